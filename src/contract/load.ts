@@ -1,0 +1,161 @@
+import { readFile } from 'node:fs/promises';
+import $RefParser from '@apidevtools/json-schema-ref-parser';
+import type { OpenAPIV3 } from 'openapi-types';
+import { parse as parseYaml } from 'yaml';
+import { parseFullDate } from './dates.js';
+import { bundledContractPath } from './paths.js';
+import {
+  HTTP_METHODS,
+  type Contract,
+  type DeprecationInfo,
+  type Operation,
+  type ResolvedRequestBody,
+  type Stability,
+} from './types.js';
+
+/** A contract that cannot be read: the file is missing, it is not YAML/JSON, or not OpenAPI 3.0. */
+export class ContractError extends Error {
+  override readonly name = 'ContractError';
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Reads and indexes a contract file (YAML or JSON); the bundled Petstore contract by default. */
+export async function loadContract(path: string = bundledContractPath): Promise<Contract> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new ContractError(`cannot read the contract ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  return contractFromText(text, path);
+}
+
+/** Indexes a contract given as text (YAML is a superset of JSON, so both parse). */
+export async function contractFromText(text: string, path?: string): Promise<Contract> {
+  let parsed: unknown;
+  try {
+    parsed = parseYaml(text, { maxAliasCount: 100 });
+  } catch (error) {
+    throw new ContractError(`the contract${path ? ` ${path}` : ''} is not valid YAML or JSON: ${(error as Error).message}`);
+  }
+  return contractFromDocument(parsed, path);
+}
+
+/** Indexes a parsed OpenAPI 3.0 document. The caller's object is never modified. */
+export async function contractFromDocument(parsed: unknown, path?: string): Promise<Contract> {
+  if (!isRecord(parsed) || typeof parsed['openapi'] !== 'string' || !parsed['openapi'].startsWith('3.0')) {
+    throw new ContractError(`the contract${path ? ` ${path}` : ''} is not an OpenAPI 3.0 document`);
+  }
+  if (!isRecord(parsed['paths'])) throw new ContractError('the contract has no paths');
+  const document = parsed as unknown as OpenAPIV3.Document;
+  let resolved: OpenAPIV3.Document;
+  try {
+    // Dereference a copy: the document as written is kept for validators and for serving.
+    resolved = (await $RefParser.dereference(structuredClone(parsed), {
+      resolve: { external: false },
+    })) as unknown as OpenAPIV3.Document;
+  } catch (error) {
+    throw new ContractError(`the contract has a $ref that does not resolve: ${(error as Error).message}`);
+  }
+
+  const operations = indexOperations(resolved);
+  const operationsById = new Map<string, Operation>();
+  for (const op of operations) {
+    if (operationsById.has(op.id)) throw new ContractError(`operationId ${op.id} is used twice`);
+    operationsById.set(op.id, op);
+  }
+  const apiKeySchemes = new Map<string, OpenAPIV3.ApiKeySecurityScheme>();
+  for (const [name, scheme] of Object.entries(resolved.components?.securitySchemes ?? {})) {
+    if (!('$ref' in scheme) && scheme.type === 'apiKey') apiKeySchemes.set(name, scheme);
+  }
+  const limits = isRecord(parsed['x-limits']) ? parsed['x-limits'] : {};
+  return {
+    path,
+    document,
+    resolved,
+    operations,
+    operationsById,
+    errorCatalogue: readErrorCatalogue(parsed, resolved),
+    apiKeySchemes,
+    limits: {
+      maxBodyBytes: typeof limits['maxBodyBytes'] === 'number' ? limits['maxBodyBytes'] : undefined,
+      maxPageSize: typeof limits['maxPageSize'] === 'number' ? limits['maxPageSize'] : undefined,
+    },
+  };
+}
+
+function readErrorCatalogue(parsed: Record<string, unknown>, resolved: OpenAPIV3.Document): Map<string, number | undefined> {
+  const catalogue = new Map<string, number | undefined>();
+  const declared = parsed['x-error-codes'];
+  if (isRecord(declared)) {
+    for (const [code, status] of Object.entries(declared)) catalogue.set(code, typeof status === 'number' ? status : undefined);
+    return catalogue;
+  }
+  const error = resolved.components?.schemas?.['Error'];
+  const code = error && !('$ref' in error) ? error.properties?.['code'] : undefined;
+  if (code && !('$ref' in code) && Array.isArray(code.enum)) {
+    for (const value of code.enum) if (typeof value === 'string') catalogue.set(value, undefined);
+  }
+  return catalogue;
+}
+
+const STABILITIES: readonly Stability[] = ['experimental', 'alpha', 'beta'];
+
+function readDate(value: unknown): Date | undefined {
+  if (value instanceof Date) return value; // YAML may already have turned an unquoted date into a Date
+  if (typeof value !== 'string') return undefined;
+  return parseFullDate(value) ?? (Number.isNaN(Date.parse(value)) ? undefined : new Date(value));
+}
+
+function indexOperations(resolved: OpenAPIV3.Document): Operation[] {
+  const operations: Operation[] = [];
+  const globalSecurity = resolved.security ?? [];
+  for (const [path, item] of Object.entries(resolved.paths)) {
+    if (!item) continue;
+    const pathParameters = (item.parameters ?? []) as OpenAPIV3.ParameterObject[];
+    for (const method of HTTP_METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      const ext = op as unknown as Record<string, unknown>;
+      const opParameters = (op.parameters ?? []) as OpenAPIV3.ParameterObject[];
+      // Operation-level parameters override path-level ones with the same name and location (OAS 3.0.3 §4.7.9).
+      const parameters = [
+        ...pathParameters.filter((p) => !opParameters.some((o) => o.name === p.name && o.in === p.in)),
+        ...opParameters,
+      ];
+      const security = op.security ?? globalSecurity;
+      const deprecated = op.deprecated === true;
+      const deprecation: DeprecationInfo | undefined = deprecated
+        ? {
+            deprecatedAt: readDate(ext['x-deprecated-at']),
+            sunset: readDate(ext['x-sunset']),
+            link: typeof ext['x-deprecation-link'] === 'string' ? ext['x-deprecation-link'] : undefined,
+          }
+        : undefined;
+      const stability = STABILITIES.find((s) => s === ext['x-stability']);
+      const body = op.requestBody as OpenAPIV3.RequestBodyObject | undefined;
+      const requestBody: ResolvedRequestBody | undefined = body
+        ? { required: body.required === true, content: body.content }
+        : undefined;
+      operations.push({
+        id: op.operationId ?? `${method}_${path}`,
+        method,
+        path,
+        tags: op.tags ?? [],
+        summary: op.summary,
+        deprecated,
+        deprecation,
+        stability,
+        hideTryItPanel: ext['x-hideTryItPanel'] === true,
+        security,
+        requiresAuth: security.length > 0 && security.every((req) => Object.keys(req).length > 0),
+        parameters,
+        requestBody,
+        responses: op.responses as Record<string, OpenAPIV3.ResponseObject>,
+      });
+    }
+  }
+  return operations;
+}

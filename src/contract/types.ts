@@ -1,0 +1,62 @@
+import type { OpenAPIV3 } from 'openapi-types';
+
+export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+export const HTTP_METHODS: readonly HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** Values of `x-stability`: the newest operations, which may still change. */
+export type Stability = 'experimental' | 'alpha' | 'beta';
+
+/** What the contract says about an operation's retirement (`deprecated`, `x-deprecated-at`, `x-sunset`). */
+export interface DeprecationInfo {
+  /** When the operation was deprecated (`x-deprecated-at`), if the contract says. */
+  readonly deprecatedAt: Date | undefined;
+  /** When it is removed (`x-sunset`), if the contract says. */
+  readonly sunset: Date | undefined;
+  /** Where its deprecation is documented (`x-deprecation-link`), if the contract says. */
+  readonly link: string | undefined;
+}
+
+export interface ResolvedRequestBody {
+  readonly required: boolean;
+  readonly content: Readonly<Record<string, OpenAPIV3.MediaTypeObject>>;
+}
+
+/** One operation of the contract, with every `$ref` resolved and path-level parameters merged in. */
+export interface Operation {
+  readonly id: string;
+  readonly method: HttpMethod;
+  /** The path template as written, `/pets/{petId}`. */
+  readonly path: string;
+  readonly tags: readonly string[];
+  readonly summary: string | undefined;
+  readonly deprecated: boolean;
+  /** Present when the operation is deprecated. */
+  readonly deprecation: DeprecationInfo | undefined;
+  readonly stability: Stability | undefined;
+  readonly hideTryItPanel: boolean;
+  /** The effective security requirements (the operation's, else the document's); empty means public. */
+  readonly security: readonly OpenAPIV3.SecurityRequirementObject[];
+  /** True when no alternative of `security` is empty: a request without credentials must be refused. */
+  readonly requiresAuth: boolean;
+  readonly parameters: readonly OpenAPIV3.ParameterObject[];
+  readonly requestBody: ResolvedRequestBody | undefined;
+  /** Responses by status code (`"200"`, `"4XX"`, `"default"`). */
+  readonly responses: Readonly<Record<string, OpenAPIV3.ResponseObject>>;
+}
+
+export interface Contract {
+  /** The file it was read from, when it came from a file. */
+  readonly path: string | undefined;
+  /** The document as written, `$ref`s kept (what validators and `/openapi.yaml` use). */
+  readonly document: OpenAPIV3.Document;
+  /** The same document with every `$ref` replaced by its target. */
+  readonly resolved: OpenAPIV3.Document;
+  readonly operations: readonly Operation[];
+  readonly operationsById: ReadonlyMap<string, Operation>;
+  /** Error code → HTTP status, from `x-error-codes` (else the `Error.code` enum, with no status). */
+  readonly errorCatalogue: ReadonlyMap<string, number | undefined>;
+  /** API-key security schemes by name, with the header (or query/cookie) that carries the key. */
+  readonly apiKeySchemes: ReadonlyMap<string, OpenAPIV3.ApiKeySecurityScheme>;
+  /** `x-limits` of the document. */
+  readonly limits: { readonly maxBodyBytes: number | undefined; readonly maxPageSize: number | undefined };
+}
