@@ -1,0 +1,47 @@
+/**
+ * The ceilings of the benchmark: a server that answers each workload's route with a
+ * fixed body of the same size as the mock's answer, with no validation and no state.
+ * `node fixed-body.js http|express BODIES.json` prints `listening PORT` when ready.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+
+interface FixedAnswer {
+  readonly status: number;
+  readonly body: string;
+}
+
+const [kind, bodiesPath] = process.argv.slice(2);
+if ((kind !== 'http' && kind !== 'express') || !bodiesPath) {
+  process.stderr.write('usage: fixed-body.js http|express BODIES.json\n');
+  process.exit(2);
+}
+const answers = new Map(Object.entries(JSON.parse(readFileSync(bodiesPath, 'utf8')) as Record<string, FixedAnswer>));
+const fallback: FixedAnswer = { status: 404, body: '{"code":"not_found","message":"no such route","status":404}' };
+const answerFor = (method: string, url: string): FixedAnswer =>
+  answers.get(`${method} ${url.split('?')[0] ?? url}`) ?? fallback;
+
+function send(res: ServerResponse, answer: FixedAnswer): void {
+  res.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(answer.body) });
+  res.end(answer.body);
+}
+
+let server;
+if (kind === 'http') {
+  server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    // Read the request body like a real server must before it answers.
+    req.on('data', () => undefined);
+    req.on('end', () => send(res, answerFor(req.method ?? 'GET', req.url ?? '/')));
+  });
+} else {
+  const app = express();
+  app.use(express.json({ limit: '64kb' }));
+  app.use((req, res) => send(res, answerFor(req.method, req.originalUrl)));
+  server = createServer(app);
+}
+server.listen(0, '127.0.0.1', () => {
+  process.stdout.write(`listening ${(server.address() as AddressInfo).port}\n`);
+});
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
