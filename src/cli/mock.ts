@@ -1,0 +1,214 @@
+#!/usr/bin/env node
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { packageRoot } from '../contract/index.js';
+import { DEFAULTS, OptionsError, parseLatency, type LatencyRange, type MockEvent } from '../mock/options.js';
+import { start } from '../mock/server.js';
+import type { StateSnapshotInput } from '../mock/store/types.js';
+
+const HELP = `Usage: petstore-mock [options]
+
+A stateful, validating mock of the Petstore service, from openapi/petstore.yaml.
+
+Options:
+  --port N           port to listen on (default ${DEFAULTS.port}; 0 picks a free port)
+  --host HOST        address to listen on (default ${DEFAULTS.host})
+  --spec PATH        the contract (default: the bundled openapi/petstore.yaml)
+  --seed N           seed of the data and of every random choice (default ${DEFAULTS.seed})
+  --api-key KEY      accepted X-API-Key, repeatable (default dev-key)
+  --latency MS       added delay per request: MS or MIN-MAX milliseconds
+  --chaos RATE       share of requests (0..1) answered 500 or 503
+  --watch            reload the contract when the file changes (the state is kept)
+  --sunset-now ISO   pretend the clock reads this instant (rehearse the sunset)
+  --pets N           how many pets the seeded store holds (default ${DEFAULTS.pets})
+  --state FILE       start from this state (as GET /__mock/state exports it)
+  --no-cors          no CORS headers
+  --help             this help
+  --version          the version
+
+Control endpoints: POST /__mock/reset, GET|PUT /__mock/state, GET /__mock/requests.
+Documents: /openapi.yaml, /openapi.json. Per request: Prefer: code=, example=, dynamic=, seed=, delay=.
+`;
+
+class UsageError extends Error {}
+
+function integer(name: string, value: string | undefined, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^-?\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new UsageError(`--${name} must be an integer ${min}..${max}, got "${value}"`);
+  }
+  return Number(value);
+}
+
+interface Parsed {
+  readonly help: boolean;
+  readonly version: boolean;
+  readonly port: number;
+  readonly host: string;
+  readonly spec: string | undefined;
+  readonly seed: number | undefined;
+  readonly apiKeys: string[] | undefined;
+  readonly latency: LatencyRange | undefined;
+  readonly chaos: number | undefined;
+  readonly watch: boolean;
+  readonly sunsetNow: Date | undefined;
+  readonly pets: number | undefined;
+  readonly state: string | undefined;
+  readonly cors: boolean;
+}
+
+function parse(argv: string[]): Parsed {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        spec: { type: 'string' },
+        seed: { type: 'string' },
+        'api-key': { type: 'string', multiple: true },
+        latency: { type: 'string' },
+        chaos: { type: 'string' },
+        watch: { type: 'boolean' },
+        'sunset-now': { type: 'string' },
+        pets: { type: 'string' },
+        state: { type: 'string' },
+        'no-cors': { type: 'boolean' },
+        help: { type: 'boolean' },
+        version: { type: 'boolean' },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  let latency: LatencyRange | undefined;
+  try {
+    latency = values.latency === undefined ? undefined : parseLatency(values.latency);
+  } catch (error) {
+    throw new UsageError(`--${(error as Error).message}`);
+  }
+  let chaos: number | undefined;
+  if (values.chaos !== undefined) {
+    chaos = Number(values.chaos);
+    if (values.chaos.trim() === '' || !(chaos >= 0 && chaos <= 1)) throw new UsageError(`--chaos must be a number 0..1, got "${values.chaos}"`);
+  }
+  let sunsetNow: Date | undefined;
+  if (values['sunset-now'] !== undefined) {
+    sunsetNow = new Date(values['sunset-now']);
+    if (Number.isNaN(sunsetNow.getTime())) throw new UsageError(`--sunset-now must be an ISO 8601 date or date-time, got "${values['sunset-now']}"`);
+  }
+  if (values['api-key']?.some((k) => k.length === 0)) throw new UsageError('--api-key must not be empty');
+  if (values.host !== undefined && values.host.trim() === '') throw new UsageError('--host must not be empty');
+  return {
+    help: values.help ?? false,
+    version: values.version ?? false,
+    port: integer('port', values.port, 0, 65535) ?? DEFAULTS.port,
+    host: values.host ?? DEFAULTS.host,
+    spec: values.spec,
+    seed: integer('seed', values.seed, -(2 ** 31), 2 ** 31 - 1),
+    apiKeys: values['api-key'],
+    latency,
+    chaos,
+    watch: values.watch ?? false,
+    sunsetNow,
+    pets: integer('pets', values.pets, 0, DEFAULTS.maxPets),
+    state: values.state,
+    cors: !(values['no-cors'] ?? false),
+  };
+}
+
+async function readState(path: string): Promise<StateSnapshotInput> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read --state ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  try {
+    return JSON.parse(text) as StateSnapshotInput; // checked against the contract by the mock at start
+  } catch (error) {
+    throw new UsageError(`--state ${path} is not JSON: ${(error as Error).message}`);
+  }
+}
+
+function describeEvent(event: MockEvent): string {
+  return event.type === 'contract-reloaded'
+    ? `petstore-mock: reloaded ${event.path}`
+    : `petstore-mock: kept the previous contract; ${event.path} is broken: ${event.error.message}`;
+}
+
+async function main(argv: string[]): Promise<void> {
+  let args: Parsed;
+  try {
+    args = parse(argv);
+  } catch (error) {
+    process.stderr.write(`petstore-mock: ${(error as Error).message}\nTry --help.\n`);
+    process.exitCode = 2;
+    return;
+  }
+  if (args.help) {
+    process.stdout.write(HELP);
+    return;
+  }
+  if (args.version) {
+    const pkg = JSON.parse(await readFile(`${packageRoot}/package.json`, 'utf8')) as { version?: string };
+    process.stdout.write(`${pkg.version ?? 'unknown'}\n`);
+    return;
+  }
+  let mock;
+  try {
+    mock = await start({
+      port: args.port,
+      host: args.host,
+      spec: args.spec,
+      seed: args.seed,
+      apiKeys: args.apiKeys,
+      latency: args.latency,
+      chaos: args.chaos,
+      watch: args.watch,
+      sunsetNow: args.sunsetNow,
+      pets: args.pets,
+      state: args.state === undefined ? undefined : await readState(args.state),
+      cors: args.cors,
+      onEvent: (event) => process.stderr.write(`${describeEvent(event)}\n`),
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const details =
+      typeof error === 'object' && error !== null && 'details' in error && Array.isArray(error.details)
+        ? error.details.map((d: { location?: string; message?: string }) => `\n  ${d.location}: ${d.message}`).join('')
+        : '';
+    process.stderr.write(`petstore-mock: ${message}${details}\n`);
+    process.exitCode = error instanceof UsageError || error instanceof OptionsError || isUsage(error) ? 2 : 1;
+    return;
+  }
+  process.stdout.write(`Petstore mock listening on ${mock.url}\n`);
+  let stopping = false;
+  const stop = (): void => {
+    if (stopping) return;
+    stopping = true;
+    mock.close().then(
+      () => {
+        process.exitCode = 0;
+      },
+      (error: unknown) => {
+        process.stderr.write(`petstore-mock: ${String(error)}\n`);
+        process.exitCode = 1;
+      },
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+/** A bad contract, a bad state file or a taken port is the user's to fix: a usage error. */
+function isUsage(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as NodeJS.ErrnoException).code;
+  return error.name === 'ContractError' || error.name === 'HttpError' || code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL';
+}
+
+await main(process.argv.slice(2));

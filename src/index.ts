@@ -1,0 +1,6 @@
+/** The public API of the Petstore mock. */
+export { createMockApp } from './mock/app.js';
+export { start, type StartOptions, type RunningMock } from './mock/server.js';
+export { normalizeOptions, parseLatency, OptionsError, DEFAULTS, type MockOptions, type NormalizedOptions, type MockEvent, type LatencyRange } from './mock/options.js';
+export { HttpError, type ErrorBody, type ErrorDetail } from './mock/errors.js';
+export type { StateSnapshot, StateSnapshotInput, Pet, Category, Order, InventoryItem, PetStatus } from './mock/store/types.js';

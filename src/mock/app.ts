@@ -1,0 +1,120 @@
+import { readFile } from 'node:fs/promises';
+import { Faker, en } from '@faker-js/faker';
+import cors from 'cors';
+import express, { type Express } from 'express';
+import { ContractError, contractFromText, formatHttpDate, SchemaValidator } from '../contract/index.js';
+import { makeClock } from './clock.js';
+import { adminRouter } from './controls/admin.js';
+import { Journal } from './controls/journal.js';
+import { buildEngine, type Dice, type Engine, type EngineDeps } from './engine.js';
+import { errorHandler } from './errors.js';
+import { normalizeOptions, type MockOptions } from './options.js';
+import { seededRandom } from './random.js';
+import { allHandlers } from './routes/index.js';
+import { seedState } from './store/seed.js';
+import { Store } from './store/store.js';
+import type { StateSnapshot } from './store/types.js';
+import { validateState } from './store/validate-state.js';
+import { watchContractFile } from './watch.js';
+
+/** Headers a browser client may read (CORS, Fetch §3.2.6): paging, creation, deprecation, retry, auth. */
+const EXPOSED_HEADERS = ['Location', 'Link', 'X-Total-Count', 'Deprecation', 'Sunset', 'Retry-After', 'WWW-Authenticate', 'Allow'];
+
+async function readContract(path: string): Promise<{ text: string; contract: Awaited<ReturnType<typeof contractFromText>> }> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new ContractError(`cannot read the contract ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  return { text, contract: await contractFromText(text, path) };
+}
+
+/** Seeded dice that can go back to their start. */
+class SeededDice implements Dice {
+  private draw: () => number;
+  readonly faker = new Faker({ locale: [en] });
+  constructor(private readonly seed: number) {
+    this.draw = seededRandom(seed);
+    this.faker.seed(seed);
+  }
+  random(): number {
+    return this.draw();
+  }
+  reset(): void {
+    this.draw = seededRandom(this.seed);
+    this.faker.seed(this.seed);
+  }
+}
+
+/**
+ * Builds the mock's Express app from options (it does not listen): the contract loaded from
+ * `spec`, a store seeded from `seed` (or loaded from `state`), the validating request pipeline,
+ * the control endpoints and the served documents. One store, one faker, one validator per app.
+ */
+export async function createMockApp(input?: MockOptions): Promise<Express> {
+  const options = normalizeOptions(input);
+  const clock = makeClock(options.sunsetNow);
+  const schemaValidator = new SchemaValidator();
+  const first = await readContract(options.spec);
+
+  // The starting state: checked once, and reloaded from this on reset.
+  const given = options.state === undefined ? undefined : validateState(options.state, first.contract, schemaValidator);
+  const initial = (): StateSnapshot => given ?? seedState(options.seed, options.pets);
+  const store = new Store(clock);
+  store.load(initial());
+
+  const dice = new SeededDice(options.seed);
+  const deps: EngineDeps = { options, clock, handlers: allHandlers(store), dice };
+  let engine: Engine = await buildEngine(first.contract, first.text, deps);
+
+  if (options.watch) {
+    watchContractFile(
+      options.spec,
+      async () => {
+        try {
+          const next = await readContract(options.spec);
+          engine = await buildEngine(next.contract, next.text, deps);
+          options.onEvent({ type: 'contract-reloaded', path: options.spec });
+        } catch (error) {
+          // A broken contract keeps the old one serving.
+          options.onEvent({ type: 'contract-error', path: options.spec, error: error instanceof Error ? error : new Error(String(error)) });
+        }
+      },
+      options.signal,
+    );
+  }
+
+  const journal = new Journal(options.journalSize);
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use((_req, res, next) => {
+    // One clock for everything: with a pretended clock, Date agrees with the sunset decisions.
+    res.setHeader('Date', formatHttpDate(clock()));
+    next();
+  });
+  app.use(journal.middleware(clock));
+  if (options.cors) app.use(cors({ exposedHeaders: EXPOSED_HEADERS, maxAge: 600 }));
+  app.use(
+    '/__mock',
+    adminRouter({
+      store,
+      journal,
+      reset: () => {
+        store.load(initial());
+        dice.reset();
+      },
+      validate: (state) => validateState(state, engine.contract, schemaValidator),
+    }),
+  );
+  app.get('/openapi.yaml', (_req, res) => {
+    res.type('application/yaml').send(engine.text);
+  });
+  app.get('/openapi.json', (_req, res) => {
+    res.json(engine.contract.document);
+  });
+  app.use((req, res, next) => engine.router(req, res, next));
+  app.use(errorHandler(() => engine.errorContext));
+  return app;
+}

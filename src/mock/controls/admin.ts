@@ -1,0 +1,41 @@
+import express, { type Router } from 'express';
+import type { Store } from '../store/store.js';
+import type { StateSnapshot } from '../store/types.js';
+import type { Journal } from './journal.js';
+
+export interface AdminDeps {
+  readonly store: Store;
+  readonly journal: Journal;
+  /** Back to the starting point: the seeded (or `--state`) store, and the seeded dice. */
+  reset(): void;
+  /** Checks a state to import; throws a 400 HttpError when it is bad. */
+  validate(input: unknown): StateSnapshot;
+}
+
+/**
+ * The control endpoints under `/__mock`. They are not part of the contract, so they are mounted
+ * before the validator and never reach it.
+ */
+export function adminRouter(deps: AdminDeps): Router {
+  const router = express.Router();
+  router.post('/reset', (_req, res) => {
+    deps.reset();
+    res.status(204).end();
+  });
+  router.get('/state', (_req, res) => {
+    res.json(deps.store.export());
+  });
+  // A whole state may be large (100,000 pets is a few MB): its own, larger limit.
+  router.put('/state', express.json({ limit: '256mb' }), (req, res) => {
+    deps.store.load(deps.validate(req.body));
+    res.status(204).end();
+  });
+  router.get('/requests', (_req, res) => {
+    res.json(deps.journal.list());
+  });
+  router.delete('/requests', (_req, res) => {
+    deps.journal.clear();
+    res.status(204).end();
+  });
+  return router;
+}

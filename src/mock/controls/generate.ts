@@ -1,0 +1,97 @@
+import type { Faker } from '@faker-js/faker';
+import type { OpenAPIV3 } from 'openapi-types';
+
+type Schema = OpenAPIV3.SchemaObject;
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const BASE_DATE = Date.UTC(2026, 0, 1);
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Generates a value from a resolved OpenAPI 3.0 response schema (for `Prefer: dynamic=true` and
+ * responses the contract gives no example for). It honours types, enums, bounds, lengths,
+ * formats and `allOf`; a string with a `pattern` takes the schema's example, the only value that
+ * is sure to match. Every property is generated (writeOnly ones excepted), so required ones are there.
+ */
+export function generate(schema: Schema | OpenAPIV3.ReferenceObject | undefined, faker: Faker, name = '', depth = 0): unknown {
+  if (schema === undefined || '$ref' in schema || depth > 8) return null;
+  if (schema.allOf) {
+    const merged: Record<string, unknown> = {};
+    for (const part of schema.allOf) {
+      const value = generate(part, faker, name, depth + 1);
+      if (isRecord(value)) Object.assign(merged, value);
+    }
+    const own = schema.properties ? generate({ ...schema, allOf: undefined }, faker, name, depth + 1) : {};
+    return isRecord(own) ? { ...merged, ...own } : merged;
+  }
+  const alternative = schema.oneOf?.[0] ?? schema.anyOf?.[0];
+  if (alternative) return generate(alternative, faker, name, depth + 1);
+  if (schema.enum && schema.enum.length > 0) return faker.helpers.arrayElement(schema.enum);
+
+  switch (schema.type ?? (schema.properties ? 'object' : 'items' in schema ? 'array' : undefined)) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const [key, sub] of Object.entries(schema.properties ?? {})) {
+        if (!('$ref' in sub) && sub.writeOnly === true) continue;
+        out[key] = generate(sub, faker, key, depth + 1);
+      }
+      return out;
+    }
+    case 'array': {
+      const min = schema.minItems ?? 1;
+      const max = Math.max(min, Math.min(schema.maxItems ?? 3, min + 3));
+      const count = faker.number.int({ min, max });
+      const items = 'items' in schema ? schema.items : undefined;
+      return Array.from({ length: count }, () => generate(items, faker, name, depth + 1));
+    }
+    case 'integer':
+    case 'number': {
+      const min = lowerBound(schema, name);
+      const max = schema.maximum !== undefined ? schema.maximum - (schema.exclusiveMaximum === true ? 1 : 0) : min + 999;
+      return schema.type === 'integer'
+        ? faker.number.int({ min: Math.ceil(min), max: Math.floor(Math.max(min, max)) })
+        : faker.number.float({ min, max: Math.max(min, max), fractionDigits: 2 });
+    }
+    case 'boolean':
+      return faker.datatype.boolean();
+    case 'string':
+      return generateString(schema, faker, name);
+    default:
+      return schema.example ?? null;
+  }
+}
+
+function lowerBound(schema: Schema, name: string): number {
+  if (schema.minimum !== undefined) return schema.minimum + (schema.exclusiveMinimum === true ? 1 : 0);
+  return name === 'id' || name.endsWith('Id') ? 1 : 0;
+}
+
+function generateString(schema: Schema, faker: Faker, name: string): string {
+  if (schema.pattern !== undefined && typeof schema.example === 'string') return schema.example;
+  switch (schema.format) {
+    case 'date-time':
+      return new Date(BASE_DATE + faker.number.int({ min: 0, max: 365 }) * DAY_MS + faker.number.int({ min: 0, max: 86_399 }) * 1000)
+        .toISOString()
+        .replace(/\.\d{3}Z$/, 'Z');
+    case 'date':
+      return new Date(BASE_DATE + faker.number.int({ min: 0, max: 365 }) * DAY_MS).toISOString().slice(0, 10);
+    case 'uri-reference':
+      return typeof schema.example === 'string' ? schema.example : `/${faker.word.noun()}/${faker.number.int({ min: 1, max: 999 })}`;
+    case 'uri':
+      return faker.internet.url();
+    case 'email':
+      return faker.internet.email();
+    case 'uuid':
+      return faker.string.uuid();
+  }
+  let text: string;
+  if (name === 'name') text = faker.animal.petName();
+  else if (name === 'description' || name === 'message') text = faker.lorem.sentence();
+  else text = faker.lorem.word();
+  const min = schema.minLength ?? 0;
+  const max = schema.maxLength ?? Math.max(min, 200);
+  if (text.length > max) text = text.slice(0, max);
+  while (text.length < min) text += 'x';
+  return text;
+}

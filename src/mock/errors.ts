@@ -1,0 +1,146 @@
+import type { ErrorRequestHandler } from 'express';
+
+/** One violation of a rejected request, as the contract's `ErrorDetail` describes it. */
+export interface ErrorDetail {
+  readonly location: string;
+  readonly message: string;
+}
+
+/** The contract's `Error` body. */
+export interface ErrorBody {
+  code: string;
+  message: string;
+  status: number;
+  details?: ErrorDetail[];
+}
+
+/**
+ * The one error type of the mock: everything that answers 4xx/5xx throws it (or is mapped to
+ * it by the central handler), so every failure leaves as the contract's `Error` body.
+ */
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: readonly ErrorDetail[] = [],
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(message);
+  }
+
+  toBody(): ErrorBody {
+    const body: ErrorBody = { code: this.code, message: this.message, status: this.status };
+    if (this.details.length > 0) body.details = this.details.map((d) => ({ location: d.location, message: d.message }));
+    return body;
+  }
+}
+
+/** RFC 9110 §11.6.1: the challenge a 401 carries; the scheme and header come from the contract. */
+export function wwwAuthenticate(headerName: string): string {
+  return `ApiKey realm="petstore", header="${headerName}"`;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Turns an express-openapi-validator error path (`/body/name`, `/params/petId`, `.query.limit`) into `body.name` style. */
+export function detailLocation(path: string): string {
+  const parts = path.split(/[/.]/).filter((p) => p.length > 0);
+  const head = parts[0];
+  const where = head === 'params' ? 'path' : head === 'headers' ? 'header' : head === 'cookies' ? 'cookie' : head;
+  return [where, ...parts.slice(1)].filter((p) => p !== undefined).join('.') || 'request';
+}
+
+export interface ErrorHandlerContext {
+  /** The catalogue code for an HTTP status (from the contract's `x-error-codes`). */
+  codeForStatus(status: number): string;
+  /** The methods documented for the request's path (for `Allow`, RFC 9110 §15.5.6); undefined when the path is unknown. */
+  allowFor(path: string): string | undefined;
+  /** The header that carries the API key (for `WWW-Authenticate`). */
+  apiKeyHeader(): string;
+  /** The body limit in bytes (for the 413 message). */
+  maxBodyBytes(): number;
+}
+
+/** Maps anything thrown (our HttpError, express-openapi-validator's errors, body-parser's) to an HttpError. */
+export function toHttpError(error: unknown, req: { path: string }, ctx: ErrorHandlerContext): HttpError {
+  if (error instanceof HttpError) return error;
+  if (!isRecord(error) && !(error instanceof Error)) return internal();
+  const fields = error as unknown as Record<string, unknown>;
+  const status = typeof fields['status'] === 'number' ? fields['status'] : typeof fields['statusCode'] === 'number' ? fields['statusCode'] : 500;
+  const type = typeof fields['type'] === 'string' ? fields['type'] : undefined;
+  const message = typeof fields['message'] === 'string' ? fields['message'] : '';
+
+  // body-parser (express.json) errors carry a `type`.
+  if (type === 'entity.parse.failed') {
+    return new HttpError(400, ctx.codeForStatus(400), 'The request body is not valid JSON.', [{ location: 'body', message: sanitize(message) }]);
+  }
+  if (type === 'entity.too.large') {
+    return new HttpError(413, ctx.codeForStatus(413), `The request body is over ${ctx.maxBodyBytes()} bytes.`);
+  }
+  if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
+    return new HttpError(415, ctx.codeForStatus(415), `The request body must be application/json: ${sanitize(message)}`);
+  }
+
+  switch (status) {
+    case 400: {
+      const errors = Array.isArray(fields['errors']) ? fields['errors'].filter(isRecord) : [];
+      const details = errors.map((e) => ({
+        location: detailLocation(typeof e['path'] === 'string' ? e['path'] : ''),
+        message: sanitize(typeof e['message'] === 'string' ? e['message'] : 'is invalid'),
+      }));
+      return new HttpError(400, ctx.codeForStatus(400), sanitize(message) || 'The request breaks the contract.', details);
+    }
+    case 401:
+      return new HttpError(401, ctx.codeForStatus(401), `A valid ${ctx.apiKeyHeader()} header is required for this operation.`, [], {
+        'WWW-Authenticate': wwwAuthenticate(ctx.apiKeyHeader()),
+      });
+    case 404:
+      return new HttpError(404, ctx.codeForStatus(404), `No resource at ${req.path}.`);
+    case 405: {
+      const allow = ctx.allowFor(req.path) ?? '';
+      return new HttpError(405, ctx.codeForStatus(405), `This path answers ${allow || 'no method'} only.`, [], { Allow: allow });
+    }
+    case 406:
+      return new HttpError(406, ctx.codeForStatus(406), 'This operation answers application/json only.');
+    case 413:
+      return new HttpError(413, ctx.codeForStatus(413), `The request body is over ${ctx.maxBodyBytes()} bytes.`);
+    case 415:
+      return new HttpError(415, ctx.codeForStatus(415), `The request body must be application/json (${sanitize(message)}).`);
+    case 500:
+      // express-openapi-validator's response validation: a bug of the mock, named so it can be fixed.
+      if (Array.isArray(fields['errors']) && message) {
+        return new HttpError(500, ctx.codeForStatus(500), `The response breaks the contract: ${sanitize(message)}`);
+      }
+      return internal(ctx);
+    default:
+      return internal(ctx);
+  }
+}
+
+function internal(ctx?: ErrorHandlerContext): HttpError {
+  return new HttpError(500, ctx?.codeForStatus(500) ?? 'internal', 'The server could not complete the request.');
+}
+
+/** Never leak a file path or a stack line into a body. */
+function sanitize(message: string): string {
+  return message
+    .split('\n')[0]!
+    .replace(/(?:file:\/\/)?(?:\/[\w.@-]+)+\.(?:[cm]?[jt]s|json|ya?ml)(?::\d+)*/g, '<file>')
+    .slice(0, 500);
+}
+
+/** The one error handler: always the contract's `Error` body, `status` equal to the HTTP status, JSON. */
+export function errorHandler(ctx: () => ErrorHandlerContext): ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => {
+    const httpError = toHttpError(error, req, ctx());
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    for (const [name, value] of Object.entries(httpError.headers)) res.setHeader(name, value);
+    res.status(httpError.status).type('application/json').json(httpError.toBody());
+  };
+}

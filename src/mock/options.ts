@@ -1,0 +1,131 @@
+import { bundledContractPath } from '../contract/index.js';
+import type { StateSnapshotInput } from './store/types.js';
+
+/** An inclusive range of milliseconds; a fixed latency is `{ min: n, max: n }`. */
+export interface LatencyRange {
+  readonly min: number;
+  readonly max: number;
+}
+
+/** What happened to the contract under `watch`: reported through `onEvent`, never printed by the library. */
+export type MockEvent =
+  | { readonly type: 'contract-reloaded'; readonly path: string }
+  | { readonly type: 'contract-error'; readonly path: string; readonly error: Error };
+
+/** Options as a caller writes them: everything optional. */
+export interface MockOptions {
+  /** The contract file (YAML or JSON); the bundled Petstore contract by default. */
+  spec?: string;
+  /** Seeds the store, dynamic bodies, latency and chaos: the same seed gives the same answers. Default 42. */
+  seed?: number;
+  /** Accepted values of `X-API-Key`. Default `['dev-key']`. */
+  apiKeys?: readonly string[];
+  /** How many pets the seeded store holds. Default 50. */
+  pets?: number;
+  /** Pretend the clock reads this instant (it then advances normally): rehearses the sunset. */
+  sunsetNow?: Date;
+  /** Added to every API request: a number of milliseconds, `"MS"` or `"MIN-MAX"`, or a range. */
+  latency?: number | string | LatencyRange;
+  /** Share of API requests (0..1) answered 500 `internal` or 503 `unavailable`. Default 0. */
+  chaos?: number;
+  /** Reload the contract when its file changes, keeping the state. Default false. */
+  watch?: boolean;
+  /** CORS headers and preflight answers. Default true. */
+  cors?: boolean;
+  /** The initial state (as `GET /__mock/state` exports it) instead of the seeded one. */
+  state?: StateSnapshotInput;
+  /** How many requests `/__mock/requests` remembers. Default 200. */
+  journalSize?: number;
+  /** Receives contract reload events (with `watch`). */
+  onEvent?: (event: MockEvent) => void;
+  /** Stops the watcher (and anything else long-lived) when aborted. */
+  signal?: AbortSignal;
+}
+
+/** Options after defaults and checks: what the rest of the mock reads. */
+export interface NormalizedOptions {
+  readonly spec: string;
+  readonly seed: number;
+  readonly apiKeys: readonly string[];
+  readonly pets: number;
+  readonly sunsetNow: Date | undefined;
+  readonly latency: LatencyRange;
+  readonly chaos: number;
+  readonly watch: boolean;
+  readonly cors: boolean;
+  readonly state: StateSnapshotInput | undefined;
+  readonly journalSize: number;
+  readonly onEvent: (event: MockEvent) => void;
+  readonly signal: AbortSignal | undefined;
+}
+
+/** The defaults, in one place. */
+export const DEFAULTS = {
+  seed: 42,
+  apiKeys: ['dev-key'] as readonly string[],
+  pets: 50,
+  latency: { min: 0, max: 0 } as LatencyRange,
+  chaos: 0,
+  journalSize: 200,
+  port: 4010,
+  host: '127.0.0.1',
+  maxPets: 1_000_000,
+  maxDelayMs: 60_000,
+} as const;
+
+/** A bad option value: the CLI turns it into a usage error (exit 2). */
+export class OptionsError extends Error {
+  override readonly name = 'OptionsError';
+}
+
+/** Parses `MS` or `MIN-MAX` (milliseconds, each ≤ 60000). */
+export function parseLatency(value: number | string | LatencyRange): LatencyRange {
+  if (typeof value === 'number') return checkRange({ min: value, max: value }, String(value));
+  if (typeof value === 'object') return checkRange(value, `${value.min}-${value.max}`);
+  const m = /^(\d+)(?:-(\d+))?$/.exec(value.trim());
+  if (!m) throw new OptionsError(`latency must be MS or MIN-MAX (milliseconds), got "${value}"`);
+  const min = Number(m[1]);
+  return checkRange({ min, max: m[2] === undefined ? min : Number(m[2]) }, value);
+}
+
+function checkRange(range: LatencyRange, text: string): LatencyRange {
+  const ok = (n: number): boolean => Number.isInteger(n) && n >= 0 && n <= DEFAULTS.maxDelayMs;
+  if (!ok(range.min) || !ok(range.max) || range.min > range.max) {
+    throw new OptionsError(`latency must be whole milliseconds 0..${DEFAULTS.maxDelayMs}, MIN ≤ MAX, got "${text}"`);
+  }
+  return { min: range.min, max: range.max };
+}
+
+/** Applies the defaults and checks every value; the caller's object is never modified. */
+export function normalizeOptions(input: MockOptions = {}): NormalizedOptions {
+  const seed = input.seed ?? DEFAULTS.seed;
+  if (!Number.isSafeInteger(seed)) throw new OptionsError(`seed must be an integer, got ${seed}`);
+  const pets = input.pets ?? DEFAULTS.pets;
+  if (!Number.isInteger(pets) || pets < 0 || pets > DEFAULTS.maxPets) {
+    throw new OptionsError(`pets must be an integer 0..${DEFAULTS.maxPets}, got ${pets}`);
+  }
+  const chaos = input.chaos ?? DEFAULTS.chaos;
+  if (typeof chaos !== 'number' || !(chaos >= 0 && chaos <= 1)) throw new OptionsError(`chaos must be a number 0..1, got ${chaos}`);
+  const apiKeys = [...(input.apiKeys ?? DEFAULTS.apiKeys)];
+  if (apiKeys.length === 0 || apiKeys.some((k) => typeof k !== 'string' || k.length === 0)) {
+    throw new OptionsError('api keys must be non-empty strings');
+  }
+  if (input.sunsetNow !== undefined && Number.isNaN(input.sunsetNow.getTime())) throw new OptionsError('sunsetNow is not a valid date');
+  const journalSize = input.journalSize ?? DEFAULTS.journalSize;
+  if (!Number.isInteger(journalSize) || journalSize < 1) throw new OptionsError(`journalSize must be a positive integer, got ${journalSize}`);
+  return {
+    spec: input.spec ?? bundledContractPath,
+    seed,
+    apiKeys,
+    pets,
+    sunsetNow: input.sunsetNow === undefined ? undefined : new Date(input.sunsetNow.getTime()),
+    latency: parseLatency(input.latency ?? DEFAULTS.latency),
+    chaos,
+    watch: input.watch ?? false,
+    cors: input.cors ?? true,
+    state: input.state,
+    journalSize,
+    onEvent: input.onEvent ?? (() => undefined),
+    signal: input.signal,
+  };
+}

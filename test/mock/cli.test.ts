@@ -1,0 +1,105 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from './helpers.js';
+
+const BIN = join(ROOT, 'bin', 'petstore-mock.js');
+
+function spawnMock(args: string[]): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: 'pipe' });
+}
+
+async function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawnMock(args);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  return { code, stdout, stderr };
+}
+
+/** Starts the CLI and resolves with its readiness line. */
+async function ready(child: ChildProcessWithoutNullStreams): Promise<string> {
+  const lines = createInterface({ input: child.stdout });
+  return new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no readiness line within 20 s')), 20_000);
+    lines.once('line', (line) => {
+      clearTimeout(timer);
+      resolve(line);
+    });
+    child.once('exit', (code) => reject(new Error(`exited ${code} before it was ready`)));
+  });
+}
+
+describe('the petstore-mock CLI, spawned as a user would', () => {
+  beforeAll(() => {
+    // The bin imports dist/: `npm test` builds first (npx tsc -p tsconfig.build.json).
+    expect(existsSync(join(ROOT, 'dist', 'src', 'cli', 'mock.js')), 'build first: npx tsc -p tsconfig.build.json').toBe(true);
+  });
+
+  it('prints exactly one readiness line with the real port, answers, and exits 0 on SIGTERM', async () => {
+    const child = spawnMock(['--port', '0', '--seed', '7', '--api-key', 'k1', '--api-key', 'k2']);
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    const line = await ready(child);
+    const m = /^Petstore mock listening on (http:\/\/127\.0\.0\.1:(\d+))$/.exec(line);
+    expect(m, line).not.toBeNull();
+    expect(Number(m![2])).toBeGreaterThan(0);
+    const url = m![1]!;
+    const res = await fetch(`${url}/pets?limit=1`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-total-count')).toBe('50');
+    const write = await fetch(`${url}/categories`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-API-Key': 'k2' }, body: '{"name":"Birds"}' });
+    expect(write.status).toBe(201);
+    const refused = await fetch(`${url}/categories`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-API-Key': 'dev-key' }, body: '{"name":"Birds"}' });
+    expect(refused.status).toBe(401);
+    const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exit).toBe(0);
+    expect(stdout.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('SIGINT stops it cleanly too; --sunset-now makes the deprecated read 410 with a matching Date', async () => {
+    const child = spawnMock(['--port', '0', '--sunset-now', '2027-07-01T12:00:00Z', '--state', 'fixtures/states/small.json', '--pets', '3']);
+    const url = /(http:\/\/\S+)$/.exec(await ready(child))![1]!;
+    const res = await fetch(`${url}/pets/1`);
+    expect(res.status).toBe(410);
+    expect(res.headers.get('date')).toMatch(/^Thu, 01 Jul 2027 12:00:\d\d GMT$/);
+    expect((await fetch(`${url}/pets`)).headers.get('x-total-count')).toBe('3');
+    const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    child.kill('SIGINT');
+    expect(await exit).toBe(0);
+  });
+
+  it('--help and --version print and exit 0', async () => {
+    const help = await run(['--help']);
+    expect(help.code).toBe(0);
+    for (const flag of ['--port', '--host', '--spec', '--seed', '--api-key', '--latency', '--chaos', '--watch', '--sunset-now', '--pets', '--state', '--no-cors']) {
+      expect(help.stdout).toContain(flag);
+    }
+    const version = await run(['--version']);
+    expect(version.code).toBe(0);
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it.each([
+    [['--bogus'], /Unknown option/],
+    [['--port', 'abc'], /--port/],
+    [['--port', '70000'], /--port/],
+    [['--chaos', '1.5'], /--chaos/],
+    [['--latency', '5-1'], /latency/],
+    [['--sunset-now', 'someday'], /--sunset-now/],
+    [['--pets', '-1'], /--pets/],
+    [['--state', 'fixtures/states/missing.json', '--port', '0'], /--state/],
+    [['--spec', 'fixtures/states/small.json', '--port', '0'], /OpenAPI/],
+    [['extra'], /positional|Unexpected argument/i],
+  ])('%j is a usage error: stderr and exit 2', async (args, message) => {
+    const result = await run(args);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(result.stdout).toBe('');
+  });
+});
