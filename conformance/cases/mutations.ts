@@ -1,0 +1,124 @@
+import type { OpenAPIV3 } from 'openapi-types';
+import { effective, isRecord, writableProperties, type Schema } from './schema.js';
+
+/** One invalid variant of a valid input: exactly one thing broken, named for the report. */
+export interface Mutation {
+  readonly defect: string;
+  readonly apply: (input: MutableInput) => void;
+}
+
+export interface MutableInput {
+  pathParams: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: unknown;
+  contentType: string | undefined;
+  rawBody?: string;
+}
+
+/** Values of the wrong JSON type for a schema, one per type it does not allow. */
+function wrongTypeValue(s: Schema): unknown {
+  switch (s.type) {
+    case 'string':
+      return 12345;
+    case 'integer':
+    case 'number':
+      return 'not-a-number';
+    case 'boolean':
+      return 'not-a-boolean';
+    case 'array':
+      return 'not-an-array';
+    case 'object':
+      return 'not-an-object';
+    default:
+      return undefined;
+  }
+}
+
+/** Out-of-range, out-of-enum and malformed-format values for a schema (each invalid by itself). */
+export function invalidValues(s: Schema): Array<{ what: string; value: unknown }> {
+  const out: Array<{ what: string; value: unknown }> = [];
+  const wrong = wrongTypeValue(s);
+  if (wrong !== undefined) out.push({ what: `wrong type (${typeof wrong} for ${s.type})`, value: wrong });
+  if (s.enum && s.enum.length > 0 && s.enum.every((v) => typeof v === 'string')) {
+    out.push({ what: 'value outside the enum', value: 'lost-zz' });
+  }
+  if (s.type === 'integer' || s.type === 'number') {
+    if (s.minimum !== undefined) out.push({ what: `below minimum ${s.minimum}`, value: s.exclusiveMinimum === true ? s.minimum : s.minimum - 1 });
+    if (s.maximum !== undefined) out.push({ what: `above maximum ${s.maximum}`, value: s.exclusiveMaximum === true ? s.maximum : s.maximum + 1 });
+    else if (s.format === 'int32') out.push({ what: 'over int32', value: 2_147_483_648 });
+    if (s.type === 'integer') out.push({ what: 'not an integer', value: 1.5 });
+  }
+  if (s.type === 'string' && !s.enum) {
+    if (s.maxLength !== undefined) out.push({ what: `longer than maxLength ${s.maxLength}`, value: 'x'.repeat(s.maxLength + 1) });
+    if (s.minLength !== undefined && s.minLength > 0) out.push({ what: `shorter than minLength ${s.minLength}`, value: 'x'.repeat(s.minLength - 1) });
+    if (s.format === 'date-time') out.push({ what: 'not an RFC 3339 date-time', value: '2026-13-45 25:61' });
+    if (s.format === 'date') out.push({ what: 'not an RFC 3339 full-date', value: '2026-13-45' });
+    if (s.format === 'uuid') out.push({ what: 'not a UUID', value: 'not-a-uuid' });
+    if (s.format === 'email') out.push({ what: 'not an email address', value: 'not an email' });
+  }
+  return out;
+}
+
+/** Text forms of invalid parameter values (parameters travel as text: RFC 3986 query / path). */
+function invalidParameterValues(p: OpenAPIV3.ParameterObject): Array<{ what: string; value: unknown }> {
+  const s = p.schema && !('$ref' in p.schema) ? effective(p.schema) : undefined;
+  if (!s) return [];
+  const out = invalidValues(s).filter((v) => !(s.type === 'string' && typeof v.value === 'number'));
+  if (s.type === 'integer' && (s.format === 'int64' || s.format === undefined) && s.maximum === undefined) {
+    out.push({ what: 'over int64', value: '99999999999999999999999' });
+  }
+  return out;
+}
+
+/** Every single-defect mutation of an operation's input that the contract makes invalid. */
+export function mutationsFor(
+  parameters: readonly OpenAPIV3.ParameterObject[],
+  bodySchema: Schema | undefined,
+  bodyRequired: boolean,
+  bodyMediaType: string | undefined,
+): Mutation[] {
+  const out: Mutation[] = [];
+  for (const p of parameters) {
+    if (p.in !== 'path' && p.in !== 'query') continue;
+    if (p.in === 'query' && p.required === true) {
+      out.push({ defect: `query parameter ${p.name} missing`, apply: (i) => void delete i.query[p.name] });
+    }
+    for (const { what, value } of invalidParameterValues(p)) {
+      const bag = p.in === 'path' ? 'pathParams' : 'query';
+      out.push({ defect: `${p.in} parameter ${p.name}: ${what}`, apply: (i) => void (i[bag][p.name] = value) });
+    }
+  }
+  if (!bodySchema || !bodyMediaType) return out;
+  const body = effective(bodySchema);
+  if (bodyRequired) {
+    out.push({
+      defect: 'required body missing',
+      apply: (i) => {
+        i.body = undefined;
+        i.contentType = undefined;
+      },
+    });
+  }
+  out.push({
+    defect: 'wrong content type (text/plain)',
+    apply: (i) => {
+      i.rawBody = JSON.stringify(i.body);
+      i.contentType = 'text/plain';
+    },
+  });
+  if (body.type === 'object' || body.properties) {
+    out.push({ defect: 'body is an array, not an object', apply: (i) => void (i.body = []) });
+    out.push({ defect: 'body is a string, not an object', apply: (i) => void (i.body = 'not an object') });
+    for (const name of body.required ?? []) {
+      const sub = writableProperties(body).find(([n]) => n === name);
+      if (!sub) continue; // a readOnly required field is not the client's to send
+      out.push({ defect: `required field ${name} missing`, apply: (i) => isRecord(i.body) && void delete i.body[name] });
+    }
+    for (const [name, sub] of writableProperties(body)) {
+      for (const { what, value } of invalidValues(sub)) {
+        out.push({ defect: `field ${name}: ${what}`, apply: (i) => isRecord(i.body) && void (i.body[name] = value) });
+      }
+    }
+  }
+  return out;
+}

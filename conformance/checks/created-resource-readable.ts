@@ -1,0 +1,42 @@
+import { isRecord } from '../cases/schema.js';
+import { fail, pass, skip, type Check } from './types.js';
+import { pastSunset, sameValue } from './util.js';
+
+/** State: what was created (or replaced) is read back equal, and a created resource is listed. */
+export const createdResourceReadable: Check = {
+  name: 'created_resource_readable',
+  description:
+    'After a successful create: reads the resource back (the OpenAPI `links` of the 201, else the Location) and lists the collection (walking pages). After a successful replace (PUT): reads it back. Fails when the read is not 2xx, when a field sent differs from the one read (date-times compared as instants), or when the new id is not listed.',
+  appliesTo: (operation) =>
+    (operation.method === 'post' && !operation.parameters.some((p) => p.in === 'path') && operation.requestBody !== undefined) ||
+    (operation.method === 'put' && operation.parameters.some((p) => p.in === 'path')),
+  judge: (exchange, _operation, checkCtx) => {
+    const response = exchange.response;
+    if (!response) return undefined;
+    const ctx = exchange.context;
+    if (exchange.kind === 'list_back') {
+      const listed = ctx.listedIds ?? [];
+      if (response.status < 200 || response.status > 299) return fail(`listing the collection answered ${response.status}`);
+      return listed.some((id) => sameValue(id, ctx.resourceId))
+        ? pass
+        : fail(`created id ${JSON.stringify(ctx.resourceId)} is not listed (${listed.length} items over ${ctx.pagesWalked ?? 1} page(s))`);
+    }
+    if (exchange.kind !== 'read_back') return undefined;
+    const what = ctx.after === 'replace' ? 'replaced' : 'created';
+    const reader = exchange.requestedOperationId ? checkCtx.contract.operationsById.get(exchange.requestedOperationId) : undefined;
+    if (response.status === 410 && reader && pastSunset(reader, response)) return skip(`${reader.id} is past its sunset (410); the list was checked instead`);
+    if (response.status < 200 || response.status > 299) return fail(`reading the ${what} resource ${JSON.stringify(ctx.resourceId)} answered ${response.status}`);
+    let body: unknown;
+    try {
+      body = JSON.parse(response.body) as unknown;
+    } catch {
+      return fail(`reading the ${what} resource gave a body that is not JSON`);
+    }
+    if (!isRecord(body)) return fail(`reading the ${what} resource gave ${JSON.stringify(body)}, not an object`);
+    const problems: string[] = [];
+    for (const [field, sent] of Object.entries(ctx.expectedFields ?? {})) {
+      if (!sameValue(sent, body[field])) problems.push(`${field}: sent ${JSON.stringify(sent)}, read ${JSON.stringify(body[field])}`);
+    }
+    return problems.length > 0 ? fail(`the ${what} resource reads back different: ${problems.join('; ')}`) : pass;
+  },
+};

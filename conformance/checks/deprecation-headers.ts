@@ -1,0 +1,82 @@
+import { formatHttpDate, formatStructuredDate, parseHttpDate, parseStructuredDate } from '../../src/contract/index.js';
+import type { Violation } from '../types.js';
+import { pass, type Check } from './types.js';
+import { isOwnExchange, parseLinkHeader } from './util.js';
+
+const day = (d: Date): string => d.toISOString().slice(0, 10);
+
+/**
+ * RFC 9745 (Deprecation: a structured-field Date, `@` + epoch seconds; `true` is
+ * not a valid value), RFC 8594 (Sunset: an HTTP-date), RFC 9745 §3 (a Link with
+ * rel="deprecation"), checked against the contract's `x-deprecated-at` and `x-sunset`.
+ */
+export const deprecationHeaders: Check = {
+  name: 'deprecation_headers',
+  description:
+    'Deprecated operations, every 2xx answer: fails unless `Deprecation` is an RFC 9745 structured date (`@1767225600`; `true` is not valid) equal to `x-deprecated-at`, `Sunset` is an RFC 8594 IMF-fixdate equal to `x-sunset`, Deprecation is not after Sunset, and a `Link` has rel="deprecation" (to `x-deprecation-link` when the contract names one). Other operations: fails on any answer that carries `Deprecation`.',
+  appliesTo: () => true,
+  judge: (exchange, operation) => {
+    const response = exchange.response;
+    if (!response || !isOwnExchange(exchange)) return undefined;
+    const deprecationValue = response.headers['deprecation'];
+    if (!operation.deprecated) {
+      return deprecationValue === undefined
+        ? pass
+        : { status: 'fail', violations: [{ message: `${operation.id} is not deprecated but sends Deprecation: ${deprecationValue}`, where: 'Deprecation' }] };
+    }
+    if (response.status < 200 || response.status > 299) return undefined;
+    const info = operation.deprecation;
+    const violations: Violation[] = [];
+    let deprecatedAt: Date | undefined;
+    let sunset: Date | undefined;
+    if (deprecationValue === undefined) {
+      violations.push({ message: 'Deprecation header missing on a deprecated operation (RFC 9745)', where: 'Deprecation' });
+    } else {
+      deprecatedAt = parseStructuredDate(deprecationValue);
+      if (!deprecatedAt) {
+        violations.push({
+          message: `Deprecation: ${deprecationValue} is not an RFC 9745 structured date (@<epoch seconds>)${deprecationValue.trim() === 'true' ? '; `true` is the pre-RFC draft form and is not valid' : ''}`,
+          where: 'Deprecation',
+        });
+      } else if (info?.deprecatedAt && deprecatedAt.getTime() !== info.deprecatedAt.getTime()) {
+        violations.push({
+          message: `Deprecation: ${deprecationValue} (${day(deprecatedAt)}) differs from x-deprecated-at ${day(info.deprecatedAt)} (${formatStructuredDate(info.deprecatedAt)})`,
+          where: 'Deprecation',
+        });
+      }
+    }
+    const sunsetValue = response.headers['sunset'];
+    if (sunsetValue === undefined) {
+      if (info?.sunset) violations.push({ message: `Sunset header missing; the contract's x-sunset is ${day(info.sunset)} (RFC 8594)`, where: 'Sunset' });
+    } else {
+      sunset = parseHttpDate(sunsetValue);
+      if (!sunset) {
+        violations.push({ message: `Sunset: ${sunsetValue} is not an RFC 9110 IMF-fixdate (RFC 8594 §3)`, where: 'Sunset' });
+      } else if (info?.sunset && sunset.getTime() !== info.sunset.getTime()) {
+        violations.push({ message: `Sunset: ${sunsetValue} differs from x-sunset ${day(info.sunset)} (${formatHttpDate(info.sunset)})`, where: 'Sunset' });
+      }
+    }
+    if (deprecatedAt && sunset && deprecatedAt.getTime() > sunset.getTime()) {
+      violations.push({ message: `Deprecation (${day(deprecatedAt)}) is after Sunset (${day(sunset)})`, where: 'Deprecation' });
+    }
+    const links = parseLinkHeader(response.headers['link'] ?? '').filter((l) => l.rels.includes('deprecation'));
+    if (links.length === 0) {
+      violations.push({ message: 'no Link with rel="deprecation" (RFC 9745 §3)', where: 'Link' });
+    } else if (info?.link) {
+      const base = exchange.request.url;
+      const want = new URL(info.link, base).href;
+      if (!links.some((l) => safeResolve(l.target, base) === want)) {
+        violations.push({ message: `Link rel="deprecation" points at ${links.map((l) => l.target).join(', ')}, not x-deprecation-link ${info.link}`, where: 'Link' });
+      }
+    }
+    return violations.length > 0 ? { status: 'fail', violations } : pass;
+  },
+};
+
+function safeResolve(target: string, base: string): string | undefined {
+  try {
+    return new URL(target, base).href;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,45 @@
+import { effective, isJsonMediaType, isRecord, type Schema } from '../cases/schema.js';
+import type { Violation } from '../types.js';
+import { pass, skip, type Check } from './types.js';
+import { documentedResponse, excerpt, isOwnExchange, mediaEssence, parseJson, responseJsonSchema } from './util.js';
+
+/** Every 4xx/5xx answer carries the contract's error object: JSON, valid, `status` = HTTP status, `code` from the catalogue. */
+export const errorShape: Check = {
+  name: 'error_shape',
+  description:
+    "Every 4xx/5xx answer of the run. Fails when the body is not JSON (application/json or +json), does not validate against the operation's documented error schema (else the contract's common one), its `status` differs from the HTTP status, or its `code` is not in the error catalogue (`x-error-codes` / the code enum) or belongs to another status.",
+  appliesTo: () => true,
+  judge: (exchange, operation, ctx) => {
+    const response = exchange.response;
+    if (!response || response.status < 400) return undefined;
+    const documented = isOwnExchange(exchange) ? documentedResponse(operation, response.status) : undefined;
+    const schema: Schema | undefined = (documented && responseJsonSchema(documented.response)?.schema) ?? ctx.errorSchema;
+    if (!schema) return skip('the contract documents no error schema for this answer');
+    const received = response.headers['content-type'] ?? '';
+    if (!isJsonMediaType(received)) {
+      return { status: 'fail', violations: [{ message: `${response.status} answered with Content-Type ${mediaEssence(received) || '(none)'}, not JSON: ${excerpt(response.body, 80)}` }] };
+    }
+    const parsed = parseJson(response.body);
+    if (!parsed.ok) return { status: 'fail', violations: [{ message: `${response.status} error body is not JSON: ${parsed.error}` }] };
+    const violations: Violation[] = [];
+    const result = ctx.validator.check(schema, parsed.value, 'response');
+    if (!result.valid) for (const v of result.violations) violations.push({ message: `error body${v.path} ${v.message}`, where: v.path });
+    const props = effective(schema).properties ?? {};
+    const body = isRecord(parsed.value) ? parsed.value : {};
+    if ('status' in props && body['status'] !== undefined && body['status'] !== response.status) {
+      violations.push({ message: `error status ${JSON.stringify(body['status'])} differs from the HTTP status ${response.status}`, where: '/status' });
+    }
+    const catalogue = ctx.contract.errorCatalogue;
+    if ('code' in props && catalogue.size > 0 && typeof body['code'] === 'string') {
+      const code = body['code'];
+      if (!catalogue.has(code)) violations.push({ message: `error code ${JSON.stringify(code)} is not in the contract's catalogue`, where: '/code' });
+      else {
+        const expected = catalogue.get(code);
+        if (expected !== undefined && expected !== response.status) {
+          violations.push({ message: `error code ${code} belongs to status ${expected}, not ${response.status}`, where: '/code' });
+        }
+      }
+    }
+    return violations.length > 0 ? { status: 'fail', violations } : pass;
+  },
+};

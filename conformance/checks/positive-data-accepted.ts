@@ -1,0 +1,26 @@
+import { fail, pass, skip, type Check } from './types.js';
+import { documentedResponse, errorMessageOf, pastSunset } from './util.js';
+
+/**
+ * Valid inputs (prerequisites created first) must get a documented 2xx. 409 and 422 can be
+ * legitimate state rules the runner cannot see, so they are skipped with the server's reason.
+ */
+export const positiveDataAccepted: Check = {
+  name: 'positive_data_accepted',
+  description:
+    'Sends generated valid inputs (seeded; lower and upper boundary values first, readOnly fields left out) with the key, after creating what they refer to (a category before a pet, stock before an order). Fails unless a documented 2xx comes back; 409/422 (possible state rules) and 429/503 are skipped with the reason, 404/410 past a sunset are skipped.',
+  appliesTo: () => true,
+  judge: (exchange, operation) => {
+    const response = exchange.response;
+    if (exchange.kind !== 'positive' || !response) return undefined;
+    const { status } = response;
+    if (status >= 200 && status < 300) {
+      const documented = documentedResponse(operation, status);
+      return documented && documented.key !== 'default' ? pass : fail(`valid input answered ${status}, which is not a documented 2xx`);
+    }
+    if ((status === 404 || status === 410) && pastSunset(operation, response)) return skip(`${operation.id} is past its sunset (answered ${status})`);
+    if (status === 409 || status === 422) return skip(`answered ${status} after the prerequisites were created; may be a legitimate state rule: ${errorMessageOf(response)}`);
+    if (status === 429 || status === 503) return skip(`answered ${status} (temporarily unavailable): cannot judge`);
+    return fail(`valid input rejected with ${status}: ${errorMessageOf(response)}`);
+  },
+};

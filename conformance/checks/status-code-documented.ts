@@ -1,0 +1,16 @@
+import { fail, pass, type Check } from './types.js';
+import { documentedResponse, documentedStatuses, isOwnExchange } from './util.js';
+
+/** OAS 3.0.3 §4.7.16: the Responses Object lists what an operation answers; `4XX` ranges and `default` count. */
+export const statusCodeDocumented: Check = {
+  name: 'status_code_documented',
+  description:
+    "Every answer to the operation's own method and path. Fails when the status is not among the operation's responses (exact code, `NXX` range or `default`).",
+  appliesTo: () => true,
+  judge: (exchange, operation) => {
+    if (!exchange.response || !isOwnExchange(exchange)) return undefined;
+    const { status } = exchange.response;
+    if (documentedResponse(operation, status)) return pass;
+    return fail(`status ${status} is not documented for ${operation.id} (documented: ${documentedStatuses(operation).join(', ')})`);
+  },
+};

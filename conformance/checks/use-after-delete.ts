@@ -1,0 +1,22 @@
+import { fail, pass, type Check } from './types.js';
+import { sameValue } from './util.js';
+
+/** RFC 9110 §9.3.5: after a successful DELETE the resource is gone: reads get 404 (or 410). */
+export const useAfterDelete: Check = {
+  name: 'use_after_delete',
+  description:
+    'After a successful DELETE of a resource the run created: reads it again (the GET on the same path, else the list of the collection). Fails when it is still readable or listed (anything but 404/410).',
+  appliesTo: (operation) => operation.method === 'delete' && operation.parameters.some((p) => p.in === 'path'),
+  judge: (exchange) => {
+    const response = exchange.response;
+    if (exchange.kind !== 'read_after_delete' || !response) return undefined;
+    const ctx = exchange.context;
+    if (ctx.listedIds) {
+      return ctx.listedIds.some((id) => sameValue(id, ctx.resourceId))
+        ? fail(`deleted id ${JSON.stringify(ctx.resourceId)} is still listed`)
+        : pass;
+    }
+    if (response.status === 404 || response.status === 410) return pass;
+    return fail(`reading deleted resource ${JSON.stringify(ctx.resourceId)} answered ${response.status} instead of 404`);
+  },
+};

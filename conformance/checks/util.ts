@@ -1,0 +1,138 @@
+import type { OpenAPIV3 } from 'openapi-types';
+import type { Operation } from '../../src/contract/index.js';
+import { parseHttpDate } from '../../src/contract/index.js';
+import { asSchema, effective, isJsonMediaType, type Schema } from '../cases/schema.js';
+import type { Exchange, RecordedResponse } from '../types.js';
+
+/**
+ * The response the contract documents for a status: the exact code, else its
+ * range (`4XX`, OAS 3.0.3 §4.7.16), else `default`.
+ */
+export function documentedResponse(
+  operation: Operation,
+  status: number,
+): { key: string; response: OpenAPIV3.ResponseObject } | undefined {
+  const exact = operation.responses[String(status)];
+  if (exact) return { key: String(status), response: exact };
+  const range = Object.keys(operation.responses).find((k) => k.toUpperCase() === `${Math.floor(status / 100)}XX`);
+  if (range) {
+    const r = operation.responses[range];
+    if (r) return { key: range, response: r };
+  }
+  const fallback = operation.responses['default'];
+  return fallback ? { key: 'default', response: fallback } : undefined;
+}
+
+export function documentedStatuses(operation: Operation): string[] {
+  return Object.keys(operation.responses);
+}
+
+/** The exchange requested this operation's own method and path (not an undocumented method on its path). */
+export function isOwnExchange(exchange: Exchange): boolean {
+  return exchange.requestedOperationId === exchange.operationId;
+}
+
+export function mediaEssence(contentType: string | undefined): string {
+  return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+/** Does a received media type match a documented media range (`application/json`, `application/*`, `*\/*`)? */
+export function mediaMatches(received: string, documented: string): boolean {
+  const [rt, rs] = mediaEssence(received).split('/');
+  const [dt, ds] = mediaEssence(documented).split('/');
+  if (!rt || !rs || !dt || !ds) return false;
+  return (dt === '*' || dt === rt) && (ds === '*' || ds === rs);
+}
+
+export type Parsed = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: string };
+
+export function parseJson(text: string): Parsed {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (error) {
+    return { ok: false, error: (error as Error).message };
+  }
+}
+
+/** The JSON schema documented for a response's JSON content, and its media type. */
+export function responseJsonSchema(response: OpenAPIV3.ResponseObject): { mediaType: string; schema: Schema | undefined } | undefined {
+  for (const [mediaType, media] of Object.entries(response.content ?? {})) {
+    if (isJsonMediaType(mediaType)) return { mediaType, schema: asSchema(media.schema) };
+  }
+  return undefined;
+}
+
+export function isJsonResponse(response: RecordedResponse): boolean {
+  return isJsonMediaType(response.headers['content-type'] ?? '');
+}
+
+/** The server's clock (RFC 9110 §6.6.1 `Date`), when it sends one in IMF-fixdate form. */
+export function serverDate(response: RecordedResponse): Date | undefined {
+  const value = response.headers['date'];
+  return value === undefined ? undefined : parseHttpDate(value);
+}
+
+/** True when the operation is deprecated, has an `x-sunset` and the server's Date is at or past it. */
+export function pastSunset(operation: Operation, response: RecordedResponse): boolean {
+  const sunset = operation.deprecation?.sunset;
+  const date = serverDate(response);
+  return sunset !== undefined && date !== undefined && date.getTime() >= sunset.getTime();
+}
+
+export function propertyNames(schema: Schema | undefined): Set<string> {
+  return new Set(Object.keys(schema ? (effective(schema).properties ?? {}) : {}));
+}
+
+/** A short, single-line rendering of a body for messages. */
+export function excerpt(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+}
+
+/** The `message` of an error body, when there is one, for the report. */
+export function errorMessageOf(response: RecordedResponse): string {
+  const parsed = parseJson(response.body);
+  if (parsed.ok && typeof parsed.value === 'object' && parsed.value !== null) {
+    const m = (parsed.value as Record<string, unknown>)['message'] ?? (parsed.value as Record<string, unknown>)['detail'];
+    if (typeof m === 'string') return m;
+  }
+  return excerpt(response.body, 120);
+}
+
+export interface LinkValue {
+  readonly target: string;
+  readonly rels: readonly string[];
+}
+
+/** Parses an RFC 8288 §3 Link header: `<uri>; rel="a b"; type="..."`, comma-separated. */
+export function parseLinkHeader(value: string): LinkValue[] {
+  const out: LinkValue[] = [];
+  const re = /<([^>]*)>((?:\s*;\s*[^;,=\s]+(?:\s*=\s*(?:"(?:[^"\\]|\\.)*"|[^;,\s]*))?)*)/g;
+  for (const m of value.matchAll(re)) {
+    const params = m[2] ?? '';
+    const rels: string[] = [];
+    for (const p of params.matchAll(/;\s*([^;,=\s]+)\s*(?:=\s*("(?:[^"\\]|\\.)*"|[^;,\s]*))?/g)) {
+      if ((p[1] ?? '').toLowerCase() !== 'rel') continue;
+      const raw = (p[2] ?? '').replace(/^"|"$/g, '');
+      rels.push(...raw.toLowerCase().split(/\s+/).filter(Boolean));
+    }
+    out.push({ target: m[1] ?? '', rels });
+  }
+  return out;
+}
+
+/** Compares what was sent with what was read back; date-times compare as instants (RFC 3339 §5.6 allows several spellings). */
+export function sameValue(sent: unknown, read: unknown): boolean {
+  if (typeof sent === 'string' && typeof read === 'string' && sent !== read) {
+    const rfc3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
+    if (rfc3339.test(sent) && rfc3339.test(read)) return Date.parse(sent) === Date.parse(read);
+    return false;
+  }
+  if (Array.isArray(sent) && Array.isArray(read)) return sent.length === read.length && sent.every((v, i) => sameValue(v, read[i]));
+  if (typeof sent === 'object' && sent !== null && typeof read === 'object' && read !== null && !Array.isArray(sent) && !Array.isArray(read)) {
+    const s = sent as Record<string, unknown>;
+    const r = read as Record<string, unknown>;
+    return Object.keys(s).every((k) => sameValue(s[k], r[k]));
+  }
+  return Object.is(sent, read);
+}

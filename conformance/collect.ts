@@ -1,0 +1,147 @@
+import type { Operation, SchemaValidator } from '../src/contract/index.js';
+import { requestBodyOf } from './cases/inputs.js';
+import { shrinkCandidates } from './cases/shrink.js';
+import type { Check, CheckContext } from './checks/index.js';
+import { toCurl } from './http/curl.js';
+import type { Session } from './session.js';
+import type { CheckOutcome, CheckResult, Exchange, GeneratedInput, ResultStatus } from './types.js';
+
+/** A reason the runner planned no exchange for a cell (no key, no prerequisite...). */
+export interface Note {
+  readonly operation: string;
+  readonly check: string;
+  readonly reason: string;
+}
+
+export interface CollectInput {
+  readonly session: Session;
+  readonly ctx: CheckContext;
+  readonly checks: readonly Check[];
+  readonly operations: readonly Operation[];
+  readonly exchanges: readonly Exchange[];
+  readonly notes: readonly Note[];
+  readonly strict: boolean;
+  readonly validator: SchemaValidator;
+}
+
+const SHRINK_BUDGET = 24;
+
+/**
+ * Folds the outcomes of every exchange into one result per operation × check:
+ * failed when any exchange fails, passed when some pass and none fail, skipped
+ * otherwise (with the reason). Failures of `x-stability` operations become
+ * warnings unless strict. The first failing generated input is shrunk.
+ */
+export async function collect(input: CollectInput): Promise<CheckResult[]> {
+  const results: CheckResult[] = [];
+  for (const op of input.operations) {
+    const mine = input.exchanges.filter((e) => e.operationId === op.id);
+    for (const check of input.checks) {
+      if (!check.appliesTo(op, input.ctx)) continue;
+      const judged: Array<{ exchange: Exchange; outcome: CheckOutcome }> = [];
+      for (const exchange of mine) {
+        const outcome = check.judge(exchange, op, input.ctx);
+        if (outcome) judged.push({ exchange, outcome });
+      }
+      const failures = judged.filter((j) => j.outcome.status === 'fail');
+      const passes = judged.filter((j) => j.outcome.status === 'pass');
+      if (failures.length > 0) {
+        const first = failures[0] as { exchange: Exchange; outcome: CheckOutcome };
+        const shrunk = await shrink(input, check, op, first.exchange);
+        const shown = shrunk ?? first.exchange;
+        const outcome = shrunk ? (check.judge(shrunk, op, input.ctx) ?? first.outcome) : first.outcome;
+        const violations = outcome.status === 'fail' ? outcome.violations.map((v) => v.message) : [];
+        const distinct = new Set(failures.flatMap((f) => (f.outcome.status === 'fail' ? f.outcome.violations.map((v) => v.message) : [])));
+        let message = violations.slice(0, 5).join('; ');
+        if (failures.length > 1) message += ` (${failures.length} of ${judged.length} exchanges failed, ${distinct.size} distinct violations)`;
+        if (shrunk?.input) message += `; smallest failing input: ${describeInput(shrunk.input)}`;
+        else if (first.exchange.input && (first.exchange.kind === 'negative' || first.exchange.kind === 'positive')) message += `; failing input: ${describeInput(first.exchange.input)}`;
+        const status: ResultStatus = op.stability && !input.strict ? 'warning' : 'failed';
+        if (status === 'warning') message = `[x-stability: ${op.stability}] ${message}`;
+        results.push({
+          check: check.name,
+          operation: op.id,
+          status,
+          message,
+          exchange: shown,
+          smallestInput: shrunk?.input,
+          reproduce: toCurl(shown.request),
+          judged: judged.length,
+        });
+      } else if (passes.length > 0) {
+        const skipped = judged.length - passes.length;
+        results.push({
+          check: check.name,
+          operation: op.id,
+          status: 'passed',
+          message: `${passes.length} exchange(s) conform${skipped > 0 ? `, ${skipped} not judged` : ''}`,
+          exchange: undefined,
+          smallestInput: undefined,
+          reproduce: undefined,
+          judged: judged.length,
+        });
+      } else {
+        const firstSkip = judged.find((j) => j.outcome.status === 'skip')?.outcome;
+        const reason =
+          (firstSkip?.status === 'skip' ? firstSkip.reason : undefined) ??
+          input.notes.find((n) => n.operation === op.id && n.check === check.name)?.reason ??
+          'no exchange of this run concerned it';
+        results.push({ check: check.name, operation: op.id, status: 'skipped', message: reason, exchange: undefined, smallestInput: undefined, reproduce: undefined, judged: judged.length });
+      }
+    }
+  }
+  return results;
+}
+
+export function describeInput(input: GeneratedInput): string {
+  const parts: string[] = [];
+  if (Object.keys(input.pathParams).length > 0) parts.push(`path ${JSON.stringify(input.pathParams)}`);
+  if (Object.keys(input.query).length > 0) parts.push(`query ${JSON.stringify(input.query)}`);
+  if (input.rawBody !== undefined) parts.push(`body ${JSON.stringify(input.rawBody)} as ${input.contentType ?? '(no type)'}`);
+  else if (input.body !== undefined) parts.push(`body ${JSON.stringify(input.body)}`);
+  return parts.join(', ') || '(no input)';
+}
+
+/**
+ * Re-sends smaller variants of a failing generated input (optional fields
+ * dropped, values simplified) while the same check still fails, keeping valid
+ * inputs valid and invalid ones invalid. Bounded by a request budget.
+ */
+async function shrink(input: CollectInput, check: Check, op: Operation, failing: Exchange): Promise<Exchange | undefined> {
+  if ((failing.kind !== 'positive' && failing.kind !== 'negative') || !failing.input || failing.input.rawBody !== undefined) return undefined;
+  const body = requestBodyOf(op);
+  if (!body || typeof failing.input.body !== 'object' || failing.input.body === null) return undefined;
+  const mustBeValid = failing.kind === 'positive';
+  let best: Exchange | undefined;
+  let current = failing.input;
+  let budget = SHRINK_BUDGET;
+  let improved = true;
+  while (improved && budget > 0) {
+    improved = false;
+    for (const candidate of shrinkCandidates(current.body, body.schema)) {
+      if (budget <= 0) break;
+      const valid = input.validator.check(body.schema, candidate, 'request').valid;
+      if (valid !== mustBeValid) continue;
+      budget--;
+      const next: GeneratedInput = { ...current, body: candidate };
+      const exchange = await input.session.send({
+        reportAs: op.id,
+        operation: op,
+        kind: failing.kind,
+        method: op.method,
+        path: op.path,
+        input: next,
+        auth: 'valid',
+        context: failing.context,
+        unrecorded: true,
+      });
+      if (check.judge(exchange, op, input.ctx)?.status === 'fail') {
+        best = exchange;
+        current = next;
+        improved = true;
+        break;
+      }
+    }
+  }
+  return best;
+}

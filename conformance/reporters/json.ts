@@ -1,0 +1,22 @@
+import type { RunReport } from '../types.js';
+
+/** The PRODUCT.md §3 document: summary counts, then one entry per operation × check. */
+export function jsonReport(report: RunReport): string {
+  const doc = {
+    summary: report.summary,
+    results: report.results.map((r) => ({
+      check: r.check,
+      operation: r.operation,
+      status: r.status,
+      message: r.message,
+      request: r.exchange ? r.exchange.request : null,
+      response: r.exchange?.response
+        ? { status: r.exchange.response.status, headers: r.exchange.response.headers, body: r.exchange.response.body }
+        : r.exchange?.error
+          ? { error: r.exchange.error }
+          : null,
+      reproduce: r.reproduce ?? null,
+    })),
+  };
+  return `${JSON.stringify(doc, null, 2)}\n`;
+}

@@ -1,0 +1,64 @@
+import type { RunReport } from '../types.js';
+
+/** XML 1.0 text: the five special characters escaped, characters XML cannot carry dropped (XML 1.0 §2.2). */
+export function xmlEscape(value: string): string {
+  return value
+    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}
+
+/**
+ * JUnit XML (the Ant/Surefire schema CI systems read): one testsuite, one
+ * testcase per operation × check, classname = the operation. failed →
+ * <failure>, skipped → <skipped>, warning → a passing testcase whose
+ * <system-out> carries the warning (it does not fail the build without --strict).
+ */
+export function junitReport(report: RunReport): string {
+  const { summary } = report;
+  const lines: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
+  const seconds = (report.durationMs / 1000).toFixed(3);
+  const total = report.results.length;
+  lines.push(`<testsuites name="petstore-conformance" tests="${total}" failures="${summary.failed}" errors="0" skipped="${summary.skipped}" time="${seconds}">`);
+  lines.push(
+    `  <testsuite name="${xmlEscape(`conformance ${report.target}`)}" tests="${total}" failures="${summary.failed}" errors="0" skipped="${summary.skipped}" time="${seconds}" timestamp="${xmlEscape(report.startedAt)}">`,
+  );
+  lines.push('    <properties>');
+  lines.push(`      <property name="target" value="${xmlEscape(report.target)}"/>`);
+  lines.push(`      <property name="seed" value="${report.seed}"/>`);
+  lines.push(`      <property name="examples" value="${report.examples}"/>`);
+  lines.push(`      <property name="warnings" value="${summary.warnings}"/>`);
+  lines.push('    </properties>');
+  for (const r of report.results) {
+    const open = `    <testcase classname="${xmlEscape(r.operation)}" name="${xmlEscape(r.check)}" time="0">`;
+    const details = r.exchange
+      ? [
+          r.message,
+          '',
+          `${r.exchange.request.method} ${r.exchange.request.url}`,
+          r.exchange.response ? `→ ${r.exchange.response.status} ${r.exchange.response.body.slice(0, 2000)}` : `→ ${r.exchange.error?.message ?? ''}`,
+          '',
+          `reproduce: ${r.reproduce ?? ''}`,
+        ].join('\n')
+      : r.message;
+    switch (r.status) {
+      case 'passed':
+        lines.push(`${open}</testcase>`);
+        break;
+      case 'failed':
+        lines.push(open, `      <failure message="${xmlEscape(r.message)}" type="${xmlEscape(r.check)}">${xmlEscape(details)}</failure>`, '    </testcase>');
+        break;
+      case 'skipped':
+        lines.push(open, `      <skipped message="${xmlEscape(r.message)}"/>`, '    </testcase>');
+        break;
+      case 'warning':
+        lines.push(open, `      <system-out>${xmlEscape(`WARNING (not counted without --strict): ${details}`)}</system-out>`, '    </testcase>');
+        break;
+    }
+  }
+  lines.push('  </testsuite>', '</testsuites>');
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,8 @@
+import type { CheckResult, RunReport } from '../types.js';
+
+/** The results as a grid: rows = operations, columns = checks; absent = the check does not apply. */
+export function matrix(report: RunReport): { operations: readonly string[]; checks: readonly string[]; cell: (op: string, check: string) => CheckResult | undefined } {
+  const index = new Map<string, CheckResult>();
+  for (const r of report.results) index.set(`${r.operation}\u0000${r.check}`, r);
+  return { operations: report.operations, checks: report.checks, cell: (op, check) => index.get(`${op}\u0000${check}`) };
+}

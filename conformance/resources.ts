@@ -1,0 +1,219 @@
+import type { Contract, Operation, SchemaValidator } from '../src/contract/index.js';
+import { pathParameters, requestBodyOf, validBody } from './cases/inputs.js';
+import type { Random } from './cases/random.js';
+import { effective, isRecord, writableProperties } from './cases/schema.js';
+import type { Session } from './session.js';
+
+export interface Created {
+  readonly id: unknown;
+  readonly body: Record<string, unknown>;
+}
+
+export type Obtained<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: string };
+
+/** Where a path parameter's valid values come from. */
+type Provider =
+  | { readonly via: 'create'; readonly createOp: Operation; readonly field: string }
+  | { readonly via: 'list'; readonly listOp: Operation; readonly field: string };
+
+const plurals = (base: string): string[] => {
+  const b = base.toLowerCase();
+  return [b, `${b}s`, `${b}es`, b.endsWith('y') ? `${b.slice(0, -1)}ies` : `${b}s`];
+};
+
+/** `categoryId` → `category`, `pet_id` → `pet`; undefined for names that are not references. */
+export function referenceBase(field: string): string | undefined {
+  const m = /^(.+?)(?:Id|_id|ID)$/.exec(field);
+  return m?.[1];
+}
+
+/**
+ * Prerequisites, derived from the contract alone: the operation that creates a
+ * collection (found by name: a `categoryId` field → POST /categories), the
+ * OpenAPI `links` of create responses (which operation takes the new id), and
+ * stock-like PUTs to raise before an order-like create. Nothing here knows the
+ * Petstore; it reads names, links and schemas.
+ */
+export class Resources {
+  private readonly shared = new Map<string, Promise<Obtained<Created>>>();
+  private readonly listed = new Map<string, Promise<Obtained<unknown>>>();
+
+  constructor(
+    private readonly contract: Contract,
+    private readonly session: Session,
+    private readonly validator: SchemaValidator,
+    private readonly rng: Random,
+  ) {}
+
+  /** The POST (no path parameters) whose path ends in the collection named by `base`. */
+  createOpFor(base: string): Operation | undefined {
+    const names = plurals(base);
+    return this.contract.operations.find((op) => {
+      if (op.method !== 'post' || pathParameters(op).length > 0 || !requestBodyOf(op)) return false;
+      const last = op.path.split('/').filter(Boolean).pop()?.toLowerCase() ?? '';
+      return names.includes(last);
+    });
+  }
+
+  /** The create operation whose `links` feed `operation`'s path parameter, else the one found by the parameter's name. */
+  private provider(operation: Operation, param: string): Provider | undefined {
+    for (const op of this.contract.operations) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        if (!status.startsWith('2')) continue;
+        for (const link of Object.values(response.links ?? {})) {
+          if ('$ref' in link || link.operationId !== operation.id) continue;
+          const params = (link.parameters ?? {}) as Record<string, unknown>;
+          const expr = params[param] ?? params[`path.${param}`];
+          const m = typeof expr === 'string' ? /^\$response\.body#\/(.+)$/.exec(expr) : null;
+          if (m?.[1] && pathParameters(op).length === 0) return { via: 'create', createOp: op, field: m[1].split('/')[0] ?? 'id' };
+        }
+      }
+    }
+    const base = referenceBase(param);
+    const createOp = base ? this.createOpFor(base) : undefined;
+    if (createOp) return { via: 'create', createOp, field: 'id' };
+    const parent = operation.path.slice(0, operation.path.lastIndexOf(`/{${param}}`));
+    const listOp = this.contract.operations.find((op) => op.method === 'get' && op.path === parent);
+    if (listOp) return { via: 'list', listOp, field: param };
+    return undefined;
+  }
+
+  /** Creates a resource through `createOp` with a valid body whose references are filled first. */
+  async create(createOp: Operation, depth = 0): Promise<Obtained<Created>> {
+    if (createOp.requiresAuth && !this.session.hasKey) return { ok: false, reason: `creating through ${createOp.id} needs --api-key` };
+    if (depth > 4) return { ok: false, reason: `prerequisites of ${createOp.id} nest too deep` };
+    const body = validBody(createOp, this.rng, 'random', this.validator);
+    if (!isRecord(body)) return { ok: false, reason: `cannot generate a valid body for ${createOp.id}` };
+    const filled = await this.fillReferences(createOp, body, depth + 1);
+    if (!filled.ok) return filled;
+    await this.raiseStock(createOp, body);
+    const exchange = await this.session.send({
+      reportAs: createOp.id,
+      operation: createOp,
+      kind: 'prerequisite',
+      method: createOp.method,
+      path: createOp.path,
+      input: { pathParams: {}, query: {}, body, contentType: requestBodyOf(createOp)?.mediaType },
+      auth: 'valid',
+    });
+    const response = exchange.response;
+    if (!response || response.status < 200 || response.status > 299) {
+      return { ok: false, reason: `creating a prerequisite through ${createOp.id} failed (${response ? `status ${response.status}` : exchange.error?.message ?? 'no answer'})` };
+    }
+    let created: unknown;
+    try {
+      created = JSON.parse(response.body) as unknown;
+    } catch {
+      return { ok: false, reason: `${createOp.id} answered a body that is not JSON` };
+    }
+    if (!isRecord(created)) return { ok: false, reason: `${createOp.id} answered no object` };
+    return { ok: true, value: { id: created['id'], body: created } };
+  }
+
+  /** One resource per create operation, shared by every request that only refers to it. */
+  sharedResource(createOp: Operation, depth = 0): Promise<Obtained<Created>> {
+    let hit = this.shared.get(createOp.id);
+    if (!hit) {
+      hit = this.create(createOp, depth);
+      this.shared.set(createOp.id, hit);
+    }
+    return hit;
+  }
+
+  /** Fills reference fields (`categoryId`, `petId`...) with ids of resources this run created. */
+  async fillReferences(operation: Operation, body: Record<string, unknown>, depth = 0): Promise<Obtained<true>> {
+    const schema = requestBodyOf(operation)?.schema;
+    if (!schema) return { ok: true, value: true };
+    for (const [name, sub] of writableProperties(schema)) {
+      if (!(name in body)) continue;
+      const base = referenceBase(name);
+      const createOp = base ? this.createOpFor(base) : undefined;
+      if (!createOp || createOp.id === operation.id || (sub.type !== 'integer' && sub.type !== 'string')) continue;
+      const created = await this.sharedResource(createOp, depth);
+      if (!created.ok) return created;
+      body[name] = created.value.id;
+    }
+    return { ok: true, value: true };
+  }
+
+  /**
+   * Before a create that takes units of something it refers to (an order's
+   * `quantity` of a `petId`), raise the stock: a PUT whose path parameter is that
+   * reference and whose body sets a property of the same name.
+   */
+  async raiseStock(operation: Operation, body: Record<string, unknown>): Promise<void> {
+    if (!this.session.hasKey) return;
+    for (const [field, id] of Object.entries(body)) {
+      if (!referenceBase(field)) continue;
+      for (const put of this.contract.operations) {
+        const params = pathParameters(put);
+        if (put.method !== 'put' || put.id === operation.id || params.length !== 1 || params[0]?.name !== field) continue;
+        const putSchema = requestBodyOf(put)?.schema;
+        if (!putSchema) continue;
+        for (const [prop, sub] of writableProperties(putSchema)) {
+          if (sub.type !== 'integer' || typeof body[prop] !== 'number') continue;
+          const update = validBody(put, this.rng, 'random', this.validator);
+          if (!isRecord(update)) continue;
+          update[prop] = effective(sub).maximum ?? (body[prop] as number) * 10;
+          await this.session.send({
+            reportAs: put.id,
+            operation: put,
+            kind: 'prerequisite',
+            method: put.method,
+            path: put.path,
+            input: { pathParams: { [field]: id }, query: {}, body: update, contentType: requestBodyOf(put)?.mediaType },
+            auth: 'valid',
+          });
+        }
+      }
+    }
+  }
+
+  /** Valid path parameters for an operation: a fresh resource for writes, a shared one for reads. */
+  async pathParamsFor(operation: Operation, fresh: boolean): Promise<Obtained<Record<string, unknown>>> {
+    const out: Record<string, unknown> = {};
+    for (const p of pathParameters(operation)) {
+      const provider = this.provider(operation, p.name);
+      if (!provider) return { ok: false, reason: `no operation in the contract provides a valid ${p.name}` };
+      if (provider.via === 'create') {
+        const created = fresh ? await this.create(provider.createOp) : await this.sharedResource(provider.createOp);
+        if (!created.ok) return created;
+        const value = created.value.body[provider.field];
+        if (value === undefined) return { ok: false, reason: `${provider.createOp.id} answered no ${provider.field}` };
+        out[p.name] = value;
+      } else {
+        const value = await this.firstListed(provider.listOp, provider.field);
+        if (!value.ok) return value;
+        out[p.name] = value.value;
+      }
+    }
+    return { ok: true, value: out };
+  }
+
+  private firstListed(listOp: Operation, field: string): Promise<Obtained<unknown>> {
+    let hit = this.listed.get(`${listOp.id} ${field}`);
+    if (!hit) {
+      hit = (async (): Promise<Obtained<unknown>> => {
+        const exchange = await this.session.send({
+          reportAs: listOp.id,
+          operation: listOp,
+          kind: 'prerequisite',
+          method: 'get',
+          path: listOp.path,
+          input: { pathParams: {}, query: {}, body: undefined, contentType: undefined },
+          auth: 'valid',
+        });
+        try {
+          const items = JSON.parse(exchange.response?.body ?? '') as unknown;
+          const first = Array.isArray(items) ? (items[0] as unknown) : undefined;
+          if (isRecord(first) && (first[field] ?? first['id']) !== undefined) return { ok: true, value: first[field] ?? first['id'] };
+        } catch {
+          // fall through
+        }
+        return { ok: false, reason: `${listOp.id} listed nothing to take a ${field} from` };
+      })();
+      this.listed.set(`${listOp.id} ${field}`, hit);
+    }
+    return hit;
+  }
+}

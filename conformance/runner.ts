@@ -1,0 +1,467 @@
+import type { OpenAPIV3 } from 'openapi-types';
+import { HTTP_METHODS, SchemaValidator, type Contract, type Operation } from '../src/contract/index.js';
+import { pathParameters, queryParameters, requestBodyOf, validBody, validQuery } from './cases/inputs.js';
+import { mutationsFor, type MutableInput } from './cases/mutations.js';
+import { Random } from './cases/random.js';
+import { asSchema, isRecord, type Schema } from './cases/schema.js';
+import { modeFor } from './cases/values.js';
+import { CHECKS, type CheckContext } from './checks/index.js';
+import { responseJsonSchema } from './checks/util.js';
+import { collect, type Note } from './collect.js';
+import { HttpClient } from './http/client.js';
+import { Resources } from './resources.js';
+import { Session } from './session.js';
+import type { Exchange, GeneratedInput, ProgressEvent, RunReport } from './types.js';
+
+export interface RunOptions {
+  readonly target: string;
+  readonly contract: Contract;
+  readonly apiKey?: string | undefined;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Only these checks (names); all by default. */
+  readonly checks?: readonly string[] | undefined;
+  readonly skipChecks?: readonly string[] | undefined;
+  /** Only these operations (operationIds); all by default. */
+  readonly operations?: readonly string[] | undefined;
+  readonly timeoutMs?: number;
+  readonly seed?: number;
+  readonly examples?: number;
+  readonly strict?: boolean;
+  readonly maxResponseBytes?: number;
+  readonly onProgress?: (event: ProgressEvent) => void;
+}
+
+export const DEFAULTS = { timeoutMs: 5000, seed: 42, examples: 3, maxResponseBytes: 4 * 1024 * 1024 } as const;
+
+/** The target did not answer at all (refused, timed out, unknown host): a usage-level problem, exit 2. */
+export class TargetUnreachableError extends Error {
+  override readonly name = 'TargetUnreachableError';
+}
+
+/** Unknown names in --checks / --skip-checks / --operations. */
+export class SelectionError extends Error {
+  override readonly name = 'SelectionError';
+}
+
+/** Order of execution: creates first (they feed the rest), then reads, then updates and actions, deletes last. */
+function phase(op: Operation): number {
+  const hasPath = pathParameters(op).length > 0;
+  if (op.method === 'post' && !hasPath) return 0;
+  if (op.method === 'get' || op.method === 'head') return 1;
+  if (op.method === 'delete') return 3;
+  return 2;
+}
+
+/** Writes that change or consume the resource in their path get a fresh resource each. */
+const destructive = (op: Operation): boolean => op.method !== 'get' && op.method !== 'head';
+
+/** The error schema most 4xx/5xx responses share (identity of the resolved object), for answers no operation documents. */
+function commonErrorSchema(contract: Contract): Schema | undefined {
+  const counts = new Map<Schema, number>();
+  for (const op of contract.operations) {
+    for (const [status, response] of Object.entries(op.responses)) {
+      if (!/^[45]/.test(status) && status !== 'default') continue;
+      const schema = responseJsonSchema(response)?.schema;
+      if (schema) counts.set(schema, (counts.get(schema) ?? 0) + 1);
+    }
+  }
+  let best: Schema | undefined;
+  let n = 0;
+  for (const [schema, count] of counts) if (count > n) [best, n] = [schema, count];
+  return best ?? asSchema(contract.resolved.components?.schemas?.['Error']);
+}
+
+const UNKNOWN_STRING_ID = 'conformance-unknown-00000000';
+
+function unknownIdFor(p: OpenAPIV3.ParameterObject): unknown {
+  const schema = asSchema(p.schema);
+  if (schema?.type === 'integer' || schema?.type === 'number') {
+    const max = schema.maximum ?? (schema.format === 'int32' ? 2_147_483_647 : Number.MAX_SAFE_INTEGER);
+    return max;
+  }
+  if (schema?.format === 'uuid') return 'ffffffff-ffff-4fff-bfff-ffffffffffff';
+  return UNKNOWN_STRING_ID;
+}
+
+/**
+ * Runs every selected check against the target: plan (operations in dependency
+ * order), execute (positive, negative, state, auth, unknown ids, undocumented
+ * methods), collect (judge each exchange with each check; shrink failing inputs).
+ * Returns the results; prints nothing.
+ */
+export async function runConformance(options: RunOptions): Promise<RunReport> {
+  const startedAt = new Date();
+  const { contract } = options;
+  const seed = options.seed ?? DEFAULTS.seed;
+  const examples = Math.max(1, options.examples ?? DEFAULTS.examples);
+  const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
+  const progress = options.onProgress ?? ((): void => undefined);
+
+  for (const name of [...(options.checks ?? []), ...(options.skipChecks ?? [])]) {
+    if (!CHECKS.some((c) => c.name === name)) throw new SelectionError(`unknown check "${name}" (known: ${CHECKS.map((c) => c.name).join(', ')})`);
+  }
+  for (const id of options.operations ?? []) {
+    if (!contract.operationsById.has(id)) throw new SelectionError(`unknown operation "${id}" (known: ${contract.operations.map((o) => o.id).join(', ')})`);
+  }
+  const checks = CHECKS.filter((c) => (!options.checks || options.checks.length === 0 || options.checks.includes(c.name)) && !(options.skipChecks ?? []).includes(c.name));
+  const wanted = (name: string): boolean => checks.some((c) => c.name === name);
+  const selected = contract.operations.filter((op) => !options.operations || options.operations.length === 0 || options.operations.includes(op.id));
+  const ordered = [...selected].sort((a, b) => phase(a) - phase(b));
+
+  // Reachability: one request to the base address; any HTTP answer will do.
+  const probe = new HttpClient({ timeoutMs, maxBodyBytes: 1024 * 1024 });
+  const reached = await probe.send({ method: 'GET', url: options.target, headers: { accept: 'application/json' }, body: undefined });
+  probe.close();
+  if (!reached.ok && (reached.error.kind === 'refused' || reached.error.kind === 'timeout' || reached.error.kind === 'other')) {
+    throw new TargetUnreachableError(`target unreachable: ${options.target}: ${reached.error.message}`);
+  }
+
+  const rng = new Random(seed);
+  const validator = new SchemaValidator();
+  let total = 0;
+  const session = new Session(
+    contract,
+    {
+      target: options.target,
+      apiKey: options.apiKey,
+      headers: options.headers ?? {},
+      timeoutMs,
+      maxResponseBytes: options.maxResponseBytes ?? DEFAULTS.maxResponseBytes,
+      wrongKey: `conformance-wrong-key-${seed}`,
+    },
+    (exchange) => progress({ type: 'exchange', exchange, total: ++total }),
+  );
+  const resources = new Resources(contract, session, validator, rng.fork(1));
+  const notes: Note[] = [];
+  const note = (operation: string, check: string, reason: string): void => void notes.push({ operation, check, reason });
+  const hasKey = options.apiKey !== undefined;
+
+  try {
+    for (const op of ordered) {
+      progress({ type: 'phase', phase: op.id });
+      const opRng = rng.fork(hash(op.id));
+      const body = requestBodyOf(op);
+      const authBlocked = op.requiresAuth && !hasKey;
+      const needsInput = async (fresh: boolean, mode: ReturnType<typeof modeFor>): Promise<GeneratedInput | string> => {
+        const params = await resources.pathParamsFor(op, fresh);
+        if (!params.ok) return params.reason;
+        let value: unknown;
+        if (body) {
+          value = validBody(op, opRng, mode, validator);
+          if (value === undefined) return `cannot generate a valid body for ${op.id}`;
+          if (isRecord(value)) {
+            const filled = await resources.fillReferences(op, value);
+            if (!filled.ok) return filled.reason;
+          }
+        }
+        const query = validQuery(op, opRng, mode, validator);
+        for (const p of queryParameters(op)) {
+          // A reference filter (categoryId) points at a resource that exists when we can make one.
+          const base = /^(.+?)(?:Id|_id)$/.exec(p.name)?.[1];
+          const createOp = base ? resources.createOpFor(base) : undefined;
+          if (p.name in query && createOp && hasKey) {
+            const created = await resources.sharedResource(createOp);
+            if (created.ok) query[p.name] = created.value.id;
+          }
+        }
+        return { pathParams: params.value, query, body: value, contentType: body?.mediaType };
+      };
+      const send = (kind: Exchange['kind'], input: GeneratedInput, auth: 'valid' | 'none' | 'wrong', context = {}): Promise<Exchange> =>
+        session.send({ reportAs: op.id, operation: op, kind, method: op.method, path: op.path, input, auth, context });
+
+      // Positive data, and the state flows that follow a success.
+      const needPositive = ['positive_data_accepted', 'created_resource_readable', 'use_after_delete', 'response_schema', 'response_headers', 'content_type', 'deprecation_headers', 'sunset_enforced', 'status_code_documented', 'auth_enforced', 'not_a_server_error'].some(wanted);
+      if (authBlocked) {
+        for (const c of ['positive_data_accepted', 'negative_data_rejected', 'malformed_json_rejected', 'created_resource_readable', 'use_after_delete', 'not_found_for_unknown_id']) {
+          note(op.id, c, `${op.id} requires credentials: skipped without --api-key`);
+        }
+      } else if (needPositive) {
+        let listed = false;
+        for (let i = 0; i < examples; i++) {
+          const input = await needsInput(destructive(op), modeFor(i));
+          if (typeof input === 'string') {
+            for (const c of ['positive_data_accepted', 'created_resource_readable', 'use_after_delete']) note(op.id, c, input);
+            break;
+          }
+          if (isRecord(input.body)) await resources.raiseStock(op, input.body);
+          const exchange = await send('positive', input, 'valid');
+          const ok = exchange.response && exchange.response.status >= 200 && exchange.response.status < 300;
+          if (!ok) continue;
+          if (phase(op) === 0 && wanted('created_resource_readable')) {
+            await readBack(contract, session, op, exchange, input, !listed);
+            listed = true;
+          } else if (op.method === 'put' && wanted('created_resource_readable')) {
+            await readAfterReplace(contract, session, op, input);
+          } else if (op.method === 'delete' && wanted('use_after_delete')) {
+            await readAfterDelete(contract, session, op, input);
+          }
+        }
+      }
+
+      // Negative data: every single-defect mutation of a valid base, per example.
+      if (!authBlocked && (wanted('negative_data_rejected') || wanted('error_shape') || wanted('not_a_server_error'))) {
+        const mutations = mutationsFor(op.parameters, body?.schema, body?.required ?? false, body?.mediaType);
+        let victim: GeneratedInput | string | undefined;
+        for (let i = 0; i < examples && mutations.length > 0; i++) {
+          const generated = await needsInput(false, 'random');
+          if (typeof generated === 'string') {
+            note(op.id, 'negative_data_rejected', generated);
+            break;
+          }
+          let base = generated;
+          if (destructive(op) && pathParameters(op).length > 0) {
+            // One resource per operation absorbs the invalid writes (a server that wrongly accepts one changes only it).
+            victim ??= await needsInput(true, 'random');
+            if (typeof victim !== 'string') base = { ...base, pathParams: victim.pathParams };
+          }
+          for (const mutation of mutations) {
+            const m: MutableInput = { pathParams: { ...base.pathParams }, query: { ...base.query }, body: structuredClone(base.body), contentType: base.contentType };
+            mutation.apply(m);
+            const bodyChanged = m.rawBody === undefined && m.body !== undefined && body && JSON.stringify(m.body) !== JSON.stringify(base.body);
+            if (bodyChanged && body && validator.check(body.schema, m.body, 'request').valid) continue; // not actually invalid
+            await send('negative', { ...m }, 'valid', { defect: mutation.defect });
+          }
+        }
+      }
+
+      // Malformed JSON declared as application/json.
+      if (!authBlocked && body && wanted('malformed_json_rejected')) {
+        const base = await needsInput(false, 'random');
+        if (typeof base !== 'string') {
+          const text = JSON.stringify(base.body ?? {});
+          await send('malformed_json', { ...base, rawBody: `${text.slice(0, Math.max(1, text.length - 1))},`, contentType: 'application/json' }, 'valid');
+        } else note(op.id, 'malformed_json_rejected', base);
+      }
+
+      // Credentials: without, and with a wrong key.
+      if (op.requiresAuth && wanted('auth_enforced')) {
+        for (const auth of ['none', 'wrong'] as const) {
+          let input = hasKey ? await needsInput(destructive(op), 'random') : await inputWithoutKey(op, resources, opRng, validator);
+          if (typeof input === 'string') input = await inputWithoutKey(op, resources, opRng, validator);
+          await send(auth === 'none' ? 'no_auth' : 'wrong_auth', input, auth);
+        }
+      }
+
+      // An identifier no one created.
+      const pathParams = pathParameters(op);
+      if (pathParams.length > 0 && wanted('not_found_for_unknown_id') && !authBlocked) {
+        if (!op.responses['404'] && !op.responses['4XX'] && !op.responses['4xx']) {
+          note(op.id, 'not_found_for_unknown_id', `${op.id} documents no 404`);
+        } else {
+          const base = await needsInput(false, 'random');
+          const input: GeneratedInput = typeof base === 'string' ? { pathParams: {}, query: {}, body: validBody(op, opRng, 'random', validator), contentType: body?.mediaType } : base;
+          const last = pathParams[pathParams.length - 1] as OpenAPIV3.ParameterObject;
+          const params: Record<string, unknown> = { ...input.pathParams, [last.name]: unknownIdFor(last) };
+          await send('unknown_id', { ...input, pathParams: params }, 'valid');
+        }
+      }
+    }
+
+    // Undocumented methods, once per path (reported under the path's first selected operation).
+    if (wanted('method_not_allowed') || wanted('error_shape')) {
+      const seen = new Set<string>();
+      for (const op of selected) {
+        if (seen.has(op.path)) continue;
+        seen.add(op.path);
+        const documented = contract.operations.filter((o) => o.path === op.path).map((o) => o.method);
+        const method = (['patch', 'delete', 'put', 'post', 'get'] as const).find((m) => !documented.includes(m));
+        if (!method) {
+          note(op.id, 'method_not_allowed', `every common method is documented on ${op.path}`);
+          continue;
+        }
+        const input = await resources.pathParamsFor(op, false);
+        const pathParams = input.ok ? input.value : Object.fromEntries(pathParameters(op).map((p) => [p.name, unknownIdFor(p)]));
+        await session.send({
+          reportAs: op.id,
+          operation: op,
+          kind: 'wrong_method',
+          method,
+          path: op.path,
+          input: { pathParams, query: {}, body: undefined, contentType: undefined },
+          auth: 'valid',
+          context: { documentedMethods: HTTP_METHODS.filter((m) => documented.includes(m)).map((m) => m.toUpperCase()) },
+        });
+      }
+    }
+
+    progress({ type: 'phase', phase: 'judging' });
+    const pathRepresentatives = new Set<string>();
+    const paths = new Set<string>();
+    for (const op of selected) if (!paths.has(op.path)) [paths.add(op.path), pathRepresentatives.add(op.id)];
+    const ctx: CheckContext = { contract, validator, errorSchema: commonErrorSchema(contract), pathRepresentatives };
+    const results = await collect({ session, ctx, checks, operations: selected, exchanges: session.exchanges, notes, strict: options.strict ?? false, validator });
+    const summary = {
+      passed: results.filter((r) => r.status === 'passed').length,
+      failed: results.filter((r) => r.status === 'failed').length,
+      skipped: results.filter((r) => r.status === 'skipped').length,
+      warnings: results.filter((r) => r.status === 'warning').length,
+    };
+    const report: RunReport = {
+      target: options.target,
+      seed,
+      examples,
+      strict: options.strict ?? false,
+      startedAt: startedAt.toISOString(),
+      durationMs: Date.now() - startedAt.getTime(),
+      operations: selected.map((o) => o.id),
+      checks: checks.map((c) => c.name),
+      results,
+      summary,
+      requests: session.exchanges.length,
+    };
+    progress({ type: 'done', report });
+    return report;
+  } finally {
+    session.close();
+  }
+}
+
+function hash(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+/** Without a key nothing can be created: take ids the server lists, else an unknown one. */
+async function inputWithoutKey(op: Operation, resources: Resources, rng: Random, validator: SchemaValidator): Promise<GeneratedInput> {
+  const params = await resources.pathParamsFor(op, false);
+  const body = requestBodyOf(op);
+  return {
+    pathParams: params.ok ? params.value : Object.fromEntries(pathParameters(op).map((p) => [p.name, unknownIdFor(p)])),
+    query: {},
+    body: body ? validBody(op, rng, 'random', validator) : undefined,
+    contentType: body?.mediaType,
+  };
+}
+
+/** Fields sent that the read response also has (and may show): what a read must give back unchanged. */
+function expectedFields(sent: unknown, readSchema: Schema | undefined): Record<string, unknown> {
+  if (!isRecord(sent)) return {};
+  const props = readSchema ? collectProperties(readSchema) : undefined;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(sent)) {
+    const prop = props?.get(k);
+    if (props && (!prop || prop.writeOnly === true)) continue;
+    out[k] = v;
+  }
+  return out;
+}
+
+function collectProperties(schema: Schema): Map<string, Schema> {
+  const out = new Map<string, Schema>();
+  const visit = (s: Schema | undefined): void => {
+    if (!s) return;
+    for (const [k, v] of Object.entries(s.properties ?? {})) {
+      const sub = asSchema(v);
+      if (sub) out.set(k, sub);
+    }
+    for (const part of [...(s.allOf ?? []), ...(s.oneOf ?? []), ...(s.anyOf ?? [])]) visit(asSchema(part));
+  };
+  visit(schema);
+  return out;
+}
+
+/** The GET on the same path as a write, or on the item path of a create (`/pets` → `/pets/{petId}`). */
+function readOpFor(contract: Contract, path: string): Operation | undefined {
+  return contract.operations.find((o) => o.method === 'get' && o.path === path);
+}
+
+function okJson(exchange: Exchange): unknown {
+  const r = exchange.response;
+  if (!r || r.status < 200 || r.status > 299) return undefined;
+  try {
+    return JSON.parse(r.body) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The read operation the 201's `links` name for the new resource, else the GET on `<collection>/{param}`. */
+function readerOfCreated(contract: Contract, create: Operation, created: Record<string, unknown>): { op: Operation; params: Record<string, unknown> } | undefined {
+  for (const [status, response] of Object.entries(create.responses)) {
+    if (!status.startsWith('2')) continue;
+    for (const link of Object.values(response.links ?? {})) {
+      if ('$ref' in link || !link.operationId) continue;
+      const op = contract.operationsById.get(link.operationId);
+      if (!op || op.method !== 'get' || op.path.split('/').length !== create.path.split('/').length + 1) continue;
+      const params: Record<string, unknown> = {};
+      for (const [name, expr] of Object.entries((link.parameters ?? {}) as Record<string, unknown>)) {
+        const m = typeof expr === 'string' ? /^\$response\.body#\/(.+)$/.exec(expr) : null;
+        if (m?.[1]) params[name.replace(/^path\./, '')] = created[m[1]];
+      }
+      return { op, params };
+    }
+  }
+  const op = contract.operations.find((o) => o.method === 'get' && o.path.startsWith(`${create.path}/{`) && pathParameters(o).length === 1);
+  const param = op ? pathParameters(op)[0] : undefined;
+  return op && param ? { op, params: { [param.name]: created['id'] } } : undefined;
+}
+
+/** Walks the list of a collection (largest page the contract allows) and returns every id seen. */
+async function listIds(session: Session, listOp: Operation, reportAs: string, kind: Exchange['kind'], context: Exchange['context'], field = 'id'): Promise<Exchange | undefined> {
+  const limitParam = queryParameters(listOp).find((p) => p.name === 'limit');
+  const offsetParam = queryParameters(listOp).find((p) => p.name === 'offset');
+  const limit = limitParam ? (asSchema(limitParam.schema)?.maximum ?? 100) : undefined;
+  const ids: unknown[] = [];
+  let last: Exchange | undefined;
+  let pages = 0;
+  for (let offset = 0; pages < 50; pages++) {
+    const query: Record<string, unknown> = {};
+    if (limit !== undefined) query['limit'] = limit;
+    if (offsetParam) query['offset'] = offset;
+    last = await session.send({ reportAs, operation: listOp, kind: 'prerequisite', method: 'get', path: listOp.path, input: { pathParams: {}, query, body: undefined, contentType: undefined }, auth: 'valid', unrecorded: true });
+    const items = okJson(last);
+    if (!Array.isArray(items)) break;
+    for (const item of items) if (isRecord(item)) ids.push(item[field]);
+    if (!offsetParam || limit === undefined || items.length < limit || items.length === 0 || ids.some((id) => id === context.resourceId)) break;
+    offset += items.length;
+  }
+  if (!last) return undefined;
+  // Record the walk as one exchange: its last page, with every id seen.
+  const exchange = await session.send({
+    reportAs,
+    operation: listOp,
+    kind,
+    method: 'get',
+    path: listOp.path,
+    input: last.input ?? { pathParams: {}, query: {}, body: undefined, contentType: undefined },
+    auth: 'valid',
+    context: { ...context, listedIds: ids, pagesWalked: pages + 1 },
+  });
+  return exchange;
+}
+
+async function readBack(contract: Contract, session: Session, create: Operation, exchange: Exchange, input: GeneratedInput, list: boolean): Promise<void> {
+  const created = okJson(exchange);
+  if (!isRecord(created)) return;
+  const reader = readerOfCreated(contract, create, created);
+  const readSchema = reader ? responseJsonSchema(reader.op.responses['200'] ?? {} as OpenAPIV3.ResponseObject)?.schema : undefined;
+  const context = { expectedFields: expectedFields(input.body, readSchema), resourceId: created['id'], after: 'create' as const };
+  if (reader) {
+    await session.send({ reportAs: create.id, operation: reader.op, kind: 'read_back', method: 'get', path: reader.op.path, input: { pathParams: reader.params, query: {}, body: undefined, contentType: undefined }, auth: 'valid', context });
+  }
+  const listOp = contract.operations.find((o) => o.method === 'get' && o.path === create.path);
+  if (list && listOp) await listIds(session, listOp, create.id, 'list_back', context);
+}
+
+async function readAfterReplace(contract: Contract, session: Session, op: Operation, input: GeneratedInput): Promise<void> {
+  const reader = readOpFor(contract, op.path);
+  if (!reader) return;
+  const readSchema = responseJsonSchema(reader.responses['200'] ?? ({} as OpenAPIV3.ResponseObject))?.schema;
+  const context = { expectedFields: expectedFields(input.body, readSchema), resourceId: Object.values(input.pathParams).pop(), after: 'replace' as const };
+  await session.send({ reportAs: op.id, operation: reader, kind: 'read_back', method: 'get', path: reader.path, input: { pathParams: input.pathParams, query: {}, body: undefined, contentType: undefined }, auth: 'valid', context });
+}
+
+async function readAfterDelete(contract: Contract, session: Session, op: Operation, input: GeneratedInput): Promise<void> {
+  const resourceId = Object.values(input.pathParams).pop();
+  const reader = readOpFor(contract, op.path);
+  const readInput = { pathParams: input.pathParams, query: {}, body: undefined, contentType: undefined };
+  if (reader) {
+    const exchange = await session.send({ reportAs: op.id, operation: reader, kind: 'read_after_delete', method: 'get', path: reader.path, input: readInput, auth: 'valid', context: { resourceId } });
+    // A read past its sunset says 410 for everything: ask the list instead.
+    if (exchange.response?.status !== 410) return;
+  }
+  const parent = op.path.slice(0, op.path.lastIndexOf('/{'));
+  const listOp = contract.operations.find((o) => o.method === 'get' && o.path === parent);
+  if (listOp) await listIds(session, listOp, op.id, 'read_after_delete', { resourceId });
+}

@@ -1,0 +1,141 @@
+/** The shared vocabulary of the runner: exchanges (what was sent and received), check outcomes and results. */
+
+/** A request as it went on the wire (the API key shown redacted, see http/curl.ts). */
+export interface RecordedRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string | undefined;
+}
+
+export interface RecordedResponse {
+  readonly status: number;
+  /** Header names in lower case; repeated headers joined with ", " (RFC 9110 §5.3). */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+  readonly durationMs: number;
+}
+
+/** Why no response arrived. */
+export type TransportErrorKind = 'refused' | 'timeout' | 'reset' | 'bad_response' | 'too_large' | 'other';
+
+export interface TransportError {
+  readonly kind: TransportErrorKind;
+  readonly message: string;
+}
+
+/** Why the runner sent a request: checks pick the exchanges they judge by kind. */
+export type ExchangeKind =
+  | 'positive' // generated valid input, sent with valid credentials
+  | 'negative' // generated invalid input (one defect), sent with valid credentials
+  | 'malformed_json' // a body that is not JSON, declared application/json
+  | 'no_auth' // the positive shape without credentials
+  | 'wrong_auth' // the positive shape with a wrong key
+  | 'unknown_id' // a valid but unknown identifier in the path
+  | 'wrong_method' // an undocumented method on a documented path
+  | 'read_back' // reading a resource after creating or replacing it
+  | 'list_back' // listing the collection after creating a resource
+  | 'read_after_delete' // reading a resource after deleting it
+  | 'prerequisite'; // creating what another request needs
+
+/** What a state exchange expects; set by the runner, judged by the checks. */
+export interface ExchangeContext {
+  /** Fields sent in the create / replace body that the read must return unchanged. */
+  readonly expectedFields?: Readonly<Record<string, unknown>>;
+  /** The identifier of the resource under test. */
+  readonly resourceId?: unknown;
+  /** For list_back: every identifier seen over the pages walked. */
+  readonly listedIds?: readonly unknown[];
+  /** For list_back: the pages walked, for the message. */
+  readonly pagesWalked?: number;
+  /** For read_back after a replace: the replace operation. */
+  readonly after?: 'create' | 'replace';
+  /** For negative: what the input breaks, in words. */
+  readonly defect?: string;
+  /** For wrong_method: the methods the contract documents on the path (upper case). */
+  readonly documentedMethods?: readonly string[];
+  /** True when the request carried no valid credentials because none were given (--api-key absent). */
+  readonly noKeyGiven?: boolean;
+}
+
+export interface Exchange {
+  readonly seq: number;
+  /** The operation the exchange is reported under. */
+  readonly operationId: string;
+  /** The operation whose method and path were actually requested; undefined for wrong_method. */
+  readonly requestedOperationId: string | undefined;
+  readonly kind: ExchangeKind;
+  readonly request: RecordedRequest;
+  readonly response: RecordedResponse | undefined;
+  readonly error: TransportError | undefined;
+  /** The generated input (body, parameters), for shrinking and for the report. */
+  readonly input: GeneratedInput | undefined;
+  readonly context: ExchangeContext;
+}
+
+export interface GeneratedInput {
+  readonly pathParams: Readonly<Record<string, unknown>>;
+  readonly query: Readonly<Record<string, unknown>>;
+  /** undefined: no body sent. */
+  readonly body: unknown;
+  /** The media type the body is sent as; application/json unless a negative case says otherwise. */
+  readonly contentType: string | undefined;
+  /** A raw body overriding `body` (malformed JSON, wrong content type). */
+  readonly rawBody?: string;
+}
+
+export interface Violation {
+  readonly message: string;
+  /** JSON pointer or header name, when the violation has a place. */
+  readonly where?: string;
+}
+
+/** What a check says about one exchange. */
+export type CheckOutcome =
+  | { readonly status: 'pass' }
+  | { readonly status: 'fail'; readonly violations: readonly Violation[] }
+  | { readonly status: 'skip'; readonly reason: string };
+
+export type ResultStatus = 'passed' | 'failed' | 'skipped' | 'warning';
+
+/** One cell of the matrix: an operation × a check. */
+export interface CheckResult {
+  readonly check: string;
+  readonly operation: string;
+  readonly status: ResultStatus;
+  readonly message: string;
+  /** The (smallest) failing exchange, for failures and warnings. */
+  readonly exchange: Exchange | undefined;
+  /** For generated inputs: the smallest failing input found, when shrinking made it smaller. */
+  readonly smallestInput: GeneratedInput | undefined;
+  readonly reproduce: string | undefined;
+  /** How many exchanges the check judged. */
+  readonly judged: number;
+}
+
+export interface RunSummary {
+  readonly passed: number;
+  readonly failed: number;
+  readonly skipped: number;
+  readonly warnings: number;
+}
+
+export interface RunReport {
+  readonly target: string;
+  readonly seed: number;
+  readonly examples: number;
+  readonly strict: boolean;
+  readonly startedAt: string;
+  readonly durationMs: number;
+  readonly operations: readonly string[];
+  readonly checks: readonly string[];
+  readonly results: readonly CheckResult[];
+  readonly summary: RunSummary;
+  readonly requests: number;
+}
+
+/** Progress events, for live reporting; the runner itself never prints. */
+export type ProgressEvent =
+  | { readonly type: 'phase'; readonly phase: string }
+  | { readonly type: 'exchange'; readonly exchange: Exchange; readonly total: number }
+  | { readonly type: 'done'; readonly report: RunReport };

@@ -1,0 +1,202 @@
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { start } from '../../src/index.js';
+import { packageRoot } from '../../src/contract/index.js';
+import { startTodoServer, TODO_TOKEN } from '../../fixtures/todo/server.js';
+import { freePort } from './helpers.js';
+import { xmlProblems } from './xml.js';
+
+const bin = join(packageRoot, 'bin', 'petstore-conformance.js');
+const todoSpec = join(packageRoot, 'fixtures', 'todo', 'todo.yaml');
+
+/** Spawns the built CLI (asynchronously: the servers under test live in this process). */
+function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [bin, ...args], { cwd: packageRoot, env: { ...process.env, NO_COLOR: '1' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr, ms: Date.now() - started }));
+  });
+}
+
+interface JsonDoc {
+  summary: { passed: number; failed: number; skipped: number; warnings: number };
+  results: Array<{ check: string; operation: string; status: string; message: string; request: unknown; response: unknown; reproduce: string | null }>;
+}
+
+let dir = '';
+beforeAll(async () => {
+  // The binary imports dist/: build it as `npm test` does.
+  await promisify(execFile)(process.execPath, [join(packageRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(packageRoot, 'tsconfig.build.json')], { cwd: packageRoot }).catch(
+    (error: { stdout?: string }) => {
+      // Type errors elsewhere still emit; only a missing output is fatal (checked by the tests themselves).
+      return error.stdout;
+    },
+  );
+  dir = await mkdtemp(join(tmpdir(), 'conformance-cli-'));
+}, 120_000);
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('petstore-conformance CLI', () => {
+  it('exits 0 on a conformant server, with the PRODUCT.md JSON shape and valid JUnit XML', async () => {
+    const server = await startTodoServer();
+    try {
+      const junit = join(dir, 'ok.xml');
+      const r = await cli(['--target', server.url, '--spec', todoSpec, '--api-key', TODO_TOKEN, '--reporter', 'json', '--reporter', `junit=${junit}`]);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      const doc = JSON.parse(r.stdout) as JsonDoc;
+      expect(Object.keys(doc)).toEqual(['summary', 'results']);
+      expect(Object.keys(doc.summary)).toEqual(['passed', 'failed', 'skipped', 'warnings']);
+      expect(doc.summary.failed).toBe(0);
+      for (const result of doc.results) {
+        expect(Object.keys(result)).toEqual(['check', 'operation', 'status', 'message', 'request', 'response', 'reproduce']);
+        expect(['passed', 'skipped']).toContain(result.status);
+      }
+      const xml = await readFile(junit, 'utf8');
+      expect(xmlProblems(xml)).toEqual([]);
+      expect(xml.match(/<testcase /g)?.length).toBe(doc.results.length);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('exits 1 on a failure; the JSON carries a shell-safe curl reproduce command; JUnit maps it to <failure>', async () => {
+    const server = await startTodoServer({ defect: 'done-as-string' });
+    try {
+      const junit = join(dir, 'fail.xml');
+      const html = join(dir, 'fail.html');
+      const r = await cli(['--target', server.url, '--spec', todoSpec, '--api-key', TODO_TOKEN, '--reporter', 'json', '--reporter', `junit=${junit}`, '--reporter', `html=${html}`]);
+      expect(r.code).toBe(1);
+      const doc = JSON.parse(r.stdout) as JsonDoc;
+      const failed = doc.results.filter((x) => x.status === 'failed');
+      expect(failed.length).toBe(doc.summary.failed);
+      expect(failed.map((x) => x.check)).toContain('response_schema');
+      for (const f of failed) {
+        expect(f.reproduce).toMatch(/^curl -sS -i -X [A-Z]+ /);
+        expect(f.request).not.toBeNull();
+        // The valid key never appears in a report: the command reads it from the environment.
+        expect(f.reproduce).not.toContain(TODO_TOKEN);
+      }
+      const xml = await readFile(junit, 'utf8');
+      expect(xmlProblems(xml)).toEqual([]);
+      expect(xml.match(/<failure /g)?.length).toBe(doc.summary.failed);
+      expect(xml).toMatch(/<testcase classname="getTodo" name="response_schema"/);
+      const page = await readFile(html, 'utf8');
+      expect(page).toMatch(/^<!doctype html>/);
+      expect(page).not.toMatch(/<(link|img)\b|src=|https?:\/\/(?!127\.0\.0\.1)/);
+      expect(page).toContain('class="failed" data-id=');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('replays a failure with its reproduce command (curl, key from $CONFORMANCE_API_KEY)', async () => {
+    const server = await startTodoServer({ defect: 'done-as-string' });
+    try {
+      const r = await cli(['--target', server.url, '--spec', todoSpec, '--api-key', TODO_TOKEN, '--reporter', 'json', '--checks', 'response_schema', '--operations', 'createTodo']);
+      const doc = JSON.parse(r.stdout) as JsonDoc;
+      const failure = doc.results.find((x) => x.status === 'failed');
+      expect(failure?.reproduce).toMatch(/CONFORMANCE_API_KEY/);
+      const replay = await promisify(execFile)('sh', ['-c', failure?.reproduce ?? 'false'], { env: { ...process.env, CONFORMANCE_API_KEY: TODO_TOKEN } });
+      expect(replay.stdout).toMatch(/^HTTP\/1\.1 201/);
+      expect(replay.stdout).toMatch(/"done":"(yes|no)"/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('exits 2, within the timeout, when the target is unreachable', async () => {
+    const port = await freePort();
+    const r = await cli(['--target', `http://127.0.0.1:${port}`, '--spec', todoSpec, '--timeout', '1000']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/target unreachable/);
+    expect(r.stderr).toMatch(/connection refused/);
+    expect(r.ms).toBeLessThan(5000);
+  });
+
+  it('exits 2 within the timeout when the target accepts connections but never answers', async () => {
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => void sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    try {
+      const r = await cli(['--target', `http://127.0.0.1:${port}`, '--spec', todoSpec, '--timeout', '800']);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/target unreachable: .*no complete answer within 800 ms/);
+      expect(r.ms).toBeLessThan(4000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
+
+  it('runs against our mock with json + junit reporters; the exit code is the verdict', async () => {
+    const mock = await start({ port: 0 });
+    try {
+      const junit = join(dir, 'mock.xml');
+      const r = await cli(['--target', mock.url, '--api-key', 'dev-key', '--reporter', 'json', '--reporter', `junit=${junit}`]);
+      const doc = JSON.parse(r.stdout) as JsonDoc;
+      expect(r.code).toBe(0);
+      expect(doc.summary.failed).toBe(0);
+      expect(doc.summary.passed).toBeGreaterThan(150);
+      const xml = await readFile(junit, 'utf8');
+      expect(xmlProblems(xml)).toEqual([]);
+      expect(xml.match(/<testcase /g)?.length).toBe(doc.results.length);
+      expect(xml.match(/<skipped /g)?.length ?? 0).toBe(doc.summary.skipped);
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it.each([
+    [['--spec', todoSpec], /--target URL is required/],
+    [['--target', 'http://127.0.0.1:1', '--checks', 'response_schema,no_such_check'], /unknown check "no_such_check"/],
+    [['--target', 'http://127.0.0.1:1', '--skip-checks', 'bogus'], /unknown check "bogus"/],
+    [['--target', 'http://127.0.0.1:1', '--reporter', 'xml'], /unknown reporter "xml"/],
+    [['--target', 'http://127.0.0.1:1', '--timeout', 'soon'], /--timeout must be an integer/],
+    [['--target', 'not a url'], /--target is not a URL/],
+    [['--target', 'http://127.0.0.1:1', '--frobnicate'], /Unknown option '--frobnicate'/],
+    [['--target', 'http://127.0.0.1:1', '--spec', '/no/such/contract.yaml'], /cannot read the contract/],
+  ])('exits 2 on a usage error: %j', async (args, message) => {
+    const r = await cli(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+  });
+
+  it('prints --help and --version', async () => {
+    const help = await cli(['--help']);
+    expect(help.code).toBe(0);
+    for (const flag of ['--target', '--spec', '--api-key', '--header', '--checks', '--skip-checks', '--operations', '--reporter', '--output', '--timeout', '--seed', '--examples', '--strict']) {
+      expect(help.stdout).toContain(flag);
+    }
+    const version = await cli(['--version']);
+    expect(version.code).toBe(0);
+    const pkg = JSON.parse(await readFile(join(packageRoot, 'package.json'), 'utf8')) as { version: string };
+    expect(version.stdout.trim()).toBe(pkg.version);
+  });
+
+  it('with --seed, repeats a run exactly', async () => {
+    const server = await startTodoServer({ defect: 'done-as-string' });
+    try {
+      const args = ['--target', server.url, '--spec', todoSpec, '--api-key', TODO_TOKEN, '--reporter', 'json', '--seed', '7', '--checks', 'response_schema,negative_data_rejected'];
+      const a = JSON.parse((await cli(args)).stdout) as JsonDoc;
+      const b = JSON.parse((await cli(args)).stdout) as JsonDoc;
+      const strip = (d: JsonDoc): unknown => d.results.map((x) => [x.operation, x.check, x.status, x.request]);
+      // Identifiers are the server's (UUIDs); the generated inputs are the run's.
+      expect(JSON.stringify(strip(a)).replace(/[0-9a-f-]{36}/g, 'ID')).toBe(JSON.stringify(strip(b)).replace(/[0-9a-f-]{36}/g, 'ID'));
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { SchemaValidator, type Contract } from '../../src/contract/index.js';
+import { Random } from '../../conformance/cases/random.js';
+import { deprecationHeaders } from '../../conformance/checks/deprecation-headers.js';
+import type { CheckContext } from '../../conformance/checks/index.js';
+import { parseLinkHeader, sameValue } from '../../conformance/checks/util.js';
+import { shellQuote, toCurl, REDACTED_KEY } from '../../conformance/http/curl.js';
+import { xmlEscape } from '../../conformance/reporters/junit.js';
+import type { Exchange } from '../../conformance/types.js';
+import { petstoreContract } from './helpers.js';
+
+describe('seeded PRNG', () => {
+  it('repeats a stream for a seed and differs across seeds', () => {
+    const a = new Random(7);
+    const b = new Random(7);
+    const c = new Random(8);
+    const sa = Array.from({ length: 5 }, () => a.next());
+    expect(Array.from({ length: 5 }, () => b.next())).toEqual(sa);
+    expect(Array.from({ length: 5 }, () => c.next())).not.toEqual(sa);
+    for (const v of sa) expect(v >= 0 && v < 1).toBe(true);
+  });
+});
+
+describe('shell quoting of reproduce commands', () => {
+  it.each([
+    ['plain', 'plain'],
+    ["it's", `'it'\\''s'`],
+    ['$(rm -rf /)', `'$(rm -rf /)'`],
+    ['a b', `'a b'`],
+  ])('%s', (input, quoted) => {
+    expect(shellQuote(input)).toBe(quoted);
+  });
+
+  it('never writes the valid key: it reads $CONFORMANCE_API_KEY', () => {
+    const curl = toCurl({ method: 'POST', url: 'http://h/pets', headers: { 'x-api-key': REDACTED_KEY, 'content-type': 'application/json' }, body: `{"name":"O'Hara"}` });
+    expect(curl).toBe(`curl -sS -i -X POST http://h/pets -H "x-api-key: \${CONFORMANCE_API_KEY}" -H 'content-type: application/json' --data-binary '{"name":"O'\\''Hara"}'`);
+  });
+});
+
+describe('helpers', () => {
+  it('parses RFC 8288 Link headers with several relations', () => {
+    expect(parseLinkHeader('</docs#x>; rel="deprecation"; type="text/html", </pets?offset=20>; rel=next')).toEqual([
+      { target: '/docs#x', rels: ['deprecation'] },
+      { target: '/pets?offset=20', rels: ['next'] },
+    ]);
+    expect(parseLinkHeader('<a>; rel="prev deprecation"')[0]?.rels).toEqual(['prev', 'deprecation']);
+  });
+
+  it('compares date-times as instants and everything else exactly', () => {
+    expect(sameValue('2026-11-24T09:30:00Z', '2026-11-24T09:30:00.000Z')).toBe(true);
+    expect(sameValue('2026-11-24T09:30:00Z', '2026-11-24T09:30:01Z')).toBe(false);
+    expect(sameValue(1, '1')).toBe(false);
+  });
+
+  it('escapes XML text and drops characters XML 1.0 cannot carry', () => {
+    expect(xmlEscape(`<a href="x">&'\u0001`)).toBe('&lt;a href=&quot;x&quot;&gt;&amp;&apos;');
+  });
+});
+
+describe('deprecation_headers (a pure function of one exchange)', () => {
+  const exchange = (operationId: string, status: number, headers: Record<string, string>): Exchange => ({
+    seq: 1,
+    operationId,
+    requestedOperationId: operationId,
+    kind: 'positive',
+    request: { method: 'GET', url: 'http://127.0.0.1:1/pets/1', headers: {}, body: undefined },
+    response: { status, headers, body: '{}', durationMs: 1 },
+    error: undefined,
+    input: undefined,
+    context: {},
+  });
+  const good = {
+    deprecation: '@1767225600',
+    sunset: 'Wed, 30 Jun 2027 00:00:00 GMT',
+    link: '</docs#section/Deprecations>; rel="deprecation"; type="text/html"',
+  };
+  const judge = async (operationId: string, status: number, headers: Record<string, string>): Promise<string[]> => {
+    const contract: Contract = await petstoreContract();
+    const ctx: CheckContext = { contract, validator: new SchemaValidator(), errorSchema: undefined, pathRepresentatives: new Set() };
+    const op = contract.operationsById.get(operationId);
+    if (!op) throw new Error(operationId);
+    const outcome = deprecationHeaders.judge(exchange(operationId, status, headers), op, ctx);
+    return outcome?.status === 'fail' ? outcome.violations.map((v) => v.message) : outcome ? [outcome.status] : ['not judged'];
+  };
+
+  it.each([
+    ['conformant headers', good, /^pass$/],
+    ['Deprecation: true', { ...good, deprecation: 'true' }, /not an RFC 9745 structured date.*`true`/],
+    ['another deprecation date', { ...good, deprecation: '@1767312000' }, /differs from x-deprecated-at 2026-01-01/],
+    ['Sunset missing', { deprecation: good.deprecation, link: good.link }, /Sunset header missing/],
+    ['Sunset not an IMF-fixdate', { ...good, sunset: '2027-06-30' }, /not an RFC 9110 IMF-fixdate/],
+    ['Sunset on another day', { ...good, sunset: 'Thu, 01 Jul 2027 00:00:00 GMT' }, /differs from x-sunset 2027-06-30/],
+    ['no rel="deprecation" link', { ...good, link: '</docs>; rel="successor-version"' }, /no Link with rel="deprecation"/],
+    ['link elsewhere', { ...good, link: '</elsewhere>; rel="deprecation"' }, /not x-deprecation-link/],
+  ])('getPet 200 with %s', async (_name, headers, expected) => {
+    const messages = await judge('getPet', 200, headers);
+    expect(messages.join(' | ')).toMatch(expected);
+  });
+
+  it('flags Deprecation on a non-deprecated operation, and ignores error answers of deprecated ones', async () => {
+    expect((await judge('listPets', 200, { deprecation: '@1767225600' })).join()).toMatch(/not deprecated but sends Deprecation/);
+    expect(await judge('listPets', 200, {})).toEqual(['pass']);
+    expect(await judge('getPet', 404, {})).toEqual(['not judged']);
+  });
+});
