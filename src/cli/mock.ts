@@ -23,10 +23,16 @@ Options:
   --pets N           how many pets the seeded store holds (default ${DEFAULTS.pets})
   --state FILE       start from this state (as GET /__mock/state exports it)
   --no-cors          no CORS headers
+  --rate-limit N     at most N requests a second per client IP, then 429 + Retry-After (default off)
+  --no-control       turn the /__mock control endpoints off (they answer 404)
+  --control-from-anywhere
+                     let non-loopback clients use /__mock (default: loopback clients only)
   --help             this help
   --version          the version
 
 Control endpoints: POST /__mock/reset, GET|PUT /__mock/state, GET /__mock/requests.
+Limits: bodies 64 KiB (413), headers 16 KiB (431), JSON nesting 32 levels, headers within 10 s
+and the whole request within 30 s of its start.
 Documents: /openapi.yaml, /openapi.json. Per request: Prefer: code=, example=, dynamic=, seed=, delay=.
 `;
 
@@ -55,6 +61,9 @@ interface Parsed {
   readonly pets: number | undefined;
   readonly state: string | undefined;
   readonly cors: boolean;
+  readonly control: boolean;
+  readonly controlFromAnywhere: boolean;
+  readonly rateLimit: number | undefined;
 }
 
 function parse(argv: string[]): Parsed {
@@ -77,6 +86,9 @@ function parse(argv: string[]): Parsed {
         pets: { type: 'string' },
         state: { type: 'string' },
         'no-cors': { type: 'boolean' },
+        'rate-limit': { type: 'string' },
+        'no-control': { type: 'boolean' },
+        'control-from-anywhere': { type: 'boolean' },
         help: { type: 'boolean' },
         version: { type: 'boolean' },
       },
@@ -101,6 +113,7 @@ function parse(argv: string[]): Parsed {
     if (Number.isNaN(sunsetNow.getTime())) throw new UsageError(`--sunset-now must be an ISO 8601 date or date-time, got "${values['sunset-now']}"`);
   }
   if (values['api-key']?.some((k) => k.length === 0)) throw new UsageError('--api-key must not be empty');
+  if (values['no-control'] && values['control-from-anywhere']) throw new UsageError('--no-control and --control-from-anywhere contradict each other');
   if (values.host !== undefined && values.host.trim() === '') throw new UsageError('--host must not be empty');
   return {
     help: values.help ?? false,
@@ -117,6 +130,9 @@ function parse(argv: string[]): Parsed {
     pets: integer('pets', values.pets, 0, DEFAULTS.maxPets),
     state: values.state,
     cors: !(values['no-cors'] ?? false),
+    control: !(values['no-control'] ?? false),
+    controlFromAnywhere: values['control-from-anywhere'] ?? false,
+    rateLimit: integer('rate-limit', values['rate-limit'], 1, DEFAULTS.maxRateLimit),
   };
 }
 
@@ -173,6 +189,9 @@ async function main(argv: string[]): Promise<void> {
       pets: args.pets,
       state: args.state === undefined ? undefined : await readState(args.state),
       cors: args.cors,
+      control: args.control,
+      controlFromAnywhere: args.controlFromAnywhere,
+      rateLimit: args.rateLimit,
       onEvent: (event) => process.stderr.write(`${describeEvent(event)}\n`),
     });
   } catch (error) {
@@ -186,6 +205,12 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   process.stdout.write(`Petstore mock listening on ${mock.url}\n`);
+  if (!isLoopbackHost(args.host)) {
+    process.stderr.write(
+      `petstore-mock: listening on ${args.host}: other machines can reach the API` +
+        (args.control ? (args.controlFromAnywhere ? ' and the /__mock control endpoints.\n' : '; /__mock still answers loopback clients only.\n') : '.\n'),
+    );
+  }
   let stopping = false;
   const stop = (): void => {
     if (stopping) return;
@@ -202,6 +227,10 @@ async function main(argv: string[]): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 /** A bad contract, a bad state file or a taken port is the user's to fix: a usage error. */

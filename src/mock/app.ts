@@ -3,9 +3,12 @@ import { Faker, en } from '@faker-js/faker';
 import cors from 'cors';
 import express, { type Express } from 'express';
 import { ContractError, contractFromText, formatHttpDate, SchemaValidator } from '../contract/index.js';
+import { docsRouter } from '../docs/router.js';
 import { makeClock } from './clock.js';
+import { controlGuard } from './controls/access.js';
 import { adminRouter } from './controls/admin.js';
 import { Journal } from './controls/journal.js';
+import { RateLimiter, rateLimit } from './controls/rate-limit.js';
 import { buildEngine, type Dice, type Engine, type EngineDeps } from './engine.js';
 import { errorHandler } from './errors.js';
 import { normalizeOptions, type MockOptions } from './options.js';
@@ -98,6 +101,7 @@ export async function createMockApp(input?: MockOptions): Promise<Express> {
   if (options.cors) app.use(cors({ exposedHeaders: EXPOSED_HEADERS, maxAge: 600 }));
   app.use(
     '/__mock',
+    controlGuard({ enabled: options.control, fromAnywhere: options.controlFromAnywhere }),
     adminRouter({
       store,
       journal,
@@ -108,12 +112,19 @@ export async function createMockApp(input?: MockOptions): Promise<Express> {
       validate: (state) => validateState(state, engine.contract, schemaValidator),
     }),
   );
+  // After /__mock: the limit is for API clients, not for the harness that resets the state.
+  if (options.rateLimit > 0) {
+    const limiter = new RateLimiter(options.rateLimit);
+    app.use(rateLimit(limiter, (status) => engine.errorContext.codeForStatus(status)));
+  }
   app.get('/openapi.yaml', (_req, res) => {
     res.type('application/yaml').send(engine.text);
   });
   app.get('/openapi.json', (_req, res) => {
     res.json(engine.contract.document);
   });
+  // The interactive reference (Swagger UI), outside the validator: never part of the contract.
+  app.use('/docs', docsRouter(() => engine.contract));
   app.use((req, res, next) => engine.router(req, res, next));
   app.use(errorHandler(() => engine.errorContext));
   return app;

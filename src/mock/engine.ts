@@ -11,7 +11,8 @@ import { checkPreferences, decodePrefer, wantsCannedResponse, type PreferDecodin
 import { apiKeyHandlers } from './controls/security.js';
 import { chaos, delay } from './controls/timing.js';
 import { HttpError, type ErrorHandlerContext } from './errors.js';
-import type { NormalizedOptions } from './options.js';
+import { checkBodyShape, checkCharset, checkDeclaredLength, checkIntegerParameters, normalizeContentType, verifyUtf8 } from './input-guards.js';
+import { DEFAULTS, type NormalizedOptions } from './options.js';
 import { OperationMatcher } from './operations.js';
 import type { Handlers, Reply } from './routes/types.js';
 
@@ -49,7 +50,7 @@ interface RequestState {
 /**
  * The request pipeline for one contract:
  * match the operation (404 / 405 + Allow) → deprecation headers, 410 past the sunset → decode
- * Prefer → parse JSON (64 KiB, 413) → express-openapi-validator (security, then request
+ * Prefer → strict integer parameters → parse JSON (64 KiB, 413; UTF-8; depth and exact integers) → express-openapi-validator (security, then request
  * validation; response validation hooked on res.json) → 406 → Prefer checks → chaos → latency →
  * the handler, or the canned answer Prefer asked for.
  */
@@ -75,6 +76,10 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, allErrors: true },
     validateResponses: { allErrors: true },
     validateSecurity: { handlers: apiKeyHandlers(contract, options.apiKeys) },
+    // 'fast' checks formats by shape only and takes 2026-13-01 or February 30 for a date-time;
+    // 'full' checks them as RFC 3339 §5.6 defines them.
+    validateFormats: true,
+    ajvFormats: { mode: 'full' },
   });
   const failure = await probe(validator);
   if (failure) throw failure;
@@ -97,9 +102,17 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     res.locals['operationId'] = match.operation.id;
     states.set(req, { match, prefer: decodePrefer(req.headers['prefer']) });
     applyDeprecation(match.operation, res, clock);
+    checkIntegerParameters(match.operation, match.params, new URL(req.originalUrl, 'http://mock').searchParams);
+    checkDeclaredLength(req, maxBodyBytes, codeForStatus(413));
+    if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) checkCharset(req, codeForStatus(415));
+    normalizeContentType(req, match.operation, codeForStatus(415));
     next();
   });
-  router.use(express.json({ limit: maxBodyBytes }));
+  router.use(express.json({ limit: maxBodyBytes, verify: verifyUtf8 }));
+  router.use((req, _res, next) => {
+    if (req.body !== undefined) checkBodyShape(req.body, DEFAULTS.maxBodyDepth);
+    next();
+  });
   router.use(validator);
   router.use(async (req, res) => {
     const { match, prefer } = stateOf(req);

@@ -75,6 +75,12 @@ export function toHttpError(error: unknown, req: { path: string }, ctx: ErrorHan
 
   // body-parser (express.json) errors carry a `type`.
   if (type === 'entity.parse.failed') {
+    // body-parser's strict mode refuses JSON whose top level is not an object or array with a
+    // parse error; say what is really wrong.
+    const kind = typeof fields['body'] === 'string' ? topLevelKind(fields['body']) : undefined;
+    if (kind !== undefined) {
+      return new HttpError(400, ctx.codeForStatus(400), `The request body must be a JSON object, not ${kind}.`, [{ location: 'body', message: `must be object, not ${kind}` }]);
+    }
     return new HttpError(400, ctx.codeForStatus(400), 'The request body is not valid JSON.', [{ location: 'body', message: sanitize(message) }]);
   }
   if (type === 'entity.too.large') {
@@ -120,6 +126,19 @@ export function toHttpError(error: unknown, req: { path: string }, ctx: ErrorHan
   }
 }
 
+/** The kind of a JSON text whose top level is a primitive (`null`, a string…), else undefined. */
+function topLevelKind(text: string): string | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (value === null) return 'null';
+  if (typeof value === 'object') return undefined;
+  return `a ${typeof value}`;
+}
+
 function internal(ctx?: ErrorHandlerContext): HttpError {
   return new HttpError(500, ctx?.codeForStatus(500) ?? 'internal', 'The server could not complete the request.');
 }
@@ -129,6 +148,9 @@ function sanitize(message: string): string {
   return message
     .split('\n')[0]!
     .replace(/(?:file:\/\/)?(?:\/[\w.@-]+)+\.(?:[cm]?[jt]s|json|ya?ml)(?::\d+)*/g, '<file>')
+    // Any other absolute file path (three segments or more, e.g. /home/me/project), and stack-ish text.
+    .replace(/(?:file:\/\/)?(?:\/[\w.@-]+){3,}\/?/g, '<file>')
+    .replace(/node_modules/g, '<file>')
     .slice(0, 500);
 }
 

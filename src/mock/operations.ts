@@ -15,8 +15,10 @@ interface CompiledPath {
 }
 
 /**
- * Finds the contract operation of a request. Paths match like express-openapi-validator matches
- * them (case-insensitive, optional trailing slash), literal paths before templated ones.
+ * Finds the contract operation of a request. A path matches exactly as the contract writes it:
+ * case-sensitive and without a trailing slash (RFC 3986 §6.2.2.1: the path is case-sensitive), so
+ * `/PETS` and `/pets/1/` are 404 like any other path the contract does not name. Literal paths
+ * are tried before templated ones.
  */
 export class OperationMatcher {
   private readonly paths: readonly CompiledPath[];
@@ -40,7 +42,7 @@ export class OperationMatcher {
           .join('');
         return {
           template,
-          regexp: new RegExp(`^${source}/?$`, 'i'),
+          regexp: new RegExp(`^${source}$`),
           names,
           byMethod: new Map(ops.map((op) => [op.method.toUpperCase(), op])),
           // RFC 9110 §10.2.1: Allow lists the methods the target resource supports.

@@ -40,6 +40,15 @@ export interface MockOptions {
   onEvent?: (event: MockEvent) => void;
   /** Stops the watcher (and anything else long-lived) when aborted. */
   signal?: AbortSignal;
+  /** Serve the `/__mock` control endpoints. Default true; false answers them 404 `not_found`. */
+  control?: boolean;
+  /** Let clients that are not on the loopback interface use `/__mock`. Default false (they get 404). */
+  controlFromAnywhere?: boolean;
+  /**
+   * Requests per second per client IP (token bucket: bursts up to this many, refilled at this
+   * rate). Over it: 429 `rate_limited` with `Retry-After`. Default 0: no limit.
+   */
+  rateLimit?: number;
 }
 
 /** Options after defaults and checks: what the rest of the mock reads. */
@@ -57,6 +66,9 @@ export interface NormalizedOptions {
   readonly journalSize: number;
   readonly onEvent: (event: MockEvent) => void;
   readonly signal: AbortSignal | undefined;
+  readonly control: boolean;
+  readonly controlFromAnywhere: boolean;
+  readonly rateLimit: number;
 }
 
 /** The defaults, in one place. */
@@ -71,6 +83,18 @@ export const DEFAULTS = {
   host: '127.0.0.1',
   maxPets: 1_000_000,
   maxDelayMs: 60_000,
+  rateLimit: 0,
+  maxRateLimit: 1_000_000,
+  /** JSON bodies nested deeper than this are refused (the contract's resources are flat). */
+  maxBodyDepth: 32,
+  /** Node's own default, stated: a request line plus headers over this is refused with 431. */
+  maxHeaderBytes: 16 * 1024,
+  /** Slow clients are cut off: the headers must arrive within this, the whole request within requestTimeoutMs. */
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  /** On close, requests in flight get this long before their connections are cut. */
+  closeGraceMs: 2_000,
 } as const;
 
 /** A bad option value: the CLI turns it into a usage error (exit 2). */
@@ -113,6 +137,10 @@ export function normalizeOptions(input: MockOptions = {}): NormalizedOptions {
   if (input.sunsetNow !== undefined && Number.isNaN(input.sunsetNow.getTime())) throw new OptionsError('sunsetNow is not a valid date');
   const journalSize = input.journalSize ?? DEFAULTS.journalSize;
   if (!Number.isInteger(journalSize) || journalSize < 1) throw new OptionsError(`journalSize must be a positive integer, got ${journalSize}`);
+  const rateLimit = input.rateLimit ?? DEFAULTS.rateLimit;
+  if (!Number.isInteger(rateLimit) || rateLimit < 0 || rateLimit > DEFAULTS.maxRateLimit) {
+    throw new OptionsError(`rateLimit must be an integer 0..${DEFAULTS.maxRateLimit} (requests per second; 0 is off), got ${rateLimit}`);
+  }
   return {
     spec: input.spec ?? bundledContractPath,
     seed,
@@ -127,5 +155,8 @@ export function normalizeOptions(input: MockOptions = {}): NormalizedOptions {
     journalSize,
     onEvent: input.onEvent ?? (() => undefined),
     signal: input.signal,
+    control: input.control ?? true,
+    controlFromAnywhere: input.controlFromAnywhere ?? false,
+    rateLimit,
   };
 }

@@ -1,7 +1,15 @@
-import express, { type Router } from 'express';
+import express, { type RequestHandler, type Router } from 'express';
 import type { Store } from '../store/store.js';
 import type { StateSnapshot } from '../store/types.js';
+import { HttpError } from '../errors.js';
+import { verifyUtf8 } from '../input-guards.js';
 import type { Journal } from './journal.js';
+
+/** A state to import is JSON; anything else would be read as no body at all. */
+const requireJson: RequestHandler = (req, _res, next) => {
+  if (!req.is('application/json')) throw new HttpError(415, 'unsupported_media_type', 'A state to import must be application/json.');
+  next();
+};
 
 export interface AdminDeps {
   readonly store: Store;
@@ -26,7 +34,7 @@ export function adminRouter(deps: AdminDeps): Router {
     res.json(deps.store.export());
   });
   // A whole state may be large (100,000 pets is a few MB): its own, larger limit.
-  router.put('/state', express.json({ limit: '256mb' }), (req, res) => {
+  router.put('/state', requireJson, express.json({ limit: '256mb', verify: verifyUtf8 }), (req, res) => {
     deps.store.load(deps.validate(req.body));
     res.status(204).end();
   });

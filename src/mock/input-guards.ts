@@ -1,0 +1,126 @@
+import { isUtf8 } from 'node:buffer';
+import type { IncomingMessage } from 'node:http';
+import type { OpenAPIV3 } from 'openapi-types';
+import type { Operation } from '../contract/index.js';
+import { HttpError, type ErrorDetail } from './errors.js';
+
+// Checks of untrusted request input that run before (and beside) express-openapi-validator:
+// the places where the validator is lenient (Number('0x1') is 1) or never looks (how a body is
+// encoded, how deep it nests). Each one answers with the contract's Error.
+
+/** A decimal integer as the contract means one: no sign but `-`, no leading zeros, no exponent, no spaces. */
+const DECIMAL_INTEGER = /^-?(?:0|[1-9]\d*)$/;
+
+const RANGES: Readonly<Record<string, readonly [bigint, bigint]>> = {
+  int32: [-(2n ** 31n), 2n ** 31n - 1n],
+  int64: [-(2n ** 63n), 2n ** 63n - 1n],
+};
+
+const invalid = (details: ErrorDetail[]): HttpError =>
+  new HttpError(400, 'validation_failed', details.map((d) => `${d.location} ${d.message}`).join('; '), details);
+
+/**
+ * Integer path and query parameters must be written as plain decimal integers within their
+ * format's range (int64 when unstated): `0x1`, `01`, `+1`, `1e3`, `1.0` and ` 1` are refused with
+ * 400, though `Number()` would read them. Range and bounds of the schema are left to the validator.
+ */
+export function checkIntegerParameters(operation: Operation, params: Readonly<Record<string, string>>, query: URLSearchParams): void {
+  const details: ErrorDetail[] = [];
+  for (const parameter of operation.parameters) {
+    const schema = parameter.schema as OpenAPIV3.SchemaObject | undefined;
+    if (schema?.type !== 'integer') continue;
+    const values = parameter.in === 'path' ? [params[parameter.name]] : parameter.in === 'query' ? query.getAll(parameter.name) : [];
+    const where = `${parameter.in}.${parameter.name}`;
+    for (const value of values) {
+      // An empty query value is the validator's to report (its message names it).
+      if (value === undefined || value === '') continue;
+      if (!DECIMAL_INTEGER.test(value)) {
+        details.push({ location: where, message: 'must be a decimal integer (digits only, no leading zeros, sign, exponent or spaces)' });
+        continue;
+      }
+      const [min, max] = RANGES[schema.format ?? 'int64'] ?? RANGES['int64']!;
+      const n = BigInt(value);
+      if (n < min || n > max) details.push({ location: where, message: `must fit ${schema.format ?? 'int64'} (${min}..${max})` });
+    }
+  }
+  if (details.length > 0) throw invalid(details);
+}
+
+/**
+ * A declared body over the limit is refused at once (RFC 9110 §15.5.14), without reading it, and
+ * the connection is closed so the unread bytes need not be drained.
+ */
+export function checkDeclaredLength(req: IncomingMessage, maxBodyBytes: number, code: string): void {
+  const declared = req.headers['content-length'];
+  if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > maxBodyBytes) {
+    throw new HttpError(413, code, `The request body is over ${maxBodyBytes} bytes.`, [], { Connection: 'close' });
+  }
+}
+
+/** JSON is exchanged as UTF-8 (RFC 8259 §8.1): any other declared charset is refused with 415. */
+export function checkCharset(req: IncomingMessage, code: string): void {
+  const type = req.headers['content-type'];
+  if (type === undefined) return;
+  const m = /;\s*charset\s*=\s*"?([^";\s]*)"?/i.exec(type);
+  if (m && m[1]!.toLowerCase() !== 'utf-8' && m[1]!.toLowerCase() !== 'utf8') {
+    throw new HttpError(415, code, `The request body must be application/json in UTF-8, not charset "${m[1]!.slice(0, 40)}".`);
+  }
+}
+
+/** `verify` hook of express.json: bytes that are not UTF-8 are refused rather than read as U+FFFD (RFC 8259 §8.1). */
+export function verifyUtf8(_req: IncomingMessage, _res: unknown, buffer: Buffer): void {
+  if (!isUtf8(buffer)) {
+    throw new HttpError(400, 'validation_failed', 'The request body is not valid UTF-8.', [{ location: 'body', message: 'contains bytes that are not UTF-8 (RFC 8259 §8.1)' }]);
+  }
+}
+
+/**
+ * A parsed JSON body must nest at most `maxDepth` levels and its integers must be exact in a
+ * double (|n| ≤ 2^53 − 1): larger ones (`99999999999999999999`, `9223372036854775808`) would be
+ * silently rounded, so they are refused. Walked without recursion: a 64 KiB body can nest 32,000 deep.
+ */
+export function checkBodyShape(body: unknown, maxDepth: number): void {
+  if (typeof body !== 'object' || body === null) {
+    checkNumber(body, 'body');
+    return;
+  }
+  const stack: { value: unknown; depth: number; path: string }[] = [{ value: body, depth: 1, path: 'body' }];
+  while (stack.length > 0) {
+    const { value, depth, path } = stack.pop()!;
+    if (typeof value !== 'object' || value === null) {
+      checkNumber(value, path);
+      continue;
+    }
+    if (depth > maxDepth) throw invalid([{ location: 'body', message: `nests deeper than ${maxDepth} levels` }]);
+    const entries: [string, unknown][] = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value);
+    for (const [key, child] of entries) stack.push({ value: child, depth: depth + 1, path: `${path}.${key}` });
+  }
+}
+
+function checkNumber(value: unknown, path: string): void {
+  if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value)) {
+    throw invalid([{ location: path.slice(0, 200), message: 'is an integer beyond ±(2^53 − 1), which this server cannot carry exactly' }]);
+  }
+}
+
+/**
+ * Reduces Content-Type to its media type before express-openapi-validator sees it. The validator
+ * caches a compiled middleware per distinct Content-Type value, parameters included, so a client
+ * sending `application/json; x=<random>` (or `a/<random>`) grew the mock's memory without bound.
+ * JSON defines no parameters (RFC 8259 §11) and the charset was checked above, so nothing is lost.
+ * An operation without a body ignores the header; one with a body refuses an undocumented type (415).
+ */
+export function normalizeContentType(req: IncomingMessage, operation: Operation, code: string): void {
+  const type = req.headers['content-type'];
+  if (type === undefined) return;
+  if (!operation.requestBody) {
+    delete req.headers['content-type'];
+    return;
+  }
+  const essence = type.split(';')[0]!.trim().toLowerCase();
+  const documented = Object.keys(operation.requestBody.content ?? {}).map((t) => t.toLowerCase());
+  if (!documented.includes(essence)) {
+    throw new HttpError(415, code, `The request body must be ${documented.join(' or ') || 'absent'}, not "${essence.slice(0, 100)}".`);
+  }
+  req.headers['content-type'] = essence;
+}
