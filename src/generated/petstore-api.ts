@@ -51,7 +51,7 @@ export interface paths {
         get: operations["getPet"];
         /**
          * Replace a pet
-         * @description Replaces a pet's name, category and, when given, status. An absent status is left as it is.
+         * @description Replaces a pet's name, category and, when given, status. An absent status is left as it is; while an order for the pet is open its status stays `pending`.
          */
         put: operations["replacePet"];
         post?: never;
