@@ -1,4 +1,5 @@
 import { formatHttpDate, formatStructuredDate, parseHttpDate, parseStructuredDate } from '../../src/contract/index.js';
+import type { Operation } from '../../src/contract/index.js';
 import type { Violation } from '../types.js';
 import { pass, type Check } from './types.js';
 import { isOwnExchange, parseLinkHeader } from './util.js';
@@ -60,8 +61,11 @@ export const deprecationHeaders: Check = {
       violations.push({ message: `Deprecation (${day(deprecatedAt)}) is after Sunset (${day(sunset)})`, where: 'Deprecation' });
     }
     const links = parseLinkHeader(response.headers['link'] ?? '').filter((l) => l.rels.includes('deprecation'));
+    // RFC 9745 §3 makes the deprecation link optional; it is required only where the contract
+    // promises one (x-deprecation-link, or a Link header declared on this answer).
+    const linkPromised = info?.link !== undefined || declaresHeader(operation, response.status, 'link');
     if (links.length === 0) {
-      violations.push({ message: 'no Link with rel="deprecation" (RFC 9745 §3)', where: 'Link' });
+      if (linkPromised) violations.push({ message: 'no Link with rel="deprecation" (RFC 9745 §3), which the contract promises', where: 'Link' });
     } else if (info?.link) {
       const base = exchange.request.url;
       const want = new URL(info.link, base).href;
@@ -72,6 +76,11 @@ export const deprecationHeaders: Check = {
     return violations.length > 0 ? { status: 'fail', violations } : pass;
   },
 };
+
+function declaresHeader(operation: Operation, status: number, name: string): boolean {
+  const response = operation.responses[String(status)] ?? operation.responses[`${String(status)[0]}XX`] ?? operation.responses['default'];
+  return Object.keys(response?.headers ?? {}).some((h) => h.toLowerCase() === name);
+}
 
 function safeResolve(target: string, base: string): string | undefined {
   try {
