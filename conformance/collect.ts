@@ -35,7 +35,11 @@ const SHRINK_BUDGET = 24;
 export async function collect(input: CollectInput): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
   for (const op of input.operations) {
-    const mine = input.exchanges.filter((e) => e.operationId === op.id);
+    const all = input.exchanges.filter((e) => e.operationId === op.id);
+    // Requests the circuit breaker held back have no outcome to judge: they count as neither pass nor fail.
+    const mine = all.filter((e) => e.error?.kind !== 'not_sent');
+    const held = all.find((e) => e.error?.kind === 'not_sent')?.error?.message;
+    const heldNote = held ? `; ${all.length - mine.length} request(s) of ${op.id} not sent (${held.replace(/^not sent: /, '')})` : '';
     for (const check of input.checks) {
       if (!check.appliesTo(op, input.ctx)) continue;
       const judged: Array<{ exchange: Exchange; outcome: CheckOutcome }> = [];
@@ -57,6 +61,7 @@ export async function collect(input: CollectInput): Promise<CheckResult[]> {
         if (shrunk?.input) message += `; smallest failing input: ${describeInput(shrunk.input)}`;
         else if (first.exchange.input && (first.exchange.kind === 'negative' || first.exchange.kind === 'positive')) message += `; failing input: ${describeInput(first.exchange.input)}`;
         const status: ResultStatus = op.stability && !input.strict ? 'warning' : 'failed';
+        message += heldNote;
         if (status === 'warning') message = `[x-stability: ${op.stability}] ${message}`;
         results.push({
           check: check.name,
@@ -74,7 +79,7 @@ export async function collect(input: CollectInput): Promise<CheckResult[]> {
           check: check.name,
           operation: op.id,
           status: 'passed',
-          message: `${passes.length} exchange(s) conform${skipped > 0 ? `, ${skipped} not judged` : ''}`,
+          message: `${passes.length} exchange(s) conform${skipped > 0 ? `, ${skipped} not judged` : ''}${heldNote}`,
           exchange: undefined,
           smallestInput: undefined,
           reproduce: undefined,
@@ -83,6 +88,7 @@ export async function collect(input: CollectInput): Promise<CheckResult[]> {
       } else {
         const firstSkip = judged.find((j) => j.outcome.status === 'skip')?.outcome;
         const reason =
+          (judged.length === 0 ? held : undefined) ??
           (firstSkip?.status === 'skip' ? firstSkip.reason : undefined) ??
           input.notes.find((n) => n.operation === op.id && n.check === check.name)?.reason ??
           'no exchange of this run concerned it';
@@ -109,6 +115,8 @@ export function describeInput(input: GeneratedInput): string {
  */
 async function shrink(input: CollectInput, check: Check, op: Operation, failing: Exchange): Promise<Exchange | undefined> {
   if ((failing.kind !== 'positive' && failing.kind !== 'negative') || !failing.input || failing.input.rawBody !== undefined) return undefined;
+  // Shrinking a timeout would cost --timeout per attempt: report the input as sent.
+  if (failing.error?.kind === 'timeout') return undefined;
   const body = requestBodyOf(op);
   if (!body || typeof failing.input.body !== 'object' || failing.input.body === null) return undefined;
   const mustBeValid = failing.kind === 'positive';

@@ -10,7 +10,7 @@ import { responseJsonSchema } from './checks/util.js';
 import { collect, type Note } from './collect.js';
 import { HttpClient } from './http/client.js';
 import { Resources } from './resources.js';
-import { Session } from './session.js';
+import { Session, type CircuitBreaker } from './session.js';
 import type { Exchange, GeneratedInput, ProgressEvent, RunReport } from './types.js';
 
 export interface RunOptions {
@@ -27,13 +27,22 @@ export interface RunOptions {
   readonly seed?: number;
   readonly examples?: number;
   readonly strict?: boolean;
+  /** Response bodies larger than this are not read (reported `too_large`). */
   readonly maxResponseBytes?: number;
+  /** When to stop sending to a target that keeps timing out; false: never stop. */
+  readonly circuitBreaker?: CircuitBreaker | false;
   readonly onProgress?: (event: ProgressEvent) => void;
 }
 
-export const DEFAULTS = { timeoutMs: 5000, seed: 42, examples: 3, maxResponseBytes: 4 * 1024 * 1024 } as const;
+export const DEFAULTS = {
+  timeoutMs: 5000,
+  seed: 42,
+  examples: 3,
+  maxResponseBytes: 4 * 1024 * 1024,
+  circuitBreaker: { perRoute: 2, consecutive: 4 },
+} as const;
 
-/** The target did not answer at all (refused, timed out, unknown host): a usage-level problem, exit 2. */
+/** Not one byte came back from the target (refused, unknown host, silent, closed at once): a usage-level problem, exit 2. */
 export class TargetUnreachableError extends Error {
   override readonly name = 'TargetUnreachableError';
 }
@@ -108,12 +117,17 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   const selected = contract.operations.filter((op) => !options.operations || options.operations.length === 0 || options.operations.includes(op.id));
   const ordered = [...selected].sort((a, b) => phase(a) - phase(b));
 
-  // Reachability: one request to the base address; any HTTP answer will do.
+  // Reachability: one request to the base address. Unreachable means not one byte came back (refused,
+  // unknown host, no connection, or a connection that stayed silent or was closed empty); any bytes
+  // at all, even garbage, make a target to judge.
   const probe = new HttpClient({ timeoutMs, maxBodyBytes: 1024 * 1024 });
   const reached = await probe.send({ method: 'GET', url: options.target, headers: { accept: 'application/json' }, body: undefined });
   probe.close();
-  if (!reached.ok && (reached.error.kind === 'refused' || reached.error.kind === 'timeout' || reached.error.kind === 'other')) {
-    throw new TargetUnreachableError(`target unreachable: ${options.target}: ${reached.error.message}`);
+  if (!reached.ok) {
+    const { kind, bytesReceived } = reached.error;
+    if (kind === 'refused' || kind === 'other' || ((kind === 'timeout' || kind === 'reset') && (bytesReceived ?? 0) === 0)) {
+      throw new TargetUnreachableError(`target unreachable: ${options.target}: ${reached.error.message}`);
+    }
   }
 
   const rng = new Random(seed);
@@ -128,6 +142,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
       timeoutMs,
       maxResponseBytes: options.maxResponseBytes ?? DEFAULTS.maxResponseBytes,
       wrongKey: `conformance-wrong-key-${seed}`,
+      circuitBreaker: options.circuitBreaker ?? DEFAULTS.circuitBreaker,
     },
     (exchange) => progress({ type: 'exchange', exchange, total: ++total }),
   );
@@ -307,13 +322,23 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
       checks: checks.map((c) => c.name),
       results,
       summary,
-      requests: session.exchanges.length,
+      requests: session.exchanges.filter((e) => e.error?.kind !== 'not_sent').length,
+      ...breakerSummary(session),
     };
     progress({ type: 'done', report });
     return report;
   } finally {
     session.close();
   }
+}
+
+/** The honest account of what the circuit breaker held back, for the report. */
+function breakerSummary(session: Session): Pick<RunReport, 'notSent' | 'circuitBreaker'> {
+  const state = session.breakerState;
+  if (state.heldBack === 0) return {};
+  const routes = state.routes.length > 0 ? `stopped sending ${state.routes.join(', ')} after repeated timeouts` : undefined;
+  const reason = [state.reason?.replace(/^not sent: /, ''), routes].filter(Boolean).join('; ');
+  return { notSent: state.heldBack, circuitBreaker: `${reason}: ${state.heldBack} request(s) not sent (their checks are skipped, not passed)` };
 }
 
 function hash(text: string): number {

@@ -1,5 +1,5 @@
 import type { Contract, Operation } from '../src/contract/index.js';
-import { HttpClient } from './http/client.js';
+import { HttpClient, type HttpOutcome } from './http/client.js';
 import { REDACTED_KEY } from './http/curl.js';
 import type { Exchange, ExchangeContext, ExchangeKind, GeneratedInput } from './types.js';
 
@@ -21,6 +21,19 @@ export interface SendSpec {
   readonly unrecorded?: boolean;
 }
 
+/**
+ * When to stop sending to a target that keeps timing out: after `perRoute`
+ * timeouts in a row on one method + path, that route; after `consecutive`
+ * timeouts in a row on any routes, everything. Any answer (even a failure
+ * that is not a timeout) resets the counts. Without it a hanging target costs
+ * --timeout per request for the whole plan; with it, at most
+ * min(consecutive, routes × perRoute) timeouts in a row.
+ */
+export interface CircuitBreaker {
+  readonly perRoute: number;
+  readonly consecutive: number;
+}
+
 export interface SessionOptions {
   readonly target: string;
   readonly apiKey: string | undefined;
@@ -28,17 +41,26 @@ export interface SessionOptions {
   readonly timeoutMs: number;
   readonly maxResponseBytes: number;
   readonly wrongKey: string;
+  /** false: send every request whatever happens. */
+  readonly circuitBreaker: CircuitBreaker | false;
 }
 
 /**
  * Sends requests for the runner and records each exchange. It knows how to put
  * credentials where the contract's security schemes say (header, query or cookie),
- * and never follows redirects: the target is the only host it talks to.
+ * and never follows redirects: the target is the only host it talks to. It
+ * stops sending to a target that keeps timing out (see CircuitBreaker); what it
+ * holds back is recorded as `not_sent`, never as an answer.
  */
 export class Session {
   readonly exchanges: Exchange[] = [];
   private readonly client: HttpClient;
   private seq = 0;
+  private consecutiveTimeouts = 0;
+  private readonly routeTimeouts = new Map<string, number>();
+  private readonly openRoutes = new Map<string, string>();
+  private openReason: string | undefined;
+  private heldBack = 0;
 
   constructor(
     private readonly contract: Contract,
@@ -115,7 +137,13 @@ export class Session {
     else if (spec.input.body !== undefined) body = JSON.stringify(spec.input.body);
     if (body !== undefined && spec.input.contentType) set('content-type', spec.input.contentType);
     const url = this.url(spec.path, spec.input.pathParams, query);
-    const outcome = await this.client.send({ method: spec.method.toUpperCase(), url, headers, body });
+    const route = `${spec.method.toUpperCase()} ${spec.path}`;
+    const held = this.openReason ?? this.openRoutes.get(route);
+    const outcome: HttpOutcome = held
+      ? { ok: false, error: { kind: 'not_sent', message: held, bytesReceived: 0 } }
+      : await this.client.send({ method: spec.method.toUpperCase(), url, headers, body });
+    if (held) this.heldBack++;
+    else this.trip(route, outcome);
     const exchange: Exchange = {
       seq: ++this.seq,
       operationId: spec.reportAs,
@@ -129,9 +157,35 @@ export class Session {
     };
     if (!spec.unrecorded) {
       this.exchanges.push(exchange);
-      this.onExchange(exchange);
+      // Progress counts requests that went out.
+      if (!held) this.onExchange(exchange);
     }
     return exchange;
+  }
+
+  /** Counts timeouts in a row, per route and overall, and opens the breaker at its thresholds. */
+  private trip(route: string, outcome: HttpOutcome): void {
+    const breaker = this.options.circuitBreaker;
+    if (!breaker) return;
+    if (outcome.ok || outcome.error.kind !== 'timeout') {
+      this.consecutiveTimeouts = 0;
+      this.routeTimeouts.delete(route);
+      return;
+    }
+    this.consecutiveTimeouts++;
+    const onRoute = (this.routeTimeouts.get(route) ?? 0) + 1;
+    this.routeTimeouts.set(route, onRoute);
+    const each = `each after --timeout ${this.options.timeoutMs} ms`;
+    if (this.consecutiveTimeouts >= breaker.consecutive) {
+      this.openReason = `not sent: the target timed out on ${this.consecutiveTimeouts} requests in a row (${each}), so the runner stopped sending to it`;
+    } else if (onRoute >= breaker.perRoute) {
+      this.openRoutes.set(route, `not sent: ${route} timed out ${onRoute} times in a row (${each}), so the runner stopped sending it`);
+    }
+  }
+
+  /** Requests held back by the circuit breaker (recorded or not), and why it opened overall. */
+  get breakerState(): { readonly heldBack: number; readonly reason: string | undefined; readonly routes: readonly string[] } {
+    return { heldBack: this.heldBack, reason: this.openReason, routes: [...this.openRoutes.keys()] };
   }
 
   close(): void {

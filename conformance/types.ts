@@ -16,12 +16,17 @@ export interface RecordedResponse {
   readonly durationMs: number;
 }
 
-/** Why no response arrived. */
-export type TransportErrorKind = 'refused' | 'timeout' | 'reset' | 'bad_response' | 'too_large' | 'other';
+/**
+ * Why no response arrived. `not_sent`: the runner did not send the request at
+ * all, because the target had timed out too often (the circuit breaker, see session.ts).
+ */
+export type TransportErrorKind = 'refused' | 'timeout' | 'reset' | 'bad_response' | 'too_large' | 'not_sent' | 'other';
 
 export interface TransportError {
   readonly kind: TransportErrorKind;
   readonly message: string;
+  /** Bytes the target sent for this request before it failed (0: nothing at all came back). */
+  readonly bytesReceived?: number;
 }
 
 /** Why the runner sent a request: checks pick the exchanges they judge by kind. */
@@ -131,7 +136,12 @@ export interface RunReport {
   readonly checks: readonly string[];
   readonly results: readonly CheckResult[];
   readonly summary: RunSummary;
+  /** Requests sent (recorded ones; not counting those the circuit breaker held back). */
   readonly requests: number;
+  /** Requests the runner did not send because the target kept timing out; absent when none. */
+  readonly notSent?: number;
+  /** Why the runner stopped sending (some or all) requests; absent when it never did. */
+  readonly circuitBreaker?: string;
 }
 
 /** Progress events, for live reporting; the runner itself never prints. */

@@ -1,5 +1,5 @@
 import { fail, pass, type Check } from './types.js';
-import { documentedResponse, documentedStatuses, isOwnExchange } from './util.js';
+import { documentedResponse, documentedStatuses, excerpt, isOwnExchange } from './util.js';
 
 /** OAS 3.0.3 §4.7.16: the Responses Object lists what an operation answers; `4XX` ranges and `default` count. */
 export const statusCodeDocumented: Check = {
@@ -11,6 +11,9 @@ export const statusCodeDocumented: Check = {
     if (!exchange.response || !isOwnExchange(exchange)) return undefined;
     const { status } = exchange.response;
     if (documentedResponse(operation, status)) return pass;
-    return fail(`status ${status} is not documented for ${operation.id} (documented: ${documentedStatuses(operation).join(', ')})`);
+    // RFC 9110 §15.4: a 3xx points elsewhere; the runner never follows it (it talks to the target only) and judges it as the answer.
+    const location = status >= 300 && status < 400 ? exchange.response.headers['location'] : undefined;
+    const redirect = location !== undefined ? `; it is a redirect to ${excerpt(location, 200)}, not followed` : '';
+    return fail(`status ${status} is not documented for ${operation.id} (documented: ${documentedStatuses(operation).join(', ')})${redirect}`);
   },
 };

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import type { Socket } from 'node:net';
 import type { RecordedResponse, TransportError, TransportErrorKind } from '../types.js';
 
 export interface OutgoingRequest {
@@ -20,28 +21,46 @@ export interface HttpClientOptions {
   readonly maxBodyBytes: number;
 }
 
+/** What had arrived when a request failed: turns "it failed" into "it failed after the headers and 10 of 100 bytes". */
+interface Progress {
+  socket: Socket | undefined;
+  /** socket.bytesRead when the request got its socket (a kept-alive socket has read earlier answers). */
+  baseline: number;
+  status: number | undefined;
+  announced: number | undefined;
+  bodyBytes: number;
+}
+
 /**
  * A small HTTP client on node:http: one deadline per request covering connect,
  * headers and body; a body size cap; redirects are never followed (a 3xx is
- * just a response to judge); every failure is classified, never thrown.
+ * just a response to judge); every failure is classified, never thrown, and
+ * says how far the answer got.
  */
 export class HttpClient {
-  private readonly httpAgent = new http.Agent({ keepAlive: true, maxSockets: 8 });
-  private readonly httpsAgent = new https.Agent({ keepAlive: true, maxSockets: 8 });
+  // One connection per request (`Connection: close`): bytes a target sends after a response (a wrong
+  // Content-Length, a smuggled second response) can never be read as the answer to the next request
+  // (RFC 9112 §6.3 forbids treating them as one); each exchange is judged on its own connection.
+  private readonly httpAgent = new http.Agent({ keepAlive: false, maxSockets: 8 });
+  private readonly httpsAgent = new https.Agent({ keepAlive: false, maxSockets: 8 });
 
   constructor(private readonly options: HttpClientOptions) {}
 
   send(request: OutgoingRequest): Promise<HttpOutcome> {
     const started = performance.now();
+    const { timeoutMs, maxBodyBytes } = this.options;
     return new Promise<HttpOutcome>((resolve) => {
       let settled = false;
+      let timer: NodeJS.Timeout | undefined;
+      const progress: Progress = { socket: undefined, baseline: 0, status: undefined, announced: undefined, bodyBytes: 0 };
+      const received = (): number => (progress.socket ? Math.max(0, progress.socket.bytesRead - progress.baseline) : 0);
       const finish = (outcome: HttpOutcome): void => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
         resolve(outcome);
       };
-      const fail = (kind: TransportErrorKind, message: string): void => finish({ ok: false, error: { kind, message } });
+      const fail = (kind: TransportErrorKind, message: string): void => finish({ ok: false, error: { kind, message, bytesReceived: received() } });
       let url: URL;
       try {
         url = new URL(request.url);
@@ -52,33 +71,54 @@ export class HttpClient {
       const secure = url.protocol === 'https:';
       const headers: Record<string, string> = { ...request.headers };
       if (request.body !== undefined) headers['content-length'] = String(Buffer.byteLength(request.body));
-      const req = (secure ? https : http).request(url, {
-        method: request.method,
-        headers,
-        agent: secure ? this.httpsAgent : this.httpAgent,
-      });
-      const timer = setTimeout(() => {
-        fail('timeout', `no complete answer within ${this.options.timeoutMs} ms`);
+      let req: http.ClientRequest;
+      try {
+        req = (secure ? https : http).request(url, { method: request.method, headers, agent: secure ? this.httpsAgent : this.httpAgent });
+      } catch (error) {
+        // Invalid header values from --header, an unsupported protocol...: the request never left.
+        fail('other', `the request could not be sent: ${(error as Error).message}`);
+        return;
+      }
+      timer = setTimeout(() => {
+        fail('timeout', `no complete answer within ${timeoutMs} ms (${describeProgress(progress, received())})`);
         req.destroy();
-      }, this.options.timeoutMs);
-      req.on('error', (error: NodeJS.ErrnoException) => fail(classify(error), describeError(error, url)));
+      }, timeoutMs);
+      req.on('socket', (socket: Socket) => {
+        progress.socket = socket;
+        progress.baseline = socket.bytesRead;
+      });
+      req.on('error', (error: NodeJS.ErrnoException) => fail(classify(error), describeError(error, url, progress, received())));
       req.on('response', (res) => {
+        progress.status = res.statusCode;
+        const length = res.headers['content-length'];
+        progress.announced = length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined;
+        if (progress.announced !== undefined && progress.announced > maxBodyBytes) {
+          // Refuse before reading: the announced size alone is over the cap.
+          fail('too_large', `status ${res.statusCode ?? '?'} announces a ${progress.announced}-byte body (Content-Length), over the cap of ${maxBodyBytes} bytes: not read`);
+          req.destroy();
+          return;
+        }
         const chunks: Buffer[] = [];
-        let size = 0;
         res.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > this.options.maxBodyBytes) {
-            fail('too_large', `the response body is over ${this.options.maxBodyBytes} bytes`);
+          if (settled) return;
+          progress.bodyBytes += chunk.length;
+          if (progress.bodyBytes > maxBodyBytes) {
+            fail('too_large', `status ${res.statusCode ?? '?'}: the response body is over the cap of ${maxBodyBytes} bytes: stopped reading after ${progress.bodyBytes} bytes`);
+            chunks.length = 0;
             req.destroy();
             return;
           }
           chunks.push(chunk);
         });
-        res.on('error', (error: NodeJS.ErrnoException) => fail(classify(error), describeError(error, url)));
-        res.on('aborted', () => fail('reset', 'the connection was dropped in the middle of the response body'));
+        const dropped = (): void => fail('reset', `the connection closed in the middle of the response body (${describeProgress(progress, received())})`);
+        res.on('error', (error: NodeJS.ErrnoException) => {
+          if (classify(error) === 'reset') dropped();
+          else fail(classify(error), describeError(error, url, progress, received()));
+        });
+        res.on('aborted', dropped);
         res.on('end', () => {
           if (!res.complete) {
-            fail('reset', 'the connection was dropped in the middle of the response body');
+            dropped();
             return;
           }
           const out: Record<string, string> = {};
@@ -102,7 +142,7 @@ export class HttpClient {
     });
   }
 
-  /** Closes the kept-alive sockets, so the process can exit. */
+  /** Closes any socket still open (a request given up on), so the process can exit. */
   close(): void {
     this.httpAgent.destroy();
     this.httpsAgent.destroy();
@@ -112,21 +152,58 @@ export class HttpClient {
 function classify(error: NodeJS.ErrnoException): TransportErrorKind {
   const code = error.code ?? '';
   if (code === 'ECONNREFUSED') return 'refused';
-  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'ECONNABORTED' || /socket hang up/i.test(error.message)) return 'reset';
-  if (code.startsWith('HPE_') || code === 'ERR_INVALID_HTTP_TOKEN') return 'bad_response';
+  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'ECONNABORTED' || /socket hang up|aborted/i.test(error.message)) return 'reset';
+  if (code.startsWith('HPE_') || code === 'ERR_INVALID_HTTP_TOKEN' || code === 'ERR_INVALID_CHAR') return 'bad_response';
   if (code === 'ETIMEDOUT') return 'timeout';
   return 'other';
 }
 
-function describeError(error: NodeJS.ErrnoException, url: URL): string {
+function describeProgress(p: Progress, received: number): string {
+  if (!p.socket || p.socket.connecting) return 'could not connect';
+  if (p.status === undefined) return received === 0 ? 'connected, but nothing was received' : `${received} bytes received, the status line and headers never completed`;
+  const of = p.announced !== undefined ? ` of the ${p.announced} its Content-Length announced` : '';
+  return `status ${p.status} and headers received, then ${p.bodyBytes} body bytes${of}`;
+}
+
+/** A printable excerpt of the bytes the HTTP parser choked on. */
+function firstBytes(error: NodeJS.ErrnoException): string {
+  const raw = (error as { rawPacket?: unknown }).rawPacket;
+  if (!Buffer.isBuffer(raw)) return '';
+  const text = raw.subarray(0, 48).toString('latin1').replace(/[^\x20-\x21\x23-\x5b\x5d-\x7e]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return `; it starts "${text}"${raw.length > 48 ? '…' : ''}`;
+}
+
+const PARSER_ERRORS: Readonly<Record<string, string>> = {
+  HPE_INVALID_CONSTANT: 'does not start with an HTTP status line',
+  HPE_INVALID_VERSION: 'has an invalid HTTP version',
+  HPE_INVALID_STATUS: 'has an invalid status code',
+  HPE_INVALID_HEADER_TOKEN: 'has invalid bytes in a header',
+  HPE_HEADER_OVERFLOW: 'has headers over the 16 KiB limit',
+  HPE_INVALID_CONTENT_LENGTH: 'has an invalid Content-Length',
+  HPE_UNEXPECTED_CONTENT_LENGTH: 'has both Content-Length and Transfer-Encoding',
+  HPE_INVALID_CHUNK_SIZE: 'has an invalid chunk size',
+  HPE_INVALID_TRANSFER_ENCODING: 'has an invalid Transfer-Encoding',
+};
+
+function describeError(error: NodeJS.ErrnoException, url: URL, p: Progress, received: number): string {
   switch (classify(error)) {
     case 'refused':
       return `connection refused by ${url.host}`;
-    case 'reset':
-      return `the connection was dropped before a complete response (${error.code ?? error.message})`;
-    case 'bad_response':
-      return `the answer is not valid HTTP (${error.code ?? ''}: ${error.message})`;
+    case 'reset': {
+      // "socket hang up": an orderly close (FIN) with the answer incomplete; ECONNRESET proper: a reset (RST).
+      const how = /socket hang up/i.test(error.message) ? 'closed' : 'reset';
+      return p.status === undefined && received === 0
+        ? `connection ${how} by ${url.host} before it sent anything (${error.message})`
+        : `connection ${how} by ${url.host} before a complete response (${describeProgress(p, received)}; ${error.message})`;
+    }
+    case 'bad_response': {
+      const code = error.code ?? '';
+      return `not HTTP: the answer ${PARSER_ERRORS[code] ?? 'is not valid HTTP/1.1'} (${code}: ${(error as { reason?: string }).reason ?? error.message})${firstBytes(error)}`;
+    }
+    case 'timeout':
+      return `timed out (${describeProgress(p, received)})`;
     default:
+      if (error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN') return `unknown host ${url.hostname} (${error.code})`;
       return `${error.code ?? 'error'}: ${error.message}`;
   }
 }

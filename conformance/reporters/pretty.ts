@@ -21,6 +21,7 @@ export function prettyReport(report: RunReport, options: PrettyOptions): string 
   const out: string[] = [];
   const width = Math.max(9, ...m.operations.map((o) => o.length));
   out.push(`Conformance of ${report.target} (seed ${report.seed}, ${report.examples} example(s) per operation, ${report.requests} requests, ${(report.durationMs / 1000).toFixed(1)} s)`);
+  if (report.circuitBreaker) out.push(c('yellow', `Circuit breaker: ${report.circuitBreaker}`));
   out.push('');
   out.push('Checks:');
   m.checks.forEach((name, i) => out.push(`  ${String(i + 1).padStart(2)} ${name}`));
