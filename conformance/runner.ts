@@ -117,17 +117,15 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   const selected = contract.operations.filter((op) => !options.operations || options.operations.length === 0 || options.operations.includes(op.id));
   const ordered = [...selected].sort((a, b) => phase(a) - phase(b));
 
-  // Reachability: one request to the base address. Unreachable means not one byte came back (refused,
-  // unknown host, no connection, or a connection that stayed silent or was closed empty); any bytes
-  // at all, even garbage, make a target to judge.
+  // Reachability: one request to the base address. Unreachable means no connection could be made
+  // (refused, unknown host, no route, connect timeout). A target that accepts the connection and then
+  // hangs, closes or answers garbage is reachable and broken: it is judged (exit 1), and the circuit
+  // breaker keeps a hanging one from costing a timeout per planned request.
   const probe = new HttpClient({ timeoutMs, maxBodyBytes: 1024 * 1024 });
   const reached = await probe.send({ method: 'GET', url: options.target, headers: { accept: 'application/json' }, body: undefined });
   probe.close();
-  if (!reached.ok) {
-    const { kind, bytesReceived } = reached.error;
-    if (kind === 'refused' || kind === 'other' || ((kind === 'timeout' || kind === 'reset') && (bytesReceived ?? 0) === 0)) {
-      throw new TargetUnreachableError(`target unreachable: ${options.target}: ${reached.error.message}`);
-    }
+  if (!reached.ok && reached.error.connected !== true && reached.error.kind !== 'bad_response' && reached.error.kind !== 'too_large') {
+    throw new TargetUnreachableError(`target unreachable: ${options.target}: ${reached.error.message}`);
   }
 
   const rng = new Random(seed);

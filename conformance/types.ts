@@ -27,6 +27,8 @@ export interface TransportError {
   readonly message: string;
   /** Bytes the target sent for this request before it failed (0: nothing at all came back). */
   readonly bytesReceived?: number;
+  /** Whether a connection to the target was established (false: refused, unknown host, connect timeout). */
+  readonly connected?: boolean;
 }
 
 /** Why the runner sent a request: checks pick the exchanges they judge by kind. */

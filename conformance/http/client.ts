@@ -29,6 +29,8 @@ interface Progress {
   status: number | undefined;
   announced: number | undefined;
   bodyBytes: number;
+  /** A TCP (or TLS) connection to the target was established for this request. */
+  connected: boolean;
 }
 
 /**
@@ -52,7 +54,7 @@ export class HttpClient {
     return new Promise<HttpOutcome>((resolve) => {
       let settled = false;
       let timer: NodeJS.Timeout | undefined;
-      const progress: Progress = { socket: undefined, baseline: 0, status: undefined, announced: undefined, bodyBytes: 0 };
+      const progress: Progress = { socket: undefined, baseline: 0, status: undefined, announced: undefined, bodyBytes: 0, connected: false };
       const received = (): number => (progress.socket ? Math.max(0, progress.socket.bytesRead - progress.baseline) : 0);
       const finish = (outcome: HttpOutcome): void => {
         if (settled) return;
@@ -60,7 +62,8 @@ export class HttpClient {
         clearTimeout(timer);
         resolve(outcome);
       };
-      const fail = (kind: TransportErrorKind, message: string): void => finish({ ok: false, error: { kind, message, bytesReceived: received() } });
+      const fail = (kind: TransportErrorKind, message: string): void =>
+        finish({ ok: false, error: { kind, message, bytesReceived: received(), connected: progress.connected } });
       let url: URL;
       try {
         url = new URL(request.url);
@@ -86,6 +89,9 @@ export class HttpClient {
       req.on('socket', (socket: Socket) => {
         progress.socket = socket;
         progress.baseline = socket.bytesRead;
+        // A reused socket is connected already; a new one says so with 'connect' (refused never does).
+        if (!socket.connecting) progress.connected = true;
+        else socket.once('connect', () => (progress.connected = true));
       });
       req.on('error', (error: NodeJS.ErrnoException) => fail(classify(error), describeError(error, url, progress, received())));
       req.on('response', (res) => {
