@@ -125,16 +125,18 @@ describe('petstore-conformance CLI', () => {
     expect(r.ms).toBeLessThan(5000);
   });
 
-  it('exits 2 within the timeout when the target accepts connections but never answers', async () => {
+  it('exits 1, not 2, when the target accepts connections but never answers, and stops within a few timeouts', async () => {
     const sockets = new Set<Socket>();
     const silent = createServer((socket) => void sockets.add(socket));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const { port } = silent.address() as AddressInfo;
     try {
-      const r = await cli(['--target', `http://127.0.0.1:${port}`, '--spec', todoSpec, '--timeout', '800']);
-      expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(/target unreachable: .*no complete answer within 800 ms/);
-      expect(r.ms).toBeLessThan(4000);
+      const r = await cli(['--target', `http://127.0.0.1:${port}`, '--spec', todoSpec, '--timeout', '500', '--reporter', 'json']);
+      expect(r.code).toBe(1);
+      const doc = JSON.parse(r.stdout) as JsonDoc;
+      expect(doc.results.some((x) => x.check === 'not_a_server_error' && x.status === 'failed' && /no complete answer within 500 ms/.test(x.message))).toBe(true);
+      // The probe plus the circuit breaker's 4 timeouts in a row, then nothing more is sent.
+      expect(r.ms).toBeLessThan(5 * 500 + 3000);
     } finally {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => silent.close(() => resolve()));
