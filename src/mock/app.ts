@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { Faker, en } from '@faker-js/faker';
 import cors from 'cors';
 import express, { type Express } from 'express';
 import { ContractError, contractFromText, formatHttpDate, SchemaValidator } from '../contract/index.js';
 import { docsRouter } from '../docs/router.js';
+import type { Faker } from '@faker-js/faker';
 import { makeClock } from './clock.js';
+import { createFaker } from './faker.js';
 import { controlGuard } from './controls/access.js';
 import { adminRouter } from './controls/admin.js';
 import { Journal } from './controls/journal.js';
@@ -36,10 +37,10 @@ async function readContract(path: string): Promise<{ text: string; contract: Awa
 /** Seeded dice that can go back to their start. */
 class SeededDice implements Dice {
   private draw: () => number;
-  readonly faker = new Faker({ locale: [en] });
+  readonly faker: Faker;
   constructor(private readonly seed: number) {
     this.draw = seededRandom(seed);
-    this.faker.seed(seed);
+    this.faker = createFaker(seed);
   }
   random(): number {
     return this.draw();

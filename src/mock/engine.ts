@@ -1,6 +1,7 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
-import { Faker, en } from '@faker-js/faker';
+import type { Faker } from '@faker-js/faker';
+import { createFaker } from './faker.js';
 import express, { type Request, type RequestHandler, type Router } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Contract } from '../contract/index.js';
@@ -127,7 +128,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     const handler = handlers[operation.id];
     let reply: Reply;
     if (wantsCannedResponse(preferences) || !handler) {
-      const faker = preferences.seed === undefined ? dice.faker : seededFaker(preferences.seed);
+      const faker = preferences.seed === undefined ? dice.faker : createFaker(preferences.seed);
       reply = cannedReply(operation, preferences, faker, codeForStatus);
     } else {
       reply = handler({
@@ -151,11 +152,6 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
   return { contract, text, router, errorContext };
 }
 
-function seededFaker(seed: number): Faker {
-  const faker = new Faker({ locale: [en] });
-  faker.seed(seed);
-  return faker;
-}
 
 /**
  * express-openapi-validator loads its document lazily, on the first request. One throwaway

@@ -1,4 +1,4 @@
-import { Faker, en } from '@faker-js/faker';
+import { createFaker } from '../faker.js';
 import { toDateTime } from './store.js';
 import type { Category, InventoryItem, Order, Pet, PetStatus, StateSnapshot } from './types.js';
 
@@ -29,8 +29,7 @@ const HOUR_MS = 60 * 60 * 1000;
  * for it is open, else available with stock and sold without). Its own faker, seeded from `seed`.
  */
 export function seedState(seed: number, petCount: number): StateSnapshot {
-  const faker = new Faker({ locale: [en] });
-  faker.seed(seed);
+  const faker = createFaker(seed);
 
   const categories: Category[] = faker.helpers
     .arrayElements(KINDS, CATEGORY_COUNT)
