@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { packageRoot } from '../src/contract/index.js';
 import { runLoad, type LoadResult, type Workload } from './load.js';
-import { peakRssMb, startFixed, startOurs, startPrism, type RunningTarget } from './targets.js';
+import { peakRssMb, rssMb, startFixed, startOurs, startPrism, type RunningTarget } from './targets.js';
 
 const { values } = parseArgs({
   options: {
@@ -109,10 +109,17 @@ async function main(): Promise<void> {
 
   log('starting servers…');
   const ours = await startOurs();
+  const oursReadyRssMb = rssMb(ours.pid);
   // Enough stock that every order of the run succeeds: the store grows across rounds, as users' stores do.
   await call(`${ours.url}/store/inventory/${ORDER_PET}`, 'PUT', { quantity: 1_000_000 });
   const bodiesFile = await captureBodies(ours);
-  const targets: RunningTarget[] = [ours, await startPrism(), await startFixed('express', bodiesFile), await startFixed('http', bodiesFile)];
+  const targets: RunningTarget[] = [
+    ours,
+    await startPrism(),
+    await startFixed('validated', bodiesFile),
+    await startFixed('express', bodiesFile),
+    await startFixed('http', bodiesFile),
+  ];
 
   const samples = new Map<string, LoadResult[]>();
   for (let round = 0; round < rounds; round++) {
@@ -133,9 +140,10 @@ async function main(): Promise<void> {
 
   log('seeding 100,000 pets…');
   const big = await startOurs(['--pets', '100000']);
+  const bigReadyRssMb = rssMb(big.pid);
   const bigList = await runLoad(big.url, workloads[0]!, connections, durationS, API_KEY);
   const bigRead = await runLoad(big.url, workloads[1]!, connections, durationS, API_KEY);
-  const seeded = { startupMs: Math.round(big.startupMs), peakRssMb: peakRssMb(big.pid), listRps: bigList.rps, listP99: bigList.p99, readRps: bigRead.rps, readP99: bigRead.p99 };
+  const seeded = { startupMs: Math.round(big.startupMs), readyRssMb: bigReadyRssMb, peakRssMb: peakRssMb(big.pid), listRps: bigList.rps, listP99: bigList.p99, readRps: bigRead.rps, readP99: bigRead.p99 };
   await big.stop();
 
   log('timing the conformance runner…');
@@ -163,6 +171,7 @@ async function main(): Promise<void> {
       description: w.description,
       targets: byTarget,
       oursOverPrism: rps('ours') / rps('prism'),
+      oursOverValidated: rps('ours') / rps('express+EOV'),
       oursOverExpress: rps('ours') / rps('express'),
       oursOverNode: rps('ours') / rps('node:http'),
     };
@@ -175,6 +184,7 @@ async function main(): Promise<void> {
     workloads: table,
     startupMs: startup,
     peakRssMb: rss,
+    oursReadyRssMb,
     seeded100k: seeded,
     runnerDefaultRunS: runnerS,
   };
@@ -182,21 +192,27 @@ async function main(): Promise<void> {
 
   const fmt = (n: number, d = 0) => n.toFixed(d);
   const lines = [
-    `| workload | ours req/s | Prism req/s | Express req/s | node:http req/s | ours p50/p99 ms | Prism p50/p99 ms | ours/Prism | ours/Express | ours/node |`,
-    `|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,
+    `| workload | ours req/s | Prism req/s | Express+EOV req/s | Express req/s | node:http req/s | ours p50/p99 ms | Prism p50/p99 ms | ours/Prism | ours/(Express+EOV) | ours/Express | ours/node |`,
+    `|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,
     ...table.map((row) => {
       const none: Stat = { rps: Number.NaN, p50: Number.NaN, p99: Number.NaN, non2xx: 0, errors: 0 };
       const o = row.targets['ours'] ?? none;
       const p = row.targets['prism'] ?? none;
+      const v = row.targets['express+EOV'] ?? none;
       const e = row.targets['express'] ?? none;
       const n = row.targets['node:http'] ?? none;
-      return `| ${row.workload} | ${fmt(o.rps)} | ${fmt(p.rps)} | ${fmt(e.rps)} | ${fmt(n.rps)} | ${o.p50}/${o.p99} | ${p.p50}/${p.p99} | ${fmt(row.oursOverPrism, 2)}× | ${fmt(row.oursOverExpress * 100)} % | ${fmt(row.oursOverNode * 100)} % |`;
+      return `| ${row.workload} | ${fmt(o.rps)} | ${fmt(p.rps)} | ${fmt(v.rps)} | ${fmt(e.rps)} | ${fmt(n.rps)} | ${o.p50}/${o.p99} | ${p.p50}/${p.p99} | ${fmt(row.oursOverPrism, 2)}× | ${fmt(row.oursOverValidated * 100)} % | ${fmt(row.oursOverExpress * 100)} % | ${fmt(row.oursOverNode * 100)} % |`;
     }),
     '',
     `start-up to first answer (ms): ${Object.entries(startup).map(([k, v]) => `${k} ${v}`).join(', ')}`,
-    `peak RSS (MB): ${Object.entries(rss).map(([k, v]) => `${k} ${v?.toFixed(0)}`).join(', ')}`,
-    `--pets 100000: start-up ${seeded.startupMs} ms, peak RSS ${seeded.peakRssMb?.toFixed(0)} MB, list ${fmt(seeded.listRps)} req/s (p99 ${seeded.listP99} ms), read ${fmt(seeded.readRps)} req/s (p99 ${seeded.readP99} ms)`,
+    `peak RSS under load (MB): ${Object.entries(rss).map(([k, v]) => `${k} ${v?.toFixed(0)}`).join(', ')}; ours at ready ${oursReadyRssMb?.toFixed(0)} MB`,
+    `--pets 100000: start-up ${seeded.startupMs} ms, RSS at ready ${seeded.readyRssMb?.toFixed(0)} MB, peak RSS under load ${seeded.peakRssMb?.toFixed(0)} MB, list ${fmt(seeded.listRps)} req/s (p99 ${seeded.listP99} ms), read ${fmt(seeded.readRps)} req/s (p99 ${seeded.readP99} ms)`,
     `conformance runner, default run against the mock: ${runnerS === undefined ? 'failed' : `${runnerS.toFixed(2)} s`}`,
+    ...table.flatMap((row) =>
+      Object.entries(row.targets)
+        .filter(([name, stat]) => name === 'ours' && (stat.non2xx > 0 || stat.errors > 0))
+        .map(([name, stat]) => `WARNING: ${name} answered ${stat.non2xx} non-2xx and had ${stat.errors} errors on ${row.workload}`),
+    ),
     `(${durationS} s × ${rounds} rounds per cell, ${connections} connections, medians; JSON in ${values.output})`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

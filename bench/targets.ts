@@ -27,16 +27,21 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Peak resident set size of a process in MB (VmHWM, Linux), undefined elsewhere. */
-export function peakRssMb(pid: number): number | undefined {
+function procStatusMb(pid: number, field: 'VmHWM' | 'VmRSS'): number | undefined {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
+    const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1];
     return kb ? Number(kb) / 1024 : undefined;
   } catch {
     return undefined;
   }
 }
+
+/** Peak resident set size of a process in MB (VmHWM, Linux), undefined elsewhere. */
+export const peakRssMb = (pid: number): number | undefined => procStatusMb(pid, 'VmHWM');
+
+/** Current resident set size of a process in MB (VmRSS, Linux), undefined elsewhere. */
+export const rssMb = (pid: number): number | undefined => procStatusMb(pid, 'VmRSS');
 
 async function firstAnswer(url: string, deadline: number): Promise<void> {
   for (;;) {
@@ -116,9 +121,9 @@ export async function startPrism(): Promise<RunningTarget> {
   );
 }
 
-export async function startFixed(kind: 'http' | 'express', bodiesFile: string): Promise<RunningTarget> {
+export async function startFixed(kind: 'http' | 'express' | 'validated', bodiesFile: string): Promise<RunningTarget> {
   return startProcess(
-    kind === 'http' ? 'node:http' : 'express',
+    kind === 'http' ? 'node:http' : kind === 'express' ? 'express' : 'express+EOV',
     [distPath('bench', 'servers', 'fixed-body.js'), kind, bodiesFile],
     (line) => {
       const port = /^listening (\d+)$/.exec(line)?.[1];

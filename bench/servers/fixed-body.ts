@@ -1,12 +1,18 @@
 /**
  * The ceilings of the benchmark: a server that answers each workload's route with a
- * fixed body of the same size as the mock's answer, with no validation and no state.
- * `node fixed-body.js http|express BODIES.json` prints `listening PORT` when ready.
+ * fixed body of the same size as the mock's answer, with no state:
+ * - `http`: bare node:http (the machine's ceiling);
+ * - `express`: bare Express (the framework's ceiling);
+ * - `validated`: Express + express-openapi-validator on the same contract, requests and responses
+ *   validated (the ceiling of the stack the mock is built on: what is left is the mock's own cost).
+ * `node fixed-body.js http|express|validated BODIES.json` prints `listening PORT` when ready.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import { bundledContractPath } from '../../src/contract/index.js';
 
 interface FixedAnswer {
   readonly status: number;
@@ -14,8 +20,8 @@ interface FixedAnswer {
 }
 
 const [kind, bodiesPath] = process.argv.slice(2);
-if ((kind !== 'http' && kind !== 'express') || !bodiesPath) {
-  process.stderr.write('usage: fixed-body.js http|express BODIES.json\n');
+if ((kind !== 'http' && kind !== 'express' && kind !== 'validated') || !bodiesPath) {
+  process.stderr.write('usage: fixed-body.js http|express|validated BODIES.json\n');
   process.exit(2);
 }
 const answers = new Map(Object.entries(JSON.parse(readFileSync(bodiesPath, 'utf8')) as Record<string, FixedAnswer>));
@@ -35,10 +41,26 @@ if (kind === 'http') {
     req.on('data', () => undefined);
     req.on('end', () => send(res, answerFor(req.method ?? 'GET', req.url ?? '/')));
   });
-} else {
+} else if (kind === 'express') {
   const app = express();
   app.use(express.json({ limit: '64kb' }));
   app.use((req, res) => send(res, answerFor(req.method, req.originalUrl)));
+  server = createServer(app);
+} else {
+  const app = express();
+  app.use(express.json({ limit: '64kb' }));
+  app.use(
+    OpenApiValidator.middleware({
+      apiSpec: bundledContractPath,
+      validateRequests: true,
+      validateResponses: true,
+    }),
+  );
+  // res.json, so the validator checks the body as it does in the mock.
+  app.use((req, res) => {
+    const answer = answerFor(req.method, req.originalUrl);
+    res.status(answer.status).json(JSON.parse(answer.body) as unknown);
+  });
   server = createServer(app);
 }
 server.listen(0, '127.0.0.1', () => {
