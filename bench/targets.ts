@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { startPrism as startPrismServer } from '../fixtures/servers/prism.js';
 import { packageRoot } from '../src/contract/index.js';
 
 /** A server under test, run as its own process so that the load generator never shares its CPU time slice. */
@@ -15,17 +15,6 @@ export interface RunningTarget {
   stop(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function procStatusMb(pid: number, field: 'VmHWM' | 'VmRSS'): number | undefined {
   try {
@@ -111,14 +100,10 @@ export async function startOurs(extraArgs: readonly string[] = []): Promise<Runn
 }
 
 export async function startPrism(): Promise<RunningTarget> {
-  const port = await freePort();
-  const prismMain = join(packageRoot, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js');
-  return startProcess(
-    'prism',
-    [prismMain, 'mock', join(packageRoot, 'openapi', 'petstore.yaml'), '--port', String(port), '--host', '127.0.0.1'],
-    (line) => (/Prism is listening/.test(line) ? `http://127.0.0.1:${port}` : undefined),
-    '/pets?limit=1',
-  );
+  const started = performance.now();
+  const prism = await startPrismServer({ mode: 'mock' });
+  await firstAnswer(`${prism.url}/pets?limit=1`, Date.now() + 60_000);
+  return { name: 'prism', url: prism.url, pid: prism.pid, startupMs: performance.now() - started, stop: prism.close };
 }
 
 export async function startFixed(kind: 'http' | 'express' | 'validated', bodiesFile: string): Promise<RunningTarget> {

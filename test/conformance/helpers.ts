@@ -1,5 +1,3 @@
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { loadContract, type Contract } from '../../src/contract/index.js';
 import { runConformance, type RunOptions } from '../../conformance/runner.js';
 import type { CheckResult, RunReport } from '../../conformance/types.js';
@@ -12,13 +10,6 @@ export function petstoreContract(): Promise<Contract> {
 }
 
 /** A port nobody listens on right now: listen on 0, note it, close. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 export async function run(target: string, options: Partial<RunOptions> = {}): Promise<RunReport> {
   return runConformance({ target, contract: options.contract ?? (await petstoreContract()), apiKey: 'dev-key', examples: 1, ...options });
@@ -32,3 +23,5 @@ export function cell(report: RunReport, operation: string, check: string): Check
 export function failures(report: RunReport): string[] {
   return report.results.filter((r) => r.status === 'failed' || r.status === 'warning').map((r) => `${r.operation} › ${r.check}: ${r.message}`);
 }
+
+export { freePort } from '../../fixtures/servers/prism.js';

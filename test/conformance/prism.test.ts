@@ -1,9 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packageRoot } from '../../src/contract/index.js';
 import type { RunReport } from '../../conformance/types.js';
-import { freePort, run } from './helpers.js';
+import { startPrism, type RunningPrism } from '../../fixtures/servers/prism.js';
+import { run } from './helpers.js';
 
 /**
  * Prism's mock of our contract: stateless, answering from the examples. Every
@@ -34,38 +32,16 @@ const EXPECTED_FAILING_CHECKS = [
 ].sort();
 
 describe("Prism's mock of the contract", () => {
-  let prism: ChildProcess | undefined;
-  let url = '';
+  let prism: RunningPrism | undefined;
   let report: RunReport;
 
   beforeAll(async () => {
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}`;
-    const child = spawn(join(packageRoot, 'node_modules', '.bin', 'prism'), ['mock', join(packageRoot, 'openapi', 'petstore.yaml'), '--port', String(port), '--host', '127.0.0.1'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    prism = child;
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('Prism did not start within 45 s')), 45_000);
-      const onData = (chunk: Buffer): void => {
-        if (chunk.toString().includes('Prism is listening')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      };
-      child.stdout?.on('data', onData);
-      child.stderr?.on('data', onData);
-      child.on('exit', (code) => reject(new Error(`Prism exited with ${String(code)}`)));
-    });
-    report = await run(url, { examples: 3, strict: true });
+    prism = await startPrism({ mode: 'mock' });
+    report = await run(prism.url, { examples: 3, strict: true });
   }, 90_000);
 
   afterAll(async () => {
-    if (prism && prism.exitCode === null) {
-      const exited = new Promise((resolve) => prism?.on('exit', resolve));
-      prism.kill('SIGTERM');
-      await exited;
-    }
+    await prism?.close();
   });
 
   it('finishes, and fails exactly the checks where Prism really breaks the contract', () => {

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Express } from 'express';
@@ -30,17 +29,7 @@ export function expectError(res: Response, status: number, code: string): void {
   expect(JSON.stringify(res.body)).not.toMatch(/node_modules|\.ts:\d|\.js:\d|at \w+ \(/);
 }
 
-/** A port that was free a moment ago, for programs that cannot take port 0. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export type App = Express;
+
+export { freePort } from '../../fixtures/servers/prism.js';

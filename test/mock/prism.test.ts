@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { start, type RunningMock, type StateSnapshotInput } from '../../src/index.js';
-import { fixture, freePort, KEY, ROOT } from './helpers.js';
+import { startPrism, type RunningPrism } from '../../fixtures/servers/prism.js';
+import { fixture, KEY } from './helpers.js';
 
 interface Exchange {
   method: string;
@@ -29,40 +28,17 @@ const small = fixture<StateSnapshotInput>('states/small.json');
  */
 describe('Prism proxy in front of the mock (second opinion)', () => {
   let mock: RunningMock;
-  let prism: ChildProcess;
+  let prism: RunningPrism;
   let prismUrl: string;
-  let prismLog = '';
 
   beforeAll(async () => {
     mock = await start({ port: 0, state: small });
-    const port = await freePort();
-    prismUrl = `http://127.0.0.1:${port}`;
-    prism = spawn(
-      join(ROOT, 'node_modules', '.bin', 'prism'),
-      ['proxy', join(ROOT, 'openapi', 'petstore.yaml'), mock.url, '--port', String(port), '--host', '127.0.0.1', '--errors=false'],
-      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    prism.stdout?.on('data', (d: Buffer) => (prismLog += d.toString()));
-    prism.stderr?.on('data', (d: Buffer) => (prismLog += d.toString()));
-    // Prism takes a few seconds to start: poll until it answers.
-    const deadline = Date.now() + 45_000;
-    for (;;) {
-      try {
-        await fetch(`${prismUrl}/categories`);
-        break;
-      } catch {
-        if (Date.now() > deadline || prism.exitCode !== null) throw new Error(`Prism did not start:\n${prismLog}`);
-        await new Promise((r) => setTimeout(r, 250));
-      }
-    }
+    prism = await startPrism({ mode: 'proxy', upstream: mock.url });
+    prismUrl = prism.url;
   }, 60_000);
 
   afterAll(async () => {
-    if (prism && prism.exitCode === null) {
-      const exited = new Promise((r) => prism.once('exit', r));
-      prism.kill('SIGTERM');
-      await exited;
-    }
+    await prism?.close();
     await mock?.close();
   });
 
