@@ -9,9 +9,9 @@ import type { Clock } from './clock.js';
 import { cannedReply } from './controls/canned.js';
 import { applyDeprecation } from './controls/deprecation.js';
 import { checkPreferences, decodePrefer, wantsCannedResponse, type PreferDecoding } from './controls/prefer.js';
-import { apiKeyHandlers } from './controls/security.js';
+import { apiKeyHandlers, satisfiesSecurity } from './controls/security.js';
 import { chaos, delay } from './controls/timing.js';
-import { HttpError, type ErrorHandlerContext } from './errors.js';
+import { HttpError, unauthorized, type ErrorHandlerContext } from './errors.js';
 import { checkBodyShape, checkCharset, checkDeclaredLength, checkIntegerParameters, normalizeContentType, verifyUtf8 } from './input-guards.js';
 import { DEFAULTS, type NormalizedOptions } from './options.js';
 import { OperationMatcher } from './operations.js';
@@ -70,13 +70,14 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     maxBodyBytes: () => maxBodyBytes,
   };
 
+  const securityHandlers = apiKeyHandlers(contract, options.apiKeys);
   const validator = OpenApiValidator.middleware({
     // A copy: the validator may annotate the document it is given.
     apiSpec: structuredClone(contract.document) as ValidatorOptions['apiSpec'],
     validateApiSpec: true,
     validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, allErrors: true },
     validateResponses: { allErrors: true },
-    validateSecurity: { handlers: apiKeyHandlers(contract, options.apiKeys) },
+    validateSecurity: { handlers: securityHandlers },
     // 'fast' checks formats by shape only and takes 2026-13-01 or February 30 for a date-time;
     // 'full' checks them as RFC 3339 §5.6 defines them.
     validateFormats: true,
@@ -103,6 +104,9 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     res.locals['operationId'] = match.operation.id;
     states.set(req, { match, prefer: decodePrefer(req.headers['prefer']) });
     applyDeprecation(match.operation, res, clock);
+    // Credentials before anything about the request itself (parameters, media type, JSON): a write
+    // without a valid key is 401 whatever its body, and an unauthenticated client learns nothing more.
+    if (!satisfiesSecurity(match.operation, securityHandlers, req)) throw unauthorized(errorContext);
     checkIntegerParameters(match.operation, match.params, new URL(req.originalUrl, 'http://mock').searchParams);
     checkDeclaredLength(req, maxBodyBytes, codeForStatus(413));
     if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) checkCharset(req, codeForStatus(415));

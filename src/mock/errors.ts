@@ -64,6 +64,13 @@ export interface ErrorHandlerContext {
   maxBodyBytes(): number;
 }
 
+/** 401 with its challenge (RFC 9110 §15.5.2: a 401 carries WWW-Authenticate). */
+export function unauthorized(ctx: ErrorHandlerContext): HttpError {
+  return new HttpError(401, ctx.codeForStatus(401), `A valid ${ctx.apiKeyHeader()} header is required for this operation.`, [], {
+    'WWW-Authenticate': wwwAuthenticate(ctx.apiKeyHeader()),
+  });
+}
+
 /** Maps anything thrown (our HttpError, express-openapi-validator's errors, body-parser's) to an HttpError. */
 export function toHttpError(error: unknown, req: { path: string }, ctx: ErrorHandlerContext): HttpError {
   if (error instanceof HttpError) return error;
@@ -100,9 +107,7 @@ export function toHttpError(error: unknown, req: { path: string }, ctx: ErrorHan
       return new HttpError(400, ctx.codeForStatus(400), sanitize(message) || 'The request breaks the contract.', details);
     }
     case 401:
-      return new HttpError(401, ctx.codeForStatus(401), `A valid ${ctx.apiKeyHeader()} header is required for this operation.`, [], {
-        'WWW-Authenticate': wwwAuthenticate(ctx.apiKeyHeader()),
-      });
+      return unauthorized(ctx);
     case 404:
       return new HttpError(404, ctx.codeForStatus(404), `No resource at ${req.path}.`);
     case 405: {

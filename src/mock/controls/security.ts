@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
-import type { Contract } from '../../contract/index.js';
+import type { Contract, Operation } from '../../contract/index.js';
 
 type Handler = (req: Request) => boolean;
 
@@ -13,6 +13,16 @@ export function acceptsKey(keys: readonly Buffer[], given: string | undefined): 
     if (key.length === candidate.length && timingSafeEqual(key, candidate)) ok = true;
   }
   return ok;
+}
+
+/**
+ * Whether the request satisfies one alternative of the operation's security requirements
+ * (OAS 3.0.3 §4.8.30: alternatives are ORed, the schemes of one alternative ANDed). Schemes the
+ * mock has no handler for are left to the validator.
+ */
+export function satisfiesSecurity(operation: Operation, handlers: Readonly<Record<string, Handler>>, req: Request): boolean {
+  if (!operation.requiresAuth) return true;
+  return operation.security.some((alternative) => Object.keys(alternative).every((name) => handlers[name]?.(req) ?? true));
 }
 
 /** One security handler per API-key scheme of the contract, accepting only the configured keys. */
