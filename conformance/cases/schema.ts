@@ -1,10 +1,10 @@
 import type { OpenAPIV3 } from 'openapi-types';
+import { isRecord } from '../../src/contract/index.js';
 
 /** A schema of a resolved contract (no `$ref` left). */
 export type Schema = OpenAPIV3.SchemaObject;
 
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+export { isRecord };
 
 export function asSchema(value: unknown): Schema | undefined {
   return isRecord(value) && !('$ref' in value) ? (value as Schema) : undefined;

@@ -3,3 +3,4 @@ export { loadContract, contractFromText, contractFromDocument, ContractError } f
 export { bundledContractPath, packageRoot } from './paths.js';
 export { formatHttpDate, parseHttpDate, formatStructuredDate, parseStructuredDate, parseFullDate } from './dates.js';
 export * from "./schema.js";
+export { isRecord } from './guards.js';

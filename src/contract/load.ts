@@ -12,14 +12,13 @@ import {
   type ResolvedRequestBody,
   type Stability,
 } from './types.js';
+import { isRecord } from './guards.js';
 
 /** A contract that cannot be read: the file is missing, it is not YAML/JSON, or not OpenAPI 3.0. */
 export class ContractError extends Error {
   override readonly name = 'ContractError';
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Reads and indexes a contract file (YAML or JSON); the bundled Petstore contract by default. */
 export async function loadContract(path: string = bundledContractPath): Promise<Contract> {

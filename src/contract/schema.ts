@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule, { type FormatsPlugin } from 'ajv-formats';
 import type { OpenAPIV3 } from 'openapi-types';
+import { isRecord } from './guards.js';
 
 // ajv-formats ships CommonJS with a default export; under NodeNext it arrives as the module object.
 const addFormats: FormatsPlugin =
@@ -18,8 +19,6 @@ export interface SchemaViolation {
 export type SchemaCheck = { readonly valid: true } | { readonly valid: false; readonly violations: readonly SchemaViolation[] };
 
 type Schema = OpenAPIV3.SchemaObject;
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Validates values against OpenAPI 3.0 schemas with ajv: `nullable`, `readOnly` / `writeOnly`,

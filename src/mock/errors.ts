@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler } from 'express';
+import { isRecord } from '../contract/index.js';
 
 /** One violation of a rejected request, as the contract's `ErrorDetail` describes it. */
 export interface ErrorDetail {
@@ -42,8 +43,6 @@ export function wwwAuthenticate(headerName: string): string {
   return `ApiKey realm="petstore", header="${headerName}"`;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Turns an express-openapi-validator error path (`/body/name`, `/params/petId`, `.query.limit`) into `body.name` style. */
 export function detailLocation(path: string): string {

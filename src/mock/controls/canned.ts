@@ -4,9 +4,8 @@ import type { Operation } from '../../contract/index.js';
 import type { Reply } from '../routes/types.js';
 import { generate } from './generate.js';
 import { cannedStatus, documentedResponse, type Preferences } from './prefer.js';
+import { isRecord } from '../../contract/index.js';
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The answer `Prefer` asks for instead of the state (as Prism gives it): the documented response

@@ -1,9 +1,8 @@
 import type { Faker } from '@faker-js/faker';
 import type { OpenAPIV3 } from 'openapi-types';
+import { isRecord } from '../../contract/index.js';
 
 type Schema = OpenAPIV3.SchemaObject;
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const BASE_DATE = Date.UTC(2026, 0, 1);
 const DAY_MS = 24 * 60 * 60 * 1000;

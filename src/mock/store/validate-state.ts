@@ -2,9 +2,8 @@ import type { OpenAPIV3 } from 'openapi-types';
 import type { Contract, SchemaValidator } from '../../contract/index.js';
 import { HttpError, type ErrorDetail } from '../errors.js';
 import type { Category, InventoryItem, NextIds, Order, Pet, StateSnapshot } from './types.js';
+import { isRecord } from '../../contract/index.js';
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const COLLECTIONS = [
   ['categories', 'Category'],
