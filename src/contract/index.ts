@@ -1,5 +1,5 @@
 export * from './types.js';
-export { loadContract, contractFromText, contractFromDocument, ContractError } from './load.js';
+export { loadContract, readContractFile, contractFromText, contractFromDocument, ContractError } from './load.js';
 export { bundledContractPath, packageRoot } from './paths.js';
 export { formatHttpDate, parseHttpDate, formatStructuredDate, parseStructuredDate, parseFullDate } from './dates.js';
 export * from "./schema.js";

@@ -22,13 +22,18 @@ export class ContractError extends Error {
 
 /** Reads and indexes a contract file (YAML or JSON); the bundled Petstore contract by default. */
 export async function loadContract(path: string = bundledContractPath): Promise<Contract> {
+  return (await readContractFile(path)).contract;
+}
+
+/** Like loadContract, keeping the file's text too (for serving it as written). */
+export async function readContractFile(path: string = bundledContractPath): Promise<{ text: string; contract: Contract }> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
     throw new ContractError(`cannot read the contract ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
-  return contractFromText(text, path);
+  return { text, contract: await contractFromText(text, path) };
 }
 
 /** Indexes a contract given as text (YAML is a superset of JSON, so both parse). */

@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import cors from 'cors';
 import express, { type Express } from 'express';
-import { ContractError, contractFromText, formatHttpDate, SchemaValidator } from '../contract/index.js';
+import { formatHttpDate, readContractFile, SchemaValidator } from '../contract/index.js';
 import { docsRouter } from '../docs/router.js';
 import type { Faker } from '@faker-js/faker';
 import { makeClock } from './clock.js';
@@ -24,15 +23,6 @@ import { watchContractFile } from './watch.js';
 /** Headers a browser client may read (CORS, Fetch §3.2.6): paging, creation, deprecation, retry, auth. */
 const EXPOSED_HEADERS = ['Location', 'Link', 'X-Total-Count', 'Deprecation', 'Sunset', 'Retry-After', 'WWW-Authenticate', 'Allow'];
 
-async function readContract(path: string): Promise<{ text: string; contract: Awaited<ReturnType<typeof contractFromText>> }> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    throw new ContractError(`cannot read the contract ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-  }
-  return { text, contract: await contractFromText(text, path) };
-}
 
 /** Seeded dice that can go back to their start. */
 class SeededDice implements Dice {
@@ -60,7 +50,7 @@ export async function createMockApp(input?: MockOptions): Promise<Express> {
   const options = normalizeOptions(input);
   const clock = makeClock(options.sunsetNow);
   const schemaValidator = new SchemaValidator();
-  const first = await readContract(options.spec);
+  const first = await readContractFile(options.spec);
 
   // The starting state: checked once, and reloaded from this on reset.
   const given = options.state === undefined ? undefined : validateState(options.state, first.contract, schemaValidator);
@@ -77,7 +67,7 @@ export async function createMockApp(input?: MockOptions): Promise<Express> {
       options.spec,
       async () => {
         try {
-          const next = await readContract(options.spec);
+          const next = await readContractFile(options.spec);
           engine = await buildEngine(next.contract, next.text, deps);
           options.onEvent({ type: 'contract-reloaded', path: options.spec });
         } catch (error) {
