@@ -1,22 +1,7 @@
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../mock/helpers.js';
+import { ready, run, spawnMock } from '../mock/cli-helpers.js';
 
 // The safe-default flags of petstore-mock, spawned as a user would (bin imports dist/: build first).
-
-const BIN = join(ROOT, 'bin', 'petstore-mock.js');
-
-async function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: 'pipe' });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  return { code, stdout, stderr };
-}
 
 describe('petstore-mock safe-default flags', () => {
   it('--help lists them and the limits', async () => {
@@ -37,12 +22,9 @@ describe('petstore-mock safe-default flags', () => {
   });
 
   it('--no-control --rate-limit 2: /__mock answers 404, the API is limited to 2 a second', async () => {
-    const child = spawn(process.execPath, [BIN, '--port', '0', '--pets', '2', '--no-control', '--rate-limit', '2'], { cwd: ROOT, stdio: 'pipe' });
+    const child = spawnMock(['--port', '0', '--pets', '2', '--no-control', '--rate-limit', '2']);
     try {
-      const line = await new Promise<string>((resolve, reject) => {
-        createInterface({ input: child.stdout }).once('line', resolve);
-        child.once('exit', (code) => reject(new Error(`exited ${code}`)));
-      });
+      const line = await ready(child);
       const url = /(http:\/\/127\.0\.0\.1:\d+)$/.exec(line)![1]!;
       const control = await fetch(`${url}/__mock/state`);
       expect(control.status).toBe(404);

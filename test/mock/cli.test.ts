@@ -1,38 +1,8 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ready, run, spawnMock } from './cli-helpers.js';
 import { ROOT } from './helpers.js';
-
-const BIN = join(ROOT, 'bin', 'petstore-mock.js');
-
-function spawnMock(args: string[]): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: 'pipe' });
-}
-
-async function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawnMock(args);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  return { code, stdout, stderr };
-}
-
-/** Starts the CLI and resolves with its readiness line. */
-async function ready(child: ChildProcessWithoutNullStreams): Promise<string> {
-  const lines = createInterface({ input: child.stdout });
-  return new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no readiness line within 20 s')), 20_000);
-    lines.once('line', (line) => {
-      clearTimeout(timer);
-      resolve(line);
-    });
-    child.once('exit', (code) => reject(new Error(`exited ${code} before it was ready`)));
-  });
-}
 
 describe('the petstore-mock CLI, spawned as a user would', () => {
   beforeAll(() => {
