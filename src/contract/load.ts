@@ -47,19 +47,24 @@ export async function contractFromText(text: string, path?: string): Promise<Con
   return contractFromDocument(parsed, path);
 }
 
+/** The shape every OpenAPI 3.0 document has: a 3.0.x version and a paths object (its details are the linters' job). */
+function isOpenApi30(value: unknown): value is OpenAPIV3.Document & Record<string, unknown> {
+  return isRecord(value) && typeof value['openapi'] === 'string' && value['openapi'].startsWith('3.0') && isRecord(value['paths']);
+}
+
 /** Indexes a parsed OpenAPI 3.0 document. The caller's object is never modified. */
 export async function contractFromDocument(parsed: unknown, path?: string): Promise<Contract> {
-  if (!isRecord(parsed) || typeof parsed['openapi'] !== 'string' || !parsed['openapi'].startsWith('3.0')) {
-    throw new ContractError(`the contract${path ? ` ${path}` : ''} is not an OpenAPI 3.0 document`);
+  if (!isOpenApi30(parsed)) {
+    throw new ContractError(`the contract${path ? ` ${path}` : ''} is not an OpenAPI 3.0 document with paths`);
   }
-  if (!isRecord(parsed['paths'])) throw new ContractError('the contract has no paths');
-  const document = parsed as unknown as OpenAPIV3.Document;
+  const document: OpenAPIV3.Document = parsed;
   let resolved: OpenAPIV3.Document;
   try {
     // Dereference a copy: the document as written is kept for validators and for serving.
-    resolved = (await $RefParser.dereference(structuredClone(parsed), {
-      resolve: { external: false },
-    })) as unknown as OpenAPIV3.Document;
+    // The resolver types its result as a JSON Schema; it is the same document with $refs replaced.
+    const dereferenced: unknown = await $RefParser.dereference(structuredClone(parsed), { resolve: { external: false } });
+    if (!isOpenApi30(dereferenced)) throw new Error('the resolved document lost its shape');
+    resolved = dereferenced;
   } catch (error) {
     throw new ContractError(`the contract has a $ref that does not resolve: ${(error as Error).message}`);
   }
@@ -122,7 +127,7 @@ function indexOperations(resolved: OpenAPIV3.Document): Operation[] {
     for (const method of HTTP_METHODS) {
       const op = item[method];
       if (!op) continue;
-      const ext = op as unknown as Record<string, unknown>;
+      const ext: Record<string, unknown> = Object.fromEntries(Object.entries(op)); // the x- extensions
       const opParameters = (op.parameters ?? []) as OpenAPIV3.ParameterObject[];
       // Operation-level parameters override path-level ones with the same name and location (OAS 3.0.3 §4.7.9).
       const parameters = [

@@ -3,9 +3,9 @@ import addFormatsModule, { type FormatsPlugin } from 'ajv-formats';
 import type { OpenAPIV3 } from 'openapi-types';
 import { isRecord } from './guards.js';
 
-// ajv-formats ships CommonJS with a default export; under NodeNext it arrives as the module object.
-const addFormats: FormatsPlugin =
-  (addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? (addFormatsModule as unknown as FormatsPlugin);
+// ajv-formats is CommonJS: Node hands an ES module the plugin function itself, which also
+// carries itself as `.default`; TypeScript (NodeNext) sees the module object. `.default` is right for both.
+const addFormats: FormatsPlugin = addFormatsModule.default;
 
 /** Which side of the exchange a schema is applied to: it decides what readOnly / writeOnly mean (OAS 3.0.3 §4.7.24). */
 export type Direction = 'request' | 'response';

@@ -74,16 +74,18 @@ export function unauthorized(ctx: ErrorHandlerContext): HttpError {
 export function toHttpError(error: unknown, req: { path: string }, ctx: ErrorHandlerContext): HttpError {
   if (error instanceof HttpError) return error;
   if (!isRecord(error) && !(error instanceof Error)) return internal();
-  const fields = error as unknown as Record<string, unknown>;
-  const status = typeof fields['status'] === 'number' ? fields['status'] : typeof fields['statusCode'] === 'number' ? fields['statusCode'] : 500;
-  const type = typeof fields['type'] === 'string' ? fields['type'] : undefined;
-  const message = typeof fields['message'] === 'string' ? fields['message'] : '';
+  // Libraries' errors are Error instances with extra own fields (status, type, errors, body).
+  const field = (name: string): unknown => Reflect.get(error, name);
+  const fields = { status: field('status'), statusCode: field('statusCode'), type: field('type'), message: field('message'), errors: field('errors'), body: field('body') };
+  const status = typeof fields.status === 'number' ? fields.status : typeof fields.statusCode === 'number' ? fields.statusCode : 500;
+  const type = typeof fields.type === 'string' ? fields.type : undefined;
+  const message = typeof fields.message === 'string' ? fields.message : '';
 
   // body-parser (express.json) errors carry a `type`.
   if (type === 'entity.parse.failed') {
     // body-parser's strict mode refuses JSON whose top level is not an object or array with a
     // parse error; say what is really wrong.
-    const kind = typeof fields['body'] === 'string' ? topLevelKind(fields['body']) : undefined;
+    const kind = typeof fields.body === 'string' ? topLevelKind(fields.body) : undefined;
     if (kind !== undefined) {
       return new HttpError(400, ctx.codeForStatus(400), `The request body must be a JSON object, not ${kind}.`, [{ location: 'body', message: `must be object, not ${kind}` }]);
     }
@@ -98,7 +100,7 @@ export function toHttpError(error: unknown, req: { path: string }, ctx: ErrorHan
 
   switch (status) {
     case 400: {
-      const errors = Array.isArray(fields['errors']) ? fields['errors'].filter(isRecord) : [];
+      const errors = Array.isArray(fields.errors) ? fields.errors.filter(isRecord) : [];
       const details = errors.map((e) => ({
         location: detailLocation(typeof e['path'] === 'string' ? e['path'] : ''),
         message: sanitize(typeof e['message'] === 'string' ? e['message'] : 'is invalid'),
@@ -121,7 +123,7 @@ export function toHttpError(error: unknown, req: { path: string }, ctx: ErrorHan
       return new HttpError(415, ctx.codeForStatus(415), `The request body must be application/json (${sanitize(message)}).`);
     case 500:
       // express-openapi-validator's response validation: a bug of the mock, named so it can be fixed.
-      if (Array.isArray(fields['errors']) && message) {
+      if (Array.isArray(fields.errors) && message) {
         return new HttpError(500, ctx.codeForStatus(500), `The response breaks the contract: ${sanitize(message)}`);
       }
       return internal(ctx);
