@@ -19,7 +19,6 @@ export class ContractError extends Error {
   override readonly name = 'ContractError';
 }
 
-
 /** Reads and indexes a contract file (YAML or JSON); the bundled Petstore contract by default. */
 export async function loadContract(path: string = bundledContractPath): Promise<Contract> {
   return (await readContractFile(path)).contract;

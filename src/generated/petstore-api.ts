@@ -813,22 +813,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "id": 1,
-                     *         "name": "Rex",
-                     *         "categoryId": 1,
-                     *         "status": "available"
-                     *       },
-                     *       {
-                     *         "id": 2,
-                     *         "name": "Whiskers",
-                     *         "categoryId": 2,
-                     *         "status": "pending"
-                     *       }
-                     *     ]
-                     */
                     "application/json": components["schemas"]["Pets"];
                 };
             };
@@ -1185,17 +1169,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "id": 1,
-                     *         "petId": 2,
-                     *         "quantity": 1,
-                     *         "shipDate": "2026-11-24T09:30:00Z",
-                     *         "complete": false
-                     *       }
-                     *     ]
-                     */
                     "application/json": components["schemas"]["Order"][];
                 };
             };
@@ -1372,20 +1345,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "petId": 1,
-                     *         "quantity": 3,
-                     *         "status": "available"
-                     *       },
-                     *       {
-                     *         "petId": 2,
-                     *         "quantity": 0,
-                     *         "status": "pending"
-                     *       }
-                     *     ]
-                     */
                     "application/json": components["schemas"]["InventoryItem"][];
                 };
             };

@@ -43,7 +43,6 @@ export function wwwAuthenticate(headerName: string): string {
   return `ApiKey realm="petstore", header="${headerName}"`;
 }
 
-
 /** Turns an express-openapi-validator error path (`/body/name`, `/params/petId`, `.query.limit`) into `body.name` style. */
 export function detailLocation(path: string): string {
   const parts = path.split(/[/.]/).filter((p) => p.length > 0);

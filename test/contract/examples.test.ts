@@ -45,6 +45,11 @@ for (const op of contract.operations) {
   for (const [status, response] of Object.entries(op.responses)) {
     for (const [type, media] of Object.entries(response.content ?? {})) {
       if (media.example !== undefined) cases.push({ where: `${op.id} ${status} ${type}`, schema: media.schema as OpenAPIV3.SchemaObject, example: media.example, direction: 'response' });
+      // Named examples (what `Prefer: example=NAME` picks), each validated like the single one.
+      for (const [name, named] of Object.entries(media.examples ?? {})) {
+        const value = (named as OpenAPIV3.ExampleObject).value;
+        cases.push({ where: `${op.id} ${status} ${type} example ${name}`, schema: media.schema as OpenAPIV3.SchemaObject, example: value, direction: 'response' });
+      }
     }
     for (const [name, header] of Object.entries(response.headers ?? {})) {
       schemaExamples((header as OpenAPIV3.HeaderObject).schema, `${op.id} ${status} header ${name}`, 'response', cases);
@@ -58,6 +63,7 @@ describe('every example in the contract validates against its schema', () => {
       expect(cases.some((c) => c.where === `schemas.${name}`), name).toBe(true);
     }
     expect(cases.length).toBeGreaterThan(100);
+    expect(cases.filter((c) => c.where.includes(' example ')).length).toBeGreaterThanOrEqual(8);
   });
 
   it.each(cases.map((c) => [c.where, c] as const))('%s', (_where, c) => {

@@ -28,6 +28,15 @@ describe('Prefer (Prism-compatible knobs, RFC 7240)', () => {
     expect(res.body.details[0].location).toBe('header.Prefer');
   });
 
+  it('example=NAME answers that named example of the contract (and its total)', async () => {
+    const empty = await request(app).get('/pets').set('Prefer', 'example=empty').expect(200);
+    expect(empty.body).toEqual([]);
+    expect(empty.headers['x-total-count']).toBe('0');
+    const sold = await request(app).get('/pets/1').set('Prefer', 'example=sold').expect(200);
+    expect(sold.body).toMatchObject({ status: 'sold' });
+    expect(sold.headers['deprecation']).toBe('@1767225600');
+  });
+
   it('code=NNN answers that documented status with the contract example for it', async () => {
     const res = await request(app).get('/pets/1').set('Prefer', 'code=404');
     expectError(res, 404, 'not_found');

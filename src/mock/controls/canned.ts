@@ -1,11 +1,9 @@
 import type { Faker } from '@faker-js/faker';
 import type { OpenAPIV3 } from 'openapi-types';
-import type { Operation } from '../../contract/index.js';
+import { isRecord, type Operation } from '../../contract/index.js';
 import type { Reply } from '../routes/types.js';
 import { generate } from './generate.js';
 import { cannedStatus, documentedResponse, type Preferences } from './prefer.js';
-import { isRecord } from '../../contract/index.js';
-
 
 /**
  * The answer `Prefer` asks for instead of the state (as Prism gives it): the documented response

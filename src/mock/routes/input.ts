@@ -1,11 +1,10 @@
 import type { OpenAPIV3 } from 'openapi-types';
+import { isRecord } from '../../contract/index.js';
 import { PET_STATUSES, type PetStatus } from '../store/types.js';
 import type { HandlerInput } from './types.js';
-import { isRecord } from '../../contract/index.js';
 
 // Readers of request values that express-openapi-validator has already checked against the
 // contract: they pick the known fields (unknown ones are ignored and never stored) and narrow types.
-
 
 export function bodyString(input: HandlerInput, key: string): string | undefined {
   const v = isRecord(input.body) ? input.body[key] : undefined;

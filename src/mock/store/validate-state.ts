@@ -1,9 +1,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import type { Contract, SchemaValidator } from '../../contract/index.js';
+import { isRecord, type Contract, type SchemaValidator } from '../../contract/index.js';
 import { HttpError, type ErrorDetail } from '../errors.js';
 import type { Category, InventoryItem, NextIds, Order, Pet, StateSnapshot } from './types.js';
-import { isRecord } from '../../contract/index.js';
-
 
 const COLLECTIONS = [
   ['categories', 'Category'],
