@@ -46,6 +46,8 @@ type ValidatorOptions = Parameters<typeof OpenApiValidator.middleware>[0];
 interface RequestState {
   readonly match: { readonly operation: Contract['operations'][number]; readonly params: Readonly<Record<string, string>> };
   readonly prefer: PreferDecoding;
+  /** The query string, parsed once for the guards and the handler. */
+  readonly query: URLSearchParams;
 }
 
 /**
@@ -102,12 +104,13 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
       throw new HttpError(405, codeForStatus(405), `${req.method} is not allowed here; allowed: ${match.allow}.`, [], { Allow: match.allow });
     }
     res.locals['operationId'] = match.operation.id;
-    states.set(req, { match, prefer: decodePrefer(req.headers['prefer']) });
+    const query = new URL(req.originalUrl, 'http://mock').searchParams;
+    states.set(req, { match, prefer: decodePrefer(req.headers['prefer']), query });
     applyDeprecation(match.operation, res, clock);
     // Credentials before anything about the request itself (parameters, media type, JSON): a write
     // without a valid key is 401 whatever its body, and an unauthenticated client learns nothing more.
     if (!satisfiesSecurity(match.operation, securityHandlers, req)) throw unauthorized(errorContext);
-    checkIntegerParameters(match.operation, match.params, new URL(req.originalUrl, 'http://mock').searchParams);
+    checkIntegerParameters(match.operation, match.params, query);
     checkDeclaredLength(req, maxBodyBytes, codeForStatus(413));
     if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) checkCharset(req, codeForStatus(415));
     normalizeContentType(req, match.operation, codeForStatus(415));
@@ -120,7 +123,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
   });
   router.use(validator);
   router.use(async (req, res) => {
-    const { match, prefer } = stateOf(req);
+    const { match, prefer, query } = stateOf(req);
     const operation = match.operation;
     if (!req.accepts('application/json')) throw new HttpError(406, codeForStatus(406), 'This operation answers application/json only.');
     if (!prefer.ok) throw prefer.error;
@@ -138,7 +141,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
       reply = handler({
         operation,
         params: match.params,
-        query: new URL(req.originalUrl, 'http://mock').searchParams,
+        query,
         body: req.body,
         path: req.path,
       });
