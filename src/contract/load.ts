@@ -13,6 +13,7 @@ import {
   type Stability,
 } from './types.js';
 import { isRecord } from './guards.js';
+import { ContentCache } from './cache.js';
 
 /** A contract that cannot be read: the file is missing, it is not YAML/JSON, or not OpenAPI 3.0. */
 export class ContractError extends Error {
@@ -35,8 +36,20 @@ export async function readContractFile(path: string = bundledContractPath): Prom
   return { text, contract: await contractFromText(text, path) };
 }
 
+/**
+ * Indexed contracts by the digest of their text: parsing and dereferencing is most of an app's
+ * start-up, and every app built from the same text gets the same (read-only) result.
+ */
+const indexedByText = new ContentCache<Promise<Contract>>(8);
+
 /** Indexes a contract given as text (YAML is a superset of JSON, so both parse). */
 export async function contractFromText(text: string, path?: string): Promise<Contract> {
+  const indexed = await indexedByText.get(text, () => indexText(text, path));
+  // The file name is not part of the content: the same text read from elsewhere names its own file.
+  return indexed.path === path ? indexed : { ...indexed, path };
+}
+
+async function indexText(text: string, path: string | undefined): Promise<Contract> {
   let parsed: unknown;
   try {
     parsed = parseYaml(text, { maxAliasCount: 100 });
