@@ -15,6 +15,7 @@ import { HttpError, unauthorized, type ErrorHandlerContext } from './errors.js';
 import { checkBodyShape, checkCharset, checkDeclaredLength, checkIntegerParameters, normalizeContentType, verifyUtf8 } from './input-guards.js';
 import { DEFAULTS, type NormalizedOptions } from './options.js';
 import { OperationMatcher } from './operations.js';
+import { sharedValidatorMiddleware } from './validator-cache.js';
 import type { Handlers, Reply } from './routes/types.js';
 
 /** Seeded sources of the per-request randomness, shared by every engine of one app and reset with it. */
@@ -73,7 +74,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
   };
 
   const securityHandlers = apiKeyHandlers(contract, options.apiKeys);
-  const validator = OpenApiValidator.middleware({
+  const validator = sharedValidatorMiddleware({
     // A copy: the validator may annotate the document it is given.
     apiSpec: structuredClone(contract.document) as ValidatorOptions['apiSpec'],
     validateApiSpec: true,
