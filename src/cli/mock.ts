@@ -1,9 +1,8 @@
 #!/usr/bin/env node
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { packageRoot } from '../contract/index.js';
+import { packageRoot } from '../contract/paths.js';
 import { DEFAULTS, OptionsError, parseLatency, type LatencyRange, type MockEvent } from '../mock/options.js';
-import { start } from '../mock/server.js';
 import type { StateSnapshotInput } from '../mock/store/types.js';
 
 const HELP = `Usage: petstore-mock [options]
@@ -176,6 +175,8 @@ async function main(argv: string[]): Promise<void> {
   }
   let mock;
   try {
+    // Loaded only now: --help, --version and usage errors answer without Express, the validator and the parsers.
+    const { start } = await import('../mock/server.js');
     mock = await start({
       port: args.port,
       host: args.host,

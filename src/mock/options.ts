@@ -1,4 +1,4 @@
-import { bundledContractPath } from '../contract/index.js';
+import { bundledContractPath } from '../contract/paths.js';
 import type { StateSnapshotInput } from './store/types.js';
 
 /** An inclusive range of milliseconds; a fixed latency is `{ min: n, max: n }`. */
