@@ -1,8 +1,5 @@
-import express, { type Response, type Router } from 'express';
+import express, { type RequestHandler, type Response, type Router } from 'express';
 import type { Contract } from '../contract/index.js';
-import { initializerScript } from './browser.js';
-import { DOCS_CSS, docsPage } from './page.js';
-import { SWAGGER_UI_FILES, swaggerUiDistDir } from './swagger-ui-dist.js';
 
 export interface DocsRouterOptions {
   /** Where the page loads the contract from, same origin. Default `/openapi.json`. */
@@ -39,28 +36,37 @@ function secure(res: Response): void {
  */
 export function docsRouter(contract: () => Contract, options: DocsRouterOptions = {}): Router {
   const specUrl = options.specUrl ?? '/openapi.json';
-  const script = initializerScript();
-  const allowed = new Set(SWAGGER_UI_FILES.map((file) => `/${file}`));
-  const serveDist = express.static(swaggerUiDistDir(), { index: false, redirect: false, fallthrough: true });
+  // The page, its script and Swagger UI's folder are prepared on the first /docs request, not at
+  // start-up: most runs of the mock (test suites, CI) never open the docs.
+  let loading: Promise<DocsAssets> | undefined;
+  const assets = (): Promise<DocsAssets> =>
+    (loading ??= loadAssets().catch((error: unknown) => {
+      loading = undefined; // a failed load is retried by the next request
+      throw error;
+    }));
   const router = express.Router();
 
-  router.get('/', (req, res) => {
+  router.get('/', async (req, res) => {
+    const { docsPage } = await assets();
     secure(res);
     res.setHeader('Cache-Control', 'no-cache');
     res.type('html').send(docsPage({ base: req.baseUrl, title: contract().document.info.title, specUrl }));
   });
-  router.get('/petstore-docs.js', (_req, res) => {
+  router.get('/petstore-docs.js', async (_req, res) => {
+    const { script } = await assets();
     secure(res);
     res.setHeader('Cache-Control', 'no-cache');
     res.type('application/javascript').send(script);
   });
-  router.get('/petstore-docs.css', (_req, res) => {
+  router.get('/petstore-docs.css', async (_req, res) => {
+    const { css } = await assets();
     secure(res);
     res.setHeader('Cache-Control', 'no-cache');
-    res.type('text/css').send(DOCS_CSS);
+    res.type('text/css').send(css);
   });
   // Only the files the page uses; anything else falls through to the mock's 404.
-  router.use('/assets', (req, res, next) => {
+  router.use('/assets', async (req, res, next) => {
+    const { allowed, serveDist } = await assets();
     if (!allowed.has(req.path)) {
       next();
       return;
@@ -69,4 +75,27 @@ export function docsRouter(contract: () => Contract, options: DocsRouterOptions 
     serveDist(req, res, next);
   });
   return router;
+}
+
+interface DocsAssets {
+  readonly docsPage: (typeof import('./page.js'))['docsPage'];
+  readonly css: string;
+  readonly script: string;
+  readonly allowed: ReadonlySet<string>;
+  readonly serveDist: RequestHandler;
+}
+
+async function loadAssets(): Promise<DocsAssets> {
+  const [{ initializerScript }, { DOCS_CSS, docsPage }, { SWAGGER_UI_FILES, swaggerUiDistDir }] = await Promise.all([
+    import('./browser.js'),
+    import('./page.js'),
+    import('./swagger-ui-dist.js'),
+  ]);
+  return {
+    docsPage,
+    css: DOCS_CSS,
+    script: initializerScript(),
+    allowed: new Set(SWAGGER_UI_FILES.map((file) => `/${file}`)),
+    serveDist: express.static(swaggerUiDistDir(), { index: false, redirect: false, fallthrough: true }),
+  };
 }
