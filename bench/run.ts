@@ -1,31 +1,50 @@
 /**
- * `npm run bench`: our validating mock side by side with Prism's mock and two ceilings
- * (bare Express and bare node:http answering fixed bodies of the same size), in one run,
- * on the same contract, in alternating rounds; medians are reported. Load comes from this
- * process; every server runs in a process of its own. Ratios matter, not absolute figures:
- * the machine is a noisy 2-core one.
+ * `npm run bench`: our validating mock side by side with Prism's mock and three ceilings
+ * (Express + express-openapi-validator, bare Express and bare node:http answering fixed bodies of
+ * the same size), in one run, on the same contract, in alternating rounds; medians are reported.
+ * Load comes from wrk (Debian's package) in a process of its own, or from autocannon in this
+ * process when wrk is missing; every server runs in a process of its own. In-process start-up
+ * is timed in fresh processes (bench/startup.ts). Results are printed and written under
+ * bench/results/ (git-ignored): the bench never rewrites a tracked file. Ratios matter more than
+ * absolute figures on a noisy 2-core machine.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { packageRoot } from '../src/contract/index.js';
 import { runLoad, type LoadResult, type Workload } from './load.js';
 import { peakRssMb, rssMb, startFixed, startOurs, startPrism, type RunningTarget } from './targets.js';
+import { runWrk, wrkAvailable } from './wrk.js';
 
 const { values } = parseArgs({
   options: {
     duration: { type: 'string', default: '4' },
     rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '32' },
+    load: { type: 'string', default: 'auto' },
     output: { type: 'string', default: join(packageRoot, 'bench', 'results', 'latest.json') },
     help: { type: 'boolean', default: false },
   },
 });
 if (values.help) {
-  process.stdout.write('npm run bench -- [--duration S=4] [--rounds N=3] [--connections C=32] [--output FILE]\n');
+  process.stdout.write('npm run bench -- [--duration S=4] [--rounds N=3] [--connections C=32] [--load auto|wrk|autocannon] [--output FILE]\n');
   process.exit(0);
 }
+if (!['auto', 'wrk', 'autocannon'].includes(values.load)) {
+  process.stderr.write(`--load must be auto, wrk or autocannon, got "${values.load}"\n`);
+  process.exit(2);
+}
+const haveWrk = wrkAvailable();
+if (values.load === 'wrk' && !haveWrk) {
+  process.stderr.write('--load wrk: wrk is not installed (Debian: apt-get install wrk)\n');
+  process.exit(2);
+}
+const generator: 'wrk' | 'autocannon' = values.load === 'autocannon' || !haveWrk ? 'autocannon' : 'wrk';
+if (values.load === 'auto' && !haveWrk) {
+  process.stderr.write('wrk is not installed (Debian: apt-get install wrk): no wrk rows; the load comes from autocannon in the bench process instead.\n');
+}
+const load = generator === 'wrk' ? runWrk : runLoad;
 const durationS = Number(values.duration);
 const rounds = Number(values.rounds);
 const connections = Number(values.connections);
@@ -103,9 +122,41 @@ async function runnerSeconds(): Promise<number> {
   }
 }
 
+interface InProcessStartup {
+  readonly apps: number;
+  readonly importMs: number;
+  readonly firstStartMs: number;
+  readonly firstAnswerMs: number;
+  readonly furtherMedianMs: number;
+  readonly furtherMaxMs: number;
+  readonly rssAfterFirstMb: number;
+  readonly rssAfterAllMb: number;
+  readonly ownStores: boolean;
+}
+
+/** `start({ port: 0 })` in a fresh process each time (bench/startup.ts), so the first start is really the first. */
+function inProcessStartup(): InProcessStartup {
+  const out = execFileSync(process.execPath, [join(packageRoot, 'dist', 'bench', 'startup.js'), '10'], { cwd: packageRoot, encoding: 'utf8' });
+  return JSON.parse(out.trim().split('\n').pop() ?? '{}') as InProcessStartup;
+}
+
 async function main(): Promise<void> {
   mkdirSync(join(packageRoot, 'bench', 'results'), { recursive: true });
   const log = (line: string) => process.stderr.write(`${line}\n`);
+
+  log(`load generator: ${generator === 'wrk' ? 'wrk (own process, 1 thread)' : 'autocannon (in the bench process)'}`);
+  log('timing start() in process…');
+  const startupRuns = Array.from({ length: rounds }, () => inProcessStartup());
+  const pick = (f: (s: InProcessStartup) => number) => median(startupRuns.map(f));
+  const inProcess = {
+    importMs: pick((s) => s.importMs),
+    firstStartMs: pick((s) => s.firstStartMs),
+    firstAnswerMs: pick((s) => s.firstAnswerMs),
+    furtherMedianMs: pick((s) => s.furtherMedianMs),
+    furtherMaxMs: pick((s) => s.furtherMaxMs),
+    rssAfterFirstMb: pick((s) => s.rssAfterFirstMb),
+    ownStores: startupRuns.every((s) => s.ownStores),
+  };
 
   log('starting servers…');
   const ours = await startOurs();
@@ -127,7 +178,7 @@ async function main(): Promise<void> {
       // Alternate the order of targets each round so no target always runs on a warmer or cooler machine.
       const order = targets.map((_, i) => targets[(i + round) % targets.length]!);
       for (const t of order) {
-        const r = await runLoad(t.url, w, connections, durationS, API_KEY);
+        const r = await load(t.url, w, connections, durationS, API_KEY);
         const key = `${t.name}|${w.name}`;
         samples.set(key, [...(samples.get(key) ?? []), r]);
         log(`round ${round + 1}/${rounds} ${w.name.padEnd(6)} ${t.name.padEnd(9)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms${r.non2xx || r.errors ? `  non-2xx ${r.non2xx} errors ${r.errors}` : ''}`);
@@ -141,8 +192,8 @@ async function main(): Promise<void> {
   log('seeding 100,000 pets…');
   const big = await startOurs(['--pets', '100000']);
   const bigReadyRssMb = rssMb(big.pid);
-  const bigList = await runLoad(big.url, workloads[0]!, connections, durationS, API_KEY);
-  const bigRead = await runLoad(big.url, workloads[1]!, connections, durationS, API_KEY);
+  const bigList = await load(big.url, workloads[0]!, connections, durationS, API_KEY);
+  const bigRead = await load(big.url, workloads[1]!, connections, durationS, API_KEY);
   const seeded = { startupMs: Math.round(big.startupMs), readyRssMb: bigReadyRssMb, peakRssMb: peakRssMb(big.pid), listRps: bigList.rps, listP99: bigList.p99, readRps: bigRead.rps, readP99: bigRead.p99 };
   await big.stop();
 
@@ -180,7 +231,8 @@ async function main(): Promise<void> {
   const result = {
     date: new Date().toISOString(),
     machine: { node: process.version, cpus: (await import('node:os')).cpus().length, model: (await import('node:os')).cpus()[0]?.model },
-    settings: { durationS, rounds, connections },
+    settings: { durationS, rounds, connections, loadGenerator: generator },
+    inProcess,
     workloads: table,
     startupMs: startup,
     peakRssMb: rss,
@@ -191,6 +243,16 @@ async function main(): Promise<void> {
   writeFileSync(values.output, `${JSON.stringify(result, null, 2)}\n`);
 
   const fmt = (n: number, d = 0) => n.toFixed(d);
+  const oursStat = (w: string) => table.find((row) => row.workload === w)?.targets['ours'];
+  const goals: { name: string; value: string; target: string; met: boolean }[] = [
+    { name: 'first start() in process, to its first answer', value: `${fmt(inProcess.firstAnswerMs)} ms`, target: '≤ 300 ms', met: inProcess.firstAnswerMs <= 300 },
+    { name: 'each further app, to its first answer', value: `${fmt(inProcess.furtherMedianMs, 1)} ms`, target: '≤ 30 ms', met: inProcess.furtherMedianMs <= 30 && inProcess.ownStores },
+    { name: 'CLI ready (spawn to first answer)', value: `${fmt(startup['ours'] ?? Number.NaN)} ms`, target: '≤ 500 ms', met: (startup['ours'] ?? Infinity) <= 500 },
+    { name: 'CLI RSS at ready', value: `${fmt(oursReadyRssMb ?? Number.NaN)} MB`, target: '≤ 90 MB', met: (oursReadyRssMb ?? Infinity) <= 90 },
+    { name: 'CLI peak RSS under the load', value: `${fmt(rss['ours'] ?? Number.NaN)} MB`, target: '≤ 150 MB', met: (rss['ours'] ?? Infinity) <= 150 },
+    ...table.map((row) => ({ name: `${row.workload}: ours/Prism`, value: `${fmt(row.oursOverPrism, 2)}×`, target: '≥ 3×', met: row.oursOverPrism >= 3 })),
+    ...workloads.map((w) => ({ name: `${w.name}: ours p99 at ${connections} connections`, value: `${oursStat(w.name)?.p99 ?? Number.NaN} ms`, target: '≤ 20 ms', met: (oursStat(w.name)?.p99 ?? Infinity) <= 20 })),
+  ];
   const lines = [
     `| workload | ours req/s | Prism req/s | Express+EOV req/s | Express req/s | node:http req/s | ours p50/p99 ms | Prism p50/p99 ms | ours/Prism | ours/(Express+EOV) | ours/Express | ours/node |`,
     `|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,
@@ -204,6 +266,7 @@ async function main(): Promise<void> {
       return `| ${row.workload} | ${fmt(o.rps)} | ${fmt(p.rps)} | ${fmt(v.rps)} | ${fmt(e.rps)} | ${fmt(n.rps)} | ${o.p50}/${o.p99} | ${p.p50}/${p.p99} | ${fmt(row.oursOverPrism, 2)}× | ${fmt(row.oursOverValidated * 100)} % | ${fmt(row.oursOverExpress * 100)} % | ${fmt(row.oursOverNode * 100)} % |`;
     }),
     '',
+    `in process (fresh process, medians of ${rounds}): import ${fmt(inProcess.importMs)} ms; first start({ port: 0 }) ${fmt(inProcess.firstStartMs)} ms, to its first answer ${fmt(inProcess.firstAnswerMs)} ms; each further app to its first answer ${fmt(inProcess.furtherMedianMs, 1)} ms (slowest of 9: ${fmt(inProcess.furtherMaxMs, 1)} ms); RSS after the first app ${fmt(inProcess.rssAfterFirstMb)} MB; every app kept its own store: ${inProcess.ownStores ? 'yes' : 'NO'}`,
     `start-up to first answer (ms): ${Object.entries(startup).map(([k, v]) => `${k} ${v}`).join(', ')}`,
     `peak RSS under load (MB): ${Object.entries(rss).map(([k, v]) => `${k} ${v?.toFixed(0)}`).join(', ')}; ours at ready ${oursReadyRssMb?.toFixed(0)} MB`,
     `--pets 100000: start-up ${seeded.startupMs} ms, RSS at ready ${seeded.readyRssMb?.toFixed(0)} MB, peak RSS under load ${seeded.peakRssMb?.toFixed(0)} MB, list ${fmt(seeded.listRps)} req/s (p99 ${seeded.listP99} ms), read ${fmt(seeded.readRps)} req/s (p99 ${seeded.readP99} ms)`,
@@ -213,7 +276,10 @@ async function main(): Promise<void> {
         .filter(([name, stat]) => name === 'ours' && (stat.non2xx > 0 || stat.errors > 0))
         .map(([name, stat]) => `WARNING: ${name} answered ${stat.non2xx} non-2xx and had ${stat.errors} errors on ${row.workload}`),
     ),
-    `(${durationS} s × ${rounds} rounds per cell, ${connections} connections, medians; JSON in ${values.output})`,
+    `(${durationS} s × ${rounds} rounds per cell, ${connections} connections, load from ${generator}, medians; JSON in ${values.output})`,
+    '',
+    'targets (issue 14):',
+    ...goals.map((t) => `  ${t.met ? 'met   ' : 'MISSED'} ${t.name}: ${t.value} (target ${t.target})`),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }

@@ -1,0 +1,55 @@
+/**
+ * In-process start-up, as a test suite sees it: run as a fresh process (`node dist/bench/startup.js
+ * [APPS]`), it times `import` of the package, the first `start({ port: 0 })` and then each further
+ * app from the same contract, each to its first answer, and checks that every app kept its own
+ * store. Prints one JSON line.
+ */
+const APPS = Number(process.argv[2] ?? 10);
+const mb = (bytes: number): number => Math.round((bytes / 1048576) * 10) / 10;
+
+const importStarted = performance.now();
+const { start } = await import('../src/index.js');
+const importMs = performance.now() - importStarted;
+
+async function firstAnswer(url: string): Promise<void> {
+  const res = await fetch(`${url}/pets?limit=1`);
+  await res.arrayBuffer();
+  if (!res.ok) throw new Error(`first answer ${res.status}`);
+}
+
+const mocks: Awaited<ReturnType<typeof start>>[] = [];
+const startMs: number[] = [];
+const answerMs: number[] = [];
+let rssAfterFirstMb = 0;
+for (let i = 0; i < APPS; i++) {
+  const started = performance.now();
+  // Different options per app: each keeps its own seed, store size and faker.
+  const mock = await start({ port: 0, seed: i + 1, pets: 10 + i });
+  startMs.push(performance.now() - started);
+  await firstAnswer(mock.url);
+  answerMs.push(performance.now() - started);
+  mocks.push(mock);
+  if (i === 0) rssAfterFirstMb = mb(process.memoryUsage().rss);
+}
+
+// Each app keeps its own store: a write to one shows in no other.
+await fetch(`${mocks[0]!.url}/pets`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': 'dev-key' }, body: JSON.stringify({ name: 'Only here', categoryId: 1 }) });
+const totals = await Promise.all(mocks.map(async (m) => Number((await fetch(`${m.url}/pets?limit=1`)).headers.get('x-total-count'))));
+const ownStores = totals.every((total, i) => total === 10 + i + (i === 0 ? 1 : 0));
+for (const m of mocks) await m.close();
+
+const further = answerMs.slice(1).sort((a, b) => a - b);
+const round = (n: number) => Math.round(n * 10) / 10;
+process.stdout.write(
+  `${JSON.stringify({
+    apps: APPS,
+    importMs: round(importMs),
+    firstStartMs: round(startMs[0]!),
+    firstAnswerMs: round(answerMs[0]!),
+    furtherMedianMs: round(further[Math.floor(further.length / 2)] ?? Number.NaN),
+    furtherMaxMs: round(further[further.length - 1] ?? Number.NaN),
+    rssAfterFirstMb,
+    rssAfterAllMb: mb(process.memoryUsage().rss),
+    ownStores,
+  })}\n`,
+);
