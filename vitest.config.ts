@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
  * cores − 1, i.e. one file at a time on a 2-core machine). Files are independent: every server
  * listens on port 0 and every store belongs to its own app. `VITEST_MAX_WORKERS` overrides.
  */
-const workers = Number(process.env['VITEST_MAX_WORKERS'] ?? Math.max(4, availableParallelism() * 2));
+const workers = Number(process.env['VITEST_MAX_WORKERS'] ?? Math.min(8, Math.max(4, availableParallelism() * 2)));
 
 export default defineConfig({
   test: {
