@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { bundledContractPath, ContractError, loadContract, packageRoot } from '../src/contract/index.js';
+import { bundledContractPath, ContractError, loadContract, packageRoot, parseSeed, joinDashValues } from '../src/contract/index.js';
 import { CHECKS } from './checks/index.js';
 import { isReporterName, progressPrinter, render, REPORTERS, type ReporterName } from './reporters/index.js';
 import { DEFAULTS, runConformance, SelectionError, TargetUnreachableError } from './runner.js';
@@ -23,7 +23,7 @@ Usage: petstore-conformance --target URL [options]
   --reporter NAME[=FILE]  pretty | json | junit | html (repeatable; default pretty)
   --output FILE           where reporters without =FILE write (default: stdout)
   --timeout MS            per request, connect to last byte (default ${DEFAULTS.timeoutMs})
-  --seed N                seed of the generated inputs (default ${DEFAULTS.seed})
+  --seed N                seed of the generated inputs, 0..4294967295 (default ${DEFAULTS.seed})
   --examples N            generated cases per operation (default ${DEFAULTS.examples})
   --strict                failures in x-stability operations count (otherwise warnings)
   --help, --version
@@ -56,7 +56,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
-      args: [...argv],
+      args: joinDashValues(argv, new Set(['seed', 'timeout', 'examples'])), // `--seed -1` gets the flag's own message
       strict: true,
       allowPositionals: false,
       options: {
@@ -121,7 +121,9 @@ export async function main(argv: readonly string[]): Promise<number> {
       if (!CHECKS.some((c) => c.name === name)) throw new UsageError(`unknown check "${name}" (known: ${CHECKS.map((c) => c.name).join(', ')})`);
     }
     const timeoutMs = integer('timeout', v.timeout, DEFAULTS.timeoutMs, 1);
-    const seed = integer('seed', v.seed, DEFAULTS.seed, 0);
+    const parsedSeed = v.seed === undefined ? undefined : parseSeed(v.seed); // the one seed range of both CLIs
+    if (parsedSeed && !parsedSeed.ok) throw new UsageError(parsedSeed.message);
+    const seed = parsedSeed?.seed ?? DEFAULTS.seed;
     const examples = integer('examples', v.examples, DEFAULTS.examples, 1);
     let contract;
     try {

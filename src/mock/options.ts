@@ -1,4 +1,4 @@
-import { bundledContractPath } from '../contract/index.js';
+import { bundledContractPath, isSeed, SEED_RANGE } from '../contract/index.js';
 import type { StateSnapshotInput } from './store/types.js';
 
 /** An inclusive range of milliseconds; a fixed latency is `{ min: n, max: n }`. */
@@ -123,7 +123,7 @@ function checkRange(range: LatencyRange, text: string): LatencyRange {
 /** Applies the defaults and checks every value; the caller's object is never modified. */
 export function normalizeOptions(input: MockOptions = {}): NormalizedOptions {
   const seed = input.seed ?? DEFAULTS.seed;
-  if (!Number.isSafeInteger(seed)) throw new OptionsError(`seed must be an integer, got ${seed}`);
+  if (!isSeed(seed)) throw new OptionsError(`seed must be a whole number ${SEED_RANGE.min}..${SEED_RANGE.max}, got ${seed}`);
   const pets = input.pets ?? DEFAULTS.pets;
   if (!Number.isInteger(pets) || pets < 0 || pets > DEFAULTS.maxPets) {
     throw new OptionsError(`pets must be an integer 0..${DEFAULTS.maxPets}, got ${pets}`);
