@@ -93,6 +93,9 @@ export const DEFAULTS = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
+  /** A connection closed on a client still sending is read (and discarded) this long, and at most this much, before it is cut (RFC 9112 §9.6). */
+  lingerMs: 2_000,
+  lingerBytes: 8 * 1024 * 1024,
   /** On close, requests in flight get this long before their connections are cut. */
   closeGraceMs: 2_000,
 } as const;
