@@ -27,17 +27,23 @@ function byOperation(exchanges: readonly Exchange[], keep: (e: Exchange) => bool
   return out;
 }
 
+/** Exchanges the runner sends with the valid credentials (the others test their absence or a wrong key). */
+const WITH_CREDENTIALS: ReadonlySet<ExchangeKind> = new Set(['positive', 'negative', 'malformed_json', 'unknown_id', 'read_back', 'list_back', 'read_after_delete', 'prerequisite']);
+
 /**
- * "The API key was refused": with credentials given, every request carrying them to every
- * secured operation reached got 401 (RFC 9110 §15.5.2). One line instead of a failure per operation.
+ * "The API key was refused": with credentials given, no secured operation accepted them: each
+ * answered 401 (RFC 9110 §15.5.2) to requests carrying them and never a 2xx. One line at the top
+ * instead of a failure per operation to puzzle over.
  */
 export function refusedKeyNotice(exchanges: readonly Exchange[], contract: Contract, credentialsGiven: boolean): string | undefined {
   if (!credentialsGiven) return undefined;
-  const secured = byOperation(exchanges, (e) => e.kind === 'positive' && contract.operationsById.get(e.requestedOperationId ?? '')?.requiresAuth === true);
+  const secured = byOperation(exchanges, (e) => WITH_CREDENTIALS.has(e.kind) && contract.operationsById.get(e.requestedOperationId ?? '')?.requiresAuth === true);
   if (secured.size === 0) return undefined;
-  for (const statuses of secured.values()) if (!statuses.every((s) => s === 401)) return undefined;
+  for (const statuses of secured.values()) {
+    if (!statuses.includes(401) || statuses.some((s) => s >= 200 && s < 300)) return undefined;
+  }
   const ops = [...secured.keys()];
-  return `the API key was refused: check --api-key (every request carrying it got 401, on ${ops.length} secured operation(s): ${ops.slice(0, 4).join(', ')}${ops.length > 4 ? ', …' : ''})`;
+  return `the API key was refused: check --api-key (${ops.length} secured operation(s) answered 401 to requests carrying it, and none accepted it: ${ops.slice(0, 4).join(', ')}${ops.length > 4 ? ', …' : ''})`;
 }
 
 /** "Wrong base path": most operations answered 404 to every request, even valid ones. */
