@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { bundledContractPath, ContractError, loadContract, packageRoot } from '../src/contract/index.js';
 import { CHECKS } from './checks/index.js';
-import { nothingJudgedReason, runFailureReport, runNotices, type RunBasics } from './diagnostics.js';
+import { contractInfo, nothingJudgedReason, runFailureReport, runNotices, type RunBasics } from './diagnostics.js';
 import { schemeMismatch } from './http/scheme.js';
 import { isReporterName, progressPrinter, REPORTERS } from './reporters/index.js';
 import { checkOutputs, OutputPathError, writeReports, type ReportDestination } from './reporters/outputs.js';
@@ -154,7 +154,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       if (error instanceof ContractError) throw new UsageError(error.message);
       throw error;
     }
-    basics = { target: v.target, seed, examples, strict: v.strict ?? false, startedAt: new Date() };
+    const about = contractInfo(contract, v.spec ?? 'the bundled Petstore contract');
+    basics = { target: v.target, seed, examples, strict: v.strict ?? false, startedAt: new Date(), contract: about };
     const mismatch = await schemeMismatch(v.target, timeoutMs);
     if (mismatch) return await fail(2, `target unreachable: ${mismatch}`, undefined);
     const tty = process.stderr.isTTY === true;
@@ -178,7 +179,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         printer?.(event);
       },
     });
-    report = runNotices(report, exchanges, contract, v['api-key'] !== undefined);
+    report = runNotices({ ...report, contract: report.contract ?? about }, exchanges, contract, v['api-key'] !== undefined);
     const nothing = nothingJudgedReason(report);
     if (nothing) return await fail(2, `usage error: ${nothing}`, report);
     const colour = process.stdout.isTTY === true && !process.env['NO_COLOR'];

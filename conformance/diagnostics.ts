@@ -1,5 +1,5 @@
 import type { Contract } from '../src/contract/index.js';
-import type { CheckResult, Exchange, ExchangeKind, RunReport } from './types.js';
+import type { CheckResult, ContractInfo, Exchange, ExchangeKind, RunReport } from './types.js';
 
 /**
  * Run-level diagnostics: what a whole run says that no single cell does (the
@@ -90,6 +90,12 @@ export interface RunBasics {
   readonly examples: number;
   readonly strict: boolean;
   readonly startedAt: Date;
+  readonly contract?: ContractInfo | undefined;
+}
+
+/** What the reports' headers say about the contract. */
+export function contractInfo(contract: Contract, source: string): ContractInfo {
+  return { title: contract.document.info.title, version: contract.document.info.version, source };
 }
 
 /**
@@ -128,6 +134,7 @@ export function runFailureReport(basics: RunBasics | RunReport, reason: string):
     ...(previous?.notSent !== undefined ? { notSent: previous.notSent } : {}),
     ...(previous?.circuitBreaker !== undefined ? { circuitBreaker: previous.circuitBreaker } : {}),
     ...(previous?.coverage !== undefined ? { coverage: previous.coverage } : {}),
+    ...(basics.contract !== undefined ? { contract: basics.contract } : {}),
     notices: [reason, ...(previous?.notices ?? [])],
   };
 }

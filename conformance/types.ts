@@ -155,6 +155,14 @@ export interface RunReport {
   readonly circuitBreaker?: string;
   readonly coverage?: Coverage;
   readonly notices?: readonly string[];
+  /** The contract the run judged against (`info.title`, `info.version`, the file), for the reports' headers. */
+  readonly contract?: ContractInfo;
+}
+
+export interface ContractInfo {
+  readonly title: string;
+  readonly version: string;
+  readonly source: string;
 }
 
 /** Progress events, for live reporting; the runner itself never prints. */
