@@ -156,8 +156,6 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     const about = contractInfo(contract, v.spec ?? 'the bundled Petstore contract');
     basics = { target: v.target, seed, examples, strict: v.strict ?? false, startedAt: new Date(), contract: about };
-    const mismatch = await schemeMismatch(v.target, timeoutMs);
-    if (mismatch) return await fail(2, `target unreachable: ${mismatch}`, undefined);
     const tty = process.stderr.isTTY === true;
     const showProgress = reporters.some((r) => r.name === 'pretty');
     const printer = showProgress ? progressPrinter((t) => void process.stderr.write(t), tty) : undefined;
@@ -179,6 +177,12 @@ export async function main(argv: readonly string[]): Promise<number> {
         printer?.(event);
       },
     });
+    // Not one answer came back: before reporting a failure per request, ask whether the target
+    // speaks another protocol than its URL says (probing only then leaves working targets untouched).
+    if (exchanges.length > 0 && exchanges.every((e) => e.response === undefined)) {
+      const mismatch = await schemeMismatch(v.target, timeoutMs);
+      if (mismatch) return await fail(2, `target unreachable: ${mismatch}`, undefined);
+    }
     report = runNotices({ ...report, contract: report.contract ?? about }, exchanges, contract, v['api-key'] !== undefined);
     const nothing = nothingJudgedReason(report);
     if (nothing) return await fail(2, `usage error: ${nothing}`, report);

@@ -2,7 +2,7 @@ import net from 'node:net';
 import tls from 'node:tls';
 
 /**
- * Before a run: does the target speak the protocol its URL names? `https://`
+ * When no request got an answer: does the target speak the protocol its URL names? `https://`
  * against a plain-HTTP port (or `http://` against a TLS port), or a certificate
  * Node does not trust, would otherwise surface as one failure per request with
  * OpenSSL text; here it becomes one line. Never throws; undefined = no mismatch
@@ -33,7 +33,8 @@ export async function schemeMismatch(target: string, timeoutMs: number): Promise
     return plain.http ? `the target speaks plain HTTP, not TLS: use ${other.href}` : undefined;
   }
   const plain = await plainHttp(host, port, timeoutMs);
-  if (!plain.connected) return undefined;
+  // Not connected, or silent: nothing says TLS (a TLS port closes or alerts at once).
+  if (!plain.connected || plain.timedOut) return undefined;
   // A TLS port answers plain HTTP with nothing, a TLS alert record, or (nginx) a 400 that says so.
   if (plain.http && plain.status !== 400) return undefined;
   const handshake = await tlsHandshake(host, port, url.hostname, false, timeoutMs);
@@ -70,6 +71,8 @@ interface PlainAnswer {
   /** The first bytes are an HTTP/1.x status line. */
   readonly http: boolean;
   readonly status: number | undefined;
+  /** Nothing decisive within the timeout (neither an answer nor a close). */
+  readonly timedOut: boolean;
 }
 
 /** One `GET /` in plain HTTP/1.1 (RFC 9112 §3); only the first bytes of the answer matter. */
@@ -78,14 +81,14 @@ function plainHttp(host: string, port: number, timeoutMs: number): Promise<Plain
     let connected = false;
     let received = Buffer.alloc(0);
     const socket = net.connect({ host, port });
-    const done = (): void => {
+    const done = (timedOut = false): void => {
       clearTimeout(timer);
       socket.destroy();
       const head = received.toString('latin1');
       const m = /^HTTP\/1\.[01] (\d{3})/.exec(head);
-      resolve({ connected, http: m !== null, status: m?.[1] ? Number(m[1]) : undefined });
+      resolve({ connected, http: m !== null, status: m?.[1] ? Number(m[1]) : undefined, timedOut: timedOut && received.length === 0 });
     };
-    const timer = setTimeout(done, timeoutMs);
+    const timer = setTimeout(() => done(true), timeoutMs);
     socket.once('connect', () => {
       connected = true;
       socket.write(`GET / HTTP/1.1\r\nHost: ${host.includes(':') ? `[${host}]` : host}:${port}\r\nConnection: close\r\n\r\n`);
@@ -94,7 +97,7 @@ function plainHttp(host: string, port: number, timeoutMs: number): Promise<Plain
       received = Buffer.concat([received, chunk]);
       if (received.length >= 16) done();
     });
-    socket.once('error', done);
-    socket.once('close', done);
+    socket.once('error', () => done());
+    socket.once('close', () => done());
   });
 }
