@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { bundledContractPath, ContractError, loadContract, packageRoot } from '../src/contract/index.js';
 import { CHECKS } from './checks/index.js';
 import { contractInfo, nothingJudgedReason, runFailureReport, runNotices, type RunBasics } from './diagnostics.js';
-import { schemeMismatch } from './http/scheme.js';
+import { looksLikeProtocolMismatch, schemeMismatch } from './http/scheme.js';
 import { isReporterName, progressPrinter, REPORTERS } from './reporters/index.js';
 import { checkOutputs, OutputPathError, writeReports, type ReportDestination } from './reporters/outputs.js';
 import { DEFAULTS, runConformance, SelectionError, TargetUnreachableError } from './runner.js';
@@ -179,7 +179,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     });
     // Not one answer came back: before reporting a failure per request, ask whether the target
     // speaks another protocol than its URL says (probing only then leaves working targets untouched).
-    if (exchanges.length > 0 && exchanges.every((e) => e.response === undefined)) {
+    if (looksLikeProtocolMismatch(exchanges)) {
       const mismatch = await schemeMismatch(v.target, timeoutMs);
       if (mismatch) return await fail(2, `target unreachable: ${mismatch}`, undefined);
     }
@@ -205,6 +205,14 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code !== 'EPIPE') process.stderr.write(`petstore-conformance: cannot write to stdout: ${error.message}\n`);
   process.exit(process.exitCode ?? 0);
 });
+
+// Whatever escapes (an error in an event handler of a socket, say) is still one line, never a stack trace.
+const crash = (error: unknown): void => {
+  process.stderr.write(`petstore-conformance: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(3);
+};
+process.on('uncaughtException', crash);
+process.on('unhandledRejection', crash);
 
 main(process.argv.slice(2)).then(
   (code) => {

@@ -1,5 +1,15 @@
 import net from 'node:net';
 import tls from 'node:tls';
+import type { Exchange } from '../types.js';
+
+/**
+ * Whether a run's exchanges look like a protocol mismatch: not one answer, and the failures
+ * immediate (closed, not HTTP, TLS errors), never timeouts: a silent target is not asked again.
+ */
+export function looksLikeProtocolMismatch(exchanges: readonly Exchange[]): boolean {
+  const sent = exchanges.filter((e) => e.error?.kind !== 'not_sent');
+  return sent.length > 0 && sent.every((e) => e.response === undefined && (e.error?.kind === 'reset' || e.error?.kind === 'bad_response' || e.error?.kind === 'other'));
+}
 
 /**
  * When no request got an answer: does the target speak the protocol its URL names? `https://`

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockApp } from '../../src/index.js';
-import { schemeMismatch } from '../../conformance/http/scheme.js';
+import { looksLikeProtocolMismatch, schemeMismatch } from '../../conformance/http/scheme.js';
+import type { Exchange, TransportErrorKind } from '../../conformance/types.js';
 import { buildIfStale, cli, STACK_TRACE } from './spawn-cli.js';
 import { xmlProblems } from './xml.js';
 
@@ -91,5 +92,19 @@ describe('a target that speaks another protocol than its URL says', () => {
     await new Promise((resolve) => closed.close(resolve));
     expect(await schemeMismatch(`https://127.0.0.1:${free}`, 2000)).toBeUndefined();
     expect(await schemeMismatch(`http://127.0.0.1:${free}`, 2000)).toBeUndefined();
+  });
+
+  it('the protocol is probed only when every request failed at once (never for a silent target)', () => {
+    const failed = (kind: TransportErrorKind): Exchange => ({
+      seq: 1, operationId: 'op', requestedOperationId: 'op', kind: 'positive', input: undefined, context: {},
+      request: { method: 'GET', url: 'http://h/', headers: {}, body: undefined }, response: undefined, error: { kind, message: kind },
+    });
+    const answered: Exchange = { ...failed('other'), response: { status: 200, headers: {}, body: '', durationMs: 1 }, error: undefined };
+    expect(looksLikeProtocolMismatch([failed('other'), failed('reset')])).toBe(true);
+    expect(looksLikeProtocolMismatch([failed('bad_response'), failed('not_sent')])).toBe(true);
+    expect(looksLikeProtocolMismatch([failed('timeout'), failed('timeout')])).toBe(false);
+    expect(looksLikeProtocolMismatch([failed('reset'), failed('timeout')])).toBe(false);
+    expect(looksLikeProtocolMismatch([failed('reset'), answered])).toBe(false);
+    expect(looksLikeProtocolMismatch([])).toBe(false);
   });
 });
