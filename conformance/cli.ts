@@ -32,8 +32,8 @@ Usage: petstore-conformance --target URL [options]
   --help, --version
 
 Exit codes: 0 conformant, 1 at least one failure, 2 usage error, target unreachable (or
-speaking another protocol than the URL says) or nothing judged, 3 internal error. Report
-files are written in every case.
+speaking another protocol than the URL says) or nothing judged, 3 internal error. Once the
+run has started, the report files are written whatever the outcome.
 The valid key never appears in reports: reproduce commands read $CONFORMANCE_API_KEY.
 
 Checks:
