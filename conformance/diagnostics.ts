@@ -53,7 +53,8 @@ export function basePathNotice(exchanges: readonly Exchange[], target: string, c
   const notFound = [...perOp.entries()].filter(([, statuses]) => statuses.every((s) => s === 404)).map(([op]) => op);
   if (notFound.length * 2 <= perOp.size) return undefined;
   const sample = exchanges.find((e) => e.requestedOperationId === notFound[0] && e.response?.status === 404)?.request.url;
-  const declared = contract.basePath && !new URL(target).pathname.startsWith(contract.basePath) ? `; the contract's servers entry has the base path ${contract.basePath}` : '';
+  const targetPath = URL.canParse(target) ? new URL(target).pathname : '';
+  const declared = contract.basePath && !targetPath.startsWith(contract.basePath) ? `; the contract's servers entry has the base path ${contract.basePath}` : '';
   return `${notFound.length} of ${perOp.size} operations answered 404 to every request: --target may carry a wrong base path (e.g. ${sample ?? target})${declared}`;
 }
 
@@ -65,7 +66,7 @@ export function judgedCount(report: RunReport): number {
 /** Why a run judged nothing, in one line; undefined when it judged something. */
 export function nothingJudgedReason(report: RunReport): string | undefined {
   if (judgedCount(report) > 0) return undefined;
-  const ops = report.operations.join(', ');
+  const ops = report.operations.slice(0, 6).join(', ') + (report.operations.length > 6 ? `, and ${report.operations.length - 6} more` : '');
   if (report.checks.length === 0) return 'nothing was judged: --checks and --skip-checks leave no check to run';
   if (report.results.length === 0) return `nothing was judged: the selected checks (${report.checks.join(', ')}) do not apply to the selected operations (${ops})`;
   const reasons = [...new Set(report.results.map((r) => r.message))];
