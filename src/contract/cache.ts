@@ -49,16 +49,3 @@ export class ContentCache<T> {
 function digest(text: string): string {
   return createHash('sha256').update(text).digest('base64url');
 }
-
-/**
- * Memoises values derived from one indexed contract (an operation matcher, a validator's
- * document…) on the contract's resolved document: contracts read from the same text share that
- * object, so they share what is derived from it, and it is collected with the contract.
- */
-export function derivedFrom<K extends object, T>(store: WeakMap<K, T>, key: K, build: () => T): T {
-  const hit = store.get(key);
-  if (hit !== undefined) return hit;
-  const value = build();
-  store.set(key, value);
-  return value;
-}
