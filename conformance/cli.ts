@@ -7,6 +7,9 @@ import { CHECKS } from './checks/index.js';
 import { isReporterName, progressPrinter, render, REPORTERS, type ReporterName } from './reporters/index.js';
 import { DEFAULTS, runConformance, SelectionError, TargetUnreachableError } from './runner.js';
 import { exitCodeFor } from './verdict.js';
+import { extraCheckKnown } from './workflows/hook.js';
+import { ArazzoError } from './workflows/document.js';
+import { loadWorkflows } from './workflows/load.js';
 
 const HELP = `petstore-conformance: check a server against an OpenAPI 3.0 contract
 
@@ -26,6 +29,10 @@ Usage: petstore-conformance --target URL [options]
   --seed N                seed of the generated inputs (default ${DEFAULTS.seed})
   --examples N            generated cases per operation (default ${DEFAULTS.examples})
   --strict                failures in x-stability operations count (otherwise warnings)
+  --workflows FILE        Arazzo 1.0.x workflows to run after the checks (repeatable; default: the
+                          bundled petstore.arazzo.yaml for the bundled contract, else a
+                          *.arazzo.yaml beside the contract); each is a result workflow:<workflowId>
+  --no-workflows          run no workflows
   --help, --version
 
 Exit codes: 0 conformant, 1 at least one failure, 2 usage error or target unreachable.
@@ -73,6 +80,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         seed: { type: 'string' },
         examples: { type: 'string' },
         strict: { type: 'boolean' },
+        workflows: { type: 'string', multiple: true },
+        'no-workflows': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -117,9 +126,6 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (new Set(destinations).size !== destinations.length) throw new UsageError('two reporters write to the same place: give each its own =FILE');
     const checks = list(v.checks);
     const skipChecks = list(v['skip-checks']);
-    for (const name of [...(checks ?? []), ...(skipChecks ?? [])]) {
-      if (!CHECKS.some((c) => c.name === name)) throw new UsageError(`unknown check "${name}" (known: ${CHECKS.map((c) => c.name).join(', ')})`);
-    }
     const timeoutMs = integer('timeout', v.timeout, DEFAULTS.timeoutMs, 1);
     const seed = integer('seed', v.seed, DEFAULTS.seed, 0);
     const examples = integer('examples', v.examples, DEFAULTS.examples, 1);
@@ -129,6 +135,17 @@ export async function main(argv: readonly string[]): Promise<number> {
     } catch (error) {
       if (error instanceof ContractError) throw new UsageError(error.message);
       throw error;
+    }
+    if (v['no-workflows'] && v.workflows) throw new UsageError('--workflows and --no-workflows contradict each other');
+    let documents;
+    try {
+      documents = await loadWorkflows({ files: v.workflows, disabled: v['no-workflows'] ?? false }, v.spec ?? bundledContractPath, bundledContractPath, contract);
+    } catch (error) {
+      if (error instanceof ArazzoError) throw new UsageError(error.message);
+      throw error;
+    }
+    for (const name of [...(checks ?? []), ...(skipChecks ?? [])]) {
+      if (!CHECKS.some((c) => c.name === name) && !extraCheckKnown(name, { documents })) throw new UsageError(`unknown check "${name}" (known: ${CHECKS.map((c) => c.name).join(', ')}, workflow:<workflowId>, workflow:*)`);
     }
     const tty = process.stderr.isTTY === true;
     const showProgress = reporters.some((r) => r.name === 'pretty');
@@ -144,6 +161,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       seed,
       examples,
       strict: v.strict ?? false,
+      extra: { documents },
       onProgress: showProgress ? progressPrinter((t) => void process.stderr.write(t), tty) : undefined,
     });
     for (const r of reporters) {

@@ -108,6 +108,8 @@ export function inputsFor(workflow: Workflow, credentials: WorkflowCredentials):
 /** Runs the workflows of one Arazzo document against the target; one result per workflow. */
 export class WorkflowExecutor {
   private seq = 0;
+  private readonly started = new Map<string, Promise<WorkflowOutcome>>();
+  /** Outcomes of finished workflows, for $workflows.<id>.outputs. */
   private readonly finished = new Map<string, WorkflowOutcome>();
 
   constructor(
@@ -117,29 +119,34 @@ export class WorkflowExecutor {
 
   /** Runs the selected workflows (and what they depend on), in dependsOn order. */
   async runAll(selected: (workflowId: string) => boolean): Promise<CheckResult[]> {
-    const results: CheckResult[] = [];
-    for (const w of this.doc.workflows) {
-      if (!selected(w.workflowId)) continue;
-      const outcome = await this.runTop(w, []);
-      results.push(this.toResult(w, outcome));
-    }
-    return results;
+    // Workflows are independent unless dependsOn says otherwise (each creates what it uses), so they
+    // run concurrently; a dependency is awaited through the same memo. Results keep the file's order.
+    const chosen = this.doc.workflows.filter((w) => selected(w.workflowId));
+    const outcomes = await Promise.all(chosen.map((w) => this.runTop(w, [])));
+    return chosen.map((w, i) => this.toResult(w, outcomes[i] as WorkflowOutcome));
   }
 
-  private async runTop(workflow: Workflow, chain: readonly string[]): Promise<WorkflowOutcome> {
-    const done = this.finished.get(workflow.workflowId);
-    if (done) return done;
+  private runTop(workflow: Workflow, chain: readonly string[]): Promise<WorkflowOutcome> {
+    const running = this.started.get(workflow.workflowId);
+    if (running) return running;
     if (chain.includes(workflow.workflowId)) {
-      return { status: 'skipped', message: `dependsOn forms a cycle: ${[...chain, workflow.workflowId].join(' → ')}`, records: [], outputs: {} };
+      return Promise.resolve({ status: 'skipped', message: `dependsOn forms a cycle: ${[...chain, workflow.workflowId].join(' → ')}`, records: [], outputs: {} });
     }
+    const promise = this.runOnce(workflow, chain).then((outcome) => {
+      this.finished.set(workflow.workflowId, outcome);
+      return outcome;
+    });
+    this.started.set(workflow.workflowId, promise);
+    return promise;
+  }
+
+  private async runOnce(workflow: Workflow, chain: readonly string[]): Promise<WorkflowOutcome> {
     for (const dep of workflow.dependsOn) {
       const other = this.doc.workflows.find((w) => w.workflowId === dep);
       if (!other) continue;
       const before = await this.runTop(other, [...chain, workflow.workflowId]);
       if (before.status !== 'passed') {
-        const outcome: WorkflowOutcome = { status: 'skipped', message: `depends on workflow ${dep}, which ${before.status === 'failed' ? 'failed' : 'was skipped'}`, records: [], outputs: {} };
-        this.finished.set(workflow.workflowId, outcome);
-        return outcome;
+        return { status: 'skipped', message: `depends on workflow ${dep}, which ${before.status === 'failed' ? 'failed' : 'was skipped'}`, records: [], outputs: {} };
       }
     }
     const { inputs, missing } = inputsFor(workflow, this.options.credentials);
@@ -149,7 +156,6 @@ export class WorkflowExecutor {
     } else {
       outcome = await this.run(workflow, inputs, 0);
     }
-    this.finished.set(workflow.workflowId, outcome);
     return outcome;
   }
 

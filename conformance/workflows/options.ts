@@ -40,3 +40,16 @@ export function defaultWorkflowFiles(specPath: string, bundledSpecPath: string):
   }
   return names.filter((n) => /\.arazzo\.ya?ml$/.test(n)).sort().map((n) => join(dir, n));
 }
+
+/** The --workflows / --no-workflows flags as the CLI parsed them. */
+export interface WorkflowFlags {
+  readonly files: readonly string[] | undefined;
+  readonly disabled: boolean;
+}
+
+/** The workflows files a run uses: none with --no-workflows, the given ones, else the defaults. */
+export function workflowFilesFor(flags: WorkflowFlags, specPath: string, bundledSpecPath: string): string[] {
+  if (flags.disabled) return [];
+  if (flags.files && flags.files.length > 0) return [...flags.files];
+  return defaultWorkflowFiles(specPath, bundledSpecPath);
+}
