@@ -1,6 +1,7 @@
 import type { Contract, SchemaValidator } from '../../src/contract/index.js';
 import type { Session } from '../session.js';
 import type { CheckResult } from '../types.js';
+import { GENERIC_RULES } from './rules.js';
 
 /** What every generic rule may use: the contract, the runner's HTTP session (its own requests go through it). */
 export interface RuleContext {
@@ -19,7 +20,8 @@ export interface Rule {
   readonly run: (ctx: RuleContext) => Promise<CheckResult[]>;
 }
 
-export const RULES: readonly Rule[] = [];
+/** The generic rules, in the order they run (after the workflows). */
+export const RULES: readonly Rule[] = GENERIC_RULES;
 
 export async function runRules(input: RuleContext & { readonly wanted: (name: string) => boolean }): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
