@@ -164,7 +164,9 @@ const paging: Rule = {
       const problems: Array<{ message: string; exchange: Exchange }> = [];
       let walked = 0;
       let pages = 0;
-      for (let at = 0; at < total && pages < 12; at += size) {
+      // Walk until a short or empty page, not just up to the claimed total: items past it are a lie too.
+      let complete = false;
+      for (let at = 0; pages < 12; at += size) {
         const page = await probe(ctx, op, this.name, { query: { [limit.name]: size, [offset.name]: at } });
         pages++;
         const items = json(page);
@@ -185,9 +187,16 @@ const paging: Rule = {
         if (linkDeclared && remain && !/rel="?([^"]*\s)?next[\s";,]|rel="?next"?$/i.test(page.response?.headers['link'] ?? '')) {
           problems.push({ message: `no Link rel="next" at ${offset.name}=${at} although ${total - at - items.length} items remain`, exchange: page });
         }
-        if (items.length === 0) break;
+        if (walked > total) {
+          problems.push({ message: `${totalHeader} says ${total}, but the pages hold more: ${walked} items by ${offset.name}=${at}`, exchange: page });
+          break;
+        }
+        if (items.length < size) {
+          complete = true;
+          break;
+        }
       }
-      if (problems.length === 0 && pages < 12 && walked !== total) {
+      if (problems.length === 0 && complete && walked !== total) {
         out.push(result(this.name, op, 'failed', `${totalHeader} says ${total}, walking the pages gave ${walked} items`, first, pages + 1));
         continue;
       }
