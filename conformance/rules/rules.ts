@@ -159,7 +159,7 @@ const paging: Rule = {
         out.push(result(this.name, op, 'skipped', `nothing to page over (${totalHeader}: 0)`));
         continue;
       }
-      const size = Math.max(1, Math.min(maxLimit, Math.ceil(total / 6)));
+      const size = Math.max(1, Math.min(maxLimit, Math.ceil(total / 4)));
       const seen = new Set<string>();
       const problems: Array<{ message: string; exchange: Exchange }> = [];
       let walked = 0;
