@@ -75,8 +75,11 @@ export async function contractFromDocument(parsed: unknown, path?: string): Prom
     operationsById.set(op.id, op);
   }
   const apiKeySchemes = new Map<string, OpenAPIV3.ApiKeySecurityScheme>();
+  const securitySchemes = new Map<string, OpenAPIV3.SecuritySchemeObject>();
   for (const [name, scheme] of Object.entries(resolved.components?.securitySchemes ?? {})) {
-    if (!('$ref' in scheme) && scheme.type === 'apiKey') apiKeySchemes.set(name, scheme);
+    if ('$ref' in scheme) continue;
+    securitySchemes.set(name, scheme);
+    if (scheme.type === 'apiKey') apiKeySchemes.set(name, scheme);
   }
   const limits = isRecord(parsed['x-limits']) ? parsed['x-limits'] : {};
   return {
@@ -87,11 +90,39 @@ export async function contractFromDocument(parsed: unknown, path?: string): Prom
     operationsById,
     errorCatalogue: readErrorCatalogue(parsed, resolved),
     apiKeySchemes,
+    securitySchemes,
+    basePath: basePathOf(resolved.servers),
     limits: {
       maxBodyBytes: typeof limits['maxBodyBytes'] === 'number' ? limits['maxBodyBytes'] : undefined,
       maxPageSize: typeof limits['maxPageSize'] === 'number' ? limits['maxPageSize'] : undefined,
     },
   };
+}
+
+/**
+ * The path of the first `servers` entry, its variables at their defaults (OAS 3.0.3 §4.7.5):
+ * `https://api.example.com/v2` → `/v2`, `/api/v3` → `/api/v3`, `{base_url}` → its default's path.
+ * `''` when the entry has no path (or there is none). Never ends in `/`.
+ */
+export function basePathOf(servers: readonly OpenAPIV3.ServerObject[] | undefined): string {
+  const server = servers?.[0];
+  if (!server || typeof server.url !== 'string') return '';
+  const url = server.url.replace(/\{([^}]+)\}/g, (_m, name: string) => {
+    const variable = server.variables?.[name];
+    return variable && typeof variable.default === 'string' ? variable.default : '';
+  });
+  let path: string;
+  try {
+    path = new URL(url, 'http://base.invalid').pathname;
+  } catch {
+    return '';
+  }
+  try {
+    path = decodeURI(path);
+  } catch {
+    // keep it percent-encoded
+  }
+  return path.replace(/\/+$/, '');
 }
 
 function readErrorCatalogue(parsed: Record<string, unknown>, resolved: OpenAPIV3.Document): Map<string, number | undefined> {

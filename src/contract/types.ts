@@ -57,6 +57,10 @@ export interface Contract {
   readonly errorCatalogue: ReadonlyMap<string, number | undefined>;
   /** API-key security schemes by name, with the header (or query/cookie) that carries the key. */
   readonly apiKeySchemes: ReadonlyMap<string, OpenAPIV3.ApiKeySecurityScheme>;
+  /** Every security scheme of `components/securitySchemes`, resolved, by name. */
+  readonly securitySchemes: ReadonlyMap<string, OpenAPIV3.SecuritySchemeObject>;
+  /** The path of the first `servers` entry, variables at their defaults; `''` for none (see basePathOf). */
+  readonly basePath: string;
   /** `x-limits` of the document. */
   readonly limits: { readonly maxBodyBytes: number | undefined; readonly maxPageSize: number | undefined };
 }

@@ -1,0 +1,27 @@
+import { readFileSync } from 'node:fs';
+import { validate } from '@readme/openapi-parser';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { CORPUS } from '../../fixtures/corpus/index.js';
+import { contractFromText } from '../../src/contract/index.js';
+
+// The corpus is only worth something if each document is what SOURCES.md says: a valid OpenAPI 3.0
+// document that a well-kept parser accepts, that our contract reader indexes without throwing.
+describe.each(CORPUS.map((d) => [d.name, d] as const))('corpus document %s', (_name, doc) => {
+  const text = readFileSync(doc.file, 'utf8');
+
+  it('is OpenAPI 3.0 and valid for @readme/openapi-parser', async () => {
+    const parsed: unknown = parse(text);
+    expect(parsed).toMatchObject({ openapi: expect.stringMatching(/^3\.0\./) as unknown });
+    const result = await validate(structuredClone(parsed) as Parameters<typeof validate>[0]);
+    expect(result.valid, JSON.stringify(result)).toBe(true);
+  });
+
+  it('is indexed by the contract reader with the operations the list says', async () => {
+    const contract = await contractFromText(text, doc.file);
+    expect(contract.operations).toHaveLength(doc.operations);
+    if (doc.features.includes('base-path')) expect(contract.basePath).not.toBe('');
+    if (doc.features.includes('http-basic')) expect([...contract.securitySchemes.values()].some((s) => s.type === 'http' && s.scheme.toLowerCase() === 'basic')).toBe(true);
+    if (doc.features.includes('oauth2')) expect([...contract.securitySchemes.values()].some((s) => s.type === 'oauth2')).toBe(true);
+  });
+});
