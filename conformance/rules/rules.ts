@@ -57,7 +57,8 @@ const location: Rule = {
       const template = new RegExp(`^${(prefix + c.item.op.path).replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '([^/]+)')}/?$`);
       const m = template.exec(named.pathname);
       const id = isRecord(json(created)) ? (json(created) as Record<string, unknown>)['id'] : undefined;
-      if (named.host !== base.host || !m?.[1]) {
+      // Only the path is judged: an absolute Location may name the host as the server sees it (RFC 9110 §10.2.2).
+      if (!m?.[1]) {
         out.push(result(this.name, op, 'failed', `Location ${value} does not name an item of ${c.item.op.path}`, created));
         continue;
       }
