@@ -69,6 +69,11 @@ const location: Rule = {
       }
       const read = await probe(ctx, c.item.op, this.name, { pathParams: { [c.item.param]: param } });
       const readId = isRecord(json(read)) ? (json(read) as Record<string, unknown>)['id'] : undefined;
+      if (read.response?.status === 410 && c.item.op.deprecated) {
+        // The item read is past its sunset (RFC 8594): the Location cannot be read through it any more.
+        out.push(result(this.name, op, 'skipped', `${c.item.op.id} is deprecated and answers 410 Gone: the Location cannot be read through it`));
+        continue;
+      }
       if (!ok(read)) out.push(result(this.name, op, 'failed', `Location ${value} does not resolve: ${c.item.op.id} answered ${read.response?.status ?? read.error?.message ?? '?'}`, read));
       else if (id !== undefined && !same(readId, id)) out.push(result(this.name, op, 'failed', `Location ${value} resolves to id ${JSON.stringify(readId)}, not the created ${JSON.stringify(id)}`, read));
       else out.push(result(this.name, op, 'passed', `Location ${value} resolves to the created resource through ${c.item.op.id}`, undefined, 2));
