@@ -42,3 +42,16 @@ describe('the bundled workflows against our mock', () => {
     expect(first?.reproduce).not.toContain('wrong-key');
   });
 });
+
+describe('the deprecated read past its sunset (mock sunsetNow 2027-07-01)', () => {
+  it('takes the 410 branch of deprecatedReadHeaders and passes', async () => {
+    const mock = await start({ port: 0, sunsetNow: new Date('2027-07-01T00:00:00Z') });
+    try {
+      const doc = await bundledWorkflows();
+      const results = await runWorkflows({ documents: [doc], contract: await petstoreContract(), target: mock.url, credentials: { apiKey: 'dev-key' }, timeoutMs: 5000, maxResponseBytes: 1 << 22, checks: ['workflow:deprecatedReadHeaders'] });
+      expect(results.map((r) => [r.check, r.status, r.message])).toEqual([['workflow:deprecatedReadHeaders', 'passed', expect.stringContaining('4 requests') as unknown]]);
+    } finally {
+      await mock.close();
+    }
+  });
+});
