@@ -10,6 +10,9 @@ import { checkOutputs, OutputPathError, writeReports, type ReportDestination } f
 import { DEFAULTS, runConformance, SelectionError, TargetUnreachableError } from './runner.js';
 import type { Exchange, RunReport } from './types.js';
 import { exitCodeFor } from './verdict.js';
+import { extraCheckKnown } from './workflows/hook.js';
+import { ArazzoError } from './workflows/document.js';
+import { loadWorkflows } from './workflows/load.js';
 
 const HELP = `petstore-conformance: check a server against an OpenAPI 3.0 contract
 
@@ -29,6 +32,10 @@ Usage: petstore-conformance --target URL [options]
   --seed N                seed of the generated inputs, 0..4294967295 (default ${DEFAULTS.seed})
   --examples N            generated cases per operation (default ${DEFAULTS.examples})
   --strict                failures in x-stability operations count (otherwise warnings)
+  --workflows FILE        Arazzo 1.0.x workflows to run after the checks (repeatable; default: the
+                          bundled petstore.arazzo.yaml for the bundled contract, else a
+                          *.arazzo.yaml beside the contract); each is a result workflow:<workflowId>
+  --no-workflows          run no workflows
   --help, --version
 
 Exit codes: 0 conformant, 1 at least one failure, 2 usage error, target unreachable (or
@@ -78,6 +85,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         seed: { type: 'string' },
         examples: { type: 'string' },
         strict: { type: 'boolean' },
+        workflows: { type: 'string', multiple: true },
+        'no-workflows': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -136,13 +145,6 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (new Set(destinations).size !== destinations.length) throw new UsageError('two reporters write to the same place: give each its own =FILE');
     const checks = list(v.checks);
     const skipChecks = list(v['skip-checks']);
-    for (const name of [...(checks ?? []), ...(skipChecks ?? [])]) {
-      if (!CHECKS.some((c) => c.name === name)) throw new UsageError(`unknown check "${name}" (known: ${CHECKS.map((c) => c.name).join(', ')})`);
-    }
-    // A selection that leaves no check would judge nothing: say so before the run (PRODUCT.md §4, exit 2).
-    if (!CHECKS.some((c) => (!checks || checks.length === 0 || checks.includes(c.name)) && !(skipChecks ?? []).includes(c.name))) {
-      throw new UsageError(`--checks and --skip-checks leave no check to run, so nothing would be judged`);
-    }
     const timeoutMs = integer('timeout', v.timeout, DEFAULTS.timeoutMs, 1);
     const parsedSeed = v.seed === undefined ? undefined : parseSeed(v.seed); // the one seed range of both CLIs
     if (parsedSeed && !parsedSeed.ok) throw new UsageError(parsedSeed.message);
@@ -155,6 +157,22 @@ export async function main(argv: readonly string[]): Promise<number> {
     } catch (error) {
       if (error instanceof ContractError) throw new UsageError(error.message);
       throw error;
+    }
+    if (v['no-workflows'] && v.workflows) throw new UsageError('--workflows and --no-workflows contradict each other');
+    let documents;
+    try {
+      documents = await loadWorkflows({ files: v.workflows, disabled: v['no-workflows'] ?? false }, v.spec ?? bundledContractPath, bundledContractPath, contract);
+    } catch (error) {
+      if (error instanceof ArazzoError) throw new UsageError(error.message);
+      throw error;
+    }
+    for (const name of [...(checks ?? []), ...(skipChecks ?? [])]) {
+      if (!CHECKS.some((c) => c.name === name) && !extraCheckKnown(name, { documents })) throw new UsageError(`unknown check "${name}" (known: ${CHECKS.map((c) => c.name).join(', ')}, workflow:<workflowId>, workflow:*)`);
+    }
+    // A selection that leaves no check would judge nothing: say so before the run (PRODUCT.md §4, exit 2).
+    const extraPicked = (checks ?? []).some((name) => extraCheckKnown(name, { documents }));
+    if (!extraPicked && !CHECKS.some((c) => (!checks || checks.length === 0 || checks.includes(c.name)) && !(skipChecks ?? []).includes(c.name))) {
+      throw new UsageError(`--checks and --skip-checks leave no check to run, so nothing would be judged`);
     }
     const about = contractInfo(contract, v.spec ?? 'the bundled Petstore contract');
     basics = { target: v.target, seed, examples, strict: v.strict ?? false, startedAt: new Date(), contract: about };
@@ -174,6 +192,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       seed,
       examples,
       strict: v.strict ?? false,
+      extra: { documents },
       onProgress: (event) => {
         if (event.type === 'exchange') exchanges.push(event.exchange);
         printer?.(event);

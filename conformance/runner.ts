@@ -12,6 +12,7 @@ import { HttpClient } from './http/client.js';
 import { Resources } from './resources.js';
 import { Session, type CircuitBreaker } from './session.js';
 import type { Exchange, GeneratedInput, ProgressEvent, RunReport } from './types.js';
+import { extraCheckKnown, runExtraChecks, type ExtraCheckOptions } from './workflows/hook.js';
 
 export interface RunOptions {
   readonly target: string;
@@ -32,6 +33,8 @@ export interface RunOptions {
   /** When to stop sending to a target that keeps timing out; false: never stop. */
   readonly circuitBreaker?: CircuitBreaker | false;
   readonly onProgress?: (event: ProgressEvent) => void;
+  /** Arazzo workflows and generic rules run after the per-operation checks (conformance/workflows/hook.ts). */
+  readonly extra?: ExtraCheckOptions;
 }
 
 export const DEFAULTS = {
@@ -107,7 +110,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   const progress = options.onProgress ?? ((): void => undefined);
 
   for (const name of [...(options.checks ?? []), ...(options.skipChecks ?? [])]) {
-    if (!CHECKS.some((c) => c.name === name)) throw new SelectionError(`unknown check "${name}" (known: ${CHECKS.map((c) => c.name).join(', ')})`);
+    if (!CHECKS.some((c) => c.name === name) && !extraCheckKnown(name, options.extra)) throw new SelectionError(`unknown check "${name}" (known: ${CHECKS.map((c) => c.name).join(', ')})`);
   }
   for (const id of options.operations ?? []) {
     if (!contract.operationsById.has(id)) throw new SelectionError(`unknown operation "${id}" (known: ${contract.operations.map((o) => o.id).join(', ')})`);
@@ -303,6 +306,10 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
     for (const op of selected) if (!paths.has(op.path)) [paths.add(op.path), pathRepresentatives.add(op.id)];
     const ctx: CheckContext = { contract, validator, errorSchema: commonErrorSchema(contract), pathRepresentatives };
     const results = await collect({ session, ctx, checks, operations: selected, exchanges: session.exchanges, notes, strict: options.strict ?? false, validator });
+    // --- issue 11 hook: workflows and generic rules, after the per-operation checks ---
+    progress({ type: 'phase', phase: 'workflows' });
+    results.push(...(await runExtraChecks({ options, session, contract, validator, target: options.target, timeoutMs, maxResponseBytes: options.maxResponseBytes ?? DEFAULTS.maxResponseBytes })));
+    // --- end of issue 11 hook ---
     const summary = {
       passed: results.filter((r) => r.status === 'passed').length,
       failed: results.filter((r) => r.status === 'failed').length,
@@ -317,7 +324,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
       startedAt: startedAt.toISOString(),
       durationMs: Date.now() - startedAt.getTime(),
       operations: selected.map((o) => o.id),
-      checks: checks.map((c) => c.name),
+      checks: [...checks.map((c) => c.name), ...results.map((r) => r.check).filter((name, i, all) => !CHECKS.some((c) => c.name === name) && all.indexOf(name) === i)],
       results,
       summary,
       requests: session.exchanges.filter((e) => e.error?.kind !== 'not_sent').length,

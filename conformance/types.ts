@@ -43,7 +43,9 @@ export type ExchangeKind =
   | 'read_back' // reading a resource after creating or replacing it
   | 'list_back' // listing the collection after creating a resource
   | 'read_after_delete' // reading a resource after deleting it
-  | 'prerequisite'; // creating what another request needs
+  | 'prerequisite' // creating what another request needs
+  | 'workflow' // a step of an Arazzo workflow (conformance/workflows)
+  | 'rule'; // a probe of a generic rule (conformance/rules)
 
 /** What a state exchange expects; set by the runner, judged by the checks. */
 export interface ExchangeContext {

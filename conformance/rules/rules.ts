@@ -1,0 +1,317 @@
+import type { OpenAPIV3 } from 'openapi-types';
+import type { Operation } from '../../src/contract/index.js';
+import { asSchema, isRecord, type Schema } from '../cases/schema.js';
+import type { CheckResult, Exchange } from '../types.js';
+import type { Rule, RuleContext } from './index.js';
+import { acceptedBody, collections, json, ok, probe, properties, result, selected, successSchema } from './util.js';
+
+const queryParams = (op: Operation): OpenAPIV3.ParameterObject[] => op.parameters.filter((p) => p.in === 'query');
+const needsKey = (ctx: RuleContext, op: Operation): boolean => op.requiresAuth && !ctx.hasKey;
+const itemSchemaOf = (list: Operation): Schema | undefined => {
+  const s = successSchema(list);
+  return s?.type === 'array' ? asSchema(s.items) : undefined;
+};
+const same = (a: unknown, b: unknown): boolean => a !== undefined && b !== undefined && String(a) === String(b);
+
+/** `Location` of a 201 names the created resource (RFC 9110 §10.2.2): read through the item operation, it is the body's resource. */
+const location: Rule = {
+  name: 'location_names_resource',
+  description: 'A create that documents Location: the Location, read through the item operation, is the resource in the body.',
+  async run(ctx) {
+    const out: CheckResult[] = [];
+    for (const c of collections(ctx)) {
+      const op = c.create;
+      if (!selected(ctx, op)) continue;
+      const headers = Object.entries(op.responses).find(([s]) => s === '201')?.[1];
+      const declares = headers && 'headers' in headers && Object.keys(headers.headers ?? {}).some((h) => h.toLowerCase() === 'location');
+      if (!declares) {
+        out.push(result(this.name, op, 'skipped', `${op.id} documents no Location on 201`));
+        continue;
+      }
+      if (!c.item) {
+        out.push(result(this.name, op, 'skipped', `no item operation (GET ${op.path}/{id}) to read the Location through`));
+        continue;
+      }
+      if (needsKey(ctx, op)) {
+        out.push(result(this.name, op, 'skipped', `${op.id} requires credentials: skipped without --api-key`));
+        continue;
+      }
+      const body = acceptedBody(ctx, op);
+      if (!body) {
+        out.push(result(this.name, op, 'skipped', `no request to ${op.id} was accepted in this run, so there is no body to create with`));
+        continue;
+      }
+      const created = await probe(ctx, op, this.name, { body });
+      if (!ok(created) || !created.response) {
+        out.push(result(this.name, op, 'skipped', `the create was not accepted this time (${created.response ? `status ${created.response.status}` : (created.error?.message ?? 'no answer')})`, created));
+        continue;
+      }
+      const value = created.response.headers['location'];
+      if (value === undefined) {
+        out.push(result(this.name, op, 'failed', `${created.response.status} without the documented Location header`, created));
+        continue;
+      }
+      const base = new URL(created.request.url);
+      const prefix = base.pathname.slice(0, base.pathname.length - op.path.length);
+      const named = new URL(value, base);
+      const template = new RegExp(`^${(prefix + c.item.op.path).replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '([^/]+)')}/?$`);
+      const m = template.exec(named.pathname);
+      const id = isRecord(json(created)) ? (json(created) as Record<string, unknown>)['id'] : undefined;
+      // Only the path is judged: an absolute Location may name the host as the server sees it (RFC 9110 §10.2.2).
+      if (!m?.[1]) {
+        out.push(result(this.name, op, 'failed', `Location ${value} does not name an item of ${c.item.op.path}`, created));
+        continue;
+      }
+      const param = decodeURIComponent(m[1]);
+      if (id !== undefined && !same(param, id)) {
+        out.push(result(this.name, op, 'failed', `Location ${value} names ${param}, the body's id is ${JSON.stringify(id)}`, created));
+        continue;
+      }
+      const read = await probe(ctx, c.item.op, this.name, { pathParams: { [c.item.param]: param } });
+      const readId = isRecord(json(read)) ? (json(read) as Record<string, unknown>)['id'] : undefined;
+      if (read.response?.status === 410 && c.item.op.deprecated) {
+        // The item read is past its sunset (RFC 8594): the Location cannot be read through it any more.
+        out.push(result(this.name, op, 'skipped', `${c.item.op.id} is deprecated and answers 410 Gone: the Location cannot be read through it`));
+        continue;
+      }
+      if (!ok(read)) out.push(result(this.name, op, 'failed', `Location ${value} does not resolve: ${c.item.op.id} answered ${read.response?.status ?? read.error?.message ?? '?'}`, read));
+      else if (id !== undefined && !same(readId, id)) out.push(result(this.name, op, 'failed', `Location ${value} resolves to id ${JSON.stringify(readId)}, not the created ${JSON.stringify(id)}`, read));
+      else out.push(result(this.name, op, 'passed', `Location ${value} resolves to the created resource through ${c.item.op.id}`, undefined, 2));
+    }
+    return out;
+  },
+};
+
+/** A readOnly identifier sent by a client (OpenAPI 3.0.3 §4.7.25.1 readOnly) is refused or ignored, never echoed. */
+const readOnly: Rule = {
+  name: 'read_only_not_honoured',
+  description: 'A create body carrying a readOnly identifier chosen by the client: refused (4xx) or ignored, never echoed as given.',
+  async run(ctx) {
+    const out: CheckResult[] = [];
+    for (const c of collections(ctx)) {
+      const op = c.create;
+      if (!selected(ctx, op)) continue;
+      const fields = [...properties(successSchema(op)).entries()].filter(([name, s]) => s.readOnly === true && (name === 'id' || /id$/i.test(name) || s.format === 'uuid') && (s.type === 'integer' || s.type === 'string'));
+      if (fields.length === 0) {
+        out.push(result(this.name, op, 'skipped', `the answer of ${op.id} declares no readOnly identifier`));
+        continue;
+      }
+      if (needsKey(ctx, op)) {
+        out.push(result(this.name, op, 'skipped', `${op.id} requires credentials: skipped without --api-key`));
+        continue;
+      }
+      const body = acceptedBody(ctx, op);
+      if (!body) {
+        out.push(result(this.name, op, 'skipped', `no request to ${op.id} was accepted in this run, so there is no body to add the field to`));
+        continue;
+      }
+      const sent: Record<string, unknown> = {};
+      for (const [name, s] of fields) {
+        // Values a server assigning its own identifiers would not pick.
+        sent[name] = s.type === 'integer' ? Math.min(s.maximum ?? 987_654_321, 987_654_321) : s.format === 'uuid' ? '0c1e0c1e-0000-4000-8000-00000000beef' : 'client-chosen-id';
+      }
+      const e = await probe(ctx, op, this.name, { body: { ...body, ...sent } });
+      const status = e.response?.status;
+      if (status === undefined || status >= 500) {
+        out.push(result(this.name, op, 'skipped', `no judgeable answer (${status ?? e.error?.message ?? '?'}): not_a_server_error reports server errors`, e));
+        continue;
+      }
+      if (status >= 400) {
+        out.push(result(this.name, op, 'passed', `refused with ${status}`));
+        continue;
+      }
+      const answer = json(e);
+      const echoed = Object.keys(sent).filter((k) => isRecord(answer) && same(answer[k], sent[k]));
+      out.push(
+        echoed.length > 0
+          ? result(this.name, op, 'failed', `the server kept the client's readOnly ${echoed.map((k) => `${k}=${JSON.stringify(sent[k])}`).join(', ')}`, e)
+          : result(this.name, op, 'passed', `readOnly ${Object.keys(sent).join(', ')} sent by the client ignored`),
+      );
+    }
+    return out;
+  },
+};
+
+const LIMIT = /^(limit|per_?page|page_?size|size)$/i;
+const OFFSET = /^(offset|skip|start)$/i;
+
+/** Paging tells the truth where a list declares limit, offset and a total header. */
+const paging: Rule = {
+  name: 'paging_truthful',
+  description: 'Walks a list by limit/offset: total header = items walked, Link rel="next" while items remain, no page over limit, pages disjoint.',
+  async run(ctx) {
+    const out: CheckResult[] = [];
+    for (const op of ctx.contract.operations) {
+      if (op.method !== 'get' || !selected(ctx, op) || !itemSchemaOf(op)) continue;
+      const limit = queryParams(op).find((p) => LIMIT.test(p.name));
+      const offset = queryParams(op).find((p) => OFFSET.test(p.name));
+      const response = Object.entries(op.responses).find(([s]) => /^2/.test(s))?.[1];
+      const declared = response && 'headers' in response ? Object.keys(response.headers ?? {}) : [];
+      const totalHeader = declared.find((h) => /total/i.test(h));
+      const linkDeclared = declared.some((h) => h.toLowerCase() === 'link');
+      if (!limit || !offset || !totalHeader) {
+        out.push(result(this.name, op, 'skipped', `${op.id} does not declare ${[!limit && 'a limit parameter', !offset && 'an offset parameter', !totalHeader && 'a total-count header'].filter(Boolean).join(', ')}`));
+        continue;
+      }
+      const limitSchema = asSchema(limit.schema);
+      const maxLimit = limitSchema?.maximum ?? 100;
+      const first = await probe(ctx, op, this.name, { query: { [limit.name]: 1, [offset.name]: 0 } });
+      const total = Number(first.response?.headers[totalHeader.toLowerCase()]);
+      if (!ok(first) || !Number.isInteger(total) || total < 0) {
+        out.push(result(this.name, op, 'skipped', `the first page gave no usable ${totalHeader} (${first.response?.status ?? first.error?.message ?? '?'}); response_headers judges the header`, first));
+        continue;
+      }
+      if (total === 0) {
+        out.push(result(this.name, op, 'skipped', `nothing to page over (${totalHeader}: 0)`));
+        continue;
+      }
+      const size = Math.max(1, Math.min(maxLimit, Math.ceil(total / 4)));
+      const seen = new Set<string>();
+      const problems: Array<{ message: string; exchange: Exchange }> = [];
+      let walked = 0;
+      let pages = 0;
+      // Walk until a short or empty page, not just up to the claimed total: items past it are a lie too.
+      let complete = false;
+      for (let at = 0; pages < 12; at += size) {
+        const page = await probe(ctx, op, this.name, { query: { [limit.name]: size, [offset.name]: at } });
+        pages++;
+        const items = json(page);
+        if (!ok(page) || !Array.isArray(items)) {
+          problems.push({ message: `page at ${offset.name}=${at} answered ${page.response?.status ?? page.error?.message ?? '?'}`, exchange: page });
+          break;
+        }
+        const pageTotal = Number(page.response?.headers[totalHeader.toLowerCase()]);
+        if (pageTotal !== total) problems.push({ message: `${totalHeader} is ${pageTotal} at ${offset.name}=${at}, ${total} on the first page`, exchange: page });
+        if (items.length > size) problems.push({ message: `${items.length} items on a page of ${limit.name}=${size}`, exchange: page });
+        for (const item of items) {
+          const key = isRecord(item) && item['id'] !== undefined ? String(item['id']) : JSON.stringify(item);
+          if (seen.has(key)) problems.push({ message: `item ${key} appears on two pages (again at ${offset.name}=${at})`, exchange: page });
+          seen.add(key);
+        }
+        walked += items.length;
+        const remain = at + items.length < total;
+        if (linkDeclared && remain && !/rel="?([^"]*\s)?next[\s";,]|rel="?next"?$/i.test(page.response?.headers['link'] ?? '')) {
+          problems.push({ message: `no Link rel="next" at ${offset.name}=${at} although ${total - at - items.length} items remain`, exchange: page });
+        }
+        if (walked > total) {
+          problems.push({ message: `${totalHeader} says ${total}, but the pages hold more: ${walked} items by ${offset.name}=${at}`, exchange: page });
+          break;
+        }
+        if (items.length < size) {
+          complete = true;
+          break;
+        }
+      }
+      if (problems.length === 0 && complete && walked !== total) {
+        out.push(result(this.name, op, 'failed', `${totalHeader} says ${total}, walking the pages gave ${walked} items`, first, pages + 1));
+        continue;
+      }
+      const p = problems[0];
+      out.push(p ? result(this.name, op, 'failed', p.message, p.exchange, pages + 1) : result(this.name, op, 'passed', `${pages} pages of ${size}: ${walked} items = ${totalHeader}, disjoint${linkDeclared ? ', Link next while items remain' : ''}`, undefined, pages + 1));
+    }
+    return out;
+  },
+};
+
+/** Filters filter: a query parameter naming a property of the listed items (enum, boolean or reference) returns only matches. */
+const filters: Rule = {
+  name: 'filters_filter',
+  description: 'A list query parameter named like a property of its items (an enum, a boolean or a reference): every item returned matches.',
+  async run(ctx) {
+    const out: CheckResult[] = [];
+    for (const op of ctx.contract.operations) {
+      if (op.method !== 'get' || !selected(ctx, op)) continue;
+      const item = itemSchemaOf(op);
+      if (!item) continue;
+      const props = properties(item);
+      const limit = queryParams(op).find((p) => LIMIT.test(p.name));
+      const candidates = queryParams(op).filter((p) => props.has(p.name) && !LIMIT.test(p.name) && !OFFSET.test(p.name));
+      if (candidates.length === 0) {
+        out.push(result(this.name, op, 'skipped', `${op.id} has no query parameter named like a property of its items`));
+        continue;
+      }
+      const problems: Array<{ message: string; exchange: Exchange }> = [];
+      let judged = 0;
+      const size = limit ? { [limit.name]: Math.min(asSchema(limit.schema)?.maximum ?? 100, 100) } : {};
+      for (const p of candidates) {
+        const schema = asSchema(p.schema);
+        let values: unknown[] = [];
+        if (schema?.enum) values = schema.enum.slice(0, 3);
+        else if (schema?.type === 'boolean') values = [true, false];
+        else if (/(Id|_id)$/.test(p.name)) {
+          const all = json(await probe(ctx, op, this.name, { query: { ...size } }));
+          const seen = Array.isArray(all) ? all.find((i) => isRecord(i) && i[p.name] !== undefined && i[p.name] !== null) : undefined;
+          if (isRecord(seen)) values = [seen[p.name]];
+        }
+        for (const value of values) {
+          const page = await probe(ctx, op, this.name, { query: { ...size, [p.name]: value } });
+          judged++;
+          const items = json(page);
+          if (!ok(page) || !Array.isArray(items)) continue; // status and schema are other checks' business
+          const stray = items.find((i) => !isRecord(i) || !same(i[p.name], value));
+          if (stray !== undefined) problems.push({ message: `${p.name}=${JSON.stringify(value)} returned an item with ${p.name} ${JSON.stringify(isRecord(stray) ? stray[p.name] : stray)}`, exchange: page });
+        }
+      }
+      const first = problems[0];
+      if (judged === 0) out.push(result(this.name, op, 'skipped', `no value to filter by (${candidates.map((c) => c.name).join(', ')}: no enum, boolean or listed reference)`));
+      else out.push(first ? result(this.name, op, 'failed', first.message, first.exchange, judged) : result(this.name, op, 'passed', `${candidates.map((c) => c.name).join(', ')}: every item returned matches`, undefined, judged));
+    }
+    return out;
+  },
+};
+
+/** The collection a `…Id` field names: `categoryId` → the create on `/categories`. */
+function collectionFor(ctx: RuleContext, field: string): Operation | undefined {
+  const base = /^(.+?)(?:Id|_id)$/.exec(field)?.[1]?.toLowerCase();
+  if (!base) return undefined;
+  const plurals = [base, `${base}s`, `${base}es`, base.endsWith('y') ? `${base.slice(0, -1)}ies` : undefined].filter(Boolean);
+  return collections(ctx).find((c) => c.item && plurals.includes(c.create.path.split('/').filter(Boolean).pop()?.toLowerCase() ?? ''))?.create;
+}
+
+/** References are checked: a body field naming another resource by id gets a documented 4xx when that id does not exist. */
+const references: Rule = {
+  name: 'references_checked',
+  description: 'A create body whose …Id field names a collection of the contract, given an id that does not exist: a documented 4xx.',
+  async run(ctx) {
+    const out: CheckResult[] = [];
+    for (const c of collections(ctx)) {
+      const op = c.create;
+      if (!selected(ctx, op)) continue;
+      const bodySchema = op.requestBody && 'content' in op.requestBody ? asSchema(Object.values(op.requestBody.content ?? {})[0]?.schema) : undefined;
+      const fields = [...properties(bodySchema).entries()].filter(([name, s]) => s.readOnly !== true && collectionFor(ctx, name));
+      if (fields.length === 0) {
+        out.push(result(this.name, op, 'skipped', `the body of ${op.id} names no other collection by id`));
+        continue;
+      }
+      const documented = Object.keys(op.responses).filter((s) => /^4(\d\d|XX)$/i.test(s) && !['401', '403', '406', '413', '415', '429'].includes(s));
+      if (documented.length === 0) {
+        out.push(result(this.name, op, 'skipped', `${op.id} documents no 4xx for a bad request`));
+        continue;
+      }
+      if (needsKey(ctx, op)) {
+        out.push(result(this.name, op, 'skipped', `${op.id} requires credentials: skipped without --api-key`));
+        continue;
+      }
+      const body = acceptedBody(ctx, op);
+      if (!body) {
+        out.push(result(this.name, op, 'skipped', `no request to ${op.id} was accepted in this run, so there is no body to change`));
+        continue;
+      }
+      let failure: CheckResult | undefined;
+      for (const [name, s] of fields) {
+        const unknown = s.type === 'integer' || s.type === 'number' ? Math.min(s.maximum ?? Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER) : s.format === 'uuid' ? 'ffffffff-ffff-4fff-bfff-ffffffffffff' : 'conformance-unknown-00000000';
+        const e = await probe(ctx, op, this.name, { body: { ...body, [name]: unknown } });
+        const status = e.response?.status;
+        const fine = status !== undefined && documented.some((d) => d === String(status) || (/^4XX$/i.test(d) && status >= 400 && status < 500));
+        if (!fine) {
+          failure = result(this.name, op, 'failed', `${name}: ${JSON.stringify(unknown)} (no such ${collectionFor(ctx, name)?.path ?? 'resource'}) answered ${status ?? e.error?.message ?? '?'}, expected one of the documented ${documented.join(', ')}`, e, fields.length);
+          break;
+        }
+      }
+      out.push(failure ?? result(this.name, op, 'passed', `${fields.map(([n]) => n).join(', ')} naming nothing: a documented 4xx`, undefined, fields.length));
+    }
+    return out;
+  },
+};
+
+export const GENERIC_RULES: readonly Rule[] = [location, readOnly, paging, filters, references];

@@ -1,0 +1,102 @@
+import type { Operation } from '../../src/contract/index.js';
+import { asSchema, isRecord, type Schema } from '../cases/schema.js';
+import { responseJsonSchema } from '../checks/util.js';
+import type { CheckResult, Exchange } from '../types.js';
+import { toCurl } from '../http/curl.js';
+import type { RuleContext } from './index.js';
+
+/** A collection the contract declares: a create (POST on a path without parameters) and, when there is one, its item read. */
+export interface Collection {
+  readonly create: Operation;
+  readonly list: Operation | undefined;
+  /** GET on `<create path>/{param}`, and the name of that parameter. */
+  readonly item: { readonly op: Operation; readonly param: string } | undefined;
+}
+
+export function collections(ctx: RuleContext): Collection[] {
+  const ops = ctx.contract.operations;
+  const out: Collection[] = [];
+  for (const create of ops) {
+    if (create.method !== 'post' || /\{/.test(create.path)) continue;
+    const list = ops.find((o) => o.method === 'get' && o.path === create.path);
+    const item = ops.find((o) => o.method === 'get' && new RegExp(`^${escape(create.path.replace(/\/$/, ''))}/\\{[^}/]+\\}$`).test(o.path));
+    const param = item ? /\{([^}]+)\}$/.exec(item.path)?.[1] : undefined;
+    out.push({ create, list, item: item && param ? { op: item, param } : undefined });
+  }
+  return out;
+}
+
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export const selected = (ctx: RuleContext, op: Operation): boolean => !ctx.operations || ctx.operations.length === 0 || ctx.operations.includes(op.id);
+
+/** The body of the last accepted positive request of an operation in this run: a body the target took. */
+export function acceptedBody(ctx: RuleContext, op: Operation): Record<string, unknown> | undefined {
+  for (let i = ctx.session.exchanges.length - 1; i >= 0; i--) {
+    const e = ctx.session.exchanges[i];
+    if (!e || e.kind !== 'positive' || e.requestedOperationId !== op.id || !e.response || e.response.status < 200 || e.response.status > 299) continue;
+    if (isRecord(e.input?.body)) return structuredClone(e.input.body);
+  }
+  return undefined;
+}
+
+export function json(exchange: Exchange): unknown {
+  if (!exchange.response) return undefined;
+  try {
+    return JSON.parse(exchange.response.body) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Properties of an object schema, allOf / oneOf / anyOf included. */
+export function properties(schema: Schema | undefined): Map<string, Schema> {
+  const out = new Map<string, Schema>();
+  const visit = (s: Schema | undefined): void => {
+    if (!s) return;
+    for (const [k, v] of Object.entries(s.properties ?? {})) {
+      const sub = asSchema(v);
+      if (sub) out.set(k, sub);
+    }
+    for (const part of [...(s.allOf ?? []), ...(s.oneOf ?? []), ...(s.anyOf ?? [])]) visit(asSchema(part));
+  };
+  visit(schema);
+  return out;
+}
+
+/** The schema of a 2xx JSON answer of an operation. */
+export function successSchema(op: Operation): Schema | undefined {
+  for (const [status, response] of Object.entries(op.responses)) if (/^2/.test(status)) return responseJsonSchema(response)?.schema;
+  return undefined;
+}
+
+export const ok = (e: Exchange): boolean => !!e.response && e.response.status >= 200 && e.response.status < 300;
+
+export function result(check: string, op: Operation, status: CheckResult['status'], message: string, exchange?: Exchange, judged = 1, reproduce?: string): CheckResult {
+  return {
+    check,
+    operation: op.id,
+    status,
+    message,
+    exchange,
+    smallestInput: undefined,
+    reproduce: reproduce ?? (status === 'failed' && exchange ? toCurl(exchange.request) : undefined),
+    judged: status === 'skipped' ? 0 : judged,
+  };
+}
+
+/** Sends one probe through the runner's session (credentials where the contract says), unrecorded. */
+export function probe(ctx: RuleContext, op: Operation, check: string, input: { pathParams?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown }): Promise<Exchange> {
+  const media = Object.keys(op.requestBody && 'content' in op.requestBody ? (op.requestBody.content ?? {}) : {})[0];
+  return ctx.session.send({
+    reportAs: op.id,
+    operation: op,
+    kind: 'rule',
+    method: op.method,
+    path: op.path,
+    input: { pathParams: input.pathParams ?? {}, query: input.query ?? {}, body: input.body, contentType: input.body !== undefined ? (media ?? 'application/json') : undefined },
+    auth: 'valid',
+    context: { defect: check },
+    unrecorded: true,
+  });
+}

@@ -1,0 +1,426 @@
+import type { Contract, Operation } from '../../src/contract/index.js';
+import type { HttpClient } from '../http/client.js';
+import { REDACTED_KEY } from '../http/curl.js';
+import type { CheckResult, Exchange, RecordedRequest, RecordedResponse, TransportError } from '../types.js';
+import { evaluateCriterion, UnsupportedCriterionError } from './criteria.js';
+import { ArazzoError, type Action, type ArazzoDocument, type Criterion, type Parameter, type Step, type Workflow } from './document.js';
+import { evaluateExpression, evaluateValue, ExpressionError, resolvePointer, type ExpressionScope } from './expressions.js';
+import { workflowCheckName, type WorkflowCredentials } from './options.js';
+import { reproduceScript } from './reproduce.js';
+
+export interface ExecutorOptions {
+  readonly contract: Contract;
+  readonly target: string;
+  readonly client: HttpClient;
+  readonly credentials: WorkflowCredentials;
+  /** Extra headers of every request (--header). */
+  readonly headers: Readonly<Record<string, string>>;
+  /** Longest wait a retry action may ask for; longer retryAfter values are shortened to it. */
+  readonly maxRetryAfterMs?: number;
+  /** Steps one workflow may run at most (gotos can loop). */
+  readonly maxSteps?: number;
+}
+
+/** One request a workflow sent, for the report and the reproduce script. */
+export interface StepRecord {
+  readonly stepId: string;
+  readonly operation: Operation;
+  readonly request: RecordedRequest;
+  readonly response: RecordedResponse | undefined;
+  readonly error: TransportError | undefined;
+}
+
+interface Failure {
+  readonly stepId: string;
+  readonly reason: string;
+  readonly record: StepRecord | undefined;
+}
+
+interface WorkflowOutcome {
+  readonly status: 'passed' | 'failed' | 'skipped';
+  readonly message: string;
+  readonly records: readonly StepRecord[];
+  readonly failure?: Failure;
+  readonly outputs: Readonly<Record<string, unknown>>;
+}
+
+const JSON_MEDIA = /^application\/(.+\+)?json\b/i;
+
+/** Finds the contract operation a step names (operationId, possibly qualified, or operationPath). */
+export function operationOf(step: Step, contract: Contract): Operation | undefined {
+  if (step.operationId !== undefined) {
+    const id = step.operationId.replace(/^\$sourceDescriptions\.[^.]+\./, '');
+    return contract.operationsById.get(id);
+  }
+  if (step.operationPath !== undefined) {
+    const hash = step.operationPath.indexOf('#');
+    if (hash < 0) return undefined;
+    const m = /^\/paths\/([^/]+)\/([a-z]+)$/.exec(step.operationPath.slice(hash + 1));
+    if (!m?.[1] || !m[2]) return undefined;
+    const path = decodeURIComponent(m[1]).replace(/~1/g, '/').replace(/~0/g, '~');
+    return contract.operations.find((o) => o.path === path && o.method === m[2]);
+  }
+  return undefined;
+}
+
+/** Checks, before anything is sent, that every step names an operation of the contract or a workflow of the file. */
+export function checkAgainstContract(doc: ArazzoDocument, contract: Contract): void {
+  const ids = new Set(doc.workflows.map((w) => w.workflowId));
+  for (const w of doc.workflows) {
+    const stepIds = new Set(w.steps.map((s) => s.stepId));
+    for (const s of w.steps) {
+      if (s.workflowId !== undefined) {
+        if (!ids.has(s.workflowId.replace(/^\$sourceDescriptions\.[^.]+\./, ''))) throw new ArazzoError(`${doc.file}: workflow ${w.workflowId}, step ${s.stepId}: unknown workflow "${s.workflowId}"`);
+      } else if (!operationOf(s, contract)) {
+        throw new ArazzoError(`${doc.file}: workflow ${w.workflowId}, step ${s.stepId}: ${s.operationId ?? s.operationPath ?? '?'} is not an operation of the contract`);
+      }
+      for (const a of [...s.onSuccess, ...s.onFailure, ...w.successActions, ...w.failureActions]) {
+        if (a.stepId !== undefined && !stepIds.has(a.stepId)) throw new ArazzoError(`${doc.file}: workflow ${w.workflowId}: action ${a.name} goes to unknown step "${a.stepId}"`);
+        if (a.workflowId !== undefined && !ids.has(a.workflowId.replace(/^\$sourceDescriptions\.[^.]+\./, ''))) throw new ArazzoError(`${doc.file}: workflow ${w.workflowId}: action ${a.name} names unknown workflow "${a.workflowId}"`);
+      }
+    }
+  }
+}
+
+/**
+ * Inputs a workflow declares, filled from the runner's credentials by name:
+ * `apiKey` / `api_key` / `key` take --api-key, `token` / `bearer` take the
+ * bearer token, `username` / `password` the basic credentials. Returns the
+ * names of required inputs nothing could fill.
+ */
+export function inputsFor(workflow: Workflow, credentials: WorkflowCredentials): { inputs: Record<string, unknown>; missing: string[] } {
+  const schema = workflow.inputs ?? {};
+  const properties = typeof schema['properties'] === 'object' && schema['properties'] !== null ? Object.keys(schema['properties']) : [];
+  const required = Array.isArray(schema['required']) ? schema['required'].filter((r): r is string => typeof r === 'string') : [];
+  const inputs: Record<string, unknown> = {};
+  for (const name of new Set([...properties, ...required])) {
+    const n = name.toLowerCase().replace(/[^a-z]/g, '');
+    let value: string | undefined;
+    if (['apikey', 'key', 'xapikey'].includes(n)) value = credentials.apiKey;
+    else if (['token', 'bearer', 'bearertoken', 'accesstoken'].includes(n)) value = credentials.bearer;
+    else if (['username', 'user'].includes(n)) value = credentials.basic?.user;
+    else if (n === 'password') value = credentials.basic?.password;
+    if (value !== undefined) inputs[name] = value;
+  }
+  return { inputs, missing: required.filter((r) => !(r in inputs)) };
+}
+
+/** Runs the workflows of one Arazzo document against the target; one result per workflow. */
+export class WorkflowExecutor {
+  private seq = 0;
+  private readonly started = new Map<string, Promise<WorkflowOutcome>>();
+  /** Outcomes of finished workflows, for $workflows.<id>.outputs. */
+  private readonly finished = new Map<string, WorkflowOutcome>();
+
+  constructor(
+    private readonly doc: ArazzoDocument,
+    private readonly options: ExecutorOptions,
+  ) {}
+
+  /** Runs the selected workflows (and what they depend on), in dependsOn order. */
+  async runAll(selected: (workflowId: string) => boolean): Promise<CheckResult[]> {
+    // Workflows are independent unless dependsOn says otherwise (each creates what it uses), so they
+    // run concurrently; a dependency is awaited through the same memo. Results keep the file's order.
+    const chosen = this.doc.workflows.filter((w) => selected(w.workflowId));
+    const outcomes = await Promise.all(chosen.map((w) => this.runTop(w, [])));
+    return chosen.map((w, i) => this.toResult(w, outcomes[i] as WorkflowOutcome));
+  }
+
+  private runTop(workflow: Workflow, chain: readonly string[]): Promise<WorkflowOutcome> {
+    const running = this.started.get(workflow.workflowId);
+    if (running) return running;
+    if (chain.includes(workflow.workflowId)) {
+      return Promise.resolve({ status: 'skipped', message: `dependsOn forms a cycle: ${[...chain, workflow.workflowId].join(' → ')}`, records: [], outputs: {} });
+    }
+    const promise = this.runOnce(workflow, chain).then((outcome) => {
+      this.finished.set(workflow.workflowId, outcome);
+      return outcome;
+    });
+    this.started.set(workflow.workflowId, promise);
+    return promise;
+  }
+
+  private async runOnce(workflow: Workflow, chain: readonly string[]): Promise<WorkflowOutcome> {
+    for (const dep of workflow.dependsOn) {
+      const other = this.doc.workflows.find((w) => w.workflowId === dep);
+      if (!other) continue;
+      const before = await this.runTop(other, [...chain, workflow.workflowId]);
+      if (before.status !== 'passed') {
+        return { status: 'skipped', message: `depends on workflow ${dep}, which ${before.status === 'failed' ? 'failed' : 'was skipped'}`, records: [], outputs: {} };
+      }
+    }
+    const { inputs, missing } = inputsFor(workflow, this.options.credentials);
+    let outcome: WorkflowOutcome;
+    if (missing.length > 0) {
+      outcome = { status: 'skipped', message: `needs the input${missing.length > 1 ? 's' : ''} ${missing.join(', ')}: give the credentials (--api-key…) to run it`, records: [], outputs: {} };
+    } else {
+      outcome = await this.run(workflow, inputs, 0);
+    }
+    return outcome;
+  }
+
+  private scopeBase(inputs: Record<string, unknown>): Omit<ExpressionScope, 'steps' | 'outputs'> {
+    const workflows: Record<string, { outputs: Readonly<Record<string, unknown>> }> = {};
+    for (const [id, o] of this.finished) workflows[id] = { outputs: o.outputs };
+    const sourceDescriptions = Object.fromEntries(this.doc.sourceDescriptions.map((s) => [s.name, { url: s.url }]));
+    return { inputs, workflows, sourceDescriptions };
+  }
+
+  /** Runs one workflow's steps with its actions; depth guards nested workflow steps. */
+  private async run(workflow: Workflow, inputs: Record<string, unknown>, depth: number): Promise<WorkflowOutcome> {
+    const records: StepRecord[] = [];
+    const steps: Record<string, { outputs: Record<string, unknown> }> = {};
+    const outputs: Record<string, unknown> = {};
+    const maxSteps = this.options.maxSteps ?? 500;
+    const fail = (failure: Failure, message: string): WorkflowOutcome => ({ status: 'failed', message, records, failure, outputs });
+    const skipped = (message: string): WorkflowOutcome => ({ status: 'skipped', message, records, outputs });
+    if (depth > 8) return skipped('workflow steps nest more than 8 deep');
+    let index = 0;
+    let executed = 0;
+    const retries = new Map<string, number>();
+    const scopeNow = (extra: Partial<ExpressionScope> = {}): ExpressionScope => ({ ...this.scopeBase(inputs), steps, outputs, ...extra });
+    try {
+      while (index < workflow.steps.length) {
+        const step = workflow.steps[index] as Step;
+        if (++executed > maxSteps) return skipped(`stopped after ${maxSteps} steps (a goto loop?)`);
+        const ran = await this.runStep(workflow, step, inputs, steps, outputs, depth, records);
+        const actions = ran.ok ? (step.onSuccess.length > 0 ? step.onSuccess : workflow.successActions) : step.onFailure.length > 0 ? step.onFailure : workflow.failureActions;
+        const action = firstApplicable(actions, ran.scope);
+        if (ran.ok) {
+          if (action?.type === 'end') break;
+          if (action?.type === 'goto') {
+            if (action.workflowId !== undefined) return await this.gotoWorkflow(action, inputs, records, outputs, depth);
+            index = workflow.steps.findIndex((s) => s.stepId === action.stepId);
+            continue;
+          }
+          index++;
+          continue;
+        }
+        const failure: Failure = { stepId: step.stepId, reason: ran.reason, record: ran.record };
+        if (action?.type === 'retry') {
+          // retryLimit defaults to 1 (Arazzo 1.0.1 §4.6.17: "If not specified, a single retry").
+          const key = `${step.stepId}\u0000${action.name}`;
+          const used = retries.get(key) ?? 0;
+          if (used < (action.retryLimit ?? 1)) {
+            retries.set(key, used + 1);
+            const wait = Math.min((action.retryAfter ?? 0) * 1000, this.options.maxRetryAfterMs ?? 10_000);
+            if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+            if (action.stepId !== undefined) index = workflow.steps.findIndex((s) => s.stepId === action.stepId);
+            continue;
+          }
+          return fail(failure, `${describeFailure(step, ran.reason)} (after ${used} ${used === 1 ? 'retry' : 'retries'})`);
+        }
+        if (action?.type === 'goto') {
+          // The author handled this failure: the workflow goes on where the action says.
+          if (action.workflowId !== undefined) return await this.gotoWorkflow(action, inputs, records, outputs, depth);
+          index = workflow.steps.findIndex((s) => s.stepId === action.stepId);
+          continue;
+        }
+        return fail(failure, describeFailure(step, ran.reason));
+      }
+      for (const [name, expression] of Object.entries(workflow.outputs)) outputs[name] = evaluateExpression(expression, scopeNow());
+    } catch (error) {
+      if (error instanceof ExpressionError || error instanceof UnsupportedCriterionError) return skipped(`cannot be evaluated: ${error.message}`);
+      throw error;
+    }
+    return { status: 'passed', message: `${records.length} request${records.length === 1 ? '' : 's'}, every success criterion met`, records, outputs };
+  }
+
+  private async gotoWorkflow(action: Action, inputs: Record<string, unknown>, records: StepRecord[], outputs: Record<string, unknown>, depth: number): Promise<WorkflowOutcome> {
+    const id = (action.workflowId ?? '').replace(/^\$sourceDescriptions\.[^.]+\./, '');
+    const target = this.doc.workflows.find((w) => w.workflowId === id);
+    if (!target) return { status: 'skipped', message: `action ${action.name} names unknown workflow ${id}`, records, outputs };
+    const child = await this.run(target, { ...inputs, ...inputsFor(target, this.options.credentials).inputs }, depth + 1);
+    return { ...child, records: [...records, ...child.records] };
+  }
+
+  private async runStep(
+    workflow: Workflow,
+    step: Step,
+    inputs: Record<string, unknown>,
+    steps: Record<string, { outputs: Record<string, unknown> }>,
+    outputs: Record<string, unknown>,
+    depth: number,
+    records: StepRecord[],
+  ): Promise<{ ok: true; scope: ExpressionScope } | { ok: false; reason: string; record: StepRecord | undefined; scope: ExpressionScope }> {
+    const base: ExpressionScope = { ...this.scopeBase(inputs), steps, outputs };
+    if (step.workflowId !== undefined) {
+      // A step that runs another workflow: its parameters are that workflow's inputs (Arazzo 1.0.1 §4.6.6).
+      const id = step.workflowId.replace(/^\$sourceDescriptions\.[^.]+\./, '');
+      const target = this.doc.workflows.find((w) => w.workflowId === id);
+      if (!target) return { ok: false, reason: `unknown workflow ${id}`, record: undefined, scope: base };
+      const childInputs: Record<string, unknown> = { ...inputsFor(target, this.options.credentials).inputs };
+      for (const p of step.parameters) childInputs[p.name] = evaluateValue(p.value, base);
+      const child = await this.run(target, childInputs, depth + 1);
+      records.push(...child.records);
+      const scope: ExpressionScope = { ...base, outputs: child.outputs };
+      const own: Record<string, unknown> = {};
+      for (const [name, expression] of Object.entries(step.outputs)) own[name] = evaluateExpression(expression, scope);
+      steps[step.stepId] = { outputs: own };
+      if (child.status === 'passed') return { ok: true, scope };
+      return { ok: false, reason: `workflow ${id} ${child.status}: ${child.message}`, record: child.failure?.record, scope };
+    }
+    const operation = operationOf(step, this.options.contract);
+    if (!operation) return { ok: false, reason: `${step.operationId ?? step.operationPath ?? '?'} is not an operation of the contract`, record: undefined, scope: base };
+    const merged = mergeParameters(workflow.parameters, step.parameters);
+    const pathParams: Record<string, unknown> = {};
+    const query: Record<string, unknown> = {};
+    const headers: Record<string, string> = { accept: 'application/json' };
+    for (const [name, value] of Object.entries(this.options.headers)) headers[name.toLowerCase()] = value;
+    const cookies: string[] = [];
+    for (const p of merged) {
+      const value = evaluateValue(p.value, base);
+      if (value === undefined) continue;
+      const text = typeof value === 'string' ? value : JSON.stringify(value);
+      if (p.in === 'path') pathParams[p.name] = value;
+      else if (p.in === 'query') query[p.name] = value;
+      else if (p.in === 'header') headers[p.name.toLowerCase()] = text;
+      else if (p.in === 'cookie') cookies.push(`${p.name}=${encodeURIComponent(text)}`);
+    }
+    if (cookies.length > 0) headers['cookie'] = cookies.join('; ');
+    let body: string | undefined;
+    let payload: unknown;
+    if (step.requestBody && 'payload' in step.requestBody) {
+      payload = evaluateValue(step.requestBody.payload, base);
+      for (const r of step.requestBody.replacements) payload = replaceAt(payload, r.target, evaluateValue(r.value, base));
+      const declared = operation.requestBody && 'content' in operation.requestBody ? Object.keys(operation.requestBody.content ?? {})[0] : undefined;
+      const contentType = step.requestBody.contentType ?? declared ?? 'application/json';
+      headers['content-type'] = contentType;
+      body = JSON_MEDIA.test(contentType) || typeof payload !== 'string' ? JSON.stringify(payload) : payload;
+    }
+    const url = this.url(operation.path, pathParams, query);
+    const method = operation.method.toUpperCase();
+    const outcome = await this.options.client.send({ method, url, headers, body });
+    const record: StepRecord = {
+      stepId: step.stepId,
+      operation,
+      request: { method, url: this.redactUrl(url), headers: this.redactHeaders(headers), body },
+      response: outcome.ok ? outcome.response : undefined,
+      error: outcome.ok ? undefined : outcome.error,
+    };
+    records.push(record);
+    if (!outcome.ok) return { ok: false, reason: `no response: ${outcome.error.message}`, record, scope: base };
+    const response = outcome.response;
+    const scope: ExpressionScope = {
+      ...base,
+      url,
+      method,
+      statusCode: response.status,
+      request: { headers, query, path: pathParams, body: payload },
+      response: { headers: response.headers, body: parseBody(response) },
+    };
+    const failed: string[] = [];
+    for (const criterion of step.successCriteria) {
+      const result = evaluateCriterion(criterion, scope);
+      if (!result.passed) failed.push(result.detail);
+    }
+    const own: Record<string, unknown> = {};
+    for (const [name, expression] of Object.entries(step.outputs)) own[name] = evaluateExpression(expression, scope);
+    steps[step.stepId] = { outputs: own };
+    if (failed.length > 0) return { ok: false, reason: `success criteri${failed.length === 1 ? 'on' : 'a'} not met: ${failed.join('; ')}`, record, scope };
+    return { ok: true, scope };
+  }
+
+  private url(path: string, pathParams: Readonly<Record<string, unknown>>, query: Readonly<Record<string, unknown>>): string {
+    const filled = path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(pathParams[name] ?? `{${name}}`)));
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries(query)) {
+      for (const v of Array.isArray(value) ? value : [value]) search.append(name, typeof v === 'string' ? v : JSON.stringify(v));
+    }
+    const qs = search.toString();
+    return `${this.options.target.replace(/\/+$/, '')}${filled}${qs ? `?${qs}` : ''}`;
+  }
+
+  /** Credentials never reach a report: the API key becomes the placeholder curl.ts expands from $CONFORMANCE_API_KEY. */
+  private redactHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+    const { apiKey, bearer, basic } = this.options.credentials;
+    const secrets = [bearer, basic ? Buffer.from(`${basic.user}:${basic.password}`).toString('base64') : undefined, basic?.password].filter((s): s is string => !!s);
+    const out: Record<string, string> = {};
+    for (const [name, value] of Object.entries(headers)) {
+      if (apiKey !== undefined && value === apiKey) out[name] = REDACTED_KEY;
+      else if (secrets.some((s) => value.includes(s)) || (apiKey !== undefined && apiKey.length >= 4 && value.includes(apiKey))) out[name] = '<redacted>';
+      else out[name] = value;
+    }
+    return out;
+  }
+
+  private redactUrl(url: string): string {
+    const secrets = [this.options.credentials.apiKey, this.options.credentials.bearer].filter((s): s is string => !!s && s.length >= 4);
+    let out = url;
+    for (const s of secrets) out = out.split(encodeURIComponent(s)).join('<redacted>').split(s).join('<redacted>');
+    return out;
+  }
+
+  private toResult(workflow: Workflow, outcome: WorkflowOutcome): CheckResult {
+    const check = workflowCheckName(workflow.workflowId);
+    const record = outcome.failure?.record;
+    const exchange: Exchange | undefined = record
+      ? {
+          seq: ++this.seq,
+          operationId: record.operation.id,
+          requestedOperationId: record.operation.id,
+          kind: 'workflow',
+          request: record.request,
+          response: record.response,
+          error: record.error,
+          input: undefined,
+          context: {},
+        }
+      : undefined;
+    return {
+      check,
+      operation: this.doc.file,
+      status: outcome.status,
+      message: outcome.status === 'passed' && workflow.summary ? `${workflow.summary} ${outcome.message}` : outcome.message,
+      exchange,
+      smallestInput: undefined,
+      reproduce: outcome.status === 'failed' ? reproduceScript(workflow.workflowId, outcome.records, outcome.failure?.stepId) : undefined,
+      judged: outcome.records.length,
+    };
+  }
+}
+
+function describeFailure(step: Step, reason: string): string {
+  return `step ${step.stepId} (${step.operationId ?? step.operationPath ?? step.workflowId ?? '?'}): ${reason}`;
+}
+
+/** Step parameters override the workflow's of the same name and location (Arazzo 1.0.1 §4.6.4). */
+function mergeParameters(workflowLevel: readonly Parameter[], stepLevel: readonly Parameter[]): Parameter[] {
+  const key = (p: Parameter): string => `${p.in ?? ''}\u0000${p.in === 'header' ? p.name.toLowerCase() : p.name}`;
+  const out = new Map<string, Parameter>();
+  for (const p of [...workflowLevel, ...stepLevel]) out.set(key(p), p);
+  return [...out.values()];
+}
+
+/** The first action whose criteria all hold (Arazzo 1.0.1 §4.6.16–17: actions apply in order). */
+function firstApplicable(actions: readonly Action[], scope: ExpressionScope): Action | undefined {
+  return actions.find((a) => a.criteria.every((c: Criterion) => evaluateCriterion(c, scope).passed));
+}
+
+/** A Payload Replacement (Arazzo 1.0.1 §4.6.11): the target is a JSON pointer into the payload. */
+function replaceAt(payload: unknown, target: string, value: unknown): unknown {
+  if (target === '' || target === '/') return value;
+  if (resolvePointer(payload, target) === undefined && !target.startsWith('/')) throw new ExpressionError(`replacement target ${target} is not a JSON pointer`);
+  const copy: unknown = structuredClone(payload);
+  const tokens = target.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const last = tokens.pop() ?? '';
+  let parent: unknown = copy;
+  for (const t of tokens) parent = resolvePointer(parent, `/${t.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+  if (Array.isArray(parent) && /^\d+$/.test(last)) parent[Number(last)] = value;
+  else if (typeof parent === 'object' && parent !== null) Reflect.set(parent, last, value);
+  return copy;
+}
+
+function parseBody(response: RecordedResponse): unknown {
+  const type = response.headers['content-type'] ?? '';
+  if (response.body.length === 0) return undefined;
+  if (JSON_MEDIA.test(type) || /^\s*[[{]/.test(response.body)) {
+    try {
+      return JSON.parse(response.body) as unknown;
+    } catch {
+      return response.body;
+    }
+  }
+  return response.body;
+}
+

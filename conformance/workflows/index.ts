@@ -1,0 +1,65 @@
+import type { Contract } from '../../src/contract/index.js';
+import { HttpClient } from '../http/client.js';
+import type { CheckResult } from '../types.js';
+import type { ArazzoDocument } from './document.js';
+import { checkAgainstContract, WorkflowExecutor } from './executor.js';
+import { isWorkflowCheckName, workflowCheckName, type WorkflowCredentials } from './options.js';
+
+export { ArazzoError, loadArazzo, parseArazzo, type ArazzoDocument } from './document.js';
+export { defaultWorkflowFiles, isWorkflowCheckName, workflowCheckName, type WorkflowCredentials } from './options.js';
+
+export interface RunWorkflowsOptions {
+  readonly documents: readonly ArazzoDocument[];
+  readonly contract: Contract;
+  readonly target: string;
+  readonly credentials: WorkflowCredentials;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly timeoutMs: number;
+  readonly maxResponseBytes: number;
+  /** --checks: when it names any workflow (or `workflow:*`), only those run; when it names only other checks, none. */
+  readonly checks?: readonly string[] | undefined;
+  readonly skipChecks?: readonly string[] | undefined;
+}
+
+/** Whether a workflow's result is wanted under --checks / --skip-checks. */
+export function workflowSelected(workflowId: string, checks: readonly string[] | undefined, skipChecks: readonly string[] | undefined): boolean {
+  const name = workflowCheckName(workflowId);
+  const matches = (n: string): boolean => n === name || n === 'workflow:*';
+  if ((skipChecks ?? []).some(matches)) return false;
+  if (!checks || checks.length === 0) return true;
+  return checks.some(matches);
+}
+
+/** Names that --checks / --skip-checks may give for these documents. */
+export function workflowCheckNames(documents: readonly ArazzoDocument[]): string[] {
+  return ['workflow:*', ...documents.flatMap((d) => d.workflows.map((w) => workflowCheckName(w.workflowId)))];
+}
+
+export const isKnownWorkflowCheck = (name: string, documents: readonly ArazzoDocument[]): boolean =>
+  isWorkflowCheckName(name) && workflowCheckNames(documents).includes(name);
+
+/**
+ * Runs every selected workflow of every document, after the per-operation
+ * checks, each on resources it creates itself. Throws ArazzoError when a step
+ * names no operation of the contract (the file does not fit the contract).
+ */
+export async function runWorkflows(options: RunWorkflowsOptions): Promise<CheckResult[]> {
+  for (const doc of options.documents) checkAgainstContract(doc, options.contract);
+  const client = new HttpClient({ timeoutMs: options.timeoutMs, maxBodyBytes: options.maxResponseBytes });
+  const results: CheckResult[] = [];
+  try {
+    for (const doc of options.documents) {
+      const executor = new WorkflowExecutor(doc, {
+        contract: options.contract,
+        target: options.target,
+        client,
+        credentials: options.credentials,
+        headers: options.headers ?? {},
+      });
+      results.push(...(await executor.runAll((id) => workflowSelected(id, options.checks, options.skipChecks))));
+    }
+  } finally {
+    client.close();
+  }
+  return results;
+}
