@@ -245,15 +245,17 @@ const filters: Rule = {
         }
         for (const value of values) {
           const page = await probe(ctx, op, this.name, { query: { ...size, [p.name]: value } });
-          judged++;
           const items = json(page);
-          if (!ok(page) || !Array.isArray(items)) continue; // status and schema are other checks' business
+          // Status and schema are other checks' business; an unanswered or empty page judges nothing
+          // (counting it would pass a server that never answered, or whose lists are all empty).
+          if (!ok(page) || !Array.isArray(items) || items.length === 0) continue;
+          judged++;
           const stray = items.find((i) => !isRecord(i) || !same(i[p.name], value));
           if (stray !== undefined) problems.push({ message: `${p.name}=${JSON.stringify(value)} returned an item with ${p.name} ${JSON.stringify(isRecord(stray) ? stray[p.name] : stray)}`, exchange: page });
         }
       }
       const first = problems[0];
-      if (judged === 0) out.push(result(this.name, op, 'skipped', `no value to filter by (${candidates.map((c) => c.name).join(', ')}: no enum, boolean or listed reference)`));
+      if (judged === 0) out.push(result(this.name, op, 'skipped', `no filtered list to judge (${candidates.map((c) => c.name).join(', ')}: no enum, boolean or listed reference, or no filtered page answered with items)`));
       else out.push(first ? result(this.name, op, 'failed', first.message, first.exchange, judged) : result(this.name, op, 'passed', `${candidates.map((c) => c.name).join(', ')}: every item returned matches`, undefined, judged));
     }
     return out;

@@ -126,6 +126,11 @@ export class WorkflowExecutor {
     return chosen.map((w, i) => this.toResult(w, outcomes[i] as WorkflowOutcome));
   }
 
+  /** One skipped result per selected workflow, none run: the target is not to be sent to (circuit breaker). */
+  skipAll(selected: (workflowId: string) => boolean, message: string): CheckResult[] {
+    return this.doc.workflows.filter((w) => selected(w.workflowId)).map((w) => this.toResult(w, { status: 'skipped', message, records: [], outputs: {} }));
+  }
+
   private runTop(workflow: Workflow, chain: readonly string[]): Promise<WorkflowOutcome> {
     const running = this.started.get(workflow.workflowId);
     if (running) return running;

@@ -19,6 +19,8 @@ export interface RunWorkflowsOptions {
   /** --checks: when it names any workflow (or `workflow:*`), only those run; when it names only other checks, none. */
   readonly checks?: readonly string[] | undefined;
   readonly skipChecks?: readonly string[] | undefined;
+  /** Set when the runner stopped sending to the target (its circuit breaker): every workflow is skipped with it. */
+  readonly heldBack?: string | undefined;
 }
 
 /** Whether a workflow's result is wanted under --checks / --skip-checks. */
@@ -56,7 +58,8 @@ export async function runWorkflows(options: RunWorkflowsOptions): Promise<CheckR
         credentials: options.credentials,
         headers: options.headers ?? {},
       });
-      results.push(...(await executor.runAll((id) => workflowSelected(id, options.checks, options.skipChecks))));
+      const selected = (id: string): boolean => workflowSelected(id, options.checks, options.skipChecks);
+      results.push(...(options.heldBack !== undefined ? executor.skipAll(selected, options.heldBack) : await executor.runAll(selected)));
     }
   } finally {
     client.close();
