@@ -1,6 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import type { OpenAPIV3 } from 'openapi-types';
-import { isRecord } from '../../contract/index.js';
+import RandExp from 'randexp';
+import { isRecord, patternRegExp } from '../../contract/index.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -68,6 +69,10 @@ function lowerBound(schema: Schema, name: string): number {
 
 function generateString(schema: Schema, faker: Faker, name: string): string {
   if (schema.pattern !== undefined && typeof schema.example === 'string') return schema.example;
+  if (schema.pattern !== undefined) {
+    const matching = fromPattern(schema.pattern, faker, schema.minLength, schema.maxLength);
+    if (matching !== undefined) return matching;
+  }
   switch (schema.format) {
     case 'date-time':
       return new Date(BASE_DATE + faker.number.int({ min: 0, max: 365 }) * DAY_MS + faker.number.int({ min: 0, max: 86_399 }) * 1000)
@@ -93,4 +98,25 @@ function generateString(schema: Schema, faker: Faker, name: string): string {
   if (text.length > max) text = text.slice(0, max);
   while (text.length < min) text += 'x';
   return text;
+}
+
+/**
+ * A string matching the pattern (ECMA-262 after the contract reader's translation), drawn with
+ * the seeded faker so the same seed gives the same string; undefined when none can be made.
+ */
+function fromPattern(pattern: string, faker: Faker, minLength = 0, maxLength = Infinity): string | undefined {
+  const regexp = patternRegExp(pattern);
+  if (!regexp) return undefined;
+  try {
+    const generator = new RandExp(regexp);
+    generator.max = 8;
+    generator.randInt = (min: number, max: number) => faker.number.int({ min, max });
+    for (let i = 0; i < 5; i++) {
+      const value = generator.gen();
+      if (value.length >= minLength && value.length <= maxLength && regexp.test(value)) return value;
+    }
+  } catch {
+    // a construct randexp does not know (lookbehind, \\p{…}): no generated value
+  }
+  return undefined;
 }
