@@ -17,7 +17,8 @@ import { genericHandlers, seedGeneric } from './generic/handlers.js';
 import { inferModel } from './generic/model.js';
 import type { GenericStore } from './generic/store.js';
 import { checkBodyShape, checkCharset, checkDeclaredLength, checkIntegerParameters, normalizeContentType, verifyUtf8 } from './input-guards.js';
-import { isJsonMediaType, nonJsonBody } from './media.js';
+import { isJsonMediaType, nonJsonBody, schemaAccepts } from './media.js';
+import { generate } from './controls/generate.js';
 import { DEFAULTS, type NormalizedOptions } from './options.js';
 import { OperationMatcher } from './operations.js';
 import { rulesOf } from './routes/index.js';
@@ -51,6 +52,8 @@ export interface Engine {
   readonly rules: 'petstore' | 'generic';
   /** The operationIds answered from the state (the others answer from examples or schemas). */
   readonly statefulOperations: readonly string[];
+  /** The collections the generic engine keeps (collection path → item path); none under the Petstore rules. */
+  readonly collections: readonly { readonly path: string; readonly itemPath: string; readonly idField: string | undefined }[];
   /** Seeds the generic collections the store does not hold yet (after a reset empties it). */
   seedGeneric(): void;
 }
@@ -131,9 +134,11 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
 
   let handlers: Handlers;
   let reseed = (): void => undefined;
+  let collections: Engine['collections'] = [];
   if (rules === 'petstore') handlers = deps.petstoreHandlers;
   else {
     const model = inferModel(contract);
+    collections = model.collections.map((c) => ({ path: c.path, itemPath: c.itemPath, idField: c.idField }));
     const generic = { contract, model, store: deps.genericStore, validator: schemaValidator };
     reseed = () => seedGeneric(generic, options.seed);
     reseed();
@@ -206,7 +211,12 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     let reply: Reply;
     if (wantsCannedResponse(preferences) || !handler) {
       const faker = preferences.seed === undefined ? dice.faker : createFaker(preferences.seed);
-      reply = cannedReply(operation, preferences, faker, codeForStatus);
+      // An operation that documents no 2xx (a redirect, say) answers its first documented status.
+      const statuses = Object.keys(operation.responses).filter((s) => /^\d{3}$/.test(s)).sort();
+      const fallback = statuses.some((s) => s.startsWith('2')) ? undefined : statuses[0];
+      reply = cannedReply(operation, preferences.code === undefined && fallback !== undefined ? { ...preferences, code: Number(fallback) } : preferences, faker, codeForStatus);
+      // A contract's own example may break its schema (a relative URL under `format: uri`): then a generated body that keeps it.
+      if (preferences.example === undefined) reply = keepToSchema(operation, reply, faker, schemaValidator);
     } else {
       reply = handler({ operation, params: match.params, query, body: req.body, path: req.path });
     }
@@ -219,7 +229,20 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
   });
 
   const statefulOperations = rules === 'petstore' ? contract.operations.filter((op) => handlers[op.id]).map((op) => op.id) : Object.keys(handlers);
-  return { contract, text, router, errorContext, rules, statefulOperations, seedGeneric: () => reseed() };
+  return { contract, text, router, errorContext, rules, statefulOperations, collections, seedGeneric: () => reseed() };
+}
+
+/** The reply when its JSON body fits the documented schema, else one with a body generated to fit it (a few tries). */
+function keepToSchema(operation: Contract['operations'][number], reply: Reply, faker: Faker, validator: SchemaValidator): Reply {
+  if (reply.body === undefined) return reply;
+  const content = documentedResponse(operation, reply.status)?.content ?? {};
+  const json = Object.entries(content).find(([type]) => isJsonMediaType(type))?.[1]?.schema;
+  if (!json || '$ref' in json || schemaAccepts(validator, json, reply.body)) return reply;
+  for (let i = 0; i < 5; i++) {
+    const body = generate(json, faker);
+    if (schemaAccepts(validator, json, body)) return { ...reply, body };
+  }
+  return reply;
 }
 
 /**
@@ -238,7 +261,13 @@ function send(req: Request, res: Response, operation: Contract['operations'][num
   const accepted = types.length === 0 ? undefined : req.accepts(types);
   const chosen = typeof accepted === 'string' ? accepted : types[0];
   if (chosen === undefined || isJsonMediaType(chosen)) {
-    if (chosen !== undefined && chosen !== '*/*' && chosen !== 'application/*' && chosen !== 'application/json') res.type(chosen);
+    const type = chosen === undefined || chosen === '*/*' || chosen === 'application/*' ? 'application/json' : chosen;
+    // Without a schema there is nothing to validate against (the validator would call that a 500).
+    if (chosen === undefined || content[chosen]?.schema === undefined) {
+      res.type(type).send(JSON.stringify(reply.body));
+      return;
+    }
+    if (type !== 'application/json') res.type(type);
     res.json(reply.body);
     return;
   }

@@ -100,8 +100,16 @@ function flatten(schema: Schema): Schema {
   return { ...schema, allOf: undefined, type: 'object', properties, required };
 }
 
-/** A value for one field of an error, by its name and type; undefined when the name is not known. */
+/** A value for one field of an error; a closed list (`enum`) keeps its own values, the closest one chosen. */
 function known(name: string, schema: Schema, error: HttpError): unknown {
+  const value = knownValue(name, schema, error);
+  if (value === undefined || !Array.isArray(schema.enum) || schema.enum.includes(value)) return value;
+  const reason = normal(STATUS_CODES[error.status] ?? '');
+  return schema.enum.find((v) => typeof v === 'string' && (normal(v) === reason || v === error.code)) ?? schema.enum[0];
+}
+
+/** A value for one field of an error, by its name and type; undefined when the name is not known. */
+function knownValue(name: string, schema: Schema, error: HttpError): unknown {
   const key = normal(name);
   const reason = STATUS_CODES[error.status] ?? 'Error';
   const type = schema.type;

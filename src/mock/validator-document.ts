@@ -45,10 +45,10 @@ export function validatorDocument(contract: Contract): ValidatorDocument {
 
 /** Depth-first over every object of the document; the callback sees each object once, with its JSON pointer. */
 function visit(root: unknown, where: string, callback: (node: Record<string, unknown>, where: string) => void): void {
-  const stack: { node: unknown; where: string }[] = [{ node: root, where }];
+  const stack: { node: unknown; where: string; parent?: string }[] = [{ node: root, where }];
   const seen = new Set<object>();
   while (stack.length > 0) {
-    const { node, where: at } = stack.pop()!;
+    const { node, where: at, parent } = stack.pop()!;
     if (typeof node !== 'object' || node === null || seen.has(node)) continue;
     seen.add(node);
     if (Array.isArray(node)) {
@@ -56,11 +56,15 @@ function visit(root: unknown, where: string, callback: (node: Record<string, unk
       continue;
     }
     if (!isRecord(node)) continue;
+    // Examples are values the validator never needs, and ajv may read an `id` in one as a schema id.
+    if (parent !== 'properties') {
+      delete node['example'];
+      delete node['examples'];
+    }
     callback(node, at);
     for (const [key, child] of Object.entries(node)) {
-      // Examples are values, not schemas: never rewrite them.
-      if (key === 'example' || key === 'examples' || key === 'default' || key === 'enum' || key.startsWith('x-')) continue;
-      stack.push({ node: child, where: `${at}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}` });
+      if (key === 'default' || key === 'enum' || key.startsWith('x-')) continue;
+      stack.push({ node: child, where: `${at}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`, parent: key });
     }
   }
 }

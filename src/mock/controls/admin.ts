@@ -17,6 +17,8 @@ export interface AdminDeps {
   exportState(): unknown;
   /** Checks and loads a state; throws an HttpError (400 when it is bad). */
   importState(input: unknown): void;
+  /** Which rules serve the contract and which operations answer from the state. */
+  describeEngine(): unknown;
 }
 
 /**
@@ -36,6 +38,9 @@ export function adminRouter(deps: AdminDeps): Router {
   router.put('/state', requireJson, express.json({ limit: '256mb', verify: verifyUtf8 }), (req, res) => {
     deps.importState(req.body);
     res.status(204).end();
+  });
+  router.get('/engine', (_req, res) => {
+    res.json(deps.describeEngine());
   });
   router.get('/requests', (_req, res) => {
     res.json(deps.journal.list());

@@ -76,7 +76,7 @@ function isObjectSchema(schema: Schema | undefined): schema is Schema {
 }
 
 /** The identifier field: a link of the create response, else a property named like the parameter, else `id`. */
-function identifierField(schema: Schema, idParam: string, create: Operation | undefined, itemOps: readonly Operation[]): string | undefined {
+function identifierField(schema: Schema, idParam: string, noun: string, create: Operation | undefined, itemOps: readonly Operation[]): string | undefined {
   const properties = objectView(schema).properties ?? {};
   // OAS 3.0.3 §4.7.20: a link from the create response to an item operation names the field that carries the id.
   for (const response of Object.values(create?.responses ?? {})) {
@@ -93,7 +93,8 @@ function identifierField(schema: Schema, idParam: string, create: Operation | un
     names.find((n) => normal(n) === normal(idParam)) ??
     names.find((n) => n === 'id') ??
     names.find((n) => normal(n) === 'id') ??
-    names.find((n) => normal(idParam).endsWith(normal(n)) && normal(n).endsWith('id'))
+    // `/clients/{id}` with `client_id`: the noun and the parameter together.
+    names.find((n) => normal(n) === normal(noun) + normal(idParam))
   );
 }
 
@@ -147,12 +148,12 @@ export function inferModel(contract: Contract): GenericModel {
       [successSchema(on(itemPath, 'get')), successSchema(on(itemPath, 'put')), successSchema(on(itemPath, 'patch')), successSchema(create)].find(isObjectSchema);
     if (!schema) continue;
     if (!on(itemPath, 'get')) continue; // a record that cannot be read back is not a collection
-    const idField = identifierField(schema, idParam, create, itemOps);
+    const noun = (segments.at(-2) ?? 'record').replace(/\{|\}/g, '').replace(/\.\w+$/, '').replace(/s$/, '') || 'record';
+    const idField = identifierField(schema, idParam, noun, create, itemOps);
     const fieldSchema = idField ? objectView(schema).properties?.[idField] : undefined;
     const parameter = on(itemPath, 'get')?.parameters.find((p) => p.in === 'path' && p.name === idParam);
     const idSchema = (fieldSchema && !('$ref' in fieldSchema) ? fieldSchema : undefined) ?? (parameter?.schema && !('$ref' in parameter.schema) ? parameter.schema : undefined);
     const scopeParams = [...path.matchAll(/\{([^}]+)\}/g)].map((p) => p[1]!);
-    const noun = (segments.at(-2) ?? 'record').replace(/\{|\}/g, '').replace(/s$/, '') || 'record';
     const collection: Collection = { path, itemPath, idParam, idField, idSchema, scopeParams, schema, noun };
     collections.push(collection);
 
