@@ -53,7 +53,13 @@ export interface Engine {
   /** The operationIds answered from the state (the others answer from examples or schemas). */
   readonly statefulOperations: readonly string[];
   /** The collections the generic engine keeps (collection path → item path); none under the Petstore rules. */
-  readonly collections: readonly { readonly path: string; readonly itemPath: string; readonly idField: string | undefined }[];
+  readonly collections: readonly {
+    readonly path: string;
+    readonly itemPath: string;
+    readonly idField: string | undefined;
+    /** operationIds by what they do (create, read, list, replace, patch, delete). */
+    readonly operations: Readonly<Record<string, readonly string[]>>;
+  }[];
   /** Seeds the generic collections the store does not hold yet (after a reset empties it). */
   seedGeneric(): void;
 }
@@ -138,7 +144,11 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
   if (rules === 'petstore') handlers = deps.petstoreHandlers;
   else {
     const model = inferModel(contract);
-    collections = model.collections.map((c) => ({ path: c.path, itemPath: c.itemPath, idField: c.idField }));
+    collections = model.collections.map((c) => {
+      const operations: Record<string, string[]> = {};
+      for (const [id, binding] of model.bindings) if (binding.collection === c) (operations[binding.kind] ??= []).push(id);
+      return { path: c.path, itemPath: c.itemPath, idField: c.idField, operations };
+    });
     const generic = { contract, model, store: deps.genericStore, validator: schemaValidator };
     reseed = () => seedGeneric(generic, options.seed);
     reseed();

@@ -23,7 +23,12 @@ export interface EngineDescription {
   readonly rules: string;
   readonly basePath: string;
   readonly stateful: readonly string[];
-  readonly collections: readonly { readonly path: string; readonly itemPath: string; readonly idField: string | null }[];
+  readonly collections: readonly {
+    readonly path: string;
+    readonly itemPath: string;
+    readonly idField: string | null;
+    readonly operations: Readonly<Record<string, readonly string[]>>;
+  }[];
 }
 
 /** `GET /__mock/state` of the generic engine: collection → scope → id → record. */
@@ -89,6 +94,7 @@ export class PathValues {
   private readonly named = new Map<string, string>();
 
   constructor(
+    private readonly contract: Contract,
     private readonly description: EngineDescription,
     state: GenericState,
     private readonly generateValue: (schema: OpenAPIV3.SchemaObject, name: string) => unknown,
@@ -118,13 +124,23 @@ export class PathValues {
     }
   }
 
+  /** The identifier last learnt for an item path. */
+  idFor(itemPath: string): string | undefined {
+    return this.ids.get(itemPath);
+  }
+
   value(operation: Operation, name: string): string | undefined {
     const idParam = /\{([^}]+)\}(\.\w+)?$/.exec(operation.path)?.[1];
     if (name === idParam && this.ids.has(operation.path)) return this.ids.get(operation.path);
     const known = this.named.get(name);
     if (known !== undefined) return known;
-    const parameter = operation.parameters.find((p) => p.in === 'path' && p.name === name);
-    const value = this.generateValue(asSchema(parameter?.schema) ?? { type: 'string' }, name);
+    // The most constrained declaration of the name anywhere (one operation may say less than another).
+    const declared = this.contract.operations
+      .flatMap((op) => op.parameters.filter((p) => p.in === 'path' && p.name === name))
+      .map((p) => asSchema(p.schema))
+      .filter((schema): schema is OpenAPIV3.SchemaObject => schema !== undefined)
+      .sort((a, b) => Object.keys(b).length - Object.keys(a).length);
+    const value = this.generateValue(declared[0] ?? { type: 'string' }, name);
     if (value === undefined) return undefined;
     this.named.set(name, serialise(value));
     return serialise(value);
