@@ -94,7 +94,19 @@ export async function createMockApp(input?: MockOptions): Promise<Express> {
     next();
   });
   app.use(journal.middleware(clock));
-  if (options.cors) app.use(cors({ exposedHeaders: EXPOSED_HEADERS, maxAge: 600 }));
+  if (options.cors) {
+    const grant = cors({ exposedHeaders: EXPOSED_HEADERS, maxAge: 600 });
+    // Only a preflight (Fetch §3.2.2: OPTIONS with Access-Control-Request-Method) is the CORS layer's
+    // to answer; any other OPTIONS goes on to the contract's routes (204 + Allow, RFC 9110 §9.3.7).
+    app.use((req, res, next) => {
+      if (req.method === 'OPTIONS' && req.headers['access-control-request-method'] === undefined) {
+        if (req.headers.origin !== undefined) res.setHeader('Access-Control-Allow-Origin', '*');
+        next();
+        return;
+      }
+      grant(req, res, next);
+    });
+  }
   app.use(
     '/__mock',
     controlGuard({ enabled: options.control, fromAnywhere: options.controlFromAnywhere }),

@@ -78,7 +78,9 @@ export function nonJsonBody(type: string, value: unknown, media: OpenAPIV3.Media
   const schema = media?.schema && !('$ref' in media.schema) ? media.schema : undefined;
   if (isXmlMediaType(type)) {
     if (value === undefined && typeof example === 'string') return example;
-    return toXml(value ?? example ?? null, schema, name);
+    // A list the JSON answer wraps (`{data: [...]}`) is the bare array where the XML schema says so.
+    const unwrapped = schema?.type === 'array' && isRecord(value) ? Object.values(value).find(Array.isArray) : undefined;
+    return toXml(unwrapped ?? value ?? example ?? null, schema, name);
   }
   const essence = type.split(';')[0]!.trim().toLowerCase();
   if (essence.startsWith('text/') || essence === 'application/x-www-form-urlencoded') {
