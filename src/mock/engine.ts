@@ -17,7 +17,7 @@ import { genericHandlers, seedGeneric } from './generic/handlers.js';
 import { inferModel } from './generic/model.js';
 import type { GenericStore } from './generic/store.js';
 import { checkBodyShape, checkCharset, checkDeclaredLength, checkIntegerParameters, normalizeContentType, verifyUtf8 } from './input-guards.js';
-import { isJsonMediaType, nonJsonBody, schemaAccepts } from './media.js';
+import { isJsonMediaType, nonJsonBody, schemaAccepts, typeFormBody } from './media.js';
 import { generate } from './controls/generate.js';
 import { DEFAULTS, type NormalizedOptions } from './options.js';
 import { OperationMatcher } from './operations.js';
@@ -202,6 +202,10 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
   router.use(express.raw({ limit: maxBodyBytes, type: ['application/octet-stream', 'image/*', 'audio/*', 'video/*', 'application/pdf', 'application/zip'] }));
   router.use((req, _res, next) => {
     if (req.body !== undefined) checkBodyShape(req.body, DEFAULTS.maxBodyDepth);
+    if (req.headers['content-type'] === 'application/x-www-form-urlencoded') {
+      const schema = stateOf(req).match.operation.requestBody?.content['application/x-www-form-urlencoded']?.schema;
+      req.body = typeFormBody(req.body, schema && !('$ref' in schema) ? schema : undefined);
+    }
     next();
   });
   router.use(validator);

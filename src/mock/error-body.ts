@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import type { Faker } from '@faker-js/faker';
 import type { OpenAPIV3 } from 'openapi-types';
 import { type Contract, type Operation, type SchemaValidator } from '../contract/index.js';
 import { generate } from './controls/generate.js';
@@ -157,14 +158,16 @@ function shape(raw: Schema, error: HttpError, everything: boolean): unknown {
   const alternative = schema.oneOf?.[0] ?? schema.anyOf?.[0];
   if (alternative && !('$ref' in alternative) && !schema.properties) return shape(alternative, error, everything);
   if (schema.type !== 'object' && !schema.properties) return generate(schema, createFaker(error.status));
-  const faker = createFaker(error.status);
+  // Made only when a field must be generated: most error schemas (the Petstore's) need none.
+  let seeded: Faker | undefined;
+  const faker = (): Faker => (seeded ??= createFaker(error.status));
   const out: Record<string, unknown> = {};
   const required = new Set(schema.required ?? []);
   for (const [name, sub] of Object.entries(schema.properties ?? {})) {
     if ('$ref' in sub) continue;
     const value = known(name, sub, error);
     if (value !== undefined) out[name] = value;
-    else if ((required.has(name) || everything) && sub.writeOnly !== true) out[name] = generate(sub, faker, name);
+    else if ((required.has(name) || everything) && sub.writeOnly !== true) out[name] = generate(sub, faker(), name);
   }
   return out;
 }

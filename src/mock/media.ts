@@ -96,3 +96,38 @@ export function nonJsonBody(type: string, value: unknown, media: OpenAPIV3.Media
   if (typeof value === 'string') return Buffer.from(value, 'utf8');
   return Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 }
+
+/**
+ * A form body (`application/x-www-form-urlencoded`) typed after its schema before it is validated:
+ * every form value arrives as a string, and a field repeated once is not yet an array. Values that
+ * cannot be read as the schema's type stay strings, for the validator to refuse.
+ */
+export function typeFormBody(body: unknown, schema: Schema | undefined): unknown {
+  if (!isRecord(body) || !schema) return body;
+  const properties = schema.properties ?? {};
+  const out: Record<string, unknown> = {};
+  for (const [name, raw] of Object.entries(body)) {
+    const declared = properties[name];
+    const sub = declared && !('$ref' in declared) ? declared : undefined;
+    if (sub?.type === 'array') {
+      const items = 'items' in sub && !('$ref' in sub.items) ? sub.items : undefined;
+      out[name] = (Array.isArray(raw) ? raw : [raw]).map((v) => typeScalar(v, items));
+    } else out[name] = typeScalar(Array.isArray(raw) && raw.length === 1 ? raw[0] : raw, sub);
+  }
+  return out;
+}
+
+function typeScalar(value: unknown, schema: Schema | undefined): unknown {
+  if (typeof value !== 'string' || !schema) return value;
+  if ((schema.type === 'integer' || schema.type === 'number') && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(value)) return Number(value);
+  if (schema.type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
+  if (schema.type === 'object') {
+    try {
+      const parsed: unknown = JSON.parse(value);
+      return isRecord(parsed) ? parsed : value;
+    } catch {
+      return value;
+    }
+  }
+  return value;
+}

@@ -194,6 +194,13 @@ describe('errors in a contract\'s own schema (Swagger Petstore v3 documents none
     expect(oauthOnly.headers['www-authenticate']).toBe('Bearer realm="mock"');
   });
 
+  it('reads a form body typed after its schema (a single value of an array field, numbers)', async () => {
+    const app = await createMockApp({ spec: corpus('swagger-petstore-v3') });
+    const res = await request(app).post('/api/v3/pet').set('Authorization', 'Bearer t').type('form').send('name=doggie&photoUrls=a&id=77').expect(200);
+    expect(res.body).toMatchObject({ id: 77, name: 'doggie', photoUrls: ['a'] });
+    await request(app).get('/api/v3/pet/77').set('api_key', 'dev-key').expect(200);
+  });
+
   it('answers XML where the contract documents it', async () => {
     const app = await createMockApp({ spec: corpus('swagger-petstore-v3') });
     const res = await request(app).get('/api/v3/pet/findByStatus?status=available').set('Authorization', 'Bearer t').set('Accept', 'application/xml').expect(200);
