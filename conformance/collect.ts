@@ -47,6 +47,8 @@ export async function collect(input: CollectInput): Promise<CheckResult[]> {
         const outcome = check.judge(exchange, op, input.ctx);
         if (outcome) judged.push({ exchange, outcome });
       }
+      // The testcase time of JUnit: wall time of the answers this check judged (transport errors carry none).
+      const durationMs = judged.reduce((sum, j) => sum + (j.exchange.response?.durationMs ?? 0), 0);
       const failures = judged.filter((j) => j.outcome.status === 'fail');
       const passes = judged.filter((j) => j.outcome.status === 'pass');
       if (failures.length > 0) {
@@ -72,6 +74,7 @@ export async function collect(input: CollectInput): Promise<CheckResult[]> {
           smallestInput: shrunk?.input,
           reproduce: toCurl(shown.request),
           judged: judged.length,
+          durationMs,
         });
       } else if (passes.length > 0) {
         const skipped = judged.length - passes.length;
@@ -84,6 +87,7 @@ export async function collect(input: CollectInput): Promise<CheckResult[]> {
           smallestInput: undefined,
           reproduce: undefined,
           judged: judged.length,
+          durationMs,
         });
       } else {
         const firstSkip = judged.find((j) => j.outcome.status === 'skip')?.outcome;
@@ -92,7 +96,7 @@ export async function collect(input: CollectInput): Promise<CheckResult[]> {
           (firstSkip?.status === 'skip' ? firstSkip.reason : undefined) ??
           input.notes.find((n) => n.operation === op.id && n.check === check.name)?.reason ??
           'no exchange of this run concerned it';
-        results.push({ check: check.name, operation: op.id, status: 'skipped', message: reason, exchange: undefined, smallestInput: undefined, reproduce: undefined, judged: judged.length });
+        results.push({ check: check.name, operation: op.id, status: 'skipped', message: reason, exchange: undefined, smallestInput: undefined, reproduce: undefined, judged: judged.length, durationMs });
       }
     }
   }

@@ -118,6 +118,8 @@ export interface CheckResult {
   readonly reproduce: string | undefined;
   /** How many exchanges the check judged. */
   readonly judged: number;
+  /** Wall time of the exchanges the check judged, summed (the JUnit testcase time). */
+  readonly durationMs?: number;
 }
 
 export interface RunSummary {
@@ -125,6 +127,13 @@ export interface RunSummary {
   readonly failed: number;
   readonly skipped: number;
   readonly warnings: number;
+}
+
+/** Which operations the run exercised, and why the others were not (PRODUCT.md §4). */
+export interface Coverage {
+  readonly exercised: number;
+  readonly total: number;
+  readonly notExercised: readonly { readonly operation: string; readonly reason: string }[];
 }
 
 export interface RunReport {
@@ -144,6 +153,16 @@ export interface RunReport {
   readonly notSent?: number;
   /** Why the runner stopped sending (some or all) requests; absent when it never did. */
   readonly circuitBreaker?: string;
+  readonly coverage?: Coverage;
+  readonly notices?: readonly string[];
+  /** The contract the run judged against (`info.title`, `info.version`, the file), for the reports' headers. */
+  readonly contract?: ContractInfo;
+}
+
+export interface ContractInfo {
+  readonly title: string;
+  readonly version: string;
+  readonly source: string;
 }
 
 /** Progress events, for live reporting; the runner itself never prints. */
