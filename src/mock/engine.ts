@@ -4,6 +4,8 @@ import type { Faker } from '@faker-js/faker';
 import { createFaker } from './faker.js';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
+// Not re-exported by the package root: the same checker the middleware runs on its document.
+import { OpenAPISchemaValidator } from 'express-openapi-validator/dist/framework/openapi.schema.validator.js';
 import { ContractError, isRecord, SchemaValidator, type Contract } from '../contract/index.js';
 import type { Clock } from './clock.js';
 import { cannedReply } from './controls/canned.js';
@@ -120,11 +122,19 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
 
   const gate = new SecurityGate(contract, { apiKeys: options.apiKeys, tokens: options.tokens }, rules === 'petstore' ? 'petstore' : 'mock');
   const forValidator = validatorDocument(contract);
+  // The validator's own check of the document, run here so a refusal is one line naming the
+  // construct and where (the validator itself would print its whole error list and say "see the output").
+  const refusal = new OpenAPISchemaValidator({ version: forValidator.document.openapi, validateApiSpec: true }).validate(
+    forValidator.document as Parameters<OpenAPISchemaValidator['validate']>[0],
+  ).errors?.[0];
+  if (refusal) {
+    throw new ContractError(`the contract cannot be served: ${refusal.instancePath ? `#${refusal.instancePath}` : 'the document'} ${refusal.message ?? 'is not valid'}${describeParams(refusal.params)}`);
+  }
   const validator = OpenApiValidator.middleware({
     // A normalised copy: the validator may annotate the document it is given.
     apiSpec: forValidator.document as ValidatorOptions['apiSpec'],
     formats: Object.fromEntries(forValidator.annotationFormats.map((name) => [name, true])),
-    validateApiSpec: true,
+    validateApiSpec: false, // checked just above
     validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, allErrors: true },
     validateResponses: { allErrors: true },
     // Credentials are checked before the validator, for every scheme type (SecurityGate).
@@ -310,6 +320,14 @@ async function probe(middlewares: readonly RequestHandler[]): Promise<Error | un
     req.url = '/__probe__/not/in/the/contract';
     app(req, new ServerResponse(req));
   });
+}
+
+/** ajv's error parameters worth a reader's eye (`allowedValues`, `additionalProperty`, `missingProperty`). */
+function describeParams(params: unknown): string {
+  if (!isRecord(params)) return '';
+  if (Array.isArray(params['allowedValues'])) return ` (${params['allowedValues'].map(String).join(', ')})`;
+  for (const key of ['additionalProperty', 'missingProperty']) if (typeof params[key] === 'string') return ` (${params[key]})`;
+  return '';
 }
 
 function oneLine(error: unknown): ContractError {

@@ -2,7 +2,7 @@ import { readFile, writeFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { bundledContractPath, loadContract, SchemaValidator, type Contract } from '../../src/contract/index.js';
 import { createMockApp } from '../../src/index.js';
 import { validatorDocument } from '../../src/mock/validator-document.js';
@@ -112,6 +112,23 @@ describe('the generic engine on a contract of its own (fixtures/mock-contracts/c
     expect(normalised.changes.some((c) => c.includes('pattern rewritten'))).toBe(true);
     const created = await request(app).post('/v1/things').set('X-Key', 'dev-key').send({ name: 'UPPER and lower', note: null }).expect(201);
     expect(created.body).toMatchObject({ name: 'UPPER and lower', note: null });
+  });
+
+  it('a document beyond repair stops the start with one line naming the construct and where, never a validator dump', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'broken-'));
+    const errors: unknown[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void errors.push(args));
+    try {
+      const broken = join(dir, 'broken.yaml');
+      await writeFile(broken, (await readFile(CONSTRUCTS, 'utf8')).replace('code: { type: integer, minimum: 100, maximum: 599 }', 'code: { type: int }'));
+      const failure = await createMockApp({ spec: broken }).then(() => undefined, (error: unknown) => error);
+      expect(failure).toBeInstanceOf(Error);
+      expect((failure as Error).message).toBe('the contract cannot be served: #/components/schemas/Problem/properties/code/type must be equal to one of the allowed values (array, boolean, integer, number, object, string)');
+      expect(errors).toEqual([]);
+    } finally {
+      spy.mockRestore();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('every scheme type is checked, each with its own WWW-Authenticate challenge (RFC 9110 §11.6.1)', async () => {
