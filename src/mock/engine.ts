@@ -112,6 +112,8 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
   const errorBodies = new ErrorBodies(contract, schemaValidator);
 
   const states = new WeakMap<Request, RequestState>();
+  /** Media types of each operation's 2xx answers, worked out once. */
+  const offeredTypes = new Map<Contract['operations'][number], string[]>();
   const errorContext: ErrorHandlerContext = {
     codeForStatus,
     allowFor: (path) => matcher.allowFor(path),
@@ -223,7 +225,8 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     const { match, prefer, query } = stateOf(req);
     const operation = match.operation;
     // 406 only when nothing the operation documents fits the Accept header (RFC 9110 §12.5.1).
-    const offered = successMediaTypes(operation);
+    let offered = offeredTypes.get(operation);
+    if (!offered) offeredTypes.set(operation, (offered = successMediaTypes(operation)));
     if (offered.length > 0 && !req.accepts(offered)) throw new HttpError(406, codeForStatus(406), `This operation answers ${offered.join(', ')} only.`);
     if (!prefer.ok) throw prefer.error;
     const preferences = prefer.preferences;
