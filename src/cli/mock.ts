@@ -19,6 +19,8 @@ Options:
   --spec PATH        the contract (default: the bundled openapi/petstore.yaml)
   --seed N           seed of the data and of every random choice, ${SEED_RANGE.min}..${SEED_RANGE.max} (default ${DEFAULTS.seed})
   --api-key KEY      accepted X-API-Key, repeatable (default dev-key)
+  --token TOKEN      accepted bearer token (bearer, oauth2, openIdConnect), repeatable
+                     (default: any non-empty token)
   --latency MS       added delay per request: MS or MIN-MAX milliseconds
   --chaos RATE       share of requests (0..1) answered 500 or 503
   --watch            reload the contract when the file changes (the state is kept)
@@ -73,6 +75,7 @@ interface Parsed {
   readonly spec: string | undefined;
   readonly seed: number | undefined;
   readonly apiKeys: string[] | undefined;
+  readonly tokens: string[] | undefined;
   readonly latency: LatencyRange | undefined;
   readonly chaos: number | undefined;
   readonly watch: boolean;
@@ -98,6 +101,7 @@ function parse(argv: string[]): Parsed {
         spec: { type: 'string' },
         seed: { type: 'string' },
         'api-key': { type: 'string', multiple: true },
+        token: { type: 'string', multiple: true },
         latency: { type: 'string' },
         chaos: { type: 'string' },
         watch: { type: 'boolean' },
@@ -134,6 +138,7 @@ function parse(argv: string[]): Parsed {
     }
   }
   if (values['api-key']?.some((k) => k.length === 0)) throw new UsageError('--api-key must not be empty');
+  if (values.token?.some((t) => t.length === 0)) throw new UsageError('--token must not be empty');
   if (values['no-control'] && values['control-from-anywhere']) throw new UsageError('--no-control and --control-from-anywhere contradict each other');
   if (values.host !== undefined && values.host.trim() === '') throw new UsageError('--host must not be empty');
   return {
@@ -144,6 +149,7 @@ function parse(argv: string[]): Parsed {
     spec: values.spec,
     seed: seed(values.seed),
     apiKeys: values['api-key'],
+    tokens: values.token,
     latency,
     chaos,
     watch: values.watch ?? false,
@@ -205,6 +211,7 @@ async function main(argv: string[]): Promise<void> {
       spec: args.spec,
       seed: args.seed,
       apiKeys: args.apiKeys,
+      tokens: args.tokens,
       latency: args.latency,
       chaos: args.chaos,
       watch: args.watch,

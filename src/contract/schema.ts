@@ -36,7 +36,8 @@ export class SchemaValidator {
   constructor() {
     // strict: false lets the OpenAPI-only keywords (example, xml, externalDocs, x-*) through;
     // every one of them is an annotation that does not constrain the value.
-    this.ajv = new Ajv({ strict: false, allErrors: true, discriminator: true, validateFormats: true });
+    // logger: false — a library never prints (an unknown format is an annotation, OAS 3.0.3 §4.7.24).
+    this.ajv = new Ajv({ strict: false, allErrors: true, discriminator: true, validateFormats: true, logger: false });
     addFormats(this.ajv);
     // OpenAPI 3.0 formats that ajv-formats does not define: annotations, never constraints.
     for (const format of ['password', 'binary']) this.ajv.addFormat(format, true);

@@ -10,12 +10,13 @@ import { adminRouter } from './controls/admin.js';
 import { Journal } from './controls/journal.js';
 import { RateLimiter, rateLimit } from './controls/rate-limit.js';
 import { buildEngine, type Dice, type Engine, type EngineDeps } from './engine.js';
-import { errorHandler } from './errors.js';
-import { normalizeOptions, type MockOptions } from './options.js';
+import { errorHandler, HttpError } from './errors.js';
+import { normalizeOptions, OptionsError, type MockOptions } from './options.js';
 import { seededRandom } from './random.js';
-import { allHandlers } from './routes/index.js';
+import { allHandlers, rulesOf } from './routes/index.js';
 import { seedState } from './store/seed.js';
 import { Store } from './store/store.js';
+import { GenericStore } from './generic/store.js';
 import type { StateSnapshot } from './store/types.js';
 import { validateState } from './store/validate-state.js';
 import { watchContractFile } from './watch.js';
@@ -54,13 +55,17 @@ export async function createMockApp(input?: MockOptions): Promise<Express> {
   const first = await readContractFile(options.spec);
 
   // The starting state: checked once, and reloaded from this on reset.
+  if (options.state !== undefined && rulesOf(first.contract) !== 'petstore') {
+    throw new OptionsError('a starting state (--state) needs the Petstore rules (x-mock-rules: petstore); this contract is served by the generic engine');
+  }
   const given = options.state === undefined ? undefined : validateState(options.state, first.contract, schemaValidator);
   const initial = (): StateSnapshot => given ?? seedState(options.seed, options.pets);
   const store = new Store(clock);
   store.load(initial());
 
   const dice = new SeededDice(options.seed);
-  const deps: EngineDeps = { options, clock, handlers: allHandlers(store), dice };
+  const genericStore = new GenericStore();
+  const deps: EngineDeps = { options, clock, petstoreHandlers: allHandlers(store), genericStore, dice };
   let engine: Engine = await buildEngine(first.contract, first.text, deps);
 
   if (options.watch) {
@@ -90,18 +95,37 @@ export async function createMockApp(input?: MockOptions): Promise<Express> {
     next();
   });
   app.use(journal.middleware(clock));
-  if (options.cors) app.use(cors({ exposedHeaders: EXPOSED_HEADERS, maxAge: 600 }));
+  if (options.cors) {
+    const grant = cors({ exposedHeaders: EXPOSED_HEADERS, maxAge: 600 });
+    // Only a preflight (Fetch §3.2.2: OPTIONS with Access-Control-Request-Method) is the CORS layer's
+    // to answer; any other OPTIONS goes on to the contract's routes (204 + Allow, RFC 9110 §9.3.7).
+    app.use((req, res, next) => {
+      if (req.method === 'OPTIONS' && req.headers['access-control-request-method'] === undefined) {
+        if (req.headers.origin !== undefined) res.setHeader('Access-Control-Allow-Origin', '*');
+        next();
+        return;
+      }
+      grant(req, res, next);
+    });
+  }
   app.use(
     '/__mock',
     controlGuard({ enabled: options.control, fromAnywhere: options.controlFromAnywhere }),
     adminRouter({
-      store,
       journal,
       reset: () => {
         store.load(initial());
+        genericStore.clear();
+        engine.seedGeneric();
         dice.reset();
       },
-      validate: (state) => validateState(state, engine.contract, schemaValidator),
+      // The generic engine's records are exported as they are; importing a state is the Petstore rules' feature.
+      exportState: () => (engine.rules === 'petstore' ? store.export() : genericStore.export()),
+      describeEngine: () => ({ rules: engine.rules, basePath: engine.contract.basePath, stateful: engine.statefulOperations, collections: engine.collections }),
+      importState: (state) => {
+        if (engine.rules !== 'petstore') throw new HttpError(409, engine.errorContext.codeForStatus(409), 'Importing a state needs the Petstore rules (x-mock-rules: petstore); this contract is served by the generic engine.');
+        store.load(validateState(state, engine.contract, schemaValidator));
+      },
     }),
   );
   // After /__mock: the limit is for API clients, not for the harness that resets the state.

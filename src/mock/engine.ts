@@ -1,22 +1,32 @@
-import { IncomingMessage, ServerResponse } from 'node:http';
+import { IncomingMessage, ServerResponse, STATUS_CODES } from 'node:http';
 import { Socket } from 'node:net';
 import type { Faker } from '@faker-js/faker';
 import { createFaker } from './faker.js';
-import express, { type Request, type RequestHandler, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
-import type { Contract } from '../contract/index.js';
+// Not re-exported by the package root: the same checker the middleware runs on its document.
+import { OpenAPISchemaValidator } from 'express-openapi-validator/dist/framework/openapi.schema.validator.js';
+import { ContractError, isRecord, SchemaValidator, type Contract } from '../contract/index.js';
 import type { Clock } from './clock.js';
 import { cannedReply } from './controls/canned.js';
 import { applyDeprecation } from './controls/deprecation.js';
-import { checkPreferences, decodePrefer, wantsCannedResponse, type PreferDecoding } from './controls/prefer.js';
-import { apiKeyHandlers, satisfiesSecurity } from './controls/security.js';
+import { checkPreferences, decodePrefer, documentedResponse, wantsCannedResponse, type PreferDecoding } from './controls/prefer.js';
+import { SecurityGate } from './controls/security.js';
 import { chaos, delay } from './controls/timing.js';
-import { HttpError, unauthorized, type ErrorHandlerContext } from './errors.js';
+import { ErrorBodies } from './error-body.js';
+import { HttpError, type ErrorHandlerContext } from './errors.js';
+import { genericHandlers, seedGeneric } from './generic/handlers.js';
+import { inferModel } from './generic/model.js';
+import type { GenericStore } from './generic/store.js';
 import { checkBodyShape, checkCharset, checkDeclaredLength, checkIntegerParameters, normalizeContentType, verifyUtf8 } from './input-guards.js';
+import { isJsonMediaType, nonJsonBody, schemaAccepts, typeFormBody } from './media.js';
+import { generate } from './controls/generate.js';
 import { DEFAULTS, type NormalizedOptions } from './options.js';
 import { OperationMatcher } from './operations.js';
+import { rulesOf } from './routes/index.js';
 import { sharedValidatorMiddleware } from './validator-cache.js';
 import type { Handlers, Reply } from './routes/types.js';
+import { validatorDocument } from './validator-document.js';
 
 /** Seeded sources of the per-request randomness, shared by every engine of one app and reset with it. */
 export interface Dice {
@@ -27,7 +37,10 @@ export interface Dice {
 export interface EngineDeps {
   readonly options: NormalizedOptions;
   readonly clock: Clock;
-  readonly handlers: Handlers;
+  /** The Petstore's business rules, used only where the contract declares them (`x-mock-rules: petstore`). */
+  readonly petstoreHandlers: Handlers;
+  /** The generic engine's records (kept across reloads of the contract). */
+  readonly genericStore: GenericStore;
   readonly dice: Dice;
 }
 
@@ -38,6 +51,20 @@ export interface Engine {
   readonly text: string;
   readonly router: Router;
   readonly errorContext: ErrorHandlerContext;
+  /** Which rules answer: the Petstore's, or the generic engine inferred from the contract. */
+  readonly rules: 'petstore' | 'generic';
+  /** The operationIds answered from the state (the others answer from examples or schemas). */
+  readonly statefulOperations: readonly string[];
+  /** The collections the generic engine keeps (collection path → item path); none under the Petstore rules. */
+  readonly collections: readonly {
+    readonly path: string;
+    readonly itemPath: string;
+    readonly idField: string | undefined;
+    /** operationIds by what they do (create, read, list, replace, patch, delete). */
+    readonly operations: Readonly<Record<string, readonly string[]>>;
+  }[];
+  /** Seeds the generic collections the store does not hold yet (after a reset empties it). */
+  seedGeneric(): void;
 }
 
 const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
@@ -45,51 +72,102 @@ const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 type ValidatorOptions = Parameters<typeof OpenApiValidator.middleware>[0];
 
 interface RequestState {
-  readonly match: { readonly operation: Contract['operations'][number]; readonly params: Readonly<Record<string, string>> };
+  readonly match: { readonly operation: Contract['operations'][number]; readonly params: Readonly<Record<string, string>>; readonly head?: boolean };
   readonly prefer: PreferDecoding;
   /** The query string, parsed once for the guards and the handler. */
   readonly query: URLSearchParams;
 }
 
+/** `Not Found` → `not_found`: an error code for contracts without a catalogue. */
+const snakeReason = (status: number): string => (STATUS_CODES[status] ?? 'error').toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+
+/** Media types of every 2xx answer of an operation, in the contract's order. */
+function successMediaTypes(operation: Contract['operations'][number]): string[] {
+  const types: string[] = [];
+  for (const [status, response] of Object.entries(operation.responses)) {
+    if (!/^2/.test(status)) continue;
+    for (const type of Object.keys(response.content ?? {})) if (!types.includes(type)) types.push(type);
+  }
+  return types;
+}
+
 /**
  * The request pipeline for one contract:
- * match the operation (404 / 405 + Allow) → deprecation headers, 410 past the sunset → decode
- * Prefer → strict integer parameters → parse JSON (64 KiB, 413; UTF-8; depth and exact integers) → express-openapi-validator (security, then request
- * validation; response validation hooked on res.json) → 406 → Prefer checks → chaos → latency →
- * the handler, or the canned answer Prefer asked for.
+ * match the operation (404 / 405 + Allow; OPTIONS → 204 + Allow; HEAD as GET) → deprecation headers,
+ * 410 past the sunset → decode Prefer → credentials (every scheme type) → strict integer parameters
+ * → parse the body (64 KiB, 413; UTF-8; depth and exact integers) → express-openapi-validator
+ * (request validation; response validation hooked on res.json) → 406 → Prefer checks → chaos →
+ * latency → the handler (Petstore rules, or the generic engine), or the canned answer Prefer asked for
+ * → the answer in the media type the client accepts.
  */
 export async function buildEngine(contract: Contract, text: string, deps: EngineDeps): Promise<Engine> {
-  const { options, clock, handlers, dice } = deps;
+  const { options, clock, dice } = deps;
+  const rules = rulesOf(contract);
   const matcher = new OperationMatcher(contract);
   const maxBodyBytes = contract.limits.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const codes = new Map<number, string>();
   for (const [code, status] of contract.errorCatalogue) if (status !== undefined && !codes.has(status)) codes.set(status, code);
-  const codeForStatus = (status: number): string => codes.get(status) ?? codes.get(500) ?? 'internal';
+  const codeForStatus = (status: number): string => codes.get(status) ?? (codes.size > 0 ? codes.get(500) : undefined) ?? snakeReason(status);
   const apiKeyHeader = [...contract.apiKeySchemes.values()].find((s) => s.in === 'header')?.name ?? 'X-API-Key';
+  const schemaValidator = new SchemaValidator();
+  const errorBodies = new ErrorBodies(contract, schemaValidator);
+
+  const states = new WeakMap<Request, RequestState>();
+  /** Media types of each operation's 2xx answers, worked out once. */
+  const offeredTypes = new Map<Contract['operations'][number], string[]>();
   const errorContext: ErrorHandlerContext = {
     codeForStatus,
     allowFor: (path) => matcher.allowFor(path),
     apiKeyHeader: () => apiKeyHeader,
     maxBodyBytes: () => maxBodyBytes,
+    render: (error, req) => errorBodies.render(error, states.get(req)?.match.operation),
   };
 
-  const securityHandlers = apiKeyHandlers(contract, options.apiKeys);
+  const gate = new SecurityGate(contract, { apiKeys: options.apiKeys, tokens: options.tokens }, rules === 'petstore' ? 'petstore' : 'mock');
+  const forValidator = validatorDocument(contract);
+  // The validator's own check of the document, run here so a refusal is one line naming the
+  // construct and where (the validator itself would print its whole error list and say "see the output").
+  const refusal = new OpenAPISchemaValidator({ version: forValidator.document.openapi, validateApiSpec: true }).validate(
+    forValidator.document as Parameters<OpenAPISchemaValidator['validate']>[0],
+  ).errors?.[0];
+  if (refusal) {
+    throw new ContractError(`the contract cannot be served: ${refusal.instancePath ? `#${refusal.instancePath}` : 'the document'} ${refusal.message ?? 'is not valid'}${describeParams(refusal.params)}`);
+  }
   const validator = sharedValidatorMiddleware({
-    // A copy: the validator may annotate the document it is given.
-    apiSpec: structuredClone(contract.document) as ValidatorOptions['apiSpec'],
-    validateApiSpec: true,
+    // A normalised copy: the validator may annotate the document it is given.
+    apiSpec: forValidator.document as ValidatorOptions['apiSpec'],
+    formats: Object.fromEntries(forValidator.annotationFormats.map((name) => [name, true])),
+    validateApiSpec: false, // checked just above
     validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, allErrors: true },
     validateResponses: { allErrors: true },
-    validateSecurity: { handlers: securityHandlers },
+    // Credentials are checked before the validator, for every scheme type (SecurityGate).
+    validateSecurity: false,
     // 'fast' checks formats by shape only and takes 2026-13-01 or February 30 for a date-time;
     // 'full' checks them as RFC 3339 §5.6 defines them.
     validateFormats: true,
     ajvFormats: { mode: 'full' },
+    fileUploader: false,
   });
   const failure = await probe(validator);
   if (failure) throw failure;
 
-  const states = new WeakMap<Request, RequestState>();
+  let handlers: Handlers;
+  let reseed = (): void => undefined;
+  let collections: Engine['collections'] = [];
+  if (rules === 'petstore') handlers = deps.petstoreHandlers;
+  else {
+    const model = inferModel(contract);
+    collections = model.collections.map((c) => {
+      const operations: Record<string, string[]> = {};
+      for (const [id, binding] of model.bindings) if (binding.collection === c) (operations[binding.kind] ??= []).push(id);
+      return { path: c.path, itemPath: c.itemPath, idField: c.idField, operations };
+    });
+    const generic = { contract, model, store: deps.genericStore, validator: schemaValidator };
+    reseed = () => seedGeneric(generic, options.seed);
+    reseed();
+    handlers = genericHandlers({ ...generic, faker: () => dice.faker, codeForStatus });
+  }
+
   const stateOf = (req: Request): RequestState => {
     const state = states.get(req);
     if (!state) throw new HttpError(500, codeForStatus(500), 'The request lost its operation.');
@@ -99,34 +177,58 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
   const router = express.Router();
   router.use((req, res, next) => {
     const match = matcher.match(req.method, req.path);
-    if (match.kind === 'unknown-path') throw new HttpError(404, codeForStatus(404), `No resource at ${req.path}.`);
+    if (match.kind === 'unknown-path') {
+      const outside = matcher.base !== '' && !req.path.startsWith(`${matcher.base}/`) && req.path !== matcher.base;
+      throw new HttpError(404, codeForStatus(404), outside ? `No resource at ${req.path}; this contract's paths are under ${matcher.base}.` : `No resource at ${req.path}.`);
+    }
     if (match.kind === 'method-not-allowed') {
       // RFC 9110 §15.5.6: a 405 carries Allow with the methods the resource supports.
       throw new HttpError(405, codeForStatus(405), `${req.method} is not allowed here; allowed: ${match.allow}.`, [], { Allow: match.allow });
     }
+    if (match.kind === 'options') {
+      res.setHeader('Allow', match.allow);
+      res.status(204).end();
+      return;
+    }
     res.locals['operationId'] = match.operation.id;
+    // HEAD goes through the pipeline as the GET it mirrors; Node leaves the body out (RFC 9110 §9.3.2).
+    if (match.head) req.method = 'GET';
     const query = new URL(req.originalUrl, 'http://mock').searchParams;
     states.set(req, { match, prefer: decodePrefer(req.headers['prefer']), query });
     applyDeprecation(match.operation, res, clock);
-    // Credentials before anything about the request itself (parameters, media type, JSON): a write
-    // without a valid key is 401 whatever its body, and an unauthenticated client learns nothing more.
-    if (!satisfiesSecurity(match.operation, securityHandlers, req)) throw unauthorized(errorContext);
+    // Credentials before anything about the request itself (parameters, media type, body): a write
+    // without valid credentials is 401 whatever its body, and an unauthenticated client learns nothing more.
+    const verdict = gate.check(match.operation, req, query);
+    if (!verdict.ok) {
+      // RFC 9110 §11.6.1: one challenge per scheme that would have been accepted.
+      throw new HttpError(401, codeForStatus(401), verdict.message, [], verdict.challenges.length > 0 ? { 'WWW-Authenticate': verdict.challenges.join(', ') } : {});
+    }
     checkIntegerParameters(match.operation, match.params, query);
     checkDeclaredLength(req, maxBodyBytes, codeForStatus(413));
     if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) checkCharset(req, codeForStatus(415));
     normalizeContentType(req, match.operation, codeForStatus(415));
     next();
   });
-  router.use(express.json({ limit: maxBodyBytes, verify: verifyUtf8 }));
+  router.use(express.json({ limit: maxBodyBytes, verify: verifyUtf8, type: (req) => isJsonMediaType(String(req.headers['content-type'] ?? 'x/x')) && req.headers['content-type'] !== '*/*' }));
+  router.use(express.urlencoded({ limit: maxBodyBytes, extended: false }));
+  router.use(express.text({ limit: maxBodyBytes, type: ['text/*', 'application/xml', 'application/*+xml'] }));
+  router.use(express.raw({ limit: maxBodyBytes, type: ['application/octet-stream', 'image/*', 'audio/*', 'video/*', 'application/pdf', 'application/zip'] }));
   router.use((req, _res, next) => {
     if (req.body !== undefined) checkBodyShape(req.body, DEFAULTS.maxBodyDepth);
+    if (req.headers['content-type'] === 'application/x-www-form-urlencoded') {
+      const schema = stateOf(req).match.operation.requestBody?.content['application/x-www-form-urlencoded']?.schema;
+      req.body = typeFormBody(req.body, schema && !('$ref' in schema) ? schema : undefined);
+    }
     next();
   });
   router.use(validator);
   router.use(async (req, res) => {
     const { match, prefer, query } = stateOf(req);
     const operation = match.operation;
-    if (!req.accepts('application/json')) throw new HttpError(406, codeForStatus(406), 'This operation answers application/json only.');
+    // 406 only when nothing the operation documents fits the Accept header (RFC 9110 §12.5.1).
+    let offered = offeredTypes.get(operation);
+    if (!offered) offeredTypes.set(operation, (offered = successMediaTypes(operation)));
+    if (offered.length > 0 && !req.accepts(offered)) throw new HttpError(406, codeForStatus(406), `This operation answers ${offered.join(', ')} only.`);
     if (!prefer.ok) throw prefer.error;
     const preferences = prefer.preferences;
     checkPreferences(operation, preferences);
@@ -137,34 +239,76 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     let reply: Reply;
     if (wantsCannedResponse(preferences) || !handler) {
       const faker = preferences.seed === undefined ? dice.faker : createFaker(preferences.seed);
-      reply = cannedReply(operation, preferences, faker, codeForStatus);
+      // An operation that documents no 2xx (a redirect, say) answers its first documented status.
+      const statuses = Object.keys(operation.responses).filter((s) => /^\d{3}$/.test(s)).sort();
+      const fallback = statuses.some((s) => s.startsWith('2')) ? undefined : statuses[0];
+      reply = cannedReply(operation, preferences.code === undefined && fallback !== undefined ? { ...preferences, code: Number(fallback) } : preferences, faker, codeForStatus);
+      // A contract's own example may break its schema (a relative URL under `format: uri`): then a generated body that keeps it.
+      if (preferences.example === undefined) reply = keepToSchema(operation, reply, faker, schemaValidator);
     } else {
-      reply = handler({
-        operation,
-        params: match.params,
-        query,
-        body: req.body,
-        path: req.path,
-      });
+      reply = handler({ operation, params: match.params, query, body: req.body, path: req.path });
     }
     for (const [name, value] of Object.entries(reply.headers ?? {})) {
       if (name.toLowerCase() === 'link') res.append('Link', value);
       else res.setHeader(name, value);
     }
     res.status(reply.status);
-    // Through res.json, so express-openapi-validator validates the body against the contract.
-    if (reply.body === undefined) res.end();
-    else res.json(reply.body);
+    send(req, res, operation, reply);
   });
 
-  return { contract, text, router, errorContext };
+  const statefulOperations = rules === 'petstore' ? contract.operations.filter((op) => handlers[op.id]).map((op) => op.id) : Object.keys(handlers);
+  return { contract, text, router, errorContext, rules, statefulOperations, collections, seedGeneric: () => reseed() };
 }
 
+/** The reply when its JSON body fits the documented schema, else one with a body generated to fit it (a few tries). */
+function keepToSchema(operation: Contract['operations'][number], reply: Reply, faker: Faker, validator: SchemaValidator): Reply {
+  if (reply.body === undefined) return reply;
+  const content = documentedResponse(operation, reply.status)?.content ?? {};
+  const json = Object.entries(content).find(([type]) => isJsonMediaType(type))?.[1]?.schema;
+  if (!json || '$ref' in json || schemaAccepts(validator, json, reply.body)) return reply;
+  for (let i = 0; i < 5; i++) {
+    const body = generate(json, faker);
+    if (schemaAccepts(validator, json, body)) return { ...reply, body };
+  }
+  return reply;
+}
+
+/**
+ * Writes a reply in the media type the client accepts among those the contract documents for its
+ * status (RFC 9110 §12.5.1). JSON goes through res.json, so express-openapi-validator validates
+ * the body against the contract; XML, text and binary bodies are written from the value or the
+ * documented example.
+ */
+function send(req: Request, res: Response, operation: Contract['operations'][number], reply: Reply): void {
+  if (reply.body === undefined) {
+    res.end();
+    return;
+  }
+  const content = documentedResponse(operation, reply.status)?.content ?? {};
+  const types = Object.keys(content);
+  const accepted = types.length === 0 ? undefined : req.accepts(types);
+  const chosen = typeof accepted === 'string' ? accepted : types[0];
+  if (chosen === undefined || isJsonMediaType(chosen)) {
+    const type = chosen === undefined || chosen === '*/*' || chosen === 'application/*' ? 'application/json' : chosen;
+    // Without a schema there is nothing to validate against (the validator would call that a 500).
+    if (chosen === undefined || content[chosen]?.schema === undefined) {
+      res.type(type).send(JSON.stringify(reply.body));
+      return;
+    }
+    if (type !== 'application/json') res.type(type);
+    res.json(reply.body);
+    return;
+  }
+  const name = operation.path.split('/').filter((s) => s && !s.startsWith('{')).at(-1) ?? 'body';
+  const body = nonJsonBody(chosen, reply.body, content[chosen], name.replace(/\.\w+$/, ''));
+  res.type(chosen.includes('*') ? 'application/octet-stream' : chosen).send(body);
+}
 
 /**
  * express-openapi-validator loads its document lazily, on the first request. One throwaway
  * request through it now surfaces a document it cannot use at start (or reload) rather than on a
- * user's request. A path outside the contract is answered 404 by a healthy validator.
+ * user's request. A path outside the contract is answered 404 by a healthy validator. What it
+ * finds is said in one line (the first problem and where), never as the validator's dump.
  */
 async function probe(middlewares: readonly RequestHandler[]): Promise<Error | undefined> {
   const app = express();
@@ -173,11 +317,31 @@ async function probe(middlewares: readonly RequestHandler[]): Promise<Error | un
     app.use(() => resolve(undefined));
     app.use((error: unknown, _req: Request, _res: express.Response, _next: express.NextFunction) => {
       const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
-      resolve(status === 404 ? undefined : error instanceof Error ? error : new Error(String(error)));
+      resolve(status === 404 ? undefined : oneLine(error));
     });
     const req = new IncomingMessage(new Socket());
     req.method = 'GET';
     req.url = '/__probe__/not/in/the/contract';
     app(req, new ServerResponse(req));
   });
+}
+
+/** ajv's error parameters worth a reader's eye (`allowedValues`, `additionalProperty`, `missingProperty`). */
+function describeParams(params: unknown): string {
+  if (!isRecord(params)) return '';
+  if (Array.isArray(params['allowedValues'])) return ` (${params['allowedValues'].map(String).join(', ')})`;
+  for (const key of ['additionalProperty', 'missingProperty']) if (typeof params[key] === 'string') return ` (${params[key]})`;
+  return '';
+}
+
+function oneLine(error: unknown): ContractError {
+  const message = error instanceof Error ? error.message : String(error);
+  const errors = isRecord(error) || error instanceof Error ? Reflect.get(error, 'errors') : undefined;
+  const first: unknown = Array.isArray(errors) ? errors[0] : undefined;
+  if (isRecord(first)) {
+    const where = typeof first['instancePath'] === 'string' ? first['instancePath'] : typeof first['path'] === 'string' ? first['path'] : '';
+    const what = typeof first['message'] === 'string' ? first['message'] : 'is not valid';
+    return new ContractError(`the contract cannot be served: ${where ? `at ${where}: ` : ''}${what}`);
+  }
+  return new ContractError(`the contract cannot be served: ${message.split('\n')[0]!.replace(/^openapi\.validator: /, '')}`);
 }

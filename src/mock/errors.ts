@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler } from 'express';
+import type { ErrorRequestHandler, Request } from 'express';
 import { isRecord } from '../contract/index.js';
 
 /** One violation of a rejected request, as the contract's `ErrorDetail` describes it. */
@@ -60,6 +60,8 @@ export interface ErrorHandlerContext {
   apiKeyHeader(): string;
   /** The body limit in bytes (for the 413 message). */
   maxBodyBytes(): number;
+  /** The error as the contract's own error schema for the request's operation and status shapes it. */
+  render?(error: HttpError, req: Request): { readonly contentType: string; readonly body: unknown };
 }
 
 /** 401 with its challenge (RFC 9110 §15.5.2: a 401 carries WWW-Authenticate). */
@@ -159,15 +161,30 @@ function sanitize(message: string): string {
     .slice(0, 500);
 }
 
-/** The one error handler: always the contract's `Error` body, `status` equal to the HTTP status, JSON. */
+/**
+ * The one error handler: the body the contract's error schema describes for the operation and
+ * status (the Petstore's `Error`: `status` equal to the HTTP status), as JSON. Whatever happens
+ * while building it, the answer is JSON: never the framework's HTML page, never a stack trace.
+ */
 export function errorHandler(ctx: () => ErrorHandlerContext): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
-    const httpError = toHttpError(error, req, ctx());
     if (res.headersSent) {
       res.end();
       return;
     }
+    let httpError: HttpError;
+    let rendered: { readonly contentType: string; readonly body: unknown };
+    try {
+      const context = ctx();
+      httpError = toHttpError(error, req, context);
+      rendered = context.render?.(httpError, req) ?? { contentType: 'application/json', body: httpError.toBody() };
+    } catch {
+      httpError = internal();
+      rendered = { contentType: 'application/json', body: httpError.toBody() };
+    }
     for (const [name, value] of Object.entries(httpError.headers)) res.setHeader(name, value);
-    res.status(httpError.status).type('application/json').json(httpError.toBody());
+    // Sent as text: the body was checked against the contract's schema when it was built, and a
+    // status the operation does not document must still leave as JSON rather than as the validator's 500.
+    res.status(httpError.status).type(rendered.contentType).send(JSON.stringify(rendered.body));
   };
 }

@@ -2,7 +2,8 @@ import type { Contract, Operation } from '../contract/index.js';
 import { HttpError } from './errors.js';
 
 export type RouteMatch =
-  | { readonly kind: 'operation'; readonly operation: Operation; readonly params: Readonly<Record<string, string>> }
+  | { readonly kind: 'operation'; readonly operation: Operation; readonly params: Readonly<Record<string, string>>; readonly head?: boolean }
+  | { readonly kind: 'options'; readonly allow: string }
   | { readonly kind: 'method-not-allowed'; readonly allow: string }
   | { readonly kind: 'unknown-path' };
 
@@ -12,6 +13,8 @@ interface CompiledPath {
   readonly names: readonly string[];
   readonly byMethod: ReadonlyMap<string, Operation>;
   readonly allow: string;
+  /** Allow for OPTIONS: the documented methods, HEAD beside GET, and OPTIONS itself. */
+  readonly allowAll: string;
 }
 
 /**
@@ -22,8 +25,11 @@ interface CompiledPath {
  */
 export class OperationMatcher {
   private readonly paths: readonly CompiledPath[];
+  /** The base path of the contract's `servers` (OAS 3.0.3 §4.7.5); paths are served under it. */
+  private readonly basePath: string;
 
   constructor(contract: Contract) {
+    this.basePath = contract.basePath;
     const grouped = new Map<string, Operation[]>();
     for (const op of contract.operations) grouped.set(op.path, [...(grouped.get(op.path) ?? []), op]);
     this.paths = [...grouped.entries()]
@@ -47,16 +53,32 @@ export class OperationMatcher {
           byMethod: new Map(ops.map((op) => [op.method.toUpperCase(), op])),
           // RFC 9110 §10.2.1: Allow lists the methods the target resource supports.
           allow: ops.map((op) => op.method.toUpperCase()).join(', '),
+          allowAll: allowAll(ops.map((op) => op.method.toUpperCase())),
         };
       })
       .sort((a, b) => a.names.length - b.names.length);
   }
 
-  match(method: string, path: string): RouteMatch {
+  /** The request path without the base path; undefined when it is outside the base path. */
+  private local(path: string): string | undefined {
+    if (this.basePath === '') return path;
+    if (path === this.basePath) return '/';
+    return path.startsWith(`${this.basePath}/`) ? path.slice(this.basePath.length) : undefined;
+  }
+
+  match(method: string, fullPath: string): RouteMatch {
+    const path = this.local(fullPath);
+    if (path === undefined) return { kind: 'unknown-path' };
     for (const compiled of this.paths) {
       const m = compiled.regexp.exec(path);
       if (!m) continue;
-      const operation = compiled.byMethod.get(method.toUpperCase());
+      const upper = method.toUpperCase();
+      let operation = compiled.byMethod.get(upper);
+      // RFC 9110 §9.3.2: HEAD is GET without the body, wherever GET is served.
+      const head = !operation && upper === 'HEAD' && compiled.byMethod.has('GET');
+      if (head) operation = compiled.byMethod.get('GET');
+      // RFC 9110 §9.3.7: OPTIONS describes the resource; answered here unless the contract defines it.
+      if (!operation && upper === 'OPTIONS') return { kind: 'options', allow: compiled.allowAll };
       if (!operation) return { kind: 'method-not-allowed', allow: compiled.allow };
       const params: Record<string, string> = {};
       try {
@@ -66,12 +88,25 @@ export class OperationMatcher {
       } catch {
         throw new HttpError(400, 'validation_failed', `The path ${path} is not correctly percent-encoded.`);
       }
-      return { kind: 'operation', operation, params };
+      return head ? { kind: 'operation', operation, params, head } : { kind: 'operation', operation, params };
     }
     return { kind: 'unknown-path' };
   }
 
-  allowFor(path: string): string | undefined {
-    return this.paths.find((p) => p.regexp.test(path))?.allow;
+  allowFor(fullPath: string): string | undefined {
+    const path = this.local(fullPath);
+    return path === undefined ? undefined : this.paths.find((p) => p.regexp.test(path))?.allow;
   }
+
+  /** Where the contract's paths are served, for a 404 outside it. */
+  get base(): string {
+    return this.basePath;
+  }
+}
+
+function allowAll(methods: readonly string[]): string {
+  const all = [...methods];
+  if (all.includes('GET') && !all.includes('HEAD')) all.push('HEAD');
+  if (!all.includes('OPTIONS')) all.push('OPTIONS');
+  return all.join(', ');
 }

@@ -21,6 +21,11 @@ export interface MockOptions {
   seed?: number;
   /** Accepted values of `X-API-Key`. Default `['dev-key']`. */
   apiKeys?: readonly string[];
+  /**
+   * Accepted bearer tokens (http bearer, oauth2 and openIdConnect schemes). Default none: any
+   * non-empty token is accepted.
+   */
+  tokens?: readonly string[];
   /** How many pets the seeded store holds. Default 50. */
   pets?: number;
   /** Pretend the clock reads this instant (it then advances normally): rehearses the sunset. */
@@ -57,6 +62,7 @@ export interface NormalizedOptions {
   readonly spec: string;
   readonly seed: number;
   readonly apiKeys: readonly string[];
+  readonly tokens: readonly string[];
   readonly pets: number;
   readonly sunsetNow: Date | undefined;
   readonly latency: LatencyRange;
@@ -138,6 +144,8 @@ export function normalizeOptions(input: MockOptions = {}): NormalizedOptions {
   if (apiKeys.length === 0 || apiKeys.some((k) => typeof k !== 'string' || k.length === 0)) {
     throw new OptionsError('api keys must be non-empty strings');
   }
+  const tokens = [...(input.tokens ?? [])];
+  if (tokens.some((t) => typeof t !== 'string' || t.length === 0)) throw new OptionsError('tokens must be non-empty strings');
   if (input.sunsetNow !== undefined && Number.isNaN(input.sunsetNow.getTime())) throw new OptionsError('sunsetNow is not a valid date');
   const journalSize = input.journalSize ?? DEFAULTS.journalSize;
   if (!Number.isInteger(journalSize) || journalSize < 1) throw new OptionsError(`journalSize must be a positive integer, got ${journalSize}`);
@@ -149,6 +157,7 @@ export function normalizeOptions(input: MockOptions = {}): NormalizedOptions {
     spec: input.spec ?? bundledContractPath,
     seed,
     apiKeys,
+    tokens,
     pets,
     sunsetNow: input.sunsetNow === undefined ? undefined : new Date(input.sunsetNow.getTime()),
     latency: parseLatency(input.latency ?? DEFAULTS.latency),

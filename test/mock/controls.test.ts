@@ -28,8 +28,11 @@ describe('controls: CORS, latency, chaos, watch, options', () => {
     const app = await createMockApp({ cors: false });
     const get = await request(app).get('/pets').set('Origin', 'http://localhost:5173').expect(200);
     expect(get.headers['access-control-allow-origin']).toBeUndefined();
+    // Without CORS, OPTIONS is answered as any OPTIONS (RFC 9110 §9.3.7): 204 and Allow, no CORS grant.
     const preflight = await request(app).options('/pets').set('Origin', 'http://x').set('Access-Control-Request-Method', 'GET');
-    expectError(preflight, 405, 'method_not_allowed');
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['allow']).toBe('GET, POST, HEAD, OPTIONS');
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('latency delays API requests within the range, not the control endpoints', async () => {

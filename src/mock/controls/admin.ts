@@ -1,6 +1,4 @@
 import express, { type RequestHandler, type Router } from 'express';
-import type { Store } from '../store/store.js';
-import type { StateSnapshot } from '../store/types.js';
 import { HttpError } from '../errors.js';
 import { verifyUtf8 } from '../input-guards.js';
 import type { Journal } from './journal.js';
@@ -12,12 +10,15 @@ const requireJson: RequestHandler = (req, _res, next) => {
 };
 
 export interface AdminDeps {
-  readonly store: Store;
   readonly journal: Journal;
   /** Back to the starting point: the seeded (or `--state`) store, and the seeded dice. */
   reset(): void;
-  /** Checks a state to import; throws a 400 HttpError when it is bad. */
-  validate(input: unknown): StateSnapshot;
+  /** The whole state, as JSON. */
+  exportState(): unknown;
+  /** Checks and loads a state; throws an HttpError (400 when it is bad). */
+  importState(input: unknown): void;
+  /** Which rules serve the contract and which operations answer from the state. */
+  describeEngine(): unknown;
 }
 
 /**
@@ -31,12 +32,15 @@ export function adminRouter(deps: AdminDeps): Router {
     res.status(204).end();
   });
   router.get('/state', (_req, res) => {
-    res.json(deps.store.export());
+    res.json(deps.exportState());
   });
   // A whole state may be large (100,000 pets is a few MB): its own, larger limit.
   router.put('/state', requireJson, express.json({ limit: '256mb', verify: verifyUtf8 }), (req, res) => {
-    deps.store.load(deps.validate(req.body));
+    deps.importState(req.body);
     res.status(204).end();
+  });
+  router.get('/engine', (_req, res) => {
+    res.json(deps.describeEngine());
   });
   router.get('/requests', (_req, res) => {
     res.json(deps.journal.list());

@@ -1,6 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import type { OpenAPIV3 } from 'openapi-types';
-import { isRecord } from '../../contract/index.js';
+import RandExp from 'randexp';
+import { isRecord, patternRegExp } from '../../contract/index.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -14,31 +15,29 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * is sure to match. Every property is generated (writeOnly ones excepted), so required ones are there.
  */
 export function generate(schema: Schema | OpenAPIV3.ReferenceObject | undefined, faker: Faker, name = '', depth = 0): unknown {
-  if (schema === undefined || '$ref' in schema || depth > 8) return null;
-  if (schema.allOf) {
-    const merged: Record<string, unknown> = {};
-    for (const part of schema.allOf) {
-      const value = generate(part, faker, name, depth + 1);
-      if (isRecord(value)) Object.assign(merged, value);
-    }
-    const own = schema.properties ? generate({ ...schema, allOf: undefined }, faker, name, depth + 1) : {};
-    return isRecord(own) ? { ...merged, ...own } : merged;
-  }
+  if (schema === undefined || '$ref' in schema) return null;
+  if (depth > 12) return schema.type === 'object' ? {} : schema.type === 'array' ? [] : schema.type === 'string' ? '' : null;
+  if (schema.allOf) return generate(mergeAllOf(schema), faker, name, depth);
   const alternative = schema.oneOf?.[0] ?? schema.anyOf?.[0];
   if (alternative) return generate(alternative, faker, name, depth + 1);
   if (schema.enum && schema.enum.length > 0) return faker.helpers.arrayElement(schema.enum);
 
-  switch (schema.type ?? (schema.properties ? 'object' : 'items' in schema ? 'array' : undefined)) {
+  const implied =
+    schema.properties || schema.required ? 'object' : 'items' in schema ? 'array' : schema.pattern !== undefined || schema.format !== undefined || schema.minLength !== undefined ? 'string' : undefined;
+  switch (schema.type ?? implied) {
     case 'object': {
       const out: Record<string, unknown> = {};
+      const required = new Set(schema.required ?? []);
       for (const [key, sub] of Object.entries(schema.properties ?? {})) {
         if (!('$ref' in sub) && sub.writeOnly === true) continue;
+        // Deep in a large schema, only what is required: a generated value stays small and finite.
+        if (depth >= 4 && !required.has(key)) continue;
         out[key] = generate(sub, faker, key, depth + 1);
       }
       return out;
     }
     case 'array': {
-      const min = schema.minItems ?? 1;
+      const min = schema.minItems ?? (depth >= 4 ? 0 : 1);
       const max = Math.max(min, Math.min(schema.maxItems ?? 3, min + 3));
       const count = faker.number.int({ min, max });
       const items = 'items' in schema ? schema.items : undefined;
@@ -68,6 +67,10 @@ function lowerBound(schema: Schema, name: string): number {
 
 function generateString(schema: Schema, faker: Faker, name: string): string {
   if (schema.pattern !== undefined && typeof schema.example === 'string') return schema.example;
+  if (schema.pattern !== undefined) {
+    const matching = fromPattern(schema.pattern, faker, schema.minLength, schema.maxLength);
+    if (matching !== undefined) return matching;
+  }
   switch (schema.format) {
     case 'date-time':
       return new Date(BASE_DATE + faker.number.int({ min: 0, max: 365 }) * DAY_MS + faker.number.int({ min: 0, max: 86_399 }) * 1000)
@@ -93,4 +96,45 @@ function generateString(schema: Schema, faker: Faker, name: string): string {
   if (text.length > max) text = text.slice(0, max);
   while (text.length < min) text += 'x';
   return text;
+}
+
+/**
+ * A string matching the pattern (ECMA-262 after the contract reader's translation), drawn with
+ * the seeded faker so the same seed gives the same string; undefined when none can be made.
+ */
+function fromPattern(pattern: string, faker: Faker, minLength = 0, maxLength = Infinity): string | undefined {
+  const regexp = patternRegExp(pattern);
+  if (!regexp) return undefined;
+  try {
+    const generator = new RandExp(regexp);
+    generator.max = 8;
+    generator.randInt = (min: number, max: number) => faker.number.int({ min, max });
+    for (let i = 0; i < 5; i++) {
+      const value = generator.gen();
+      if (value.length >= minLength && value.length <= maxLength && regexp.test(value)) return value;
+    }
+  } catch {
+    // a construct randexp does not know (lookbehind, \\p{…}): no generated value
+  }
+  return undefined;
+}
+
+/** allOf parts merged into one schema (properties and required united), so a part's `required` sees every part's properties. */
+function mergeAllOf(schema: Schema): Schema {
+  const merged: Schema = { ...schema, allOf: undefined };
+  const properties: Record<string, Schema | OpenAPIV3.ReferenceObject> = {};
+  const required = new Set<string>();
+  for (const part of [...(schema.allOf ?? []), { ...schema, allOf: undefined }]) {
+    if ('$ref' in part) continue;
+    const flat = part.allOf ? mergeAllOf(part) : part;
+    for (const [key, value] of Object.entries(flat)) {
+      if (key === 'properties' || key === 'required' || key === 'allOf' || value === undefined) continue;
+      if (Reflect.get(merged, key) === undefined) Reflect.set(merged, key, value);
+    }
+    Object.assign(properties, flat.properties ?? {});
+    for (const r of flat.required ?? []) required.add(r);
+  }
+  if (Object.keys(properties).length > 0) merged.properties = properties;
+  if (required.size > 0) merged.required = [...required];
+  return merged;
 }

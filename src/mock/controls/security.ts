@@ -1,8 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
+import type { OpenAPIV3 } from 'openapi-types';
 import type { Contract, Operation } from '../../contract/index.js';
-
-type Handler = (req: Request) => boolean;
 
 /** True when `given` equals one of the keys, comparing in constant time (no early exit on a match). */
 export function acceptsKey(keys: readonly Buffer[], given: string | undefined): boolean {
@@ -15,26 +14,126 @@ export function acceptsKey(keys: readonly Buffer[], given: string | undefined): 
   return ok;
 }
 
-/**
- * Whether the request satisfies one alternative of the operation's security requirements
- * (OAS 3.0.3 §4.8.30: alternatives are ORed, the schemes of one alternative ANDed). Schemes the
- * mock has no handler for are left to the validator.
- */
-export function satisfiesSecurity(operation: Operation, handlers: Readonly<Record<string, Handler>>, req: Request): boolean {
-  if (!operation.requiresAuth) return true;
-  return operation.security.some((alternative) => Object.keys(alternative).every((name) => handlers[name]?.(req) ?? true));
+/** What the mock accepts: API keys (every apiKey scheme) and bearer tokens (empty: any non-empty token). */
+export interface Credentials {
+  readonly apiKeys: readonly string[];
+  readonly tokens: readonly string[];
 }
 
-/** One security handler per API-key scheme of the contract, accepting only the configured keys. */
-export function apiKeyHandlers(contract: Contract, apiKeys: readonly string[]): Record<string, Handler> {
-  const keys = apiKeys.map((k) => Buffer.from(k, 'utf8'));
-  const handlers: Record<string, Handler> = {};
-  for (const [name, scheme] of contract.apiKeySchemes) {
-    handlers[name] = (req) => {
-      const raw =
-        scheme.in === 'header' ? req.get(scheme.name) : scheme.in === 'query' ? new URL(req.originalUrl, 'http://mock').searchParams.get(scheme.name) : undefined;
-      return acceptsKey(keys, raw ?? undefined);
-    };
+export type SecurityVerdict = { readonly ok: true } | { readonly ok: false; readonly message: string; readonly challenges: readonly string[] };
+
+interface SchemeCheck {
+  /** True when the request carries acceptable credentials for this scheme. */
+  accepts(req: Request, query: URLSearchParams): boolean;
+  /** Its challenge (RFC 9110 §11.6.1) and what a client must send, in words. */
+  readonly challenge: string;
+  readonly wants: string;
+}
+
+/** The value of one cookie (RFC 6265 §4.2.1: `name=value; name2=value2`). */
+function cookie(req: Request, name: string): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
   }
-  return handlers;
+  return undefined;
+}
+
+/** The credentials of an `Authorization: <scheme> <credentials>` header when its scheme is `scheme` (case-insensitive, RFC 9110 §11.1). */
+function authorization(req: Request, scheme: string): string | undefined {
+  const header = req.headers.authorization;
+  if (header === undefined) return undefined;
+  const m = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) +(.*)$/.exec(header.trim());
+  return m && m[1]!.toLowerCase() === scheme.toLowerCase() ? m[2]!.trim() : undefined;
+}
+
+/** `user:password` in base64 (RFC 7617 §2) with a non-empty user. */
+function wellFormedBasic(credentials: string | undefined): boolean {
+  if (credentials === undefined || !/^[A-Za-z0-9+/]+=*$/.test(credentials)) return false;
+  const decoded = Buffer.from(credentials, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon > 0;
+}
+
+function schemeCheck(scheme: OpenAPIV3.SecuritySchemeObject, keys: readonly Buffer[], tokens: readonly Buffer[], realm: string): SchemeCheck | undefined {
+  const bearer = (): SchemeCheck => ({
+    // RFC 6750 §2.1 and §3: a bearer token in Authorization, challenged with `Bearer`.
+    accepts: (req) => {
+      const token = authorization(req, 'Bearer');
+      if (token === undefined || token === '') return false;
+      return tokens.length === 0 || acceptsKey(tokens, token);
+    },
+    challenge: `Bearer realm="${realm}"`,
+    wants: 'an Authorization: Bearer token',
+  });
+  switch (scheme.type) {
+    case 'apiKey': {
+      const where = scheme.in === 'query' ? 'query' : scheme.in === 'cookie' ? 'cookie' : 'header';
+      return {
+        accepts: (req, query) =>
+          acceptsKey(keys, where === 'header' ? req.get(scheme.name) : where === 'query' ? (query.get(scheme.name) ?? undefined) : cookie(req, scheme.name)),
+        challenge: `ApiKey realm="${realm}", ${where}="${scheme.name}"`,
+        wants: where === 'header' ? `a valid ${scheme.name} header` : where === 'query' ? `a valid ${scheme.name} query parameter` : `a valid ${scheme.name} cookie`,
+      };
+    }
+    case 'http': {
+      const name = scheme.scheme.toLowerCase();
+      if (name === 'bearer') return bearer();
+      if (name === 'basic') {
+        return { accepts: (req) => wellFormedBasic(authorization(req, 'Basic')), challenge: `Basic realm="${realm}"`, wants: 'Authorization: Basic credentials' };
+      }
+      return {
+        accepts: (req) => (authorization(req, scheme.scheme) ?? '') !== '',
+        challenge: `${scheme.scheme} realm="${realm}"`,
+        wants: `Authorization: ${scheme.scheme} credentials`,
+      };
+    }
+    case 'oauth2':
+    case 'openIdConnect':
+      // The mock issues no tokens: an access token is taken as a bearer token (RFC 6750).
+      return bearer();
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Checks the security requirements of an operation for every scheme type of OAS 3.0.3 §4.7.33:
+ * apiKey (header, query, cookie), http basic / bearer / other schemes, oauth2 and openIdConnect
+ * (as bearer tokens). Alternatives are ORed, the schemes of one alternative ANDed (§4.7.30).
+ */
+export class SecurityGate {
+  private readonly checks = new Map<string, SchemeCheck>();
+
+  constructor(contract: Contract, credentials: Credentials, realm: string) {
+    const keys = credentials.apiKeys.map((k) => Buffer.from(k, 'utf8'));
+    const tokens = credentials.tokens.map((t) => Buffer.from(t, 'utf8'));
+    for (const [name, scheme] of contract.securitySchemes) {
+      const check = schemeCheck(scheme, keys, tokens, realm);
+      if (check) this.checks.set(name, check);
+    }
+  }
+
+  check(operation: Operation, req: Request, query: URLSearchParams): SecurityVerdict {
+    if (!operation.requiresAuth) return { ok: true };
+    // A scheme the document does not define cannot be satisfied (the reader refused $refs to nothing).
+    const passes = (name: string): boolean => this.checks.get(name)?.accepts(req, query) ?? false;
+    if (operation.security.some((alternative) => Object.keys(alternative).every(passes))) return { ok: true };
+    const challenges: string[] = [];
+    const wants: string[] = [];
+    for (const alternative of operation.security) {
+      const missing = Object.keys(alternative).filter((name) => !passes(name));
+      for (const name of missing) {
+        const check = this.checks.get(name);
+        if (check && !challenges.includes(check.challenge)) challenges.push(check.challenge);
+      }
+      const described = missing.map((name) => this.checks.get(name)?.wants ?? `the ${name} credentials`);
+      if (described.length > 0) wants.push(described.join(' and '));
+    }
+    return { ok: false, message: `${capitalise(wants.join(', or '))} is required for this operation.`, challenges };
+  }
+}
+
+function capitalise(text: string): string {
+  return text.length === 0 ? 'Credentials' : `${text[0]!.toUpperCase()}${text.slice(1)}`;
 }

@@ -1,0 +1,173 @@
+import { STATUS_CODES } from 'node:http';
+import type { Faker } from '@faker-js/faker';
+import type { OpenAPIV3 } from 'openapi-types';
+import { type Contract, type Operation, type SchemaValidator } from '../contract/index.js';
+import { generate } from './controls/generate.js';
+import { documentedResponse } from './controls/prefer.js';
+import { createFaker } from './faker.js';
+import type { HttpError } from './errors.js';
+import { isJsonMediaType, schemaAccepts } from './media.js';
+
+type Schema = OpenAPIV3.SchemaObject;
+
+/** An error as it leaves: its media type and its body. */
+export interface RenderedError {
+  readonly contentType: string;
+  readonly body: unknown;
+}
+
+/** Names a field is known by, lower-cased without separators, and what it carries. */
+const MESSAGE = new Set(['message', 'detail', 'details', 'description', 'errordescription', 'errormessage', 'msg', 'reason']);
+const STATUS = new Set(['status', 'statuscode', 'httpstatus', 'httpstatuscode']);
+const CODE = new Set(['code', 'errorcode']);
+const TITLE = new Set(['title', 'error', 'name']);
+const normal = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * Builds error bodies from the contract's own error schema for the operation and status
+ * (exact status, else its range, else `default`; OAS 3.0.3 §4.7.16), else from the document's
+ * most common error schema, else `{code, message, status}`. Known fields are filled with the
+ * real values (an integer `code` gets the status), unknown required ones are generated, and the
+ * body is checked against the schema before it is used. Pure data of the contract: cached per schema.
+ */
+export class ErrorBodies {
+  private readonly fallback: { readonly contentType: string; readonly schema: Schema } | undefined;
+
+  constructor(
+    private readonly contract: Contract,
+    private readonly validator: SchemaValidator,
+  ) {
+    this.fallback = commonErrorSchema(contract);
+  }
+
+  render(error: HttpError, operation: Operation | undefined): RenderedError {
+    const documented = operation ? jsonMedia(documentedResponse(operation, error.status)) : undefined;
+    const target = documented ?? this.fallback;
+    const plain = { code: error.code, message: error.message, status: error.status, ...(error.details.length > 0 ? { details: error.details.map((d) => ({ ...d })) } : {}) };
+    if (!target) return { contentType: 'application/json', body: plain };
+    const body = this.fill(target.schema, error);
+    return { contentType: target.contentType, body };
+  }
+
+  private fill(schema: Schema, error: HttpError): unknown {
+    const candidates = [shape(schema, error, false), shape(schema, error, true)];
+    for (const candidate of candidates) if (schemaAccepts(this.validator, schema, candidate)) return candidate;
+    return candidates[0];
+  }
+}
+
+/** The schema's first JSON media type of a response, if any. */
+function jsonMedia(response: OpenAPIV3.ResponseObject | undefined): { contentType: string; schema: Schema } | undefined {
+  for (const [type, media] of Object.entries(response?.content ?? {})) {
+    if (isJsonMediaType(type) && media.schema && !('$ref' in media.schema)) return { contentType: type === '*/*' ? 'application/json' : type, schema: media.schema };
+  }
+  return undefined;
+}
+
+/** The JSON schema most 4xx/5xx/default responses of the document use (the same object after $ref resolution). */
+function commonErrorSchema(contract: Contract): { contentType: string; schema: Schema } | undefined {
+  const counts = new Map<Schema, { n: number; contentType: string }>();
+  for (const op of contract.operations) {
+    for (const [status, response] of Object.entries(op.responses)) {
+      if (!/^[45]/.test(status) && status !== 'default') continue;
+      const media = jsonMedia(response);
+      if (!media || media.schema.type === 'array') continue;
+      const seen = counts.get(media.schema);
+      counts.set(media.schema, { n: (seen?.n ?? 0) + 1, contentType: media.contentType });
+    }
+  }
+  let best: { contentType: string; schema: Schema } | undefined;
+  let most = 0;
+  for (const [schema, { n, contentType }] of counts) {
+    if (n > most) {
+      most = n;
+      best = { contentType, schema };
+    }
+  }
+  return best;
+}
+
+/** allOf parts merged into one object schema (properties and required). */
+function flatten(schema: Schema): Schema {
+  if (!schema.allOf) return schema;
+  const properties: Record<string, Schema | OpenAPIV3.ReferenceObject> = {};
+  const required: string[] = [];
+  for (const part of [...schema.allOf, { ...schema, allOf: undefined }]) {
+    if ('$ref' in part) continue;
+    const flat = flatten(part);
+    Object.assign(properties, flat.properties ?? {});
+    required.push(...(flat.required ?? []));
+  }
+  return { ...schema, allOf: undefined, type: 'object', properties, required };
+}
+
+/** A value for one field of an error; a closed list (`enum`) keeps its own values, the closest one chosen. */
+function known(name: string, schema: Schema, error: HttpError): unknown {
+  const value = knownValue(name, schema, error);
+  if (value === undefined || !Array.isArray(schema.enum) || schema.enum.includes(value)) return value;
+  const reason = normal(STATUS_CODES[error.status] ?? '');
+  return schema.enum.find((v) => typeof v === 'string' && (normal(v) === reason || v === error.code)) ?? schema.enum[0];
+}
+
+/** A value for one field of an error, by its name and type; undefined when the name is not known. */
+function knownValue(name: string, schema: Schema, error: HttpError): unknown {
+  const key = normal(name);
+  const reason = STATUS_CODES[error.status] ?? 'Error';
+  const type = schema.type;
+  const asType = (n: number, text: string): unknown =>
+    type === 'integer' || type === 'number' ? n : type === 'string' ? text : type === undefined ? text : undefined;
+  if (CODE.has(key)) {
+    if (type === 'integer' || type === 'number') return error.status;
+    if (Array.isArray(schema.enum)) {
+      const values = schema.enum.filter((v): v is string => typeof v === 'string');
+      return values.find((v) => v === error.code) ?? values.find((v) => normal(v) === normal(reason)) ?? values.find((v) => v === String(error.status)) ?? values[0];
+    }
+    return type === 'string' || type === undefined ? error.code : undefined;
+  }
+  if (STATUS.has(key)) return asType(error.status, String(error.status));
+  if (key === 'details' && type === 'array' && error.details.length > 0) {
+    const items = schema.items && !('$ref' in schema.items) ? flatten(schema.items) : undefined;
+    if (items?.type === 'string') return error.details.map((d) => `${d.location}: ${d.message}`);
+    if (items?.properties) {
+      return error.details.map((d) =>
+        Object.fromEntries(
+          Object.keys(items.properties ?? {}).flatMap((prop): [string, unknown][] => {
+            const n = normal(prop);
+            if (['location', 'field', 'path', 'pointer', 'name', 'param', 'parameter'].includes(n)) return [[prop, d.location]];
+            if (MESSAGE.has(n) || n === 'issue') return [[prop, d.message]];
+            return [];
+          }),
+        ),
+      );
+    }
+    return undefined;
+  }
+  if (MESSAGE.has(key)) return type === 'string' || type === undefined ? error.message : undefined;
+  if (TITLE.has(key)) return type === 'string' || type === undefined ? reason : undefined;
+  if (key === 'type' && (type === 'string' || type === undefined) && schema.format?.startsWith('uri')) return 'about:blank'; // RFC 9457 §4.2.1
+  return undefined;
+}
+
+/**
+ * The error as the schema shapes it: known fields filled, required unknown ones generated (from a
+ * faker seeded by the status, so the same error is byte-identical), optional unknown ones left
+ * out unless `everything` (a second try for schemas whose constraints want more).
+ */
+function shape(raw: Schema, error: HttpError, everything: boolean): unknown {
+  const schema = flatten(raw);
+  const alternative = schema.oneOf?.[0] ?? schema.anyOf?.[0];
+  if (alternative && !('$ref' in alternative) && !schema.properties) return shape(alternative, error, everything);
+  if (schema.type !== 'object' && !schema.properties) return generate(schema, createFaker(error.status));
+  // Made only when a field must be generated: most error schemas (the Petstore's) need none.
+  let seeded: Faker | undefined;
+  const faker = (): Faker => (seeded ??= createFaker(error.status));
+  const out: Record<string, unknown> = {};
+  const required = new Set(schema.required ?? []);
+  for (const [name, sub] of Object.entries(schema.properties ?? {})) {
+    if ('$ref' in sub) continue;
+    const value = known(name, sub, error);
+    if (value !== undefined) out[name] = value;
+    else if ((required.has(name) || everything) && sub.writeOnly !== true) out[name] = generate(sub, faker(), name);
+  }
+  return out;
+}

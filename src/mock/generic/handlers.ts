@@ -1,0 +1,333 @@
+import type { Faker } from '@faker-js/faker';
+import type { OpenAPIV3 } from 'openapi-types';
+import { isRecord, type Contract, type Operation, type SchemaValidator } from '../../contract/index.js';
+import { generate } from '../controls/generate.js';
+import { HttpError } from '../errors.js';
+import { createFaker } from '../faker.js';
+import { schemaAccepts } from '../media.js';
+import type { HandlerInput, Handlers, Reply } from '../routes/types.js';
+import { objectView, successSchema, type Binding, type Collection, type GenericModel, type ListShape } from './model.js';
+import type { GenericStore, RecordValue } from './store.js';
+
+type Schema = OpenAPIV3.SchemaObject;
+
+export interface GenericDeps {
+  readonly contract: Contract;
+  readonly model: GenericModel;
+  readonly store: GenericStore;
+  readonly validator: SchemaValidator;
+  /** The app's seeded faker (per-request values: generated ids, wrapper fields). */
+  readonly faker: () => Faker;
+  readonly codeForStatus: (status: number) => string;
+}
+
+const normal = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+const LIMIT = new Set(['limit', 'perpage', 'pagesize', 'size', 'maxresults', 'max', 'top', 'pagelimit', 'maxitems']);
+const OFFSET = new Set(['offset', 'skip', 'start', 'startindex', 'from']);
+const PAGE = new Set(['page', 'pagenumber', 'pageno', 'pageindex']);
+const TOTAL = new Set(['total', 'totalcount', 'totalitems', 'totalresults', 'totalsize', 'count']);
+
+const asSchema = (s: Schema | OpenAPIV3.ReferenceObject | undefined): Schema | undefined => (s && !('$ref' in s) ? s : undefined);
+
+/** A record generated from the schema that the schema accepts (a few tries: generation is random), else the last try. */
+export function generateRecord(schema: Schema, faker: Faker, validator: SchemaValidator): RecordValue {
+  let value: unknown = {};
+  for (let i = 0; i < 5; i++) {
+    value = generate(schema, faker);
+    if (isRecord(value) && schemaAccepts(validator, schema, value)) return value;
+  }
+  return isRecord(value) ? value : {};
+}
+
+/** A request value (a form field is a string) as the property's type wants it. */
+function coerce(value: unknown, schema: Schema): unknown {
+  if (typeof value !== 'string') return value;
+  switch (schema.type) {
+    case 'integer':
+    case 'number':
+      return value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
+    case 'boolean':
+      return value === 'true' ? true : value === 'false' ? false : value;
+    default:
+      return value;
+  }
+}
+
+/**
+ * The request's fields laid onto a record: each field that names a property of the record
+ * (exactly, or ignoring case and separators, so a form's `FriendlyName` is `friendly_name`)
+ * and whose value the property's schema accepts. Read-only properties stay the server's.
+ */
+function overlay(record: RecordValue, body: unknown, schema: Schema, validator: SchemaValidator, keep: string | undefined): RecordValue {
+  if (!isRecord(body)) return record;
+  const properties = objectView(schema).properties ?? {};
+  const byNormal = new Map(Object.keys(properties).map((name) => [normal(name), name]));
+  const out = { ...record };
+  for (const [key, raw] of Object.entries(body)) {
+    const name = key in properties ? key : byNormal.get(normal(key));
+    const sub = name === undefined ? undefined : asSchema(properties[name]);
+    if (name === undefined || !sub || name === keep || sub.readOnly === true) continue;
+    if (raw === null && sub.nullable !== true) {
+      delete out[name]; // RFC 7396 §2: null removes the member
+      continue;
+    }
+    const value = coerce(raw, sub);
+    if (schemaAccepts(validator, sub, value)) out[name] = value;
+  }
+  return out;
+}
+
+/** RFC 6902 operations on the top-level members of a record (`/name`): add, replace, remove. */
+function applyJsonPatch(record: RecordValue, patch: readonly unknown[]): RecordValue | undefined {
+  const body: RecordValue = {};
+  const removed: string[] = [];
+  for (const op of patch) {
+    if (!isRecord(op) || typeof op['path'] !== 'string') return undefined;
+    const member = op['path'].replace(/^\//, '').split('/')[0]!.replaceAll('~1', '/').replaceAll('~0', '~');
+    if (op['op'] === 'add' || op['op'] === 'replace') body[member] = op['value'];
+    else if (op['op'] === 'remove') removed.push(member);
+  }
+  const out = { ...record, ...body };
+  for (const member of removed) delete out[member];
+  return out;
+}
+
+/** The value as the response schema wants it: itself when accepted, else generated with its matching fields laid on. */
+function fit(value: RecordValue, schema: Schema | undefined, validator: SchemaValidator, faker: Faker): unknown {
+  if (!schema || schemaAccepts(validator, schema, value)) return value;
+  const base = generateRecord(schema, faker, validator);
+  const merged = overlay(base, value, schema, validator, undefined);
+  return schemaAccepts(validator, schema, merged) ? merged : base;
+}
+
+function successStatus(operation: Operation, preferred: number): number {
+  const statuses = Object.keys(operation.responses).filter((s) => /^2\d\d$/.test(s)).map(Number).sort((a, b) => a - b);
+  return statuses.includes(preferred) ? preferred : (statuses[0] ?? preferred);
+}
+
+function hasBody(operation: Operation, status: number): boolean {
+  const response = operation.responses[String(status)] ?? operation.responses['2XX'] ?? operation.responses['default'];
+  return Object.keys(response?.content ?? {}).length > 0;
+}
+
+const scopeOf = (collection: Collection, params: Readonly<Record<string, string>>): string => collection.scopeParams.map((p) => params[p] ?? '').join('/');
+
+/** The path of an item under the base path, parameters filled in (for `Location`, RFC 9110 §10.2.2). */
+function itemLocation(contract: Contract, collection: Collection, params: Readonly<Record<string, string>>, id: string): string {
+  return contract.basePath + collection.itemPath.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(name === collection.idParam ? id : (params[name] ?? '')));
+}
+
+/** A fresh identifier the id schema accepts and no record uses. */
+function newId(collection: Collection, store: GenericStore, faker: Faker, validator: SchemaValidator): unknown {
+  const taken = new Set(store.ids(collection.path));
+  const schema = collection.idSchema;
+  if (!schema || schema.type === 'integer' || schema.type === 'number') {
+    let max = 0;
+    for (const id of taken) if (/^\d+$/.test(id)) max = Math.max(max, Number(id));
+    const next = Math.max(max + 1, typeof schema?.minimum === 'number' ? schema.minimum : 1);
+    return schema?.type === 'string' ? String(next) : next;
+  }
+  for (let i = 0; i < 20; i++) {
+    const candidate = generate(schema, faker, collection.idField ?? 'id');
+    if ((typeof candidate === 'string' || typeof candidate === 'number') && !taken.has(String(candidate)) && schemaAccepts(validator, schema, candidate)) return candidate;
+  }
+  return `${collection.noun}-${taken.size + 1}`;
+}
+
+/** Reads paging and filters from a list operation's own parameters. */
+function listPage(binding: Extract<Binding, { kind: 'list' }>, input: HandlerInput, records: RecordValue[]): { items: RecordValue[]; total: number; page: number | undefined; size: number | undefined } {
+  const properties = objectView(binding.collection.schema).properties ?? {};
+  const byNormal = new Map(Object.keys(properties).map((name) => [normal(name), name]));
+  let items = records;
+  let size: number | undefined;
+  let offset = 0;
+  let page: number | undefined;
+  let pageBase = 1;
+  for (const parameter of input.operation.parameters) {
+    if (parameter.in !== 'query') continue;
+    const schema = asSchema(parameter.schema);
+    const values = input.query.getAll(parameter.name).flatMap((v) => (schema?.type === 'array' && parameter.explode === false ? v.split(',') : [v]));
+    const key = normal(parameter.name);
+    const number = values[0] !== undefined && /^\d+$/.test(values[0]) ? Number(values[0]) : undefined;
+    const fallback = typeof schema?.default === 'number' ? schema.default : undefined;
+    if (LIMIT.has(key)) size = number ?? fallback;
+    else if (OFFSET.has(key)) offset = number ?? fallback ?? 0;
+    else if (PAGE.has(key)) {
+      pageBase = schema?.minimum === 0 || fallback === 0 ? 0 : 1;
+      page = number ?? fallback ?? pageBase;
+    } else if (values.length > 0) {
+      // A filter: a parameter named like a property (or its plural, `tags` → `tag`).
+      const name = byNormal.get(key) ?? byNormal.get(key.replace(/s$/, ''));
+      if (name === undefined) continue;
+      items = items.filter((record) => {
+        const field = record[name];
+        const fieldValues = Array.isArray(field) ? field : [field];
+        return fieldValues.some((f) => values.some((v) => (isRecord(f) ? String(f['name'] ?? f['id']) === v : String(f) === v)));
+      });
+    }
+  }
+  const total = items.length;
+  if (size !== undefined) {
+    const start = page !== undefined ? Math.max(0, page - pageBase) * size : offset;
+    items = items.slice(start, start + size);
+  } else if (offset > 0) items = items.slice(offset);
+  return { items, total, page, size };
+}
+
+/** The list answer: the array, or the wrapper object generated from its schema with the page laid in. */
+function listBody(shape: ListShape, items: RecordValue[], total: number, page: number | undefined, size: number | undefined, deps: GenericDeps): unknown {
+  if (shape.kind === 'array') return items;
+  const wrapper = objectView(shape.wrapper);
+  const base = generateRecord(shape.wrapper, deps.faker(), deps.validator);
+  const out: RecordValue = { ...base, [shape.property]: items };
+  for (const [name, sub] of Object.entries(wrapper.properties ?? {})) {
+    const schema = asSchema(sub);
+    if (!schema || name === shape.property || (schema.type !== 'integer' && schema.type !== 'number')) continue;
+    const key = normal(name);
+    const value = TOTAL.has(key) ? total : PAGE.has(key) ? page : LIMIT.has(key) ? size : undefined;
+    if (value !== undefined && schemaAccepts(deps.validator, schema, value)) out[name] = value;
+  }
+  return out;
+}
+
+/**
+ * The stateful operations of a contract without business rules of its own: create, read,
+ * replace, patch, delete and list over the generic store, as `inferModel` bound them.
+ */
+export function genericHandlers(deps: GenericDeps): Handlers {
+  const { contract, model, store, validator } = deps;
+  const handlers: Record<string, (input: HandlerInput) => Reply> = {};
+  const notFound = (collection: Collection, id: string): HttpError =>
+    new HttpError(404, deps.codeForStatus(404), `No ${collection.noun} with ${collection.idParam} ${id.slice(0, 100)}.`);
+
+  for (const [operationId, binding] of model.bindings) {
+    const { collection } = binding;
+    const operation = contract.operationsById.get(operationId);
+    if (!operation) continue;
+    const answer = successSchema(operation);
+    const reply = (status: number, record: RecordValue | undefined, headers?: Record<string, string>): Reply => {
+      const chosen = successStatus(operation, status);
+      if (!hasBody(operation, chosen) || record === undefined) return headers ? { status: chosen, headers } : { status: chosen };
+      const body = fit(record, answer, validator, deps.faker());
+      return headers ? { status: chosen, body, headers } : { status: chosen, body };
+    };
+    const existing = (input: HandlerInput): { id: string; scope: string; record: RecordValue } => {
+      const id = input.params[collection.idParam] ?? '';
+      const scope = scopeOf(collection, input.params);
+      const record = store.get(collection.path, scope, id);
+      if (!record) throw notFound(collection, id);
+      return { id, scope, record };
+    };
+    switch (binding.kind) {
+      case 'list':
+        handlers[operationId] = (input) => {
+          const page = listPage(binding, input, store.list(collection.path, scopeOf(collection, input.params)));
+          const body = listBody(binding.shape, page.items, page.total, page.page, page.size, deps);
+          return { status: successStatus(operation, 200), body, headers: { 'X-Total-Count': String(page.total) } };
+        };
+        break;
+      case 'create':
+        handlers[operationId] = (input) => {
+          const scope = scopeOf(collection, input.params);
+          const base = generateRecord(collection.schema, deps.faker(), validator);
+          let record = overlay(base, input.body, collection.schema, validator, undefined);
+          // An identifier the client chose (a username, a pet id in the body) is kept; else the server assigns one.
+          const given = collection.idField !== undefined && isRecord(input.body) ? record[collection.idField] : undefined;
+          const givenOk = given !== undefined && isRecord(input.body) && collection.idField! in input.body;
+          const id = givenOk ? given : newId(collection, store, deps.faker(), validator);
+          if (collection.idField !== undefined) record = { ...record, [collection.idField]: id };
+          store.put(collection.path, scope, String(id), record);
+          return reply(201, record, { Location: itemLocation(contract, collection, input.params, String(id)) });
+        };
+        break;
+      case 'read':
+        handlers[operationId] = (input) => reply(200, existing(input).record);
+        break;
+      case 'replace':
+      case 'patch':
+        handlers[operationId] = (input) => {
+          const { id, scope, record } = existing(input);
+          let next: RecordValue | undefined;
+          if (Array.isArray(input.body)) next = applyJsonPatch(record, input.body);
+          else if (binding.kind === 'replace') {
+            // A replacement keeps what the server owns (the identifier, read-only fields) and takes the rest from the body.
+            const properties = objectView(collection.schema).properties ?? {};
+            const owned = Object.fromEntries(Object.entries(record).filter(([name]) => name === collection.idField || asSchema(properties[name])?.readOnly === true));
+            const base = { ...record, ...owned };
+            next = overlay(base, input.body, collection.schema, validator, collection.idField);
+          } else next = overlay(record, input.body, collection.schema, validator, collection.idField);
+          if (next === undefined || !schemaAccepts(validator, collection.schema, next)) next = overlay(record, input.body, collection.schema, validator, collection.idField);
+          if (!schemaAccepts(validator, collection.schema, next)) next = record;
+          store.put(collection.path, scope, id, next);
+          return reply(200, next);
+        };
+        break;
+      case 'delete':
+        handlers[operationId] = (input) => {
+          const { id, scope, record } = existing(input);
+          store.delete(collection.path, scope, id);
+          return reply(204, record);
+        };
+        break;
+    }
+  }
+  return handlers;
+}
+
+/** A 32-bit hash of a text, to give each collection its own faker stream from the one seed. */
+function hash(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+/** Records the contract documents for a collection: examples of reading one, listing them and creating one. */
+function documentedRecords(contract: Contract, model: GenericModel, collection: Collection): unknown[] {
+  const found: unknown[] = [];
+  for (const [operationId, binding] of model.bindings) {
+    if (binding.collection !== collection) continue;
+    const op = contract.operationsById.get(operationId);
+    for (const [status, response] of Object.entries(op?.responses ?? {})) {
+      if (!/^2/.test(status)) continue;
+      for (const media of Object.values(response.content ?? {})) {
+        const values = [media.example, ...Object.values(media.examples ?? {}).map((e) => ('$ref' in e ? undefined : e.value))].filter((v) => v !== undefined);
+        for (const value of values) {
+          if (binding.kind === 'list') {
+            const list = binding.shape.kind === 'array' ? value : isRecord(value) ? value[binding.shape.property] : undefined;
+            if (Array.isArray(list)) found.push(...list);
+          } else if (binding.kind === 'read' || binding.kind === 'create') found.push(value);
+        }
+      }
+    }
+  }
+  const schemaExample = collection.schema.example;
+  if (schemaExample !== undefined) found.push(schemaExample);
+  return found;
+}
+
+/**
+ * Seeds every collection not seeded yet: the records the contract's examples show (those its
+ * schema accepts, one per identifier), else three generated from the schema with a faker seeded
+ * from the seed and the collection's path, so the same seed gives byte-identical records.
+ * Collections scoped by a parent's parameters start empty (no parent value is known).
+ */
+export function seedGeneric(deps: Pick<GenericDeps, 'contract' | 'model' | 'store' | 'validator'>, seed: number): void {
+  const { contract, model, store, validator } = deps;
+  for (const collection of model.collections) {
+    if (store.has(collection.path)) continue;
+    store.touch(collection.path);
+    if (collection.scopeParams.length > 0) continue;
+    const faker = createFaker((seed ^ hash(collection.path)) >>> 0);
+    const examples = documentedRecords(contract, model, collection).filter((r): r is RecordValue => isRecord(r) && schemaAccepts(validator, collection.schema, r));
+    const records = examples.length > 0 ? examples : [0, 1, 2].map(() => generateRecord(collection.schema, faker, validator)).filter((r) => schemaAccepts(validator, collection.schema, r));
+    for (const record of records) {
+      let id = collection.idField !== undefined ? record[collection.idField] : undefined;
+      if ((typeof id !== 'string' && typeof id !== 'number') || store.get(collection.path, '', String(id))) {
+        id = newId(collection, store, faker, validator);
+        if (collection.idField !== undefined) record[collection.idField] = id;
+        if (!schemaAccepts(validator, collection.schema, record)) continue;
+      }
+      store.put(collection.path, '', String(id), record);
+    }
+  }
+}

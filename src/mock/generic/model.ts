@@ -1,0 +1,189 @@
+import type { OpenAPIV3 } from 'openapi-types';
+import { isRecord, type Contract, type Operation } from '../../contract/index.js';
+import { isJsonMediaType } from '../media.js';
+
+type Schema = OpenAPIV3.SchemaObject;
+
+/** A collection of records the generic engine keeps: `POST /things` + `/things/{thingId}`. */
+export interface Collection {
+  /** The collection path template as written (`/things`, `/Accounts/{AccountSid}/Calls.json`). */
+  readonly path: string;
+  /** The item path template (`/things/{thingId}`). */
+  readonly itemPath: string;
+  /** The item path's identifier parameter (`thingId`). */
+  readonly idParam: string;
+  /** The record field that holds the identifier, when the schema, a link or the parameter names one. */
+  readonly idField: string | undefined;
+  /** The identifier's schema (the field's, else the path parameter's). */
+  readonly idSchema: Schema | undefined;
+  /** Path parameters of the collection itself: records live in the scope of their values (`AccountSid`). */
+  readonly scopeParams: readonly string[];
+  /** The record schema (as GET of an item answers it). */
+  readonly schema: Schema;
+  /** A short name for messages (`thing`). */
+  readonly noun: string;
+}
+
+/** Where the array sits in a list response: the body itself, or one property of an object (`{data: [...]}`). */
+export type ListShape = { readonly kind: 'array' } | { readonly kind: 'wrapped'; readonly property: string; readonly wrapper: Schema };
+
+export type Binding =
+  | { readonly kind: 'list'; readonly collection: Collection; readonly shape: ListShape }
+  | { readonly kind: 'create' | 'read' | 'replace' | 'patch' | 'delete'; readonly collection: Collection };
+
+export interface GenericModel {
+  readonly collections: readonly Collection[];
+  /** Stateful operations by operationId; the others answer from examples or schemas. */
+  readonly bindings: ReadonlyMap<string, Binding>;
+}
+
+const normal = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** The last segment of a path is exactly one template parameter, optionally with an extension: `{id}` or `{Sid}.json`. */
+const ITEM_SEGMENT = /^\{([^}]+)\}(\.[A-Za-z0-9]+)?$/;
+
+/** The first 2xx JSON response schema of an operation, if it has one. */
+export function successSchema(operation: Operation | undefined): Schema | undefined {
+  if (!operation) return undefined;
+  for (const status of Object.keys(operation.responses).filter((s) => /^2\d\d$/.test(s)).sort()) {
+    for (const [type, media] of Object.entries(operation.responses[status]?.content ?? {})) {
+      if (isJsonMediaType(type) && media.schema && !('$ref' in media.schema)) return media.schema;
+    }
+  }
+  return undefined;
+}
+
+/** The schema with its allOf parts merged (properties and required), for reading property names. */
+export function objectView(schema: Schema): Schema {
+  if (!schema.allOf) return schema;
+  const properties: Record<string, Schema | OpenAPIV3.ReferenceObject> = {};
+  const required: string[] = [];
+  for (const part of schema.allOf) {
+    if ('$ref' in part) continue;
+    const view = objectView(part);
+    Object.assign(properties, view.properties ?? {});
+    required.push(...(view.required ?? []));
+  }
+  Object.assign(properties, schema.properties ?? {});
+  required.push(...(schema.required ?? []));
+  return { ...schema, allOf: undefined, properties, required };
+}
+
+function isObjectSchema(schema: Schema | undefined): schema is Schema {
+  if (!schema) return false;
+  const view = objectView(schema);
+  return (view.type === 'object' || view.type === undefined) && isRecord(view.properties) && Object.keys(view.properties).length > 0;
+}
+
+/** The identifier field: a link of the create response, else a property named like the parameter, else `id`. */
+function identifierField(schema: Schema, idParam: string, noun: string, create: Operation | undefined, itemOps: readonly Operation[]): string | undefined {
+  const properties = objectView(schema).properties ?? {};
+  // OAS 3.0.3 §4.7.20: a link from the create response to an item operation names the field that carries the id.
+  for (const response of Object.values(create?.responses ?? {})) {
+    for (const link of Object.values(response.links ?? {})) {
+      if ('$ref' in link || !itemOps.some((op) => op.id === link.operationId)) continue;
+      const expression = link.parameters?.[idParam];
+      const m = typeof expression === 'string' ? /^\$response\.body#\/([^/]+)$/.exec(expression) : null;
+      if (m && m[1]! in properties) return m[1]!;
+    }
+  }
+  const names = Object.keys(properties);
+  return (
+    names.find((n) => n === idParam) ??
+    names.find((n) => normal(n) === normal(idParam)) ??
+    names.find((n) => n === 'id') ??
+    names.find((n) => normal(n) === 'id') ??
+    // `/clients/{id}` with `client_id`: the noun and the parameter together.
+    names.find((n) => normal(n) === normal(noun) + normal(idParam))
+  );
+}
+
+/** The list shape of a GET answer over `items`: an array of them, or an object with one array property of them. */
+function listShape(schema: Schema | undefined, item: Schema): ListShape | undefined {
+  if (!schema) return undefined;
+  const same = (candidate: unknown): boolean => candidate === item || (isRecord(candidate) && !('$ref' in candidate) && isObjectSchema(candidate as Schema) && sameShape(candidate as Schema, item));
+  if (schema.type === 'array' && 'items' in schema && same(schema.items)) return { kind: 'array' };
+  const view = objectView(schema);
+  if (view.type !== undefined && view.type !== 'object') return undefined;
+  const arrays = Object.entries(view.properties ?? {}).filter(([, sub]) => !('$ref' in sub) && sub.type === 'array' && 'items' in sub && same(sub.items));
+  if (arrays.length === 1) return { kind: 'wrapped', property: arrays[0]![0], wrapper: schema };
+  return undefined;
+}
+
+/** Two object schemas describe the same record when their property names agree. */
+function sameShape(a: Schema, b: Schema): boolean {
+  const x = Object.keys(objectView(a).properties ?? {}).sort().join(',');
+  const y = Object.keys(objectView(b).properties ?? {}).sort().join(',');
+  return x !== '' && x === y;
+}
+
+/**
+ * Infers the collections of a contract and binds their operations (README: "What the generic
+ * engine keeps"):
+ * - an item path is one whose last segment is one parameter (`/things/{thingId}`, `/Calls/{Sid}.json`);
+ *   its collection path is the path without that segment (`/things`, `/Calls.json`);
+ * - the record schema is the JSON answer of GET on the item (else of PUT/PATCH on it, else of POST
+ *   on the collection), and must be an object with properties;
+ * - POST on the collection creates; GET, PUT, PATCH, POST and DELETE on the item read, replace,
+ *   patch, patch (form-style updates) and delete;
+ * - GET on the collection, or any other GET whose JSON answer is an array of records (or an object
+ *   with exactly one such array, `{data: [...]}`), lists them.
+ */
+export function inferModel(contract: Contract): GenericModel {
+  const byPath = new Map<string, Operation[]>();
+  for (const op of contract.operations) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
+  const on = (path: string, method: string): Operation | undefined => byPath.get(path)?.find((op) => op.method === method);
+
+  const collections: Collection[] = [];
+  const bindings = new Map<string, Binding>();
+  for (const [itemPath, itemOps] of byPath) {
+    const segments = itemPath.split('/');
+    const last = segments.at(-1) ?? '';
+    const m = ITEM_SEGMENT.exec(last);
+    if (!m || segments.length < 3) continue;
+    const idParam = m[1]!;
+    const path = `${segments.slice(0, -1).join('/')}${m[2] ?? ''}`;
+    const create = on(path, 'post');
+    const schema =
+      [successSchema(on(itemPath, 'get')), successSchema(on(itemPath, 'put')), successSchema(on(itemPath, 'patch')), successSchema(create)].find(isObjectSchema);
+    if (!schema) continue;
+    if (!on(itemPath, 'get')) continue; // a record that cannot be read back is not a collection
+    const noun = (segments.at(-2) ?? 'record').replace(/\{|\}/g, '').replace(/\.\w+$/, '').replace(/s$/, '') || 'record';
+    const idField = identifierField(schema, idParam, noun, create, itemOps);
+    const fieldSchema = idField ? objectView(schema).properties?.[idField] : undefined;
+    const parameter = on(itemPath, 'get')?.parameters.find((p) => p.in === 'path' && p.name === idParam);
+    const idSchema = (fieldSchema && !('$ref' in fieldSchema) ? fieldSchema : undefined) ?? (parameter?.schema && !('$ref' in parameter.schema) ? parameter.schema : undefined);
+    const scopeParams = [...path.matchAll(/\{([^}]+)\}/g)].map((p) => p[1]!);
+    const collection: Collection = { path, itemPath, idParam, idField, idSchema, scopeParams, schema, noun };
+    collections.push(collection);
+
+    if (create && (!create.requestBody || Object.keys(create.requestBody.content).length > 0)) bindings.set(create.id, { kind: 'create', collection });
+    const item = (method: string, kind: 'read' | 'replace' | 'patch' | 'delete'): void => {
+      const op = on(itemPath, method);
+      if (op) bindings.set(op.id, { kind, collection });
+    };
+    item('get', 'read');
+    item('put', 'replace');
+    item('patch', 'patch');
+    item('post', 'patch');
+    item('delete', 'delete');
+  }
+
+  // Lists: GET on a collection path, or any GET (without an item parameter of its own) answering records.
+  for (const op of contract.operations) {
+    if (op.method !== 'get' || bindings.has(op.id)) continue;
+    const answer = successSchema(op);
+    for (const collection of collections) {
+      const own = op.path === collection.path;
+      const shape = listShape(answer, collection.schema);
+      if (!shape) continue;
+      // Another path lists the collection only when it has no parameters the collection does not know.
+      const params = [...op.path.matchAll(/\{([^}]+)\}/g)].map((p) => p[1]!);
+      if (!own && params.some((p) => !collection.scopeParams.includes(p))) continue;
+      if (!own && collection.scopeParams.length > 0) continue;
+      bindings.set(op.id, { kind: 'list', collection, shape });
+      break;
+    }
+  }
+  return { collections, bindings };
+}

@@ -1,0 +1,75 @@
+/** One record: a JSON object as the contract's schema shapes it. */
+export type RecordValue = Record<string, unknown>;
+
+/** The whole generic state, as `GET /__mock/state` exports it: collection path → scope → records by id. */
+export interface GenericSnapshot {
+  readonly collections: Record<string, Record<string, Record<string, RecordValue>>>;
+}
+
+/**
+ * The per-app in-memory state of the generic engine: records by collection, by scope (the values
+ * of the collection's own path parameters, so `/accounts/1/calls` and `/accounts/2/calls` are
+ * apart) and by identifier, in insertion order. Reads return copies.
+ */
+export class GenericStore {
+  private readonly tables = new Map<string, Map<string, Map<string, RecordValue>>>();
+
+  /** True once a collection has been seeded (a reload of the contract keeps the records). */
+  has(collection: string): boolean {
+    return this.tables.has(collection);
+  }
+
+  private table(collection: string, scope: string): Map<string, RecordValue> {
+    let scopes = this.tables.get(collection);
+    if (!scopes) {
+      scopes = new Map();
+      this.tables.set(collection, scopes);
+    }
+    let records = scopes.get(scope);
+    if (!records) {
+      records = new Map();
+      scopes.set(scope, records);
+    }
+    return records;
+  }
+
+  /** Marks a collection as present (seeded, maybe with nothing). */
+  touch(collection: string): void {
+    this.table(collection, '');
+  }
+
+  list(collection: string, scope: string): RecordValue[] {
+    return [...(this.tables.get(collection)?.get(scope)?.values() ?? [])].map((r) => structuredClone(r));
+  }
+
+  get(collection: string, scope: string, id: string): RecordValue | undefined {
+    const record = this.tables.get(collection)?.get(scope)?.get(id);
+    return record === undefined ? undefined : structuredClone(record);
+  }
+
+  ids(collection: string): string[] {
+    return [...(this.tables.get(collection)?.values() ?? [])].flatMap((records) => [...records.keys()]);
+  }
+
+  put(collection: string, scope: string, id: string, record: RecordValue): void {
+    this.table(collection, scope).set(id, structuredClone(record));
+  }
+
+  delete(collection: string, scope: string, id: string): boolean {
+    return this.tables.get(collection)?.get(scope)?.delete(id) ?? false;
+  }
+
+  clear(): void {
+    this.tables.clear();
+  }
+
+  export(): GenericSnapshot {
+    const collections: GenericSnapshot['collections'] = {};
+    for (const [name, scopes] of this.tables) {
+      const out: Record<string, Record<string, RecordValue>> = {};
+      for (const [scope, records] of scopes) out[scope] = Object.fromEntries([...records].map(([id, r]) => [id, structuredClone(r)]));
+      collections[name] = out;
+    }
+    return { collections };
+  }
+}

@@ -1,0 +1,133 @@
+import type { OpenAPIV3 } from 'openapi-types';
+import { isRecord, type SchemaValidator } from '../contract/index.js';
+
+type Schema = OpenAPIV3.SchemaObject;
+
+/** JSON media types: `application/json`, any `+json` suffix (RFC 6839 §3.1), and the `*` wildcards. */
+export function isJsonMediaType(type: string): boolean {
+  const essence = type.split(';')[0]!.trim().toLowerCase();
+  return essence === 'application/json' || essence.endsWith('+json') || essence === '*/*' || essence === 'application/*';
+}
+
+export function isXmlMediaType(type: string): boolean {
+  const essence = type.split(';')[0]!.trim().toLowerCase();
+  return essence === 'application/xml' || essence === 'text/xml' || essence.endsWith('+xml');
+}
+
+/** True when the value validates against the schema; a schema the validator cannot compile is given the benefit of the doubt. */
+export function schemaAccepts(validator: SchemaValidator, schema: Schema, value: unknown): boolean {
+  try {
+    return validator.check(schema, value, 'response').valid;
+  } catch {
+    return true;
+  }
+}
+
+/** The example a media type object documents: `example`, else the first of `examples`, else the schema's. */
+export function mediaExample(media: OpenAPIV3.MediaTypeObject | undefined): unknown {
+  if (!media) return undefined;
+  if (media.example !== undefined) return media.example;
+  const first = Object.values(media.examples ?? {})[0];
+  if (first && !('$ref' in first) && first.value !== undefined) return first.value;
+  const schema = media.schema;
+  return schema && !('$ref' in schema) ? schema.example : undefined;
+}
+
+const escapeXml = (text: string): string =>
+  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
+
+/**
+ * A value written as XML the way OAS 3.0.3 §4.7.26 (XML Object) describes it: element names from
+ * `xml.name` (else the property name), `xml.attribute` properties as attributes, arrays as
+ * repeated elements, inside a wrapper when `xml.wrapped`. Always one root element.
+ */
+export function toXml(value: unknown, schema: Schema | undefined, name: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${element(value, schema, schema?.xml?.name ?? name, true)}`;
+}
+
+function element(value: unknown, schema: Schema | undefined, name: string, root: boolean): string {
+  const tag = name.replace(/[^A-Za-z0-9_.-]/g, '_').replace(/^([^A-Za-z_])/, '_$1') || 'value';
+  if (Array.isArray(value)) {
+    const declared = schema !== undefined && 'items' in schema ? schema.items : undefined;
+    const items = declared && !('$ref' in declared) ? declared : undefined;
+    const itemName = items?.xml?.name ?? tag;
+    const inner = value.map((v) => element(v, items, itemName, false)).join('');
+    return schema?.xml?.wrapped === true || root ? `<${tag}>${inner}</${tag}>` : inner;
+  }
+  if (isRecord(value)) {
+    const properties = schema?.properties ?? {};
+    let attributes = '';
+    let children = '';
+    for (const [key, v] of Object.entries(value)) {
+      if (v === undefined) continue;
+      const sub = properties[key];
+      const propSchema = sub && !('$ref' in sub) ? sub : undefined;
+      const childName = propSchema?.xml?.name ?? key;
+      if (propSchema?.xml?.attribute === true && !isRecord(v) && !Array.isArray(v)) attributes += ` ${childName}="${escapeXml(String(v))}"`;
+      else children += element(v, propSchema, childName, false);
+    }
+    return `<${tag}${attributes}>${children}</${tag}>`;
+  }
+  if (value === null) return `<${tag}/>`;
+  return `<${tag}>${escapeXml(String(value))}</${tag}>`;
+}
+
+/** The bytes or text of a non-JSON body: the documented example when it fits the type, else the value written out. */
+export function nonJsonBody(type: string, value: unknown, media: OpenAPIV3.MediaTypeObject | undefined, name: string): string | Buffer {
+  const example = mediaExample(media);
+  const schema = media?.schema && !('$ref' in media.schema) ? media.schema : undefined;
+  if (isXmlMediaType(type)) {
+    if (value === undefined && typeof example === 'string') return example;
+    // A list the JSON answer wraps (`{data: [...]}`) is the bare array where the XML schema says so.
+    const unwrapped = schema?.type === 'array' && isRecord(value) ? Object.values(value).find(Array.isArray) : undefined;
+    return toXml(unwrapped ?? value ?? example ?? null, schema, name);
+  }
+  const essence = type.split(';')[0]!.trim().toLowerCase();
+  if (essence.startsWith('text/') || essence === 'application/x-www-form-urlencoded') {
+    if (typeof value === 'string') return value;
+    if (typeof example === 'string') return example;
+    if (isRecord(value) && essence === 'application/x-www-form-urlencoded') {
+      return new URLSearchParams(Object.entries(value).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString();
+    }
+    return value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  }
+  // Binary (application/octet-stream, image/*, …): the example's bytes, else a few fixed bytes.
+  if (typeof example === 'string') return Buffer.from(example, 'utf8');
+  if (typeof value === 'string') return Buffer.from(value, 'utf8');
+  return Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+}
+
+/**
+ * A form body (`application/x-www-form-urlencoded`) typed after its schema before it is validated:
+ * every form value arrives as a string, and a field repeated once is not yet an array. Values that
+ * cannot be read as the schema's type stay strings, for the validator to refuse.
+ */
+export function typeFormBody(body: unknown, schema: Schema | undefined): unknown {
+  if (!isRecord(body) || !schema) return body;
+  const properties = schema.properties ?? {};
+  const out: Record<string, unknown> = {};
+  for (const [name, raw] of Object.entries(body)) {
+    const declared = properties[name];
+    const sub = declared && !('$ref' in declared) ? declared : undefined;
+    if (sub?.type === 'array') {
+      const items = 'items' in sub && !('$ref' in sub.items) ? sub.items : undefined;
+      out[name] = (Array.isArray(raw) ? raw : [raw]).map((v) => typeScalar(v, items));
+    } else out[name] = typeScalar(Array.isArray(raw) && raw.length === 1 ? raw[0] : raw, sub);
+  }
+  return out;
+}
+
+function typeScalar(value: unknown, schema: Schema | undefined): unknown {
+  if (typeof value !== 'string' || !schema) return value;
+  if ((schema.type === 'integer' || schema.type === 'number') && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(value)) return Number(value);
+  if (schema.type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
+  if (schema.type === 'object') {
+    try {
+      const parsed: unknown = JSON.parse(value);
+      return isRecord(parsed) ? parsed : value;
+    } catch {
+      return value;
+    }
+  }
+  return value;
+}

@@ -1,0 +1,127 @@
+import type { OpenAPIV3 } from 'openapi-types';
+import { ContractError, isRecord, portablePattern, type Contract } from '../contract/index.js';
+
+/**
+ * Formats express-openapi-validator (with ajv-formats in full mode) checks. Any other `format`
+ * is an annotation (OAS 3.0.3 §4.7.24: "tools that do not recognise a format SHOULD ignore it",
+ * which is what Prism does); the validator would instead refuse the whole document.
+ */
+const KNOWN_FORMATS = new Set([
+  'date', 'time', 'date-time', 'iso-time', 'iso-date-time', 'duration', 'uri', 'uri-reference', 'uri-template', 'url',
+  'email', 'hostname', 'ipv4', 'ipv6', 'regex', 'uuid', 'json-pointer', 'json-pointer-uri-fragment',
+  'relative-json-pointer', 'byte', 'int32', 'int64', 'float', 'double', 'password', 'binary',
+]);
+
+/** What the validator is given: the normalised document and the formats it must take as annotations. */
+export interface ValidatorDocument {
+  readonly document: OpenAPIV3.Document;
+  /** Formats the contract uses that no validator defines: accepted without a check. */
+  readonly annotationFormats: readonly string[];
+  /** What was changed, one line each (for a notice; never printed by the library). */
+  readonly changes: readonly string[];
+}
+
+/**
+ * A copy of the contract that express-openapi-validator accepts wherever Prism and
+ * @readme/openapi-parser accept the original:
+ * - `servers` becomes the one base path the mock serves (variables at their defaults), so the
+ *   validator matches the same paths the mock does and never skips a request as undocumented;
+ * - `nullable: true` without `type` (ajv refuses it) gets the type its keywords imply, else is
+ *   written as an `anyOf` with a null-only schema, else dropped (an untyped schema takes null);
+ * - a `pattern` in another regular-expression dialect (`(?i)…`, `\A…\z`, `\_`) is rewritten into
+ *   the exact ECMA-262 equivalent; one that has none is not enforced (listed in `changes`);
+ * - a discriminator that ajv cannot use (no `oneOf`/`anyOf`, or a mapping to schemas the
+ *   alternatives do not list) is dropped: the alternatives still validate the value.
+ * Throws one ContractError line naming the construct and where when a document is beyond repair.
+ */
+export function validatorDocument(contract: Contract): ValidatorDocument {
+  const document = structuredClone(contract.document) as OpenAPIV3.Document & Record<string, unknown>;
+  const changes: string[] = [];
+  const formats = new Set<string>();
+  document.servers = [{ url: contract.basePath === '' ? '/' : contract.basePath }];
+  visit(document, '#', (node, where) => normaliseSchema(node, where, changes, formats));
+  return { document, annotationFormats: [...formats], changes };
+}
+
+/** Depth-first over every object of the document; the callback sees each object once, with its JSON pointer. */
+function visit(root: unknown, where: string, callback: (node: Record<string, unknown>, where: string) => void): void {
+  const stack: { node: unknown; where: string; parent?: string }[] = [{ node: root, where }];
+  const seen = new Set<object>();
+  while (stack.length > 0) {
+    const { node, where: at, parent } = stack.pop()!;
+    if (typeof node !== 'object' || node === null || seen.has(node)) continue;
+    seen.add(node);
+    if (Array.isArray(node)) {
+      node.forEach((child, i) => stack.push({ node: child, where: `${at}/${i}` }));
+      continue;
+    }
+    if (!isRecord(node)) continue;
+    // Examples are values the validator never needs, and ajv may read an `id` in one as a schema id.
+    if (parent !== 'properties') {
+      delete node['example'];
+      delete node['examples'];
+    }
+    callback(node, at);
+    for (const [key, child] of Object.entries(node)) {
+      if (key === 'default' || key === 'enum' || key.startsWith('x-')) continue;
+      stack.push({ node: child, where: `${at}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`, parent: key });
+    }
+  }
+}
+
+const COMPOSITES = ['allOf', 'oneOf', 'anyOf'] as const;
+
+function normaliseSchema(node: Record<string, unknown>, where: string, changes: string[], formats: Set<string>): void {
+  // A keyword's value is a string, a boolean or a list; a property *named* like one is an object.
+  if (node['nullable'] === true && node['type'] === undefined) {
+    if (isRecord(node['properties']) || node['additionalProperties'] !== undefined || node['required'] !== undefined) node['type'] = 'object';
+    else if (node['items'] !== undefined) node['type'] = 'array';
+    else if (COMPOSITES.some((k) => Array.isArray(node[k])) || typeof node['$ref'] === 'string') {
+      const rest: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(node)) if (key !== 'nullable' && !key.startsWith('x-') && key !== 'description') rest[key] = value;
+      for (const key of Object.keys(rest)) delete node[key];
+      delete node['nullable'];
+      // `$ref` siblings are ignored in OAS 3.0 (§4.7.23): the reference moves into the alternative.
+      node['anyOf'] = [rest, { type: 'string', nullable: true, enum: [null] }];
+    } else delete node['nullable'];
+    changes.push(`${where}: nullable without type`);
+  }
+  if (typeof node['pattern'] === 'string') {
+    const portable = portablePattern(node['pattern']);
+    if (portable.ok) {
+      if (portable.changed) {
+        node['pattern'] = portable.source;
+        changes.push(`${where}: pattern rewritten to ECMA-262`);
+      }
+    } else {
+      delete node['pattern'];
+      changes.push(`${where}: pattern not enforced (${portable.reason})`);
+    }
+  }
+  if (typeof node['format'] === 'string' && !KNOWN_FORMATS.has(node['format'])) formats.add(node['format']);
+  if (isRecord(node['discriminator'])) normaliseDiscriminator(node, where, changes);
+  for (const key of ['minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems']) {
+    if (node[key] !== undefined && typeof node[key] !== 'number' && !isRecord(node[key])) {
+      throw new ContractError(`the contract has ${key}: ${JSON.stringify(node[key])} at ${where}; it must be a number`);
+    }
+  }
+}
+
+/**
+ * ajv's discriminator support (used by the validator) needs `oneOf`/`anyOf` alternatives that are
+ * `$ref`s, a `mapping` that only names those, and the property required by each: anything else
+ * makes it refuse the document. The discriminator only picks an alternative faster, so where ajv
+ * cannot use it the alternatives are left to decide alone.
+ */
+function normaliseDiscriminator(node: Record<string, unknown>, where: string, changes: string[]): void {
+  const discriminator = node['discriminator'];
+  if (!isRecord(discriminator)) return;
+  const alternatives = (Array.isArray(node['oneOf']) ? node['oneOf'] : Array.isArray(node['anyOf']) ? node['anyOf'] : undefined) as unknown[] | undefined;
+  const refs = (alternatives ?? []).map((a) => (isRecord(a) && typeof a['$ref'] === 'string' ? a['$ref'] : undefined));
+  const mapping = isRecord(discriminator['mapping']) ? Object.values(discriminator['mapping']) : [];
+  const usable = alternatives !== undefined && refs.every((r) => r !== undefined) && mapping.every((m) => typeof m === 'string' && refs.includes(m));
+  if (!usable) {
+    delete node['discriminator'];
+    changes.push(`${where}: discriminator left to its alternatives`);
+  }
+}
