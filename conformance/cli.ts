@@ -5,7 +5,8 @@ import { parseArgs } from 'node:util';
 import { bundledContractPath, ContractError, loadContract, packageRoot } from '../src/contract/index.js';
 import { CHECKS } from './checks/index.js';
 import { isReporterName, progressPrinter, render, REPORTERS, type ReporterName } from './reporters/index.js';
-import { DEFAULTS, runConformance, SelectionError, TargetUnreachableError } from './runner.js';
+import { DEFAULTS, runConformance, SelectionError, TargetUnreachableError, type RunOptions } from './runner.js';
+import type { RunReport } from './types.js';
 import { exitCodeFor } from './verdict.js';
 
 const HELP = `petstore-conformance: check a server against an OpenAPI 3.0 contract
@@ -16,7 +17,14 @@ Usage: petstore-conformance --target URL [options]
   --spec PATH             the contract (default: the bundled Petstore contract)
   --api-key KEY           key for operations with security requirements (default: none;
                           then the checks that need it are skipped, never failed)
-  --header 'Name: value'  extra header on every request (repeatable)
+  --bearer TOKEN          token for http bearer, oauth2 and openIdConnect schemes
+  --basic USER:PASS       credentials for http basic schemes
+  --auth SCHEME=VALUE     credential for the named scheme of components/securitySchemes
+                          (repeatable; wins over the flags above)
+  --base-path PATH        path before every contract path (default: the path of the
+                          contract's first servers entry, unless --target already ends with it)
+  --header 'Name: value'  extra header on every request (repeatable; removed, like every
+                          credential, from the "without credentials" probes)
   --checks a,b            run only these checks
   --skip-checks a,b       do not run these checks
   --operations id1,id2    only these operations (operationIds)
@@ -25,10 +33,12 @@ Usage: petstore-conformance --target URL [options]
   --timeout MS            per request, connect to last byte (default ${DEFAULTS.timeoutMs})
   --seed N                seed of the generated inputs (default ${DEFAULTS.seed})
   --examples N            generated cases per operation (default ${DEFAULTS.examples})
-  --strict                failures in x-stability operations count (otherwise warnings)
+  --strict                failures in x-stability operations count (otherwise warnings),
+                          and a run that exercised fewer than all operations fails
   --help, --version
 
-Exit codes: 0 conformant, 1 at least one failure, 2 usage error or target unreachable.
+Exit codes: 0 conformant, 1 at least one failure, 2 usage error or target unreachable,
+3 internal error of the runner (the requested reports are still written).
 The valid key never appears in reports: reproduce commands read $CONFORMANCE_API_KEY.
 
 Checks:
@@ -63,6 +73,10 @@ export async function main(argv: readonly string[]): Promise<number> {
         target: { type: 'string' },
         spec: { type: 'string' },
         'api-key': { type: 'string' },
+        bearer: { type: 'string' },
+        basic: { type: 'string' },
+        auth: { type: 'string', multiple: true },
+        'base-path': { type: 'string' },
         header: { type: 'string', multiple: true },
         checks: { type: 'string' },
         'skip-checks': { type: 'string' },
@@ -115,6 +129,13 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     const destinations = reporters.map((r) => r.file ?? '-');
     if (new Set(destinations).size !== destinations.length) throw new UsageError('two reporters write to the same place: give each its own =FILE');
+    const auth: Record<string, string> = {};
+    for (const a of v.auth ?? []) {
+      const m = /^([^=]+)=(.*)$/s.exec(a);
+      if (!m?.[1] || m[2] === undefined) throw new UsageError(`--auth must look like SCHEME=VALUE, got "${a}"`);
+      auth[m[1]] = m[2];
+    }
+    if (v.basic !== undefined && !v.basic.includes(':')) throw new UsageError('--basic must look like USER:PASS (RFC 7617)');
     const checks = list(v.checks);
     const skipChecks = list(v['skip-checks']);
     for (const name of [...(checks ?? []), ...(skipChecks ?? [])]) {
@@ -132,10 +153,14 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     const tty = process.stderr.isTTY === true;
     const showProgress = reporters.some((r) => r.name === 'pretty');
-    const report = await runConformance({
+    const options: RunOptions = {
       target: v.target,
       contract,
       apiKey: v['api-key'],
+      bearer: v.bearer,
+      basic: v.basic,
+      auth,
+      basePath: v['base-path'],
       headers,
       checks,
       skipChecks,
@@ -145,13 +170,22 @@ export async function main(argv: readonly string[]): Promise<number> {
       examples,
       strict: v.strict ?? false,
       onProgress: showProgress ? progressPrinter((t) => void process.stderr.write(t), tty) : undefined,
-    });
+    };
+    let report: RunReport;
+    try {
+      report = await runConformance(options);
+    } catch (error) {
+      if (error instanceof SelectionError || error instanceof TargetUnreachableError) throw error;
+      // The runner itself failed: exit 3, and every requested report still says so (PRODUCT.md §4).
+      report = failedRun(options, error);
+    }
     for (const r of reporters) {
       const colour = r.file === undefined && process.stdout.isTTY === true && !process.env['NO_COLOR'];
       const text = render(r.name, report, colour);
       if (r.file === undefined) process.stdout.write(text);
       else await writeFile(r.file, text);
     }
+    for (const message of report.internalErrors ?? []) process.stderr.write(`petstore-conformance: internal error: ${message}\n`);
     return exitCodeFor(report);
   } catch (error) {
     if (error instanceof UsageError || error instanceof SelectionError) {
@@ -166,12 +200,33 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
+/** The report of a run the runner could not finish: nothing judged, the error as a notice. */
+function failedRun(options: RunOptions, error: unknown): RunReport {
+  const message = `the run stopped: ${error instanceof Error ? error.message : String(error)}`;
+  return {
+    target: options.target,
+    seed: options.seed ?? DEFAULTS.seed,
+    examples: options.examples ?? DEFAULTS.examples,
+    strict: options.strict ?? false,
+    startedAt: new Date().toISOString(),
+    durationMs: 0,
+    operations: options.contract.operations.map((o) => o.id),
+    checks: [],
+    results: [],
+    summary: { passed: 0, failed: 0, skipped: 0, warnings: 0 },
+    requests: 0,
+    coverage: { exercised: 0, total: options.contract.operations.length, notExercised: options.contract.operations.map((o) => ({ operation: o.id, reason: message })) },
+    notices: [message],
+    internalErrors: [message],
+  };
+}
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`petstore-conformance: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exitCode = 2;
+    process.stderr.write(`petstore-conformance: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 3;
   },
 );

@@ -89,6 +89,9 @@ export interface GeneratedInput {
   readonly contentType: string | undefined;
   /** A raw body overriding `body` (malformed JSON, wrong content type). */
   readonly rawBody?: string;
+  /** Header and cookie parameters (OAS 3.0.3 §4.7.12: `in: header`, `in: cookie`). */
+  readonly headerParams?: Readonly<Record<string, unknown>>;
+  readonly cookieParams?: Readonly<Record<string, unknown>>;
 }
 
 export interface Violation {
@@ -101,7 +104,9 @@ export interface Violation {
 export type CheckOutcome =
   | { readonly status: 'pass' }
   | { readonly status: 'fail'; readonly violations: readonly Violation[] }
-  | { readonly status: 'skip'; readonly reason: string };
+  | { readonly status: 'skip'; readonly reason: string }
+  /** Not a defect of the server, but worth saying (the contract omits what the server rightly answers). */
+  | { readonly status: 'warn'; readonly reason: string };
 
 export type ResultStatus = 'passed' | 'failed' | 'skipped' | 'warning';
 
@@ -144,6 +149,17 @@ export interface RunReport {
   readonly notSent?: number;
   /** Why the runner stopped sending (some or all) requests; absent when it never did. */
   readonly circuitBreaker?: string;
+  readonly coverage?: Coverage;
+  readonly notices?: readonly string[];
+  /** Failures of the runner itself (exit 3); what was judged before them is still reported. */
+  readonly internalErrors?: readonly string[];
+}
+
+/** Which operations the run exercised, and why the others were not (PRODUCT.md §4). */
+export interface Coverage {
+  readonly exercised: number;
+  readonly total: number;
+  readonly notExercised: readonly { readonly operation: string; readonly reason: string }[];
 }
 
 /** Progress events, for live reporting; the runner itself never prints. */

@@ -1,3 +1,4 @@
+import { isSuccess } from '../cases/roles.js';
 import { fail, pass, skip, type Check } from './types.js';
 import { documentedResponse, errorMessageOf, pastSunset } from './util.js';
 
@@ -18,6 +19,8 @@ export const positiveDataAccepted: Check = {
       const documented = documentedResponse(operation, status);
       return documented && documented.key !== 'default' ? pass : fail(`valid input answered ${status}, which is not a documented 2xx`);
     }
+    // A 3xx the operation documents is its success (RFC 9110 §15.4: redirects are answers too).
+    if (isSuccess(operation, status)) return pass;
     if ((status === 404 || status === 410) && pastSunset(operation, response)) return skip(`${operation.id} is past its sunset (answered ${status})`);
     if (status === 409 || status === 422) return skip(`answered ${status} after the prerequisites were created; may be a legitimate state rule: ${errorMessageOf(response)}`);
     if (status === 429 || status === 503) return skip(`answered ${status} (temporarily unavailable): cannot judge`);

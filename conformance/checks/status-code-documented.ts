@@ -11,6 +11,9 @@ export const statusCodeDocumented: Check = {
     if (!exchange.response || !isOwnExchange(exchange)) return undefined;
     const { status } = exchange.response;
     if (documentedResponse(operation, status)) return pass;
+    if ((exchange.kind === 'no_auth' || exchange.kind === 'wrong_auth') && (status === 401 || status === 403) && operation.requiresAuth) {
+      return { status: 'warn', reason: `contract omits ${status}: ${operation.id} declares security but does not document the ${status} its credential probe got` };
+    }
     // RFC 9110 §15.4: a 3xx points elsewhere; the runner never follows it (it talks to the target only) and judges it as the answer.
     const location = status >= 300 && status < 400 ? exchange.response.headers['location'] : undefined;
     const redirect = location !== undefined ? `; it is a redirect to ${excerpt(location, 200)}, not followed` : '';

@@ -3,7 +3,7 @@ import type { RunReport } from '../types.js';
 /** The PRODUCT.md §3 document: summary counts, then one entry per operation × check. */
 export function jsonReport(report: RunReport): string {
   const doc = {
-    summary: report.summary,
+    summary: report.coverage ? { ...report.summary, operations: { exercised: report.coverage.exercised, total: report.coverage.total } } : report.summary,
     results: report.results.map((r) => ({
       check: r.check,
       operation: r.operation,
@@ -17,6 +17,8 @@ export function jsonReport(report: RunReport): string {
           : null,
       reproduce: r.reproduce ?? null,
     })),
+    ...(report.coverage ? { notExercised: report.coverage.notExercised.map((n) => ({ operation: n.operation, reason: n.reason })) } : {}),
+    ...(report.notices && report.notices.length > 0 ? { notices: report.notices } : {}),
   };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
