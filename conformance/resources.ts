@@ -1,8 +1,8 @@
 import type { Contract, Operation, SchemaValidator } from '../src/contract/index.js';
-import { documentedValues, pathParameters, requestBodyOf, validBody } from './cases/inputs.js';
+import { documentedValues, pathParameters, requestBodyOf, validBody, validValue } from './cases/inputs.js';
 import { identifierOf, isCreate, isSuccess, listItems } from './cases/roles.js';
 import type { Random } from './cases/random.js';
-import { effective, isRecord, writableProperties } from './cases/schema.js';
+import { asSchema, effective, isRecord, writableProperties } from './cases/schema.js';
 import type { Session } from './session.js';
 
 export interface Created {
@@ -12,7 +12,7 @@ export interface Created {
   readonly url: string;
 }
 
-export type Obtained<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: string };
+export type Obtained<T> = { readonly ok: true; readonly value: T; readonly guessed?: boolean } | { readonly ok: false; readonly reason: string };
 
 /** Where a path parameter's valid values come from. */
 type Provider =
@@ -176,6 +176,7 @@ export class Resources {
   /** Valid path parameters for an operation: a fresh resource for writes, a shared one for reads. */
   async pathParamsFor(operation: Operation, fresh: boolean): Promise<Obtained<Record<string, unknown>>> {
     const out: Record<string, unknown> = {};
+    let guessed = false;
     for (const p of pathParameters(operation)) {
       // A created resource, else one a list shows, else a value the parameter documents itself.
       const provider = this.provider(operation, p.name);
@@ -191,31 +192,46 @@ export class Resources {
           reason = `${provider.createOp.id} answered no ${provider.field ?? p.name}`;
         } else reason = created.reason;
       } else if (provider?.via === 'list') {
-        const value = await this.firstListed(provider.listOp, provider.field);
+        const value = await this.firstListed(provider.listOp, provider.field, out);
         if (value.ok) {
           out[p.name] = value.value;
           continue;
         }
         reason = value.reason;
       }
+      const schema = asSchema(p.schema);
       const documented = documentedValues(p).find((v) => v !== undefined && (typeof v !== 'object' || v === null));
-      if (documented === undefined) return { ok: false, reason };
-      out[p.name] = documented;
+      const value = documented ?? (schema ? validValue(schema, this.rng, 'random', this.validator) : undefined);
+      if (value === undefined || typeof value === 'object') return { ok: false, reason };
+      out[p.name] = value;
+      guessed = true;
     }
-    return { ok: true, value: out };
+    return { ok: true, value: out, guessed };
   }
 
-  private firstListed(listOp: Operation, field: string): Promise<Obtained<unknown>> {
-    let hit = this.listed.get(`${listOp.id} ${field}`);
+  private firstListed(listOp: Operation, field: string, known: Readonly<Record<string, unknown>>): Promise<Obtained<unknown>> {
+    const own = pathParameters(listOp).map((p) => p.name);
+    const key = `${listOp.id} ${field} ${JSON.stringify(own.map((n) => known[n]))}`;
+    let hit = this.listed.get(key);
     if (!hit) {
       hit = (async (): Promise<Obtained<unknown>> => {
+        // A nested list (`/flows/{Sid}/revisions`) needs its own path parameters first.
+        let pathParams: Record<string, unknown> = {};
+        if (own.length > 0) {
+          if (own.every((n) => known[n] !== undefined)) pathParams = Object.fromEntries(own.map((n) => [n, known[n]]));
+          else {
+            const parent = await this.pathParamsFor(listOp, false);
+            if (!parent.ok) return parent;
+            pathParams = parent.value;
+          }
+        }
         const exchange = await this.session.send({
           reportAs: listOp.id,
           operation: listOp,
           kind: 'prerequisite',
           method: 'get',
           path: listOp.path,
-          input: { pathParams: {}, query: {}, body: undefined, contentType: undefined },
+          input: { pathParams, query: {}, body: undefined, contentType: undefined },
           auth: 'valid',
         });
         try {
@@ -228,7 +244,7 @@ export class Resources {
         }
         return { ok: false, reason: `${listOp.id} listed nothing to take a ${field} from` };
       })();
-      this.listed.set(`${listOp.id} ${field}`, hit);
+      this.listed.set(key, hit);
     }
     return hit;
   }

@@ -227,10 +227,10 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
             if (created.ok) query[p.name] = created.value.id;
           }
         }
-        return { pathParams: params.value, query, body: value, contentType: body?.mediaType, headerParams, cookieParams };
+        return { pathParams: params.value, query, body: value, contentType: body?.mediaType, headerParams, cookieParams, ...(params.guessed ? { guessedId: true } : {}) };
       };
       const send = (kind: Exchange['kind'], input: GeneratedInput, auth: 'valid' | 'none' | 'wrong', context = {}): Promise<Exchange> =>
-        session.send({ reportAs: op.id, operation: op, kind, method: op.method, path: op.path, input, auth, context });
+        session.send({ reportAs: op.id, operation: op, kind, method: op.method, path: op.path, input, auth, context: input.guessedId ? { ...context, guessedId: true } : context });
 
       // Positive data, and the state flows that follow a success.
       const needPositive = ['positive_data_accepted', 'created_resource_readable', 'use_after_delete', 'response_schema', 'response_headers', 'content_type', 'deprecation_headers', 'sunset_enforced', 'status_code_documented', 'auth_enforced', 'not_a_server_error'].some(wanted);
@@ -284,7 +284,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
             const cookieParams = base.cookieParams;
             const bodyChanged = m.rawBody === undefined && m.body !== undefined && body && JSON.stringify(m.body) !== JSON.stringify(base.body);
             if (bodyChanged && body && validator.check(body.schema, m.body, 'request').valid) continue; // not actually invalid
-            await send('negative', { ...m, headerParams, cookieParams }, 'valid', { defect: mutation.defect });
+            await send('negative', { ...m, headerParams, cookieParams, ...(base.guessedId ? { guessedId: true } : {}) }, 'valid', { defect: mutation.defect });
           }
         }
       }

@@ -61,6 +61,8 @@ export interface ExchangeContext {
   readonly defect?: string;
   /** For wrong_method: the methods the contract documents on the path (upper case). */
   readonly documentedMethods?: readonly string[];
+  /** Path parameters taken from the contract's examples or generated, not from a resource known to exist: a 404 is no defect. */
+  readonly guessedId?: boolean;
   /** True when the request carried no valid credentials because none were given (--api-key absent). */
   readonly noKeyGiven?: boolean;
 }
@@ -92,6 +94,8 @@ export interface GeneratedInput {
   /** Header and cookie parameters (OAS 3.0.3 §4.7.12: `in: header`, `in: cookie`). */
   readonly headerParams?: Readonly<Record<string, unknown>>;
   readonly cookieParams?: Readonly<Record<string, unknown>>;
+  /** The path parameters were guessed (examples, generated), not taken from a resource known to exist. */
+  readonly guessedId?: boolean;
 }
 
 export interface Violation {

@@ -52,7 +52,8 @@ export function identifierOf(created: unknown, param: string | undefined, linkFi
     if (param !== undefined && created[param] !== undefined) return created[param];
     if (created['id'] !== undefined) return created['id'];
     const base = param?.replace(/(Id|_id|ID|Sid|_sid)$/, '');
-    const similar = Object.keys(created).find((k) => /(^|_)(id|sid|uuid)$/i.test(k) && (!base || k.toLowerCase().includes(base.toLowerCase())));
+    const keys = Object.keys(created).filter((k) => /(^|_)(id|sid|uuid|key|name)$/i.test(k));
+    const similar = keys.find((k) => base !== undefined && k.toLowerCase().includes(base.toLowerCase())) ?? keys.find((k) => /^(sid|uuid|key)$/i.test(k));
     if (similar) return created[similar];
   }
   return idFromLocation(location, base);
