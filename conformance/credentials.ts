@@ -11,7 +11,12 @@ export interface Credentials {
   readonly basic?: string | undefined;
   /** A value for a named scheme of `components/securitySchemes`; wins over the flags above. */
   readonly byScheme?: Readonly<Record<string, string>> | undefined;
+  /** Header names (any case) the user sets with --header: a credential there satisfies its scheme as is. */
+  readonly headerNames?: readonly string[] | undefined;
 }
+
+/** The value of a scheme whose credential travels in a --header the user gave: nothing to add. */
+const IN_USER_HEADER = '\u0000in --header';
 
 /** Where one credential goes on the wire. */
 export interface Placement {
@@ -42,7 +47,22 @@ export class CredentialPlan {
   /** Whether any credential at all was given. */
   get any(): boolean {
     const g = this.given;
-    return g.apiKey !== undefined || g.bearer !== undefined || g.basic !== undefined || Object.keys(g.byScheme ?? {}).length > 0;
+    const carriers = this.carrierHeaders();
+    return (
+      g.apiKey !== undefined ||
+      g.bearer !== undefined ||
+      g.basic !== undefined ||
+      Object.keys(g.byScheme ?? {}).length > 0 ||
+      (g.headerNames ?? []).some((h) => carriers.has(h.toLowerCase()))
+    );
+  }
+
+  /** Headers that carry some scheme's credential: Authorization, and each apiKey header. */
+  private carrierHeaders(): Set<string> {
+    const names = new Set<string>();
+    for (const scheme of this.contract.securitySchemes.values()) names.add(scheme.type === 'apiKey' ? (scheme.in === 'header' ? scheme.name.toLowerCase() : '') : 'authorization');
+    names.delete('');
+    return names;
   }
 
   /** The value given for a scheme, or undefined. */
@@ -51,18 +71,20 @@ export class CredentialPlan {
     if (named !== undefined) return named;
     const scheme = this.scheme(name);
     if (!scheme) return undefined;
-    if (scheme.type === 'apiKey') return this.given.apiKey;
-    if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return this.given.bearer;
+    const carrier = scheme.type === 'apiKey' ? (scheme.in === 'header' ? scheme.name.toLowerCase() : undefined) : 'authorization';
+    const inHeader = carrier !== undefined && (this.given.headerNames ?? []).some((h) => h.toLowerCase() === carrier) ? IN_USER_HEADER : undefined;
+    if (scheme.type === 'apiKey') return this.given.apiKey ?? inHeader;
+    if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return this.given.bearer ?? inHeader;
     const kind = scheme.scheme.toLowerCase();
-    if (kind === 'bearer') return this.given.bearer;
-    if (kind === 'basic') return this.given.basic;
-    return undefined;
+    if (kind === 'bearer') return this.given.bearer ?? inHeader;
+    if (kind === 'basic') return this.given.basic ?? inHeader;
+    return inHeader;
   }
 
   /** Where a value for the scheme goes (RFC 7617 Basic, RFC 6750 Bearer, or the apiKey's place). */
   placements(name: string, value: string): Placement[] {
     const scheme = this.scheme(name);
-    if (!scheme) return [];
+    if (!scheme || value === IN_USER_HEADER) return [];
     if (scheme.type === 'apiKey') {
       const where = scheme.in === 'query' || scheme.in === 'cookie' ? scheme.in : 'header';
       return [{ in: where, name: scheme.name, value }];

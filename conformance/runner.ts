@@ -164,7 +164,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   const rng = new Random(seed);
   const validator = new SchemaValidator();
   let total = 0;
-  const credentials = new CredentialPlan(contract, { apiKey: options.apiKey, bearer: options.bearer, basic: options.basic, byScheme: options.auth });
+  const credentials = new CredentialPlan(contract, { apiKey: options.apiKey, bearer: options.bearer, basic: options.basic, byScheme: options.auth, headerNames: Object.keys(options.headers ?? {}) });
   const notices: string[] = [];
   const internalErrors: string[] = [];
   for (const name of Object.keys(options.auth ?? {})) {
