@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { bundledContractPath, ContractError, loadContract, packageRoot } from '../src/contract/index.js';
+import { bundledContractPath, ContractError, loadContract, packageRoot, parseSeed, joinDashValues } from '../src/contract/index.js';
 import { CHECKS } from './checks/index.js';
-import { isReporterName, progressPrinter, render, REPORTERS, type ReporterName } from './reporters/index.js';
-import { DEFAULTS, runConformance, SelectionError, TargetUnreachableError, type RunOptions } from './runner.js';
-import type { RunReport } from './types.js';
+import { contractInfo, nothingJudgedReason, runFailureReport, runNotices, type RunBasics } from './diagnostics.js';
+import { looksLikeProtocolMismatch, schemeMismatch } from './http/scheme.js';
+import { isReporterName, progressPrinter, REPORTERS } from './reporters/index.js';
+import { checkOutputs, OutputPathError, writeReports, type ReportDestination } from './reporters/outputs.js';
+import { DEFAULTS, runConformance, SelectionError, TargetUnreachableError } from './runner.js';
+import type { Exchange, RunReport } from './types.js';
 import { exitCodeFor } from './verdict.js';
 
 const HELP = `petstore-conformance: check a server against an OpenAPI 3.0 contract
@@ -31,14 +33,15 @@ Usage: petstore-conformance --target URL [options]
   --reporter NAME[=FILE]  pretty | json | junit | html (repeatable; default pretty)
   --output FILE           where reporters without =FILE write (default: stdout)
   --timeout MS            per request, connect to last byte (default ${DEFAULTS.timeoutMs})
-  --seed N                seed of the generated inputs (default ${DEFAULTS.seed})
+  --seed N                seed of the generated inputs, 0..4294967295 (default ${DEFAULTS.seed})
   --examples N            generated cases per operation (default ${DEFAULTS.examples})
   --strict                failures in x-stability operations count (otherwise warnings),
                           and a run that exercised fewer than all operations fails
   --help, --version
 
-Exit codes: 0 conformant, 1 at least one failure, 2 usage error or target unreachable,
-3 internal error of the runner (the requested reports are still written).
+Exit codes: 0 conformant, 1 at least one failure, 2 usage error, target unreachable (or
+speaking another protocol than the URL says) or nothing judged, 3 internal error. Once the
+run has started, the report files are written whatever the outcome.
 The valid key never appears in reports: reproduce commands read $CONFORMANCE_API_KEY.
 
 Checks:
@@ -66,7 +69,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
-      args: [...argv],
+      args: joinDashValues(argv, new Set(['seed', 'timeout', 'examples'])), // `--seed -1` gets the flag's own message
       strict: true,
       allowPositionals: false,
       options: {
@@ -104,6 +107,21 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${version()}\n`);
     return 0;
   }
+  const reporters: ReportDestination[] = [];
+  let basics: RunBasics | undefined;
+  const fail = async (code: 2 | 3, message: string, report: RunReport | undefined): Promise<2 | 3> => {
+    process.stderr.write(`petstore-conformance: ${message}\n`);
+    // CI uploads the report files whatever happened: write them with the reason as one failed result.
+    const failed = report ? runFailureReport(report, message) : basics ? runFailureReport(basics, message) : undefined;
+    if (failed) {
+      try {
+        await writeReports(reporters, failed, { stdout: (t) => void process.stdout.write(t), colour: false, filesOnly: true });
+      } catch (error) {
+        process.stderr.write(`petstore-conformance: ${error instanceof Error ? error.message : String(error)}\n`);
+      }
+    }
+    return code;
+  };
   try {
     if (!v.target) throw new UsageError('--target URL is required');
     let target: URL;
@@ -119,13 +137,12 @@ export async function main(argv: readonly string[]): Promise<number> {
       if (!m?.[1]) throw new UsageError(`--header must look like 'Name: value', got "${h}"`);
       headers[m[1]] = m[2] ?? '';
     }
-    const reporters: Array<{ name: ReporterName; file: string | undefined }> = [];
     for (const spec of v.reporter ?? ['pretty']) {
       const [name, ...rest] = spec.split('=');
       if (!name || !isReporterName(name)) throw new UsageError(`unknown reporter "${name ?? ''}" (known: ${REPORTERS.join(', ')})`);
       const file = rest.length > 0 ? rest.join('=') : v.output;
       if (rest.length > 0 && !file) throw new UsageError(`--reporter ${name}= needs a file name`);
-      reporters.push({ name, file });
+      reporters.push({ name, file, flag: rest.length > 0 ? `--reporter ${spec}` : `--output ${file ?? ''}` });
     }
     const destinations = reporters.map((r) => r.file ?? '-');
     if (new Set(destinations).size !== destinations.length) throw new UsageError('two reporters write to the same place: give each its own =FILE');
@@ -141,9 +158,16 @@ export async function main(argv: readonly string[]): Promise<number> {
     for (const name of [...(checks ?? []), ...(skipChecks ?? [])]) {
       if (!CHECKS.some((c) => c.name === name)) throw new UsageError(`unknown check "${name}" (known: ${CHECKS.map((c) => c.name).join(', ')})`);
     }
+    // A selection that leaves no check would judge nothing: say so before the run (PRODUCT.md §4, exit 2).
+    if (!CHECKS.some((c) => (!checks || checks.length === 0 || checks.includes(c.name)) && !(skipChecks ?? []).includes(c.name))) {
+      throw new UsageError(`--checks and --skip-checks leave no check to run, so nothing would be judged`);
+    }
     const timeoutMs = integer('timeout', v.timeout, DEFAULTS.timeoutMs, 1);
-    const seed = integer('seed', v.seed, DEFAULTS.seed, 0);
+    const parsedSeed = v.seed === undefined ? undefined : parseSeed(v.seed); // the one seed range of both CLIs
+    if (parsedSeed && !parsedSeed.ok) throw new UsageError(parsedSeed.message);
+    const seed = parsedSeed?.seed ?? DEFAULTS.seed;
     const examples = integer('examples', v.examples, DEFAULTS.examples, 1);
+    await checkOutputs(reporters);
     let contract;
     try {
       contract = await loadContract(v.spec ?? bundledContractPath);
@@ -151,9 +175,13 @@ export async function main(argv: readonly string[]): Promise<number> {
       if (error instanceof ContractError) throw new UsageError(error.message);
       throw error;
     }
+    const about = contractInfo(contract, v.spec ?? 'the bundled Petstore contract');
+    basics = { target: v.target, seed, examples, strict: v.strict ?? false, startedAt: new Date(), contract: about };
     const tty = process.stderr.isTTY === true;
     const showProgress = reporters.some((r) => r.name === 'pretty');
-    const options: RunOptions = {
+    const printer = showProgress ? progressPrinter((t) => void process.stderr.write(t), tty) : undefined;
+    const exchanges: Exchange[] = [];
+    let report = await runConformance({
       target: v.target,
       contract,
       apiKey: v['api-key'],
@@ -169,63 +197,54 @@ export async function main(argv: readonly string[]): Promise<number> {
       seed,
       examples,
       strict: v.strict ?? false,
-      onProgress: showProgress ? progressPrinter((t) => void process.stderr.write(t), tty) : undefined,
-    };
-    let report: RunReport;
-    try {
-      report = await runConformance(options);
-    } catch (error) {
-      if (error instanceof SelectionError || error instanceof TargetUnreachableError) throw error;
-      // The runner itself failed: exit 3, and every requested report still says so (PRODUCT.md §4).
-      report = failedRun(options, error);
+      onProgress: (event) => {
+        if (event.type === 'exchange') exchanges.push(event.exchange);
+        printer?.(event);
+      },
+    });
+    // Not one answer came back: before reporting a failure per request, ask whether the target
+    // speaks another protocol than its URL says (probing only then leaves working targets untouched).
+    if (looksLikeProtocolMismatch(exchanges)) {
+      const mismatch = await schemeMismatch(v.target, timeoutMs);
+      if (mismatch) return await fail(2, `target unreachable: ${mismatch}`, undefined);
     }
-    for (const r of reporters) {
-      const colour = r.file === undefined && process.stdout.isTTY === true && !process.env['NO_COLOR'];
-      const text = render(r.name, report, colour);
-      if (r.file === undefined) process.stdout.write(text);
-      else await writeFile(r.file, text);
-    }
-    for (const message of report.internalErrors ?? []) process.stderr.write(`petstore-conformance: internal error: ${message}\n`);
+    report = runNotices({ ...report, contract: report.contract ?? about }, exchanges, contract, v['api-key'] !== undefined);
+    const nothing = nothingJudgedReason(report);
+    if (nothing) return await fail(2, `usage error: ${nothing}`, report);
+    const colour = process.stdout.isTTY === true && !process.env['NO_COLOR'];
+    await writeReports(reporters, report, { stdout: (t) => void process.stdout.write(t), colour });
     return exitCodeFor(report);
   } catch (error) {
-    if (error instanceof UsageError || error instanceof SelectionError) {
+    if (error instanceof UsageError || error instanceof SelectionError || error instanceof OutputPathError) {
       process.stderr.write(`petstore-conformance: usage error: ${error.message}\nTry --help.\n`);
       return 2;
     }
-    if (error instanceof TargetUnreachableError) {
-      process.stderr.write(`petstore-conformance: ${error.message}\n`);
-      return 2;
-    }
-    throw error;
+    if (error instanceof TargetUnreachableError) return await fail(2, error.message, undefined);
+    // Never a stack trace: one line, and the report files still written (PRODUCT.md §4, exit 3).
+    return await fail(3, `internal error: ${error instanceof Error ? error.message : String(error)}`, undefined);
   }
 }
 
-/** The report of a run the runner could not finish: nothing judged, the error as a notice. */
-function failedRun(options: RunOptions, error: unknown): RunReport {
-  const message = `the run stopped: ${error instanceof Error ? error.message : String(error)}`;
-  return {
-    target: options.target,
-    seed: options.seed ?? DEFAULTS.seed,
-    examples: options.examples ?? DEFAULTS.examples,
-    strict: options.strict ?? false,
-    startedAt: new Date().toISOString(),
-    durationMs: 0,
-    operations: options.contract.operations.map((o) => o.id),
-    checks: [],
-    results: [],
-    summary: { passed: 0, failed: 0, skipped: 0, warnings: 0 },
-    requests: 0,
-    coverage: { exercised: 0, total: options.contract.operations.length, notExercised: options.contract.operations.map((o) => ({ operation: o.id, reason: message })) },
-    notices: [message],
-    internalErrors: [message],
-  };
-}
+// A reader that stops early (`| head`) closes the pipe: that ends the output, it is not a crash.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') process.stderr.write(`petstore-conformance: cannot write to stdout: ${error.message}\n`);
+  process.exit(process.exitCode ?? 0);
+});
+
+// Whatever escapes (an error in an event handler of a socket, say) is still one line, never a stack trace.
+const crash = (error: unknown): void => {
+  process.stderr.write(`petstore-conformance: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(3);
+};
+process.on('uncaughtException', crash);
+process.on('unhandledRejection', crash);
 
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
   },
   (error: unknown) => {
+    // Never a stack trace (issue 13): one line, exit 3 (PRODUCT.md §4).
     process.stderr.write(`petstore-conformance: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 3;
   },

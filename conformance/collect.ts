@@ -77,6 +77,8 @@ async function collectOperation(input: CollectInput, op: Operation): Promise<Che
         const outcome = judgeOne(check, exchange, op, input.ctx);
         if (outcome) judged.push({ exchange, outcome });
       }
+      // The testcase time of JUnit: wall time of the answers this check judged (transport errors carry none).
+      const durationMs = judged.reduce((sum, j) => sum + (j.exchange.response?.durationMs ?? 0), 0);
       const failures = judged.filter((j) => j.outcome.status === 'fail');
       const passes = judged.filter((j) => j.outcome.status === 'pass');
       const warns = judged.filter((j) => j.outcome.status === 'warn');
@@ -116,6 +118,7 @@ async function collectOperation(input: CollectInput, op: Operation): Promise<Che
           smallestInput: shrunk?.input,
           reproduce: toCurl(shown.request),
           judged: judged.length,
+          durationMs,
         });
       } else if (passes.length > 0) {
         const skipped = judged.length - passes.length;
@@ -128,6 +131,7 @@ async function collectOperation(input: CollectInput, op: Operation): Promise<Che
           smallestInput: undefined,
           reproduce: undefined,
           judged: judged.length,
+          durationMs,
         });
       } else {
         const firstSkip = judged.find((j) => j.outcome.status === 'skip')?.outcome;
@@ -136,7 +140,7 @@ async function collectOperation(input: CollectInput, op: Operation): Promise<Che
           (firstSkip?.status === 'skip' ? firstSkip.reason : undefined) ??
           input.notes.find((n) => n.operation === op.id && n.check === check.name)?.reason ??
           'no exchange of this run concerned it';
-        results.push({ check: check.name, operation: op.id, status: 'skipped', message: reason, exchange: undefined, smallestInput: undefined, reproduce: undefined, judged: judged.length });
+        results.push({ check: check.name, operation: op.id, status: 'skipped', message: reason, exchange: undefined, smallestInput: undefined, reproduce: undefined, judged: judged.length, durationMs });
       }
     }
   }

@@ -127,6 +127,8 @@ export interface CheckResult {
   readonly reproduce: string | undefined;
   /** How many exchanges the check judged. */
   readonly judged: number;
+  /** Wall time of the exchanges the check judged, summed (the JUnit testcase time). */
+  readonly durationMs?: number;
 }
 
 export interface RunSummary {
@@ -134,6 +136,13 @@ export interface RunSummary {
   readonly failed: number;
   readonly skipped: number;
   readonly warnings: number;
+}
+
+/** Which operations the run exercised, and why the others were not (PRODUCT.md §4). */
+export interface Coverage {
+  readonly exercised: number;
+  readonly total: number;
+  readonly notExercised: readonly { readonly operation: string; readonly reason: string }[];
 }
 
 export interface RunReport {
@@ -157,13 +166,14 @@ export interface RunReport {
   readonly notices?: readonly string[];
   /** Failures of the runner itself (exit 3); what was judged before them is still reported. */
   readonly internalErrors?: readonly string[];
+  /** The contract the run judged against (`info.title`, `info.version`, the file), for the reports' headers. */
+  readonly contract?: ContractInfo;
 }
 
-/** Which operations the run exercised, and why the others were not (PRODUCT.md §4). */
-export interface Coverage {
-  readonly exercised: number;
-  readonly total: number;
-  readonly notExercised: readonly { readonly operation: string; readonly reason: string }[];
+export interface ContractInfo {
+  readonly title: string;
+  readonly version: string;
+  readonly source: string;
 }
 
 /** Progress events, for live reporting; the runner itself never prints. */

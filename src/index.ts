@@ -1,4 +1,13 @@
-/** The public API of the Petstore mock. */
+/**
+ * The public API of the Petstore mock.
+ *
+ * - `createMockApp(options)` returns a **promise** of the Express app (it loads and checks the
+ *   contract first) and does not listen: `const app = await createMockApp({ seed: 7 })`.
+ * - `start(options)` listens and resolves to `{ url, port, close() }`:
+ *   `const mock = await start({ port: 0 }); … await mock.close();`
+ *
+ * @module
+ */
 export { createMockApp } from './mock/app.js';
 export { start, type StartOptions, type RunningMock } from './mock/server.js';
 export { normalizeOptions, parseLatency, OptionsError, DEFAULTS, type MockOptions, type NormalizedOptions, type MockEvent, type LatencyRange } from './mock/options.js';

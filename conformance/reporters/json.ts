@@ -3,6 +3,8 @@ import type { RunReport } from '../types.js';
 /** The PRODUCT.md §3 document: summary counts, then one entry per operation × check. */
 export function jsonReport(report: RunReport): string {
   const doc = {
+    // Run-level notices (a refused key, a wrong base path...) first, only when there are some.
+    ...(report.notices && report.notices.length > 0 ? { notices: report.notices } : {}),
     summary: report.coverage ? { ...report.summary, operations: { exercised: report.coverage.exercised, total: report.coverage.total } } : report.summary,
     results: report.results.map((r) => ({
       check: r.check,
@@ -18,7 +20,6 @@ export function jsonReport(report: RunReport): string {
       reproduce: r.reproduce ?? null,
     })),
     ...(report.coverage ? { notExercised: report.coverage.notExercised.map((n) => ({ operation: n.operation, reason: n.reason })) } : {}),
-    ...(report.notices && report.notices.length > 0 ? { notices: report.notices } : {}),
   };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }

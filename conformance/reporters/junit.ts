@@ -11,29 +11,44 @@ export function xmlEscape(value: string): string {
     .replace(/'/g, '&apos;');
 }
 
+/** Seconds with millisecond precision, the unit of JUnit's `time` attributes. */
+const seconds = (ms: number): string => (Math.max(0, ms) / 1000).toFixed(3);
+
+/**
+ * The suite's start in the form the Ant JUnit schema declares for `timestamp`
+ * (xs:dateTime without fraction or zone; the value is UTC, and the full
+ * instant is in the `startedAt` property).
+ */
+const junitTimestamp = (iso: string): string => (Number.isNaN(Date.parse(iso)) ? iso : new Date(iso).toISOString().slice(0, 19));
+
 /**
  * JUnit XML (the Ant/Surefire schema CI systems read): one testsuite, one
  * testcase per operation × check, classname = the operation. failed →
  * <failure>, skipped → <skipped>, warning → a passing testcase whose
  * <system-out> carries the warning (it does not fail the build without --strict).
+ * A testcase's `time` is the wall time of the answers its check judged; run-level
+ * notices go in the suite's properties and <system-out>.
  */
 export function junitReport(report: RunReport): string {
   const { summary } = report;
   const lines: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
-  const seconds = (report.durationMs / 1000).toFixed(3);
   const total = report.results.length;
-  lines.push(`<testsuites name="petstore-conformance" tests="${total}" failures="${summary.failed}" errors="0" skipped="${summary.skipped}" time="${seconds}">`);
+  const suiteTime = seconds(report.durationMs);
+  lines.push(`<testsuites name="petstore-conformance" tests="${total}" failures="${summary.failed}" errors="0" skipped="${summary.skipped}" time="${suiteTime}">`);
   lines.push(
-    `  <testsuite name="${xmlEscape(`conformance ${report.target}`)}" tests="${total}" failures="${summary.failed}" errors="0" skipped="${summary.skipped}" time="${seconds}" timestamp="${xmlEscape(report.startedAt)}">`,
+    `  <testsuite name="${xmlEscape(`conformance ${report.target}`)}" tests="${total}" failures="${summary.failed}" errors="0" skipped="${summary.skipped}" time="${suiteTime}" timestamp="${xmlEscape(junitTimestamp(report.startedAt))}">`,
   );
   lines.push('    <properties>');
   lines.push(`      <property name="target" value="${xmlEscape(report.target)}"/>`);
+  lines.push(`      <property name="startedAt" value="${xmlEscape(report.startedAt)}"/>`);
   lines.push(`      <property name="seed" value="${report.seed}"/>`);
   lines.push(`      <property name="examples" value="${report.examples}"/>`);
   lines.push(`      <property name="warnings" value="${summary.warnings}"/>`);
+  if (report.coverage) lines.push(`      <property name="operationsExercised" value="${report.coverage.exercised} of ${report.coverage.total}"/>`);
+  for (const notice of report.notices ?? []) lines.push(`      <property name="notice" value="${xmlEscape(notice)}"/>`);
   lines.push('    </properties>');
   for (const r of report.results) {
-    const open = `    <testcase classname="${xmlEscape(r.operation)}" name="${xmlEscape(r.check)}" time="0">`;
+    const open = `    <testcase classname="${xmlEscape(r.operation)}" name="${xmlEscape(r.check)}" time="${seconds(r.durationMs ?? 0)}">`;
     const details = r.exchange
       ? [
           r.message,
@@ -59,6 +74,7 @@ export function junitReport(report: RunReport): string {
         break;
     }
   }
+  if (report.notices && report.notices.length > 0) lines.push(`    <system-out>${xmlEscape(report.notices.map((n) => `NOTICE: ${n}`).join('\n'))}</system-out>`);
   lines.push('  </testsuite>', '</testsuites>');
   return `${lines.join('\n')}\n`;
 }

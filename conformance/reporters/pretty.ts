@@ -20,6 +20,8 @@ export function prettyReport(report: RunReport, options: PrettyOptions): string 
   const m = matrix(report);
   const out: string[] = [];
   const width = Math.max(9, ...m.operations.map((o) => o.length));
+  // Run-level notices first: one line each says what many cells would only hint at.
+  for (const notice of report.notices ?? []) out.push(c('yellow', `Notice: ${notice}`));
   out.push(`Conformance of ${report.target} (seed ${report.seed}, ${report.examples} example(s) per operation, ${report.requests} requests, ${(report.durationMs / 1000).toFixed(1)} s)`);
   if (report.circuitBreaker) out.push(c('yellow', `Circuit breaker: ${report.circuitBreaker}`));
   for (const notice of report.notices ?? []) out.push(c('yellow', `Notice: ${notice}`));

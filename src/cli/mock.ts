@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { packageRoot } from '../contract/index.js';
+import { joinDashValues, packageRoot, parseSeed, SEED_RANGE } from '../contract/index.js';
 import { DEFAULTS, OptionsError, parseLatency, type LatencyRange, type MockEvent } from '../mock/options.js';
 import { start } from '../mock/server.js';
 import type { StateSnapshotInput } from '../mock/store/types.js';
+import { parseInstant } from './mock-flags.js';
+import { describeListenError } from './start-errors.js';
 
 const HELP = `Usage: petstore-mock [options]
 
@@ -14,21 +16,27 @@ Options:
   --port N           port to listen on (default ${DEFAULTS.port}; 0 picks a free port)
   --host HOST        address to listen on (default ${DEFAULTS.host})
   --spec PATH        the contract (default: the bundled openapi/petstore.yaml)
-  --seed N           seed of the data and of every random choice (default ${DEFAULTS.seed})
+  --seed N           seed of the data and of every random choice, ${SEED_RANGE.min}..${SEED_RANGE.max} (default ${DEFAULTS.seed})
   --api-key KEY      accepted X-API-Key, repeatable (default dev-key)
   --latency MS       added delay per request: MS or MIN-MAX milliseconds
   --chaos RATE       share of requests (0..1) answered 500 or 503
   --watch            reload the contract when the file changes (the state is kept)
-  --sunset-now ISO   pretend the clock reads this instant (rehearse the sunset)
-  --pets N           how many pets the seeded store holds (default ${DEFAULTS.pets})
+  --sunset-now ISO   pretend the clock reads this instant (rehearse the sunset): a full date
+                     (2027-07-01) or date-time with offset (2027-07-01T00:00:00Z)
+  --pets N           how many pets the seeded store holds, 0..${DEFAULTS.maxPets} (default ${DEFAULTS.pets})
   --state FILE       start from this state (as GET /__mock/state exports it)
   --no-cors          no CORS headers
   --rate-limit N     at most N requests a second per client IP, then 429 + Retry-After (default off)
   --no-control       turn the /__mock control endpoints off (they answer 404)
   --control-from-anywhere
                      let non-loopback clients use /__mock (default: loopback clients only)
-  --help             this help
-  --version          the version
+  -h, --help         this help
+  -v, --version      the version
+
+Exit codes: 0 after a clean stop (Ctrl-C, SIGTERM) or after --help/--version;
+  2 for a bad flag, an unreadable or invalid contract or state file, a port already taken
+  or a --host this machine cannot listen on (one line on stderr says which);
+  1 for any other failure.
 
 Control endpoints: POST /__mock/reset, GET|PUT /__mock/state, GET /__mock/requests.
 Limits: bodies 64 KiB (413), headers 16 KiB (431), JSON nesting 32 levels, headers within 10 s
@@ -37,6 +45,16 @@ Documents: /openapi.yaml, /openapi.json. Per request: Prefer: code=, example=, d
 `;
 
 class UsageError extends Error {}
+
+/** The flags that take a value (a following `-1` is their value, not an option). */
+const VALUE_FLAGS: ReadonlySet<string> = new Set(['port', 'host', 'spec', 'seed', 'api-key', 'latency', 'chaos', 'sunset-now', 'pets', 'state', 'rate-limit']);
+
+function seed(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const parsed = parseSeed(value);
+  if (!parsed.ok) throw new UsageError(parsed.message);
+  return parsed.seed;
+}
 
 function integer(name: string, value: string | undefined, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
@@ -70,7 +88,7 @@ function parse(argv: string[]): Parsed {
   let values;
   try {
     ({ values } = parseArgs({
-      args: argv,
+      args: joinDashValues(argv, VALUE_FLAGS),
       strict: true,
       allowPositionals: false,
       options: {
@@ -89,8 +107,8 @@ function parse(argv: string[]): Parsed {
         'rate-limit': { type: 'string' },
         'no-control': { type: 'boolean' },
         'control-from-anywhere': { type: 'boolean' },
-        help: { type: 'boolean' },
-        version: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'v' },
       },
     }));
   } catch (error) {
@@ -109,8 +127,10 @@ function parse(argv: string[]): Parsed {
   }
   let sunsetNow: Date | undefined;
   if (values['sunset-now'] !== undefined) {
-    sunsetNow = new Date(values['sunset-now']);
-    if (Number.isNaN(sunsetNow.getTime())) throw new UsageError(`--sunset-now must be an ISO 8601 date or date-time, got "${values['sunset-now']}"`);
+    sunsetNow = parseInstant(values['sunset-now']);
+    if (sunsetNow === undefined) {
+      throw new UsageError(`--sunset-now must be a full date (2027-07-01) or a date-time with seconds and offset (2027-07-01T00:00:00Z), got "${values['sunset-now']}"`);
+    }
   }
   if (values['api-key']?.some((k) => k.length === 0)) throw new UsageError('--api-key must not be empty');
   if (values['no-control'] && values['control-from-anywhere']) throw new UsageError('--no-control and --control-from-anywhere contradict each other');
@@ -121,7 +141,7 @@ function parse(argv: string[]): Parsed {
     port: integer('port', values.port, 0, 65535) ?? DEFAULTS.port,
     host: values.host ?? DEFAULTS.host,
     spec: values.spec,
-    seed: integer('seed', values.seed, -(2 ** 31), 2 ** 31 - 1),
+    seed: seed(values.seed),
     apiKeys: values['api-key'],
     latency,
     chaos,
@@ -195,6 +215,12 @@ async function main(argv: string[]): Promise<void> {
       onEvent: (event) => process.stderr.write(`${describeEvent(event)}\n`),
     });
   } catch (error) {
+    const listen = describeListenError(error, args.host, args.port);
+    if (listen) {
+      process.stderr.write(`petstore-mock: ${listen.line}\n`);
+      process.exitCode = listen.exitCode;
+      return;
+    }
     const message = error instanceof Error ? error.message : String(error);
     const details =
       typeof error === 'object' && error !== null && 'details' in error && Array.isArray(error.details)

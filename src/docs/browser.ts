@@ -14,6 +14,7 @@
  *   operations (Swagger UI strikes them through but does not show the dates);
  * - a badge with the value of `x-stability` next to the operation's path;
  * - no "Try it out" on operations with `x-hideTryItPanel: true`;
+ * - the Links column of responses without literal Markdown backticks;
  * - `#section/<Heading>` links (the contract's `x-deprecation-link`) scroll to that heading
  *   of the contract's description.
  */
@@ -40,6 +41,8 @@ export interface DocsPageGlobals {
 /** An Immutable.js Map, as Swagger UI hands operation data to components. */
 export interface ImmutableLike {
   get(key: string): unknown;
+  /** Immutable collections have it; the plugin checks before calling. */
+  toJS?(): unknown;
   getIn(path: readonly string[]): unknown;
   set(key: string, value: unknown): ImmutableLike;
 }
@@ -143,6 +146,35 @@ export function contractMarksPlugin(): SwaggerUIPlugin {
           stability,
         );
         return h(Fragment, null, h(Original, props), badge);
+      },
+      // A response's link (Links column). Swagger UI prints "Operation `getPet`" in a <pre>, the
+      // Markdown backticks showing literally; this says the same with code elements.
+      operationLink: (_Original, system) => (props) => {
+        const { createElement: h } = system.React;
+        const link = props['link'];
+        const name = typeof props['name'] === 'string' ? props['name'] : '';
+        const getComponent = props['getComponent'];
+        if (!isImmutableLike(link)) return null;
+        const Markdown = typeof getComponent === 'function' ? (getComponent as (name: string, container: boolean) => unknown)('Markdown', true) : undefined;
+        const description = link.get('description');
+        const target = link.get('operationId') ?? link.get('operationRef');
+        const raw = link.get('parameters');
+        const parameters = isImmutableLike(raw) && typeof raw.toJS === 'function' ? raw.toJS() : undefined;
+        const entries = typeof parameters === 'object' && parameters !== null ? Object.entries(parameters) : [];
+        return h(
+          'div',
+          { className: 'operation-link pk-operation-link' },
+          h(
+            'div',
+            { className: 'description' },
+            h('b', null, h('code', null, name)),
+            typeof description === 'string' && description !== '' && Markdown !== undefined ? h(Markdown, { source: description }) : null,
+          ),
+          h('p', null, 'Operation ', h('code', null, typeof target === 'string' ? target : '?')),
+          entries.length === 0
+            ? null
+            : h('ul', null, ...entries.map(([key, value]) => h('li', { key }, h('code', null, key), ' = ', h('code', null, typeof value === 'string' ? value : JSON.stringify(value))))),
+        );
       },
       // The operation body. Its TryItOutButton receives no path or method, so it cannot tell which
       // operation it belongs to; the operation can: `allowTryItOut: false` is Swagger UI's own switch

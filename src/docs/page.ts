@@ -47,4 +47,16 @@ export const DOCS_CSS = `body { margin: 0; }
 .swagger-ui .pk-stability-beta { background: #1d4ed8; }
 .swagger-ui .pk-stability-alpha { background: #7e22ce; }
 .swagger-ui .pk-stability-experimental { background: #c2410c; }
+/* Swagger UI fades a deprecated operation to 60 % and paints its method white on #ebebeb (about
+   1.2:1): unreadable. The strike-through and the notice say "deprecated"; the text stays legible
+   (WCAG 2.2 SC 1.4.3: at least 4.5:1). */
+.swagger-ui .opblock.opblock-deprecated { opacity: 1; }
+.swagger-ui .opblock.opblock-deprecated .opblock-summary-method { background: #4b5563; color: #fff; text-shadow: none; }
+.swagger-ui .opblock.opblock-deprecated .opblock-summary-path__deprecated,
+.swagger-ui .opblock.opblock-deprecated .opblock-summary-path__deprecated a { color: #4b5563; }
+/* Its "Warning: Deprecated" heading repeats the notice under the summary. */
+.swagger-ui .opblock.opblock-deprecated .opblock-body > h4.opblock-title_normal:first-child { display: none; }
+.swagger-ui .pk-operation-link { margin-bottom: 12px; }
+.swagger-ui .pk-operation-link p, .swagger-ui .pk-operation-link ul { margin: 4px 0; font: 13px/1.5 sans-serif; color: #3b4151; }
+.swagger-ui .pk-operation-link ul { padding-left: 18px; }
 `;

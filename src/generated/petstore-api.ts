@@ -410,7 +410,11 @@ export interface components {
          *       "shipDate": "2026-11-24T09:30:00Z"
          *     }
          */
-        NewOrder: components["schemas"]["Order"] & Record<string, never>;
+        NewOrder: components["schemas"]["Order"] & {
+            /** Format: int64 */
+            petId: number;
+            quantity: number;
+        };
         /**
          * @description The stock entry of one pet.
          * @example {

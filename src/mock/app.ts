@@ -45,6 +45,7 @@ class SeededDice implements Dice {
  * Builds the mock's Express app from options (it does not listen): the contract loaded from
  * `spec`, a store seeded from `seed` (or loaded from `state`), the validating request pipeline,
  * the control endpoints and the served documents. One store, one faker, one validator per app.
+ * Returns a promise: `const app = await createMockApp(options)`.
  */
 export async function createMockApp(input?: MockOptions): Promise<Express> {
   const options = normalizeOptions(input);

@@ -112,15 +112,24 @@ function checkNumber(value: unknown, path: string): void {
  */
 export function normalizeContentType(req: IncomingMessage, operation: Operation, code: string): void {
   const type = req.headers['content-type'];
-  if (type === undefined) return;
   if (!operation.requestBody) {
-    delete req.headers['content-type'];
+    if (type !== undefined) delete req.headers['content-type'];
+    return;
+  }
+  const documented = Object.keys(operation.requestBody.content ?? {}).map((t) => t.toLowerCase());
+  const expected = documented.join(' or ') || 'absent';
+  if (type === undefined) {
+    // Said here, in words, rather than by the validator ("unsupported media type undefined").
+    // A body sent without its type is refused (RFC 9110 §15.5.16); so is a required body left out.
+    const hasBody = req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
+    if (hasBody) throw new HttpError(415, code, `The request body must be ${expected}; the request has a body but no Content-Type.`);
+    if (operation.requestBody.required === true) throw new HttpError(415, code, `The request body must be ${expected}; the request has no body and no Content-Type.`);
     return;
   }
   const essence = type.split(';')[0]!.trim().toLowerCase();
-  const documented = Object.keys(operation.requestBody.content ?? {}).map((t) => t.toLowerCase());
   if (!documented.includes(essence)) {
-    throw new HttpError(415, code, `The request body must be ${documented.join(' or ') || 'absent'}, not "${essence.slice(0, 100)}".`);
+    const sent = essence === '' ? 'a Content-Type without a media type' : `"${essence.slice(0, 100)}"`;
+    throw new HttpError(415, code, `The request body must be ${expected}, not ${sent}.`);
   }
   req.headers['content-type'] = essence;
 }

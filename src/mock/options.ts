@@ -1,4 +1,4 @@
-import { bundledContractPath } from '../contract/index.js';
+import { bundledContractPath, isSeed, SEED_RANGE } from '../contract/index.js';
 import type { StateSnapshotInput } from './store/types.js';
 
 /** An inclusive range of milliseconds; a fixed latency is `{ min: n, max: n }`. */
@@ -93,6 +93,9 @@ export const DEFAULTS = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
+  /** A connection closed on a client still sending is read (and discarded) this long, and at most this much, before it is cut (RFC 9112 §9.6). */
+  lingerMs: 2_000,
+  lingerBytes: 8 * 1024 * 1024,
   /** On close, requests in flight get this long before their connections are cut. */
   closeGraceMs: 2_000,
 } as const;
@@ -123,7 +126,7 @@ function checkRange(range: LatencyRange, text: string): LatencyRange {
 /** Applies the defaults and checks every value; the caller's object is never modified. */
 export function normalizeOptions(input: MockOptions = {}): NormalizedOptions {
   const seed = input.seed ?? DEFAULTS.seed;
-  if (!Number.isSafeInteger(seed)) throw new OptionsError(`seed must be an integer, got ${seed}`);
+  if (!isSeed(seed)) throw new OptionsError(`seed must be a whole number ${SEED_RANGE.min}..${SEED_RANGE.max}, got ${seed}`);
   const pets = input.pets ?? DEFAULTS.pets;
   if (!Number.isInteger(pets) || pets < 0 || pets > DEFAULTS.maxPets) {
     throw new OptionsError(`pets must be an integer 0..${DEFAULTS.maxPets}, got ${pets}`);

@@ -33,9 +33,17 @@ const positive = (name: string, value: number): number => {
  * a 400 here gets the contract's Error body too. 431 and 408 keep Node's bare answer (neither is
  * in the contract's catalogue). Always with `Connection: close`: the byte stream is unusable.
  */
-function answerClientError(error: Error & { code?: string }, socket: Socket): void {
-  if (error.code === 'ECONNRESET' || !socket.writable || socket.bytesWritten > 0) {
+function answerClientError(error: Error & { code?: string }, socket: Socket, lingering: WeakSet<Socket>): void {
+  // Node's parser reports an error again for each chunk that arrives after the first: the
+  // connection is already answered and closing gracefully.
+  if (lingering.has(socket)) return;
+  if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
+    return;
+  }
+  if (socket.bytesWritten > 0) {
+    // An answer is already on the wire (a pipelined request went wrong after it): no second one.
+    closeGracefully(socket, lingering);
     return;
   }
   let head: string;
@@ -47,7 +55,32 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
     body = JSON.stringify({ code: 'validation_failed', message: 'The request is not valid HTTP/1.1.', status: 400 });
   }
   const type = body ? 'Content-Type: application/json; charset=utf-8\r\n' : '';
-  socket.end(`HTTP/1.1 ${head}\r\nConnection: close\r\n${type}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  closeGracefully(socket, lingering, `HTTP/1.1 ${head}\r\nConnection: close\r\n${type}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+}
+
+/**
+ * Closes a connection whose client may still be sending (a refused request, a 413 before its
+ * body): RFC 9112 §9.6. Closing at once with unread bytes makes the kernel answer with a reset,
+ * which can reach the client before it has read the answer. So: write the answer, half-close
+ * (FIN), read and discard what still comes, and close fully when the client closes its side, or
+ * after `lingerMs`, or past `lingerBytes`: bounded, so a client that never stops cannot hold it.
+ */
+export function closeGracefully(socket: Socket, lingering: WeakSet<Socket>, answer?: string): void {
+  if (socket.destroyed || lingering.has(socket)) return;
+  lingering.add(socket);
+  let drained = 0;
+  const timer = setTimeout(() => socket.destroy(), DEFAULTS.lingerMs);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
+  socket.on('data', (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > DEFAULTS.lingerBytes) socket.destroy();
+  });
+  socket.once('end', () => socket.destroy());
+  socket.on('error', () => socket.destroy());
+  if (answer === undefined) socket.end();
+  else socket.end(answer);
+  socket.resume();
 }
 
 /**
@@ -102,7 +135,14 @@ export async function start(input: StartOptions = {}): Promise<RunningMock> {
       app(req, res);
     },
   );
-  server.on('clientError', answerClientError);
+  // The sockets closing gracefully, so that a repeated parser error leaves them be.
+  const lingering = new WeakSet<Socket>();
+  server.on('clientError', (error: Error & { code?: string }, socket: Socket) => answerClientError(error, socket, lingering));
+  // Node closes a `Connection: close` answer's socket with destroySoon(): at once, unread request
+  // bytes and all (a reset). Each socket closes gracefully instead (RFC 9112 §9.6).
+  server.on('connection', (socket: Socket) => {
+    socket.destroySoon = () => closeGracefully(socket, lingering);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

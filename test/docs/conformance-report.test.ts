@@ -63,44 +63,99 @@ describe("the conformance runner's HTML report in headless chromium", () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  it('renders the matrix, and a failing cell opens its request and response', async () => {
+  it('renders the summary, legend and matrix; a failing cell opens (highlighted) with its request and indented response; filters narrow the matrix', async () => {
     // Checked here, not in beforeAll, so that a missing build or browser fails the test instead of skipping it.
     if (!existsSync(BUILT)) throw new Error(`${BUILT} is missing: build first (npx tsc -p tsconfig.build.json; npm test does)`);
     browser = await launchChromium();
     const html = join(dir!, 'report.html');
     const json = join(dir!, 'report.json');
-    const run = await runCli(['--target', target, '--operations', `${broken!.id},listPets`, '--reporter', `html=${html}`, '--reporter', `json=${json}`]);
+    const ops = [broken!.id, 'listPets', 'createPet', 'getPet'];
+    const run = await runCli(['--target', target, '--api-key', 'dev-key', '--examples', '1', '--operations', ops.join(','), '--reporter', `html=${html}`, '--reporter', `json=${json}`]);
     expect(run.code, run.stderr).toBe(1);
     const report = JSON.parse(await readFile(json, 'utf8')) as JsonReport;
     const failures = report.results.filter((r) => r.status === 'failed');
     expect(failures.length).toBeGreaterThan(0);
     expect(failures.every((r) => r.operation === broken!.id)).toBe(true);
+    const failedChecks = new Set(failures.map((r) => r.check));
 
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
     const problems = watchPage(page, 'null'); // a file: URL's origin
     try {
       await page.goto(pathToFileURL(html).href);
       const rows = page.locator('table tbody tr');
-      expect(await rows.count()).toBe(2);
-      expect(await page.locator('table tbody th').allInnerTexts()).toEqual(expect.arrayContaining([broken!.id, 'listPets']));
+      expect(await rows.count()).toBe(ops.length);
+      expect(await page.locator('table tbody th').allInnerTexts()).toEqual(expect.arrayContaining(ops));
       // One failing cell per failed (operation, check) pair of the JSON report.
-      const failedCells = page.locator('td.failed');
-      expect(await failedCells.count()).toBe(new Set(failures.map((r) => r.check)).size);
+      expect(await page.locator('td.failed').count()).toBe(failedChecks.size);
       expect(await page.locator('td.passed').count()).toBeGreaterThan(0);
+
+      // Summary header: verdict, counts on the status chips, target, contract, seed, duration, coverage.
+      expect(await page.locator('#verdict').innerText()).toBe('NOT CONFORMANT');
+      const chips = await page.locator('.chips').innerText();
+      expect(chips).toContain(`Failed ${report.summary.failed}`);
+      const env = await page.locator('.env').innerText();
+      for (const text of [target, 'Petstore', 'Seed', '42', 'Duration', 'request(s)', 'Coverage', `${ops.length} operation(s)`]) expect(env).toContain(text);
+      expect(env).toContain(`${report.summary.failed} failed`);
+      // Legend for every symbol, and the hint that cells open.
+      const legend = await page.locator('#legend').innerText();
+      for (const text of ['✓', 'passed', '✗', 'failed', '!', 'warning', '–', 'skipped', 'does not apply']) expect(legend).toContain(text);
+      expect(await page.locator('#hint').isVisible()).toBe(true);
+      expect(await page.locator('#hint').innerText()).toMatch(/Click a cell/);
       await page.screenshot({ path: join(ARTIFACTS, 'conformance-matrix.png'), fullPage: true });
 
+      // Opening a cell: the detail shows, the cell is outlined.
       const row = page.locator('table tbody tr', { has: page.locator('th', { hasText: broken!.id }) });
-      const cell = row.locator('td.failed').first();
+      const cell = row.locator('td.failed[data-check="response_schema"]');
       await cell.click();
       const detail = page.locator('#detail');
       await detail.waitFor({ state: 'visible' });
+      expect(await cell.getAttribute('class')).toMatch(/\bopen\b/);
+      expect(await page.locator('td.open').count()).toBe(1);
+      expect(await page.locator('thead th.open-col').innerText()).toBe('response_schema');
       const request = await page.locator('#d-request').innerText();
       const response = await page.locator('#d-response').innerText();
       expect(request).toContain(`GET ${target}${broken!.path}`);
-      expect(response).toMatch(/^200\b/);
-      expect(response).toContain('not-a-number');
-      expect((await page.locator('#d-title').innerText())).toContain(broken!.id);
-      await page.screenshot({ path: join(ARTIFACTS, 'conformance-failing-cell.png'), fullPage: true });
+      expect(response).toMatch(/^HTTP 200\b/);
+      // The JSON body is indented, one member per line.
+      expect(response).toMatch(/\n {4}"petId": "not-a-number",\n/);
+      expect(await page.locator('#d-title').innerText()).toContain(broken!.id);
+      // Words stay whole: lines wrap at spaces; only a token wider than the pane may break.
+      // (A string expression: the project's TypeScript has no DOM library.)
+      const wrap: unknown = await page.evaluate("(s => [s.wordBreak, s.overflowWrap, s.whiteSpace])(getComputedStyle(document.getElementById('d-response')))");
+      expect(wrap).toEqual(['normal', 'break-word', 'pre-wrap']);
+      await page.screenshot({ path: join(ARTIFACTS, 'conformance-failing-cell.png'), fullPage: false });
+      // Another cell moves the highlight; Esc closes.
+      await row.locator('td.passed').first().click();
+      expect(await page.locator('td.open').count()).toBe(1);
+      expect(await cell.getAttribute('class')).not.toMatch(/\bopen\b/);
+      await page.keyboard.press('Escape');
+      await detail.waitFor({ state: 'hidden' });
+      expect(await page.locator('td.open').count()).toBe(0);
+
+      // Filter: failed only. Visible rows are the failing operation; visible columns the failing checks.
+      await page.locator('.chip[data-status="failed"]').click();
+      const visibleOps = await page.locator('tbody tr:not(.row-hidden) th').allInnerTexts();
+      expect(visibleOps).toEqual([broken!.id]);
+      const visibleChecks = await page.locator('thead th[data-check]:not(.col-hidden)').allInnerTexts();
+      expect(new Set(visibleChecks)).toEqual(failedChecks);
+      expect(await page.locator('td.passed:not(.col-hidden):not(.dim)').count()).toBe(0);
+      await page.screenshot({ path: join(ARTIFACTS, 'conformance-failed-only.png'), fullPage: true });
+
+      // Filter: by check, then by operation.
+      await page.locator('#reset').click();
+      await page.locator('#f-check').selectOption('status_code_documented');
+      expect(await page.locator('thead th[data-check]:not(.col-hidden)').allInnerTexts()).toEqual(['status_code_documented']);
+      expect(await page.locator('tbody tr:not(.row-hidden)').count()).toBe(ops.length);
+      await page.locator('#f-check').selectOption('');
+      await page.locator('#f-op').selectOption('listPets');
+      expect(await page.locator('tbody tr:not(.row-hidden) th').allInnerTexts()).toEqual(['listPets']);
+      expect(await page.locator('#shown').innerText()).toMatch(/^showing 1 of 4 operation\(s\)/);
+
+      // A link to a cell opens it.
+      await page.goto(`${pathToFileURL(html).href}#${encodeURIComponent(`${broken!.id}/response_schema`)}`);
+      await page.reload();
+      await page.locator('#detail').waitFor({ state: 'visible' });
+      expect(await page.locator('td.open').getAttribute('data-check')).toBe('response_schema');
 
       // Self-contained: the file loads nothing, from anywhere.
       expect(problems.foreignRequests).toEqual([]);
@@ -109,5 +164,26 @@ describe("the conformance runner's HTML report in headless chromium", () => {
     } finally {
       await page.close();
     }
-  });
+  }, 180_000);
+
+  it('an unreachable target: the HTML says why at the top, with no verdict', async () => {
+    browser ??= await launchChromium();
+    const html = join(dir!, 'unreachable.html');
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const run = await runCli(['--target', `http://127.0.0.1:${port}`, '--timeout', '1000', '--reporter', `html=${html}`]);
+    expect(run.code).toBe(2);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 700 } });
+    try {
+      await page.goto(pathToFileURL(html).href);
+      expect(await page.locator('#verdict').innerText()).toBe('NO VERDICT');
+      expect(await page.locator('#notices').innerText()).toMatch(/target unreachable: .*connection refused/);
+      expect(await page.locator('td.failed').count()).toBe(1);
+      await page.screenshot({ path: join(ARTIFACTS, 'conformance-unreachable.png'), fullPage: true });
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
 });

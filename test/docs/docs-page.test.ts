@@ -27,6 +27,20 @@ const byId = (id: string): Operation => {
 };
 
 const deprecated = contract.operations.filter((op) => op.deprecated);
+
+/** WCAG 2.2 contrast ratio of two CSS `rgb()`/`rgba()` colours (an alpha under 1 is blended on white). */
+function contrast(foreground: string, background: string): number {
+  const rgb = (css: string): [number, number, number] => {
+    const [r = 0, g = 0, b = 0, a = 1] = (css.match(/[\d.]+/g) ?? []).map(Number);
+    return [r, g, b].map((c) => c * a + 255 * (1 - a)) as [number, number, number];
+  };
+  const luminance = ([r, g, b]: [number, number, number]): number => {
+    const lin = (c: number): number => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+  };
+  const [l1, l2] = [luminance(rgb(foreground)), luminance(rgb(background))].sort((x, y) => y - x) as [number, number];
+  return (l1 + 0.05) / (l2 + 0.05);
+}
 const stable = contract.operations.filter((op) => op.stability !== undefined);
 const hidden = contract.operations.filter((op) => op.hideTryItPanel);
 
@@ -89,6 +103,69 @@ describe('/docs in headless chromium (Swagger UI over the running mock)', () => 
     expect(await notice.isVisible()).toBe(true);
     expect(await notice.innerText()).toBe(`Deprecated since ${String(since)} — removed on ${String(sunset)}`);
     await opBlock.screenshot({ path: join(ARTIFACTS, `deprecated-${op.id}.png`) });
+  });
+
+  it.each(deprecated.map((op) => [op.id, op] as const))(
+    '%s: its method badge and path are legible (contrast ≥ 4.5:1, no fading), and "Warning: Deprecated" is not repeated',
+    async (_id, op) => {
+      const { page } = await session();
+      const opBlock = page.locator(block(op));
+      const looks = await opBlock.evaluate((element) => {
+        // Runs in the page: colours and the opacity every ancestor applies.
+        interface Styled {
+          readonly parentElement: Styled | null;
+          querySelector(selector: string): Styled | null;
+        }
+        const view = globalThis as unknown as { getComputedStyle(e: Styled): { color: string; backgroundColor: string; opacity: string } };
+        const opacity = (e: Styled | null): number => (e === null ? 1 : Number(view.getComputedStyle(e).opacity) * opacity(e.parentElement));
+        const root = element as unknown as Styled;
+        const method = root.querySelector('.opblock-summary-method')!;
+        const path = root.querySelector('.opblock-summary-path__deprecated a, .opblock-summary-path__deprecated')!;
+        const summary = root.querySelector('.opblock-summary')!;
+        return {
+          method: { color: view.getComputedStyle(method).color, background: view.getComputedStyle(method).backgroundColor, opacity: opacity(method) },
+          path: { color: view.getComputedStyle(path).color, background: view.getComputedStyle(summary).backgroundColor, opacity: opacity(path) },
+        };
+      });
+      expect(looks.method.opacity).toBe(1);
+      expect(looks.path.opacity).toBe(1);
+      expect(contrast(looks.method.color, looks.method.background), JSON.stringify(looks.method)).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(looks.path.color, looks.path.background), JSON.stringify(looks.path)).toBeGreaterThanOrEqual(4.5);
+
+      if ((await opBlock.getAttribute('class'))?.includes('is-open') !== true) await opBlock.locator('.opblock-summary-control').click();
+      await opBlock.locator('.opblock-body').waitFor({ state: 'visible' });
+      const visibleText = await opBlock.innerText();
+      expect(visibleText).not.toMatch(/Warning: Deprecated/);
+      expect(await opBlock.locator('.pk-deprecation-notice').count()).toBe(1);
+      await opBlock.screenshot({ path: join(ARTIFACTS, `deprecated-${op.id}-open.png`) });
+      await opBlock.locator('.opblock-summary-control').click();
+    },
+  );
+
+  it('the Links column shows no literal Markdown backticks, and names each target operation and parameter', async () => {
+    const { page } = await session();
+    const withLinks = contract.operations.filter((op) => Object.values(op.responses).some((r) => Object.keys(r.links ?? {}).length > 0));
+    expect(withLinks.length).toBeGreaterThan(0);
+    for (const op of withLinks) {
+      const opBlock = page.locator(block(op));
+      await opBlock.locator('.opblock-summary-control').click();
+      const links = opBlock.locator('.response-col_links .operation-link');
+      await links.first().waitFor({ state: 'visible' });
+      const text = await opBlock.locator('.response-col_links').allInnerTexts();
+      expect(text.join('\n'), op.id).not.toContain('`');
+      for (const [name, link] of Object.values(op.responses).flatMap((r) => Object.entries(r.links ?? {}))) {
+        if ('$ref' in link) continue;
+        const shown = opBlock.locator('.response-col_links .operation-link', { hasText: name }).first();
+        const shownText = await shown.innerText();
+        expect(shownText).toContain(`Operation ${link.operationId ?? ''}`);
+        for (const [key, value] of Object.entries(link.parameters ?? {})) expect(shownText).toContain(`${key} = ${String(value)}`);
+      }
+      if (op.id === 'createPet') {
+        await links.first().scrollIntoViewIfNeeded();
+        await opBlock.locator('.responses-table').first().screenshot({ path: join(ARTIFACTS, `links-${op.id}.png`) });
+      }
+      await opBlock.locator('.opblock-summary-control').click();
+    }
   });
 
   it('the sunset date of GET /pets/{petId} reads 2027-06-30, as the contract says', async () => {

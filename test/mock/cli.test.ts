@@ -62,7 +62,18 @@ describe('the petstore-mock CLI, spawned as a user would', () => {
     [['--chaos', '1.5'], /--chaos/],
     [['--latency', '5-1'], /latency/],
     [['--sunset-now', 'someday'], /--sunset-now/],
-    [['--pets', '-1'], /--pets/],
+    [['--pets', '-1'], /^petstore-mock: --pets must be an integer 0\.\.\d+, got "-1"$/m],
+    [['--pets', '-1.5'], /--pets must be/],
+    [['--seed', '-1'], /^petstore-mock: --seed must be a whole number 0\.\.4294967295, got "-1"$/m],
+    [['--seed', '4294967296'], /--seed must be a whole number 0\.\.4294967295/],
+    [['--seed', '1e3'], /--seed must be a whole number/],
+    [['--sunset-now', '1'], /--sunset-now must be a full date/],
+    [['--sunset-now', '2027'], /--sunset-now must be a full date/],
+    [['--sunset-now', '2027-02-30'], /--sunset-now must be a full date/],
+    [['--sunset-now', '2027-07-01T00:00'], /--sunset-now must be a full date/],
+    [['--sunset-now', '2027-07-01T00:00:00'], /--sunset-now must be a full date/],
+    [['--sunset-now', 'July 1, 2027'], /--sunset-now must be a full date/],
+    [['--latency', '-5'], /latency must be MS or MIN-MAX/],
     [['--state', 'fixtures/states/missing.json', '--port', '0'], /--state/],
     [['--spec', 'fixtures/states/small.json', '--port', '0'], /OpenAPI/],
     [['extra'], /positional|Unexpected argument/i],
@@ -70,6 +81,62 @@ describe('the petstore-mock CLI, spawned as a user would', () => {
     const result = await run(args);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(message);
+    expect(result.stderr).not.toMatch(/ambiguous|\n\s+at /);
     expect(result.stdout).toBe('');
+  });
+
+  it('-h and -v are --help and --version; the help states the exit codes and the seed range', async () => {
+    const [short, long] = await Promise.all([run(['-h']), run(['--help'])]);
+    expect(short.code).toBe(0);
+    expect(short.stdout).toBe(long.stdout);
+    expect(long.stdout).toMatch(/Exit codes: 0 after a clean stop/);
+    expect(long.stdout).toMatch(/^\s+2 for a bad flag/m);
+    expect(long.stdout).toMatch(/1 for any other failure/);
+    expect(long.stdout).toContain('0..4294967295');
+    const [v, version] = await Promise.all([run(['-v']), run(['--version'])]);
+    expect(v.code).toBe(0);
+    expect(v.stdout).toBe(version.stdout);
+  });
+
+  it.each([['2027-07-01'], ['2027-07-01T00:00:00Z'], ['2027-07-01T02:00:00+02:00'], ['2027-06-30T23:00:00.5-01:00']])(
+    '--sunset-now %s is accepted: the deprecated read answers 410',
+    async (instant) => {
+      const child = spawnMock(['--port', '0', '--pets', '2', '--sunset-now', instant]);
+      try {
+        const url = /(http:\/\/\S+)$/.exec(await ready(child))![1]!;
+        expect((await fetch(`${url}/pets/1`)).status).toBe(410);
+      } finally {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+    },
+  );
+
+  it('a port already taken: one line naming the port with a hint, exit 2', async () => {
+    const holder = spawnMock(['--port', '0', '--pets', '1']);
+    try {
+      const port = Number(/:(\d+)$/.exec(await ready(holder))![1]);
+      const result = await run(['--port', String(port), '--pets', '1']);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe(`petstore-mock: port ${port} is already in use on 127.0.0.1: stop what holds it, or pick another with --port N (--port 0 picks a free one)\n`);
+    } finally {
+      const exited = new Promise((resolve) => holder.once('exit', resolve));
+      holder.kill('SIGTERM');
+      await exited;
+    }
+  });
+
+  it.each([
+    ['no-such-host.invalid', /^petstore-mock: --host no-such-host\.invalid does not resolve to an address: use an IP address/],
+    ['192.0.2.1', /^petstore-mock: --host 192\.0\.2\.1 is not an address of this machine/],
+    ['999.1.1.1', /^petstore-mock: --host 999\.1\.1\.1 does not resolve/],
+  ])('--host %s: one line with a hint, exit 2', async (host, message) => {
+    const result = await run(['--host', host, '--port', '0', '--pets', '1']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
   });
 });

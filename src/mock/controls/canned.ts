@@ -40,5 +40,47 @@ export function cannedReply(operation: Operation, p: Preferences, faker: Faker, 
         : (header.example ?? schema?.example ?? generate(schema, faker, name));
     headers[name] = String(value);
   }
+  const location = Object.keys(headers).find((name) => name.toLowerCase() === 'location');
+  if (status === 201 && location !== undefined) {
+    const created = createdLocation(operation, response, body);
+    if (created !== undefined) headers[location] = created;
+  }
   return body === undefined ? { status, headers } : { status, body, headers };
+}
+
+/**
+ * The `Location` of a canned 201 names the resource its body describes (RFC 9110 §10.2.2), never a
+ * header example that belongs to another resource: the collection the operation posted to, plus
+ * the identifier the response's `links` read from the body (`$response.body#/id`), else its `id`.
+ * Undefined when the body carries no identifier or the path has template parameters left to fill.
+ */
+function createdLocation(operation: Operation, response: OpenAPIV3.ResponseObject | undefined, body: unknown): string | undefined {
+  if (!isRecord(body) || operation.path.includes('{')) return undefined;
+  const pointer = identifierPointer(response) ?? '/id';
+  const id = readPointer(body, pointer);
+  if (typeof id !== 'string' && typeof id !== 'number') return undefined;
+  return `${operation.path.replace(/\/+$/, '')}/${encodeURIComponent(String(id))}`;
+}
+
+/** The JSON pointer of the first link parameter taken from the response body (OpenAPI 3.0.3 §4.7.21, runtime expressions). */
+function identifierPointer(response: OpenAPIV3.ResponseObject | undefined): string | undefined {
+  for (const link of Object.values(response?.links ?? {})) {
+    if ('$ref' in link) continue;
+    for (const expression of Object.values(link.parameters ?? {})) {
+      if (typeof expression === 'string' && expression.startsWith('$response.body#')) return expression.slice('$response.body#'.length);
+    }
+  }
+  return undefined;
+}
+
+/** RFC 6901 JSON pointer lookup; undefined when any step is missing. */
+function readPointer(value: unknown, pointer: string): unknown {
+  let current = value;
+  for (const raw of pointer.split('/').slice(1)) {
+    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(current)) current = current[Number(token)];
+    else if (isRecord(current)) current = current[token];
+    else return undefined;
+  }
+  return current;
 }

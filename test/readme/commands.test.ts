@@ -1,0 +1,268 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, sh, type Ran } from './consumer.js';
+
+/** One shell command of the README: continuation lines joined, its trailing comment apart. */
+interface Command {
+  readonly text: string;
+  readonly comment: string;
+  readonly section: string;
+  /** Which ```sh block it is in: a mock started by a block serves the rest of that block only. */
+  readonly block: number;
+}
+
+/** Splits `cmd   # comment` at the first `#` that starts a word outside quotes. */
+function splitComment(line: string): [string, string] {
+  let quote: string | undefined;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quote) {
+      if (c === quote) quote = undefined;
+    } else if (c === "'" || c === '"') quote = c;
+    else if (c === '#' && (i === 0 || /\s/.test(line[i - 1]!))) return [line.slice(0, i).trim(), line.slice(i + 1).trim()];
+  }
+  return [line.trim(), ''];
+}
+
+async function readmeCommands(): Promise<Command[]> {
+  const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
+  const commands: Command[] = [];
+  let section = '';
+  let inBlock = false;
+  let pending = '';
+  let pendingComment = '';
+  let block = 0;
+  for (const line of readme.split('\n')) {
+    if (!inBlock && /^#{2,4} /.test(line)) section = line.replace(/^#+ /, '');
+    if (line.startsWith('```')) {
+      inBlock = !inBlock && line === '```sh';
+      if (inBlock) block++;
+      continue;
+    }
+    if (!inBlock) continue;
+    const [code, comment] = splitComment(line);
+    const continued = code.endsWith('\\');
+    pending += `${continued ? code.slice(0, -1) : code} `;
+    if (comment) pendingComment = pendingComment ? `${pendingComment} ${comment}` : comment;
+    if (continued) continue;
+    commands.push({ text: pending.replace(/\s+/g, ' ').trim(), comment: pendingComment, section, block });
+    pending = '';
+    pendingComment = '';
+  }
+  return commands;
+}
+
+/** Commands this test does not run, each with why; every other command of the README runs. */
+const NOT_RUN: Readonly<Record<string, string>> = {
+  'npm ci && npm start': 'installs and starts on the fixed port 4010: the mock it starts is the one started below on port 0 (test/readme/package.test.ts starts `npm start` in a fresh clone)',
+  'npm ci && npm test': 'the whole suite, which includes this test',
+  'npm ci && npm pack': 'covered by test/readme/package.test.ts (npm pack, then a consumer installs the tarball)',
+  'npm install --save-dev ./vendor/petstore-contract-kit-1.0.0.tgz': 'covered by test/readme/package.test.ts (a consumer project installs the tarball)',
+  'npm start': 'the fixed port 4010: stood in for by the mock started on port 0 with the same defaults',
+  'npx petstore-conformance --target https://staging.example.com --api-key "$KEY" --reporter junit=report.xml --reporter pretty': 'an example host, not reachable from a test',
+};
+
+/** The headers a comment can promise; promising one means the command must print headers (`-i`). */
+const HEADER_WORDS = /X-Total-Count|Location|\bLink\b|Retry-After|WWW-Authenticate|Deprecation|Sunset|Date header/;
+const showsHeaders = (command: string): boolean => /\scurl\s|^curl\s/.test(command) && /\s-[a-zA-Z]*[iI][a-zA-Z]*\s/.test(` ${command} `);
+
+/** Status line and headers of a `curl -i` output (the last response, lower-cased names). */
+function head(output: string): { status: number; headers: Map<string, string>; body: string } {
+  const [top = '', ...rest] = output.split(/\r?\n\r?\n/);
+  const lines = top.split(/\r?\n/);
+  const status = Number(/^HTTP\/[\d.]+ (\d{3})/.exec(lines[0] ?? '')?.[1] ?? 0);
+  const headers = new Map<string, string>();
+  for (const line of lines.slice(1)) {
+    const i = line.indexOf(':');
+    if (i > 0) headers.set(line.slice(0, i).trim().toLowerCase(), [headers.get(line.slice(0, i).trim().toLowerCase()), line.slice(i + 1).trim()].filter(Boolean).join(', '));
+  }
+  return { status, headers, body: rest.join('\n\n') };
+}
+
+interface Mock {
+  readonly url: string;
+  readonly child: ChildProcess;
+}
+
+function startMock(args: readonly string[]): Promise<Mock> {
+  const child = spawn('npx', ['--offline', 'petstore-mock', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`petstore-mock ${args.join(' ')}: no readiness line`)), 60_000);
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const m = /^Petstore mock listening on (http:\/\/\S+)$/.exec(line);
+      if (!m) return;
+      clearTimeout(timer);
+      resolve({ url: m[1]!, child });
+    });
+    child.once('exit', (code) => reject(new Error(`petstore-mock ${args.join(' ')} exited ${code}`)));
+  });
+}
+
+function stopMock(mock: Mock | undefined): void {
+  if (mock?.child.pid === undefined) return;
+  try {
+    process.kill(-mock.child.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+}
+
+// Issue 13, item 18: every shell command in the README, run against a live mock (port 0, the
+// port substituted), checked against what its comment claims.
+describe('every shell command in the README does what its comment says', () => {
+  let commands: Command[] = [];
+  let cwd = '';
+  let main: Mock | undefined;
+  const extra: Mock[] = [];
+  beforeAll(async () => {
+    commands = await readmeCommands();
+    // A scratch directory that sees the repository's fixtures (the README's relative paths).
+    cwd = await mkdtemp(join(tmpdir(), 'readme-commands-'));
+    await symlink(join(ROOT, 'fixtures'), join(cwd, 'fixtures'), 'dir');
+    main = await startMock(['--port', '0']); // what `npm start` starts, on a free port
+  }, 90_000);
+  afterAll(async () => {
+    stopMock(main);
+    for (const m of extra) stopMock(m);
+    if (cwd) await rm(cwd, { recursive: true, force: true });
+  });
+
+  it('the README has commands, and every one is run or named in NOT_RUN with a reason', () => {
+    expect(commands.length).toBeGreaterThan(20);
+    const texts = new Set(commands.map((c) => c.text));
+    expect(Object.keys(NOT_RUN).filter((t) => !texts.has(t))).toEqual([]); // no stale entry
+  });
+
+  it('a comment that promises a header sits on a command that prints headers (-i)', () => {
+    const promising = commands.filter((c) => c.text.startsWith('curl') && HEADER_WORDS.test(c.comment));
+    expect(promising.length).toBeGreaterThan(3);
+    expect(promising.filter((c) => !showsHeaders(c.text)).map((c) => c.text)).toEqual([]);
+  });
+
+  it('each command, in README order, against the mock', async () => {
+    let target: Mock = main!;
+    let exports = '';
+    let block = 0;
+    const checked: string[] = [];
+    for (const command of commands) {
+      if (command.block !== block) {
+        block = command.block;
+        target = main!; // port 4010 in the README is the `npm start` mock
+      }
+      if (NOT_RUN[command.text] !== undefined) continue;
+      const claim = command.comment;
+      const where = `${command.section}: ${command.text}  # ${claim}`;
+      if (command.text.startsWith('#') || command.text === '') {
+        // A comment line: a URL it names must answer.
+        const url = /http:\/\/127\.0\.0\.1:4010(\S*)/.exec(claim)?.[1];
+        if (url !== undefined) {
+          const res = await fetch(`${main!.url}${url}`);
+          expect(res.status, where).toBe(200);
+          expect(res.headers.get('content-type'), where).toMatch(/text\/html/);
+          checked.push(where);
+        }
+        continue;
+      }
+      if (command.text.startsWith('export ')) {
+        exports += `${command.text}; `;
+        continue;
+      }
+      if (command.text.startsWith('npx petstore-mock')) {
+        const args = command.text.replace(/^npx petstore-mock\s*/, '').split(/\s+/).filter(Boolean);
+        const withPort = args.includes('--port') ? args.map((a, i) => (args[i - 1] === '--port' ? '0' : a)) : [...args, '--port', '0'];
+        const mock = await startMock(withPort);
+        extra.push(mock);
+        target = mock;
+        await checkStarted(mock, claim, where);
+        checked.push(where);
+        continue;
+      }
+      const port = new URL(target.url).port;
+      const text = command.text.replace(/127\.0\.0\.1:(4010|8080)/g, `127.0.0.1:${port}`);
+      const started = Date.now();
+      // npm and npx work in the repository (its package.json); the rest in the scratch directory.
+      const ran = await sh(`${exports}${text}`, /^np[mx] /.test(text) ? ROOT : cwd, { npm_config_offline: 'true', npm_config_update_notifier: 'false' });
+      const elapsed = Date.now() - started;
+      expect(ran.code, `${where}\n${ran.stderr}`).toBe(0);
+      await checkClaim(target, text, claim, ran, elapsed, where, cwd);
+      checked.push(where);
+    }
+    // Commands after a mock with flags target that mock; the ones the README runs last are checked too.
+    expect(checked.length).toBeGreaterThan(15);
+  }, 400_000);
+});
+
+async function checkStarted(mock: Mock, claim: string, where: string): Promise<void> {
+  const total = async (): Promise<number> => Number((await fetch(`${mock.url}/pets?limit=1`)).headers.get('x-total-count'));
+  if (/any free port/.test(claim)) expect(Number(new URL(mock.url).port), where).toBeGreaterThan(0);
+  if (/other data, more of it/.test(claim)) expect(await total(), where).toBe(500);
+  if (/start from a state/.test(claim)) expect(await total(), where).toBe(3);
+  const timed = async (): Promise<number> => {
+    const t = Date.now();
+    await fetch(`${mock.url}/pets?limit=1`);
+    return Date.now() - t;
+  };
+  const waits = /waits (\d+) ms/.exec(claim);
+  if (waits) expect(await timed(), where).toBeGreaterThanOrEqual(Number(waits[1]) - 5);
+  const draw = /between (\d+) and (\d+) ms/.exec(claim);
+  if (draw) expect(await timed(), where).toBeGreaterThanOrEqual(Number(draw[1]) - 5);
+  const chaos = /(\d+)% of API requests answer 500/.exec(claim);
+  if (chaos) {
+    const statuses = await Promise.all(Array.from({ length: 100 }, async () => (await fetch(`${mock.url}/categories`)).status));
+    const failed = statuses.filter((s) => s === 500 || s === 503).length;
+    expect(failed, where).toBeGreaterThan(0);
+    expect(failed, where).toBeLessThan(Number(chaos[1]) * 3);
+    expect(statuses.every((s) => [200, 500, 503].includes(s)), where).toBe(true);
+  }
+}
+
+async function checkClaim(mock: Mock, text: string, claim: string, ran: Ran, elapsed: number, where: string, cwd: string): Promise<void> {
+  const out = ran.stdout;
+  const http = showsHeaders(text) ? head(out) : undefined;
+  const json = (): unknown => JSON.parse(http ? http.body : out);
+  if (HEADER_WORDS.test(claim)) expect(http, `${where}: promises headers but prints none`).toBeDefined();
+  if (/X-Total-Count/.test(claim)) expect(http?.headers.get('x-total-count'), where).toMatch(/^\d+$/);
+  if (/Link rel="next"/.test(claim)) expect(http?.headers.get('link'), where).toMatch(/rel="next"/);
+  if (/201 \+ Location/.test(claim)) {
+    expect(http?.status, where).toBe(201);
+    expect(http?.headers.get('location'), where).toBe(`/pets/${(json() as { id: number }).id}`);
+  }
+  if (/stock taken, pet pending/.test(claim)) {
+    const order = json() as { petId: number };
+    const pet = (await (await fetch(`${mock.url}/pets?limit=100`)).json()) as { id: number; status: string }[];
+    expect(pet.find((p) => p.id === order.petId)?.status, where).toBe('pending');
+    expect(((await (await fetch(`${mock.url}/store/inventory/${order.petId}`)).json()) as { quantity: number }).quantity, where).toBe(0);
+  }
+  if (/the documented 404/.test(claim)) expect(json(), where).toMatchObject({ code: 'not_found', status: 404 });
+  if (/an empty list/.test(claim)) expect(json(), where).toEqual([]);
+  if (/503 \+ Retry-After/.test(claim)) {
+    expect(http?.status, where).toBe(503);
+    expect(http?.headers.get('retry-after'), where).toMatch(/^\d+$/);
+  }
+  if (/generated from the schema, repeatable/.test(claim)) {
+    const again = await sh(text, cwd);
+    expect(again.stdout, where).toBe(out);
+    expect(Array.isArray(json()), where).toBe(true);
+  }
+  const slow = /delay=(\d+)/.exec(text);
+  if (/a slow answer/.test(claim)) expect(elapsed, where).toBeGreaterThanOrEqual(Number(slow?.[1] ?? 0));
+  if (/seeded state/.test(claim)) expect((await fetch(`${mock.url}/pets?limit=1`)).headers.get('x-total-count'), where).toBe('50');
+  if (/export everything/.test(claim)) {
+    const state = JSON.parse(await readFile(join(cwd, 'state.json'), 'utf8')) as { pets?: unknown[] };
+    expect(Array.isArray(state.pets), where).toBe(true);
+  }
+  if (/import \(checked/.test(claim)) expect((await fetch(`${mock.url}/pets?limit=1`)).headers.get('x-total-count'), where).toBe('3');
+  if (/the last requests it saw/.test(claim)) expect((json() as unknown[]).length, where).toBeGreaterThan(0);
+  if (/410 gone/.test(claim)) {
+    expect(http?.status, where).toBe(410);
+    if (/Date header shows the pretended clock/.test(claim)) expect(http?.headers.get('date'), where).toMatch(/ 2027 /);
+  }
+  if (/the runner judges the mock/.test(claim)) expect(out, where).toMatch(/CONFORMANT/);
+  if (text.includes('reproduce') || /^curl -sS -i -X POST/.test(text)) expect(http?.status, where).toBe(201);
+  if (!existsSync(cwd)) throw new Error('scratch directory vanished');
+}
