@@ -22,7 +22,14 @@ Usage: petstore-conformance --target URL [options]
   --spec PATH             the contract (default: the bundled Petstore contract)
   --api-key KEY           key for operations with security requirements (default: none;
                           then the checks that need it are skipped, never failed)
-  --header 'Name: value'  extra header on every request (repeatable)
+  --bearer TOKEN          token for http bearer, oauth2 and openIdConnect schemes
+  --basic USER:PASS       credentials for http basic schemes
+  --auth SCHEME=VALUE     credential for the named scheme of components/securitySchemes
+                          (repeatable; wins over the flags above)
+  --base-path PATH        path before every contract path (default: the path of the
+                          contract's first servers entry, unless --target already ends with it)
+  --header 'Name: value'  extra header on every request (repeatable; removed, like every
+                          credential, from the "without credentials" probes)
   --checks a,b            run only these checks
   --skip-checks a,b       do not run these checks
   --operations id1,id2    only these operations (operationIds)
@@ -31,7 +38,8 @@ Usage: petstore-conformance --target URL [options]
   --timeout MS            per request, connect to last byte (default ${DEFAULTS.timeoutMs})
   --seed N                seed of the generated inputs, 0..4294967295 (default ${DEFAULTS.seed})
   --examples N            generated cases per operation (default ${DEFAULTS.examples})
-  --strict                failures in x-stability operations count (otherwise warnings)
+  --strict                failures in x-stability operations count (otherwise warnings),
+                          and a run that exercised fewer than all operations fails
   --workflows FILE        Arazzo 1.0.x workflows to run after the checks (repeatable; default: the
                           bundled petstore.arazzo.yaml for the bundled contract, else a
                           *.arazzo.yaml beside the contract); each is a result workflow:<workflowId>
@@ -75,6 +83,10 @@ export async function main(argv: readonly string[]): Promise<number> {
         target: { type: 'string' },
         spec: { type: 'string' },
         'api-key': { type: 'string' },
+        bearer: { type: 'string' },
+        basic: { type: 'string' },
+        auth: { type: 'string', multiple: true },
+        'base-path': { type: 'string' },
         header: { type: 'string', multiple: true },
         checks: { type: 'string' },
         'skip-checks': { type: 'string' },
@@ -143,6 +155,13 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     const destinations = reporters.map((r) => r.file ?? '-');
     if (new Set(destinations).size !== destinations.length) throw new UsageError('two reporters write to the same place: give each its own =FILE');
+    const auth: Record<string, string> = {};
+    for (const a of v.auth ?? []) {
+      const m = /^([^=]+)=(.*)$/s.exec(a);
+      if (!m?.[1] || m[2] === undefined) throw new UsageError(`--auth must look like SCHEME=VALUE, got "${a}"`);
+      auth[m[1]] = m[2];
+    }
+    if (v.basic !== undefined && !v.basic.includes(':')) throw new UsageError('--basic must look like USER:PASS (RFC 7617)');
     const checks = list(v.checks);
     const skipChecks = list(v['skip-checks']);
     const timeoutMs = integer('timeout', v.timeout, DEFAULTS.timeoutMs, 1);
@@ -184,6 +203,10 @@ export async function main(argv: readonly string[]): Promise<number> {
       target: v.target,
       contract,
       apiKey: v['api-key'],
+      bearer: v.bearer,
+      basic: v.basic,
+      auth,
+      basePath: v['base-path'],
       headers,
       checks,
       skipChecks,
@@ -192,7 +215,14 @@ export async function main(argv: readonly string[]): Promise<number> {
       seed,
       examples,
       strict: v.strict ?? false,
-      extra: { documents },
+      extra: {
+        documents,
+        // Workflow inputs named like credentials take the run's own (conformance/workflows/executor.ts).
+        credentials: {
+          bearer: v.bearer,
+          basic: v.basic === undefined ? undefined : { user: v.basic.slice(0, v.basic.indexOf(':')), password: v.basic.slice(v.basic.indexOf(':') + 1) },
+        },
+      },
       onProgress: (event) => {
         if (event.type === 'exchange') exchanges.push(event.exchange);
         printer?.(event);

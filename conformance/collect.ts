@@ -22,6 +22,24 @@ export interface CollectInput {
   readonly notes: readonly Note[];
   readonly strict: boolean;
   readonly validator: SchemaValidator;
+  /** Called when judging an operation throws: the runner's own failure, not the server's. */
+  readonly onInternalError?: (operation: string, error: unknown) => void;
+}
+
+/** RFC 6585 §4 / RFC 9110 §15.6.4: a rate limit (or a 503 that says when to come back) is not a defect; it cannot be judged. */
+export function rateLimited(exchange: Exchange): string | undefined {
+  const r = exchange.response;
+  if (!r) return undefined;
+  if (r.status === 429) return 'rate limited (429) even after waiting out Retry-After: cannot judge';
+  if (r.status === 503 && r.headers['retry-after'] !== undefined) return 'temporarily unavailable (503 with Retry-After): cannot judge';
+  return undefined;
+}
+
+function judgeOne(check: Check, exchange: Exchange, op: Operation, ctx: CheckContext): CheckOutcome | undefined {
+  const outcome = check.judge(exchange, op, ctx);
+  if (!outcome) return undefined;
+  const limited = rateLimited(exchange);
+  return limited && outcome.status === 'fail' ? { status: 'skip', reason: limited } : outcome;
 }
 
 const SHRINK_BUDGET = 24;
@@ -35,6 +53,18 @@ const SHRINK_BUDGET = 24;
 export async function collect(input: CollectInput): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
   for (const op of input.operations) {
+    try {
+      results.push(...(await collectOperation(input, op)));
+    } catch (error) {
+      input.onInternalError?.(op.id, error);
+    }
+  }
+  return results;
+}
+
+async function collectOperation(input: CollectInput, op: Operation): Promise<CheckResult[]> {
+  const results: CheckResult[] = [];
+  {
     const all = input.exchanges.filter((e) => e.operationId === op.id);
     // Requests the circuit breaker held back have no outcome to judge: they count as neither pass nor fail.
     const mine = all.filter((e) => e.error?.kind !== 'not_sent');
@@ -44,14 +74,28 @@ export async function collect(input: CollectInput): Promise<CheckResult[]> {
       if (!check.appliesTo(op, input.ctx)) continue;
       const judged: Array<{ exchange: Exchange; outcome: CheckOutcome }> = [];
       for (const exchange of mine) {
-        const outcome = check.judge(exchange, op, input.ctx);
+        const outcome = judgeOne(check, exchange, op, input.ctx);
         if (outcome) judged.push({ exchange, outcome });
       }
       // The testcase time of JUnit: wall time of the answers this check judged (transport errors carry none).
       const durationMs = judged.reduce((sum, j) => sum + (j.exchange.response?.durationMs ?? 0), 0);
       const failures = judged.filter((j) => j.outcome.status === 'fail');
       const passes = judged.filter((j) => j.outcome.status === 'pass');
-      if (failures.length > 0) {
+      const warns = judged.filter((j) => j.outcome.status === 'warn');
+      if (failures.length === 0 && warns.length > 0) {
+        const first = warns[0] as { exchange: Exchange; outcome: CheckOutcome };
+        const reasons = [...new Set(warns.map((w) => (w.outcome.status === 'warn' ? w.outcome.reason : '')))];
+        results.push({
+          check: check.name,
+          operation: op.id,
+          status: 'warning',
+          message: `${reasons.slice(0, 3).join('; ')}${passes.length > 0 ? ` (${passes.length} other exchange(s) conform)` : ''}`,
+          exchange: first.exchange,
+          smallestInput: undefined,
+          reproduce: toCurl(first.exchange.request),
+          judged: judged.length,
+        });
+      } else if (failures.length > 0) {
         const first = failures[0] as { exchange: Exchange; outcome: CheckOutcome };
         const shrunk = await shrink(input, check, op, first.exchange);
         const shown = shrunk ?? first.exchange;

@@ -1,19 +1,22 @@
 import type { Contract, Operation, SchemaValidator } from '../src/contract/index.js';
-import { pathParameters, requestBodyOf, validBody } from './cases/inputs.js';
+import { documentedValues, pathParameters, requestBodyOf, validBody, validValue } from './cases/inputs.js';
+import { identifierOf, isCreate, isSuccess, listItems } from './cases/roles.js';
 import type { Random } from './cases/random.js';
-import { effective, isRecord, writableProperties } from './cases/schema.js';
+import { asSchema, effective, isRecord, writableProperties } from './cases/schema.js';
 import type { Session } from './session.js';
 
 export interface Created {
   readonly id: unknown;
   readonly body: Record<string, unknown>;
+  readonly location: string | undefined;
+  readonly url: string;
 }
 
-export type Obtained<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: string };
+export type Obtained<T> = { readonly ok: true; readonly value: T; readonly guessed?: boolean } | { readonly ok: false; readonly reason: string };
 
 /** Where a path parameter's valid values come from. */
 type Provider =
-  | { readonly via: 'create'; readonly createOp: Operation; readonly field: string }
+  | { readonly via: 'create'; readonly createOp: Operation; readonly field: string | undefined }
   | { readonly via: 'list'; readonly listOp: Operation; readonly field: string };
 
 const plurals = (base: string): string[] => {
@@ -49,7 +52,7 @@ export class Resources {
   createOpFor(base: string): Operation | undefined {
     const names = plurals(base);
     return this.contract.operations.find((op) => {
-      if (op.method !== 'post' || pathParameters(op).length > 0 || !requestBodyOf(op)) return false;
+      if (!isCreate(op) || pathParameters(op).length > 0 || !requestBodyOf(op)) return false;
       const last = op.path.split('/').filter(Boolean).pop()?.toLowerCase() ?? '';
       return names.includes(last);
     });
@@ -65,13 +68,13 @@ export class Resources {
           const params = (link.parameters ?? {}) as Record<string, unknown>;
           const expr = params[param] ?? params[`path.${param}`];
           const m = typeof expr === 'string' ? /^\$response\.body#\/(.+)$/.exec(expr) : null;
-          if (m?.[1] && pathParameters(op).length === 0) return { via: 'create', createOp: op, field: m[1].split('/')[0] ?? 'id' };
+          if (m?.[1] && pathParameters(op).length === 0) return { via: 'create', createOp: op, field: m[1].split('/')[0] };
         }
       }
     }
     const base = referenceBase(param);
     const createOp = base ? this.createOpFor(base) : undefined;
-    if (createOp) return { via: 'create', createOp, field: 'id' };
+    if (createOp) return { via: 'create', createOp, field: undefined };
     const parent = operation.path.slice(0, operation.path.lastIndexOf(`/{${param}}`));
     const listOp = this.contract.operations.find((op) => op.method === 'get' && op.path === parent);
     if (listOp) return { via: 'list', listOp, field: param };
@@ -80,7 +83,7 @@ export class Resources {
 
   /** Creates a resource through `createOp` with a valid body whose references are filled first. */
   async create(createOp: Operation, depth = 0): Promise<Obtained<Created>> {
-    if (createOp.requiresAuth && !this.session.hasKey) return { ok: false, reason: `creating through ${createOp.id} needs --api-key` };
+    if (createOp.requiresAuth && !this.session.credentials.valid(createOp)) return { ok: false, reason: `creating a prerequisite: ${this.session.credentials.missing(createOp)}` };
     if (depth > 4) return { ok: false, reason: `prerequisites of ${createOp.id} nest too deep` };
     const body = validBody(createOp, this.rng, 'random', this.validator);
     if (!isRecord(body)) return { ok: false, reason: `cannot generate a valid body for ${createOp.id}` };
@@ -97,7 +100,7 @@ export class Resources {
       auth: 'valid',
     });
     const response = exchange.response;
-    if (!response || response.status < 200 || response.status > 299) {
+    if (!response || !isSuccess(createOp, response.status)) {
       return { ok: false, reason: `creating a prerequisite through ${createOp.id} failed (${response ? `status ${response.status}` : exchange.error?.message ?? 'no answer'})` };
     }
     let created: unknown;
@@ -107,7 +110,8 @@ export class Resources {
       return { ok: false, reason: `${createOp.id} answered a body that is not JSON` };
     }
     if (!isRecord(created)) return { ok: false, reason: `${createOp.id} answered no object` };
-    return { ok: true, value: { id: created['id'], body: created } };
+    const location = response.headers['location'];
+    return { ok: true, value: { id: identifierOf(created, undefined, undefined, location, exchange.request.url), body: created, location, url: exchange.request.url } };
   }
 
   /** One resource per create operation, shared by every request that only refers to it. */
@@ -131,7 +135,7 @@ export class Resources {
       if (!createOp || createOp.id === operation.id || (sub.type !== 'integer' && sub.type !== 'string')) continue;
       const created = await this.sharedResource(createOp, depth);
       if (!created.ok) return created;
-      body[name] = created.value.id;
+      if (created.value.id !== undefined) body[name] = created.value.id;
     }
     return { ok: true, value: true };
   }
@@ -172,47 +176,75 @@ export class Resources {
   /** Valid path parameters for an operation: a fresh resource for writes, a shared one for reads. */
   async pathParamsFor(operation: Operation, fresh: boolean): Promise<Obtained<Record<string, unknown>>> {
     const out: Record<string, unknown> = {};
+    let guessed = false;
     for (const p of pathParameters(operation)) {
+      // A created resource, else one a list shows, else a value the parameter documents itself.
       const provider = this.provider(operation, p.name);
-      if (!provider) return { ok: false, reason: `no operation in the contract provides a valid ${p.name}` };
-      if (provider.via === 'create') {
+      let reason = `no operation in the contract provides a valid ${p.name}, and the parameter documents no example, default or enum`;
+      if (provider?.via === 'create') {
         const created = fresh ? await this.create(provider.createOp) : await this.sharedResource(provider.createOp);
-        if (!created.ok) return created;
-        const value = created.value.body[provider.field];
-        if (value === undefined) return { ok: false, reason: `${provider.createOp.id} answered no ${provider.field}` };
-        out[p.name] = value;
-      } else {
-        const value = await this.firstListed(provider.listOp, provider.field);
-        if (!value.ok) return value;
-        out[p.name] = value.value;
+        if (created.ok) {
+          const value = identifierOf(created.value.body, p.name, provider.field, created.value.location, created.value.url);
+          if (value !== undefined) {
+            out[p.name] = value;
+            continue;
+          }
+          reason = `${provider.createOp.id} answered no ${provider.field ?? p.name}`;
+        } else reason = created.reason;
+      } else if (provider?.via === 'list') {
+        const value = await this.firstListed(provider.listOp, provider.field, out);
+        if (value.ok) {
+          out[p.name] = value.value;
+          continue;
+        }
+        reason = value.reason;
       }
+      const schema = asSchema(p.schema);
+      const documented = documentedValues(p).find((v) => v !== undefined && (typeof v !== 'object' || v === null));
+      const value = documented ?? (schema ? validValue(schema, this.rng, 'random', this.validator) : undefined);
+      if (value === undefined || typeof value === 'object') return { ok: false, reason };
+      out[p.name] = value;
+      guessed = true;
     }
-    return { ok: true, value: out };
+    return { ok: true, value: out, guessed };
   }
 
-  private firstListed(listOp: Operation, field: string): Promise<Obtained<unknown>> {
-    let hit = this.listed.get(`${listOp.id} ${field}`);
+  private firstListed(listOp: Operation, field: string, known: Readonly<Record<string, unknown>>): Promise<Obtained<unknown>> {
+    const own = pathParameters(listOp).map((p) => p.name);
+    const key = `${listOp.id} ${field} ${JSON.stringify(own.map((n) => known[n]))}`;
+    let hit = this.listed.get(key);
     if (!hit) {
       hit = (async (): Promise<Obtained<unknown>> => {
+        // A nested list (`/flows/{Sid}/revisions`) needs its own path parameters first.
+        let pathParams: Record<string, unknown> = {};
+        if (own.length > 0) {
+          if (own.every((n) => known[n] !== undefined)) pathParams = Object.fromEntries(own.map((n) => [n, known[n]]));
+          else {
+            const parent = await this.pathParamsFor(listOp, false);
+            if (!parent.ok) return parent;
+            pathParams = parent.value;
+          }
+        }
         const exchange = await this.session.send({
           reportAs: listOp.id,
           operation: listOp,
           kind: 'prerequisite',
           method: 'get',
           path: listOp.path,
-          input: { pathParams: {}, query: {}, body: undefined, contentType: undefined },
+          input: { pathParams, query: {}, body: undefined, contentType: undefined },
           auth: 'valid',
         });
         try {
-          const items = JSON.parse(exchange.response?.body ?? '') as unknown;
-          const first = Array.isArray(items) ? (items[0] as unknown) : undefined;
-          if (isRecord(first) && (first[field] ?? first['id']) !== undefined) return { ok: true, value: first[field] ?? first['id'] };
+          const items = listItems(JSON.parse(exchange.response?.body ?? '') as unknown);
+          const first = items?.[0];
+          const value = identifierOf(first, field, undefined, undefined, exchange.request.url);
+          if (isRecord(first) && value !== undefined) return { ok: true, value };
         } catch {
           // fall through
         }
         return { ok: false, reason: `${listOp.id} listed nothing to take a ${field} from` };
       })();
-      this.listed.set(`${listOp.id} ${field}`, hit);
+      this.listed.set(key, hit);
     }
     return hit;
   }

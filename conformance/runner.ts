@@ -1,6 +1,9 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { HTTP_METHODS, SchemaValidator, type Contract, type Operation } from '../src/contract/index.js';
-import { pathParameters, queryParameters, requestBodyOf, validBody, validQuery } from './cases/inputs.js';
+import { cookieParameters, headerParameters, pathParameters, queryParameters, requestBodyOf, validBody, validParams, validQuery } from './cases/inputs.js';
+import { identifierOf, isCreate, isSuccess, listItems } from './cases/roles.js';
+import { CredentialPlan } from './credentials.js';
+import type { RetryBudget } from './session.js';
 import { mutationsFor, type MutableInput } from './cases/mutations.js';
 import { Random } from './cases/random.js';
 import { asSchema, isRecord, type Schema } from './cases/schema.js';
@@ -11,13 +14,23 @@ import { collect, type Note } from './collect.js';
 import { HttpClient } from './http/client.js';
 import { Resources } from './resources.js';
 import { Session, type CircuitBreaker } from './session.js';
-import type { Exchange, GeneratedInput, ProgressEvent, RunReport } from './types.js';
+import type { Coverage, Exchange, GeneratedInput, ProgressEvent, RunReport } from './types.js';
 import { extraCheckKnown, runExtraChecks, type ExtraCheckOptions } from './workflows/hook.js';
 
 export interface RunOptions {
   readonly target: string;
   readonly contract: Contract;
   readonly apiKey?: string | undefined;
+  /** http bearer, oauth2 and openIdConnect schemes (PRODUCT.md §4 --bearer). */
+  readonly bearer?: string | undefined;
+  /** http basic schemes, `USER:PASS` (--basic). */
+  readonly basic?: string | undefined;
+  /** Values for named security schemes (--auth SCHEME=VALUE). */
+  readonly auth?: Readonly<Record<string, string>> | undefined;
+  /** The path before every contract path; default: the contract's first `servers` path unless the target has it. */
+  readonly basePath?: string | undefined;
+  /** How long rate limits are waited out (see session.ts). */
+  readonly retry?: RetryBudget | undefined;
   readonly headers?: Readonly<Record<string, string>>;
   /** Only these checks (names); all by default. */
   readonly checks?: readonly string[] | undefined;
@@ -57,8 +70,7 @@ export class SelectionError extends Error {
 
 /** Order of execution: creates first (they feed the rest), then reads, then updates and actions, deletes last. */
 function phase(op: Operation): number {
-  const hasPath = pathParameters(op).length > 0;
-  if (op.method === 'post' && !hasPath) return 0;
+  if (isCreate(op)) return 0;
   if (op.method === 'get' || op.method === 'head') return 1;
   if (op.method === 'delete') return 3;
   return 2;
@@ -81,6 +93,27 @@ function commonErrorSchema(contract: Contract): Schema | undefined {
   let n = 0;
   for (const [schema, count] of counts) if (count > n) [best, n] = [schema, count];
   return best ?? asSchema(contract.resolved.components?.schemas?.['Error']);
+}
+
+/**
+ * The base path requests go to: `--base-path` when given; else the contract's first `servers`
+ * path (OAS 3.0.3 §4.7.5), unless the target's own path already ends with it.
+ */
+export function effectiveBasePath(target: string, contractBasePath: string, override: string | undefined): string {
+  const clean = (p: string): string => {
+    const trimmed = p.trim().replace(/\/+$/, '');
+    return trimmed === '' ? '' : trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+  };
+  if (override !== undefined) return clean(override);
+  const base = clean(contractBasePath);
+  if (!base) return '';
+  let targetPath = '';
+  try {
+    targetPath = new URL(target).pathname.replace(/\/+$/, '');
+  } catch {
+    return base;
+  }
+  return targetPath.endsWith(base) ? '' : base;
 }
 
 const UNKNOWN_STRING_ID = 'conformance-unknown-00000000';
@@ -134,11 +167,21 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   const rng = new Random(seed);
   const validator = new SchemaValidator();
   let total = 0;
+  const credentials = new CredentialPlan(contract, { apiKey: options.apiKey, bearer: options.bearer, basic: options.basic, byScheme: options.auth, headerNames: Object.keys(options.headers ?? {}) });
+  const notices: string[] = [];
+  const internalErrors: string[] = [];
+  for (const name of Object.keys(options.auth ?? {})) {
+    if (!contract.securitySchemes.has(name)) throw new SelectionError(`--auth ${name}=…: the contract has no security scheme "${name}" (known: ${[...contract.securitySchemes.keys()].join(', ') || 'none'})`);
+  }
+  const basePath = effectiveBasePath(options.target, contract.basePath, options.basePath);
+  if (basePath) notices.push(`requests go to ${options.target.replace(/\/+$/, '')}${basePath}: the base path ${options.basePath !== undefined ? 'given with --base-path' : "of the contract's first servers entry"} (override with --base-path)`);
   const session = new Session(
     contract,
     {
       target: options.target,
-      apiKey: options.apiKey,
+      basePath,
+      credentials,
+      retry: options.retry,
       headers: options.headers ?? {},
       timeoutMs,
       maxResponseBytes: options.maxResponseBytes ?? DEFAULTS.maxResponseBytes,
@@ -150,14 +193,19 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   const resources = new Resources(contract, session, validator, rng.fork(1));
   const notes: Note[] = [];
   const note = (operation: string, check: string, reason: string): void => void notes.push({ operation, check, reason });
-  const hasKey = options.apiKey !== undefined;
+  const hasKey = credentials.any;
 
   try {
     for (const op of ordered) {
       progress({ type: 'phase', phase: op.id });
       const opRng = rng.fork(hash(op.id));
+      try {
       const body = requestBodyOf(op);
-      const authBlocked = op.requiresAuth && !hasKey;
+      if (op.requestBody && !body) {
+        note(op.id, 'positive_data_accepted', `${op.id} takes only ${Object.keys(op.requestBody.content).join(', ')} bodies, which the runner does not write`);
+        notices.push(`request bodies in ${Object.keys(op.requestBody.content).join(', ')} are not generated: ${op.id} is not exercised`);
+      }
+      const authBlocked = op.requiresAuth && credentials.valid(op) === undefined;
       const needsInput = async (fresh: boolean, mode: ReturnType<typeof modeFor>): Promise<GeneratedInput | string> => {
         const params = await resources.pathParamsFor(op, fresh);
         if (!params.ok) return params.reason;
@@ -171,6 +219,8 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
           }
         }
         const query = validQuery(op, opRng, mode, validator);
+        const headerParams = validParams(headerParameters(op), opRng, mode, validator);
+        const cookieParams = validParams(cookieParameters(op), opRng, mode, validator);
         for (const p of queryParameters(op)) {
           // A reference filter (categoryId) points at a resource that exists when we can make one.
           const base = /^(.+?)(?:Id|_id)$/.exec(p.name)?.[1];
@@ -180,18 +230,18 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
             if (created.ok) query[p.name] = created.value.id;
           }
         }
-        return { pathParams: params.value, query, body: value, contentType: body?.mediaType };
+        return { pathParams: params.value, query, body: value, contentType: body?.mediaType, headerParams, cookieParams, ...(params.guessed ? { guessedId: true } : {}) };
       };
       const send = (kind: Exchange['kind'], input: GeneratedInput, auth: 'valid' | 'none' | 'wrong', context = {}): Promise<Exchange> =>
-        session.send({ reportAs: op.id, operation: op, kind, method: op.method, path: op.path, input, auth, context });
+        session.send({ reportAs: op.id, operation: op, kind, method: op.method, path: op.path, input, auth, context: input.guessedId ? { ...context, guessedId: true } : context });
 
       // Positive data, and the state flows that follow a success.
       const needPositive = ['positive_data_accepted', 'created_resource_readable', 'use_after_delete', 'response_schema', 'response_headers', 'content_type', 'deprecation_headers', 'sunset_enforced', 'status_code_documented', 'auth_enforced', 'not_a_server_error'].some(wanted);
       if (authBlocked) {
         for (const c of ['positive_data_accepted', 'negative_data_rejected', 'malformed_json_rejected', 'created_resource_readable', 'use_after_delete', 'not_found_for_unknown_id']) {
-          note(op.id, c, `${op.id} requires credentials: skipped without --api-key`);
+          note(op.id, c, credentials.missing(op));
         }
-      } else if (needPositive) {
+      } else if (needPositive && !(op.requestBody && !body)) {
         let listed = false;
         for (let i = 0; i < examples; i++) {
           const input = await needsInput(destructive(op), modeFor(i));
@@ -201,9 +251,9 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
           }
           if (isRecord(input.body)) await resources.raiseStock(op, input.body);
           const exchange = await send('positive', input, 'valid');
-          const ok = exchange.response && exchange.response.status >= 200 && exchange.response.status < 300;
+          const ok = exchange.response !== undefined && isSuccess(op, exchange.response.status);
           if (!ok) continue;
-          if (phase(op) === 0 && wanted('created_resource_readable')) {
+          if (isCreate(op) && wanted('created_resource_readable')) {
             await readBack(contract, session, op, exchange, input, !listed);
             listed = true;
           } else if (op.method === 'put' && wanted('created_resource_readable')) {
@@ -216,7 +266,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
 
       // Negative data: every single-defect mutation of a valid base, per example.
       if (!authBlocked && (wanted('negative_data_rejected') || wanted('error_shape') || wanted('not_a_server_error'))) {
-        const mutations = mutationsFor(op.parameters, body?.schema, body?.required ?? false, body?.mediaType);
+        const mutations = mutationsFor(op.parameters, body);
         let victim: GeneratedInput | string | undefined;
         for (let i = 0; i < examples && mutations.length > 0; i++) {
           const generated = await needsInput(false, 'random');
@@ -233,15 +283,17 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
           for (const mutation of mutations) {
             const m: MutableInput = { pathParams: { ...base.pathParams }, query: { ...base.query }, body: structuredClone(base.body), contentType: base.contentType };
             mutation.apply(m);
+            const headerParams = base.headerParams;
+            const cookieParams = base.cookieParams;
             const bodyChanged = m.rawBody === undefined && m.body !== undefined && body && JSON.stringify(m.body) !== JSON.stringify(base.body);
             if (bodyChanged && body && validator.check(body.schema, m.body, 'request').valid) continue; // not actually invalid
-            await send('negative', { ...m }, 'valid', { defect: mutation.defect });
+            await send('negative', { ...m, headerParams, cookieParams, ...(base.guessedId ? { guessedId: true } : {}) }, 'valid', { defect: mutation.defect });
           }
         }
       }
 
       // Malformed JSON declared as application/json.
-      if (!authBlocked && body && wanted('malformed_json_rejected')) {
+      if (!authBlocked && body?.json && wanted('malformed_json_rejected')) {
         const base = await needsInput(false, 'random');
         if (typeof base !== 'string') {
           const text = JSON.stringify(base.body ?? {});
@@ -252,7 +304,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
       // Credentials: without, and with a wrong key.
       if (op.requiresAuth && wanted('auth_enforced')) {
         for (const auth of ['none', 'wrong'] as const) {
-          let input = hasKey ? await needsInput(destructive(op), 'random') : await inputWithoutKey(op, resources, opRng, validator);
+          let input = !authBlocked ? await needsInput(destructive(op), 'random') : await inputWithoutKey(op, resources, opRng, validator);
           if (typeof input === 'string') input = await inputWithoutKey(op, resources, opRng, validator);
           await send(auth === 'none' ? 'no_auth' : 'wrong_auth', input, auth);
         }
@@ -261,7 +313,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
       // An identifier no one created.
       const pathParams = pathParameters(op);
       if (pathParams.length > 0 && wanted('not_found_for_unknown_id') && !authBlocked) {
-        if (!op.responses['404'] && !op.responses['4XX'] && !op.responses['4xx']) {
+        if (!op.responses['404'] && !op.responses['4XX'] && !op.responses['4xx'] && !op.responses['default']) {
           note(op.id, 'not_found_for_unknown_id', `${op.id} documents no 404`);
         } else {
           const base = await needsInput(false, 'random');
@@ -270,6 +322,12 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
           const params: Record<string, unknown> = { ...input.pathParams, [last.name]: unknownIdFor(last) };
           await send('unknown_id', { ...input, pathParams: params }, 'valid');
         }
+      }
+      } catch (error) {
+        // One operation's trouble is the runner's, not the server's: say so and go on with the others.
+        const message = `${op.id}: internal error while exercising it: ${error instanceof Error ? error.message : String(error)}`;
+        internalErrors.push(message);
+        for (const c of CHECKS) note(op.id, c.name, message);
       }
     }
 
@@ -305,10 +363,26 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
     const paths = new Set<string>();
     for (const op of selected) if (!paths.has(op.path)) [paths.add(op.path), pathRepresentatives.add(op.id)];
     const ctx: CheckContext = { contract, validator, errorSchema: commonErrorSchema(contract), pathRepresentatives };
-    const results = await collect({ session, ctx, checks, operations: selected, exchanges: session.exchanges, notes, strict: options.strict ?? false, validator });
+    const results = await collect({
+      session,
+      ctx,
+      checks,
+      operations: selected,
+      exchanges: session.exchanges,
+      notes,
+      strict: options.strict ?? false,
+      validator,
+      onInternalError: (operation, error) => void internalErrors.push(`${operation}: internal error while judging it: ${error instanceof Error ? error.message : String(error)}`),
+    });
+    const coverage = coverageOf(selected, session.exchanges, notes);
+    if (session.retried > 0) notices.push(`rate limits: ${session.retried} request(s) were sent again after waiting out Retry-After`);
+    notices.push(...validator.notices);
+    if (internalErrors.length > 0) notices.push(...internalErrors);
     // --- issue 11 hook: workflows and generic rules, after the per-operation checks ---
     progress({ type: 'phase', phase: 'workflows' });
-    results.push(...(await runExtraChecks({ options, session, contract, validator, target: options.target, timeoutMs, maxResponseBytes: options.maxResponseBytes ?? DEFAULTS.maxResponseBytes })));
+    // Workflows address the target as the per-operation requests do: under the same base path.
+    const workflowTarget = `${options.target.replace(/\/+$/, '')}${basePath}`;
+    results.push(...(await runExtraChecks({ options, session, contract, validator, target: workflowTarget, timeoutMs, maxResponseBytes: options.maxResponseBytes ?? DEFAULTS.maxResponseBytes })));
     // --- end of issue 11 hook ---
     const summary = {
       passed: results.filter((r) => r.status === 'passed').length,
@@ -329,12 +403,34 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
       summary,
       requests: session.exchanges.filter((e) => e.error?.kind !== 'not_sent').length,
       ...breakerSummary(session),
+      coverage,
+      notices,
+      ...(internalErrors.length > 0 ? { internalErrors } : {}),
     };
     progress({ type: 'done', report });
     return report;
   } finally {
     session.close();
   }
+}
+
+/**
+ * An operation is exercised when a valid request for it (kind `positive`) got an answer. The
+ * others are listed with the first reason the run noted for them (PRODUCT.md §4).
+ */
+function coverageOf(operations: readonly Operation[], exchanges: readonly Exchange[], notes: readonly Note[]): Coverage {
+  const notExercised: Array<{ operation: string; reason: string }> = [];
+  for (const op of operations) {
+    const positives = exchanges.filter((e) => e.kind === 'positive' && e.requestedOperationId === op.id);
+    if (positives.some((e) => e.response !== undefined)) continue;
+    const reason =
+      notes.find((n) => n.operation === op.id && n.check === 'positive_data_accepted')?.reason ??
+      notes.find((n) => n.operation === op.id)?.reason ??
+      positives.find((e) => e.error)?.error?.message ??
+      'no valid request could be made for it';
+    notExercised.push({ operation: op.id, reason });
+  }
+  return { exercised: operations.length - notExercised.length, total: operations.length, notExercised };
 }
 
 /** The honest account of what the circuit breaker held back, for the report. */
@@ -407,7 +503,7 @@ function okJson(exchange: Exchange): unknown {
 }
 
 /** The read operation the 201's `links` name for the new resource, else the GET on `<collection>/{param}`. */
-function readerOfCreated(contract: Contract, create: Operation, created: Record<string, unknown>): { op: Operation; params: Record<string, unknown> } | undefined {
+function readerOfCreated(contract: Contract, create: Operation, created: Record<string, unknown>, location: string | undefined, url: string): { op: Operation; params: Record<string, unknown>; id: unknown } | undefined {
   for (const [status, response] of Object.entries(create.responses)) {
     if (!status.startsWith('2')) continue;
     for (const link of Object.values(response.links ?? {})) {
@@ -415,20 +511,26 @@ function readerOfCreated(contract: Contract, create: Operation, created: Record<
       const op = contract.operationsById.get(link.operationId);
       if (!op || op.method !== 'get' || op.path.split('/').length !== create.path.split('/').length + 1) continue;
       const params: Record<string, unknown> = {};
+      let id: unknown;
       for (const [name, expr] of Object.entries((link.parameters ?? {}) as Record<string, unknown>)) {
+        // OAS 3.0.3 §4.7.20.4 runtime expressions: a body field, or a response header (Location).
         const m = typeof expr === 'string' ? /^\$response\.body#\/(.+)$/.exec(expr) : null;
-        if (m?.[1]) params[name.replace(/^path\./, '')] = created[m[1]];
+        const h = typeof expr === 'string' ? /^\$response\.header\.(.+)$/i.exec(expr) : null;
+        const value = m?.[1] ? created[m[1].split('/')[0] ?? ''] : h?.[1]?.toLowerCase() === 'location' ? identifierOf(undefined, undefined, undefined, location, url) : undefined;
+        if (value !== undefined) params[name.replace(/^path\./, '')] = id = value;
       }
-      return { op, params };
+      if (Object.keys(params).length === pathParameters(op).length) return { op, params, id };
     }
   }
-  const op = contract.operations.find((o) => o.method === 'get' && o.path.startsWith(`${create.path}/{`) && pathParameters(o).length === 1);
-  const param = op ? pathParameters(op)[0] : undefined;
-  return op && param ? { op, params: { [param.name]: created['id'] } } : undefined;
+  const op = contract.operations.find((o) => o.method === 'get' && o.path.startsWith(`${create.path}/{`) && pathParameters(o).length === pathParameters(create).length + 1 && !o.path.slice(create.path.length + 1).includes('/'));
+  const param = op ? pathParameters(op).at(-1) : undefined;
+  if (!op || !param) return undefined;
+  const id = identifierOf(created, param.name, undefined, location, url);
+  return id === undefined ? undefined : { op, params: { [param.name]: id }, id };
 }
 
 /** Walks the list of a collection (largest page the contract allows) and returns every id seen. */
-async function listIds(session: Session, listOp: Operation, reportAs: string, kind: Exchange['kind'], context: Exchange['context'], field = 'id'): Promise<Exchange | undefined> {
+async function listIds(session: Session, listOp: Operation, reportAs: string, kind: Exchange['kind'], context: Exchange['context'], field = 'id', pathParams: Readonly<Record<string, unknown>> = {}): Promise<Exchange | undefined> {
   const limitParam = queryParameters(listOp).find((p) => p.name === 'limit');
   const offsetParam = queryParameters(listOp).find((p) => p.name === 'offset');
   const limit = limitParam ? (asSchema(limitParam.schema)?.maximum ?? 100) : undefined;
@@ -439,10 +541,10 @@ async function listIds(session: Session, listOp: Operation, reportAs: string, ki
     const query: Record<string, unknown> = {};
     if (limit !== undefined) query['limit'] = limit;
     if (offsetParam) query['offset'] = offset;
-    last = await session.send({ reportAs, operation: listOp, kind: 'prerequisite', method: 'get', path: listOp.path, input: { pathParams: {}, query, body: undefined, contentType: undefined }, auth: 'valid', unrecorded: true });
-    const items = okJson(last);
-    if (!Array.isArray(items)) break;
-    for (const item of items) if (isRecord(item)) ids.push(item[field]);
+    last = await session.send({ reportAs, operation: listOp, kind: 'prerequisite', method: 'get', path: listOp.path, input: { pathParams, query, body: undefined, contentType: undefined }, auth: 'valid', unrecorded: true });
+    const items = listItems(okJson(last));
+    if (!items) break;
+    for (const item of items) if (isRecord(item)) ids.push(item[field] ?? item['id']);
     if (!offsetParam || limit === undefined || items.length < limit || items.length === 0 || ids.some((id) => id === context.resourceId)) break;
     offset += items.length;
   }
@@ -454,7 +556,7 @@ async function listIds(session: Session, listOp: Operation, reportAs: string, ki
     kind,
     method: 'get',
     path: listOp.path,
-    input: last.input ?? { pathParams: {}, query: {}, body: undefined, contentType: undefined },
+    input: last.input ?? { pathParams, query: {}, body: undefined, contentType: undefined },
     auth: 'valid',
     context: { ...context, listedIds: ids, pagesWalked: pages + 1 },
   });
@@ -464,14 +566,15 @@ async function listIds(session: Session, listOp: Operation, reportAs: string, ki
 async function readBack(contract: Contract, session: Session, create: Operation, exchange: Exchange, input: GeneratedInput, list: boolean): Promise<void> {
   const created = okJson(exchange);
   if (!isRecord(created)) return;
-  const reader = readerOfCreated(contract, create, created);
-  const readSchema = reader ? responseJsonSchema(reader.op.responses['200'] ?? {} as OpenAPIV3.ResponseObject)?.schema : undefined;
-  const context = { expectedFields: expectedFields(input.body, readSchema), resourceId: created['id'], after: 'create' as const };
-  if (reader) {
-    await session.send({ reportAs: create.id, operation: reader.op, kind: 'read_back', method: 'get', path: reader.op.path, input: { pathParams: reader.params, query: {}, body: undefined, contentType: undefined }, auth: 'valid', context });
-  }
+  const reader = readerOfCreated(contract, create, created, exchange.response?.headers['location'], exchange.request.url);
+  if (!reader) return;
+  const readSchema = responseJsonSchema(reader.op.responses['200'] ?? ({} as OpenAPIV3.ResponseObject))?.schema;
+  const idField = Object.entries(created).find(([, v]) => v === reader.id)?.[0] ?? 'id';
+  const context = { expectedFields: expectedFields(input.body, readSchema), resourceId: reader.id, after: 'create' as const };
+  await session.send({ reportAs: create.id, operation: reader.op, kind: 'read_back', method: 'get', path: reader.op.path, input: { pathParams: { ...input.pathParams, ...reader.params }, query: {}, body: undefined, contentType: undefined }, auth: 'valid', context });
   const listOp = contract.operations.find((o) => o.method === 'get' && o.path === create.path);
-  if (list && listOp) await listIds(session, listOp, create.id, 'list_back', context);
+  // Only a list without required parameters can be walked as is.
+  if (list && listOp && !listOp.parameters.some((p) => p.required === true && p.in !== 'path')) await listIds(session, listOp, create.id, 'list_back', context, idField, input.pathParams);
 }
 
 async function readAfterReplace(contract: Contract, session: Session, op: Operation, input: GeneratedInput): Promise<void> {

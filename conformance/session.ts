@@ -1,6 +1,10 @@
+import type { OpenAPIV3 } from 'openapi-types';
 import type { Contract, Operation } from '../src/contract/index.js';
+import { CredentialPlan, type Placement } from './credentials.js';
+import { encodeBody } from './http/body.js';
 import { HttpClient, type HttpOutcome } from './http/client.js';
 import { REDACTED_KEY } from './http/curl.js';
+import { serialiseCookie, serialiseHeader, serialisePath, serialiseQuery } from './http/params.js';
 import type { Exchange, ExchangeContext, ExchangeKind, GeneratedInput } from './types.js';
 
 export type AuthMode = 'valid' | 'none' | 'wrong';
@@ -34,9 +38,21 @@ export interface CircuitBreaker {
   readonly consecutive: number;
 }
 
+/** How long the runner waits out a rate limit (RFC 6585 §4, RFC 9110 §10.2.3 Retry-After): per wait, and in all. */
+export interface RetryBudget {
+  readonly maxWaitMs: number;
+  readonly totalMs: number;
+  readonly retries: number;
+}
+
+export const DEFAULT_RETRY: RetryBudget = { maxWaitMs: 10_000, totalMs: 60_000, retries: 2 };
+
 export interface SessionOptions {
   readonly target: string;
-  readonly apiKey: string | undefined;
+  /** The path prefix put before every contract path (the servers' base path), `''` for none. */
+  readonly basePath?: string;
+  readonly credentials: CredentialPlan;
+  readonly retry?: RetryBudget;
   readonly headers: Readonly<Record<string, string>>;
   readonly timeoutMs: number;
   readonly maxResponseBytes: number;
@@ -70,38 +86,32 @@ export class Session {
     this.client = new HttpClient({ timeoutMs: options.timeoutMs, maxBodyBytes: options.maxResponseBytes });
   }
 
+  /** Whether valid credentials were given at all (some checks are skipped without them). */
   get hasKey(): boolean {
-    return this.options.apiKey !== undefined;
+    return this.options.credentials.any;
   }
 
-  url(path: string, pathParams: Readonly<Record<string, unknown>>, query: Readonly<Record<string, unknown>>): string {
-    const filled = path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(pathParams[name] ?? `{${name}}`)));
-    const search = new URLSearchParams();
-    for (const [name, value] of Object.entries(query)) {
-      if (value === undefined) continue;
-      // OAS 3.0 query default: style form, explode true (repeated names for arrays).
-      for (const v of Array.isArray(value) ? value : [value]) search.append(name, typeof v === 'string' ? v : JSON.stringify(v));
-    }
-    const qs = search.toString();
-    return `${this.options.target.replace(/\/+$/, '')}${filled}${qs ? `?${qs}` : ''}`;
+  get credentials(): CredentialPlan {
+    return this.options.credentials;
   }
 
-  /** The API-key schemes of the operation's first satisfiable security requirement. */
-  private keySchemes(operation: Operation | undefined): Array<{ in: string; name: string }> {
-    const schemes: Array<{ in: string; name: string }> = [];
-    const requirement = operation?.security.find((req) => Object.keys(req).length > 0 && Object.keys(req).every((n) => this.contract.apiKeySchemes.has(n)));
-    for (const name of Object.keys(requirement ?? {})) {
-      const scheme = this.contract.apiKeySchemes.get(name);
-      if (scheme) schemes.push({ in: scheme.in, name: scheme.name });
-    }
-    return schemes;
-  }
+  /** Rate-limit waits so far (for the report). */
+  retried = 0;
+  private waitedMs = 0;
 
-  /** Every place any API-key scheme of the contract reads, so "no credentials" removes them all. */
-  private allKeyHeaders(): Set<string> {
-    const names = new Set<string>();
-    for (const scheme of this.contract.apiKeySchemes.values()) if (scheme.in === 'header') names.add(scheme.name.toLowerCase());
-    return names;
+  url(path: string, pathParams: Readonly<Record<string, unknown>>, query: Readonly<Record<string, unknown>>, operation?: Operation, rawQuery: readonly string[] = []): string {
+    const param = (name: string, where: string): OpenAPIV3.ParameterObject | undefined => operation?.parameters.find((p) => p.name === name && p.in === where);
+    const filled = path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+      const value = pathParams[name];
+      if (value === undefined) return `{${name}}`;
+      const p = param(name, 'path');
+      return p ? serialisePath(p, value) : encodeURIComponent(String(value));
+    });
+    const pieces: string[] = [...rawQuery];
+    for (const [name, value] of Object.entries(query)) pieces.push(...serialiseQuery(param(name, 'query'), name, value));
+    const qs = pieces.join('&');
+    const base = `${this.options.target.replace(/\/+$/, '')}${(this.options.basePath ?? '').replace(/\/+$/, '')}`;
+    return `${base}${filled}${qs ? `?${qs}` : ''}`;
   }
 
   async send(spec: SendSpec): Promise<Exchange> {
@@ -111,49 +121,96 @@ export class Session {
       headers[name.toLowerCase()] = value;
       recorded[name.toLowerCase()] = shown;
     };
-    set('accept', 'application/json');
+    const unset = (name: string): void => {
+      delete headers[name];
+      delete recorded[name];
+    };
+    set('accept', 'application/json, */*;q=0.5');
     for (const [name, value] of Object.entries(this.options.headers)) set(name, value);
+    const plan = this.options.credentials;
+    const op = spec.operation;
+    for (const [name, value] of Object.entries(spec.input.headerParams ?? {})) {
+      const p = op?.parameters.find((x) => x.name === name && x.in === 'header');
+      if (value !== undefined) set(name, p ? serialiseHeader(p, value) : String(value));
+    }
+    const cookies: string[] = [];
+    const shownCookies: string[] = [];
+    for (const [name, value] of Object.entries(spec.input.cookieParams ?? {})) {
+      const p = op?.parameters.find((x) => x.name === name && x.in === 'cookie');
+      if (value === undefined || !p) continue;
+      const pairs = serialiseCookie(p, value);
+      cookies.push(...pairs);
+      shownCookies.push(...pairs);
+    }
     const query: Record<string, unknown> = { ...spec.input.query };
-    const needsKey = spec.operation ? spec.operation.requiresAuth : false;
-    if (spec.auth !== 'valid' || !needsKey) {
-      // Without credentials means without any: also those a --header supplied.
-      if (spec.auth !== 'valid') for (const name of this.allKeyHeaders()) {
-        delete headers[name];
-        delete recorded[name];
+    const credentialQuery = plan.credentialQuery();
+    if (spec.auth !== 'valid') {
+      // Without (or with wrong) credentials means without any the run sends: those a --header
+      // supplied too (an Authorization, a Cookie, any apiKey header, any header carrying a given secret).
+      const secrets = plan.secrets();
+      for (const name of Object.keys(headers)) {
+        if (plan.credentialHeaders().has(name) || secrets.some((s) => (headers[name] ?? '').includes(s))) unset(name);
+      }
+      for (const name of credentialQuery) delete query[name];
+    }
+    let placements: Placement[] = [];
+    let shownValue = (value: string): string => value;
+    const securedOp = spec.kind === 'wrong_method' ? (op?.requiresAuth ? op : this.contract.operations.find((o) => o.requiresAuth)) : op;
+    if (securedOp && securedOp.security.some((r) => Object.keys(r).length > 0)) {
+      if (spec.auth === 'valid') {
+        placements = (securedOp.requiresAuth || spec.kind === 'wrong_method' ? plan.valid(securedOp) : undefined) ?? [];
+        shownValue = (): string => REDACTED_KEY;
+      } else if (spec.auth === 'wrong') {
+        placements = plan.wrong(securedOp, this.options.wrongKey);
       }
     }
-    const schemes = spec.kind === 'wrong_method' ? this.keySchemes(this.contract.operations.find((o) => o.requiresAuth)) : this.keySchemes(spec.operation);
-    const key = spec.auth === 'valid' ? this.options.apiKey : spec.auth === 'wrong' ? this.options.wrongKey : undefined;
-    if (key !== undefined && (needsKey || spec.auth === 'wrong' || spec.kind === 'wrong_method')) {
-      const shown = spec.auth === 'valid' ? REDACTED_KEY : key;
-      for (const scheme of schemes) {
-        if (scheme.in === 'header') set(scheme.name, key, shown);
-        else if (scheme.in === 'query') query[scheme.name] = key;
-        else if (scheme.in === 'cookie') set('cookie', `${scheme.name}=${encodeURIComponent(key)}`, `${scheme.name}=${shown}`);
+    const rawQuery: string[] = [];
+    for (const placement of placements) {
+      if (placement.in === 'header') set(placement.name, placement.value, shownValue(placement.value));
+      else if (placement.in === 'query') {
+        delete query[placement.name];
+        rawQuery.push(`${encodeURIComponent(placement.name)}=${encodeURIComponent(placement.value)}`);
+      } else {
+        cookies.push(`${placement.name}=${encodeURIComponent(placement.value)}`);
+        shownCookies.push(`${placement.name}=${shownValue(placement.value)}`);
       }
+    }
+    if (cookies.length > 0) {
+      const existing = spec.auth === 'valid' ? headers['cookie'] : undefined;
+      set('cookie', [existing, ...cookies].filter(Boolean).join('; '), [existing, ...shownCookies].filter(Boolean).join('; '));
     }
     let body: string | undefined;
+    let contentType = spec.input.contentType;
     if (spec.input.rawBody !== undefined) body = spec.input.rawBody;
-    else if (spec.input.body !== undefined) body = JSON.stringify(spec.input.body);
-    if (body !== undefined && spec.input.contentType) set('content-type', spec.input.contentType);
-    const url = this.url(spec.path, spec.input.pathParams, query);
+    else if (spec.input.body !== undefined) {
+      const encoded = encodeBody(spec.input.body, contentType ?? 'application/json', (contentType && op?.requestBody?.content[contentType]?.encoding) || {});
+      body = encoded.body;
+      contentType = encoded.contentType;
+    }
+    if (body !== undefined && contentType) set('content-type', contentType);
+    const url = this.url(spec.path, spec.input.pathParams, query, op, rawQuery);
+    // The reproduce command must not carry a valid key given in the query either.
+    const shownUrl = spec.auth === 'valid' ? rawQuery.reduce((u, piece) => u.replace(piece, `${piece.split('=')[0] ?? ''}=${encodeURIComponent(REDACTED_KEY)}`), url) : url;
     const route = `${spec.method.toUpperCase()} ${spec.path}`;
     const held = this.openReason ?? this.openRoutes.get(route);
-    const outcome: HttpOutcome = held
+    let outcome: HttpOutcome = held
       ? { ok: false, error: { kind: 'not_sent', message: held, bytesReceived: 0 } }
       : await this.client.send({ method: spec.method.toUpperCase(), url, headers, body });
     if (held) this.heldBack++;
-    else this.trip(route, outcome);
+    else {
+      this.trip(route, outcome);
+      outcome = await this.waitOutRateLimit(outcome, { method: spec.method.toUpperCase(), url, headers, body });
+    }
     const exchange: Exchange = {
       seq: ++this.seq,
       operationId: spec.reportAs,
       requestedOperationId: spec.kind === 'wrong_method' ? undefined : spec.operation?.id,
       kind: spec.kind,
-      request: { method: spec.method.toUpperCase(), url, headers: recorded, body },
+      request: { method: spec.method.toUpperCase(), url: shownUrl, headers: recorded, body },
       response: outcome.ok ? outcome.response : undefined,
       error: outcome.ok ? undefined : outcome.error,
       input: spec.input,
-      context: { ...(spec.context ?? {}), ...(this.hasKey ? {} : { noKeyGiven: true }) },
+      context: { ...(spec.context ?? {}), ...(!this.hasKey || (securedOp?.requiresAuth === true && plan.valid(securedOp) === undefined) ? { noKeyGiven: true } : {}) },
     };
     if (!spec.unrecorded) {
       this.exchanges.push(exchange);
@@ -161,6 +218,29 @@ export class Session {
       if (!held) this.onExchange(exchange);
     }
     return exchange;
+  }
+
+  /**
+   * A 429, or a 503 with Retry-After, is the server asking to come back later (RFC 6585 §4, RFC 9110
+   * §15.6.4): the request is sent again after the delay it names, within the retry budget. What is
+   * still limited after that is judged by nobody (collect.ts skips it), never failed.
+   */
+  private async waitOutRateLimit(first: HttpOutcome, request: { method: string; url: string; headers: Record<string, string>; body: string | undefined }): Promise<HttpOutcome> {
+    const budget = this.options.retry ?? DEFAULT_RETRY;
+    let outcome = first;
+    for (let attempt = 0; attempt < budget.retries; attempt++) {
+      if (!outcome.ok) return outcome;
+      const { status, headers } = outcome.response;
+      const after = headers['retry-after'];
+      if (status !== 429 && !(status === 503 && after !== undefined)) return outcome;
+      const delay = retryDelayMs(after);
+      if (delay === undefined || delay > budget.maxWaitMs || this.waitedMs + delay > budget.totalMs) return outcome;
+      this.waitedMs += delay;
+      this.retried++;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      outcome = await this.client.send(request);
+    }
+    return outcome;
   }
 
   /** Counts timeouts in a row, per route and overall, and opens the breaker at its thresholds. */
@@ -191,4 +271,13 @@ export class Session {
   close(): void {
     this.client.close();
   }
+}
+
+/** Retry-After (RFC 9110 §10.2.3): delay-seconds or an HTTP-date; absent → a short default wait. */
+export function retryDelayMs(value: string | undefined, now = Date.now()): number | undefined {
+  if (value === undefined) return 1000;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }

@@ -63,6 +63,8 @@ export interface ExchangeContext {
   readonly defect?: string;
   /** For wrong_method: the methods the contract documents on the path (upper case). */
   readonly documentedMethods?: readonly string[];
+  /** Path parameters taken from the contract's examples or generated, not from a resource known to exist: a 404 is no defect. */
+  readonly guessedId?: boolean;
   /** True when the request carried no valid credentials because none were given (--api-key absent). */
   readonly noKeyGiven?: boolean;
 }
@@ -91,6 +93,11 @@ export interface GeneratedInput {
   readonly contentType: string | undefined;
   /** A raw body overriding `body` (malformed JSON, wrong content type). */
   readonly rawBody?: string;
+  /** Header and cookie parameters (OAS 3.0.3 §4.7.12: `in: header`, `in: cookie`). */
+  readonly headerParams?: Readonly<Record<string, unknown>>;
+  readonly cookieParams?: Readonly<Record<string, unknown>>;
+  /** The path parameters were guessed (examples, generated), not taken from a resource known to exist. */
+  readonly guessedId?: boolean;
 }
 
 export interface Violation {
@@ -103,7 +110,9 @@ export interface Violation {
 export type CheckOutcome =
   | { readonly status: 'pass' }
   | { readonly status: 'fail'; readonly violations: readonly Violation[] }
-  | { readonly status: 'skip'; readonly reason: string };
+  | { readonly status: 'skip'; readonly reason: string }
+  /** Not a defect of the server, but worth saying (the contract omits what the server rightly answers). */
+  | { readonly status: 'warn'; readonly reason: string };
 
 export type ResultStatus = 'passed' | 'failed' | 'skipped' | 'warning';
 
@@ -157,6 +166,8 @@ export interface RunReport {
   readonly circuitBreaker?: string;
   readonly coverage?: Coverage;
   readonly notices?: readonly string[];
+  /** Failures of the runner itself (exit 3); what was judged before them is still reported. */
+  readonly internalErrors?: readonly string[];
   /** The contract the run judged against (`info.title`, `info.version`, the file), for the reports' headers. */
   readonly contract?: ContractInfo;
 }

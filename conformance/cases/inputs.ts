@@ -1,14 +1,65 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Operation, SchemaValidator } from '../../src/contract/index.js';
 import type { Random } from './random.js';
-import { asSchema, effective, isRecord, jsonMedia, type Schema } from './schema.js';
+import { bodyMediaRank } from '../http/body.js';
+import { asSchema, effective, isJsonMediaType, isRecord, type Schema } from './schema.js';
 import { generate, type Mode } from './values.js';
 
-/** The request body schema and media type of an operation, when it takes a JSON body. */
-export function requestBodyOf(operation: Operation): { mediaType: string; schema: Schema; required: boolean } | undefined {
-  const media = jsonMedia(operation.requestBody?.content);
-  if (!media?.schema || !operation.requestBody) return undefined;
-  return { mediaType: media.mediaType, schema: media.schema, required: operation.requestBody.required };
+export interface RequestBodyPlan {
+  readonly mediaType: string;
+  readonly schema: Schema;
+  readonly required: boolean;
+  /** The body is JSON (application/json or +json): the JSON-only negative cases apply. */
+  readonly json: boolean;
+  readonly encoding: Readonly<Record<string, OpenAPIV3.EncodingObject>>;
+  /** Every media type the operation takes. */
+  readonly accepted: readonly string[];
+}
+
+/**
+ * The request body an operation takes, in the media type the runner writes best (JSON, +json,
+ * form-urlencoded, multipart, text/plain, octet-stream); undefined when it takes none of them.
+ */
+export function requestBodyOf(operation: Operation): RequestBodyPlan | undefined {
+  const body = operation.requestBody;
+  if (!body) return undefined;
+  const ranked = Object.entries(body.content ?? {})
+    .map(([mediaType, media]) => ({ mediaType, media, rank: bodyMediaRank(mediaType) }))
+    .filter((m) => m.rank >= 0)
+    .sort((a, b) => a.rank - b.rank);
+  const best = ranked[0];
+  if (!best) return undefined;
+  const textual = best.rank >= 4;
+  const schema = asSchema(best.media.schema) ?? (textual ? { type: 'string' as const } : undefined);
+  if (!schema) return undefined;
+  const json = isJsonMediaType(best.mediaType) || best.rank === 6;
+  return { mediaType: best.mediaType, schema, required: body.required, json, encoding: best.media.encoding ?? {}, accepted: Object.keys(body.content ?? {}) };
+}
+
+/** Header parameters the client sets itself are not the contract's to describe (OAS 3.0.3 §4.7.12.1). */
+const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+
+export function headerParameters(operation: Operation): OpenAPIV3.ParameterObject[] {
+  return operation.parameters.filter((p) => p.in === 'header' && !IGNORED_HEADERS.has(p.name.toLowerCase()));
+}
+
+export function cookieParameters(operation: Operation): OpenAPIV3.ParameterObject[] {
+  return operation.parameters.filter((p) => p.in === 'cookie');
+}
+
+/** The values a parameter documents itself (OAS 3.0.3 §4.7.12: example, examples; its schema's example, default, enum). */
+export function documentedValues(p: OpenAPIV3.ParameterObject): unknown[] {
+  const out: unknown[] = [];
+  if (p.example !== undefined) out.push(p.example);
+  for (const ex of Object.values(p.examples ?? {})) if (isRecord(ex) && 'value' in ex) out.push(ex['value']);
+  const schema = asSchema(p.schema);
+  if (schema) {
+    if (schema.example !== undefined) out.push(schema.example);
+    if (schema.default !== undefined) out.push(schema.default);
+    for (const v of schema.enum ?? []) if (v !== null) out.push(v);
+  }
+  for (const media of Object.values(p.content ?? {})) if (media.example !== undefined) out.push(media.example);
+  return out;
 }
 
 export function pathParameters(operation: Operation): OpenAPIV3.ParameterObject[] {
@@ -49,7 +100,7 @@ export function validValue(
 export function validBody(operation: Operation, rng: Random, mode: Mode, validator: SchemaValidator): unknown {
   const body = requestBodyOf(operation);
   if (!body) return undefined;
-  const media = Object.values(operation.requestBody?.content ?? {})[0];
+  const media = operation.requestBody?.content[body.mediaType];
   const examples: unknown[] = [];
   if (media?.example !== undefined) examples.push(media.example);
   for (const ex of Object.values(media?.examples ?? {})) if (isRecord(ex) && 'value' in ex) examples.push(ex['value']);
@@ -58,13 +109,20 @@ export function validBody(operation: Operation, rng: Random, mode: Mode, validat
 
 /** Optional query parameters: none at the lower boundary, all at the upper one, a random half otherwise. */
 export function validQuery(operation: Operation, rng: Random, mode: Mode, validator: SchemaValidator): Record<string, unknown> {
+  return validParams(queryParameters(operation), rng, mode, validator);
+}
+
+/** Valid values for header or cookie parameters: the required ones always, optional ones as for the query. */
+export function validParams(params: readonly OpenAPIV3.ParameterObject[], rng: Random, mode: Mode, validator: SchemaValidator): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const p of queryParameters(operation)) {
-    const schema = parameterSchema(p);
+  for (const p of params) {
+    const schema = parameterSchema(p) ?? (p.content ? {} : undefined);
     if (!schema) continue;
     const include = p.required === true || mode === 'max' || (mode === 'min' ? rng.next() < 0.5 : rng.bool());
     if (!include) continue;
-    const value = validValue(schema, rng, mode, validator, p.example !== undefined ? [p.example] : []);
+    const documented = documentedValues(p);
+    // A documented value first for required parameters without a useful schema (free strings often hide formats).
+    const value = validValue(schema, rng, mode, validator, documented);
     if (value !== undefined) out[p.name] = value;
   }
   return out;

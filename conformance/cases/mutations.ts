@@ -1,4 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
+import type { RequestBodyPlan } from './inputs.js';
 import { effective, isRecord, writableProperties, type Schema } from './schema.js';
 
 /** One invalid variant of a valid input: exactly one thing broken, named for the report. */
@@ -44,8 +45,9 @@ export function invalidValues(s: Schema): Array<{ what: string; value: unknown }
   }
   if (s.type === 'integer' || s.type === 'number') {
     if (s.minimum !== undefined) out.push({ what: `below minimum ${s.minimum}`, value: s.exclusiveMinimum === true ? s.minimum : s.minimum - 1 });
+    // Only against declared bounds: an integer without maximum or format is unbounded (JSON Schema), so no value is "too big".
     if (s.maximum !== undefined) out.push({ what: `above maximum ${s.maximum}`, value: s.exclusiveMaximum === true ? s.maximum : s.maximum + 1 });
-    else if (s.format === 'int32') out.push({ what: 'over int32', value: 2_147_483_648 });
+    else if (s.type === 'integer' && s.format === 'int32') out.push({ what: 'over int32', value: 2_147_483_648 });
     if (s.type === 'integer') out.push({ what: 'not an integer', value: 1.5 });
   }
   if (s.type === 'string' && !s.enum) {
@@ -63,8 +65,20 @@ export function invalidValues(s: Schema): Array<{ what: string; value: unknown }
 function invalidParameterValues(p: OpenAPIV3.ParameterObject): Array<{ what: string; value: unknown }> {
   const s = p.schema && !('$ref' in p.schema) ? effective(p.schema) : undefined;
   if (!s) return [];
+  if (s.type === 'array') {
+    // On the wire a single value is a valid one-element array (form, explode): only a wrong item is a defect.
+    const items = 'items' in s && s.items && !('$ref' in s.items) ? effective(s.items) : undefined;
+    if (!items || items.type === 'string' || items.type === undefined) return [];
+    return invalidParameterItemValues(items).map((v) => ({ what: `item ${v.what}`, value: [v.value] }));
+  }
+  if (s.type === 'object' || s.type === undefined || s.nullable === true) return [];
+  return invalidParameterItemValues(s);
+}
+
+function invalidParameterItemValues(s: Schema): Array<{ what: string; value: unknown }> {
+  // Parameters travel as text: a number is a fine string, and `true` is text for a string too.
   const out = invalidValues(s).filter((v) => !(s.type === 'string' && typeof v.value === 'number'));
-  if (s.type === 'integer' && (s.format === 'int64' || s.format === undefined) && s.maximum === undefined) {
+  if (s.type === 'integer' && s.format === 'int64' && s.maximum === undefined) {
     out.push({ what: 'over int64', value: '99999999999999999999999' });
   }
   return out;
@@ -73,13 +87,16 @@ function invalidParameterValues(p: OpenAPIV3.ParameterObject): Array<{ what: str
 /** Every single-defect mutation of an operation's input that the contract makes invalid. */
 export function mutationsFor(
   parameters: readonly OpenAPIV3.ParameterObject[],
-  bodySchema: Schema | undefined,
-  bodyRequired: boolean,
-  bodyMediaType: string | undefined,
+  plan: RequestBodyPlan | undefined,
 ): Mutation[] {
+  const bodySchema = plan?.schema;
+  const bodyRequired = plan?.required ?? false;
+  const bodyMediaType = plan?.mediaType;
   const out: Mutation[] = [];
   for (const p of parameters) {
     if (p.in !== 'path' && p.in !== 'query') continue;
+    // A parameter described by `content` (not `schema`) is a serialised document: left alone.
+    if (p.schema === undefined) continue;
     if (p.in === 'query' && p.required === true) {
       out.push({ defect: `query parameter ${p.name} missing`, apply: (i) => void delete i.query[p.name] });
     }
@@ -99,23 +116,31 @@ export function mutationsFor(
       },
     });
   }
-  out.push({
-    defect: 'wrong content type (text/plain)',
-    apply: (i) => {
-      i.rawBody = JSON.stringify(i.body);
-      i.contentType = 'text/plain';
-    },
-  });
+  const acceptsAnything = plan?.accepted.some((m) => /^(text\/plain|\*\/\*|text\/\*)/i.test(m)) ?? false;
+  if (!acceptsAnything) {
+    out.push({
+      defect: 'wrong content type (text/plain)',
+      apply: (i) => {
+        i.rawBody = JSON.stringify(i.body);
+        i.contentType = 'text/plain';
+      },
+    });
+  }
+  if (!plan?.json && body.type !== 'object' && !body.properties) return out;
   if (body.type === 'object' || body.properties) {
-    out.push({ defect: 'body is an array, not an object', apply: (i) => void (i.body = []) });
-    out.push({ defect: 'body is a string, not an object', apply: (i) => void (i.body = 'not an object') });
+    if (plan?.json) {
+      out.push({ defect: 'body is an array, not an object', apply: (i) => void (i.body = []) });
+      out.push({ defect: 'body is a string, not an object', apply: (i) => void (i.body = 'not an object') });
+    }
     for (const name of body.required ?? []) {
       const sub = writableProperties(body).find(([n]) => n === name);
       if (!sub) continue; // a readOnly required field is not the client's to send
       out.push({ defect: `required field ${name} missing`, apply: (i) => isRecord(i.body) && void delete i.body[name] });
     }
     for (const [name, sub] of writableProperties(body)) {
-      for (const { what, value } of invalidValues(sub)) {
+      // Form fields travel as text: only defects that survive being written as text.
+      const values = plan?.json ? invalidValues(sub) : invalidParameterValues({ name, in: 'query', schema: sub });
+      for (const { what, value } of values) {
         out.push({ defect: `field ${name}: ${what}`, apply: (i) => isRecord(i.body) && void (i.body[name] = value) });
       }
     }

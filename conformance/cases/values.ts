@@ -80,6 +80,10 @@ function pad(n: number, width = 2): string {
 
 function string(s: Schema, rng: Random, mode: Mode): string {
   if (s.pattern !== undefined && typeof s.example === 'string') return s.example;
+  if (s.pattern !== undefined) {
+    const matching = fromPattern(s.pattern, rng);
+    if (matching !== undefined) return matching;
+  }
   switch (s.format) {
     case 'date-time': {
       const d = new Date(Date.UTC(2026, rng.int(0, 11), rng.int(1, 28), rng.int(0, 23), rng.int(0, 59), rng.int(0, 59)));
@@ -110,5 +114,74 @@ function string(s: Schema, rng: Random, mode: Mode): string {
 function word(rng: Random, length: number): string {
   let out = '';
   for (let i = 0; i < length; i++) out += LETTERS[rng.int(0, LETTERS.length - 1)];
+  return out;
+}
+
+/**
+ * A string matching a simple pattern: anchored sequences of literals, `[...]` classes, `\d`, `\w`
+ * and `.` with `{n}`, `{n,m}`, `?`, `*`, `+`. Enough for identifier formats (`^AC[0-9a-fA-F]{32}$`);
+ * undefined for anything else (alternation, groups, look-arounds): the caller then uses an example.
+ */
+export function fromPattern(pattern: string, rng: Random): string | undefined {
+  let src = pattern;
+  if (src.startsWith('^')) src = src.slice(1);
+  if (src.endsWith('$') && !src.endsWith('\\$')) src = src.slice(0, -1);
+  let out = '';
+  let i = 0;
+  const pickFrom = (chars: string): string => chars[rng.int(0, chars.length - 1)] ?? '';
+  while (i < src.length) {
+    let chars: string;
+    const c = src[i] ?? '';
+    if (c === '[') {
+      const end = src.indexOf(']', i + 1);
+      if (end < 0) return undefined;
+      const body = src.slice(i + 1, end);
+      if (body.startsWith('^')) return undefined;
+      chars = '';
+      for (let j = 0; j < body.length; j++) {
+        const a = body[j] ?? '';
+        if (a === '\\') {
+          const e = body[j + 1] ?? '';
+          chars += e === 'd' ? '0123456789' : e === 'w' ? 'abc123' : e;
+          j++;
+        } else if (body[j + 1] === '-' && j + 2 < body.length) {
+          const from = a.charCodeAt(0);
+          const to = (body[j + 2] ?? a).charCodeAt(0);
+          for (let k = from; k <= to && k - from < 100; k++) chars += String.fromCharCode(k);
+          j += 2;
+        } else chars += a;
+      }
+      i = end + 1;
+    } else if (c === '\\') {
+      const e = src[i + 1] ?? '';
+      chars = e === 'd' ? '0123456789' : e === 'w' ? 'abcdefghijklmnopqrstuvwxyz0123456789' : /[a-zA-Z]/.test(e) ? '' : e;
+      if (!chars) return undefined;
+      i += 2;
+    } else if ('()|?*+{}'.includes(c)) {
+      return undefined;
+    } else if (c === '.') {
+      chars = 'abcdefghijklmnopqrstuvwxyz';
+      i++;
+    } else {
+      chars = c;
+      i++;
+    }
+    if (!chars) return undefined;
+    let min = 1;
+    let max = 1;
+    const q = src[i];
+    if (q === '{') {
+      const end = src.indexOf('}', i);
+      const m = /^(\d+)(?:,(\d*))?$/.exec(src.slice(i + 1, end));
+      if (end < 0 || !m) return undefined;
+      min = Number(m[1]);
+      max = m[2] === undefined ? min : m[2] === '' ? min + 8 : Number(m[2]);
+      i = end + 1;
+    } else if (q === '?') [min, max, i] = [0, 1, i + 1];
+    else if (q === '*') [min, max, i] = [0, 8, i + 1];
+    else if (q === '+') [min, max, i] = [1, 8, i + 1];
+    const n = rng.int(min, Math.min(max, min + 64));
+    for (let k = 0; k < n; k++) out += pickFrom(chars);
+  }
   return out;
 }

@@ -12,9 +12,16 @@ export const authEnforced: Check = {
     if (!response || !isOwnExchange(exchange)) return undefined;
     const { status } = response;
     if (exchange.kind === 'no_auth' || exchange.kind === 'wrong_auth') {
-      const what = exchange.kind === 'no_auth' ? 'without credentials' : 'with a wrong key';
+      const what = exchange.kind === 'no_auth' ? 'without credentials' : 'with wrong credentials';
+      const documents401 = operation.responses['401'] !== undefined;
+      const documents403 = operation.responses['403'] !== undefined;
+      const documentsRange = operation.responses['4XX'] !== undefined || operation.responses['4xx'] !== undefined;
+      if ((status === 401 || status === 403) && !documents401 && !documents403 && !documentsRange) {
+        // The server refuses as RFC 9110 §15.5.2 says; it is the contract that does not say so.
+        return { status: 'warn', reason: `contract omits ${status}: ${operation.id} declares security but documents no 401/403 (answered ${status} ${what})` };
+      }
       if (status === 401) return pass;
-      if (status === 403 && operation.responses['403'] && !operation.responses['401']) return pass;
+      if (status === 403 && (documents403 || documentsRange) && !documents401) return pass;
       if (status === 404 && exchange.context.noKeyGiven) return skip(`answered 404 ${what} (the resource lookup came first; with --api-key the runner uses a real resource)`);
       return fail(`${operation.id} requires credentials but answered ${status} ${what}`);
     }

@@ -1,3 +1,4 @@
+import { xmlProblems } from './xml-wellformed.js';
 import { fail, pass, skip, type Check } from './types.js';
 import { documentedResponse, isOwnExchange, mediaEssence, mediaMatches, parseJson } from './util.js';
 import { isJsonMediaType } from '../cases/schema.js';
@@ -29,6 +30,11 @@ export const contentType: Check = {
     if (isJsonMediaType(received)) {
       const parsed = parseJson(response.body);
       if (!parsed.ok) return fail(`Content-Type says JSON but the body does not parse: ${parsed.error}`);
+    }
+    // XML answers (RFC 7303): at least well-formed.
+    if (/^(application|text)\/([a-z0-9.+-]+\+)?xml$/.test(mediaEssence(received))) {
+      const problems = xmlProblems(response.body);
+      if (problems.length > 0) return fail(`Content-Type says XML but the body is not well-formed: ${problems.slice(0, 3).join('; ')}`);
     }
     return pass;
   },

@@ -1,3 +1,4 @@
+import { isCreate } from '../cases/roles.js';
 import { isRecord } from '../cases/schema.js';
 import { fail, pass, skip, type Check } from './types.js';
 import { pastSunset, sameValue } from './util.js';
@@ -8,7 +9,7 @@ export const createdResourceReadable: Check = {
   description:
     'After a successful create: reads the resource back (the OpenAPI `links` of the 201, else the Location) and lists the collection (walking pages). After a successful replace (PUT): reads it back. Fails when the read is not 2xx, when a field sent differs from the one read (date-times compared as instants), or when the new id is not listed.',
   appliesTo: (operation) =>
-    (operation.method === 'post' && !operation.parameters.some((p) => p.in === 'path') && operation.requestBody !== undefined) ||
+    isCreate(operation) ||
     (operation.method === 'put' && operation.parameters.some((p) => p.in === 'path')),
   judge: (exchange, _operation, checkCtx) => {
     const response = exchange.response;

@@ -12,9 +12,14 @@ export const errorShape: Check = {
   judge: (exchange, operation, ctx) => {
     const response = exchange.response;
     if (!response || response.status < 400) return undefined;
-    const documented = isOwnExchange(exchange) ? documentedResponse(operation, response.status) : undefined;
-    const schema: Schema | undefined = (documented && responseJsonSchema(documented.response)?.schema) ?? ctx.errorSchema;
-    if (!schema) return skip('the contract documents no error schema for this answer');
+    // The operation's own answers are held to the schema it documents for that status (exact, range,
+    // default), never to another operation's. Only an undocumented method on its path, which no
+    // operation documents, is held to the error schema the contract's operations share.
+    const own = isOwnExchange(exchange);
+    const documented = own ? documentedResponse(operation, response.status) : undefined;
+    if (own && !documented) return skip(`status ${response.status} is undocumented (see status_code_documented)`);
+    const schema: Schema | undefined = own ? (documented && responseJsonSchema(documented.response)?.schema) : ctx.errorSchema;
+    if (!schema) return skip('the contract documents no JSON error schema for this answer');
     const received = response.headers['content-type'] ?? '';
     if (!isJsonMediaType(received)) {
       return { status: 'fail', violations: [{ message: `${response.status} answered with Content-Type ${mediaEssence(received) || '(none)'}, not JSON: ${excerpt(response.body, 80)}` }] };

@@ -1,3 +1,4 @@
+import { requestBodyOf } from '../cases/inputs.js';
 import { fail, pass, skip, type Check } from './types.js';
 
 /** RFC 8259 syntax errors in a body declared application/json are a client error: 400 (RFC 9110 §15.5.1). */
@@ -5,7 +6,7 @@ export const malformedJsonRejected: Check = {
   name: 'malformed_json_rejected',
   description:
     'Operations with a JSON request body: sends a truncated JSON document with Content-Type application/json and the key. Fails unless the answer is 400 (415, 422, 2xx and 5xx all fail).',
-  appliesTo: (operation) => operation.requestBody !== undefined,
+  appliesTo: (operation) => requestBodyOf(operation)?.json === true,
   judge: (exchange) => {
     const response = exchange.response;
     if (exchange.kind !== 'malformed_json' || !response) return undefined;

@@ -1,3 +1,4 @@
+import { isSuccess } from '../cases/roles.js';
 import { fail, pass, skip, type Check } from './types.js';
 import { documentedResponse, errorMessageOf, pastSunset } from './util.js';
 
@@ -16,9 +17,16 @@ export const positiveDataAccepted: Check = {
     const { status } = response;
     if (status >= 200 && status < 300) {
       const documented = documentedResponse(operation, status);
-      return documented && documented.key !== 'default' ? pass : fail(`valid input answered ${status}, which is not a documented 2xx`);
+      // `default` covers a 2xx only when the operation lists no 2xx of its own (OAS 3.0.3 §4.7.16).
+      const lists2xx = Object.keys(operation.responses).some((k) => /^2/.test(k));
+      return documented && (documented.key !== 'default' || !lists2xx) ? pass : fail(`valid input answered ${status}, which is not a documented 2xx`);
     }
+    // A 3xx the operation documents is its success (RFC 9110 §15.4: redirects are answers too).
+    if (isSuccess(operation, status)) return pass;
     if ((status === 404 || status === 410) && pastSunset(operation, response)) return skip(`${operation.id} is past its sunset (answered ${status})`);
+    if (status === 404 && exchange.context.guessedId) {
+      return skip(`answered 404 to an identifier taken from the contract's examples or generated (no operation could create or list one): it may simply not exist`);
+    }
     if (status === 409 || status === 422) return skip(`answered ${status} after the prerequisites were created; may be a legitimate state rule: ${errorMessageOf(response)}`);
     if (status === 429 || status === 503) return skip(`answered ${status} (temporarily unavailable): cannot judge`);
     return fail(`valid input rejected with ${status}: ${errorMessageOf(response)}`);

@@ -5,7 +5,7 @@ export function jsonReport(report: RunReport): string {
   const doc = {
     // Run-level notices (a refused key, a wrong base path...) first, only when there are some.
     ...(report.notices && report.notices.length > 0 ? { notices: report.notices } : {}),
-    summary: report.summary,
+    summary: report.coverage ? { ...report.summary, operations: { exercised: report.coverage.exercised, total: report.coverage.total } } : report.summary,
     results: report.results.map((r) => ({
       check: r.check,
       operation: r.operation,
@@ -19,6 +19,7 @@ export function jsonReport(report: RunReport): string {
           : null,
       reproduce: r.reproduce ?? null,
     })),
+    ...(report.coverage ? { notExercised: report.coverage.notExercised.map((n) => ({ operation: n.operation, reason: n.reason })) } : {}),
   };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }

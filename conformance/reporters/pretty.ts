@@ -24,6 +24,8 @@ export function prettyReport(report: RunReport, options: PrettyOptions): string 
   for (const notice of report.notices ?? []) out.push(c('yellow', `Notice: ${notice}`));
   out.push(`Conformance of ${report.target} (seed ${report.seed}, ${report.examples} example(s) per operation, ${report.requests} requests, ${(report.durationMs / 1000).toFixed(1)} s)`);
   if (report.circuitBreaker) out.push(c('yellow', `Circuit breaker: ${report.circuitBreaker}`));
+  for (const notice of report.notices ?? []) out.push(c('yellow', `Notice: ${notice}`));
+  if (report.coverage) out.push(`Operations exercised: ${report.coverage.exercised}/${report.coverage.total}`);
   out.push('');
   out.push('Checks:');
   m.checks.forEach((name, i) => out.push(`  ${String(i + 1).padStart(2)} ${name}`));
@@ -52,10 +54,17 @@ export function prettyReport(report: RunReport, options: PrettyOptions): string 
       if (r.reproduce) out.push(`  reproduce: ${r.reproduce}`);
     }
   }
+  const notExercised = report.coverage?.notExercised ?? [];
+  if (notExercised.length > 0) {
+    out.push('');
+    out.push(c('bold', `Not exercised (${notExercised.length})`));
+    for (const n of notExercised) out.push(`  - ${n.operation}: ${n.reason}`);
+  }
   const s = report.summary;
   out.push('');
   const verdict = s.failed > 0 ? c('red', 'NOT CONFORMANT') : c('green', 'CONFORMANT');
-  out.push(`${verdict}: ${s.passed} passed, ${s.failed} failed, ${s.warnings} warnings, ${s.skipped} skipped`);
+  const coverage = report.coverage ? `; ${report.coverage.exercised}/${report.coverage.total} operations exercised` : '';
+  out.push(`${verdict}: ${s.passed} passed, ${s.failed} failed, ${s.warnings} warnings, ${s.skipped} skipped${coverage}`);
   return `${out.join('\n')}\n`;
 }
 

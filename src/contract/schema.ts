@@ -2,6 +2,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule, { type FormatsPlugin } from 'ajv-formats';
 import type { OpenAPIV3 } from 'openapi-types';
 import { isRecord } from './guards.js';
+import { portablePattern } from './patterns.js';
 
 // ajv-formats is CommonJS: Node hands an ES module the plugin function itself, which also
 // carries itself as `.default`; TypeScript (NodeNext) sees the module object. `.default` is right for both.
@@ -33,14 +34,29 @@ export class SchemaValidator {
     ['response', new WeakMap()],
   ]);
 
+  /** What this validator could not enforce (unknown formats, non-ECMA patterns, schemas ajv refused), once each. */
+  private readonly skipped = new Set<string>();
+  private readonly unknownFormats = new Set<string>();
+
   constructor() {
     // strict: false lets the OpenAPI-only keywords (example, xml, externalDocs, x-*) through;
-    // every one of them is an annotation that does not constrain the value.
-    // logger: false — a library never prints (an unknown format is an annotation, OAS 3.0.3 §4.7.24).
-    this.ajv = new Ajv({ strict: false, allErrors: true, discriminator: true, validateFormats: true, logger: false });
+    // every one of them is an annotation that does not constrain the value. `discriminator` is
+    // not given to ajv (its support refuses `mapping` and anyOf): see toJsonSchema.
+    // Unknown formats are ignored (JSON Schema Validation §7.2: formats are open) and reported
+    // once through `notices`, never logged: a library does not print.
+    this.ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true, logger: false });
     addFormats(this.ajv);
     // OpenAPI 3.0 formats that ajv-formats does not define: annotations, never constraints.
     for (const format of ['password', 'binary']) this.ajv.addFormat(format, true);
+  }
+
+  /** Run-level messages: what the validator could not enforce (one line per kind of thing). */
+  get notices(): string[] {
+    const out = [...this.skipped];
+    if (this.unknownFormats.size > 0) {
+      out.unshift(`formats the validator does not know are not enforced: ${[...this.unknownFormats].sort().join(', ')}`);
+    }
+    return out;
   }
 
   check(schema: Schema | OpenAPIV3.ReferenceObject, value: unknown, direction: Direction): SchemaCheck {
@@ -49,15 +65,39 @@ export class SchemaValidator {
     return { valid: false, violations: (validate.errors ?? []).map(describe) };
   }
 
+  /**
+   * A compiled validator; never throws. A schema ajv still refuses (a construct it does not
+   * handle) validates nothing and is reported in `notices` instead of failing the caller.
+   */
   compile(schema: Schema | OpenAPIV3.ReferenceObject, direction: Direction): ValidateFunction {
     const cache = this.cache.get(direction)!;
     const hit = cache.get(schema);
     if (hit) return hit;
-    if ('$ref' in schema) throw new Error(`unresolved $ref ${schema.$ref}: pass schemas of a resolved contract`);
-    const compiled = this.ajv.compile(toJsonSchema(schema, direction, new Map()) as object);
+    let compiled: ValidateFunction;
+    if ('$ref' in schema) {
+      this.skipped.add(`a schema with an unresolved $ref (${schema.$ref}) is not enforced`);
+      compiled = this.ajv.compile(true);
+    } else {
+      const known = (name: string): boolean => name in this.ajv.formats;
+      const context: Context = { direction, memo: new Map(), known, unknownFormats: this.unknownFormats, skipped: this.skipped };
+      try {
+        compiled = this.ajv.compile(toJsonSchema(schema, context) as object);
+      } catch (error) {
+        this.skipped.add(`a schema the validator cannot compile is not enforced (${(error as Error).message.split('\n')[0] ?? ''})`);
+        compiled = this.ajv.compile(true);
+      }
+    }
     cache.set(schema, compiled);
     return compiled;
   }
+}
+
+interface Context {
+  readonly direction: Direction;
+  readonly memo: Map<object, unknown>;
+  readonly known: (format: string) => boolean;
+  readonly unknownFormats: Set<string>;
+  readonly skipped: Set<string>;
 }
 
 function describe(error: ErrorObject): SchemaViolation {
@@ -76,23 +116,37 @@ function describe(error: ErrorObject): SchemaViolation {
  * response (OAS 3.0.3 §4.7.24), and a writeOnly property must not appear in a response.
  * Shared sub-schemas stay shared (memo), so recursive schemas stay finite.
  */
-function toJsonSchema(schema: unknown, direction: Direction, memo: Map<object, unknown>): unknown {
-  if (Array.isArray(schema)) return schema.map((s) => toJsonSchema(s, direction, memo));
+function toJsonSchema(schema: unknown, ctx: Context): unknown {
+  const { direction, memo } = ctx;
+  if (Array.isArray(schema)) return schema.map((s) => toJsonSchema(s, ctx));
   if (!isRecord(schema)) return schema;
   const seen = memo.get(schema);
   if (seen) return seen;
   const out: Record<string, unknown> = {};
   memo.set(schema, out);
+  const discriminated = isRecord(schema['discriminator']);
   for (const [key, value] of Object.entries(schema)) {
-    if (key === 'example' || key === 'examples' || key === 'xml' || key === 'externalDocs' || key.startsWith('x-')) continue;
+    if (key === 'example' || key === 'examples' || key === 'xml' || key === 'externalDocs' || key === 'discriminator' || key.startsWith('x-')) continue;
     if (key === 'properties' && isRecord(value)) {
       const props: Record<string, unknown> = {};
-      for (const [name, sub] of Object.entries(value)) props[name] = toJsonSchema(sub, direction, memo);
+      for (const [name, sub] of Object.entries(value)) props[name] = toJsonSchema(sub, ctx);
       out[key] = props;
-    } else if (key === 'enum' || key === 'default' || key === 'required') {
+    } else if (key === 'enum' || key === 'default' || key === 'required' || key === 'const') {
       out[key] = value;
+    } else if (key === 'format' && typeof value === 'string') {
+      if (ctx.known(value)) out[key] = value;
+      else ctx.unknownFormats.add(value);
+    } else if (key === 'pattern' && typeof value === 'string') {
+      // OAS 3.0.3 says ECMA-262; a pattern written in another dialect is made exact or not enforced.
+      const portable = portablePattern(value);
+      if (portable.ok) out[key] = portable.source;
+      else ctx.skipped.add(`pattern ${JSON.stringify(value)} is not enforced: ${portable.reason}`);
+    } else if (key === 'oneOf' && discriminated && Array.isArray(value)) {
+      // OAS 3.0.3 §4.7.25: the discriminator names which alternative applies; overlapping
+      // alternatives are then not an error, so "exactly one" becomes "at least one".
+      out['anyOf'] = toJsonSchema(value, ctx);
     } else {
-      out[key] = toJsonSchema(value, direction, memo);
+      out[key] = toJsonSchema(value, ctx);
     }
   }
   const properties = isRecord(schema['properties']) ? schema['properties'] : {};
@@ -109,5 +163,7 @@ function toJsonSchema(schema: unknown, direction: Direction, memo: Map<object, u
   }
   // OpenAPI 3.0 `nullable` only means something next to `type`; ajv honours it there.
   if (schema['nullable'] === true && schema['type'] === undefined) delete out['nullable'];
+  // A nullable enum takes null too (the OAS 3.0.3 clarification of `nullable`).
+  if (schema['nullable'] === true && Array.isArray(out['enum']) && !out['enum'].includes(null)) out['enum'] = [...out['enum'], null];
   return out;
 }

@@ -1,0 +1,69 @@
+import type { OpenAPIV3 } from 'openapi-types';
+import type { Operation } from '../../src/contract/index.js';
+import { isRecord } from './schema.js';
+
+/** The status is a success the contract documents: any 2xx, or a 3xx the operation lists (RFC 9110 §15.4). */
+export function isSuccess(operation: Operation, status: number): boolean {
+  if (status >= 200 && status < 300) return true;
+  if (status >= 300 && status < 400) return operation.responses[String(status)] !== undefined || operation.responses['3XX'] !== undefined || operation.responses['3xx'] !== undefined;
+  return false;
+}
+
+function successResponses(operation: Operation): OpenAPIV3.ResponseObject[] {
+  return Object.entries(operation.responses)
+    .filter(([status]) => /^2/.test(status))
+    .map(([, r]) => r);
+}
+
+/**
+ * A create, by what the contract says rather than by method alone: a POST on a collection (no
+ * path parameter after its last segment is filled by it) that answers 201 (RFC 9110 §15.3.2),
+ * declares a Location header, or links its answer to another operation. A POST that only acts
+ * (`/search`, `/login`) is not one and is never read back.
+ */
+export function isCreate(operation: Operation): boolean {
+  if (operation.method !== 'post' || operation.requestBody === undefined) return false;
+  if (/\{[^}]+\}$/.test(operation.path)) return false;
+  if (operation.responses['201']) return true;
+  return successResponses(operation).some(
+    (r) => Object.keys(r.headers ?? {}).some((h) => h.toLowerCase() === 'location') || Object.keys(r.links ?? {}).length > 0,
+  );
+}
+
+/** The last segment of a Location (RFC 9110 §10.2.2), resolved against the request URL: the new resource's identifier there. */
+export function idFromLocation(location: string | undefined, base: string): string | undefined {
+  if (!location) return undefined;
+  try {
+    const path = new URL(location, base).pathname.replace(/\/+$/, '');
+    const last = path.slice(path.lastIndexOf('/') + 1);
+    return last ? decodeURIComponent(last) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The identifier of a created resource for a path parameter: the field the contract's link names,
+ * else a field named like the parameter (`petId`, or `id` under `{id}`), else `id`, else the Location's last segment.
+ */
+export function identifierOf(created: unknown, param: string | undefined, linkField: string | undefined, location: string | undefined, base: string): unknown {
+  if (isRecord(created)) {
+    if (linkField !== undefined && created[linkField] !== undefined) return created[linkField];
+    if (param !== undefined && created[param] !== undefined) return created[param];
+    if (created['id'] !== undefined) return created['id'];
+    const base = param?.replace(/(Id|_id|ID|Sid|_sid)$/, '');
+    const keys = Object.keys(created).filter((k) => /(^|_)(id|sid|uuid|key|name)$/i.test(k));
+    const similar = keys.find((k) => base !== undefined && k.toLowerCase().includes(base.toLowerCase())) ?? keys.find((k) => /^(sid|uuid|key)$/i.test(k));
+    if (similar) return created[similar];
+  }
+  return idFromLocation(location, base);
+}
+
+/** The items of a list answer: an array, or an object wrapping one array (`{data: [...], meta}`). */
+export function listItems(value: unknown): unknown[] | undefined {
+  if (Array.isArray(value)) return value;
+  if (!isRecord(value)) return undefined;
+  const arrays = Object.values(value).filter((v): v is unknown[] => Array.isArray(v));
+  if (arrays.length === 1) return arrays[0];
+  return arrays.find((a) => a.length > 0 && a.every((x) => isRecord(x)));
+}

@@ -1,0 +1,159 @@
+import type { OpenAPIV3 } from 'openapi-types';
+import type { Contract, Operation } from '../src/contract/index.js';
+
+/** What the user gave on the command line (PRODUCT.md §4): each flag feeds the schemes of its kind. */
+export interface Credentials {
+  /** Every apiKey scheme, wherever it is carried. */
+  readonly apiKey?: string | undefined;
+  /** http bearer, and oauth2 / openIdConnect (their access token travels as a bearer token, RFC 6750 §2.1). */
+  readonly bearer?: string | undefined;
+  /** http basic, `USER:PASS` (RFC 7617). */
+  readonly basic?: string | undefined;
+  /** A value for a named scheme of `components/securitySchemes`; wins over the flags above. */
+  readonly byScheme?: Readonly<Record<string, string>> | undefined;
+  /** Header names (any case) the user sets with --header: a credential there satisfies its scheme as is. */
+  readonly headerNames?: readonly string[] | undefined;
+}
+
+/** The value of a scheme whose credential travels in a --header the user gave: nothing to add. */
+const IN_USER_HEADER = '\u0000in --header';
+
+/** Where one credential goes on the wire. */
+export interface Placement {
+  readonly in: 'header' | 'query' | 'cookie';
+  readonly name: string;
+  readonly value: string;
+}
+
+export type Requirement = OpenAPIV3.SecurityRequirementObject;
+
+const FLAG_OF: Readonly<Record<string, string>> = { apiKey: '--api-key', basic: '--basic', bearer: '--bearer', oauth2: '--bearer', openIdConnect: '--bearer' };
+
+/**
+ * Maps the contract's security schemes (OAS 3.0.3 §4.7.27) to the credentials given: which
+ * requirement of an operation the run can satisfy, where each credential is carried, and every
+ * place a credential could be, so a probe "without credentials" removes them all.
+ */
+export class CredentialPlan {
+  constructor(
+    private readonly contract: Contract,
+    private readonly given: Credentials,
+  ) {}
+
+  private scheme(name: string): OpenAPIV3.SecuritySchemeObject | undefined {
+    return this.contract.securitySchemes.get(name);
+  }
+
+  /** Whether any credential at all was given. */
+  get any(): boolean {
+    const g = this.given;
+    const carriers = this.carrierHeaders();
+    return (
+      g.apiKey !== undefined ||
+      g.bearer !== undefined ||
+      g.basic !== undefined ||
+      Object.keys(g.byScheme ?? {}).length > 0 ||
+      (g.headerNames ?? []).some((h) => carriers.has(h.toLowerCase()))
+    );
+  }
+
+  /** Headers that carry some scheme's credential: Authorization, and each apiKey header. */
+  private carrierHeaders(): Set<string> {
+    const names = new Set<string>();
+    for (const scheme of this.contract.securitySchemes.values()) names.add(scheme.type === 'apiKey' ? (scheme.in === 'header' ? scheme.name.toLowerCase() : '') : 'authorization');
+    names.delete('');
+    return names;
+  }
+
+  /** The value given for a scheme, or undefined. */
+  valueFor(name: string): string | undefined {
+    const named = this.given.byScheme?.[name];
+    if (named !== undefined) return named;
+    const scheme = this.scheme(name);
+    if (!scheme) return undefined;
+    const carrier = scheme.type === 'apiKey' ? (scheme.in === 'header' ? scheme.name.toLowerCase() : undefined) : 'authorization';
+    const inHeader = carrier !== undefined && (this.given.headerNames ?? []).some((h) => h.toLowerCase() === carrier) ? IN_USER_HEADER : undefined;
+    if (scheme.type === 'apiKey') return this.given.apiKey ?? inHeader;
+    if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return this.given.bearer ?? inHeader;
+    const kind = scheme.scheme.toLowerCase();
+    if (kind === 'bearer') return this.given.bearer ?? inHeader;
+    if (kind === 'basic') return this.given.basic ?? inHeader;
+    return inHeader;
+  }
+
+  /** Where a value for the scheme goes (RFC 7617 Basic, RFC 6750 Bearer, or the apiKey's place). */
+  placements(name: string, value: string): Placement[] {
+    const scheme = this.scheme(name);
+    if (!scheme || value === IN_USER_HEADER) return [];
+    if (scheme.type === 'apiKey') {
+      const where = scheme.in === 'query' || scheme.in === 'cookie' ? scheme.in : 'header';
+      return [{ in: where, name: scheme.name, value }];
+    }
+    if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return [{ in: 'header', name: 'authorization', value: `Bearer ${value}` }];
+    const kind = scheme.scheme.toLowerCase();
+    if (kind === 'basic') return [{ in: 'header', name: 'authorization', value: `Basic ${Buffer.from(value).toString('base64')}` }];
+    if (kind === 'bearer') return [{ in: 'header', name: 'authorization', value: `Bearer ${value}` }];
+    return [{ in: 'header', name: 'authorization', value: `${scheme.scheme} ${value}` }];
+  }
+
+  /** The first requirement of the operation whose every scheme has a credential (an empty one: public). */
+  satisfiable(operation: Operation): Requirement | undefined {
+    return operation.security.find((req) => Object.keys(req).every((name) => this.valueFor(name) !== undefined));
+  }
+
+  /** Valid credentials for the operation, placed; undefined when no requirement can be met. */
+  valid(operation: Operation): Placement[] | undefined {
+    const req = this.satisfiable(operation);
+    if (!req) return undefined;
+    return Object.keys(req).flatMap((name) => this.placements(name, this.valueFor(name) ?? ''));
+  }
+
+  /** Wrong credentials in the places the operation's (satisfiable, else first) requirement reads. */
+  wrong(operation: Operation, wrongValue: string): Placement[] {
+    const req = this.satisfiable(operation) ?? operation.security.find((r) => Object.keys(r).length > 0) ?? {};
+    return Object.keys(req).flatMap((name) => {
+      const scheme = this.scheme(name);
+      const basic = scheme?.type === 'http' && scheme.scheme.toLowerCase() === 'basic';
+      return this.placements(name, basic ? `${wrongValue}:${wrongValue}` : wrongValue);
+    });
+  }
+
+  /** Why the operation's requirements cannot be met, naming the flags that would. */
+  missing(operation: Operation): string {
+    const alternatives = operation.security
+      .map((req) =>
+        Object.keys(req)
+          .map((name) => {
+            const scheme = this.scheme(name);
+            const kind = scheme?.type === 'http' ? scheme.scheme.toLowerCase() : scheme?.type ?? 'unknown';
+            const flag = FLAG_OF[kind] ?? '--auth';
+            return `${name} (${kind}: ${flag} or --auth ${name}=VALUE)`;
+          })
+          .join(' + '),
+      )
+      .filter(Boolean);
+    return `${operation.id} requires credentials the run was not given: ${alternatives.join(' or ')}`;
+  }
+
+  /** Header names (lower case) that carry credentials for some scheme of the contract, or always may. */
+  credentialHeaders(): Set<string> {
+    const names = new Set(['authorization', 'proxy-authorization', 'cookie']);
+    for (const scheme of this.contract.securitySchemes.values()) {
+      if (scheme.type === 'apiKey' && scheme.in === 'header') names.add(scheme.name.toLowerCase());
+    }
+    return names;
+  }
+
+  /** Query parameter names that carry credentials. */
+  credentialQuery(): Set<string> {
+    const names = new Set<string>();
+    for (const scheme of this.contract.securitySchemes.values()) if (scheme.type === 'apiKey' && scheme.in === 'query') names.add(scheme.name);
+    return names;
+  }
+
+  /** The secret values given, so a header carrying one (from --header) is recognised and removed. */
+  secrets(): string[] {
+    const g = this.given;
+    return [g.apiKey, g.bearer, g.basic, ...Object.values(g.byScheme ?? {})].filter((v): v is string => v !== undefined && v.length > 0);
+  }
+}

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import type { OpenAPIV3 } from 'openapi-types';
+import { isJsonMediaType } from '../cases/schema.js';
+
+/** The media types the runner can write a request body in, in the order it prefers them. */
+export function bodyMediaRank(mediaType: string): number {
+  const essence = mediaType.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (essence === 'application/json') return 0;
+  if (isJsonMediaType(essence)) return 1;
+  if (essence === 'application/x-www-form-urlencoded') return 2;
+  if (essence === 'multipart/form-data') return 3;
+  if (essence === 'text/plain') return 4;
+  if (essence === 'application/octet-stream') return 5;
+  if (essence === '*/*' || essence === 'application/*') return 6;
+  return -1;
+}
+
+function text(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+/**
+ * Writes a body in its media type (OAS 3.0.3 §4.7.14-15): JSON; form-urlencoded (RFC 1866 / WHATWG,
+ * arrays as repeated names, objects as JSON unless `encoding` says otherwise); multipart/form-data
+ * (RFC 7578, one part per property, objects as application/json, the `encoding` contentType
+ * honoured); text/plain and octet-stream as the value's text. Returns the Content-Type to send.
+ */
+export function encodeBody(
+  value: unknown,
+  mediaType: string,
+  encoding: Readonly<Record<string, OpenAPIV3.EncodingObject>> = {},
+): { body: string; contentType: string } {
+  const essence = mediaType.split(';')[0]?.trim().toLowerCase() ?? '';
+  const entries = (): Array<[string, unknown]> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.entries(value) : [['value', value]]);
+  if (essence === 'application/x-www-form-urlencoded') {
+    const search = new URLSearchParams();
+    for (const [name, v] of entries()) {
+      const enc = encoding[name];
+      if (enc?.contentType && isJsonMediaType(enc.contentType)) search.append(name, JSON.stringify(v));
+      else if (Array.isArray(v) && enc?.explode !== false) for (const item of v) search.append(name, text(item));
+      else if (Array.isArray(v)) search.append(name, v.map(text).join(enc?.style === 'spaceDelimited' ? ' ' : enc?.style === 'pipeDelimited' ? '|' : ','));
+      else search.append(name, text(v));
+    }
+    return { body: search.toString(), contentType: mediaType };
+  }
+  if (essence === 'multipart/form-data') {
+    const boundary = `conformance${randomBytes(8).toString('hex')}`;
+    const parts: string[] = [];
+    const part = (name: string, v: unknown, declared: string | undefined): void => {
+      const type = declared ?? (typeof v === 'object' && v !== null ? 'application/json' : 'text/plain');
+      const file = type === 'application/octet-stream' || (declared !== undefined && !declared.startsWith('text/') && !isJsonMediaType(declared)) ? `; filename="${name}.bin"` : '';
+      parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="${name.replace(/"/g, '%22')}"${file}\r\nContent-Type: ${type}\r\n\r\n${isJsonMediaType(type) ? JSON.stringify(v) : text(v)}\r\n`);
+    };
+    for (const [name, v] of entries()) {
+      const declared = encoding[name]?.contentType?.split(',')[0]?.trim();
+      if (Array.isArray(v) && !declared) for (const item of v) part(name, item, undefined);
+      else part(name, v, declared);
+    }
+    return { body: `${parts.join('')}--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` };
+  }
+  if (isJsonMediaType(essence) || essence === '*/*' || essence === 'application/*') {
+    return { body: JSON.stringify(value), contentType: essence.includes('*') ? 'application/json' : mediaType };
+  }
+  return { body: text(value), contentType: mediaType };
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { contractFromDocument } from '../../src/contract/index.js';
+import { runConformance } from '../../conformance/runner.js';
+import { exitCodeFor } from '../../conformance/verdict.js';
+import { CONSTRUCTS, type ConstructCase } from '../../fixtures/constructs/cases.js';
+import { serve, type Routes } from '../../fixtures/constructs/server.js';
+
+async function runOn(c: ConstructCase, routes: Routes) {
+  const server = await serve(routes);
+  try {
+    const contract = await contractFromDocument(structuredClone(c.document));
+    return await runConformance({ target: server.url, contract, examples: 2, timeoutMs: 3000, bearer: c.run?.bearer, basic: c.run?.basic, apiKey: c.run?.apiKey });
+  } finally {
+    await server.close();
+  }
+}
+
+const failuresOf = (report: Awaited<ReturnType<typeof runOn>>): string[] =>
+  report.results.filter((r) => r.status === 'failed').map((r) => `${r.operation} › ${r.check}: ${r.message}`);
+
+describe('one contract per construct', () => {
+  it.each(CONSTRUCTS.map((c) => [c.name, c] as const))('%s: the correct server passes, the broken one fails its check', async (_name, c) => {
+    const good = await runOn(c, c.correct);
+    expect(failuresOf(good)).toEqual([]);
+    expect(good.internalErrors ?? []).toEqual([]);
+    expect(good.coverage?.exercised).toBe(good.coverage?.total);
+    expect(exitCodeFor(good)).toBe(0);
+    if (c.warns) expect(good.results.filter((r) => r.status === 'warning').map((r) => r.message).join('\n')).toContain(c.warns);
+    const broken = await runOn(c, c.broken);
+    expect(broken.results.filter((r) => r.status === 'failed').map((r) => r.check)).toContain(c.check);
+    expect(exitCodeFor(broken)).toBe(1);
+  });
+});
