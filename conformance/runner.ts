@@ -116,6 +116,29 @@ export function effectiveBasePath(target: string, contractBasePath: string, over
   return targetPath.endsWith(base) ? '' : base;
 }
 
+/**
+ * Whether the target serves the contract's paths at its root rather than under the base path of
+ * the servers entry: mocks (Prism among them) and gateways often do. One GET of a parameterless
+ * read under the base path; only when that is 404 and the same path at the root is answered (not
+ * 404, not 5xx) are the paths sent without the base path. --base-path overrides this guess.
+ */
+async function servesAtRoot(target: string, basePath: string, contract: Contract, timeoutMs: number): Promise<boolean> {
+  const op = contract.operations.find((o) => o.method === 'get' && !o.parameters.some((p) => p.in === 'path' || p.required === true));
+  if (!op) return false;
+  const client = new HttpClient({ timeoutMs, maxBodyBytes: 64 * 1024 });
+  const status = async (prefix: string): Promise<number | undefined> => {
+    const outcome = await client.send({ method: 'GET', url: `${target.replace(/\/+$/, '')}${prefix}${op.path}`, headers: { accept: '*/*' }, body: undefined });
+    return outcome.ok ? outcome.response.status : undefined;
+  };
+  try {
+    if ((await status(basePath)) !== 404) return false;
+    const atRoot = await status('');
+    return atRoot !== undefined && atRoot !== 404 && atRoot < 500;
+  } finally {
+    client.close();
+  }
+}
+
 const UNKNOWN_STRING_ID = 'conformance-unknown-00000000';
 
 function unknownIdFor(p: OpenAPIV3.ParameterObject): unknown {
@@ -173,7 +196,11 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   for (const name of Object.keys(options.auth ?? {})) {
     if (!contract.securitySchemes.has(name)) throw new SelectionError(`--auth ${name}=…: the contract has no security scheme "${name}" (known: ${[...contract.securitySchemes.keys()].join(', ') || 'none'})`);
   }
-  const basePath = effectiveBasePath(options.target, contract.basePath, options.basePath);
+  let basePath = effectiveBasePath(options.target, contract.basePath, options.basePath);
+  if (basePath && options.basePath === undefined && (await servesAtRoot(options.target, basePath, contract, timeoutMs))) {
+    notices.push(`the target serves the contract's paths without the base path ${basePath} of its servers entry (as Prism's mock does): requests go to ${options.target.replace(/\/+$/, '')} (override with --base-path)`);
+    basePath = '';
+  }
   if (basePath) notices.push(`requests go to ${options.target.replace(/\/+$/, '')}${basePath}: the base path ${options.basePath !== undefined ? 'given with --base-path' : "of the contract's first servers entry"} (override with --base-path)`);
   const session = new Session(
     contract,

@@ -24,7 +24,6 @@ export function prettyReport(report: RunReport, options: PrettyOptions): string 
   for (const notice of report.notices ?? []) out.push(c('yellow', `Notice: ${notice}`));
   out.push(`Conformance of ${report.target} (seed ${report.seed}, ${report.examples} example(s) per operation, ${report.requests} requests, ${(report.durationMs / 1000).toFixed(1)} s)`);
   if (report.circuitBreaker) out.push(c('yellow', `Circuit breaker: ${report.circuitBreaker}`));
-  for (const notice of report.notices ?? []) out.push(c('yellow', `Notice: ${notice}`));
   if (report.coverage) out.push(`Operations exercised: ${report.coverage.exercised}/${report.coverage.total}`);
   out.push('');
   out.push('Checks:');

@@ -280,7 +280,19 @@ const references: Rule = {
       const op = c.create;
       if (!selected(ctx, op)) continue;
       const bodySchema = op.requestBody && 'content' in op.requestBody ? asSchema(Object.values(op.requestBody.content ?? {})[0]?.schema) : undefined;
-      const fields = [...properties(bodySchema).entries()].filter(([name, s]) => s.readOnly !== true && collectionFor(ctx, name));
+      // A field naming the very kind of resource being created (`client_id` on POST /clients, or on a
+      // registration endpoint answering the same client schema) is the new resource's own identifier,
+      // chosen by the client: not a reference to check.
+      const created = successSchema(op);
+      const ownKind = (target: Operation): boolean => {
+        if (target.path === op.path) return true;
+        const item = collections(ctx).find((other) => other.create === target)?.item;
+        return created !== undefined && item !== undefined && successSchema(item.op) === created;
+      };
+      const fields = [...properties(bodySchema).entries()].filter(([name, s]) => {
+        const target = s.readOnly !== true ? collectionFor(ctx, name) : undefined;
+        return target !== undefined && !ownKind(target);
+      });
       if (fields.length === 0) {
         out.push(result(this.name, op, 'skipped', `the body of ${op.id} names no other collection by id`));
         continue;
