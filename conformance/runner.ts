@@ -6,7 +6,7 @@ import { CredentialPlan } from './credentials.js';
 import type { RetryBudget } from './session.js';
 import { mutationsFor, type MutableInput } from './cases/mutations.js';
 import { Random } from './cases/random.js';
-import { asSchema, isRecord, type Schema } from './cases/schema.js';
+import { asSchema, isRecord, properties, type Schema } from './cases/schema.js';
 import { modeFor } from './cases/values.js';
 import { CHECKS, type CheckContext } from './checks/index.js';
 import { responseJsonSchema } from './checks/util.js';
@@ -490,27 +490,13 @@ async function inputWithoutKey(op: Operation, resources: Resources, rng: Random,
 /** Fields sent that the read response also has (and may show): what a read must give back unchanged. */
 function expectedFields(sent: unknown, readSchema: Schema | undefined): Record<string, unknown> {
   if (!isRecord(sent)) return {};
-  const props = readSchema ? collectProperties(readSchema) : undefined;
+  const props = readSchema ? properties(readSchema) : undefined;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(sent)) {
     const prop = props?.get(k);
     if (props && (!prop || prop.writeOnly === true)) continue;
     out[k] = v;
   }
-  return out;
-}
-
-function collectProperties(schema: Schema): Map<string, Schema> {
-  const out = new Map<string, Schema>();
-  const visit = (s: Schema | undefined): void => {
-    if (!s) return;
-    for (const [k, v] of Object.entries(s.properties ?? {})) {
-      const sub = asSchema(v);
-      if (sub) out.set(k, sub);
-    }
-    for (const part of [...(s.allOf ?? []), ...(s.oneOf ?? []), ...(s.anyOf ?? [])]) visit(asSchema(part));
-  };
-  visit(schema);
   return out;
 }
 

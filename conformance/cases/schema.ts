@@ -78,3 +78,18 @@ export function isJsonMediaType(mediaType: string): boolean {
   const essence = mediaType.split(';')[0]?.trim().toLowerCase() ?? '';
   return essence === 'application/json' || /^[a-z0-9.+-]+\/[a-z0-9.+-]*\+json$/.test(essence);
 }
+
+/** Properties of an object schema, allOf / oneOf / anyOf included. */
+export function properties(schema: Schema | undefined): Map<string, Schema> {
+  const out = new Map<string, Schema>();
+  const visit = (s: Schema | undefined): void => {
+    if (!s) return;
+    for (const [k, v] of Object.entries(s.properties ?? {})) {
+      const sub = asSchema(v);
+      if (sub) out.set(k, sub);
+    }
+    for (const part of [...(s.allOf ?? []), ...(s.oneOf ?? []), ...(s.anyOf ?? [])]) visit(asSchema(part));
+  };
+  visit(schema);
+  return out;
+}

@@ -1,5 +1,7 @@
 import type { Operation } from '../../src/contract/index.js';
-import { asSchema, isRecord, type Schema } from '../cases/schema.js';
+import { isRecord, properties, type Schema } from '../cases/schema.js';
+
+export { properties };
 import { responseJsonSchema } from '../checks/util.js';
 import type { CheckResult, Exchange } from '../types.js';
 import { toCurl } from '../http/curl.js';
@@ -49,20 +51,6 @@ export function json(exchange: Exchange): unknown {
   }
 }
 
-/** Properties of an object schema, allOf / oneOf / anyOf included. */
-export function properties(schema: Schema | undefined): Map<string, Schema> {
-  const out = new Map<string, Schema>();
-  const visit = (s: Schema | undefined): void => {
-    if (!s) return;
-    for (const [k, v] of Object.entries(s.properties ?? {})) {
-      const sub = asSchema(v);
-      if (sub) out.set(k, sub);
-    }
-    for (const part of [...(s.allOf ?? []), ...(s.oneOf ?? []), ...(s.anyOf ?? [])]) visit(asSchema(part));
-  };
-  visit(schema);
-  return out;
-}
 
 /** The schema of a 2xx JSON answer of an operation. */
 export function successSchema(op: Operation): Schema | undefined {

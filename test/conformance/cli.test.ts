@@ -9,7 +9,7 @@ import { start } from '../../src/index.js';
 import { packageRoot } from '../../src/contract/index.js';
 import { startTodoServer, TODO_TOKEN } from '../../fixtures/todo/server.js';
 import { freePort } from './helpers.js';
-import { xmlProblems } from './xml.js';
+import { xmlProblems } from '../../conformance/checks/xml-wellformed.js';
 
 const bin = join(packageRoot, 'bin', 'petstore-conformance.js');
 const todoSpec = join(packageRoot, 'fixtures', 'todo', 'todo.yaml');

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/contract/index.js';
 import { BIN, buildIfStale, STACK_TRACE } from './spawn-cli.js';
-import { xmlProblems } from './xml.js';
+import { xmlProblems } from '../../conformance/checks/xml-wellformed.js';
 
 // Issue 13, item 7 ("never a stack trace") and PRODUCT.md §4 (exit 3, reports still written): a fault
 // injected into the runner's process (a preloaded module breaks the clock the HTTP client reads).

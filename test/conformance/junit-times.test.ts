@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { junitReport } from '../../conformance/reporters/junit.js';
 import { createMockApp } from '../../src/index.js';
 import { run } from './helpers.js';
-import { xmlProblems } from './xml.js';
+import { xmlProblems } from '../../conformance/checks/xml-wellformed.js';
 
 // Issue 13, item 17: real `time` per testcase (the exchanges the check judged) and a `timestamp` on the suite.
 const DELAY_MS = 120;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { start } from '../../src/index.js';
 import { buildIfStale, cli, STACK_TRACE } from './spawn-cli.js';
-import { xmlProblems } from './xml.js';
+import { xmlProblems } from '../../conformance/checks/xml-wellformed.js';
 
 // Issue 13, item 6: a run that judges nothing has no verdict; PRODUCT.md §4 makes it exit 2.
 let mock: { url: string; close(): Promise<void> };

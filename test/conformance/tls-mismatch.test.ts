@@ -11,7 +11,7 @@ import { createMockApp } from '../../src/index.js';
 import { looksLikeProtocolMismatch, schemeMismatch } from '../../conformance/http/scheme.js';
 import type { Exchange, TransportErrorKind } from '../../conformance/types.js';
 import { buildIfStale, cli, STACK_TRACE } from './spawn-cli.js';
-import { xmlProblems } from './xml.js';
+import { xmlProblems } from '../../conformance/checks/xml-wellformed.js';
 
 // Issue 13, item 9: https:// against plain HTTP (and the reverse) is one clear line, exit 2.
 let dir = '';

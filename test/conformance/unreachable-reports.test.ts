@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './helpers.js';
 import { buildIfStale, cli, STACK_TRACE, TODO_SPEC } from './spawn-cli.js';
-import { xmlProblems } from './xml.js';
+import { xmlProblems } from '../../conformance/checks/xml-wellformed.js';
 
 // Issue 13, item 12: on an unreachable target (exit 2) the requested report files still exist, with one failed testcase that says why.
 let dir = '';
