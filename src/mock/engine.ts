@@ -124,15 +124,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
   };
 
   const gate = new SecurityGate(contract, { apiKeys: options.apiKeys, tokens: options.tokens }, rules === 'petstore' ? 'petstore' : 'mock');
-  const forValidator = validatorDocument(contract);
-  // The validator's own check of the document, run here so a refusal is one line naming the
-  // construct and where (the validator itself would print its whole error list and say "see the output").
-  const refusal = new OpenAPISchemaValidator({ version: forValidator.document.openapi, validateApiSpec: true }).validate(
-    forValidator.document as Parameters<OpenAPISchemaValidator['validate']>[0],
-  ).errors?.[0];
-  if (refusal) {
-    throw new ContractError(`the contract cannot be served: ${refusal.instancePath ? `#${refusal.instancePath}` : 'the document'} ${refusal.message ?? 'is not valid'}${describeParams(refusal.params)}`);
-  }
+  const forValidator = checkedValidatorDocument(contract);
   const validator = sharedValidatorMiddleware({
     // A normalised copy: the validator may annotate the document it is given.
     apiSpec: forValidator.document as ValidatorOptions['apiSpec'],
@@ -258,6 +250,29 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
 
   const statefulOperations = rules === 'petstore' ? contract.operations.filter((op) => handlers[op.id]).map((op) => op.id) : Object.keys(handlers);
   return { contract, text, router, errorContext, rules, statefulOperations, collections, seedGeneric: () => reseed() };
+}
+
+/**
+ * The validator's copy of the contract, checked the way the validator itself would check it, so a
+ * refusal is one line naming the construct and where (the validator would print its whole error
+ * list and say "see the output"). Both are derived from the document alone and the check is most
+ * of a further app's start-up (about 70 ms for the Petstore), so they are kept per document: the
+ * contract cache hands every app built from the same text the same document. A WeakMap, so a
+ * contract swapped out under `--watch` takes its entry with it.
+ */
+const checkedDocuments = new WeakMap<object, ReturnType<typeof validatorDocument>>();
+function checkedValidatorDocument(contract: Contract): ReturnType<typeof validatorDocument> {
+  const known = checkedDocuments.get(contract.document);
+  if (known) return known;
+  const forValidator = validatorDocument(contract);
+  const refusal = new OpenAPISchemaValidator({ version: forValidator.document.openapi, validateApiSpec: true }).validate(
+    forValidator.document as Parameters<OpenAPISchemaValidator['validate']>[0],
+  ).errors?.[0];
+  if (refusal) {
+    throw new ContractError(`the contract cannot be served: ${refusal.instancePath ? `#${refusal.instancePath}` : 'the document'} ${refusal.message ?? 'is not valid'}${describeParams(refusal.params)}`);
+  }
+  checkedDocuments.set(contract.document, forValidator);
+  return forValidator;
 }
 
 /** The reply when its JSON body fits the documented schema, else one with a body generated to fit it (a few tries). */
