@@ -91,4 +91,11 @@ describe('/__mock: state export/import, reset, journal', () => {
     await request(bounded).delete('/__mock/requests').expect(204);
     expect((await request(bounded).get('/__mock/requests')).body).toEqual([]);
   });
+
+  it('the journal records a HEAD as a HEAD, though it is answered as the GET it mirrors', async () => {
+    const app = await createMockApp();
+    await request(app).head('/pets').expect(200);
+    const journal = (await request(app).get('/__mock/requests').expect(200)).body as { method: string; url: string; operationId?: string }[];
+    expect(journal).toMatchObject([{ method: 'HEAD', url: '/pets', operationId: 'listPets' }]);
+  });
 });

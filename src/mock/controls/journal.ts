@@ -53,11 +53,13 @@ export class Journal {
       }
       const started = performance.now();
       const time = clock().toISOString();
+      // Taken now: a HEAD goes through the pipeline as the GET it mirrors, but was a HEAD.
+      const method = req.method;
       res.on('finish', () => {
         const operationId = res.locals['operationId'];
         this.record({
           time,
-          method: req.method,
+          method,
           url: req.originalUrl,
           status: res.statusCode,
           durationMs: Math.round(performance.now() - started),
