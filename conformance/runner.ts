@@ -118,16 +118,37 @@ export function effectiveBasePath(target: string, contractBasePath: string, over
 
 /**
  * Whether the target serves the contract's paths at its root rather than under the base path of
- * the servers entry: mocks (Prism among them) and gateways often do. One GET of a parameterless
- * read under the base path; only when that is 404 and the same path at the root is answered (not
- * 404, not 5xx) are the paths sent without the base path. --base-path overrides this guess.
+ * the servers entry: mocks (Prism among them) and gateways often do. One GET of a contract path
+ * under the base path; only when that is 404 and the same path at the root is answered (not 404,
+ * not 5xx) are the paths sent without the base path. --base-path overrides this guess.
+ *
+ * The probe is always a GET, safe and idempotent (RFC 9110 §9.2.1), whatever the path documents:
+ * on a path that documents only POST it is answered 405 (or 401, 422…) where the path exists and
+ * 404 where it does not, which is all the guess needs. So contracts with no parameterless GET
+ * (RPC-style APIs of POSTs only, reads that all need a required header such as a tenant id) are
+ * probed too; a path that needs path parameters is probed last, with a placeholder in each.
  */
+export function basePathProbe(contract: Contract): string | undefined {
+  const byPreference = [
+    (o: Operation): boolean => o.method === 'get' && !o.parameters.some((p) => p.in === 'path' || p.required === true),
+    (o: Operation): boolean => o.method === 'get' && !o.parameters.some((p) => p.in === 'path'),
+    (o: Operation): boolean => !o.parameters.some((p) => p.in === 'path') && !/\{[^}]*\}/.test(o.path),
+    (): boolean => true,
+  ];
+  for (const wanted of byPreference) {
+    const op = contract.operations.find(wanted);
+    // A template placeholder that is not a declared path parameter still needs a value to make a URL.
+    if (op) return op.path.replace(/\{[^}]*\}/g, 'conformance-probe');
+  }
+  return undefined;
+}
+
 async function servesAtRoot(target: string, basePath: string, contract: Contract, timeoutMs: number): Promise<boolean> {
-  const op = contract.operations.find((o) => o.method === 'get' && !o.parameters.some((p) => p.in === 'path' || p.required === true));
-  if (!op) return false;
+  const path = basePathProbe(contract);
+  if (path === undefined) return false;
   const client = new HttpClient({ timeoutMs, maxBodyBytes: 64 * 1024 });
   const status = async (prefix: string): Promise<number | undefined> => {
-    const outcome = await client.send({ method: 'GET', url: `${target.replace(/\/+$/, '')}${prefix}${op.path}`, headers: { accept: '*/*' }, body: undefined });
+    const outcome = await client.send({ method: 'GET', url: `${target.replace(/\/+$/, '')}${prefix}${path}`, headers: { accept: '*/*' }, body: undefined });
     return outcome.ok ? outcome.response.status : undefined;
   };
   try {
