@@ -223,6 +223,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
     basePath = '';
   }
   if (basePath) notices.push(`requests go to ${options.target.replace(/\/+$/, '')}${basePath}: the base path ${options.basePath !== undefined ? 'given with --base-path' : "of the contract's first servers entry"} (override with --base-path)`);
+  const fillRng = rng.fork(2);
   const session = new Session(
     contract,
     {
@@ -235,6 +236,8 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
       maxResponseBytes: options.maxResponseBytes ?? DEFAULTS.maxResponseBytes,
       wrongKey: `conformance-wrong-key-${seed}`,
       circuitBreaker: options.circuitBreaker ?? DEFAULTS.circuitBreaker,
+      // Its own stream, so filling a follow-up's parameters does not shift the generated inputs.
+      requiredValue: (p) => validParams([p], fillRng, 'random', validator)[p.name],
     },
     (exchange) => progress({ type: 'exchange', exchange, total: ++total }),
   );
@@ -607,8 +610,9 @@ async function readBack(contract: Contract, session: Session, create: Operation,
   const context = { expectedFields: expectedFields(input.body, readSchema), resourceId: reader.id, after: 'create' as const };
   await session.send({ reportAs: create.id, operation: reader.op, kind: 'read_back', method: 'get', path: reader.op.path, input: { pathParams: { ...input.pathParams, ...reader.params }, query: {}, body: undefined, contentType: undefined }, auth: 'valid', context });
   const listOp = contract.operations.find((o) => o.method === 'get' && o.path === create.path);
-  // Only a list without required parameters can be walked as is.
-  if (list && listOp && !listOp.parameters.some((p) => p.required === true && p.in !== 'path')) await listIds(session, listOp, create.id, 'list_back', context, idField, input.pathParams);
+  // Only a list without required query parameters can be walked as is (they may filter it); the
+  // session fills required headers and cookies (a tenant id) as for any follow-up.
+  if (list && listOp && !listOp.parameters.some((p) => p.required === true && p.in === 'query')) await listIds(session, listOp, create.id, 'list_back', context, idField, input.pathParams);
 }
 
 async function readAfterReplace(contract: Contract, session: Session, op: Operation, input: GeneratedInput): Promise<void> {
