@@ -207,9 +207,14 @@ export class Session {
     if (spec.auth !== 'valid') {
       // Without (or with wrong) credentials means without any the run sends: those a --header
       // supplied too (an Authorization, a Cookie, any apiKey header, any header carrying a given secret).
+      // Only a header the user supplied can carry a secret by value: the runner's own headers (Accept,
+      // generated header parameters such as a tenant id) never do, and a short credential ("t") is a
+      // substring of nearly any value, which would strip them and change the request beyond its
+      // credentials.
       const secrets = plan.secrets();
+      const supplied = new Set(Object.keys(this.options.headers).map((n) => n.toLowerCase()));
       for (const name of Object.keys(headers)) {
-        if (plan.credentialHeaders().has(name) || secrets.some((s) => (headers[name] ?? '').includes(s))) unset(name);
+        if (plan.credentialHeaders().has(name) || (supplied.has(name) && secrets.some((s) => (headers[name] ?? '').includes(s)))) unset(name);
       }
       for (const name of credentialQuery) delete query[name];
     }
