@@ -10,7 +10,7 @@ import { asSchema, isRecord, properties, type Schema } from './cases/schema.js';
 import { modeFor } from './cases/values.js';
 import { CHECKS, type CheckContext } from './checks/index.js';
 import { responseJsonSchema } from './checks/util.js';
-import { collect, type Note } from './collect.js';
+import { collect, requestPath as requestPathOf, type Note } from './collect.js';
 import { HttpClient } from './http/client.js';
 import { Resources } from './resources.js';
 import { Session, type CircuitBreaker } from './session.js';
@@ -310,7 +310,12 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
           } else if (op.method === 'put' && wanted('created_resource_readable')) {
             await readAfterReplace(contract, session, op, input);
           } else if (op.method === 'delete' && wanted('use_after_delete')) {
-            await readAfterDelete(contract, session, op, input);
+            // Only a DELETE of an item (its path ends in the item's parameter, RFC 9110 §9.3.5: the
+            // target resource goes) makes its URL unreadable. A DELETE on a collection or a
+            // sub-resource (`/playlists/{id}/tracks` with the tracks to remove in its body) removes
+            // members: the collection stays, and reading it with 200 is right.
+            if (/\}$/.test(requestPathOf(op.path))) await readAfterDelete(contract, session, op, input);
+            else note(op.id, 'use_after_delete', `${op.method.toUpperCase()} ${op.path} removes members of a collection, not the resource at its URL`);
           }
         }
       }
