@@ -10,7 +10,7 @@ import { asSchema, isRecord, properties, type Schema } from './cases/schema.js';
 import { modeFor } from './cases/values.js';
 import { CHECKS, type CheckContext } from './checks/index.js';
 import { responseJsonSchema } from './checks/util.js';
-import { collect, type Note } from './collect.js';
+import { collect, requestPath as requestPathOf, type Note } from './collect.js';
 import { HttpClient } from './http/client.js';
 import { Resources } from './resources.js';
 import { Session, type CircuitBreaker } from './session.js';
@@ -118,16 +118,37 @@ export function effectiveBasePath(target: string, contractBasePath: string, over
 
 /**
  * Whether the target serves the contract's paths at its root rather than under the base path of
- * the servers entry: mocks (Prism among them) and gateways often do. One GET of a parameterless
- * read under the base path; only when that is 404 and the same path at the root is answered (not
- * 404, not 5xx) are the paths sent without the base path. --base-path overrides this guess.
+ * the servers entry: mocks (Prism among them) and gateways often do. One GET of a contract path
+ * under the base path; only when that is 404 and the same path at the root is answered (not 404,
+ * not 5xx) are the paths sent without the base path. --base-path overrides this guess.
+ *
+ * The probe is always a GET, safe and idempotent (RFC 9110 §9.2.1), whatever the path documents:
+ * on a path that documents only POST it is answered 405 (or 401, 422…) where the path exists and
+ * 404 where it does not, which is all the guess needs. So contracts with no parameterless GET
+ * (RPC-style APIs of POSTs only, reads that all need a required header such as a tenant id) are
+ * probed too; a path that needs path parameters is probed last, with a placeholder in each.
  */
+export function basePathProbe(contract: Contract): string | undefined {
+  const byPreference = [
+    (o: Operation): boolean => o.method === 'get' && !o.parameters.some((p) => p.in === 'path' || p.required === true),
+    (o: Operation): boolean => o.method === 'get' && !o.parameters.some((p) => p.in === 'path'),
+    (o: Operation): boolean => !o.parameters.some((p) => p.in === 'path') && !/\{[^}]*\}/.test(o.path),
+    (): boolean => true,
+  ];
+  for (const wanted of byPreference) {
+    const op = contract.operations.find(wanted);
+    // A template placeholder that is not a declared path parameter still needs a value to make a URL.
+    if (op) return op.path.replace(/\{[^}]*\}/g, 'conformance-probe');
+  }
+  return undefined;
+}
+
 async function servesAtRoot(target: string, basePath: string, contract: Contract, timeoutMs: number): Promise<boolean> {
-  const op = contract.operations.find((o) => o.method === 'get' && !o.parameters.some((p) => p.in === 'path' || p.required === true));
-  if (!op) return false;
+  const path = basePathProbe(contract);
+  if (path === undefined) return false;
   const client = new HttpClient({ timeoutMs, maxBodyBytes: 64 * 1024 });
   const status = async (prefix: string): Promise<number | undefined> => {
-    const outcome = await client.send({ method: 'GET', url: `${target.replace(/\/+$/, '')}${prefix}${op.path}`, headers: { accept: '*/*' }, body: undefined });
+    const outcome = await client.send({ method: 'GET', url: `${target.replace(/\/+$/, '')}${prefix}${path}`, headers: { accept: '*/*' }, body: undefined });
     return outcome.ok ? outcome.response.status : undefined;
   };
   try {
@@ -202,6 +223,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
     basePath = '';
   }
   if (basePath) notices.push(`requests go to ${options.target.replace(/\/+$/, '')}${basePath}: the base path ${options.basePath !== undefined ? 'given with --base-path' : "of the contract's first servers entry"} (override with --base-path)`);
+  const fillRng = rng.fork(2);
   const session = new Session(
     contract,
     {
@@ -214,6 +236,8 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
       maxResponseBytes: options.maxResponseBytes ?? DEFAULTS.maxResponseBytes,
       wrongKey: `conformance-wrong-key-${seed}`,
       circuitBreaker: options.circuitBreaker ?? DEFAULTS.circuitBreaker,
+      // Its own stream, so filling a follow-up's parameters does not shift the generated inputs.
+      requiredValue: (p) => validParams([p], fillRng, 'random', validator)[p.name],
     },
     (exchange) => progress({ type: 'exchange', exchange, total: ++total }),
   );
@@ -286,7 +310,12 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
           } else if (op.method === 'put' && wanted('created_resource_readable')) {
             await readAfterReplace(contract, session, op, input);
           } else if (op.method === 'delete' && wanted('use_after_delete')) {
-            await readAfterDelete(contract, session, op, input);
+            // Only a DELETE of an item (its path ends in the item's parameter, RFC 9110 §9.3.5: the
+            // target resource goes) makes its URL unreadable. A DELETE on a collection or a
+            // sub-resource (`/playlists/{id}/tracks` with the tracks to remove in its body) removes
+            // members: the collection stays, and reading it with 200 is right.
+            if (/\}$/.test(requestPathOf(op.path))) await readAfterDelete(contract, session, op, input);
+            else note(op.id, 'use_after_delete', `${op.method.toUpperCase()} ${op.path} removes members of a collection, not the resource at its URL`);
           }
         }
       }
@@ -312,6 +341,16 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
             mutation.apply(m);
             const headerParams = base.headerParams;
             const cookieParams = base.cookieParams;
+            // A defect that cannot be made on this base (a field of a body that is not an object, as
+            // when the only valid body is the contract's example string) leaves a valid request: sent
+            // as a negative it would fail a server for accepting valid input.
+            const unchanged =
+              m.rawBody === undefined &&
+              m.contentType === base.contentType &&
+              JSON.stringify(m.body) === JSON.stringify(base.body) &&
+              JSON.stringify(m.query) === JSON.stringify(base.query) &&
+              JSON.stringify(m.pathParams) === JSON.stringify(base.pathParams);
+            if (unchanged) continue;
             const bodyChanged = m.rawBody === undefined && m.body !== undefined && body && JSON.stringify(m.body) !== JSON.stringify(base.body);
             if (bodyChanged && body && validator.check(body.schema, m.body, 'request').valid) continue; // not actually invalid
             await send('negative', { ...m, headerParams, cookieParams, ...(base.guessedId ? { guessedId: true } : {}) }, 'valid', { defect: mutation.defect });
@@ -586,8 +625,9 @@ async function readBack(contract: Contract, session: Session, create: Operation,
   const context = { expectedFields: expectedFields(input.body, readSchema), resourceId: reader.id, after: 'create' as const };
   await session.send({ reportAs: create.id, operation: reader.op, kind: 'read_back', method: 'get', path: reader.op.path, input: { pathParams: { ...input.pathParams, ...reader.params }, query: {}, body: undefined, contentType: undefined }, auth: 'valid', context });
   const listOp = contract.operations.find((o) => o.method === 'get' && o.path === create.path);
-  // Only a list without required parameters can be walked as is.
-  if (list && listOp && !listOp.parameters.some((p) => p.required === true && p.in !== 'path')) await listIds(session, listOp, create.id, 'list_back', context, idField, input.pathParams);
+  // Only a list without required query parameters can be walked as is (they may filter it); the
+  // session fills required headers and cookies (a tenant id) as for any follow-up.
+  if (list && listOp && !listOp.parameters.some((p) => p.required === true && p.in === 'query')) await listIds(session, listOp, create.id, 'list_back', context, idField, input.pathParams);
 }
 
 async function readAfterReplace(contract: Contract, session: Session, op: Operation, input: GeneratedInput): Promise<void> {

@@ -59,7 +59,23 @@ export interface SessionOptions {
   readonly wrongKey: string;
   /** false: send every request whatever happens. */
   readonly circuitBreaker: CircuitBreaker | false;
+  /**
+   * A valid value for a required parameter a request left out (see Session.complete); undefined
+   * when none can be made. Without it such parameters stay out.
+   */
+  readonly requiredValue?: (p: OpenAPIV3.ParameterObject) => unknown;
 }
+
+/** Headers the session sets itself (content negotiation, credentials): never filled as parameters. */
+const SESSION_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+
+/**
+ * Kinds whose input is the runner's own follow-up of a generated request (reads after writes, list
+ * walks, prerequisites, credential and method probes). Negative and malformed inputs are left as
+ * they are (leaving a parameter out may be their defect), and workflow steps and rule probes
+ * send what their author wrote.
+ */
+const COMPLETED_KINDS: ReadonlySet<ExchangeKind> = new Set<ExchangeKind>(['positive', 'no_auth', 'wrong_auth', 'unknown_id', 'wrong_method', 'read_back', 'list_back', 'read_after_delete', 'prerequisite']);
 
 /**
  * Sends requests for the runner and records each exchange. It knows how to put
@@ -95,6 +111,49 @@ export class Session {
     return this.options.credentials;
   }
 
+  /** Values sent so far for header and cookie parameters, by `in` and lower-case name. */
+  private readonly sentParams = new Map<string, unknown>();
+
+  /**
+   * The input with every required parameter of the operation that it leaves out filled in. A
+   * required header such as a tenant id (`xero-tenant-id`) or a required query parameter belongs
+   * to every request of the operation (OAS 3.0.3 §4.7.12 `required`): a read after a create sent
+   * without it is answered 400/422, which no check must take for the server's defect. Header and
+   * cookie values already sent in this run are reused (the same tenant for the write and the read
+   * of one resource), else the runner's generator makes one.
+   */
+  private complete(spec: SendSpec): GeneratedInput {
+    const op = spec.operation;
+    const input = spec.input;
+    if (!op) return input;
+    const remember = spec.kind !== 'negative' && spec.kind !== 'malformed_json';
+    if (remember) {
+      for (const [name, value] of Object.entries(input.headerParams ?? {})) if (value !== undefined && !this.sentParams.has(`header ${name.toLowerCase()}`)) this.sentParams.set(`header ${name.toLowerCase()}`, value);
+      for (const [name, value] of Object.entries(input.cookieParams ?? {})) if (value !== undefined && !this.sentParams.has(`cookie ${name}`)) this.sentParams.set(`cookie ${name}`, value);
+    }
+    if (!COMPLETED_KINDS.has(spec.kind)) return input;
+    const fill = (where: 'header' | 'cookie' | 'query', given: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> | undefined => {
+      let out: Record<string, unknown> | undefined;
+      for (const p of op.parameters) {
+        if (p.in !== where || p.required !== true) continue;
+        if (where === 'header' && SESSION_HEADERS.has(p.name.toLowerCase())) continue;
+        const present = where === 'header' ? Object.keys(given ?? {}).some((n) => n.toLowerCase() === p.name.toLowerCase()) : given?.[p.name] !== undefined;
+        if (present) continue;
+        const key = `${where} ${where === 'header' ? p.name.toLowerCase() : p.name}`;
+        const value = this.sentParams.get(key) ?? this.options.requiredValue?.(p);
+        if (value === undefined) continue;
+        out ??= { ...(given ?? {}) };
+        out[p.name] = value;
+      }
+      return out;
+    };
+    const headerParams = fill('header', input.headerParams);
+    const cookieParams = fill('cookie', input.cookieParams);
+    const query = fill('query', input.query);
+    if (!headerParams && !cookieParams && !query) return input;
+    return { ...input, ...(headerParams ? { headerParams } : {}), ...(cookieParams ? { cookieParams } : {}), ...(query ? { query } : {}) };
+  }
+
   /** Rate-limit waits so far (for the report). */
   retried = 0;
   private waitedMs = 0;
@@ -114,7 +173,8 @@ export class Session {
     return `${base}${filled}${qs ? `?${qs}` : ''}`;
   }
 
-  async send(spec: SendSpec): Promise<Exchange> {
+  async send(given: SendSpec): Promise<Exchange> {
+    const spec: SendSpec = { ...given, input: this.complete(given) };
     const headers: Record<string, string> = {};
     const recorded: Record<string, string> = {};
     const set = (name: string, value: string, shown = value): void => {
@@ -147,9 +207,14 @@ export class Session {
     if (spec.auth !== 'valid') {
       // Without (or with wrong) credentials means without any the run sends: those a --header
       // supplied too (an Authorization, a Cookie, any apiKey header, any header carrying a given secret).
+      // Only a header the user supplied can carry a secret by value: the runner's own headers (Accept,
+      // generated header parameters such as a tenant id) never do, and a short credential ("t") is a
+      // substring of nearly any value, which would strip them and change the request beyond its
+      // credentials.
       const secrets = plan.secrets();
+      const supplied = new Set(Object.keys(this.options.headers).map((n) => n.toLowerCase()));
       for (const name of Object.keys(headers)) {
-        if (plan.credentialHeaders().has(name) || secrets.some((s) => (headers[name] ?? '').includes(s))) unset(name);
+        if (plan.credentialHeaders().has(name) || (supplied.has(name) && secrets.some((s) => (headers[name] ?? '').includes(s)))) unset(name);
       }
       for (const name of credentialQuery) delete query[name];
     }
