@@ -122,8 +122,19 @@ export function validParams(params: readonly OpenAPIV3.ParameterObject[], rng: R
     if (!include) continue;
     const documented = documentedValues(p);
     // A documented value first for required parameters without a useful schema (free strings often hide formats).
-    const value = validValue(schema, rng, mode, validator, documented);
+    const value = validValue(p.required === true ? present(schema) : schema, rng, mode, validator, documented);
     if (value !== undefined) out[p.name] = value;
   }
   return out;
+}
+
+/**
+ * The schema a required parameter's value is made from: an array with at least one item. An empty
+ * array serialises to nothing in the form, delimited and simple styles (OpenAPI 3.0.3 §4.7.12.4), so
+ * the request would lack the parameter it must carry and a correct server would refuse it.
+ */
+function present(schema: Schema): Schema {
+  const flat = effective(schema);
+  if (flat.type !== 'array' || (flat.minItems ?? 0) >= 1 || flat.maxItems === 0) return schema;
+  return { allOf: [schema, { minItems: 1 }] } as Schema;
 }

@@ -7,6 +7,8 @@ import { serialiseCookie, serialiseHeader, serialisePath, serialiseQuery } from 
 import { encodeBody } from '../../conformance/http/body.js';
 import { fromPattern } from '../../conformance/cases/values.js';
 import { Random } from '../../conformance/cases/random.js';
+import { validParams } from '../../conformance/cases/inputs.js';
+import { SchemaValidator } from '../../src/contract/index.js';
 import { listItems, identifierOf, isCreate } from '../../conformance/cases/roles.js';
 import { CONSTRUCTS } from '../../fixtures/constructs/cases.js';
 import { serve } from '../../fixtures/constructs/server.js';
@@ -31,6 +33,19 @@ describe('parameter serialisation (OAS 3.0.3 §4.7.12.4)', () => {
     ['header array', serialiseHeader(p({ in: 'header' }), [3, 4]), '3,4'],
     ['cookie primitive', serialiseCookie(p({ in: 'cookie' }), 'x y').join('; '), 'id=x%20y'],
   ])('%s', (_name, got, want) => expect(got).toBe(want));
+});
+
+describe('parameter values', () => {
+  it('a required array parameter gets at least one item (an empty one would serialise to nothing), an optional one may be empty', () => {
+    const validator = new SchemaValidator();
+    const array: OpenAPIV3.ArraySchemaObject = { type: 'array', items: { type: 'string', enum: ['a', 'b'] } };
+    for (let seed = 1; seed <= 20; seed++) {
+      const values = validParams([{ name: 'ids', in: 'query', required: true, schema: array }], new Random(seed), 'min', validator);
+      expect((values['ids'] as unknown[]).length, `seed ${seed}`).toBeGreaterThanOrEqual(1);
+    }
+    const optional = validParams([{ name: 'ids', in: 'query', required: false, schema: array }], new Random(3), 'max', validator);
+    expect(Array.isArray(optional['ids'])).toBe(true);
+  });
 });
 
 describe('bodies', () => {
