@@ -79,7 +79,8 @@ export class SchemaValidator {
       compiled = this.ajv.compile(true);
     } else {
       const known = (name: string): boolean => name in this.ajv.formats;
-      const context: Context = { direction, memo: new Map(), known, unknownFormats: this.unknownFormats, skipped: this.skipped };
+      const admits = (constraints: object, value: unknown): boolean => this.ajv.validate(constraints, value) === true;
+      const context: Context = { direction, memo: new Map(), known, admits, unknownFormats: this.unknownFormats, skipped: this.skipped };
       try {
         compiled = this.ajv.compile(toJsonSchema(schema, context) as object);
       } catch (error) {
@@ -96,6 +97,8 @@ interface Context {
   readonly direction: Direction;
   readonly memo: Map<object, unknown>;
   readonly known: (format: string) => boolean;
+  /** Whether a value meets a small schema of scalar keywords (no references, no recursion). */
+  readonly admits: (constraints: object, value: unknown) => boolean;
   readonly unknownFormats: Set<string>;
   readonly skipped: Set<string>;
 }
@@ -165,5 +168,29 @@ function toJsonSchema(schema: unknown, ctx: Context): unknown {
   if (schema['nullable'] === true && schema['type'] === undefined) delete out['nullable'];
   // A nullable enum takes null too (the OAS 3.0.3 clarification of `nullable`).
   if (schema['nullable'] === true && Array.isArray(out['enum']) && !out['enum'].includes(null)) out['enum'] = [...out['enum'], null];
+  if (Array.isArray(out['enum'])) keepTheEnum(out, out['enum'], ctx);
   return out;
+}
+
+/** Keywords that bound a scalar value, beside `type`. */
+const SCALAR_BOUNDS = ['minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'] as const;
+
+/**
+ * An enum none of whose values meets the schema's own bounds admits no value at all: the contract
+ * contradicts itself (a real one: `enum: [MALE, FEMALE, UNKNOWN]` with `maxLength: 1`). Every answer
+ * would fail it, whatever the server does. The listed values are what the authors meant (JSON Schema
+ * Validation §6.1.2: an instance is valid only if it equals one of them), so the enum is enforced and
+ * the contradicting bounds are not, with a notice that names them.
+ */
+function keepTheEnum(out: Record<string, unknown>, values: readonly unknown[], ctx: Context): void {
+  const bounds = SCALAR_BOUNDS.filter((k) => out[k] !== undefined);
+  if (bounds.length === 0 || values.length === 0) return;
+  const typed = out['type'] === undefined ? {} : { type: out['type'], ...(out['nullable'] === true ? { nullable: true } : {}) };
+  const constraints = { ...typed, ...Object.fromEntries(bounds.map((k) => [k, out[k]])) };
+  if (values.some((v) => ctx.admits(constraints, v))) return;
+  // Only when the type alone admits them is it the bounds that contradict the enum.
+  if (!values.some((v) => ctx.admits(typed, v))) return;
+  for (const k of bounds) delete out[k];
+  const listed = values.slice(0, 5).map((v) => JSON.stringify(v)).join(', ') + (values.length > 5 ? ', …' : '');
+  ctx.skipped.add(`an enum [${listed}] admits none of its own values under ${bounds.map((k) => `${k} ${JSON.stringify(constraints[k as keyof typeof constraints])}`).join(', ')}: the enum is enforced, those bounds are not`);
 }
