@@ -28,6 +28,8 @@ export interface ValidatorDocument {
  *   validator matches the same paths the mock does and never skips a request as undocumented;
  * - `nullable: true` without `type` (ajv refuses it) gets the type its keywords imply, else is
  *   written as an `anyOf` with a null-only schema, else dropped (an untyped schema takes null);
+ *   `nullable: false` without `type` (ajv refuses it too) is dropped: it is the default and only
+ *   means something next to `type` (OAS 3.0.3 §4.7.24);
  * - a `pattern` in another regular-expression dialect (`(?i)…`, `\A…\z`, `\_`) is rewritten into
  *   the exact ECMA-262 equivalent; one that has none is not enforced (listed in `changes`);
  * - a discriminator that ajv cannot use (no `oneOf`/`anyOf`, or a mapping to schemas the
@@ -73,6 +75,10 @@ const COMPOSITES = ['allOf', 'oneOf', 'anyOf'] as const;
 
 function normaliseSchema(node: Record<string, unknown>, where: string, changes: string[], formats: Set<string>): void {
   // A keyword's value is a string, a boolean or a list; a property *named* like one is an object.
+  if (node['nullable'] === false && node['type'] === undefined) {
+    delete node['nullable'];
+    changes.push(`${where}: nullable: false without type`);
+  }
   if (node['nullable'] === true && node['type'] === undefined) {
     if (isRecord(node['properties']) || node['additionalProperties'] !== undefined || node['required'] !== undefined) node['type'] = 'object';
     else if (node['items'] !== undefined) node['type'] = 'array';

@@ -114,6 +114,14 @@ describe('the generic engine on a contract of its own (fixtures/mock-contracts/c
     expect(created.body).toMatchObject({ name: 'UPPER and lower', note: null });
   });
 
+  it('starts on nullable: false without type (ajv refuses the keyword there, true or false) and keeps the value non-null', async () => {
+    expect(validatorDocument(contract).changes).toContain('#/components/schemas/Thing/properties/label/allOf/1: nullable: false without type');
+    const created = await request(app).post('/v1/things').set('X-Key', 'dev-key').send({ name: 'Labelled', label: 'blue one' }).expect(201);
+    expect(created.body).toMatchObject({ label: 'blue one' });
+    const refused = await request(app).post('/v1/things').set('X-Key', 'dev-key').send({ name: 'Labelled', label: null }).expect(400);
+    expectBodyFits(contract, 'createThing', 400, refused.body);
+  });
+
   it('a document beyond repair stops the start with one line naming the construct and where, never a validator dump', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'broken-'));
     const errors: unknown[] = [];
