@@ -34,6 +34,14 @@ export function generate(schema: Schema | OpenAPIV3.ReferenceObject | undefined,
         if (depth >= 4 && !required.has(key)) continue;
         out[key] = generate(sub, faker, key, depth + 1);
       }
+      // A name in `required` that `properties` does not declare is still required (JSON Schema
+      // validation §6.5.3; real contracts do this, e.g. `required: [name]` beside `Name`): it takes
+      // a value of the additionalProperties schema, else a string (any value fits an absent schema).
+      const extra = isRecord(schema.additionalProperties) ? (schema.additionalProperties as Schema | OpenAPIV3.ReferenceObject) : undefined;
+      for (const key of required) {
+        if (key in out || (schema.properties !== undefined && key in schema.properties) || schema.additionalProperties === false) continue;
+        out[key] = extra ? generate(extra, faker, key, depth + 1) : faker.lorem.word();
+      }
       return out;
     }
     case 'array': {
