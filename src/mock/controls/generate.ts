@@ -89,11 +89,40 @@ function generateString(schema: Schema, faker: Faker, name: string): string {
     case 'uri-reference':
       return typeof schema.example === 'string' ? schema.example : `/${faker.word.noun()}/${faker.number.int({ min: 1, max: 999 })}`;
     case 'uri':
+    case 'url':
+    case 'uri-template':
       return faker.internet.url();
     case 'email':
       return faker.internet.email();
     case 'uuid':
       return faker.string.uuid();
+    // Every other format the response validator checks (ajv-formats, full mode) gets a value of
+    // that shape, or the mock would answer 500 for its own data (Box: `format: url`).
+    case 'time':
+    case 'iso-time': {
+      const two = (n: number): string => String(n).padStart(2, '0');
+      return `${two(faker.number.int({ min: 0, max: 23 }))}:${two(faker.number.int({ min: 0, max: 59 }))}:${two(faker.number.int({ min: 0, max: 59 }))}Z`;
+    }
+    case 'iso-date-time':
+      return new Date(BASE_DATE + faker.number.int({ min: 0, max: 365 }) * DAY_MS).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    case 'duration':
+      return `P${faker.number.int({ min: 1, max: 30 })}D`;
+    case 'hostname':
+      return faker.internet.domainName();
+    case 'ipv4':
+      return faker.internet.ipv4();
+    case 'ipv6':
+      return faker.internet.ipv6();
+    case 'regex':
+      return '^[a-z]+$';
+    case 'json-pointer':
+      return `/${faker.lorem.word()}`;
+    case 'json-pointer-uri-fragment':
+      return `#/${faker.lorem.word()}`;
+    case 'relative-json-pointer':
+      return `0/${faker.lorem.word()}`;
+    case 'byte':
+      return Buffer.from(faker.lorem.word(), 'utf8').toString('base64'); // RFC 4648 §4
   }
   let text: string;
   if (name === 'name') text = faker.animal.petName();
