@@ -19,7 +19,7 @@ import { genericHandlers, seedGeneric } from './generic/handlers.js';
 import { inferModel } from './generic/model.js';
 import type { GenericStore } from './generic/store.js';
 import { checkBodyShape, checkCharset, checkDeclaredLength, checkIntegerParameters, normalizeContentType, verifyUtf8 } from './input-guards.js';
-import { isJsonMediaType, nonJsonBody, schemaAccepts, typeFormBody } from './media.js';
+import { fitsWith, isJsonMediaType, nonJsonBody, schemaAccepts, typeFormBody } from './media.js';
 import { multipartBoundary, readMultipart } from './multipart.js';
 import { generate } from './controls/generate.js';
 import { DEFAULTS, type NormalizedOptions } from './options.js';
@@ -289,7 +289,7 @@ function keepToSchema(operation: Contract['operations'][number], reply: Reply, f
   const json = Object.entries(content).find(([type]) => isJsonMediaType(type))?.[1]?.schema;
   if (!json || '$ref' in json || schemaAccepts(validator, json, reply.body)) return reply;
   for (let i = 0; i < 5; i++) {
-    const body = generate(json, faker);
+    const body = generate(json, faker, '', 0, fitsWith(validator));
     if (schemaAccepts(validator, json, body)) return { ...reply, body };
   }
   return reply;

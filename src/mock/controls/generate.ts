@@ -5,6 +5,9 @@ import { isRecord, patternRegExp } from '../../contract/index.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
+/** Whether a schema accepts a value (the response validator's view), for generation to choose among alternatives. */
+export type Fits = (schema: Schema, value: unknown) => boolean;
+
 const BASE_DATE = Date.UTC(2026, 0, 1);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -14,12 +17,23 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * formats and `allOf`; a string with a `pattern` takes the schema's example, the only value that
  * is sure to match. Every property is generated (writeOnly ones excepted), so required ones are there.
  */
-export function generate(schema: Schema | OpenAPIV3.ReferenceObject | undefined, faker: Faker, name = '', depth = 0): unknown {
+export function generate(schema: Schema | OpenAPIV3.ReferenceObject | undefined, faker: Faker, name = '', depth = 0, fits?: Fits): unknown {
   if (schema === undefined || '$ref' in schema) return null;
   if (depth > 12) return schema.type === 'object' ? {} : schema.type === 'array' ? [] : schema.type === 'string' ? '' : null;
-  if (schema.allOf) return generate(mergeAllOf(schema), faker, name, depth);
-  const alternative = schema.oneOf?.[0] ?? schema.anyOf?.[0];
-  if (alternative) return generate(alternative, faker, name, depth + 1);
+  if (schema.allOf) return generate(mergeAllOf(schema), faker, name, depth, fits);
+  const alternatives = schema.oneOf ?? schema.anyOf ?? [];
+  if (alternatives.length > 0) {
+    // The first alternative, unless a check is given: then the first whose value the whole schema
+    // accepts. A oneOf fails a value that more than one alternative takes (JSON Schema validation
+    // §10.2.1.3), and real contracts overlap (Box: an alternative taking any object).
+    let first: unknown;
+    for (const [i, alternative] of alternatives.entries()) {
+      const value = generate(alternative, faker, name, depth + 1, fits);
+      if (i === 0) first = value;
+      if (!fits || fits(schema, value)) return value;
+    }
+    return first;
+  }
   if (schema.enum && schema.enum.length > 0) return faker.helpers.arrayElement(schema.enum);
 
   const implied =
@@ -32,7 +46,7 @@ export function generate(schema: Schema | OpenAPIV3.ReferenceObject | undefined,
         if (!('$ref' in sub) && sub.writeOnly === true) continue;
         // Deep in a large schema, only what is required: a generated value stays small and finite.
         if (depth >= 4 && !required.has(key)) continue;
-        out[key] = generate(sub, faker, key, depth + 1);
+        out[key] = generate(sub, faker, key, depth + 1, fits);
       }
       // A name in `required` that `properties` does not declare is still required (JSON Schema
       // validation §6.5.3; real contracts do this, e.g. `required: [name]` beside `Name`): it takes
@@ -40,7 +54,7 @@ export function generate(schema: Schema | OpenAPIV3.ReferenceObject | undefined,
       const extra = isRecord(schema.additionalProperties) ? (schema.additionalProperties as Schema | OpenAPIV3.ReferenceObject) : undefined;
       for (const key of required) {
         if (key in out || (schema.properties !== undefined && key in schema.properties) || schema.additionalProperties === false) continue;
-        out[key] = extra ? generate(extra, faker, key, depth + 1) : faker.lorem.word();
+        out[key] = extra ? generate(extra, faker, key, depth + 1, fits) : faker.lorem.word();
       }
       return out;
     }
@@ -49,7 +63,7 @@ export function generate(schema: Schema | OpenAPIV3.ReferenceObject | undefined,
       const max = Math.max(min, Math.min(schema.maxItems ?? 3, min + 3));
       const count = faker.number.int({ min, max });
       const items = 'items' in schema ? schema.items : undefined;
-      return Array.from({ length: count }, () => generate(items, faker, name, depth + 1));
+      return Array.from({ length: count }, () => generate(items, faker, name, depth + 1, fits));
     }
     case 'integer':
     case 'number': {

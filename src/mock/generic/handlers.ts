@@ -4,7 +4,7 @@ import { isRecord, type Contract, type Operation, type SchemaValidator } from '.
 import { generate } from '../controls/generate.js';
 import { HttpError } from '../errors.js';
 import { createFaker } from '../faker.js';
-import { schemaAccepts } from '../media.js';
+import { fitsWith, schemaAccepts } from '../media.js';
 import type { HandlerInput, Handlers, Reply } from '../routes/types.js';
 import { objectView, successSchema, type Binding, type Collection, type GenericModel, type ListShape } from './model.js';
 import type { GenericStore, RecordValue } from './store.js';
@@ -33,7 +33,7 @@ const asSchema = (s: Schema | OpenAPIV3.ReferenceObject | undefined): Schema | u
 export function generateRecord(schema: Schema, faker: Faker, validator: SchemaValidator): RecordValue {
   let value: unknown = {};
   for (let i = 0; i < 5; i++) {
-    value = generate(schema, faker);
+    value = generate(schema, faker, '', 0, fitsWith(validator));
     if (isRecord(value) && schemaAccepts(validator, schema, value)) return value;
   }
   return isRecord(value) ? value : {};
