@@ -227,6 +227,18 @@ describe('the generic engine on a contract of its own (fixtures/mock-contracts/c
     expect(garbled.text).not.toMatch(/<html|at \w+ \(|node_modules/);
   });
 
+  it('an error schema that is a oneOf per status takes the alternative of this status; a location enum keeps its own values', async () => {
+    const bad = await request(app).get('/v1/files/abc/pages').expect(400);
+    expectBodyFits(contract, 'countPages', 400, bad.body);
+    expect(bad.body).toMatchObject({ name: 'INVALID_REQUEST', details: [{ field: 'path.fileId', location: 'path' }] });
+  });
+
+  it('an error schema that is a list of error objects says the violations in it, not an empty body', async () => {
+    const bad = await request(app).post('/v1/reports').send({}).expect(400);
+    expectBodyFits(contract, 'createReport', 400, bad.body);
+    expect((bad.body as { errors: { message: string }[] }).errors[0]?.message).toMatch(/title/);
+  });
+
   it('a body the parser refuses is answered in the contract\'s error schema, never HTML', async () => {
     const res = await request(app).post('/v1/things').set('X-Key', 'dev-key').set('Content-Type', 'application/json').send('{"name": ').expect(400);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
