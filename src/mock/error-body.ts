@@ -126,7 +126,16 @@ function known(name: string, schema: Schema, error: HttpError): unknown {
   const value = knownValue(name, schema, error);
   if (value === undefined || !Array.isArray(schema.enum) || schema.enum.includes(value)) return value;
   const reason = normal(STATUS_CODES[error.status] ?? '');
-  return schema.enum.find((v) => typeof v === 'string' && (normal(v) === reason || v === error.code)) ?? schema.enum[0];
+  return schema.enum.find((v) => typeof v === 'string' && (normal(v) === reason || v === error.code)) ?? ofClass(schema.enum, error.status) ?? schema.enum[0];
+}
+
+/**
+ * The enum value that names the status's class where none names the status (Box's code enum has
+ * no `unsupported_media_type`: a 415 says `bad_request`, not the list's first value `created`).
+ */
+function ofClass(values: readonly unknown[], status: number): unknown {
+  const general = normal(STATUS_CODES[status >= 500 ? 500 : 400] ?? '');
+  return values.find((v) => typeof v === 'string' && normal(v) === general);
 }
 
 /** A value for one field of an error, by its name and type; undefined when the name is not known. */
@@ -140,7 +149,7 @@ function knownValue(name: string, schema: Schema, error: HttpError): unknown {
     if (type === 'integer' || type === 'number') return error.status;
     if (Array.isArray(schema.enum)) {
       const values = schema.enum.filter((v): v is string => typeof v === 'string');
-      return values.find((v) => v === error.code) ?? values.find((v) => normal(v) === normal(reason)) ?? values.find((v) => v === String(error.status)) ?? values[0];
+      return values.find((v) => v === error.code) ?? values.find((v) => normal(v) === normal(reason)) ?? values.find((v) => v === String(error.status)) ?? ofClass(values, error.status) ?? values[0];
     }
     return type === 'string' || type === undefined ? error.code : undefined;
   }

@@ -31,7 +31,14 @@ export class OperationMatcher {
   constructor(contract: Contract) {
     this.basePath = contract.basePath;
     const grouped = new Map<string, Operation[]>();
-    for (const op of contract.operations) grouped.set(op.path, [...(grouped.get(op.path) ?? []), op]);
+    // A fragment in a path key (`/files/{id}#get_shared_link`) is never sent (RFC 3986 §3.5): such
+    // operations are served at the path without it, after the operations written there.
+    const byFragment = [...contract.operations].sort((a, b) => Number(a.path.includes('#')) - Number(b.path.includes('#')));
+    for (const op of byFragment) {
+      const path = op.path.split('#')[0]!;
+      const ops = grouped.get(path) ?? [];
+      if (!ops.some((o) => o.method === op.method)) grouped.set(path, [...ops, op]);
+    }
     this.paths = [...grouped.entries()]
       .map(([template, ops]) => {
         const names: string[] = [];

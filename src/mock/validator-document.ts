@@ -41,8 +41,50 @@ export function validatorDocument(contract: Contract): ValidatorDocument {
   const changes: string[] = [];
   const formats = new Set<string>();
   document.servers = [{ url: contract.basePath === '' ? '/' : contract.basePath }];
+  mergeFragmentPaths(document, changes);
+  optionalBodiesSaySo(document);
   visit(document, '#', (node, where) => normaliseSchema(node, where, changes, formats));
   return { document, annotationFormats: [...formats], changes };
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+/**
+ * Path keys that differ only by a fragment (`/files/{id}#get_shared_link`, Box) name the same
+ * target: a fragment is never sent in a request (RFC 9110 §7.1, RFC 3986 §3.5). Their
+ * operations join the path without the fragment, each with its path item's parameters, where
+ * that path has no operation of the method yet (the matcher makes the same choice).
+ */
+function mergeFragmentPaths(document: OpenAPIV3.Document, changes: string[]): void {
+  const paths = document.paths as Record<string, OpenAPIV3.PathItemObject>;
+  for (const key of Object.keys(paths)) {
+    const hash = key.indexOf('#');
+    if (hash < 0) continue;
+    const item = paths[key]!;
+    const target = (paths[key.slice(0, hash)] ??= {});
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!operation || target[method]) continue;
+      const own = operation.parameters ?? [];
+      const named = (p: OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject): string => ('$ref' in p ? p.$ref : `${p.in}:${p.name}`);
+      const inherited = (item.parameters ?? []).filter((p) => !own.some((o) => named(o) === named(p)));
+      const targetLevel = target.parameters ?? [];
+      target[method] = { ...operation, parameters: [...own, ...inherited, ...targetLevel.filter((p) => ![...own, ...inherited].some((o) => named(o) === named(p)))] };
+      changes.push(`#/paths/${key.replaceAll('~', '~0').replaceAll('/', '~1')}/${method}: served at ${key.slice(0, hash)}`);
+    }
+    delete paths[key];
+  }
+}
+
+/**
+ * A request body is optional unless it says `required: true` (OAS 3.0.3 §4.7.13, "Defaults to
+ * false"); express-openapi-validator lets a request without one through only when `required`
+ * is written as false, and answered 415 otherwise.
+ */
+function optionalBodiesSaySo(document: OpenAPIV3.Document): void {
+  const bodies: unknown[] = Object.values(document.components?.requestBodies ?? {});
+  for (const item of Object.values(document.paths)) for (const method of METHODS) bodies.push(item?.[method]?.requestBody);
+  for (const body of bodies) if (isRecord(body) && body['$ref'] === undefined && body['required'] === undefined) body['required'] = false;
 }
 
 /** Depth-first over every object of the document; the callback sees each object once, with its JSON pointer. */

@@ -239,6 +239,27 @@ describe('the generic engine on a contract of its own (fixtures/mock-contracts/c
     expect((bad.body as { errors: { message: string }[] }).errors[0]?.message).toMatch(/title/);
   });
 
+  it('a request body is optional unless required: true (OAS 3.0.3 §4.7.13): no body is 200, a bad one still 400', async () => {
+    await request(app).post('/v1/ping').expect(200);
+    await request(app).post('/v1/ping').send({ note: 'short' }).expect(200);
+    await request(app).post('/v1/ping').send({ note: 'far too long a note' }).expect(400);
+  });
+
+  it('a path key with a fragment is served at the path without it (RFC 3986 §3.5), after the operations written there', async () => {
+    const echoed = await request(app).put('/v1/ping?loud=true').send({ text: 'hi' }).expect(200);
+    expectBodyFits(contract, 'echoPing', 200, echoed.body);
+    await request(app).put('/v1/ping?loud=maybe').send({ text: 'hi' }).expect(400);
+    await request(app).put('/v1/ping').send({}).expect(400);
+    expect((await request(app).get('/v1/ping').expect(200)).text).toBe('pong');
+    expect((await request(app).options('/v1/ping').expect(204)).headers['allow']).toBe('GET, POST, PUT, HEAD, OPTIONS');
+  });
+
+  it('an error code enum without the status\'s own reason says its class (bad_request), not the first value', async () => {
+    const res = await request(app).post('/v1/reports').set('Content-Type', 'text/plain').send('title').expect(415);
+    expectBodyFits(contract, 'createReport', 415, res.body);
+    expect(res.body).toMatchObject({ code: 'bad_request' });
+  });
+
   it('a body the parser refuses is answered in the contract\'s error schema, never HTML', async () => {
     const res = await request(app).post('/v1/things').set('X-Key', 'dev-key').set('Content-Type', 'application/json').send('{"name": ').expect(400);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
