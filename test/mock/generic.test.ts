@@ -239,6 +239,17 @@ describe('the generic engine on a contract of its own (fixtures/mock-contracts/c
     expect((bad.body as { errors: { message: string }[] }).errors[0]?.message).toMatch(/title/);
   });
 
+  it('identifiers fit the item path parameter as well as the id field: seeded and created records can be read back', async () => {
+    const state = (await request(app).get('/__mock/state').expect(200)).body as { collections: Record<string, Record<string, Record<string, object>>> };
+    const seeded = Object.keys(state.collections['/orders']?.[''] ?? {});
+    expect(seeded.length).toBeGreaterThan(0);
+    for (const id of seeded) await request(app).get(`/v1/orders/${id}`).expect(200);
+    const created = await request(app).post('/v1/orders').send({ total: 3 }).expect(201);
+    const id = (created.body as { id: string }).id;
+    expect(id).toMatch(/^[A-Z0-9]+$/);
+    expect((await request(app).get(`/v1/orders/${id}`).expect(200)).body).toEqual(created.body);
+  });
+
   it('a request body is optional unless required: true (OAS 3.0.3 §4.7.13): no body is 200, a bad one still 400', async () => {
     await request(app).post('/v1/ping').expect(200);
     await request(app).post('/v1/ping').send({ note: 'short' }).expect(200);
