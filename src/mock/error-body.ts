@@ -22,6 +22,7 @@ const STATUS = new Set(['status', 'statuscode', 'httpstatus', 'httpstatuscode'])
 const CODE = new Set(['code', 'errorcode']);
 const TITLE = new Set(['title', 'error', 'name']);
 const ERRORS = new Set(['errors', 'problems', 'issues', 'faults']);
+const WRAPPER = new Set(['error', 'errors', 'problem', 'fault', 'failure']);
 const normal = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /**
@@ -211,6 +212,9 @@ function shape(raw: Schema, error: HttpError, everything: boolean): unknown {
     if ('$ref' in sub) continue;
     const value = known(name, sub, error);
     if (value !== undefined) out[name] = value;
+    // The error inside a wrapper (`{error: {status, message}}`, Spotify; `{error: {code, message}}`,
+    // Google): shaped like the body itself, not generated (a 401 saying status 545 in lorem ipsum).
+    else if (WRAPPER.has(normal(name)) && flatten(sub).properties) out[name] = shape(sub, error, everything);
     else if ((required.has(name) || everything) && sub.writeOnly !== true) out[name] = generate(sub, faker(), name);
   }
   return out;

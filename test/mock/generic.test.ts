@@ -234,7 +234,7 @@ describe('the generic engine on a contract of its own (fixtures/mock-contracts/c
   });
 
   it('an error schema that is a list of error objects says the violations in it, not an empty body', async () => {
-    const bad = await request(app).post('/v1/reports').send({}).expect(400);
+    const bad = await request(app).post('/v1/reports').set('Authorization', 'Bearer good-token').send({}).expect(400);
     expectBodyFits(contract, 'createReport', 400, bad.body);
     expect((bad.body as { errors: { message: string }[] }).errors[0]?.message).toMatch(/title/);
   });
@@ -265,8 +265,15 @@ describe('the generic engine on a contract of its own (fixtures/mock-contracts/c
     expect((await request(app).options('/v1/ping').expect(204)).headers['allow']).toBe('GET, POST, PUT, HEAD, OPTIONS');
   });
 
+  it('an error inside a wrapper object ({error: {status, message}}) carries the real status and message', async () => {
+    const res = await request(app).post('/v1/reports').send({ title: 't' }).expect(401);
+    expectBodyFits(contract, 'createReport', 401, res.body);
+    expect(res.body).toMatchObject({ error: { status: 401 } });
+    expect((res.body as { error: { message: string } }).error.message).not.toMatch(/^[A-Z][a-z]+( [a-z]+)*\.$/);
+  });
+
   it('an error code enum without the status\'s own reason says its class (bad_request), not the first value', async () => {
-    const res = await request(app).post('/v1/reports').set('Content-Type', 'text/plain').send('title').expect(415);
+    const res = await request(app).post('/v1/reports').set('Authorization', 'Bearer good-token').set('Content-Type', 'text/plain').send('title').expect(415);
     expectBodyFits(contract, 'createReport', 415, res.body);
     expect(res.body).toMatchObject({ code: 'bad_request' });
   });
