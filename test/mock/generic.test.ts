@@ -245,6 +245,8 @@ describe('the generic engine on a contract of its own (fixtures/mock-contracts/c
     expect(seeded.length).toBeGreaterThan(0);
     for (const id of seeded) await request(app).get(`/v1/orders/${id}`).expect(200);
     const created = await request(app).post('/v1/orders').send({ total: 3 }).expect(201);
+    expectBodyFits(contract, 'createOrder', 201, created.body);
+    expect(['default_task', 'milestone']).toContain((created.body as { kind: { subtype: string } }).kind.subtype);
     const id = (created.body as { id: string }).id;
     expect(id).toMatch(/^[A-Z0-9]+$/);
     expect((await request(app).get(`/v1/orders/${id}`).expect(200)).body).toEqual(created.body);

@@ -182,7 +182,12 @@ function mergeAllOf(schema: Schema): Schema {
       if (key === 'properties' || key === 'required' || key === 'allOf' || value === undefined) continue;
       if (Reflect.get(merged, key) === undefined) Reflect.set(merged, key, value);
     }
-    Object.assign(properties, flat.properties ?? {});
+    for (const [key, sub] of Object.entries(flat.properties ?? {})) {
+      // A property two parts both describe must fit both (Asana: an enum in one part, a plain
+      // string in the other): its schemas are merged in turn, not the last one kept.
+      const seen = properties[key];
+      properties[key] = seen === undefined ? sub : { allOf: [seen, sub] };
+    }
     for (const r of flat.required ?? []) required.add(r);
   }
   if (Object.keys(properties).length > 0) merged.properties = properties;
