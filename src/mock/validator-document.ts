@@ -1,5 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { ContractError, isRecord, portablePattern, type Contract } from '../contract/index.js';
+import { samePath } from './operations.js';
 
 /**
  * Formats express-openapi-validator (with ajv-formats in full mode) checks. Any other `format`
@@ -41,7 +42,7 @@ export function validatorDocument(contract: Contract): ValidatorDocument {
   const changes: string[] = [];
   const formats = new Set<string>();
   document.servers = [{ url: contract.basePath === '' ? '/' : contract.basePath }];
-  mergeFragmentPaths(document, changes);
+  mergeSamePaths(document, changes);
   optionalBodiesSaySo(document);
   visit(document, '#', (node, where) => normaliseSchema(node, where, changes, formats));
   return { document, annotationFormats: [...formats], changes };
@@ -50,27 +51,47 @@ export function validatorDocument(contract: Contract): ValidatorDocument {
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 /**
- * Path keys that differ only by a fragment (`/files/{id}#get_shared_link`, Box) name the same
- * target: a fragment is never sent in a request (RFC 9110 §7.1, RFC 3986 §3.5). Their
- * operations join the path without the fragment, each with its path item's parameters, where
- * that path has no operation of the method yet (the matcher makes the same choice).
+ * Path keys that name the same path are served as one (the matcher makes the same choice): keys
+ * that differ only by a fragment (`/files/{id}#get_shared_link`, Box; a fragment is never sent,
+ * RFC 3986 §3.5), and templates that differ only in their parameters' names (`/Files/{FileId}`,
+ * `/Files/{FolderId}`, Xero; OAS 3.0.3 §4.7.8 says they MUST NOT exist). Each operation joins the
+ * first such key written without a fragment, with its path item's parameters and its path
+ * parameters renamed after that key's template, where that key has no operation of the method.
  */
-function mergeFragmentPaths(document: OpenAPIV3.Document, changes: string[]): void {
+function mergeSamePaths(document: OpenAPIV3.Document, changes: string[]): void {
   const paths = document.paths as Record<string, OpenAPIV3.PathItemObject>;
-  for (const key of Object.keys(paths)) {
-    const hash = key.indexOf('#');
-    if (hash < 0) continue;
+  const keys = Object.keys(paths).sort((a, b) => Number(a.includes('#')) - Number(b.includes('#')));
+  const first = new Map<string, string>();
+  for (const key of keys) {
+    const shape = samePath(key);
+    const targetKey = first.get(shape);
+    if (targetKey === undefined) {
+      if (!key.includes('#')) {
+        first.set(shape, key);
+        continue;
+      }
+      first.set(shape, key.split('#')[0]!);
+      paths[key.split('#')[0]!] = {};
+    }
+    const target = paths[first.get(shape)!]!;
     const item = paths[key]!;
-    const target = (paths[key.slice(0, hash)] ??= {});
+    const targetNames = [...first.get(shape)!.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+    const ownNames = [...key.split('#')[0]!.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+    const rename = (p: OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject): OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject => {
+      if ('$ref' in p || p.in !== 'path') return p;
+      const at = ownNames.indexOf(p.name);
+      return at < 0 || targetNames[at] === p.name ? p : { ...p, name: targetNames[at]! };
+    };
+    const named = (p: OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject): string => ('$ref' in p ? p.$ref : `${p.in}:${p.name}`);
     for (const method of METHODS) {
       const operation = item[method];
       if (!operation || target[method]) continue;
-      const own = operation.parameters ?? [];
-      const named = (p: OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject): string => ('$ref' in p ? p.$ref : `${p.in}:${p.name}`);
-      const inherited = (item.parameters ?? []).filter((p) => !own.some((o) => named(o) === named(p)));
-      const targetLevel = target.parameters ?? [];
-      target[method] = { ...operation, parameters: [...own, ...inherited, ...targetLevel.filter((p) => ![...own, ...inherited].some((o) => named(o) === named(p)))] };
-      changes.push(`#/paths/${key.replaceAll('~', '~0').replaceAll('/', '~1')}/${method}: served at ${key.slice(0, hash)}`);
+      const own = (operation.parameters ?? []).map(rename);
+      const inherited = (item.parameters ?? []).map(rename).filter((p) => !own.some((o) => named(o) === named(p)));
+      const mine = [...own, ...inherited];
+      const targetLevel = (target.parameters ?? []).filter((p) => !mine.some((o) => named(o) === named(p)));
+      target[method] = { ...operation, parameters: [...mine, ...targetLevel] };
+      changes.push(`#/paths/${key.replaceAll('~', '~0').replaceAll('/', '~1')}/${method}: served at ${first.get(shape)!}`);
     }
     delete paths[key];
   }

@@ -252,6 +252,13 @@ describe('the generic engine on a contract of its own (fixtures/mock-contracts/c
     expect((await request(app).get(`/v1/orders/${id}`).expect(200)).body).toEqual(created.body);
   });
 
+  it('templates that differ only in their parameters\' names are one path: each operation is served, its parameters validated', async () => {
+    const confirmed = await request(app).post('/v1/orders/ABC123').expect(200);
+    expectBodyFits(contract, 'confirmOrder', 200, confirmed.body);
+    await request(app).post('/v1/orders/abc').expect(400);
+    expect((await request(app).options('/v1/orders/ABC123').expect(204)).headers['allow']).toBe('GET, POST, HEAD, OPTIONS');
+  });
+
   it('a request body is optional unless required: true (OAS 3.0.3 §4.7.13): no body is 200, a bad one still 400', async () => {
     await request(app).post('/v1/ping').expect(200);
     await request(app).post('/v1/ping').send({ note: 'short' }).expect(200);
