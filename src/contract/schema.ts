@@ -164,8 +164,9 @@ function toJsonSchema(schema: unknown, ctx: Context): unknown {
     if (out['not'] === undefined) Object.assign(out, forbid);
     else out['allOf'] = [...(Array.isArray(out['allOf']) ? out['allOf'] : []), forbid];
   }
-  // OpenAPI 3.0 `nullable` only means something next to `type`; ajv honours it there.
-  if (schema['nullable'] === true && schema['type'] === undefined) delete out['nullable'];
+  // OpenAPI 3.0 `nullable` only means something next to `type`; ajv honours it there (and refuses
+  // it, `true` or `false`, anywhere else).
+  if (typeof schema['nullable'] === 'boolean' && schema['type'] === undefined) delete out['nullable'];
   // A nullable enum takes null too (the OAS 3.0.3 clarification of `nullable`).
   if (schema['nullable'] === true && Array.isArray(out['enum']) && !out['enum'].includes(null)) out['enum'] = [...out['enum'], null];
   if (Array.isArray(out['enum'])) keepTheEnum(out, out['enum'], ctx);

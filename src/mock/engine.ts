@@ -19,7 +19,8 @@ import { genericHandlers, seedGeneric } from './generic/handlers.js';
 import { inferModel } from './generic/model.js';
 import type { GenericStore } from './generic/store.js';
 import { checkBodyShape, checkCharset, checkDeclaredLength, checkIntegerParameters, normalizeContentType, verifyUtf8 } from './input-guards.js';
-import { isJsonMediaType, nonJsonBody, schemaAccepts, typeFormBody } from './media.js';
+import { fitsWith, isJsonMediaType, nonJsonBody, schemaAccepts, typeFormBody } from './media.js';
+import { multipartBoundary, readMultipart } from './multipart.js';
 import { generate } from './controls/generate.js';
 import { DEFAULTS, type NormalizedOptions } from './options.js';
 import { OperationMatcher } from './operations.js';
@@ -76,6 +77,8 @@ interface RequestState {
   readonly prefer: PreferDecoding;
   /** The query string, parsed once for the guards and the handler. */
   readonly query: URLSearchParams;
+  /** The boundary of a multipart body, kept before Content-Type is reduced to its media type. */
+  readonly boundary?: string | undefined;
 }
 
 /** `Not Found` → `not_found`: an error code for contracts without a catalogue. */
@@ -186,7 +189,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     // HEAD goes through the pipeline as the GET it mirrors; Node leaves the body out (RFC 9110 §9.3.2).
     if (match.head) req.method = 'GET';
     const query = new URL(req.originalUrl, 'http://mock').searchParams;
-    states.set(req, { match, prefer: decodePrefer(req.headers['prefer']), query });
+    states.set(req, { match, prefer: decodePrefer(req.headers['prefer']), query, boundary: multipartBoundary(req.headers['content-type']) });
     applyDeprecation(match.operation, res, clock);
     // Credentials before anything about the request itself (parameters, media type, body): a write
     // without valid credentials is 401 whatever its body, and an unauthenticated client learns nothing more.
@@ -204,8 +207,12 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
   router.use(express.json({ limit: maxBodyBytes, verify: verifyUtf8, type: (req) => isJsonMediaType(String(req.headers['content-type'] ?? 'x/x')) && req.headers['content-type'] !== '*/*' }));
   router.use(express.urlencoded({ limit: maxBodyBytes, extended: false }));
   router.use(express.text({ limit: maxBodyBytes, type: ['text/*', 'application/xml', 'application/*+xml'] }));
-  router.use(express.raw({ limit: maxBodyBytes, type: ['application/octet-stream', 'image/*', 'audio/*', 'video/*', 'application/pdf', 'application/zip'] }));
+  router.use(express.raw({ limit: maxBodyBytes, type: ['application/octet-stream', 'image/*', 'audio/*', 'video/*', 'application/pdf', 'application/zip', 'multipart/form-data'] }));
   router.use((req, _res, next) => {
+    if (req.headers['content-type'] === 'multipart/form-data') {
+      const schema = stateOf(req).match.operation.requestBody?.content['multipart/form-data']?.schema;
+      req.body = readMultipart(req.body, stateOf(req).boundary, schema && !('$ref' in schema) ? schema : undefined, codeForStatus(400));
+    }
     if (req.body !== undefined) checkBodyShape(req.body, DEFAULTS.maxBodyDepth);
     if (req.headers['content-type'] === 'application/x-www-form-urlencoded') {
       const schema = stateOf(req).match.operation.requestBody?.content['application/x-www-form-urlencoded']?.schema;
@@ -282,7 +289,7 @@ function keepToSchema(operation: Contract['operations'][number], reply: Reply, f
   const json = Object.entries(content).find(([type]) => isJsonMediaType(type))?.[1]?.schema;
   if (!json || '$ref' in json || schemaAccepts(validator, json, reply.body)) return reply;
   for (let i = 0; i < 5; i++) {
-    const body = generate(json, faker);
+    const body = generate(json, faker, '', 0, fitsWith(validator));
     if (schemaAccepts(validator, json, body)) return { ...reply, body };
   }
   return reply;

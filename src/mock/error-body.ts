@@ -21,6 +21,8 @@ const MESSAGE = new Set(['message', 'detail', 'details', 'description', 'errorde
 const STATUS = new Set(['status', 'statuscode', 'httpstatus', 'httpstatuscode']);
 const CODE = new Set(['code', 'errorcode']);
 const TITLE = new Set(['title', 'error', 'name']);
+const ERRORS = new Set(['errors', 'problems', 'issues', 'faults']);
+const WRAPPER = new Set(['error', 'errors', 'problem', 'fault', 'failure']);
 const normal = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /**
@@ -50,9 +52,20 @@ export class ErrorBodies {
   }
 
   private fill(schema: Schema, error: HttpError): unknown {
-    const candidates = [shape(schema, error, false), shape(schema, error, true)];
-    for (const candidate of candidates) if (schemaAccepts(this.validator, schema, candidate)) return candidate;
-    return candidates[0];
+    const flat = flatten(schema);
+    // An error schema that is a oneOf/anyOf of one schema per status (PayPal's error_default):
+    // the alternative that speaks of this status first, and the body must fit the whole schema.
+    const alternatives = (flat.properties ? undefined : (flat.oneOf ?? flat.anyOf))?.filter((a): a is Schema => !('$ref' in a)) ?? [];
+    const ordered = alternatives.length > 0 ? [...alternatives].sort((a, b) => mentions(b, error) - mentions(a, error)) : [schema];
+    let first: unknown;
+    for (const alternative of ordered) {
+      for (const everything of [false, true]) {
+        const candidate = shape(alternative, error, everything);
+        first ??= candidate;
+        if (schemaAccepts(this.validator, schema, candidate)) return candidate;
+      }
+    }
+    return first;
   }
 }
 
@@ -87,6 +100,14 @@ function commonErrorSchema(contract: Contract): { contentType: string; schema: S
   return best;
 }
 
+/** 1 when a schema's title, description or enum values name the error's status (its reason or code), else 0. */
+function mentions(schema: Schema, error: HttpError): number {
+  const reason = normal(STATUS_CODES[error.status] ?? '');
+  const flat = flatten(schema);
+  const words = [flat.title, flat.description, ...Object.values(flat.properties ?? {}).flatMap((p) => ('$ref' in p ? [] : (p.enum ?? [])))];
+  return words.some((w) => typeof w === 'string' && (normal(w).includes(reason) || w === error.code || w === String(error.status))) ? 1 : 0;
+}
+
 /** allOf parts merged into one object schema (properties and required). */
 function flatten(schema: Schema): Schema {
   if (!schema.allOf) return schema;
@@ -106,7 +127,16 @@ function known(name: string, schema: Schema, error: HttpError): unknown {
   const value = knownValue(name, schema, error);
   if (value === undefined || !Array.isArray(schema.enum) || schema.enum.includes(value)) return value;
   const reason = normal(STATUS_CODES[error.status] ?? '');
-  return schema.enum.find((v) => typeof v === 'string' && (normal(v) === reason || v === error.code)) ?? schema.enum[0];
+  return schema.enum.find((v) => typeof v === 'string' && (normal(v) === reason || v === error.code)) ?? ofClass(schema.enum, error.status) ?? schema.enum[0];
+}
+
+/**
+ * The enum value that names the status's class where none names the status (Box's code enum has
+ * no `unsupported_media_type`: a 415 says `bad_request`, not the list's first value `created`).
+ */
+function ofClass(values: readonly unknown[], status: number): unknown {
+  const general = normal(STATUS_CODES[status >= 500 ? 500 : 400] ?? '');
+  return values.find((v) => typeof v === 'string' && normal(v) === general);
 }
 
 /** A value for one field of an error, by its name and type; undefined when the name is not known. */
@@ -120,7 +150,7 @@ function knownValue(name: string, schema: Schema, error: HttpError): unknown {
     if (type === 'integer' || type === 'number') return error.status;
     if (Array.isArray(schema.enum)) {
       const values = schema.enum.filter((v): v is string => typeof v === 'string');
-      return values.find((v) => v === error.code) ?? values.find((v) => normal(v) === normal(reason)) ?? values.find((v) => v === String(error.status)) ?? values[0];
+      return values.find((v) => v === error.code) ?? values.find((v) => normal(v) === normal(reason)) ?? values.find((v) => v === String(error.status)) ?? ofClass(values, error.status) ?? values[0];
     }
     return type === 'string' || type === undefined ? error.code : undefined;
   }
@@ -128,24 +158,39 @@ function knownValue(name: string, schema: Schema, error: HttpError): unknown {
   if (key === 'details' && type === 'array' && error.details.length > 0) {
     const items = schema.items && !('$ref' in schema.items) ? flatten(schema.items) : undefined;
     if (items?.type === 'string') return error.details.map((d) => `${d.location}: ${d.message}`);
-    if (items?.properties) {
-      return error.details.map((d) =>
-        Object.fromEntries(
-          Object.keys(items.properties ?? {}).flatMap((prop): [string, unknown][] => {
-            const n = normal(prop);
-            if (['location', 'field', 'path', 'pointer', 'name', 'param', 'parameter'].includes(n)) return [[prop, d.location]];
-            if (MESSAGE.has(n) || n === 'issue') return [[prop, d.message]];
-            return [];
-          }),
-        ),
-      );
-    }
+    if (items?.properties) return error.details.map((d) => detailItem(items, d.location, d.message));
     return undefined;
+  }
+  // A list of error objects (`errors: [{message, help}]`, Asana; JSON:API's `errors`): one per
+  // violation, else one saying the error, rather than leaving the body empty.
+  if (ERRORS.has(key) && type === 'array') {
+    const items = schema.items && !('$ref' in schema.items) ? flatten(schema.items) : undefined;
+    if (!items?.properties) return undefined;
+    const details = error.details.length > 0 ? error.details : [{ location: '', message: error.message }];
+    return details.map((d) => ({ ...(shape(items, error, false) as Record<string, unknown>), ...detailItem(items, d.location, d.message) }));
   }
   if (MESSAGE.has(key)) return type === 'string' || type === undefined ? error.message : undefined;
   if (TITLE.has(key)) return type === 'string' || type === undefined ? reason : undefined;
   if (key === 'type' && (type === 'string' || type === undefined) && schema.format?.startsWith('uri')) return 'about:blank'; // RFC 9457 §4.2.1
   return undefined;
+}
+
+/**
+ * One violation as an item of the schema's list: the location in a field named like one (an
+ * enum keeps its own values: `path.id` is `path` where the schema lists body, path, query), the
+ * message in a field named like one.
+ */
+function detailItem(items: Schema, location: string, message: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [prop, sub] of Object.entries(items.properties ?? {})) {
+    const n = normal(prop);
+    const schema = '$ref' in sub ? undefined : flatten(sub);
+    if (['location', 'field', 'path', 'pointer', 'name', 'param', 'parameter'].includes(n) && location !== '') {
+      const values = schema?.enum?.filter((v): v is string => typeof v === 'string');
+      out[prop] = values && values.length > 0 ? (values.find((v) => v === location) ?? values.find((v) => v === location.split('.')[0]) ?? values[0]) : location;
+    } else if (MESSAGE.has(n) || n === 'issue') out[prop] = schema?.enum?.[0] ?? message;
+  }
+  return out;
 }
 
 /**
@@ -167,6 +212,9 @@ function shape(raw: Schema, error: HttpError, everything: boolean): unknown {
     if ('$ref' in sub) continue;
     const value = known(name, sub, error);
     if (value !== undefined) out[name] = value;
+    // The error inside a wrapper (`{error: {status, message}}`, Spotify; `{error: {code, message}}`,
+    // Google): shaped like the body itself, not generated (a 401 saying status 545 in lorem ipsum).
+    else if (WRAPPER.has(normal(name)) && flatten(sub).properties) out[name] = shape(sub, error, everything);
     else if ((required.has(name) || everything) && sub.writeOnly !== true) out[name] = generate(sub, faker(), name);
   }
   return out;

@@ -23,6 +23,12 @@ export function schemaAccepts(validator: SchemaValidator, schema: Schema, value:
   }
 }
 
+/** schemaAccepts as a check generation can use to choose among a schema's alternatives. */
+export const fitsWith =
+  (validator: SchemaValidator) =>
+  (schema: Schema, value: unknown): boolean =>
+    schemaAccepts(validator, schema, value);
+
 /** The example a media type object documents: `example`, else the first of `examples`, else the schema's. */
 export function mediaExample(media: OpenAPIV3.MediaTypeObject | undefined): unknown {
   if (!media) return undefined;

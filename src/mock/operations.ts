@@ -10,8 +10,8 @@ export type RouteMatch =
 interface CompiledPath {
   readonly template: string;
   readonly regexp: RegExp;
-  readonly names: readonly string[];
-  readonly byMethod: ReadonlyMap<string, Operation>;
+  /** Each method's operation, with the names its own template gives the parameters. */
+  readonly byMethod: ReadonlyMap<string, { readonly operation: Operation; readonly names: readonly string[] }>;
   readonly allow: string;
   /** Allow for OPTIONS: the documented methods, HEAD beside GET, and OPTIONS itself. */
   readonly allowAll: string;
@@ -31,32 +31,34 @@ export class OperationMatcher {
   constructor(contract: Contract) {
     this.basePath = contract.basePath;
     const grouped = new Map<string, Operation[]>();
-    for (const op of contract.operations) grouped.set(op.path, [...(grouped.get(op.path) ?? []), op]);
-    this.paths = [...grouped.entries()]
-      .map(([template, ops]) => {
-        const names: string[] = [];
+    // A fragment in a path key (`/files/{id}#get_shared_link`) is never sent (RFC 3986 §3.5), and
+    // templates that differ only in their parameters' names (`/Files/{FileId}`, `/Files/{FolderId}`)
+    // are the same path (OAS 3.0.3 §4.7.8 forbids them; Xero writes them): their operations are
+    // served together, the ones written first (and without a fragment) first.
+    const byFragment = [...contract.operations].sort((a, b) => Number(a.path.includes('#')) - Number(b.path.includes('#')));
+    for (const op of byFragment) {
+      const shape = samePath(op.path);
+      const ops = grouped.get(shape) ?? [];
+      if (!ops.some((o) => o.method === op.method)) grouped.set(shape, [...ops, op]);
+    }
+    this.paths = [...grouped.values()]
+      .map((ops) => {
+        const template = ops[0]!.path.split('#')[0]!;
         const source = template
           .split(/(\{[^}]+\})/)
-          .map((part) => {
-            const m = /^\{([^}]+)\}$/.exec(part);
-            if (m) {
-              names.push(m[1]!);
-              return '([^/]+)';
-            }
-            return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-          })
+          .map((part) => (/^\{([^}]+)\}$/.test(part) ? '([^/]+)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
           .join('');
+        const namesOf = (op: Operation): string[] => [...op.path.split('#')[0]!.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
         return {
           template,
           regexp: new RegExp(`^${source}$`),
-          names,
-          byMethod: new Map(ops.map((op) => [op.method.toUpperCase(), op])),
+          byMethod: new Map(ops.map((op) => [op.method.toUpperCase(), { operation: op, names: namesOf(op) }])),
           // RFC 9110 §10.2.1: Allow lists the methods the target resource supports.
           allow: ops.map((op) => op.method.toUpperCase()).join(', '),
           allowAll: allowAll(ops.map((op) => op.method.toUpperCase())),
         };
       })
-      .sort((a, b) => a.names.length - b.names.length);
+      .sort((a, b) => paramCount(a.template) - paramCount(b.template));
   }
 
   /** The request path without the base path; undefined when it is outside the base path. */
@@ -73,16 +75,17 @@ export class OperationMatcher {
       const m = compiled.regexp.exec(path);
       if (!m) continue;
       const upper = method.toUpperCase();
-      let operation = compiled.byMethod.get(upper);
+      let found = compiled.byMethod.get(upper);
       // RFC 9110 §9.3.2: HEAD is GET without the body, wherever GET is served.
-      const head = !operation && upper === 'HEAD' && compiled.byMethod.has('GET');
-      if (head) operation = compiled.byMethod.get('GET');
+      const head = !found && upper === 'HEAD' && compiled.byMethod.has('GET');
+      if (head) found = compiled.byMethod.get('GET');
       // RFC 9110 §9.3.7: OPTIONS describes the resource; answered here unless the contract defines it.
-      if (!operation && upper === 'OPTIONS') return { kind: 'options', allow: compiled.allowAll };
-      if (!operation) return { kind: 'method-not-allowed', allow: compiled.allow };
+      if (!found && upper === 'OPTIONS') return { kind: 'options', allow: compiled.allowAll };
+      if (!found) return { kind: 'method-not-allowed', allow: compiled.allow };
+      const { operation, names } = found;
       const params: Record<string, string> = {};
       try {
-        compiled.names.forEach((name, i) => {
+        names.forEach((name, i) => {
           params[name] = decodeURIComponent(m[i + 1]!);
         });
       } catch {
@@ -103,6 +106,13 @@ export class OperationMatcher {
     return this.basePath;
   }
 }
+
+/** The path a template names: without a fragment, its parameters unnamed (`/Files/{}`). */
+export function samePath(template: string): string {
+  return template.split('#')[0]!.replace(/\{[^}]+\}/g, '{}');
+}
+
+const paramCount = (template: string): number => (template.match(/\{[^}]+\}/g) ?? []).length;
 
 function allowAll(methods: readonly string[]): string {
   const all = [...methods];

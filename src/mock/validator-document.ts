@@ -1,5 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { ContractError, isRecord, portablePattern, type Contract } from '../contract/index.js';
+import { samePath } from './operations.js';
 
 /**
  * Formats express-openapi-validator (with ajv-formats in full mode) checks. Any other `format`
@@ -28,6 +29,8 @@ export interface ValidatorDocument {
  *   validator matches the same paths the mock does and never skips a request as undocumented;
  * - `nullable: true` without `type` (ajv refuses it) gets the type its keywords imply, else is
  *   written as an `anyOf` with a null-only schema, else dropped (an untyped schema takes null);
+ *   `nullable: false` without `type` (ajv refuses it too) is dropped: it is the default and only
+ *   means something next to `type` (OAS 3.0.3 §4.7.24);
  * - a `pattern` in another regular-expression dialect (`(?i)…`, `\A…\z`, `\_`) is rewritten into
  *   the exact ECMA-262 equivalent; one that has none is not enforced (listed in `changes`);
  * - a discriminator that ajv cannot use (no `oneOf`/`anyOf`, or a mapping to schemas the
@@ -39,8 +42,70 @@ export function validatorDocument(contract: Contract): ValidatorDocument {
   const changes: string[] = [];
   const formats = new Set<string>();
   document.servers = [{ url: contract.basePath === '' ? '/' : contract.basePath }];
+  mergeSamePaths(document, changes);
+  optionalBodiesSaySo(document);
   visit(document, '#', (node, where) => normaliseSchema(node, where, changes, formats));
   return { document, annotationFormats: [...formats], changes };
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+/**
+ * Path keys that name the same path are served as one (the matcher makes the same choice): keys
+ * that differ only by a fragment (`/files/{id}#get_shared_link`, Box; a fragment is never sent,
+ * RFC 3986 §3.5), and templates that differ only in their parameters' names (`/Files/{FileId}`,
+ * `/Files/{FolderId}`, Xero; OAS 3.0.3 §4.7.8 says they MUST NOT exist). Each operation joins the
+ * first such key written without a fragment, with its path item's parameters and its path
+ * parameters renamed after that key's template, where that key has no operation of the method.
+ */
+function mergeSamePaths(document: OpenAPIV3.Document, changes: string[]): void {
+  const paths = document.paths as Record<string, OpenAPIV3.PathItemObject>;
+  const keys = Object.keys(paths).sort((a, b) => Number(a.includes('#')) - Number(b.includes('#')));
+  const first = new Map<string, string>();
+  for (const key of keys) {
+    const shape = samePath(key);
+    const targetKey = first.get(shape);
+    if (targetKey === undefined) {
+      if (!key.includes('#')) {
+        first.set(shape, key);
+        continue;
+      }
+      first.set(shape, key.split('#')[0]!);
+      paths[key.split('#')[0]!] = {};
+    }
+    const target = paths[first.get(shape)!]!;
+    const item = paths[key]!;
+    const targetNames = [...first.get(shape)!.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+    const ownNames = [...key.split('#')[0]!.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+    const rename = (p: OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject): OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject => {
+      if ('$ref' in p || p.in !== 'path') return p;
+      const at = ownNames.indexOf(p.name);
+      return at < 0 || targetNames[at] === p.name ? p : { ...p, name: targetNames[at]! };
+    };
+    const named = (p: OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject): string => ('$ref' in p ? p.$ref : `${p.in}:${p.name}`);
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!operation || target[method]) continue;
+      const own = (operation.parameters ?? []).map(rename);
+      const inherited = (item.parameters ?? []).map(rename).filter((p) => !own.some((o) => named(o) === named(p)));
+      const mine = [...own, ...inherited];
+      const targetLevel = (target.parameters ?? []).filter((p) => !mine.some((o) => named(o) === named(p)));
+      target[method] = { ...operation, parameters: [...mine, ...targetLevel] };
+      changes.push(`#/paths/${key.replaceAll('~', '~0').replaceAll('/', '~1')}/${method}: served at ${first.get(shape)!}`);
+    }
+    delete paths[key];
+  }
+}
+
+/**
+ * A request body is optional unless it says `required: true` (OAS 3.0.3 §4.7.13, "Defaults to
+ * false"); express-openapi-validator lets a request without one through only when `required`
+ * is written as false, and answered 415 otherwise.
+ */
+function optionalBodiesSaySo(document: OpenAPIV3.Document): void {
+  const bodies: unknown[] = Object.values(document.components?.requestBodies ?? {});
+  for (const item of Object.values(document.paths)) for (const method of METHODS) bodies.push(item?.[method]?.requestBody);
+  for (const body of bodies) if (isRecord(body) && body['$ref'] === undefined && body['required'] === undefined) body['required'] = false;
 }
 
 /** Depth-first over every object of the document; the callback sees each object once, with its JSON pointer. */
@@ -73,6 +138,10 @@ const COMPOSITES = ['allOf', 'oneOf', 'anyOf'] as const;
 
 function normaliseSchema(node: Record<string, unknown>, where: string, changes: string[], formats: Set<string>): void {
   // A keyword's value is a string, a boolean or a list; a property *named* like one is an object.
+  if (node['nullable'] === false && node['type'] === undefined) {
+    delete node['nullable'];
+    changes.push(`${where}: nullable: false without type`);
+  }
   if (node['nullable'] === true && node['type'] === undefined) {
     if (isRecord(node['properties']) || node['additionalProperties'] !== undefined || node['required'] !== undefined) node['type'] = 'object';
     else if (node['items'] !== undefined) node['type'] = 'array';

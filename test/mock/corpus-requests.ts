@@ -79,9 +79,30 @@ export function requestBody(operation: Operation, rng: Random, validator: Schema
         for (const [k, v] of Object.entries(value)) for (const item of Array.isArray(v) ? v : [v]) form.append(k, serialise(item));
         return { type, text: form.toString() };
       }
+    } else if (type === 'multipart/form-data' && schema) {
+      const value = validValue(schema, rng, 'min', validator, examples);
+      if (isRecord(value)) return { type: `${type}; boundary=${BOUNDARY}`, text: multipart(value, schema) };
     }
   }
   return operation.requestBody?.required ? null : undefined;
+}
+
+const BOUNDARY = 'corpus-boundary-7MA4YWxkTrZu0gW';
+
+/** A multipart/form-data body (RFC 7578): a part per field, objects as JSON parts, binary strings as files. */
+function multipart(value: Record<string, unknown>, schema: OpenAPIV3.SchemaObject): string {
+  const parts: string[] = [];
+  for (const [name, field] of Object.entries(value)) {
+    const sub = asSchema(schema.properties?.[name]);
+    for (const item of Array.isArray(field) ? field : [field]) {
+      const file = sub?.format === 'binary' || asSchema(sub && 'items' in sub ? sub.items : undefined)?.format === 'binary';
+      const json = isRecord(item) || Array.isArray(item);
+      const disposition = `Content-Disposition: form-data; name="${name}"${file ? `; filename="${name}.bin"` : ''}`;
+      const type = json ? '\r\nContent-Type: application/json' : file ? '\r\nContent-Type: application/octet-stream' : '';
+      parts.push(`--${BOUNDARY}\r\n${disposition}${type}\r\n\r\n${json ? JSON.stringify(item) : serialise(item)}\r\n`);
+    }
+  }
+  return `${parts.join('')}--${BOUNDARY}--\r\n`;
 }
 
 /**

@@ -114,6 +114,14 @@ describe('the generic engine on a contract of its own (fixtures/mock-contracts/c
     expect(created.body).toMatchObject({ name: 'UPPER and lower', note: null });
   });
 
+  it('starts on nullable: false without type (ajv refuses the keyword there, true or false) and keeps the value non-null', async () => {
+    expect(validatorDocument(contract).changes).toContain('#/components/schemas/Thing/properties/label/allOf/1: nullable: false without type');
+    const created = await request(app).post('/v1/things').set('X-Key', 'dev-key').send({ name: 'Labelled', label: 'blue one' }).expect(201);
+    expect(created.body).toMatchObject({ label: 'blue one' });
+    const refused = await request(app).post('/v1/things').set('X-Key', 'dev-key').send({ name: 'Labelled', label: null }).expect(400);
+    expectBodyFits(contract, 'createThing', 400, refused.body);
+  });
+
   it('a document beyond repair stops the start with one line naming the construct and where, never a validator dump', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'broken-'));
     const errors: unknown[] = [];
@@ -179,6 +187,104 @@ describe('the generic engine on a contract of its own (fixtures/mock-contracts/c
     expect(head.headers['content-length']).toBe(get.headers['content-length']);
     const options = await request(app).options('/v1/things/th_abc123').expect(204);
     expect(options.headers['allow']).toBe('GET, DELETE, PATCH, HEAD, OPTIONS');
+  });
+
+  it('generated records fit every format the response validator checks (url, time, byte, json-pointer, ipv6, duration) and overlapping oneOf alternatives', async () => {
+    const list = await request(app).get('/v1/things?limit=50').expect(200);
+    const things = (list.body as { data: Record<string, unknown>[] }).data;
+    expect(things.some((t) => typeof t['homepage'] === 'string' && typeof t['fingerprint'] === 'string' && typeof t['stay'] === 'string')).toBe(true);
+    expect(things.some((t) => t['source'] !== undefined)).toBe(true);
+    expectBodyFits(contract, 'listThings', 200, list.body);
+  });
+
+  it('reads multipart/form-data (RFC 7578) typed after its schema: a file, text, an integer, a JSON part; records keep required undeclared fields', async () => {
+    const created = await request(app)
+      .post('/v1/files')
+      .set('Authorization', 'Bearer good-token')
+      .attach('file', Buffer.from('%PDF-1.4 hello'), { filename: 'a.pdf', contentType: 'application/pdf' })
+      .field('title', 'Quarterly report')
+      .field('pages', '3')
+      .field('meta', JSON.stringify({ tag: 'q3' }), { contentType: 'application/json' })
+      .expect(201);
+    expect(created.body).toMatchObject({ title: 'Quarterly report', pages: 3, meta: { tag: 'q3' } });
+    expectBodyFits(contract, 'uploadFile', 201, created.body);
+    expect(created.body).toHaveProperty('checksum');
+    const id = (created.body as { id: number }).id;
+    expect((await request(app).get(`/v1/files/${id}`).expect(200)).body).toEqual(created.body);
+    const seeded = (await request(app).get('/__mock/state').expect(200)).body as { collections: Record<string, Record<string, Record<string, object>>> };
+    expect(Object.keys(seeded.collections['/files']?.[''] ?? {}).length).toBeGreaterThan(1); // the seeds fit the schema too
+  });
+
+  it('a multipart body that breaks its schema, has no boundary or is not multipart is a 400 in the contract\'s error schema', async () => {
+    const missing = await request(app).post('/v1/files').set('Authorization', 'Bearer good-token').field('pages', '0').expect(400);
+    expectBodyFits(contract, 'uploadFile', 400, missing.body);
+    expect(missing.text).toMatch(/file|title/);
+    const noBoundary = await request(app).post('/v1/files').set('Authorization', 'Bearer good-token').set('Content-Type', 'multipart/form-data').send('title=x').expect(400);
+    expect(noBoundary.body.message).toMatch(/boundary/);
+    expectBodyFits(contract, 'uploadFile', 400, noBoundary.body);
+    const garbled = await request(app).post('/v1/files').set('Authorization', 'Bearer good-token').set('Content-Type', 'multipart/form-data; boundary=xyz').send('not multipart at all').expect(400);
+    expectBodyFits(contract, 'uploadFile', 400, garbled.body);
+    expect(garbled.text).not.toMatch(/<html|at \w+ \(|node_modules/);
+  });
+
+  it('an error schema that is a oneOf per status takes the alternative of this status; a location enum keeps its own values', async () => {
+    const bad = await request(app).get('/v1/files/abc/pages').expect(400);
+    expectBodyFits(contract, 'countPages', 400, bad.body);
+    expect(bad.body).toMatchObject({ name: 'INVALID_REQUEST', details: [{ field: 'path.fileId', location: 'path' }] });
+  });
+
+  it('an error schema that is a list of error objects says the violations in it, not an empty body', async () => {
+    const bad = await request(app).post('/v1/reports').set('Authorization', 'Bearer good-token').send({}).expect(400);
+    expectBodyFits(contract, 'createReport', 400, bad.body);
+    expect((bad.body as { errors: { message: string }[] }).errors[0]?.message).toMatch(/title/);
+  });
+
+  it('identifiers fit the item path parameter as well as the id field: seeded and created records can be read back', async () => {
+    const state = (await request(app).get('/__mock/state').expect(200)).body as { collections: Record<string, Record<string, Record<string, object>>> };
+    const seeded = Object.keys(state.collections['/orders']?.[''] ?? {});
+    expect(seeded.length).toBeGreaterThan(0);
+    for (const id of seeded) await request(app).get(`/v1/orders/${id}`).expect(200);
+    const created = await request(app).post('/v1/orders').send({ total: 3 }).expect(201);
+    expectBodyFits(contract, 'createOrder', 201, created.body);
+    expect(['default_task', 'milestone']).toContain((created.body as { kind: { subtype: string } }).kind.subtype);
+    const id = (created.body as { id: string }).id;
+    expect(id).toMatch(/^[A-Z0-9]+$/);
+    expect((await request(app).get(`/v1/orders/${id}`).expect(200)).body).toEqual(created.body);
+  });
+
+  it('templates that differ only in their parameters\' names are one path: each operation is served, its parameters validated', async () => {
+    const confirmed = await request(app).post('/v1/orders/ABC123').expect(200);
+    expectBodyFits(contract, 'confirmOrder', 200, confirmed.body);
+    await request(app).post('/v1/orders/abc').expect(400);
+    expect((await request(app).options('/v1/orders/ABC123').expect(204)).headers['allow']).toBe('GET, POST, HEAD, OPTIONS');
+  });
+
+  it('a request body is optional unless required: true (OAS 3.0.3 §4.7.13): no body is 200, a bad one still 400', async () => {
+    await request(app).post('/v1/ping').expect(200);
+    await request(app).post('/v1/ping').send({ note: 'short' }).expect(200);
+    await request(app).post('/v1/ping').send({ note: 'far too long a note' }).expect(400);
+  });
+
+  it('a path key with a fragment is served at the path without it (RFC 3986 §3.5), after the operations written there', async () => {
+    const echoed = await request(app).put('/v1/ping?loud=true').send({ text: 'hi' }).expect(200);
+    expectBodyFits(contract, 'echoPing', 200, echoed.body);
+    await request(app).put('/v1/ping?loud=maybe').send({ text: 'hi' }).expect(400);
+    await request(app).put('/v1/ping').send({}).expect(400);
+    expect((await request(app).get('/v1/ping').expect(200)).text).toBe('pong');
+    expect((await request(app).options('/v1/ping').expect(204)).headers['allow']).toBe('GET, POST, PUT, HEAD, OPTIONS');
+  });
+
+  it('an error inside a wrapper object ({error: {status, message}}) carries the real status and message', async () => {
+    const res = await request(app).post('/v1/reports').send({ title: 't' }).expect(401);
+    expectBodyFits(contract, 'createReport', 401, res.body);
+    expect(res.body).toMatchObject({ error: { status: 401 } });
+    expect((res.body as { error: { message: string } }).error.message).not.toMatch(/^[A-Z][a-z]+( [a-z]+)*\.$/);
+  });
+
+  it('an error code enum without the status\'s own reason says its class (bad_request), not the first value', async () => {
+    const res = await request(app).post('/v1/reports').set('Authorization', 'Bearer good-token').set('Content-Type', 'text/plain').send('title').expect(415);
+    expectBodyFits(contract, 'createReport', 415, res.body);
+    expect(res.body).toMatchObject({ code: 'bad_request' });
   });
 
   it('a body the parser refuses is answered in the contract\'s error schema, never HTML', async () => {

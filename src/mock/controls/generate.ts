@@ -5,6 +5,9 @@ import { isRecord, patternRegExp } from '../../contract/index.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
+/** Whether a schema accepts a value (the response validator's view), for generation to choose among alternatives. */
+export type Fits = (schema: Schema, value: unknown) => boolean;
+
 const BASE_DATE = Date.UTC(2026, 0, 1);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -14,12 +17,23 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * formats and `allOf`; a string with a `pattern` takes the schema's example, the only value that
  * is sure to match. Every property is generated (writeOnly ones excepted), so required ones are there.
  */
-export function generate(schema: Schema | OpenAPIV3.ReferenceObject | undefined, faker: Faker, name = '', depth = 0): unknown {
+export function generate(schema: Schema | OpenAPIV3.ReferenceObject | undefined, faker: Faker, name = '', depth = 0, fits?: Fits): unknown {
   if (schema === undefined || '$ref' in schema) return null;
   if (depth > 12) return schema.type === 'object' ? {} : schema.type === 'array' ? [] : schema.type === 'string' ? '' : null;
-  if (schema.allOf) return generate(mergeAllOf(schema), faker, name, depth);
-  const alternative = schema.oneOf?.[0] ?? schema.anyOf?.[0];
-  if (alternative) return generate(alternative, faker, name, depth + 1);
+  if (schema.allOf) return generate(mergeAllOf(schema), faker, name, depth, fits);
+  const alternatives = schema.oneOf ?? schema.anyOf ?? [];
+  if (alternatives.length > 0) {
+    // The first alternative, unless a check is given: then the first whose value the whole schema
+    // accepts. A oneOf fails a value that more than one alternative takes (JSON Schema validation
+    // §10.2.1.3), and real contracts overlap (Box: an alternative taking any object).
+    let first: unknown;
+    for (const [i, alternative] of alternatives.entries()) {
+      const value = generate(alternative, faker, name, depth + 1, fits);
+      if (i === 0) first = value;
+      if (!fits || fits(schema, value)) return value;
+    }
+    return first;
+  }
   if (schema.enum && schema.enum.length > 0) return faker.helpers.arrayElement(schema.enum);
 
   const implied =
@@ -32,7 +46,15 @@ export function generate(schema: Schema | OpenAPIV3.ReferenceObject | undefined,
         if (!('$ref' in sub) && sub.writeOnly === true) continue;
         // Deep in a large schema, only what is required: a generated value stays small and finite.
         if (depth >= 4 && !required.has(key)) continue;
-        out[key] = generate(sub, faker, key, depth + 1);
+        out[key] = generate(sub, faker, key, depth + 1, fits);
+      }
+      // A name in `required` that `properties` does not declare is still required (JSON Schema
+      // validation §6.5.3; real contracts do this, e.g. `required: [name]` beside `Name`): it takes
+      // a value of the additionalProperties schema, else a string (any value fits an absent schema).
+      const extra = isRecord(schema.additionalProperties) ? (schema.additionalProperties as Schema | OpenAPIV3.ReferenceObject) : undefined;
+      for (const key of required) {
+        if (key in out || (schema.properties !== undefined && key in schema.properties) || schema.additionalProperties === false) continue;
+        out[key] = extra ? generate(extra, faker, key, depth + 1, fits) : faker.lorem.word();
       }
       return out;
     }
@@ -41,7 +63,7 @@ export function generate(schema: Schema | OpenAPIV3.ReferenceObject | undefined,
       const max = Math.max(min, Math.min(schema.maxItems ?? 3, min + 3));
       const count = faker.number.int({ min, max });
       const items = 'items' in schema ? schema.items : undefined;
-      return Array.from({ length: count }, () => generate(items, faker, name, depth + 1));
+      return Array.from({ length: count }, () => generate(items, faker, name, depth + 1, fits));
     }
     case 'integer':
     case 'number': {
@@ -81,11 +103,40 @@ function generateString(schema: Schema, faker: Faker, name: string): string {
     case 'uri-reference':
       return typeof schema.example === 'string' ? schema.example : `/${faker.word.noun()}/${faker.number.int({ min: 1, max: 999 })}`;
     case 'uri':
+    case 'url':
+    case 'uri-template':
       return faker.internet.url();
     case 'email':
       return faker.internet.email();
     case 'uuid':
       return faker.string.uuid();
+    // Every other format the response validator checks (ajv-formats, full mode) gets a value of
+    // that shape, or the mock would answer 500 for its own data (Box: `format: url`).
+    case 'time':
+    case 'iso-time': {
+      const two = (n: number): string => String(n).padStart(2, '0');
+      return `${two(faker.number.int({ min: 0, max: 23 }))}:${two(faker.number.int({ min: 0, max: 59 }))}:${two(faker.number.int({ min: 0, max: 59 }))}Z`;
+    }
+    case 'iso-date-time':
+      return new Date(BASE_DATE + faker.number.int({ min: 0, max: 365 }) * DAY_MS).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    case 'duration':
+      return `P${faker.number.int({ min: 1, max: 30 })}D`;
+    case 'hostname':
+      return faker.internet.domainName();
+    case 'ipv4':
+      return faker.internet.ipv4();
+    case 'ipv6':
+      return faker.internet.ipv6();
+    case 'regex':
+      return '^[a-z]+$';
+    case 'json-pointer':
+      return `/${faker.lorem.word()}`;
+    case 'json-pointer-uri-fragment':
+      return `#/${faker.lorem.word()}`;
+    case 'relative-json-pointer':
+      return `0/${faker.lorem.word()}`;
+    case 'byte':
+      return Buffer.from(faker.lorem.word(), 'utf8').toString('base64'); // RFC 4648 §4
   }
   let text: string;
   if (name === 'name') text = faker.animal.petName();
@@ -131,7 +182,12 @@ function mergeAllOf(schema: Schema): Schema {
       if (key === 'properties' || key === 'required' || key === 'allOf' || value === undefined) continue;
       if (Reflect.get(merged, key) === undefined) Reflect.set(merged, key, value);
     }
-    Object.assign(properties, flat.properties ?? {});
+    for (const [key, sub] of Object.entries(flat.properties ?? {})) {
+      // A property two parts both describe must fit both (Asana: an enum in one part, a plain
+      // string in the other): its schemas are merged in turn, not the last one kept.
+      const seen = properties[key];
+      properties[key] = seen === undefined ? sub : { allOf: [seen, sub] };
+    }
     for (const r of flat.required ?? []) required.add(r);
   }
   if (Object.keys(properties).length > 0) merged.properties = properties;

@@ -4,7 +4,7 @@ import { isRecord, type Contract, type Operation, type SchemaValidator } from '.
 import { generate } from '../controls/generate.js';
 import { HttpError } from '../errors.js';
 import { createFaker } from '../faker.js';
-import { schemaAccepts } from '../media.js';
+import { fitsWith, schemaAccepts } from '../media.js';
 import type { HandlerInput, Handlers, Reply } from '../routes/types.js';
 import { objectView, successSchema, type Binding, type Collection, type GenericModel, type ListShape } from './model.js';
 import type { GenericStore, RecordValue } from './store.js';
@@ -33,7 +33,7 @@ const asSchema = (s: Schema | OpenAPIV3.ReferenceObject | undefined): Schema | u
 export function generateRecord(schema: Schema, faker: Faker, validator: SchemaValidator): RecordValue {
   let value: unknown = {};
   for (let i = 0; i < 5; i++) {
-    value = generate(schema, faker);
+    value = generate(schema, faker, '', 0, fitsWith(validator));
     if (isRecord(value) && schemaAccepts(validator, schema, value)) return value;
   }
   return isRecord(value) ? value : {};
@@ -127,11 +127,24 @@ function newId(collection: Collection, store: GenericStore, faker: Faker, valida
     const next = Math.max(max + 1, typeof schema?.minimum === 'number' ? schema.minimum : 1);
     return schema?.type === 'string' ? String(next) : next;
   }
+  // Drawn from the field's schema; once a draw fits it but not the path parameter (PayPal: an
+  // order `id` of any string, `{id}` matching ^[A-Z0-9]+$), from the parameter's schema.
+  let source = schema;
   for (let i = 0; i < 20; i++) {
-    const candidate = generate(schema, faker, collection.idField ?? 'id');
-    if ((typeof candidate === 'string' || typeof candidate === 'number') && !taken.has(String(candidate)) && schemaAccepts(validator, schema, candidate)) return candidate;
+    const candidate = generate(source, faker, collection.idField ?? 'id');
+    if ((typeof candidate !== 'string' && typeof candidate !== 'number') || taken.has(String(candidate)) || !schemaAccepts(validator, schema, candidate)) continue;
+    if (addressable(collection, candidate, validator)) return candidate;
+    if (collection.paramSchema?.type === 'string') source = collection.paramSchema;
   }
   return `${collection.noun}-${taken.size + 1}`;
+}
+
+/** Whether an identifier, written into the item path, is a value its path parameter takes. */
+function addressable(collection: Collection, id: unknown, validator: SchemaValidator): boolean {
+  const schema = collection.paramSchema;
+  if (!schema) return true;
+  const numeric = schema.type === 'integer' || schema.type === 'number';
+  return schemaAccepts(validator, schema, numeric ? Number(id) : String(id));
 }
 
 /** Reads paging and filters from a list operation's own parameters. */
@@ -322,7 +335,7 @@ export function seedGeneric(deps: Pick<GenericDeps, 'contract' | 'model' | 'stor
     const records = examples.length > 0 ? examples : [0, 1, 2].map(() => generateRecord(collection.schema, faker, validator)).filter((r) => schemaAccepts(validator, collection.schema, r));
     for (const record of records) {
       let id = collection.idField !== undefined ? record[collection.idField] : undefined;
-      if ((typeof id !== 'string' && typeof id !== 'number') || store.get(collection.path, '', String(id))) {
+      if ((typeof id !== 'string' && typeof id !== 'number') || store.get(collection.path, '', String(id)) || !addressable(collection, id, validator)) {
         id = newId(collection, store, faker, validator);
         if (collection.idField !== undefined) record[collection.idField] = id;
         if (!schemaAccepts(validator, collection.schema, record)) continue;

@@ -16,6 +16,8 @@ export interface Collection {
   readonly idField: string | undefined;
   /** The identifier's schema (the field's, else the path parameter's). */
   readonly idSchema: Schema | undefined;
+  /** The item path parameter's schema: an identifier must fit it too, or its record cannot be addressed. */
+  readonly paramSchema: Schema | undefined;
   /** Path parameters of the collection itself: records live in the scope of their values (`AccountSid`). */
   readonly scopeParams: readonly string[];
   /** The record schema (as GET of an item answers it). */
@@ -152,9 +154,10 @@ export function inferModel(contract: Contract): GenericModel {
     const idField = identifierField(schema, idParam, noun, create, itemOps);
     const fieldSchema = idField ? objectView(schema).properties?.[idField] : undefined;
     const parameter = on(itemPath, 'get')?.parameters.find((p) => p.in === 'path' && p.name === idParam);
-    const idSchema = (fieldSchema && !('$ref' in fieldSchema) ? fieldSchema : undefined) ?? (parameter?.schema && !('$ref' in parameter.schema) ? parameter.schema : undefined);
+    const paramSchema = parameter?.schema && !('$ref' in parameter.schema) ? parameter.schema : undefined;
+    const idSchema = (fieldSchema && !('$ref' in fieldSchema) ? fieldSchema : undefined) ?? paramSchema;
     const scopeParams = [...path.matchAll(/\{([^}]+)\}/g)].map((p) => p[1]!);
-    const collection: Collection = { path, itemPath, idParam, idField, idSchema, scopeParams, schema, noun };
+    const collection: Collection = { path, itemPath, idParam, idField, idSchema, paramSchema, scopeParams, schema, noun };
     collections.push(collection);
 
     if (create && (!create.requestBody || Object.keys(create.requestBody.content).length > 0)) bindings.set(create.id, { kind: 'create', collection });
