@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Faker } from '@faker-js/faker';
 import type { OpenAPIV3 } from 'openapi-types';
 import { type Contract, type Operation, type SchemaValidator } from '../contract/index.js';
-import { generate } from './controls/generate.js';
+import { generate, mergeAllOf } from './controls/generate.js';
 import { documentedResponse } from './controls/prefer.js';
 import { createFaker } from './faker.js';
 import type { HttpError } from './errors.js';
@@ -108,18 +108,12 @@ function mentions(schema: Schema, error: HttpError): number {
   return words.some((w) => typeof w === 'string' && (normal(w).includes(reason) || w === error.code || w === String(error.status))) ? 1 : 0;
 }
 
-/** allOf parts merged into one object schema (properties and required). */
+/**
+ * allOf parts merged into one schema, the generator's way: a property two parts describe keeps
+ * both parts' constraints (an enum in one, a type in the other), so an error field fits them all.
+ */
 function flatten(schema: Schema): Schema {
-  if (!schema.allOf) return schema;
-  const properties: Record<string, Schema | OpenAPIV3.ReferenceObject> = {};
-  const required: string[] = [];
-  for (const part of [...schema.allOf, { ...schema, allOf: undefined }]) {
-    if ('$ref' in part) continue;
-    const flat = flatten(part);
-    Object.assign(properties, flat.properties ?? {});
-    required.push(...(flat.required ?? []));
-  }
-  return { ...schema, allOf: undefined, type: 'object', properties, required };
+  return schema.allOf ? mergeAllOf(schema) : schema;
 }
 
 /** A value for one field of an error; a closed list (`enum`) keeps its own values, the closest one chosen. */
@@ -210,7 +204,7 @@ function shape(raw: Schema, error: HttpError, everything: boolean): unknown {
   const required = new Set(schema.required ?? []);
   for (const [name, sub] of Object.entries(schema.properties ?? {})) {
     if ('$ref' in sub) continue;
-    const value = known(name, sub, error);
+    const value = known(name, flatten(sub), error);
     if (value !== undefined) out[name] = value;
     // The error inside a wrapper (`{error: {status, message}}`, Spotify; `{error: {code, message}}`,
     // Google): shaped like the body itself, not generated (a 401 saying status 545 in lorem ipsum).

@@ -36,13 +36,14 @@ describe('controls: CORS, latency, chaos, watch, options', () => {
   });
 
   it('latency delays API requests within the range, not the control endpoints', async () => {
-    const app = await createMockApp({ latency: '120-160' });
+    // A latency well above what a busy 2-core machine adds to a request, so "not delayed" is clear.
+    const app = await createMockApp({ latency: '400-450' });
     let started = performance.now();
     await request(app).get('/categories').expect(200);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(115);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(395);
     started = performance.now();
     await request(app).get('/__mock/requests').expect(200);
-    expect(performance.now() - started).toBeLessThan(100);
+    expect(performance.now() - started).toBeLessThan(300);
   });
 
   it('chaos answers a seeded share of requests with 500 internal or 503 unavailable + Retry-After, repeatably', async () => {

@@ -239,6 +239,12 @@ describe('the generic engine on a contract of its own (fixtures/mock-contracts/c
     expect((bad.body as { errors: { message: string }[] }).errors[0]?.message).toMatch(/title/);
   });
 
+  it('an error field two allOf parts describe fits both (an integer status, not its text)', async () => {
+    const refused = await request(app).post('/v1/reports').set('Authorization', 'Bearer good-token').set('Accept', 'text/html').send({ title: 'x' }).expect(406);
+    expectBodyFits(contract, 'createReport', 406, refused.body);
+    expect(refused.body).toMatchObject({ status: 406 });
+  });
+
   it('identifiers fit the item path parameter as well as the id field: seeded and created records can be read back', async () => {
     const state = (await request(app).get('/__mock/state').expect(200)).body as { collections: Record<string, Record<string, Record<string, object>>> };
     const seeded = Object.keys(state.collections['/orders']?.[''] ?? {});

@@ -171,7 +171,7 @@ function fromPattern(pattern: string, faker: Faker, minLength = 0, maxLength = I
 }
 
 /** allOf parts merged into one schema (properties and required united), so a part's `required` sees every part's properties. */
-function mergeAllOf(schema: Schema): Schema {
+export function mergeAllOf(schema: Schema): Schema {
   const merged: Schema = { ...schema, allOf: undefined };
   const properties: Record<string, Schema | OpenAPIV3.ReferenceObject> = {};
   const required = new Set<string>();
