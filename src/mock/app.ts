@@ -74,6 +74,8 @@ export async function createMockApp(input?: MockOptions): Promise<Express> {
       async () => {
         try {
           const next = await readContractFile(options.spec);
+          // A touch or a save of the same text changes nothing: no rebuild, no event.
+          if (next.text === engine.text) return;
           engine = await buildEngine(next.contract, next.text, deps);
           options.onEvent({ type: 'contract-reloaded', path: options.spec });
         } catch (error) {
