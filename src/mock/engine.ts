@@ -1,12 +1,8 @@
-import { IncomingMessage, ServerResponse, STATUS_CODES } from 'node:http';
-import { Socket } from 'node:net';
+import { STATUS_CODES } from 'node:http';
 import type { Faker } from '@faker-js/faker';
 import { createFaker } from './faker.js';
-import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
-import * as OpenApiValidator from 'express-openapi-validator';
-// Not re-exported by the package root: the same checker the middleware runs on its document.
-import { OpenAPISchemaValidator } from 'express-openapi-validator/dist/framework/openapi.schema.validator.js';
-import { ContractError, isRecord, SchemaValidator, type Contract } from '../contract/index.js';
+import express, { type Request, type Response, type Router } from 'express';
+import { SchemaValidator, type Contract } from '../contract/index.js';
 import type { Clock } from './clock.js';
 import { cannedReply } from './controls/canned.js';
 import { applyDeprecation } from './controls/deprecation.js';
@@ -25,9 +21,8 @@ import { generate } from './controls/generate.js';
 import { DEFAULTS, type NormalizedOptions } from './options.js';
 import { OperationMatcher } from './operations.js';
 import { rulesOf } from './routes/index.js';
-import { sharedValidatorMiddleware } from './validator-cache.js';
+import { validatorMiddleware } from './validator.js';
 import type { Handlers, Reply } from './routes/types.js';
-import { validatorDocument } from './validator-document.js';
 
 /** Seeded sources of the per-request randomness, shared by every engine of one app and reset with it. */
 export interface Dice {
@@ -69,8 +64,6 @@ export interface Engine {
 }
 
 const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
-
-type ValidatorOptions = Parameters<typeof OpenApiValidator.middleware>[0];
 
 interface RequestState {
   readonly match: { readonly operation: Contract['operations'][number]; readonly params: Readonly<Record<string, string>>; readonly head?: boolean };
@@ -127,24 +120,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
   };
 
   const gate = new SecurityGate(contract, { apiKeys: options.apiKeys, tokens: options.tokens }, rules === 'petstore' ? 'petstore' : 'mock');
-  const forValidator = checkedValidatorDocument(contract);
-  const validator = sharedValidatorMiddleware({
-    // A normalised copy: the validator may annotate the document it is given.
-    apiSpec: forValidator.document as ValidatorOptions['apiSpec'],
-    formats: Object.fromEntries(forValidator.annotationFormats.map((name) => [name, true])),
-    validateApiSpec: false, // checked just above
-    validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, allErrors: true },
-    validateResponses: { allErrors: true },
-    // Credentials are checked before the validator, for every scheme type (SecurityGate).
-    validateSecurity: false,
-    // 'fast' checks formats by shape only and takes 2026-13-01 or February 30 for a date-time;
-    // 'full' checks them as RFC 3339 §5.6 defines them.
-    validateFormats: true,
-    ajvFormats: { mode: 'full' },
-    fileUploader: false,
-  });
-  const failure = await probe(validator);
-  if (failure) throw failure;
+  const validator = await validatorMiddleware(contract);
 
   let handlers: Handlers;
   let reseed = (): void => undefined;
@@ -259,29 +235,6 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
   return { contract, text, router, errorContext, rules, statefulOperations, collections, seedGeneric: () => reseed() };
 }
 
-/**
- * The validator's copy of the contract, checked the way the validator itself would check it, so a
- * refusal is one line naming the construct and where (the validator would print its whole error
- * list and say "see the output"). Both are derived from the document alone and the check is most
- * of a further app's start-up (about 70 ms for the Petstore), so they are kept per document: the
- * contract cache hands every app built from the same text the same document. A WeakMap, so a
- * contract swapped out under `--watch` takes its entry with it.
- */
-const checkedDocuments = new WeakMap<object, ReturnType<typeof validatorDocument>>();
-function checkedValidatorDocument(contract: Contract): ReturnType<typeof validatorDocument> {
-  const known = checkedDocuments.get(contract.document);
-  if (known) return known;
-  const forValidator = validatorDocument(contract);
-  const refusal = new OpenAPISchemaValidator({ version: forValidator.document.openapi, validateApiSpec: true }).validate(
-    forValidator.document as Parameters<OpenAPISchemaValidator['validate']>[0],
-  ).errors?.[0];
-  if (refusal) {
-    throw new ContractError(`the contract cannot be served: ${refusal.instancePath ? `#${refusal.instancePath}` : 'the document'} ${refusal.message ?? 'is not valid'}${describeParams(refusal.params)}`);
-  }
-  checkedDocuments.set(contract.document, forValidator);
-  return forValidator;
-}
-
 /** The reply when its JSON body fits the documented schema, else one with a body generated to fit it (a few tries). */
 function keepToSchema(operation: Contract['operations'][number], reply: Reply, faker: Faker, validator: SchemaValidator): Reply {
   if (reply.body === undefined) return reply;
@@ -324,46 +277,4 @@ function send(req: Request, res: Response, operation: Contract['operations'][num
   const name = operation.path.split('/').filter((s) => s && !s.startsWith('{')).at(-1) ?? 'body';
   const body = nonJsonBody(chosen, reply.body, content[chosen], name.replace(/\.\w+$/, ''));
   res.type(chosen.includes('*') ? 'application/octet-stream' : chosen).send(body);
-}
-
-/**
- * express-openapi-validator loads its document lazily, on the first request. One throwaway
- * request through it now surfaces a document it cannot use at start (or reload) rather than on a
- * user's request. A path outside the contract is answered 404 by a healthy validator. What it
- * finds is said in one line (the first problem and where), never as the validator's dump.
- */
-async function probe(middlewares: readonly RequestHandler[]): Promise<Error | undefined> {
-  const app = express();
-  return new Promise<Error | undefined>((resolve) => {
-    app.use([...middlewares]);
-    app.use(() => resolve(undefined));
-    app.use((error: unknown, _req: Request, _res: express.Response, _next: express.NextFunction) => {
-      const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
-      resolve(status === 404 ? undefined : oneLine(error));
-    });
-    const req = new IncomingMessage(new Socket());
-    req.method = 'GET';
-    req.url = '/__probe__/not/in/the/contract';
-    app(req, new ServerResponse(req));
-  });
-}
-
-/** ajv's error parameters worth a reader's eye (`allowedValues`, `additionalProperty`, `missingProperty`). */
-function describeParams(params: unknown): string {
-  if (!isRecord(params)) return '';
-  if (Array.isArray(params['allowedValues'])) return ` (${params['allowedValues'].map(String).join(', ')})`;
-  for (const key of ['additionalProperty', 'missingProperty']) if (typeof params[key] === 'string') return ` (${params[key]})`;
-  return '';
-}
-
-function oneLine(error: unknown): ContractError {
-  const message = error instanceof Error ? error.message : String(error);
-  const errors = isRecord(error) || error instanceof Error ? Reflect.get(error, 'errors') : undefined;
-  const first: unknown = Array.isArray(errors) ? errors[0] : undefined;
-  if (isRecord(first)) {
-    const where = typeof first['instancePath'] === 'string' ? first['instancePath'] : typeof first['path'] === 'string' ? first['path'] : '';
-    const what = typeof first['message'] === 'string' ? first['message'] : 'is not valid';
-    return new ContractError(`the contract cannot be served: ${where ? `at ${where}: ` : ''}${what}`);
-  }
-  return new ContractError(`the contract cannot be served: ${message.split('\n')[0]!.replace(/^openapi\.validator: /, '')}`);
 }

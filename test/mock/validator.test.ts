@@ -1,11 +1,13 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createMockApp } from '../../src/index.js';
-import { sharedValidatorMiddleware } from '../../src/mock/validator-cache.js';
-import { CONTRACT, expectError } from './helpers.js';
+import { readFile } from 'node:fs/promises';
+import { bundledContractPath, contractFromText } from '../../src/contract/index.js';
+import { validatorMiddleware } from '../../src/mock/validator.js';
+import { expectError } from './helpers.js';
 
 // Apps built from the same contract share express-openapi-validator's compiled validators
-// (src/mock/validator-cache.ts); what is per app must stay per app.
+// (src/mock/validator.ts); what is per app must stay per app.
 
 const body = { name: 'Rex', categoryId: 1 };
 
@@ -33,27 +35,19 @@ describe('validators shared between apps of one contract', () => {
     expect(JSON.stringify(res.body)).toMatch(/name/);
   });
 
-  const options = (keys: Record<string, () => boolean>) => ({
-    apiSpec: structuredClone(CONTRACT.document) as never,
-    validateRequests: true,
-    validateResponses: true,
-    validateSecurity: { handlers: keys },
+  it('the same contract text gives the same middleware; a changed text a new one', async () => {
+    const text = await readFile(bundledContractPath, 'utf8');
+    const first = await validatorMiddleware(await contractFromText(text));
+    expect(await validatorMiddleware(await contractFromText(text, '/elsewhere/petstore.yaml'))).toBe(first);
+    const changed = await validatorMiddleware(await contractFromText(`${text}\n# an edit\n`));
+    expect(changed).not.toBe(first);
   });
 
-  it('the same options give the same validator; other options or handler names do not', () => {
-    const first = sharedValidatorMiddleware(options({ ApiKeyAuth: () => true }));
-    const again = sharedValidatorMiddleware(options({ ApiKeyAuth: () => false }));
-    const renamed = sharedValidatorMiddleware(options({ Other: () => true }));
-    const noResponses = sharedValidatorMiddleware({ ...options({ ApiKeyAuth: () => true }), validateResponses: false });
-    // [0] notes the app's handlers per request; the rest is express-openapi-validator's.
-    expect(again.slice(1)).toEqual(first.slice(1));
-    expect(again[0]).not.toBe(first[0]);
-    expect(renamed[1]).not.toBe(first[1]);
-    expect(noResponses[1]).not.toBe(first[1]);
-  });
-
-  it('options holding a function (other than security handlers) are never shared', () => {
-    const withHook = { ...options({}), ignorePaths: (path: string) => path.startsWith('/x') };
-    expect(sharedValidatorMiddleware(withHook)[1]).not.toBe(sharedValidatorMiddleware(withHook)[1]);
+  it('a contract the validator refuses is one line naming the construct and where, and is not kept', async () => {
+    const text = 'openapi: 3.0.3\ninfo: { title: t, version: "1" }\npaths:\n  /a:\n    get:\n      responses:\n        "200": { description: ok, content: { application/json: { schema: { type: object, required: [] } } } }\n';
+    const contract = await contractFromText(text);
+    const first = validatorMiddleware(contract);
+    await expect(first).rejects.toThrow(/^the contract cannot be served: .*required/);
+    expect(validatorMiddleware(contract)).not.toBe(first);
   });
 });

@@ -1,0 +1,106 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import express, { type Request, type RequestHandler } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+// Not re-exported by the package root: the same checker the middleware runs on its document.
+import { OpenAPISchemaValidator } from 'express-openapi-validator/dist/framework/openapi.schema.validator.js';
+import { ContractError, isRecord, type Contract } from '../contract/index.js';
+import { validatorDocument } from './validator-document.js';
+
+type ValidatorOptions = Parameters<typeof OpenApiValidator.middleware>[0];
+
+/**
+ * express-openapi-validator's middleware for a contract: request and response validation, with
+ * the contract normalised for it (validator-document.ts) and checked the way the validator itself
+ * would check it, so a refusal is one line naming the construct and where, never its dump.
+ *
+ * Checking the document and compiling its validators is most of an app's start-up, and everything
+ * here is derived from the document alone (credentials are checked ahead of the validator, by each
+ * app's own SecurityGate; stores, options and fakers stay per app). So it is built once per
+ * document and shared by every app built from it: the contract cache hands every app built from
+ * the same text the same document. A WeakMap, so a contract swapped out under `--watch` takes its
+ * entry with it; a build that fails is not kept.
+ */
+export function validatorMiddleware(contract: Contract): Promise<RequestHandler[]> {
+  const known = built.get(contract.document);
+  if (known) return known;
+  const building = build(contract);
+  built.set(contract.document, building);
+  building.catch(() => {
+    if (built.get(contract.document) === building) built.delete(contract.document);
+  });
+  return building;
+}
+
+/** Cache of contract-derived, read-only middleware (see above); never holds per-app state. */
+const built = new WeakMap<object, Promise<RequestHandler[]>>();
+
+async function build(contract: Contract): Promise<RequestHandler[]> {
+  const forValidator = validatorDocument(contract);
+  const refusal = new OpenAPISchemaValidator({ version: forValidator.document.openapi, validateApiSpec: true }).validate(
+    forValidator.document as Parameters<OpenAPISchemaValidator['validate']>[0],
+  ).errors?.[0];
+  if (refusal) {
+    throw new ContractError(`the contract cannot be served: ${refusal.instancePath ? `#${refusal.instancePath}` : 'the document'} ${refusal.message ?? 'is not valid'}${describeParams(refusal.params)}`);
+  }
+  const middleware = OpenApiValidator.middleware({
+    // A normalised copy: the validator may annotate the document it is given.
+    apiSpec: forValidator.document as ValidatorOptions['apiSpec'],
+    formats: Object.fromEntries(forValidator.annotationFormats.map((name) => [name, true])),
+    validateApiSpec: false, // checked just above
+    validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, allErrors: true },
+    validateResponses: { allErrors: true },
+    // Credentials are checked before the validator, for every scheme type (SecurityGate).
+    validateSecurity: false,
+    // 'fast' checks formats by shape only and takes 2026-13-01 or February 30 for a date-time;
+    // 'full' checks them as RFC 3339 §5.6 defines them.
+    validateFormats: true,
+    ajvFormats: { mode: 'full' },
+    fileUploader: false,
+  }) as RequestHandler[];
+  const failure = await probe(middleware);
+  if (failure) throw failure;
+  return middleware;
+}
+
+/**
+ * express-openapi-validator loads its document lazily, on the first request. One throwaway
+ * request through it now surfaces a document it cannot use at start (or reload) rather than on a
+ * user's request. A path outside the contract is answered 404 by a healthy validator. What it
+ * finds is said in one line (the first problem and where), never as the validator's dump.
+ */
+async function probe(middlewares: readonly RequestHandler[]): Promise<Error | undefined> {
+  const app = express();
+  return new Promise<Error | undefined>((resolve) => {
+    app.use([...middlewares]);
+    app.use(() => resolve(undefined));
+    app.use((error: unknown, _req: Request, _res: express.Response, _next: express.NextFunction) => {
+      const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
+      resolve(status === 404 ? undefined : oneLine(error));
+    });
+    const req = new IncomingMessage(new Socket());
+    req.method = 'GET';
+    req.url = '/__probe__/not/in/the/contract';
+    app(req, new ServerResponse(req));
+  });
+}
+
+/** ajv's error parameters worth a reader's eye (`allowedValues`, `additionalProperty`, `missingProperty`). */
+function describeParams(params: unknown): string {
+  if (!isRecord(params)) return '';
+  if (Array.isArray(params['allowedValues'])) return ` (${params['allowedValues'].map(String).join(', ')})`;
+  for (const key of ['additionalProperty', 'missingProperty']) if (typeof params[key] === 'string') return ` (${params[key]})`;
+  return '';
+}
+
+function oneLine(error: unknown): ContractError {
+  const message = error instanceof Error ? error.message : String(error);
+  const errors = isRecord(error) || error instanceof Error ? Reflect.get(error, 'errors') : undefined;
+  const first: unknown = Array.isArray(errors) ? errors[0] : undefined;
+  if (isRecord(first)) {
+    const where = typeof first['instancePath'] === 'string' ? first['instancePath'] : typeof first['path'] === 'string' ? first['path'] : '';
+    const what = typeof first['message'] === 'string' ? first['message'] : 'is not valid';
+    return new ContractError(`the contract cannot be served: ${where ? `at ${where}: ` : ''}${what}`);
+  }
+  return new ContractError(`the contract cannot be served: ${message.split('\n')[0]!.replace(/^openapi\.validator: /, '')}`);
+}
