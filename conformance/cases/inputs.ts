@@ -2,7 +2,8 @@ import type { OpenAPIV3 } from 'openapi-types';
 import type { Operation, SchemaValidator } from '../../src/contract/index.js';
 import type { Random } from './random.js';
 import { bodyMediaRank } from '../http/body.js';
-import { asSchema, effective, isJsonMediaType, isRecord, type Schema } from './schema.js';
+import { asSchema, effective, isRecord, type Schema } from './schema.js';
+import { isJsonMediaType } from '../../src/contract/index.js';
 import { generate, type Mode } from './values.js';
 
 export interface RequestBodyPlan {

@@ -62,23 +62,6 @@ export function requiredNames(schema: Schema): readonly string[] {
   return effective(schema).required ?? [];
 }
 
-/** The JSON schema of the first JSON media type of a content map. */
-export function jsonMedia(
-  content: Readonly<Record<string, OpenAPIV3.MediaTypeObject>> | undefined,
-): { mediaType: string; schema: Schema | undefined } | undefined {
-  if (!content) return undefined;
-  for (const [mediaType, media] of Object.entries(content)) {
-    if (isJsonMediaType(mediaType)) return { mediaType, schema: asSchema(media.schema) };
-  }
-  return undefined;
-}
-
-/** application/json and every +json structured syntax suffix (RFC 6839 §3.1). */
-export function isJsonMediaType(mediaType: string): boolean {
-  const essence = mediaType.split(';')[0]?.trim().toLowerCase() ?? '';
-  return essence === 'application/json' || /^[a-z0-9.+-]+\/[a-z0-9.+-]*\+json$/.test(essence);
-}
-
 /** Properties of an object schema, allOf / oneOf / anyOf included. */
 export function properties(schema: Schema | undefined): Map<string, Schema> {
   const out = new Map<string, Schema>();

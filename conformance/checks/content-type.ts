@@ -1,7 +1,7 @@
 import { xmlProblems } from './xml-wellformed.js';
 import { fail, pass, skip, type Check } from './types.js';
-import { documentedResponse, isOwnExchange, mediaEssence, mediaMatches, parseJson } from './util.js';
-import { isJsonMediaType } from '../cases/schema.js';
+import { documentedResponse, isOwnExchange, parseJson } from './util.js';
+import { isJsonMediaType, isXmlMediaType, mediaEssence, mediaMatches } from '../../src/contract/index.js';
 
 /** RFC 9110 §8.3: a body's Content-Type must be one the contract documents for that response. */
 export const contentType: Check = {
@@ -32,7 +32,7 @@ export const contentType: Check = {
       if (!parsed.ok) return fail(`Content-Type says JSON but the body does not parse: ${parsed.error}`);
     }
     // XML answers (RFC 7303): at least well-formed.
-    if (/^(application|text)\/([a-z0-9.+-]+\+)?xml$/.test(mediaEssence(received))) {
+    if (isXmlMediaType(received)) {
       const problems = xmlProblems(response.body);
       if (problems.length > 0) return fail(`Content-Type says XML but the body is not well-formed: ${problems.slice(0, 3).join('; ')}`);
     }

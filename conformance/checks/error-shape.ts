@@ -1,7 +1,8 @@
-import { effective, isJsonMediaType, isRecord, type Schema } from '../cases/schema.js';
+import { effective, isRecord, type Schema } from '../cases/schema.js';
+import { isJsonMediaType, mediaEssence } from '../../src/contract/index.js';
 import type { Violation } from '../types.js';
 import { pass, skip, type Check } from './types.js';
-import { documentedResponse, excerpt, isOwnExchange, mediaEssence, parseJson, responseJsonSchema } from './util.js';
+import { documentedResponse, excerpt, isOwnExchange, parseJson, responseJsonSchema } from './util.js';
 
 /** Every 4xx/5xx answer carries the contract's error object: JSON, valid, `status` = HTTP status, `code` from the catalogue. */
 export const errorShape: Check = {

@@ -1,7 +1,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Operation } from '../../src/contract/index.js';
-import { parseHttpDate } from '../../src/contract/index.js';
-import { asSchema, effective, isJsonMediaType, type Schema } from '../cases/schema.js';
+import { isJsonMediaType, jsonContent, parseHttpDate } from '../../src/contract/index.js';
+import { effective, type Schema } from '../cases/schema.js';
 import type { Exchange, RecordedResponse } from '../types.js';
 
 /**
@@ -32,18 +32,6 @@ export function isOwnExchange(exchange: Exchange): boolean {
   return exchange.requestedOperationId === exchange.operationId;
 }
 
-export function mediaEssence(contentType: string | undefined): string {
-  return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-}
-
-/** Does a received media type match a documented media range (`application/json`, `application/*`, `*\/*`)? */
-export function mediaMatches(received: string, documented: string): boolean {
-  const [rt, rs] = mediaEssence(received).split('/');
-  const [dt, ds] = mediaEssence(documented).split('/');
-  if (!rt || !rs || !dt || !ds) return false;
-  return (dt === '*' || dt === rt) && (ds === '*' || ds === rs);
-}
-
 export type Parsed = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: string };
 
 export function parseJson(text: string): Parsed {
@@ -56,10 +44,8 @@ export function parseJson(text: string): Parsed {
 
 /** The JSON schema documented for a response's JSON content, and its media type. */
 export function responseJsonSchema(response: OpenAPIV3.ResponseObject): { mediaType: string; schema: Schema | undefined } | undefined {
-  for (const [mediaType, media] of Object.entries(response.content ?? {})) {
-    if (isJsonMediaType(mediaType)) return { mediaType, schema: asSchema(media.schema) };
-  }
-  return undefined;
+  const json = jsonContent(response.content);
+  return json ? { mediaType: json.mediaType, schema: json.schema } : undefined;
 }
 
 export function isJsonResponse(response: RecordedResponse): boolean {

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { OpenAPIV3 } from 'openapi-types';
-import { isJsonMediaType } from '../cases/schema.js';
+import { admitsJson, isJsonMediaType, jsonTypeFor, mediaEssence } from '../../src/contract/index.js';
 
 /** The media types the runner can write a request body in, in the order it prefers them. */
 export function bodyMediaRank(mediaType: string): number {
-  const essence = mediaType.split(';')[0]?.trim().toLowerCase() ?? '';
+  const essence = mediaEssence(mediaType);
   if (essence === 'application/json') return 0;
   if (isJsonMediaType(essence)) return 1;
   if (essence === 'application/x-www-form-urlencoded') return 2;
@@ -33,7 +33,7 @@ export function encodeBody(
   mediaType: string,
   encoding: Readonly<Record<string, OpenAPIV3.EncodingObject>> = {},
 ): { body: string; contentType: string } {
-  const essence = mediaType.split(';')[0]?.trim().toLowerCase() ?? '';
+  const essence = mediaEssence(mediaType);
   const entries = (): Array<[string, unknown]> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.entries(value) : [['value', value]]);
   if (essence === 'application/x-www-form-urlencoded') {
     const search = new URLSearchParams();
@@ -61,8 +61,8 @@ export function encodeBody(
     }
     return { body: `${parts.join('')}--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` };
   }
-  if (isJsonMediaType(essence) || essence === '*/*' || essence === 'application/*') {
-    return { body: JSON.stringify(value), contentType: essence.includes('*') ? 'application/json' : mediaType };
+  if (admitsJson(essence)) {
+    return { body: JSON.stringify(value), contentType: jsonTypeFor(mediaType) };
   }
   return { body: text(value), contentType: mediaType };
 }

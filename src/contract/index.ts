@@ -5,5 +5,6 @@ export { bundledContractPath, packageRoot } from './paths.js';
 export { formatHttpDate, parseHttpDate, formatStructuredDate, parseStructuredDate, parseFullDate } from './dates.js';
 export * from "./schema.js";
 export { isRecord } from './guards.js';
+export { mediaEssence, mediaMatches, isJsonMediaType, admitsJson, jsonTypeFor, isXmlMediaType, jsonContent, documentedMediaFor } from './media.js';
 export { SEED_RANGE, parseSeed, isSeed } from './seed.js';
 export { joinDashValues } from './cli-args.js';

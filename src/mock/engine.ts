@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Faker } from '@faker-js/faker';
 import { createFaker } from './faker.js';
 import express, { type Request, type Response, type Router } from 'express';
-import { SchemaValidator, type Contract } from '../contract/index.js';
+import { admitsJson, jsonContent, jsonTypeFor, SchemaValidator, type Contract } from '../contract/index.js';
 import type { Clock } from './clock.js';
 import { cannedReply } from './controls/canned.js';
 import { applyDeprecation } from './controls/deprecation.js';
@@ -15,7 +15,7 @@ import { genericHandlers, seedGeneric } from './generic/handlers.js';
 import { inferModel } from './generic/model.js';
 import type { GenericStore } from './generic/store.js';
 import { checkBodyShape, checkCharset, checkDeclaredLength, checkIntegerParameters, normalizeContentType, verifyUtf8 } from './input-guards.js';
-import { fitsWith, isJsonMediaType, nonJsonBody, schemaAccepts, typeFormBody } from './media.js';
+import { fitsWith, nonJsonBody, schemaAccepts, typeFormBody } from './media.js';
 import { multipartBoundary, readMultipart } from './multipart.js';
 import { generate } from './controls/generate.js';
 import { DEFAULTS, type NormalizedOptions } from './options.js';
@@ -180,7 +180,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     normalizeContentType(req, match.operation, codeForStatus(415));
     next();
   });
-  router.use(express.json({ limit: maxBodyBytes, verify: verifyUtf8, type: (req) => isJsonMediaType(String(req.headers['content-type'] ?? 'x/x')) && req.headers['content-type'] !== '*/*' }));
+  router.use(express.json({ limit: maxBodyBytes, verify: verifyUtf8, type: (req) => admitsJson(String(req.headers['content-type'] ?? 'x/x')) && req.headers['content-type'] !== '*/*' }));
   router.use(express.urlencoded({ limit: maxBodyBytes, extended: false }));
   router.use(express.text({ limit: maxBodyBytes, type: ['text/*', 'application/xml', 'application/*+xml'] }));
   router.use(express.raw({ limit: maxBodyBytes, type: ['application/octet-stream', 'image/*', 'audio/*', 'video/*', 'application/pdf', 'application/zip', 'multipart/form-data'] }));
@@ -239,7 +239,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
 function keepToSchema(operation: Contract['operations'][number], reply: Reply, faker: Faker, validator: SchemaValidator): Reply {
   if (reply.body === undefined) return reply;
   const content = documentedResponse(operation, reply.status)?.content ?? {};
-  const json = Object.entries(content).find(([type]) => isJsonMediaType(type))?.[1]?.schema;
+  const json = jsonContent(content, { ranges: true })?.media.schema;
   if (!json || '$ref' in json || schemaAccepts(validator, json, reply.body)) return reply;
   for (let i = 0; i < 5; i++) {
     const body = generate(json, faker, '', 0, fitsWith(validator));
@@ -263,8 +263,8 @@ function send(req: Request, res: Response, operation: Contract['operations'][num
   const types = Object.keys(content);
   const accepted = types.length === 0 ? undefined : req.accepts(types);
   const chosen = typeof accepted === 'string' ? accepted : types[0];
-  if (chosen === undefined || isJsonMediaType(chosen)) {
-    const type = chosen === undefined || chosen === '*/*' || chosen === 'application/*' ? 'application/json' : chosen;
+  if (chosen === undefined || admitsJson(chosen)) {
+    const type = chosen === undefined ? 'application/json' : jsonTypeFor(chosen);
     // Without a schema there is nothing to validate against (the validator would call that a 500).
     if (chosen === undefined || content[chosen]?.schema === undefined) {
       res.type(type).send(JSON.stringify(reply.body));

@@ -6,7 +6,8 @@ import { generate, mergeAllOf } from './controls/generate.js';
 import { documentedResponse } from './controls/prefer.js';
 import { createFaker } from './faker.js';
 import type { HttpError } from './errors.js';
-import { isJsonMediaType, schemaAccepts } from './media.js';
+import { schemaAccepts } from './media.js';
+import { jsonContent, jsonTypeFor } from '../contract/index.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -71,10 +72,8 @@ export class ErrorBodies {
 
 /** The schema's first JSON media type of a response, if any. */
 function jsonMedia(response: OpenAPIV3.ResponseObject | undefined): { contentType: string; schema: Schema } | undefined {
-  for (const [type, media] of Object.entries(response?.content ?? {})) {
-    if (isJsonMediaType(type) && media.schema && !('$ref' in media.schema)) return { contentType: type === '*/*' ? 'application/json' : type, schema: media.schema };
-  }
-  return undefined;
+  const json = jsonContent(response?.content, { ranges: true });
+  return json?.schema ? { contentType: jsonTypeFor(json.mediaType), schema: json.schema } : undefined;
 }
 
 /** The JSON schema most 4xx/5xx/default responses of the document use (the same object after $ref resolution). */

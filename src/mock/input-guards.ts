@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import type { OpenAPIV3 } from 'openapi-types';
-import type { Operation } from '../contract/index.js';
+import { mediaEssence, type Operation } from '../contract/index.js';
 import { HttpError, type ErrorDetail } from './errors.js';
 
 // Checks of untrusted request input that run before (and beside) express-openapi-validator:
@@ -126,7 +126,7 @@ export function normalizeContentType(req: IncomingMessage, operation: Operation,
     if (operation.requestBody.required === true) throw new HttpError(415, code, `The request body must be ${expected}; the request has no body and no Content-Type.`);
     return;
   }
-  const essence = type.split(';')[0]!.trim().toLowerCase();
+  const essence = mediaEssence(type);
   if (!documented.includes(essence)) {
     const sent = essence === '' ? 'a Content-Type without a media type' : `"${essence.slice(0, 100)}"`;
     throw new HttpError(415, code, `The request body must be ${expected}, not ${sent}.`);

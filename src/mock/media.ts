@@ -1,18 +1,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { isRecord, type SchemaValidator } from '../contract/index.js';
+import { isRecord, isXmlMediaType, mediaEssence, type SchemaValidator } from '../contract/index.js';
 
 type Schema = OpenAPIV3.SchemaObject;
-
-/** JSON media types: `application/json`, any `+json` suffix (RFC 6839 §3.1), and the `*` wildcards. */
-export function isJsonMediaType(type: string): boolean {
-  const essence = type.split(';')[0]!.trim().toLowerCase();
-  return essence === 'application/json' || essence.endsWith('+json') || essence === '*/*' || essence === 'application/*';
-}
-
-export function isXmlMediaType(type: string): boolean {
-  const essence = type.split(';')[0]!.trim().toLowerCase();
-  return essence === 'application/xml' || essence === 'text/xml' || essence.endsWith('+xml');
-}
 
 /** True when the value validates against the schema; a schema the validator cannot compile is given the benefit of the doubt. */
 export function schemaAccepts(validator: SchemaValidator, schema: Schema, value: unknown): boolean {
@@ -88,7 +77,7 @@ export function nonJsonBody(type: string, value: unknown, media: OpenAPIV3.Media
     const unwrapped = schema?.type === 'array' && isRecord(value) ? Object.values(value).find(Array.isArray) : undefined;
     return toXml(unwrapped ?? value ?? example ?? null, schema, name);
   }
-  const essence = type.split(';')[0]!.trim().toLowerCase();
+  const essence = mediaEssence(type);
   if (essence.startsWith('text/') || essence === 'application/x-www-form-urlencoded') {
     if (typeof value === 'string') return value;
     if (typeof example === 'string') return example;

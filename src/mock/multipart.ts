@@ -1,4 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
+import { isJsonMediaType, mediaEssence } from '../contract/index.js';
 import { HttpError } from './errors.js';
 import { typeFormBody } from './media.js';
 
@@ -48,9 +49,9 @@ export function readMultipart(body: unknown, boundary: string | undefined, schem
 }
 
 function partValue(part: Part, schema: Schema | undefined): unknown {
-  const type = part.type?.split(';')[0]?.trim().toLowerCase();
+  const type = part.type === undefined ? undefined : mediaEssence(part.type);
   if (schema?.format === 'byte') return part.data.toString('base64');
-  if (type === 'application/json' || type?.endsWith('+json')) {
+  if (type !== undefined && isJsonMediaType(type)) {
     try {
       return JSON.parse(part.data.toString('utf8')) as unknown;
     } catch {

@@ -1,6 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { isRecord, type Contract, type Operation } from '../../contract/index.js';
-import { isJsonMediaType } from '../media.js';
+import { isRecord, jsonContent, type Contract, type Operation } from '../../contract/index.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -48,9 +47,8 @@ const ITEM_SEGMENT = /^\{([^}]+)\}(\.[A-Za-z0-9]+)?$/;
 export function successSchema(operation: Operation | undefined): Schema | undefined {
   if (!operation) return undefined;
   for (const status of Object.keys(operation.responses).filter((s) => /^2\d\d$/.test(s)).sort()) {
-    for (const [type, media] of Object.entries(operation.responses[status]?.content ?? {})) {
-      if (isJsonMediaType(type) && media.schema && !('$ref' in media.schema)) return media.schema;
-    }
+    const json = jsonContent(operation.responses[status]?.content, { ranges: true });
+    if (json?.schema) return json.schema;
   }
   return undefined;
 }
