@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { HTTP_METHODS, SchemaValidator, type Contract, type Operation } from '../src/contract/index.js';
+import { documentedResponse, HTTP_METHODS, SchemaValidator, type Contract, type Operation } from '../src/contract/index.js';
 import { cookieParameters, headerParameters, pathParameters, queryParameters, requestBodyOf, validBody, validParams, validQuery } from './cases/inputs.js';
 import { identifierOf, isCreate, isSuccess, listItems } from './cases/roles.js';
 import { CredentialPlan } from './credentials.js';
@@ -379,7 +379,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
       // An identifier no one created.
       const pathParams = pathParameters(op);
       if (pathParams.length > 0 && wanted('not_found_for_unknown_id') && !authBlocked) {
-        if (!op.responses['404'] && !op.responses['4XX'] && !op.responses['4xx'] && !op.responses['default']) {
+        if (!documentedResponse(op.responses, 404)) {
           note(op.id, 'not_found_for_unknown_id', `${op.id} documents no 404`);
         } else {
           const base = await needsInput(false, 'random');

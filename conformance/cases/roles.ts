@@ -1,11 +1,11 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import type { Operation } from '../../src/contract/index.js';
+import { documentedResponse, type Operation } from '../../src/contract/index.js';
 import { isRecord } from './schema.js';
 
 /** The status is a success the contract documents: any 2xx, or a 3xx the operation lists (RFC 9110 §15.4). */
 export function isSuccess(operation: Operation, status: number): boolean {
   if (status >= 200 && status < 300) return true;
-  if (status >= 300 && status < 400) return operation.responses[String(status)] !== undefined || operation.responses['3XX'] !== undefined || operation.responses['3xx'] !== undefined;
+  if (status >= 300 && status < 400) return documentedResponse(operation.responses, status, { withDefault: false }) !== undefined;
   return false;
 }
 

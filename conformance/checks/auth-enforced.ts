@@ -1,5 +1,6 @@
 import { fail, pass, skip, type Check } from './types.js';
 import { isOwnExchange } from './util.js';
+import { rangeKey } from '../../src/contract/index.js';
 
 /** RFC 9110 §15.5.2: missing or invalid credentials get 401; the contract's security requirements say where. */
 export const authEnforced: Check = {
@@ -15,7 +16,7 @@ export const authEnforced: Check = {
       const what = exchange.kind === 'no_auth' ? 'without credentials' : 'with wrong credentials';
       const documents401 = operation.responses['401'] !== undefined;
       const documents403 = operation.responses['403'] !== undefined;
-      const documentsRange = operation.responses['4XX'] !== undefined || operation.responses['4xx'] !== undefined;
+      const documentsRange = rangeKey(operation.responses, 401) !== undefined;
       if ((status === 401 || status === 403) && !documents401 && !documents403 && !documentsRange) {
         // The server refuses as RFC 9110 §15.5.2 says; it is the contract that does not say so.
         return { status: 'warn', reason: `contract omits ${status}: ${operation.id} declares security but documents no 401/403 (answered ${status} ${what})` };

@@ -1,6 +1,7 @@
 import { xmlProblems } from './xml-wellformed.js';
 import { fail, pass, skip, type Check } from './types.js';
-import { documentedResponse, isOwnExchange, parseJson } from './util.js';
+import { isOwnExchange, parseJson } from './util.js';
+import { documentedResponse } from '../../src/contract/index.js';
 import { isJsonMediaType, isXmlMediaType, mediaEssence, mediaMatches } from '../../src/contract/index.js';
 
 /** RFC 9110 §8.3: a body's Content-Type must be one the contract documents for that response. */
@@ -12,7 +13,7 @@ export const contentType: Check = {
   judge: (exchange, operation) => {
     const response = exchange.response;
     if (!response || !isOwnExchange(exchange)) return undefined;
-    const documented = documentedResponse(operation, response.status);
+    const documented = documentedResponse(operation.responses, response.status);
     if (!documented) return skip(`status ${response.status} is undocumented (see status_code_documented)`);
     const media = Object.keys(documented.response.content ?? {});
     const hasBody = response.body.length > 0;

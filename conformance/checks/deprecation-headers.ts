@@ -1,4 +1,4 @@
-import { formatHttpDate, formatStructuredDate, parseHttpDate, parseStructuredDate } from '../../src/contract/index.js';
+import { formatHttpDate, formatStructuredDate, parseHttpDate, parseStructuredDate, responseFor } from '../../src/contract/index.js';
 import type { Operation } from '../../src/contract/index.js';
 import type { Violation } from '../types.js';
 import { pass, type Check } from './types.js';
@@ -78,7 +78,7 @@ export const deprecationHeaders: Check = {
 };
 
 function declaresHeader(operation: Operation, status: number, name: string): boolean {
-  const response = operation.responses[String(status)] ?? operation.responses[`${String(status)[0]}XX`] ?? operation.responses['default'];
+  const response = responseFor(operation.responses, status);
   return Object.keys(response?.headers ?? {}).some((h) => h.toLowerCase() === name);
 }
 

@@ -2,7 +2,8 @@ import { effective, isRecord, type Schema } from '../cases/schema.js';
 import { isJsonMediaType, mediaEssence } from '../../src/contract/index.js';
 import type { Violation } from '../types.js';
 import { pass, skip, type Check } from './types.js';
-import { documentedResponse, excerpt, isOwnExchange, parseJson, responseJsonSchema } from './util.js';
+import { excerpt, isOwnExchange, parseJson, responseJsonSchema } from './util.js';
+import { documentedResponse } from '../../src/contract/index.js';
 
 /** Every 4xx/5xx answer carries the contract's error object: JSON, valid, `status` = HTTP status, `code` from the catalogue. */
 export const errorShape: Check = {
@@ -17,7 +18,7 @@ export const errorShape: Check = {
     // default), never to another operation's. Only an undocumented method on its path, which no
     // operation documents, is held to the error schema the contract's operations share.
     const own = isOwnExchange(exchange);
-    const documented = own ? documentedResponse(operation, response.status) : undefined;
+    const documented = own ? documentedResponse(operation.responses, response.status) : undefined;
     if (own && !documented) return skip(`status ${response.status} is undocumented (see status_code_documented)`);
     const schema: Schema | undefined = own ? (documented && responseJsonSchema(documented.response)?.schema) : ctx.errorSchema;
     if (!schema) return skip('the contract documents no JSON error schema for this answer');

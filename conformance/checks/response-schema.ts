@@ -1,5 +1,6 @@
 import { fail, pass, skip, type Check } from './types.js';
-import { documentedResponse, isJsonResponse, isOwnExchange, parseJson, responseJsonSchema } from './util.js';
+import { isJsonResponse, isOwnExchange, parseJson, responseJsonSchema } from './util.js';
+import { documentedResponse } from '../../src/contract/index.js';
 
 /** Validates bodies with the contract's SchemaValidator under OpenAPI 3.0 rules (nullable, readOnly/writeOnly, formats, allOf). */
 export const responseSchema: Check = {
@@ -10,7 +11,7 @@ export const responseSchema: Check = {
   judge: (exchange, operation, ctx) => {
     const response = exchange.response;
     if (!response || !isOwnExchange(exchange)) return undefined;
-    const documented = documentedResponse(operation, response.status);
+    const documented = documentedResponse(operation.responses, response.status);
     if (!documented) return skip(`status ${response.status} is undocumented`);
     const json = responseJsonSchema(documented.response);
     if (!json?.schema) return skip(`${documented.key} documents no JSON schema`);

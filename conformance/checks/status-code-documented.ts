@@ -1,5 +1,6 @@
 import { fail, pass, type Check } from './types.js';
-import { documentedResponse, documentedStatuses, excerpt, isOwnExchange } from './util.js';
+import { documentedStatuses, excerpt, isOwnExchange } from './util.js';
+import { documentedResponse } from '../../src/contract/index.js';
 
 /** OAS 3.0.3 §4.7.16: the Responses Object lists what an operation answers; `4XX` ranges and `default` count. */
 const INVALID_ON_PURPOSE = new Set(['negative', 'malformed_json', 'unknown_id', 'no_auth', 'wrong_auth']);
@@ -12,7 +13,7 @@ export const statusCodeDocumented: Check = {
   judge: (exchange, operation) => {
     if (!exchange.response || !isOwnExchange(exchange)) return undefined;
     const { status } = exchange.response;
-    if (documentedResponse(operation, status)) return pass;
+    if (documentedResponse(operation.responses, status)) return pass;
     if ((exchange.kind === 'no_auth' || exchange.kind === 'wrong_auth') && (status === 401 || status === 403) && operation.requiresAuth) {
       return { status: 'warn', reason: `contract omits ${status}: ${operation.id} declares security but does not document the ${status} its credential probe got` };
     }

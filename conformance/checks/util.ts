@@ -4,25 +4,6 @@ import { isJsonMediaType, jsonContent, parseHttpDate } from '../../src/contract/
 import { effective, type Schema } from '../cases/schema.js';
 import type { Exchange, RecordedResponse } from '../types.js';
 
-/**
- * The response the contract documents for a status: the exact code, else its
- * range (`4XX`, OAS 3.0.3 §4.7.16), else `default`.
- */
-export function documentedResponse(
-  operation: Operation,
-  status: number,
-): { key: string; response: OpenAPIV3.ResponseObject } | undefined {
-  const exact = operation.responses[String(status)];
-  if (exact) return { key: String(status), response: exact };
-  const range = Object.keys(operation.responses).find((k) => k.toUpperCase() === `${Math.floor(status / 100)}XX`);
-  if (range) {
-    const r = operation.responses[range];
-    if (r) return { key: range, response: r };
-  }
-  const fallback = operation.responses['default'];
-  return fallback ? { key: 'default', response: fallback } : undefined;
-}
-
 export function documentedStatuses(operation: Operation): string[] {
   return Object.keys(operation.responses);
 }

@@ -2,11 +2,11 @@ import { STATUS_CODES } from 'node:http';
 import type { Faker } from '@faker-js/faker';
 import { createFaker } from './faker.js';
 import express, { type Request, type Response, type Router } from 'express';
-import { admitsJson, jsonContent, jsonTypeFor, SchemaValidator, type Contract } from '../contract/index.js';
+import { admitsJson, jsonContent, jsonTypeFor, responseFor, SchemaValidator, type Contract } from '../contract/index.js';
 import type { Clock } from './clock.js';
 import { cannedReply } from './controls/canned.js';
 import { applyDeprecation } from './controls/deprecation.js';
-import { checkPreferences, decodePrefer, documentedResponse, wantsCannedResponse, type PreferDecoding } from './controls/prefer.js';
+import { checkPreferences, decodePrefer, wantsCannedResponse, type PreferDecoding } from './controls/prefer.js';
 import { SecurityGate } from './controls/security.js';
 import { chaos, delay } from './controls/timing.js';
 import { ErrorBodies } from './error-body.js';
@@ -238,7 +238,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
 /** The reply when its JSON body fits the documented schema, else one with a body generated to fit it (a few tries). */
 function keepToSchema(operation: Contract['operations'][number], reply: Reply, faker: Faker, validator: SchemaValidator): Reply {
   if (reply.body === undefined) return reply;
-  const content = documentedResponse(operation, reply.status)?.content ?? {};
+  const content = responseFor(operation.responses, reply.status)?.content ?? {};
   const json = jsonContent(content, { ranges: true })?.media.schema;
   if (!json || '$ref' in json || schemaAccepts(validator, json, reply.body)) return reply;
   for (let i = 0; i < 5; i++) {
@@ -259,7 +259,7 @@ function send(req: Request, res: Response, operation: Contract['operations'][num
     res.end();
     return;
   }
-  const content = documentedResponse(operation, reply.status)?.content ?? {};
+  const content = responseFor(operation.responses, reply.status)?.content ?? {};
   const types = Object.keys(content);
   const accepted = types.length === 0 ? undefined : req.accepts(types);
   const chosen = typeof accepted === 'string' ? accepted : types[0];

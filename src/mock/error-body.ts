@@ -3,11 +3,10 @@ import type { Faker } from '@faker-js/faker';
 import type { OpenAPIV3 } from 'openapi-types';
 import { type Contract, type Operation, type SchemaValidator } from '../contract/index.js';
 import { generate, mergeAllOf } from './controls/generate.js';
-import { documentedResponse } from './controls/prefer.js';
 import { createFaker } from './faker.js';
 import type { HttpError } from './errors.js';
 import { schemaAccepts } from './media.js';
-import { jsonContent, jsonTypeFor } from '../contract/index.js';
+import { jsonContent, jsonTypeFor, responseFor } from '../contract/index.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -44,7 +43,7 @@ export class ErrorBodies {
   }
 
   render(error: HttpError, operation: Operation | undefined): RenderedError {
-    const documented = operation ? jsonMedia(documentedResponse(operation, error.status)) : undefined;
+    const documented = operation ? jsonMedia(responseFor(operation.responses, error.status)) : undefined;
     const target = documented ?? this.fallback;
     const plain = { code: error.code, message: error.message, status: error.status, ...(error.details.length > 0 ? { details: error.details.map((d) => ({ ...d })) } : {}) };
     if (!target) return { contentType: 'application/json', body: plain };

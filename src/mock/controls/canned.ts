@@ -1,9 +1,9 @@
 import type { Faker } from '@faker-js/faker';
 import type { OpenAPIV3 } from 'openapi-types';
-import { isRecord, type Operation } from '../../contract/index.js';
+import { isRecord, responseFor, type Operation } from '../../contract/index.js';
 import type { Reply } from '../routes/types.js';
 import { generate } from './generate.js';
-import { cannedStatus, documentedResponse, type Preferences } from './prefer.js';
+import { cannedStatus, type Preferences } from './prefer.js';
 
 /**
  * The answer `Prefer` asks for instead of the state (as Prism gives it): the documented response
@@ -12,7 +12,7 @@ import { cannedStatus, documentedResponse, type Preferences } from './prefer.js'
  */
 export function cannedReply(operation: Operation, p: Preferences, faker: Faker, codeForStatus: (status: number) => string): Reply {
   const status = cannedStatus(operation, p);
-  const response = documentedResponse(operation, status);
+  const response = responseFor(operation.responses, status);
   const media = response?.content?.['application/json'] ?? Object.values(response?.content ?? {})[0];
   let body: unknown;
   if (media) {

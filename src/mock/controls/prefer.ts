@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import type { Operation } from '../../contract/index.js';
+import { responseFor, type Operation } from '../../contract/index.js';
 import { HttpError } from '../errors.js';
 
 /** The `Prefer` knobs the mock honours (Prism's names, plus `delay`). */
@@ -80,24 +80,18 @@ export function cannedStatus(operation: Operation, p: Preferences): number {
   return Number(success[0] ?? 200);
 }
 
-/** The documented response for a status: exact, else its range (`4XX`), else `default`. */
-export function documentedResponse(operation: Operation, status: number): OpenAPIV3.ResponseObject | undefined {
-  const r = operation.responses;
-  return r[String(status)] ?? r[`${String(status)[0]}XX`] ?? r['default'];
-}
-
 /**
  * Checks the preferences against the operation, once the request is known to be authorised and
  * valid: the code must be documented, the named example must exist.
  */
 export function checkPreferences(operation: Operation, p: Preferences): void {
-  if (p.code !== undefined && documentedResponse(operation, p.code) === undefined) {
+  if (p.code !== undefined && responseFor(operation.responses, p.code) === undefined) {
     const codes = Object.keys(operation.responses).join(', ');
     throw bad(`Prefer code=${p.code} is not documented for ${operation.id}; documented: ${codes}.`);
   }
   if (p.example !== undefined) {
     const status = cannedStatus(operation, p);
-    const media = documentedResponse(operation, status)?.content?.['application/json'];
+    const media = responseFor(operation.responses, status)?.content?.['application/json'];
     const names = Object.keys(media?.examples ?? {});
     if (!names.includes(p.example)) {
       throw bad(

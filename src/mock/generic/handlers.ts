@@ -1,6 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import type { OpenAPIV3 } from 'openapi-types';
-import { isRecord, type Contract, type Operation, type SchemaValidator } from '../../contract/index.js';
+import { isRecord, responseFor, type Contract, type Operation, type SchemaValidator } from '../../contract/index.js';
 import { generate } from '../controls/generate.js';
 import { HttpError } from '../errors.js';
 import { createFaker } from '../faker.js';
@@ -106,7 +106,7 @@ function successStatus(operation: Operation, preferred: number): number {
 }
 
 function hasBody(operation: Operation, status: number): boolean {
-  const response = operation.responses[String(status)] ?? operation.responses['2XX'] ?? operation.responses['default'];
+  const response = responseFor(operation.responses, status);
   return Object.keys(response?.content ?? {}).length > 0;
 }
 
