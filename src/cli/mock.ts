@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { joinDashValues } from '../contract/cli-args.js';
 import { packageRoot } from '../contract/paths.js';
 import { parseSeed, SEED_RANGE } from '../contract/seed.js';
-import { DEFAULTS, OptionsError, parseLatency, type LatencyRange, type MockEvent } from '../mock/options.js';
+import { basicPairProblem, DEFAULTS, OptionsError, parseLatency, type LatencyRange, type MockEvent } from '../mock/options.js';
 import type { StateSnapshotInput } from '../mock/store/types.js';
 import { parseInstant } from './mock-flags.js';
 import { describeListenError } from './start-errors.js';
@@ -21,6 +21,10 @@ Options:
   --api-key KEY      accepted X-API-Key, repeatable (default dev-key)
   --token TOKEN      accepted bearer token (bearer, oauth2, openIdConnect), repeatable
                      (default: any non-empty token)
+  --basic USER:PASS  accepted http basic credentials, repeatable
+                     (default: any well-formed USER:PASS with a non-empty user)
+                     Given for a scheme, only these are accepted: anything else is 401
+                     with that scheme's WWW-Authenticate challenge.
   --latency MS       added delay per request: MS or MIN-MAX milliseconds
   --chaos RATE       share of requests (0..1) answered 500 or 503
   --watch            reload the contract when the file changes (the state is kept)
@@ -50,7 +54,7 @@ Documents: /openapi.yaml, /openapi.json. Per request: Prefer: code=, example=, d
 class UsageError extends Error {}
 
 /** The flags that take a value (a following `-1` is their value, not an option). */
-const VALUE_FLAGS: ReadonlySet<string> = new Set(['port', 'host', 'spec', 'seed', 'api-key', 'latency', 'chaos', 'sunset-now', 'pets', 'state', 'rate-limit']);
+const VALUE_FLAGS: ReadonlySet<string> = new Set(['port', 'host', 'spec', 'seed', 'api-key', 'token', 'basic', 'latency', 'chaos', 'sunset-now', 'pets', 'state', 'rate-limit']);
 
 function seed(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -76,6 +80,7 @@ interface Parsed {
   readonly seed: number | undefined;
   readonly apiKeys: string[] | undefined;
   readonly tokens: string[] | undefined;
+  readonly basic: string[] | undefined;
   readonly latency: LatencyRange | undefined;
   readonly chaos: number | undefined;
   readonly watch: boolean;
@@ -102,6 +107,7 @@ function parse(argv: string[]): Parsed {
         seed: { type: 'string' },
         'api-key': { type: 'string', multiple: true },
         token: { type: 'string', multiple: true },
+        basic: { type: 'string', multiple: true },
         latency: { type: 'string' },
         chaos: { type: 'string' },
         watch: { type: 'boolean' },
@@ -139,6 +145,10 @@ function parse(argv: string[]): Parsed {
   }
   if (values['api-key']?.some((k) => k.length === 0)) throw new UsageError('--api-key must not be empty');
   if (values.token?.some((t) => t.length === 0)) throw new UsageError('--token must not be empty');
+  for (const pair of values.basic ?? []) {
+    const problem = basicPairProblem(pair);
+    if (problem !== undefined) throw new UsageError(`--basic ${problem}`);
+  }
   if (values['no-control'] && values['control-from-anywhere']) throw new UsageError('--no-control and --control-from-anywhere contradict each other');
   if (values.host !== undefined && values.host.trim() === '') throw new UsageError('--host must not be empty');
   return {
@@ -150,6 +160,7 @@ function parse(argv: string[]): Parsed {
     seed: seed(values.seed),
     apiKeys: values['api-key'],
     tokens: values.token,
+    basic: values.basic,
     latency,
     chaos,
     watch: values.watch ?? false,
@@ -212,6 +223,7 @@ async function main(argv: string[]): Promise<void> {
       seed: args.seed,
       apiKeys: args.apiKeys,
       tokens: args.tokens,
+      basic: args.basic,
       latency: args.latency,
       chaos: args.chaos,
       watch: args.watch,

@@ -119,7 +119,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     render: (error, req) => errorBodies.render(error, states.get(req)?.match.operation),
   };
 
-  const gate = new SecurityGate(contract, { apiKeys: options.apiKeys, tokens: options.tokens }, rules === 'petstore' ? 'petstore' : 'mock');
+  const gate = new SecurityGate(contract, { apiKeys: options.apiKeys, tokens: options.tokens, basic: options.basic }, rules === 'petstore' ? 'petstore' : 'mock');
   const validator = await validatorMiddleware(contract);
 
   let handlers: Handlers;

@@ -26,6 +26,11 @@ export interface MockOptions {
    * non-empty token is accepted.
    */
   tokens?: readonly string[];
+  /**
+   * Accepted `USER:PASS` pairs for http basic schemes (RFC 7617: the user has no colon, the password
+   * may). Default none: any well-formed pair with a non-empty user is accepted.
+   */
+  basic?: readonly string[];
   /** How many pets the seeded store holds. Default 50. */
   pets?: number;
   /** Pretend the clock reads this instant (it then advances normally): rehearses the sunset. */
@@ -63,6 +68,7 @@ export interface NormalizedOptions {
   readonly seed: number;
   readonly apiKeys: readonly string[];
   readonly tokens: readonly string[];
+  readonly basic: readonly string[];
   readonly pets: number;
   readonly sunsetNow: Date | undefined;
   readonly latency: LatencyRange;
@@ -130,6 +136,15 @@ function checkRange(range: LatencyRange, text: string): LatencyRange {
   return { min: range.min, max: range.max };
 }
 
+/**
+ * Why a `USER:PASS` pair cannot be Basic credentials, or undefined when it can: RFC 7617 §2 joins a
+ * user-id that contains no colon and a password (which may) with ":"; the mock wants a user.
+ */
+export function basicPairProblem(pair: unknown): string | undefined {
+  if (typeof pair !== 'string' || pair.indexOf(':') <= 0) return `credentials must look like USER:PASS with a non-empty user, got ${JSON.stringify(pair)}`;
+  return undefined;
+}
+
 /** Applies the defaults and checks every value; the caller's object is never modified. */
 export function normalizeOptions(input: MockOptions = {}): NormalizedOptions {
   const seed = input.seed ?? DEFAULTS.seed;
@@ -146,6 +161,9 @@ export function normalizeOptions(input: MockOptions = {}): NormalizedOptions {
   }
   const tokens = [...(input.tokens ?? [])];
   if (tokens.some((t) => typeof t !== 'string' || t.length === 0)) throw new OptionsError('tokens must be non-empty strings');
+  const basic = [...(input.basic ?? [])];
+  const badPair = basic.find((pair) => basicPairProblem(pair) !== undefined);
+  if (badPair !== undefined) throw new OptionsError(`basic ${basicPairProblem(badPair)}`);
   if (input.sunsetNow !== undefined && Number.isNaN(input.sunsetNow.getTime())) throw new OptionsError('sunsetNow is not a valid date');
   const journalSize = input.journalSize ?? DEFAULTS.journalSize;
   if (!Number.isInteger(journalSize) || journalSize < 1) throw new OptionsError(`journalSize must be a positive integer, got ${journalSize}`);
@@ -158,6 +176,7 @@ export function normalizeOptions(input: MockOptions = {}): NormalizedOptions {
     seed,
     apiKeys,
     tokens,
+    basic,
     pets,
     sunsetNow: input.sunsetNow === undefined ? undefined : new Date(input.sunsetNow.getTime()),
     latency: parseLatency(input.latency ?? DEFAULTS.latency),

@@ -47,7 +47,7 @@ describe('the petstore-mock CLI, spawned as a user would', () => {
   it('--help and --version print and exit 0', async () => {
     const help = await run(['--help']);
     expect(help.code).toBe(0);
-    for (const flag of ['--port', '--host', '--spec', '--seed', '--api-key', '--latency', '--chaos', '--watch', '--sunset-now', '--pets', '--state', '--no-cors']) {
+    for (const flag of ['--port', '--host', '--spec', '--seed', '--api-key', '--token', '--basic', '--latency', '--chaos', '--watch', '--sunset-now', '--pets', '--state', '--no-cors']) {
       expect(help.stdout).toContain(flag);
     }
     const version = await run(['--version']);
@@ -77,12 +77,32 @@ describe('the petstore-mock CLI, spawned as a user would', () => {
     [['--state', 'fixtures/states/missing.json', '--port', '0'], /--state/],
     [['--spec', 'fixtures/states/small.json', '--port', '0'], /OpenAPI/],
     [['extra'], /positional|Unexpected argument/i],
+    [['--basic', 'nocolon'], /^petstore-mock: --basic credentials must look like USER:PASS with a non-empty user, got "nocolon"$/m],
+    [['--basic', ':pw'], /--basic credentials must look like USER:PASS/],
   ])('%j is a usage error: stderr and exit 2', async (args, message) => {
     const result = await run(args);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(message);
     expect(result.stderr).not.toMatch(/ambiguous|\n\s+at /);
     expect(result.stdout).toBe('');
+  });
+
+  it('--basic USER:PASS (repeatable): only those pairs pass an http basic scheme, anything else is 401 + Basic challenge', async () => {
+    const child = spawnMock(['--port', '0', '--spec', 'fixtures/mock-contracts/constructs.yaml', '--basic', 'ann:pw', '--basic', 'bob:p:w']);
+    try {
+      const url = /(http:\/\/\S+)$/.exec(await ready(child))![1]!;
+      const auth = (pair: string): Record<string, string> => ({ Authorization: `Basic ${Buffer.from(pair).toString('base64')}` });
+      const ids = ((await (await fetch(`${url}/v1/things`)).json()) as { data: { id: string }[] }).data.map((t) => t.id);
+      const refused = await fetch(`${url}/v1/things/${ids[0]}`, { method: 'DELETE', headers: auth('ann:wrong') });
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get('www-authenticate')).toBe('Basic realm="mock"');
+      expect((await fetch(`${url}/v1/things/${ids[0]}`, { method: 'DELETE', headers: auth('ann:pw') })).status).toBe(204);
+      expect((await fetch(`${url}/v1/things/${ids[1]}`, { method: 'DELETE', headers: auth('bob:p:w') })).status).toBe(204);
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
   });
 
   it('-h and -v are --help and --version; the help states the exit codes and the seed range', async () => {

@@ -165,6 +165,26 @@ describe('the generic engine on a contract of its own (fixtures/mock-contracts/c
     await request(open).get('/v1/logo').set('Authorization', 'Bearer ').expect(401);
   });
 
+  it('with --basic pairs only those are accepted (RFC 7617); a refused bearer token is challenged with error="invalid_token" (RFC 6750 §3.1)', async () => {
+    const strict = await createMockApp({ spec: CONSTRUCTS, basic: ['ann:p:w'], tokens: ['good-token'] });
+    const id = ((await request(strict).get('/v1/things').expect(200)).body as { data: { id: string }[] }).data[0]!.id;
+    for (const wrong of [basic('ann', 'pw'), basic('bob', 'p:w'), basic('ann', 'p:w ')]) {
+      const refused = await request(strict).delete(`/v1/things/${id}`).set('Authorization', wrong).expect(401);
+      expect(refused.headers['www-authenticate']).toBe('Basic realm="mock"');
+      expectBodyFits(contract, 'deleteThing', 401, refused.body);
+    }
+    await request(strict).delete(`/v1/things/${id}`).set('Authorization', basic('ann', 'p:w')).expect(204); // the password may hold a colon
+    const wrongToken = await request(strict).get('/v1/logo').set('Authorization', 'Bearer other-token').expect(401);
+    expect(wrongToken.headers['www-authenticate']).toBe('Bearer realm="mock", error="invalid_token"');
+    await request(strict).get('/v1/logo').set('Authorization', 'Bearer good-token').expect(200);
+  });
+
+  it('basic credentials that are not USER:PASS with a user are refused as an option', async () => {
+    for (const pair of ['nocolon', ':pw', '']) {
+      await expect(createMockApp({ spec: CONSTRUCTS, basic: [pair] })).rejects.toThrow(/^basic credentials must look like USER:PASS with a non-empty user/);
+    }
+  });
+
   it('answers every documented media type by content negotiation; 406 only when none fits', async () => {
     const xml = await request(app).get('/v1/things').set('Accept', 'application/xml').expect(200);
     expect(xml.headers['content-type']).toMatch(/^application\/xml/);

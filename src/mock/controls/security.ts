@@ -14,10 +14,15 @@ export function acceptsKey(keys: readonly Buffer[], given: string | undefined): 
   return ok;
 }
 
-/** What the mock accepts: API keys (every apiKey scheme) and bearer tokens (empty: any non-empty token). */
+/**
+ * What the mock accepts: API keys (every apiKey scheme), bearer tokens (empty: any non-empty token)
+ * and basic `user:password` pairs (empty: any well-formed pair). Configured credentials for a
+ * scheme make anything else a 401 with that scheme's challenge.
+ */
 export interface Credentials {
   readonly apiKeys: readonly string[];
   readonly tokens: readonly string[];
+  readonly basic?: readonly string[];
 }
 
 export type SecurityVerdict = { readonly ok: true } | { readonly ok: false; readonly message: string; readonly challenges: readonly string[] };
@@ -25,8 +30,8 @@ export type SecurityVerdict = { readonly ok: true } | { readonly ok: false; read
 interface SchemeCheck {
   /** True when the request carries acceptable credentials for this scheme. */
   accepts(req: Request, query: URLSearchParams): boolean;
-  /** Its challenge (RFC 9110 §11.6.1) and what a client must send, in words. */
-  readonly challenge: string;
+  /** Its challenge for this request (RFC 9110 §11.6.1), and what a client must send, in words. */
+  challenge(req: Request): string;
   readonly wants: string;
 }
 
@@ -47,15 +52,22 @@ function authorization(req: Request, scheme: string): string | undefined {
   return m && m[1]!.toLowerCase() === scheme.toLowerCase() ? m[2]!.trim() : undefined;
 }
 
-/** `user:password` in base64 (RFC 7617 §2) with a non-empty user. */
-function wellFormedBasic(credentials: string | undefined): boolean {
-  if (credentials === undefined || !/^[A-Za-z0-9+/]+=*$/.test(credentials)) return false;
+/** The `user:password` of Basic credentials (RFC 7617 §2: base64 of user-id ":" password, a non-empty user), or undefined. */
+export function basicPair(credentials: string | undefined): string | undefined {
+  if (credentials === undefined || !/^[A-Za-z0-9+/]+=*$/.test(credentials)) return undefined;
   const decoded = Buffer.from(credentials, 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  return colon > 0;
+  return decoded.indexOf(':') > 0 ? decoded : undefined;
 }
 
-function schemeCheck(scheme: OpenAPIV3.SecuritySchemeObject, keys: readonly Buffer[], tokens: readonly Buffer[], realm: string): SchemeCheck | undefined {
+/** The parts of one credential set the scheme checks compare with (constant time). */
+interface Accepted {
+  readonly keys: readonly Buffer[];
+  readonly tokens: readonly Buffer[];
+  readonly basic: readonly Buffer[];
+}
+
+function schemeCheck(scheme: OpenAPIV3.SecuritySchemeObject, accepted: Accepted, realm: string): SchemeCheck | undefined {
+  const { keys, tokens, basic } = accepted;
   const bearer = (): SchemeCheck => ({
     // RFC 6750 §2.1 and §3: a bearer token in Authorization, challenged with `Bearer`.
     accepts: (req) => {
@@ -63,8 +75,9 @@ function schemeCheck(scheme: OpenAPIV3.SecuritySchemeObject, keys: readonly Buff
       if (token === undefined || token === '') return false;
       return tokens.length === 0 || acceptsKey(tokens, token);
     },
-    challenge: `Bearer realm="${realm}"`,
-    wants: 'an Authorization: Bearer token',
+    // RFC 6750 §3.1: a request that carried a token which failed gets `error="invalid_token"`; one without any, no error code.
+    challenge: (req) => (authorization(req, 'Bearer') ? `Bearer realm="${realm}", error="invalid_token"` : `Bearer realm="${realm}"`),
+    wants: tokens.length === 0 ? 'an Authorization: Bearer token' : 'an accepted Authorization: Bearer token',
   });
   switch (scheme.type) {
     case 'apiKey': {
@@ -72,7 +85,7 @@ function schemeCheck(scheme: OpenAPIV3.SecuritySchemeObject, keys: readonly Buff
       return {
         accepts: (req, query) =>
           acceptsKey(keys, where === 'header' ? req.get(scheme.name) : where === 'query' ? (query.get(scheme.name) ?? undefined) : cookie(req, scheme.name)),
-        challenge: `ApiKey realm="${realm}", ${where}="${scheme.name}"`,
+        challenge: () => `ApiKey realm="${realm}", ${where}="${scheme.name}"`,
         wants: where === 'header' ? `a valid ${scheme.name} header` : where === 'query' ? `a valid ${scheme.name} query parameter` : `a valid ${scheme.name} cookie`,
       };
     }
@@ -80,11 +93,19 @@ function schemeCheck(scheme: OpenAPIV3.SecuritySchemeObject, keys: readonly Buff
       const name = scheme.scheme.toLowerCase();
       if (name === 'bearer') return bearer();
       if (name === 'basic') {
-        return { accepts: (req) => wellFormedBasic(authorization(req, 'Basic')), challenge: `Basic realm="${realm}"`, wants: 'Authorization: Basic credentials' };
+        // RFC 7617 §2: well-formed credentials are accepted when none were configured (--basic), else only those.
+        return {
+          accepts: (req) => {
+            const pair = basicPair(authorization(req, 'Basic'));
+            return pair !== undefined && (basic.length === 0 || acceptsKey(basic, pair));
+          },
+          challenge: () => `Basic realm="${realm}"`,
+          wants: basic.length === 0 ? 'Authorization: Basic credentials' : 'accepted Authorization: Basic credentials',
+        };
       }
       return {
         accepts: (req) => (authorization(req, scheme.scheme) ?? '') !== '',
-        challenge: `${scheme.scheme} realm="${realm}"`,
+        challenge: () => `${scheme.scheme} realm="${realm}"`,
         wants: `Authorization: ${scheme.scheme} credentials`,
       };
     }
@@ -106,10 +127,10 @@ export class SecurityGate {
   private readonly checks = new Map<string, SchemeCheck>();
 
   constructor(contract: Contract, credentials: Credentials, realm: string) {
-    const keys = credentials.apiKeys.map((k) => Buffer.from(k, 'utf8'));
-    const tokens = credentials.tokens.map((t) => Buffer.from(t, 'utf8'));
+    const bytes = (values: readonly string[] | undefined): Buffer[] => (values ?? []).map((v) => Buffer.from(v, 'utf8'));
+    const accepted: Accepted = { keys: bytes(credentials.apiKeys), tokens: bytes(credentials.tokens), basic: bytes(credentials.basic) };
     for (const [name, scheme] of contract.securitySchemes) {
-      const check = schemeCheck(scheme, keys, tokens, realm);
+      const check = schemeCheck(scheme, accepted, realm);
       if (check) this.checks.set(name, check);
     }
   }
@@ -125,7 +146,8 @@ export class SecurityGate {
       const missing = Object.keys(alternative).filter((name) => !passes(name));
       for (const name of missing) {
         const check = this.checks.get(name);
-        if (check && !challenges.includes(check.challenge)) challenges.push(check.challenge);
+        const challenge = check?.challenge(req);
+        if (challenge !== undefined && !challenges.includes(challenge)) challenges.push(challenge);
       }
       const described = missing.map((name) => this.checks.get(name)?.wants ?? `the ${name} credentials`);
       if (described.length > 0) wants.push(described.join(' and '));
