@@ -5,6 +5,7 @@ export { bundledContractPath, packageRoot } from './paths.js';
 export { formatHttpDate, parseHttpDate, formatStructuredDate, parseStructuredDate, parseFullDate } from './dates.js';
 export * from "./schema.js";
 export { isRecord } from './guards.js';
+export { asSchema, mergeAllOf, mergeTwo, alternativesOf, discriminatedAlternative, effective, admitsNull, propertiesFor, requiredFor, anyProperties } from './schema-views.js';
 export { documentedResponse, responseFor, rangeKey, type Responses } from './responses.js';
 export { mediaEssence, mediaMatches, isJsonMediaType, admitsJson, jsonTypeFor, isXmlMediaType, jsonContent, documentedMediaFor } from './media.js';
 export { SEED_RANGE, parseSeed, isSeed } from './seed.js';

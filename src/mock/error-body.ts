@@ -2,11 +2,11 @@ import { STATUS_CODES } from 'node:http';
 import type { Faker } from '@faker-js/faker';
 import type { OpenAPIV3 } from 'openapi-types';
 import { type Contract, type Operation, type SchemaValidator } from '../contract/index.js';
-import { generate, mergeAllOf } from './controls/generate.js';
+import { generate } from './controls/generate.js';
 import { createFaker } from './faker.js';
 import type { HttpError } from './errors.js';
 import { schemaAccepts } from './media.js';
-import { jsonContent, jsonTypeFor, responseFor } from '../contract/index.js';
+import { jsonContent, jsonTypeFor, mergeAllOf, responseFor } from '../contract/index.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -52,7 +52,7 @@ export class ErrorBodies {
   }
 
   private fill(schema: Schema, error: HttpError): unknown {
-    const flat = flatten(schema);
+    const flat = mergeAllOf(schema);
     // An error schema that is a oneOf/anyOf of one schema per status (PayPal's error_default):
     // the alternative that speaks of this status first, and the body must fit the whole schema.
     const alternatives = (flat.properties ? undefined : (flat.oneOf ?? flat.anyOf))?.filter((a): a is Schema => !('$ref' in a)) ?? [];
@@ -101,17 +101,9 @@ function commonErrorSchema(contract: Contract): { contentType: string; schema: S
 /** 1 when a schema's title, description or enum values name the error's status (its reason or code), else 0. */
 function mentions(schema: Schema, error: HttpError): number {
   const reason = normal(STATUS_CODES[error.status] ?? '');
-  const flat = flatten(schema);
+  const flat = mergeAllOf(schema);
   const words = [flat.title, flat.description, ...Object.values(flat.properties ?? {}).flatMap((p) => ('$ref' in p ? [] : (p.enum ?? [])))];
   return words.some((w) => typeof w === 'string' && (normal(w).includes(reason) || w === error.code || w === String(error.status))) ? 1 : 0;
-}
-
-/**
- * allOf parts merged into one schema, the generator's way: a property two parts describe keeps
- * both parts' constraints (an enum in one, a type in the other), so an error field fits them all.
- */
-function flatten(schema: Schema): Schema {
-  return schema.allOf ? mergeAllOf(schema) : schema;
 }
 
 /** A value for one field of an error; a closed list (`enum`) keeps its own values, the closest one chosen. */
@@ -148,7 +140,7 @@ function knownValue(name: string, schema: Schema, error: HttpError): unknown {
   }
   if (STATUS.has(key)) return asType(error.status, String(error.status));
   if (key === 'details' && type === 'array' && error.details.length > 0) {
-    const items = schema.items && !('$ref' in schema.items) ? flatten(schema.items) : undefined;
+    const items = schema.items && !('$ref' in schema.items) ? mergeAllOf(schema.items) : undefined;
     if (items?.type === 'string') return error.details.map((d) => `${d.location}: ${d.message}`);
     if (items?.properties) return error.details.map((d) => detailItem(items, d.location, d.message));
     return undefined;
@@ -156,7 +148,7 @@ function knownValue(name: string, schema: Schema, error: HttpError): unknown {
   // A list of error objects (`errors: [{message, help}]`, Asana; JSON:API's `errors`): one per
   // violation, else one saying the error, rather than leaving the body empty.
   if (ERRORS.has(key) && type === 'array') {
-    const items = schema.items && !('$ref' in schema.items) ? flatten(schema.items) : undefined;
+    const items = schema.items && !('$ref' in schema.items) ? mergeAllOf(schema.items) : undefined;
     if (!items?.properties) return undefined;
     const details = error.details.length > 0 ? error.details : [{ location: '', message: error.message }];
     return details.map((d) => ({ ...(shape(items, error, false) as Record<string, unknown>), ...detailItem(items, d.location, d.message) }));
@@ -176,7 +168,7 @@ function detailItem(items: Schema, location: string, message: string): Record<st
   const out: Record<string, unknown> = {};
   for (const [prop, sub] of Object.entries(items.properties ?? {})) {
     const n = normal(prop);
-    const schema = '$ref' in sub ? undefined : flatten(sub);
+    const schema = '$ref' in sub ? undefined : mergeAllOf(sub);
     if (['location', 'field', 'path', 'pointer', 'name', 'param', 'parameter'].includes(n) && location !== '') {
       const values = schema?.enum?.filter((v): v is string => typeof v === 'string');
       out[prop] = values && values.length > 0 ? (values.find((v) => v === location) ?? values.find((v) => v === location.split('.')[0]) ?? values[0]) : location;
@@ -191,7 +183,7 @@ function detailItem(items: Schema, location: string, message: string): Record<st
  * out unless `everything` (a second try for schemas whose constraints want more).
  */
 function shape(raw: Schema, error: HttpError, everything: boolean): unknown {
-  const schema = flatten(raw);
+  const schema = mergeAllOf(raw);
   const alternative = schema.oneOf?.[0] ?? schema.anyOf?.[0];
   if (alternative && !('$ref' in alternative) && !schema.properties) return shape(alternative, error, everything);
   if (schema.type !== 'object' && !schema.properties) return generate(schema, createFaker(error.status));
@@ -202,11 +194,11 @@ function shape(raw: Schema, error: HttpError, everything: boolean): unknown {
   const required = new Set(schema.required ?? []);
   for (const [name, sub] of Object.entries(schema.properties ?? {})) {
     if ('$ref' in sub) continue;
-    const value = known(name, flatten(sub), error);
+    const value = known(name, mergeAllOf(sub), error);
     if (value !== undefined) out[name] = value;
     // The error inside a wrapper (`{error: {status, message}}`, Spotify; `{error: {code, message}}`,
     // Google): shaped like the body itself, not generated (a 401 saying status 545 in lorem ipsum).
-    else if (WRAPPER.has(normal(name)) && flatten(sub).properties) out[name] = shape(sub, error, everything);
+    else if (WRAPPER.has(normal(name)) && mergeAllOf(sub).properties) out[name] = shape(sub, error, everything);
     else if ((required.has(name) || everything) && sub.writeOnly !== true) out[name] = generate(sub, faker(), name);
   }
   return out;

@@ -1,7 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import type { OpenAPIV3 } from 'openapi-types';
 import RandExp from 'randexp';
-import { isRecord, patternRegExp } from '../../contract/index.js';
+import { isRecord, mergeAllOf, patternRegExp } from '../../contract/index.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -168,29 +168,4 @@ function fromPattern(pattern: string, faker: Faker, minLength = 0, maxLength = I
     // a construct randexp does not know (lookbehind, \\p{…}): no generated value
   }
   return undefined;
-}
-
-/** allOf parts merged into one schema (properties and required united), so a part's `required` sees every part's properties. */
-export function mergeAllOf(schema: Schema): Schema {
-  const merged: Schema = { ...schema, allOf: undefined };
-  const properties: Record<string, Schema | OpenAPIV3.ReferenceObject> = {};
-  const required = new Set<string>();
-  for (const part of [...(schema.allOf ?? []), { ...schema, allOf: undefined }]) {
-    if ('$ref' in part) continue;
-    const flat = part.allOf ? mergeAllOf(part) : part;
-    for (const [key, value] of Object.entries(flat)) {
-      if (key === 'properties' || key === 'required' || key === 'allOf' || value === undefined) continue;
-      if (Reflect.get(merged, key) === undefined) Reflect.set(merged, key, value);
-    }
-    for (const [key, sub] of Object.entries(flat.properties ?? {})) {
-      // A property two parts both describe must fit both (Asana: an enum in one part, a plain
-      // string in the other): its schemas are merged in turn, not the last one kept.
-      const seen = properties[key];
-      properties[key] = seen === undefined ? sub : { allOf: [seen, sub] };
-    }
-    for (const r of flat.required ?? []) required.add(r);
-  }
-  if (Object.keys(properties).length > 0) merged.properties = properties;
-  if (required.size > 0) merged.required = [...required];
-  return merged;
 }

@@ -1,12 +1,12 @@
 import type { Faker } from '@faker-js/faker';
 import type { OpenAPIV3 } from 'openapi-types';
-import { isRecord, responseFor, type Contract, type Operation, type SchemaValidator } from '../../contract/index.js';
+import { isRecord, mergeAllOf, responseFor, type Contract, type Operation, type SchemaValidator } from '../../contract/index.js';
 import { generate } from '../controls/generate.js';
 import { HttpError } from '../errors.js';
 import { createFaker } from '../faker.js';
 import { fitsWith, schemaAccepts } from '../media.js';
 import type { HandlerInput, Handlers, Reply } from '../routes/types.js';
-import { objectView, successSchema, type Binding, type Collection, type GenericModel, type ListShape } from './model.js';
+import { successSchema, type Binding, type Collection, type GenericModel, type ListShape } from './model.js';
 import type { GenericStore, RecordValue } from './store.js';
 
 type Schema = OpenAPIV3.SchemaObject;
@@ -60,7 +60,7 @@ function coerce(value: unknown, schema: Schema): unknown {
  */
 function overlay(record: RecordValue, body: unknown, schema: Schema, validator: SchemaValidator, keep: string | undefined): RecordValue {
   if (!isRecord(body)) return record;
-  const properties = objectView(schema).properties ?? {};
+  const properties = mergeAllOf(schema).properties ?? {};
   const byNormal = new Map(Object.keys(properties).map((name) => [normal(name), name]));
   const out = { ...record };
   for (const [key, raw] of Object.entries(body)) {
@@ -149,7 +149,7 @@ function addressable(collection: Collection, id: unknown, validator: SchemaValid
 
 /** Reads paging and filters from a list operation's own parameters. */
 function listPage(binding: Extract<Binding, { kind: 'list' }>, input: HandlerInput, records: RecordValue[]): { items: RecordValue[]; total: number; page: number | undefined; size: number | undefined } {
-  const properties = objectView(binding.collection.schema).properties ?? {};
+  const properties = mergeAllOf(binding.collection.schema).properties ?? {};
   const byNormal = new Map(Object.keys(properties).map((name) => [normal(name), name]));
   let items = records;
   let size: number | undefined;
@@ -190,7 +190,7 @@ function listPage(binding: Extract<Binding, { kind: 'list' }>, input: HandlerInp
 /** The list answer: the array, or the wrapper object generated from its schema with the page laid in. */
 function listBody(shape: ListShape, items: RecordValue[], total: number, page: number | undefined, size: number | undefined, deps: GenericDeps): unknown {
   if (shape.kind === 'array') return items;
-  const wrapper = objectView(shape.wrapper);
+  const wrapper = mergeAllOf(shape.wrapper);
   const base = generateRecord(shape.wrapper, deps.faker(), deps.validator);
   const out: RecordValue = { ...base, [shape.property]: items };
   for (const [name, sub] of Object.entries(wrapper.properties ?? {})) {
@@ -264,7 +264,7 @@ export function genericHandlers(deps: GenericDeps): Handlers {
           if (Array.isArray(input.body)) next = applyJsonPatch(record, input.body);
           else if (binding.kind === 'replace') {
             // A replacement keeps what the server owns (the identifier, read-only fields) and takes the rest from the body.
-            const properties = objectView(collection.schema).properties ?? {};
+            const properties = mergeAllOf(collection.schema).properties ?? {};
             const owned = Object.fromEntries(Object.entries(record).filter(([name]) => name === collection.idField || asSchema(properties[name])?.readOnly === true));
             const base = { ...record, ...owned };
             next = overlay(base, input.body, collection.schema, validator, collection.idField);

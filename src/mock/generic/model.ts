@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { isRecord, jsonContent, type Contract, type Operation } from '../../contract/index.js';
+import { isRecord, jsonContent, mergeAllOf, type Contract, type Operation } from '../../contract/index.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -53,31 +53,15 @@ export function successSchema(operation: Operation | undefined): Schema | undefi
   return undefined;
 }
 
-/** The schema with its allOf parts merged (properties and required), for reading property names. */
-export function objectView(schema: Schema): Schema {
-  if (!schema.allOf) return schema;
-  const properties: Record<string, Schema | OpenAPIV3.ReferenceObject> = {};
-  const required: string[] = [];
-  for (const part of schema.allOf) {
-    if ('$ref' in part) continue;
-    const view = objectView(part);
-    Object.assign(properties, view.properties ?? {});
-    required.push(...(view.required ?? []));
-  }
-  Object.assign(properties, schema.properties ?? {});
-  required.push(...(schema.required ?? []));
-  return { ...schema, allOf: undefined, properties, required };
-}
-
 function isObjectSchema(schema: Schema | undefined): schema is Schema {
   if (!schema) return false;
-  const view = objectView(schema);
+  const view = mergeAllOf(schema);
   return (view.type === 'object' || view.type === undefined) && isRecord(view.properties) && Object.keys(view.properties).length > 0;
 }
 
 /** The identifier field: a link of the create response, else a property named like the parameter, else `id`. */
 function identifierField(schema: Schema, idParam: string, noun: string, create: Operation | undefined, itemOps: readonly Operation[]): string | undefined {
-  const properties = objectView(schema).properties ?? {};
+  const properties = mergeAllOf(schema).properties ?? {};
   // OAS 3.0.3 §4.7.20: a link from the create response to an item operation names the field that carries the id.
   for (const response of Object.values(create?.responses ?? {})) {
     for (const link of Object.values(response.links ?? {})) {
@@ -103,7 +87,7 @@ function listShape(schema: Schema | undefined, item: Schema): ListShape | undefi
   if (!schema) return undefined;
   const same = (candidate: unknown): boolean => candidate === item || (isRecord(candidate) && !('$ref' in candidate) && isObjectSchema(candidate as Schema) && sameShape(candidate as Schema, item));
   if (schema.type === 'array' && 'items' in schema && same(schema.items)) return { kind: 'array' };
-  const view = objectView(schema);
+  const view = mergeAllOf(schema);
   if (view.type !== undefined && view.type !== 'object') return undefined;
   const arrays = Object.entries(view.properties ?? {}).filter(([, sub]) => !('$ref' in sub) && sub.type === 'array' && 'items' in sub && same(sub.items));
   if (arrays.length === 1) return { kind: 'wrapped', property: arrays[0]![0], wrapper: schema };
@@ -112,8 +96,8 @@ function listShape(schema: Schema | undefined, item: Schema): ListShape | undefi
 
 /** Two object schemas describe the same record when their property names agree. */
 function sameShape(a: Schema, b: Schema): boolean {
-  const x = Object.keys(objectView(a).properties ?? {}).sort().join(',');
-  const y = Object.keys(objectView(b).properties ?? {}).sort().join(',');
+  const x = Object.keys(mergeAllOf(a).properties ?? {}).sort().join(',');
+  const y = Object.keys(mergeAllOf(b).properties ?? {}).sort().join(',');
   return x !== '' && x === y;
 }
 
@@ -150,7 +134,7 @@ export function inferModel(contract: Contract): GenericModel {
     if (!on(itemPath, 'get')) continue; // a record that cannot be read back is not a collection
     const noun = (segments.at(-2) ?? 'record').replace(/\{|\}/g, '').replace(/\.\w+$/, '').replace(/s$/, '') || 'record';
     const idField = identifierField(schema, idParam, noun, create, itemOps);
-    const fieldSchema = idField ? objectView(schema).properties?.[idField] : undefined;
+    const fieldSchema = idField ? mergeAllOf(schema).properties?.[idField] : undefined;
     const parameter = on(itemPath, 'get')?.parameters.find((p) => p.in === 'path' && p.name === idParam);
     const paramSchema = parameter?.schema && !('$ref' in parameter.schema) ? parameter.schema : undefined;
     const idSchema = (fieldSchema && !('$ref' in fieldSchema) ? fieldSchema : undefined) ?? paramSchema;

@@ -1,0 +1,96 @@
+import type { OpenAPIV3 } from 'openapi-types';
+import { describe, expect, it } from 'vitest';
+import { admitsNull, anyProperties, discriminatedAlternative, effective, mergeAllOf, propertiesFor, requiredFor } from './schema-views.js';
+
+type Schema = OpenAPIV3.SchemaObject;
+
+describe('allOf merged one way (OAS 3.0.3 §4.7.24 allOf; JSON Schema Validation §10.2.1.1)', () => {
+  it.each<[string, Schema, Schema]>([
+    ['no allOf: the schema itself', { type: 'string' }, { type: 'string' }],
+    [
+      'properties united, required unioned',
+      { allOf: [{ properties: { a: { type: 'string' } }, required: ['a'] }, { properties: { b: { type: 'integer' } }, required: ['b', 'a'] }] },
+      { type: 'object', properties: { a: { type: 'string' }, b: { type: 'integer' } }, required: ['a', 'b'] },
+    ],
+    [
+      'a property two parts describe fits both (enum in one, type and bound in the other)',
+      { allOf: [{ properties: { s: { enum: ['x', 'yy'] } } }, { properties: { s: { type: 'string', maxLength: 1 } } }] },
+      { type: 'object', properties: { s: { enum: ['x', 'yy'], type: 'string', maxLength: 1 } } },
+    ],
+    [
+      'bounds keep the tighter one',
+      { allOf: [{ type: 'integer', minimum: 1, maximum: 10 }, { minimum: 5, maximum: 20 }] },
+      { type: 'integer', minimum: 5, maximum: 10 },
+    ],
+    [
+      'an enum keeps the values both lists allow',
+      { allOf: [{ enum: ['a', 'b', 'c'] }, { enum: ['b', 'c', 'd'] }] },
+      { enum: ['b', 'c'] },
+    ],
+    [
+      'closed additionalProperties closes the union of the parts',
+      { allOf: [{ properties: { a: { type: 'string' } }, additionalProperties: false }, { properties: { b: { type: 'string' } }, additionalProperties: false }] },
+      { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, additionalProperties: false },
+    ],
+    [
+      'the schema’s own keywords come first, nested allOf merged',
+      { description: 'own', allOf: [{ description: 'part', allOf: [{ properties: { deep: { type: 'boolean' } } }] }] },
+      { description: 'own', type: 'object', properties: { deep: { type: 'boolean' } } },
+    ],
+  ])('%s', (_construct, schema, expected) => {
+    expect(mergeAllOf(schema)).toEqual(expected);
+  });
+});
+
+const cat: Schema = { type: 'object', properties: { kind: { type: 'string', enum: ['cat'] }, purrs: { type: 'boolean' } } };
+const dog: Schema = { type: 'object', properties: { kind: { type: 'string', enum: ['dog'] }, barks: { type: 'boolean' } } };
+
+describe('oneOf / anyOf: the alternative the discriminator picks (OAS 3.0.3 §4.7.25)', () => {
+  it.each<[string, Schema, unknown, Record<string, unknown> | undefined, Schema | undefined]>([
+    ['mapping to a component reference', { oneOf: [cat, dog], discriminator: { propertyName: 'kind', mapping: { d: '#/components/schemas/Dog' } } }, { kind: 'd' }, { Dog: dog, Cat: cat }, dog],
+    ['implicit mapping: the value is the schema name', { oneOf: [cat, dog], discriminator: { propertyName: 'kind' } }, { kind: 'Cat' }, { Dog: dog, Cat: cat }, cat],
+    ['no components: the alternative whose property has that one enum value', { anyOf: [cat, dog], discriminator: { propertyName: 'kind' } }, { kind: 'dog' }, undefined, dog],
+    ['no discriminator: nothing picked', { oneOf: [cat, dog] }, { kind: 'dog' }, undefined, undefined],
+    ['value without the property: nothing picked', { oneOf: [cat, dog], discriminator: { propertyName: 'kind' } }, {}, undefined, undefined],
+  ])('%s', (_construct, schema, value, components, expected) => {
+    expect(discriminatedAlternative(schema, value, components)).toBe(expected);
+  });
+
+  it.each<[string, Schema, unknown, string[]]>([
+    ['the first alternative without a value', { oneOf: [cat, dog], discriminator: { propertyName: 'kind' } }, undefined, ['kind', 'purrs']],
+    ['the discriminated one with a value', { oneOf: [cat, dog], discriminator: { propertyName: 'kind' } }, { kind: 'dog' }, ['kind', 'barks']],
+    ['allOf around a oneOf', { allOf: [{ oneOf: [dog, cat] }] }, undefined, ['kind', 'barks']],
+  ])('effective: %s', (_construct, schema, value, names) => {
+    expect(Object.keys(effective(schema, value).properties ?? {})).toEqual(names);
+  });
+
+  it('anyProperties walks allOf, oneOf and anyOf', () => {
+    expect([...anyProperties({ allOf: [{ oneOf: [cat, dog] }] }).keys()].sort()).toEqual(['barks', 'kind', 'purrs']);
+  });
+});
+
+describe('nullable (OAS 3.0.3 §4.7.24 nullable)', () => {
+  it.each<[string, Schema, boolean]>([
+    ['nullable: true', { type: 'string', nullable: true }, true],
+    ['a type without nullable', { type: 'string' }, false],
+    ['no type at all admits any value', {}, true],
+    ['an enum without nullable', { enum: ['a'] }, false],
+  ])('%s', (_construct, schema, expected) => {
+    expect(admitsNull(schema)).toBe(expected);
+  });
+});
+
+describe('readOnly / writeOnly by direction (OAS 3.0.3 §4.7.24)', () => {
+  const record: Schema = {
+    type: 'object',
+    required: ['id', 'name', 'password'],
+    properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' }, password: { type: 'string', writeOnly: true } },
+  };
+  it.each<[string, 'request' | 'response', string[], string[]]>([
+    ['a request leaves readOnly out', 'request', ['name', 'password'], ['name', 'password']],
+    ['a response leaves writeOnly out', 'response', ['id', 'name'], ['id', 'name']],
+  ])('%s', (_construct, direction, names, required) => {
+    expect(propertiesFor(record, direction).map(([n]) => n)).toEqual(names);
+    expect(requiredFor(record, direction)).toEqual(required);
+  });
+});
