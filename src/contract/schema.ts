@@ -19,6 +19,16 @@ export interface SchemaViolation {
 
 export type SchemaCheck = { readonly valid: true } | { readonly valid: false; readonly violations: readonly SchemaViolation[] };
 
+/**
+ * A validation with its third outcome said: `unknown` when the schema could not be checked at all
+ * (an unresolved `$ref`, a schema ajv refuses to compile), with the reason. A runner turns it into
+ * a skip with that reason and the mock into a notice, never into a silent pass.
+ */
+export type ValidationResult =
+  | { readonly state: 'valid' }
+  | { readonly state: 'invalid'; readonly violations: readonly SchemaViolation[] }
+  | { readonly state: 'unknown'; readonly reason: string };
+
 type Schema = OpenAPIV3.SchemaObject;
 
 /**
@@ -30,6 +40,12 @@ type Schema = OpenAPIV3.SchemaObject;
 export class SchemaValidator {
   private readonly ajv: Ajv;
   private readonly cache = new Map<Direction, WeakMap<object, ValidateFunction>>([
+    ['request', new WeakMap()],
+    ['response', new WeakMap()],
+  ]);
+
+  /** Why a schema (per direction) could not be compiled: those validate as `unknown`. */
+  private readonly uncheckable = new Map<Direction, WeakMap<object, string>>([
     ['request', new WeakMap()],
     ['response', new WeakMap()],
   ]);
@@ -59,6 +75,19 @@ export class SchemaValidator {
     return out;
   }
 
+  /** valid, invalid (with the violations), or unknown (with why the schema could not be checked). */
+  validate(schema: Schema | OpenAPIV3.ReferenceObject, value: unknown, direction: Direction): ValidationResult {
+    const validate = this.compile(schema, direction);
+    const reason = this.uncheckable.get(direction)!.get(schema);
+    if (reason !== undefined) return { state: 'unknown', reason };
+    if (validate(value)) return { state: 'valid' };
+    return { state: 'invalid', violations: (validate.errors ?? []).map(describe) };
+  }
+
+  /**
+   * Two-state validation for callers that only choose among values: a schema that cannot be
+   * checked counts as valid here. Judgements use validate(), which says `unknown`.
+   */
   check(schema: Schema | OpenAPIV3.ReferenceObject, value: unknown, direction: Direction): SchemaCheck {
     const validate = this.compile(schema, direction);
     if (validate(value)) return { valid: true };
@@ -76,6 +105,7 @@ export class SchemaValidator {
     let compiled: ValidateFunction;
     if ('$ref' in schema) {
       this.skipped.add(`a schema with an unresolved $ref (${schema.$ref}) is not enforced`);
+      this.uncheckable.get(direction)!.set(schema, `the schema is an unresolved $ref (${schema.$ref})`);
       compiled = this.ajv.compile(true);
     } else {
       const known = (name: string): boolean => name in this.ajv.formats;
@@ -84,7 +114,9 @@ export class SchemaValidator {
       try {
         compiled = this.ajv.compile(toJsonSchema(schema, context) as object);
       } catch (error) {
-        this.skipped.add(`a schema the validator cannot compile is not enforced (${(error as Error).message.split('\n')[0] ?? ''})`);
+        const why = (error as Error).message.split('\n')[0] ?? '';
+        this.skipped.add(`a schema the validator cannot compile is not enforced (${why})`);
+        this.uncheckable.get(direction)!.set(schema, `the validator cannot compile the schema (${why})`);
         compiled = this.ajv.compile(true);
       }
     }
