@@ -215,14 +215,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       seed,
       examples,
       strict: v.strict ?? false,
-      extra: {
-        documents,
-        // Workflow inputs named like credentials take the run's own (conformance/workflows/executor.ts).
-        credentials: {
-          bearer: v.bearer,
-          basic: v.basic === undefined ? undefined : { user: v.basic.slice(0, v.basic.indexOf(':')), password: v.basic.slice(v.basic.indexOf(':') + 1) },
-        },
-      },
+      // Workflow inputs named like credentials take the run's own, from the same plan as the checks (workflows/hook.ts).
+      extra: { documents },
       onProgress: (event) => {
         if (event.type === 'exchange') exchanges.push(event.exchange);
         printer?.(event);
@@ -234,7 +228,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       const mismatch = await schemeMismatch(v.target, timeoutMs);
       if (mismatch) return await fail(2, `target unreachable: ${mismatch}`, undefined);
     }
-    report = runNotices({ ...report, contract: report.contract ?? about }, exchanges, contract, v['api-key'] !== undefined);
+    report = runNotices({ ...report, contract: report.contract ?? about }, exchanges, contract);
+    if (report.credentialsRefused !== undefined) return await fail(2, report.credentialsRefused, report);
     const nothing = nothingJudgedReason(report);
     if (nothing) return await fail(2, `usage error: ${nothing}`, report);
     const colour = process.stdout.isTTY === true && !process.env['NO_COLOR'];

@@ -11,9 +11,12 @@ export interface Credentials {
   readonly basic?: string | undefined;
   /** A value for a named scheme of `components/securitySchemes`; wins over the flags above. */
   readonly byScheme?: Readonly<Record<string, string>> | undefined;
-  /** Header names (any case) the user sets with --header: a credential there satisfies its scheme as is. */
-  readonly headerNames?: readonly string[] | undefined;
+  /** Headers the user sets with --header (names in any case): a credential there satisfies its scheme as is. */
+  readonly headers?: Readonly<Record<string, string>> | undefined;
 }
+
+/** The kinds of credential a flag gives: --api-key, --bearer (http bearer, oauth2, openIdConnect), --basic. */
+export type CredentialKind = 'apiKey' | 'bearer' | 'basic';
 
 /** The value of a scheme whose credential travels in a --header the user gave: nothing to add. */
 const IN_USER_HEADER = '\u0000in --header';
@@ -44,6 +47,25 @@ export class CredentialPlan {
     return this.contract.securitySchemes.get(name);
   }
 
+  /** The value of a --header, by name in any case. */
+  private userHeader(name: string): string | undefined {
+    const wanted = name.toLowerCase();
+    return Object.entries(this.given.headers ?? {}).find(([h]) => h.toLowerCase() === wanted)?.[1];
+  }
+
+  /** The flags that gave credentials, for messages (`--api-key`, `--auth ApiKeyAuth`, `--header X-Key`…). */
+  givenFlags(): string[] {
+    const g = this.given;
+    const carriers = this.carrierHeaders();
+    return [
+      ...(g.apiKey !== undefined ? ['--api-key'] : []),
+      ...(g.bearer !== undefined ? ['--bearer'] : []),
+      ...(g.basic !== undefined ? ['--basic'] : []),
+      ...Object.keys(g.byScheme ?? {}).map((name) => `--auth ${name}`),
+      ...Object.keys(g.headers ?? {}).filter((h) => carriers.has(h.toLowerCase())).map((h) => `--header ${h}`),
+    ];
+  }
+
   /** Whether any credential at all was given. */
   get any(): boolean {
     const g = this.given;
@@ -53,8 +75,53 @@ export class CredentialPlan {
       g.bearer !== undefined ||
       g.basic !== undefined ||
       Object.keys(g.byScheme ?? {}).length > 0 ||
-      (g.headerNames ?? []).some((h) => carriers.has(h.toLowerCase()))
+      Object.keys(g.headers ?? {}).some((h) => carriers.has(h.toLowerCase()))
     );
+  }
+
+  /** What kind of credential a scheme takes, or undefined for an http scheme other than basic and bearer. */
+  private kindOf(scheme: OpenAPIV3.SecuritySchemeObject): CredentialKind | undefined {
+    if (scheme.type === 'apiKey') return 'apiKey';
+    if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return 'bearer';
+    const kind = scheme.scheme.toLowerCase();
+    return kind === 'bearer' || kind === 'basic' ? kind : undefined;
+  }
+
+  /**
+   * The secret itself for a scheme, whichever flag gave it: --auth, the flag of its kind, or a
+   * --header carrying it (unwrapped: `Authorization: Bearer t` gives `t`, Basic its `user:pass`,
+   * RFC 7617 §2). What workflow inputs receive, so they see the credentials the checks send.
+   */
+  secretFor(name: string): string | undefined {
+    const value = this.valueFor(name);
+    if (value !== IN_USER_HEADER) return value;
+    const scheme = this.scheme(name);
+    if (!scheme) return undefined;
+    if (scheme.type === 'apiKey') return this.userHeader(scheme.name);
+    const header = this.userHeader('authorization') ?? '';
+    const m = /^\S+\s+(.*)$/.exec(header.trim());
+    if (!m?.[1]) return undefined;
+    return this.kindOf(scheme) === 'basic' ? Buffer.from(m[1], 'base64').toString('utf8') : m[1];
+  }
+
+  /** The secret of the first scheme of this kind that has one, else the flag of that kind as given. */
+  secretOfKind(kind: CredentialKind): string | undefined {
+    for (const [name, scheme] of this.contract.securitySchemes) {
+      if (this.kindOf(scheme) !== kind) continue;
+      const secret = this.secretFor(name);
+      if (secret !== undefined) return secret;
+    }
+    return this.given[kind];
+  }
+
+  /** Each scheme of the contract with the secret the run has for it. */
+  secretsByScheme(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const name of this.contract.securitySchemes.keys()) {
+      const secret = this.secretFor(name);
+      if (secret !== undefined) out[name] = secret;
+    }
+    return out;
   }
 
   /** Headers that carry some scheme's credential: Authorization, and each apiKey header. */
@@ -72,7 +139,7 @@ export class CredentialPlan {
     const scheme = this.scheme(name);
     if (!scheme) return undefined;
     const carrier = scheme.type === 'apiKey' ? (scheme.in === 'header' ? scheme.name.toLowerCase() : undefined) : 'authorization';
-    const inHeader = carrier !== undefined && (this.given.headerNames ?? []).some((h) => h.toLowerCase() === carrier) ? IN_USER_HEADER : undefined;
+    const inHeader = carrier !== undefined && this.userHeader(carrier) !== undefined ? IN_USER_HEADER : undefined;
     if (scheme.type === 'apiKey') return this.given.apiKey ?? inHeader;
     if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return this.given.bearer ?? inHeader;
     const kind = scheme.scheme.toLowerCase();

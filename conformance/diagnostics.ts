@@ -31,19 +31,20 @@ function byOperation(exchanges: readonly Exchange[], keep: (e: Exchange) => bool
 const WITH_CREDENTIALS: ReadonlySet<ExchangeKind> = new Set(['positive', 'negative', 'malformed_json', 'unknown_id', 'read_back', 'list_back', 'read_after_delete', 'prerequisite']);
 
 /**
- * "The API key was refused": with credentials given, no secured operation accepted them: each
- * answered 401 (RFC 9110 §15.5.2) to requests carrying them and never a 2xx. One line at the top
- * instead of a failure per operation to puzzle over.
+ * "Credentials refused": credentials were given and no secured operation accepted them: each one
+ * reached answered 401 or 403 (RFC 9110 §15.5.2, §15.5.4) to requests carrying them and never a
+ * 2xx. Such a run says nothing about the server's conformance (a rotated secret is not a server
+ * regression): the run has no verdict (exit 2), and this line says why.
  */
-export function refusedKeyNotice(exchanges: readonly Exchange[], contract: Contract, credentialsGiven: boolean): string | undefined {
-  if (!credentialsGiven) return undefined;
+export function refusedCredentials(exchanges: readonly Exchange[], contract: Contract, flagsGiven: readonly string[]): string | undefined {
+  if (flagsGiven.length === 0) return undefined;
   const secured = byOperation(exchanges, (e) => WITH_CREDENTIALS.has(e.kind) && contract.operationsById.get(e.requestedOperationId ?? '')?.requiresAuth === true);
   if (secured.size === 0) return undefined;
   for (const statuses of secured.values()) {
-    if (!statuses.includes(401) || statuses.some((s) => s >= 200 && s < 300)) return undefined;
+    if (!statuses.some((s) => s === 401 || s === 403) || statuses.some((s) => s >= 200 && s < 300)) return undefined;
   }
   const ops = [...secured.keys()];
-  return `the API key was refused: check --api-key (${ops.length} secured operation(s) answered 401 to requests carrying it, and none accepted it: ${ops.slice(0, 4).join(', ')}${ops.length > 4 ? ', …' : ''})`;
+  return `credentials refused: check ${flagsGiven.join(', ')} (${ops.length} secured operation(s) answered 401/403 to requests carrying them, and none accepted them: ${ops.slice(0, 4).join(', ')}${ops.length > 4 ? ', …' : ''})`;
 }
 
 /** "Wrong base path": most operations answered 404 to every request, even valid ones. */
@@ -80,9 +81,9 @@ export function withNotices(report: RunReport, notices: readonly (string | undef
   return add.length === 0 ? report : { ...report, notices: [...(report.notices ?? []), ...add] };
 }
 
-/** Every notice this module knows how to give about a finished run. */
-export function runNotices(report: RunReport, exchanges: readonly Exchange[], contract: Contract, credentialsGiven: boolean): RunReport {
-  return withNotices(report, [refusedKeyNotice(exchanges, contract, credentialsGiven), basePathNotice(exchanges, report.target, contract)]);
+/** Every notice this module knows how to give about a finished run (refused credentials are the runner's own: RunReport.credentialsRefused). */
+export function runNotices(report: RunReport, exchanges: readonly Exchange[], contract: Contract): RunReport {
+  return withNotices(report, [basePathNotice(exchanges, report.target, contract)]);
 }
 
 export interface RunBasics {
@@ -136,6 +137,6 @@ export function runFailureReport(basics: RunBasics | RunReport, reason: string):
     ...(previous?.circuitBreaker !== undefined ? { circuitBreaker: previous.circuitBreaker } : {}),
     ...(previous?.coverage !== undefined ? { coverage: previous.coverage } : {}),
     ...(basics.contract !== undefined ? { contract: basics.contract } : {}),
-    notices: [reason, ...(previous?.notices ?? [])],
+    notices: [reason, ...(previous?.notices ?? []).filter((n) => n !== reason)],
   };
 }

@@ -11,6 +11,7 @@ import { modeFor } from './cases/values.js';
 import { CHECKS, type CheckContext } from './checks/index.js';
 import { responseJsonSchema } from './checks/util.js';
 import { collect, requestPath as requestPathOf, type Note } from './collect.js';
+import { refusedCredentials } from './diagnostics.js';
 import { HttpClient } from './http/client.js';
 import { Resources } from './resources.js';
 import { Session, type CircuitBreaker } from './session.js';
@@ -211,7 +212,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   const rng = new Random(seed);
   const validator = new SchemaValidator();
   let total = 0;
-  const credentials = new CredentialPlan(contract, { apiKey: options.apiKey, bearer: options.bearer, basic: options.basic, byScheme: options.auth, headerNames: Object.keys(options.headers ?? {}) });
+  const credentials = new CredentialPlan(contract, { apiKey: options.apiKey, bearer: options.bearer, basic: options.basic, byScheme: options.auth, headers: options.headers });
   const notices: string[] = [];
   const internalErrors: string[] = [];
   for (const name of Object.keys(options.auth ?? {})) {
@@ -456,6 +457,9 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
       skipped: results.filter((r) => r.status === 'skipped').length,
       warnings: results.filter((r) => r.status === 'warning').length,
     };
+    // Checked on the per-operation exchanges, which carry the credentials where the contract says.
+    const credentialsRefused = refusedCredentials(session.exchanges, contract, credentials.givenFlags());
+    if (credentialsRefused !== undefined) notices.unshift(credentialsRefused);
     const report: RunReport = {
       target: options.target,
       seed,
@@ -471,6 +475,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
       ...breakerSummary(session),
       coverage,
       notices,
+      ...(credentialsRefused !== undefined ? { credentialsRefused } : {}),
       ...(internalErrors.length > 0 ? { internalErrors } : {}),
     };
     progress({ type: 'done', report });

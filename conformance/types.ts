@@ -166,6 +166,12 @@ export interface RunReport {
   readonly circuitBreaker?: string;
   readonly coverage?: Coverage;
   readonly notices?: readonly string[];
+  /**
+   * Set when credentials were given and every secured operation refused them (401/403, never a
+   * 2xx): the run has no verdict (exit 2, "credentials refused"), whatever failed. The same line
+   * is the first notice.
+   */
+  readonly credentialsRefused?: string;
   /** Failures of the runner itself (exit 3); what was judged before them is still reported. */
   readonly internalErrors?: readonly string[];
   /** The contract the run judged against (`info.title`, `info.version`, the file), for the reports' headers. */

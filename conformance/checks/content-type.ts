@@ -1,30 +1,38 @@
 import { xmlProblems } from './xml-wellformed.js';
 import { fail, pass, skip, type Check } from './types.js';
 import { isOwnExchange, parseJson } from './util.js';
-import { documentedResponse } from '../../src/contract/index.js';
+import { documentedResponse, responseBodyRule } from '../../src/contract/index.js';
 import { isJsonMediaType, isXmlMediaType, mediaEssence, mediaMatches } from '../../src/contract/index.js';
 
 /** RFC 9110 §8.3: a body's Content-Type must be one the contract documents for that response. */
 export const contentType: Check = {
   name: 'content_type',
   description:
-    'Every documented answer. Fails when a body comes without Content-Type, with a media type the response does not document, with JSON that does not parse, or when a response that documents no content (e.g. 204) has a body.',
+    'Every documented answer, by the rule for bodies (README): fails when a 204/304 (or any answer to HEAD) has a body, a body comes without Content-Type, in a media type the response does not document, or as JSON that does not parse. A response documented without content describes no body: an error may carry one (RFC 9110 §15.5), a success that does is a warning.',
   appliesTo: () => true,
   judge: (exchange, operation) => {
     const response = exchange.response;
     if (!response || !isOwnExchange(exchange)) return undefined;
     const documented = documentedResponse(operation.responses, response.status);
     if (!documented) return skip(`status ${response.status} is undocumented (see status_code_documented)`);
-    const media = Object.keys(documented.response.content ?? {});
     const hasBody = response.body.length > 0;
-    if (media.length === 0) {
-      return hasBody ? fail(`${response.status} documents no content but the answer has a ${response.body.length}-byte body`) : pass;
-    }
-    if (!hasBody) {
-      if (response.status === 204 || response.status === 304) return pass;
-      return fail(`${response.status} documents ${media.join(', ')} but the body is empty`);
-    }
+    // The one rule for bodies (src/contract/response-body.ts), the mock's too.
+    const rule = responseBodyRule(response.status, exchange.request.method, documented.response);
+    if (rule.kind === 'none') return hasBody ? fail(`${rule.reason}, but the answer has a ${response.body.length}-byte body`) : pass;
     const received = response.headers['content-type'];
+    if (rule.kind === 'open') {
+      if (!hasBody) return pass;
+      // No payload described (OAS 3.0.3 §4.7.17): only what HTTP asks of any content is judged.
+      if (!received) return fail('a body without Content-Type (RFC 9110 §8.3)');
+      if (isJsonMediaType(received)) {
+        const parsed = parseJson(response.body);
+        if (!parsed.ok) return fail(`Content-Type says JSON but the body does not parse: ${parsed.error}`);
+      }
+      if (rule.explanation) return pass; // RFC 9110 §15.5/§15.6: an error SHOULD explain itself
+      return { status: 'warn', reason: `${response.status} documents no content (OAS 3.0.3 §4.7.17) but the answer carries a ${response.body.length}-byte ${mediaEssence(received)} body the contract does not describe` };
+    }
+    const media = rule.mediaTypes;
+    if (!hasBody) return fail(`${response.status} documents ${media.join(', ')} but the body is empty`);
     if (!received) return fail('a body without Content-Type');
     const match = media.find((m) => mediaMatches(received, m));
     if (!match) return fail(`Content-Type ${mediaEssence(received)} is not documented for ${response.status} (documented: ${media.join(', ')})`);

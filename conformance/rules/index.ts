@@ -8,7 +8,6 @@ export interface RuleContext {
   readonly contract: Contract;
   readonly session: Session;
   readonly validator: SchemaValidator;
-  readonly hasKey: boolean;
   /** Only these operations (--operations); all when absent or empty. */
   readonly operations?: readonly string[] | undefined;
 }

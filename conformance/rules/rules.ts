@@ -6,7 +6,8 @@ import type { Rule, RuleContext } from './index.js';
 import { acceptedBody, collections, json, ok, probe, properties, result, selected, successSchema } from './util.js';
 
 const queryParams = (op: Operation): OpenAPIV3.ParameterObject[] => op.parameters.filter((p) => p.in === 'query');
-const needsKey = (ctx: RuleContext, op: Operation): boolean => op.requiresAuth && !ctx.hasKey;
+/** A secured operation none of whose requirements the run's credentials meet (any flag: --api-key, --bearer, --basic, --auth, --header). */
+const needsKey = (ctx: RuleContext, op: Operation): boolean => op.requiresAuth && ctx.session.credentials.valid(op) === undefined;
 const itemSchemaOf = (list: Operation): Schema | undefined => {
   const s = successSchema(list);
   return s?.type === 'array' ? asSchema(s.items) : undefined;
@@ -33,7 +34,7 @@ const location: Rule = {
         continue;
       }
       if (needsKey(ctx, op)) {
-        out.push(result(this.name, op, 'skipped', `${op.id} requires credentials: skipped without --api-key`));
+        out.push(result(this.name, op, 'skipped', ctx.session.credentials.missing(op)));
         continue;
       }
       const body = acceptedBody(ctx, op);
@@ -97,7 +98,7 @@ const readOnly: Rule = {
         continue;
       }
       if (needsKey(ctx, op)) {
-        out.push(result(this.name, op, 'skipped', `${op.id} requires credentials: skipped without --api-key`));
+        out.push(result(this.name, op, 'skipped', ctx.session.credentials.missing(op)));
         continue;
       }
       const body = acceptedBody(ctx, op);
@@ -303,7 +304,7 @@ const references: Rule = {
         continue;
       }
       if (needsKey(ctx, op)) {
-        out.push(result(this.name, op, 'skipped', `${op.id} requires credentials: skipped without --api-key`));
+        out.push(result(this.name, op, 'skipped', ctx.session.credentials.missing(op)));
         continue;
       }
       const body = acceptedBody(ctx, op);

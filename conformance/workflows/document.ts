@@ -74,6 +74,18 @@ export interface Step {
   readonly onSuccess: readonly Action[];
   readonly onFailure: readonly Action[];
   readonly outputs: Readonly<Record<string, string>>;
+  /** Respect's `x-security` extension: credentials for a scheme of the contract, placed where it says. */
+  readonly security?: readonly StepSecurity[];
+}
+
+/**
+ * One entry of a step's `x-security` (the extension Redocly Respect defines for Arazzo 1.0.x, which
+ * has no security of its own): a scheme of the contract by name and its values as runtime
+ * expressions (`username` and `password` for basic, `token` for bearer, `apiKey` for apiKey).
+ */
+export interface StepSecurity {
+  readonly schemeName: string;
+  readonly values: Readonly<Record<string, unknown>>;
 }
 
 /** The file is not a usable Arazzo document: a clear message naming where. */
@@ -211,6 +223,11 @@ export function parseArazzo(raw: unknown, file: string): ArazzoDocument {
       const operationPath = str(s, 'operationPath', sp, false);
       const stepWorkflow = str(s, 'workflowId', sp, false);
       const description = str(s, 'description', sp, false);
+      const security = list(s, 'x-security', sp).map((x, k): StepSecurity => {
+        const xp = `${sp}/x-security/${k}`;
+        if (!isObject(x) || typeof x['schemeName'] !== 'string' || !isObject(x['values'])) throw where(xp, 'an x-security entry names a schemeName of the contract and its values (an inline scheme is not supported)');
+        return { schemeName: x['schemeName'], values: x['values'] };
+      });
       return {
         stepId: str(s, 'stepId', sp) ?? '',
         parameters: list(s, 'parameters', sp).map((p, k) => parameter(p, `${sp}/parameters/${k}`)),
@@ -223,6 +240,7 @@ export function parseArazzo(raw: unknown, file: string): ArazzoDocument {
         ...(stepWorkflow !== undefined ? { workflowId: stepWorkflow } : {}),
         ...(description !== undefined ? { description } : {}),
         ...(requestBody ? { requestBody } : {}),
+        ...(security.length > 0 ? { security } : {}),
       };
     });
     if (steps.length === 0) throw where(`${path}/steps`, 'a workflow has at least one step');

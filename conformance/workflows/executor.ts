@@ -1,4 +1,5 @@
 import type { Contract, Operation } from '../../src/contract/index.js';
+import { CredentialPlan } from '../credentials.js';
 import type { HttpClient } from '../http/client.js';
 import { REDACTED_KEY } from '../http/curl.js';
 import type { CheckResult, Exchange, RecordedRequest, RecordedResponse, TransportError } from '../types.js';
@@ -74,6 +75,9 @@ export function checkAgainstContract(doc: ArazzoDocument, contract: Contract): v
       } else if (!operationOf(s, contract)) {
         throw new ArazzoError(`${doc.file}: workflow ${w.workflowId}, step ${s.stepId}: ${s.operationId ?? s.operationPath ?? '?'} is not an operation of the contract`);
       }
+      for (const x of s.security ?? []) {
+        if (!contract.securitySchemes.has(x.schemeName)) throw new ArazzoError(`${doc.file}: workflow ${w.workflowId}, step ${s.stepId}: x-security names "${x.schemeName}", which is not a security scheme of the contract`);
+      }
       for (const a of [...s.onSuccess, ...s.onFailure, ...w.successActions, ...w.failureActions]) {
         if (a.stepId !== undefined && !stepIds.has(a.stepId)) throw new ArazzoError(`${doc.file}: workflow ${w.workflowId}: action ${a.name} goes to unknown step "${a.stepId}"`);
         if (a.workflowId !== undefined && !ids.has(a.workflowId.replace(/^\$sourceDescriptions\.[^.]+\./, ''))) throw new ArazzoError(`${doc.file}: workflow ${w.workflowId}: action ${a.name} names unknown workflow "${a.workflowId}"`);
@@ -84,9 +88,10 @@ export function checkAgainstContract(doc: ArazzoDocument, contract: Contract): v
 
 /**
  * Inputs a workflow declares, filled from the runner's credentials by name:
- * `apiKey` / `api_key` / `key` take --api-key, `token` / `bearer` take the
- * bearer token, `username` / `password` the basic credentials. Returns the
- * names of required inputs nothing could fill.
+ * an input named like a security scheme of the contract takes that scheme's
+ * value; `apiKey` / `api_key` / `key` take the API key, `token` / `bearer` the
+ * bearer token, `username` / `password` the basic credentials (whichever flag
+ * gave them). Returns the names of required inputs nothing could fill.
  */
 export function inputsFor(workflow: Workflow, credentials: WorkflowCredentials): { inputs: Record<string, unknown>; missing: string[] } {
   const schema = workflow.inputs ?? {};
@@ -94,15 +99,36 @@ export function inputsFor(workflow: Workflow, credentials: WorkflowCredentials):
   const required = Array.isArray(schema['required']) ? schema['required'].filter((r): r is string => typeof r === 'string') : [];
   const inputs: Record<string, unknown> = {};
   for (const name of new Set([...properties, ...required])) {
-    const n = name.toLowerCase().replace(/[^a-z]/g, '');
-    let value: string | undefined;
-    if (['apikey', 'key', 'xapikey'].includes(n)) value = credentials.apiKey;
-    else if (['token', 'bearer', 'bearertoken', 'accesstoken'].includes(n)) value = credentials.bearer;
-    else if (['username', 'user'].includes(n)) value = credentials.basic?.user;
-    else if (n === 'password') value = credentials.basic?.password;
+    const value = credentials.byScheme?.[name] ?? credentialNamed(name.toLowerCase().replace(/[^a-z]/g, ''), credentials);
     if (value !== undefined) inputs[name] = value;
   }
   return { inputs, missing: required.filter((r) => !(r in inputs)) };
+}
+
+/** The credential an x-security entry gives a scheme: `username:password` for basic (RFC 7617), `token` for bearer and oauth2, `apiKey` for apiKey. */
+function securityValue(contract: Contract, schemeName: string, value: (key: string) => unknown): string | undefined {
+  const scheme = contract.securitySchemes.get(schemeName);
+  const text = (key: string): string | undefined => {
+    const v = value(key);
+    return v === undefined || v === null ? undefined : String(v);
+  };
+  if (!scheme) return undefined;
+  if (scheme.type === 'apiKey') return text('apiKey');
+  if (scheme.type === 'http' && scheme.scheme.toLowerCase() === 'basic') {
+    const user = text('username');
+    const password = text('password');
+    return user === undefined || password === undefined ? undefined : `${user}:${password}`;
+  }
+  return text('token') ?? text('accessToken');
+}
+
+/** The credential an input name (lower case, letters only) stands for. */
+function credentialNamed(n: string, credentials: WorkflowCredentials): string | undefined {
+  if (['apikey', 'key', 'xapikey'].includes(n)) return credentials.apiKey;
+  if (['token', 'bearer', 'bearertoken', 'accesstoken'].includes(n)) return credentials.bearer;
+  if (['username', 'user'].includes(n)) return credentials.basic?.user;
+  if (n === 'password') return credentials.basic?.password;
+  return undefined;
 }
 
 /** Runs the workflows of one Arazzo document against the target; one result per workflow. */
@@ -282,6 +308,16 @@ export class WorkflowExecutor {
       else if (p.in === 'header') headers[p.name.toLowerCase()] = text;
       else if (p.in === 'cookie') cookies.push(`${p.name}=${encodeURIComponent(text)}`);
     }
+    // x-security (Respect's extension): each scheme's value placed where the contract's scheme says (credentials.ts).
+    for (const x of step.security ?? []) {
+      const value = securityValue(this.options.contract, x.schemeName, (key) => evaluateValue(x.values[key], base));
+      if (value === undefined) continue;
+      for (const placement of new CredentialPlan(this.options.contract, {}).placements(x.schemeName, value)) {
+        if (placement.in === 'header') headers[placement.name.toLowerCase()] = placement.value;
+        else if (placement.in === 'query') query[placement.name] = placement.value;
+        else cookies.push(`${placement.name}=${encodeURIComponent(placement.value)}`);
+      }
+    }
     if (cookies.length > 0) headers['cookie'] = cookies.join('; ');
     let body: string | undefined;
     let payload: unknown;
@@ -338,8 +374,8 @@ export class WorkflowExecutor {
 
   /** Credentials never reach a report: the API key becomes the placeholder curl.ts expands from $CONFORMANCE_API_KEY. */
   private redactHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
-    const { apiKey, bearer, basic } = this.options.credentials;
-    const secrets = [bearer, basic ? Buffer.from(`${basic.user}:${basic.password}`).toString('base64') : undefined, basic?.password].filter((s): s is string => !!s);
+    const { apiKey, bearer, basic, byScheme } = this.options.credentials;
+    const secrets = [bearer, basic ? Buffer.from(`${basic.user}:${basic.password}`).toString('base64') : undefined, basic?.password, ...Object.values(byScheme ?? {}).filter((v) => v !== apiKey && v.length >= 4)].filter((s): s is string => !!s);
     const out: Record<string, string> = {};
     for (const [name, value] of Object.entries(headers)) {
       if (apiKey !== undefined && value === apiKey) out[name] = REDACTED_KEY;
@@ -350,7 +386,7 @@ export class WorkflowExecutor {
   }
 
   private redactUrl(url: string): string {
-    const secrets = [this.options.credentials.apiKey, this.options.credentials.bearer].filter((s): s is string => !!s && s.length >= 4);
+    const secrets = [this.options.credentials.apiKey, this.options.credentials.bearer, ...Object.values(this.options.credentials.byScheme ?? {})].filter((s): s is string => !!s && s.length >= 4);
     let out = url;
     for (const s of secrets) out = out.split(encodeURIComponent(s)).join('<redacted>').split(s).join('<redacted>');
     return out;

@@ -1,4 +1,5 @@
 import type { SchemaValidator, Contract } from '../../src/contract/index.js';
+import type { CredentialPlan } from '../credentials.js';
 import type { Session } from '../session.js';
 import type { CheckResult } from '../types.js';
 import { RULES, runRules } from '../rules/index.js';
@@ -10,7 +11,10 @@ import type { WorkflowCredentials } from './options.js';
 export interface ExtraCheckOptions {
   /** The loaded --workflows documents; none: no workflows run. */
   readonly documents?: readonly ArazzoDocument[];
-  /** Credentials beyond --api-key (bearer, basic), for workflow inputs. */
+  /**
+   * Workflow inputs to use instead of the ones taken from the run's credentials (each field given
+   * wins); by default the inputs come from the same credential plan the checks use.
+   */
   readonly credentials?: WorkflowCredentials;
   /** false: the generic rules (conformance/rules) do not run. */
   readonly rules?: boolean;
@@ -18,7 +22,6 @@ export interface ExtraCheckOptions {
 
 interface HookInput {
   readonly options: {
-    readonly apiKey?: string | undefined;
     readonly headers?: Readonly<Record<string, string>>;
     readonly checks?: readonly string[] | undefined;
     readonly skipChecks?: readonly string[] | undefined;
@@ -38,6 +41,22 @@ export function extraCheckKnown(name: string, extra: ExtraCheckOptions | undefin
   return isKnownWorkflowCheck(name, extra?.documents ?? []) || RULES.some((r) => r.name === name);
 }
 
+/**
+ * The credentials workflows receive as inputs, from the run's one credential plan: whatever flag
+ * gave them (--api-key, --bearer, --basic, --auth SCHEME=VALUE, or a --header carrying them), the
+ * value of the contract's first scheme of each kind, and each scheme's value under its own name.
+ */
+export function workflowCredentials(plan: CredentialPlan, override: WorkflowCredentials = {}): WorkflowCredentials {
+  const basic = plan.secretOfKind('basic');
+  const colon = basic?.indexOf(':') ?? -1;
+  return {
+    apiKey: override.apiKey ?? plan.secretOfKind('apiKey'),
+    bearer: override.bearer ?? plan.secretOfKind('bearer'),
+    basic: override.basic ?? (basic !== undefined && colon >= 0 ? { user: basic.slice(0, colon), password: basic.slice(colon + 1) } : undefined),
+    byScheme: { ...plan.secretsByScheme(), ...(override.byScheme ?? {}) },
+  };
+}
+
 /** The runner's one call: workflows, then the generic rules; their results join the per-operation ones. */
 export async function runExtraChecks(input: HookInput): Promise<CheckResult[]> {
   const { options } = input;
@@ -49,7 +68,7 @@ export async function runExtraChecks(input: HookInput): Promise<CheckResult[]> {
         documents,
         contract: input.contract,
         target: input.target,
-        credentials: { apiKey: options.apiKey, ...(options.extra?.credentials ?? {}) },
+        credentials: workflowCredentials(input.session.credentials, options.extra?.credentials),
         headers: options.headers ?? {},
         timeoutMs: input.timeoutMs,
         maxResponseBytes: input.maxResponseBytes,
@@ -64,7 +83,7 @@ export async function runExtraChecks(input: HookInput): Promise<CheckResult[]> {
   if (options.extra?.rules !== false) {
     const wanted = (name: string): boolean =>
       !(options.skipChecks ?? []).includes(name) && (!options.checks || options.checks.length === 0 || options.checks.includes(name));
-    results.push(...(await runRules({ contract: input.contract, session: input.session, validator: input.validator, hasKey: options.apiKey !== undefined, wanted, operations: options.operations })));
+    results.push(...(await runRules({ contract: input.contract, session: input.session, validator: input.validator, wanted, operations: options.operations })));
   }
   return results;
 }

@@ -6,6 +6,8 @@ export interface WorkflowCredentials {
   readonly apiKey?: string | undefined;
   readonly bearer?: string | undefined;
   readonly basic?: { readonly user: string; readonly password: string } | undefined;
+  /** Values by security scheme name: an input named like a scheme of the contract takes its value. */
+  readonly byScheme?: Readonly<Record<string, string>> | undefined;
 }
 
 /** The check name of a workflow's result. */

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Faker } from '@faker-js/faker';
 import { createFaker } from './faker.js';
 import express, { type Request, type Response, type Router } from 'express';
-import { admitsJson, jsonContent, jsonTypeFor, responseFor, SchemaValidator, type Contract } from '../contract/index.js';
+import { admitsJson, jsonContent, jsonTypeFor, responseBodyRule, responseFor, SchemaValidator, type Contract } from '../contract/index.js';
 import type { Clock } from './clock.js';
 import { cannedReply } from './controls/canned.js';
 import { applyDeprecation } from './controls/deprecation.js';
@@ -255,11 +255,16 @@ function keepToSchema(operation: Contract['operations'][number], reply: Reply, f
  * documented example.
  */
 function send(req: Request, res: Response, operation: Contract['operations'][number], reply: Reply): void {
-  if (reply.body === undefined) {
+  const documented = responseFor(operation.responses, reply.status);
+  // The one rule for bodies (src/contract/response-body.ts), which the runner judges by: none on
+  // 204/304, none on a success documented without content. HEAD is written as GET: Node drops the
+  // body after its headers are set, so they are GET's (RFC 9110 §9.3.2).
+  const rule = responseBodyRule(reply.status, req.method === 'HEAD' ? 'GET' : req.method, documented);
+  if (reply.body === undefined || rule.kind === 'none' || (rule.kind === 'open' && !rule.explanation)) {
     res.end();
     return;
   }
-  const content = responseFor(operation.responses, reply.status)?.content ?? {};
+  const content = documented?.content ?? {};
   const types = Object.keys(content);
   const accepted = types.length === 0 ? undefined : req.accepts(types);
   const chosen = typeof accepted === 'string' ? accepted : types[0];

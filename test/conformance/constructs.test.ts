@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { contractFromDocument } from '../../src/contract/index.js';
 import { runConformance } from '../../conformance/runner.js';
 import { exitCodeFor } from '../../conformance/verdict.js';
+import { parseArazzo } from '../../conformance/workflows/index.js';
 import { CONSTRUCTS, type ConstructCase } from '../../fixtures/constructs/cases.js';
 import { serve, type Routes } from '../../fixtures/constructs/server.js';
 
@@ -9,7 +10,8 @@ async function runOn(c: ConstructCase, routes: Routes) {
   const server = await serve(routes);
   try {
     const contract = await contractFromDocument(structuredClone(c.document));
-    return await runConformance({ target: server.url, contract, examples: 2, timeoutMs: 3000, bearer: c.run?.bearer, basic: c.run?.basic, apiKey: c.run?.apiKey });
+    const documents = c.workflows ? [parseArazzo(structuredClone(c.workflows), `${c.name}.arazzo.yaml`)] : [];
+    return await runConformance({ target: server.url, contract, examples: 2, timeoutMs: 3000, bearer: c.run?.bearer, basic: c.run?.basic, apiKey: c.run?.apiKey, extra: { documents } });
   } finally {
     await server.close();
   }
@@ -25,6 +27,8 @@ describe('one contract per construct', () => {
     expect(good.internalErrors ?? []).toEqual([]);
     expect(good.coverage?.exercised).toBe(good.coverage?.total);
     expect(exitCodeFor(good)).toBe(0);
+    // A construct with workflows judges them too: none is skipped for want of an input.
+    if (c.workflows) expect(good.results.filter((r) => r.check.startsWith('workflow:')).map((r) => r.status)).toEqual(['passed']);
     if (c.warns) expect(good.results.filter((r) => r.status === 'warning').map((r) => r.message).join('\n')).toContain(c.warns);
     const broken = await runOn(c, c.broken);
     expect(broken.results.filter((r) => r.status === 'failed').map((r) => r.check)).toContain(c.check);

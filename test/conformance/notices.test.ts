@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basePathNotice, refusedKeyNotice } from '../../conformance/diagnostics.js';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { basePathNotice, refusedCredentials } from '../../conformance/diagnostics.js';
 import type { Exchange, ExchangeKind } from '../../conformance/types.js';
 import { start } from '../../src/index.js';
 import { petstoreContract } from './helpers.js';
@@ -30,31 +33,37 @@ function exchange(operationId: string, kind: ExchangeKind, status: number): Exch
   };
 }
 
-describe('the refused-key notice', () => {
-  it('is given when no secured operation accepted the key (401s, never a 2xx), and not otherwise', async () => {
+describe('credentials refused', () => {
+  it('is said when no secured operation accepted the credentials (401/403s, never a 2xx), and not otherwise', async () => {
     const contract = await petstoreContract();
-    const refused = [exchange('createCategory', 'positive', 401), exchange('replacePet', 'negative', 400), exchange('replacePet', 'positive', 401), exchange('listPets', 'positive', 200)];
-    expect(refusedKeyNotice(refused, contract, true)).toMatch(/^the API key was refused: check --api-key \(2 secured operation\(s\)/);
-    // Without a key given there is nothing to refuse.
-    expect(refusedKeyNotice(refused, contract, false)).toBeUndefined();
-    // One secured operation accepting it: the key works, the 401 elsewhere is that operation's failure.
-    expect(refusedKeyNotice([...refused, exchange('createPet', 'positive', 201)], contract, true)).toBeUndefined();
+    const refused = [exchange('createCategory', 'positive', 401), exchange('replacePet', 'negative', 400), exchange('replacePet', 'positive', 403), exchange('listPets', 'positive', 200)];
+    expect(refusedCredentials(refused, contract, ['--api-key'])).toMatch(/^credentials refused: check --api-key \(2 secured operation\(s\) answered 401\/403/);
+    expect(refusedCredentials(refused, contract, ['--auth ApiKeyAuth'])).toMatch(/^credentials refused: check --auth ApiKeyAuth /);
+    // Without credentials given there is nothing to refuse.
+    expect(refusedCredentials(refused, contract, [])).toBeUndefined();
+    // One secured operation accepting them: they work, the 401 elsewhere is that operation's failure.
+    expect(refusedCredentials([...refused, exchange('createPet', 'positive', 201)], contract, ['--api-key'])).toBeUndefined();
     // Only public operations reached: nothing to say.
-    expect(refusedKeyNotice([exchange('listPets', 'positive', 401)], contract, true)).toBeUndefined();
+    expect(refusedCredentials([exchange('listPets', 'positive', 401)], contract, ['--api-key'])).toBeUndefined();
     // Wrong or missing credentials answered 401 is what should happen.
-    expect(refusedKeyNotice([exchange('createPet', 'no_auth', 401), exchange('createPet', 'wrong_auth', 401)], contract, true)).toBeUndefined();
+    expect(refusedCredentials([exchange('createPet', 'no_auth', 401), exchange('createPet', 'wrong_auth', 401)], contract, ['--api-key'])).toBeUndefined();
   });
 
-  it('a run with a wrong --api-key says so once, first, in pretty and in JSON', async () => {
-    const pretty = await cli(['--target', mock.url, '--api-key', 'not-the-key', '--examples', '1']);
-    expect(pretty.code).toBe(1);
-    const lines = pretty.stdout.split('\n');
-    expect(lines[0]).toMatch(/^Notice: the API key was refused: check --api-key/);
-    expect(pretty.stdout.match(/the API key was refused/g)).toHaveLength(1);
-    const json = await cli(['--target', mock.url, '--api-key', 'not-the-key', '--examples', '1', '--reporter', 'json']);
-    const doc = JSON.parse(json.stdout) as Record<string, unknown>;
-    expect(Object.keys(doc)[0]).toBe('notices');
-    expect(doc['notices']).toEqual([expect.stringMatching(/^the API key was refused/)]);
+  it('a wrong --api-key is no verdict: exit 2, "credentials refused" on stderr and first in the report files, not NOT CONFORMANT', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'refused-'));
+    try {
+      const file = join(dir, 'report.json');
+      const run = await cli(['--target', mock.url, '--api-key', 'not-the-key', '--examples', '1', '--reporter', `json=${file}`, '--reporter', 'pretty']);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(/^petstore-conformance: credentials refused: check --api-key \(\d+ secured operation/m);
+      expect(run.stdout).not.toMatch(/NOT CONFORMANT/);
+      const doc = JSON.parse(await readFile(file, 'utf8')) as { notices: string[]; results: { check: string; status: string; message: string }[] };
+      expect(doc.notices[0]).toMatch(/^credentials refused: /);
+      expect(doc.notices.filter((n) => n.startsWith('credentials refused'))).toHaveLength(1);
+      expect(doc.results[0]).toMatchObject({ check: 'run', status: 'failed', message: doc.notices[0] });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('the right key gives no notice', async () => {

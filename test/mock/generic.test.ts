@@ -48,6 +48,23 @@ describe('Petstore rules are bound to the contracts that declare them', () => {
     await request(app).get(`/api/v3/pet/${id}`).set('api_key', 'dev-key').expect(404);
   });
 
+  it('the rule for bodies (src/contract/response-body.ts): a success documented without content has none, an error documented without content explains itself (RFC 9110 §15.5)', async () => {
+    const app = await createMockApp({ spec: corpus('swagger-petstore-v3') });
+    const created = await request(app).post('/api/v3/pet').set('Authorization', 'Bearer t').send({ name: 'doggie', photoUrls: [] }).expect(200);
+    const id = (created.body as { id: number }).id;
+    // deletePet documents `200: Pet deleted` without content.
+    const deleted = await request(app).delete(`/api/v3/pet/${id}`).set('Authorization', 'Bearer t').expect(200);
+    expect(deleted.text ?? '').toBe('');
+    expect(deleted.headers['content-type']).toBeUndefined();
+    // getPetById documents `404: Pet not found` without content.
+    const missing = await request(app).get(`/api/v3/pet/${id}`).set('api_key', 'dev-key').expect(404);
+    expect(missing.headers['content-type']).toMatch(/^application\/json/);
+    expect(missing.body).toMatchObject({ code: 'not_found', message: expect.any(String) });
+    // Prefer asks for the same documented status: still no body.
+    const canned = await request(app).delete(`/api/v3/pet/${id}`).set('Authorization', 'Bearer t').set('Prefer', 'code=200').expect(200);
+    expect(canned.text ?? '').toBe('');
+  });
+
   it('the bundled contract declares x-mock-rules: petstore; a copy without it gets the generic engine; an unknown value is refused in one line', async () => {
     const text = await readFile(bundledContractPath, 'utf8');
     expect(text).toMatch(/^x-mock-rules: petstore$/m);
