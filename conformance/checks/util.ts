@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import type { Operation } from '../../src/contract/index.js';
+import type { Operation, SchemaValidator } from '../../src/contract/index.js';
 import { isJsonMediaType, jsonContent, parseHttpDate } from '../../src/contract/index.js';
 import { effective, type Schema } from '../cases/schema.js';
 import type { Exchange, RecordedResponse } from '../types.js';
@@ -102,4 +102,15 @@ export function sameValue(sent: unknown, read: unknown): boolean {
     return Object.keys(s).every((k) => sameValue(s[k], r[k]));
   }
   return Object.is(sent, read);
+}
+
+/**
+ * Why the validator cannot check values against a schema (one it cannot compile, or an unresolved
+ * `$ref`: it then compiles to `true` and would pass anything), or undefined when it can. A check
+ * that cannot check skips with this reason; it never passes (issue 19 §4).
+ */
+export function uncheckable(validator: SchemaValidator, schema: Schema, direction: 'request' | 'response'): string | undefined {
+  if ('$ref' in schema && typeof (schema as { $ref?: unknown }).$ref === 'string') return `could not check: the schema's $ref ${String((schema as { $ref: unknown }).$ref)} is not resolved`;
+  const compiled = validator.compile(schema, direction);
+  return compiled.schema === true ? 'could not check: the validator cannot compile this schema (see the notices)' : undefined;
 }
