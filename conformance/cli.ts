@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { bundledContractPath, ContractError, loadContract, packageRoot, parseSeed, joinDashValues } from '../src/contract/index.js';
 import { CHECKS } from './checks/index.js';
+import { RULES } from './rules/index.js';
 import { contractInfo, nothingJudgedReason, runFailureReport, runNotices, type RunBasics } from './diagnostics.js';
 import { looksLikeProtocolMismatch, schemeMismatch } from './http/scheme.js';
 import { isReporterName, progressPrinter, REPORTERS } from './reporters/index.js';
@@ -13,6 +14,14 @@ import { exitCodeFor } from './verdict.js';
 import { extraCheckKnown } from './workflows/hook.js';
 import { ArazzoError } from './workflows/document.js';
 import { loadWorkflows } from './workflows/load.js';
+
+/** One line of --help: the name, what the check looks at and, when it says so, when it fails; cut to a wide terminal. */
+function helpLine(check: { readonly name: string; readonly description: string }): string {
+  const scope = (/^(.+?)[.:](\s|$)/.exec(check.description)?.[1] ?? check.description).replace(/\s*\([^)]*\)/g, '');
+  const fails = /(?:^|\.\s)(Fails[^.]*)/.exec(check.description)?.[1];
+  const line = `  ${check.name.padEnd(26)} ${scope}${fails ? `: ${fails.charAt(0).toLowerCase()}${fails.slice(1)}` : ''}`;
+  return line.length > 160 ? `${line.slice(0, 159)}…` : line;
+}
 
 const HELP = `petstore-conformance: check a server against an OpenAPI 3.0 contract
 
@@ -51,8 +60,13 @@ speaking another protocol than the URL says) or nothing judged, 3 internal error
 run has started, the report files are written whatever the outcome.
 The valid key never appears in reports: reproduce commands read $CONFORMANCE_API_KEY.
 
-Checks:
-${CHECKS.map((c) => `  ${c.name}`).join('\n')}
+Checks (one result per operation × check):
+${CHECKS.map(helpLine).join('\n')}
+
+Rules (derived from the contract's declarations; they send their own probes):
+${RULES.map(helpLine).join('\n')}
+
+Workflows: one result workflow:<workflowId> per Arazzo workflow (--workflows).
 `;
 
 class UsageError extends Error {}

@@ -8,10 +8,12 @@ import { mutationsFor, type MutableInput } from './cases/mutations.js';
 import { Random } from './cases/random.js';
 import { asSchema, isRecord, properties, type Schema } from './cases/schema.js';
 import { modeFor } from './cases/values.js';
+import { SeenValues, unknownIdProbe } from './cases/unknown-id.js';
 import { CHECKS, type CheckContext } from './checks/index.js';
 import { responseJsonSchema } from './checks/util.js';
 import { collect, requestPath as requestPathOf, type Note } from './collect.js';
 import { refusedCredentials } from './diagnostics.js';
+import { contractProblems } from './contract-check.js';
 import { HttpClient } from './http/client.js';
 import { Resources } from './resources.js';
 import { Session, type CircuitBreaker } from './session.js';
@@ -187,6 +189,9 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
   const progress = options.onProgress ?? ((): void => undefined);
 
+  // An invalid contract is the user's to fix, not the server's fault (a usage error, exit 2).
+  const problems = contractProblems(contract);
+  if (problems.length > 0) throw new SelectionError(`the contract is not a valid OpenAPI ${contract.document.openapi} document: ${problems.join('; ')}`);
   for (const name of [...(options.checks ?? []), ...(options.skipChecks ?? [])]) {
     if (!CHECKS.some((c) => c.name === name) && !extraCheckKnown(name, options.extra)) throw new SelectionError(`unknown check "${name}" (known: ${CHECKS.map((c) => c.name).join(', ')})`);
   }
@@ -196,7 +201,9 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   const checks = CHECKS.filter((c) => (!options.checks || options.checks.length === 0 || options.checks.includes(c.name)) && !(options.skipChecks ?? []).includes(c.name));
   const wanted = (name: string): boolean => checks.some((c) => c.name === name);
   const selected = contract.operations.filter((op) => !options.operations || options.operations.length === 0 || options.operations.includes(op.id));
-  const ordered = [...selected].sort((a, b) => phase(a) - phase(b));
+  // Among deletes, sub-resources go before the resource they hang from (`/identities/{id}/sessions` before `/identities/{id}`).
+  const depth = (op: Operation): number => (op.method === 'delete' ? -op.path.split('/').length : 0);
+  const ordered = [...selected].sort((a, b) => phase(a) - phase(b) || depth(a) - depth(b));
 
   // Reachability: one request to the base address. Unreachable means no connection could be made
   // (refused, unknown host, no route, connect timeout). A target that accepts the connection and then
@@ -246,6 +253,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   const notes: Note[] = [];
   const note = (operation: string, check: string, reason: string): void => void notes.push({ operation, check, reason });
   const hasKey = credentials.any;
+  const seen = new SeenValues(() => session.exchanges);
 
   try {
     for (const op of ordered) {
@@ -295,11 +303,19 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
         }
       } else if (needPositive && !(op.requestBody && !body)) {
         let listed = false;
+        const deletedIds = new Set<string>();
         for (let i = 0; i < examples; i++) {
           const input = await needsInput(destructive(op), modeFor(i));
           if (typeof input === 'string') {
             for (const c of ['positive_data_accepted', 'created_resource_readable', 'use_after_delete']) note(op.id, c, input);
             break;
+          }
+          // Each resource is deleted once per case (RFC 9110 §9.3.5: after the first, it is gone, and a
+          // 404 is right): a listed or documented id that comes back again is not deleted again.
+          if (op.method === 'delete') {
+            const key = JSON.stringify(input.pathParams);
+            if (deletedIds.has(key)) break;
+            deletedIds.add(key);
           }
           if (isRecord(input.body)) await resources.raiseStock(op, input.body);
           const exchange = await send('positive', input, 'valid');
@@ -377,17 +393,18 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
         }
       }
 
-      // An identifier no one created.
+      // An identifier no one created: only a parameter that names a resource, a value its schema
+      // admits that no answer has shown, and the operation's other required inputs all present.
       const pathParams = pathParameters(op);
       if (pathParams.length > 0 && wanted('not_found_for_unknown_id') && !authBlocked) {
         if (!documentedResponse(op.responses, 404)) {
           note(op.id, 'not_found_for_unknown_id', `${op.id} documents no 404`);
         } else {
-          const base = await needsInput(false, 'random');
-          const input: GeneratedInput = typeof base === 'string' ? { pathParams: {}, query: {}, body: validBody(op, opRng, 'random', validator), contentType: body?.mediaType } : base;
-          const last = pathParams[pathParams.length - 1] as OpenAPIV3.ParameterObject;
-          const params: Record<string, unknown> = { ...input.pathParams, [last.name]: unknownIdFor(last) };
-          await send('unknown_id', { ...input, pathParams: params }, 'valid');
+          const probe = unknownIdProbe(contract, op, validator, opRng, (v) => seen.has(v));
+          const base = probe.ok ? await needsInput(false, 'random') : undefined;
+          if (!probe.ok) note(op.id, 'not_found_for_unknown_id', probe.reason);
+          else if (typeof base === 'string' || base === undefined) note(op.id, 'not_found_for_unknown_id', `not sent: the operation's other required inputs could not be made (${base ?? 'no input'})`);
+          else await send('unknown_id', { ...base, pathParams: { ...base.pathParams, [probe.param.name]: probe.value } }, 'valid');
         }
       }
       } catch (error) {

@@ -1,5 +1,6 @@
 import { isCreate } from '../cases/roles.js';
 import { isRecord } from '../cases/schema.js';
+import { documentedResponse, isJsonMediaType } from '../../src/contract/index.js';
 import { fail, pass, skip, type Check } from './types.js';
 import { pastSunset, sameValue } from './util.js';
 
@@ -7,7 +8,7 @@ import { pastSunset, sameValue } from './util.js';
 export const createdResourceReadable: Check = {
   name: 'created_resource_readable',
   description:
-    'After a successful create: reads the resource back (the OpenAPI `links` of the 201, else the Location) and lists the collection (walking pages). After a successful replace (PUT): reads it back. Fails when the read is not 2xx, when a field sent differs from the one read (date-times compared as instants), or when the new id is not listed.',
+    'After a successful create: reads the resource back (the OpenAPI `links` of the 201, else the Location) and lists the collection (walking pages). After a successful replace (PUT): reads it back. Fails when the read is not 2xx, when a field sent differs from the one read (date-times compared as instants), or when the new id is not listed. A read whose GET documents no content or no JSON (text/plain) is held only to its 2xx.',
   appliesTo: (operation) =>
     isCreate(operation) ||
     (operation.method === 'put' && operation.parameters.some((p) => p.in === 'path')),
@@ -27,6 +28,10 @@ export const createdResourceReadable: Check = {
     const reader = exchange.requestedOperationId ? checkCtx.contract.operationsById.get(exchange.requestedOperationId) : undefined;
     if (response.status === 410 && reader && pastSunset(reader, response)) return skip(`${reader.id} is past its sunset (410); the list was checked instead`);
     if (response.status < 200 || response.status > 299) return fail(`reading the ${what} resource ${JSON.stringify(ctx.resourceId)} answered ${response.status}`);
+    // The read is held to what its GET documents for that status (OAS 3.0.3 §4.7.17): no content, or
+    // only text/plain, has no fields to compare, and a 2xx is all it can show.
+    const documented = reader ? documentedResponse(reader.responses, response.status) : undefined;
+    if (documented && !Object.keys(documented.response.content ?? {}).some(isJsonMediaType)) return pass;
     let body: unknown;
     try {
       body = JSON.parse(response.body) as unknown;

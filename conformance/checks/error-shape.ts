@@ -1,4 +1,4 @@
-import { effective, isRecord, type Schema } from '../cases/schema.js';
+import { asSchema, effective, isRecord, type Schema } from '../cases/schema.js';
 import { isJsonMediaType, mediaEssence } from '../../src/contract/index.js';
 import type { Violation } from '../types.js';
 import { pass, skip, type Check } from './types.js';
@@ -9,18 +9,27 @@ import { documentedResponse } from '../../src/contract/index.js';
 export const errorShape: Check = {
   name: 'error_shape',
   description:
-    "Every 4xx/5xx answer of the run. Fails when the body is not JSON (application/json or +json), does not validate against the operation's documented error schema (else the contract's common one), its `status` differs from the HTTP status, or its `code` is not in the error catalogue (`x-error-codes` / the code enum) or belongs to another status.",
+    "Every 4xx/5xx answer of the run. Fails when the body is not JSON (application/json or +json), does not validate against the operation's documented error schema (else the contract's common one), its `status` differs from the HTTP status, or its `code` is not in the error catalogue (`x-error-codes` / the code enum) or belongs to another status. A numeric `status` only is compared with the HTTP status. The answer to an undocumented method (405) is judged only where an operation on that path documents that status: RFC 9110 §15.5.6 asks only for `Allow`, which method_not_allowed checks.",
   appliesTo: () => true,
   judge: (exchange, operation, ctx) => {
     const response = exchange.response;
     if (!response || response.status < 400) return undefined;
     // The operation's own answers are held to the schema it documents for that status (exact, range,
-    // default), never to another operation's. Only an undocumented method on its path, which no
-    // operation documents, is held to the error schema the contract's operations share.
+    // default), never to another operation's. Other exchanges reported under it (reads after a
+    // write) are held to the error schema the contract's operations share.
     const own = isOwnExchange(exchange);
     const documented = own ? documentedResponse(operation.responses, response.status) : undefined;
     if (own && !documented) return skip(`status ${response.status} is undocumented (see status_code_documented)`);
-    const schema: Schema | undefined = own ? (documented && responseJsonSchema(documented.response)?.schema) : ctx.errorSchema;
+    // An undocumented method on a documented path: RFC 9110 §15.5.6 asks a 405 only for `Allow`
+    // (method_not_allowed judges it). Its body is held to an error schema only where the contract
+    // documents that status on that path; otherwise nothing states what it carries.
+    let pathSchema: Schema | undefined;
+    if (exchange.kind === 'wrong_method') {
+      const onPath = ctx.contract.operations.filter((o) => o.path === operation.path).map((o) => documentedResponse(o.responses, response.status)).find((d) => d !== undefined && d.key === String(response.status));
+      if (!onPath) return skip(`no operation on ${operation.path} documents a ${response.status} body for an undocumented method (RFC 9110 §15.5.6 asks only for Allow)`);
+      pathSchema = responseJsonSchema(onPath.response)?.schema;
+    }
+    const schema: Schema | undefined = own ? (documented && responseJsonSchema(documented.response)?.schema) : (pathSchema ?? ctx.errorSchema);
     if (!schema) return skip('the contract documents no JSON error schema for this answer');
     const received = response.headers['content-type'] ?? '';
     if (!isJsonMediaType(received)) {
@@ -29,11 +38,15 @@ export const errorShape: Check = {
     const parsed = parseJson(response.body);
     if (!parsed.ok) return { status: 'fail', violations: [{ message: `${response.status} error body is not JSON: ${parsed.error}` }] };
     const violations: Violation[] = [];
-    const result = ctx.validator.check(schema, parsed.value, 'response');
-    if (!result.valid) for (const v of result.violations) violations.push({ message: `error body${v.path} ${v.message}`, where: v.path });
+    const result = ctx.validator.validate(schema, parsed.value, 'response');
+    // A schema that cannot be checked is said (a skip below), never passed in silence.
+    const cannot = result.state === 'unknown' ? `could not check the body: ${result.reason}` : undefined;
+    if (result.state === 'invalid') for (const v of result.violations) violations.push({ message: `error body${v.path} ${v.message}`, where: v.path });
     const props = effective(schema).properties ?? {};
     const body = isRecord(parsed.value) ? parsed.value : {};
-    if ('status' in props && body['status'] !== undefined && body['status'] !== response.status) {
+    // Only a numeric `status` is the HTTP status (RFC 9457 §3.1.2); a string one is free text (Ory's "The status description").
+    const statusType = asSchema(props['status'])?.type;
+    if ('status' in props && (statusType === 'integer' || statusType === 'number') && body['status'] !== undefined && body['status'] !== response.status) {
       violations.push({ message: `error status ${JSON.stringify(body['status'])} differs from the HTTP status ${response.status}`, where: '/status' });
     }
     const catalogue = ctx.contract.errorCatalogue;
@@ -47,6 +60,6 @@ export const errorShape: Check = {
         }
       }
     }
-    return violations.length > 0 ? { status: 'fail', violations } : pass;
+    return violations.length > 0 ? { status: 'fail', violations } : cannot ? skip(cannot) : pass;
   },
 };

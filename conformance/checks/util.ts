@@ -103,3 +103,4 @@ export function sameValue(sent: unknown, read: unknown): boolean {
   }
   return Object.is(sent, read);
 }
+

@@ -3,8 +3,9 @@ import type { RunReport } from '../types.js';
 /** The PRODUCT.md §3 document: summary counts, then one entry per operation × check. */
 export function jsonReport(report: RunReport): string {
   const doc = {
-    // Run-level notices (a refused key, a wrong base path...) first, only when there are some.
-    ...(report.notices && report.notices.length > 0 ? { notices: report.notices } : {}),
+    // Run-level notices (a refused key, a wrong base path...) first, always there (an empty list when
+    // there are none), so a consumer reads one shape (issue 19 §4).
+    notices: report.notices ?? [],
     summary: report.coverage ? { ...report.summary, operations: { exercised: report.coverage.exercised, total: report.coverage.total } } : report.summary,
     results: report.results.map((r) => ({
       check: r.check,

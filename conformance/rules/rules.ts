@@ -271,10 +271,13 @@ function collectionFor(ctx: RuleContext, field: string): Operation | undefined {
   return collections(ctx).find((c) => c.item && plurals.includes(c.create.path.split('/').filter(Boolean).pop()?.toLowerCase() ?? ''))?.create;
 }
 
+/** What a response's description says when it is about a referenced thing that does not exist. */
+const REFERENCE_WORDS = /(does ?n[o']t exist|not exist|no such|unknown|not found|refer)/i;
+
 /** References are checked: a body field naming another resource by id gets a documented 4xx when that id does not exist. */
 const references: Rule = {
   name: 'references_checked',
-  description: 'A create body whose …Id field names a collection of the contract, given an id that does not exist: a documented 4xx.',
+  description: 'A create body whose …Id field names a collection of the contract, given an id that does not exist: a documented 4xx. A failure only where a documented 4xx says so (its description speaks of something referred to that does not exist, as the Petstore\'s 422); otherwise a warning.',
   async run(ctx) {
     const out: CheckResult[] = [];
     for (const c of collections(ctx)) {
@@ -312,6 +315,10 @@ const references: Rule = {
         out.push(result(this.name, op, 'skipped', `no request to ${op.id} was accepted in this run, so there is no body to change`));
         continue;
       }
+      // Whether an unknown reference must be refused is policy unless the contract says so: a documented
+      // 4xx whose words are about a referenced thing not existing (the bundled Petstore's 422 "The body
+      // refers to a category or pet that does not exist"). Without such words an accepted probe is a warning.
+      const stated = documented.find((status) => REFERENCE_WORDS.test(op.responses[status]?.description ?? ''));
       let failure: CheckResult | undefined;
       for (const [name, s] of fields) {
         const unknown = s.type === 'integer' || s.type === 'number' ? Math.min(s.maximum ?? Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER) : s.format === 'uuid' ? 'ffffffff-ffff-4fff-bfff-ffffffffffff' : 'conformance-unknown-00000000';
@@ -319,7 +326,10 @@ const references: Rule = {
         const status = e.response?.status;
         const fine = status !== undefined && documented.some((d) => d === String(status) || (/^4XX$/i.test(d) && status >= 400 && status < 500));
         if (!fine) {
-          failure = result(this.name, op, 'failed', `${name}: ${JSON.stringify(unknown)} (no such ${collectionFor(ctx, name)?.path ?? 'resource'}) answered ${status ?? e.error?.message ?? '?'}, expected one of the documented ${documented.join(', ')}`, e, fields.length);
+          const message = `${name}: ${JSON.stringify(unknown)} (no such ${collectionFor(ctx, name)?.path ?? 'resource'}) answered ${status ?? e.error?.message ?? '?'}, expected one of the documented ${documented.join(', ')}`;
+          failure = stated || status === undefined || status >= 500
+            ? result(this.name, op, 'failed', `${message}${stated ? ` (its ${stated} says: ${op.responses[stated]?.description?.trim().split('\n')[0] ?? ''})` : ''}`, e, fields.length)
+            : result(this.name, op, 'warning', `${message}; a warning: no documented 4xx of ${op.id} says a reference must exist, so refusing it is policy, not the contract`, e, fields.length);
           break;
         }
       }

@@ -74,6 +74,7 @@ export async function runExtraChecks(input: HookInput): Promise<CheckResult[]> {
         maxResponseBytes: input.maxResponseBytes,
         checks: options.checks,
         skipChecks: options.skipChecks,
+        operations: options.operations,
         // Workflows send through their own client: a target the session stopped sending to (it kept
         // timing out) gets no more requests from them either.
         heldBack: input.session.breakerState.reason,

@@ -2,7 +2,7 @@ import type { Contract } from '../../src/contract/index.js';
 import { HttpClient } from '../http/client.js';
 import type { CheckResult } from '../types.js';
 import type { ArazzoDocument } from './document.js';
-import { checkAgainstContract, WorkflowExecutor } from './executor.js';
+import { checkAgainstContract, operationOf, WorkflowExecutor } from './executor.js';
 import { isWorkflowCheckName, workflowCheckName, type WorkflowCredentials } from './options.js';
 
 export { ArazzoError, loadArazzo, parseArazzo, type ArazzoDocument } from './document.js';
@@ -19,6 +19,8 @@ export interface RunWorkflowsOptions {
   /** --checks: when it names any workflow (or `workflow:*`), only those run; when it names only other checks, none. */
   readonly checks?: readonly string[] | undefined;
   readonly skipChecks?: readonly string[] | undefined;
+  /** --operations: only workflows whose steps (or the workflows they call) touch one of these run; the others are skipped with the reason. */
+  readonly operations?: readonly string[] | undefined;
   /** Set when the runner stopped sending to the target (its circuit breaker): every workflow is skipped with it. */
   readonly heldBack?: string | undefined;
 }
@@ -40,6 +42,17 @@ export function workflowCheckNames(documents: readonly ArazzoDocument[]): string
 export const isKnownWorkflowCheck = (name: string, documents: readonly ArazzoDocument[]): boolean =>
   isWorkflowCheckName(name) && workflowCheckNames(documents).includes(name);
 
+/** The operationIds a workflow's steps call, through the workflows it calls too. */
+export function operationsOfWorkflow(doc: ArazzoDocument, workflowId: string, contract: Contract, seen: Set<string> = new Set()): string[] {
+  if (seen.has(workflowId)) return [];
+  seen.add(workflowId);
+  const workflow = doc.workflows.find((w) => w.workflowId === workflowId);
+  if (!workflow) return [];
+  return workflow.steps.flatMap((step) =>
+    step.workflowId !== undefined ? operationsOfWorkflow(doc, step.workflowId.replace(/^\$sourceDescriptions\.[^.]+\./, ''), contract, seen) : [operationOf(step, contract)?.id].filter((id): id is string => id !== undefined),
+  );
+}
+
 /**
  * Runs every selected workflow of every document, after the per-operation
  * checks, each on resources it creates itself. Throws ArazzoError when a step
@@ -59,7 +72,14 @@ export async function runWorkflows(options: RunWorkflowsOptions): Promise<CheckR
         headers: options.headers ?? {},
       });
       const selected = (id: string): boolean => workflowSelected(id, options.checks, options.skipChecks);
-      results.push(...(options.heldBack !== undefined ? executor.skipAll(selected, options.heldBack) : await executor.runAll(selected)));
+      if (options.heldBack !== undefined) {
+        results.push(...executor.skipAll(selected, options.heldBack));
+        continue;
+      }
+      const limit = options.operations && options.operations.length > 0 ? new Set(options.operations) : undefined;
+      const touching = (id: string): boolean => !limit || operationsOfWorkflow(doc, id, options.contract).some((op) => limit.has(op));
+      results.push(...(await executor.runAll((id) => selected(id) && touching(id))));
+      results.push(...executor.skipAll((id) => selected(id) && !touching(id), `not run: its steps call none of the operations --operations selects (${[...(limit ?? [])].join(', ')})`));
     }
   } finally {
     client.close();

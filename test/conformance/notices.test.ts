@@ -69,8 +69,10 @@ describe('credentials refused', () => {
   it('the right key gives no notice', async () => {
     const json = await cli(['--target', mock.url, '--api-key', 'dev-key', '--examples', '1', '--reporter', 'json']);
     expect(json.code, json.stderr).toBe(0);
-    // No notices key without notices (notExercised is always there: PRODUCT.md §4).
-    expect(Object.keys(JSON.parse(json.stdout) as object)).toEqual(['summary', 'results', 'notExercised']);
+    // The notices key is always there, empty without notices (notExercised too: PRODUCT.md §4).
+    const doc = JSON.parse(json.stdout) as Record<string, unknown>;
+    expect(Object.keys(doc)).toEqual(['notices', 'summary', 'results', 'notExercised']);
+    expect(doc['notices']).toEqual([]);
   });
 });
 

@@ -1,0 +1,159 @@
+import type { OpenAPIV3 } from 'openapi-types';
+import type { Contract, Operation, SchemaValidator } from '../../src/contract/index.js';
+import { pathParameters } from './inputs.js';
+import type { Random } from './random.js';
+import { isCreate } from './roles.js';
+import { asSchema, effective, properties } from './schema.js';
+import { generate } from './values.js';
+
+/**
+ * What the "unknown identifier" probe (not_found_for_unknown_id, RFC 9110 §15.5.5) may change, and
+ * to what. Only a path parameter that names a resource is an identifier: one a create's `links`
+ * fill (OAS 3.0.3 §4.7.20), the one a collection's item path names (`POST /pets` + `GET
+ * /pets/{petId}`, where a Location points), or one the parent list's items carry. An enum, a
+ * version, a month 1..12 or an IP address is not: any value there is a request the server may
+ * rightly answer 400/422, or 200 (every month exists).
+ */
+export type Probe = { readonly ok: true; readonly param: OpenAPIV3.ParameterObject; readonly value: unknown } | { readonly ok: false; readonly reason: string };
+
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The collection path a parameter closes (`/pets/{petId}/photos` → `/pets` for petId). */
+function collectionPathOf(op: Operation, name: string): string | undefined {
+  const at = op.path.indexOf(`/{${name}}`);
+  return at < 0 ? undefined : op.path.slice(0, at);
+}
+
+/** Why the contract says this path parameter names a resource, or undefined when nothing does. */
+export function identifierEvidence(contract: Contract, op: Operation, p: OpenAPIV3.ParameterObject): string | undefined {
+  // 1. A link of some 2xx answer fills it (OAS 3.0.3 §4.7.20.4), for this operation or one on the same item path.
+  const itemPrefix = (() => {
+    const at = op.path.indexOf(`{${p.name}}`);
+    return at < 0 ? undefined : op.path.slice(0, at + p.name.length + 2);
+  })();
+  if (itemPrefix === undefined) return undefined;
+  for (const source of contract.operations) {
+    for (const [status, response] of Object.entries(source.responses)) {
+      if (!status.startsWith('2')) continue;
+      for (const link of Object.values(response.links ?? {})) {
+        if ('$ref' in link || !link.operationId) continue;
+        const target = contract.operationsById.get(link.operationId);
+        if (!target || !target.path.startsWith(itemPrefix)) continue;
+        const params = (link.parameters ?? {}) as Record<string, unknown>;
+        if (params[p.name] !== undefined || params[`path.${p.name}`] !== undefined) return `the links of ${source.id} fill ${p.name}`;
+      }
+    }
+  }
+  const collection = collectionPathOf(op, p.name);
+  if (collection === undefined) return undefined;
+  // 2. The collection model: a create on the collection and a read of its item (`/pets` + `/pets/{petId}`).
+  // A suffix after the parameter (`/Calls/{Sid}.json`) keeps it the item's identifier.
+  const item = contract.operations.find((o) => o.method === 'get' && new RegExp(`^${escape(collection)}/\\{${escape(p.name)}\\}(\\.[A-Za-z0-9]+)?$`).test(o.path));
+  const create = contract.operations.find((o) => o.path === collection && isCreate(o));
+  if (item && create) return `${create.id} creates the items ${item.id} reads by ${p.name}`;
+  // 3. The list of the collection shows items carrying the parameter (by name, or `id` under `{id}`).
+  const list = contract.operations.find((o) => o.method === 'get' && o.path === collection);
+  if (list && item) {
+    const success = Object.entries(list.responses).find(([s]) => s.startsWith('2'))?.[1];
+    const schema = asSchema(Object.values(success?.content ?? {})[0]?.schema);
+    const itemSchema = schema ? listedItemSchema(schema) : undefined;
+    const names = [...properties(itemSchema).keys()].map((k) => k.toLowerCase());
+    if (names.includes(p.name.toLowerCase()) || (/^id$/i.test(p.name) && names.includes('id'))) return `${list.id} lists items carrying ${p.name}`;
+  }
+  // 4. An item read under a named collection (`/things/{name}`, not `/{dataset}/…` nor `/{version}/fields`)
+  //    that documents 404 itself: the contract says the value names something that may not exist.
+  const lastSegment = collection.slice(collection.lastIndexOf('/') + 1);
+  if (item && lastSegment !== '' && !lastSegment.includes('{') && (item.responses['404'] !== undefined)) return `${item.id} reads an item of ${collection} by ${p.name} and documents 404`;
+  return undefined;
+}
+
+/** The item schema of a list answer: an array's items, or the one array property of a wrapper. */
+function listedItemSchema(schema: OpenAPIV3.SchemaObject): OpenAPIV3.SchemaObject | undefined {
+  const flat = effective(schema);
+  if (flat.type === 'array') return asSchema((flat as OpenAPIV3.ArraySchemaObject).items);
+  const arrays = [...properties(flat).values()].map(effective).filter((s) => s.type === 'array');
+  return arrays.length >= 1 ? asSchema((arrays[0] as OpenAPIV3.ArraySchemaObject).items) : undefined;
+}
+
+/** Formats that name a value of their own kind, not an identifier the server assigns. */
+const NOT_ID_FORMATS = new Set(['ipv4', 'ipv6', 'date', 'date-time', 'time', 'email', 'hostname', 'uri', 'url', 'byte', 'binary', 'password', 'duration']);
+/** An integer range this small is a set of values that may all exist (a month 1..12, a weekday). */
+const SMALL_RANGE = 1000;
+
+/**
+ * A value for the identifier that the schema admits (type, format, bounds, pattern) and that no
+ * answer of the run has shown (`seen`), or the reason there is none.
+ */
+export function unknownValueFor(p: OpenAPIV3.ParameterObject, validator: SchemaValidator, rng: Random, seen: (value: unknown) => boolean): { ok: true; value: unknown } | { ok: false; reason: string } {
+  const schema = asSchema(p.schema);
+  if (!schema) return { ok: false, reason: `${p.name} has no schema to choose a valid unknown value from` };
+  const flat = effective(schema);
+  if (flat.enum) return { ok: false, reason: `${p.name} is an enum: every value it admits may exist` };
+  if (typeof flat.format === 'string' && NOT_ID_FORMATS.has(flat.format)) return { ok: false, reason: `${p.name} is a ${flat.format}, not an identifier` };
+  const candidates: unknown[] = [];
+  if (flat.type === 'integer' || flat.type === 'number') {
+    const max = flat.maximum ?? (flat.format === 'int32' ? 2_147_483_647 : Number.MAX_SAFE_INTEGER);
+    const min = flat.minimum ?? (flat.format === 'int32' ? -2_147_483_648 : Number.MIN_SAFE_INTEGER);
+    if (max - min < SMALL_RANGE) return { ok: false, reason: `${p.name} is bounded to ${min}..${max}: every value may exist` };
+    const top = flat.exclusiveMaximum === true ? max - 1 : max;
+    candidates.push(top, top - 1, top - 7919, top - 104_729);
+  } else {
+    if (flat.format === 'uuid') candidates.push('ffffffff-ffff-4fff-bfff-ffffffffffff', 'fffffffe-ffff-4fff-bfff-ffffffffffff');
+    candidates.push('conformance-unknown-00000000');
+    // A pattern or a length the fixed value breaks: the sampler's own values, checked below.
+    for (let i = 0; i < 8; i++) candidates.push(generate(schema, rng, 'random'));
+  }
+  for (const value of candidates) {
+    if (value === undefined || value === null || typeof value === 'object') continue;
+    if (!validator.check(schema, value, 'request').valid) continue;
+    if (seen(value)) continue;
+    return { ok: true, value };
+  }
+  return { ok: false, reason: `no value of ${p.name}'s schema was found that is valid and absent from every answer of the run` };
+}
+
+/** The identifier to probe (the last path parameter that is one) and its unknown value, or why the probe is not sent. */
+export function unknownIdProbe(contract: Contract, op: Operation, validator: SchemaValidator, rng: Random, seen: (value: unknown) => boolean): Probe {
+  if (op.responses['201']) return { ok: false, reason: `${op.id} answers 201: it may create the resource its path names, so an unknown identifier is no error there` };
+  const params = pathParameters(op);
+  const reasons: string[] = [];
+  for (const p of [...params].reverse()) {
+    const evidence = identifierEvidence(contract, op, p);
+    if (!evidence) {
+      reasons.push(`${p.name} names no resource (no link, create + item read, or list names it)`);
+      continue;
+    }
+    const value = unknownValueFor(p, validator, rng, seen);
+    if (!value.ok) {
+      reasons.push(value.reason);
+      continue;
+    }
+    return { ok: true, param: p, value: value.value };
+  }
+  return { ok: false, reason: `no path parameter of ${op.id} is an identifier the runner can make unknown: ${reasons.join('; ')}` };
+}
+
+/**
+ * Whether a value appears in some successful answer recorded so far: an identifier a server showed
+ * may exist. Error answers do not count (a 404 naming the id it did not find proves its absence).
+ * A string counts as its JSON form (quoted), a number only as a whole number token. Each answer is
+ * scanned once per value (the session only appends).
+ */
+export class SeenValues {
+  private readonly scanned = new Map<string, { upTo: number; seen: boolean }>();
+  constructor(private readonly exchanges: () => readonly { readonly response?: { readonly status: number; readonly body: string } | undefined }[]) {}
+
+  has(value: unknown): boolean {
+    const key = typeof value === 'string' ? JSON.stringify(value) : String(value);
+    const test: (body: string) => boolean =
+      typeof value === 'number' ? ((re) => (body: string): boolean => re.test(body))(new RegExp(`(^|[^0-9.])${key.replace('.', '\\.')}($|[^0-9.])`)) : (body) => body.includes(key) || body === String(value);
+    const all = this.exchanges();
+    const state = this.scanned.get(key) ?? { upTo: 0, seen: false };
+    for (; !state.seen && state.upTo < all.length; state.upTo++) {
+      const response = all[state.upTo]?.response;
+      if (response && response.status >= 200 && response.status < 300 && test(response.body)) state.seen = true;
+    }
+    this.scanned.set(key, state);
+    return state.seen;
+  }
+}

@@ -1,0 +1,46 @@
+// Not re-exported by the package root: the OpenAPI 3.0 schema check express-openapi-validator runs
+// on the documents it serves (the mock refuses the same documents through it).
+import { OpenAPISchemaValidator } from 'express-openapi-validator/dist/framework/openapi.schema.validator.js';
+import type { Contract } from '../src/contract/index.js';
+
+type Problem = { readonly instancePath: string; readonly keyword: string; readonly message?: string | undefined; readonly params: Record<string, unknown> };
+
+/**
+ * What makes the contract an invalid OpenAPI 3.0 document (`type: integr`), each with its JSON
+ * pointer; empty when it is valid. A runner that judged a server against an invalid contract would
+ * blame the server for the document's mistakes, so the CLI refuses it as a usage error (exit 2).
+ *
+ * Left out: the cascade a schema-or-$ref alternation adds above every real error ("must have
+ * required property '$ref'", "must match exactly one schema in oneOf"), and patterns that are not
+ * ECMA-262, which the kernel's validator reads or reports itself (src/contract/patterns.ts).
+ */
+export function contractProblems(contract: Contract, max = 3): string[] {
+  const known = checked.get(contract.document);
+  if (known) return known.slice(0, max);
+  const document = contract.document as unknown as Parameters<OpenAPISchemaValidator['validate']>[0];
+  let errors: readonly Problem[];
+  try {
+    let validator = byVersion.get(contract.document.openapi);
+    if (!validator) byVersion.set(contract.document.openapi, (validator = new OpenAPISchemaValidator({ version: contract.document.openapi, validateApiSpec: true })));
+    errors = (validator.validate(document).errors ?? []) as readonly Problem[];
+  } catch {
+    return [];
+  }
+  const real = errors.filter((e) => {
+    if (e.keyword === 'required' && e.params['missingProperty'] === '$ref') return false;
+    if (e.keyword === 'oneOf' || e.keyword === 'anyOf') return false;
+    if (e.keyword === 'format' && e.params['format'] === 'regex') return false;
+    return true;
+  });
+  const problems = real.map((e) => {
+    const allowed = Array.isArray(e.params['allowedValues']) ? ` (allowed: ${(e.params['allowedValues'] as unknown[]).join(', ')})` : '';
+    const extra = typeof e.params['additionalProperty'] === 'string' ? ` (${e.params['additionalProperty']})` : '';
+    return `#${e.instancePath || ''} ${e.message ?? e.keyword}${allowed}${extra}`;
+  });
+  checked.set(contract.document, problems);
+  return problems.slice(0, max);
+}
+
+/** Pure caches: the compiled OpenAPI meta-schema per version, and each document's verdict (a document is never changed after loading). */
+const byVersion = new Map<string, OpenAPISchemaValidator>();
+const checked = new WeakMap<object, string[]>();
