@@ -10,3 +10,4 @@ export { documentedResponse, responseFor, rangeKey, type Responses } from './res
 export { mediaEssence, mediaMatches, isJsonMediaType, admitsJson, jsonTypeFor, isXmlMediaType, jsonContent, documentedMediaFor } from './media.js';
 export { SEED_RANGE, parseSeed, isSeed } from './seed.js';
 export { joinDashValues } from './cli-args.js';
+export * from './params/index.js';
