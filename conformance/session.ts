@@ -4,7 +4,7 @@ import { CredentialPlan, type Placement } from './credentials.js';
 import { encodeBody } from './http/body.js';
 import { HttpClient, type HttpOutcome } from './http/client.js';
 import { REDACTED_KEY } from './http/curl.js';
-import { serialiseCookie, serialiseHeader, serialisePath, serialiseQuery } from './http/params.js';
+import { serialiseCookie, serialiseHeader, serialisePath, serialiseQuery } from '../src/contract/index.js';
 import type { Exchange, ExchangeContext, ExchangeKind, GeneratedInput } from './types.js';
 
 export type AuthMode = 'valid' | 'none' | 'wrong';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { OpenAPIV3 } from 'openapi-types';
-import { admitsJson, isJsonMediaType, jsonTypeFor, mediaEssence } from '../../src/contract/index.js';
+import { admitsJson, isJsonMediaType, jsonTypeFor, mediaEssence, serialiseDeepObject, serialiseForm, serialiseQuery } from '../../src/contract/index.js';
 
 /** The media types the runner can write a request body in, in the order it prefers them. */
 export function bodyMediaRank(mediaType: string): number {
@@ -36,15 +36,18 @@ export function encodeBody(
   const essence = mediaEssence(mediaType);
   const entries = (): Array<[string, unknown]> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.entries(value) : [['value', value]]);
   if (essence === 'application/x-www-form-urlencoded') {
-    const search = new URLSearchParams();
+    // Each field in its Encoding Object's style (OAS 3.0.3 §4.7.15), written by the kernel's
+    // parameter modules (the mock reads them with the same ones); an object without a style is JSON text.
+    const pieces: string[] = [];
     for (const [name, v] of entries()) {
       const enc = encoding[name];
-      if (enc?.contentType && isJsonMediaType(enc.contentType)) search.append(name, JSON.stringify(v));
-      else if (Array.isArray(v) && enc?.explode !== false) for (const item of v) search.append(name, text(item));
-      else if (Array.isArray(v)) search.append(name, v.map(text).join(enc?.style === 'spaceDelimited' ? ' ' : enc?.style === 'pipeDelimited' ? '|' : ','));
-      else search.append(name, text(v));
+      if (enc?.contentType && isJsonMediaType(enc.contentType)) pieces.push(...serialiseForm(name, JSON.stringify(v), true));
+      else if (enc?.style === 'deepObject' && typeof v === 'object' && v !== null && !Array.isArray(v)) pieces.push(...serialiseDeepObject(name, v));
+      else if (Array.isArray(v)) pieces.push(...serialiseQuery({ name, style: enc?.style ?? 'form', explode: enc?.explode ?? true }, name, v));
+      else pieces.push(...serialiseForm(name, text(v), true));
     }
-    return { body: search.toString(), contentType: mediaType };
+    // URLSearchParams' spelling (space as `+`, RFC 1866 §8.2.1) of the same pairs.
+    return { body: new URLSearchParams(pieces.join('&')).toString(), contentType: mediaType };
   }
   if (essence === 'multipart/form-data') {
     const boundary = `conformance${randomBytes(8).toString('hex')}`;

@@ -11,3 +11,4 @@ export { responseBodyRule, type ResponseBodyRule } from './response-body.js';
 export { mediaEssence, mediaMatches, isJsonMediaType, admitsJson, jsonTypeFor, isXmlMediaType, jsonContent, documentedMediaFor } from './media.js';
 export { SEED_RANGE, parseSeed, isSeed } from './seed.js';
 export { joinDashValues } from './cli-args.js';
+export * from './params/index.js';

@@ -191,8 +191,9 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     }
     if (req.body !== undefined) checkBodyShape(req.body, DEFAULTS.maxBodyDepth);
     if (req.headers['content-type'] === 'application/x-www-form-urlencoded') {
-      const schema = stateOf(req).match.operation.requestBody?.content['application/x-www-form-urlencoded']?.schema;
-      req.body = typeFormBody(req.body, schema && !('$ref' in schema) ? schema : undefined);
+      const media = stateOf(req).match.operation.requestBody?.content['application/x-www-form-urlencoded'];
+      const schema = media?.schema;
+      req.body = typeFormBody(req.body, schema && !('$ref' in schema) ? schema : undefined, media?.encoding);
     }
     next();
   });

@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { isRecord, isXmlMediaType, mediaEssence, type SchemaValidator } from '../contract/index.js';
+import { asSchema, deepObjectNames, isRecord, isXmlMediaType, mediaEssence, parseDeepObject, parseQuery, type Pairs, type SchemaValidator } from '../contract/index.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -96,16 +96,31 @@ export function nonJsonBody(type: string, value: unknown, media: OpenAPIV3.Media
  * every form value arrives as a string, and a field repeated once is not yet an array. Values that
  * cannot be read as the schema's type stay strings, for the validator to refuse.
  */
-export function typeFormBody(body: unknown, schema: Schema | undefined): unknown {
+export function typeFormBody(body: unknown, schema: Schema | undefined, encoding: Readonly<Record<string, OpenAPIV3.EncodingObject>> = {}): unknown {
   if (!isRecord(body) || !schema) return body;
   const properties = schema.properties ?? {};
   const out: Record<string, unknown> = {};
+  const pairs: Pairs = Object.entries(body).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x): [string, string] => [k, String(x)]));
+  // `inventory[type]=finite`: a deepObject field (OAS 3.0.3 §4.7.15 `style`), read with the
+  // kernel's deepObject module, for a property the schema declares as an object.
+  const grouped = new Set<string>();
+  for (const name of deepObjectNames(pairs)) {
+    const sub = asSchema(properties[name]);
+    if (!sub || (sub.type !== 'object' && sub.properties === undefined) || name in body) continue;
+    const fields = parseDeepObject(name, pairs) ?? {};
+    out[name] = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, typeScalar(v, asSchema(sub.properties?.[k]))]));
+    grouped.add(name);
+  }
   for (const [name, raw] of Object.entries(body)) {
-    const declared = properties[name];
-    const sub = declared && !('$ref' in declared) ? declared : undefined;
+    const bracket = name.indexOf('[');
+    if (bracket > 0 && grouped.has(name.slice(0, bracket))) continue;
+    const sub = asSchema(properties[name]);
     if (sub?.type === 'array') {
       const items = 'items' in sub && !('$ref' in sub.items) ? sub.items : undefined;
-      out[name] = (Array.isArray(raw) ? raw : [raw]).map((v) => typeScalar(v, items));
+      // The field's Encoding Object decides how a list is written (§4.7.15: form, exploded by default).
+      const field = { name, schema: sub, style: encoding[name]?.style, explode: encoding[name]?.explode };
+      const read = parseQuery(field, pairs.filter(([k]) => k === name));
+      out[name] = (Array.isArray(read) ? read : Array.isArray(raw) ? raw : [raw]).map((v) => typeScalar(v, items));
     } else out[name] = typeScalar(Array.isArray(raw) && raw.length === 1 ? raw[0] : raw, sub);
   }
   return out;

@@ -3,7 +3,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { contractFromDocument } from '../../src/contract/index.js';
 import { effectiveBasePath, runConformance } from '../../conformance/runner.js';
 import { exitCodeFor } from '../../conformance/verdict.js';
-import { serialiseCookie, serialiseHeader, serialisePath, serialiseQuery } from '../../conformance/http/params.js';
+import { serialiseCookie, serialiseHeader, serialisePath, serialiseQuery } from '../../src/contract/index.js';
 import { encodeBody } from '../../conformance/http/body.js';
 import { fromPattern } from '../../conformance/cases/values.js';
 import { Random } from '../../conformance/cases/random.js';

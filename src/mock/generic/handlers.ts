@@ -1,6 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import type { OpenAPIV3 } from 'openapi-types';
-import { isRecord, mergeAllOf, responseFor, type Contract, type Operation, type SchemaValidator } from '../../contract/index.js';
+import { isRecord, mergeAllOf, pairsOf, parseQuery, responseFor, type Contract, type Operation, type SchemaValidator } from '../../contract/index.js';
 import { generate } from '../controls/generate.js';
 import { HttpError } from '../errors.js';
 import { createFaker } from '../faker.js';
@@ -159,7 +159,9 @@ function listPage(binding: Extract<Binding, { kind: 'list' }>, input: HandlerInp
   for (const parameter of input.operation.parameters) {
     if (parameter.in !== 'query') continue;
     const schema = asSchema(parameter.schema);
-    const values = input.query.getAll(parameter.name).flatMap((v) => (schema?.type === 'array' && parameter.explode === false ? v.split(',') : [v]));
+    // Read in the parameter's own style (OAS 3.0.3 §4.7.12.4), by the kernel's parameter modules.
+    const raw = parseQuery(parameter, pairsOf(input.query));
+    const values = raw === undefined ? [] : typeof raw === 'string' ? [raw] : Array.isArray(raw) ? raw : Object.values(raw);
     const key = normal(parameter.name);
     const number = values[0] !== undefined && /^\d+$/.test(values[0]) ? Number(values[0]) : undefined;
     const fallback = typeof schema?.default === 'number' ? schema.default : undefined;

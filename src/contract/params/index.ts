@@ -1,0 +1,41 @@
+import { serialiseDeepObject, parseDeepObject } from './deep-object.js';
+import { parseDelimited, serialiseDelimited } from './delimited.js';
+import { parseForm, serialiseForm } from './form.js';
+import { viaContent, type Pairs, type Parameter, type RawValue } from './values.js';
+
+/**
+ * Parameter styles (OAS 3.0.3 §4.7.12.4, style × explode) in both directions: the runner
+ * serialises what it sends with these, the mock reads what it receives with them. One module per
+ * style; this one picks the style a query parameter declares.
+ */
+export { serialisePath, parsePath } from './path.js';
+export { serialiseHeader, parseHeader } from './header.js';
+export { serialiseCookie, parseCookie, cookiePairs } from './cookie.js';
+export { serialiseDeepObject, parseDeepObject, deepObjectNames } from './deep-object.js';
+export { serialiseForm, parseForm } from './form.js';
+export { serialiseDelimited, parseDelimited } from './delimited.js';
+export { pairsOf, type Pairs, type Parameter, type RawValue } from './values.js';
+
+/** Query: `form` (default, explode true), `spaceDelimited`, `pipeDelimited`, `deepObject`. Returns `name=value` pieces, encoded. */
+export function serialiseQuery(p: Parameter | undefined, name: string, value: unknown): string[] {
+  if (value === undefined) return [];
+  if (p && viaContent(p)) return [`${encodeURIComponent(name)}=${encodeURIComponent(JSON.stringify(value))}`];
+  const style = p?.style ?? 'form';
+  const explode = p?.explode ?? style === 'form';
+  if (style === 'deepObject' && typeof value === 'object' && value !== null && !Array.isArray(value)) return serialiseDeepObject(name, value);
+  if ((style === 'spaceDelimited' || style === 'pipeDelimited') && Array.isArray(value)) return serialiseDelimited(name, value, style);
+  return serialiseForm(name, value, explode);
+}
+
+/**
+ * A query parameter's value read from the decoded pairs of the query string, in its declared
+ * style; undefined when absent. `fields` names an exploded form object's properties.
+ */
+export function parseQuery(p: Parameter, pairs: Pairs, fields: readonly string[] = []): RawValue | undefined {
+  if (viaContent(p)) return pairs.find(([k]) => k === p.name)?.[1];
+  const style = p.style ?? 'form';
+  const explode = p.explode ?? style === 'form';
+  if (style === 'deepObject') return parseDeepObject(p.name, pairs);
+  if (style === 'spaceDelimited' || style === 'pipeDelimited') return parseDelimited(p, pairs, style);
+  return parseForm(p, pairs, explode, fields);
+}

@@ -1,0 +1,55 @@
+import type { OpenAPIV3 } from 'openapi-types';
+
+/** A parameter (OAS 3.0.3 §4.7.12) or an Encoding Object's field of a form body (§4.7.15), by name. */
+export type Parameter = Pick<OpenAPIV3.ParameterObject, 'name' | 'style' | 'explode' | 'schema' | 'content'>;
+
+/** What a parameter reads as before typing: a string, a list of strings, or string-valued fields. */
+export type RawValue = string | string[] | Record<string, string>;
+
+/** A primitive written as text: strings as they are, numbers and booleans in JSON form, null as empty. */
+export function text(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A parameter given as `content` (not `schema`) is one value in that media type: JSON here (OAS 3.0.3 §4.7.12 `content`). */
+export function viaContent(p: Parameter): boolean {
+  return p.content !== undefined && p.schema === undefined;
+}
+
+/** The shape the parameter's schema declares, which decides how a serialised string splits. */
+export function shapeOf(p: Parameter): 'array' | 'object' | 'primitive' {
+  const schema = p.schema && !('$ref' in p.schema) ? p.schema : undefined;
+  if (schema?.type === 'array') return 'array';
+  if (schema?.type === 'object' || (schema?.type === undefined && schema?.properties !== undefined)) return 'object';
+  return 'primitive';
+}
+
+/** `k1,v1,k2,v2` (explode off) as fields; an odd trailing key gets an empty value. */
+export function pairsToObject(items: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < items.length; i += 2) out[items[i]!] = items[i + 1] ?? '';
+  return out;
+}
+
+/** `k1=v1` items (explode on) as fields. */
+export function assignmentsToObject(items: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const item of items) {
+    const at = item.indexOf('=');
+    if (at < 0) out[item] = '';
+    else out[item.slice(0, at)] = item.slice(at + 1);
+  }
+  return out;
+}
+
+/** Decoded `name=value` pairs of a query string or form body, in order (WHATWG URL `application/x-www-form-urlencoded` parsing). */
+export type Pairs = ReadonlyArray<readonly [string, string]>;
+
+export function pairsOf(search: string | URLSearchParams): Pairs {
+  return [...(typeof search === 'string' ? new URLSearchParams(search) : search).entries()];
+}
