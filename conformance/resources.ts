@@ -128,6 +128,18 @@ export class Resources {
   async fillReferences(operation: Operation, body: Record<string, unknown>, depth = 0): Promise<Obtained<true>> {
     const schema = requestBodyOf(operation)?.schema;
     if (!schema) return { ok: true, value: true };
+    // A PUT or PATCH on a collection path names its record by the identifier in the body (Swagger
+    // Petstore v3: `PUT /pet` with the pet, id included; 404 "Pet not found" otherwise): the id of
+    // a resource this run creates through the POST on the same path.
+    if ((operation.method === 'put' || operation.method === 'patch') && pathParameters(operation).length === 0 && writableProperties(schema).some(([name]) => name === 'id')) {
+      // The POST on that path makes the record, 201 or not (Swagger Petstore v3's addPet answers 200).
+      const createOp = this.contract.operations.find((op) => op.method === 'post' && op.path === operation.path && op.requestBody !== undefined);
+      if (createOp) {
+        const created = await this.create(createOp, depth);
+        if (!created.ok) return created;
+        if (created.value.id !== undefined) body['id'] = created.value.id;
+      }
+    }
     for (const [name, sub] of writableProperties(schema)) {
       if (!(name in body)) continue;
       const base = referenceBase(name);

@@ -22,7 +22,7 @@ import { validateState } from './store/validate-state.js';
 import { watchContractFile } from './watch.js';
 
 /** Headers a browser client may read (CORS, Fetch §3.2.6): paging, creation, deprecation, retry, auth. */
-const EXPOSED_HEADERS = ['Location', 'Link', 'X-Total-Count', 'Deprecation', 'Sunset', 'Retry-After', 'WWW-Authenticate', 'Allow'];
+const EXPOSED_HEADERS = ['Location', 'Link', 'X-Total-Count', 'Deprecation', 'Sunset', 'Retry-After', 'WWW-Authenticate', 'Allow', 'X-Mock-Stateless'];
 
 
 /** Seeded dice that can go back to their start. */
@@ -123,7 +123,7 @@ export async function createMockApp(input?: MockOptions): Promise<Express> {
       },
       // The generic engine's records are exported as they are; importing a state is the Petstore rules' feature.
       exportState: () => (engine.rules === 'petstore' ? store.export() : genericStore.export()),
-      describeEngine: () => ({ rules: engine.rules, basePath: engine.contract.basePath, stateful: engine.statefulOperations, collections: engine.collections }),
+      describeEngine: () => ({ rules: engine.rules, basePath: engine.contract.basePath, stateful: engine.statefulOperations, stateless: engine.statelessOperations, collections: engine.collections }),
       importState: (state) => {
         if (engine.rules !== 'petstore') throw new HttpError(409, engine.errorContext.codeForStatus(409), 'Importing a state needs the Petstore rules (x-mock-rules: petstore); this contract is served by the generic engine.');
         store.load(validateState(state, engine.contract, schemaValidator));

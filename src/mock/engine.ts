@@ -51,6 +51,8 @@ export interface Engine {
   readonly rules: 'petstore' | 'generic';
   /** The operationIds answered from the state (the others answer from examples or schemas). */
   readonly statefulOperations: readonly string[];
+  /** Every other operation, with why it answers without state (also sent as `X-Mock-Stateless`). */
+  readonly statelessOperations: Readonly<Record<string, string>>;
   /** The collections the generic engine keeps (collection path → item path); none under the Petstore rules. */
   readonly collections: readonly {
     readonly path: string;
@@ -64,6 +66,9 @@ export interface Engine {
 }
 
 const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+/** The response header naming why an answer neither read nor changed the mock's state. */
+export const STATELESS_HEADER = 'X-Mock-Stateless';
 
 interface RequestState {
   readonly match: { readonly operation: Contract['operations'][number]; readonly params: Readonly<Record<string, string>>; readonly head?: boolean };
@@ -125,9 +130,11 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
   let handlers: Handlers;
   let reseed = (): void => undefined;
   let collections: Engine['collections'] = [];
+  let statelessReasons = new Map<string, string>();
   if (rules === 'petstore') handlers = deps.petstoreHandlers;
   else {
     const model = inferModel(contract);
+    statelessReasons = new Map(model.stateless);
     collections = model.collections.map((c) => {
       const operations: Record<string, string[]> = {};
       for (const [id, binding] of model.bindings) if (binding.collection === c) (operations[binding.kind] ??= []).push(id);
@@ -189,12 +196,14 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
       const schema = stateOf(req).match.operation.requestBody?.content['multipart/form-data']?.schema;
       req.body = readMultipart(req.body, stateOf(req).boundary, schema && !('$ref' in schema) ? schema : undefined, codeForStatus(400));
     }
-    if (req.body !== undefined) checkBodyShape(req.body, DEFAULTS.maxBodyDepth);
-    if (req.headers['content-type'] === 'application/x-www-form-urlencoded') {
-      const media = stateOf(req).match.operation.requestBody?.content['application/x-www-form-urlencoded'];
-      const schema = media?.schema;
-      req.body = typeFormBody(req.body, schema && !('$ref' in schema) ? schema : undefined, media?.encoding);
-    }
+    const type = req.headers['content-type'];
+    const media = type === undefined ? undefined : stateOf(req).match.operation.requestBody?.content[type];
+    const declared = media?.schema;
+    const schema = declared && !('$ref' in declared) ? declared : undefined;
+    // A form's values are typed first, so the integer guard sees `petId=9223372036854775808` as the
+    // number it would be stored as, as it does in JSON: one guard for every media type.
+    if (type === 'application/x-www-form-urlencoded') req.body = typeFormBody(req.body, schema, media?.encoding);
+    if (req.body !== undefined) checkBodyShape(req.body, DEFAULTS.maxBodyDepth, schema);
     next();
   });
   router.use(validator);
@@ -218,6 +227,8 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
       // An operation that documents no 2xx (a redirect, say) answers its first documented status.
       const statuses = Object.keys(operation.responses).filter((s) => /^\d{3}$/.test(s)).sort();
       const fallback = statuses.some((s) => s.startsWith('2')) ? undefined : statuses[0];
+      // A reply that neither reads nor changes the state says so (README "Any contract: the generic engine").
+      res.setHeader(STATELESS_HEADER, handler ? 'Prefer asked for a canned answer' : (statelessReasons.get(operation.id) ?? 'no business rule or inferred collection answers this operation'));
       reply = cannedReply(operation, preferences.code === undefined && fallback !== undefined ? { ...preferences, code: Number(fallback) } : preferences, faker, codeForStatus);
       // A contract's own example may break its schema (a relative URL under `format: uri`): then a generated body that keeps it.
       if (preferences.example === undefined) reply = keepToSchema(operation, reply, faker, schemaValidator);
@@ -233,7 +244,10 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
   });
 
   const statefulOperations = rules === 'petstore' ? contract.operations.filter((op) => handlers[op.id]).map((op) => op.id) : Object.keys(handlers);
-  return { contract, text, router, errorContext, rules, statefulOperations, collections, seedGeneric: () => reseed() };
+  const statelessOperations = Object.fromEntries(
+    contract.operations.filter((op) => !handlers[op.id]).map((op) => [op.id, statelessReasons.get(op.id) ?? 'no business rule or inferred collection answers this operation']),
+  );
+  return { contract, text, router, errorContext, rules, statefulOperations, statelessOperations, collections, seedGeneric: () => reseed() };
 }
 
 /** The reply when its JSON body fits the documented schema, else one with a body generated to fit it (a few tries). */

@@ -74,26 +74,63 @@ export function verifyUtf8(_req: IncomingMessage, _res: unknown, buffer: Buffer)
   }
 }
 
+/** Where a value sits against the body's schema: its schema, `undefined` when no schema is known, `null` in a field the schema does not declare. */
+type Place = OpenAPIV3.SchemaObject | undefined | null;
+
+/** A schema and its allOf / oneOf / anyOf parts, flattened. */
+function parts(schema: OpenAPIV3.SchemaObject, depth = 0): OpenAPIV3.SchemaObject[] {
+  if (depth > 8) return [schema];
+  const nested = [...(schema.allOf ?? []), ...(schema.oneOf ?? []), ...(schema.anyOf ?? [])].filter((p): p is OpenAPIV3.SchemaObject => !('$ref' in p));
+  return [schema, ...nested.flatMap((p) => parts(p, depth + 1))];
+}
+
 /**
- * A parsed JSON body must nest at most `maxDepth` levels and its integers must be exact in a
- * double (|n| ≤ 2^53 − 1): larger ones (`99999999999999999999`, `9223372036854775808`) would be
- * silently rounded, so they are refused. Walked without recursion: a 64 KiB body can nest 32,000 deep.
+ * The schema of an object's member: the property any part declares, else an additionalProperties
+ * schema; `null` for a member the schema leaves undeclared (ignored); `undefined` (checked) when
+ * the schema declares no properties at all or opens them explicitly.
  */
-export function checkBodyShape(body: unknown, maxDepth: number): void {
+function memberSchema(schema: Place, key: string): Place {
+  if (schema === undefined || schema === null) return schema;
+  const all = parts(schema);
+  for (const part of all) {
+    const sub = part.properties?.[key];
+    if (sub) return '$ref' in sub ? undefined : sub;
+  }
+  for (const part of all) {
+    const extra = part.additionalProperties;
+    if (typeof extra === 'object') return '$ref' in extra ? undefined : extra;
+    if (extra === true) return undefined;
+  }
+  return all.some((part) => part.properties !== undefined) ? null : undefined;
+}
+
+function itemSchema(schema: Place): Place {
+  if (schema === undefined || schema === null) return schema;
+  return 'items' in schema && !('$ref' in schema.items) ? schema.items : undefined;
+}
+
+/**
+ * A parsed body (JSON, a form, multipart) must nest at most `maxDepth` levels and its integers
+ * must be exact in a double (|n| ≤ 2^53 − 1): larger ones (`99999999999999999999`,
+ * `9223372036854775808`) would be silently rounded, so they are refused. A field the body's schema
+ * does not declare is ignored whatever its value (never stored), so its numbers are not judged.
+ * Walked without recursion: a 64 KiB body can nest 32,000 deep.
+ */
+export function checkBodyShape(body: unknown, maxDepth: number, schema?: OpenAPIV3.SchemaObject): void {
   if (typeof body !== 'object' || body === null) {
     checkNumber(body, 'body');
     return;
   }
-  const stack: { value: unknown; depth: number; path: string }[] = [{ value: body, depth: 1, path: 'body' }];
+  const stack: { value: unknown; depth: number; path: string; schema: Place }[] = [{ value: body, depth: 1, path: 'body', schema }];
   while (stack.length > 0) {
-    const { value, depth, path } = stack.pop()!;
+    const { value, depth, path, schema: place } = stack.pop()!;
     if (typeof value !== 'object' || value === null) {
-      checkNumber(value, path);
+      if (place !== null) checkNumber(value, path);
       continue;
     }
     if (depth > maxDepth) throw invalid([{ location: 'body', message: `nests deeper than ${maxDepth} levels` }]);
-    const entries: [string, unknown][] = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value);
-    for (const [key, child] of entries) stack.push({ value: child, depth: depth + 1, path: `${path}.${key}` });
+    if (Array.isArray(value)) value.forEach((v, i) => stack.push({ value: v, depth: depth + 1, path: `${path}.${i}`, schema: itemSchema(place) }));
+    else for (const [key, child] of Object.entries(value)) stack.push({ value: child, depth: depth + 1, path: `${path}.${key}`, schema: memberSchema(place, key) });
   }
 }
 

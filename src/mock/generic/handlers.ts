@@ -77,24 +77,135 @@ function overlay(record: RecordValue, body: unknown, schema: Schema, validator: 
   return out;
 }
 
-/** RFC 6902 operations on the top-level members of a record (`/name`): add, replace, remove. */
+/** RFC 6901 §4: a JSON pointer's reference tokens. */
+function pointer(path: string): string[] | undefined {
+  if (path === '') return [];
+  if (!path.startsWith('/')) return undefined;
+  return path.slice(1).split('/').map((t) => t.replaceAll('~1', '/').replaceAll('~0', '~'));
+}
+
+/**
+ * RFC 6902 applied to a copy of a record: add, remove, replace, move, copy and test at any depth.
+ * An operation whose target is missing is skipped rather than failing the patch (RFC 6902 §5
+ * would fail it: the mock is lenient so that a client's patch of a field a generated record lacks
+ * still lands); a failed `test` fails the whole patch (undefined), and nothing changes.
+ */
 function applyJsonPatch(record: RecordValue, patch: readonly unknown[]): RecordValue | undefined {
-  const body: RecordValue = {};
-  const removed: string[] = [];
+  const doc: unknown = structuredClone(record);
+  const parentOf = (tokens: string[]): { parent: unknown; key: string } | undefined => {
+    let parent: unknown = doc;
+    for (const token of tokens.slice(0, -1)) {
+      if (Array.isArray(parent)) parent = parent[Number(token)];
+      else if (isRecord(parent)) parent = parent[token];
+      else return undefined;
+    }
+    return isRecord(parent) || Array.isArray(parent) ? { parent, key: tokens.at(-1)! } : undefined;
+  };
+  const read = (tokens: string[]): unknown => {
+    let at: unknown = doc;
+    for (const token of tokens) at = Array.isArray(at) ? at[Number(token)] : isRecord(at) ? at[token] : undefined;
+    return at;
+  };
+  const remove = (tokens: string[]): boolean => {
+    const target = parentOf(tokens);
+    if (!target) return false;
+    if (Array.isArray(target.parent)) return target.parent.splice(Number(target.key), 1).length === 1;
+    if (!isRecord(target.parent) || !(target.key in target.parent)) return false;
+    delete target.parent[target.key];
+    return true;
+  };
+  const add = (tokens: string[], value: unknown, replace: boolean): boolean => {
+    const target = parentOf(tokens);
+    if (!target) return false;
+    if (Array.isArray(target.parent)) {
+      const index = target.key === '-' ? target.parent.length : Number(target.key);
+      if (!Number.isInteger(index) || index < 0 || index > target.parent.length) return false;
+      target.parent.splice(index, replace ? 1 : 0, structuredClone(value));
+      return true;
+    }
+    if (!isRecord(target.parent) || (replace && !(target.key in target.parent))) return false;
+    target.parent[target.key] = structuredClone(value);
+    return true;
+  };
   for (const op of patch) {
     if (!isRecord(op) || typeof op['path'] !== 'string') return undefined;
-    const member = op['path'].replace(/^\//, '').split('/')[0]!.replaceAll('~1', '/').replaceAll('~0', '~');
-    if (op['op'] === 'add' || op['op'] === 'replace') body[member] = op['value'];
-    else if (op['op'] === 'remove') removed.push(member);
+    const tokens = pointer(op['path']);
+    if (!tokens || tokens.length === 0) return undefined;
+    const from = typeof op['from'] === 'string' ? pointer(op['from']) : undefined;
+    let ok: boolean;
+    switch (op['op']) {
+      case 'add':
+        ok = add(tokens, op['value'], false);
+        break;
+      case 'replace':
+        ok = add(tokens, op['value'], true);
+        break;
+      case 'remove':
+        ok = remove(tokens);
+        break;
+      case 'move':
+      case 'copy': {
+        const value = from ? read(from) : undefined;
+        ok = value !== undefined && (op['op'] === 'copy' || remove(from!)) && add(tokens, value, false);
+        break;
+      }
+      case 'test':
+        if (JSON.stringify(read(tokens)) !== JSON.stringify(op['value'])) return undefined;
+        ok = true;
+        break;
+      default:
+        ok = false;
+    }
+    if (!ok) continue;
   }
-  const out = { ...record, ...body };
-  for (const member of removed) delete out[member];
+  return isRecord(doc) ? doc : undefined;
+}
+
+/**
+ * RFC 7396 merge patch over a record: members of the patch replace the record's, objects merge
+ * member by member, null removes; the identifier and read-only fields stay the server's.
+ */
+function mergePatch(record: RecordValue, body: unknown, schema: Schema, validator: SchemaValidator, keep: string | undefined): RecordValue {
+  if (!isRecord(body)) return record;
+  const merged: RecordValue = {};
+  for (const [key, value] of Object.entries(body)) {
+    const current = record[key];
+    merged[key] = isRecord(value) && isRecord(current) ? mergeObjects(current, value) : value;
+  }
+  return overlay(record, merged, schema, validator, keep);
+}
+
+function mergeObjects(target: RecordValue, patch: RecordValue): RecordValue {
+  const out = { ...target };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) delete out[key];
+    else out[key] = isRecord(value) && isRecord(out[key]) ? mergeObjects(out[key] as RecordValue, value) : value;
+  }
   return out;
 }
 
-/** The value as the response schema wants it: itself when accepted, else generated with its matching fields laid on. */
+/**
+ * The fields a schema requires that a value lacks, generated; nothing else is added (a record
+ * holds what the client sent: README "Any contract: the generic engine").
+ */
+function withRequired(value: RecordValue, schema: Schema, validator: SchemaValidator, faker: Faker): RecordValue {
+  const view = mergeAllOf(schema);
+  const missing = (view.required ?? []).filter((name) => value[name] === undefined);
+  if (missing.length === 0) return value;
+  const generated = generateRecord(schema, faker, validator);
+  const out = { ...value };
+  for (const name of missing) if (generated[name] !== undefined) out[name] = generated[name];
+  return out;
+}
+
+/**
+ * The value as the response schema wants it: itself when accepted; else with the fields the
+ * schema requires generated; only as a last resort generated whole with its matching fields laid on.
+ */
 function fit(value: RecordValue, schema: Schema | undefined, validator: SchemaValidator, faker: Faker): unknown {
   if (!schema || schemaAccepts(validator, schema, value)) return value;
+  const completed = withRequired(value, schema, validator, faker);
+  if (schemaAccepts(validator, schema, completed)) return completed;
   const base = generateRecord(schema, faker, validator);
   const merged = overlay(base, value, schema, validator, undefined);
   return schemaAccepts(validator, schema, merged) ? merged : base;
@@ -233,6 +344,26 @@ export function genericHandlers(deps: GenericDeps): Handlers {
       if (!record) throw notFound(collection, id);
       return { id, scope, record };
     };
+    /** The record a body names by its identifier field (`PUT /pet {"id": 7, …}`): 404 when there is none. */
+    const byBody = (input: HandlerInput): { id: string; scope: string; record: RecordValue } => {
+      const given = collection.idField !== undefined && isRecord(input.body) ? input.body[collection.idField] : undefined;
+      if (typeof given !== 'string' && typeof given !== 'number') throw new HttpError(400, deps.codeForStatus(400), `The body must name the ${collection.noun} by ${collection.idField ?? 'its identifier'}.`);
+      const scope = scopeOf(collection, input.params);
+      const id = String(given);
+      const record = store.get(collection.path, scope, id);
+      if (!record) throw notFound(collection, id);
+      return { id, scope, record };
+    };
+    /** Query parameters the operation declares that name a record property (not paging, not the identifier). */
+    const queryFields = (input: HandlerInput): RecordValue => {
+      const out: RecordValue = {};
+      for (const parameter of input.operation.parameters) {
+        if (parameter.in !== 'query') continue;
+        const value = input.query.get(parameter.name);
+        if (value !== null) out[parameter.name] = value;
+      }
+      return out;
+    };
     switch (binding.kind) {
       case 'list':
         handlers[operationId] = (input) => {
@@ -244,13 +375,14 @@ export function genericHandlers(deps: GenericDeps): Handlers {
       case 'create':
         handlers[operationId] = (input) => {
           const scope = scopeOf(collection, input.params);
-          const base = generateRecord(collection.schema, deps.faker(), validator);
-          let record = overlay(base, input.body, collection.schema, validator, undefined);
+          // Exactly what the client sent (the fields the record declares and accepts), then the
+          // identifier, then what the record schema requires and the client could not send (readOnly).
+          let record = overlay({}, input.body, collection.schema, validator, undefined);
           // An identifier the client chose (a username, a pet id in the body) is kept; else the server assigns one.
-          const given = collection.idField !== undefined && isRecord(input.body) ? record[collection.idField] : undefined;
-          const givenOk = given !== undefined && isRecord(input.body) && collection.idField! in input.body;
-          const id = givenOk ? given : newId(collection, store, deps.faker(), validator);
+          const given = collection.idField !== undefined ? record[collection.idField] : undefined;
+          const id = given !== undefined ? given : newId(collection, store, deps.faker(), validator);
           if (collection.idField !== undefined) record = { ...record, [collection.idField]: id };
+          record = withRequired(record, collection.schema, validator, deps.faker());
           store.put(collection.path, scope, String(id), record);
           return reply(201, record, { Location: itemLocation(contract, collection, input.params, String(id)) });
         };
@@ -261,17 +393,22 @@ export function genericHandlers(deps: GenericDeps): Handlers {
       case 'replace':
       case 'patch':
         handlers[operationId] = (input) => {
-          const { id, scope, record } = existing(input);
+          const { id, scope, record } = binding.idInBody === true ? byBody(input) : existing(input);
+          const properties = mergeAllOf(collection.schema).properties ?? {};
+          // A form-style update sends its fields as query parameters (Swagger Petstore v3:
+          // `POST /pet/{petId}?name=…&status=…`); they count as body fields the operation declares.
+          const fields = queryFields(input);
+          const body = isRecord(input.body) || input.body === undefined ? { ...fields, ...(isRecord(input.body) ? input.body : {}) } : input.body;
           let next: RecordValue | undefined;
-          if (Array.isArray(input.body)) next = applyJsonPatch(record, input.body);
+          if (Array.isArray(body)) next = applyJsonPatch(record, body);
           else if (binding.kind === 'replace') {
-            // A replacement keeps what the server owns (the identifier, read-only fields) and takes the rest from the body.
-            const properties = mergeAllOf(collection.schema).properties ?? {};
+            // A replacement is what the body says, beside what the server owns (the identifier, read-only fields).
             const owned = Object.fromEntries(Object.entries(record).filter(([name]) => name === collection.idField || asSchema(properties[name])?.readOnly === true));
-            const base = { ...record, ...owned };
-            next = overlay(base, input.body, collection.schema, validator, collection.idField);
-          } else next = overlay(record, input.body, collection.schema, validator, collection.idField);
-          if (next === undefined || !schemaAccepts(validator, collection.schema, next)) next = overlay(record, input.body, collection.schema, validator, collection.idField);
+            next = withRequired(overlay(owned, body, collection.schema, validator, collection.idField), collection.schema, validator, deps.faker());
+          } else next = mergePatch(record, body, collection.schema, validator, collection.idField);
+          if (next === undefined) throw new HttpError(409, deps.codeForStatus(409), 'A test operation of the patch failed (RFC 6902 §4.6); nothing changed.');
+          if (!schemaAccepts(validator, collection.schema, next)) next = withRequired(next, collection.schema, validator, deps.faker());
+          // A change the record schema refuses (a patch that removes a required field) is not stored.
           if (!schemaAccepts(validator, collection.schema, next)) next = record;
           store.put(collection.path, scope, id, next);
           return reply(200, next);

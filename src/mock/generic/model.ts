@@ -30,12 +30,16 @@ export type ListShape = { readonly kind: 'array' } | { readonly kind: 'wrapped';
 
 export type Binding =
   | { readonly kind: 'list'; readonly collection: Collection; readonly shape: ListShape }
-  | { readonly kind: 'create' | 'read' | 'replace' | 'patch' | 'delete'; readonly collection: Collection };
+  | { readonly kind: 'create' | 'read' | 'delete'; readonly collection: Collection }
+  /** `idInBody`: the operation is on the collection path and the body names the record (`PUT /pet {"id": 7, …}`). */
+  | { readonly kind: 'replace' | 'patch'; readonly collection: Collection; readonly idInBody?: boolean };
 
 export interface GenericModel {
   readonly collections: readonly Collection[];
   /** Stateful operations by operationId; the others answer from examples or schemas. */
   readonly bindings: ReadonlyMap<string, Binding>;
+  /** Why each other operation answers without state (operationId → reason), for `/__mock/engine` and `X-Mock-Stateless`. */
+  readonly stateless: ReadonlyMap<string, string>;
 }
 
 const normal = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -124,15 +128,16 @@ export function inferModel(contract: Contract): GenericModel {
     const segments = itemPath.split('/');
     const last = segments.at(-1) ?? '';
     const m = ITEM_SEGMENT.exec(last);
-    if (!m || segments.length < 3) continue;
+    if (!m || segments.length < 2) continue;
     const idParam = m[1]!;
-    const path = `${segments.slice(0, -1).join('/')}${m[2] ?? ''}`;
+    // `/{uuid}` beside `/`: a collection at the root of the base path.
+    const path = `${segments.slice(0, -1).join('/')}${m[2] ?? ''}` || '/';
     const create = on(path, 'post');
     const schema =
       [successSchema(on(itemPath, 'get')), successSchema(on(itemPath, 'put')), successSchema(on(itemPath, 'patch')), successSchema(create)].find(isObjectSchema);
     if (!schema) continue;
     if (!on(itemPath, 'get')) continue; // a record that cannot be read back is not a collection
-    const noun = (segments.at(-2) ?? 'record').replace(/\{|\}/g, '').replace(/\.\w+$/, '').replace(/s$/, '') || 'record';
+    const noun = (segments.at(-2) || 'record').replace(/\{|\}/g, '').replace(/\.\w+$/, '').replace(/s$/, '') || 'record';
     const idField = identifierField(schema, idParam, noun, create, itemOps);
     const fieldSchema = idField ? mergeAllOf(schema).properties?.[idField] : undefined;
     const parameter = on(itemPath, 'get')?.parameters.find((p) => p.in === 'path' && p.name === idParam);
@@ -152,13 +157,24 @@ export function inferModel(contract: Contract): GenericModel {
     item('patch', 'patch');
     item('post', 'patch');
     item('delete', 'delete');
+    // PUT / PATCH on the collection path whose body carries the identifier field replace or patch
+    // that record (Swagger Petstore v3: `PUT /pet` with the pet, id included).
+    for (const [method, kind] of [['put', 'replace'], ['patch', 'patch']] as const) {
+      const op = on(path, method);
+      if (!op || idField === undefined || bindings.has(op.id)) continue;
+      const bodySchemas = Object.values(op.requestBody?.content ?? {}).map((media) => media.schema).filter((s): s is Schema => s !== undefined && !('$ref' in s));
+      if (bodySchemas.some((s) => idField in (mergeAllOf(s).properties ?? {}))) bindings.set(op.id, { kind, collection, idInBody: true });
+    }
   }
 
   // Lists: GET on a collection path, or any GET (without an item parameter of its own) answering records.
   for (const op of contract.operations) {
     if (op.method !== 'get' || bindings.has(op.id)) continue;
     const answer = successSchema(op);
-    for (const collection of collections) {
+    // The collection whose own path this is first (`/admin/identities` lists identities, not the
+    // `/admin/identities/by/external` lookup over the same records).
+    const ordered = [...collections.filter((c) => c.path === op.path), ...collections.filter((c) => c.path !== op.path)];
+    for (const collection of ordered) {
       const own = op.path === collection.path;
       const shape = listShape(answer, collection.schema);
       if (!shape) continue;
@@ -170,5 +186,20 @@ export function inferModel(contract: Contract): GenericModel {
       break;
     }
   }
-  return { collections, bindings };
+  const stateless = new Map<string, string>();
+  for (const op of contract.operations) if (!bindings.has(op.id)) stateless.set(op.id, statelessReason(op, collections, on));
+  return { collections, bindings, stateless };
+}
+
+/** Why an operation is not bound to a collection, in one line. */
+function statelessReason(op: Operation, collections: readonly Collection[], on: (path: string, method: string) => Operation | undefined): string {
+  const last = op.path.split('/').at(-1) ?? '';
+  const own = collections.find((c) => c.path === op.path || c.itemPath === op.path);
+  if (own) return `${op.method.toUpperCase()} on ${op.path} is not a create, read, replace, patch, delete or list of ${own.path}`;
+  if (ITEM_SEGMENT.test(last)) {
+    if (!on(op.path, 'get')) return `no GET on ${op.path}: a record there could not be read back`;
+    return `GET on ${op.path} answers no JSON object with properties to keep`;
+  }
+  if (op.method === 'get') return `the answer of GET ${op.path} is not a list of an inferred collection's records`;
+  return `${op.path} is not an inferred collection or item`;
 }
