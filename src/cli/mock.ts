@@ -252,7 +252,9 @@ async function main(argv: string[]): Promise<void> {
     process.exitCode = error instanceof UsageError || error instanceof OptionsError || isUsage(error) ? 2 : 1;
     return;
   }
-  process.stdout.write(`Petstore mock listening on ${mock.url}\n`);
+  // Scripts wait for the first words; what follows names what is served.
+  const served = mock.served();
+  process.stdout.write(`Petstore mock listening on ${mock.url} (${served.title} ${served.version}, base path ${served.basePath || '/'})\n`);
   if (!isLoopbackHost(args.host)) {
     process.stderr.write(
       `petstore-mock: listening on ${args.host}: other machines can reach the API` +

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { createMockApp } from './app.js';
+import { buildMockApp, type ServedContract } from './app.js';
 import { DEFAULTS, OptionsError, type MockOptions } from './options.js';
 
 export interface StartOptions extends MockOptions {
@@ -20,6 +20,8 @@ export interface RunningMock {
   /** `http://HOST:PORT` with the real port, no trailing slash. */
   readonly url: string;
   readonly port: number;
+  /** The contract it serves: title, version, base path (for the start-up line). */
+  served(): ServedContract;
   close(): Promise<void>;
 }
 
@@ -121,7 +123,7 @@ export async function start(input: StartOptions = {}): Promise<RunningMock> {
   positive('requestTimeoutMs', requestTimeoutMs);
   const controller = new AbortController();
   signal?.addEventListener('abort', () => controller.abort(), { once: true });
-  const app = await createMockApp({ ...rest, signal: controller.signal });
+  const { app, served } = await buildMockApp({ ...rest, signal: controller.signal });
   // Per connection, the bytes written when its last complete answer ended.
   const answered = new WeakMap<Socket, number>();
   const server = createServer(
@@ -165,6 +167,7 @@ export async function start(input: StartOptions = {}): Promise<RunningMock> {
   return {
     url: `http://${shownHost}:${address.port}`,
     port: address.port,
+    served,
     close: () => {
       closing ??= new Promise<void>((resolve, reject) => {
         controller.abort();

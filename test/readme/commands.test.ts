@@ -94,7 +94,7 @@ function startMock(args: readonly string[]): Promise<Mock> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`petstore-mock ${args.join(' ')}: no readiness line`)), 60_000);
     createInterface({ input: child.stdout! }).on('line', (line) => {
-      const m = /^Petstore mock listening on (http:\/\/\S+)$/.exec(line);
+      const m = /^Petstore mock listening on (http:\/\/\S+) /.exec(line);
       if (!m) return;
       clearTimeout(timer);
       resolve({ url: m[1]!, child });

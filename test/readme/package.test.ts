@@ -110,7 +110,7 @@ describe('a consumer project installs the tarball the documented way (issue 13, 
   it('the binaries work: petstore-mock starts and answers, petstore-conformance judges it', async () => {
     const mock = firstLine('npx petstore-mock --port 0 --pets 3', dir, 60_000);
     try {
-      const url = /(http:\/\/\S+)$/.exec(await mock.line)![1]!;
+      const url = /listening on (http:\/\/\S+)/.exec(await mock.line)![1]!;
       expect((await fetch(`${url}/pets`)).status).toBe(200);
       const judged = await sh(`npx petstore-conformance --target ${url} --api-key dev-key --operations listPets,getPet`, dir, OFFLINE_NPM);
       expect(judged.code, judged.stdout + judged.stderr).toBe(0);
@@ -187,7 +187,7 @@ describe('a fresh clone: npm start builds and starts the mock (issue 13, item 19
     await symlink(join(ROOT, 'node_modules'), join(clone, 'node_modules'), 'dir');
     const mock = firstLine('npm start -- --port 0 --pets 2', clone, 240_000);
     try {
-      expect(await mock.line).toMatch(/^Petstore mock listening on http:\/\/127\.0\.0\.1:\d+$/);
+      expect(await mock.line).toMatch(/^Petstore mock listening on http:\/\/127\.0\.0\.1:\d+ \(/);
       expect(existsSync(join(clone, 'dist', 'src', 'cli', 'mock.js'))).toBe(true);
     } finally {
       mock.stop();
