@@ -252,7 +252,9 @@ async function main(argv: string[]): Promise<void> {
     process.exitCode = error instanceof UsageError || error instanceof OptionsError || isUsage(error) ? 2 : 1;
     return;
   }
-  process.stdout.write(`Petstore mock listening on ${mock.url}\n`);
+  // Scripts wait for the first words; what follows names what is served.
+  const served = mock.served();
+  process.stdout.write(`Petstore mock listening on ${mock.url} (${served.title} ${served.version}, base path ${served.basePath || '/'})\n`);
   if (!isLoopbackHost(args.host)) {
     process.stderr.write(
       `petstore-mock: listening on ${args.host}: other machines can reach the API` +
@@ -275,6 +277,23 @@ async function main(argv: string[]): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  if (process.env['npm_command'] !== undefined) stopWithWrapper(stop);
+}
+
+/**
+ * Started through npm (`npm start`, `npx petstore-mock`, a package script), the PID the user holds
+ * is npm's, and npm's `sh -c` between it and the mock dies on the SIGTERM npm forwards without
+ * passing it on: the mock would keep answering. So the mock lives as long as that wrapper: once
+ * its parent is gone (it is re-parented, its parent PID changes), it stops as on SIGTERM.
+ */
+function stopWithWrapper(stop: () => void): void {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(timer);
+    stop();
+  }, 200);
+  timer.unref(); // never what keeps the process alive
 }
 
 function isLoopbackHost(host: string): boolean {

@@ -49,6 +49,19 @@ class SeededDice implements Dice {
  * Returns a promise: `const app = await createMockApp(options)`.
  */
 export async function createMockApp(input?: MockOptions): Promise<Express> {
+  return (await buildMockApp(input)).app;
+}
+
+/** What the mock serves, for the start-up line: read when asked, as `--watch` may swap the contract. */
+export interface ServedContract {
+  readonly title: string;
+  readonly version: string;
+  /** `''` when the contract's paths sit at the root. */
+  readonly basePath: string;
+}
+
+/** The app and a view of the contract it serves now (start() names it when it listens). */
+export async function buildMockApp(input?: MockOptions): Promise<{ app: Express; served: () => ServedContract }> {
   const options = normalizeOptions(input);
   const clock = makeClock(options.sunsetNow);
   const schemaValidator = new SchemaValidator();
@@ -145,5 +158,6 @@ export async function createMockApp(input?: MockOptions): Promise<Express> {
   app.use('/docs', docsRouter(() => engine.contract));
   app.use((req, res, next) => engine.router(req, res, next));
   app.use(errorHandler(() => engine.errorContext));
-  return app;
+  const served = (): ServedContract => ({ title: engine.contract.document.info.title, version: engine.contract.document.info.version, basePath: engine.contract.basePath });
+  return { app, served };
 }

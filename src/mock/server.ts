@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { createMockApp } from './app.js';
+import { buildMockApp, type ServedContract } from './app.js';
 import { DEFAULTS, OptionsError, type MockOptions } from './options.js';
 
 export interface StartOptions extends MockOptions {
@@ -20,6 +20,8 @@ export interface RunningMock {
   /** `http://HOST:PORT` with the real port, no trailing slash. */
   readonly url: string;
   readonly port: number;
+  /** The contract it serves: title, version, base path (for the start-up line). */
+  served(): ServedContract;
   close(): Promise<void>;
 }
 
@@ -33,7 +35,7 @@ const positive = (name: string, value: number): number => {
  * a 400 here gets the contract's Error body too. 431 and 408 keep Node's bare answer (neither is
  * in the contract's catalogue). Always with `Connection: close`: the byte stream is unusable.
  */
-function answerClientError(error: Error & { code?: string }, socket: Socket, lingering: WeakSet<Socket>): void {
+function answerClientError(error: Error & { code?: string }, socket: Socket, lingering: WeakSet<Socket>, answered: WeakMap<Socket, number>): void {
   // Node's parser reports an error again for each chunk that arrives after the first: the
   // connection is already answered and closing gracefully.
   if (lingering.has(socket)) return;
@@ -41,8 +43,10 @@ function answerClientError(error: Error & { code?: string }, socket: Socket, lin
     socket.destroy();
     return;
   }
-  if (socket.bytesWritten > 0) {
-    // An answer is already on the wire (a pipelined request went wrong after it): no second one.
+  if (socket.bytesWritten > (answered.get(socket) ?? 0)) {
+    // Part of an answer is on the wire (a pipelined request went wrong behind it): no second one
+    // in the middle of it. A kept-alive connection whose earlier answers are complete gets its 4xx
+    // like a fresh one (RFC 9112 §9.3: each request on a persistent connection gets its answer).
     closeGracefully(socket, lingering);
     return;
   }
@@ -119,7 +123,9 @@ export async function start(input: StartOptions = {}): Promise<RunningMock> {
   positive('requestTimeoutMs', requestTimeoutMs);
   const controller = new AbortController();
   signal?.addEventListener('abort', () => controller.abort(), { once: true });
-  const app = await createMockApp({ ...rest, signal: controller.signal });
+  const { app, served } = await buildMockApp({ ...rest, signal: controller.signal });
+  // Per connection, the bytes written when its last complete answer ended.
+  const answered = new WeakMap<Socket, number>();
   const server = createServer(
     {
       maxHeaderSize: maxHeaderBytes,
@@ -131,13 +137,15 @@ export async function start(input: StartOptions = {}): Promise<RunningMock> {
       connectionsCheckingInterval: Math.min(1_000, headersTimeoutMs),
     },
     (req, res) => {
+      const socket = req.socket;
+      res.once('finish', () => answered.set(socket, socket.bytesWritten));
       if (refuseBadFraming(req, res)) return;
       app(req, res);
     },
   );
   // The sockets closing gracefully, so that a repeated parser error leaves them be.
   const lingering = new WeakSet<Socket>();
-  server.on('clientError', (error: Error & { code?: string }, socket: Socket) => answerClientError(error, socket, lingering));
+  server.on('clientError', (error: Error & { code?: string }, socket: Socket) => answerClientError(error, socket, lingering, answered));
   // Node closes a `Connection: close` answer's socket with destroySoon(): at once, unread request
   // bytes and all (a reset). Each socket closes gracefully instead (RFC 9112 §9.6).
   server.on('connection', (socket: Socket) => {
@@ -159,6 +167,7 @@ export async function start(input: StartOptions = {}): Promise<RunningMock> {
   return {
     url: `http://${shownHost}:${address.port}`,
     port: address.port,
+    served,
     close: () => {
       closing ??= new Promise<void>((resolve, reject) => {
         controller.abort();

@@ -15,7 +15,8 @@ describe('the petstore-mock CLI, spawned as a user would', () => {
     let stdout = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     const line = await ready(child);
-    const m = /^Petstore mock listening on (http:\/\/127\.0\.0\.1:(\d+))$/.exec(line);
+    // The first words scripts wait for, then the contract served (issue 21, item 11).
+    const m = /^Petstore mock listening on (http:\/\/127\.0\.0\.1:(\d+)) \(Petstore Service Interface 1\.0\.0, base path \/\)$/.exec(line);
     expect(m, line).not.toBeNull();
     expect(Number(m![2])).toBeGreaterThan(0);
     const url = m![1]!;
@@ -32,9 +33,20 @@ describe('the petstore-mock CLI, spawned as a user would', () => {
     expect(stdout.trim().split('\n')).toHaveLength(1);
   });
 
+  it("names another contract's title, version and base path after the URL (issue 21, item 11)", async () => {
+    const child = spawnMock(['--port', '0', '--spec', 'fixtures/corpus/swagger-petstore-v3.yaml']);
+    try {
+      expect(await ready(child)).toMatch(/^Petstore mock listening on http:\/\/127\.0\.0\.1:\d+ \(Swagger Petstore - OpenAPI 3\.0 1\.0\.27-SNAPSHOT, base path \/api\/v3\)$/);
+    } finally {
+      const exit = new Promise((resolve) => child.on('exit', resolve));
+      child.kill('SIGTERM');
+      await exit;
+    }
+  });
+
   it('SIGINT stops it cleanly too; --sunset-now makes the deprecated read 410 with a matching Date', async () => {
     const child = spawnMock(['--port', '0', '--sunset-now', '2027-07-01T12:00:00Z', '--state', 'fixtures/states/small.json', '--pets', '3']);
-    const url = /(http:\/\/\S+)$/.exec(await ready(child))![1]!;
+    const url = /listening on (http:\/\/\S+)/.exec(await ready(child))![1]!;
     const res = await fetch(`${url}/pets/1`);
     expect(res.status).toBe(410);
     expect(res.headers.get('date')).toMatch(/^Thu, 01 Jul 2027 12:00:\d\d GMT$/);
@@ -123,7 +135,7 @@ describe('the petstore-mock CLI, spawned as a user would', () => {
     async (instant) => {
       const child = spawnMock(['--port', '0', '--pets', '2', '--sunset-now', instant]);
       try {
-        const url = /(http:\/\/\S+)$/.exec(await ready(child))![1]!;
+        const url = /listening on (http:\/\/\S+)/.exec(await ready(child))![1]!;
         expect((await fetch(`${url}/pets/1`)).status).toBe(410);
       } finally {
         const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -136,7 +148,7 @@ describe('the petstore-mock CLI, spawned as a user would', () => {
   it('a port already taken: one line naming the port with a hint, exit 2', async () => {
     const holder = spawnMock(['--port', '0', '--pets', '1']);
     try {
-      const port = Number(/:(\d+)$/.exec(await ready(holder))![1]);
+      const port = Number(/^Petstore mock listening on http:\/\/\S+:(\d+) /.exec(await ready(holder))![1]);
       const result = await run(['--port', String(port), '--pets', '1']);
       expect(result.code).toBe(2);
       expect(result.stdout).toBe('');

@@ -63,6 +63,7 @@ const NOT_RUN: Readonly<Record<string, string>> = {
   'npm ci && npm test': 'the whole suite, which includes this test',
   'npm ci && npm pack': 'covered by test/readme/package.test.ts (npm pack, then a consumer installs the tarball)',
   'npm install --save-dev ./vendor/petstore-contract-kit-1.0.0.tgz': 'covered by test/readme/package.test.ts (a consumer project installs the tarball)',
+  'npm install --save-dev openapi-fetch': "a registry download into the reader's project; the typed-client test (test/docs/typed-client.test.ts) uses this repository's openapi-fetch devDependency",
   'npm start': 'the fixed port 4010: stood in for by the mock started on port 0 with the same defaults',
   'npx petstore-conformance --target https://staging.example.com --api-key "$KEY" --reporter junit=report.xml --reporter pretty': 'an example host, not reachable from a test',
 };
@@ -94,7 +95,7 @@ function startMock(args: readonly string[]): Promise<Mock> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`petstore-mock ${args.join(' ')}: no readiness line`)), 60_000);
     createInterface({ input: child.stdout! }).on('line', (line) => {
-      const m = /^Petstore mock listening on (http:\/\/\S+)$/.exec(line);
+      const m = /^Petstore mock listening on (http:\/\/\S+) /.exec(line);
       if (!m) return;
       clearTimeout(timer);
       resolve({ url: m[1]!, child });

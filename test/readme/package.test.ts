@@ -67,6 +67,26 @@ describe('npm pack ships what consumers need, and only that (issue 13, item 19)'
     }
   });
 
+  // Issue 21, item 15: the README travels in the package; a link to a file left out is dead there.
+  it("every relative link of the packaged README names a file in the package", async () => {
+    const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
+    const dead: string[] = [];
+    for (const m of readme.matchAll(/\]\(([^)\s]+)\)/g)) {
+      const target = m[1]!.replace(/#.*$/, '');
+      if (target === '' || /^[a-z][a-z0-9+.-]*:/i.test(target)) continue; // an anchor or an absolute URL
+      if (!files.includes(normalize(target))) dead.push(m[1]!);
+    }
+    expect(dead).toEqual([]);
+  });
+
+  it('the tarball npm pack writes is ignored by git; the typed-client section says to install openapi-fetch', async () => {
+    const ignored = await sh('git check-ignore -q petstore-contract-kit-1.0.0.tgz', ROOT);
+    expect(ignored.code).toBe(0);
+    const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('### Typed client'), readme.indexOf('\n### ', readme.indexOf('### Typed client') + 1));
+    expect(section).toMatch(/npm install[^\n]* openapi-fetch/);
+  });
+
   it('every relative import of a shipped module resolves to a shipped file', async () => {
     const missing: string[] = [];
     for (const file of files.filter((f) => f.endsWith('.js') || f.endsWith('.d.ts'))) {
@@ -110,7 +130,7 @@ describe('a consumer project installs the tarball the documented way (issue 13, 
   it('the binaries work: petstore-mock starts and answers, petstore-conformance judges it', async () => {
     const mock = firstLine('npx petstore-mock --port 0 --pets 3', dir, 60_000);
     try {
-      const url = /(http:\/\/\S+)$/.exec(await mock.line)![1]!;
+      const url = /listening on (http:\/\/\S+)/.exec(await mock.line)![1]!;
       expect((await fetch(`${url}/pets`)).status).toBe(200);
       const judged = await sh(`npx petstore-conformance --target ${url} --api-key dev-key --operations listPets,getPet`, dir, OFFLINE_NPM);
       expect(judged.code, judged.stdout + judged.stderr).toBe(0);
@@ -187,7 +207,7 @@ describe('a fresh clone: npm start builds and starts the mock (issue 13, item 19
     await symlink(join(ROOT, 'node_modules'), join(clone, 'node_modules'), 'dir');
     const mock = firstLine('npm start -- --port 0 --pets 2', clone, 240_000);
     try {
-      expect(await mock.line).toMatch(/^Petstore mock listening on http:\/\/127\.0\.0\.1:\d+$/);
+      expect(await mock.line).toMatch(/^Petstore mock listening on http:\/\/127\.0\.0\.1:\d+ \(/);
       expect(existsSync(join(clone, 'dist', 'src', 'cli', 'mock.js'))).toBe(true);
     } finally {
       mock.stop();
