@@ -210,7 +210,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   }
 
   const rng = new Random(seed);
-  const validator = new SchemaValidator();
+  const validator = new SchemaValidator(contract.version.schemaDialect);
   let total = 0;
   const credentials = new CredentialPlan(contract, { apiKey: options.apiKey, bearer: options.bearer, basic: options.basic, byScheme: options.auth, headers: options.headers });
   const notices: string[] = [];

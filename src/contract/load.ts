@@ -14,8 +14,10 @@ import {
 } from './types.js';
 import { isRecord } from './guards.js';
 import { ContentCache } from './cache.js';
+import { isRefusal, readVersion, type ContractVersion } from './version.js';
+import { upgradeSwagger2 } from './swagger2.js';
 
-/** A contract that cannot be read: the file is missing, it is not YAML/JSON, or not OpenAPI 3.0. */
+/** A contract that cannot be read: the file is missing, it is not YAML/JSON, or not a version the kit reads. */
 export class ContractError extends Error {
   override readonly name = 'ContractError';
 }
@@ -59,23 +61,43 @@ async function indexText(text: string, path: string | undefined): Promise<Contra
   return contractFromDocument(parsed, path);
 }
 
-/** The shape every OpenAPI 3.0 document has: a 3.0.x version and a paths object (its details are the linters' job). */
-function isOpenApi30(value: unknown): value is OpenAPIV3.Document & Record<string, unknown> {
-  return isRecord(value) && typeof value['openapi'] === 'string' && value['openapi'].startsWith('3.0') && isRecord(value['paths']);
+/** The shape the kit indexes: an OpenAPI 3.x document with a paths object (an empty one when 3.1+ leaves it out). */
+function isIndexable(value: unknown): value is OpenAPIV3.Document & Record<string, unknown> {
+  return isRecord(value) && typeof value['openapi'] === 'string' && value['openapi'].startsWith('3.') && isRecord(value['paths']);
 }
 
-/** Indexes a parsed OpenAPI 3.0 document. The caller's object is never modified. */
+/**
+ * Indexes a parsed OpenAPI 3.0, 3.1 or 3.2 document, or a Swagger 2.0 one upgraded to 3.0 on the
+ * way in. The caller's object is never modified. Any other version is refused with one line that
+ * names it and the versions the kit reads.
+ */
 export async function contractFromDocument(parsed: unknown, path?: string): Promise<Contract> {
-  if (!isOpenApi30(parsed)) {
-    throw new ContractError(`the contract${path ? ` ${path}` : ''} is not an OpenAPI 3.0 document with paths`);
+  const where = path ? ` ${path}` : '';
+  const version = readVersion(parsed, where);
+  if (isRefusal(version)) throw new ContractError(version.message);
+  let written: Record<string, unknown> = parsed as Record<string, unknown>;
+  let originalPointer: (pointer: string) => string = (pointer) => pointer;
+  if (version.family === '2.0') {
+    try {
+      const upgraded = upgradeSwagger2(written);
+      written = upgraded.document;
+      originalPointer = upgraded.originalPointer;
+    } catch (error) {
+      throw new ContractError(`the Swagger 2.0 contract${where} could not be upgraded to OpenAPI 3.0: ${(error as Error).message}`);
+    }
+  } else if (!isRecord(written['paths'])) {
+    // OAS 3.1.0 §4.8.1: paths is optional (a document of webhooks or components only); it then has no operations.
+    written = { ...written, paths: {} };
   }
-  const document: OpenAPIV3.Document = parsed;
+  if (!isIndexable(written)) throw new ContractError(`the contract${where} is not an OpenAPI document with paths`);
+  const document: OpenAPIV3.Document & Record<string, unknown> = written;
+  const parsedDocument: Record<string, unknown> = written;
   let resolved: OpenAPIV3.Document;
   try {
     // Dereference a copy: the document as written is kept for validators and for serving.
     // The resolver types its result as a JSON Schema; it is the same document with $refs replaced.
-    const dereferenced: unknown = await $RefParser.dereference(structuredClone(parsed), { resolve: { external: false } });
-    if (!isOpenApi30(dereferenced)) throw new Error('the resolved document lost its shape');
+    const dereferenced: unknown = await $RefParser.dereference(structuredClone(document), { resolve: { external: false } });
+    if (!isIndexable(dereferenced)) throw new Error('the resolved document lost its shape');
     resolved = dereferenced;
   } catch (error) {
     throw new ContractError(`the contract has a $ref that does not resolve: ${(error as Error).message}`);
@@ -94,14 +116,17 @@ export async function contractFromDocument(parsed: unknown, path?: string): Prom
     securitySchemes.set(name, scheme);
     if (scheme.type === 'apiKey') apiKeySchemes.set(name, scheme);
   }
-  const limits = isRecord(parsed['x-limits']) ? parsed['x-limits'] : {};
+  const limits = isRecord(parsedDocument['x-limits']) ? parsedDocument['x-limits'] : {};
+  const contractVersion: ContractVersion = version;
   return {
     path,
+    version: contractVersion,
+    originalPointer,
     document,
     resolved,
     operations,
     operationsById,
-    errorCatalogue: readErrorCatalogue(parsed, resolved),
+    errorCatalogue: readErrorCatalogue(parsedDocument, resolved),
     apiKeySchemes,
     securitySchemes,
     basePath: basePathOf(resolved.servers),
