@@ -13,3 +13,4 @@ export { SEED_RANGE, parseSeed, isSeed } from './seed.js';
 export { joinDashValues } from './cli-args.js';
 export { SUPPORTED_VERSIONS, readVersion, type ContractVersion, type SchemaDialect } from './version.js';
 export { upgradeSwagger2, originalPointer } from './swagger2.js';
+export { lowered, tuplePositions, closedTuple } from './schema-2020.js';
