@@ -121,6 +121,7 @@ export async function contractFromDocument(parsed: unknown, path?: string): Prom
   return {
     path,
     version: contractVersion,
+    notExercised: notExercised(resolved),
     originalPointer,
     document,
     resolved,
@@ -188,6 +189,11 @@ function readDate(value: unknown): Date | undefined {
 
 function indexOperations(resolved: OpenAPIV3.Document): Operation[] {
   const operations: Operation[] = [];
+  const tlsOnly = new Set(
+    Object.entries(resolved.components?.securitySchemes ?? {})
+      .filter(([, scheme]) => isRecord(scheme) && scheme['type'] === 'mutualTLS')
+      .map(([name]) => name),
+  );
   const globalSecurity = resolved.security ?? [];
   for (const [path, item] of Object.entries(resolved.paths)) {
     if (!item) continue;
@@ -227,7 +233,9 @@ function indexOperations(resolved: OpenAPIV3.Document): Operation[] {
         stability,
         hideTryItPanel: ext['x-hideTryItPanel'] === true,
         security,
-        requiresAuth: security.length > 0 && security.every((req) => Object.keys(req).length > 0),
+        // A requirement met only by mutualTLS (OAS 3.1.0 §4.8.27.1: a client certificate, at the TLS
+        // layer) asks nothing of a plain HTTP request: neither half can check it there.
+        requiresAuth: security.length > 0 && security.every((req) => Object.keys(req).some((name) => !tlsOnly.has(name))),
         parameters,
         requestBody,
         responses: op.responses as Record<string, OpenAPIV3.ResponseObject>,
@@ -235,4 +243,37 @@ function indexOperations(resolved: OpenAPIV3.Document): Operation[] {
     }
   }
   return operations;
+}
+
+/**
+ * What the document declares that neither half serves or judges, one line each with the reason
+ * (listed by the runner's report and the README's version table).
+ */
+function notExercised(resolved: OpenAPIV3.Document): string[] {
+  const doc: unknown = resolved;
+  const out: string[] = [];
+  if (!isRecord(doc)) return out;
+  const webhooks = isRecord(doc['webhooks']) ? Object.keys(doc['webhooks']) : [];
+  if (webhooks.length > 0) out.push(`webhooks (${webhooks.join(', ')}) are not exercised: they are requests the API sends, not ones it serves (OAS 3.1.0 §4.8.1)`);
+  const methods: string[] = [];
+  let querystring = 0;
+  let itemSchemas = 0;
+  const paths: unknown = doc['paths'];
+  for (const [path, item] of Object.entries(isRecord(paths) ? paths : {})) {
+    if (!isRecord(item)) continue;
+    if (isRecord(item['query'])) methods.push(`QUERY ${path}`);
+    if (isRecord(item['additionalOperations'])) for (const method of Object.keys(item['additionalOperations'])) methods.push(`${method} ${path}`);
+    const operations = [item, ...HTTP_METHODS.map((m): unknown => item[m])].filter(isRecord);
+    for (const operation of operations) {
+      if (Array.isArray(operation['parameters'])) querystring += operation['parameters'].filter((p) => isRecord(p) && p['in'] === 'querystring').length;
+    }
+    itemSchemas += JSON.stringify(item).split('"itemSchema"').length - 1;
+  }
+  if (methods.length > 0) out.push(`operations of other methods are not exercised (${methods.join(', ')}): OpenAPI 3.2's query and additionalOperations are outside the kit's eight methods`);
+  if (querystring > 0) out.push(`${querystring} in: querystring parameter(s) (OpenAPI 3.2) are not sent or checked: the operation is exercised without them`);
+  if (itemSchemas > 0) out.push(`${itemSchemas} itemSchema media type(s) (OpenAPI 3.2 sequential media: JSON Lines, SSE) are not checked item by item`);
+  for (const [name, scheme] of Object.entries(resolved.components?.securitySchemes ?? {})) {
+    if (isRecord(scheme) && scheme['type'] === 'mutualTLS') out.push(`security scheme ${name} (mutualTLS) is not checkable over plain HTTP: the client certificate belongs to TLS, so requirements it meets are taken as met`);
+  }
+  return out;
 }

@@ -50,6 +50,8 @@ export interface Contract {
   readonly path: string | undefined;
   /** The version the document declares and the schema rules it follows (Swagger 2.0 is read as 3.0). */
   readonly version: ContractVersion;
+  /** What the document declares that neither half serves or judges, one line each with its reason. */
+  readonly notExercised: readonly string[];
   /**
    * A JSON pointer into `document` → the same place in the user's own file: the identity, except
    * for a Swagger 2.0 document, whose places moved when it was upgraded to 3.0.
