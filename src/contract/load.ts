@@ -238,7 +238,8 @@ function indexOperations(resolved: OpenAPIV3.Document): Operation[] {
         requiresAuth: security.length > 0 && security.every((req) => Object.keys(req).some((name) => !tlsOnly.has(name))),
         parameters,
         requestBody,
-        responses: op.responses as Record<string, OpenAPIV3.ResponseObject>,
+        // OAS 3.1.0 §4.8.10: `responses` is no longer required; none documented is an empty map.
+        responses: (op.responses ?? {}) as Record<string, OpenAPIV3.ResponseObject>,
       });
     }
   }
@@ -267,7 +268,7 @@ function notExercised(resolved: OpenAPIV3.Document): string[] {
     for (const operation of operations) {
       if (Array.isArray(operation['parameters'])) querystring += operation['parameters'].filter((p) => isRecord(p) && p['in'] === 'querystring').length;
     }
-    itemSchemas += JSON.stringify(item).split('"itemSchema"').length - 1;
+    itemSchemas += countKey(item, 'itemSchema', new Set());
   }
   if (methods.length > 0) out.push(`operations of other methods are not exercised (${methods.join(', ')}): OpenAPI 3.2's query and additionalOperations are outside the kit's eight methods`);
   if (querystring > 0) out.push(`${querystring} in: querystring parameter(s) (OpenAPI 3.2) are not sent or checked: the operation is exercised without them`);
@@ -276,4 +277,13 @@ function notExercised(resolved: OpenAPIV3.Document): string[] {
     if (isRecord(scheme) && scheme['type'] === 'mutualTLS') out.push(`security scheme ${name} (mutualTLS) is not checkable over plain HTTP: the client certificate belongs to TLS, so requirements it meets are taken as met`);
   }
   return out;
+}
+
+/** How many objects under `node` have `key` (a resolved document may be circular: each object once). */
+function countKey(node: unknown, key: string, seen: Set<object>): number {
+  if (typeof node !== 'object' || node === null || seen.has(node)) return 0;
+  seen.add(node);
+  let count = !Array.isArray(node) && key in node ? 1 : 0;
+  for (const child of Object.values(node)) count += countKey(child, key, seen);
+  return count;
 }

@@ -21,6 +21,9 @@ export function upgradeSwagger2(parsed: Record<string, unknown>): UpgradedSwagge
   xNullable(copy, new Set());
   const document: unknown = upgrade(copy, '3.0');
   if (!isRecord(document)) throw new Error('the upgrader returned no document');
+  // Swagger 2.0 fields with no place in 3.0 that the upgrader leaves when there is no `host`
+  // (`schemes` without a host: the document's own server) or when they are empty.
+  for (const field of ['schemes', 'host', 'basePath', 'consumes', 'produces', 'securityDefinitions', 'definitions', 'parameters', 'responses', 'swagger']) delete document[field];
   return { document, originalPointer: (pointer) => originalPointer(parsed, pointer) };
 }
 
