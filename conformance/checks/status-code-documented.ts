@@ -9,7 +9,8 @@ export const statusCodeDocumented: Check = {
   name: 'status_code_documented',
   description:
     "Every answer to the operation's own method and path. Fails when the status is not among the operation's responses (exact code, `NXX` range or `default`).",
-  appliesTo: () => true,
+  // OAS 3.1.0 §4.8.10: an operation may document no responses at all; then no status is promised.
+  appliesTo: (operation) => Object.keys(operation.responses).length > 0,
   judge: (exchange, operation) => {
     if (!exchange.response || !isOwnExchange(exchange)) return undefined;
     const { status } = exchange.response;
