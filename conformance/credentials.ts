@@ -83,7 +83,8 @@ export class CredentialPlan {
   private kindOf(scheme: OpenAPIV3.SecuritySchemeObject): CredentialKind | undefined {
     if (scheme.type === 'apiKey') return 'apiKey';
     if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return 'bearer';
-    const kind = scheme.scheme.toLowerCase();
+    // mutualTLS (OAS 3.1) has no `scheme`: no HTTP credential kind.
+    const kind = String(Reflect.get(scheme, 'scheme') ?? '').toLowerCase();
     return kind === 'bearer' || kind === 'basic' ? kind : undefined;
   }
 
@@ -142,6 +143,8 @@ export class CredentialPlan {
     const inHeader = carrier !== undefined && this.userHeader(carrier) !== undefined ? IN_USER_HEADER : undefined;
     if (scheme.type === 'apiKey') return this.given.apiKey ?? inHeader;
     if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return this.given.bearer ?? inHeader;
+    // mutualTLS (OAS 3.1.0 §4.8.27): a client certificate, not an HTTP credential; met with nothing to send.
+    if ((scheme.type as string) === 'mutualTLS') return IN_USER_HEADER;
     const kind = scheme.scheme.toLowerCase();
     if (kind === 'bearer') return this.given.bearer ?? inHeader;
     if (kind === 'basic') return this.given.basic ?? inHeader;
@@ -180,7 +183,7 @@ export class CredentialPlan {
     const req = this.satisfiable(operation) ?? operation.security.find((r) => Object.keys(r).length > 0) ?? {};
     return Object.keys(req).flatMap((name) => {
       const scheme = this.scheme(name);
-      const basic = scheme?.type === 'http' && scheme.scheme.toLowerCase() === 'basic';
+      const basic = scheme?.type === 'http' && scheme.scheme?.toLowerCase() === 'basic';
       return this.placements(name, basic ? `${wrongValue}:${wrongValue}` : wrongValue);
     });
   }

@@ -217,10 +217,10 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   }
 
   const rng = new Random(seed);
-  const validator = new SchemaValidator();
+  const validator = new SchemaValidator(contract.version.schemaDialect);
   let total = 0;
   const credentials = new CredentialPlan(contract, { apiKey: options.apiKey, bearer: options.bearer, basic: options.basic, byScheme: options.auth, headers: options.headers });
-  const notices: string[] = [];
+  const notices: string[] = [...contract.notExercised];
   const internalErrors: string[] = [];
   for (const name of Object.keys(options.auth ?? {})) {
     if (!contract.securitySchemes.has(name)) throw new SelectionError(`--auth ${name}=…: the contract has no security scheme "${name}" (known: ${[...contract.securitySchemes.keys()].join(', ') || 'none'})`);

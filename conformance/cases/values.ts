@@ -1,4 +1,5 @@
 import type { Random } from './random.js';
+import { closedTuple, lowered, tuplePositions } from '../../src/contract/index.js';
 import { asSchema, effective, writableProperties, type Schema } from './schema.js';
 
 /** Which valid value to make: the lower boundary, the upper boundary, or anything in between. */
@@ -19,7 +20,7 @@ export function modeFor(index: number): Mode {
  * the contract's example when the schema uses something not generated (a pattern).
  */
 export function generate(schema: Schema, rng: Random, mode: Mode, depth = 0): unknown {
-  const s = effective(schema);
+  const s = effective(lowered(schema));
   if (s.enum && s.enum.length > 0) {
     const values = s.enum.filter((v) => v !== null);
     if (values.length === 0) return null;
@@ -35,6 +36,14 @@ export function generate(schema: Schema, rng: Random, mode: Mode, depth = 0): un
     case 'boolean':
       return mode === 'min' ? false : mode === 'max' ? true : rng.bool();
     case 'array': {
+      const positions = tuplePositions(s);
+      if (positions) {
+        // A 2020-12 tuple (§10.3.1.1): each position its own schema; nothing beyond a closed one.
+        const head = positions.slice(0, s.maxItems ?? positions.length).map((p) => generate(asSchema(p) ?? {}, rng, mode === 'max' ? 'max' : 'random', depth + 1));
+        const more = closedTuple(s) ? undefined : asSchema((s as Record<string, unknown>)['items']);
+        while (more && head.length < (s.minItems ?? 0)) head.push(generate(more, rng, 'random', depth + 1));
+        return head;
+      }
       const items = asSchema((s as Record<string, unknown>)['items']) ?? {};
       const min = s.minItems ?? 0;
       const max = Math.min(s.maxItems ?? min + 3, min + 3);

@@ -9,7 +9,8 @@ export const statusCodeDocumented: Check = {
   name: 'status_code_documented',
   description:
     "Every answer to the operation's own method and path. Fails when the status is not among the operation's responses (exact code, `NXX` range or `default`). An undocumented 4xx answering one of the runner's deliberately invalid requests (a defect, malformed JSON, a wrong media type, an unknown id, no or wrong credentials), or 404 to an identifier it had to guess, is a warning: the contract omits it, the server is right.",
-  appliesTo: () => true,
+  // OAS 3.1.0 §4.8.10: an operation may document no responses at all; then no status is promised.
+  appliesTo: (operation) => Object.keys(operation.responses).length > 0,
   judge: (exchange, operation) => {
     if (!exchange.response || !isOwnExchange(exchange)) return undefined;
     const { status } = exchange.response;

@@ -12,3 +12,6 @@ export { mediaEssence, mediaMatches, isJsonMediaType, admitsJson, jsonTypeFor, i
 export { SEED_RANGE, parseSeed, isSeed } from './seed.js';
 export { joinDashValues } from './cli-args.js';
 export * from './params/index.js';
+export { SUPPORTED_VERSIONS, readVersion, type ContractVersion, type SchemaDialect } from './version.js';
+export { upgradeSwagger2, originalPointer } from './swagger2.js';
+export { lowered, tuplePositions, closedTuple } from './schema-2020.js';

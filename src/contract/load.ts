@@ -14,8 +14,10 @@ import {
 } from './types.js';
 import { isRecord } from './guards.js';
 import { ContentCache } from './cache.js';
+import { isRefusal, readVersion, type ContractVersion } from './version.js';
+import { upgradeSwagger2 } from './swagger2.js';
 
-/** A contract that cannot be read: the file is missing, it is not YAML/JSON, or not OpenAPI 3.0. */
+/** A contract that cannot be read: the file is missing, it is not YAML/JSON, or not a version the kit reads. */
 export class ContractError extends Error {
   override readonly name = 'ContractError';
 }
@@ -59,23 +61,43 @@ async function indexText(text: string, path: string | undefined): Promise<Contra
   return contractFromDocument(parsed, path);
 }
 
-/** The shape every OpenAPI 3.0 document has: a 3.0.x version and a paths object (its details are the linters' job). */
-function isOpenApi30(value: unknown): value is OpenAPIV3.Document & Record<string, unknown> {
-  return isRecord(value) && typeof value['openapi'] === 'string' && value['openapi'].startsWith('3.0') && isRecord(value['paths']);
+/** The shape the kit indexes: an OpenAPI 3.x document with a paths object (an empty one when 3.1+ leaves it out). */
+function isIndexable(value: unknown): value is OpenAPIV3.Document & Record<string, unknown> {
+  return isRecord(value) && typeof value['openapi'] === 'string' && value['openapi'].startsWith('3.') && isRecord(value['paths']);
 }
 
-/** Indexes a parsed OpenAPI 3.0 document. The caller's object is never modified. */
+/**
+ * Indexes a parsed OpenAPI 3.0, 3.1 or 3.2 document, or a Swagger 2.0 one upgraded to 3.0 on the
+ * way in. The caller's object is never modified. Any other version is refused with one line that
+ * names it and the versions the kit reads.
+ */
 export async function contractFromDocument(parsed: unknown, path?: string): Promise<Contract> {
-  if (!isOpenApi30(parsed)) {
-    throw new ContractError(`the contract${path ? ` ${path}` : ''} is not an OpenAPI 3.0 document with paths`);
+  const where = path ? ` ${path}` : '';
+  const version = readVersion(parsed, where);
+  if (isRefusal(version)) throw new ContractError(version.message);
+  let written: Record<string, unknown> = parsed as Record<string, unknown>;
+  let originalPointer: (pointer: string) => string = (pointer) => pointer;
+  if (version.family === '2.0') {
+    try {
+      const upgraded = upgradeSwagger2(written);
+      written = upgraded.document;
+      originalPointer = upgraded.originalPointer;
+    } catch (error) {
+      throw new ContractError(`the Swagger 2.0 contract${where} could not be upgraded to OpenAPI 3.0: ${(error as Error).message}`);
+    }
+  } else if (!isRecord(written['paths'])) {
+    // OAS 3.1.0 §4.8.1: paths is optional (a document of webhooks or components only); it then has no operations.
+    written = { ...written, paths: {} };
   }
-  const document: OpenAPIV3.Document = parsed;
+  if (!isIndexable(written)) throw new ContractError(`the contract${where} is not an OpenAPI document with paths`);
+  const document: OpenAPIV3.Document & Record<string, unknown> = written;
+  const parsedDocument: Record<string, unknown> = written;
   let resolved: OpenAPIV3.Document;
   try {
     // Dereference a copy: the document as written is kept for validators and for serving.
     // The resolver types its result as a JSON Schema; it is the same document with $refs replaced.
-    const dereferenced: unknown = await $RefParser.dereference(structuredClone(parsed), { resolve: { external: false } });
-    if (!isOpenApi30(dereferenced)) throw new Error('the resolved document lost its shape');
+    const dereferenced: unknown = await $RefParser.dereference(structuredClone(document), { resolve: { external: false } });
+    if (!isIndexable(dereferenced)) throw new Error('the resolved document lost its shape');
     resolved = dereferenced;
   } catch (error) {
     throw new ContractError(`the contract has a $ref that does not resolve: ${(error as Error).message}`);
@@ -94,14 +116,18 @@ export async function contractFromDocument(parsed: unknown, path?: string): Prom
     securitySchemes.set(name, scheme);
     if (scheme.type === 'apiKey') apiKeySchemes.set(name, scheme);
   }
-  const limits = isRecord(parsed['x-limits']) ? parsed['x-limits'] : {};
+  const limits = isRecord(parsedDocument['x-limits']) ? parsedDocument['x-limits'] : {};
+  const contractVersion: ContractVersion = version;
   return {
     path,
+    version: contractVersion,
+    notExercised: notExercised(resolved),
+    originalPointer,
     document,
     resolved,
     operations,
     operationsById,
-    errorCatalogue: readErrorCatalogue(parsed, resolved),
+    errorCatalogue: readErrorCatalogue(parsedDocument, resolved),
     apiKeySchemes,
     securitySchemes,
     basePath: basePathOf(resolved.servers),
@@ -163,6 +189,11 @@ function readDate(value: unknown): Date | undefined {
 
 function indexOperations(resolved: OpenAPIV3.Document): Operation[] {
   const operations: Operation[] = [];
+  const tlsOnly = new Set(
+    Object.entries(resolved.components?.securitySchemes ?? {})
+      .filter(([, scheme]) => isRecord(scheme) && scheme['type'] === 'mutualTLS')
+      .map(([name]) => name),
+  );
   const globalSecurity = resolved.security ?? [];
   for (const [path, item] of Object.entries(resolved.paths)) {
     if (!item) continue;
@@ -202,12 +233,57 @@ function indexOperations(resolved: OpenAPIV3.Document): Operation[] {
         stability,
         hideTryItPanel: ext['x-hideTryItPanel'] === true,
         security,
-        requiresAuth: security.length > 0 && security.every((req) => Object.keys(req).length > 0),
+        // A requirement met only by mutualTLS (OAS 3.1.0 §4.8.27.1: a client certificate, at the TLS
+        // layer) asks nothing of a plain HTTP request: neither half can check it there.
+        requiresAuth: security.length > 0 && security.every((req) => Object.keys(req).some((name) => !tlsOnly.has(name))),
         parameters,
         requestBody,
-        responses: op.responses as Record<string, OpenAPIV3.ResponseObject>,
+        // OAS 3.1.0 §4.8.10: `responses` is no longer required; none documented is an empty map.
+        responses: (op.responses ?? {}) as Record<string, OpenAPIV3.ResponseObject>,
       });
     }
   }
   return operations;
+}
+
+/**
+ * What the document declares that neither half serves or judges, one line each with the reason
+ * (listed by the runner's report and the README's version table).
+ */
+function notExercised(resolved: OpenAPIV3.Document): string[] {
+  const doc: unknown = resolved;
+  const out: string[] = [];
+  if (!isRecord(doc)) return out;
+  const webhooks = isRecord(doc['webhooks']) ? Object.keys(doc['webhooks']) : [];
+  if (webhooks.length > 0) out.push(`webhooks (${webhooks.join(', ')}) are not exercised: they are requests the API sends, not ones it serves (OAS 3.1.0 §4.8.1)`);
+  const methods: string[] = [];
+  let querystring = 0;
+  let itemSchemas = 0;
+  const paths: unknown = doc['paths'];
+  for (const [path, item] of Object.entries(isRecord(paths) ? paths : {})) {
+    if (!isRecord(item)) continue;
+    if (isRecord(item['query'])) methods.push(`QUERY ${path}`);
+    if (isRecord(item['additionalOperations'])) for (const method of Object.keys(item['additionalOperations'])) methods.push(`${method} ${path}`);
+    const operations = [item, ...HTTP_METHODS.map((m): unknown => item[m])].filter(isRecord);
+    for (const operation of operations) {
+      if (Array.isArray(operation['parameters'])) querystring += operation['parameters'].filter((p) => isRecord(p) && p['in'] === 'querystring').length;
+    }
+    itemSchemas += countKey(item, 'itemSchema', new Set());
+  }
+  if (methods.length > 0) out.push(`operations of other methods are not exercised (${methods.join(', ')}): OpenAPI 3.2's query and additionalOperations are outside the kit's eight methods`);
+  if (querystring > 0) out.push(`${querystring} in: querystring parameter(s) (OpenAPI 3.2) are not sent or checked: the operation is exercised without them`);
+  if (itemSchemas > 0) out.push(`${itemSchemas} itemSchema media type(s) (OpenAPI 3.2 sequential media: JSON Lines, SSE) are not checked item by item`);
+  for (const [name, scheme] of Object.entries(resolved.components?.securitySchemes ?? {})) {
+    if (isRecord(scheme) && scheme['type'] === 'mutualTLS') out.push(`security scheme ${name} (mutualTLS) is not checkable over plain HTTP: the client certificate belongs to TLS, so requirements it meets are taken as met`);
+  }
+  return out;
+}
+
+/** How many objects under `node` have `key` (a resolved document may be circular: each object once). */
+function countKey(node: unknown, key: string, seen: Set<object>): number {
+  if (typeof node !== 'object' || node === null || seen.has(node)) return 0;
+  seen.add(node);
+  let count = !Array.isArray(node) && key in node ? 1 : 0;
+  for (const child of Object.values(node)) count += countKey(child, key, seen);
+  return count;
 }

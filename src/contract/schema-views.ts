@@ -1,6 +1,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { isRecord } from './guards.js';
 import type { Direction } from './schema.js';
+import { lowered } from './schema-2020.js';
 
 /**
  * Views of a resolved OpenAPI 3.0 schema that generation, the generic engine and the runner's cases
@@ -12,8 +13,9 @@ import type { Direction } from './schema.js';
 type Schema = OpenAPIV3.SchemaObject;
 type Ref = OpenAPIV3.ReferenceObject;
 
+/** A schema as the views read it: a 3.1 / 3.2 one (JSON Schema 2020-12) in its 3.0 form (schema-2020.ts). */
 export function asSchema(value: unknown): Schema | undefined {
-  return isRecord(value) && !('$ref' in value) ? (value as Schema) : undefined;
+  return isRecord(value) && !('$ref' in value) ? lowered(value as Schema) : undefined;
 }
 
 /** Lower bounds keep the larger value, upper bounds the smaller: a value inside both fits both parts. */
@@ -33,7 +35,8 @@ const UPPER = ['maxLength', 'maxItems', 'maxProperties'] as const;
  * - other keywords are the first part's that has them.
  * A schema without allOf is returned as it is (same object).
  */
-export function mergeAllOf(schema: Schema): Schema {
+export function mergeAllOf(written: Schema): Schema {
+  const schema = lowered(written);
   if (!schema.allOf || schema.allOf.length === 0) return schema;
   const parts: Schema[] = [{ ...schema, allOf: undefined }];
   for (const part of schema.allOf) {

@@ -1,8 +1,10 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule, { type FormatsPlugin } from 'ajv-formats';
 import type { OpenAPIV3 } from 'openapi-types';
 import { isRecord } from './guards.js';
 import { portablePattern } from './patterns.js';
+import type { SchemaDialect } from './version.js';
 
 // ajv-formats is CommonJS: Node hands an ES module the plugin function itself, which also
 // carries itself as `.default`; TypeScript (NodeNext) sees the module object. `.default` is right for both.
@@ -38,7 +40,7 @@ type Schema = OpenAPIV3.SchemaObject;
  * validator built once serves every request.
  */
 export class SchemaValidator {
-  private readonly ajv: Ajv;
+  private readonly ajv: Ajv | Ajv2020;
   private readonly cache = new Map<Direction, WeakMap<object, ValidateFunction>>([
     ['request', new WeakMap()],
     ['response', new WeakMap()],
@@ -54,13 +56,20 @@ export class SchemaValidator {
   private readonly skipped = new Set<string>();
   private readonly unknownFormats = new Set<string>();
 
-  constructor() {
+  /**
+   * `dialect` is the contract's (`contract.version.schemaDialect`): OpenAPI 3.0's schema object,
+   * or JSON Schema 2020-12 for 3.1 and 3.2 (OAS 3.1.0 §4.8.24.1): `type` arrays with "null",
+   * `const`, `prefixItems`, `$ref` beside other keywords, `unevaluatedProperties`, numeric
+   * exclusive bounds, `$defs`; `nullable` is then no keyword at all and is ignored.
+   */
+  constructor(readonly dialect: SchemaDialect = 'openapi-3.0') {
     // strict: false lets the OpenAPI-only keywords (example, xml, externalDocs, x-*) through;
     // every one of them is an annotation that does not constrain the value. `discriminator` is
     // not given to ajv (its support refuses `mapping` and anyOf): see toJsonSchema.
     // Unknown formats are ignored (JSON Schema Validation §7.2: formats are open) and reported
     // once through `notices`, never logged: a library does not print.
-    this.ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true, logger: false });
+    const options = { strict: false, allErrors: true, validateFormats: true, logger: false } as const;
+    this.ajv = dialect === 'json-schema-2020-12' ? new Ajv2020(options) : new Ajv(options);
     addFormats(this.ajv);
     // OpenAPI 3.0 formats that ajv-formats does not define: annotations, never constraints.
     for (const format of ['password', 'binary']) this.ajv.addFormat(format, true);
@@ -110,7 +119,7 @@ export class SchemaValidator {
     } else {
       const known = (name: string): boolean => name in this.ajv.formats;
       const admits = (constraints: object, value: unknown): boolean => this.ajv.validate(constraints, value) === true;
-      const context: Context = { direction, memo: new Map(), known, admits, unknownFormats: this.unknownFormats, skipped: this.skipped };
+      const context: Context = { dialect: this.dialect, direction, memo: new Map(), known, admits, unknownFormats: this.unknownFormats, skipped: this.skipped };
       try {
         compiled = this.ajv.compile(toJsonSchema(schema, context) as object);
       } catch (error) {
@@ -126,6 +135,7 @@ export class SchemaValidator {
 }
 
 interface Context {
+  readonly dialect: SchemaDialect;
   readonly direction: Direction;
   readonly memo: Map<object, unknown>;
   readonly known: (format: string) => boolean;
@@ -162,6 +172,9 @@ function toJsonSchema(schema: unknown, ctx: Context): unknown {
   const discriminated = isRecord(schema['discriminator']);
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'example' || key === 'examples' || key === 'xml' || key === 'externalDocs' || key === 'discriminator' || key.startsWith('x-')) continue;
+    // 2020-12: every $ref is already replaced by its target, so identifiers only collide between the
+    // schemas one ajv compiles (the same `$id` twice is refused); `nullable` is not a 3.1 keyword.
+    if (ctx.dialect === 'json-schema-2020-12' && (key === '$id' || key === '$anchor' || key === '$dynamicAnchor' || key === '$schema' || key === 'nullable')) continue;
     if (key === 'properties' && isRecord(value)) {
       const props: Record<string, unknown> = {};
       for (const [name, sub] of Object.entries(value)) props[name] = toJsonSchema(sub, ctx);
@@ -200,7 +213,7 @@ function toJsonSchema(schema: unknown, ctx: Context): unknown {
   // it, `true` or `false`, anywhere else).
   if (typeof schema['nullable'] === 'boolean' && schema['type'] === undefined) delete out['nullable'];
   // A nullable enum takes null too (the OAS 3.0.3 clarification of `nullable`).
-  if (schema['nullable'] === true && Array.isArray(out['enum']) && !out['enum'].includes(null)) out['enum'] = [...out['enum'], null];
+  if (ctx.dialect === 'openapi-3.0' && schema['nullable'] === true && Array.isArray(out['enum']) && !out['enum'].includes(null)) out['enum'] = [...out['enum'], null];
   if (Array.isArray(out['enum'])) keepTheEnum(out, out['enum'], ctx);
   return out;
 }

@@ -1,4 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
+import type { ContractVersion } from './version.js';
 
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
 export const HTTP_METHODS: readonly HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -47,7 +48,16 @@ export interface Operation {
 export interface Contract {
   /** The file it was read from, when it came from a file. */
   readonly path: string | undefined;
-  /** The document as written, `$ref`s kept (what validators and `/openapi.yaml` use). */
+  /** The version the document declares and the schema rules it follows (Swagger 2.0 is read as 3.0). */
+  readonly version: ContractVersion;
+  /** What the document declares that neither half serves or judges, one line each with its reason. */
+  readonly notExercised: readonly string[];
+  /**
+   * A JSON pointer into `document` → the same place in the user's own file: the identity, except
+   * for a Swagger 2.0 document, whose places moved when it was upgraded to 3.0.
+   */
+  readonly originalPointer: (pointer: string) => string;
+  /** The document as written (a Swagger 2.0 one upgraded to 3.0), `$ref`s kept (what validators and `/openapi.yaml` use). */
   readonly document: OpenAPIV3.Document;
   /** The same document with every `$ref` replaced by its target. */
   readonly resolved: OpenAPIV3.Document;

@@ -110,7 +110,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
   for (const [code, status] of contract.errorCatalogue) if (status !== undefined && !codes.has(status)) codes.set(status, code);
   const codeForStatus = (status: number): string => codes.get(status) ?? (codes.size > 0 ? codes.get(500) : undefined) ?? snakeReason(status);
   const apiKeyHeader = [...contract.apiKeySchemes.values()].find((s) => s.in === 'header')?.name ?? 'X-API-Key';
-  const schemaValidator = new SchemaValidator();
+  const schemaValidator = new SchemaValidator(contract.version.schemaDialect);
   const errorBodies = new ErrorBodies(contract, schemaValidator);
 
   const states = new WeakMap<Request, RequestState>();

@@ -42,10 +42,43 @@ export function validatorDocument(contract: Contract): ValidatorDocument {
   const changes: string[] = [];
   const formats = new Set<string>();
   document.servers = [{ url: contract.basePath === '' ? '/' : contract.basePath }];
+  if (contract.version.family === '3.2') asThreeOne(document, changes);
   mergeSamePaths(document, changes);
   optionalBodiesSaySo(document);
-  visit(document, '#', (node, where) => normaliseSchema(node, where, changes, formats));
+  // Places are named in the user's own document (a Swagger 2.0 one's pointers, not the upgraded copy's).
+  visit(document, '#', (node, where) => normaliseSchema(node, contract.originalPointer(where), changes, formats));
   return { document, annotationFormats: [...formats], changes };
+}
+
+/**
+ * express-openapi-validator reads 3.0 and 3.1. A 3.2.0 document's schemas are the same 2020-12
+ * dialect, so it is given as 3.1 without what 3.1 has no place for: the `query` operation and
+ * `additionalOperations` (OAS 3.2.0 §4.10: other methods), `in: querystring` parameters (the whole
+ * query string as one schema) and a media type's `itemSchema` (sequential media types). The mock
+ * does not serve those operations (they are listed as not exercised); the rest validates by 3.1.
+ */
+function asThreeOne(document: OpenAPIV3.Document & Record<string, unknown>, changes: string[]): void {
+  document.openapi = '3.1.0';
+  delete document['$self'];
+  for (const [key, item] of Object.entries(document.paths as Record<string, unknown>)) {
+    if (!isRecord(item)) continue;
+    for (const field of ['query', 'additionalOperations']) {
+      if (item[field] === undefined) continue;
+      delete item[field];
+      changes.push(`#/paths/${key.replaceAll('~', '~0').replaceAll('/', '~1')}/${field}: not served (OpenAPI 3.2 only)`);
+    }
+    const lists = [item['parameters'], ...METHODS.map((m) => (isRecord(item[m]) ? item[m]['parameters'] : undefined))];
+    for (const list of lists) {
+      if (!Array.isArray(list)) continue;
+      for (let i = list.length - 1; i >= 0; i -= 1) {
+        const parameter: unknown = list[i];
+        if (isRecord(parameter) && parameter['in'] === 'querystring') list.splice(i, 1);
+      }
+    }
+  }
+  visit(document, '#', (node) => {
+    if (isRecord(node['itemSchema'])) delete node['itemSchema'];
+  });
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -169,11 +202,31 @@ function normaliseSchema(node: Record<string, unknown>, where: string, changes: 
   }
   if (typeof node['format'] === 'string' && !KNOWN_FORMATS.has(node['format'])) formats.add(node['format']);
   if (isRecord(node['discriminator'])) normaliseDiscriminator(node, where, changes);
+  if (Array.isArray(node['prefixItems'])) looseTuple(node, where, changes);
   for (const key of ['minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems']) {
     if (node[key] !== undefined && typeof node[key] !== 'number' && !isRecord(node[key])) {
       throw new ContractError(`the contract has ${key}: ${JSON.stringify(node[key])} at ${where}; it must be a number`);
     }
   }
+}
+
+/**
+ * express-openapi-validator runs ajv with `strictTuples`, which refuses the document for a
+ * `prefixItems` that is not a full tuple (`minItems` equal to its length and no further items): a
+ * list that may be shorter, or longer, is legal JSON Schema 2020-12 (§10.3.1.1). Such a tuple is
+ * given to it as "every item is one of the positions' schemas" (looser; the count bounds stay); the
+ * runner's validator checks each position exactly.
+ */
+function looseTuple(node: Record<string, unknown>, where: string, changes: string[]): void {
+  const positions = node['prefixItems'] as unknown[];
+  const full = node['minItems'] === positions.length && (node['items'] === false || node['maxItems'] === positions.length);
+  if (full) return;
+  const rest = node['items'];
+  delete node['prefixItems'];
+  if (rest === false) node['maxItems'] = typeof node['maxItems'] === 'number' ? Math.min(node['maxItems'], positions.length) : positions.length;
+  node['items'] = { anyOf: [...positions, ...(rest === undefined || rest === false ? [] : [rest])] };
+  if (rest === undefined) node['items'] = true;
+  changes.push(`${where}: prefixItems checked as any of its positions (not a full tuple)`);
 }
 
 /**

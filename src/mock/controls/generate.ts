@@ -1,7 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import type { OpenAPIV3 } from 'openapi-types';
 import RandExp from 'randexp';
-import { isRecord, mergeAllOf, patternRegExp } from '../../contract/index.js';
+import { closedTuple, isRecord, lowered, mergeAllOf, patternRegExp, tuplePositions } from '../../contract/index.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -17,8 +17,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * formats and `allOf`; a string with a `pattern` takes the schema's example, the only value that
  * is sure to match. Every property is generated (writeOnly ones excepted), so required ones are there.
  */
-export function generate(schema: Schema | OpenAPIV3.ReferenceObject | undefined, faker: Faker, name = '', depth = 0, fits?: Fits): unknown {
-  if (schema === undefined || '$ref' in schema) return null;
+export function generate(written: Schema | OpenAPIV3.ReferenceObject | undefined, faker: Faker, name = '', depth = 0, fits?: Fits): unknown {
+  // A boolean schema (2020-12 `items: false`, `true`) or an unresolved reference has no shape to follow.
+  if (typeof written !== 'object' || written === null || '$ref' in written) return null;
+  // 3.1 / 3.2 keywords (type lists, const, numeric exclusive bounds) read as their 3.0 forms.
+  const schema: Schema = lowered(written);
   if (depth > 12) return schema.type === 'object' ? {} : schema.type === 'array' ? [] : schema.type === 'string' ? '' : null;
   if (schema.allOf) return generate(mergeAllOf(schema), faker, name, depth, fits);
   const alternatives = schema.oneOf ?? schema.anyOf ?? [];
@@ -59,6 +62,15 @@ export function generate(schema: Schema | OpenAPIV3.ReferenceObject | undefined,
       return out;
     }
     case 'array': {
+      const positions = tuplePositions(schema);
+      if (positions) {
+        // A 2020-12 tuple (§10.3.1.1): each position its own schema; nothing beyond a closed one.
+        const head = positions.slice(0, schema.maxItems ?? positions.length).map((p) => generate(p, faker, name, depth + 1, fits));
+        const rest: unknown = Reflect.get(schema, 'items');
+        const more = !closedTuple(schema) && isRecord(rest) ? (rest as Schema) : undefined;
+        while (more && head.length < (schema.minItems ?? 0)) head.push(generate(more, faker, name, depth + 1, fits));
+        return head;
+      }
       const min = schema.minItems ?? (depth >= 4 ? 0 : 1);
       const max = Math.max(min, Math.min(schema.maxItems ?? 3, min + 3));
       const count = faker.number.int({ min, max });

@@ -114,6 +114,9 @@ function schemeCheck(scheme: OpenAPIV3.SecuritySchemeObject, accepted: Accepted,
       // The mock issues no tokens: an access token is taken as a bearer token (RFC 6750).
       return bearer();
     default:
+      // mutualTLS (OAS 3.1.0 §4.8.27): a client certificate is checked by TLS, which the mock does
+      // not terminate; over plain HTTP there is nothing to check, so the requirement is met.
+      if (Reflect.get(scheme, 'type') === 'mutualTLS') return { accepts: () => true, challenge: () => '', wants: 'a TLS client certificate (not checkable over plain HTTP)' };
       return undefined;
   }
 }
