@@ -43,7 +43,7 @@ export class ErrorBodies {
   }
 
   render(error: HttpError, operation: Operation | undefined): RenderedError {
-    const documented = operation ? jsonMedia(responseFor(operation.responses, error.status)) : undefined;
+    const documented = operation ? errorMedia(responseFor(operation.responses, error.status)) : undefined;
     const target = documented ?? this.fallback;
     const plain = { code: error.code, message: error.message, status: error.status, ...(error.details.length > 0 ? { details: error.details.map((d) => ({ ...d })) } : {}) };
     if (!target) return { contentType: 'application/json', body: plain };
@@ -70,7 +70,7 @@ export class ErrorBodies {
 }
 
 /** The schema's first JSON media type of a response, if any. */
-function jsonMedia(response: OpenAPIV3.ResponseObject | undefined): { contentType: string; schema: Schema } | undefined {
+function errorMedia(response: OpenAPIV3.ResponseObject | undefined): { contentType: string; schema: Schema } | undefined {
   const json = jsonContent(response?.content, { ranges: true });
   return json?.schema ? { contentType: jsonTypeFor(json.mediaType), schema: json.schema } : undefined;
 }
@@ -81,7 +81,7 @@ function commonErrorSchema(contract: Contract): { contentType: string; schema: S
   for (const op of contract.operations) {
     for (const [status, response] of Object.entries(op.responses)) {
       if (!/^[45]/.test(status) && status !== 'default') continue;
-      const media = jsonMedia(response);
+      const media = errorMedia(response);
       if (!media || media.schema.type === 'array') continue;
       const seen = counts.get(media.schema);
       counts.set(media.schema, { n: (seen?.n ?? 0) + 1, contentType: media.contentType });

@@ -34,7 +34,10 @@ export interface ValidatorDocument {
  * - a `pattern` in another regular-expression dialect (`(?i)…`, `\A…\z`, `\_`) is rewritten into
  *   the exact ECMA-262 equivalent; one that has none is not enforced (listed in `changes`);
  * - a discriminator that ajv cannot use (no `oneOf`/`anyOf`, or a mapping to schemas the
- *   alternatives do not list) is dropped: the alternatives still validate the value.
+ *   alternatives do not list) is dropped: the alternatives still validate the value;
+ * - a query parameter named `name[]` (PHP-style, `accounts[]`) is named `name`: the validator
+ *   reads the query string with qs, which turns `accounts[]=a` into `accounts: ['a']`, and would
+ *   refuse the parameter the contract names as unknown.
  * Throws one ContractError line naming the construct and where when a document is beyond repair.
  */
 export function validatorDocument(contract: Contract): ValidatorDocument {
@@ -45,6 +48,7 @@ export function validatorDocument(contract: Contract): ValidatorDocument {
   if (contract.version.family === '3.2') asThreeOne(document, changes);
   mergeSamePaths(document, changes);
   optionalBodiesSaySo(document);
+  bracketedQueryNames(document, changes);
   // Places are named in the user's own document (a Swagger 2.0 one's pointers, not the upgraded copy's).
   visit(document, '#', (node, where) => normaliseSchema(node, contract.originalPointer(where), changes, formats));
   return { document, annotationFormats: [...formats], changes };
@@ -82,6 +86,25 @@ function asThreeOne(document: OpenAPIV3.Document & Record<string, unknown>, chan
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+/** `accounts[]` → `accounts` for the validator's qs-parsed query (see validatorDocument), unless the operation also has `accounts`. */
+function bracketedQueryNames(document: OpenAPIV3.Document, changes: string[]): void {
+  for (const [key, item] of Object.entries(document.paths ?? {})) {
+    if (!item) continue;
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!operation) continue;
+      const all = [...(item.parameters ?? []), ...(operation.parameters ?? [])].filter((p): p is OpenAPIV3.ParameterObject => !('$ref' in p));
+      for (const parameter of all) {
+        if (parameter.in !== 'query' || !parameter.name.endsWith('[]')) continue;
+        const bare = parameter.name.slice(0, -2);
+        if (bare === '' || all.some((p) => p.in === 'query' && p.name === bare)) continue;
+        changes.push(`#/paths/${key}/${method}: query parameter ${parameter.name} read as ${bare} (the validator's qs parsing)`);
+        parameter.name = bare;
+      }
+    }
+  }
+}
 
 /**
  * Path keys that name the same path are served as one (the matcher makes the same choice): keys
