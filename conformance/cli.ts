@@ -34,7 +34,8 @@ Usage: petstore-conformance --target URL [options]
   --bearer TOKEN          token for http bearer, oauth2 and openIdConnect schemes
   --basic USER:PASS       credentials for http basic schemes
   --auth SCHEME=VALUE     credential for the named scheme of components/securitySchemes
-                          (repeatable; wins over the flags above)
+                          (repeatable; wins over the flags above). Whichever flag gives a
+                          credential, the checks, the generic rules and the workflows use it
   --base-path PATH        path before every contract path (default: the path of the
                           contract's first servers entry, unless --target already ends with it)
   --header 'Name: value'  extra header on every request (repeatable; removed, like every
@@ -56,7 +57,8 @@ Usage: petstore-conformance --target URL [options]
   --help, --version
 
 Exit codes: 0 conformant, 1 at least one failure, 2 usage error, target unreachable (or
-speaking another protocol than the URL says) or nothing judged, 3 internal error. Once the
+speaking another protocol than the URL says), nothing judged, or credentials refused (every
+secured operation answered 401/403 to them), 3 internal error. Once the
 run has started, the report files are written whatever the outcome.
 The valid key never appears in reports: reproduce commands read $CONFORMANCE_API_KEY.
 

@@ -1,5 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Contract, Operation } from '../src/contract/index.js';
+import { CREDENTIAL_ENV, REDACTED_KEY, redactedAs } from './http/curl.js';
 
 /** What the user gave on the command line (PRODUCT.md §4): each flag feeds the schemes of its kind. */
 export interface Credentials {
@@ -26,6 +27,8 @@ export interface Placement {
   readonly in: 'header' | 'query' | 'cookie';
   readonly name: string;
   readonly value: string;
+  /** The value as reports show it: the credential replaced by the variable a reproduce command reads it from (http/curl.ts). */
+  readonly shown: string;
 }
 
 export type Requirement = OpenAPIV3.SecurityRequirementObject;
@@ -157,13 +160,14 @@ export class CredentialPlan {
     if (!scheme || value === IN_USER_HEADER) return [];
     if (scheme.type === 'apiKey') {
       const where = scheme.in === 'query' || scheme.in === 'cookie' ? scheme.in : 'header';
-      return [{ in: where, name: scheme.name, value }];
+      return [{ in: where, name: scheme.name, value, shown: REDACTED_KEY }];
     }
-    if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return [{ in: 'header', name: 'authorization', value: `Bearer ${value}` }];
+    const bearer: Placement = { in: 'header', name: 'authorization', value: `Bearer ${value}`, shown: `Bearer ${redactedAs(CREDENTIAL_ENV.bearer)}` };
+    if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return [bearer];
     const kind = scheme.scheme.toLowerCase();
-    if (kind === 'basic') return [{ in: 'header', name: 'authorization', value: `Basic ${Buffer.from(value).toString('base64')}` }];
-    if (kind === 'bearer') return [{ in: 'header', name: 'authorization', value: `Bearer ${value}` }];
-    return [{ in: 'header', name: 'authorization', value: `${scheme.scheme} ${value}` }];
+    if (kind === 'basic') return [{ in: 'header', name: 'authorization', value: `Basic ${Buffer.from(value).toString('base64')}`, shown: `Basic ${redactedAs(CREDENTIAL_ENV.basic)}` }];
+    if (kind === 'bearer') return [bearer];
+    return [{ in: 'header', name: 'authorization', value: `${scheme.scheme} ${value}`, shown: `${scheme.scheme} ${redactedAs(CREDENTIAL_ENV.other)}` }];
   }
 
   /** The first requirement of the operation whose every scheme has a credential (an empty one: public). */

@@ -219,25 +219,26 @@ export class Session {
       for (const name of credentialQuery) delete query[name];
     }
     let placements: Placement[] = [];
-    let shownValue = (value: string): string => value;
+    // Valid credentials are shown as the variables a reproduce command reads them from; wrong ones as sent.
+    let shownValue = (placement: Placement): string => placement.value;
     const securedOp = spec.kind === 'wrong_method' ? (op?.requiresAuth ? op : this.contract.operations.find((o) => o.requiresAuth)) : op;
     if (securedOp && securedOp.security.some((r) => Object.keys(r).length > 0)) {
       if (spec.auth === 'valid') {
         placements = (securedOp.requiresAuth || spec.kind === 'wrong_method' ? plan.valid(securedOp) : undefined) ?? [];
-        shownValue = (): string => REDACTED_KEY;
+        shownValue = (placement) => placement.shown;
       } else if (spec.auth === 'wrong') {
         placements = plan.wrong(securedOp, this.options.wrongKey);
       }
     }
     const rawQuery: string[] = [];
     for (const placement of placements) {
-      if (placement.in === 'header') set(placement.name, placement.value, shownValue(placement.value));
+      if (placement.in === 'header') set(placement.name, placement.value, shownValue(placement));
       else if (placement.in === 'query') {
         delete query[placement.name];
         rawQuery.push(`${encodeURIComponent(placement.name)}=${encodeURIComponent(placement.value)}`);
       } else {
         cookies.push(`${placement.name}=${encodeURIComponent(placement.value)}`);
-        shownCookies.push(`${placement.name}=${shownValue(placement.value)}`);
+        shownCookies.push(`${placement.name}=${shownValue(placement)}`);
       }
     }
     if (cookies.length > 0) {

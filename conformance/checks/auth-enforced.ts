@@ -28,7 +28,7 @@ export const authEnforced: Check = {
         if (!documents401 && !documents403 && !documentsRange) return { status: 'warn', reason: `contract omits ${status}: ${operation.id} declares security but documents no 401/403 (answered ${status} ${what})` };
         return pass;
       }
-      if (status === 404 && exchange.context.noKeyGiven) return skip(`answered 404 ${what} (the resource lookup came first; with --api-key the runner uses a real resource)`);
+      if (status === 404 && exchange.context.noKeyGiven) return skip(`answered 404 ${what} (the resource lookup came first; with credentials the runner uses a real resource)`);
       return { status: 'warn', reason: `${operation.id} refused the request ${what} with ${status}, not 401/403: it did not ignore the missing credentials, but the answer does not show it checked them (another check ran first)` };
     }
     if (status !== 401) return pass;

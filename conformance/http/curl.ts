@@ -6,19 +6,49 @@ export function shellQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
+/** The environment variables a reproduce command reads the valid credentials from, by kind. */
+export const CREDENTIAL_ENV = {
+  apiKey: 'CONFORMANCE_API_KEY',
+  bearer: 'CONFORMANCE_BEARER',
+  /** `USER:PASS`, sent with `curl -u` (which encodes it, RFC 7617). */
+  basic: 'CONFORMANCE_BASIC',
+  /** The credentials of any other http scheme. */
+  other: 'CONFORMANCE_CREDENTIAL',
+} as const;
+
+/** The placeholder a recorded request carries instead of a credential held in that variable. */
+export const redactedAs = (env: string): string => `<redacted: $${env}>`;
+
 /** The placeholder a recorded request carries instead of the valid API key. */
-export const REDACTED_KEY = '<redacted: $CONFORMANCE_API_KEY>';
-const KEY_ENV = 'CONFORMANCE_API_KEY';
+export const REDACTED_KEY = redactedAs(CREDENTIAL_ENV.apiKey);
+
+const PLACEHOLDER = /<redacted: \$([A-Z_]+)>/g;
+const BASIC_PLACEHOLDER = `Basic ${redactedAs(CREDENTIAL_ENV.basic)}`;
+
+/** A header whose value holds placeholders, double-quoted so the shell expands `${VAR}` and nothing else. */
+function expanding(name: string, value: string): string {
+  const escape = (text: string): string => text.replace(/[$`"\\]/g, '\\$&');
+  let out = '';
+  let last = 0;
+  for (const m of value.matchAll(PLACEHOLDER)) {
+    out += `${escape(value.slice(last, m.index))}\${${m[1]}}`;
+    last = (m.index ?? 0) + m[0].length;
+  }
+  return `"${escape(name)}: ${out}${escape(value.slice(last))}"`;
+}
 
 /**
- * A curl command that replays the request. The valid API key is never written
- * out: the command reads it from $CONFORMANCE_API_KEY (double quotes, so the
- * shell expands it), keeping keys out of CI logs and report files.
+ * A curl command that replays the request. Valid credentials are never written
+ * out: the command reads them from $CONFORMANCE_API_KEY, $CONFORMANCE_BEARER,
+ * $CONFORMANCE_BASIC (USER:PASS, given to `curl -u`) or $CONFORMANCE_CREDENTIAL
+ * (double quotes, so the shell expands them), keeping them out of CI logs and
+ * report files.
  */
 export function toCurl(request: RecordedRequest): string {
   const parts = ['curl', '-sS', '-i', '-X', request.method, shellQuote(request.url)];
   for (const [name, value] of Object.entries(request.headers)) {
-    if (value === REDACTED_KEY) parts.push("-H", `"${name.replace(/[$`"\\]/g, "\\$&")}: \${${KEY_ENV}}"`);
+    if (name.toLowerCase() === 'authorization' && value === BASIC_PLACEHOLDER) parts.push('-u', `"\${${CREDENTIAL_ENV.basic}}"`);
+    else if (value.includes('<redacted: $')) parts.push('-H', expanding(name, value));
     else parts.push('-H', shellQuote(`${name}: ${value}`));
   }
   if (request.body !== undefined) parts.push('--data-binary', shellQuote(request.body));

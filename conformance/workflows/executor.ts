@@ -1,7 +1,7 @@
 import type { Contract, Operation } from '../../src/contract/index.js';
 import { CredentialPlan } from '../credentials.js';
 import type { HttpClient } from '../http/client.js';
-import { REDACTED_KEY } from '../http/curl.js';
+import { CREDENTIAL_ENV, REDACTED_KEY, redactedAs } from '../http/curl.js';
 import type { CheckResult, Exchange, RecordedRequest, RecordedResponse, TransportError } from '../types.js';
 import { evaluateCriterion, UnsupportedCriterionError } from './criteria.js';
 import { ArazzoError, type Action, type ArazzoDocument, type Criterion, type Parameter, type Step, type Workflow } from './document.js';
@@ -377,8 +377,12 @@ export class WorkflowExecutor {
     const { apiKey, bearer, basic, byScheme } = this.options.credentials;
     const secrets = [bearer, basic ? Buffer.from(`${basic.user}:${basic.password}`).toString('base64') : undefined, basic?.password, ...Object.values(byScheme ?? {}).filter((v) => v !== apiKey && v.length >= 4)].filter((s): s is string => !!s);
     const out: Record<string, string> = {};
+    const basicHeader = basic ? `Basic ${Buffer.from(`${basic.user}:${basic.password}`).toString('base64')}` : undefined;
     for (const [name, value] of Object.entries(headers)) {
+      // The credentials the reproduce script reads from the environment (http/curl.ts), else the whole value hidden.
       if (apiKey !== undefined && value === apiKey) out[name] = REDACTED_KEY;
+      else if (bearer !== undefined && value === `Bearer ${bearer}`) out[name] = `Bearer ${redactedAs(CREDENTIAL_ENV.bearer)}`;
+      else if (basicHeader !== undefined && value === basicHeader) out[name] = `Basic ${redactedAs(CREDENTIAL_ENV.basic)}`;
       else if (secrets.some((s) => value.includes(s)) || (apiKey !== undefined && apiKey.length >= 4 && value.includes(apiKey))) out[name] = '<redacted>';
       else out[name] = value;
     }

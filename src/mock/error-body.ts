@@ -6,7 +6,7 @@ import { generate } from './controls/generate.js';
 import { createFaker } from './faker.js';
 import type { HttpError } from './errors.js';
 import { schemaAccepts } from './media.js';
-import { jsonContent, jsonTypeFor, mergeAllOf, responseFor } from '../contract/index.js';
+import { jsonContent, jsonTypeFor, mediaEssence, mergeAllOf, responseFor } from '../contract/index.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -14,7 +14,12 @@ type Schema = OpenAPIV3.SchemaObject;
 export interface RenderedError {
   readonly contentType: string;
   readonly body: unknown;
+  /** The body as written when it is not the JSON text of `body` (a multipart wrapper). */
+  readonly text?: string;
 }
+
+/** The boundary of the mock's multipart error bodies (RFC 2046 §5.1.1: a string its part cannot contain). */
+const ERROR_BOUNDARY = 'petstore-mock-error';
 
 /** Names a field is known by, lower-cased without separators, and what it carries. */
 const MESSAGE = new Set(['message', 'detail', 'details', 'description', 'errordescription', 'errormessage', 'msg', 'reason']);
@@ -43,9 +48,20 @@ export class ErrorBodies {
   }
 
   render(error: HttpError, operation: Operation | undefined): RenderedError {
-    const documented = operation ? errorMedia(responseFor(operation.responses, error.status)) : undefined;
-    const target = documented ?? this.fallback;
+    const response = operation ? responseFor(operation.responses, error.status) : undefined;
+    const documented = errorMedia(response);
     const plain = { code: error.code, message: error.message, status: error.status, ...(error.details.length > 0 ? { details: error.details.map((d) => ({ ...d })) } : {}) };
+    // The rule for bodies (src/contract/response-body.ts): content the response describes is written
+    // in one of its media types. An error described only as multipart (PayPal's JSON errors are
+    // documented as multipart/mixed) gets its error object as the one JSON part (RFC 2046 §5.1).
+    const multipart = documented ? undefined : Object.entries(response?.content ?? {}).find(([type]) => /^multipart\//i.test(type));
+    if (multipart) {
+      const schema = multipart[1].schema && !('$ref' in multipart[1].schema) ? multipart[1].schema : this.fallback?.schema;
+      const body = schema ? this.fill(schema, error) : plain;
+      const text = `--${ERROR_BOUNDARY}\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(body)}\r\n--${ERROR_BOUNDARY}--\r\n`;
+      return { contentType: `${mediaEssence(multipart[0])}; boundary=${ERROR_BOUNDARY}`, body, text };
+    }
+    const target = documented ?? this.fallback;
     if (!target) return { contentType: 'application/json', body: plain };
     const body = this.fill(target.schema, error);
     return { contentType: target.contentType, body };

@@ -61,7 +61,7 @@ export interface ErrorHandlerContext {
   /** The body limit in bytes (for the 413 message). */
   maxBodyBytes(): number;
   /** The error as the contract's own error schema for the request's operation and status shapes it. */
-  render?(error: HttpError, req: Request): { readonly contentType: string; readonly body: unknown };
+  render?(error: HttpError, req: Request): { readonly contentType: string; readonly body: unknown; readonly text?: string };
 }
 
 /** 401 with its challenge (RFC 9110 §15.5.2: a 401 carries WWW-Authenticate). */
@@ -173,7 +173,7 @@ export function errorHandler(ctx: () => ErrorHandlerContext): ErrorRequestHandle
       return;
     }
     let httpError: HttpError;
-    let rendered: { readonly contentType: string; readonly body: unknown };
+    let rendered: { readonly contentType: string; readonly body: unknown; readonly text?: string };
     try {
       const context = ctx();
       httpError = toHttpError(error, req, context);
@@ -185,6 +185,6 @@ export function errorHandler(ctx: () => ErrorHandlerContext): ErrorRequestHandle
     for (const [name, value] of Object.entries(httpError.headers)) res.setHeader(name, value);
     // Sent as text: the body was checked against the contract's schema when it was built, and a
     // status the operation does not document must still leave as JSON rather than as the validator's 500.
-    res.status(httpError.status).type(rendered.contentType).send(JSON.stringify(rendered.body));
+    res.status(httpError.status).type(rendered.contentType).send(rendered.text ?? JSON.stringify(rendered.body));
   };
 }

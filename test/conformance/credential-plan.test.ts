@@ -1,9 +1,12 @@
+import { execFile } from 'node:child_process';
 import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { bundledContractPath, contractFromDocument } from '../../src/contract/index.js';
 import { start } from '../../src/index.js';
 import { runConformance, type RunOptions } from '../../conformance/runner.js';
-import type { RunReport } from '../../conformance/types.js';
+import { toCurl } from '../../conformance/http/curl.js';
+import type { Exchange, RunReport } from '../../conformance/types.js';
 import { exitCodeFor } from '../../conformance/verdict.js';
 import { loadArazzo, parseArazzo } from '../../conformance/workflows/index.js';
 import { CONSTRUCTS } from '../../fixtures/constructs/cases.js';
@@ -75,6 +78,24 @@ describe.each([
       await server.close();
     }
   }
+
+  it('a reproduce command replays a credentialed request with the credential from the environment, never written out', async () => {
+    if (!construct) throw new Error(`construct "${name}" is missing`);
+    const server = await serve(construct.correct);
+    try {
+      const contract = await contractFromDocument(structuredClone(construct.document));
+      const exchanges: Exchange[] = [];
+      await runConformance({ target: server.url, contract, examples: 1, timeoutMs: 3000, ...forms[0], extra: { rules: false }, onProgress: (e) => void (e.type === 'exchange' && exchanges.push(e.exchange)) });
+      const create = exchanges.find((e) => e.kind === 'positive' && e.requestedOperationId === 'createFolder' && e.response?.status === 201);
+      const command = toCurl(create!.request);
+      expect(command).not.toMatch(/good|dTpw/); // neither the token nor base64("u:p")
+      const env = { ...process.env, CONFORMANCE_BEARER: 'good', CONFORMANCE_BASIC: 'u:p' };
+      const replay = await promisify(execFile)('sh', ['-c', command], { env });
+      expect(replay.stdout).toMatch(/^HTTP\/1\.1 201 /);
+    } finally {
+      await server.close();
+    }
+  });
 
   it('judges exactly as many results with each flag: checks, rules (Location, readOnly) and the workflow', async () => {
     const reports = [];

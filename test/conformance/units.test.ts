@@ -37,6 +37,17 @@ describe('shell quoting of reproduce commands', () => {
   });
 });
 
+describe('reproduce commands read each kind of credential from its own variable', () => {
+  it.each([
+    ['a bearer token', { authorization: 'Bearer <redacted: $CONFORMANCE_BEARER>' }, `-H "authorization: Bearer \${CONFORMANCE_BEARER}"`],
+    ['basic credentials, given to curl -u (RFC 7617 encoding)', { authorization: 'Basic <redacted: $CONFORMANCE_BASIC>' }, `-u "\${CONFORMANCE_BASIC}"`],
+    ['an API key in a cookie', { cookie: 'a=b; session=<redacted: $CONFORMANCE_API_KEY>' }, `-H "cookie: a=b; session=\${CONFORMANCE_API_KEY}"`],
+    ['another http scheme, the rest of the value escaped', { authorization: 'Digest "x" <redacted: $CONFORMANCE_CREDENTIAL>' }, `-H "authorization: Digest \\"x\\" \${CONFORMANCE_CREDENTIAL}"`],
+  ])('%s', (_kind, headers, expected) => {
+    expect(toCurl({ method: 'GET', url: 'http://h/x', headers, body: undefined })).toBe(`curl -sS -i -X GET http://h/x ${expected}`);
+  });
+});
+
 describe('helpers', () => {
   it('parses RFC 8288 Link headers with several relations', () => {
     expect(parseLinkHeader('</docs#x>; rel="deprecation"; type="text/html", </pets?offset=20>; rel=next')).toEqual([

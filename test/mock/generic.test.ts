@@ -65,6 +65,26 @@ describe('Petstore rules are bound to the contracts that declare them', () => {
     expect(canned.text ?? '').toBe('');
   });
 
+  it('an error described only as multipart/mixed (PayPal invoicing) is written in that type: the error object as its one JSON part (RFC 2046 §5.1)', async () => {
+    const app = await createMockApp({ spec: corpus('paypal-invoicing-v2') });
+    const res = await request(app)
+      .post('/v2/invoicing/invoices/INV2-AAAA-BBBB-CCCC-DDDD/generate-qr-code')
+      .set('Authorization', 'Bearer t')
+      .set('Content-Type', 'application/json')
+      .send('[]')
+      .buffer(true)
+      .parse((r, done) => {
+        let text = '';
+        r.on('data', (c: Buffer) => (text += c.toString()));
+        r.on('end', () => done(null, text));
+      })
+      .expect(400);
+    expect(res.headers['content-type']).toMatch(/^multipart\/mixed; boundary=petstore-mock-error(;|$)/);
+    const m = /^--petstore-mock-error\r\nContent-Type: application\/json\r\n\r\n(.*)\r\n--petstore-mock-error--\r\n$/s.exec(res.body as string);
+    expect(m, String(res.body)).not.toBeNull();
+    expect(JSON.parse(m![1]!)).toMatchObject({ name: expect.any(String), message: expect.any(String) });
+  });
+
   it('the bundled contract declares x-mock-rules: petstore; a copy without it gets the generic engine; an unknown value is refused in one line', async () => {
     const text = await readFile(bundledContractPath, 'utf8');
     expect(text).toMatch(/^x-mock-rules: petstore$/m);
