@@ -91,10 +91,10 @@ function identifierField(schema: Schema, idParam: string, noun: string, create: 
  * property of them. On the collection's own path a summary of the record (some of its properties,
  * PayPal's `product_collection_element` beside `product`) lists it too.
  */
-function listShape(schema: Schema | undefined, item: Schema, summary = false): ListShape | undefined {
+function listShape(schema: Schema | undefined, item: Schema, summary?: { readonly idField: string | undefined }): ListShape | undefined {
   if (!schema) return undefined;
   const same = (candidate: unknown): boolean =>
-    candidate === item || (isRecord(candidate) && !('$ref' in candidate) && isObjectSchema(candidate as Schema) && (sameShape(candidate as Schema, item) || (summary && subShape(candidate as Schema, item))));
+    candidate === item || (isRecord(candidate) && !('$ref' in candidate) && isObjectSchema(candidate as Schema) && (sameShape(candidate as Schema, item) || (summary !== undefined && subShape(candidate as Schema, item, summary.idField))));
   if (schema.type === 'array' && 'items' in schema && same(schema.items)) return { kind: 'array' };
   const view = mergeAllOf(schema);
   if (view.type !== undefined && view.type !== 'object') return undefined;
@@ -104,10 +104,10 @@ function listShape(schema: Schema | undefined, item: Schema, summary = false): L
 }
 
 /** A summary of a record: some of its property names and nothing else, the identifier among them. */
-function subShape(a: Schema, b: Schema): boolean {
+function subShape(a: Schema, b: Schema, idField: string | undefined): boolean {
   const whole = new Set(Object.keys(objectView(b).properties ?? {}));
   const part = Object.keys(objectView(a).properties ?? {});
-  return part.length > 0 && part.every((name) => whole.has(name)) && part.some((name) => normal(name) === 'id' || normal(name).endsWith('id'));
+  return idField !== undefined && part.includes(idField) && part.every((name) => whole.has(name));
 }
 
 /** Two object schemas describe the same record when their property names agree. */
@@ -200,7 +200,7 @@ export function inferModel(contract: Contract): GenericModel {
     const ordered = [...collections.filter((c) => c.path === op.path), ...collections.filter((c) => c.path !== op.path)];
     for (const collection of ordered) {
       const own = op.path === collection.path;
-      const shape = listShape(answer, collection.schema, own);
+      const shape = listShape(answer, collection.schema, own ? { idField: collection.idField } : undefined);
       if (!shape) continue;
       // Another path lists the collection only when it has no parameters the collection does not know.
       const params = [...op.path.matchAll(/\{([^}]+)\}/g)].map((p) => p[1]!);
