@@ -105,8 +105,8 @@ function listShape(schema: Schema | undefined, item: Schema, summary?: { readonl
 
 /** A summary of a record: some of its property names and nothing else, the identifier among them. */
 function subShape(a: Schema, b: Schema, idField: string | undefined): boolean {
-  const whole = new Set(Object.keys(objectView(b).properties ?? {}));
-  const part = Object.keys(objectView(a).properties ?? {});
+  const whole = new Set(Object.keys(mergeAllOf(b).properties ?? {}));
+  const part = Object.keys(mergeAllOf(a).properties ?? {});
   return idField !== undefined && part.includes(idField) && part.every((name) => whole.has(name));
 }
 
@@ -185,7 +185,7 @@ export function inferModel(contract: Contract): GenericModel {
     if (collection.idField !== undefined) continue;
     const sibling = collections.find((c) => c.idField !== undefined && (c.schema === collection.schema || sameShape(c.schema, collection.schema)));
     if (!sibling) continue;
-    const fieldSchema = objectView(collection.schema).properties?.[sibling.idField!];
+    const fieldSchema = mergeAllOf(collection.schema).properties?.[sibling.idField!];
     const updated: Collection = { ...collection, idField: sibling.idField, idSchema: (fieldSchema && !('$ref' in fieldSchema) ? fieldSchema : undefined) ?? collection.paramSchema };
     collections[i] = updated;
     for (const [id, binding] of bindings) if (binding.collection === collection) bindings.set(id, { ...binding, collection: updated });
