@@ -76,6 +76,11 @@ export class Resources {
     const createOp = base ? this.createOpFor(base) : undefined;
     if (createOp) return { via: 'create', createOp, field: undefined };
     const parent = operation.path.slice(0, operation.path.lastIndexOf(`/{${param}}`));
+    // A write on an item (DELETE /admin/identities/{id}) takes a record of its own, made by the POST
+    // on the parent path when there is one: a listed record would be deleted by the first exchange
+    // and answer 404 to the next.
+    const parentCreate = operation.method !== 'get' && operation.path.endsWith(`/{${param}}`) ? this.contract.operations.find((op) => op.path === parent && isCreate(op)) : undefined;
+    if (parentCreate) return { via: 'create', createOp: parentCreate, field: undefined };
     const listOp = this.contract.operations.find((op) => op.method === 'get' && op.path === parent);
     if (listOp) return { via: 'list', listOp, field: param };
     return undefined;
@@ -204,7 +209,8 @@ export class Resources {
           reason = `${provider.createOp.id} answered no ${provider.field ?? p.name}`;
         } else reason = created.reason;
       } else if (provider?.via === 'list') {
-        const value = await this.firstListed(provider.listOp, provider.field, out);
+        // A DELETE takes the first record listed now: the one listed before may be gone already.
+        const value = await this.firstListed(provider.listOp, provider.field, out, fresh && operation.method === 'delete');
         if (value.ok) {
           out[p.name] = value.value;
           continue;
@@ -221,10 +227,10 @@ export class Resources {
     return { ok: true, value: out, guessed };
   }
 
-  private firstListed(listOp: Operation, field: string, known: Readonly<Record<string, unknown>>): Promise<Obtained<unknown>> {
+  private firstListed(listOp: Operation, field: string, known: Readonly<Record<string, unknown>>, uncached = false): Promise<Obtained<unknown>> {
     const own = pathParameters(listOp).map((p) => p.name);
     const key = `${listOp.id} ${field} ${JSON.stringify(own.map((n) => known[n]))}`;
-    let hit = this.listed.get(key);
+    let hit = uncached ? undefined : this.listed.get(key);
     if (!hit) {
       hit = (async (): Promise<Obtained<unknown>> => {
         // A nested list (`/flows/{Sid}/revisions`) needs its own path parameters first.
@@ -256,7 +262,7 @@ export class Resources {
         }
         return { ok: false, reason: `${listOp.id} listed nothing to take a ${field} from` };
       })();
-      this.listed.set(key, hit);
+      if (!uncached) this.listed.set(key, hit);
     }
     return hit;
   }

@@ -616,7 +616,7 @@ async function listIds(session: Session, listOp: Operation, reportAs: string, ki
     if (limit !== undefined) query['limit'] = limit;
     if (offsetParam) query['offset'] = offset;
     last = await session.send({ reportAs, operation: listOp, kind: 'prerequisite', method: 'get', path: listOp.path, input: { pathParams, query, body: undefined, contentType: undefined }, auth: 'valid', unrecorded: true });
-    const items = listItems(okJson(last));
+    const items = listItems(okJson(last), listOp.path.split('/').filter((s) => s !== '' && !s.startsWith('{')).at(-1));
     if (!items) break;
     for (const item of items) if (isRecord(item)) ids.push(item[field] ?? item['id']);
     if (!offsetParam || limit === undefined || items.length < limit || items.length === 0 || ids.some((id) => id === context.resourceId)) break;

@@ -60,10 +60,14 @@ export function identifierOf(created: unknown, param: string | undefined, linkFi
 }
 
 /** The items of a list answer: an array, or an object wrapping one array (`{data: [...], meta}`). */
-export function listItems(value: unknown): unknown[] | undefined {
+export function listItems(value: unknown, collection?: string): unknown[] | undefined {
   if (Array.isArray(value)) return value;
   if (!isRecord(value)) return undefined;
   const arrays = Object.values(value).filter((v): v is unknown[] => Array.isArray(v));
   if (arrays.length === 1) return arrays[0];
+  // Several arrays (PayPal's `templates` answer also carries `addresses` and `phones`): the one
+  // named like the collection's path (`/v2/invoicing/templates` → `templates`).
+  const named = collection === undefined ? undefined : Object.entries(value).find(([key, v]) => Array.isArray(v) && key.toLowerCase() === collection.toLowerCase())?.[1];
+  if (Array.isArray(named)) return named;
   return arrays.find((a) => a.length > 0 && a.every((x) => isRecord(x)));
 }

@@ -161,14 +161,17 @@ function describe(error: ErrorObject): SchemaViolation {
  * response (OAS 3.0.3 §4.7.24), and a writeOnly property must not appear in a response.
  * Shared sub-schemas stay shared (memo), so recursive schemas stay finite.
  */
-function toJsonSchema(schema: unknown, ctx: Context): unknown {
+function toJsonSchema(written: unknown, ctx: Context): unknown {
   const { direction, memo } = ctx;
-  if (Array.isArray(schema)) return schema.map((s) => toJsonSchema(s, ctx));
-  if (!isRecord(schema)) return schema;
-  const seen = memo.get(schema);
+  if (Array.isArray(written)) return written.map((s) => toJsonSchema(s, ctx));
+  if (!isRecord(written)) return written;
+  const seen = memo.get(written);
   if (seen) return seen;
   const out: Record<string, unknown> = {};
-  memo.set(schema, out);
+  memo.set(written, out);
+  const opened = openClosedAllOf(written);
+  if (opened) ctx.skipped.add(opened.notice);
+  const schema = opened?.schema ?? written;
   const discriminated = isRecord(schema['discriminator']);
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'example' || key === 'examples' || key === 'xml' || key === 'externalDocs' || key === 'discriminator' || key.startsWith('x-')) continue;
@@ -239,4 +242,62 @@ function keepTheEnum(out: Record<string, unknown>, values: readonly unknown[], c
   for (const k of bounds) delete out[k];
   const listed = values.slice(0, 5).map((v) => JSON.stringify(v)).join(', ') + (values.length > 5 ? ', …' : '');
   ctx.skipped.add(`an enum [${listed}] admits none of its own values under ${bounds.map((k) => `${k} ${JSON.stringify(constraints[k as keyof typeof constraints])}`).join(', ')}: the enum is enforced, those bounds are not`);
+}
+
+/** A schema an `allOf` contradiction was resolved in, and the notice that names it. */
+export interface OpenedAllOf {
+  readonly schema: Record<string, unknown>;
+  readonly notice: string;
+}
+
+/**
+ * `allOf` parts that each close `additionalProperties` over different properties admit no object
+ * with the properties of both (JSON Schema validation §6.5.6 applies each part's closure to the
+ * whole value): a real list declared as `allOf: [{properties: {data}, additionalProperties: false},
+ * {properties: {meta}, additionalProperties: false}]` admits only `{}`. What the authors meant is
+ * one object of all those properties, so it is checked as one: the parts open, the schema closed
+ * over the union of their properties. Undefined when the schema has no such contradiction. The
+ * parts are copied, never changed (a part may be shared with places where its closure is right).
+ */
+export function openClosedAllOf(schema: Record<string, unknown>): OpenedAllOf | undefined {
+  const parts = schema['allOf'];
+  if (!Array.isArray(parts)) return undefined;
+  const names = (part: Record<string, unknown>): string[] => Object.keys(isRecord(part['properties']) ? part['properties'] : {});
+  const closed = parts.filter((p): p is Record<string, unknown> => isRecord(p) && p['additionalProperties'] === false);
+  if (closed.length < 2 || new Set(closed.map((p) => names(p).sort().join(','))).size < 2) return undefined;
+  const union = new Set<string>(names(schema));
+  for (const part of parts) if (isRecord(part)) for (const name of names(part)) union.add(name);
+  const opened = parts.map((p) => {
+    if (!isRecord(p) || p['additionalProperties'] !== false) return p;
+    const { additionalProperties: _closed, ...rest } = p;
+    return rest;
+  });
+  const own = isRecord(schema['properties']) ? schema['properties'] : {};
+  const properties = { ...Object.fromEntries([...union].map((name) => [name, {}])), ...own };
+  const listed = closed.map((p) => `{${names(p).join(', ')}}`).join(' and ');
+  return {
+    schema: { ...schema, allOf: opened, properties, additionalProperties: false },
+    notice: `allOf parts ${listed} each close additionalProperties, so no object with the properties of both fits: checked as one object closed over ${[...union].join(', ')}`,
+  };
+}
+
+/** Every contradiction `openClosedAllOf` resolves in a document, one notice each (walked once, cycles included). */
+export function schemaContradictions(document: unknown): string[] {
+  const out = new Set<string>();
+  const seen = new Set<object>();
+  const stack: unknown[] = [document];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node !== 'object' || node === null || seen.has(node)) continue;
+    seen.add(node);
+    if (Array.isArray(node)) {
+      stack.push(...(node as unknown[]));
+      continue;
+    }
+    if (!isRecord(node)) continue;
+    const opened = openClosedAllOf(node);
+    if (opened) out.add(opened.notice);
+    for (const [key, child] of Object.entries(node)) if (key !== 'example' && key !== 'examples' && key !== 'enum' && key !== 'default') stack.push(child);
+  }
+  return [...out];
 }

@@ -136,7 +136,7 @@ export async function buildMockApp(input?: MockOptions): Promise<{ app: Express;
       },
       // The generic engine's records are exported as they are; importing a state is the Petstore rules' feature.
       exportState: () => (engine.rules === 'petstore' ? store.export() : genericStore.export()),
-      describeEngine: () => ({ rules: engine.rules, basePath: engine.contract.basePath, stateful: engine.statefulOperations, stateless: engine.statelessOperations, collections: engine.collections }),
+      describeEngine: () => ({ rules: engine.rules, basePath: engine.contract.basePath, stateful: engine.statefulOperations, stateless: engine.statelessOperations, notices: engine.notices, collections: engine.collections }),
       importState: (state) => {
         if (engine.rules !== 'petstore') throw new HttpError(409, engine.errorContext.codeForStatus(409), 'Importing a state needs the Petstore rules (x-mock-rules: petstore); this contract is served by the generic engine.');
         store.load(validateState(state, engine.contract, schemaValidator));

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Faker } from '@faker-js/faker';
 import { createFaker } from './faker.js';
 import express, { type Request, type Response, type Router } from 'express';
-import { admitsJson, jsonContent, jsonTypeFor, responseBodyRule, responseFor, SchemaValidator, type Contract } from '../contract/index.js';
+import { admitsJson, jsonContent, jsonTypeFor, responseBodyRule, responseFor, schemaContradictions, SchemaValidator, type Contract } from '../contract/index.js';
 import type { Clock } from './clock.js';
 import { cannedReply } from './controls/canned.js';
 import { applyDeprecation } from './controls/deprecation.js';
@@ -51,6 +51,8 @@ export interface Engine {
   readonly rules: 'petstore' | 'generic';
   /** The operationIds answered from the state (the others answer from examples or schemas). */
   readonly statefulOperations: readonly string[];
+  /** What the mock found wrong in the document at load and how it answers instead (one line each). */
+  readonly notices: readonly string[];
   /** Every other operation, with why it answers without state (also sent as `X-Mock-Stateless`). */
   readonly statelessOperations: Readonly<Record<string, string>>;
   /** The collections the generic engine keeps (collection path → item path); none under the Petstore rules. */
@@ -247,7 +249,8 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
   const statelessOperations = Object.fromEntries(
     contract.operations.filter((op) => !handlers[op.id]).map((op) => [op.id, statelessReasons.get(op.id) ?? 'no business rule or inferred collection answers this operation']),
   );
-  return { contract, text, router, errorContext, rules, statefulOperations, statelessOperations, collections, seedGeneric: () => reseed() };
+  const notices = schemaContradictions(contract.document);
+  return { contract, text, router, errorContext, rules, statefulOperations, statelessOperations, notices, collections, seedGeneric: () => reseed() };
 }
 
 /** The reply when its JSON body fits the documented schema, else one with a body generated to fit it (a few tries). */

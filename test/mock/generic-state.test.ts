@@ -1,8 +1,9 @@
+import { join } from 'node:path';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMockApp } from '../../src/index.js';
 import { CORPUS } from '../../fixtures/corpus/index.js';
-import type { App } from './helpers.js';
+import { ROOT, type App } from './helpers.js';
 
 // The generic engine keeps what the client sent, no more (issue 18 item 2): Swagger Petstore v3,
 // a contract the kit's authors did not write, served without business rules.
@@ -78,5 +79,73 @@ describe('the generic engine stores exactly what the client sent (Swagger Petsto
     expect(read.headers['x-mock-stateless']).toBeUndefined();
     const canned = await request(app).get('/api/v3/pet/1').set(AUTH).set('Prefer', 'dynamic=true');
     expect(canned.headers['x-mock-stateless']).toMatch(/Prefer/);
+  });
+});
+
+const ENGINE = join(ROOT, 'fixtures', 'mock-contracts', 'engine.yaml');
+
+describe('the generic engine on its own constructs (fixtures/mock-contracts/engine.yaml)', () => {
+  let app: App;
+  beforeEach(async () => {
+    app = await createMockApp({ spec: ENGINE });
+  });
+
+  it('a collection at the root of the base path (/ with items at /{uuid}) is inferred and round-trips', async () => {
+    const created = await request(app).post('/').send({ label: 'x' }).expect(201);
+    const uuid = (created.body as { uuid: string }).uuid;
+    expect(created.headers['location']).toBe(`/${uuid}`);
+    expect((await request(app).get(`/${uuid}`).expect(200)).body).toEqual({ uuid, label: 'x' });
+    expect((await request(app).get('/').expect(200)).body).toContainEqual({ uuid, label: 'x' });
+  });
+
+  it('a path parameter named with a hyphen ({role-name}) is routed: the Location reads back', async () => {
+    const created = await request(app).post('/roles').set('X-API-Key', 'dev-key').send({ 'role-name': 'admin', level: 1 }).expect(201);
+    expect(created.headers['location']).toBe('/roles/admin');
+    expect((await request(app).get('/roles/admin').expect(200)).body).toEqual({ 'role-name': 'admin', level: 1 });
+  });
+
+  it('a list in a summary shape of the record lists what was created; an empty page leaves out an array minItems forbids empty', async () => {
+    await request(app).post('/roles').send({ 'role-name': 'ops', level: 2, description: 'on call' }).expect(201);
+    const list = await request(app).get('/roles').expect(200);
+    expect((list.body as { roles: { 'role-name': string }[] }).roles.map((r) => r['role-name'])).toContain('ops');
+    const beyond = await request(app).get('/roles?page=1000&page_size=10').expect(200);
+    expect(beyond.body).not.toHaveProperty('roles');
+  });
+
+  it('PATCH: merge patch (RFC 7396) merges nested objects and removes with null; JSON Patch (RFC 6902) reaches nested members', async () => {
+    await request(app).post('/roles').send({ 'role-name': 'dev', level: 1, description: 'd', limits: { daily: 1, monthly: 10 } }).expect(201);
+    const merged = await request(app).patch('/roles/dev').set('Content-Type', 'application/merge-patch+json').send(JSON.stringify({ description: null, limits: { daily: 5 } })).expect(200);
+    expect(merged.body).toEqual({ 'role-name': 'dev', level: 1, limits: { daily: 5, monthly: 10 } });
+    const patched = await request(app)
+      .patch('/roles/dev')
+      .set('Content-Type', 'application/json-patch+json')
+      .send(JSON.stringify([{ op: 'replace', path: '/limits/monthly', value: 20 }, { op: 'add', path: '/description', value: 'again' }]))
+      .expect(200);
+    expect(patched.body).toEqual({ 'role-name': 'dev', level: 1, description: 'again', limits: { daily: 5, monthly: 20 } });
+    expect((await request(app).get('/roles/dev').expect(200)).body).toEqual(patched.body);
+  });
+
+  it('an item operation under a path that lists a collection acts on it: a revoked session is no longer listed', async () => {
+    const before = (await request(app).get('/sessions').expect(200)).body as { id: string }[];
+    expect(before.length).toBeGreaterThan(0);
+    const id = before[0]!.id;
+    await request(app).delete(`/sessions/${encodeURIComponent(id)}`).expect(204);
+    const after = (await request(app).get('/sessions').expect(200)).body as { id: string }[];
+    expect(after.map((s) => s.id)).not.toContain(id);
+    await request(app).get(`/admin/sessions/${encodeURIComponent(id)}`).expect(404);
+  });
+
+  it('generated arrays keep uniqueItems and minItems', async () => {
+    for (let i = 0; i < 10; i++) {
+      const body = (await request(app).get('/labels').expect(200)).body as string[];
+      expect(new Set(body).size).toBe(body.length);
+      expect(body.length).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('an answer schema that admits no value (allOf of two closed parts) is found at load, named once, and answered, not 500', async () => {
+    const engine = (await request(app).get('/__mock/engine').expect(200)).body as { notices: string[] };
+    expect(engine.notices).toEqual([expect.stringMatching(/^allOf parts \{data\} and \{meta\} each close additionalProperties/)]);
+    for (let i = 0; i < 5; i++) await request(app).get('/pages').expect(200);
   });
 });

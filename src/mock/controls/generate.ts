@@ -75,7 +75,19 @@ export function generate(written: Schema | OpenAPIV3.ReferenceObject | undefined
       const max = Math.max(min, Math.min(schema.maxItems ?? 3, min + 3));
       const count = faker.number.int({ min, max });
       const items = 'items' in schema ? schema.items : undefined;
-      return Array.from({ length: count }, () => generate(items, faker, name, depth + 1, fits));
+      if (schema.uniqueItems !== true) return Array.from({ length: count }, () => generate(items, faker, name, depth + 1, fits));
+      // uniqueItems (JSON Schema validation §6.4.3): draws that repeat one already taken are drawn
+      // again, a few times each, so the array still reaches minItems where the items allow it.
+      const out: unknown[] = [];
+      const seen = new Set<string>();
+      for (let tries = 0; out.length < count && tries < count * 10 + 10; tries++) {
+        const value = generate(items, faker, name, depth + 1, fits);
+        const key = JSON.stringify(value);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        out.push(value);
+      }
+      return out;
     }
     case 'integer':
     case 'number': {

@@ -306,6 +306,11 @@ function listBody(shape: ListShape, items: RecordValue[], total: number, page: n
   const wrapper = mergeAllOf(shape.wrapper);
   const base = generateRecord(shape.wrapper, deps.faker(), deps.validator);
   const out: RecordValue = { ...base, [shape.property]: items };
+  // A page with fewer records than the array's minItems (an empty page of PayPal's `products`,
+  // `minItems: 1`) leaves the member out where the wrapper does not require it: what the contract
+  // allows, rather than an answer that breaks it.
+  const array = asSchema(wrapper.properties?.[shape.property]);
+  if (array?.minItems !== undefined && items.length < array.minItems && !(wrapper.required ?? []).includes(shape.property)) delete out[shape.property];
   for (const [name, sub] of Object.entries(wrapper.properties ?? {})) {
     const schema = asSchema(sub);
     if (!schema || name === shape.property || (schema.type !== 'integer' && schema.type !== 'number')) continue;

@@ -86,16 +86,28 @@ function identifierField(schema: Schema, idParam: string, noun: string, create: 
   );
 }
 
-/** The list shape of a GET answer over `items`: an array of them, or an object with one array property of them. */
-function listShape(schema: Schema | undefined, item: Schema): ListShape | undefined {
+/**
+ * The list shape of a GET answer over `items`: an array of them, or an object with one array
+ * property of them. On the collection's own path a summary of the record (some of its properties,
+ * PayPal's `product_collection_element` beside `product`) lists it too.
+ */
+function listShape(schema: Schema | undefined, item: Schema, summary?: { readonly idField: string | undefined }): ListShape | undefined {
   if (!schema) return undefined;
-  const same = (candidate: unknown): boolean => candidate === item || (isRecord(candidate) && !('$ref' in candidate) && isObjectSchema(candidate as Schema) && sameShape(candidate as Schema, item));
+  const same = (candidate: unknown): boolean =>
+    candidate === item || (isRecord(candidate) && !('$ref' in candidate) && isObjectSchema(candidate as Schema) && (sameShape(candidate as Schema, item) || (summary !== undefined && subShape(candidate as Schema, item, summary.idField))));
   if (schema.type === 'array' && 'items' in schema && same(schema.items)) return { kind: 'array' };
   const view = mergeAllOf(schema);
   if (view.type !== undefined && view.type !== 'object') return undefined;
   const arrays = Object.entries(view.properties ?? {}).filter(([, sub]) => !('$ref' in sub) && sub.type === 'array' && 'items' in sub && same(sub.items));
   if (arrays.length === 1) return { kind: 'wrapped', property: arrays[0]![0], wrapper: schema };
   return undefined;
+}
+
+/** A summary of a record: some of its property names and nothing else, the identifier among them. */
+function subShape(a: Schema, b: Schema, idField: string | undefined): boolean {
+  const whole = new Set(Object.keys(mergeAllOf(b).properties ?? {}));
+  const part = Object.keys(mergeAllOf(a).properties ?? {});
+  return idField !== undefined && part.includes(idField) && part.every((name) => whole.has(name));
 }
 
 /** Two object schemas describe the same record when their property names agree. */
@@ -167,6 +179,18 @@ export function inferModel(contract: Contract): GenericModel {
     }
   }
 
+  // A collection whose record names no identifier takes the one another collection of the same
+  // record found (Ory Hydra: `/oauth2/register/{id}` serves the `/admin/clients` record, `client_id`).
+  for (const [i, collection] of collections.entries()) {
+    if (collection.idField !== undefined) continue;
+    const sibling = collections.find((c) => c.idField !== undefined && (c.schema === collection.schema || sameShape(c.schema, collection.schema)));
+    if (!sibling) continue;
+    const fieldSchema = mergeAllOf(collection.schema).properties?.[sibling.idField!];
+    const updated: Collection = { ...collection, idField: sibling.idField, idSchema: (fieldSchema && !('$ref' in fieldSchema) ? fieldSchema : undefined) ?? collection.paramSchema };
+    collections[i] = updated;
+    for (const [id, binding] of bindings) if (binding.collection === collection) bindings.set(id, { ...binding, collection: updated });
+  }
+
   // Lists: GET on a collection path, or any GET (without an item parameter of its own) answering records.
   for (const op of contract.operations) {
     if (op.method !== 'get' || bindings.has(op.id)) continue;
@@ -176,7 +200,7 @@ export function inferModel(contract: Contract): GenericModel {
     const ordered = [...collections.filter((c) => c.path === op.path), ...collections.filter((c) => c.path !== op.path)];
     for (const collection of ordered) {
       const own = op.path === collection.path;
-      const shape = listShape(answer, collection.schema);
+      const shape = listShape(answer, collection.schema, own ? { idField: collection.idField } : undefined);
       if (!shape) continue;
       // Another path lists the collection only when it has no parameters the collection does not know.
       const params = [...op.path.matchAll(/\{([^}]+)\}/g)].map((p) => p[1]!);
@@ -186,6 +210,21 @@ export function inferModel(contract: Contract): GenericModel {
       break;
     }
   }
+  // Item operations under a path that lists a collection act on that collection's records (Ory
+  // Kratos: `GET /sessions` lists the sessions, `DELETE /sessions/{id}` revokes one).
+  for (const op of contract.operations) {
+    if (bindings.has(op.id)) continue;
+    const segments = op.path.split('/');
+    const m = ITEM_SEGMENT.exec(segments.at(-1) ?? '');
+    if (!m || m[2] !== undefined) continue;
+    const parent = segments.slice(0, -1).join('/') || '/';
+    const list = on(parent, 'get');
+    const listed = list ? bindings.get(list.id) : undefined;
+    if (listed?.kind !== 'list' || listed.collection.scopeParams.length > 0 || m[1] !== listed.collection.idParam) continue;
+    const kind = ({ get: 'read', put: 'replace', patch: 'patch', delete: 'delete' } as const)[op.method as 'get' | 'put' | 'patch' | 'delete'];
+    if (kind) bindings.set(op.id, { kind, collection: listed.collection });
+  }
+
   const stateless = new Map<string, string>();
   for (const op of contract.operations) if (!bindings.has(op.id)) stateless.set(op.id, statelessReason(op, collections, on));
   return { collections, bindings, stateless };
