@@ -1,6 +1,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { documentedResponse, HTTP_METHODS, SchemaValidator, type Contract, type Operation } from '../src/contract/index.js';
-import { cookieParameters, headerParameters, pathParameters, queryParameters, requestBodyOf, validBody, validParams, validQuery } from './cases/inputs.js';
+import { cookieParameters, headerParameters, noBodyReason, pathParameters, queryParameters, requestBodyOf, validBody, validParams, validQuery } from './cases/inputs.js';
+import { schemaNames } from './cases/discriminator.js';
 import { identifierOf, isCreate, isSuccess, listItems } from './cases/roles.js';
 import { CredentialPlan } from './credentials.js';
 import type { RetryBudget } from './session.js';
@@ -189,9 +190,6 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
   const progress = options.onProgress ?? ((): void => undefined);
 
-  // An invalid contract is the user's to fix, not the server's fault (a usage error, exit 2).
-  const problems = contractProblems(contract);
-  if (problems.length > 0) throw new SelectionError(`the contract is not a valid OpenAPI ${contract.document.openapi} document: ${problems.join('; ')}`);
   for (const name of [...(options.checks ?? []), ...(options.skipChecks ?? [])]) {
     if (!CHECKS.some((c) => c.name === name) && !extraCheckKnown(name, options.extra)) throw new SelectionError(`unknown check "${name}" (known: ${CHECKS.map((c) => c.name).join(', ')})`);
   }
@@ -216,6 +214,9 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
     throw new TargetUnreachableError(`target unreachable: ${options.target}: ${reached.error.message}`);
   }
 
+  // After the reachability probe (an unreachable target is said first, at once). An invalid contract is the user's to fix, not the server's fault (a usage error, exit 2).
+  const problems = contractProblems(contract);
+  if (problems.length > 0) throw new SelectionError(`the contract is not a valid OpenAPI ${contract.document.openapi} document: ${problems.join('; ')}`);
   const rng = new Random(seed);
   const validator = new SchemaValidator(contract.version.schemaDialect);
   let total = 0;
@@ -254,6 +255,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   const note = (operation: string, check: string, reason: string): void => void notes.push({ operation, check, reason });
   const hasKey = credentials.any;
   const seen = new SeenValues(() => session.exchanges);
+  const names = schemaNames(contract);
 
   try {
     for (const op of ordered) {
@@ -271,8 +273,8 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
         if (!params.ok) return params.reason;
         let value: unknown;
         if (body) {
-          value = validBody(op, opRng, mode, validator);
-          if (value === undefined) return `cannot generate a valid body for ${op.id}`;
+          value = validBody(op, opRng, mode, validator, names);
+          if (value === undefined) return noBodyReason(op);
           if (isRecord(value)) {
             const filled = await resources.fillReferences(op, value);
             if (!filled.ok) return filled.reason;
@@ -543,7 +545,7 @@ async function inputWithoutKey(op: Operation, resources: Resources, rng: Random,
   return {
     pathParams: params.ok ? params.value : Object.fromEntries(pathParameters(op).map((p) => [p.name, unknownIdFor(p)])),
     query: {},
-    body: body ? validBody(op, rng, 'random', validator) : undefined,
+    body: body ? validBody(op, rng, 'random', validator, schemaNames(resources.contract)) : undefined,
     contentType: body?.mediaType,
   };
 }
