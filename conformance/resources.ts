@@ -1,6 +1,7 @@
 import type { Contract, Operation, SchemaValidator } from '../src/contract/index.js';
 import { documentedValues, pathParameters, requestBodyOf, validBody, validValue } from './cases/inputs.js';
 import { identifierOf, isCreate, isSuccess, listItems } from './cases/roles.js';
+import { schemaNames } from './cases/discriminator.js';
 import type { Random } from './cases/random.js';
 import { asSchema, effective, isRecord, writableProperties } from './cases/schema.js';
 import type { Session } from './session.js';
@@ -42,7 +43,7 @@ export class Resources {
   private readonly listed = new Map<string, Promise<Obtained<unknown>>>();
 
   constructor(
-    private readonly contract: Contract,
+    readonly contract: Contract,
     private readonly session: Session,
     private readonly validator: SchemaValidator,
     private readonly rng: Random,
@@ -90,7 +91,7 @@ export class Resources {
   async create(createOp: Operation, depth = 0): Promise<Obtained<Created>> {
     if (createOp.requiresAuth && !this.session.credentials.valid(createOp)) return { ok: false, reason: `creating a prerequisite: ${this.session.credentials.missing(createOp)}` };
     if (depth > 4) return { ok: false, reason: `prerequisites of ${createOp.id} nest too deep` };
-    const body = validBody(createOp, this.rng, 'random', this.validator);
+    const body = validBody(createOp, this.rng, 'random', this.validator, schemaNames(this.contract));
     if (!isRecord(body)) return { ok: false, reason: `cannot generate a valid body for ${createOp.id}` };
     const filled = await this.fillReferences(createOp, body, depth + 1);
     if (!filled.ok) return filled;
@@ -173,7 +174,7 @@ export class Resources {
         if (!putSchema) continue;
         for (const [prop, sub] of writableProperties(putSchema)) {
           if (sub.type !== 'integer' || typeof body[prop] !== 'number') continue;
-          const update = validBody(put, this.rng, 'random', this.validator);
+          const update = validBody(put, this.rng, 'random', this.validator, schemaNames(this.contract));
           if (!isRecord(update)) continue;
           update[prop] = effective(sub).maximum ?? (body[prop] as number) * 10;
           await this.session.send({

@@ -1,6 +1,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { documentedResponse, HTTP_METHODS, SchemaValidator, type Contract, type Operation } from '../src/contract/index.js';
-import { cookieParameters, headerParameters, pathParameters, queryParameters, requestBodyOf, validBody, validParams, validQuery } from './cases/inputs.js';
+import { cookieParameters, headerParameters, noBodyReason, pathParameters, queryParameters, requestBodyOf, validBody, validParams, validQuery } from './cases/inputs.js';
+import { schemaNames } from './cases/discriminator.js';
 import { identifierOf, isCreate, isSuccess, listItems } from './cases/roles.js';
 import { CredentialPlan } from './credentials.js';
 import type { RetryBudget } from './session.js';
@@ -189,9 +190,6 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
   const progress = options.onProgress ?? ((): void => undefined);
 
-  // An invalid contract is the user's to fix, not the server's fault (a usage error, exit 2).
-  const problems = contractProblems(contract);
-  if (problems.length > 0) throw new SelectionError(`the contract is not a valid OpenAPI ${contract.document.openapi} document: ${problems.join('; ')}`);
   for (const name of [...(options.checks ?? []), ...(options.skipChecks ?? [])]) {
     if (!CHECKS.some((c) => c.name === name) && !extraCheckKnown(name, options.extra)) throw new SelectionError(`unknown check "${name}" (known: ${CHECKS.map((c) => c.name).join(', ')})`);
   }
@@ -216,6 +214,9 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
     throw new TargetUnreachableError(`target unreachable: ${options.target}: ${reached.error.message}`);
   }
 
+  // After the reachability probe (an unreachable target is said first, at once). An invalid contract is the user's to fix, not the server's fault (a usage error, exit 2).
+  const problems = contractProblems(contract);
+  if (problems.length > 0) throw new SelectionError(`the contract is not a valid OpenAPI ${contract.document.openapi} document: ${problems.join('; ')}`);
   const rng = new Random(seed);
   const validator = new SchemaValidator(contract.version.schemaDialect);
   let total = 0;
@@ -254,6 +255,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   const note = (operation: string, check: string, reason: string): void => void notes.push({ operation, check, reason });
   const hasKey = credentials.any;
   const seen = new SeenValues(() => session.exchanges);
+  const names = schemaNames(contract);
 
   try {
     for (const op of ordered) {
@@ -271,8 +273,8 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
         if (!params.ok) return params.reason;
         let value: unknown;
         if (body) {
-          value = validBody(op, opRng, mode, validator);
-          if (value === undefined) return `cannot generate a valid body for ${op.id}`;
+          value = validBody(op, opRng, mode, validator, names);
+          if (value === undefined) return noBodyReason(op);
           if (isRecord(value)) {
             const filled = await resources.fillReferences(op, value);
             if (!filled.ok) return filled.reason;
@@ -322,16 +324,21 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
           const ok = exchange.response !== undefined && isSuccess(op, exchange.response.status);
           if (!ok) continue;
           if (isCreate(op) && wanted('created_resource_readable')) {
-            await readBack(contract, session, op, exchange, input, !listed);
+            const cannot = await readBack(contract, session, op, exchange, input, !listed);
+            if (cannot) note(op.id, 'created_resource_readable', cannot);
             listed = true;
           } else if (op.method === 'put' && wanted('created_resource_readable')) {
-            await readAfterReplace(contract, session, op, input);
+            const cannot = await readAfterReplace(contract, session, op, input);
+            if (cannot) note(op.id, 'created_resource_readable', cannot);
           } else if (op.method === 'delete' && wanted('use_after_delete')) {
             // Only a DELETE of an item (its path ends in the item's parameter, RFC 9110 §9.3.5: the
             // target resource goes) makes its URL unreadable. A DELETE on a collection or a
             // sub-resource (`/playlists/{id}/tracks` with the tracks to remove in its body) removes
             // members: the collection stays, and reading it with 200 is right.
-            if (/\}$/.test(requestPathOf(op.path))) await readAfterDelete(contract, session, op, input);
+            if (/\}$/.test(requestPathOf(op.path))) {
+              const cannot = await readAfterDelete(contract, session, op, input);
+              if (cannot) note(op.id, 'use_after_delete', cannot);
+            }
             else note(op.id, 'use_after_delete', `${op.method.toUpperCase()} ${op.path} removes members of a collection, not the resource at its URL`);
           }
         }
@@ -543,7 +550,7 @@ async function inputWithoutKey(op: Operation, resources: Resources, rng: Random,
   return {
     pathParams: params.ok ? params.value : Object.fromEntries(pathParameters(op).map((p) => [p.name, unknownIdFor(p)])),
     query: {},
-    body: body ? validBody(op, rng, 'random', validator) : undefined,
+    body: body ? validBody(op, rng, 'random', validator, schemaNames(resources.contract)) : undefined,
     contentType: body?.mediaType,
   };
 }
@@ -637,11 +644,18 @@ async function listIds(session: Session, listOp: Operation, reportAs: string, ki
   return exchange;
 }
 
-async function readBack(contract: Contract, session: Session, create: Operation, exchange: Exchange, input: GeneratedInput, list: boolean): Promise<void> {
-  const created = okJson(exchange);
-  if (!isRecord(created)) return;
-  const reader = readerOfCreated(contract, create, created, exchange.response?.headers['location'], exchange.request.url);
-  if (!reader) return;
+/** Reads a created resource back (and lists it); the reason when the contract gives no way to. */
+async function readBack(contract: Contract, session: Session, create: Operation, exchange: Exchange, input: GeneratedInput, list: boolean): Promise<string | undefined> {
+  // A create may answer without a body (201 + Location, RFC 9110 §15.3.2): the Location alone names it.
+  const answered = okJson(exchange);
+  const created = isRecord(answered) ? answered : {};
+  const location = exchange.response?.headers['location'];
+  const reader = readerOfCreated(contract, create, created, location, exchange.request.url);
+  if (!reader) {
+    return isRecord(answered) || location !== undefined
+      ? `no read of what ${create.id} created: no links, and no GET ${create.path}/{id} takes the identifier its answer gives`
+      : `${create.id} answered neither a JSON object nor a Location: nothing names what it created`;
+  }
   const readSchema = responseJsonSchema(reader.op.responses['200'] ?? ({} as OpenAPIV3.ResponseObject))?.schema;
   const idField = Object.entries(created).find(([, v]) => v === reader.id)?.[0] ?? 'id';
   const context = { expectedFields: expectedFields(input.body, readSchema), resourceId: reader.id, after: 'create' as const };
@@ -650,26 +664,30 @@ async function readBack(contract: Contract, session: Session, create: Operation,
   // Only a list without required query parameters can be walked as is (they may filter it); the
   // session fills required headers and cookies (a tenant id) as for any follow-up.
   if (list && listOp && !listOp.parameters.some((p) => p.required === true && p.in === 'query')) await listIds(session, listOp, create.id, 'list_back', context, idField, input.pathParams);
+  return undefined;
 }
 
-async function readAfterReplace(contract: Contract, session: Session, op: Operation, input: GeneratedInput): Promise<void> {
+async function readAfterReplace(contract: Contract, session: Session, op: Operation, input: GeneratedInput): Promise<string | undefined> {
   const reader = readOpFor(contract, op.path);
-  if (!reader) return;
+  if (!reader) return `no GET on ${op.path} reads the replaced resource back`;
   const readSchema = responseJsonSchema(reader.responses['200'] ?? ({} as OpenAPIV3.ResponseObject))?.schema;
   const context = { expectedFields: expectedFields(input.body, readSchema), resourceId: Object.values(input.pathParams).pop(), after: 'replace' as const };
   await session.send({ reportAs: op.id, operation: reader, kind: 'read_back', method: 'get', path: reader.path, input: { pathParams: input.pathParams, query: {}, body: undefined, contentType: undefined }, auth: 'valid', context });
+  return undefined;
 }
 
-async function readAfterDelete(contract: Contract, session: Session, op: Operation, input: GeneratedInput): Promise<void> {
+async function readAfterDelete(contract: Contract, session: Session, op: Operation, input: GeneratedInput): Promise<string | undefined> {
   const resourceId = Object.values(input.pathParams).pop();
   const reader = readOpFor(contract, op.path);
   const readInput = { pathParams: input.pathParams, query: {}, body: undefined, contentType: undefined };
   if (reader) {
     const exchange = await session.send({ reportAs: op.id, operation: reader, kind: 'read_after_delete', method: 'get', path: reader.path, input: readInput, auth: 'valid', context: { resourceId } });
     // A read past its sunset says 410 for everything: ask the list instead.
-    if (exchange.response?.status !== 410) return;
+    if (exchange.response?.status !== 410) return undefined;
   }
   const parent = op.path.slice(0, op.path.lastIndexOf('/{'));
   const listOp = contract.operations.find((o) => o.method === 'get' && o.path === parent);
-  if (listOp) await listIds(session, listOp, op.id, 'read_after_delete', { resourceId });
+  if (!listOp) return reader ? `${reader.id} is past its sunset and no GET ${parent} lists the collection` : `neither a GET on ${op.path} nor a GET ${parent} can show whether the resource is gone`;
+  await listIds(session, listOp, op.id, 'read_after_delete', { resourceId });
+  return undefined;
 }

@@ -2,7 +2,8 @@ import type { OpenAPIV3 } from 'openapi-types';
 import type { Operation, SchemaValidator } from '../../src/contract/index.js';
 import type { Random } from './random.js';
 import { bodyMediaRank } from '../http/body.js';
-import { asSchema, effective, isRecord, type Schema } from './schema.js';
+import { pinDiscriminators, type SchemaNames } from './discriminator.js';
+import { asSchema, effective, flatten, isRecord, type Schema } from './schema.js';
 import { isJsonMediaType } from '../../src/contract/index.js';
 import { generate, type Mode } from './values.js';
 
@@ -86,10 +87,23 @@ export function validValue(
   mode: Mode,
   validator: SchemaValidator,
   examples: readonly unknown[] = [],
+  names?: SchemaNames,
 ): unknown {
+  const pinned = (value: unknown): unknown => (names ? pinDiscriminators(schema, value, names) : value);
   for (let attempt = 0; attempt < 3; attempt++) {
-    const value = generate(schema, rng, attempt === 0 ? mode : 'random');
+    const value = pinned(generate(schema, rng, attempt === 0 ? mode : 'random'));
     if (validator.check(schema, value, 'request').valid) return value;
+  }
+  // A oneOf without a discriminator holds a value valid for exactly one alternative (OAS 3.0.3
+  // §4.7.25, JSON Schema oneOf): each alternative in turn, until one makes a value no other admits.
+  const flat = flatten(schema);
+  for (const alternative of (flat.discriminator ? [] : (flat.oneOf ?? [])).slice(0, 8)) {
+    const alt = asSchema(alternative);
+    if (!alt) continue;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const value = pinned(generate(alt, rng, attempt === 0 ? mode : 'random'));
+      if (validator.check(schema, value, 'request').valid) return value;
+    }
   }
   for (const example of [...examples, schema.example, effective(schema).example]) {
     if (example !== undefined && validator.check(schema, example, 'request').valid) return structuredClone(example);
@@ -98,14 +112,37 @@ export function validValue(
 }
 
 /** A valid request body for an operation (readOnly fields left out), or undefined when none can be made. */
-export function validBody(operation: Operation, rng: Random, mode: Mode, validator: SchemaValidator): unknown {
+export function validBody(operation: Operation, rng: Random, mode: Mode, validator: SchemaValidator, names?: SchemaNames): unknown {
   const body = requestBodyOf(operation);
   if (!body) return undefined;
   const media = operation.requestBody?.content[body.mediaType];
   const examples: unknown[] = [];
   if (media?.example !== undefined) examples.push(media.example);
   for (const ex of Object.values(media?.examples ?? {})) if (isRecord(ex) && 'value' in ex) examples.push(ex['value']);
-  return validValue(body.schema, rng, mode, validator, examples);
+  return validValue(formPresent(body.schema, body.mediaType), rng, mode, validator, examples, names);
+}
+
+/**
+ * In a form body (application/x-www-form-urlencoded, multipart/form-data) an empty array is no
+ * field at all (OAS 3.0.3 §4.7.14.1: each item is one `name=value` pair), so a required array
+ * property carries at least one item, as required array parameters do (`present`).
+ */
+function formPresent(schema: Schema, mediaType: string): Schema {
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(mediaType)) return schema;
+  const flat = effective(schema);
+  const arrays = (flat.required ?? []).filter((name) => {
+    const sub = asSchema(flat.properties?.[name]);
+    return sub !== undefined && effective(sub).type === 'array' && (effective(sub).minItems ?? 0) < 1 && effective(sub).maxItems !== 0;
+  });
+  if (arrays.length === 0) return schema;
+  return { allOf: [schema, { properties: Object.fromEntries(arrays.map((name) => [name, { minItems: 1 }])) }] } as Schema;
+}
+
+/** Why no valid body could be made: "alternatives overlap" for a oneOf no generated value satisfies exactly once. */
+export function noBodyReason(operation: Operation): string {
+  const schema = requestBodyOf(operation)?.schema;
+  const flat = schema ? flatten(schema) : undefined;
+  return flat?.oneOf && !flat.discriminator ? `${operation.id} not exercised: the alternatives of its body's oneOf overlap (no generated value is valid for exactly one)` : `cannot generate a valid body for ${operation.id}`;
 }
 
 /** Optional query parameters: none at the lower boundary, all at the upper one, a random half otherwise. */

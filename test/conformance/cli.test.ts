@@ -56,7 +56,7 @@ describe('petstore-conformance CLI', () => {
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
       const doc = JSON.parse(r.stdout) as JsonDoc;
-      expect(Object.keys(doc).slice(0, 3)).toEqual(['summary', 'results', 'notExercised']);
+      expect(Object.keys(doc).slice(0, 4)).toEqual(['notices', 'summary', 'results', 'notExercised']);
       expect(Object.keys(doc.summary)).toEqual(['passed', 'failed', 'skipped', 'warnings', 'operations']);
       expect(doc.summary.failed).toBe(0);
       for (const result of doc.results) {

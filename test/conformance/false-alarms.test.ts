@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bundledContractPath, contractFromDocument, loadContract, packageRoot, SchemaValidator, type Contract } from '../../src/contract/index.js';
+import { schemaNames } from '../../conformance/cases/discriminator.js';
+import { noBodyReason, validBody } from '../../conformance/cases/inputs.js';
 import { Random } from '../../conformance/cases/random.js';
 import { SeenValues, unknownIdProbe } from '../../conformance/cases/unknown-id.js';
 import { CHECKS } from '../../conformance/checks/index.js';
@@ -14,6 +16,7 @@ import { jsonReport } from '../../conformance/reporters/json.js';
 import { RULES } from '../../conformance/rules/index.js';
 import type { RunReport } from '../../conformance/types.js';
 import { loadArazzo, operationsOfWorkflow } from '../../conformance/workflows/index.js';
+import { serve } from '../../fixtures/constructs/server.js';
 import { BIN, buildIfStale } from './spawn-cli.js';
 
 const ok = { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } };
@@ -86,6 +89,32 @@ describe('the unknown-id probe changes only an identifier, to a valid unknown va
   });
 });
 
+describe('generated bodies satisfy oneOf exactly (OAS 3.0.3 §4.7.25)', () => {
+  const components = {
+    schemas: {
+      A: { type: 'object', required: ['kind', 'a'], properties: { kind: { type: 'string' }, a: { type: 'string' } } },
+      B: { type: 'object', required: ['kind', 'b'], properties: { kind: { type: 'string' }, b: { type: 'string' } } },
+    },
+  };
+  const post = (schema: Record<string, unknown>) => ({ '/x': { post: { operationId: 'postX', requestBody: { required: true, content: { 'application/json': { schema } } }, responses: { '200': ok } } } });
+
+  it('the discriminator names the alternative the value was made from: its mapping key, else its schema name', async () => {
+    for (const [mapping, expected] of [[{ first: '#/components/schemas/A', second: '#/components/schemas/B' }, 'first'], [undefined, 'A']] as const) {
+      const discriminator = { propertyName: 'kind', ...(mapping ? { mapping } : {}) };
+      const contract = await contractFromDocument({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths: post({ oneOf: [{ $ref: '#/components/schemas/A' }, { $ref: '#/components/schemas/B' }], discriminator }), components });
+      const body = validBody(contract.operationsById.get('postX')!, new Random(5), 'random', new SchemaValidator(), schemaNames(contract));
+      expect(body).toMatchObject({ kind: expected, a: expect.any(String) });
+    }
+  });
+
+  it('alternatives that always overlap: no body, and the reason says so', async () => {
+    const contract = await contractFromDocument({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths: post({ oneOf: [{ type: 'object' }, { type: 'object', properties: { b: { type: 'string' } } }] }) });
+    const op = contract.operationsById.get('postX')!;
+    expect(validBody(op, new Random(5), 'random', new SchemaValidator(), schemaNames(contract))).toBeUndefined();
+    expect(noBodyReason(op)).toMatch(/not exercised: the alternatives of its body's oneOf overlap/);
+  });
+});
+
 describe('honest verdicts (issue 19 §4)', () => {
   beforeAll(buildIfStale, 120_000);
 
@@ -106,10 +135,13 @@ describe('honest verdicts (issue 19 §4)', () => {
   });
 
   it('the CLI refuses an invalid contract as a usage error (exit 2)', async () => {
-    const run = await promisify(execFile)(process.execPath, [BIN, '--target', 'http://127.0.0.1:9', '--spec', join(packageRoot, 'fixtures', 'constructs', 'invalid-type.yaml')]).then(
-      () => ({ code: 0, stderr: '' }),
-      (e: { code: number; stderr: string }) => e,
-    );
+    const server = await serve({});
+    const run = await promisify(execFile)(process.execPath, [BIN, '--target', server.url, '--spec', join(packageRoot, 'fixtures', 'constructs', 'invalid-type.yaml')])
+      .then(
+        () => ({ code: 0, stderr: '' }),
+        (e: { code: number; stderr: string }) => e,
+      )
+      .finally(() => server.close());
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/not a valid OpenAPI 3\.0\.3 document: #\/paths\/.*\/type must be equal to one of the allowed values/);
   });
