@@ -218,7 +218,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
       // An operation that documents no 2xx (a redirect, say) answers its first documented status.
       const statuses = Object.keys(operation.responses).filter((s) => /^\d{3}$/.test(s)).sort();
       const fallback = statuses.some((s) => s.startsWith('2')) ? undefined : statuses[0];
-      reply = cannedReply(operation, preferences.code === undefined && fallback !== undefined ? { ...preferences, code: Number(fallback) } : preferences, faker, codeForStatus);
+      reply = cannedReply(operation, preferences.code === undefined && fallback !== undefined ? { ...preferences, code: Number(fallback) } : preferences, faker, codeForStatus, match.params);
       // A contract's own example may break its schema (a relative URL under `format: uri`): then a generated body that keeps it.
       if (preferences.example === undefined) reply = keepToSchema(operation, reply, faker, schemaValidator);
     } else {
