@@ -45,7 +45,8 @@ Exit codes: 0 after a clean stop (Ctrl-C, SIGTERM) or after --help/--version;
   or a --host this machine cannot listen on (one line on stderr says which);
   1 for any other failure.
 
-Control endpoints: POST /__mock/reset, GET|PUT /__mock/state, GET /__mock/requests.
+Control endpoints (GET /__mock lists them): POST /__mock/reset, GET|PUT /__mock/state,
+  GET /__mock/engine, GET|DELETE /__mock/requests (?limit=N: the newest N, with bodies and errors).
 Limits: bodies 64 KiB (413), headers 16 KiB (431), JSON nesting 32 levels, headers within 10 s
 and the whole request within 30 s of its start.
 Documents: /openapi.yaml, /openapi.json. Per request: Prefer: code=, example=, dynamic=, seed=, delay=.
