@@ -10,5 +10,5 @@ export { documentedResponse, responseFor, rangeKey, type Responses } from './res
 export { responseBodyRule, type ResponseBodyRule } from './response-body.js';
 export { mediaEssence, mediaMatches, isJsonMediaType, admitsJson, jsonTypeFor, isXmlMediaType, jsonContent, documentedMediaFor } from './media.js';
 export { SEED_RANGE, parseSeed, isSeed } from './seed.js';
-export { joinDashValues } from './cli-args.js';
+export { fileProblem, joinDashValues, nearest, usageMessage } from './cli-args.js';
 export * from './params/index.js';
