@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { bundledContractPath, ContractError, loadContract, packageRoot, parseSeed, joinDashValues } from '../src/contract/index.js';
+import { bundledContractPath, ContractError, loadContract, nearest, packageRoot, parseSeed, joinDashValues, usageMessage } from '../src/contract/index.js';
 import { CHECKS } from './checks/index.js';
 import { RULES } from './rules/index.js';
 import { contractInfo, nothingJudgedReason, runFailureReport, runNotices, type RunBasics } from './diagnostics.js';
@@ -13,6 +13,7 @@ import type { Exchange, RunReport } from './types.js';
 import { exitCodeFor } from './verdict.js';
 import { extraCheckKnown } from './workflows/hook.js';
 import { ArazzoError } from './workflows/document.js';
+import { workflowCheckNames } from './workflows/index.js';
 import { loadWorkflows } from './workflows/load.js';
 
 /** One line of --help: the name, what the check looks at and, when it says so, when it fails; cut to a wide terminal. */
@@ -87,6 +88,35 @@ function version(): string {
   return pkg.version ?? '0.0.0';
 }
 
+const OPTIONS = {
+  target: { type: 'string' },
+  spec: { type: 'string' },
+  'api-key': { type: 'string' },
+  bearer: { type: 'string' },
+  basic: { type: 'string' },
+  auth: { type: 'string', multiple: true },
+  'base-path': { type: 'string' },
+  header: { type: 'string', multiple: true },
+  checks: { type: 'string' },
+  'skip-checks': { type: 'string' },
+  operations: { type: 'string' },
+  reporter: { type: 'string', multiple: true },
+  output: { type: 'string' },
+  timeout: { type: 'string' },
+  seed: { type: 'string' },
+  examples: { type: 'string' },
+  strict: { type: 'boolean' },
+  workflows: { type: 'string', multiple: true },
+  'no-workflows': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const;
+
+/** `--target 127.0.0.1:4010` (no scheme): the URL meant, to suggest; undefined when it is not that. */
+function schemeless(target: string): string | undefined {
+  return /^(\[[0-9a-f:.]+\]|[\w.-]+):\d{1,5}(\/.*)?$/i.test(target) ? `http://${target}` : undefined;
+}
+
 /** Parses argv, runs, writes the reports; returns the exit code. Only this module prints. */
 export async function main(argv: readonly string[]): Promise<number> {
   let parsed;
@@ -95,32 +125,10 @@ export async function main(argv: readonly string[]): Promise<number> {
       args: joinDashValues(argv, new Set(['seed', 'timeout', 'examples'])), // `--seed -1` gets the flag's own message
       strict: true,
       allowPositionals: false,
-      options: {
-        target: { type: 'string' },
-        spec: { type: 'string' },
-        'api-key': { type: 'string' },
-        bearer: { type: 'string' },
-        basic: { type: 'string' },
-        auth: { type: 'string', multiple: true },
-        'base-path': { type: 'string' },
-        header: { type: 'string', multiple: true },
-        checks: { type: 'string' },
-        'skip-checks': { type: 'string' },
-        operations: { type: 'string' },
-        reporter: { type: 'string', multiple: true },
-        output: { type: 'string' },
-        timeout: { type: 'string' },
-        seed: { type: 'string' },
-        examples: { type: 'string' },
-        strict: { type: 'boolean' },
-        workflows: { type: 'string', multiple: true },
-        'no-workflows': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'v' },
-      },
+      options: OPTIONS,
     });
   } catch (error) {
-    process.stderr.write(`petstore-conformance: ${(error as Error).message}\nTry --help.\n`);
+    process.stderr.write(`petstore-conformance: ${usageMessage(error, Object.keys(OPTIONS))}\nTry --help.\n`);
     return 2;
   }
   const v = parsed.values;
@@ -150,12 +158,15 @@ export async function main(argv: readonly string[]): Promise<number> {
   try {
     if (!v.target) throw new UsageError('--target URL is required');
     let target: URL;
+    const meant = schemeless(v.target);
     try {
       target = new URL(v.target);
     } catch {
-      throw new UsageError(`--target is not a URL: "${v.target}"`);
+      throw new UsageError(`--target is not a URL: "${v.target}"${meant === undefined ? '' : `; did you mean ${meant}?`}`);
     }
-    if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new UsageError(`--target must be http:// or https://, got "${v.target}"`);
+    if (target.protocol !== 'http:' && target.protocol !== 'https:') {
+      throw new UsageError(`--target must be http:// or https://, got "${v.target}"${meant === undefined ? '' : `; did you mean ${meant}?`}`);
+    }
     const headers: Record<string, string> = {};
     for (const h of v.header ?? []) {
       const m = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):\s*(.*)$/.exec(h);
@@ -202,7 +213,15 @@ export async function main(argv: readonly string[]): Promise<number> {
       throw error;
     }
     for (const name of [...(checks ?? []), ...(skipChecks ?? [])]) {
-      if (!CHECKS.some((c) => c.name === name) && !extraCheckKnown(name, { documents })) throw new UsageError(`unknown check "${name}" (known: ${CHECKS.map((c) => c.name).join(', ')}, workflow:<workflowId>, workflow:*)`);
+      if (!CHECKS.some((c) => c.name === name) && !extraCheckKnown(name, { documents })) {
+        const known = [...CHECKS.map((c) => c.name), ...RULES.map((r) => r.name), ...workflowCheckNames(documents)];
+        const meant = nearest(name, known);
+        throw new UsageError(
+          `unknown check "${name}"${meant === undefined ? '' : ` (did you mean ${meant}?)`}. ` +
+            `Checks: ${CHECKS.map((c) => c.name).join(', ')}. Rules: ${RULES.map((r) => r.name).join(', ')}. ` +
+            `Workflows: ${workflowCheckNames(documents).join(', ')}.`,
+        );
+      }
     }
     // A selection that leaves no check would judge nothing: say so before the run (PRODUCT.md §4, exit 2).
     const extraPicked = (checks ?? []).some((name) => extraCheckKnown(name, { documents }));

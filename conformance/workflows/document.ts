@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parse } from 'yaml';
+import { fileProblem } from '../../src/contract/index.js';
 
 /**
  * The parts of an Arazzo 1.0.x document the executor runs (Arazzo 1.0.1 §4.6).
@@ -102,7 +103,7 @@ export async function loadArazzo(path: string): Promise<ArazzoDocument> {
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new ArazzoError(`cannot read the workflows file ${path}: ${(error as Error).message}`);
+    throw new ArazzoError(`cannot read the workflows file ${path}: ${fileProblem(error)}`);
   }
   let raw: unknown;
   try {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { joinDashValues } from '../contract/cli-args.js';
+import { fileProblem, joinDashValues, usageMessage } from '../contract/cli-args.js';
 import { packageRoot } from '../contract/paths.js';
 import { parseSeed, SEED_RANGE } from '../contract/seed.js';
 import { basicPairProblem, DEFAULTS, OptionsError, parseLatency, type LatencyRange, type MockEvent } from '../mock/options.js';
@@ -45,7 +45,8 @@ Exit codes: 0 after a clean stop (Ctrl-C, SIGTERM) or after --help/--version;
   or a --host this machine cannot listen on (one line on stderr says which);
   1 for any other failure.
 
-Control endpoints: POST /__mock/reset, GET|PUT /__mock/state, GET /__mock/requests.
+Control endpoints (GET /__mock lists them): POST /__mock/reset, GET|PUT /__mock/state,
+  GET /__mock/engine, GET|DELETE /__mock/requests (?limit=N: the newest N, with bodies and errors).
 Limits: bodies 64 KiB (413), headers 16 KiB (431), JSON nesting 32 levels, headers within 10 s
 and the whole request within 30 s of its start.
 Documents: /openapi.yaml, /openapi.json. Per request: Prefer: code=, example=, dynamic=, seed=, delay=.
@@ -93,6 +94,28 @@ interface Parsed {
   readonly rateLimit: number | undefined;
 }
 
+const OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  spec: { type: 'string' },
+  seed: { type: 'string' },
+  'api-key': { type: 'string', multiple: true },
+  token: { type: 'string', multiple: true },
+  basic: { type: 'string', multiple: true },
+  latency: { type: 'string' },
+  chaos: { type: 'string' },
+  watch: { type: 'boolean' },
+  'sunset-now': { type: 'string' },
+  pets: { type: 'string' },
+  state: { type: 'string' },
+  'no-cors': { type: 'boolean' },
+  'rate-limit': { type: 'string' },
+  'no-control': { type: 'boolean' },
+  'control-from-anywhere': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const;
+
 function parse(argv: string[]): Parsed {
   let values;
   try {
@@ -100,30 +123,10 @@ function parse(argv: string[]): Parsed {
       args: joinDashValues(argv, VALUE_FLAGS),
       strict: true,
       allowPositionals: false,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        spec: { type: 'string' },
-        seed: { type: 'string' },
-        'api-key': { type: 'string', multiple: true },
-        token: { type: 'string', multiple: true },
-        basic: { type: 'string', multiple: true },
-        latency: { type: 'string' },
-        chaos: { type: 'string' },
-        watch: { type: 'boolean' },
-        'sunset-now': { type: 'string' },
-        pets: { type: 'string' },
-        state: { type: 'string' },
-        'no-cors': { type: 'boolean' },
-        'rate-limit': { type: 'string' },
-        'no-control': { type: 'boolean' },
-        'control-from-anywhere': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'v' },
-      },
+      options: OPTIONS,
     }));
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(usageMessage(error, Object.keys(OPTIONS)));
   }
   let latency: LatencyRange | undefined;
   try {
@@ -179,7 +182,7 @@ async function readState(path: string): Promise<StateSnapshotInput> {
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new UsageError(`cannot read --state ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw new UsageError(`cannot read --state ${path}: ${fileProblem(error)}`);
   }
   try {
     return JSON.parse(text) as StateSnapshotInput; // checked against the contract by the mock at start

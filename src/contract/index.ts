@@ -10,7 +10,7 @@ export { documentedResponse, responseFor, rangeKey, type Responses } from './res
 export { responseBodyRule, type ResponseBodyRule } from './response-body.js';
 export { mediaEssence, mediaMatches, isJsonMediaType, admitsJson, jsonTypeFor, isXmlMediaType, jsonContent, documentedMediaFor } from './media.js';
 export { SEED_RANGE, parseSeed, isSeed } from './seed.js';
-export { joinDashValues } from './cli-args.js';
+export { fileProblem, joinDashValues, nearest, usageMessage } from './cli-args.js';
 export * from './params/index.js';
 export { SUPPORTED_VERSIONS, readVersion, type ContractVersion, type SchemaDialect } from './version.js';
 export { upgradeSwagger2, originalPointer } from './swagger2.js';

@@ -12,6 +12,7 @@ import {
   type ResolvedRequestBody,
   type Stability,
 } from './types.js';
+import { fileProblem } from './cli-args.js';
 import { isRecord } from './guards.js';
 import { ContentCache } from './cache.js';
 import { isRefusal, readVersion, type ContractVersion } from './version.js';
@@ -33,7 +34,7 @@ export async function readContractFile(path: string = bundledContractPath): Prom
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new ContractError(`cannot read the contract ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw new ContractError(`cannot read the contract ${path}: ${fileProblem(error)}`);
   }
   return { text, contract: await contractFromText(text, path) };
 }

@@ -231,7 +231,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
       const fallback = statuses.some((s) => s.startsWith('2')) ? undefined : statuses[0];
       // A reply that neither reads nor changes the state says so (README "Any contract: the generic engine").
       res.setHeader(STATELESS_HEADER, handler ? 'Prefer asked for a canned answer' : (statelessReasons.get(operation.id) ?? 'no business rule or inferred collection answers this operation'));
-      reply = cannedReply(operation, preferences.code === undefined && fallback !== undefined ? { ...preferences, code: Number(fallback) } : preferences, faker, codeForStatus);
+      reply = cannedReply(operation, preferences.code === undefined && fallback !== undefined ? { ...preferences, code: Number(fallback) } : preferences, faker, codeForStatus, match.params);
       // A contract's own example may break its schema (a relative URL under `format: uri`): then a generated body that keeps it.
       if (preferences.example === undefined) reply = keepToSchema(operation, reply, faker, schemaValidator);
     } else {

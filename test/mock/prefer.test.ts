@@ -37,11 +37,19 @@ describe('Prefer (Prism-compatible knobs, RFC 7240)', () => {
     expect(sold.headers['deprecation']).toBe('@1767225600');
   });
 
-  it('code=NNN answers that documented status with the contract example for it', async () => {
+  it('code=NNN answers that documented status with the contract example for it, naming the id asked for (issue 21, item 16)', async () => {
+    const documented = CONTRACT.operationsById.get('getPet')!.responses['404']!.content!['application/json']!.example as { message: string };
+    expect(documented.message).toBe('Pet 404 does not exist.'); // the contract's example names its own id
     const res = await request(app).get('/pets/1').set('Prefer', 'code=404');
     expectError(res, 404, 'not_found');
-    const documented = CONTRACT.operationsById.get('getPet')!.responses['404']!.content!['application/json']!.example;
-    expect(res.body).toEqual(documented);
+    expect(res.body).toEqual({ ...documented, message: 'Pet 1 does not exist.' });
+    const same = await request(app).get('/pets/404').set('Prefer', 'code=404');
+    expect(same.body).toEqual(documented);
+    // No path parameter to name: the response's description, which names no id.
+    const unprocessable = await request(app).post('/pets').set(JSON_HEADERS).set('Prefer', 'code=422').send({ name: 'Rex', categoryId: 1 });
+    expectError(unprocessable, 422, 'unprocessable');
+    expect(unprocessable.body.message).not.toMatch(/\b[A-Z][a-z]+ \d+\b/);
+    expect(unprocessable.body.message).toBe(CONTRACT.operationsById.get('createPet')!.responses['422']!.description);
   });
 
   it('code=NNN sends the required headers of that response (401 WWW-Authenticate, 503 Retry-After)', async () => {

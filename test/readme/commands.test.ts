@@ -240,6 +240,8 @@ async function checkClaim(mock: Mock, text: string, claim: string, ran: Ran, ela
     expect(((await (await fetch(`${mock.url}/store/inventory/${order.petId}`)).json()) as { quantity: number }).quantity, where).toBe(0);
   }
   if (/the documented 404/.test(claim)) expect(json(), where).toMatchObject({ code: 'not_found', status: 404 });
+  const says = /the documented 404, "([^"]+)"/.exec(claim);
+  if (says) expect(json(), where).toMatchObject({ message: says[1] });
   if (/an empty list/.test(claim)) expect(json(), where).toEqual([]);
   if (/503 \+ Retry-After/.test(claim)) {
     expect(http?.status, where).toBe(503);

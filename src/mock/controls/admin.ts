@@ -21,6 +21,17 @@ export interface AdminDeps {
   describeEngine(): unknown;
 }
 
+/** What `GET /__mock` lists: every control endpoint, as `--help` and the README name them. */
+export const CONTROL_ENDPOINTS: readonly { readonly method: string; readonly path: string; readonly description: string }[] = [
+  { method: 'GET', path: '/__mock', description: 'this index' },
+  { method: 'POST', path: '/__mock/reset', description: 'back to the starting state (seeded or --state)' },
+  { method: 'GET', path: '/__mock/state', description: 'export the whole state as JSON' },
+  { method: 'PUT', path: '/__mock/state', description: 'import a state (application/json; checked, 400 if bad)' },
+  { method: 'GET', path: '/__mock/engine', description: 'which rules serve the contract, its base path, the stateful operations' },
+  { method: 'GET', path: '/__mock/requests', description: 'the recent requests, oldest first, with bodies and error messages; ?limit=N for the newest N' },
+  { method: 'DELETE', path: '/__mock/requests', description: 'forget the recorded requests' },
+];
+
 /**
  * The control endpoints under `/__mock`. They are not part of the contract, so they are mounted
  * before the validator and never reach it.
@@ -42,8 +53,19 @@ export function adminRouter(deps: AdminDeps): Router {
   router.get('/engine', (_req, res) => {
     res.json(deps.describeEngine());
   });
-  router.get('/requests', (_req, res) => {
-    res.json(deps.journal.list());
+  router.get('/requests', (req, res) => {
+    const raw = req.query['limit'];
+    let limit: number | undefined;
+    if (raw !== undefined) {
+      if (typeof raw !== 'string' || !/^\d+$/.test(raw) || Number(raw) < 1) {
+        throw new HttpError(400, 'validation_failed', `limit must be a positive integer (the newest entries to list), got ${JSON.stringify(raw)}.`);
+      }
+      limit = Number(raw);
+    }
+    res.json(deps.journal.list(limit));
+  });
+  router.get('/', (_req, res) => {
+    res.json({ endpoints: CONTROL_ENDPOINTS });
   });
   router.delete('/requests', (_req, res) => {
     deps.journal.clear();

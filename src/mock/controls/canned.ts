@@ -10,7 +10,13 @@ import { cannedStatus, type Preferences } from './prefer.js';
  * of the preferred status, its named example, its example, or a body generated from its schema
  * (always generated with `dynamic=true`), with its required headers. The state is not touched.
  */
-export function cannedReply(operation: Operation, p: Preferences, faker: Faker, codeForStatus: (status: number) => string): Reply {
+export function cannedReply(
+  operation: Operation,
+  p: Preferences,
+  faker: Faker,
+  codeForStatus: (status: number) => string,
+  params: Readonly<Record<string, string>> = {},
+): Reply {
   const status = cannedStatus(operation, p);
   const response = responseFor(operation.responses, status);
   const media = response?.content?.['application/json'] ?? Object.values(response?.content ?? {})[0];
@@ -28,6 +34,7 @@ export function cannedReply(operation: Operation, p: Preferences, faker: Faker, 
     if (status >= 400 && isRecord(body) && 'status' in body) {
       body['status'] = status;
       body['code'] = codeForStatus(status);
+      if (typeof body['message'] === 'string') body['message'] = aboutThisRequest(body['message'], params, response);
     }
   }
   const headers: Record<string, string> = {};
@@ -46,6 +53,22 @@ export function cannedReply(operation: Operation, p: Preferences, faker: Faker, 
     if (created !== undefined) headers[location] = created;
   }
   return body === undefined ? { status, headers } : { status, body, headers };
+}
+
+/**
+ * An error example's message names the resource of the contract's example ("Pet 404 does not
+ * exist."); sent for `GET /pets/1` it would name a pet nobody asked for. A "Noun N" naming another
+ * id than the request's: with one path parameter, the request's id takes its place ("Pet 1 does
+ * not exist."); with none or several, the response's own description, which names no id.
+ */
+function aboutThisRequest(message: string, params: Readonly<Record<string, string>>, response: OpenAPIV3.ResponseObject | undefined): string {
+  const asked = new Set(Object.values(params));
+  const names = /\b([A-Z][a-z]+) (\d+)\b/g;
+  const foreign = [...message.matchAll(names)].filter((m) => !asked.has(m[2]!));
+  if (foreign.length === 0) return message;
+  const values = Object.values(params);
+  if (values.length === 1) return message.replace(names, (whole, noun: string, id: string) => (asked.has(id) ? whole : `${noun} ${values[0]!}`));
+  return response?.description ?? message;
 }
 
 /**

@@ -9,6 +9,38 @@ export interface JournalEntry {
   readonly status: number;
   readonly durationMs: number;
   readonly operationId: string | undefined;
+  /** The request's body as text (JSON bodies re-serialised), cut at BODY_CAP characters; absent when none. */
+  readonly requestBody?: string;
+  /** The answer's body as text, cut at BODY_CAP characters; absent when none. */
+  readonly responseBody?: string;
+  /** A 4xx or 5xx answer's `message` (the contract's Error), so a test's failure reads without decoding the body. */
+  readonly error?: string;
+}
+
+/** Each body kept is cut here: the journal holds `capacity` entries, its memory stays bounded. */
+export const BODY_CAP = 4096;
+
+function cut(text: string): string {
+  return text.length > BODY_CAP ? `${text.slice(0, BODY_CAP)}… (${text.length} characters)` : text;
+}
+
+function asText(body: unknown): string | undefined {
+  if (body === undefined || body === null) return undefined;
+  if (typeof body === 'string') return body === '' ? undefined : body;
+  if (Buffer.isBuffer(body)) return body.length === 0 ? undefined : body.toString('utf8');
+  if (typeof body === 'object' && Object.keys(body).length === 0) return undefined; // nothing parsed
+  return JSON.stringify(body);
+}
+
+function errorMessage(status: number, body: string | undefined): string | undefined {
+  if (status < 400 || body === undefined) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (typeof parsed === 'object' && parsed !== null && 'message' in parsed && typeof parsed.message === 'string') return parsed.message;
+  } catch {
+    // not JSON: the body itself says it
+  }
+  return cut(body);
 }
 
 /** The recent requests, in a bounded ring buffer: the oldest entry goes when it is full. */
@@ -28,10 +60,11 @@ export class Journal {
     this.count = Math.min(this.count + 1, this.capacity);
   }
 
-  /** Oldest first. */
-  list(): JournalEntry[] {
+  /** Oldest first; with `limit`, only the newest `limit` entries. */
+  list(limit?: number): JournalEntry[] {
     const out: JournalEntry[] = [];
-    for (let i = 0; i < this.count; i++) {
+    const skip = limit === undefined ? 0 : Math.max(0, this.count - limit);
+    for (let i = skip; i < this.count; i++) {
       const entry = this.entries[(this.next - this.count + i + this.capacity) % this.capacity];
       if (entry) out.push(entry);
     }
@@ -55,8 +88,18 @@ export class Journal {
       const time = clock().toISOString();
       // Taken now: a HEAD goes through the pipeline as the GET it mirrors, but was a HEAD.
       const method = req.method;
+      // What the answer carried: express's send() sees every body (json() and the error handler go through it).
+      let sent: unknown;
+      const send = res.send.bind(res);
+      res.send = (body?: unknown) => {
+        if (typeof body === 'string' || Buffer.isBuffer(body)) sent = body;
+        return send(body);
+      };
       res.on('finish', () => {
         const operationId = res.locals['operationId'];
+        const requestBody = asText(req.body);
+        const responseBody = method === 'HEAD' ? undefined : asText(sent);
+        const error = errorMessage(res.statusCode, responseBody);
         this.record({
           time,
           method,
@@ -64,6 +107,9 @@ export class Journal {
           status: res.statusCode,
           durationMs: Math.round(performance.now() - started),
           operationId: typeof operationId === 'string' ? operationId : undefined,
+          ...(requestBody === undefined ? {} : { requestBody: cut(requestBody) }),
+          ...(responseBody === undefined ? {} : { responseBody: cut(responseBody) }),
+          ...(error === undefined ? {} : { error }),
         });
       });
       next();
