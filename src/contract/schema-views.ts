@@ -145,8 +145,10 @@ export function effective(schema: Schema, value?: unknown): Schema {
  * Whether `null` is a value of the schema: OAS 3.0.3 §4.7.24 `nullable: true` (next to a type; an
  * enum then takes null too, per the 3.0.3 clarification), or a schema with no type at all.
  */
-export function admitsNull(schema: Schema): boolean {
-  if (schema.nullable === true) return true;
+export function admitsNull(written: Schema): boolean {
+  // 3.1 / 3.2: `type: [T, "null"]` reads as nullable, `type: "null"` as the enum [null] (schema-2020.ts).
+  const schema = lowered(written);
+  if (schema.nullable === true || (schema.enum?.length === 1 && schema.enum[0] === null)) return true;
   const flat = mergeAllOf(schema);
   return flat.type === undefined && flat.enum === undefined && flat.properties === undefined && alternativesOf(flat).length === 0;
 }

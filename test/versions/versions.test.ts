@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { contractFromDocument, contractFromText, ContractError, loadContract, originalPointer, SchemaValidator, lowered } from '../../src/contract/index.js';
+import { admitsNull, contractFromDocument, contractFromText, ContractError, loadContract, originalPointer, SchemaValidator, lowered } from '../../src/contract/index.js';
 import { createMockApp } from '../../src/index.js';
 import { generate } from '../../src/mock/controls/generate.js';
 import { Faker, en } from '@faker-js/faker';
@@ -140,6 +140,11 @@ describe('OpenAPI 3.1 schemas are JSON Schema 2020-12 in the kernel validator', 
       expect(v.check(schema, value, 'response')).toEqual({ valid: true });
     }
     expect(lowered({ type: ['integer', 'null'] } as never)).toMatchObject({ type: 'integer', nullable: true });
+    const typeList: object = { type: ['string', 'null'] };
+    const onlyNull: object = { type: 'null' };
+    expect(admitsNull(typeList as Parameters<typeof admitsNull>[0])).toBe(true);
+    expect(admitsNull(onlyNull as Parameters<typeof admitsNull>[0])).toBe(true);
+    expect(admitsNull({ type: 'string' })).toBe(false);
   });
 });
 
