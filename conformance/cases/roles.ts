@@ -51,9 +51,13 @@ export function identifierOf(created: unknown, param: string | undefined, linkFi
     if (linkField !== undefined && created[linkField] !== undefined) return created[linkField];
     if (param !== undefined && created[param] !== undefined) return created[param];
     if (created['id'] !== undefined) return created['id'];
+    // The parameter's own name in another case (`Sid` → `sid`), before any guess from its stem.
+    const exact = param === undefined ? undefined : Object.keys(created).find((k) => k.toLowerCase() === param.toLowerCase());
+    if (exact !== undefined && created[exact] !== undefined) return created[exact];
     const base = param?.replace(/(Id|_id|ID|Sid|_sid)$/, '');
     const keys = Object.keys(created).filter((k) => /(^|_)(id|sid|uuid|key|name)$/i.test(k));
-    const similar = keys.find((k) => base !== undefined && k.toLowerCase().includes(base.toLowerCase())) ?? keys.find((k) => /^(sid|uuid|key)$/i.test(k));
+    // An empty stem (`Sid` itself) is in every key: it names nothing (Twilio: `friendly_name` was taken for the Sid).
+    const similar = keys.find((k) => base !== undefined && base !== '' && k.toLowerCase().includes(base.toLowerCase())) ?? keys.find((k) => /^(sid|uuid|key)$/i.test(k));
     if (similar) return created[similar];
   }
   return idFromLocation(location, base);
