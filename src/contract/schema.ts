@@ -5,6 +5,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { isRecord } from './guards.js';
 import { portablePattern } from './patterns.js';
 import type { SchemaDialect } from './version.js';
+import { applyNullable, readNullable } from './nullable.js';
 
 // ajv-formats is CommonJS: Node hands an ES module the plugin function itself, which also
 // carries itself as `.default`; TypeScript (NodeNext) sees the module object. `.default` is right for both.
@@ -213,8 +214,10 @@ function toJsonSchema(written: unknown, ctx: Context): unknown {
     else out['allOf'] = [...(Array.isArray(out['allOf']) ? out['allOf'] : []), forbid];
   }
   // OpenAPI 3.0 `nullable` only means something next to `type`; ajv honours it there (and refuses
-  // it, `true` or `false`, anywhere else).
-  if (typeof schema['nullable'] === 'boolean' && schema['type'] === undefined) delete out['nullable'];
+  // it, `true` or `false`, anywhere else). Without `type`, the kernel's one reading (nullable.ts),
+  // the same the mock's validator gets.
+  const nullable = ctx.dialect === 'openapi-3.0' ? readNullable(schema) : undefined;
+  if (nullable) applyNullable(out, nullable, { enum: [null] });
   // A nullable enum takes null too (the OAS 3.0.3 clarification of `nullable`).
   if (ctx.dialect === 'openapi-3.0' && schema['nullable'] === true && Array.isArray(out['enum']) && !out['enum'].includes(null)) out['enum'] = [...out['enum'], null];
   if (Array.isArray(out['enum'])) keepTheEnum(out, out['enum'], ctx);

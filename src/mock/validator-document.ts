@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { ContractError, isRecord, openClosedAllOf, portablePattern, type Contract } from '../contract/index.js';
+import { applyNullable, ContractError, isRecord, openClosedAllOf, portablePattern, readNullable, type Contract } from '../contract/index.js';
 import { samePath } from './operations.js';
 
 /**
@@ -227,8 +227,6 @@ function visit(root: unknown, where: string, callback: (node: Record<string, unk
   }
 }
 
-const COMPOSITES = ['allOf', 'oneOf', 'anyOf'] as const;
-
 function normaliseSchema(node: Record<string, unknown>, where: string, changes: string[], formats: Set<string>): void {
   // A contradiction of the document itself, found once at load (src/contract/schema.ts): answered
   // as close to the contract as possible rather than with a 500 on every answer.
@@ -239,22 +237,11 @@ function normaliseSchema(node: Record<string, unknown>, where: string, changes: 
     changes.push(`${where}: ${opened.notice}`);
   }
   // A keyword's value is a string, a boolean or a list; a property *named* like one is an object.
-  if (node['nullable'] === false && node['type'] === undefined) {
-    delete node['nullable'];
-    changes.push(`${where}: nullable: false without type`);
-  }
-  if (node['nullable'] === true && node['type'] === undefined) {
-    if (isRecord(node['properties']) || node['additionalProperties'] !== undefined || node['required'] !== undefined) node['type'] = 'object';
-    else if (node['items'] !== undefined) node['type'] = 'array';
-    else if (COMPOSITES.some((k) => Array.isArray(node[k])) || typeof node['$ref'] === 'string') {
-      const rest: Record<string, unknown> = {};
-      for (const [key, value] of Object.entries(node)) if (key !== 'nullable' && !key.startsWith('x-') && key !== 'description') rest[key] = value;
-      for (const key of Object.keys(rest)) delete node[key];
-      delete node['nullable'];
-      // `$ref` siblings are ignored in OAS 3.0 (§4.7.23): the reference moves into the alternative.
-      node['anyOf'] = [rest, { type: 'string', nullable: true, enum: [null] }];
-    } else delete node['nullable'];
-    changes.push(`${where}: nullable without type`);
+  // The kernel's one reading of nullable without type (src/contract/nullable.ts).
+  const nullable = readNullable(node);
+  if (nullable) {
+    changes.push(`${where}: ${node['nullable'] === false ? 'nullable: false' : 'nullable'} without type`);
+    applyNullable(node, nullable, { type: 'string', nullable: true, enum: [null] });
   }
   if (typeof node['pattern'] === 'string') {
     const portable = portablePattern(node['pattern']);
