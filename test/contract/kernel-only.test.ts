@@ -28,6 +28,8 @@ const KERNEL_FUNCTIONS = [
   'documentedResponse', 'responseFor', 'rangeKey',
   // schema views (src/contract/schema-views.ts)
   'mergeAllOf', 'flatten', 'objectView', 'effective', 'discriminatedAlternative', 'propertiesFor',
+  // the validators' reading of nullable without type (src/contract/nullable.ts)
+  'readNullable', 'applyNullable',
   // parameter styles (src/contract/params/)
   'serialiseQuery', 'serialisePath', 'serialiseHeader', 'serialiseCookie', 'serialiseForm', 'serialiseDeepObject', 'serialiseDelimited',
   'parseQuery', 'parsePath', 'parseHeader', 'parseCookie', 'parseForm', 'parseDeepObject', 'parseDelimited',
@@ -58,6 +60,7 @@ describe('each kernel rule exists once, in src/contract/', () => {
     ['src/mock/controls/generate.ts', 'mergeAllOf'],
     ['src/mock/media.ts', 'parseQuery'],
     ['src/mock/generic/handlers.ts', 'parseQuery'],
+    ['src/mock/validator-document.ts', 'readNullable'],
     ['conformance/session.ts', 'serialiseQuery'],
     ['conformance/http/body.ts', 'serialiseDeepObject'],
     ['conformance/checks/content-type.ts', 'mediaMatches'],
