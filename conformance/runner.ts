@@ -208,15 +208,15 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   // hangs, closes or answers garbage is reachable and broken: it is judged (exit 1), and the circuit
   // breaker keeps a hanging one from costing a timeout per planned request.
   const probe = new HttpClient({ timeoutMs, maxBodyBytes: 1024 * 1024 });
-  const reaching = probe.send({ method: 'GET', url: options.target, headers: { accept: 'application/json' }, body: undefined });
-  // An invalid contract is the user's to fix, not the server's fault (a usage error, exit 2). Checked
-  // while the probe is on the wire (the check is CPU, the probe a wait); an unreachable target is said first.
-  const problems = contractProblems(contract);
-  const reached = await reaching;
+  const reached = await probe.send({ method: 'GET', url: options.target, headers: { accept: 'application/json' }, body: undefined });
   probe.close();
   if (!reached.ok && reached.error.connected !== true && reached.error.kind !== 'bad_response' && reached.error.kind !== 'too_large') {
     throw new TargetUnreachableError(`target unreachable: ${options.target}: ${reached.error.message}`);
   }
+  // An invalid contract is the user's to fix, not the server's fault (a usage error, exit 2). Checked
+  // after the probe, never while it is on the wire: the check holds the event loop for a moment, and
+  // a probe timer firing before its connection is seen would call a live target unreachable.
+  const problems = contractProblems(contract);
   if (problems.length > 0) throw new SelectionError(`the contract is not a valid OpenAPI ${contract.document.openapi} document: ${problems.join('; ')}`);
   const rng = new Random(seed);
   const validator = new SchemaValidator(contract.version.schemaDialect);
