@@ -213,8 +213,9 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   if (!reached.ok && reached.error.connected !== true && reached.error.kind !== 'bad_response' && reached.error.kind !== 'too_large') {
     throw new TargetUnreachableError(`target unreachable: ${options.target}: ${reached.error.message}`);
   }
-
-  // After the reachability probe (an unreachable target is said first, at once). An invalid contract is the user's to fix, not the server's fault (a usage error, exit 2).
+  // An invalid contract is the user's to fix, not the server's fault (a usage error, exit 2). Checked
+  // after the probe, never while it is on the wire: the check holds the event loop for a moment, and
+  // a probe timer firing before its connection is seen would call a live target unreachable.
   const problems = contractProblems(contract);
   if (problems.length > 0) throw new SelectionError(`the contract is not a valid OpenAPI ${contract.document.openapi} document: ${problems.join('; ')}`);
   const rng = new Random(seed);

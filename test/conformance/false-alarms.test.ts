@@ -8,6 +8,7 @@ import { bundledContractPath, contractFromDocument, loadContract, packageRoot, S
 import { schemaNames } from '../../conformance/cases/discriminator.js';
 import { noBodyReason, validBody } from '../../conformance/cases/inputs.js';
 import { Random } from '../../conformance/cases/random.js';
+import { identifierOf } from '../../conformance/cases/roles.js';
 import { SeenValues, unknownIdProbe } from '../../conformance/cases/unknown-id.js';
 import { CHECKS } from '../../conformance/checks/index.js';
 import { withoutWriteOnly } from '../../conformance/checks/response-schema.js';
@@ -86,6 +87,12 @@ describe('the unknown-id probe changes only an identifier, to a valid unknown va
     expect(seen.has(7)).toBe(false);
     expect(seen.has(12)).toBe(true);
     expect(seen.has(1)).toBe(false);
+  });
+});
+
+describe('the identifier of a created resource', () => {
+  it('`{Sid}` takes the `sid` field, not `friendly_name` (Twilio: the parameter is only a suffix)', () => {
+    expect(identifierOf({ friendly_name: 'Y', status: 'draft', sid: 'FW8EAd331Ddf0FC4446b96d368aB4bd1d3' }, 'Sid', undefined, undefined, 'http://h/v2/Flows')).toBe('FW8EAd331Ddf0FC4446b96d368aB4bd1d3');
   });
 });
 
