@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { admitsNull, contractFromDocument, contractFromText, ContractError, loadContract, originalPointer, SchemaValidator, lowered } from '../../src/contract/index.js';
 import { createMockApp } from '../../src/index.js';
 import { generate } from '../../src/mock/controls/generate.js';
+import { validatorDocument } from '../../src/mock/validator-document.js';
 import { Faker, en } from '@faker-js/faker';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -180,3 +181,41 @@ describe('the mock validates requests and its own answers by 3.1 rules', () => {
     expect((await contractFromText(text)).version.family).toBe('3.1');
   });
 });
+
+describe('a header parameter named Content-Type is ignored (OAS 3.0.3 §4.7.12.1), as Docker Engine\'s 2.0 document needs', () => {
+  it('the validator is not given it, and the mock takes the body its consumes lists', async () => {
+    const document = {
+      swagger: '2.0',
+      info,
+      paths: {
+        '/build': {
+          post: {
+            operationId: 'build',
+            consumes: ['application/octet-stream'],
+            parameters: [
+              { name: 'input', in: 'body', schema: { type: 'string', format: 'binary' } },
+              { name: 'Content-type', in: 'header', type: 'string', enum: ['application/x-tar'] },
+            ],
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      },
+    };
+    const contract = await contractFromDocument(document);
+    const forValidator = validatorDocument(contract);
+    expect(forValidator.document.paths['/build']?.post?.parameters).toEqual([]);
+    expect(forValidator.changes.join('\n')).toContain('§4.7.12.1');
+    const { mkdtemp, writeFile, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const dir = await mkdtemp(join(tmpdir(), 'docker-'));
+    try {
+      await writeFile(join(dir, 'build.json'), JSON.stringify(document));
+      const app = await createMockApp({ spec: join(dir, 'build.json') });
+      const res = await request(app).post('/build').set('content-type', 'application/octet-stream').send(Buffer.from('tar'));
+      expect(res.status, res.text).toBeLessThan(300);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
