@@ -219,3 +219,16 @@ describe('a header parameter named Content-Type is ignored (OAS 3.0.3 §4.7.12.1
   });
 });
 
+
+describe('an empty list in an optional query parameter is left out, not sent as an empty value (OAS 3.0.3 §4.7.12 allowEmptyValue)', () => {
+  it('Swagger 2.0 csv arrays (petstore-expanded tags) are no longer sent as "tags="', async () => {
+    const { serialiseQuery } = await import('../../src/contract/params/index.js');
+    const tags = { name: 'tags', in: 'query', style: 'form', explode: false, schema: { type: 'array', items: { type: 'string' } } } as const;
+    expect(serialiseQuery(tags, 'tags', [])).toEqual([]);
+    const required = { ...tags, required: true };
+    const allowsEmpty = { ...tags, allowEmptyValue: true };
+    expect(serialiseQuery(required, 'tags', [])).toEqual(['tags=']);
+    expect(serialiseQuery(allowsEmpty, 'tags', [])).toEqual(['tags=']);
+    expect(serialiseQuery(tags, 'tags', ['a', 'b'])).toEqual(['tags=a,b']);
+  });
+});
