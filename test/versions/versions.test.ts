@@ -232,3 +232,26 @@ describe('an empty list in an optional query parameter is left out, not sent as 
     expect(serialiseQuery(tags, 'tags', ['a', 'b'])).toEqual(['tags=a,b']);
   });
 });
+
+describe('a 3.1 document of webhooks only', () => {
+  it('the runner says there is nothing to call, naming the webhooks, and exits 2', async () => {
+    const { createServer } = await import('node:http');
+    const { spawn } = await import('node:child_process');
+    const server = createServer((_req, res) => res.writeHead(404).end());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    const target = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    try {
+      const spec = join(ROOT, 'fixtures', 'corpus', 'oai-webhook-example-3.1.yaml');
+      const child = spawn(process.execPath, [join(ROOT, 'bin', 'petstore-conformance.js'), '--spec', spec, '--target', target]);
+      let output = '';
+      child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+      const status = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      expect(status, output).toBe(2);
+      expect(output).toMatch(/the contract has no operations to call \(its webhooks are requests the API sends/);
+    } finally {
+      server.close();
+    }
+  }, 30_000);
+});
