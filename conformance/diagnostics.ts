@@ -69,6 +69,8 @@ export function nothingJudgedReason(report: RunReport): string | undefined {
   if (judgedCount(report) > 0) return undefined;
   const ops = report.operations.slice(0, 6).join(', ') + (report.operations.length > 6 ? `, and ${report.operations.length - 6} more` : '');
   if (report.checks.length === 0) return 'nothing was judged: --checks and --skip-checks leave no check to run';
+  // A document with no operations (OAS 3.1: only webhooks or components) has nothing to send.
+  if (report.operations.length === 0) return `nothing was judged: the contract has no operations to call${report.notices?.some((n) => n.startsWith('webhooks')) ? ' (its webhooks are requests the API sends, not ones it serves)' : ''}`;
   if (report.results.length === 0) return `nothing was judged: the selected checks (${report.checks.join(', ')}) do not apply to the selected operations (${ops})`;
   const reasons = [...new Set(report.results.map((r) => r.message))];
   const shown = reasons.slice(0, 3).join('; ') + (reasons.length > 3 ? `; and ${reasons.length - 3} other reason(s)` : '');

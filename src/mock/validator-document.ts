@@ -49,6 +49,7 @@ export function validatorDocument(contract: Contract): ValidatorDocument {
   mergeSamePaths(document, changes);
   routablePathNames(document, changes);
   optionalBodiesSaySo(document);
+  ignoredHeaderParameters(document, changes);
   bracketedQueryNames(document, changes);
   // Places are named in the user's own document (a Swagger 2.0 one's pointers, not the upgraded copy's).
   visit(document, '#', (node, where) => normaliseSchema(node, contract.originalPointer(where), changes, formats));
@@ -199,6 +200,35 @@ function optionalBodiesSaySo(document: OpenAPIV3.Document): void {
   const bodies: unknown[] = Object.values(document.components?.requestBodies ?? {});
   for (const item of Object.values(document.paths)) for (const method of METHODS) bodies.push(item?.[method]?.requestBody);
   for (const body of bodies) if (isRecord(body) && body['$ref'] === undefined && body['required'] === undefined) body['required'] = false;
+}
+
+/**
+ * OAS 3.0.3 §4.7.12.1 (3.1.0 §4.8.12.1 alike): a header parameter named Accept, Content-Type or
+ * Authorization "SHALL be ignored" (the media types and security schemes say those). The
+ * validator would enforce it: Docker Engine's `Content-type` header with `enum: [application/x-tar]`
+ * refused the `application/octet-stream` body its own `consumes` asks for.
+ */
+function ignoredHeaderParameters(document: OpenAPIV3.Document, changes: string[]): void {
+  const ignored = new Set(['accept', 'content-type', 'authorization']);
+  const resolve = (p: unknown): unknown => {
+    if (!isRecord(p) || typeof p['$ref'] !== 'string' || !p['$ref'].startsWith('#/components/parameters/')) return p;
+    return document.components?.parameters?.[p['$ref'].slice('#/components/parameters/'.length)];
+  };
+  for (const [key, item] of Object.entries(document.paths)) {
+    if (!item) continue;
+    const holders: Array<{ parameters?: unknown }> = [item, ...METHODS.map((m) => item[m]).filter((op): op is OpenAPIV3.OperationObject => op !== undefined)];
+    for (const holder of holders) {
+      if (!Array.isArray(holder.parameters)) continue;
+      const kept = holder.parameters.filter((p: unknown) => {
+        const target = resolve(p);
+        return !(isRecord(target) && target['in'] === 'header' && typeof target['name'] === 'string' && ignored.has(target['name'].toLowerCase()));
+      });
+      if (kept.length !== holder.parameters.length) {
+        holder.parameters = kept;
+        changes.push(`#/paths/${key.replaceAll('~', '~0').replaceAll('/', '~1')}: header parameter Accept / Content-Type / Authorization ignored (OAS 3.0.3 §4.7.12.1)`);
+      }
+    }
+  }
 }
 
 /** Depth-first over every object of the document; the callback sees each object once, with its JSON pointer. */

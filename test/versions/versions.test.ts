@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { admitsNull, contractFromDocument, contractFromText, ContractError, loadContract, originalPointer, SchemaValidator, lowered } from '../../src/contract/index.js';
 import { createMockApp } from '../../src/index.js';
 import { generate } from '../../src/mock/controls/generate.js';
+import { validatorDocument } from '../../src/mock/validator-document.js';
 import { Faker, en } from '@faker-js/faker';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -179,4 +180,78 @@ describe('the mock validates requests and its own answers by 3.1 rules', () => {
     const text = '{"openapi":"3.1.0","info":{"title":"t","version":"1"},"components":{}}';
     expect((await contractFromText(text)).version.family).toBe('3.1');
   });
+});
+
+describe('a header parameter named Content-Type is ignored (OAS 3.0.3 §4.7.12.1), as Docker Engine\'s 2.0 document needs', () => {
+  it('the validator is not given it, and the mock takes the body its consumes lists', async () => {
+    const document = {
+      swagger: '2.0',
+      info,
+      paths: {
+        '/build': {
+          post: {
+            operationId: 'build',
+            consumes: ['application/octet-stream'],
+            parameters: [
+              { name: 'input', in: 'body', schema: { type: 'string', format: 'binary' } },
+              { name: 'Content-type', in: 'header', type: 'string', enum: ['application/x-tar'] },
+            ],
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      },
+    };
+    const contract = await contractFromDocument(document);
+    const forValidator = validatorDocument(contract);
+    expect(forValidator.document.paths['/build']?.post?.parameters).toEqual([]);
+    expect(forValidator.changes.join('\n')).toContain('§4.7.12.1');
+    const { mkdtemp, writeFile, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const dir = await mkdtemp(join(tmpdir(), 'docker-'));
+    try {
+      await writeFile(join(dir, 'build.json'), JSON.stringify(document));
+      const app = await createMockApp({ spec: join(dir, 'build.json') });
+      const res = await request(app).post('/build').set('content-type', 'application/octet-stream').send(Buffer.from('tar'));
+      expect(res.status, res.text).toBeLessThan(300);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+
+describe('an empty list in an optional query parameter is left out, not sent as an empty value (OAS 3.0.3 §4.7.12 allowEmptyValue)', () => {
+  it('Swagger 2.0 csv arrays (petstore-expanded tags) are no longer sent as "tags="', async () => {
+    const { serialiseQuery } = await import('../../src/contract/params/index.js');
+    const tags = { name: 'tags', in: 'query', style: 'form', explode: false, schema: { type: 'array', items: { type: 'string' } } } as const;
+    expect(serialiseQuery(tags, 'tags', [])).toEqual([]);
+    const required = { ...tags, required: true };
+    const allowsEmpty = { ...tags, allowEmptyValue: true };
+    expect(serialiseQuery(required, 'tags', [])).toEqual(['tags=']);
+    expect(serialiseQuery(allowsEmpty, 'tags', [])).toEqual(['tags=']);
+    expect(serialiseQuery(tags, 'tags', ['a', 'b'])).toEqual(['tags=a,b']);
+  });
+});
+
+describe('a 3.1 document of webhooks only', () => {
+  it('the runner says there is nothing to call, naming the webhooks, and exits 2', async () => {
+    const { createServer } = await import('node:http');
+    const { spawn } = await import('node:child_process');
+    const server = createServer((_req, res) => res.writeHead(404).end());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    const target = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    try {
+      const spec = join(ROOT, 'fixtures', 'corpus', 'oai-webhook-example-3.1.yaml');
+      const child = spawn(process.execPath, [join(ROOT, 'bin', 'petstore-conformance.js'), '--spec', spec, '--target', target]);
+      let output = '';
+      child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+      const status = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      expect(status, output).toBe(2);
+      expect(output).toMatch(/the contract has no operations to call \(its webhooks are requests the API sends/);
+    } finally {
+      server.close();
+    }
+  }, 30_000);
 });

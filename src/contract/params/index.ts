@@ -19,6 +19,9 @@ export { pairsOf, type Pairs, type Parameter, type RawValue } from './values.js'
 /** Query: `form` (default, explode true), `spaceDelimited`, `pipeDelimited`, `deepObject`. Returns `name=value` pieces, encoded. */
 export function serialiseQuery(p: Parameter | undefined, name: string, value: unknown): string[] {
   if (value === undefined) return [];
+  // An empty list would be sent as `name=`, an empty value, which a parameter allows only with
+  // allowEmptyValue (OAS 3.0.3 §4.7.12; Swagger 2.0 likewise): an optional one is left out instead.
+  if (Array.isArray(value) && value.length === 0 && p !== undefined && Reflect.get(p, 'required') !== true && Reflect.get(p, 'allowEmptyValue') !== true) return [];
   if (p && viaContent(p)) return [`${encodeURIComponent(name)}=${encodeURIComponent(JSON.stringify(value))}`];
   const style = p?.style ?? 'form';
   const explode = p?.explode ?? style === 'form';
