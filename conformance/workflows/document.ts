@@ -24,6 +24,8 @@ export interface SourceDescription {
 export interface Workflow {
   readonly workflowId: string;
   readonly summary?: string;
+  /** The rule the workflow checks, in plain words (Arazzo 1.0.1 §4.6.4): a failure message states it. */
+  readonly description?: string;
   readonly inputs?: Record<string, unknown>;
   readonly dependsOn: readonly string[];
   readonly parameters: readonly Parameter[];
@@ -255,6 +257,7 @@ export function parseArazzo(raw: unknown, file: string): ArazzoDocument {
       return d.replace(/^\$sourceDescriptions\.[^.]+\./, '');
     });
     const summary = str(v, 'summary', path, false);
+    const description = str(v, 'description', path, false);
     return {
       workflowId,
       dependsOn,
@@ -265,6 +268,7 @@ export function parseArazzo(raw: unknown, file: string): ArazzoDocument {
       outputs: outputs(v, path),
       ...(isObject(v['inputs']) ? { inputs: v['inputs'] } : {}),
       ...(summary !== undefined ? { summary } : {}),
+      ...(description !== undefined ? { description } : {}),
     };
   });
   if (workflows.length === 0) throw where('/workflows', 'no workflows');

@@ -1,4 +1,4 @@
-import type { Contract, Operation } from '../../src/contract/index.js';
+import { isRecord, type Contract, type Operation } from '../../src/contract/index.js';
 import { CredentialPlan } from '../credentials.js';
 import type { HttpClient } from '../http/client.js';
 import { CREDENTIAL_ENV, REDACTED_KEY, redactedAs } from '../http/curl.js';
@@ -29,6 +29,22 @@ export interface StepRecord {
   readonly request: RecordedRequest;
   readonly response: RecordedResponse | undefined;
   readonly error: TransportError | undefined;
+  /** The step's outputs read from its response body (`$response.body#/…`), for the reproduce script's variables. */
+  readonly outputs?: readonly { readonly name: string; readonly pointer: string; readonly value: unknown }[];
+  /** Where this request used an earlier step's output (`$steps.<id>.outputs.<name>`): a path parameter or a top-level body field. */
+  readonly uses?: readonly { readonly step: string; readonly output: string; readonly in: 'path' | 'body'; readonly name: string; readonly value: unknown }[];
+}
+
+/** The rule in one line (the workflow's description): a failure message says it after what went wrong. */
+function plainRule(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return `(The rule: ${/[.!?]$/.test(line) ? line.slice(0, -1) : line}.)`;
+}
+
+/** `$steps.<id>.outputs.<name>` exactly: an earlier step's output, carried as a shell variable by the reproduce script. */
+function stepReference(value: unknown): { step: string; output: string } | undefined {
+  const m = typeof value === 'string' ? /^\$steps\.([A-Za-z0-9_-]+)\.outputs\.([A-Za-z0-9_.-]+)$/.exec(value) : null;
+  return m ? { step: m[1]!, output: m[2]! } : undefined;
 }
 
 interface Failure {
@@ -332,12 +348,28 @@ export class WorkflowExecutor {
     const url = this.url(operation.path, pathParams, query);
     const method = operation.method.toUpperCase();
     const outcome = await this.options.client.send({ method, url, headers, body });
+    const uses: { step: string; output: string; in: 'path' | 'body'; name: string; value: unknown }[] = [];
+    for (const p of merged) {
+      const ref = p.in === 'path' ? stepReference(p.value) : undefined;
+      if (ref) uses.push({ ...ref, in: 'path', name: p.name, value: pathParams[p.name] });
+    }
+    if (step.requestBody && 'payload' in step.requestBody && isRecord(step.requestBody.payload) && isRecord(payload)) {
+      for (const [name, template] of Object.entries(step.requestBody.payload)) {
+        const ref = stepReference(template);
+        if (ref) uses.push({ ...ref, in: 'body', name, value: payload[name] });
+      }
+    }
+    const readOutputs = Object.entries(step.outputs).flatMap(([name, expression]) =>
+      typeof expression === 'string' && expression.startsWith('$response.body#') ? [{ name, pointer: expression.slice('$response.body#'.length), value: undefined as unknown }] : [],
+    );
     const record: StepRecord = {
       stepId: step.stepId,
       operation,
       request: { method, url: this.redactUrl(url), headers: this.redactHeaders(headers), body },
       response: outcome.ok ? outcome.response : undefined,
       error: outcome.ok ? undefined : outcome.error,
+      outputs: readOutputs,
+      uses,
     };
     records.push(record);
     if (!outcome.ok) return { ok: false, reason: `no response: ${outcome.error.message}`, record, scope: base };
@@ -357,6 +389,7 @@ export class WorkflowExecutor {
     }
     const own: Record<string, unknown> = {};
     for (const [name, expression] of Object.entries(step.outputs)) own[name] = evaluateExpression(expression, scope);
+    for (const o of readOutputs) o.value = own[o.name];
     steps[step.stepId] = { outputs: own };
     if (failed.length > 0) return { ok: false, reason: `success criteri${failed.length === 1 ? 'on' : 'a'} not met: ${failed.join('; ')}`, record, scope };
     return { ok: true, scope };
@@ -416,7 +449,12 @@ export class WorkflowExecutor {
       check,
       operation: this.doc.file,
       status: outcome.status,
-      message: outcome.status === 'passed' && workflow.summary ? `${workflow.summary} ${outcome.message}` : outcome.message,
+      message:
+        outcome.status === 'passed' && workflow.summary
+          ? `${workflow.summary} ${outcome.message}`
+          : outcome.status === 'failed' && (workflow.description ?? workflow.summary)
+            ? `${outcome.message} ${plainRule(workflow.description ?? workflow.summary ?? '')}`
+            : outcome.message,
       exchange,
       smallestInput: undefined,
       reproduce: outcome.status === 'failed' ? reproduceScript(workflow.workflowId, outcome.records, outcome.failure?.stepId) : undefined,

@@ -403,6 +403,26 @@ export interface components {
             readonly complete?: boolean;
         };
         /**
+         * @description An order as the server answers it: an `Order` with every field present (the server always sends them), so that clients and generated types can rely on `id` and `complete`. The `Order` schema itself stays as the source document has it, with no required field.
+         * @example {
+         *       "id": 3,
+         *       "petId": 10,
+         *       "quantity": 1,
+         *       "shipDate": "2026-11-24T09:30:00Z",
+         *       "complete": false
+         *     }
+         */
+        PlacedOrder: components["schemas"]["Order"] & {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            petId: number;
+            quantity: number;
+            /** Format: date-time */
+            shipDate: string;
+            complete: boolean;
+        };
+        /**
          * @description The body that places an order - an `Order` whose `petId` and `quantity` are required.
          * @example {
          *       "petId": 10,
@@ -1173,7 +1193,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Order"][];
+                    "application/json": components["schemas"]["PlacedOrder"][];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1203,7 +1223,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Order"];
+                    "application/json": components["schemas"]["PlacedOrder"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1239,7 +1259,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Order"];
+                    "application/json": components["schemas"]["PlacedOrder"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1303,7 +1323,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Order"];
+                    "application/json": components["schemas"]["PlacedOrder"];
                 };
             };
             400: components["responses"]["BadRequest"];

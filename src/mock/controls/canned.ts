@@ -5,6 +5,13 @@ import type { Reply } from '../routes/types.js';
 import { generate } from './generate.js';
 import { cannedStatus, type Preferences } from './prefer.js';
 
+/** Header fields with protocol meaning: a canned answer sends them only when the contract requires them. */
+const PROTOCOL_FIELDS: ReadonlySet<string> = new Set([
+  'location', 'link', 'retry-after', 'deprecation', 'sunset', 'set-cookie', 'etag', 'last-modified', 'cache-control', 'expires', 'vary',
+  'www-authenticate', 'content-length', 'content-encoding', 'content-language', 'content-location', 'content-range', 'content-disposition',
+  'transfer-encoding', 'connection', 'allow', 'age', 'accept-ranges', 'date', 'server', 'trailer', 'upgrade', 'access-control-allow-origin',
+]);
+
 /**
  * The answer `Prefer` asks for instead of the state (as Prism gives it): the documented response
  * of the preferred status, its named example, its example, or a body generated from its schema
@@ -39,7 +46,12 @@ export function cannedReply(
   }
   const headers: Record<string, string> = {};
   for (const [name, header] of Object.entries(response?.headers ?? {})) {
-    if ('$ref' in header || header.required !== true) continue;
+    if ('$ref' in header) continue;
+    // Every documented header is sent (X-Rate-Limit, X-Expires-After), optional ones too, except the
+    // HTTP fields whose value means something to the protocol (RFC 9110): those only when required,
+    // as a generated `Link` or `Retry-After` would say something false. Content-Type is never one (OAS 3.0.3 §4.7.17).
+    if (name.toLowerCase() === 'content-type') continue;
+    if (header.required !== true && PROTOCOL_FIELDS.has(name.toLowerCase())) continue;
     const schema = header.schema as OpenAPIV3.SchemaObject | undefined;
     const value =
       name.toLowerCase() === 'x-total-count' && Array.isArray(body)
