@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { documentedResponse, HTTP_METHODS, SchemaValidator, type Contract, type Operation } from '../src/contract/index.js';
+import { documentedResponse, HTTP_METHODS, isDocumentedSuccess, SchemaValidator, type Contract, type Operation } from '../src/contract/index.js';
 import { cookieParameters, headerParameters, noBodyReason, pathParameters, queryParameters, requestBodyOf, validBody, validParams, validQuery } from './cases/inputs.js';
 import { schemaNames } from './cases/discriminator.js';
 import { identifierOf, isCreate, isSuccess, listItems } from './cases/roles.js';
@@ -511,17 +511,20 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
 }
 
 /**
- * An operation is exercised when a valid request for it (kind `positive`) got a documented success
+ * An operation is exercised when a valid request for it (generated, or a read-back) got a documented success
  * answer (a 2xx the operation documents; for an operation documenting no 2xx, any status it
  * documents), so the checks judged what the operation is for. A target that answers every request
  * 404 (a wrong base path, `--target …/docs`) exercised nothing. The others are listed with the
  * first reason the run noted for them (PRODUCT.md §4).
  */
+const VALID_KINDS: ReadonlySet<Exchange['kind']> = new Set(['positive', 'read_back', 'list_back', 'prerequisite']);
+
 function coverageOf(operations: readonly Operation[], exchanges: readonly Exchange[], notes: readonly Note[]): Coverage {
   const notExercised: Array<{ operation: string; reason: string }> = [];
   for (const op of operations) {
-    const positives = exchanges.filter((e) => e.kind === 'positive' && e.requestedOperationId === op.id);
-    if (positives.some((e) => e.response !== undefined && documentedSuccess(op, e.response.status))) continue;
+    // Valid requests for the operation: its generated ones, and the reads and lists of a resource the run made.
+    const positives = exchanges.filter((e) => VALID_KINDS.has(e.kind) && e.requestedOperationId === op.id);
+    if (positives.some((e) => e.response !== undefined && isDocumentedSuccess(op.responses, e.response.status))) continue;
     const answered = positives.filter((e) => e.response !== undefined);
     const statuses = [...new Set(answered.map((e) => e.response!.status))].sort();
     const undocumentedAnswers =
@@ -537,15 +540,6 @@ function coverageOf(operations: readonly Operation[], exchanges: readonly Exchan
     notExercised.push({ operation: op.id, reason });
   }
   return { exercised: operations.length - notExercised.length, total: operations.length, notExercised };
-}
-
-/** A success the operation documents: a 2xx it names (exactly or by range), or any status it names when it names no 2xx. */
-function documentedSuccess(op: Operation, status: number): boolean {
-  const documented = documentedResponse(op.responses, status, { withDefault: false }) !== undefined;
-  const names2xx = Object.keys(op.responses).some((key) => /^2(\d\d|XX)$/i.test(key));
-  if (names2xx) return status >= 200 && status < 300 && documented;
-  // Only `default` (or only non-2xx codes): a 2xx under `default`, or a status it names.
-  return documented || (status >= 200 && status < 300 && op.responses['default'] !== undefined);
 }
 
 /** The honest account of what the circuit breaker held back, for the report. */

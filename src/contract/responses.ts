@@ -37,3 +37,18 @@ export function documentedResponse(
 export function responseFor(responses: Responses, status: number): OpenAPIV3.ResponseObject | undefined {
   return documentedResponse(responses, status)?.response;
 }
+
+/**
+ * Whether a status is a success the operation documents: a 2xx it names (exactly or by range), or
+ * any status it names when it names no 2xx (a redirect-only operation); a 2xx under `default` when
+ * `default` is all it has (OAS 3.0.3 §4.7.16). An operation documenting no responses at all (allowed
+ * from OAS 3.1, §4.8.16) promises no status: any 2xx is its success.
+ */
+export function isDocumentedSuccess(responses: Responses, status: number): boolean {
+  const keys = Object.keys(responses);
+  const is2xx = status >= 200 && status < 300;
+  if (keys.length === 0) return is2xx;
+  const documented = documentedResponse(responses, status, { withDefault: false }) !== undefined;
+  if (keys.some((key) => /^2(\d\d|XX)$/i.test(key))) return is2xx && documented;
+  return documented || (is2xx && responses['default'] !== undefined);
+}

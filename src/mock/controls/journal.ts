@@ -29,7 +29,13 @@ function asText(body: unknown): string | undefined {
   if (typeof body === 'string') return body === '' ? undefined : body;
   if (Buffer.isBuffer(body)) return body.length === 0 ? undefined : body.toString('utf8');
   if (typeof body === 'object' && Object.keys(body).length === 0) return undefined; // nothing parsed
-  return JSON.stringify(body);
+  try {
+    return JSON.stringify(body);
+  } catch {
+    // A body nested past the stack (10,000 arrays; refused with 400 by the input guards) is still
+    // journaled, by what it is, never by crashing the process after the answer went out.
+    return '(a body too deeply nested to write back)';
+  }
 }
 
 function errorMessage(status: number, body: string | undefined): string | undefined {
