@@ -4,11 +4,12 @@ import { parseArgs } from 'node:util';
 import { bundledContractPath, ContractError, loadContract, nearest, packageRoot, parseSeed, joinDashValues, usageMessage } from '../src/contract/index.js';
 import { CHECKS } from './checks/index.js';
 import { RULES } from './rules/index.js';
-import { contractInfo, nothingJudgedReason, runFailureReport, runNotices, type RunBasics } from './diagnostics.js';
+import { contractInfo, nothingJudgedReason, runFailureReport, type RunBasics } from './diagnostics.js';
 import { looksLikeProtocolMismatch, schemeMismatch } from './http/scheme.js';
 import { isReporterName, progressPrinter, REPORTERS } from './reporters/index.js';
 import { checkOutputs, OutputPathError, writeReports, type ReportDestination } from './reporters/outputs.js';
-import { DEFAULTS, runConformance, SelectionError, TargetUnreachableError } from './runner.js';
+import { runComposed } from './composed-run.js';
+import { DEFAULTS, SelectionError, TargetUnreachableError } from './runner.js';
 import type { Exchange, RunReport } from './types.js';
 import { exitCodeFor } from './verdict.js';
 import { extraCheckKnown } from './workflows/hook.js';
@@ -233,10 +234,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     const tty = process.stderr.isTTY === true;
     const showProgress = reporters.some((r) => r.name === 'pretty');
     const printer = showProgress ? progressPrinter((t) => void process.stderr.write(t), tty) : undefined;
-    const exchanges: Exchange[] = [];
-    let report = await runConformance({
+    const { report, exchanges } = await runComposed({
       target: v.target,
       contract,
+      contractSource: v.spec ?? 'the bundled Petstore contract',
+      documents,
       apiKey: v['api-key'],
       bearer: v.bearer,
       basic: v.basic,
@@ -250,12 +252,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       seed,
       examples,
       strict: v.strict ?? false,
-      // Workflow inputs named like credentials take the run's own, from the same plan as the checks (workflows/hook.ts).
-      extra: { documents },
-      onProgress: (event) => {
-        if (event.type === 'exchange') exchanges.push(event.exchange);
-        printer?.(event);
-      },
+      onProgress: printer,
     });
     // Not one answer came back: before reporting a failure per request, ask whether the target
     // speaks another protocol than its URL says (probing only then leaves working targets untouched).
@@ -263,7 +260,6 @@ export async function main(argv: readonly string[]): Promise<number> {
       const mismatch = await schemeMismatch(v.target, timeoutMs);
       if (mismatch) return await fail(2, `target unreachable: ${mismatch}`, undefined);
     }
-    report = runNotices({ ...report, contract: report.contract ?? about }, exchanges, contract);
     if (report.credentialsRefused !== undefined) return await fail(2, report.credentialsRefused, report);
     const nothing = nothingJudgedReason(report);
     if (nothing) return await fail(2, `usage error: ${nothing}`, report);

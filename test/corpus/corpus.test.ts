@@ -3,11 +3,13 @@ import { validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { CORPUS } from '../../fixtures/corpus/index.js';
+import { HOLDOUT } from '../../fixtures/holdout/index.js';
 import { contractFromText } from '../../src/contract/index.js';
 
-// The corpus is only worth something if each document is what SOURCES.md says: a valid OpenAPI 3.0
-// document that a well-kept parser accepts, that our contract reader indexes without throwing.
-describe.each(CORPUS.map((d) => [d.name, d] as const))('corpus document %s', (_name, doc) => {
+// The corpus (and the hold-out set, fixtures/holdout/) is only worth something if each document is
+// what SOURCES.md says: a valid OpenAPI 3.0 document that a well-kept parser accepts, that our
+// contract reader indexes without throwing.
+describe.each([...CORPUS, ...HOLDOUT].map((d) => [d.name, d] as const))('corpus document %s', (_name, doc) => {
   const text = readFileSync(doc.file, 'utf8');
 
   it('is OpenAPI 3.0 and valid for @readme/openapi-parser', async () => {

@@ -1,0 +1,115 @@
+/**
+ * Self-consistency (issue 18 item 5): the kit's runner, composed exactly as `petstore-conformance`
+ * composes it and given every credential, against the kit's own mock serving the same document.
+ * Every failed result is a disagreement between the two halves, unless it is a documented defect of
+ * the document itself (test/self-consistency/contract-defects.ts). Used by the suite
+ * (test/self-consistency/) and by the README's table (bench/self-consistency-table.ts).
+ */
+import { bundledContractPath, loadContract } from '../src/contract/index.js';
+import { start } from '../src/index.js';
+import { runComposed } from '../conformance/composed-run.js';
+import { DEFAULTS } from '../conformance/runner.js';
+import type { CheckResult, RunReport } from '../conformance/types.js';
+import { loadWorkflows } from '../conformance/workflows/load.js';
+
+/** The credentials both halves are given: the mock accepts exactly these, the runner sends them. */
+export const CREDENTIALS = { apiKey: 'k', bearer: 't', basic: 'u:p' } as const;
+
+// `basic` reaches the mock's options with helper "auth"'s --basic (issue 18 item 3); until then the
+// mock accepts any well-formed pair, which this spread passes through unchanged.
+const mockCredentials = { apiKeys: [CREDENTIALS.apiKey], tokens: [CREDENTIALS.bearer], basic: [CREDENTIALS.basic] };
+
+/** A failure the document itself causes, in its own words, with the construct fixture that shows the rule. */
+export interface ContractDefect {
+  /** The document's short name (fixtures/corpus or fixtures/holdout index). */
+  readonly document: string;
+  readonly check: string;
+  readonly operation: string;
+  /** What the document says, quoted. */
+  readonly quote: string;
+  /** Why that is a defect of the document (the OAS / JSON Schema rule it breaks). */
+  readonly why: string;
+  /** The construct fixture (fixtures/constructs/cases.ts) that shows the rule on a minimal contract. */
+  readonly construct: string;
+}
+
+export interface SelfConsistencyOptions {
+  /** Generated cases per operation; the CLI's default unless a document needs fewer (say so where it is used). */
+  readonly examples?: number;
+  readonly defects?: readonly ContractDefect[];
+}
+
+export interface SelfConsistencyResult {
+  readonly name: string;
+  /** The document's `openapi` version. */
+  readonly openapi: string;
+  readonly operations: number;
+  /** Results that judged something (passed, failed or warned). */
+  readonly judged: number;
+  /** Every failed result, with the run's internal errors as failures of the run. */
+  readonly failures: readonly CheckResult[];
+  /** The failures that are documented defects of the document. */
+  readonly defects: readonly CheckResult[];
+  /** The failures that are not: disagreements between the mock and the runner. */
+  readonly disagreements: readonly CheckResult[];
+  readonly mockStartMs: number;
+  readonly runMs: number;
+  readonly report: RunReport;
+}
+
+const isDefect = (name: string, result: CheckResult, defects: readonly ContractDefect[]): boolean =>
+  defects.some((d) => d.document === name && d.check === result.check && d.operation === result.operation);
+
+/** Starts the mock on `file`, runs the runner against it as the CLI does, stops the mock. */
+export async function selfConsistency(name: string, file: string, options: SelfConsistencyOptions = {}): Promise<SelfConsistencyResult> {
+  const contract = await loadContract(file);
+  // The CLI's default workflows: none given, none disabled (a *.arazzo.yaml beside the document, if any).
+  const documents = await loadWorkflows({ files: undefined, disabled: false }, file, bundledContractPath, contract);
+  const started = performance.now();
+  const mock = await start({ port: 0, spec: file, ...mockCredentials });
+  const mockStartMs = performance.now() - started;
+  let report: RunReport;
+  const ran = performance.now();
+  try {
+    ({ report } = await runComposed({
+      target: mock.url,
+      contract,
+      contractSource: file,
+      documents,
+      apiKey: CREDENTIALS.apiKey,
+      bearer: CREDENTIALS.bearer,
+      basic: CREDENTIALS.basic,
+      auth: {},
+      headers: {},
+      timeoutMs: DEFAULTS.timeoutMs,
+      seed: DEFAULTS.seed,
+      examples: options.examples ?? DEFAULTS.examples,
+      strict: false,
+    }));
+  } finally {
+    await mock.close();
+  }
+  const runMs = performance.now() - ran;
+  const failures: CheckResult[] = [
+    ...report.results.filter((r) => r.status === 'failed'),
+    ...(report.internalErrors ?? []).map((message): CheckResult => ({ check: 'run', operation: '(run)', status: 'failed', message: `internal error: ${message}`, exchange: undefined, smallestInput: undefined, reproduce: undefined, judged: 0 })),
+  ];
+  const defects = failures.filter((f) => isDefect(name, f, options.defects ?? []));
+  return {
+    name,
+    openapi: contract.document.openapi,
+    operations: contract.operations.length,
+    judged: report.summary.passed + report.summary.failed + report.summary.warnings,
+    failures,
+    defects,
+    disagreements: failures.filter((f) => !defects.includes(f)),
+    mockStartMs,
+    runMs,
+    report,
+  };
+}
+
+/** One line per failing result: check, operation, message (the suite's failure message). */
+export function describeFailures(results: readonly CheckResult[]): string {
+  return results.map((r) => `  ${r.check} › ${r.operation}: ${r.message.split('\n')[0] ?? ''}`).join('\n');
+}

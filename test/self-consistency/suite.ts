@@ -1,0 +1,49 @@
+/**
+ * The self-consistency suite's one test per document, shared by the files of this folder: one file
+ * per group so that vitest runs them in parallel, the big documents in a file each.
+ */
+import { expect, it } from 'vitest';
+import { describeFailures, selfConsistency } from '../../bench/self-consistency.js';
+import { CORPUS } from '../../fixtures/corpus/index.js';
+import { HOLDOUT } from '../../fixtures/holdout/index.js';
+import { CONTRACT_DEFECTS } from './contract-defects.js';
+
+export interface SuiteDocument {
+  readonly name: string;
+  readonly file: string;
+  readonly set: 'corpus' | 'holdout';
+}
+
+export const DOCUMENTS: readonly SuiteDocument[] = [
+  ...CORPUS.map((d) => ({ name: d.name, file: d.file, set: 'corpus' as const })),
+  ...HOLDOUT.map((d) => ({ name: d.name, file: d.file, set: 'holdout' as const })),
+];
+
+/** The big documents, each in its own file (the name of the file, without .test.ts); the rest go to `corpus-small` / `holdout-medium`. */
+export const OWN_FILE: Readonly<Record<string, string>> = {
+  'ory-kratos': 'corpus-ory',
+  'ory-hydra': 'corpus-ory',
+  'twilio-api-v2010': 'corpus-twilio-api',
+  'stripe-v1': 'holdout-stripe',
+  'pinterest-v5': 'holdout-pinterest',
+  'clerk-frontend-api': 'holdout-clerk',
+};
+
+/** The file that runs a document. */
+export const fileOf = (doc: SuiteDocument): string => OWN_FILE[doc.name] ?? (doc.set === 'corpus' ? 'corpus-small' : 'holdout-medium');
+
+/**
+ * The runner with every credential, composed as the CLI composes it, against the mock on the same
+ * document: 0 failed results but the documented contract defects. Each file calls this with its name.
+ */
+export function selfConsistentFile(file: string, timeoutMs: number): void {
+  const docs = DOCUMENTS.filter((d) => fileOf(d) === file);
+  it(`${file} runs at least one document`, () => expect(docs.length).toBeGreaterThan(0));
+  for (const doc of docs) {
+    it(`${doc.name}: the runner finds no fault in the mock`, async () => {
+      const result = await selfConsistency(doc.name, doc.file, { defects: CONTRACT_DEFECTS });
+      expect(result.judged, `${doc.name}: the run judged nothing`).toBeGreaterThan(0);
+      expect(result.disagreements.length, `${doc.name}: ${result.disagreements.length} failed result(s) (check › operation: message):\n${describeFailures(result.disagreements)}`).toBe(0);
+    }, timeoutMs);
+  }
+}
