@@ -15,10 +15,6 @@ import { loadWorkflows } from '../conformance/workflows/load.js';
 /** The credentials both halves are given: the mock accepts exactly these, the runner sends them. */
 export const CREDENTIALS = { apiKey: 'k', bearer: 't', basic: 'u:p' } as const;
 
-// `basic` reaches the mock's options with helper "auth"'s --basic (issue 18 item 3); until then the
-// mock accepts any well-formed pair, which this spread passes through unchanged.
-const mockCredentials = { apiKeys: [CREDENTIALS.apiKey], tokens: [CREDENTIALS.bearer], basic: [CREDENTIALS.basic] };
-
 /** A failure the document itself causes, in its own words, with the construct fixture that shows the rule. */
 export interface ContractDefect {
   /** The document's short name (fixtures/corpus or fixtures/holdout index). */
@@ -57,6 +53,8 @@ export interface SelfConsistencyResult {
   readonly report: RunReport;
 }
 
+const runFailure = (message: string): CheckResult => ({ check: 'run', operation: '(run)', status: 'failed', message, exchange: undefined, smallestInput: undefined, reproduce: undefined, judged: 0 });
+
 const isDefect = (name: string, result: CheckResult, defects: readonly ContractDefect[]): boolean =>
   defects.some((d) => d.document === name && d.check === result.check && d.operation === result.operation);
 
@@ -66,7 +64,7 @@ export async function selfConsistency(name: string, file: string, options: SelfC
   // The CLI's default workflows: none given, none disabled (a *.arazzo.yaml beside the document, if any).
   const documents = await loadWorkflows({ files: undefined, disabled: false }, file, bundledContractPath, contract);
   const started = performance.now();
-  const mock = await start({ port: 0, spec: file, ...mockCredentials });
+  const mock = await start({ port: 0, spec: file, apiKeys: [CREDENTIALS.apiKey], tokens: [CREDENTIALS.bearer], basic: [CREDENTIALS.basic] });
   const mockStartMs = performance.now() - started;
   let report: RunReport;
   const ran = performance.now();
@@ -92,7 +90,9 @@ export async function selfConsistency(name: string, file: string, options: SelfC
   const runMs = performance.now() - ran;
   const failures: CheckResult[] = [
     ...report.results.filter((r) => r.status === 'failed'),
-    ...(report.internalErrors ?? []).map((message): CheckResult => ({ check: 'run', operation: '(run)', status: 'failed', message: `internal error: ${message}`, exchange: undefined, smallestInput: undefined, reproduce: undefined, judged: 0 })),
+    // Every credential refused is no verdict for the CLI (exit 2); here it is the mock refusing what it was told to accept.
+    ...(report.credentialsRefused === undefined ? [] : [runFailure(`credentials refused: ${report.credentialsRefused}`)]),
+    ...(report.internalErrors ?? []).map((message) => runFailure(`internal error: ${message}`)),
   ];
   const defects = failures.filter((f) => isDefect(name, f, options.defects ?? []));
   return {

@@ -10,7 +10,7 @@ import { isReporterName, progressPrinter, REPORTERS } from './reporters/index.js
 import { checkOutputs, OutputPathError, writeReports, type ReportDestination } from './reporters/outputs.js';
 import { runComposed } from './composed-run.js';
 import { DEFAULTS, SelectionError, TargetUnreachableError } from './runner.js';
-import type { Exchange, RunReport } from './types.js';
+import type { RunReport } from './types.js';
 import { exitCodeFor } from './verdict.js';
 import { extraCheckKnown } from './workflows/hook.js';
 import { ArazzoError } from './workflows/document.js';
