@@ -171,10 +171,17 @@ export async function start(input: StartOptions = {}): Promise<RunningMock> {
     close: () => {
       closing ??= new Promise<void>((resolve, reject) => {
         controller.abort();
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeIdleConnections();
         // Requests still in flight get a moment to finish; a stalled client does not hold the close.
-        setTimeout(() => server.closeAllConnections(), DEFAULTS.closeGraceMs).unref();
+        // The timer stays ref'd until the close completes: `await mock.close()` must settle even when
+        // the only other handles are sockets an in-process client has unref'd (undici does for idle
+        // keep-alive ones), or Node ends the process with the await unsettled (exit 13).
+        const grace = setTimeout(() => server.closeAllConnections(), DEFAULTS.closeGraceMs);
+        server.close((error) => {
+          clearTimeout(grace);
+          if (error) reject(error);
+          else resolve();
+        });
+        server.closeIdleConnections();
       });
       return closing;
     },
