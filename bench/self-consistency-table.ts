@@ -6,7 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CORPUS } from '../fixtures/corpus/index.js';
+import { CORPUS, VERSIONED_CORPUS } from '../fixtures/corpus/index.js';
 import { HOLDOUT } from '../fixtures/holdout/index.js';
 import { CONTRACT_DEFECTS } from '../test/self-consistency/contract-defects.js';
 import { selfConsistency } from './self-consistency.js';
@@ -16,14 +16,14 @@ const jsonAt = args.indexOf('--json');
 const jsonDir = jsonAt >= 0 ? args.splice(jsonAt, 2)[1] : undefined;
 if (jsonDir) mkdirSync(jsonDir, { recursive: true });
 const wanted = args;
-const documents = [...CORPUS.map((d) => ({ ...d, set: 'corpus' })), ...HOLDOUT.map((d) => ({ ...d, set: 'holdout' }))].filter((d) => wanted.length === 0 || wanted.includes(d.name));
+const documents = [...[...CORPUS, ...VERSIONED_CORPUS].map((d) => ({ ...d, set: 'corpus' })), ...HOLDOUT.map((d) => ({ ...d, set: 'holdout' }))].filter((d) => wanted.length === 0 || wanted.includes(d.name));
 
 process.stdout.write('| document | set | OpenAPI | operations | results judged | failures | documented contract defects | mock start, run (s) |\n|---|---|---|---:|---:|---:|---:|---:|\n');
 for (const doc of documents) {
   try {
     const r = await selfConsistency(doc.name, doc.file, { defects: CONTRACT_DEFECTS });
     const seconds = (ms: number): string => (ms / 1000).toFixed(0);
-    process.stdout.write(`| ${doc.name} | ${doc.set} | ${r.openapi} | ${r.operations} | ${r.judged} | ${r.disagreements.length} | ${r.defects.length} | ${seconds(r.mockStartMs)}, ${seconds(r.runMs)} |\n`);
+    process.stdout.write(`| ${doc.name} | ${doc.set} | ${doc.version === '3.0' ? r.openapi : doc.version} | ${r.operations} | ${r.judged} | ${r.disagreements.length} | ${r.defects.length} | ${seconds(r.mockStartMs)}, ${seconds(r.runMs)} |\n`);
     const byCheck = new Map<string, number>();
     for (const f of r.disagreements) byCheck.set(f.check, (byCheck.get(f.check) ?? 0) + 1);
     process.stderr.write(`${doc.name}: ${JSON.stringify(Object.fromEntries(byCheck))}\n`);

@@ -1,4 +1,4 @@
-// The small documents of fixtures/corpus/ (the big ones have a file each, see OWN_FILE in suite.ts).
+// The small documents of fixtures/corpus/, every version (the big ones have a file each, see OWN_FILE in suite.ts).
 import { describe } from 'vitest';
 import { selfConsistentFile } from './suite.js';
 

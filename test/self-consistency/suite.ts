@@ -4,7 +4,7 @@
  */
 import { expect, it } from 'vitest';
 import { describeFailures, selfConsistency } from '../../bench/self-consistency.js';
-import { CORPUS } from '../../fixtures/corpus/index.js';
+import { CORPUS, VERSIONED_CORPUS } from '../../fixtures/corpus/index.js';
 import { HOLDOUT } from '../../fixtures/holdout/index.js';
 import { CONTRACT_DEFECTS } from './contract-defects.js';
 
@@ -15,7 +15,7 @@ export interface SuiteDocument {
 }
 
 export const DOCUMENTS: readonly SuiteDocument[] = [
-  ...CORPUS.map((d) => ({ name: d.name, file: d.file, set: 'corpus' as const })),
+  ...[...CORPUS, ...VERSIONED_CORPUS].map((d) => ({ name: d.name, file: d.file, set: 'corpus' as const })),
   ...HOLDOUT.map((d) => ({ name: d.name, file: d.file, set: 'holdout' as const })),
 ];
 
@@ -24,6 +24,8 @@ export const OWN_FILE: Readonly<Record<string, string>> = {
   'ory-kratos': 'corpus-ory',
   'ory-hydra': 'corpus-ory',
   'twilio-api-v2010': 'corpus-twilio-api',
+  'discord-3.1': 'corpus-versions-large',
+  'docker-engine-2.0': 'corpus-versions-large',
   'stripe-v1': 'holdout-stripe',
   'pinterest-v5': 'holdout-pinterest',
   'clerk-frontend-api': 'holdout-clerk',
@@ -42,7 +44,8 @@ export function selfConsistentFile(file: string, timeoutMs: number): void {
   for (const doc of docs) {
     it(`${doc.name}: the runner finds no fault in the mock`, async () => {
       const result = await selfConsistency(doc.name, doc.file, { defects: CONTRACT_DEFECTS });
-      expect(result.judged, `${doc.name}: the run judged nothing`).toBeGreaterThan(0);
+      // A document of webhooks only (OAS 3.1) has no operation to judge; any other must be judged.
+      if (result.operations > 0) expect(result.judged, `${doc.name}: the run judged nothing`).toBeGreaterThan(0);
       expect(result.disagreements.length, `${doc.name}: ${result.disagreements.length} failed result(s) (check › operation: message):\n${describeFailures(result.disagreements)}`).toBe(0);
     }, timeoutMs);
   }
