@@ -58,6 +58,9 @@ const runFailure = (message: string): CheckResult => ({ check: 'run', operation:
 const isDefect = (name: string, result: CheckResult, defects: readonly ContractDefect[]): boolean =>
   defects.some((d) => d.document === name && d.check === result.check && d.operation === result.operation);
 
+/** How an open disagreement is named in test/self-consistency/open-disagreements.ts: the check and the operation (messages carry run-specific ids). */
+export const disagreementKey = (result: Pick<CheckResult, 'check' | 'operation'>): string => `${result.check} › ${result.operation}`;
+
 /** Starts the mock on `file`, runs the runner against it as the CLI does, stops the mock. */
 export async function selfConsistency(name: string, file: string, options: SelfConsistencyOptions = {}): Promise<SelfConsistencyResult> {
   const contract = await loadContract(file);

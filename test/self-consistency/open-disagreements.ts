@@ -1,0 +1,1 @@
+export const OPEN_DISAGREEMENTS: Readonly<Record<string, readonly string[]>> = {};
