@@ -1,9 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../fixtures/servers/prism.js';
 
 /**
  * The runner against a real OpenAPI 3.1 implementation: a small FastAPI service run with uvicorn
@@ -20,17 +20,6 @@ afterAll(() => {
   for (const child of started) child.kill();
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts the service (PLAIN_FASTAPI=1 leaves its corrections out) and returns its URL once /openapi.json answers. */
 async function serve(plain: boolean): Promise<string> {
