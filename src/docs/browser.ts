@@ -259,7 +259,11 @@ export function pageSpec(spec: Readonly<Record<string, unknown>>, origin: string
   const components = typeof spec['components'] === 'object' && spec['components'] !== null ? (spec['components'] as Record<string, unknown>) : undefined;
   return {
     ...spec,
-    servers: [{ url: `${origin}${basePath === '/' ? '' : basePath}`, description: 'This mock (the origin of this page, under the base path it serves the contract at)' }],
+    servers: [
+      basePath === '' || basePath === '/'
+        ? { url: origin, description: 'This mock (the origin of this page)' }
+        : { url: `${origin}${basePath}`, description: `This mock, under the contract's base path ${basePath}` },
+    ],
     ...(components === undefined ? {} : { components: { ...components, securitySchemes: tokenSchemes(components['securitySchemes']) } }),
   };
 }

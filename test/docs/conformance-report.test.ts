@@ -196,6 +196,7 @@ describe("the conformance runner's HTML report in headless chromium", () => {
         expect(m.scrollWidth, `horizontal page scrolling at ${width}`).toBeLessThanOrEqual(m.clientWidth);
         // The open cell is shown inside the matrix's box (scrolled to when the matrix is wider than its box).
         expect(m.cellInside, `open cell visible at ${width}`).toBe(true);
+        await page.mouse.move(0, 0); // no hover highlight in the screenshot
         if (width === 1280 || width === 1920) await page.screenshot({ path: join(ARTIFACTS, `conformance-${width}-open-cell.png`) });
       } finally {
         await page.close();
