@@ -104,6 +104,23 @@ function causeOf(r: CheckResult): { key: string; cause: string } {
   return isWorkflow(r) ? { key: `workflow:${r.check}:${t}`, cause: r.check } : { key: `message:${t}`, cause: '' };
 }
 
+/**
+ * What the messages of one group say in common: the operation's own name as `<operation>`, and
+ * each number or quoted value that differs between them as `…` ("an unknown identifier answered …
+ * instead of 404"); values they all share stay.
+ */
+function sharedMessage(results: readonly CheckResult[]): string {
+  const VARIABLE = /("(?:[^"\\]|\\.)*"|\d+)/;
+  const parts = results.map((r) => {
+    const text = cleanMessage(r.message);
+    return (new Set(results.map((x) => x.operation)).size > 1 ? text.replace(new RegExp(`\\b${escapeRegExp(r.operation)}\\b`, 'g'), '<operation>') : text).split(VARIABLE);
+  });
+  const [head, ...rest] = parts;
+  if (head === undefined) return '';
+  if (rest.some((p) => p.length !== head.length)) return head.join('');
+  return head.map((part, i) => (i % 2 === 1 && rest.some((p) => p[i] !== part) ? '…' : part)).join('');
+}
+
 /** Failures, then warnings, each grouped by cause; groups in the order their first result comes. */
 export function groupByCause(results: readonly CheckResult[]): CauseGroup[] {
   const groups = new Map<string, { status: 'failed' | 'warning'; cause: string; message: string; results: CheckResult[] }>();
@@ -119,8 +136,7 @@ export function groupByCause(results: readonly CheckResult[]): CauseGroup[] {
   }
   return [...groups.entries()].map(([key, g]) => {
     const operations = [...new Set(g.results.map((r) => r.operation))];
-    const first = g.results[0]!;
-    const cause = g.cause !== '' ? g.cause : operations.length > 1 ? g.message.replace(new RegExp(`\\b${escapeRegExp(first.operation)}\\b`, 'g'), '<operation>') : g.message;
+    const cause = g.cause !== '' ? g.cause : sharedMessage(g.results);
     return { key, status: g.status, cause, message: g.message, results: g.results, operations, checks: [...new Set(g.results.map((r) => r.check))] };
   });
 }
