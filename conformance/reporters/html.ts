@@ -159,7 +159,7 @@ label select{font:inherit;margin-left:.3rem;max-width:16rem}
 #shown{color:var(--muted)}
 .legend{display:flex;gap:.4rem 1.1rem;flex-wrap:wrap;align-items:center;margin:.5rem 0}
 .legend .sym{display:inline-block;min-width:1.6rem;text-align:center;font-weight:700;border-radius:3px;margin-right:.3rem}
-.hint{margin:.3rem 0 .8rem;color:var(--muted)}
+.hint{margin:.3rem 0 .8rem;color:var(--muted)}#scroll-hint{margin:0 0 .3rem;position:sticky;left:0}
 /* The matrix takes what it needs, the detail panel keeps at least 380 px (on a 1280 px laptop
    the matrix then scrolls inside its own box, operation names pinned, and the page never scrolls
    sideways); under 900 px the panel goes below the matrix. */
@@ -199,7 +199,7 @@ footer{margin-top:2rem;color:var(--muted);font-size:.85em}
 @page{size:A4 landscape;margin:10mm}
 *{-webkit-print-color-adjust:exact;print-color-adjust:exact}
 body{font-size:10px}main{padding:0;max-width:none}
-.toolbar,#hint,#detail-placeholder,#close,#copy{display:none!important}
+.toolbar,#hint,#scroll-hint,#detail-placeholder,#close,#copy{display:none!important}
 .layout{display:block}.matrix{overflow:visible}
 th,td{padding:.1rem .2rem}td{min-width:0}th[scope=row]{position:static}
 #detail{position:static;max-height:none;overflow:visible;margin-top:1rem;border:0;padding:0}
@@ -221,7 +221,7 @@ ${notices.length > 0 ? `<section id="notices" role="note" aria-label="Notices"><
 <div class="legend" id="legend" aria-label="Legend"><span><span class="sym passed">${SYMBOL.passed}</span>passed</span><span><span class="sym failed">${SYMBOL.failed}</span>failed</span><span><span class="sym warning">${SYMBOL.warning}</span>warning (x-stability operation; counts only with --strict)</span><span><span class="sym skipped">${SYMBOL.skipped}</span>skipped (the reason is in the cell)</span><span><span class="sym na" style="border:1px solid var(--line)">&nbsp;</span>blank: the check does not apply</span></div>
 <p class="hint" id="hint">Click a cell (or Tab to it and press Enter) to open its message, request, response and the <code>curl</code> command that replays it. The open cell is outlined; Esc closes it.</p>
 <div class="layout">
-<div class="matrix"><table><thead><tr><th scope="col">operation</th>${m.checks.map((c) => `<th scope="col" data-check="${escapeHtml(c)}" title="${escapeHtml(c)}"><span>${escapeHtml(c)}</span></th>`).join('')}</tr></thead>
+<div class="matrix"><p id="scroll-hint" class="muted" hidden>Wider than the window: scroll the matrix sideways (Shift + wheel, or the scroll bar under it) for the other columns.</p><table><thead><tr><th scope="col">operation</th>${m.checks.map((c) => `<th scope="col" data-check="${escapeHtml(c)}" title="${escapeHtml(c)}"><span>${escapeHtml(c)}</span></th>`).join('')}</tr></thead>
 <tbody>
 ${rows}
 </tbody></table><p id="empty" hidden>No cell matches these filters.</p></div>
@@ -278,6 +278,7 @@ function apply(){
   $('f-check').value=state.check;$('f-op').value=state.op;
   $('shown').textContent='showing '+shownRows+' of '+rows.length+' operation(s), '+shownCols+' of '+heads.length+' check(s)';
   $('empty').hidden=shownRows>0&&shownCols>0;
+  var box=document.querySelector('.matrix');$('scroll-hint').hidden=box.scrollWidth<=box.clientWidth+1;
 }
 function show(id,focus){
   var d=data[id];if(!d)return;
@@ -313,6 +314,7 @@ $('copy').addEventListener('click',function(){var t=$('d-reproduce').textContent
   if(navigator.clipboard&&navigator.clipboard.writeText)navigator.clipboard.writeText(t).then(function(){done(true);},function(){done(false);});
   else{var range=document.createRange();range.selectNodeContents($('d-reproduce'));var sel=getSelection();sel.removeAllRanges();sel.addRange(range);done(false);}});
 apply();
+window.addEventListener('resize',apply);
 var h=decodeURIComponent(location.hash.slice(1));
 if(h){for(var id in data){if(data[id].op+'/'+data[id].check===h){show(id,false);break;}}}
 })();

@@ -196,6 +196,11 @@ describe("the conformance runner's HTML report in headless chromium", () => {
         expect(m.scrollWidth, `horizontal page scrolling at ${width}`).toBeLessThanOrEqual(m.clientWidth);
         // The open cell is shown inside the matrix's box (scrolled to when the matrix is wider than its box).
         expect(m.cellInside, `open cell visible at ${width}`).toBe(true);
+        // Where the matrix is cut, a line above it says it scrolls sideways; where it fits, none.
+        const cut = (await page.evaluate("(b => b.scrollWidth > b.clientWidth + 1)(document.querySelector('.matrix'))")) as boolean;
+        if (width === 1280) expect(cut, 'the full matrix is wider than a 1280 px window').toBe(true);
+        if (width === 1920) expect(cut, 'the full matrix fits a 1920 px window').toBe(false);
+        expect(await page.locator('#scroll-hint').isVisible(), `scroll hint at ${width}`).toBe(cut);
         await page.mouse.move(0, 0); // no hover highlight in the screenshot
         if (width === 1280 || width === 1920) await page.screenshot({ path: join(ARTIFACTS, `conformance-${width}-open-cell.png`) });
       } finally {
