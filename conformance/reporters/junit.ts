@@ -74,7 +74,14 @@ export function junitReport(report: RunReport): string {
     const name = n === 1 ? g.results[0]!.check : `${n}× ${g.cause}`;
     const time = seconds(g.results.reduce((ms, r) => ms + (r.durationMs ?? 0), 0));
     const open = `    <testcase classname="${xmlEscape(classname)}" name="${xmlEscape(name)}" time="${time}">`;
-    const body = `${n} result(s) of one cause: ${g.cause}\n\n${g.results.map(detailsOf).join('\n\n')}`;
+    const only = g.results[0]!;
+    // A cause of one result reads as before grouping: its message, request, answer and reproduce command.
+    const body =
+      n === 1
+        ? only.exchange
+          ? [only.message, '', `${only.exchange.request.method} ${only.exchange.request.url}`, only.exchange.response ? `→ ${only.exchange.response.status} ${only.exchange.response.body.slice(0, 2000)}` : `→ ${only.exchange.error?.message ?? ''}`, '', `reproduce: ${only.reproduce ?? ''}`].join('\n')
+          : only.message
+        : `${n} results of one cause: ${g.cause}\n\n${g.results.map(detailsOf).join('\n\n')}`;
     if (g.status === 'failed') {
       const message = n === 1 ? g.results[0]!.message : `${n} results: ${g.message}`;
       lines.push(open, `      <failure message="${xmlEscape(message)}" type="${xmlEscape(g.checks.join(' '))}">${xmlEscape(body)}</failure>`, '    </testcase>');
