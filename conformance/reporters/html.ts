@@ -203,7 +203,7 @@ body{font-size:10px}main{padding:0;max-width:none}
 .layout{display:block}.matrix{overflow:visible}
 th,td{padding:.1rem .2rem}td{min-width:0}th[scope=row]{position:static}
 #detail{position:static;max-height:none;overflow:visible;margin-top:1rem;border:0;padding:0}
-pre{font-size:9px}.group,#detail h3,#detail pre{break-inside:avoid}
+pre{font-size:9px}.group,#detail h3,#detail pre,tbody tr{break-inside:avoid}thead{display:table-header-group}
 }
 </style></head><body><main>
 <h1>Conformance report <span class="verdict ${verdict.cls}" id="verdict">${verdict.text}</span></h1>
