@@ -1,0 +1,18 @@
+import { isRecord } from '../guards.js';
+
+/** Pure cache: derived from the resolved document alone, which never changes after loading. */
+const byDocument = new WeakMap<object, Map<object, string>>();
+
+/**
+ * The component name of each schema of a resolved document (dereferencing keeps their identity),
+ * for discriminator values (OAS 3.0.3 §4.7.25, the implicit mapping by schema name).
+ */
+export function schemaNamesOf(resolved: { readonly components?: { readonly schemas?: Readonly<Record<string, unknown>> } }): ReadonlyMap<object, string> {
+  let names = byDocument.get(resolved);
+  if (!names) {
+    names = new Map();
+    for (const [name, schema] of Object.entries(resolved.components?.schemas ?? {})) if (isRecord(schema)) names.set(schema, name);
+    byDocument.set(resolved, names);
+  }
+  return names;
+}
