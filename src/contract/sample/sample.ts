@@ -8,6 +8,7 @@ import { asSchema, mergeAllOf, mergeTwo } from '../schema-views.js';
 import type { Dice } from './dice.js';
 import { formatValue } from './formats.js';
 import { namedString, nameWords } from './names.js';
+import { componentNameOf } from './schema-names.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -170,7 +171,7 @@ class Sampler {
       for (let attempt = 0; attempt < (this.options.fits ? 2 : 1); attempt++) {
         const value = this.value(view, name, depth + 1, attempt === 0 ? mode : 'random');
         if (alt && schema.discriminator && isRecord(value)) {
-          const tag = this.tagOf(schema.discriminator, alt);
+          const tag = this.tagOf(schema.discriminator, written as object, alt);
           if (tag !== undefined) value[schema.discriminator.propertyName] = tag;
         }
         const problems = this.problems.splice(mark);
@@ -186,8 +187,9 @@ class Sampler {
   }
 
   /** The discriminator value naming an alternative: its mapping key, else its component name, else its own one-value enum. */
-  private tagOf(discriminator: OpenAPIV3.DiscriminatorObject, alt: Schema): string | undefined {
-    const componentName = this.options.schemaNames?.get(alt);
+  private tagOf(discriminator: OpenAPIV3.DiscriminatorObject, written: object, alt: Schema): string | undefined {
+    // The written object (a 3.1 schema's lowered view is a copy): the component it is, by identity.
+    const componentName = this.options.schemaNames?.get(written) ?? componentNameOf(written);
     if (componentName !== undefined) {
       const mapped = Object.entries(discriminator.mapping ?? {}).find(([, ref]) => ref === componentName || ref.endsWith(`/${componentName}`))?.[0];
       return mapped ?? componentName;

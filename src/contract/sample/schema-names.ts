@@ -16,3 +16,19 @@ export function schemaNamesOf(resolved: { readonly components?: { readonly schem
   }
   return names;
 }
+
+/**
+ * Component names by schema object, noted when a contract is loaded (load.ts): a pure cache of
+ * contract-derived data, so a discriminator value can be written for an alternative wherever the
+ * sampler meets it (the mock's canned answers have no contract at hand).
+ */
+const componentNames = new WeakMap<object, string>();
+
+export function noteComponentNames(resolved: { readonly components?: { readonly schemas?: Readonly<Record<string, unknown>> } }): void {
+  for (const [schema, name] of schemaNamesOf(resolved)) if (!componentNames.has(schema)) componentNames.set(schema, name);
+}
+
+/** The component name of a schema object of a loaded contract, if it is one. */
+export function componentNameOf(schema: object): string | undefined {
+  return componentNames.get(schema);
+}
