@@ -68,6 +68,33 @@ export function nameWords(name: string): string[] {
     .filter((w) => w !== '');
 }
 
+const PEOPLE = new Set(['user', 'person', 'people', 'contact', 'customer', 'owner', 'member', 'author', 'employee', 'recipient', 'sender', 'account', 'profile', 'admin', 'student', 'teacher', 'patient', 'guest', 'buyer', 'seller', 'signer', 'assignee', 'reviewer', 'creator', 'actor', 'player']);
+const PETS = new Set(['pet', 'animal', 'dog', 'cat']);
+const COMPANIES = new Set(['company', 'organization', 'organisation', 'org', 'business', 'merchant', 'vendor', 'supplier', 'tenant', 'workspace']);
+const FILES = new Set(['file', 'document', 'attachment', 'upload', 'image', 'photo']);
+
+/** The singular of a word, as far as field names need it (`tags` → tag, `categories` → category). */
+function singular(word: string): string {
+  if (/ies$/.test(word)) return `${word.slice(0, -3)}y`;
+  if (/(ss|us)$/.test(word)) return word;
+  return word.replace(/s$/, '');
+}
+
+/**
+ * The `name` of a record, by what the record is (its component name, else its field's): a
+ * person's full name, a pet's name, a company's, a file's; else a thing's name (`Tag` → a noun).
+ */
+function recordName(owner: readonly string[], faker: Faker): string {
+  const what = singular(owner[owner.length - 1] ?? '');
+  if (PETS.has(what)) return faker.animal.petName();
+  if (COMPANIES.has(what)) return faker.company.name();
+  if (FILES.has(what)) return faker.system.fileName();
+  if (what === 'city') return faker.location.city();
+  if (what === 'country') return faker.location.country();
+  if (PEOPLE.has(what) || owner.length === 0) return faker.person.fullName();
+  return capitalised(faker.word.noun());
+}
+
 /** Last words that mean a time (`created_at`, `updatedAt`): an RFC 3339 date-time, as the formats write one. */
 const TIME_WORDS = new Set(['at', 'timestamp', 'datetime']);
 
@@ -76,10 +103,15 @@ const TIME_WORDS = new Set(['at', 'timestamp', 'datetime']);
  * name first, then its last two words, then its last word (`billing_email` is an email,
  * `contact_phone_number` a phone number, `owner_id` an identifier).
  */
-export function namedString(name: string, faker: Faker): string | undefined {
+export function namedString(name: string, faker: Faker, record?: string): string | undefined {
   const words = nameWords(name);
   if (words.length === 0) return undefined;
-  for (const key of [words.join(''), words.slice(-2).join(''), words[words.length - 1] ?? '']) {
+  const last = words[words.length - 1] ?? '';
+  // A bare `name` / `title` of a record (its component's name, else its field's): what the record is says.
+  const owner = record !== undefined && words.length === 1 ? nameWords(record) : [];
+  if (last === 'name' && owner.length > 0) return recordName(owner, faker);
+  if (last === 'title' && owner.length > 0) return PEOPLE.has(singular(owner[owner.length - 1] ?? '')) ? faker.person.jobTitle() : capitalised(faker.lorem.words(3));
+  for (const key of [words.join(''), words.slice(-2).join(''), last, singular(last)]) {
     const make = EXACT.get(key);
     if (make) return make(faker);
   }

@@ -145,6 +145,24 @@ describe('values fit the field’s name where the schema says only "a string" (i
     expect(value).toEqual(expect.arrayContaining([expect.stringMatching(/^[a-z][a-z -]*$/)]));
   });
 
+  it('a plural names its items (`photoUrls` → URLs)', () => {
+    const value = sampleValue({ type: 'array', minItems: 2, items: { type: 'string' } }, { dice: new Random(3), name: 'photoUrls' }) as string[];
+    for (const url of value) expect(url).toMatch(/^https?:\/\//);
+  });
+
+  it('a bare `name` is named by its record: a pet’s, a person’s, a company’s, a tag’s (OAS 3.0.3 §4.7.24: the component the schema is)', () => {
+    const record: Schema = { type: 'object', required: ['name'], properties: { name: { type: 'string' } } };
+    const nameOf = (owner: string, seed: number): string => (sampleValue(record, { dice: new Random(seed), name: owner }) as { name: string }).name;
+    for (const seed of SEEDS) {
+      expect(nameOf('user', seed)).toMatch(/^[A-Z][\w'’.-]*( [A-Z][\w'’.-]*)+$/);
+      expect(nameOf('company', seed)).toMatch(/^[A-Z]/);
+      expect(nameOf('tags', seed)).toMatch(/^[A-Z][a-z -]*$/);
+    }
+    const pets = new Set(SEEDS.map((seed) => nameOf('pet', seed)));
+    const people = new Set(SEEDS.map((seed) => nameOf('user', seed)));
+    expect([...pets].some((n) => people.has(n))).toBe(false);
+  });
+
   it('city and country are places, not lorem', () => {
     const value = sampleValue(
       { type: 'object', properties: { city: { type: 'string' }, country: { type: 'string' } } },

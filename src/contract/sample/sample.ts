@@ -117,23 +117,28 @@ class Sampler {
     this.problems.push(reason);
   }
 
-  value(written: unknown, name: string, depth: number, mode: Mode): unknown {
+  /**
+   * `owner`: what the value is (its component's name, else its field's); `parent`: the record a
+   * field belongs to, so a bare `name` is a pet's, a person's or a tag's.
+   */
+  value(written: unknown, name: string, depth: number, mode: Mode, owner?: string, parent?: string): unknown {
     // JSON Schema 2020-12 §4.3.2: `true` admits anything, `false` nothing. An unresolved reference has no shape.
     if (written === false) {
       this.problem('the schema `false` admits no value');
       return null;
     }
     if (!isRecord(written) || '$ref' in written) return null;
+    const record = componentNameOf(written) ?? owner;
     const schema = lowered(written as Schema);
     // allOf (JSON Schema Validation §10.2.1.1): one merged schema (schema-views.ts mergeAllOf).
-    if (schema.allOf && schema.allOf.length > 0) return this.value(merged(schema), name, depth, mode);
+    if (schema.allOf && schema.allOf.length > 0) return this.value(merged(schema), name, depth, mode, record);
     if (depth > MAX_DEPTH) return schema.type === 'object' ? {} : schema.type === 'array' ? [] : schema.type === 'string' ? '' : null;
-    if ((schema.oneOf?.length ?? 0) > 0 || (schema.anyOf?.length ?? 0) > 0) return this.alternative(schema, name, depth, mode);
+    if ((schema.oneOf?.length ?? 0) > 0 || (schema.anyOf?.length ?? 0) > 0) return this.alternative(schema, name, depth, mode, record);
     if (schema.enum !== undefined) return this.enumValue(schema, mode);
     if (this.options.direction === 'request' && mode === 'random' && schema.default !== undefined && this.dice.next() < 0.2) return structuredClone(schema.default);
     switch (typeOf(schema)) {
       case 'object':
-        return this.object(schema, name, depth, mode);
+        return this.object(schema, name, depth, mode, record);
       case 'array':
         return this.array(schema, name, depth, mode);
       case 'integer':
@@ -143,7 +148,7 @@ class Sampler {
       case 'boolean':
         return mode === 'min' ? false : mode === 'max' ? true : this.dice.next() < 0.5;
       case 'string':
-        return this.string(schema, name, mode);
+        return this.string(schema, name, mode, parent);
       default:
         // No type: any value fits (JSON Schema Validation §6.1.1 absent); the example, else a string.
         return schema.example !== undefined ? structuredClone(schema.example) : this.string({ type: 'string' }, name, mode);
@@ -156,7 +161,7 @@ class Sampler {
    * value (for oneOf: exactly one alternative). With a discriminator the value carries the name
    * of the alternative it was made from (OAS 3.0.3 §4.7.25).
    */
-  private alternative(schema: Schema, name: string, depth: number, mode: Mode): unknown {
+  private alternative(schema: Schema, name: string, depth: number, mode: Mode, owner: string | undefined): unknown {
     const alternatives = [...(schema.oneOf ?? []), ...(schema.anyOf ?? [])];
     const start = mode === 'random' && !this.options.fits ? this.dice.int(0, alternatives.length - 1) : 0;
     const mark = this.problems.length;
@@ -169,7 +174,7 @@ class Sampler {
       if (!alt && written !== true) continue;
       const view = withAlternative(schema, alt ?? ANY);
       for (let attempt = 0; attempt < (this.options.fits ? 2 : 1); attempt++) {
-        const value = this.value(view, name, depth + 1, attempt === 0 ? mode : 'random');
+        const value = this.value(view, name, depth + 1, attempt === 0 ? mode : 'random', (isRecord(written) ? componentNameOf(written) : undefined) ?? owner);
         if (alt && schema.discriminator && isRecord(value)) {
           const tag = this.tagOf(schema.discriminator, written as object, alt);
           if (tag !== undefined) value[schema.discriminator.propertyName] = tag;
@@ -211,7 +216,8 @@ class Sampler {
     return structuredClone(value);
   }
 
-  private object(schema: Schema, name: string, depth: number, mode: Mode): Record<string, unknown> {
+  private object(schema: Schema, name: string, depth: number, mode: Mode, owner: string | undefined): Record<string, unknown> {
+    const parent = owner ?? name;
     const hidden = this.options.direction === 'request' ? 'readOnly' : 'writeOnly';
     const out: Record<string, unknown> = {};
     const required = new Set(schema.required ?? []);
@@ -221,7 +227,7 @@ class Sampler {
       const s = asSchema(sub);
       if (s?.[hidden] === true) continue;
       const include = required.has(key) || (depth < FULL_DEPTH && (this.options.everyProperty === true ? true : depth < 3 && (mode === 'max' || (mode === 'random' && this.dice.next() < 0.5))));
-      if (include) out[key] = this.value(sub, key, depth + 1, mode);
+      if (include) out[key] = this.value(sub, key, depth + 1, mode, undefined, parent);
       else optional.push([key, sub]);
     }
     // A name `required` lists without declaring it is still required (JSON Schema Validation
@@ -239,7 +245,7 @@ class Sampler {
     const min = schema.minProperties ?? 0;
     while (Object.keys(out).length < min && optional.length > 0) {
       const [key, sub] = optional.shift()!;
-      out[key] = this.value(sub, key, depth + 1, mode);
+      out[key] = this.value(sub, key, depth + 1, mode, undefined, parent);
     }
     for (let i = 1; Object.keys(out).length < min && extra !== false && i < min + 10; i++) {
       const key = `${nameWords(name).join('_') || 'key'}_${i}`;
@@ -372,7 +378,7 @@ class Sampler {
    * format's shape, else a value that fits the field's name, fitted to minLength / maxLength
    * (exactly at the bound for the boundary modes).
    */
-  private string(schema: Schema, name: string, mode: Mode): string {
+  private string(schema: Schema, name: string, mode: Mode, parent?: string): string {
     const min = schema.minLength ?? 0;
     const max = schema.maxLength;
     if (max !== undefined && min > max) {
@@ -397,7 +403,7 @@ class Sampler {
     }
     const bounded = mode === 'min' && schema.minLength !== undefined ? min : mode === 'max' && max !== undefined ? max : undefined;
     // A format nobody checks (`phone`, `country-code`) still says what the value is, as a name does.
-    const named = bounded === undefined ? (namedString(name, this.dice.faker) ?? (schema.format !== undefined ? namedString(schema.format, this.dice.faker) : undefined)) : undefined;
+    const named = bounded === undefined ? (namedString(name, this.dice.faker, parent) ?? (schema.format !== undefined ? namedString(schema.format, this.dice.faker) : undefined)) : undefined;
     let text = named ?? this.dice.faker.lorem.word();
     const target = bounded ?? (fitsLength(text) ? undefined : Math.max(min, Math.min(max ?? text.length, text.length)));
     if (target !== undefined) {
