@@ -88,15 +88,16 @@ function withAlternative(schema: Schema, alt: Schema): Schema {
  */
 export function sample(schema: Schema | OpenAPIV3.ReferenceObject | boolean | undefined, options: SampleOptions): Sampled {
   const sampler = new Sampler(options);
-  let value = sampler.value(schema, options.name ?? '', 0, options.mode ?? 'random');
   const written = typeof schema === 'object' && schema !== null && !('$ref' in schema) ? schema : undefined;
-  // A value made again when the validator refuses it: random draws differ (a pattern, a oneOf).
-  for (let attempt = 0; written && options.fits && sampler.problems.length === 0 && !options.fits(written, value) && attempt < 4; attempt++) {
-    value = sampler.value(schema, options.name ?? '', 0, 'random');
+  let value: unknown = null;
+  // Made again (random draws differ: a pattern, a oneOf, unique items) when a part could not be
+  // made or the validator refuses the value; the first try keeps the asked mode.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    sampler.problems.length = 0;
+    value = sampler.value(schema, options.name ?? '', 0, attempt === 0 ? (options.mode ?? 'random') : 'random');
+    if (sampler.problems.length === 0 && (!written || !options.fits || options.fits(written, value))) return { ok: true, value };
   }
-  if (sampler.problems.length > 0) return { ok: false, reason: sampler.problems[0] ?? 'no value', closest: value };
-  if (written && options.fits && !options.fits(written, value)) return { ok: false, reason: 'no generated value fits the schema', closest: value };
-  return { ok: true, value };
+  return { ok: false, reason: sampler.problems[0] ?? 'no generated value fits the schema', closest: value };
 }
 
 /** The sampled value, else the closest one made (the mock's answers: as near to the contract as it can). */
