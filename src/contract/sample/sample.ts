@@ -158,18 +158,17 @@ class Sampler {
 
   /**
    * oneOf / anyOf (JSON Schema Validation §10.2.1.2–3): each alternative merged with the schema's
-   * own keywords, tried in turn (from a random one in random mode) until the validator takes the
-   * value (for oneOf: exactly one alternative). With a discriminator the value carries the name
+   * own keywords, tried in turn from the first (the one the kernel's `effective` view reads) until
+   * the validator takes the value (for oneOf: exactly one alternative). With a discriminator the value carries the name
    * of the alternative it was made from (OAS 3.0.3 §4.7.25).
    */
   private alternative(schema: Schema, name: string, depth: number, mode: Mode, owner: string | undefined): unknown {
     const alternatives = [...(schema.oneOf ?? []), ...(schema.anyOf ?? [])];
-    const start = mode === 'random' && !this.options.fits ? this.dice.int(0, alternatives.length - 1) : 0;
     const mark = this.problems.length;
     let first: unknown;
     let firstProblems: string[] = [];
     for (let i = 0; i < alternatives.length; i++) {
-      const written: unknown = alternatives[(start + i) % alternatives.length];
+      const written: unknown = alternatives[i];
       if (written === false) continue;
       const alt = asSchema(written);
       if (!alt && written !== true) continue;
