@@ -172,6 +172,13 @@ describe('values fit the field’s name where the schema says only "a string" (i
     expect(value['country']).toMatch(/^[A-Z]/);
   });
 
+  it('an identifier the contract shows an example of keeps its shape (digits, a prefix)', () => {
+    for (const seed of SEEDS) {
+      expect(sampleValue({ type: 'string', example: '2680059592705' }, { dice: new Random(seed), name: 'feed_id' })).toMatch(/^[1-9]\d{12}$/);
+      expect(sampleValue({ type: 'string', example: 'tmpl_c94e83ca2cd5121' }, { dice: new Random(seed), name: 'id' })).toMatch(/^tmpl_[0-9a-f]{15}$/);
+    }
+  });
+
   it('a format or a pattern wins over the name', () => {
     expect(sampleValue({ type: 'string', format: 'uuid' }, { dice: new Random(1), name: 'phone' })).toMatch(/^[0-9a-f-]{36}$/);
     expect(sampleValue({ type: 'string', pattern: '^X\\d{3}$' }, { dice: new Random(1), name: 'email' })).toMatch(/^X\d{3}$/);

@@ -403,6 +403,11 @@ class Sampler {
     }
     const bounded = mode === 'min' && schema.minLength !== undefined ? min : mode === 'max' && max !== undefined ? max : undefined;
     // A format nobody checks (`phone`, `country-code`) still says what the value is, as a name does.
+    // An identifier the contract shows an example of is made in that example's shape (digits for
+    // digits, a `tmpl_` prefix kept), so ids look like the API's own and fit what reads them.
+    if (bounded === undefined && typeof schema.example === 'string' && schema.example !== '' && fitsLength(schema.example) && isIdentifierName(name)) {
+      return this.shapedLike(schema.example);
+    }
     const named = bounded === undefined ? (namedString(name, this.dice.faker, parent) ?? (schema.format !== undefined ? namedString(schema.format, this.dice.faker) : undefined)) : undefined;
     let text = named ?? this.dice.faker.lorem.word();
     const target = bounded ?? (fitsLength(text) ? undefined : Math.max(min, Math.min(max ?? text.length, text.length)));
@@ -411,6 +416,19 @@ class Sampler {
       text = text.slice(0, target);
     }
     return text;
+  }
+
+  /** A string of the example's shape: each digit, lower- and upper-case letter drawn again; a leading `word_` / `word-` prefix and other characters kept. */
+  private shapedLike(example: string): string {
+    const prefix = /^[A-Za-z]+[_-]/.exec(example)?.[0] ?? '';
+    const draw = (from: string): string => from[this.dice.int(0, from.length - 1)] ?? '';
+    let out = prefix;
+    for (const c of example.slice(prefix.length)) {
+      out += /[0-9]/.test(c) ? draw('0123456789') : /[a-f]/.test(c) && /^[0-9a-f]+$/.test(example.slice(prefix.length)) ? draw('0123456789abcdef') : /[a-z]/.test(c) ? draw('abcdefghijklmnopqrstuvwxyz') : /[A-Z]/.test(c) ? draw('ABCDEFGHIJKLMNOPQRSTUVWXYZ') : c;
+    }
+    // A number's first digit stays non-zero where the example's is (`2680059592705`, not `0…`).
+    if (/^[1-9]/.test(example.slice(prefix.length)) && out[prefix.length] === '0') out = `${prefix}${draw('123456789')}${out.slice(prefix.length + 1)}`;
+    return out;
   }
 
   /**
@@ -465,4 +483,9 @@ function typeFits(type: string, value: unknown): boolean {
 
 function isIdName(name: string): boolean {
   return name === 'id' || nameWords(name).at(-1) === 'id';
+}
+
+/** A field that holds an identifier or a code (`id`, `owner_id`, `FlowSid`, `api_key`, `country_code`). */
+function isIdentifierName(name: string): boolean {
+  return ['id', 'ids', 'uid', 'sid', 'guid', 'key', 'token', 'code', 'ref'].includes(nameWords(name).at(-1) ?? '');
 }
