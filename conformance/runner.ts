@@ -8,7 +8,7 @@ import type { RetryBudget } from './session.js';
 import { mutationsFor, type MutableInput } from './cases/mutations.js';
 import { Random } from './cases/random.js';
 import { asSchema, isRecord, properties, type Schema } from './cases/schema.js';
-import { modeFor } from './cases/values.js';
+import { modeFor } from '../src/contract/index.js';
 import { SeenValues, unknownIdProbe } from './cases/unknown-id.js';
 import { CHECKS, type CheckContext } from './checks/index.js';
 import { responseJsonSchema } from './checks/util.js';
