@@ -49,7 +49,8 @@ export interface Expected {
 
 /** A failure caused by the runner's own request or reading, not by Prism; kept until fixed. */
 export interface RunnerBug {
-  readonly check: string;
+  /** The checks it makes fail (one cause may show in several, depending on how the answer arrives). */
+  readonly checks: readonly string[];
   readonly operations: readonly string[];
   readonly message?: RegExp;
   readonly evidence: string;
@@ -114,7 +115,7 @@ export function expectTwoSided(name: string, { contract, report }: PrismRun, exp
   const unexplained: string[] = [];
   for (const r of report.results.filter((x) => x.status === 'failed')) {
     // A runner bug first: a result it explains must not count as Prism's.
-    const bug = bugs.findIndex((b) => b.check === r.check && b.operations.includes(r.operation) && (b.message?.test(r.message) ?? true));
+    const bug = bugs.findIndex((b) => b.checks.includes(r.check) && b.operations.includes(r.operation) && (b.message?.test(r.message) ?? true));
     if (bug >= 0) {
       bugHits[bug] = (bugHits[bug] ?? 0) + 1;
       continue;
@@ -126,7 +127,7 @@ export function expectTwoSided(name: string, { contract, report }: PrismRun, exp
   expect(unexplained, `${name}: failures no expectation explains`).toEqual([]);
   const silent = [
     ...expected.prism.filter((_, i) => prismHits[i] === 0).map((e) => `${e.check}${e.operation ? ` › ${e.operation}` : ''}: expected (${WHY[e.why]}) but did not fail`),
-    ...bugs.filter((_, i) => bugHits[i] === 0).map((b) => `${b.check} › ${b.operations.join(', ')}: the runner bug no longer fires (fixed? remove it): ${b.evidence}`),
+    ...bugs.filter((_, i) => bugHits[i] === 0).map((b) => `${b.checks.join(' / ')} › ${b.operations.join(', ')}: the runner bug no longer fires (fixed? remove it): ${b.evidence}`),
   ];
   expect(silent, `${name}: expectations that did not fire`).toEqual([]);
 }
