@@ -160,7 +160,14 @@ export function validParams(params: readonly OpenAPIV3.ParameterObject[], rng: R
     if (!include) continue;
     const documented = documentedValues(p);
     // A documented value first for required parameters without a useful schema (free strings often hide formats).
-    const value = validValue(p.required === true ? present(schema) : schema, rng, mode, validator, documented);
+    let value = validValue(p.required === true ? present(schema) : schema, rng, mode, validator, documented);
+    // `name=` is an empty value, which a query parameter may carry only with allowEmptyValue (OAS
+    // 3.0.3 §4.7.12; Swagger 2.0 likewise; Docker's `platform` defaults to ""): an optional one is left
+    // out, a required one gets a non-empty value.
+    if (value === '' && p.in === 'query' && p.allowEmptyValue !== true) {
+      if (p.required !== true) continue;
+      value = validValue({ allOf: [schema, { minLength: 1 }] } as Schema, rng, mode, validator);
+    }
     if (value !== undefined) out[p.name] = value;
   }
   return out;

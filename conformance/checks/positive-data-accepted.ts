@@ -26,6 +26,9 @@ export const positiveDataAccepted: Check = {
     }
     // A 3xx the operation documents is its success (RFC 9110 §15.4: redirects are answers too).
     if (isSuccess(operation, status)) return pass;
+    // 101 switches protocols only on the client's Upgrade (RFC 9110 §7.8, §15.2.2), which the runner
+    // never sends: the request was not the one the contract's success needs, so nothing is judged.
+    if (status === 101 && operation.responses['101'] !== undefined) return skip(`${operation.id} succeeds with 101 Switching Protocols, which needs an Upgrade header the runner does not send (RFC 9110 §7.8): not exercised over plain HTTP`);
     if ((status === 404 || status === 410) && pastSunset(operation, response)) return skip(`${operation.id} is past its sunset (answered ${status})`);
     if (status === 404 && exchange.context.guessedId) {
       return skip(`answered 404 to an identifier taken from the contract's examples or generated (no operation could create or list one): it may simply not exist`);
