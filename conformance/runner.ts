@@ -12,7 +12,7 @@ import { modeFor } from './cases/values.js';
 import { SeenValues, unknownIdProbe } from './cases/unknown-id.js';
 import { methodsOnPath, pathClash } from './cases/path-clash.js';
 import { CHECKS, type CheckContext } from './checks/index.js';
-import { responseJsonSchema } from './checks/util.js';
+import { responseJsonSchema, sameId } from './checks/util.js';
 import { collect, requestPath as requestPathOf, type Note } from './collect.js';
 import { refusedCredentials } from './diagnostics.js';
 import { contractProblems } from './contract-check.js';
@@ -677,7 +677,8 @@ async function readBack(contract: Contract, session: Session, create: Operation,
       : `${create.id} answered neither a JSON object nor a Location: nothing names what it created`;
   }
   const readSchema = responseJsonSchema(reader.op.responses['200'] ?? ({} as OpenAPIV3.ResponseObject))?.schema;
-  const idField = Object.entries(created).find(([, v]) => v === reader.id)?.[0] ?? 'id';
+  // The field carrying the id, compared as text: a Location gives "1" for `memberId: 1` (a path segment is text, RFC 3986 §3.3).
+  const idField = Object.entries(created).find(([, v]) => sameId(v, reader.id))?.[0] ?? 'id';
   const context = { expectedFields: expectedFields(input.body, readSchema), resourceId: reader.id, after: 'create' as const };
   await session.send({ reportAs: create.id, operation: reader.op, kind: 'read_back', method: 'get', path: reader.op.path, input: { pathParams: { ...input.pathParams, ...reader.params }, query: {}, body: undefined, contentType: undefined }, auth: 'valid', context });
   const listOp = contract.operations.find((o) => o.method === 'get' && o.path === create.path);

@@ -68,6 +68,11 @@ function integer(s: Schema, rng: Random, mode: Mode): number {
   const wide = s.format === 'int32' ? [INT32_MIN, INT32_MAX] : [-Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER];
   let lo = s.minimum !== undefined ? Math.ceil(s.minimum) + (s.exclusiveMinimum === true && Number.isInteger(s.minimum) ? 1 : 0) : undefined;
   let hi = s.maximum !== undefined ? Math.floor(s.maximum) - (s.exclusiveMaximum === true && Number.isInteger(s.maximum) ? 1 : 0) : undefined;
+  // A bound beyond ±(2^53 − 1) (int64's 9223372036854775807 reads as 2^63, past the maximum itself)
+  // is no value JSON carries exactly (RFC 8259 §6, I-JSON RFC 7493 §2.2): the boundary sent is the
+  // largest interoperable integer inside the bounds.
+  if (lo !== undefined) lo = Math.max(lo, -Number.MAX_SAFE_INTEGER);
+  if (hi !== undefined) hi = Math.min(hi, Number.MAX_SAFE_INTEGER);
   lo ??= hi !== undefined ? Math.min(0, hi) : 0;
   hi ??= mode === 'max' ? (s.format === 'int32' ? (wide[1] as number) : 2 ** 31 * 2) : lo + 1000;
   let value = mode === 'min' ? lo : mode === 'max' ? hi : rng.int(lo, Math.min(hi, lo + 1_000_000));

@@ -104,3 +104,13 @@ export function sameValue(sent: unknown, read: unknown): boolean {
   return Object.is(sent, read);
 }
 
+
+/**
+ * Whether two identifiers name the same resource: equal values, or a number and the text of its
+ * digits (an id read from a Location or a path is text, RFC 3986 §3.3: `/members/1` names `memberId: 1`).
+ */
+export function sameId(a: unknown, b: unknown): boolean {
+  if (sameValue(a, b)) return true;
+  const scalar = (v: unknown): boolean => typeof v === 'string' || typeof v === 'number';
+  return scalar(a) && scalar(b) && typeof a !== typeof b && String(a) === String(b);
+}
