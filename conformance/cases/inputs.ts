@@ -6,6 +6,7 @@ import { pinDiscriminators, type SchemaNames } from './discriminator.js';
 import { asSchema, effective, flatten, isRecord, type Schema } from './schema.js';
 import { isJsonMediaType } from '../../src/contract/index.js';
 import { generate, type Mode } from './values.js';
+import { URI_VALUE_BUDGET } from './mutations.js';
 
 export interface RequestBodyPlan {
   readonly mediaType: string;
@@ -164,6 +165,9 @@ export function validParams(params: readonly OpenAPIV3.ParameterObject[], rng: R
     // `name=` is an empty value, which a query parameter may carry only with allowEmptyValue (OAS
     // 3.0.3 §4.7.12; Swagger 2.0 likewise; Docker's `platform` defaults to ""): an optional one is left
     // out, a required one gets a non-empty value.
+    // A value too long for a request line or a header field (a `maxLength: 152133` boundary, Discord)
+    // is refused by the HTTP layer (414/431, RFC 9110 §4.1 asks recipients for 8000 octets): a shorter valid one.
+    if (typeof value === 'string' && value.length > URI_VALUE_BUDGET) value = validValue({ allOf: [schema, { maxLength: URI_VALUE_BUDGET }] } as Schema, rng, mode, validator);
     if (value === '' && p.in === 'query' && p.allowEmptyValue !== true) {
       if (p.required !== true) continue;
       value = validValue({ allOf: [schema, { minLength: 1 }] } as Schema, rng, mode, validator);

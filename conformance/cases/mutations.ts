@@ -84,6 +84,9 @@ function invalidParameterItemValues(s: Schema): Array<{ what: string; value: unk
   return out;
 }
 
+/** The longest value the runner puts in a URI or a header field: well inside RFC 9110 §4.1's 8000 octets for the whole request line. */
+export const URI_VALUE_BUDGET = 2000;
+
 const hasDefault = (schema: Schema | undefined): boolean => schema !== undefined && effective(schema).default !== undefined;
 
 /** Every single-defect mutation of an operation's input that the contract makes invalid. */
@@ -105,6 +108,9 @@ export function mutationsFor(
       out.push({ defect: `query parameter ${p.name} missing`, apply: (i) => void delete i.query[p.name] });
     }
     for (const { what, value } of invalidParameterValues(p)) {
+      // A value past the request-line length every recipient should support (RFC 9110 §4.1: 8000
+      // octets) is refused by the HTTP layer (414/431) before any contract is read: no defect judged.
+      if (typeof value === 'string' && value.length > URI_VALUE_BUDGET) continue;
       const bag = p.in === 'path' ? 'pathParams' : 'query';
       out.push({ defect: `${p.in} parameter ${p.name}: ${what}`, apply: (i) => void (i[bag][p.name] = value) });
     }
