@@ -49,7 +49,7 @@ export function identifierEvidence(contract: Contract, op: Operation, p: OpenAPI
   // 2. The collection model: a create on the collection and a read of its item (`/pets` + `/pets/{petId}`).
   // A suffix after the parameter (`/Calls/{Sid}.json`) keeps it the item's identifier.
   const item = contract.operations.find((o) => o.method === 'get' && new RegExp(`^${escape(collection)}/\\{${escape(p.name)}\\}(\\.[A-Za-z0-9]+)?$`).test(o.path));
-  const create = contract.operations.find((o) => o.path === collection && isCreate(o));
+  const create = contract.operations.find((o) => o.path === collection && (isCreate(o) || (item !== undefined && answersItem(o, item))));
   if (item && create) return `${create.id} creates the items ${item.id} reads by ${p.name}`;
   // 3. The list of the collection shows items carrying the parameter (by name, or `id` under `{id}`).
   const list = contract.operations.find((o) => o.method === 'get' && o.path === collection);
@@ -63,8 +63,33 @@ export function identifierEvidence(contract: Contract, op: Operation, p: OpenAPI
   // 4. An item read under a named collection (`/things/{name}`, not `/{dataset}/…` nor `/{version}/fields`)
   //    that documents 404 itself: the contract says the value names something that may not exist.
   const lastSegment = collection.slice(collection.lastIndexOf('/') + 1);
-  if (item && lastSegment !== '' && !lastSegment.includes('{') && (item.responses['404'] !== undefined)) return `${item.id} reads an item of ${collection} by ${p.name} and documents 404`;
+  if (item && lastSegment !== '' && !lastSegment.includes('{') && (item.responses['404'] !== undefined)) return `${item.id} reads an item of ${collection} by ${p.name} and documents 404${ONLY_READ}`;
   return undefined;
+}
+
+/** Marks evidence 4: the contract says the value names a resource, but nothing in it issues or lists one. */
+const ONLY_READ = ' (nothing issues or lists them)';
+
+/**
+ * Whether the contract lets the runner show that a value is absent: the items are issued through
+ * the API (links, a create) or listed by it. A collection only read (`GET /v2/orgs/{org_id}`, Miro:
+ * organisations exist outside the API) holds what the run cannot see, so no value is provably
+ * absent there (issue 19: the probe value must be "provably absent").
+ */
+export function absenceProvable(evidence: string): boolean {
+  return !evidence.endsWith(ONLY_READ);
+}
+
+/**
+ * A POST on the collection answering, with a 2xx, the very schema its item read answers (Clerk's
+ * `POST /v1/organizations` → 200 Organization, read by `GET /v1/organizations/{organization_id}`):
+ * the API issues the items, though it says so with 200 and no Location.
+ */
+function answersItem(post: Operation, item: Operation): boolean {
+  if (post.method !== 'post' || post.requestBody === undefined) return false;
+  const success = (o: Operation): unknown => Object.entries(o.responses).find(([s]) => s.startsWith('2'))?.[1]?.content?.['application/json']?.schema;
+  const made = success(post);
+  return made !== undefined && made === success(item);
 }
 
 /** The item schema of a list answer: an array's items, or the one array property of a wrapper. */
@@ -121,6 +146,10 @@ export function unknownIdProbe(contract: Contract, op: Operation, validator: Sch
     const evidence = identifierEvidence(contract, op, p);
     if (!evidence) {
       reasons.push(`${p.name} names no resource (no link, create + item read, or list names it)`);
+      continue;
+    }
+    if (!absenceProvable(evidence)) {
+      reasons.push(`${evidence}: no value of ${p.name} can be shown absent from what the server holds`);
       continue;
     }
     const value = unknownValueFor(p, validator, rng, seen);

@@ -1,6 +1,6 @@
 import { isSuccess } from '../cases/roles.js';
 import { fail, pass, skip, type Check } from './types.js';
-import { errorMessageOf, pastSunset } from './util.js';
+import { errorMessageOf, largeContentRefused, pastSunset } from './util.js';
 import { documentedResponse } from '../../src/contract/index.js';
 
 /**
@@ -10,7 +10,7 @@ import { documentedResponse } from '../../src/contract/index.js';
 export const positiveDataAccepted: Check = {
   name: 'positive_data_accepted',
   description:
-    'Sends generated valid inputs (seeded; lower and upper boundary values first, readOnly fields left out) with the key, after creating what they refer to (a category before a pet, stock before an order). Fails unless a documented 2xx comes back; 409/422 (possible state rules) and 429/503 are skipped with the reason, 404/410 past a sunset are skipped.',
+    'Sends generated valid inputs (seeded; lower and upper boundary values first, readOnly fields left out) with the key, after creating what they refer to (a category before a pet, stock before an order). Fails unless a documented 2xx comes back; 409/422 (possible state rules), 429/503 and 413 to content over 8000 octets (RFC 9110 §15.5.14; the contract states no limit) are skipped with the reason, 404/410 past a sunset are skipped.',
   appliesTo: () => true,
   judge: (exchange, operation) => {
     const response = exchange.response;
@@ -35,6 +35,7 @@ export const positiveDataAccepted: Check = {
     }
     if (status === 409 || status === 422) return skip(`answered ${status} after the prerequisites were created; may be a legitimate state rule: ${errorMessageOf(response)}`);
     if (status === 429 || status === 503) return skip(`answered ${status} (temporarily unavailable): cannot judge`);
+    if (largeContentRefused(exchange)) return skip(`answered 413 to ${Buffer.byteLength(exchange.request.body ?? '')} octets of content: a server may refuse content larger than it is willing to process (RFC 9110 §15.5.14), and the contract states no limit`);
     return fail(`valid input rejected with ${status}: ${errorMessageOf(response)}`);
   },
 };
