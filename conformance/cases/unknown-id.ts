@@ -63,21 +63,8 @@ export function identifierEvidence(contract: Contract, op: Operation, p: OpenAPI
   // 4. An item read under a named collection (`/things/{name}`, not `/{dataset}/…` nor `/{version}/fields`)
   //    that documents 404 itself: the contract says the value names something that may not exist.
   const lastSegment = collection.slice(collection.lastIndexOf('/') + 1);
-  if (item && lastSegment !== '' && !lastSegment.includes('{') && (item.responses['404'] !== undefined)) return `${item.id} reads an item of ${collection} by ${p.name} and documents 404${ONLY_READ}`;
+  if (item && lastSegment !== '' && !lastSegment.includes('{') && (item.responses['404'] !== undefined)) return `${item.id} reads an item of ${collection} by ${p.name} and documents 404`;
   return undefined;
-}
-
-/** Marks evidence 4: the contract says the value names a resource, but nothing in it issues or lists one. */
-const ONLY_READ = ' (nothing issues or lists them)';
-
-/**
- * Whether the contract lets the runner show that a value is absent: the items are issued through
- * the API (links, a create) or listed by it. A collection only read (`GET /v2/orgs/{org_id}`, Miro:
- * organisations exist outside the API) holds what the run cannot see, so no value is provably
- * absent there (issue 19: the probe value must be "provably absent").
- */
-export function absenceProvable(evidence: string): boolean {
-  return !evidence.endsWith(ONLY_READ);
 }
 
 /**
@@ -146,10 +133,6 @@ export function unknownIdProbe(contract: Contract, op: Operation, validator: Sch
     const evidence = identifierEvidence(contract, op, p);
     if (!evidence) {
       reasons.push(`${p.name} names no resource (no link, create + item read, or list names it)`);
-      continue;
-    }
-    if (!absenceProvable(evidence)) {
-      reasons.push(`${evidence}: no value of ${p.name} can be shown absent from what the server holds`);
       continue;
     }
     const value = unknownValueFor(p, validator, rng, seen);
