@@ -162,6 +162,10 @@ export function validParams(params: readonly OpenAPIV3.ParameterObject[], rng: R
     const documented = documentedValues(p);
     // A documented value first for required parameters without a useful schema (free strings often hide formats).
     let value = validValue(p.required === true ? present(schema) : schema, rng, mode, validator, documented);
+    // A boundary value the schema refuses (an item in two overlapping `oneOf` enums, Pinterest's
+    // `metric_types`) leaves a required parameter without a value: other values are tried, since a
+    // request without it is no valid input (its absence is a defect of its own).
+    for (let attempt = 0; value === undefined && p.required === true && attempt < 8; attempt++) value = validValue(present(schema), rng, 'random', validator);
     // `name=` is an empty value, which a query parameter may carry only with allowEmptyValue (OAS
     // 3.0.3 §4.7.12; Swagger 2.0 likewise; Docker's `platform` defaults to ""): an optional one is left
     // out, a required one gets a non-empty value.

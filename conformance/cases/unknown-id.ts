@@ -49,7 +49,7 @@ export function identifierEvidence(contract: Contract, op: Operation, p: OpenAPI
   // 2. The collection model: a create on the collection and a read of its item (`/pets` + `/pets/{petId}`).
   // A suffix after the parameter (`/Calls/{Sid}.json`) keeps it the item's identifier.
   const item = contract.operations.find((o) => o.method === 'get' && new RegExp(`^${escape(collection)}/\\{${escape(p.name)}\\}(\\.[A-Za-z0-9]+)?$`).test(o.path));
-  const create = contract.operations.find((o) => o.path === collection && (isCreate(o) || (item !== undefined && answersItem(o, item))));
+  const create = contract.operations.find((o) => o.path === collection && isCreate(o));
   if (item && create) return `${create.id} creates the items ${item.id} reads by ${p.name}`;
   // 3. The list of the collection shows items carrying the parameter (by name, or `id` under `{id}`).
   const list = contract.operations.find((o) => o.method === 'get' && o.path === collection);
@@ -65,18 +65,6 @@ export function identifierEvidence(contract: Contract, op: Operation, p: OpenAPI
   const lastSegment = collection.slice(collection.lastIndexOf('/') + 1);
   if (item && lastSegment !== '' && !lastSegment.includes('{') && (item.responses['404'] !== undefined)) return `${item.id} reads an item of ${collection} by ${p.name} and documents 404`;
   return undefined;
-}
-
-/**
- * A POST on the collection answering, with a 2xx, the very schema its item read answers (Clerk's
- * `POST /v1/organizations` → 200 Organization, read by `GET /v1/organizations/{organization_id}`):
- * the API issues the items, though it says so with 200 and no Location.
- */
-function answersItem(post: Operation, item: Operation): boolean {
-  if (post.method !== 'post' || post.requestBody === undefined) return false;
-  const success = (o: Operation): unknown => Object.entries(o.responses).find(([s]) => s.startsWith('2'))?.[1]?.content?.['application/json']?.schema;
-  const made = success(post);
-  return made !== undefined && made === success(item);
 }
 
 /** The item schema of a list answer: an array's items, or the one array property of a wrapper. */
