@@ -231,7 +231,8 @@ async function shrink(input: CollectInput, check: Check, op: Operation, failing:
         context: failing.context,
         unrecorded: true,
       });
-      if (check.judge(exchange, op, input.ctx)?.status === 'fail') {
+      // The same failure, smaller: a candidate failing with another status (a 413 shrunk into a 404) is another defect, not this one made smaller.
+      if (check.judge(exchange, op, input.ctx)?.status === 'fail' && exchange.response?.status === failing.response?.status) {
         best = exchange;
         current = next;
         improved = true;

@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { documentedResponse, HTTP_METHODS, isDocumentedSuccess, SchemaValidator, type Contract, type Operation } from '../src/contract/index.js';
+import { documentedResponse, HTTP_METHODS, isDocumentedSuccess, samePath, SchemaValidator, type Contract, type Operation } from '../src/contract/index.js';
 import { cookieParameters, headerParameters, noBodyReason, pathParameters, queryParameters, requestBodyOf, validBody, validParams, validQuery } from './cases/inputs.js';
 import { schemaNames } from './cases/discriminator.js';
 import { identifierOf, isCreate, isSuccess, listItems } from './cases/roles.js';
@@ -10,8 +10,9 @@ import { Random } from './cases/random.js';
 import { asSchema, isRecord, properties, type Schema } from './cases/schema.js';
 import { modeFor } from '../src/contract/index.js';
 import { SeenValues, unknownIdProbe } from './cases/unknown-id.js';
+import { methodsOnPath, pathClash } from './cases/path-clash.js';
 import { CHECKS, type CheckContext } from './checks/index.js';
-import { responseJsonSchema } from './checks/util.js';
+import { responseJsonSchema, sameId } from './checks/util.js';
 import { collect, requestPath as requestPathOf, type Note } from './collect.js';
 import { refusedCredentials } from './diagnostics.js';
 import { contractProblems } from './contract-check.js';
@@ -262,6 +263,11 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
     for (const op of ordered) {
       progress({ type: 'phase', phase: op.id });
       const opRng = rng.fork(hash(op.id));
+      const clash = pathClash(contract, op);
+      if (clash) {
+        for (const c of CHECKS) note(op.id, c.name, clash);
+        continue;
+      }
       try {
       const body = requestBodyOf(op);
       if (op.requestBody && !body) {
@@ -427,9 +433,9 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
     if (wanted('method_not_allowed') || wanted('error_shape')) {
       const seen = new Set<string>();
       for (const op of selected) {
-        if (seen.has(op.path)) continue;
-        seen.add(op.path);
-        const documented = contract.operations.filter((o) => o.path === op.path).map((o) => o.method);
+        if (seen.has(samePath(op.path))) continue;
+        seen.add(samePath(op.path));
+        const documented = [...methodsOnPath(contract, op.path)];
         const method = (['patch', 'delete', 'put', 'post', 'get'] as const).find((m) => !documented.includes(m));
         if (!method) {
           note(op.id, 'method_not_allowed', `every common method is documented on ${op.path}`);
@@ -671,7 +677,8 @@ async function readBack(contract: Contract, session: Session, create: Operation,
       : `${create.id} answered neither a JSON object nor a Location: nothing names what it created`;
   }
   const readSchema = responseJsonSchema(reader.op.responses['200'] ?? ({} as OpenAPIV3.ResponseObject))?.schema;
-  const idField = Object.entries(created).find(([, v]) => v === reader.id)?.[0] ?? 'id';
+  // The field carrying the id, compared as text: a Location gives "1" for `memberId: 1` (a path segment is text, RFC 3986 §3.3).
+  const idField = Object.entries(created).find(([, v]) => sameId(v, reader.id))?.[0] ?? 'id';
   const context = { expectedFields: expectedFields(input.body, readSchema), resourceId: reader.id, after: 'create' as const };
   await session.send({ reportAs: create.id, operation: reader.op, kind: 'read_back', method: 'get', path: reader.op.path, input: { pathParams: { ...input.pathParams, ...reader.params }, query: {}, body: undefined, contentType: undefined }, auth: 'valid', context });
   const listOp = contract.operations.find((o) => o.method === 'get' && o.path === create.path);
