@@ -11,7 +11,7 @@ import { SecurityGate } from './controls/security.js';
 import { chaos, delay } from './controls/timing.js';
 import { ErrorBodies } from './error-body.js';
 import { HttpError, type ErrorHandlerContext } from './errors.js';
-import { genericHandlers, seedGeneric } from './generic/handlers.js';
+import { genericHandlers, seedGeneric, unknownParent } from './generic/handlers.js';
 import { inferModel } from './generic/model.js';
 import type { GenericStore } from './generic/store.js';
 import { checkBodyShape, checkCharset, checkDeclaredLength, checkIntegerParameters, normalizeContentType, verifyUtf8 } from './input-guards.js';
@@ -133,6 +133,8 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
   let reseed = (): void => undefined;
   let collections: Engine['collections'] = [];
   let statelessReasons = new Map<string, string>();
+  // A stateless operation under an item the generic store does not hold: its documented 404.
+  let parentCheck: (operation: Contract['operations'][number], params: Readonly<Record<string, string>>) => HttpError | undefined = () => undefined;
   if (rules === 'petstore') handlers = deps.petstoreHandlers;
   else {
     const model = inferModel(contract);
@@ -146,6 +148,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     reseed = () => seedGeneric(generic, options.seed);
     reseed();
     handlers = genericHandlers({ ...generic, faker: () => dice.faker, codeForStatus });
+    parentCheck = (operation, params) => unknownParent({ model, store: deps.genericStore, codeForStatus }, operation, params);
   }
 
   const stateOf = (req: Request): RequestState => {
@@ -225,6 +228,8 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     const handler = handlers[operation.id];
     let reply: Reply;
     if (wantsCannedResponse(preferences) || !handler) {
+      const refused = handler ? undefined : parentCheck(operation, match.params);
+      if (refused) throw refused;
       const faker = preferences.seed === undefined ? dice.faker : createFaker(preferences.seed);
       // An operation that documents no 2xx (a redirect, say) answers its first documented status.
       const statuses = Object.keys(operation.responses).filter((s) => /^\d{3}$/.test(s)).sort();

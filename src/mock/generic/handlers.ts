@@ -321,6 +321,39 @@ function listBody(shape: ListShape, items: RecordValue[], total: number, page: n
   return out;
 }
 
+/** Whether an operation documents a 404: exactly, by its range (`4XX`) or by `default` (OAS 3.0.3 §4.7.16). */
+const documents404 = (operation: Operation): boolean => responseFor(operation.responses, 404) !== undefined;
+
+/**
+ * The collections whose items a path lies under (`/invoices/{invoice_id}/send` under the
+ * `/invoices/{invoice_id}` item; `/boards/{board_id}/sections` under `/boards/{board_id}`), the
+ * nearest last. A collection's own item path counts only for operations it does not bind.
+ */
+function parentsOf(path: string, model: GenericModel, bound: Collection | undefined): Collection[] {
+  const found = model.collections.filter((c) => c !== bound && c.scopeParams.every((p) => path.includes(`{${p}}`)) && (path.startsWith(`${c.itemPath}/`) || (bound === undefined && path === c.itemPath)));
+  return found.sort((a, b) => a.itemPath.length - b.itemPath.length);
+}
+
+/**
+ * The parent scopes of the generic engine (issue 18 item 1, "one resource model ... parent
+ * scopes"): a path that names an item of an inferred collection (`/invoices/{invoice_id}/send`,
+ * `/admin/identities/{id}/sessions`) speaks of that item, so when the store holds no such item the
+ * answer is the operation's documented 404 (exact, `4XX` or `default`), as for a read of the item
+ * itself. An operation that documents no 404 keeps its answer: the mock never answers a status
+ * the contract does not list for it. Returns undefined when the path names no parent.
+ */
+export function unknownParent(deps: Pick<GenericDeps, 'model' | 'store' | 'codeForStatus'>, operation: Operation, params: Readonly<Record<string, string>>, bound?: Collection): HttpError | undefined {
+  if (!documents404(operation)) return undefined;
+  for (const parent of parentsOf(operation.path, deps.model, bound)) {
+    const id = params[parent.idParam];
+    if (id === undefined) continue;
+    if (!deps.store.get(parent.path, scopeOf(parent, params), id)) {
+      return new HttpError(404, deps.codeForStatus(404), `No ${parent.noun} with ${parent.idParam} ${id.slice(0, 100)}.`);
+    }
+  }
+  return undefined;
+}
+
 /**
  * The stateful operations of a contract without business rules of its own: create, read,
  * replace, patch, delete and list over the generic store, as `inferModel` bound them.
@@ -348,6 +381,11 @@ export function genericHandlers(deps: GenericDeps): Handlers {
       const record = store.get(collection.path, scope, id);
       if (!record) throw notFound(collection, id);
       return { id, scope, record };
+    };
+    const withParents = (handler: (input: HandlerInput) => Reply): ((input: HandlerInput) => Reply) => (input) => {
+      const refused = unknownParent(deps, operation, input.params, collection);
+      if (refused) throw refused;
+      return handler(input);
     };
     /** The record a body names by its identifier field (`PUT /pet {"id": 7, …}`): 404 when there is none. */
     const byBody = (input: HandlerInput): { id: string; scope: string; record: RecordValue } => {
@@ -427,6 +465,8 @@ export function genericHandlers(deps: GenericDeps): Handlers {
         };
         break;
     }
+    const handler = handlers[operationId];
+    if (handler) handlers[operationId] = withParents(handler);
   }
   return handlers;
 }

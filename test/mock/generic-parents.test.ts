@@ -1,0 +1,57 @@
+import { join } from 'node:path';
+import request from 'supertest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createMockApp } from '../../src/index.js';
+import { selfConsistency } from '../../bench/self-consistency.js';
+import { ROOT, type App } from './helpers.js';
+
+// Parent scopes of the generic engine (issue 18 item 1) and the one deprecation rule
+// (src/contract/deprecation.ts), on fixtures/mock-contracts/parents.yaml.
+const PARENTS = join(ROOT, 'fixtures', 'mock-contracts', 'parents.yaml');
+
+describe('the generic engine answers for the parent a path names', () => {
+  let app: App;
+  beforeEach(async () => {
+    app = await createMockApp({ spec: PARENTS });
+  });
+
+  it('an action on an unknown item is its documented 404 (4XX), on a known one its success', async () => {
+    const unknown = await request(app).post('/boards/no-such-board/archive').expect(404);
+    expect(unknown.body).toEqual({ code: expect.any(String), message: expect.stringContaining('no-such-board') });
+    const board = (await request(app).post('/boards').send({ name: 'b' }).expect(201)).body as { id: string };
+    await request(app).post(`/boards/${board.id}/archive`).expect(200);
+  });
+
+  it('a list and a create under an unknown parent are 404; under a known one they keep their scope', async () => {
+    await request(app).get('/boards/no-such-board/sections').expect(404);
+    await request(app).post('/boards/no-such-board/sections').send({ title: 't' }).expect(404);
+    const board = (await request(app).post('/boards').send({ name: 'b' }).expect(201)).body as { id: string };
+    const section = (await request(app).post(`/boards/${board.id}/sections`).send({ title: 't' }).expect(201)).body as { id: string };
+    expect((await request(app).get(`/boards/${board.id}/sections`).expect(200)).body).toEqual({ items: [{ id: section.id, title: 't' }] });
+    // A deleted parent takes its scope with it: its sections are no longer reachable.
+    await request(app).delete(`/boards/${board.id}`).expect(204);
+    await request(app).get(`/boards/${board.id}/sections/${section.id}`).expect(404);
+  });
+
+  it('an operation that documents no 404 is never answered 404, whatever the parent', async () => {
+    const stats = await request(app).get('/boards/no-such-board/stats').expect(200);
+    expect(stats.body).toEqual({ pins: expect.any(Number) });
+  });
+
+  it('a deprecated operation without x-deprecated-at sends no Deprecation: there is no date to send (RFC 9745 §2.1)', async () => {
+    const board = (await request(app).post('/boards').send({ name: 'b' }).expect(201)).body as { id: string };
+    const legacy = await request(app).get(`/boards/${board.id}/legacy`).expect(200);
+    expect(legacy.headers['deprecation']).toBeUndefined();
+  });
+});
+
+describe('the runner agrees with the mock on the parent-scope constructs', () => {
+  it('0 failed results (runner with every credential against the mock on parents.yaml)', async () => {
+    const result = await selfConsistency('parents', PARENTS);
+    expect(result.disagreements.map((f) => `${f.check} › ${f.operation}: ${f.message}`)).toEqual([]);
+    // The deprecated operation without a date is a warning, not a pass in silence.
+    expect(result.report.results.find((r) => r.check === 'deprecation_headers' && r.operation === 'legacyBoard')?.status).toBe('warning');
+    // The unknown-parent probe engaged and passed.
+    expect(result.report.results.find((r) => r.check === 'not_found_for_unknown_id' && r.operation === 'archiveBoard')?.status).toBe('passed');
+  }, 60_000);
+});
