@@ -286,6 +286,11 @@ function normaliseSchema(node: Record<string, unknown>, where: string, changes: 
     }
   }
   if (typeof node['format'] === 'string' && !KNOWN_FORMATS.has(node['format'])) formats.add(node['format']);
+  // `default` is an annotation (JSON Schema 2020-12 §9.2; OAS 3.0.3 §4.7.24: what the server
+  // assumes when the value is absent), never a value the client sent: the validator's ajv fills it
+  // into requests (useDefaults), which passed a missing `required` member (PayPal's product `type`)
+  // and stored or refused a value nobody sent (OpenAI's `service_tier`). Only schemas lose it.
+  if ('default' in node && (typeof node['type'] === 'string' || Array.isArray(node['type']) || Array.isArray(node['enum']) || typeof node['$ref'] === 'string')) delete node['default'];
   if (isRecord(node['discriminator'])) normaliseDiscriminator(node, where, changes);
   if (Array.isArray(node['prefixItems'])) looseTuple(node, where, changes);
   for (const key of ['minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems']) {
