@@ -67,7 +67,14 @@ export interface Engine {
   seedGeneric(): void;
 }
 
-const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+/**
+ * The body limit of a contract that states none (`x-limits.maxBodyBytes` states one; the bundled
+ * Petstore's is 64 KiB): 1 MiB. A contract without a limit admits what its schemas admit (Lob's
+ * template `html` of up to 100,000 characters, Discord's lists of tokens), which RFC 9110 §15.5.14
+ * would let a server refuse, but a mock of that contract must not: 1 MiB takes such bodies and
+ * still bounds what one request can make the mock hold.
+ */
+const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 /** The response header naming why an answer neither read nor changed the mock's state. */
 export const STATELESS_HEADER = 'X-Mock-Stateless';

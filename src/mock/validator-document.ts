@@ -51,9 +51,44 @@ export function validatorDocument(contract: Contract): ValidatorDocument {
   optionalBodiesSaySo(document);
   ignoredHeaderParameters(document, changes);
   bracketedQueryNames(document, changes);
+  formObjectsFirst(document);
   // Places are named in the user's own document (a Swagger 2.0 one's pointers, not the upgraded copy's).
   visit(document, '#', (node, where) => normaliseSchema(node, contract.originalPointer(where), changes, formats));
   return { document, annotationFormats: [...formats], changes };
+}
+
+/**
+ * express-openapi-validator reads an exploded form object parameter (`sort_by`, whose members
+ * `date_created` and `send_date` are query keys of their own: OAS 3.0.3 §4.7.12.4) from whichever
+ * of its members the query holds, and marks an absent deepObject parameter present (its key set to
+ * undefined). With Lob's deepObject `date_created` read first, an absent `sort_by` became `{}` and
+ * failed its own `oneOf` of required members. Reading the form objects first (only the validator's
+ * copy is reordered; the order of parameters means nothing in OAS) leaves an absent one absent.
+ */
+function formObjectsFirst(document: OpenAPIV3.Document): void {
+  const resolve = (p: unknown): Record<string, unknown> | undefined => {
+    if (!isRecord(p)) return undefined;
+    const ref = p['$ref'];
+    const m = typeof ref === 'string' ? /^#\/components\/(parameters|schemas)\/([^/]+)$/.exec(ref) : null;
+    if (typeof ref !== 'string') return p;
+    const found = m ? (document.components?.[m[1] as 'parameters' | 'schemas'] ?? {})[m[2]!] : undefined;
+    return isRecord(found) ? found : undefined;
+  };
+  const formObject = (p: unknown): boolean => {
+    const parameter = resolve(p);
+    if (!parameter || parameter['in'] !== 'query' || (parameter['style'] ?? 'form') !== 'form' || parameter['explode'] === false) return false;
+    const schema = resolve(parameter['schema']);
+    return schema !== undefined && (schema['type'] === 'object' || ['allOf', 'oneOf', 'anyOf'].some((k) => Array.isArray(schema[k])));
+  };
+  for (const item of Object.values(document.paths ?? {})) {
+    if (!item) continue;
+    for (const holder of [item, ...METHODS.map((m) => item[m])]) {
+      if (!holder) continue;
+      const list = holder.parameters;
+      if (!Array.isArray(list) || !list.some(formObject)) continue;
+      holder.parameters = [...list.filter(formObject), ...list.filter((p) => !formObject(p))];
+    }
+  }
 }
 
 /**
