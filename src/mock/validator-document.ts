@@ -325,7 +325,8 @@ function normaliseSchema(node: Record<string, unknown>, where: string, changes: 
   // assumes when the value is absent), never a value the client sent: the validator's ajv fills it
   // into requests (useDefaults), which passed a missing `required` member (PayPal's product `type`)
   // and stored or refused a value nobody sent (OpenAI's `service_tier`). Only schemas lose it.
-  if ('default' in node && (typeof node['type'] === 'string' || Array.isArray(node['type']) || Array.isArray(node['enum']) || typeof node['$ref'] === 'string')) delete node['default'];
+  const schemaLike = typeof node['type'] === 'string' || Array.isArray(node['type']) || typeof node['$ref'] === 'string' || ['enum', 'allOf', 'oneOf', 'anyOf'].some((k) => Array.isArray(node[k]));
+  if ('default' in node && schemaLike) delete node['default'];
   if (isRecord(node['discriminator'])) normaliseDiscriminator(node, where, changes);
   if (Array.isArray(node['prefixItems'])) looseTuple(node, where, changes);
   for (const key of ['minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems']) {

@@ -38,6 +38,17 @@ describe('the generic engine answers for the parent a path names', () => {
     expect(stats.body).toEqual({ pins: expect.any(Number) });
   });
 
+  it('a new identifier never repeats a seeded one, even when the schema\'s only draw is its example, and reads back as created', async () => {
+    const created = await request(app).post('/pins').send({ title: 't' }).expect(201);
+    const id = (created.body as { id: string }).id;
+    expect(id).toMatch(/^\d+$/);
+    expect(id).not.toBe('549755885175');
+    // Nothing the client did not send: no `privacy` from its default (JSON Schema 2020-12 §9.2, an annotation).
+    expect(created.body).toEqual({ id, title: 't' });
+    expect((await request(app).get(`/pins/${id}`).expect(200)).body).toEqual({ id, title: 't' });
+    expect((await request(app).get('/pins/549755885175').expect(200)).body).toEqual({ id: '549755885175', title: 'seeded' });
+  });
+
   it('a deprecated operation without x-deprecated-at sends no Deprecation: there is no date to send (RFC 9745 §2.1)', async () => {
     const board = (await request(app).post('/boards').send({ name: 'b' }).expect(201)).body as { id: string };
     const legacy = await request(app).get(`/boards/${board.id}/legacy`).expect(200);

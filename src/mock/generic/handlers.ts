@@ -58,7 +58,7 @@ function coerce(value: unknown, schema: Schema): unknown {
  * (exactly, or ignoring case and separators, so a form's `FriendlyName` is `friendly_name`)
  * and whose value the property's schema accepts. Read-only properties stay the server's.
  */
-function overlay(record: RecordValue, body: unknown, schema: Schema, validator: SchemaValidator, keep: string | undefined): RecordValue {
+function overlay(record: RecordValue, body: unknown, schema: Schema, validator: SchemaValidator, keep: string | undefined, serverOwned = false): RecordValue {
   if (!isRecord(body)) return record;
   const properties = mergeAllOf(schema).properties ?? {};
   const byNormal = new Map(Object.keys(properties).map((name) => [normal(name), name]));
@@ -66,7 +66,7 @@ function overlay(record: RecordValue, body: unknown, schema: Schema, validator: 
   for (const [key, raw] of Object.entries(body)) {
     const name = key in properties ? key : byNormal.get(normal(key));
     const sub = name === undefined ? undefined : asSchema(properties[name]);
-    if (name === undefined || !sub || name === keep || sub.readOnly === true) continue;
+    if (name === undefined || !sub || name === keep || (sub.readOnly === true && !serverOwned)) continue;
     if (raw === null && sub.nullable !== true) {
       delete out[name]; // RFC 7396 §2: null removes the member
       continue;
@@ -207,7 +207,9 @@ function fit(value: RecordValue, schema: Schema | undefined, validator: SchemaVa
   const completed = withRequired(value, schema, validator, faker);
   if (schemaAccepts(validator, schema, completed)) return completed;
   const base = generateRecord(schema, faker, validator);
-  const merged = overlay(base, value, schema, validator, undefined);
+  // The record's own values, read-only ones included (its identifier is the server's, and the one
+  // the store holds it by: a generated one would send the client to another record).
+  const merged = overlay(base, value, schema, validator, undefined, true);
   return schemaAccepts(validator, schema, merged) ? merged : base;
 }
 
@@ -246,6 +248,16 @@ function newId(collection: Collection, store: GenericStore, faker: Faker, valida
     if ((typeof candidate !== 'string' && typeof candidate !== 'number') || taken.has(String(candidate)) || !schemaAccepts(validator, schema, candidate)) continue;
     if (addressable(collection, candidate, validator)) return candidate;
     if (collection.paramSchema?.type === 'string') source = collection.paramSchema;
+  }
+  // Draws that keep colliding (a schema whose example is its only draw: Pinterest's board id,
+  // `pattern: ^\d+$`, example 549755885175, already a seeded record's): the next decimal after the
+  // largest numeric id, else a named one, whichever the schema and the path parameter take.
+  let max = 0n;
+  for (const id of taken) if (/^\d{1,30}$/.test(id) && BigInt(id) > max) max = BigInt(id);
+  for (let k = 1; k <= 20; k++) {
+    for (const candidate of [String(max + BigInt(k)), `${collection.noun}-${taken.size + k}`]) {
+      if (!taken.has(candidate) && schemaAccepts(validator, schema, candidate) && addressable(collection, candidate, validator)) return candidate;
+    }
   }
   return `${collection.noun}-${taken.size + 1}`;
 }
