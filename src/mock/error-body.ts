@@ -6,7 +6,7 @@ import { generate } from './controls/generate.js';
 import { createFaker } from './faker.js';
 import type { HttpError } from './errors.js';
 import { schemaAccepts } from './media.js';
-import { isRecord, jsonContent, jsonTypeFor, mediaEssence, mergeAllOf, mergeTwo, responseFor } from '../contract/index.js';
+import { commonErrorSchema, isRecord, jsonContent, jsonTypeFor, mediaEssence, mergeAllOf, mergeTwo, responseFor } from '../contract/index.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -44,7 +44,9 @@ export class ErrorBodies {
     private readonly contract: Contract,
     private readonly validator: SchemaValidator,
   ) {
-    this.fallback = commonErrorSchema(contract);
+    // The kernel's one reading (src/contract/error-schema.ts), which the runner judges such answers by.
+    const common = commonErrorSchema(contract);
+    this.fallback = common ? { contentType: jsonTypeFor(common.mediaType), schema: common.schema } : undefined;
   }
 
   render(error: HttpError, operation: Operation | undefined): RenderedError {
@@ -91,28 +93,6 @@ function errorMedia(response: OpenAPIV3.ResponseObject | undefined): { contentTy
   return json?.schema ? { contentType: jsonTypeFor(json.mediaType), schema: json.schema } : undefined;
 }
 
-/** The JSON schema most 4xx/5xx/default responses of the document use (the same object after $ref resolution). */
-function commonErrorSchema(contract: Contract): { contentType: string; schema: Schema } | undefined {
-  const counts = new Map<Schema, { n: number; contentType: string }>();
-  for (const op of contract.operations) {
-    for (const [status, response] of Object.entries(op.responses)) {
-      if (!/^[45]/.test(status) && status !== 'default') continue;
-      const media = errorMedia(response);
-      if (!media || media.schema.type === 'array') continue;
-      const seen = counts.get(media.schema);
-      counts.set(media.schema, { n: (seen?.n ?? 0) + 1, contentType: media.contentType });
-    }
-  }
-  let best: { contentType: string; schema: Schema } | undefined;
-  let most = 0;
-  for (const [schema, { n, contentType }] of counts) {
-    if (n > most) {
-      most = n;
-      best = { contentType, schema };
-    }
-  }
-  return best;
-}
 
 /** 1 when a schema's title, description or enum values name the error's status (its reason or code), else 0. */
 function mentions(schema: Schema, error: HttpError): number {

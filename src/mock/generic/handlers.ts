@@ -359,7 +359,10 @@ export function unknownParent(deps: Pick<GenericDeps, 'model' | 'store' | 'codeF
   for (const parent of parentsOf(operation.path, deps.model, bound)) {
     const id = params[parent.idParam];
     if (id === undefined) continue;
-    if (!deps.store.get(parent.path, scopeOf(parent, params), id)) {
+    // A parent some records live under exists, made by their create even if never on its own
+    // (Hydra: POST /admin/keys/{set} makes the set `GET /admin/keys/{set}` reads).
+    const implied = deps.model.collections.some((c) => c.scopeParams.includes(parent.idParam) && c.scopeParams.every((p) => params[p] !== undefined) && deps.store.list(c.path, scopeOf(c, params)).length > 0);
+    if (!implied && !deps.store.get(parent.path, scopeOf(parent, params), id)) {
       return new HttpError(404, deps.codeForStatus(404), `No ${parent.noun} with ${parent.idParam} ${id.slice(0, 100)}.`);
     }
   }
