@@ -359,9 +359,11 @@ export function unknownParent(deps: Pick<GenericDeps, 'model' | 'store' | 'codeF
   for (const parent of parentsOf(operation.path, deps.model, bound)) {
     const id = params[parent.idParam];
     if (id === undefined) continue;
-    // A parent some records live under exists, made by their create even if never on its own
-    // (Hydra: POST /admin/keys/{set} makes the set `GET /admin/keys/{set}` reads).
-    const implied = deps.model.collections.some((c) => c.scopeParams.includes(parent.idParam) && c.scopeParams.every((p) => params[p] !== undefined) && deps.store.list(c.path, scopeOf(c, params)).length > 0);
+    // A parent that clients cannot create on its own exists once records live under it: their
+    // create made it (Hydra: POST /admin/keys/{set} makes the set `GET /admin/keys/{set}` reads).
+    // One that has a create of its own exists only in the store (a deleted board takes its sections).
+    const creatable = [...deps.model.bindings.values()].some((b) => b.kind === 'create' && b.collection === parent);
+    const implied = !creatable && deps.model.collections.some((c) => c.scopeParams.includes(parent.idParam) && c.scopeParams.every((p) => params[p] !== undefined) && deps.store.list(c.path, scopeOf(c, params)).length > 0);
     if (!implied && !deps.store.get(parent.path, scopeOf(parent, params), id)) {
       return new HttpError(404, deps.codeForStatus(404), `No ${parent.noun} with ${parent.idParam} ${id.slice(0, 100)}.`);
     }
