@@ -65,6 +65,11 @@ export interface Engine {
   }[];
   /** Seeds the generic collections the store does not hold yet (after a reset empties it). */
   seedGeneric(): void;
+  /**
+   * An error for a request Node's parser refused before Express saw it (431, 408, 400), as the
+   * operation its request line names documents it (else the contract's common error schema).
+   */
+  renderBare(status: number, message: string, method: string | undefined, target: string | undefined): { readonly contentType: string; readonly text: string };
 }
 
 /**
@@ -262,7 +267,14 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     contract.operations.filter((op) => !handlers[op.id]).map((op) => [op.id, statelessReasons.get(op.id) ?? 'no business rule or inferred collection answers this operation']),
   );
   const notices = schemaContradictions(contract.document);
-  return { contract, text, router, errorContext, rules, statefulOperations, statelessOperations, notices, collections, seedGeneric: () => reseed() };
+  const renderBare: Engine['renderBare'] = (status, message, method, target) => {
+    const path = target === undefined ? undefined : target.split('?')[0]!;
+    const match = method === undefined || path === undefined ? undefined : matcher.match(method, path);
+    const rendered = errorBodies.render(new HttpError(status, codeForStatus(status), message), match?.kind === 'operation' ? match.operation : undefined);
+    const json = rendered.text === undefined;
+    return { contentType: json ? `${rendered.contentType}; charset=utf-8` : rendered.contentType, text: rendered.text ?? JSON.stringify(rendered.body) };
+  };
+  return { contract, text, router, errorContext, rules, statefulOperations, statelessOperations, notices, collections, seedGeneric: () => reseed(), renderBare };
 }
 
 /** The reply when its JSON body fits the documented schema, else one with a body generated to fit it (a few tries). */

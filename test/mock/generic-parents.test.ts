@@ -1,7 +1,8 @@
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createMockApp } from '../../src/index.js';
+import { createMockApp, start } from '../../src/index.js';
 import { selfConsistency } from '../../bench/self-consistency.js';
 import { ROOT, type App } from './helpers.js';
 
@@ -65,4 +66,25 @@ describe('the runner agrees with the mock on the parent-scope constructs', () =>
     // The unknown-parent probe engaged and passed.
     expect(result.report.results.find((r) => r.check === 'not_found_for_unknown_id' && r.operation === 'archiveBoard')?.status).toBe('passed');
   }, 60_000);
+});
+
+describe('a request Node\'s parser refuses still gets the contract\'s error body', () => {
+  it('431 for a request line over the limit: the operation\'s documented 4XX body, JSON (RFC 9110 §15.5)', async () => {
+    const mock = await start({ port: 0, spec: PARENTS, maxHeaderBytes: 1024 });
+    try {
+      const raw = await new Promise<string>((resolve, reject) => {
+        const socket = connect(mock.port, '127.0.0.1', () => socket.write(`POST /boards/${'x'.repeat(4000)}/archive HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n`));
+        let text = '';
+        socket.on('data', (c: Buffer) => (text += c.toString('utf8')));
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+      });
+      const [head, body] = raw.split('\r\n\r\n');
+      expect(head).toMatch(/^HTTP\/1\.1 431 /);
+      expect(head).toMatch(/content-type: application\/json; charset=utf-8/i);
+      expect(JSON.parse(body!)).toEqual({ code: expect.any(String), message: expect.stringContaining('over the limit') });
+    } finally {
+      await mock.close();
+    }
+  });
 });
