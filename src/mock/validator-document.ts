@@ -51,42 +51,54 @@ export function validatorDocument(contract: Contract): ValidatorDocument {
   optionalBodiesSaySo(document);
   ignoredHeaderParameters(document, changes);
   bracketedQueryNames(document, changes);
-  formObjectsFirst(document);
+  collidingFormObjects(document, changes);
   // Places are named in the user's own document (a Swagger 2.0 one's pointers, not the upgraded copy's).
   visit(document, '#', (node, where) => normaliseSchema(node, contract.originalPointer(where), changes, formats));
   return { document, annotationFormats: [...formats], changes };
 }
 
 /**
- * express-openapi-validator reads an exploded form object parameter (`sort_by`, whose members
- * `date_created` and `send_date` are query keys of their own: OAS 3.0.3 §4.7.12.4) from whichever
- * of its members the query holds, and marks an absent deepObject parameter present (its key set to
- * undefined). With Lob's deepObject `date_created` read first, an absent `sort_by` became `{}` and
- * failed its own `oneOf` of required members. Reading the form objects first (only the validator's
- * copy is reordered; the order of parameters means nothing in OAS) leaves an absent one absent.
+ * An optional exploded form object parameter (Lob's `sort_by`) sends its members as query keys of
+ * their own (OAS 3.0.3 §4.7.12.4: `date_created=asc`). Where a member shares its name with another
+ * query parameter of the operation (Lob's deepObject `date_created`, its `send_date`), the query
+ * cannot say whose a key is, and express-openapi-validator gives it to the object: a request with
+ * only `send_date=2026-01-01` was refused as a bad `sort_by`, and one with neither was validated
+ * as `sort_by: {}` and refused by its own `oneOf` of required members. The validator's copy reads
+ * such an object from its bracketed keys only (`sort_by[date_created]=asc`), so the names belong
+ * to the parameters that bear them; the change is named once.
  */
-function formObjectsFirst(document: OpenAPIV3.Document): void {
+function collidingFormObjects(document: OpenAPIV3.Document, changes: string[]): void {
   const resolve = (p: unknown): Record<string, unknown> | undefined => {
     if (!isRecord(p)) return undefined;
     const ref = p['$ref'];
-    const m = typeof ref === 'string' ? /^#\/components\/(parameters|schemas)\/([^/]+)$/.exec(ref) : null;
     if (typeof ref !== 'string') return p;
+    const m = /^#\/components\/(parameters|schemas)\/([^/]+)$/.exec(ref);
     const found = m ? (document.components?.[m[1] as 'parameters' | 'schemas'] ?? {})[m[2]!] : undefined;
     return isRecord(found) ? found : undefined;
   };
-  const formObject = (p: unknown): boolean => {
-    const parameter = resolve(p);
-    if (!parameter || parameter['in'] !== 'query' || (parameter['style'] ?? 'form') !== 'form' || parameter['explode'] === false) return false;
-    const schema = resolve(parameter['schema']);
-    return schema !== undefined && (schema['type'] === 'object' || ['allOf', 'oneOf', 'anyOf'].some((k) => Array.isArray(schema[k])));
+  const memberNames = (schema: Record<string, unknown> | undefined, depth = 0): string[] => {
+    if (!schema || depth > 3) return [];
+    const own = isRecord(schema['properties']) ? Object.keys(schema['properties']) : [];
+    const parts = ['allOf', 'oneOf', 'anyOf'].flatMap((k) => (Array.isArray(schema[k]) ? (schema[k] as unknown[]) : [])).flatMap((part) => memberNames(resolve(part), depth + 1));
+    return [...own, ...parts];
   };
-  for (const item of Object.values(document.paths ?? {})) {
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
     if (!item) continue;
-    for (const holder of [item, ...METHODS.map((m) => item[m])]) {
-      if (!holder) continue;
-      const list = holder.parameters;
-      if (!Array.isArray(list) || !list.some(formObject)) continue;
-      holder.parameters = [...list.filter(formObject), ...list.filter((p) => !formObject(p))];
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!operation) continue;
+      const all = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map(resolve).filter((p): p is Record<string, unknown> => p !== undefined && p['in'] === 'query');
+      const names = new Set(all.map((p) => String(p['name'])));
+      const replaced = (operation.parameters ?? []).map((written) => {
+        const parameter = resolve(written);
+        if (!parameter || parameter['in'] !== 'query' || (parameter['style'] ?? 'form') !== 'form' || parameter['explode'] === false) return written;
+        const members = memberNames(resolve(parameter['schema']));
+        const shared = members.filter((m) => m !== parameter['name'] && names.has(m));
+        if (shared.length === 0) return written;
+        changes.push(`${method.toUpperCase()} ${path}: query parameter ${String(parameter['name'])} read as ${String(parameter['name'])}[…] (its members ${shared.join(', ')} are parameters of their own)`);
+        return { ...parameter, style: 'deepObject', explode: true } as OpenAPIV3.ParameterObject;
+      });
+      operation.parameters = replaced;
     }
   }
 }
