@@ -50,6 +50,15 @@ describe('the generic engine answers for the parent a path names', () => {
     expect((await request(app).get('/pins/549755885175').expect(200)).body).toEqual({ id: '549755885175', title: 'seeded' });
   });
 
+  it('a record that is one of several shapes (oneOf) is kept: create → read → list → delete → 404', async () => {
+    const created = (await request(app).post('/feeds').send({ url: 'u' }).expect(201)).body as { id: string };
+    expect(created).toEqual({ id: expect.any(String), url: 'u' });
+    expect((await request(app).get(`/feeds/${created.id}`).expect(200)).body).toEqual(created);
+    expect(((await request(app).get('/feeds').expect(200)).body as { items: unknown[] }).items).toContainEqual(created);
+    await request(app).delete(`/feeds/${created.id}`).expect(204);
+    await request(app).get(`/feeds/${created.id}`).expect(404);
+  });
+
   it('a deprecated operation without x-deprecated-at sends no Deprecation: there is no date to send (RFC 9745 §2.1)', async () => {
     const board = (await request(app).post('/boards').send({ name: 'b' }).expect(201)).body as { id: string };
     const legacy = await request(app).get(`/boards/${board.id}/legacy`).expect(200);

@@ -6,7 +6,7 @@ import { HttpError } from '../errors.js';
 import { createFaker } from '../faker.js';
 import { fitsWith, schemaAccepts } from '../media.js';
 import type { HandlerInput, Handlers, Reply } from '../routes/types.js';
-import { successSchema, type Binding, type Collection, type GenericModel, type ListShape } from './model.js';
+import { recordProperties, successSchema, type Binding, type Collection, type GenericModel, type ListShape } from './model.js';
 import type { GenericStore, RecordValue } from './store.js';
 
 type Schema = OpenAPIV3.SchemaObject;
@@ -60,7 +60,7 @@ function coerce(value: unknown, schema: Schema): unknown {
  */
 function overlay(record: RecordValue, body: unknown, schema: Schema, validator: SchemaValidator, keep: string | undefined, serverOwned = false): RecordValue {
   if (!isRecord(body)) return record;
-  const properties = mergeAllOf(schema).properties ?? {};
+  const properties = recordProperties(schema);
   const byNormal = new Map(Object.keys(properties).map((name) => [normal(name), name]));
   const out = { ...record };
   for (const [key, raw] of Object.entries(body)) {
@@ -272,7 +272,7 @@ function addressable(collection: Collection, id: unknown, validator: SchemaValid
 
 /** Reads paging and filters from a list operation's own parameters. */
 function listPage(binding: Extract<Binding, { kind: 'list' }>, input: HandlerInput, records: RecordValue[]): { items: RecordValue[]; total: number; page: number | undefined; size: number | undefined } {
-  const properties = mergeAllOf(binding.collection.schema).properties ?? {};
+  const properties = recordProperties(binding.collection.schema);
   const byNormal = new Map(Object.keys(properties).map((name) => [normal(name), name]));
   let items = records;
   let size: number | undefined;
@@ -454,7 +454,7 @@ export function genericHandlers(deps: GenericDeps): Handlers {
       case 'patch':
         handlers[operationId] = (input) => {
           const { id, scope, record } = binding.idInBody === true ? byBody(input) : existing(input);
-          const properties = mergeAllOf(collection.schema).properties ?? {};
+          const properties = recordProperties(collection.schema);
           // A form-style update sends its fields as query parameters (Swagger Petstore v3:
           // `POST /pet/{petId}?name=…&status=…`); they count as body fields the operation declares.
           const fields = queryFields(input);
