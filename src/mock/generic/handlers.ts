@@ -1,6 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import type { OpenAPIV3 } from 'openapi-types';
-import { isRecord, mergeAllOf, pairsOf, parseQuery, responseFor, type Contract, type Operation, type SchemaValidator } from '../../contract/index.js';
+import { alternativesOf, isRecord, mergeAllOf, mergeTwo, pairsOf, parseQuery, responseFor, type Contract, type Operation, type SchemaValidator } from '../../contract/index.js';
 import { generate } from '../controls/generate.js';
 import { HttpError } from '../errors.js';
 import { createFaker } from '../faker.js';
@@ -206,6 +206,14 @@ function fit(value: RecordValue, schema: Schema | undefined, validator: SchemaVa
   if (!schema || schemaAccepts(validator, schema, value)) return value;
   const completed = withRequired(value, schema, validator, faker);
   if (schemaAccepts(validator, schema, completed)) return completed;
+  // A record of one of several shapes (oneOf/anyOf): completed as each alternative requires (a
+  // whole generated record of the union is the sampler's hardest case).
+  const view = mergeAllOf(schema);
+  for (const alternative of alternativesOf(view)) {
+    const { oneOf: _oneOf, anyOf: _anyOf, ...base } = view;
+    const shaped = withRequired(value, mergeTwo(base, alternative), validator, faker);
+    if (schemaAccepts(validator, schema, shaped)) return shaped;
+  }
   const base = generateRecord(schema, faker, validator);
   // The record's own values, read-only ones included (its identifier is the server's, and the one
   // the store holds it by: a generated one would send the client to another record).
@@ -313,7 +321,11 @@ function listPage(binding: Extract<Binding, { kind: 'list' }>, input: HandlerInp
 }
 
 /** The list answer: the array, or the wrapper object generated from its schema with the page laid in. */
-function listBody(shape: ListShape, items: RecordValue[], total: number, page: number | undefined, size: number | undefined, deps: GenericDeps): unknown {
+function listBody(shape: ListShape, stored: RecordValue[], total: number, page: number | undefined, size: number | undefined, deps: GenericDeps, answer: Schema | undefined): unknown {
+  // Each record as the list's item schema wants it (a list may require what a create did not send).
+  const arraySchema = shape.kind === 'array' ? answer : asSchema(mergeAllOf(shape.wrapper).properties?.[shape.property]);
+  const itemSchema = arraySchema && 'items' in arraySchema ? asSchema(arraySchema.items) : undefined;
+  const items = itemSchema ? stored.map((record) => fit(record, itemSchema, deps.validator, deps.faker())) : stored;
   if (shape.kind === 'array') return items;
   const wrapper = mergeAllOf(shape.wrapper);
   const base = generateRecord(shape.wrapper, deps.faker(), deps.validator);
@@ -428,7 +440,7 @@ export function genericHandlers(deps: GenericDeps): Handlers {
       case 'list':
         handlers[operationId] = (input) => {
           const page = listPage(binding, input, store.list(collection.path, scopeOf(collection, input.params)));
-          const body = listBody(binding.shape, page.items, page.total, page.page, page.size, deps);
+          const body = listBody(binding.shape, page.items, page.total, page.page, page.size, deps, answer);
           return { status: successStatus(operation, 200), body, headers: { 'X-Total-Count': String(page.total) } };
         };
         break;
