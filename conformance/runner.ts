@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { documentedResponse, HTTP_METHODS, isDocumentedSuccess, samePath, SchemaValidator, type Contract, type Operation } from '../src/contract/index.js';
+import { commonErrorSchema, documentedResponse, HTTP_METHODS, isDocumentedSuccess, samePath, SchemaValidator, type Contract, type Operation } from '../src/contract/index.js';
 import { cookieParameters, headerParameters, noBodyReason, pathParameters, queryParameters, requestBodyOf, validBody, validParams, validQuery } from './cases/inputs.js';
 import { schemaNames } from './cases/discriminator.js';
 import { identifierOf, isCreate, isSuccess, listItems } from './cases/roles.js';
@@ -83,22 +83,6 @@ function phase(op: Operation): number {
 
 /** Writes that change or consume the resource in their path get a fresh resource each. */
 const destructive = (op: Operation): boolean => op.method !== 'get' && op.method !== 'head';
-
-/** The error schema most 4xx/5xx responses share (identity of the resolved object), for answers no operation documents. */
-function commonErrorSchema(contract: Contract): Schema | undefined {
-  const counts = new Map<Schema, number>();
-  for (const op of contract.operations) {
-    for (const [status, response] of Object.entries(op.responses)) {
-      if (!/^[45]/.test(status) && status !== 'default') continue;
-      const schema = responseJsonSchema(response)?.schema;
-      if (schema) counts.set(schema, (counts.get(schema) ?? 0) + 1);
-    }
-  }
-  let best: Schema | undefined;
-  let n = 0;
-  for (const [schema, count] of counts) if (count > n) [best, n] = [schema, count];
-  return best ?? asSchema(contract.resolved.components?.schemas?.['Error']);
-}
 
 /**
  * The base path requests go to: `--base-path` when given; else the contract's first `servers`
@@ -460,7 +444,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
     const pathRepresentatives = new Set<string>();
     const paths = new Set<string>();
     for (const op of selected) if (!paths.has(op.path)) [paths.add(op.path), pathRepresentatives.add(op.id)];
-    const ctx: CheckContext = { contract, validator, errorSchema: commonErrorSchema(contract), pathRepresentatives };
+    const ctx: CheckContext = { contract, validator, errorSchema: commonErrorSchema(contract)?.schema, pathRepresentatives };
     const results = await collect({
       session,
       ctx,

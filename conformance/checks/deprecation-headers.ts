@@ -1,4 +1,4 @@
-import { formatHttpDate, formatStructuredDate, parseHttpDate, parseStructuredDate, responseFor } from '../../src/contract/index.js';
+import { deprecationAnnouncement, formatHttpDate, formatStructuredDate, parseHttpDate, parseStructuredDate, responseFor } from '../../src/contract/index.js';
 import type { Operation } from '../../src/contract/index.js';
 import type { Violation } from '../types.js';
 import { pass, type Check } from './types.js';
@@ -14,7 +14,7 @@ const day = (d: Date): string => d.toISOString().slice(0, 10);
 export const deprecationHeaders: Check = {
   name: 'deprecation_headers',
   description:
-    'Deprecated operations, every 2xx answer: fails unless `Deprecation` is an RFC 9745 structured date (missing: a warning when the contract gives no x-deprecated-at or x-sunset, as `deprecated: true` alone promises no header) (`@1767225600`; `true` is not valid) equal to `x-deprecated-at`, `Sunset` is an RFC 8594 IMF-fixdate equal to `x-sunset`, Deprecation is not after Sunset, and a `Link` has rel="deprecation" (to `x-deprecation-link` when the contract names one). Other operations: fails on any answer that carries `Deprecation`.',
+    'Deprecated operations, every 2xx answer: fails unless `Deprecation` is an RFC 9745 structured date (`@1767225600`; `true` is not valid) equal to `x-deprecated-at` (without `x-deprecated-at` there is no date to send: a missing `Deprecation` is a warning), `Sunset` is an RFC 8594 IMF-fixdate equal to `x-sunset`, Deprecation is not after Sunset, and a `Link` has rel="deprecation" (to `x-deprecation-link` when the contract names one). Other operations: fails on any answer that carries `Deprecation`.',
   appliesTo: () => true,
   judge: (exchange, operation) => {
     const response = exchange.response;
@@ -27,17 +27,16 @@ export const deprecationHeaders: Check = {
     }
     if (response.status < 200 || response.status > 299) return undefined;
     const info = operation.deprecation;
+    // The kernel's one rule (src/contract/deprecation.ts), which the mock follows too.
+    const announcement = deprecationAnnouncement(operation);
     const violations: Violation[] = [];
     let deprecatedAt: Date | undefined;
     let sunset: Date | undefined;
-    // The header is the contract's promise only where it dates the deprecation (x-deprecated-at,
-    // x-sunset): `deprecated: true` alone says "Consumers SHOULD refrain from usage" (OAS 3.0.3
-    // §4.7.10), and RFC 9745 §2 lets a server signal it without requiring it. Then a missing header is a warning.
-    const headerPromised = info?.deprecatedAt !== undefined || info?.sunset !== undefined;
-    let unpromisedMissing = false;
+    let undatedWithout = false;
     if (deprecationValue === undefined) {
-      if (headerPromised) violations.push({ message: 'Deprecation header missing on a deprecated operation (RFC 9745)', where: 'Deprecation' });
-      else unpromisedMissing = true;
+      // RFC 9745 §2.1: the value is the deprecation date; a contract that names none leaves the server nothing to send.
+      if (announcement.kind === 'dated') violations.push({ message: `Deprecation header missing on a deprecated operation; the contract's x-deprecated-at is ${day(info!.deprecatedAt!)} (RFC 9745 §2)`, where: 'Deprecation' });
+      else undatedWithout = true;
     } else {
       deprecatedAt = parseStructuredDate(deprecationValue);
       if (!deprecatedAt) {
@@ -80,8 +79,8 @@ export const deprecationHeaders: Check = {
       }
     }
     if (violations.length > 0) return { status: 'fail', violations };
-    return unpromisedMissing
-      ? { status: 'warn', reason: `no Deprecation header on deprecated ${operation.id}: the contract says only \`deprecated: true\` (no x-deprecated-at or x-sunset to date it), and RFC 9745 does not require the header` }
+    return undatedWithout
+      ? { status: 'warn', reason: `${operation.id} is deprecated but its answer sends no Deprecation header; the contract names no x-deprecated-at, and RFC 9745 §2.1 admits only a date as its value, so none is required` }
       : pass;
   },
 };

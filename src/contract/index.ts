@@ -16,5 +16,7 @@ export * from './params/index.js';
 export { SUPPORTED_VERSIONS, readVersion, type ContractVersion, type SchemaDialect } from './version.js';
 export { upgradeSwagger2, originalPointer } from './swagger2.js';
 export { lowered, tuplePositions, closedTuple } from './schema-2020.js';
+export { commonErrorSchema } from './error-schema.js';
+export { deprecationAnnouncement, type DeprecationAnnouncement } from './deprecation.js';
 export { readNullable, applyNullable, type NullableReading } from './nullable.js';
 export * from './sample/index.js';

@@ -61,7 +61,7 @@ export interface ServedContract {
 }
 
 /** The app and a view of the contract it serves now (start() names it when it listens). */
-export async function buildMockApp(input?: MockOptions): Promise<{ app: Express; served: () => ServedContract }> {
+export async function buildMockApp(input?: MockOptions): Promise<{ app: Express; served: () => ServedContract; renderBare: Engine['renderBare'] }> {
   const options = normalizeOptions(input);
   const clock = makeClock(options.sunsetNow);
   const schemaValidator = new SchemaValidator();
@@ -159,5 +159,5 @@ export async function buildMockApp(input?: MockOptions): Promise<{ app: Express;
   app.use((req, res, next) => engine.router(req, res, next));
   app.use(errorHandler(() => engine.errorContext));
   const served = (): ServedContract => ({ title: engine.contract.document.info.title, version: engine.contract.document.info.version, basePath: engine.contract.basePath });
-  return { app, served };
+  return { app, served, renderBare: (...args) => engine.renderBare(...args) };
 }

@@ -11,7 +11,7 @@ import { SecurityGate } from './controls/security.js';
 import { chaos, delay } from './controls/timing.js';
 import { ErrorBodies } from './error-body.js';
 import { HttpError, type ErrorHandlerContext } from './errors.js';
-import { genericHandlers, seedGeneric } from './generic/handlers.js';
+import { genericHandlers, seedGeneric, unknownParent } from './generic/handlers.js';
 import { inferModel } from './generic/model.js';
 import type { GenericStore } from './generic/store.js';
 import { checkBodyShape, checkCharset, checkDeclaredLength, checkIntegerParameters, normalizeContentType, verifyUtf8 } from './input-guards.js';
@@ -64,9 +64,21 @@ export interface Engine {
   }[];
   /** Seeds the generic collections the store does not hold yet (after a reset empties it). */
   seedGeneric(): void;
+  /**
+   * An error for a request Node's parser refused before Express saw it (431, 408, 400), as the
+   * operation its request line names documents it (else the contract's common error schema).
+   */
+  renderBare(status: number, message: string, method: string | undefined, target: string | undefined): { readonly contentType: string; readonly text: string };
 }
 
-const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+/**
+ * The body limit of a contract that states none (`x-limits.maxBodyBytes` states one; the bundled
+ * Petstore's is 64 KiB): 1 MiB. A contract without a limit admits what its schemas admit (Lob's
+ * template `html` of up to 100,000 characters, Discord's lists of tokens), which RFC 9110 §15.5.14
+ * would let a server refuse, but a mock of that contract must not: 1 MiB takes such bodies and
+ * still bounds what one request can make the mock hold.
+ */
+const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 /** The response header naming why an answer neither read nor changed the mock's state. */
 export const STATELESS_HEADER = 'X-Mock-Stateless';
@@ -132,6 +144,8 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
   let reseed = (): void => undefined;
   let collections: Engine['collections'] = [];
   let statelessReasons = new Map<string, string>();
+  // A stateless operation under an item the generic store does not hold: its documented 404.
+  let parentCheck: (operation: Contract['operations'][number], params: Readonly<Record<string, string>>) => HttpError | undefined = () => undefined;
   if (rules === 'petstore') handlers = deps.petstoreHandlers;
   else {
     const model = inferModel(contract);
@@ -145,6 +159,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     reseed = () => seedGeneric(generic, options.seed);
     reseed();
     handlers = genericHandlers({ ...generic, faker: () => dice.faker, codeForStatus });
+    parentCheck = (operation, params) => unknownParent({ model, store: deps.genericStore, codeForStatus }, operation, params);
   }
 
   const stateOf = (req: Request): RequestState => {
@@ -224,6 +239,8 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     const handler = handlers[operation.id];
     let reply: Reply;
     if (wantsCannedResponse(preferences) || !handler) {
+      const refused = handler ? undefined : parentCheck(operation, match.params);
+      if (refused) throw refused;
       const faker = preferences.seed === undefined ? dice.faker : createFaker(preferences.seed);
       // An operation that documents no 2xx (a redirect, say) answers its first documented status.
       const statuses = Object.keys(operation.responses).filter((s) => /^\d{3}$/.test(s)).sort();
@@ -249,7 +266,14 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     contract.operations.filter((op) => !handlers[op.id]).map((op) => [op.id, statelessReasons.get(op.id) ?? 'no business rule or inferred collection answers this operation']),
   );
   const notices = schemaContradictions(contract.document);
-  return { contract, text, router, errorContext, rules, statefulOperations, statelessOperations, notices, collections, seedGeneric: () => reseed() };
+  const renderBare: Engine['renderBare'] = (status, message, method, target) => {
+    const path = target === undefined ? undefined : target.split('?')[0]!;
+    const match = method === undefined || path === undefined ? undefined : matcher.match(method, path);
+    const rendered = errorBodies.render(new HttpError(status, codeForStatus(status), message), match?.kind === 'operation' ? match.operation : undefined);
+    const json = rendered.text === undefined;
+    return { contentType: json ? `${rendered.contentType}; charset=utf-8` : rendered.contentType, text: rendered.text ?? JSON.stringify(rendered.body) };
+  };
+  return { contract, text, router, errorContext, rules, statefulOperations, statelessOperations, notices, collections, seedGeneric: () => reseed(), renderBare };
 }
 
 /** The reply when its JSON body fits the documented schema, else one with a body generated to fit it (a few tries). */

@@ -5,7 +5,7 @@ import { type Contract, type Operation, type SchemaValidator } from '../contract
 import { createFaker } from './faker.js';
 import type { HttpError } from './errors.js';
 import { schemaAccepts } from './media.js';
-import { diceOfFaker, jsonContent, jsonTypeFor, mediaEssence, mergeAllOf, responseFor, sampleValue } from '../contract/index.js';
+import { commonErrorSchema, diceOfFaker, isRecord, jsonContent, jsonTypeFor, mediaEssence, mergeAllOf, mergeTwo, responseFor, sampleValue } from '../contract/index.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -43,7 +43,9 @@ export class ErrorBodies {
     private readonly contract: Contract,
     private readonly validator: SchemaValidator,
   ) {
-    this.fallback = commonErrorSchema(contract);
+    // The kernel's one reading (src/contract/error-schema.ts), which the runner judges such answers by.
+    const common = commonErrorSchema(contract);
+    this.fallback = common ? { contentType: jsonTypeFor(common.mediaType), schema: common.schema } : undefined;
   }
 
   render(error: HttpError, operation: Operation | undefined): RenderedError {
@@ -90,28 +92,6 @@ function errorMedia(response: OpenAPIV3.ResponseObject | undefined): { contentTy
   return json?.schema ? { contentType: jsonTypeFor(json.mediaType), schema: json.schema } : undefined;
 }
 
-/** The JSON schema most 4xx/5xx/default responses of the document use (the same object after $ref resolution). */
-function commonErrorSchema(contract: Contract): { contentType: string; schema: Schema } | undefined {
-  const counts = new Map<Schema, { n: number; contentType: string }>();
-  for (const op of contract.operations) {
-    for (const [status, response] of Object.entries(op.responses)) {
-      if (!/^[45]/.test(status) && status !== 'default') continue;
-      const media = errorMedia(response);
-      if (!media || media.schema.type === 'array') continue;
-      const seen = counts.get(media.schema);
-      counts.set(media.schema, { n: (seen?.n ?? 0) + 1, contentType: media.contentType });
-    }
-  }
-  let best: { contentType: string; schema: Schema } | undefined;
-  let most = 0;
-  for (const [schema, { n, contentType }] of counts) {
-    if (n > most) {
-      most = n;
-      best = { contentType, schema };
-    }
-  }
-  return best;
-}
 
 /** 1 when a schema's title, description or enum values name the error's status (its reason or code), else 0. */
 function mentions(schema: Schema, error: HttpError): number {
@@ -179,7 +159,8 @@ function knownValue(name: string, schema: Schema, error: HttpError): unknown {
  * enum keeps its own values: `path.id` is `path` where the schema lists body, path, query), the
  * message in a field named like one.
  */
-function detailItem(items: Schema, location: string, message: string): Record<string, unknown> {
+function detailItem(written: Schema, location: string, message: string): Record<string, unknown> {
+  const items = detailAlternative(written, message);
   const out: Record<string, unknown> = {};
   for (const [prop, sub] of Object.entries(items.properties ?? {})) {
     const n = normal(prop);
@@ -191,6 +172,50 @@ function detailItem(items: Schema, location: string, message: string): Record<st
   }
   return out;
 }
+
+/**
+ * An item schema that lists its kinds of violation as alternatives (PayPal: `details` items are
+ * `anyOf` one object per issue, each with its own `issue` and `description` enum): the alternative
+ * whose words best match the violation (`must have required property` → MISSING_REQUIRED_PARAMETER),
+ * else the first, laid over the item's own properties. An item must match one of them (JSON Schema
+ * 2020-12 §10.2.1.2), so the mock's own text never fills an `issue` the contract closes.
+ */
+function detailAlternative(items: Schema, message: string): Schema {
+  const alternatives = [...(items.anyOf ?? []), ...(items.oneOf ?? [])].filter((a): a is Schema => !('$ref' in a) && isRecord(a.properties));
+  if (alternatives.length === 0) return items;
+  const words = new Set(wordsOf(message).flatMap((w) => SYNONYMS[w] ?? [w]));
+  const score = (a: Schema): number => {
+    const own = mergeAllOf(a);
+    // The alternative's name and its codes (`issue`), not its prose (`description`), which shares any word.
+    const codes = Object.entries(own.properties ?? {}).flatMap(([name, p]) => ('$ref' in p || MESSAGE.has(normal(name)) ? [] : (p.enum ?? [])));
+    const named = [own.title, ...codes].filter((v): v is string => typeof v === 'string');
+    return new Set(named.flatMap(wordsOf).filter((w) => words.has(w))).size;
+  };
+  const best = alternatives.reduce((a, b) => (score(b) > score(a) ? b : a));
+  const { anyOf: _anyOf, oneOf: _oneOf, ...rest } = items;
+  return mergeTwo(rest, best);
+}
+
+const wordsOf = (text: string): string[] => text.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 2);
+
+/** The validator's words for a violation, and the words contracts name such issues with. */
+const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
+  required: ['required', 'missing'],
+  maximum: ['max', 'maximum', 'exceeds'],
+  minimum: ['min', 'minimum'],
+  maxlength: ['max', 'length', 'long'],
+  minlength: ['min', 'length', 'short'],
+  maxitems: ['max', 'items', 'array'],
+  minitems: ['min', 'items', 'array'],
+  pattern: ['pattern', 'syntax', 'format'],
+  format: ['format', 'syntax'],
+  type: ['type', 'syntax', 'value'],
+  enum: ['value', 'allowed', 'invalid'],
+  fewer: ['min', 'minimum', 'short', 'length'],
+  more: ['max', 'maximum', 'long', 'length', 'exceeds'],
+  characters: ['string', 'length'],
+  items: ['items', 'array'],
+};
 
 /**
  * The error as the schema shapes it: known fields filled, required unknown ones generated (from a

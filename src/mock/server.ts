@@ -30,12 +30,17 @@ const positive = (name: string, value: number): number => {
   return value;
 };
 
+/** Writes the body of a refusal Node's parser made, from the status, a message and the request line if one was read. */
+type RenderBare = (status: number, message: string, method: string | undefined, target: string | undefined) => { readonly contentType: string; readonly text: string };
+
 /**
  * Requests Node's parser refuses never reach Express. Node's default answer is a bare status line;
- * a 400 here gets the contract's Error body too. 431 and 408 keep Node's bare answer (neither is
- * in the contract's catalogue). Always with `Connection: close`: the byte stream is unusable.
+ * here each (400, 431, 408) carries the contract's error body, as the operation its request line
+ * names documents that status (the rule for bodies, src/contract/response-body.ts: documented
+ * content is written in one of its media types; RFC 9110 §15.5: a 4xx explains itself). Always
+ * with `Connection: close`: the byte stream is unusable.
  */
-function answerClientError(error: Error & { code?: string }, socket: Socket, lingering: WeakSet<Socket>, answered: WeakMap<Socket, number>): void {
+function answerClientError(error: Error & { code?: string; rawPacket?: unknown }, socket: Socket, lingering: WeakSet<Socket>, answered: WeakMap<Socket, number>, render: RenderBare): void {
   // Node's parser reports an error again for each chunk that arrives after the first: the
   // connection is already answered and closing gracefully.
   if (lingering.has(socket)) return;
@@ -51,15 +56,19 @@ function answerClientError(error: Error & { code?: string }, socket: Socket, lin
     return;
   }
   let head: string;
-  let body = '';
-  if (error.code === 'HPE_HEADER_OVERFLOW') head = '431 Request Header Fields Too Large';
-  else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') head = '408 Request Timeout';
-  else {
-    head = '400 Bad Request';
-    body = JSON.stringify({ code: 'validation_failed', message: 'The request is not valid HTTP/1.1.', status: 400 });
+  let message: string;
+  if (error.code === 'HPE_HEADER_OVERFLOW') [head, message] = ['431 Request Header Fields Too Large', 'The request line and headers are over the limit this server reads.'];
+  else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') [head, message] = ['408 Request Timeout', 'The request did not arrive in time.'];
+  else [head, message] = ['400 Bad Request', 'The request is not valid HTTP/1.1.'];
+  // The request line, when the parser got that far (its raw bytes; a request line of any length).
+  const line = Buffer.isBuffer(error.rawPacket) ? /^([A-Z]+) (\S+) HTTP\/1\.[01]\r?\n/.exec(error.rawPacket.subarray(0, 1 << 20).toString('latin1')) : null;
+  let rendered: { contentType: string; text: string };
+  try {
+    rendered = render(Number(head.slice(0, 3)), message, line?.[1], line?.[2]);
+  } catch {
+    rendered = { contentType: 'application/json; charset=utf-8', text: JSON.stringify({ message }) };
   }
-  const type = body ? 'Content-Type: application/json; charset=utf-8\r\n' : '';
-  closeGracefully(socket, lingering, `HTTP/1.1 ${head}\r\nConnection: close\r\n${type}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  closeGracefully(socket, lingering, `HTTP/1.1 ${head}\r\nConnection: close\r\nContent-Type: ${rendered.contentType}\r\nContent-Length: ${Buffer.byteLength(rendered.text)}\r\n\r\n${rendered.text}`);
 }
 
 /**
@@ -123,7 +132,7 @@ export async function start(input: StartOptions = {}): Promise<RunningMock> {
   positive('requestTimeoutMs', requestTimeoutMs);
   const controller = new AbortController();
   signal?.addEventListener('abort', () => controller.abort(), { once: true });
-  const { app, served } = await buildMockApp({ ...rest, signal: controller.signal });
+  const { app, served, renderBare } = await buildMockApp({ ...rest, signal: controller.signal });
   // Per connection, the bytes written when its last complete answer ended.
   const answered = new WeakMap<Socket, number>();
   const server = createServer(
@@ -145,7 +154,7 @@ export async function start(input: StartOptions = {}): Promise<RunningMock> {
   );
   // The sockets closing gracefully, so that a repeated parser error leaves them be.
   const lingering = new WeakSet<Socket>();
-  server.on('clientError', (error: Error & { code?: string }, socket: Socket) => answerClientError(error, socket, lingering, answered));
+  server.on('clientError', (error: Error & { code?: string; rawPacket?: unknown }, socket: Socket) => answerClientError(error, socket, lingering, answered, renderBare));
   // Node closes a `Connection: close` answer's socket with destroySoon(): at once, unread request
   // bytes and all (a reset). Each socket closes gracefully instead (RFC 9112 §9.6).
   server.on('connection', (socket: Socket) => {

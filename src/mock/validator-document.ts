@@ -51,9 +51,56 @@ export function validatorDocument(contract: Contract): ValidatorDocument {
   optionalBodiesSaySo(document);
   ignoredHeaderParameters(document, changes);
   bracketedQueryNames(document, changes);
+  collidingFormObjects(document, changes);
   // Places are named in the user's own document (a Swagger 2.0 one's pointers, not the upgraded copy's).
   visit(document, '#', (node, where) => normaliseSchema(node, contract.originalPointer(where), changes, formats));
   return { document, annotationFormats: [...formats], changes };
+}
+
+/**
+ * An optional exploded form object parameter (Lob's `sort_by`) sends its members as query keys of
+ * their own (OAS 3.0.3 §4.7.12.4: `date_created=asc`). Where a member shares its name with another
+ * query parameter of the operation (Lob's deepObject `date_created`, its `send_date`), the query
+ * cannot say whose a key is, and express-openapi-validator gives it to the object: a request with
+ * only `send_date=2026-01-01` was refused as a bad `sort_by`, and one with neither was validated
+ * as `sort_by: {}` and refused by its own `oneOf` of required members. The validator's copy reads
+ * such an object from its bracketed keys only (`sort_by[date_created]=asc`), so the names belong
+ * to the parameters that bear them; the change is named once.
+ */
+function collidingFormObjects(document: OpenAPIV3.Document, changes: string[]): void {
+  const resolve = (p: unknown): Record<string, unknown> | undefined => {
+    if (!isRecord(p)) return undefined;
+    const ref = p['$ref'];
+    if (typeof ref !== 'string') return p;
+    const m = /^#\/components\/(parameters|schemas)\/([^/]+)$/.exec(ref);
+    const found = m ? (document.components?.[m[1] as 'parameters' | 'schemas'] ?? {})[m[2]!] : undefined;
+    return isRecord(found) ? found : undefined;
+  };
+  const memberNames = (schema: Record<string, unknown> | undefined, depth = 0): string[] => {
+    if (!schema || depth > 3) return [];
+    const own = isRecord(schema['properties']) ? Object.keys(schema['properties']) : [];
+    const parts = ['allOf', 'oneOf', 'anyOf'].flatMap((k) => (Array.isArray(schema[k]) ? (schema[k] as unknown[]) : [])).flatMap((part) => memberNames(resolve(part), depth + 1));
+    return [...own, ...parts];
+  };
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    if (!item) continue;
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!operation) continue;
+      const all = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map(resolve).filter((p): p is Record<string, unknown> => p !== undefined && p['in'] === 'query');
+      const names = new Set(all.map((p) => String(p['name'])));
+      const replaced = (operation.parameters ?? []).map((written) => {
+        const parameter = resolve(written);
+        if (!parameter || parameter['in'] !== 'query' || (parameter['style'] ?? 'form') !== 'form' || parameter['explode'] === false) return written;
+        const members = memberNames(resolve(parameter['schema']));
+        const shared = members.filter((m) => m !== parameter['name'] && names.has(m));
+        if (shared.length === 0) return written;
+        changes.push(`${method.toUpperCase()} ${path}: query parameter ${String(parameter['name'])} read as ${String(parameter['name'])}[…] (its members ${shared.join(', ')} are parameters of their own)`);
+        return { ...parameter, style: 'deepObject', explode: true } as OpenAPIV3.ParameterObject;
+      });
+      operation.parameters = replaced;
+    }
+  }
 }
 
 /**
@@ -286,6 +333,12 @@ function normaliseSchema(node: Record<string, unknown>, where: string, changes: 
     }
   }
   if (typeof node['format'] === 'string' && !KNOWN_FORMATS.has(node['format'])) formats.add(node['format']);
+  // `default` is an annotation (JSON Schema 2020-12 §9.2; OAS 3.0.3 §4.7.24: what the server
+  // assumes when the value is absent), never a value the client sent: the validator's ajv fills it
+  // into requests (useDefaults), which passed a missing `required` member (PayPal's product `type`)
+  // and stored or refused a value nobody sent (OpenAI's `service_tier`). Only schemas lose it.
+  const schemaLike = typeof node['type'] === 'string' || Array.isArray(node['type']) || typeof node['$ref'] === 'string' || ['enum', 'allOf', 'oneOf', 'anyOf'].some((k) => Array.isArray(node[k]));
+  if ('default' in node && schemaLike) delete node['default'];
   if (isRecord(node['discriminator'])) normaliseDiscriminator(node, where, changes);
   if (Array.isArray(node['prefixItems'])) looseTuple(node, where, changes);
   for (const key of ['minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems']) {

@@ -36,6 +36,8 @@ const KERNEL_FUNCTIONS = [
   // the one seeded sampler (src/contract/sample/): valid, boundary and invalid values, names, formats, dice
   'sample', 'sampleValue', 'generate', 'generateString', 'generateRecordValue', 'fromPattern', 'invalidValues', 'wrongTypeValue', 'formatValue',
   'namedString', 'createFaker', 'diceOfFaker', 'modeFor', 'schemaNamesOf',
+  // the common error schema (src/contract/error-schema.ts) and the deprecation rule (src/contract/deprecation.ts)
+  'commonErrorSchema', 'deprecationAnnouncement',
 ];
 
 /** Spellings of a kernel rule written out by hand. */
@@ -86,6 +88,10 @@ describe('each kernel rule exists once, in src/contract/', () => {
     ['conformance/checks/content-type.ts', 'mediaMatches'],
     ['conformance/checks/status-code-documented.ts', 'documentedResponse'],
     ['conformance/cases/schema.ts', 'effective'],
+    ['src/mock/error-body.ts', 'commonErrorSchema'],
+    ['conformance/runner.ts', 'commonErrorSchema'],
+    ['src/mock/controls/deprecation.ts', 'deprecationAnnouncement'],
+    ['conformance/checks/deprecation-headers.ts', 'deprecationAnnouncement'],
   ])('%s takes %s from src/contract', (path, name) => {
     const file = halves.find((f) => f.path === path);
     expect(file, path).toBeDefined();

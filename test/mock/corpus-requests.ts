@@ -153,6 +153,11 @@ export class PathValues {
   value(operation: Operation, name: string): string | undefined {
     const idParam = /\{([^}]+)\}(\.\w+)?$/.exec(operation.path)?.[1];
     if (name === idParam && this.ids.has(operation.path)) return this.ids.get(operation.path);
+    // An item the path lies under (`/invoices/{invoice_id}/send`): one the mock holds, as the
+    // mock answers an unknown parent with its documented 404.
+    for (const [itemPath, id] of this.ids) {
+      if (operation.path.startsWith(`${itemPath}/`) && /\{([^}]+)\}(\.\w+)?$/.exec(itemPath)?.[1] === name) return id;
+    }
     const known = this.named.get(name);
     if (known !== undefined) return known;
     // The most constrained declaration of the name anywhere (one operation may say less than another).

@@ -1,11 +1,11 @@
 import type { Faker } from '@faker-js/faker';
 import type { OpenAPIV3 } from 'openapi-types';
-import { diceOfFaker, isRecord, mergeAllOf, sampleValue, pairsOf, parseQuery, responseFor, type Contract, type Operation, type SchemaValidator } from '../../contract/index.js';
+import { alternativesOf, diceOfFaker, isRecord, mergeAllOf, mergeTwo, sampleValue, pairsOf, parseQuery, responseFor, type Contract, type Operation, type SchemaValidator } from '../../contract/index.js';
 import { HttpError } from '../errors.js';
 import { createFaker } from '../faker.js';
 import { fitsWith, schemaAccepts } from '../media.js';
 import type { HandlerInput, Handlers, Reply } from '../routes/types.js';
-import { successSchema, type Binding, type Collection, type GenericModel, type ListShape } from './model.js';
+import { recordProperties, successSchema, type Binding, type Collection, type GenericModel, type ListShape } from './model.js';
 import type { GenericStore, RecordValue } from './store.js';
 
 type Schema = OpenAPIV3.SchemaObject;
@@ -57,15 +57,15 @@ function coerce(value: unknown, schema: Schema): unknown {
  * (exactly, or ignoring case and separators, so a form's `FriendlyName` is `friendly_name`)
  * and whose value the property's schema accepts. Read-only properties stay the server's.
  */
-function overlay(record: RecordValue, body: unknown, schema: Schema, validator: SchemaValidator, keep: string | undefined): RecordValue {
+function overlay(record: RecordValue, body: unknown, schema: Schema, validator: SchemaValidator, keep: string | undefined, serverOwned = false): RecordValue {
   if (!isRecord(body)) return record;
-  const properties = mergeAllOf(schema).properties ?? {};
+  const properties = recordProperties(schema);
   const byNormal = new Map(Object.keys(properties).map((name) => [normal(name), name]));
   const out = { ...record };
   for (const [key, raw] of Object.entries(body)) {
     const name = key in properties ? key : byNormal.get(normal(key));
     const sub = name === undefined ? undefined : asSchema(properties[name]);
-    if (name === undefined || !sub || name === keep || sub.readOnly === true) continue;
+    if (name === undefined || !sub || name === keep || (sub.readOnly === true && !serverOwned)) continue;
     if (raw === null && sub.nullable !== true) {
       delete out[name]; // RFC 7396 §2: null removes the member
       continue;
@@ -205,8 +205,18 @@ function fit(value: RecordValue, schema: Schema | undefined, validator: SchemaVa
   if (!schema || schemaAccepts(validator, schema, value)) return value;
   const completed = withRequired(value, schema, validator, faker);
   if (schemaAccepts(validator, schema, completed)) return completed;
+  // A record of one of several shapes (oneOf/anyOf): completed as each alternative requires (a
+  // whole generated record of the union is the sampler's hardest case).
+  const view = mergeAllOf(schema);
+  for (const alternative of alternativesOf(view)) {
+    const { oneOf: _oneOf, anyOf: _anyOf, ...base } = view;
+    const shaped = withRequired(value, mergeTwo(base, alternative), validator, faker);
+    if (schemaAccepts(validator, schema, shaped)) return shaped;
+  }
   const base = generateRecord(schema, faker, validator);
-  const merged = overlay(base, value, schema, validator, undefined);
+  // The record's own values, read-only ones included (its identifier is the server's, and the one
+  // the store holds it by: a generated one would send the client to another record).
+  const merged = overlay(base, value, schema, validator, undefined, true);
   return schemaAccepts(validator, schema, merged) ? merged : base;
 }
 
@@ -246,6 +256,16 @@ function newId(collection: Collection, store: GenericStore, faker: Faker, valida
     if (addressable(collection, candidate, validator)) return candidate;
     if (collection.paramSchema?.type === 'string') source = collection.paramSchema;
   }
+  // Draws that keep colliding (a schema whose example is its only draw: Pinterest's board id,
+  // `pattern: ^\d+$`, example 549755885175, already a seeded record's): the next decimal after the
+  // largest numeric id, else a named one, whichever the schema and the path parameter take.
+  let max = 0n;
+  for (const id of taken) if (/^\d{1,30}$/.test(id) && BigInt(id) > max) max = BigInt(id);
+  for (let k = 1; k <= 20; k++) {
+    for (const candidate of [String(max + BigInt(k)), `${collection.noun}-${taken.size + k}`]) {
+      if (!taken.has(candidate) && schemaAccepts(validator, schema, candidate) && addressable(collection, candidate, validator)) return candidate;
+    }
+  }
   return `${collection.noun}-${taken.size + 1}`;
 }
 
@@ -259,7 +279,7 @@ function addressable(collection: Collection, id: unknown, validator: SchemaValid
 
 /** Reads paging and filters from a list operation's own parameters. */
 function listPage(binding: Extract<Binding, { kind: 'list' }>, input: HandlerInput, records: RecordValue[]): { items: RecordValue[]; total: number; page: number | undefined; size: number | undefined } {
-  const properties = mergeAllOf(binding.collection.schema).properties ?? {};
+  const properties = recordProperties(binding.collection.schema);
   const byNormal = new Map(Object.keys(properties).map((name) => [normal(name), name]));
   let items = records;
   let size: number | undefined;
@@ -300,7 +320,11 @@ function listPage(binding: Extract<Binding, { kind: 'list' }>, input: HandlerInp
 }
 
 /** The list answer: the array, or the wrapper object generated from its schema with the page laid in. */
-function listBody(shape: ListShape, items: RecordValue[], total: number, page: number | undefined, size: number | undefined, deps: GenericDeps): unknown {
+function listBody(shape: ListShape, stored: RecordValue[], total: number, page: number | undefined, size: number | undefined, deps: GenericDeps, answer: Schema | undefined): unknown {
+  // Each record as the list's item schema wants it (a list may require what a create did not send).
+  const arraySchema = shape.kind === 'array' ? answer : asSchema(mergeAllOf(shape.wrapper).properties?.[shape.property]);
+  const itemSchema = arraySchema && 'items' in arraySchema ? asSchema(arraySchema.items) : undefined;
+  const items = itemSchema ? stored.map((record) => fit(record, itemSchema, deps.validator, deps.faker())) : stored;
   if (shape.kind === 'array') return items;
   const wrapper = mergeAllOf(shape.wrapper);
   const base = generateRecord(shape.wrapper, deps.faker(), deps.validator);
@@ -318,6 +342,44 @@ function listBody(shape: ListShape, items: RecordValue[], total: number, page: n
     if (value !== undefined && schemaAccepts(deps.validator, schema, value)) out[name] = value;
   }
   return out;
+}
+
+/** Whether an operation documents a 404: exactly, by its range (`4XX`) or by `default` (OAS 3.0.3 §4.7.16). */
+const documents404 = (operation: Operation): boolean => responseFor(operation.responses, 404) !== undefined;
+
+/**
+ * The collections whose items a path lies under (`/invoices/{invoice_id}/send` under the
+ * `/invoices/{invoice_id}` item; `/boards/{board_id}/sections` under `/boards/{board_id}`), the
+ * nearest last. A collection's own item path counts only for operations it does not bind.
+ */
+function parentsOf(path: string, model: GenericModel, bound: Collection | undefined): Collection[] {
+  const found = model.collections.filter((c) => c !== bound && c.scopeParams.every((p) => path.includes(`{${p}}`)) && (path.startsWith(`${c.itemPath}/`) || (bound === undefined && path === c.itemPath)));
+  return found.sort((a, b) => a.itemPath.length - b.itemPath.length);
+}
+
+/**
+ * The parent scopes of the generic engine (issue 18 item 1, "one resource model ... parent
+ * scopes"): a path that names an item of an inferred collection (`/invoices/{invoice_id}/send`,
+ * `/admin/identities/{id}/sessions`) speaks of that item, so when the store holds no such item the
+ * answer is the operation's documented 404 (exact, `4XX` or `default`), as for a read of the item
+ * itself. An operation that documents no 404 keeps its answer: the mock never answers a status
+ * the contract does not list for it. Returns undefined when the path names no parent.
+ */
+export function unknownParent(deps: Pick<GenericDeps, 'model' | 'store' | 'codeForStatus'>, operation: Operation, params: Readonly<Record<string, string>>, bound?: Collection): HttpError | undefined {
+  if (!documents404(operation)) return undefined;
+  for (const parent of parentsOf(operation.path, deps.model, bound)) {
+    const id = params[parent.idParam];
+    if (id === undefined) continue;
+    // A parent that clients cannot create on its own exists once records live under it: their
+    // create made it (Hydra: POST /admin/keys/{set} makes the set `GET /admin/keys/{set}` reads).
+    // One that has a create of its own exists only in the store (a deleted board takes its sections).
+    const creatable = [...deps.model.bindings.values()].some((b) => b.kind === 'create' && b.collection === parent);
+    const implied = !creatable && deps.model.collections.some((c) => c.scopeParams.includes(parent.idParam) && c.scopeParams.every((p) => params[p] !== undefined) && deps.store.list(c.path, scopeOf(c, params)).length > 0);
+    if (!implied && !deps.store.get(parent.path, scopeOf(parent, params), id)) {
+      return new HttpError(404, deps.codeForStatus(404), `No ${parent.noun} with ${parent.idParam} ${id.slice(0, 100)}.`);
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -348,6 +410,11 @@ export function genericHandlers(deps: GenericDeps): Handlers {
       if (!record) throw notFound(collection, id);
       return { id, scope, record };
     };
+    const withParents = (handler: (input: HandlerInput) => Reply): ((input: HandlerInput) => Reply) => (input) => {
+      const refused = unknownParent(deps, operation, input.params, collection);
+      if (refused) throw refused;
+      return handler(input);
+    };
     /** The record a body names by its identifier field (`PUT /pet {"id": 7, …}`): 404 when there is none. */
     const byBody = (input: HandlerInput): { id: string; scope: string; record: RecordValue } => {
       const given = collection.idField !== undefined && isRecord(input.body) ? input.body[collection.idField] : undefined;
@@ -372,7 +439,7 @@ export function genericHandlers(deps: GenericDeps): Handlers {
       case 'list':
         handlers[operationId] = (input) => {
           const page = listPage(binding, input, store.list(collection.path, scopeOf(collection, input.params)));
-          const body = listBody(binding.shape, page.items, page.total, page.page, page.size, deps);
+          const body = listBody(binding.shape, page.items, page.total, page.page, page.size, deps, answer);
           return { status: successStatus(operation, 200), body, headers: { 'X-Total-Count': String(page.total) } };
         };
         break;
@@ -398,7 +465,7 @@ export function genericHandlers(deps: GenericDeps): Handlers {
       case 'patch':
         handlers[operationId] = (input) => {
           const { id, scope, record } = binding.idInBody === true ? byBody(input) : existing(input);
-          const properties = mergeAllOf(collection.schema).properties ?? {};
+          const properties = recordProperties(collection.schema);
           // A form-style update sends its fields as query parameters (Swagger Petstore v3:
           // `POST /pet/{petId}?name=…&status=…`); they count as body fields the operation declares.
           const fields = queryFields(input);
@@ -426,6 +493,8 @@ export function genericHandlers(deps: GenericDeps): Handlers {
         };
         break;
     }
+    const handler = handlers[operationId];
+    if (handler) handlers[operationId] = withParents(handler);
   }
   return handlers;
 }

@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { isRecord, jsonContent, mergeAllOf, type Contract, type Operation } from '../../contract/index.js';
+import { anyProperties, isRecord, jsonContent, mergeAllOf, type Contract, type Operation } from '../../contract/index.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -57,15 +57,26 @@ export function successSchema(operation: Operation | undefined): Schema | undefi
   return undefined;
 }
 
+/**
+ * The properties a record of this schema may have: its own (allOf merged), and those of its
+ * `oneOf`/`anyOf` alternatives (Pinterest's feeds, Lob's letters: one object shape per kind), the
+ * merged ones winning a name both declare.
+ */
+export function recordProperties(schema: Schema): Record<string, Schema | OpenAPIV3.ReferenceObject> {
+  const merged = mergeAllOf(schema).properties ?? {};
+  if (!schema.oneOf && !schema.anyOf && !mergeAllOf(schema).oneOf && !mergeAllOf(schema).anyOf) return merged;
+  return { ...Object.fromEntries(anyProperties(schema)), ...merged };
+}
+
 function isObjectSchema(schema: Schema | undefined): schema is Schema {
   if (!schema) return false;
   const view = mergeAllOf(schema);
-  return (view.type === 'object' || view.type === undefined) && isRecord(view.properties) && Object.keys(view.properties).length > 0;
+  return (view.type === 'object' || view.type === undefined) && Object.keys(recordProperties(schema)).length > 0;
 }
 
 /** The identifier field: a link of the create response, else a property named like the parameter, else `id`. */
 function identifierField(schema: Schema, idParam: string, noun: string, create: Operation | undefined, itemOps: readonly Operation[]): string | undefined {
-  const properties = mergeAllOf(schema).properties ?? {};
+  const properties = recordProperties(schema);
   // OAS 3.0.3 §4.7.20: a link from the create response to an item operation names the field that carries the id.
   for (const response of Object.values(create?.responses ?? {})) {
     for (const link of Object.values(response.links ?? {})) {
@@ -105,15 +116,15 @@ function listShape(schema: Schema | undefined, item: Schema, summary?: { readonl
 
 /** A summary of a record: some of its property names and nothing else, the identifier among them. */
 function subShape(a: Schema, b: Schema, idField: string | undefined): boolean {
-  const whole = new Set(Object.keys(mergeAllOf(b).properties ?? {}));
-  const part = Object.keys(mergeAllOf(a).properties ?? {});
+  const whole = new Set(Object.keys(recordProperties(b)));
+  const part = Object.keys(recordProperties(a));
   return idField !== undefined && part.includes(idField) && part.every((name) => whole.has(name));
 }
 
 /** Two object schemas describe the same record when their property names agree. */
 function sameShape(a: Schema, b: Schema): boolean {
-  const x = Object.keys(mergeAllOf(a).properties ?? {}).sort().join(',');
-  const y = Object.keys(mergeAllOf(b).properties ?? {}).sort().join(',');
+  const x = Object.keys(recordProperties(a)).sort().join(',');
+  const y = Object.keys(recordProperties(b)).sort().join(',');
   return x !== '' && x === y;
 }
 
@@ -151,7 +162,7 @@ export function inferModel(contract: Contract): GenericModel {
     if (!on(itemPath, 'get')) continue; // a record that cannot be read back is not a collection
     const noun = (segments.at(-2) || 'record').replace(/\{|\}/g, '').replace(/\.\w+$/, '').replace(/s$/, '') || 'record';
     const idField = identifierField(schema, idParam, noun, create, itemOps);
-    const fieldSchema = idField ? mergeAllOf(schema).properties?.[idField] : undefined;
+    const fieldSchema = idField ? recordProperties(schema)[idField] : undefined;
     const parameter = on(itemPath, 'get')?.parameters.find((p) => p.in === 'path' && p.name === idParam);
     const paramSchema = parameter?.schema && !('$ref' in parameter.schema) ? parameter.schema : undefined;
     const idSchema = (fieldSchema && !('$ref' in fieldSchema) ? fieldSchema : undefined) ?? paramSchema;
@@ -185,7 +196,7 @@ export function inferModel(contract: Contract): GenericModel {
     if (collection.idField !== undefined) continue;
     const sibling = collections.find((c) => c.idField !== undefined && (c.schema === collection.schema || sameShape(c.schema, collection.schema)));
     if (!sibling) continue;
-    const fieldSchema = mergeAllOf(collection.schema).properties?.[sibling.idField!];
+    const fieldSchema = recordProperties(collection.schema)[sibling.idField!];
     const updated: Collection = { ...collection, idField: sibling.idField, idSchema: (fieldSchema && !('$ref' in fieldSchema) ? fieldSchema : undefined) ?? collection.paramSchema };
     collections[i] = updated;
     for (const [id, binding] of bindings) if (binding.collection === collection) bindings.set(id, { ...binding, collection: updated });
