@@ -137,7 +137,7 @@ export class SchemaValidator {
         this.pending.push([key, converted]);
         return key;
       };
-      const context: Context = { dialect: this.dialect, direction, memo: new Map(), shared: sharedNodes(schema), registered: this.registered.get(direction)!, register, known, admits, unknownFormats: this.unknownFormats, skipped: this.skipped };
+      const context: Context = { dialect: this.dialect, direction, memo: new Map(), shared: sharedNodes(schema, this.registered.get(direction)!), registered: this.registered.get(direction)!, register, known, admits, unknownFormats: this.unknownFormats, skipped: this.skipped };
       try {
         const root = toJsonSchema(schema, context) as object;
         // Added once converted whole: a recursive definition refers to itself, resolved when compiled.
@@ -192,13 +192,14 @@ const SHARED_PREFIX = 'kit-shared-';
  * (ajv walks and generates every copy) and the second never ends; written once as a definition and
  * referenced (SchemaValidator.registered), both are linear, and the value is checked exactly as the inline schema would check it.
  */
-function sharedNodes(root: unknown): Set<object> {
+function sharedNodes(root: unknown, registered: WeakMap<object, string>): Set<object> {
   const reached = new Set<object>();
   const shared = new Set<object>();
   const stack: unknown[] = [root];
   while (stack.length > 0) {
     const node = stack.pop();
-    if (typeof node !== 'object' || node === null) continue;
+    // One already added to ajv is referenced, not walked again.
+    if (typeof node !== 'object' || node === null || (node !== root && registered.has(node))) continue;
     if (!Array.isArray(node)) {
       if (reached.has(node)) {
         shared.add(node);
