@@ -106,6 +106,7 @@ async function buildState(forValidator: ValidatorDocument): Promise<DocumentStat
   const wholeLookup = eov.applyOpenApiMetadata(wholeContext, responseDocument);
   const requests = new eov.RequestValidator(spec.apiDoc, oav.ajvOpts.request);
   const responseValidator = new eov.ResponseValidator(responseDocument, oav.ajvOpts.response, responseOptions, spec.serial);
+  shareComponentSchemas(responseValidator, responseDocument);
   const responses = responseValidator.validate();
   const validate: RequestHandler = (req, res, next) => {
     requests.validate(req, res, (error?: unknown) => {
@@ -135,6 +136,63 @@ async function buildState(forValidator: ValidatorDocument): Promise<DocumentStat
       };
     },
   };
+}
+
+/** The key the response validator's ajv holds the document's component schemas under, once. */
+// An absolute URI: a relative key would resolve against each validator's own key (`GET-/v1/…`).
+const SHARED_COMPONENTS = 'urn:kit:shared-components';
+
+/**
+ * EOV builds each response validator as a schema of its own that carries the document's whole
+ * `components` (and `paths`) beside it, so that `#/components/schemas/…` resolves inside it: ajv
+ * then walks all of it and compiles every component the response reaches again for each operation
+ * × status × media type (an operation of Stripe's contract reaches 351 of its 468 components; the
+ * first 30 operations took the process to 859 MB). Here the component schemas are added to that
+ * ajv once, under a key of their own, the response copy's references point there
+ * (`urn:kit:shared-components#/components/schemas/…`, the same schema objects), and what each validator
+ * carries beside it keeps every component but the schemas: each component is compiled once, for
+ * every response that reaches it, and checks what it checked before. Left as EOV makes it when the
+ * document refers into `paths` (the one other place a response schema may point) or ajv refuses.
+ */
+function shareComponentSchemas(validator: object, document: unknown): void {
+  const spec: unknown = Reflect.get(validator, 'spec');
+  const ajv: unknown = Reflect.get(validator, 'ajvBody');
+  if (!isObject(spec) || !isObject(spec['components']) || !isObject(spec['components']['schemas']) || !isObject(ajv) || typeof ajv['addSchema'] !== 'function') return;
+  if (refersIntoPaths(document)) return;
+  const { schemas, ...components } = spec['components'];
+  try {
+    Reflect.apply(ajv['addSchema'], ajv, [{ components: { schemas } }, SHARED_COMPONENTS]);
+  } catch {
+    return;
+  }
+  // References outside the component schemas (responses, paths) name the shared copy; those inside
+  // them resolve against it already.
+  const stack: unknown[] = [{ ...spec, components }];
+  const seen = new Set<object>([schemas]);
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node !== 'object' || node === null || seen.has(node)) continue;
+    seen.add(node);
+    if (isObject(node) && typeof node['$ref'] === 'string' && node['$ref'].startsWith('#/components/schemas/')) node['$ref'] = `${SHARED_COMPONENTS}${node['$ref']}`;
+    stack.push(...Object.values(node));
+  }
+  Reflect.set(validator, 'spec', { ...spec, components });
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Whether any `$ref` of the document points into `#/paths` (each object once). */
+function refersIntoPaths(document: unknown): boolean {
+  const seen = new Set<object>();
+  const stack: unknown[] = [document];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node !== 'object' || node === null || seen.has(node)) continue;
+    seen.add(node);
+    if (isObject(node) && typeof node['$ref'] === 'string' && node['$ref'].startsWith('#/paths')) return true;
+    stack.push(...Object.values(node));
+  }
+  return false;
 }
 
 /** Runs a middleware that may throw instead of calling next (the validator's lookup throws 404 / 405 / 400). */
