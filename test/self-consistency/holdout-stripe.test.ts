@@ -2,7 +2,8 @@
 // holdout copy of Stripe's 4.2 MB spec3.json): the lazy engine (issue 22) serves it. With one
 // generated case per operation (`--examples 1`) the run took 314 s on this shared machine at load
 // average 20+ (mock ready in 6.4 s, 4,110 results judged, 562 MB for mock and runner in one
-// process); the default 3 examples would triple the judging, too slow for CI, so 1 is used here.
+// process); the default 3 examples was not timed (up to three times the generated cases), so 1 is
+// used here for CI.
 import { describe } from 'vitest';
 import { selfConsistentFile } from './suite.js';
 
