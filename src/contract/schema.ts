@@ -53,6 +53,17 @@ export class SchemaValidator {
     ['response', new WeakMap()],
   ]);
 
+  /**
+   * Shared sub-schemas (sharedNodes) converted once per direction and added to ajv under a key of
+   * their own: every schema that reaches one refers to it, so ajv compiles it once for them all.
+   */
+  private readonly registered = new Map<Direction, WeakMap<object, string>>([
+    ['request', new WeakMap()],
+    ['response', new WeakMap()],
+  ]);
+  private registeredCount = 0;
+  private readonly pending: Array<[string, object]> = [];
+
   /** What this validator could not enforce (unknown formats, non-ECMA patterns, schemas ajv refused), once each. */
   private readonly skipped = new Set<string>();
   private readonly unknownFormats = new Set<string>();
@@ -120,9 +131,18 @@ export class SchemaValidator {
     } else {
       const known = (name: string): boolean => name in this.ajv.formats;
       const admits = (constraints: object, value: unknown): boolean => this.ajv.validate(constraints, value) === true;
-      const context: Context = { dialect: this.dialect, direction, memo: new Map(), known, admits, unknownFormats: this.unknownFormats, skipped: this.skipped };
+      const register = (converted: object, written: object): string => {
+        const key = `${SHARED_PREFIX}${direction}_${(this.registeredCount += 1)}`;
+        this.registered.get(direction)!.set(written, key);
+        this.pending.push([key, converted]);
+        return key;
+      };
+      const context: Context = { dialect: this.dialect, direction, memo: new Map(), shared: sharedNodes(schema, this.registered.get(direction)!), registered: this.registered.get(direction)!, register, known, admits, unknownFormats: this.unknownFormats, skipped: this.skipped };
       try {
-        compiled = this.ajv.compile(toJsonSchema(schema, context) as object);
+        const root = toJsonSchema(schema, context) as object;
+        // Added once converted whole: a recursive definition refers to itself, resolved when compiled.
+        for (const [key, converted] of this.pending.splice(0)) this.ajv.addSchema(converted, key);
+        compiled = this.ajv.compile(root);
       } catch (error) {
         const why = (error as Error).message.split('\n')[0] ?? '';
         this.skipped.add(`a schema the validator cannot compile is not enforced (${why})`);
@@ -139,6 +159,12 @@ interface Context {
   readonly dialect: SchemaDialect;
   readonly direction: Direction;
   readonly memo: Map<object, unknown>;
+  /** Schema objects reached more than once (shared or recursive): each is written once, as a definition, and referenced. */
+  readonly shared: ReadonlySet<object>;
+  /** Shared schemas already added to ajv (this compile's or an earlier one's), by key. */
+  readonly registered: WeakMap<object, string>;
+  /** Adds a converted shared schema under a new key; returns the key. */
+  readonly register: (converted: object, written: object) => string;
   readonly known: (format: string) => boolean;
   /** Whether a value meets a small schema of scalar keywords (no references, no recursion). */
   readonly admits: (constraints: object, value: unknown) => boolean;
@@ -156,29 +182,81 @@ function describe(error: ErrorObject): SchemaViolation {
   return { path: error.instancePath, message: `${error.message ?? error.keyword}${extra}` };
 }
 
+/** The keys shared schemas are added to ajv under (no document's schema has such an `$id`). */
+const SHARED_PREFIX = 'kit-shared-';
+
+/**
+ * The schema objects a resolved schema reaches more than once, by any path (walked once each).
+ * A dereferenced document is a graph: Stripe's expandable objects share the same sub-schemas
+ * hundreds of times, and recursive ones reach themselves. Written inline, the first is exponential
+ * (ajv walks and generates every copy) and the second never ends; written once as a definition and
+ * referenced (SchemaValidator.registered), both are linear, and the value is checked exactly as the inline schema would check it.
+ */
+function sharedNodes(root: unknown, registered: WeakMap<object, string>): Set<object> {
+  const reached = new Set<object>();
+  const shared = new Set<object>();
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    // One already added to ajv is referenced, not walked again.
+    if (typeof node !== 'object' || node === null || (node !== root && registered.has(node))) continue;
+    if (!Array.isArray(node)) {
+      if (reached.has(node)) {
+        shared.add(node);
+        continue;
+      }
+      reached.add(node);
+    }
+    if (Array.isArray(node)) {
+      stack.push(...(node as unknown[]));
+      continue;
+    }
+    for (const [key, value] of Object.entries(node)) {
+      if (SKIPPED_KEYS.has(key) || key.startsWith('x-') || key === 'enum' || key === 'default' || key === 'required' || key === 'const') continue;
+      if (key === 'properties' && isRecord(value)) stack.push(...Object.values(value));
+      else stack.push(value);
+    }
+  }
+  return shared;
+}
+
+const SKIPPED_KEYS = new Set(['example', 'examples', 'xml', 'externalDocs', 'discriminator']);
+
 /**
  * Rewrites a resolved OpenAPI 3.0 schema as the JSON Schema ajv validates with:
  * a readOnly property is not required in a request and a writeOnly one not in a
  * response (OAS 3.0.3 §4.7.24), and a writeOnly property must not appear in a response.
- * Shared sub-schemas stay shared (memo), so recursive schemas stay finite.
+ * A sub-schema reached more than once is written once, as a definition, and referenced (sharedNodes).
  */
 function toJsonSchema(written: unknown, ctx: Context): unknown {
-  const { direction, memo } = ctx;
   if (Array.isArray(written)) return written.map((s) => toJsonSchema(s, ctx));
   if (!isRecord(written)) return written;
-  const seen = memo.get(written);
+  const known = ctx.registered.get(written);
+  if (known !== undefined) return { $ref: known };
+  const seen = ctx.memo.get(written);
   if (seen) return seen;
+  if (!ctx.shared.has(written)) return convert(written, ctx);
+  // Keyed before it is converted, so a recursive schema refers to itself.
+  const converted: Record<string, unknown> = {};
+  const key = ctx.register(converted, written);
+  Object.assign(converted, convert(written, ctx));
+  return { $ref: key };
+}
+
+function convert(written: Record<string, unknown>, ctx: Context): Record<string, unknown> {
+  const { direction } = ctx;
   const out: Record<string, unknown> = {};
-  memo.set(written, out);
   const opened = openClosedAllOf(written);
   if (opened) ctx.skipped.add(opened.notice);
   const schema = opened?.schema ?? written;
   const discriminated = isRecord(schema['discriminator']);
   for (const [key, value] of Object.entries(schema)) {
-    if (key === 'example' || key === 'examples' || key === 'xml' || key === 'externalDocs' || key === 'discriminator' || key.startsWith('x-')) continue;
-    // 2020-12: every $ref is already replaced by its target, so identifiers only collide between the
-    // schemas one ajv compiles (the same `$id` twice is refused); `nullable` is not a 3.1 keyword.
-    if (ctx.dialect === 'json-schema-2020-12' && (key === '$id' || key === '$anchor' || key === '$dynamicAnchor' || key === '$schema' || key === 'nullable')) continue;
+    if (SKIPPED_KEYS.has(key) || key.startsWith('x-')) continue;
+    // Every $ref is already replaced by its target, so identifiers only collide between the schemas
+    // one ajv compiles (the same `$id` twice is refused), and an `$id` would move the base the shared
+    // definitions are referenced from (a 3.0 schema object has no `$id` keyword at all, OAS 3.0.3
+    // §4.7.24); `nullable` is not a 3.1 keyword.
+    if (key === '$id' || key === '$schema' || (ctx.dialect === 'json-schema-2020-12' && (key === '$anchor' || key === '$dynamicAnchor' || key === 'nullable'))) continue;
     if (key === 'properties' && isRecord(value)) {
       const props: Record<string, unknown> = {};
       for (const [name, sub] of Object.entries(value)) props[name] = toJsonSchema(sub, ctx);

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Faker } from '@faker-js/faker';
 import { createFaker } from './faker.js';
-import express, { type Request, type Response, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { admitsJson, diceOfFaker, jsonContent, jsonTypeFor, sampleValue, responseBodyRule, responseFor, schemaContradictions, SchemaValidator, type Contract } from '../contract/index.js';
 import type { Clock } from './clock.js';
 import { cannedReply } from './controls/canned.js';
@@ -21,6 +21,7 @@ import { DEFAULTS, type NormalizedOptions } from './options.js';
 import { OperationMatcher } from './operations.js';
 import { rulesOf } from './routes/index.js';
 import { validatorMiddleware } from './validator.js';
+import { operationValidators } from './operation-validators.js';
 import type { Handlers, Reply } from './routes/types.js';
 
 /** Seeded sources of the per-request randomness, shared by every engine of one app and reset with it. */
@@ -138,7 +139,10 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
   };
 
   const gate = new SecurityGate(contract, { apiKeys: options.apiKeys, tokens: options.tokens, basic: options.basic }, rules === 'petstore' ? 'petstore' : 'mock');
-  const validator = await validatorMiddleware(contract);
+  // Per operation (operation-validators.ts): only the document's check happens here; or the
+  // validator's own whole-document middleware (the equivalence suite's reference).
+  const perOperation = options.validatorDispatch === 'operation' ? operationValidators(contract) : undefined;
+  const validator: RequestHandler | RequestHandler[] = perOperation ? (req, res, next) => perOperation.handlerFor(stateOf(req).match.operation)(req, res, next) : await validatorMiddleware(contract);
 
   let handlers: Handlers;
   let reseed = (): void => undefined;

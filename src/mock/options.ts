@@ -60,6 +60,12 @@ export interface MockOptions {
    * rate). Over it: 429 `rate_limited` with `Retry-After`. Default 0: no limit.
    */
   rateLimit?: number;
+  /**
+   * How express-openapi-validator is driven: `operation` (default) builds each operation's
+   * validators on its first request and gives the validator that operation's route; `document` is
+   * the validator's own middleware over the whole document, kept for the validation-equivalence suite.
+   */
+  validatorDispatch?: 'operation' | 'document';
 }
 
 /** Options after defaults and checks: what the rest of the mock reads. */
@@ -82,6 +88,7 @@ export interface NormalizedOptions {
   readonly control: boolean;
   readonly controlFromAnywhere: boolean;
   readonly rateLimit: number;
+  readonly validatorDispatch: 'operation' | 'document';
 }
 
 /** The defaults, in one place. */
@@ -190,5 +197,6 @@ export function normalizeOptions(input: MockOptions = {}): NormalizedOptions {
     control: input.control ?? true,
     controlFromAnywhere: input.controlFromAnywhere ?? false,
     rateLimit,
+    validatorDispatch: input.validatorDispatch ?? 'operation',
   };
 }

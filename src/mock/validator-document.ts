@@ -20,7 +20,19 @@ export interface ValidatorDocument {
   readonly annotationFormats: readonly string[];
   /** What was changed, one line each (for a notice; never printed by the library). */
   readonly changes: readonly string[];
+  /**
+   * Where each contract operation (`operationKey`) sits in `document`: its path key there (path
+   * keys are merged and renamed above). An operation not listed is not in the copy (OpenAPI 3.2's
+   * query and additionalOperations).
+   */
+  readonly pathKeys: ReadonlyMap<string, string>;
 }
+
+/** An operation by its method and its path key as the contract writes it (fragment included). */
+export const operationKey = (method: string, path: string): string => `${method.toLowerCase()} ${path}`;
+
+/** Marks each operation of the copy with where it was written, read back once the paths are normalised. */
+const WRITTEN_AT = 'x-kit-written-at';
 
 /**
  * A copy of the contract that express-openapi-validator accepts wherever Prism and
@@ -44,6 +56,10 @@ export function validatorDocument(contract: Contract): ValidatorDocument {
   const document = structuredClone(contract.document) as OpenAPIV3.Document & Record<string, unknown>;
   const changes: string[] = [];
   const formats = new Set<string>();
+  for (const [key, item] of Object.entries(document.paths as Record<string, unknown>)) {
+    if (!isRecord(item)) continue;
+    for (const method of METHODS) if (isRecord(item[method])) item[method][WRITTEN_AT] = operationKey(method, key);
+  }
   document.servers = [{ url: contract.basePath === '' ? '/' : contract.basePath }];
   if (contract.version.family === '3.2') asThreeOne(document, changes);
   mergeSamePaths(document, changes);
@@ -54,7 +70,17 @@ export function validatorDocument(contract: Contract): ValidatorDocument {
   collidingFormObjects(document, changes);
   // Places are named in the user's own document (a Swagger 2.0 one's pointers, not the upgraded copy's).
   visit(document, '#', (node, where) => normaliseSchema(node, contract.originalPointer(where), changes, formats));
-  return { document, annotationFormats: [...formats], changes };
+  const pathKeys = new Map<string, string>();
+  for (const [key, item] of Object.entries(document.paths as Record<string, unknown>)) {
+    if (!isRecord(item)) continue;
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!isRecord(operation) || typeof operation[WRITTEN_AT] !== 'string') continue;
+      pathKeys.set(operation[WRITTEN_AT], key);
+      delete operation[WRITTEN_AT];
+    }
+  }
+  return { document, annotationFormats: [...formats], changes, pathKeys };
 }
 
 /**

@@ -4,8 +4,8 @@ import express, { type Request, type RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 // Not re-exported by the package root: the same checker the middleware runs on its document.
 import { OpenAPISchemaValidator } from 'express-openapi-validator/dist/framework/openapi.schema.validator.js';
-import { ContractError, isRecord, type Contract } from '../contract/index.js';
-import { validatorDocument } from './validator-document.js';
+import { ContractError, isRecord, type Contract, type Operation } from '../contract/index.js';
+import { operationKey, validatorDocument, type ValidatorDocument } from './validator-document.js';
 
 type ValidatorOptions = Parameters<typeof OpenApiValidator.middleware>[0];
 
@@ -36,6 +36,18 @@ export function validatorMiddleware(contract: Contract): Promise<RequestHandler[
 const built = new WeakMap<object, Promise<RequestHandler[]>>();
 
 async function build(contract: Contract): Promise<RequestHandler[]> {
+  const forValidator = checkedValidatorDocument(contract);
+  const middleware = OpenApiValidator.middleware(validatorOptions(forValidator)) as RequestHandler[];
+  const failure = await probe(middleware);
+  if (failure) throw failure;
+  return middleware;
+}
+
+/**
+ * The validator's copy of the contract (validator-document.ts), checked the way the validator
+ * itself would check it; a refusal is one line naming the construct and where.
+ */
+export function checkedValidatorDocument(contract: Contract): ValidatorDocument {
   const forValidator = validatorDocument(contract);
   // A 3.2 document is given as 3.1 (validator-document.ts); the 3.1 schema refuses 3.2's new fields
   // (tag `kind`, server `name`…), which constrain no request or answer, so it is not checked by it.
@@ -45,11 +57,16 @@ async function build(contract: Contract): Promise<RequestHandler[]> {
   if (refusal) {
     throw new ContractError(`the contract cannot be served: ${refusal.instancePath ? contract.originalPointer(`#${refusal.instancePath}`) : 'the document'} ${refusal.message ?? 'is not valid'}${describeParams(refusal.params)}`);
   }
-  const middleware = OpenApiValidator.middleware({
+  return forValidator;
+}
+
+/** The one configuration of express-openapi-validator, whichever way it is driven. */
+export function validatorOptions(forValidator: ValidatorDocument): ValidatorOptions {
+  return {
     // A normalised copy: the validator may annotate the document it is given.
     apiSpec: forValidator.document as ValidatorOptions['apiSpec'],
     formats: Object.fromEntries(forValidator.annotationFormats.map((name) => [name, true])),
-    validateApiSpec: false, // checked just above
+    validateApiSpec: false, // checked at start (checkedValidatorDocument)
     validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, allErrors: true },
     validateResponses: { allErrors: true },
     // Credentials are checked before the validator, for every scheme type (SecurityGate).
@@ -59,10 +76,7 @@ async function build(contract: Contract): Promise<RequestHandler[]> {
     validateFormats: true,
     ajvFormats: { mode: 'full' },
     fileUploader: false,
-  }) as RequestHandler[];
-  const failure = await probe(middleware);
-  if (failure) throw failure;
-  return middleware;
+  };
 }
 
 /**

@@ -1,9 +1,10 @@
-// fixtures/holdout/stripe-v1.yaml (2.8 MB, 384 operations): the mock does not start on it yet (its
-// start-up runs for more than 15 minutes with the event loop blocked). Serving it is issue 22's lazy
-// engine; until then this is a visible to-do, never a pass. Run it by hand:
-// `SELF_CONSISTENCY_STRIPE=1 npx vitest run test/self-consistency/holdout-stripe.test.ts`.
-import { describe, it } from 'vitest';
+// fixtures/holdout/stripe-v1.yaml (2.8 MB YAML, 384 operations, form bodies with deepObject; the
+// holdout copy of Stripe's 4.2 MB spec3.json): the lazy engine (issue 22) serves it. With one
+// generated case per operation (`--examples 1`) the run took 314 s on this shared machine at load
+// average 20+ (mock ready in 6.4 s, 4,110 results judged, 562 MB for mock and runner in one
+// process); the default 3 examples was not timed (up to three times the generated cases), so 1 is
+// used here for CI.
+import { describe } from 'vitest';
 import { selfConsistentFile } from './suite.js';
 
-if (process.env['SELF_CONSISTENCY_STRIPE'] === '1') describe('self-consistency: holdout-stripe', () => selfConsistentFile('holdout-stripe', 1_800_000));
-else it.todo('stripe-v1: the mock does not start on it yet (start-up blocks for over 15 minutes: issue 22)');
+describe('self-consistency: holdout-stripe', () => selfConsistentFile('holdout-stripe', 900_000, { examples: 1 }));

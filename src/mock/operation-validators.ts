@@ -1,0 +1,206 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { OpenApiValidatorOpts } from 'express-openapi-validator/dist/framework/types.js';
+import type { Contract, Operation } from '../contract/index.js';
+import { checkedValidatorDocument, validatorOptions } from './validator.js';
+import { operationKey, type ValidatorDocument } from './validator-document.js';
+
+/**
+ * express-openapi-validator driven per operation. Its own middleware loads and pre-processes the
+ * whole document on the first request and then, on every request, looks the route up by compiling
+ * a path-to-regexp for each route of the document in turn. Here the same pieces of the same
+ * validator are put together so that:
+ * - nothing of the validator is built at start: the document is only checked (checkedValidatorDocument);
+ * - the validator's document state (its loader's bundle, its schema pre-processor, its request and
+ *   response validators) is built on the first request to any operation, once per document;
+ * - each operation's request and response validators are compiled by the validator on that
+ *   operation's first request and cached by it (its own per-route caches, counted in `compiled`);
+ * - a request is given the one route of the operation the mock's matcher found, so the route
+ *   lookup is one route, not the document; validation is the validator's own, unchanged.
+ *
+ * Why not one validator instance per operation over a minimal document: an operation of Stripe's
+ * contract reaches 351 of its 468 component schemas (median), so 384 instances would compile the
+ * same components 384 times; one instance compiles each once, for every operation that reaches it.
+ */
+export class OperationValidators {
+  private state: Promise<DocumentState> | undefined;
+  private readonly handlers = new Map<Operation, RequestHandler>();
+
+  constructor(private readonly forValidator: ValidatorDocument) {}
+
+  /** The validator middleware for one operation (request validation, then response validation on res.json). */
+  handlerFor(operation: Operation): RequestHandler {
+    const known = this.handlers.get(operation);
+    if (known) return known;
+    let ready: RequestHandler | undefined;
+    const pending = (this.state ??= buildState(this.forValidator)).then((state) => (ready = state.chainFor(this.forValidator.pathKeys.get(operationKey(operation.method, operation.path)))));
+    // A failed build is not kept: the next request tries again (and says why).
+    pending.catch(() => {
+      this.state = undefined;
+      this.handlers.delete(operation);
+    });
+    const handler: RequestHandler = (req, res, next) => {
+      if (ready) {
+        ready(req, res, next);
+        return;
+      }
+      pending.then((chain) => chain(req, res, next), next);
+    };
+    this.handlers.set(operation, handler);
+    return handler;
+  }
+
+  /**
+   * What the validator has compiled so far, one entry per validator it built: `METHOD-route-content
+   * type`, its own cache keys (request and response validators are built per route and media type).
+   */
+  async compiled(): Promise<{ readonly request: readonly string[]; readonly response: readonly string[] }> {
+    if (!this.state) return { request: [], response: [] };
+    const state = await this.state;
+    return { request: Object.keys(state.requestCache), response: Object.keys(state.responseCache) };
+  }
+
+  /** Whether anything of the validator exists yet (false until the first request to an operation). */
+  get started(): boolean {
+    return this.state !== undefined;
+  }
+}
+
+/** The per-document validators, cached by document (the contract cache hands every app the same one). */
+export function operationValidators(contract: Contract): OperationValidators {
+  const known = built.get(contract.document);
+  if (known) return known;
+  const made = new OperationValidators(checkedValidatorDocument(contract));
+  built.set(contract.document, made);
+  return made;
+}
+
+/** Cache of contract-derived validators (see above); never holds per-app state. */
+const built = new WeakMap<object, OperationValidators>();
+
+interface DocumentState {
+  chainFor(pathKey: string | undefined): RequestHandler;
+  readonly requestCache: Record<string, unknown>;
+  readonly responseCache: Record<string, unknown>;
+}
+
+/** The validator's internals, as its own `middleware()` composes them (express-openapi-validator 5.6 dist/openapi.validator.js installMiddleware). */
+async function buildState(forValidator: ValidatorDocument): Promise<DocumentState> {
+  // Imported here, not at start: an app that is never asked anything never loads the validator.
+  const [{ OpenApiValidator }, { OpenApiSpecLoader }, { SchemaPreprocessor }, { OpenApiContext }, eov] = await Promise.all([
+    import('express-openapi-validator/dist/openapi.validator.js'),
+    import('express-openapi-validator/dist/framework/openapi.spec.loader.js'),
+    import('express-openapi-validator/dist/middlewares/parsers/schema.preprocessor.js'),
+    import('express-openapi-validator/dist/framework/openapi.context.js'),
+    import('express-openapi-validator/dist/middlewares/index.js'),
+  ]);
+  const options = validatorOptions(forValidator) as OpenApiValidatorOpts;
+  const oav = new OpenApiValidator(options);
+  type LoaderArgs = ConstructorParameters<typeof OpenApiSpecLoader>[0];
+  const spec = await new OpenApiSpecLoader({ apiDoc: forValidator.document as LoaderArgs['apiDoc'], validateApiSpec: false, $refParser: oav.options.$refParser }).load();
+  // validateResponses is set (validatorOptions), so the validator's options hold its object form.
+  const responseOptions = oav.options.validateResponses || {};
+  const responseDocument = new SchemaPreprocessor(spec.apiDoc, oav.ajvOpts.preprocessor, responseOptions).preProcess().apiDocRes;
+  // No ignored paths: the mock's matcher has already placed the request in the contract.
+  const none = (): boolean => false;
+  const wholeContext = new OpenApiContext(spec, none, false, false);
+  const wholeLookup = eov.applyOpenApiMetadata(wholeContext, responseDocument);
+  const requests = new eov.RequestValidator(spec.apiDoc, oav.ajvOpts.request);
+  const responseValidator = new eov.ResponseValidator(responseDocument, oav.ajvOpts.response, responseOptions, spec.serial);
+  shareComponentSchemas(responseValidator, responseDocument);
+  const responses = responseValidator.validate();
+  const validate: RequestHandler = (req, res, next) => {
+    requests.validate(req, res, (error?: unknown) => {
+      if (error !== undefined) {
+        next(error);
+        return;
+      }
+      responses(req, res, next);
+    });
+  };
+  return {
+    requestCache: Reflect.get(requests, 'middlewareCache') as Record<string, unknown>,
+    responseCache: Reflect.get(responseValidator, 'validatorsCache') as Record<string, unknown>,
+    chainFor(pathKey) {
+      const routes = pathKey === undefined ? [] : spec.routes.filter((r) => r.openApiRoute.substring(r.basePath.length) === pathKey);
+      // The validator's own lookup, over the routes of this one path: the same req.openapi, path
+      // parameters and errors it would give. A request it does not place there (none the matcher
+      // sends) gets the whole-document lookup, as before.
+      const lookup = routes.length === 0 ? wholeLookup : eov.applyOpenApiMetadata(new OpenApiContext({ ...spec, routes }, none, false, false), responseDocument);
+      return (req: Request, res: Response, next: NextFunction) => {
+        const then = (error?: unknown): void => {
+          if (error !== undefined) next(error);
+          else if (Reflect.get(req, 'openapi') === undefined && lookup !== wholeLookup) attempt(wholeLookup, req, res, (again?: unknown) => (again === undefined ? validate(req, res, next) : next(again)));
+          else validate(req, res, next);
+        };
+        attempt(lookup, req, res, then);
+      };
+    },
+  };
+}
+
+/** The key the response validator's ajv holds the document's component schemas under, once. */
+// An absolute URI: a relative key would resolve against each validator's own key (`GET-/v1/…`).
+const SHARED_COMPONENTS = 'urn:kit:shared-components';
+
+/**
+ * EOV builds each response validator as a schema of its own that carries the document's whole
+ * `components` (and `paths`) beside it, so that `#/components/schemas/…` resolves inside it: ajv
+ * then walks all of it and compiles every component the response reaches again for each operation
+ * × status × media type (an operation of Stripe's contract reaches 351 of its 468 components; the
+ * first 30 operations took the process to 859 MB). Here the component schemas are added to that
+ * ajv once, under a key of their own, the response copy's references point there
+ * (`urn:kit:shared-components#/components/schemas/…`, the same schema objects), and what each validator
+ * carries beside it keeps every component but the schemas: each component is compiled once, for
+ * every response that reaches it, and checks what it checked before. Left as EOV makes it when the
+ * document refers into `paths` (the one other place a response schema may point) or ajv refuses.
+ */
+function shareComponentSchemas(validator: object, document: unknown): void {
+  const spec: unknown = Reflect.get(validator, 'spec');
+  const ajv: unknown = Reflect.get(validator, 'ajvBody');
+  if (!isObject(spec) || !isObject(spec['components']) || !isObject(spec['components']['schemas']) || !isObject(ajv) || typeof ajv['addSchema'] !== 'function') return;
+  if (refersIntoPaths(document)) return;
+  const { schemas, ...components } = spec['components'];
+  try {
+    Reflect.apply(ajv['addSchema'], ajv, [{ components: { schemas } }, SHARED_COMPONENTS]);
+  } catch {
+    return;
+  }
+  // References outside the component schemas (responses, paths) name the shared copy; those inside
+  // them resolve against it already.
+  const stack: unknown[] = [{ ...spec, components }];
+  const seen = new Set<object>([schemas]);
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node !== 'object' || node === null || seen.has(node)) continue;
+    seen.add(node);
+    if (isObject(node) && typeof node['$ref'] === 'string' && node['$ref'].startsWith('#/components/schemas/')) node['$ref'] = `${SHARED_COMPONENTS}${node['$ref']}`;
+    stack.push(...Object.values(node));
+  }
+  Reflect.set(validator, 'spec', { ...spec, components });
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Whether any `$ref` of the document points into `#/paths` (each object once). */
+function refersIntoPaths(document: unknown): boolean {
+  const seen = new Set<object>();
+  const stack: unknown[] = [document];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node !== 'object' || node === null || seen.has(node)) continue;
+    seen.add(node);
+    if (isObject(node) && typeof node['$ref'] === 'string' && node['$ref'].startsWith('#/paths')) return true;
+    stack.push(...Object.values(node));
+  }
+  return false;
+}
+
+/** Runs a middleware that may throw instead of calling next (the validator's lookup throws 404 / 405 / 400). */
+function attempt(handler: RequestHandler, req: Request, res: Response, next: (error?: unknown) => void): void {
+  try {
+    const result: unknown = handler(req, res, next);
+    if (result instanceof Promise) result.catch(next);
+  } catch (error) {
+    next(error);
+  }
+}
