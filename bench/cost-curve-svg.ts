@@ -57,6 +57,13 @@ function panel(rows: readonly CurveRow[], x0: number, title: string, value: (p: 
     `<text x="${x0 + 10}" y="${top + h / 2}" transform="rotate(-90 ${x0 + 10} ${top + h / 2})" text-anchor="middle">${unit}</text>`,
   ];
   for (const s of SERIES) {
+    // A thin line through the ready points, so each program reads as a curve.
+    const ready = rows.flatMap((r) => {
+      const p = s.pick(r);
+      const v = p && p.outcome === 'ready' ? value(p) : undefined;
+      return v !== undefined && v > 0 ? [`${f(px(r.document.bytes / 1024))},${f(py(v))}`] : [];
+    });
+    if (ready.length > 1) parts.push(`<polyline points="${ready.join(' ')}" fill="none" stroke="${s.colour}" stroke-opacity="0.4"/>`);
     for (const r of rows) {
       const p = s.pick(r);
       if (!p || p.outcome === 'failed') continue;
