@@ -89,6 +89,19 @@ const workloads: Workload[] = [
   },
 ];
 
+/** Every server the bench started and has not stopped: stopped on the way out, whatever happens. */
+const running = new Set<RunningTarget>();
+async function tracked(start: Promise<RunningTarget>): Promise<RunningTarget> {
+  const t = await start;
+  running.add(t);
+  return { ...t, stop: () => t.stop().finally(() => running.delete(t)) };
+}
+async function stopAll(): Promise<void> {
+  await Promise.all([...running].map((t) => t.stop()));
+  await killAll();
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stopAll().finally(() => process.exit(130)));
+
 const median = (xs: readonly number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
@@ -121,7 +134,7 @@ async function captureBodies(ours: RunningTarget): Promise<string> {
 }
 
 async function runnerSeconds(): Promise<number> {
-  const target = await startOurs();
+  const target = await tracked(startOurs());
   try {
     const started = performance.now();
     await new Promise<void>((resolve, reject) => {
@@ -152,13 +165,13 @@ interface BigRunner {
  */
 async function bigRunner(file: string, name: string, limitS: number): Promise<BigRunner> {
   const creds = ['--api-key', 'k', '--token', 't', '--basic', 'u:p'];
-  const mock = await startProcess(
+  const mock = await tracked(startProcess(
     'ours',
     [join(packageRoot, 'bin', 'petstore-mock.js'), '--spec', file, '--port', '0', ...creds],
     (line) => /^Petstore mock listening on (http:\/\/\S+) /.exec(line)?.[1],
     '/__mock',
     limitS * 1000,
-  ).catch(() => undefined);
+  )).catch(() => undefined);
   if (!mock) return { document: name, outcome: 'mock not ready' };
   try {
     const started = performance.now();
@@ -222,17 +235,17 @@ async function main(): Promise<void> {
   };
 
   log('starting servers…');
-  const ours = await startOurs();
+  const ours = await tracked(startOurs());
   const oursReadyRssMb = rssMb(ours.pid);
   // Enough stock that every order of the run succeeds: the store grows across rounds, as users' stores do.
   await call(`${ours.url}/store/inventory/${ORDER_PET}`, 'PUT', { quantity: 1_000_000 });
   const bodiesFile = await captureBodies(ours);
   const targets: RunningTarget[] = [
     ours,
-    await startPrism(),
-    await startFixed('validated', bodiesFile),
-    await startFixed('express', bodiesFile),
-    await startFixed('http', bodiesFile),
+    await tracked(startPrism()),
+    await tracked(startFixed('validated', bodiesFile)),
+    await tracked(startFixed('express', bodiesFile)),
+    await tracked(startFixed('http', bodiesFile)),
   ];
   const readyRss: Record<string, number | undefined> = Object.fromEntries(targets.map((t) => [t.name, t === ours ? oursReadyRssMb : rssMb(t.pid)]));
 
@@ -254,7 +267,7 @@ async function main(): Promise<void> {
   for (const t of targets) await t.stop();
 
   log('seeding 100,000 pets…');
-  const big = await startOurs(['--pets', '100000']);
+  const big = await tracked(startOurs(['--pets', '100000']));
   const bigReadyRssMb = rssMb(big.pid);
   const bigList = await load(big.url, workloads[0]!, connections, durationS, API_KEY);
   const bigRead = await load(big.url, workloads[1]!, connections, durationS, API_KEY);
@@ -411,7 +424,7 @@ async function main(): Promise<void> {
 }
 
 main().catch(async (error: unknown) => {
-  await killAll();
+  await stopAll();
   process.stderr.write(`bench failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
   process.exit(1);
 });
