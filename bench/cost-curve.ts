@@ -246,6 +246,8 @@ async function mockPoint(doc: CurveDocument, requests: readonly PlannedRequest[]
     }
     const everyOperationMs = Math.round(performance.now() - wokeStarted);
     const after = child.pid && child.exitCode === null ? rssMb(child.pid) : undefined;
+    // Without the planning step's requests (it was not ready), there is no "after every operation" figure.
+    if (requests.length === 0) return { outcome: 'ready', ms, ...rssPart };
     return { outcome: 'ready', ms, ...rssPart, statuses, everyOperationMs, ...(after === undefined ? {} : { rssAfterEveryOperationMb: Math.round(after) }) };
   } finally {
     await kill(child);
