@@ -83,6 +83,7 @@ interface PlannedRequest {
   readonly path: string;
   readonly contentType?: string;
   readonly body?: string;
+  readonly headers?: Record<string, string>;
 }
 
 /** The documents of the curve, smallest first: the bundled contract, fixtures/corpus and fixtures/holdout. */
@@ -146,10 +147,10 @@ function waitFor(child: ChildProcess, pattern: RegExp, deadline: number): Promis
 }
 
 /** Polls `url` until any HTTP answer comes back; undefined at `deadline`. */
-async function firstAnswer(url: string, deadline: number): Promise<number | undefined> {
+async function firstAnswer(url: string, deadline: number, headers: Record<string, string> = {}): Promise<number | undefined> {
   while (Date.now() < deadline) {
     try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(Math.max(1, deadline - Date.now())) });
+      const res = await fetch(url, { headers, signal: AbortSignal.timeout(Math.max(1, deadline - Date.now())) });
       await res.arrayBuffer();
       return res.status;
     } catch {
@@ -203,19 +204,20 @@ async function planPoint(doc: CurveDocument, timeoutS: number): Promise<{ point:
 }
 
 /** The probe: the first GET the planning step made without path parameters, else the first GET, else `/`. */
-function probeOf(requests: readonly PlannedRequest[], templated: (path: string) => boolean): string {
+function probeOf(requests: readonly PlannedRequest[], templated: (path: string) => boolean): PlannedRequest {
   const gets = requests.filter((r) => r.method === 'GET');
-  return (gets.find((r) => !templated(r.path)) ?? gets[0])?.path ?? '/';
+  return gets.find((r) => !templated(r.path)) ?? gets[0] ?? { method: 'GET', path: '/' };
 }
 
-async function mockPoint(doc: CurveDocument, requests: readonly PlannedRequest[], probe: string, timeoutS: number): Promise<MockPoint> {
+async function mockPoint(doc: CurveDocument, requests: readonly PlannedRequest[], probe: PlannedRequest, timeoutS: number): Promise<MockPoint> {
   const started = performance.now();
   const deadline = Date.now() + timeoutS * 1000;
-  const child = spawnTracked([join(packageRoot, 'bin', 'petstore-mock.js'), '--spec', doc.file, '--port', '0']);
+  // The credentials the planning step placed in its requests (bench/plan.ts CREDENTIALS).
+  const child = spawnTracked([join(packageRoot, 'bin', 'petstore-mock.js'), '--spec', doc.file, '--port', '0', '--api-key', 'k', '--token', 't', '--basic', 'u:p']);
   const output = collectOutput(child);
   try {
     const listening = await waitFor(child, /listening on (http:\/\/\S+) \(.*base path (\S+?)\)?$/, deadline);
-    const status = listening ? await firstAnswer(`${listening[1]}${listening[2] === '/' ? '' : listening[2]}${probe}`, deadline) : undefined;
+    const status = listening ? await firstAnswer(`${listening[1]}${listening[2] === '/' ? '' : listening[2]}${probe.path}`, deadline, probe.headers) : undefined;
     const ms = Math.round(performance.now() - started);
     const rss = child.pid && child.exitCode === null ? rssMb(child.pid) : undefined;
     const rssPart = rss === undefined ? {} : { rssMb: Math.round(rss) };
@@ -233,7 +235,7 @@ async function mockPoint(doc: CurveDocument, requests: readonly PlannedRequest[]
       try {
         const res = await fetch(`${base}${r.path}`, {
           method: r.method,
-          headers: { accept: 'application/json', ...(r.contentType ? { 'content-type': r.contentType } : {}) },
+          headers: { accept: 'application/json', ...(r.contentType ? { 'content-type': r.contentType } : {}), ...r.headers },
           ...(r.body === undefined ? {} : { body: r.body }),
           signal: AbortSignal.timeout(30_000),
         });
@@ -254,7 +256,7 @@ async function mockPoint(doc: CurveDocument, requests: readonly PlannedRequest[]
   }
 }
 
-async function prismPoint(doc: CurveDocument, probe: string, timeoutS: number): Promise<CurvePoint> {
+async function prismPoint(doc: CurveDocument, probe: PlannedRequest, timeoutS: number): Promise<CurvePoint> {
   const started = performance.now();
   const deadline = Date.now() + timeoutS * 1000;
   const port = await freePort();
@@ -265,7 +267,7 @@ async function prismPoint(doc: CurveDocument, probe: string, timeoutS: number): 
   try {
     const listening = await waitFor(child, /Prism is listening/, deadline);
     // Prism's mock serves the contract's paths without the servers entry's base path.
-    const status = listening ? await firstAnswer(`http://127.0.0.1:${port}${probe}`, deadline) : undefined;
+    const status = listening ? await firstAnswer(`http://127.0.0.1:${port}${probe.path}`, deadline, probe.headers) : undefined;
     const ms = Math.round(performance.now() - started);
     const rss = child.pid && child.exitCode === null ? rssMb(child.pid) : undefined;
     const rssPart = rss === undefined ? {} : { rssMb: Math.round(rss) };

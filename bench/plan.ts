@@ -8,7 +8,9 @@
  * run (created or listed resources); here they are generated from the schema instead, which is the
  * same work. Prints one JSON line: milliseconds per phase, cases and RSS. With `--requests` the line
  * also carries one request per operation built from its first input (path, query and a JSON or form
- * body), which bench/cost-curve.ts sends to a mock to wake every operation once.
+ * body, and the credentials `CREDENTIALS` placed where the operation's security requirement reads
+ * them), which bench/cost-curve.ts sends to a mock started with the same credentials to wake every
+ * operation once.
  */
 import { loadContract, SchemaValidator, serialiseDeepObject, serialiseForm, serialisePath, serialiseQuery } from '../src/contract/index.js';
 import { schemaNames } from '../conformance/cases/discriminator.js';
@@ -17,6 +19,7 @@ import { mutationsFor } from '../conformance/cases/mutations.js';
 import { Random } from '../conformance/cases/random.js';
 import { modeFor } from '../conformance/cases/values.js';
 import { contractProblems } from '../conformance/contract-check.js';
+import { CredentialPlan } from '../conformance/credentials.js';
 import { DEFAULTS } from '../conformance/runner.js';
 
 const args = process.argv.slice(2).filter((a) => a !== '--requests');
@@ -27,6 +30,8 @@ if (!file) {
   process.exit(2);
 }
 const examples = Number(args[1] ?? DEFAULTS.examples);
+/** The credentials of the planned requests; bench/cost-curve.ts starts the mock with the same. */
+export const CREDENTIALS = { apiKey: 'k', bearer: 't', basic: 'u:p' } as const;
 const mb = (bytes: number): number => Math.round(bytes / 104857.6) / 10;
 
 const t0 = performance.now();
@@ -46,7 +51,9 @@ interface PlannedRequest {
   readonly path: string;
   readonly contentType?: string;
   readonly body?: string;
+  readonly headers?: Record<string, string>;
 }
+const credentials = new CredentialPlan(contract, CREDENTIALS);
 const requests: PlannedRequest[] = [];
 const encodeBody = (mediaType: string, value: unknown): string | undefined => {
   if (/json/i.test(mediaType)) return JSON.stringify(value);
@@ -72,11 +79,16 @@ for (const op of contract.operations) {
       let path = op.path;
       for (const p of pathParameters(op)) path = path.replaceAll(`{${p.name}}`, p.name in pathValues ? serialisePath(p, pathValues[p.name]) : '1');
       const pieces = queryParameters(op).flatMap((p) => serialiseQuery(p, p.name, query[p.name]));
+      const placed = credentials.valid(op) ?? [];
+      for (const c of placed.filter((c) => c.in === 'query')) pieces.push(`${encodeURIComponent(c.name)}=${encodeURIComponent(c.value)}`);
+      const cookies = placed.filter((c) => c.in === 'cookie').map((c) => `${c.name}=${encodeURIComponent(c.value)}`);
+      const headers = Object.fromEntries([...placed.filter((c) => c.in === 'header').map((c) => [c.name, c.value]), ...(cookies.length > 0 ? [['cookie', cookies.join('; ')]] : [])]);
       const encoded = body && value !== undefined ? encodeBody(body.mediaType, value) : undefined;
       requests.push({
         method: op.method.toUpperCase(),
         path: pieces.length > 0 ? `${path}?${pieces.join('&')}` : path,
         ...(encoded === undefined || !body ? {} : { contentType: body.mediaType, body: encoded }),
+        ...(Object.keys(headers).length > 0 ? { headers } : {}),
       });
     }
   }
