@@ -17,7 +17,7 @@ import { schemaNames } from '../conformance/cases/discriminator.js';
 import { cookieParameters, headerParameters, pathParameters, queryParameters, requestBodyOf, validBody, validParams, validQuery } from '../conformance/cases/inputs.js';
 import { mutationsFor } from '../conformance/cases/mutations.js';
 import { Random } from '../conformance/cases/random.js';
-import { modeFor } from '../conformance/cases/values.js';
+import { modeFor } from '../src/contract/index.js';
 import { contractProblems } from '../conformance/contract-check.js';
 import { CredentialPlan } from '../conformance/credentials.js';
 import { DEFAULTS } from '../conformance/runner.js';

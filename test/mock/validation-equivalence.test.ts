@@ -9,13 +9,12 @@
 // The mutant fixtures (fixtures/broken) are judged by test/conformance/broken.test.ts and
 // benign.test.ts against the mock as it is now, with the verdicts they always expected.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContract, type Contract } from '../../src/contract/index.js';
+import { diceOfFaker, loadContract, sampleValue, type Contract } from '../../src/contract/index.js';
 import { start, type RunningMock } from '../../src/index.js';
 import type { MockOptions } from '../../src/mock/options.js';
 import { CORPUS } from '../../fixtures/corpus/index.js';
 import { validValue } from '../../conformance/cases/inputs.js';
 import { Random } from '../../conformance/cases/random.js';
-import { generate } from '../../src/mock/controls/generate.js';
 import { createFaker } from '../../src/mock/faker.js';
 import { loadCorpus, requestBytes } from '../hardening/corpus.js';
 import { rawRequest, sendRaw, type RawResponse } from '../hardening/raw-http.js';
@@ -107,7 +106,7 @@ describe.each(CORPUS.map((c) => [c.name, c] as const))('%s gets the same answers
     const paths = new PathValues(contract, description, state, (schema) => {
       const value = validValue(schema, rng, 'min', validator);
       if (value !== undefined) return value;
-      const generated = generate(schema, faker);
+      const generated = sampleValue(schema, { dice: diceOfFaker(faker), everyProperty: true });
       return validator.check(schema, generated, 'request').valid ? generated : undefined;
     });
     const differences: string[] = [];
