@@ -3,8 +3,8 @@
 // generated case per operation (`--examples 1`) the run took 314 s on this shared machine at load
 // average 20+ (mock ready in 6.4 s, 4,110 results judged, 562 MB for mock and runner in one
 // process); the default 3 examples was not timed (up to three times the generated cases), so 1 is
-// used here for CI.
+// used for it (EXAMPLES_PER_DOCUMENT in bench/self-consistency.ts, which the table script reads too).
 import { describe } from 'vitest';
 import { selfConsistentFile } from './suite.js';
 
-describe('self-consistency: holdout-stripe', () => selfConsistentFile('holdout-stripe', 900_000, { examples: 1 }));
+describe('self-consistency: holdout-stripe', () => selfConsistentFile('holdout-stripe', 900_000));
