@@ -17,7 +17,7 @@ import { refusedCredentials } from './diagnostics.js';
 import { contractProblems } from './contract-check.js';
 import { HttpClient } from './http/client.js';
 import { Resources } from './resources.js';
-import { Session, type CircuitBreaker } from './session.js';
+import { DEFAULT_BREAKER, Session, type CircuitBreaker } from './session.js';
 import type { Coverage, Exchange, GeneratedInput, ProgressEvent, RunReport } from './types.js';
 import { extraCheckKnown, runExtraChecks, type ExtraCheckOptions } from './workflows/hook.js';
 
@@ -59,7 +59,7 @@ export const DEFAULTS = {
   seed: 42,
   examples: 3,
   maxResponseBytes: 4 * 1024 * 1024,
-  circuitBreaker: { perRoute: 2, consecutive: 4 },
+  circuitBreaker: DEFAULT_BREAKER,
 } as const;
 
 /** Not one byte came back from the target (refused, unknown host, silent, closed at once): a usage-level problem, exit 2. */
