@@ -53,7 +53,7 @@ export class Resources {
   createOpFor(base: string): Operation | undefined {
     const names = plurals(base);
     return this.contract.operations.find((op) => {
-      if (!isCreate(op) || pathParameters(op).length > 0 || !requestBodyOf(op)) return false;
+      if (!isCreate(op, this.contract) || pathParameters(op).length > 0 || !requestBodyOf(op)) return false;
       const last = op.path.split('/').filter(Boolean).pop()?.toLowerCase() ?? '';
       return names.includes(last);
     });
@@ -80,7 +80,7 @@ export class Resources {
     // A write on an item (DELETE /admin/identities/{id}) takes a record of its own, made by the POST
     // on the parent path when there is one: a listed record would be deleted by the first exchange
     // and answer 404 to the next.
-    const parentCreate = operation.method !== 'get' && operation.path.endsWith(`/{${param}}`) ? this.contract.operations.find((op) => op.path === parent && isCreate(op)) : undefined;
+    const parentCreate = operation.method !== 'get' && operation.path.endsWith(`/{${param}}`) ? this.contract.operations.find((op) => op.path === parent && isCreate(op, this.contract)) : undefined;
     if (parentCreate) return { via: 'create', createOp: parentCreate, field: undefined };
     const listOp = this.contract.operations.find((op) => op.method === 'get' && op.path === parent);
     if (listOp) return { via: 'list', listOp, field: param };

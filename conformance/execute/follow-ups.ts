@@ -13,6 +13,8 @@ import type { Exchange, GeneratedInput } from '../types.js';
  * contract gives no way to.
  */
 
+const sameText = (a: unknown, b: unknown): boolean => a !== undefined && b !== undefined && String(a) === String(b);
+
 /** Fields sent that the read response also has (and may show): what a read must give back unchanged. */
 function expectedFields(sent: unknown, readSchema: Schema | undefined): Record<string, unknown> {
   if (!isRecord(sent)) return {};
@@ -116,7 +118,11 @@ export async function readBack(contract: Contract, session: Session, create: Ope
   }
   const readSchema = responseJsonSchema(reader.op.responses['200'] ?? ({} as OpenAPIV3.ResponseObject))?.schema;
   const idField = Object.entries(created).find(([, v]) => v === reader.id)?.[0] ?? 'id';
-  const context = { expectedFields: expectedFields(input.body, readSchema), resourceId: reader.id, after: 'create' as const };
+  // The identifier the answer gave is the server's to assign (RFC 9110 §9.3.3: the origin server
+  // names what a POST creates): the record is read by it, so an id the client proposed is not held against it.
+  const expected = expectedFields(input.body, readSchema);
+  if (Object.prototype.hasOwnProperty.call(created, idField) && created[idField] !== expected[idField]) delete expected[idField];
+  const context = { expectedFields: expected, resourceId: reader.id, after: 'create' as const };
   await session.send({ reportAs: create.id, operation: reader.op, kind: 'read_back', method: 'get', path: reader.op.path, input: { pathParams: { ...input.pathParams, ...reader.params }, query: {}, body: undefined, contentType: undefined }, auth: 'valid', context });
   const listOp = contract.operations.find((o) => o.method === 'get' && o.path === create.path);
   // Only a list without required query parameters can be walked as is (they may filter it); the
@@ -129,7 +135,12 @@ export async function readAfterReplace(contract: Contract, session: Session, op:
   const reader = readOpFor(contract, op.path);
   if (!reader) return `no GET on ${op.path} reads the replaced resource back`;
   const readSchema = responseJsonSchema(reader.responses['200'] ?? ({} as OpenAPIV3.ResponseObject))?.schema;
-  const context = { expectedFields: expectedFields(input.body, readSchema), resourceId: Object.values(input.pathParams).pop(), after: 'replace' as const };
+  // The URL names the resource a PUT replaces (RFC 9110 §9.3.4): a body field named like a path
+  // parameter (`username` under `/user/{username}`) that says otherwise does not rename it, so the
+  // read at the same URL is not held to it.
+  const expected = expectedFields(input.body, readSchema);
+  for (const p of pathParameters(op)) for (const field of Object.keys(expected)) if (field.toLowerCase() === p.name.toLowerCase() && !sameText(expected[field], input.pathParams[p.name])) delete expected[field];
+  const context = { expectedFields: expected, resourceId: Object.values(input.pathParams).pop(), after: 'replace' as const };
   await session.send({ reportAs: op.id, operation: reader, kind: 'read_back', method: 'get', path: reader.path, input: { pathParams: input.pathParams, query: {}, body: undefined, contentType: undefined }, auth: 'valid', context });
   return undefined;
 }

@@ -126,7 +126,7 @@ export async function execute(input: ExecuteInput): Promise<Execution> {
           const exchange = await send('positive', generated, 'valid');
           const ok = exchange.response !== undefined && isSuccess(op, exchange.response.status);
           if (!ok) continue;
-          if (isCreate(op) && c.readBack) {
+          if (isCreate(op, contract) && c.readBack) {
             const cannot = await readBack(contract, session, op, exchange, generated, !listed);
             if (cannot) note(op.id, 'read_back', cannot);
             listed = true;

@@ -33,8 +33,8 @@ export function select(contract: Contract, selection: Selection): { checks: read
 }
 
 /** Order of execution: creates first (they feed the rest), then reads, then updates and actions, deletes last. */
-function phase(op: Operation): number {
-  if (isCreate(op)) return 0;
+function phase(op: Operation, contract: Contract): number {
+  if (isCreate(op, contract)) return 0;
   if (op.method === 'get' || op.method === 'head') return 1;
   if (op.method === 'delete') return 3;
   return 2;
@@ -51,7 +51,7 @@ export function planRun(contract: Contract, selected: { checks: readonly Check[]
   const wants = (kind: ExchangeKind): boolean => needs.has(kind);
   // Among deletes, sub-resources go before the resource they hang from (`/identities/{id}/sessions` before `/identities/{id}`).
   const depth = (op: Operation): number => (op.method === 'delete' ? -op.path.split('/').length : 0);
-  const ordered = [...selected.operations].sort((a, b) => phase(a) - phase(b) || depth(a) - depth(b));
+  const ordered = [...selected.operations].sort((a, b) => phase(a, contract) - phase(b, contract) || depth(a) - depth(b));
   const notices: string[] = [];
   const cases: OperationCase[] = ordered.map((op) => {
     const body = requestBodyOf(op);
