@@ -134,11 +134,12 @@ export async function execute(input: ExecuteInput): Promise<Execution> {
             const cannot = await readAfterReplace(contract, session, op, generated);
             if (cannot) note(op.id, 'read_back', cannot);
           } else if (op.method === 'delete' && c.readAfterDelete) {
-            // Only a DELETE of an item (its path ends in the item's parameter, RFC 9110 §9.3.5: the
-            // target resource goes) makes its URL unreadable. A DELETE on a collection or a
-            // sub-resource (`/playlists/{id}/tracks` with the tracks to remove in its body) removes
-            // members: the collection stays, and reading it with 200 is right.
-            if (/\}$/.test(requestPath(op.path))) {
+            // Only a DELETE of an item (its last segment holds the item's parameter: `{id}`, or
+            // `{Sid}.json` as Twilio writes it; RFC 9110 §9.3.5: the target resource goes) makes its
+            // URL unreadable. A DELETE on a collection or a sub-resource (`/playlists/{id}/tracks`
+            // with the tracks to remove in its body) removes members: the collection stays, and
+            // reading it with 200 is right.
+            if (/\{[^}/]+\}[^/{}]*$/.test(requestPath(op.path))) {
               const cannot = await readAfterDelete(contract, session, op, generated);
               if (cannot) note(op.id, 'read_after_delete', cannot);
             } else note(op.id, 'read_after_delete', `${op.method.toUpperCase()} ${op.path} removes members of a collection, not the resource at its URL`);
