@@ -45,8 +45,18 @@ describe('the planner and the executor go by the exchanges checks declare, not b
   });
 });
 
-describe('the CLI module', () => {
-  it('runs nothing when imported', async () => {
+describe('the CLI modules', () => {
+  it('the mock CLI runs nothing when imported', async () => {
+    const exitCode = process.exitCode;
+    const signals = process.listenerCount('SIGTERM');
+    const mockCli = await import('../../src/cli/mock.js');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(typeof mockCli.runCli).toBe('function');
+    expect(process.listenerCount('SIGTERM')).toBe(signals);
+    expect(process.exitCode).toBe(exitCode);
+  });
+
+  it('the conformance CLI runs nothing when imported', async () => {
     const listeners = process.listenerCount('uncaughtException');
     const before = process.exitCode;
     const cliModule = await import('../../conformance/cli.js');
