@@ -1,3 +1,4 @@
+import type { OpenAPIV3 } from 'openapi-types';
 import type { Contract, Operation, SchemaValidator } from '../src/contract/index.js';
 import { documentedValues, pathParameters, requestBodyOf, validBody, validValue } from './cases/inputs.js';
 import { identifierOf, isCreate, isSuccess, listItems } from './cases/roles.js';
@@ -203,7 +204,8 @@ export class Resources {
         const created = fresh ? await this.create(provider.createOp) : await this.sharedResource(provider.createOp);
         if (created.ok) {
           const value = identifierOf(created.value.body, p.name, provider.field, created.value.location, created.value.url);
-          if (value !== undefined) {
+          if (value !== undefined && !this.takes(p, value)) reason = `${provider.createOp.id} answered ${p.name} ${JSON.stringify(value)}, which the parameter's schema refuses`;
+          else if (value !== undefined) {
             out[p.name] = value;
             continue;
           }
@@ -212,11 +214,11 @@ export class Resources {
       } else if (provider?.via === 'list') {
         // A DELETE takes the first record listed now: the one listed before may be gone already.
         const value = await this.firstListed(provider.listOp, provider.field, out, fresh && operation.method === 'delete');
-        if (value.ok) {
+        if (value.ok && this.takes(p, value.value)) {
           out[p.name] = value.value;
           continue;
         }
-        reason = value.reason;
+        reason = value.ok ? `${provider.listOp.id} listed ${p.name} ${JSON.stringify(value.value)}, which the parameter's schema refuses` : value.reason;
       }
       const schema = asSchema(p.schema);
       const documented = documentedValues(p).find((v) => v !== undefined && (typeof v !== 'object' || v === null));
@@ -226,6 +228,19 @@ export class Resources {
       guessed = true;
     }
     return { ok: true, value: out, guessed };
+  }
+
+  /**
+   * Whether a path parameter takes a value another answer gave (written as text in the path, RFC
+   * 3986 §3.3): a value it refuses is no valid input, so the runner does not send it as one.
+   */
+  private takes(p: OpenAPIV3.ParameterObject, value: unknown): boolean {
+    const schema = asSchema(p.schema);
+    if (!schema) return true;
+    const type = effective(schema).type;
+    const numeric = (type === 'integer' || type === 'number') && typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value));
+    const typed = numeric ? Number(value) : type === 'string' && typeof value === 'number' ? String(value) : value;
+    return this.validator.check(schema, typed, 'request').valid;
   }
 
   private firstListed(listOp: Operation, field: string, known: Readonly<Record<string, unknown>>, uncached = false): Promise<Obtained<unknown>> {

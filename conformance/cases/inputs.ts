@@ -2,10 +2,9 @@ import type { OpenAPIV3 } from 'openapi-types';
 import type { Operation, SchemaValidator } from '../../src/contract/index.js';
 import type { Random } from './random.js';
 import { bodyMediaRank } from '../http/body.js';
-import { pinDiscriminators, type SchemaNames } from './discriminator.js';
+import type { SchemaNames } from './discriminator.js';
 import { asSchema, effective, flatten, isRecord, type Schema } from './schema.js';
-import { isJsonMediaType } from '../../src/contract/index.js';
-import { generate, type Mode } from './values.js';
+import { isJsonMediaType, sample, type Mode } from '../../src/contract/index.js';
 
 export interface RequestBodyPlan {
   readonly mediaType: string;
@@ -77,9 +76,9 @@ export function parameterSchema(p: OpenAPIV3.ParameterObject): Schema | undefine
 }
 
 /**
- * A valid value for a schema: generated, checked with the validator, else the
- * contract's own examples. Undefined when neither validates (a pattern the
- * generator cannot satisfy and no example).
+ * A valid value for a schema: sampled by the kernel's sampler (src/contract/sample/), checked with
+ * the validator, else the contract's own examples. Undefined when neither validates (a pattern the
+ * sampler cannot satisfy and no example, alternatives that overlap).
  */
 export function validValue(
   schema: Schema,
@@ -88,23 +87,17 @@ export function validValue(
   validator: SchemaValidator,
   examples: readonly unknown[] = [],
   names?: SchemaNames,
+  name?: string,
 ): unknown {
-  const pinned = (value: unknown): unknown => (names ? pinDiscriminators(schema, value, names) : value);
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const value = pinned(generate(schema, rng, attempt === 0 ? mode : 'random'));
-    if (validator.check(schema, value, 'request').valid) return value;
-  }
-  // A oneOf without a discriminator holds a value valid for exactly one alternative (OAS 3.0.3
-  // §4.7.25, JSON Schema oneOf): each alternative in turn, until one makes a value no other admits.
-  const flat = flatten(schema);
-  for (const alternative of (flat.discriminator ? [] : (flat.oneOf ?? [])).slice(0, 8)) {
-    const alt = asSchema(alternative);
-    if (!alt) continue;
-    for (let attempt = 0; attempt < 2; attempt++) {
-      const value = pinned(generate(alt, rng, attempt === 0 ? mode : 'random'));
-      if (validator.check(schema, value, 'request').valid) return value;
-    }
-  }
+  const sampled = sample(schema, {
+    dice: rng,
+    mode,
+    direction: 'request',
+    ...(name !== undefined ? { name } : {}),
+    ...(names ? { schemaNames: names } : {}),
+    fits: (s, value) => validator.check(s, value, 'request').valid,
+  });
+  if (sampled.ok) return sampled.value;
   for (const example of [...examples, schema.example, effective(schema).example]) {
     if (example !== undefined && validator.check(schema, example, 'request').valid) return structuredClone(example);
   }
@@ -160,7 +153,7 @@ export function validParams(params: readonly OpenAPIV3.ParameterObject[], rng: R
     if (!include) continue;
     const documented = documentedValues(p);
     // A documented value first for required parameters without a useful schema (free strings often hide formats).
-    const value = validValue(p.required === true ? present(schema) : schema, rng, mode, validator, documented);
+    const value = validValue(p.required === true ? present(schema) : schema, rng, mode, validator, documented, undefined, p.name);
     if (value !== undefined) out[p.name] = value;
   }
   return out;

@@ -1,5 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import type { RequestBodyPlan } from './inputs.js';
+import { invalidValues } from '../../src/contract/index.js';
 import { effective, isRecord, writableProperties, type Schema } from './schema.js';
 
 /** One invalid variant of a valid input: exactly one thing broken, named for the report. */
@@ -14,51 +15,6 @@ export interface MutableInput {
   body: unknown;
   contentType: string | undefined;
   rawBody?: string;
-}
-
-/** Values of the wrong JSON type for a schema, one per type it does not allow. */
-function wrongTypeValue(s: Schema): unknown {
-  switch (s.type) {
-    case 'string':
-      return 12345;
-    case 'integer':
-    case 'number':
-      return 'not-a-number';
-    case 'boolean':
-      return 'not-a-boolean';
-    case 'array':
-      return 'not-an-array';
-    case 'object':
-      return 'not-an-object';
-    default:
-      return undefined;
-  }
-}
-
-/** Out-of-range, out-of-enum and malformed-format values for a schema (each invalid by itself). */
-export function invalidValues(s: Schema): Array<{ what: string; value: unknown }> {
-  const out: Array<{ what: string; value: unknown }> = [];
-  const wrong = wrongTypeValue(s);
-  if (wrong !== undefined) out.push({ what: `wrong type (${typeof wrong} for ${s.type})`, value: wrong });
-  if (s.enum && s.enum.length > 0 && s.enum.every((v) => typeof v === 'string')) {
-    out.push({ what: 'value outside the enum', value: 'lost-zz' });
-  }
-  if (s.type === 'integer' || s.type === 'number') {
-    if (s.minimum !== undefined) out.push({ what: `below minimum ${s.minimum}`, value: s.exclusiveMinimum === true ? s.minimum : s.minimum - 1 });
-    // Only against declared bounds: an integer without maximum or format is unbounded (JSON Schema), so no value is "too big".
-    if (s.maximum !== undefined) out.push({ what: `above maximum ${s.maximum}`, value: s.exclusiveMaximum === true ? s.maximum : s.maximum + 1 });
-    else if (s.type === 'integer' && s.format === 'int32') out.push({ what: 'over int32', value: 2_147_483_648 });
-    if (s.type === 'integer') out.push({ what: 'not an integer', value: 1.5 });
-  }
-  if (s.type === 'string' && !s.enum) {
-    if (s.maxLength !== undefined) out.push({ what: `longer than maxLength ${s.maxLength}`, value: 'x'.repeat(s.maxLength + 1) });
-    if (s.minLength !== undefined && s.minLength > 0) out.push({ what: `shorter than minLength ${s.minLength}`, value: 'x'.repeat(s.minLength - 1) });
-    if (s.format === 'date-time') out.push({ what: 'not an RFC 3339 date-time', value: '2026-13-45 25:61' });
-    if (s.format === 'date') out.push({ what: 'not an RFC 3339 full-date', value: '2026-13-45' });
-    if (s.format === 'uuid') out.push({ what: 'not a UUID', value: 'not-a-uuid' });
-    if (s.format === 'email') out.push({ what: 'not an email address', value: 'not an email' });
-  }
-  return out;
 }
 
 /** Text forms of invalid parameter values (parameters travel as text: RFC 3986 query / path). */

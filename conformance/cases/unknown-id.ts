@@ -1,10 +1,9 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import type { Contract, Operation, SchemaValidator } from '../../src/contract/index.js';
+import { sampleValue, type Contract, type Operation, type SchemaValidator } from '../../src/contract/index.js';
 import { pathParameters } from './inputs.js';
 import type { Random } from './random.js';
 import { isCreate } from './roles.js';
 import { asSchema, effective, properties } from './schema.js';
-import { generate } from './values.js';
 
 /**
  * What the "unknown identifier" probe (not_found_for_unknown_id, RFC 9110 §15.5.5) may change, and
@@ -101,7 +100,7 @@ export function unknownValueFor(p: OpenAPIV3.ParameterObject, validator: SchemaV
     if (flat.format === 'uuid') candidates.push('ffffffff-ffff-4fff-bfff-ffffffffffff', 'fffffffe-ffff-4fff-bfff-ffffffffffff');
     candidates.push('conformance-unknown-00000000');
     // A pattern or a length the fixed value breaks: the sampler's own values, checked below.
-    for (let i = 0; i < 8; i++) candidates.push(generate(schema, rng, 'random'));
+    for (let i = 0; i < 8; i++) candidates.push(sampleValue(schema, { dice: rng, direction: 'request' }));
   }
   for (const value of candidates) {
     if (value === undefined || value === null || typeof value === 'object') continue;

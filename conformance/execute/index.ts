@@ -7,7 +7,7 @@ import type { Random } from '../cases/random.js';
 import { isCreate, isSuccess } from '../cases/roles.js';
 import { asSchema, isRecord } from '../cases/schema.js';
 import { SeenValues, unknownIdProbe } from '../cases/unknown-id.js';
-import { modeFor } from '../cases/values.js';
+import { modeFor } from '../../src/contract/index.js';
 import { requestPath } from '../judge/siblings.js';
 import type { CredentialPlan } from '../credentials.js';
 import type { Note, OperationCase, RunPlan } from '../plan/index.js';

@@ -1,4 +1,5 @@
 import type { CheckResult, Exchange, ResultStatus, RunReport } from '../types.js';
+import { groupByCause, skipReasons, type CauseGroup } from './groups.js';
 import { matrix } from './matrix.js';
 
 const escapeHtml = (value: string): string =>
@@ -39,12 +40,13 @@ function responseText(e: Exchange): string {
 }
 
 /** What a cell opens: everything the reader needs to understand and replay it. */
-function detailOf(r: CheckResult): Record<string, string> {
+function detailOf(r: CheckResult, group: CauseGroup | undefined): Record<string, string> {
   return {
     op: r.operation,
     check: r.check,
     status: r.status,
     message: r.message,
+    cause: group === undefined || group.results.length < 2 ? '' : `One of ${group.results.length} results of one cause: ${group.cause} (see "Failures and warnings by cause" below).`,
     judged: `${r.judged} exchange(s) judged${r.durationMs !== undefined ? `, ${r.durationMs} ms of answers` : ''}`,
     request: r.exchange ? requestText(r.exchange) : '',
     response: r.exchange ? responseText(r.exchange) : '',
@@ -71,7 +73,11 @@ function verdictOf(report: RunReport): { text: string; cls: string } {
  */
 export function htmlReport(report: RunReport): string {
   const m = matrix(report);
+  const groups = groupByCause(report.results);
+  const groupOf = new Map<CheckResult, CauseGroup>();
+  for (const g of groups) for (const r of g.results) groupOf.set(r, g);
   const details: Record<string, Record<string, string>> = {};
+  const idOfResult = new Map<CheckResult, string>();
   let n = 0;
   const rows = m.operations
     .map((op) => {
@@ -80,7 +86,8 @@ export function htmlReport(report: RunReport): string {
           const r = m.cell(op, check);
           if (!r) return `<td class="na" data-check="${escapeHtml(check)}" title="does not apply"></td>`;
           const id = `c${n++}`;
-          details[id] = detailOf(r);
+          details[id] = detailOf(r, groupOf.get(r));
+          idOfResult.set(r, id);
           const label = `${op} › ${check}: ${r.status}`;
           return `<td class="${r.status}" data-id="${id}" data-check="${escapeHtml(check)}" data-status="${r.status}" title="${escapeHtml(`${label}. ${r.message}`)}" aria-label="${escapeHtml(label)}" role="button" tabindex="0">${SYMBOL[r.status]}</td>`;
         })
@@ -114,8 +121,15 @@ export function htmlReport(report: RunReport): string {
   ];
   const chip = (status: string, label: string, count: number): string =>
     `<button type="button" class="chip ${status}" data-status="${status}" aria-pressed="false">${label} <b>${count}</b></button>`;
-  const problems = report.results.filter((r) => r.status === 'failed' || r.status === 'warning');
-  const idOf = (r: CheckResult): string | undefined => Object.entries(details).find(([, d]) => d['op'] === r.operation && d['check'] === r.check)?.[0];
+  const problemCount = groups.reduce((k, g) => k + g.results.length, 0);
+  const skips = skipReasons(report.results);
+  const resultLink = (r: CheckResult): string => `<button type="button" class="linkish" data-open="${idOfResult.get(r) ?? ''}">${escapeHtml(r.operation)} › ${escapeHtml(r.check)}</button>`;
+  const groupItem = (g: CauseGroup): string =>
+    `<li class="group" data-status="${g.status}" data-count="${g.results.length}"><div class="g-head"><span class="sym ${g.status}">${SYMBOL[g.status]}</span> <b class="g-count">${g.results.length}×</b> <span class="g-cause">${escapeHtml(g.cause)}</span>${g.status === 'warning' ? ' <span class="muted">(warning)</span>' : ''}</div>` +
+    (g.results.length === 1
+      ? `<p class="g-one">${resultLink(g.results[0]!)}: ${escapeHtml(g.results[0]!.message)}</p>`
+      : `<ul class="g-results">${g.results.map((r) => `<li>${resultLink(r)}: ${escapeHtml(r.message)}</li>`).join('')}</ul>`) +
+    '</li>';
   const checkOptions = m.checks.map((c) => `<option value="${escapeHtml(c)}">${escapeHtml(c)}</option>`).join('');
   const opOptions = m.operations.map((o) => `<option value="${escapeHtml(o)}">${escapeHtml(o)}</option>`).join('');
   return `<!doctype html>
@@ -124,7 +138,7 @@ export function htmlReport(report: RunReport): string {
 <style>
 :root{--pass:#176b2c;--pass-bg:#d7f5dd;--fail:#a01010;--fail-bg:#f9d0d0;--warn:#7a5500;--warn-bg:#fff1c2;--skip:#5f5f5f;--skip-bg:#ececec;--line:#d0d0d0;--ink:#1d1d1f;--muted:#666;--focus:#1f5fd1}
 *{box-sizing:border-box}body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:var(--ink);background:#fff}
-main{padding:1.25rem 1.5rem 3rem;max-width:1800px;margin:0 auto}
+main{padding:1.25rem 1.5rem 3rem;max-width:2400px;margin:0 auto}
 h1{font-size:1.4rem;margin:0 0 .6rem;display:flex;gap:.75rem;align-items:center;flex-wrap:wrap}
 h2{font-size:1.1rem;margin:1.6rem 0 .5rem}h3{font-size:.95rem;margin:1rem 0 .3rem}
 .verdict{font-size:.85rem;padding:.2rem .6rem;border-radius:999px;letter-spacing:.04em}
@@ -133,6 +147,8 @@ h2{font-size:1.1rem;margin:1.6rem 0 .5rem}h3{font-size:.95rem;margin:1rem 0 .3re
 #notices{border:1px solid #e0b400;background:#fff8dc;border-radius:6px;padding:.5rem .9rem;margin:0 0 1rem}#notices ul{margin:.2rem 0;padding-left:1.2rem}#notices strong{display:block}
 .summary{display:flex;gap:1.5rem;flex-wrap:wrap;align-items:flex-start;margin-bottom:1rem}
 .env{display:grid;grid-template-columns:max-content 1fr;gap:.15rem .9rem;margin:0}.env dt{color:var(--muted)}.env dd{margin:0}
+/* Two label/value pairs a row where there is room: the matrix starts higher on a laptop screen. */
+@media (min-width:1100px){.summary{display:block}.env{grid-template-columns:max-content minmax(0,1fr) max-content minmax(0,1fr)}}
 .toolbar{display:flex;gap:.6rem 1rem;flex-wrap:wrap;align-items:center;border-top:1px solid var(--line);border-bottom:1px solid var(--line);padding:.6rem 0;margin:.5rem 0}
 .chips{display:flex;gap:.35rem;flex-wrap:wrap}
 .chip{font:inherit;border:1px solid var(--line);background:#fff;border-radius:999px;padding:.2rem .7rem;cursor:pointer}
@@ -143,14 +159,19 @@ label select{font:inherit;margin-left:.3rem;max-width:16rem}
 #shown{color:var(--muted)}
 .legend{display:flex;gap:.4rem 1.1rem;flex-wrap:wrap;align-items:center;margin:.5rem 0}
 .legend .sym{display:inline-block;min-width:1.6rem;text-align:center;font-weight:700;border-radius:3px;margin-right:.3rem}
-.hint{margin:.3rem 0 .8rem;color:var(--muted)}
-.layout{display:grid;grid-template-columns:minmax(0,max-content) minmax(0,1fr);gap:1.5rem;align-items:start}
-@media (max-width:1100px){.layout{grid-template-columns:minmax(0,1fr)}}
-.matrix{overflow:auto;max-width:100%}
+.hint{margin:.3rem 0 .8rem;color:var(--muted)}#scroll-hint{margin:0 0 .3rem;position:sticky;left:0}
+/* The matrix takes what it needs, the detail panel keeps at least 380 px (on a 1280 px laptop
+   the matrix then scrolls inside its own box, operation names pinned, and the page never scrolls
+   sideways); under 900 px the panel goes below the matrix. */
+.layout{display:grid;grid-template-columns:minmax(0,max-content) minmax(380px,1fr);gap:1.25rem;align-items:start}
+@media (max-width:900px){.layout{grid-template-columns:minmax(0,1fr)}}
+.matrix{overflow-x:auto;max-width:100%;min-width:0}
 table{border-collapse:collapse}th,td{border:1px solid var(--line);padding:.3rem .45rem;text-align:center}
 thead th{writing-mode:vertical-rl;transform:rotate(180deg);font-weight:500;white-space:nowrap;vertical-align:bottom;font-size:.9em}
+/* Long column names (workflow:orderTakesAndCancelReturnsStock) end in "…"; the full name is the title. */
+thead th[data-check]>span{display:inline-block;max-height:12rem;overflow:hidden;text-overflow:ellipsis}
 thead th:first-child{writing-mode:horizontal-tb;transform:none;text-align:left;vertical-align:bottom}
-th[scope=row]{text-align:left;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-weight:500;white-space:nowrap}
+th[scope=row]{text-align:left;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-weight:500;white-space:nowrap;position:sticky;left:0;z-index:1;background:#fff}
 td{cursor:pointer;font-weight:700;min-width:2rem}
 .passed{background:var(--pass-bg);color:var(--pass)}.failed{background:var(--fail-bg);color:var(--fail)}
 .warning{background:var(--warn-bg);color:var(--warn)}.skipped{background:var(--skip-bg);color:var(--skip)}.na{background:#fafafa;cursor:default}
@@ -166,9 +187,24 @@ td.dim{opacity:.25}
 #close,#copy{font:inherit;cursor:pointer;background:#f3f3f3;border:1px solid var(--line);border-radius:4px;padding:.1rem .5rem}
 /* Bodies keep their words whole: lines wrap at spaces, only a token wider than the pane is broken. */
 pre{background:#f6f6f6;padding:.6rem;overflow:auto;white-space:pre-wrap;word-break:normal;overflow-wrap:break-word;margin:0;font:12.5px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;tab-size:2}
-#problems ol{padding-left:1.3rem}#problems li{margin:.3rem 0}
+#problems ol.groups{list-style:none;padding:0}.group{border:1px solid var(--line);border-radius:6px;padding:.45rem .8rem;margin:.5rem 0}.group[data-status=failed]{border-left:4px solid var(--fail)}.group[data-status=warning]{border-left:4px solid var(--warn)}
+.g-head{font-size:1rem}.g-count{display:inline-block;min-width:2.4rem}.g-results{margin:.3rem 0 0;padding-left:1.3rem}.g-results li,.g-one{margin:.15rem 0;overflow-wrap:anywhere}.g-one{margin-top:.3rem}
+#skips ul{padding-left:1.3rem}#skips li{margin:.2rem 0}
 .linkish{font:inherit;background:none;border:0;padding:0;color:var(--focus);text-decoration:underline;cursor:pointer;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
 footer{margin-top:2rem;color:var(--muted);font-size:.85em}
+.env dd{overflow-wrap:anywhere;min-width:0}
+/* Printed: A4 landscape, everything in colour, no controls; the matrix at a size that fits the page,
+   an open cell's detail after it, then the causes. */
+@media print{
+@page{size:A4 landscape;margin:10mm}
+*{-webkit-print-color-adjust:exact;print-color-adjust:exact}
+body{font-size:10px}main{padding:0;max-width:none}
+.toolbar,#hint,#scroll-hint,#detail-placeholder,#close,#copy{display:none!important}
+.layout{display:block}.matrix{overflow:visible}
+th,td{padding:.1rem .2rem}td{min-width:0}th[scope=row]{position:static}
+#detail{position:static;max-height:none;overflow:visible;margin-top:1rem;border:0;padding:0}
+pre{font-size:9px}.group,#detail h3,#detail pre,tbody tr{break-inside:avoid}thead{display:table-header-group}
+}
 </style></head><body><main>
 <h1>Conformance report <span class="verdict ${verdict.cls}" id="verdict">${verdict.text}</span></h1>
 ${notices.length > 0 ? `<section id="notices" role="note" aria-label="Notices"><strong>Read this first</strong><ul>${notices.map((x) => `<li>${escapeHtml(x)}</li>`).join('')}</ul></section>` : ''}
@@ -185,23 +221,26 @@ ${notices.length > 0 ? `<section id="notices" role="note" aria-label="Notices"><
 <div class="legend" id="legend" aria-label="Legend"><span><span class="sym passed">${SYMBOL.passed}</span>passed</span><span><span class="sym failed">${SYMBOL.failed}</span>failed</span><span><span class="sym warning">${SYMBOL.warning}</span>warning (x-stability operation; counts only with --strict)</span><span><span class="sym skipped">${SYMBOL.skipped}</span>skipped (the reason is in the cell)</span><span><span class="sym na" style="border:1px solid var(--line)">&nbsp;</span>blank: the check does not apply</span></div>
 <p class="hint" id="hint">Click a cell (or Tab to it and press Enter) to open its message, request, response and the <code>curl</code> command that replays it. The open cell is outlined; Esc closes it.</p>
 <div class="layout">
-<div class="matrix"><table><thead><tr><th scope="col">operation</th>${m.checks.map((c) => `<th scope="col" data-check="${escapeHtml(c)}">${escapeHtml(c)}</th>`).join('')}</tr></thead>
+<div class="matrix"><p id="scroll-hint" class="muted" hidden>Wider than the window: scroll the matrix sideways (Shift + wheel, or the scroll bar under it) for the other columns.</p><table><thead><tr><th scope="col">operation</th>${m.checks.map((c) => `<th scope="col" data-check="${escapeHtml(c)}" title="${escapeHtml(c)}"><span>${escapeHtml(c)}</span></th>`).join('')}</tr></thead>
 <tbody>
 ${rows}
 </tbody></table><p id="empty" hidden>No cell matches these filters.</p></div>
 <div>
 <div id="detail-placeholder">No cell open yet.</div>
 <section id="detail" hidden aria-live="polite"><div id="d-head"><h2 id="d-title"></h2><button type="button" id="close" aria-label="Close the details">✕</button></div>
-<p><span id="d-status"></span> <span id="d-judged" class="muted"></span></p><p id="d-message"></p>
+<p><span id="d-status"></span> <span id="d-judged" class="muted"></span></p><p id="d-message"></p><p id="d-cause" class="muted" hidden></p>
 <h3>Request</h3><pre id="d-request"></pre><h3>Response</h3><pre id="d-response"></pre>
 <h3>Reproduce <button type="button" id="copy">copy</button></h3><pre id="d-reproduce"></pre></section>
 </div>
 </div>
-<section id="problems"><h2>Failures and warnings (${problems.length})</h2>${
-    problems.length === 0
-      ? '<p class="muted">None.</p>'
-      : `<ol>${problems.map((r) => `<li><span class="sym ${r.status}">${SYMBOL[r.status]}</span> <button type="button" class="linkish" data-open="${idOf(r) ?? ''}">${escapeHtml(r.operation)} › ${escapeHtml(r.check)}</button>: ${escapeHtml(r.message)}</li>`).join('')}</ol>`
+<section id="problems"><h2>Failures and warnings by cause${problemCount === 0 ? '' : `: ${problemCount} result(s) from ${groups.length} cause(s)`}</h2>${
+    problemCount === 0 ? '<p class="muted">None.</p>' : `<ol class="groups">${groups.map(groupItem).join('')}</ol>`
   }</section>
+${
+  skips.length > 0
+    ? `<section id="skips"><h2>Skipped: ${s.skipped} result(s), ${skips.length} reason(s)</h2><ul>${skips.map((k) => `<li><b>${k.results.length}×</b> ${escapeHtml(k.reason)} <span class="muted">(${k.results.map(resultLink).join(', ')})</span></li>`).join('')}</ul></section>`
+    : ''
+}
 ${coverage && coverage.notExercised.length > 0 ? `<section id="not-exercised"><h2>Not exercised (${coverage.notExercised.length})</h2><ul>${coverage.notExercised.map((x) => `<li><code>${escapeHtml(x.operation)}</code>: ${escapeHtml(x.reason)}</li>`).join('')}</ul></section>` : ''}
 <footer>petstore-conformance · one self-contained file: it loads nothing and works offline. The API key is never written out; reproduce commands read <code>$CONFORMANCE_API_KEY</code>.</footer>
 </main>
@@ -239,18 +278,20 @@ function apply(){
   $('f-check').value=state.check;$('f-op').value=state.op;
   $('shown').textContent='showing '+shownRows+' of '+rows.length+' operation(s), '+shownCols+' of '+heads.length+' check(s)';
   $('empty').hidden=shownRows>0&&shownCols>0;
+  var box=document.querySelector('.matrix');$('scroll-hint').hidden=box.scrollWidth<=box.clientWidth+1;
 }
 function show(id,focus){
   var d=data[id];if(!d)return;
   if(open)open.classList.remove('open');
   document.querySelectorAll('.open-row,.open-col').forEach(function(el){el.classList.remove('open-row','open-col');});
   open=document.querySelector('td[data-id="'+id+'"]');
-  if(open){open.classList.add('open');open.parentNode.classList.add('open-row');heads.forEach(function(th){if(th.dataset.check===open.dataset.check)th.classList.add('open-col');});}
+  if(open){open.classList.add('open');var box=document.querySelector('.matrix'),cr=open.getBoundingClientRect(),br=box.getBoundingClientRect();if(cr.left<br.left||cr.right>br.right)box.scrollLeft+=cr.left-br.left-br.width/2;open.parentNode.classList.add('open-row');heads.forEach(function(th){if(th.dataset.check===open.dataset.check)th.classList.add('open-col');});}
   $('detail').hidden=false;$('detail-placeholder').hidden=true;
   $('d-title').textContent=d.op+' \\u203a '+d.check;
   var st=$('d-status');st.textContent=d.status;st.className=d.status;
   $('d-judged').textContent=d.judged;
   $('d-message').textContent=d.message;
+  $('d-cause').textContent=d.cause;$('d-cause').hidden=!d.cause;
   ['request','response','reproduce'].forEach(function(k){$('d-'+k).textContent=d[k]||'(none: '+(d.status==='passed'?'shown for failures and warnings only':'no exchange')+')';});
   $('copy').hidden=!d.reproduce;
   if(history.replaceState)history.replaceState(null,'','#'+encodeURIComponent(d.op+'/'+d.check));
@@ -273,6 +314,7 @@ $('copy').addEventListener('click',function(){var t=$('d-reproduce').textContent
   if(navigator.clipboard&&navigator.clipboard.writeText)navigator.clipboard.writeText(t).then(function(){done(true);},function(){done(false);});
   else{var range=document.createRange();range.selectNodeContents($('d-reproduce'));var sel=getSelection();sel.removeAllRanges();sel.addRange(range);done(false);}});
 apply();
+window.addEventListener('resize',apply);
 var h=decodeURIComponent(location.hash.slice(1));
 if(h){for(var id in data){if(data[id].op+'/'+data[id].check===h){show(id,false);break;}}}
 })();

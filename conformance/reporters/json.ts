@@ -1,4 +1,5 @@
 import type { RunReport } from '../types.js';
+import { groupByCause, skipReasons } from './groups.js';
 
 /** The PRODUCT.md §3 document: summary counts, then one entry per operation × check. */
 export function jsonReport(report: RunReport): string {
@@ -21,6 +22,16 @@ export function jsonReport(report: RunReport): string {
       reproduce: r.reproduce ?? null,
     })),
     ...(report.coverage ? { notExercised: report.coverage.notExercised.map((n) => ({ operation: n.operation, reason: n.reason })) } : {}),
+    // Added after the members above (their shape is kept): failures and warnings by cause, each
+    // pointing at its results by operation and check (conformance/reporters/groups.ts).
+    groups: groupByCause(report.results).map((g) => ({
+      status: g.status,
+      cause: g.cause,
+      message: g.message,
+      count: g.results.length,
+      results: g.results.map((r) => ({ operation: r.operation, check: r.check })),
+    })),
+    skipReasons: skipReasons(report.results).map((s) => ({ reason: s.reason, count: s.results.length, results: s.results.map((r) => ({ operation: r.operation, check: r.check })) })),
   };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }

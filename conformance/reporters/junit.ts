@@ -1,4 +1,5 @@
-import type { RunReport } from '../types.js';
+import type { CheckResult, RunReport } from '../types.js';
+import { groupByCause, shortList } from './groups.js';
 
 /** XML 1.0 text: the five special characters escaped, characters XML cannot carry dropped (XML 1.0 §2.2). */
 export function xmlEscape(value: string): string {
@@ -22,56 +23,70 @@ const seconds = (ms: number): string => (Math.max(0, ms) / 1000).toFixed(3);
 const junitTimestamp = (iso: string): string => (Number.isNaN(Date.parse(iso)) ? iso : new Date(iso).toISOString().slice(0, 19));
 
 /**
- * JUnit XML (the Ant/Surefire schema CI systems read): one testsuite, one
- * testcase per operation × check, classname = the operation. failed →
- * <failure>, skipped → <skipped>, warning → a passing testcase whose
- * <system-out> carries the warning (it does not fail the build without --strict).
- * A testcase's `time` is the wall time of the answers its check judged; run-level
- * notices go in the suite's properties and <system-out>.
+ * JUnit XML (the Ant/Surefire schema CI systems read): one testsuite; one testcase per passed or
+ * skipped operation × check (classname = the operation); failures and warnings one testcase per
+ * cause (conformance/reporters/groups.ts), named with the count of results it covers and listing
+ * each of them (message, request, answer, reproduce command), so that one defect is one red line
+ * in CI. failed → <failure>, skipped → <skipped>, warning → a passing testcase whose
+ * <system-out> carries the warning (it does not fail the build without --strict). A testcase's
+ * `time` is the wall time of the answers its results judged; run-level notices and the counts of
+ * results (which `failures` no longer equals) go in the suite's properties and <system-out>.
  */
 export function junitReport(report: RunReport): string {
   const { summary } = report;
+  const groups = groupByCause(report.results);
+  const failedGroups = groups.filter((g) => g.status === 'failed').length;
   const lines: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
-  const total = report.results.length;
+  const total = report.results.filter((r) => r.status === 'passed' || r.status === 'skipped').length + groups.length;
   const suiteTime = seconds(report.durationMs);
-  lines.push(`<testsuites name="petstore-conformance" tests="${total}" failures="${summary.failed}" errors="0" skipped="${summary.skipped}" time="${suiteTime}">`);
+  lines.push(`<testsuites name="petstore-conformance" tests="${total}" failures="${failedGroups}" errors="0" skipped="${summary.skipped}" time="${suiteTime}">`);
   lines.push(
-    `  <testsuite name="${xmlEscape(`conformance ${report.target}`)}" tests="${total}" failures="${summary.failed}" errors="0" skipped="${summary.skipped}" time="${suiteTime}" timestamp="${xmlEscape(junitTimestamp(report.startedAt))}">`,
+    `  <testsuite name="${xmlEscape(`conformance ${report.target}`)}" tests="${total}" failures="${failedGroups}" errors="0" skipped="${summary.skipped}" time="${suiteTime}" timestamp="${xmlEscape(junitTimestamp(report.startedAt))}">`,
   );
   lines.push('    <properties>');
   lines.push(`      <property name="target" value="${xmlEscape(report.target)}"/>`);
   lines.push(`      <property name="startedAt" value="${xmlEscape(report.startedAt)}"/>`);
   lines.push(`      <property name="seed" value="${report.seed}"/>`);
   lines.push(`      <property name="examples" value="${report.examples}"/>`);
+  lines.push(`      <property name="failedResults" value="${summary.failed}"/>`);
   lines.push(`      <property name="warnings" value="${summary.warnings}"/>`);
+  lines.push(`      <property name="causes" value="${groups.length}"/>`);
   if (report.coverage) lines.push(`      <property name="operationsExercised" value="${report.coverage.exercised} of ${report.coverage.total}"/>`);
   for (const notice of report.notices ?? []) lines.push(`      <property name="notice" value="${xmlEscape(notice)}"/>`);
   lines.push('    </properties>');
+  const detailsOf = (r: CheckResult): string =>
+    r.exchange
+      ? [
+          `${r.operation} › ${r.check}: ${r.message}`,
+          `  ${r.exchange.request.method} ${r.exchange.request.url}`,
+          r.exchange.response ? `  → ${r.exchange.response.status} ${r.exchange.response.body.slice(0, 2000)}` : `  → ${r.exchange.error?.message ?? ''}`,
+          `  reproduce: ${r.reproduce ?? ''}`,
+        ].join('\n')
+      : `${r.operation} › ${r.check}: ${r.message}`;
   for (const r of report.results) {
     const open = `    <testcase classname="${xmlEscape(r.operation)}" name="${xmlEscape(r.check)}" time="${seconds(r.durationMs ?? 0)}">`;
-    const details = r.exchange
-      ? [
-          r.message,
-          '',
-          `${r.exchange.request.method} ${r.exchange.request.url}`,
-          r.exchange.response ? `→ ${r.exchange.response.status} ${r.exchange.response.body.slice(0, 2000)}` : `→ ${r.exchange.error?.message ?? ''}`,
-          '',
-          `reproduce: ${r.reproduce ?? ''}`,
-        ].join('\n')
-      : r.message;
-    switch (r.status) {
-      case 'passed':
-        lines.push(`${open}</testcase>`);
-        break;
-      case 'failed':
-        lines.push(open, `      <failure message="${xmlEscape(r.message)}" type="${xmlEscape(r.check)}">${xmlEscape(details)}</failure>`, '    </testcase>');
-        break;
-      case 'skipped':
-        lines.push(open, `      <skipped message="${xmlEscape(r.message)}"/>`, '    </testcase>');
-        break;
-      case 'warning':
-        lines.push(open, `      <system-out>${xmlEscape(`WARNING (not counted without --strict): ${details}`)}</system-out>`, '    </testcase>');
-        break;
+    if (r.status === 'passed') lines.push(`${open}</testcase>`);
+    else if (r.status === 'skipped') lines.push(open, `      <skipped message="${xmlEscape(r.message)}"/>`, '    </testcase>');
+  }
+  for (const g of groups) {
+    const n = g.results.length;
+    const classname = g.operations.length === 1 ? g.operations[0]! : shortList(g.operations, 3);
+    const name = n === 1 ? g.results[0]!.check : `${n}× ${g.cause}`;
+    const time = seconds(g.results.reduce((ms, r) => ms + (r.durationMs ?? 0), 0));
+    const open = `    <testcase classname="${xmlEscape(classname)}" name="${xmlEscape(name)}" time="${time}">`;
+    const only = g.results[0]!;
+    // A cause of one result reads as before grouping: its message, request, answer and reproduce command.
+    const body =
+      n === 1
+        ? only.exchange
+          ? [only.message, '', `${only.exchange.request.method} ${only.exchange.request.url}`, only.exchange.response ? `→ ${only.exchange.response.status} ${only.exchange.response.body.slice(0, 2000)}` : `→ ${only.exchange.error?.message ?? ''}`, '', `reproduce: ${only.reproduce ?? ''}`].join('\n')
+          : only.message
+        : `${n} results of one cause: ${g.cause}\n\n${g.results.map(detailsOf).join('\n\n')}`;
+    if (g.status === 'failed') {
+      const message = n === 1 ? g.results[0]!.message : `${n} results: ${g.message}`;
+      lines.push(open, `      <failure message="${xmlEscape(message)}" type="${xmlEscape(g.checks.join(' '))}">${xmlEscape(body)}</failure>`, '    </testcase>');
+    } else {
+      lines.push(open, `      <system-out>${xmlEscape(`WARNING (not counted without --strict): ${body}`)}</system-out>`, '    </testcase>');
     }
   }
   if (report.notices && report.notices.length > 0) lines.push(`    <system-out>${xmlEscape(report.notices.map((n) => `NOTICE: ${n}`).join('\n'))}</system-out>`);

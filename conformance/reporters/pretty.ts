@@ -1,4 +1,5 @@
 import type { ProgressEvent, RunReport } from '../types.js';
+import { groupByCause, shortList, skipReasons } from './groups.js';
 import { matrix } from './matrix.js';
 
 export interface PrettyOptions {
@@ -41,17 +42,28 @@ export function prettyReport(report: RunReport, options: PrettyOptions): string 
   }
   out.push('');
   out.push(`  ${SYMBOL.passed} passed   ${SYMBOL.failed} failed   ${SYMBOL.warning} warning (x-stability, not counted without --strict)   ${SYMBOL.skipped} skipped   (blank: does not apply)`);
-  const problems = report.results.filter((r) => r.status === 'failed' || r.status === 'warning');
-  if (problems.length > 0) {
+  const groups = groupByCause(report.results);
+  if (groups.length > 0) {
+    const count = groups.reduce((n, g) => n + g.results.length, 0);
     out.push('');
-    out.push(c('bold', 'Failures'));
-    for (const r of problems) {
+    out.push(c('bold', `Failures and warnings: ${count} result(s) from ${groups.length} cause(s)`));
+    // One block per cause: the count, what the results share, each result on one line, and one
+    // command that replays it (every result's own command is in the JSON and HTML reports).
+    for (const g of groups) {
+      const mark = g.status === 'failed' ? c('red', '✗') : c('yellow', '!');
       out.push('');
-      out.push(`${r.status === 'failed' ? c('red', '✗') : c('yellow', '!')} ${r.operation} › ${r.check}`);
-      out.push(`  ${r.message}`);
-      if (r.exchange?.response) out.push(`  got ${r.exchange.response.status} ${r.exchange.response.headers['content-type'] ?? ''}`.trimEnd());
-      if (r.reproduce) out.push(`  reproduce: ${r.reproduce}`);
+      out.push(`${mark} ${c('bold', `${g.results.length}×`)} ${g.cause}${g.status === 'warning' ? c('yellow', ' (warning)') : ''}`);
+      for (const r of g.results) out.push(`  - ${r.operation} › ${r.check}: ${r.message}`);
+      const first = g.results.find((r) => r.reproduce !== undefined);
+      if (first?.exchange?.response) out.push(`  got ${first.exchange.response.status} ${first.exchange.response.headers['content-type'] ?? ''}`.trimEnd() + (g.results.length > 1 ? ` (${first.operation} › ${first.check})` : ''));
+      if (first?.reproduce) out.push(`  reproduce${g.results.length > 1 ? ` (${first.operation} › ${first.check})` : ''}: ${first.reproduce}`);
     }
+  }
+  const skips = skipReasons(report.results);
+  if (skips.length > 0) {
+    out.push('');
+    out.push(c('bold', `Skipped: ${report.summary.skipped} result(s), ${skips.length} reason(s)`));
+    for (const s of skips) out.push(`  ${c('grey', `${s.results.length}×`)} ${s.reason} (${shortList(s.results.map((r) => `${r.operation} › ${r.check}`), 3)})`);
   }
   const notExercised = report.coverage?.notExercised ?? [];
   if (notExercised.length > 0) {

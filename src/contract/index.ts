@@ -16,3 +16,4 @@ export { SUPPORTED_VERSIONS, readVersion, type ContractVersion, type SchemaDiale
 export { upgradeSwagger2, originalPointer } from './swagger2.js';
 export { lowered, tuplePositions, closedTuple } from './schema-2020.js';
 export { readNullable, applyNullable, type NullableReading } from './nullable.js';
+export * from './sample/index.js';

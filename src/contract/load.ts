@@ -17,6 +17,7 @@ import { isRecord } from './guards.js';
 import { ContentCache } from './cache.js';
 import { isRefusal, readVersion, type ContractVersion } from './version.js';
 import { upgradeSwagger2 } from './swagger2.js';
+import { noteComponentNames } from './sample/schema-names.js';
 
 /** A contract that cannot be read: the file is missing, it is not YAML/JSON, or not a version the kit reads. */
 export class ContractError extends Error {
@@ -104,6 +105,7 @@ export async function contractFromDocument(parsed: unknown, path?: string): Prom
     throw new ContractError(`the contract has a $ref that does not resolve: ${(error as Error).message}`);
   }
 
+  noteComponentNames(resolved);
   const operations = indexOperations(resolved);
   const operationsById = new Map<string, Operation>();
   for (const op of operations) {

@@ -193,6 +193,13 @@ function toJsonSchema(written: unknown, ctx: Context): unknown {
       const portable = portablePattern(value);
       if (portable.ok) out[key] = portable.source;
       else ctx.skipped.add(`pattern ${JSON.stringify(value)} is not enforced: ${portable.reason}`);
+    } else if ((key === 'exclusiveMinimum' || key === 'exclusiveMaximum') && typeof value === 'boolean') {
+      // OAS 3.0.3 §4.7.24 (JSON Schema Wright-00 §5.3): a boolean beside minimum / maximum; ajv
+      // reads the draft-07 form, where the bound itself is the exclusive one (§6.2.3, §6.2.5).
+      const bound = schema[key === 'exclusiveMinimum' ? 'minimum' : 'maximum'];
+      if (value && typeof bound === 'number') out[key] = bound;
+    } else if ((key === 'minimum' || key === 'maximum') && schema[key === 'minimum' ? 'exclusiveMinimum' : 'exclusiveMaximum'] === true) {
+      // Written above as the exclusive bound.
     } else if (key === 'oneOf' && discriminated && Array.isArray(value)) {
       // OAS 3.0.3 §4.7.25: the discriminator names which alternative applies; overlapping
       // alternatives are then not an error, so "exactly one" becomes "at least one".

@@ -9,7 +9,10 @@
  * APIs used are described by the narrow interfaces below.
  *
  * What the page adds to Swagger UI, all read from the contract at run time:
- * - `servers` replaced by the page's own origin, so "Try it out" calls this mock;
+ * - `servers` replaced by the page's own origin followed by the base path the mock serves the
+ *   contract under (`/api/v3`...), so "Try it out" calls this mock where it answers;
+ * - every OAuth2 and OpenID Connect scheme shown as the bearer-token field the mock checks
+ *   (see `tokenSchemes`);
  * - a notice "Deprecated since <x-deprecated-at> — removed on <x-sunset>" under deprecated
  *   operations (Swagger UI strikes them through but does not show the dates);
  * - a badge with the value of `x-stability` next to the operation's path;
@@ -217,11 +220,60 @@ export function revealSection(g: DocsPageGlobals, attemptsLeft = 50): void {
   target?.scrollIntoView();
 }
 
+/**
+ * The page's copy of the security schemes: each `oauth2` and `openIdConnect` scheme becomes an
+ * `http` `bearer` scheme of the same name, so the operations' security requirements still name it
+ * and Swagger UI's Authorize dialog offers a token field. Why not Swagger UI's own OAuth2 dialog:
+ * it asks for a client id and sends the browser to the contract's authorizationUrl / tokenUrl, a
+ * server the mock does not run (and off this origin, which the page never calls); what the mock
+ * checks is `Authorization: Bearer <token>` (RFC 6750 §2.1), so a token field is what a user of
+ * the mock needs. The scheme's own description stays, after a line saying this.
+ */
+export function tokenSchemes(schemes: unknown): unknown {
+  if (typeof schemes !== 'object' || schemes === null || Array.isArray(schemes)) return schemes;
+  const out: Record<string, unknown> = {};
+  for (const [name, scheme] of Object.entries(schemes as Record<string, unknown>)) {
+    const s = typeof scheme === 'object' && scheme !== null ? (scheme as Record<string, unknown>) : {};
+    const type = s['type'];
+    if (type !== 'oauth2' && type !== 'openIdConnect') {
+      out[name] = scheme;
+      continue;
+    }
+    const flows = typeof s['flows'] === 'object' && s['flows'] !== null ? Object.keys(s['flows']).join(', ') : '';
+    const what = type === 'oauth2' ? `OAuth2${flows === '' ? '' : ` (${flows})`}` : 'OpenID Connect';
+    const note =
+      `The contract declares ${what}. This page talks to the mock, which runs no authorization server: ` +
+      'paste the access token here and it is sent as `Authorization: Bearer <token>` (the mock accepts the tokens given with `--token`, ' +
+      'or any non-empty token when none is given).';
+    const description = typeof s['description'] === 'string' && s['description'] !== '' ? `${note}\n\n${s['description']}` : note;
+    out[name] = { type: 'http', scheme: 'bearer', description };
+  }
+  return out;
+}
+
+/**
+ * The document as the page shows it: servers = this page's origin + the base path the mock
+ * serves the contract under, and token fields for OAuth2 / OpenID Connect (tokenSchemes).
+ */
+export function pageSpec(spec: Readonly<Record<string, unknown>>, origin: string, basePath: string): Record<string, unknown> {
+  const components = typeof spec['components'] === 'object' && spec['components'] !== null ? (spec['components'] as Record<string, unknown>) : undefined;
+  return {
+    ...spec,
+    servers: [
+      basePath === '' || basePath === '/'
+        ? { url: origin, description: 'This mock (the origin of this page)' }
+        : { url: `${origin}${basePath}`, description: `This mock, under the contract's base path ${basePath}` },
+    ],
+    ...(components === undefined ? {} : { components: { ...components, securitySchemes: tokenSchemes(components['securitySchemes']) } }),
+  };
+}
+
 /** Loads the contract, points its servers at this page's origin (the mock) and renders Swagger UI. */
 export function startDocsPage(g: DocsPageGlobals): void {
   const root = g.document.getElementById('swagger-ui');
   if (root === null) return;
   const specUrl = root.getAttribute('data-spec-url') ?? '/openapi.json';
+  const basePath = root.getAttribute('data-base-path') ?? '';
   g.fetch(specUrl, { headers: { Accept: 'application/json' } })
     .then(async (response) => {
       if (!response.ok) throw new Error(`${specUrl} answered ${response.status}`);
@@ -230,7 +282,7 @@ export function startDocsPage(g: DocsPageGlobals): void {
     .then((spec) => {
       if (typeof spec !== 'object' || spec === null || Array.isArray(spec)) throw new Error(`${specUrl} is not an OpenAPI document`);
       g.SwaggerUIBundle({
-        spec: { ...spec, servers: [{ url: g.location.origin, description: 'This mock (the origin of this page)' }] },
+        spec: pageSpec(spec as Record<string, unknown>, g.location.origin, basePath),
         domNode: root,
         layout: 'BaseLayout',
         presets: [g.SwaggerUIBundle.presets.apis],
@@ -248,7 +300,7 @@ export function startDocsPage(g: DocsPageGlobals): void {
 }
 
 /** Every function the page needs, in the order they are written into the script. */
-const BROWSER_FUNCTIONS = [isImmutableLike, operationMarks, deprecationNotice, contractMarksPlugin, revealSection, startDocsPage] as const;
+const BROWSER_FUNCTIONS = [isImmutableLike, operationMarks, deprecationNotice, contractMarksPlugin, revealSection, tokenSchemes, pageSpec, startDocsPage] as const;
 
 /** The page's initializer: the functions above as source text, started with the real `window`. */
 export function initializerScript(): string {

@@ -8,10 +8,12 @@ export interface DocsPageInput {
   readonly title: string;
   /** Where the page loads the contract from (same origin). */
   readonly specUrl: string;
+  /** The path the mock serves the contract's paths under (`/api/v3`; `''` for none): Try it out calls it. */
+  readonly basePath: string;
 }
 
 /** The docs page: Swagger UI's stylesheet and bundle, then the initializer, all from this server. */
-export function docsPage({ base, title, specUrl }: DocsPageInput): string {
+export function docsPage({ base, title, specUrl, basePath }: DocsPageInput): string {
   const at = (file: string): string => escapeHtml(`${base}/${file}`);
   return `<!doctype html>
 <html lang="en">
@@ -25,7 +27,7 @@ export function docsPage({ base, title, specUrl }: DocsPageInput): string {
 <link rel="stylesheet" href="${at('petstore-docs.css')}">
 </head>
 <body>
-<div id="swagger-ui" data-spec-url="${escapeHtml(specUrl)}"></div>
+<div id="swagger-ui" data-spec-url="${escapeHtml(specUrl)}" data-base-path="${escapeHtml(basePath)}"></div>
 <script src="${at('assets/swagger-ui-bundle.js')}"></script>
 <script src="${at('petstore-docs.js')}"></script>
 </body>

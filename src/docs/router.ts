@@ -50,7 +50,8 @@ export function docsRouter(contract: () => Contract, options: DocsRouterOptions 
     const { docsPage } = await assets();
     secure(res);
     res.setHeader('Cache-Control', 'no-cache');
-    res.type('html').send(docsPage({ base: req.baseUrl, title: contract().document.info.title, specUrl }));
+    const served = contract();
+    res.type('html').send(docsPage({ base: req.baseUrl, title: served.document.info.title, specUrl, basePath: served.basePath }));
   });
   router.get('/petstore-docs.js', async (_req, res) => {
     const { script } = await assets();

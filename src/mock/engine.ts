@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Faker } from '@faker-js/faker';
 import { createFaker } from './faker.js';
 import express, { type Request, type Response, type Router } from 'express';
-import { admitsJson, jsonContent, jsonTypeFor, responseBodyRule, responseFor, schemaContradictions, SchemaValidator, type Contract } from '../contract/index.js';
+import { admitsJson, diceOfFaker, jsonContent, jsonTypeFor, sampleValue, responseBodyRule, responseFor, schemaContradictions, SchemaValidator, type Contract } from '../contract/index.js';
 import type { Clock } from './clock.js';
 import { cannedReply } from './controls/canned.js';
 import { applyDeprecation } from './controls/deprecation.js';
@@ -17,7 +17,6 @@ import type { GenericStore } from './generic/store.js';
 import { checkBodyShape, checkCharset, checkDeclaredLength, checkIntegerParameters, normalizeContentType, verifyUtf8 } from './input-guards.js';
 import { fitsWith, nonJsonBody, schemaAccepts, typeFormBody } from './media.js';
 import { multipartBoundary, readMultipart } from './multipart.js';
-import { generate } from './controls/generate.js';
 import { DEFAULTS, type NormalizedOptions } from './options.js';
 import { OperationMatcher } from './operations.js';
 import { rulesOf } from './routes/index.js';
@@ -260,7 +259,7 @@ function keepToSchema(operation: Contract['operations'][number], reply: Reply, f
   const json = jsonContent(content, { ranges: true })?.media.schema;
   if (!json || '$ref' in json || schemaAccepts(validator, json, reply.body)) return reply;
   for (let i = 0; i < 5; i++) {
-    const body = generate(json, faker, '', 0, fitsWith(validator));
+    const body = sampleValue(json, { dice: diceOfFaker(faker), everyProperty: true, fits: fitsWith(validator) });
     if (schemaAccepts(validator, json, body)) return { ...reply, body };
   }
   return reply;

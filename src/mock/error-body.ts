@@ -2,11 +2,10 @@ import { STATUS_CODES } from 'node:http';
 import type { Faker } from '@faker-js/faker';
 import type { OpenAPIV3 } from 'openapi-types';
 import { type Contract, type Operation, type SchemaValidator } from '../contract/index.js';
-import { generate } from './controls/generate.js';
 import { createFaker } from './faker.js';
 import type { HttpError } from './errors.js';
 import { schemaAccepts } from './media.js';
-import { jsonContent, jsonTypeFor, mediaEssence, mergeAllOf, responseFor } from '../contract/index.js';
+import { diceOfFaker, jsonContent, jsonTypeFor, mediaEssence, mergeAllOf, responseFor, sampleValue } from '../contract/index.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -202,7 +201,7 @@ function shape(raw: Schema, error: HttpError, everything: boolean): unknown {
   const schema = mergeAllOf(raw);
   const alternative = schema.oneOf?.[0] ?? schema.anyOf?.[0];
   if (alternative && !('$ref' in alternative) && !schema.properties) return shape(alternative, error, everything);
-  if (schema.type !== 'object' && !schema.properties) return generate(schema, createFaker(error.status));
+  if (schema.type !== 'object' && !schema.properties) return sampleValue(schema, { dice: diceOfFaker(createFaker(error.status)), everyProperty: true });
   // Made only when a field must be generated: most error schemas (the Petstore's) need none.
   let seeded: Faker | undefined;
   const faker = (): Faker => (seeded ??= createFaker(error.status));
@@ -215,7 +214,7 @@ function shape(raw: Schema, error: HttpError, everything: boolean): unknown {
     // The error inside a wrapper (`{error: {status, message}}`, Spotify; `{error: {code, message}}`,
     // Google): shaped like the body itself, not generated (a 401 saying status 545 in lorem ipsum).
     else if (WRAPPER.has(normal(name)) && mergeAllOf(sub).properties) out[name] = shape(sub, error, everything);
-    else if ((required.has(name) || everything) && sub.writeOnly !== true) out[name] = generate(sub, faker(), name);
+    else if ((required.has(name) || everything) && sub.writeOnly !== true) out[name] = sampleValue(sub, { dice: diceOfFaker(faker()), name, everyProperty: true });
   }
   return out;
 }

@@ -1,14 +1,10 @@
+import { Random } from '../contract/index.js';
+
 /**
- * A small seeded PRNG (mulberry32) for the mock's own dice (latency, chaos): one per app, so
+ * The mock's own dice (latency, chaos): the kernel's seeded PRNG (mulberry32), one per app, so
  * runs with the same seed and the same request sequence draw the same numbers.
  */
 export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = new Random(seed);
+  return () => random.next();
 }

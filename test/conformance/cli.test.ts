@@ -30,6 +30,7 @@ function cli(args: string[]): Promise<{ code: number | null; stdout: string; std
 interface JsonDoc {
   summary: { passed: number; failed: number; skipped: number; warnings: number };
   results: Array<{ check: string; operation: string; status: string; message: string; request: unknown; response: unknown; reproduce: string | null }>;
+  groups?: Array<{ status: string; cause: string; count: number; results: Array<{ operation: string; check: string }> }>;
 }
 
 let dir = '';
@@ -90,8 +91,13 @@ describe('petstore-conformance CLI', () => {
       }
       const xml = await readFile(junit, 'utf8');
       expect(xmlProblems(xml)).toEqual([]);
-      expect(xml.match(/<failure /g)?.length).toBe(doc.summary.failed);
-      expect(xml).toMatch(/<testcase classname="getTodo" name="response_schema"/);
+      // One <failure> per cause (conformance/reporters/groups.ts), together covering every failed result.
+      const failedGroups = (doc.groups ?? []).filter((g) => g.status === 'failed');
+      expect(failedGroups.reduce((n, g) => n + g.count, 0)).toBe(doc.summary.failed);
+      expect(xml.match(/<failure /g)?.length).toBe(failedGroups.length);
+      // Each failed result is a testcase of its own (a cause of one) or listed in its cause's <failure>.
+      for (const f of failed) expect(xml.includes(`${f.operation} › ${f.check}: `) || xml.includes(`classname="${f.operation}" name="${f.check}"`), `${f.operation} › ${f.check}`).toBe(true);
+      expect(xml).toMatch(/<testcase classname="[^"]*getTodo[^"]*" name="[^"]*"[^>]*>\s*<failure /);
       const page = await readFile(html, 'utf8');
       expect(page).toMatch(/^<!doctype html>/);
       expect(page).not.toMatch(/<(link|img)\b|src=|https?:\/\/(?!127\.0\.0\.1)/);

@@ -1,43 +1,76 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHECK_NAMES } from '../../conformance/checks/index.js';
+import { runComposed } from '../../conformance/composed-run.js';
+import { groupByCause } from '../../conformance/reporters/groups.js';
+import { RULES } from '../../conformance/rules/index.js';
 import type { RunReport } from '../../conformance/types.js';
+import { loadWorkflows } from '../../conformance/workflows/load.js';
 import { startPrism, type RunningPrism } from '../../fixtures/servers/prism.js';
-import { run } from './helpers.js';
+import { loadContract, packageRoot } from '../../src/contract/index.js';
 
 /**
- * Prism's mock of our contract: stateless, answering from the examples. Every
- * check it fails is a real violation of the contract (or of the RFCs the
- * contract cites); each is justified below. Determined empirically with
- * --strict (so beta/experimental operations count), seed 42.
+ * Prism's mock of our contract: stateless, answering from the examples. Every check, rule and
+ * workflow it fails is a real violation of the contract (or of the RFCs the contract cites); each
+ * is justified here, and the README's Prism section (between the `prism-run` markers) is generated
+ * from this run and these reasons, so no figure in it can drift: the test fails when the README
+ * differs from what the run gives, and prints the section to paste (or run with
+ * PRISM_README_UPDATE=1 to write it). The run is the CLI's: `--api-key dev-key --strict`, seed 42,
+ * 3 examples, the bundled workflows.
  */
-const EXPECTED_FAILING_CHECKS = [
-  // Prism checks that X-API-Key is present, not that it is valid: a wrong key gets 2xx (the contract: unknown key → 401).
-  'auth_enforced',
-  // Stateless: a created or replaced resource reads back as the example ("Rex", "Dogs"), not as what was sent.
-  'created_resource_readable',
-  // It sends `Deprecation: true`, the draft form; RFC 9745 §2.1 requires a structured date (`@1767225600`).
-  'deprecation_headers',
-  // Its own errors are not the contract's Error: 405 is application/problem+json without code/message,
-  // malformed JSON gets {"error":{"code":"invalid_json"}} without status/message.
-  'error_shape',
-  // Stateless: a list filtered by status or category answers the example list, items of every status included.
-  'filters_filter',
-  // Stateless: the 201's Location is the example header, not the resource the body describes.
-  'location_names_resource',
-  // Its 405 carries no Allow header (RFC 9110 §15.5.6: MUST).
-  'method_not_allowed',
-  // Stateless: an unknown id answers the example with 200/204 instead of 404.
-  'not_found_for_unknown_id',
-  // Stateless: X-Total-Count and Link come from the examples, so the total is not the items walked.
-  'paging_truthful',
-  // Stateless: a create naming a category or pet that does not exist is accepted (the contract: 422).
-  'references_checked',
-  // `Deprecation: true` also breaks the header's documented pattern ^@-?[0-9]{1,15}$.
-  'response_headers',
-  // The malformed-JSON 400 body does not validate against the documented Error schema (error bodies only; see below).
-  'response_schema',
-  // Stateless: a deleted resource is still readable.
-  'use_after_delete',
-].sort();
+const WHY: Readonly<Record<string, string>> = {
+  // Prism checks that X-API-Key is present, not that it is valid.
+  auth_enforced: 'a wrong key is accepted (Prism checks that `X-API-Key` is present, not that it is valid; the contract: unknown key → 401)',
+  created_resource_readable: 'stateless: a created or replaced resource reads back as the example ("Rex", "Dogs"), not as what was sent',
+  deprecation_headers: 'it sends `Deprecation: true`, the draft form; RFC 9745 §2.1 requires a structured date (`@1767225600`)',
+  error_shape: 'its own errors are not the contract\'s `Error`: the 405 is `application/problem+json` without `code`/`message`, malformed JSON gets `{"error":{"code":"invalid_json"}}`',
+  filters_filter: 'stateless: a list filtered by status answers the example list, items of every status included',
+  location_names_resource: 'stateless: the 201\'s `Location` is the example header (`/pets/51`), not the resource the body describes',
+  method_not_allowed: 'its 405 carries no `Allow` header (RFC 9110 §15.5.6: MUST)',
+  not_found_for_unknown_id: 'stateless: an unknown id answers the example with 200/204 instead of 404',
+  paging_truthful: 'stateless: `X-Total-Count` comes from the examples (57), so it is not the number of items walked',
+  references_checked: 'stateless: a create naming a category or pet that does not exist is accepted (the contract: 422)',
+  response_headers: '`Deprecation: true` also breaks the header\'s documented pattern `^@-?[0-9]{1,15}$`',
+  response_schema: 'error bodies only: the 405 and malformed-JSON 400 bodies are not the documented `Error` (its example answers pass)',
+  use_after_delete: 'stateless: a deleted resource is still readable',
+};
+/** Why the workflows fail (each of them at a step whose answer depends on state). */
+const WORKFLOWS_WHY = 'stateless: every step is answered with the examples, so no business rule of the contract\'s description holds (stock, status, 409s, 422s, paging, filters, replace)';
+
+const BEGIN = '<!-- BEGIN prism-run: generated by test/conformance/prism.test.ts (PRISM_README_UPDATE=1 npx vitest run test/conformance/prism.test.ts); do not edit by hand -->';
+const END = '<!-- END prism-run -->';
+const README = join(packageRoot, 'README.md');
+
+const code = (name: string): string => `\`${name}\``;
+
+/** The README section this run gives: every figure in it comes from `report`. */
+function prismSection(report: RunReport): string {
+  const failed = report.results.filter((r) => r.status === 'failed');
+  const count = (name: string): number => failed.filter((r) => r.check === name).length;
+  const names = [...new Set(failed.map((r) => r.check))];
+  const checks = names.filter((n) => CHECK_NAMES.includes(n)).sort();
+  const rules = names.filter((n) => RULES.some((r) => r.name === n)).sort();
+  const workflows = names.filter((n) => n.startsWith('workflow:'));
+  const workflowResults = report.results.filter((r) => r.check.startsWith('workflow:'));
+  const s = report.summary;
+  const rows = [
+    ...checks.map((n) => `| ${code(n)} | check | ${count(n)} | ${WHY[n] ?? '(no reason written: add it to WHY)'} |`),
+    ...rules.map((n) => `| ${code(n)} | rule | ${count(n)} | ${WHY[n] ?? '(no reason written: add it to WHY)'} |`),
+    ...(workflows.length > 0 ? [`| ${workflows.map((w) => code(w.slice('workflow:'.length))).join(', ')} | ${workflows.length} of ${workflowResults.length} workflows | ${workflows.length} | ${WORKFLOWS_WHY} |`] : []),
+  ];
+  return [
+    BEGIN,
+    `**Against Prism's mock** (\`prism mock openapi/petstore.yaml\`; the runner with \`--api-key dev-key --strict\`, seed ${report.seed}, ${report.examples} examples per operation, the bundled workflows) the run finishes with ${report.results.length} results: **${s.failed} failed** from ${groupByCause(report.results).length} causes, ${s.passed} passed, ${s.skipped} skipped, ${s.warnings} warnings. The failures fall in ${checks.length} checks, ${rules.length} rules and ${workflows.length} workflows, each a real violation:`,
+    '',
+    '| fails | kind | failed results | why |',
+    '|---|---|---:|---|',
+    ...rows,
+    '',
+    'It never answers 5xx, never refuses a valid input nor accepts an invalid one (it validates requests), and its example answers pass `response_schema`.',
+    END,
+  ].join('\n');
+}
 
 describe("Prism's mock of the contract", () => {
   let prism: RunningPrism | undefined;
@@ -45,16 +78,34 @@ describe("Prism's mock of the contract", () => {
 
   beforeAll(async () => {
     prism = await startPrism({ mode: 'mock' });
-    report = await run(prism.url, { examples: 3, strict: true });
-  }, 90_000);
+    const spec = join(packageRoot, 'openapi', 'petstore.yaml');
+    const contract = await loadContract(spec);
+    const documents = await loadWorkflows({ files: undefined, disabled: false }, spec, spec, contract);
+    report = (await runComposed({ target: prism.url, contract, contractSource: spec, documents, apiKey: 'dev-key', examples: 3, strict: true })).report;
+  }, 120_000);
 
   afterAll(async () => {
     await prism?.close();
   });
 
-  it('finishes, and fails exactly the checks where Prism really breaks the contract', () => {
-    const failing = [...new Set(report.results.filter((r) => r.status === 'failed').map((r) => r.check))].sort();
-    expect(failing).toEqual(EXPECTED_FAILING_CHECKS);
+  it('finishes, and fails exactly the checks and rules where Prism really breaks the contract (each with its reason)', () => {
+    const failing = [...new Set(report.results.filter((r) => r.status === 'failed' && !r.check.startsWith('workflow:')).map((r) => r.check))].sort();
+    expect(failing).toEqual(Object.keys(WHY).sort());
+  });
+
+  it("the README's Prism section is this run's (every figure generated from it)", async () => {
+    const text = await readFile(README, 'utf8');
+    const section = prismSection(report);
+    const start = text.indexOf(BEGIN);
+    const end = text.indexOf(END);
+    expect(start, `README.md has no ${BEGIN} marker`).toBeGreaterThan(0);
+    expect(end).toBeGreaterThan(start);
+    const current = text.slice(start, end + END.length);
+    if (current !== section && process.env['PRISM_README_UPDATE'] === '1') {
+      await writeFile(README, text.slice(0, start) + section + text.slice(end + END.length));
+      return;
+    }
+    expect(current, `README.md's Prism section is not this run's: paste the section below, or run with PRISM_README_UPDATE=1\n\n${section}\n`).toBe(section);
   });
 
   it('never reports a server error, a rejected valid input or an accepted invalid one (Prism validates requests)', () => {

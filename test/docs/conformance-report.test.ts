@@ -166,6 +166,64 @@ describe("the conformance runner's HTML report in headless chromium", () => {
     }
   }, 180_000);
 
+  it('reads on a laptop: at 1280×800, 1366 and 1440 the open detail is at least 360 px wide and the page never scrolls sideways; at 1920 too; printed, the matrix fits an A4 landscape page', async () => {
+    if (!existsSync(BUILT)) throw new Error(`${BUILT} is missing: build first (npx tsc -p tsconfig.build.json; npm test does)`);
+    browser ??= await launchChromium();
+    // Every operation, every rule and the bundled workflows: the widest matrix the Petstore gives.
+    const html = join(dir!, 'full.html');
+    const run = await runCli(['--target', target, '--api-key', 'dev-key', '--examples', '1', '--reporter', `html=${html}`]);
+    expect(run.code, run.stderr).toBe(1);
+    const measure = `(() => {
+      const d = document.getElementById('detail').getBoundingClientRect();
+      const cell = document.querySelector('td.open').getBoundingClientRect();
+      const box = document.querySelector('.matrix').getBoundingClientRect();
+      const title = document.getElementById('d-title').getBoundingClientRect();
+      return { detail: d.width, titleHeight: title.height, scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth,
+        cellInside: cell.left >= box.left - 1 && cell.right <= box.right + 1, columns: document.querySelectorAll('thead th[data-check]').length };
+    })()`;
+    for (const width of [1280, 1366, 1440, 1920]) {
+      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      try {
+        await page.goto(pathToFileURL(html).href);
+        const row = page.locator('table tbody tr', { has: page.locator('th', { hasText: broken!.id }) });
+        await row.locator('td.failed[data-check="response_schema"]').click();
+        await page.locator('#detail').waitFor({ state: 'visible' });
+        const m = (await page.evaluate(measure)) as { detail: number; titleHeight: number; scrollWidth: number; clientWidth: number; cellInside: boolean; columns: number };
+        expect(m.columns, 'checks, rules and workflows are all columns').toBeGreaterThan(25);
+        expect(m.detail, `detail panel width at ${width}`).toBeGreaterThanOrEqual(360);
+        // The title reads on one or two lines, not one letter per line.
+        expect(m.titleHeight, `detail title height at ${width}`).toBeLessThan(60);
+        expect(m.scrollWidth, `horizontal page scrolling at ${width}`).toBeLessThanOrEqual(m.clientWidth);
+        // The open cell is shown inside the matrix's box (scrolled to when the matrix is wider than its box).
+        expect(m.cellInside, `open cell visible at ${width}`).toBe(true);
+        // Where the matrix is cut, a line above it says it scrolls sideways; where it fits, none.
+        const cut = (await page.evaluate("(b => b.scrollWidth > b.clientWidth + 1)(document.querySelector('.matrix'))")) as boolean;
+        if (width === 1280) expect(cut, 'the full matrix is wider than a 1280 px window').toBe(true);
+        if (width === 1920) expect(cut, 'the full matrix fits a 1920 px window').toBe(false);
+        expect(await page.locator('#scroll-hint').isVisible(), `scroll hint at ${width}`).toBe(cut);
+        await page.mouse.move(0, 0); // no hover highlight in the screenshot
+        if (width === 1280 || width === 1920) await page.screenshot({ path: join(ARTIFACTS, `conformance-${width}-open-cell.png`) });
+      } finally {
+        await page.close();
+      }
+    }
+    // Printed: A4 landscape (277 mm of width inside the margins, 1047 CSS px), controls hidden, colours kept.
+    const page = await browser.newPage({ viewport: { width: 1047, height: 740 } });
+    try {
+      await page.goto(pathToFileURL(html).href);
+      await page.emulateMedia({ media: 'print' });
+      expect(await page.locator('.toolbar').isVisible()).toBe(false);
+      const printed = (await page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth, document.querySelector('.matrix table').getBoundingClientRect().width]")) as number[];
+      expect(printed[0], 'printed page wider than A4 landscape').toBeLessThanOrEqual(printed[1]!);
+      expect(printed[2], 'printed matrix wider than the page').toBeLessThanOrEqual(1047);
+      expect(await page.locator('#problems .group').count()).toBeGreaterThan(0);
+      await page.screenshot({ path: join(ARTIFACTS, 'conformance-print.png'), fullPage: true });
+      await page.pdf({ path: join(ARTIFACTS, 'conformance-print.pdf'), preferCSSPageSize: true, printBackground: true });
+    } finally {
+      await page.close();
+    }
+  }, 180_000);
+
   it('an unreachable target: the HTML says why at the top, with no verdict', async () => {
     browser ??= await launchChromium();
     const html = join(dir!, 'unreachable.html');

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContract, type Contract } from '../../src/contract/index.js';
+import { diceOfFaker, loadContract, sampleValue, type Contract } from '../../src/contract/index.js';
 import { start, type RunningMock } from '../../src/index.js';
 import { startPrism, type RunningPrism } from '../../fixtures/servers/prism.js';
 import { CORPUS } from '../../fixtures/corpus/index.js';
 import { validValue } from '../../conformance/cases/inputs.js';
 import { Random } from '../../conformance/cases/random.js';
-import { generate } from '../../src/mock/controls/generate.js';
 import { createFaker } from '../../src/mock/faker.js';
 import { driveOrder, LenientValidator, PathValues, planRequest, TOKEN, type EngineDescription, type GenericState } from './corpus-requests.js';
 
@@ -48,7 +47,7 @@ describe.each(CORPUS.map((c) => [c.name, c] as const))('the mock on %s', (_name,
     const paths = new PathValues(contract, description, state, (schema) => {
       const value = validValue(schema, rng, 'min', validator);
       if (value !== undefined) return value;
-      const generated = generate(schema, faker);
+      const generated = sampleValue(schema, { dice: diceOfFaker(faker), everyProperty: true });
       return validator.check(schema, generated, 'request').valid ? generated : undefined;
     });
     const report: string[] = [];
@@ -86,7 +85,7 @@ describe.each(CORPUS.map((c) => [c.name, c] as const))('the mock on %s', (_name,
     const validator = new LenientValidator();
     const rng = new Random(2);
     const faker = createFaker(2);
-    const paths = new PathValues(contract, description, state, (schema) => validValue(schema, rng, 'min', validator) ?? generate(schema, faker));
+    const paths = new PathValues(contract, description, state, (schema) => validValue(schema, rng, 'min', validator) ?? sampleValue(schema, { dice: diceOfFaker(faker), everyProperty: true }));
     const base = `${mock.url}${description.basePath}`;
     const call = async (operationId: string): Promise<{ status: number; text: string; location: string | null }> => {
       const operation = contract.operationsById.get(operationId)!;

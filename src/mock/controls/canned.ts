@@ -1,8 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import type { OpenAPIV3 } from 'openapi-types';
-import { isRecord, responseFor, type Operation } from '../../contract/index.js';
+import { diceOfFaker, isRecord, responseFor, sampleValue, type Operation } from '../../contract/index.js';
 import type { Reply } from '../routes/types.js';
-import { generate } from './generate.js';
 import { cannedStatus, type Preferences } from './prefer.js';
 
 /** Header fields with protocol meaning: a canned answer sends them only when the contract requires them. */
@@ -35,7 +34,7 @@ export function cannedReply(
     body =
       named ??
       (p.dynamic === true ? undefined : (media.example ?? firstNamed?.value ?? schema?.example)) ??
-      generate(schema, faker);
+      sampleValue(schema, { dice: diceOfFaker(faker), everyProperty: true });
     body = structuredClone(body);
     // An Error body must say the status it is sent with.
     if (status >= 400 && isRecord(body) && 'status' in body) {
@@ -56,7 +55,7 @@ export function cannedReply(
     const value =
       name.toLowerCase() === 'x-total-count' && Array.isArray(body)
         ? body.length
-        : (header.example ?? schema?.example ?? generate(schema, faker, name));
+        : (header.example ?? schema?.example ?? sampleValue(schema, { dice: diceOfFaker(faker), name, everyProperty: true }));
     headers[name] = String(value);
   }
   const location = Object.keys(headers).find((name) => name.toLowerCase() === 'location');

@@ -1,7 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import type { OpenAPIV3 } from 'openapi-types';
-import { isRecord, mergeAllOf, pairsOf, parseQuery, responseFor, type Contract, type Operation, type SchemaValidator } from '../../contract/index.js';
-import { generate } from '../controls/generate.js';
+import { diceOfFaker, isRecord, mergeAllOf, sampleValue, pairsOf, parseQuery, responseFor, type Contract, type Operation, type SchemaValidator } from '../../contract/index.js';
 import { HttpError } from '../errors.js';
 import { createFaker } from '../faker.js';
 import { fitsWith, schemaAccepts } from '../media.js';
@@ -33,7 +32,7 @@ const asSchema = (s: Schema | OpenAPIV3.ReferenceObject | undefined): Schema | u
 export function generateRecord(schema: Schema, faker: Faker, validator: SchemaValidator): RecordValue {
   let value: unknown = {};
   for (let i = 0; i < 5; i++) {
-    value = generate(schema, faker, '', 0, fitsWith(validator));
+    value = sampleValue(schema, { dice: diceOfFaker(faker), everyProperty: true, fits: fitsWith(validator) });
     if (isRecord(value) && schemaAccepts(validator, schema, value)) return value;
   }
   return isRecord(value) ? value : {};
@@ -242,7 +241,7 @@ function newId(collection: Collection, store: GenericStore, faker: Faker, valida
   // order `id` of any string, `{id}` matching ^[A-Z0-9]+$), from the parameter's schema.
   let source = schema;
   for (let i = 0; i < 20; i++) {
-    const candidate = generate(source, faker, collection.idField ?? 'id');
+    const candidate = sampleValue(source, { dice: diceOfFaker(faker), name: collection.idField ?? 'id' });
     if ((typeof candidate !== 'string' && typeof candidate !== 'number') || taken.has(String(candidate)) || !schemaAccepts(validator, schema, candidate)) continue;
     if (addressable(collection, candidate, validator)) return candidate;
     if (collection.paramSchema?.type === 'string') source = collection.paramSchema;

@@ -1,4 +1,4 @@
-import { createFaker } from '../faker.js';
+import { createFaker } from '../../contract/index.js';
 import { toDateTime } from './store.js';
 import type { Category, InventoryItem, Order, Pet, PetStatus, StateSnapshot } from './types.js';
 
