@@ -74,24 +74,31 @@ export class Resources {
         }
       }
     }
+    const parent = operation.path.slice(0, operation.path.lastIndexOf(`/{${param}}`));
+    // The collection the parameter closes makes its items: `POST /tasks` for `/tasks/{task_id}`, before
+    // any other collection named like the parameter (blueapi also has `POST /api/v1/tasks`, a
+    // collection of its own whose items `/tasks/{task_id}` need not know). A write on an item
+    // (DELETE /admin/identities/{id}) so takes a record of its own: a listed record would be deleted
+    // by the first exchange and answer 404 to the next.
+    const parentCreate = this.contract.operations.find((op) => op.path === parent && isCreate(op, this.contract));
+    if (parentCreate) return { via: 'create', createOp: parentCreate, field: undefined };
     const base = referenceBase(param);
     const createOp = base ? this.createOpFor(base) : undefined;
     if (createOp) return { via: 'create', createOp, field: undefined };
-    const parent = operation.path.slice(0, operation.path.lastIndexOf(`/{${param}}`));
-    // A write on an item (DELETE /admin/identities/{id}) takes a record of its own, made by the POST
-    // on the parent path when there is one: a listed record would be deleted by the first exchange
-    // and answer 404 to the next.
-    const parentCreate = operation.method !== 'get' && operation.path.endsWith(`/{${param}}`) ? this.contract.operations.find((op) => op.path === parent && isCreate(op, this.contract)) : undefined;
-    if (parentCreate) return { via: 'create', createOp: parentCreate, field: undefined };
     const listOp = this.contract.operations.find((op) => op.method === 'get' && op.path === parent);
     if (listOp) return { via: 'list', listOp, field: param };
     return undefined;
   }
 
   /** Creates a resource through `createOp` with a valid body whose references are filled first. */
-  async create(createOp: Operation, depth = 0): Promise<Obtained<Created>> {
+  async create(createOp: Operation, depth = 0, known: Readonly<Record<string, unknown>> = {}): Promise<Obtained<Created>> {
     if (createOp.requiresAuth && !this.session.credentials.valid(createOp)) return { ok: false, reason: `creating a prerequisite: ${this.session.credentials.missing(createOp)}` };
     if (depth > 4) return { ok: false, reason: `prerequisites of ${createOp.id} nest too deep` };
+    // A create on a nested collection (`POST /v2/Flows/{FlowSid}/Executions`) is sent under its
+    // parent's identifiers: those the caller already holds, else ones made for it. Never with a raw
+    // `{FlowSid}` template (RFC 6570 §3.2.1: a variable is replaced by its value).
+    const pathParams = await this.ownPathParams(createOp, known, depth);
+    if (!pathParams.ok) return pathParams;
     const body = validBody(createOp, this.rng, 'random', this.validator, schemaNames(this.contract));
     if (!isRecord(body)) return { ok: false, reason: `cannot generate a valid body for ${createOp.id}` };
     const filled = await this.fillReferences(createOp, body, depth + 1);
@@ -103,7 +110,7 @@ export class Resources {
       kind: 'prerequisite',
       method: createOp.method,
       path: createOp.path,
-      input: { pathParams: {}, query: {}, body, contentType: requestBodyOf(createOp)?.mediaType },
+      input: { pathParams: pathParams.value, query: {}, body, contentType: requestBodyOf(createOp)?.mediaType },
       auth: 'valid',
     });
     const response = exchange.response;
@@ -121,14 +128,24 @@ export class Resources {
     return { ok: true, value: { id: identifierOf(created, undefined, undefined, location, exchange.request.url), body: created, location, url: exchange.request.url } };
   }
 
-  /** One resource per create operation, shared by every request that only refers to it. */
-  sharedResource(createOp: Operation, depth = 0): Promise<Obtained<Created>> {
-    let hit = this.shared.get(createOp.id);
+  /** One resource per create operation (and parent), shared by every request that only refers to it. */
+  sharedResource(createOp: Operation, depth = 0, known: Readonly<Record<string, unknown>> = {}): Promise<Obtained<Created>> {
+    const own = pathParameters(createOp).map((p) => p.name);
+    const key = own.length === 0 ? createOp.id : `${createOp.id} ${JSON.stringify(own.map((n) => known[n]))}`;
+    let hit = this.shared.get(key);
     if (!hit) {
-      hit = this.create(createOp, depth);
-      this.shared.set(createOp.id, hit);
+      hit = this.create(createOp, depth, known);
+      this.shared.set(key, hit);
     }
     return hit;
+  }
+
+  /** The path parameters of an operation sent as a prerequisite: the known ones, the others made. */
+  private async ownPathParams(op: Operation, known: Readonly<Record<string, unknown>>, depth: number): Promise<Obtained<Record<string, unknown>>> {
+    const own = pathParameters(op).map((p) => p.name);
+    if (own.every((n) => known[n] !== undefined)) return { ok: true, value: Object.fromEntries(own.map((n) => [n, known[n]])) };
+    const made = await this.pathParamsFor(op, false, depth + 1, known);
+    return made.ok ? { ok: true, value: made.value } : { ok: false, reason: `the parent of ${op.id}: ${made.reason}` };
   }
 
   /** Fills reference fields (`categoryId`, `petId`...) with ids of resources this run created. */
@@ -193,32 +210,38 @@ export class Resources {
   }
 
   /** Valid path parameters for an operation: a fresh resource for writes, a shared one for reads. */
-  async pathParamsFor(operation: Operation, fresh: boolean): Promise<Obtained<Record<string, unknown>>> {
+  async pathParamsFor(operation: Operation, fresh: boolean, depth = 0, known: Readonly<Record<string, unknown>> = {}): Promise<Obtained<Record<string, unknown>>> {
+    if (depth > 4) return { ok: false, reason: `prerequisites of ${operation.id} nest too deep` };
     const out: Record<string, unknown> = {};
     let guessed = false;
     for (const p of pathParameters(operation)) {
+      if (known[p.name] !== undefined) {
+        out[p.name] = known[p.name];
+        continue;
+      }
       // A created resource, else one a list shows, else a value the parameter documents itself.
       const provider = this.provider(operation, p.name);
       let reason = `no operation in the contract provides a valid ${p.name}, and the parameter documents no example, default or enum`;
       if (provider?.via === 'create') {
-        const created = fresh ? await this.create(provider.createOp) : await this.sharedResource(provider.createOp);
+        const created = fresh ? await this.create(provider.createOp, depth, out) : await this.sharedResource(provider.createOp, depth, out);
         if (created.ok) {
           const value = identifierOf(created.value.body, p.name, provider.field, created.value.location, created.value.url);
-          if (value !== undefined && !this.takes(p, value)) reason = `${provider.createOp.id} answered ${p.name} ${JSON.stringify(value)}, which the parameter's schema refuses`;
+          if (value !== undefined && !this.admits(p, value)) reason = `${provider.createOp.id} answered ${p.name} ${JSON.stringify(value)}, which the parameter's schema refuses`;
           else if (value !== undefined) {
             out[p.name] = value;
             continue;
           }
-          reason = `${provider.createOp.id} answered no ${provider.field ?? p.name}`;
+          reason = value === undefined ? `${provider.createOp.id} answered no ${provider.field ?? p.name}` : `${provider.createOp.id} answered ${JSON.stringify(value)} for ${p.name}, which its schema does not admit`;
         } else reason = created.reason;
       } else if (provider?.via === 'list') {
         // A DELETE takes the first record listed now: the one listed before may be gone already.
         const value = await this.firstListed(provider.listOp, provider.field, out, fresh && operation.method === 'delete');
-        if (value.ok && this.takes(p, value.value)) {
+        // A listed value the parameter's schema refuses (a `name` taken for a `^\d+$` section_id) names nothing it can carry.
+        if (value.ok && !this.admits(p, value.value)) reason = `${provider.listOp.id} listed ${JSON.stringify(value.value)} for ${p.name}, which its schema does not admit`;
+        else if (value.ok) {
           out[p.name] = value.value;
           continue;
-        }
-        reason = value.ok ? `${provider.listOp.id} listed ${p.name} ${JSON.stringify(value.value)}, which the parameter's schema refuses` : value.reason;
+        } else reason = value.reason;
       }
       const schema = asSchema(p.schema);
       const documented = documentedValues(p).find((v) => v !== undefined && (typeof v !== 'object' || v === null));
@@ -230,17 +253,17 @@ export class Resources {
     return { ok: true, value: out, guessed };
   }
 
-  /**
-   * Whether a path parameter takes a value another answer gave (written as text in the path, RFC
-   * 3986 §3.3): a value it refuses is no valid input, so the runner does not send it as one.
-   */
-  private takes(p: OpenAPIV3.ParameterObject, value: unknown): boolean {
+  /** Whether a path parameter's schema admits a value found in an answer (a path segment is text: a number is read as its digits). */
+  private admits(p: OpenAPIV3.ParameterObject, value: unknown): boolean {
     const schema = asSchema(p.schema);
+    if (value === null || typeof value === 'object') return false;
     if (!schema) return true;
-    const type = effective(schema).type;
-    const numeric = (type === 'integer' || type === 'number') && typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value));
-    const typed = numeric ? Number(value) : type === 'string' && typeof value === 'number' ? String(value) : value;
-    return this.validator.check(schema, typed, 'request').valid;
+    if (this.validator.check(schema, value, 'request').valid) return true;
+    // `/pets/7` carries "7": an integer parameter admits the digits of a number-like string, a string one the digits of a number.
+    const flat = effective(schema);
+    const text = String(value);
+    const other = (flat.type === 'integer' || flat.type === 'number') && /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : typeof value === 'number' ? text : undefined;
+    return other !== undefined && this.validator.check(schema, other, 'request').valid;
   }
 
   private firstListed(listOp: Operation, field: string, known: Readonly<Record<string, unknown>>, uncached = false): Promise<Obtained<unknown>> {

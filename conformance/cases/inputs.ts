@@ -5,6 +5,7 @@ import { bodyMediaRank } from '../http/body.js';
 import type { SchemaNames } from './discriminator.js';
 import { asSchema, effective, flatten, isRecord, type Schema } from './schema.js';
 import { isJsonMediaType, sample, type Mode } from '../../src/contract/index.js';
+import { URI_VALUE_BUDGET } from './mutations.js';
 
 export interface RequestBodyPlan {
   readonly mediaType: string;
@@ -153,7 +154,21 @@ export function validParams(params: readonly OpenAPIV3.ParameterObject[], rng: R
     if (!include) continue;
     const documented = documentedValues(p);
     // A documented value first for required parameters without a useful schema (free strings often hide formats).
-    const value = validValue(p.required === true ? present(schema) : schema, rng, mode, validator, documented, undefined, p.name);
+    let value = validValue(p.required === true ? present(schema) : schema, rng, mode, validator, documented, undefined, p.name);
+    // A boundary value the schema refuses (an item in two overlapping `oneOf` enums, Pinterest's
+    // `metric_types`) leaves a required parameter without a value: other values are tried, since a
+    // request without it is no valid input (its absence is a defect of its own).
+    for (let attempt = 0; value === undefined && p.required === true && attempt < 8; attempt++) value = validValue(present(schema), rng, 'random', validator);
+    // `name=` is an empty value, which a query parameter may carry only with allowEmptyValue (OAS
+    // 3.0.3 §4.7.12; Swagger 2.0 likewise; Docker's `platform` defaults to ""): an optional one is left
+    // out, a required one gets a non-empty value.
+    // A value too long for a request line or a header field (a `maxLength: 152133` boundary, Discord)
+    // is refused by the HTTP layer (414/431, RFC 9110 §4.1 asks recipients for 8000 octets): a shorter valid one.
+    if (typeof value === 'string' && value.length > URI_VALUE_BUDGET) value = validValue({ allOf: [schema, { maxLength: URI_VALUE_BUDGET }] } as Schema, rng, mode, validator);
+    if (value === '' && p.in === 'query' && p.allowEmptyValue !== true) {
+      if (p.required !== true) continue;
+      value = validValue({ allOf: [schema, { minLength: 1 }] } as Schema, rng, mode, validator);
+    }
     if (value !== undefined) out[p.name] = value;
   }
   return out;

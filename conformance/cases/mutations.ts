@@ -1,7 +1,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import type { RequestBodyPlan } from './inputs.js';
 import { invalidValues } from '../../src/contract/index.js';
-import { effective, isRecord, writableProperties, type Schema } from './schema.js';
+import { asSchema, effective, isRecord, writableProperties, type Schema } from './schema.js';
 
 /** One invalid variant of a valid input: exactly one thing broken, named for the report. */
 export interface Mutation {
@@ -40,6 +40,11 @@ function invalidParameterItemValues(s: Schema): Array<{ what: string; value: unk
   return out;
 }
 
+/** The longest value the runner puts in a URI or a header field: well inside RFC 9110 §4.1's 8000 octets for the whole request line. */
+export const URI_VALUE_BUDGET = 2000;
+
+const hasDefault = (schema: Schema | undefined): boolean => schema !== undefined && effective(schema).default !== undefined;
+
 /** Every single-defect mutation of an operation's input that the contract makes invalid. */
 export function mutationsFor(
   parameters: readonly OpenAPIV3.ParameterObject[],
@@ -53,10 +58,15 @@ export function mutationsFor(
     if (p.in !== 'path' && p.in !== 'query') continue;
     // A parameter described by `content` (not `schema`) is a serialised document: left alone.
     if (p.schema === undefined) continue;
-    if (p.in === 'query' && p.required === true) {
+    // A required parameter whose schema has a `default` is, by the contract's words, assumed when absent
+    // (OAS 3.0.3 §4.7.24 `default`, below): leaving it out is no provable defect (Pinterest's `account_type`).
+    if (p.in === 'query' && p.required === true && !hasDefault(asSchema(p.schema))) {
       out.push({ defect: `query parameter ${p.name} missing`, apply: (i) => void delete i.query[p.name] });
     }
     for (const { what, value } of invalidParameterValues(p)) {
+      // A value past the request-line length every recipient should support (RFC 9110 §4.1: 8000
+      // octets) is refused by the HTTP layer (414/431) before any contract is read: no defect judged.
+      if (typeof value === 'string' && value.length > URI_VALUE_BUDGET) continue;
       const bag = p.in === 'path' ? 'pathParams' : 'query';
       out.push({ defect: `${p.in} parameter ${p.name}: ${what}`, apply: (i) => void (i[bag][p.name] = value) });
     }
@@ -91,6 +101,10 @@ export function mutationsFor(
     for (const name of body.required ?? []) {
       const sub = writableProperties(body).find(([n]) => n === name);
       if (!sub) continue; // a readOnly required field is not the client's to send
+      // OAS 3.0.3 §4.7.24 (Schema Object, `default`): "the value … assumed by the consumer of the input
+      // … if one is not provided". The contract itself says what the server does with the field
+      // absent, so leaving it out is no provable defect (oai-uspto's `criteria`, PayPal's product `type`).
+      if (hasDefault(sub[1])) continue;
       out.push({ defect: `required field ${name} missing`, apply: (i) => isRecord(i.body) && void delete i.body[name] });
     }
     for (const [name, sub] of writableProperties(body)) {

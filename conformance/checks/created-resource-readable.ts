@@ -2,7 +2,7 @@ import { isCreate } from '../cases/roles.js';
 import { isRecord } from '../cases/schema.js';
 import { documentedResponse, isJsonMediaType } from '../../src/contract/index.js';
 import { fail, pass, skip, type Check } from './types.js';
-import { pastSunset, sameValue } from './util.js';
+import { pastSunset, sameId, sameValue } from './util.js';
 
 /** State: what was created (or replaced) is read back equal, and a created resource is listed. */
 export const createdResourceReadable: Check = {
@@ -21,7 +21,7 @@ export const createdResourceReadable: Check = {
     if (exchange.kind === 'list_back') {
       const listed = ctx.listedIds ?? [];
       if (response.status < 200 || response.status > 299) return fail(`listing the collection answered ${response.status}`);
-      return listed.some((id) => sameValue(id, ctx.resourceId))
+      return listed.some((id) => sameId(id, ctx.resourceId))
         ? pass
         : fail(`created id ${JSON.stringify(ctx.resourceId)} is not listed (${listed.length} items over ${ctx.pagesWalked ?? 1} page(s))`);
     }

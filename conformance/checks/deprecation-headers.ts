@@ -15,7 +15,7 @@ export const deprecationHeaders: Check = {
   name: 'deprecation_headers',
   needs: ['positive'],
   description:
-    'Deprecated operations, every 2xx answer: fails unless `Deprecation` is an RFC 9745 structured date (`@1767225600`; `true` is not valid) equal to `x-deprecated-at`, `Sunset` is an RFC 8594 IMF-fixdate equal to `x-sunset`, Deprecation is not after Sunset, and a `Link` has rel="deprecation" (to `x-deprecation-link` when the contract names one). Other operations: fails on any answer that carries `Deprecation`.',
+    'Deprecated operations, every 2xx answer: fails unless `Deprecation` is an RFC 9745 structured date (missing: a warning when the contract gives no x-deprecated-at or x-sunset, as `deprecated: true` alone promises no header) (`@1767225600`; `true` is not valid) equal to `x-deprecated-at`, `Sunset` is an RFC 8594 IMF-fixdate equal to `x-sunset`, Deprecation is not after Sunset, and a `Link` has rel="deprecation" (to `x-deprecation-link` when the contract names one). Other operations: fails on any answer that carries `Deprecation`.',
   appliesTo: () => true,
   judge: (exchange, operation) => {
     const response = exchange.response;
@@ -31,8 +31,14 @@ export const deprecationHeaders: Check = {
     const violations: Violation[] = [];
     let deprecatedAt: Date | undefined;
     let sunset: Date | undefined;
+    // The header is the contract's promise only where it dates the deprecation (x-deprecated-at,
+    // x-sunset): `deprecated: true` alone says "Consumers SHOULD refrain from usage" (OAS 3.0.3
+    // §4.7.10), and RFC 9745 §2 lets a server signal it without requiring it. Then a missing header is a warning.
+    const headerPromised = info?.deprecatedAt !== undefined || info?.sunset !== undefined;
+    let unpromisedMissing = false;
     if (deprecationValue === undefined) {
-      violations.push({ message: 'Deprecation header missing on a deprecated operation (RFC 9745)', where: 'Deprecation' });
+      if (headerPromised) violations.push({ message: 'Deprecation header missing on a deprecated operation (RFC 9745)', where: 'Deprecation' });
+      else unpromisedMissing = true;
     } else {
       deprecatedAt = parseStructuredDate(deprecationValue);
       if (!deprecatedAt) {
@@ -74,7 +80,10 @@ export const deprecationHeaders: Check = {
         violations.push({ message: `Link rel="deprecation" points at ${links.map((l) => l.target).join(', ')}, not x-deprecation-link ${info.link}`, where: 'Link' });
       }
     }
-    return violations.length > 0 ? { status: 'fail', violations } : pass;
+    if (violations.length > 0) return { status: 'fail', violations };
+    return unpromisedMissing
+      ? { status: 'warn', reason: `no Deprecation header on deprecated ${operation.id}: the contract says only \`deprecated: true\` (no x-deprecated-at or x-sunset to date it), and RFC 9745 does not require the header` }
+      : pass;
   },
 };
 

@@ -11,11 +11,13 @@ export const errorShape: Check = {
   needs: ['negative', 'wrong_method'],
   siblings: 'answer',
   description:
-    "Every 4xx/5xx answer of the run. Fails when the body is not JSON (application/json or +json), does not validate against the operation's documented error schema (else the contract's common one), its `status` differs from the HTTP status, or its `code` is not in the error catalogue (`x-error-codes` / the code enum) or belongs to another status. A numeric `status` only is compared with the HTTP status. The answer to an undocumented method (405) is judged only where an operation on that path documents that status: RFC 9110 §15.5.6 asks only for `Allow`, which method_not_allowed checks.",
+    "Every 4xx/5xx answer of the run. Fails when the body is not JSON (application/json or +json), does not validate against the operation's documented error schema (else the contract's common one), its `status` differs from the HTTP status, or its `code` is not in the error catalogue (`x-error-codes` / the code enum) or belongs to another status. A numeric `status` only is compared with the HTTP status. The answer to an undocumented method (405) is judged only where an operation on that path documents that status: RFC 9110 §15.5.6 asks only for `Allow`, which method_not_allowed checks. An answer to HEAD carries no body to judge (RFC 9110 §9.3.2). A read after a write is held to its GET's documented error schema; where that GET documents nothing for the status, a mismatch with the shared error schema is a warning.",
   appliesTo: () => true,
   judge: (exchange, operation, ctx) => {
     const response = exchange.response;
     if (!response || response.status < 400) return undefined;
+    // RFC 9110 §9.3.2: the answer to HEAD carries no content, an error's neither (the kernel's rule for bodies).
+    if (exchange.request.method.toUpperCase() === 'HEAD') return skip(`a ${response.status} to HEAD carries no content (RFC 9110 §9.3.2): no error body to judge`);
     // The operation's own answers are held to the schema it documents for that status (exact, range,
     // default), never to another operation's. Other exchanges reported under it (reads after a
     // write) are held to the error schema the contract's operations share.
@@ -31,7 +33,14 @@ export const errorShape: Check = {
       if (!onPath) return skip(`no operation on ${operation.path} documents a ${response.status} body for an undocumented method (RFC 9110 §15.5.6 asks only for Allow)`);
       pathSchema = responseJsonSchema(onPath.response)?.schema;
     }
-    const schema: Schema | undefined = own ? (documented && responseJsonSchema(documented.response)?.schema) : (pathSchema ?? ctx.errorSchema);
+    // A read after a write is held to what its own GET documents for that status; where that GET
+    // documents nothing for it, the shared error schema is the kit's expectation, not the contract's
+    // words (as for the 405 above): a mismatch there is a warning.
+    const requested = !own && exchange.kind !== 'wrong_method' && exchange.requestedOperationId ? ctx.contract.operationsById.get(exchange.requestedOperationId) : undefined;
+    const readerDocumented = requested ? documentedResponse(requested.responses, response.status) : undefined;
+    const readerSchema = readerDocumented ? responseJsonSchema(readerDocumented.response)?.schema : undefined;
+    const unstated = !own && exchange.kind !== 'wrong_method' && readerSchema === undefined;
+    const schema: Schema | undefined = own ? (documented && responseJsonSchema(documented.response)?.schema) : (pathSchema ?? readerSchema ?? ctx.errorSchema);
     if (!schema) return skip('the contract documents no JSON error schema for this answer');
     const received = response.headers['content-type'] ?? '';
     if (!isJsonMediaType(received)) {
@@ -61,6 +70,9 @@ export const errorShape: Check = {
           violations.push({ message: `error code ${code} belongs to status ${expected}, not ${response.status}`, where: '/code' });
         }
       }
+    }
+    if (violations.length > 0 && unstated) {
+      return { status: 'warn', reason: `${requested ? `${requested.method.toUpperCase()} ${requested.path}` : 'this request'} documents no ${response.status} body; held to the error schema the operations share: ${violations.slice(0, 3).map((v) => v.message).join('; ')}` };
     }
     return violations.length > 0 ? { status: 'fail', violations } : cannot ? skip(cannot) : pass;
   },

@@ -1,6 +1,6 @@
 import { isSuccess } from '../cases/roles.js';
 import { fail, pass, skip, type Check } from './types.js';
-import { errorMessageOf, pastSunset } from './util.js';
+import { errorMessageOf, largeContentRefused, pastSunset } from './util.js';
 import { documentedResponse } from '../../src/contract/index.js';
 
 /**
@@ -13,7 +13,7 @@ export const positiveDataAccepted: Check = {
   explainedBy: 'positive',
   siblings: 'answer',
   description:
-    'Sends generated valid inputs (seeded; lower and upper boundary values first, readOnly fields left out) with the key, after creating what they refer to (a category before a pet, stock before an order). Fails unless a documented 2xx comes back; 409/422 (possible state rules) and 429/503 are skipped with the reason, 404/410 past a sunset are skipped.',
+    'Sends generated valid inputs (seeded; lower and upper boundary values first, readOnly fields left out) with the key, after creating what they refer to (a category before a pet, stock before an order). Fails unless a documented 2xx comes back; 409/422 (possible state rules), 429/503 and 413 to content over 8000 octets (RFC 9110 §15.5.14; the contract states no limit) are skipped with the reason, 404/410 past a sunset are skipped.',
   appliesTo: () => true,
   judge: (exchange, operation) => {
     const response = exchange.response;
@@ -29,12 +29,16 @@ export const positiveDataAccepted: Check = {
     }
     // A 3xx the operation documents is its success (RFC 9110 §15.4: redirects are answers too).
     if (isSuccess(operation, status)) return pass;
+    // 101 switches protocols only on the client's Upgrade (RFC 9110 §7.8, §15.2.2), which the runner
+    // never sends: the request was not the one the contract's success needs, so nothing is judged.
+    if (status === 101 && operation.responses['101'] !== undefined) return skip(`${operation.id} succeeds with 101 Switching Protocols, which needs an Upgrade header the runner does not send (RFC 9110 §7.8): not exercised over plain HTTP`);
     if ((status === 404 || status === 410) && pastSunset(operation, response)) return skip(`${operation.id} is past its sunset (answered ${status})`);
     if (status === 404 && exchange.context.guessedId) {
       return skip(`answered 404 to an identifier taken from the contract's examples or generated (no operation could create or list one): it may simply not exist`);
     }
     if (status === 409 || status === 422) return skip(`answered ${status} after the prerequisites were created; may be a legitimate state rule: ${errorMessageOf(response)}`);
     if (status === 429 || status === 503) return skip(`answered ${status} (temporarily unavailable): cannot judge`);
+    if (largeContentRefused(exchange)) return skip(`answered 413 to ${Buffer.byteLength(exchange.request.body ?? '')} octets of content: a server may refuse content larger than it is willing to process (RFC 9110 §15.5.14), and the contract states no limit`);
     return fail(`valid input rejected with ${status}: ${errorMessageOf(response)}`);
   },
 };

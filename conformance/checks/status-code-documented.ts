@@ -1,5 +1,5 @@
 import { fail, pass, type Check } from './types.js';
-import { documentedStatuses, excerpt, isOwnExchange } from './util.js';
+import { documentedStatuses, excerpt, isOwnExchange, largeContentRefused } from './util.js';
 import { documentedResponse } from '../../src/contract/index.js';
 
 /** OAS 3.0.3 §4.7.16: the Responses Object lists what an operation answers; `4XX` ranges and `default` count. */
@@ -10,7 +10,7 @@ export const statusCodeDocumented: Check = {
   needs: ['positive'],
   siblings: 'answer',
   description:
-    "Every answer to the operation's own method and path. Fails when the status is not among the operation's responses (exact code, `NXX` range or `default`). An undocumented 4xx answering one of the runner's deliberately invalid requests (a defect, malformed JSON, a wrong media type, an unknown id, no or wrong credentials), or 404 to an identifier it had to guess, is a warning: the contract omits it, the server is right.",
+    "Every answer to the operation's own method and path. Fails when the status is not among the operation's responses (exact code, `NXX` range or `default`). An undocumented 4xx answering one of the runner's deliberately invalid requests (a defect, malformed JSON, a wrong media type, an unknown id, no or wrong credentials), 404 to an identifier it had to guess, or 413 to content over 8000 octets (RFC 9110 §15.5.14), is a warning: the contract omits it, the server is right.",
   // OAS 3.1.0 §4.8.10: an operation may document no responses at all; then no status is promised.
   appliesTo: (operation) => Object.keys(operation.responses).length > 0,
   judge: (exchange, operation) => {
@@ -27,6 +27,9 @@ export const statusCodeDocumented: Check = {
     if (status >= 400 && status < 500 && INVALID_ON_PURPOSE.has(exchange.kind)) {
       const what = exchange.context.defect ? `a deliberately invalid request (${exchange.context.defect})` : `a deliberately invalid request (${exchange.kind.replace('_', ' ')})`;
       return { status: 'warn', reason: `contract omits ${status}: ${operation.id} does not document it, and ${what} got ${status}` };
+    }
+    if (largeContentRefused(exchange)) {
+      return { status: 'warn', reason: `contract omits 413: ${operation.id} states no size limit, and ${Buffer.byteLength(exchange.request.body ?? '')} octets of content got 413 (RFC 9110 §15.5.14)` };
     }
     // A valid request whose identifier the runner had to guess (no operation creates or lists one):
     // 404 says only that it does not exist (RFC 9110 §15.5.5), the runner's input, not the server's fault.

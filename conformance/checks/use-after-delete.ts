@@ -1,5 +1,5 @@
 import { fail, pass, type Check } from './types.js';
-import { sameValue } from './util.js';
+import { sameId } from './util.js';
 
 /** RFC 9110 §9.3.5: after a successful DELETE the resource is gone: reads get 404 (or 410). */
 export const useAfterDelete: Check = {
@@ -14,7 +14,7 @@ export const useAfterDelete: Check = {
     if (exchange.kind !== 'read_after_delete' || !response) return undefined;
     const ctx = exchange.context;
     if (ctx.listedIds) {
-      return ctx.listedIds.some((id) => sameValue(id, ctx.resourceId))
+      return ctx.listedIds.some((id) => sameId(id, ctx.resourceId))
         ? fail(`deleted id ${JSON.stringify(ctx.resourceId)} is still listed`)
         : pass;
     }

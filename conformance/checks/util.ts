@@ -104,3 +104,25 @@ export function sameValue(sent: unknown, read: unknown): boolean {
   return Object.is(sent, read);
 }
 
+
+/**
+ * Whether two identifiers name the same resource: equal values, or a number and the text of its
+ * digits (an id read from a Location or a path is text, RFC 3986 §3.3: `/members/1` names `memberId: 1`).
+ */
+export function sameId(a: unknown, b: unknown): boolean {
+  if (sameValue(a, b)) return true;
+  const scalar = (v: unknown): boolean => typeof v === 'string' || typeof v === 'number';
+  return scalar(a) && scalar(b) && typeof a !== typeof b && String(a) === String(b);
+}
+
+/** Request content this large may be refused by any server's own limit (below). */
+export const LARGE_CONTENT_OCTETS = 8000;
+
+/**
+ * A 413 answering large content (a boundary body the contract admits, with no size limit stated):
+ * RFC 9110 §15.5.14 lets a server refuse content "larger than the server is willing or able to
+ * process", and the contract names no limit to hold it to. Small content refused 413 is no such case.
+ */
+export function largeContentRefused(exchange: Exchange): boolean {
+  return exchange.response?.status === 413 && Buffer.byteLength(exchange.request.body ?? '') > LARGE_CONTENT_OCTETS;
+}

@@ -3,7 +3,7 @@ import type { Contract, Operation } from '../../src/contract/index.js';
 import { pathParameters, queryParameters } from '../cases/inputs.js';
 import { identifierOf, listItems } from '../cases/roles.js';
 import { asSchema, isRecord, properties, type Schema } from '../cases/schema.js';
-import { responseJsonSchema } from '../checks/util.js';
+import { responseJsonSchema, sameId } from '../checks/util.js';
 import type { Session } from '../session.js';
 import type { Exchange, GeneratedInput } from '../types.js';
 
@@ -117,7 +117,8 @@ export async function readBack(contract: Contract, session: Session, create: Ope
       : `${create.id} answered neither a JSON object nor a Location: nothing names what it created`;
   }
   const readSchema = responseJsonSchema(reader.op.responses['200'] ?? ({} as OpenAPIV3.ResponseObject))?.schema;
-  const idField = Object.entries(created).find(([, v]) => v === reader.id)?.[0] ?? 'id';
+  // The field carrying the id, compared as text: a Location gives "1" for `memberId: 1` (a path segment is text, RFC 3986 §3.3).
+  const idField = Object.entries(created).find(([, v]) => sameId(v, reader.id))?.[0] ?? 'id';
   // The identifier the answer gave is the server's to assign (RFC 9110 §9.3.3: the origin server
   // names what a POST creates): the record is read by it, so an id the client proposed is not held against it.
   const expected = expectedFields(input.body, readSchema);

@@ -62,6 +62,10 @@ export async function execute(input: ExecuteInput): Promise<Execution> {
     const op = c.op;
     input.onPhase?.(op.id);
     const opRng = input.rng.fork(hash(op.id));
+    if (c.clash !== undefined) {
+      note(op.id, '*', c.clash);
+      continue;
+    }
     try {
       await exerciseOperation(c);
     } catch (error) {

@@ -1,4 +1,5 @@
-import { HTTP_METHODS, documentedResponse, type Contract, type Operation } from '../../src/contract/index.js';
+import { HTTP_METHODS, documentedResponse, samePath, type Contract, type Operation } from '../../src/contract/index.js';
+import { methodsOnPath, pathClash } from '../cases/path-clash.js';
 import { pathParameters, requestBodyOf } from '../cases/inputs.js';
 import { mutationsFor } from '../cases/mutations.js';
 import { isCreate } from '../cases/roles.js';
@@ -59,9 +60,11 @@ export function planRun(contract: Contract, selected: { checks: readonly Check[]
     if (op.requestBody && !body) notices.push(`request bodies in ${Object.keys(op.requestBody.content).join(', ')} are not generated: ${op.id} is not exercised`);
     const authBlocked = op.requiresAuth && credentials.valid(op) === undefined ? credentials.missing(op) : undefined;
     const open = authBlocked === undefined;
+    const clash = pathClash(contract, op);
     return {
       op,
       body,
+      ...(clash ? { clash } : {}),
       ...(unwritableBody !== undefined ? { unwritableBody } : {}),
       ...(authBlocked !== undefined ? { authBlocked } : {}),
       positive: open && wants('positive') && unwritableBody === undefined,
@@ -77,9 +80,9 @@ export function planRun(contract: Contract, selected: { checks: readonly Check[]
   if (wants('wrong_method')) {
     const seen = new Set<string>();
     for (const op of selected.operations) {
-      if (seen.has(op.path)) continue;
-      seen.add(op.path);
-      const documented = contract.operations.filter((o) => o.path === op.path).map((o) => o.method);
+      if (seen.has(samePath(op.path))) continue;
+      seen.add(samePath(op.path));
+      const documented = [...methodsOnPath(contract, op.path)];
       const method = (['patch', 'delete', 'put', 'post', 'get'] as const).find((m) => !documented.includes(m));
       const documentedMethods = HTTP_METHODS.filter((m) => documented.includes(m)).map((m) => m.toUpperCase());
       pathProbes.push(method ? { op, method, documentedMethods } : { op, method: undefined, documentedMethods, reason: `every common method is documented on ${op.path}` });

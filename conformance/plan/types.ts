@@ -20,6 +20,8 @@ export interface OperationCase {
   readonly op: Operation;
   /** The request body the runner writes (undefined: none, or none it can write). */
   readonly body: RequestBodyPlan | undefined;
+  /** Set when the operation's path clashes with another's (cases/path-clash.ts): nothing is sent for it. */
+  readonly clash?: string;
   /** Set when the operation takes a body in media types the runner does not write. */
   readonly unwritableBody?: string;
   /** Set when the operation is secured and the run's credentials meet none of its requirements. */

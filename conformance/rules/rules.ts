@@ -3,7 +3,7 @@ import type { Operation } from '../../src/contract/index.js';
 import { asSchema, isRecord, type Schema } from '../cases/schema.js';
 import type { CheckResult, Exchange } from '../types.js';
 import type { Rule, RuleContext } from './index.js';
-import { acceptedBody, collections, json, ok, probe, properties, result, selected, successSchema } from './util.js';
+import { acceptedBody, collections, json, ok, probe, properties, result, selected, successSchema, unfilledPath } from './util.js';
 
 const queryParams = (op: Operation): OpenAPIV3.ParameterObject[] => op.parameters.filter((p) => p.in === 'query');
 /** A secured operation none of whose requirements the run's credentials meet (any flag: --api-key, --bearer, --basic, --auth, --header). */
@@ -154,6 +154,11 @@ const paging: Rule = {
         out.push(result(this.name, op, 'skipped', `${op.id} does not declare ${[!limit && 'a limit parameter', !offset && 'an offset parameter', !totalHeader && 'a total-count header'].filter(Boolean).join(', ')}`));
         continue;
       }
+      const unfilled = unfilledPath(ctx, op);
+      if (unfilled) {
+        out.push(result(this.name, op, 'skipped', unfilled));
+        continue;
+      }
       const limitSchema = asSchema(limit.schema);
       const maxLimit = limitSchema?.maximum ?? 100;
       const first = await probe(ctx, op, this.name, { query: { [limit.name]: 1, [offset.name]: 0 } });
@@ -229,6 +234,11 @@ const filters: Rule = {
       const candidates = queryParams(op).filter((p) => props.has(p.name) && !LIMIT.test(p.name) && !OFFSET.test(p.name));
       if (candidates.length === 0) {
         out.push(result(this.name, op, 'skipped', `${op.id} has no query parameter named like a property of its items`));
+        continue;
+      }
+      const unfilled = unfilledPath(ctx, op);
+      if (unfilled) {
+        out.push(result(this.name, op, 'skipped', unfilled));
         continue;
       }
       const problems: Array<{ message: string; exchange: Exchange }> = [];

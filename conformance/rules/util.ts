@@ -73,8 +73,38 @@ export function result(check: string, op: Operation, status: CheckResult['status
   };
 }
 
-/** Sends one probe through the runner's session (credentials where the contract says), unrecorded. */
+/**
+ * The path parameters of the last request to `op` the target accepted (2xx) in this run: values that
+ * name something that exists. Undefined when `op` has path parameters and no such request was made;
+ * an empty record when it has none.
+ */
+const EXISTING: ReadonlySet<Exchange['kind']> = new Set(['positive', 'prerequisite', 'read_back', 'list_back', 'workflow']);
+
+export function acceptedPathParams(ctx: RuleContext, op: Operation): Record<string, unknown> | undefined {
+  const names = op.parameters.filter((p) => p.in === 'path').map((p) => p.name);
+  if (names.length === 0) return {};
+  for (let i = ctx.session.exchanges.length - 1; i >= 0; i--) {
+    const e = ctx.session.exchanges[i];
+    // Only requests sent with values meant to exist: an unknown-id probe a server wrongly accepted names nothing.
+    if (!e || e.requestedOperationId !== op.id || !ok(e) || e.input === undefined || !EXISTING.has(e.kind)) continue;
+    const params = e.input.pathParams;
+    if (names.every((n) => params[n] !== undefined)) return Object.fromEntries(names.map((n) => [n, params[n]]));
+  }
+  return undefined;
+}
+
+/** Why a rule cannot probe `op`: its path names resources and no accepted request of the run filled them. */
+export function unfilledPath(ctx: RuleContext, op: Operation): string | undefined {
+  return acceptedPathParams(ctx, op) === undefined ? `no request to ${op.id} was accepted in this run with its path parameters (${op.path}) filled, so a probe would name nothing that exists` : undefined;
+}
+
+/**
+ * Sends one probe through the runner's session (credentials where the contract says), unrecorded.
+ * Path parameters the caller does not give are those of an accepted request (acceptedPathParams):
+ * a probe is never sent with a raw `{id}` template.
+ */
 export function probe(ctx: RuleContext, op: Operation, check: string, input: { pathParams?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown }): Promise<Exchange> {
+  const pathParams = { ...(acceptedPathParams(ctx, op) ?? {}), ...(input.pathParams ?? {}) };
   const media = Object.keys(op.requestBody && 'content' in op.requestBody ? (op.requestBody.content ?? {}) : {})[0];
   return ctx.session.send({
     reportAs: op.id,
@@ -82,7 +112,7 @@ export function probe(ctx: RuleContext, op: Operation, check: string, input: { p
     kind: 'rule',
     method: op.method,
     path: op.path,
-    input: { pathParams: input.pathParams ?? {}, query: input.query ?? {}, body: input.body, contentType: input.body !== undefined ? (media ?? 'application/json') : undefined },
+    input: { pathParams, query: input.query ?? {}, body: input.body, contentType: input.body !== undefined ? (media ?? 'application/json') : undefined },
     auth: 'valid',
     context: { defect: check },
     unrecorded: true,

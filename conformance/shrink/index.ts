@@ -68,7 +68,8 @@ async function shrinkCell(input: ShrinkInput, cell: FailedCell): Promise<Exchang
         context: failing.context,
         unrecorded: true,
       });
-      if (check.judge(exchange, op, input.ctx)?.status === 'fail') {
+      // The same failure, smaller: a candidate failing with another status (a 413 shrunk into a 404) is another defect, not this one made smaller.
+      if (check.judge(exchange, op, input.ctx)?.status === 'fail' && exchange.response?.status === failing.response?.status) {
         best = exchange;
         current = next;
         improved = true;

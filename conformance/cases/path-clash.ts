@@ -1,0 +1,25 @@
+import { samePath, type Contract, type Operation } from '../../src/contract/index.js';
+
+/**
+ * Why an operation cannot be exercised as itself: another operation has the same method on the same
+ * path written with other parameter names (`GET /v2/boards/{board_id}/items` and `GET
+ * /v2/boards/{board_id_PlatformTags}/items`, Miro). OAS 3.0.3 §4.7.8: such templated paths "MUST NOT
+ * exist as they are identical", so one request names both operations and the contract does not say
+ * which one a server applies: judging the answer against either would be a guess. Undefined when
+ * the operation's method and path are its own. Keys told apart by a fragment are not clashes (below).
+ */
+export function pathClash(contract: Contract, op: Operation): string | undefined {
+  // Keys told apart by a fragment (`/files/{id}#shared_link`, Box) are variants the document names on
+  // purpose, sent as one path and told apart by their parameters: exercised each as itself.
+  if (op.path.includes('#')) return undefined;
+  const shape = samePath(op.path);
+  const others = contract.operations.filter((o) => o !== op && o.method === op.method && !o.path.includes('#') && samePath(o.path) === shape);
+  if (others.length === 0) return undefined;
+  return `not exercised: ${op.method.toUpperCase()} ${op.path} is the same request as ${others.map((o) => `${o.id} (${o.path})`).join(', ')}: templated paths differing only in parameter names are identical (OAS 3.0.3 §4.7.8), so the contract does not say which operation a server applies`;
+}
+
+/** The methods the contract documents on an operation's path, under any parameter names (OAS 3.0.3 §4.7.8). */
+export function methodsOnPath(contract: Contract, path: string): Set<string> {
+  const shape = samePath(path);
+  return new Set(contract.operations.filter((o) => samePath(o.path) === shape).map((o) => o.method));
+}

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { samePath } from './path-template.js';
+
+// OAS 3.0.3 §4.7.8: templates differing only in their parameters' names are the same path; a
+// fragment is never sent (RFC 3986 §3.5).
+describe('samePath', () => {
+  it.each([
+    ['/v2/boards/{board_id}/items', '/v2/boards/{board_id_PlatformTags}/items', true],
+    ['/Files/{FileId}', '/Files/{FolderId}', true],
+    ['/files/{id}#get_shared_link', '/files/{file}', true],
+    ['/pets/{id}', '/pets/{id}/photos', false],
+    ['/pets/{id}', '/pets/mine', false],
+  ])('%s and %s are one path: %s', (a, b, same) => {
+    expect(samePath(a) === samePath(b)).toBe(same);
+  });
+});

@@ -1,0 +1,9 @@
+/**
+ * The path a Paths Object key names (OAS 3.0.3 §4.7.8): without a fragment (never sent, RFC 3986
+ * §3.5) and with its template parameters unnamed, `/Files/{FileId}` and `/Files/{FolderId}` both
+ * `/Files/{}`. "Templated paths with the same hierarchy but different templated names MUST NOT exist
+ * as they are identical": both halves read two such keys as one path, one resource.
+ */
+export function samePath(template: string): string {
+  return template.split('#')[0]!.replace(/\{[^}]+\}/g, '{}');
+}

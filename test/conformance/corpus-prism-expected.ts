@@ -1,0 +1,173 @@
+/**
+ * What each corpus document fails when Prism 5.14.2 mocks it (see corpus-prism.ts for how it is
+ * asserted). Measured with examples 1; README "The runner on real contracts served by Prism" is
+ * this list in words.
+ *
+ * Expectations dropped when the list became two-sided (each was checked, the runner was right to
+ * stop): oai-uspto error_shape, twilio-api-v2010 status_code_documented, ory-kratos
+ * status_code_documented (Prism's 405 body and its 422/415 answers to the runner's own deliberately
+ * invalid requests: a 405 body is judged only where one is documented, an undocumented 4xx to the
+ * runner's invalid input is a warning, issue 19 item 3); oai-uspto not_found_for_unknown_id
+ * ({dataset}/{version} name no resource: no probe); swagger-petstore-v3 and ory-kratos
+ * references_checked (no documented 4xx says a reference must exist: a warning); swagger-petstore-v3
+ * content_type (an error's explanation on a status documented without content passes, RFC 9110
+ * §15.5); twilio-api-v2010 use_after_delete (skipped, see its runner bug note in the README).
+ */
+import { fails, type DocumentExpectation } from './corpus-prism.js';
+
+const petstoreExpanded: DocumentExpectation = {
+  prism: [
+    ...fails({ method_not_allowed: 'allow', error_shape: 'problem', response_schema: 'problem' }),
+    ...fails({ not_found_for_unknown_id: 'stateless', use_after_delete: 'stateless' }),
+  ],
+};
+
+/** Discord operations whose path parameter `code` has maxLength 152133. */
+const DISCORD_CODE = ['get_guild_template', 'invite_resolve', 'invite_revoke', 'get_invite_target_users', 'update_invite_target_users', 'get_invite_target_users_job_status'];
+const URL_TOO_LONG =
+  "the runner's 'longer than maxLength' probe puts 152134 characters into the path (Discord's invite `code` has maxLength 152133): Node's HTTP layer under Prism refuses the 152 KB request line with 431 and no body (or resets the connection) before any application sees it (Node's limit is 16 KiB; RFC 9112 §3 asks only for 8000 octets). The runner then judges that refusal against the contract's error schema";
+
+const twilioApi: DocumentExpectation = {
+  prism: fails({ auth_enforced: 'keys', method_not_allowed: 'allow', negative_data_rejected: 'lax', response_headers: 'headers', response_schema: 'examples' }),
+};
+
+export const PRISM_EXPECTED: Readonly<Record<string, DocumentExpectation>> = {
+  'oai-petstore-expanded': petstoreExpanded,
+  'oai-uspto': { prism: fails({ method_not_allowed: 'allow' }) },
+  'oai-link-example': { prism: fails({ method_not_allowed: 'allow' }) },
+  'oai-api-with-examples': { prism: fails({ method_not_allowed: 'allow' }) },
+  'oai-callback-example': { prism: fails({ method_not_allowed: 'allow' }) },
+  'swagger-petstore-v3': {
+    prism: fails({ auth_enforced: 'keys', filters_filter: 'filters', method_not_allowed: 'allow', not_found_for_unknown_id: 'stateless', use_after_delete: 'stateless' }),
+  },
+  'twilio-studio-v2': {
+    prism: [
+      ...fails({ auth_enforced: 'keys', created_resource_readable: 'stateless', method_not_allowed: 'allow', negative_data_rejected: 'lax', response_headers: 'headers', use_after_delete: 'stateless' }),
+      { check: 'status_code_documented', why: 'status422', operation: 'UpdateTestUser' },
+    ],
+    runnerBugs: [
+      {
+        checks: ['status_code_documented'],
+        operations: ['CreateExecution'],
+        evidence:
+          'POST /v2/Flows/{FlowSid}/Executions is sent with the raw {FlowSid} template (no operation of the document gives a Flow sid the runner uses): Prism rightly answers 422 (path flowsid shorter than minLength 34)',
+      },
+    ],
+  },
+  'twilio-api-v2010 (1 of 2)': twilioApi,
+  'twilio-api-v2010 (2 of 2)': twilioApi,
+  'ory-kratos': {
+    prism: fails({
+      auth_enforced: 'keys',
+      created_resource_readable: 'stateless',
+      error_shape: 'problem',
+      filters_filter: 'filters',
+      method_not_allowed: 'allow',
+      not_found_for_unknown_id: 'stateless',
+      positive_data_accepted: 'ambiguous',
+      response_schema: 'problem',
+      use_after_delete: 'stateless',
+    }),
+  },
+  'ory-hydra': {
+    prism: [
+      { check: 'response_schema', why: 'problem', operation: 'setJsonWebKeySet' },
+      { check: 'response_schema', why: 'problem', operation: 'trustOAuth2JwtGrantIssuer' },
+      ...fails({
+        auth_enforced: 'keys',
+        created_resource_readable: 'stateless',
+        error_shape: 'problem',
+        method_not_allowed: 'allow',
+        negative_data_rejected: 'lax',
+        not_found_for_unknown_id: 'stateless',
+        response_schema: 'examples',
+        use_after_delete: 'stateless',
+      }),
+    ],
+  },
+  'paypal-invoicing-v2': {
+    prism: fails({
+      auth_enforced: 'keys',
+      content_type: 'problemType',
+      created_resource_readable: 'stateless',
+      error_shape: 'problem',
+      method_not_allowed: 'allow',
+      negative_data_rejected: 'lax',
+      not_a_server_error: 'server500',
+      not_found_for_unknown_id: 'stateless',
+      response_schema: 'examples',
+      use_after_delete: 'stateless',
+    }),
+  },
+  'paypal-catalogs-products-v1': {
+    prism: fails({ auth_enforced: 'keys', created_resource_readable: 'stateless', method_not_allowed: 'allow', not_found_for_unknown_id: 'stateless', response_schema: 'examples' }),
+  },
+
+  // Documents of the other versions (VERSIONED_CORPUS).
+  'blueapi-fastapi-3.1': { prism: fails({ deprecation_headers: 'deprecation', method_not_allowed: 'allow', use_after_delete: 'stateless' }) },
+  'oai-mega-3.2': {
+    // Its one operation (GET /) documents no responses: Prism answers 500, so nothing is exercised.
+    minCoverage: 0,
+    prism: fails({ method_not_allowed: 'allow', not_a_server_error: 'noResponse', positive_data_accepted: 'noResponse' }),
+  },
+  'oai-petstore-2.0': { prism: fails({ method_not_allowed: 'allow' }) },
+  'discord-3.1': {
+    // The runner invents no identifier: Discord's snowflake path parameters document no example and
+    // no operation it can call gives one, so only the operations without them (26 of 242) run.
+    minCoverage: 0.1,
+    prism: [
+      { check: 'error_shape', why: 'examples', operation: 'create_lobby' },
+      ...fails({ auth_enforced: 'keys', created_resource_readable: 'stateless', method_not_allowed: 'allow', response_schema: 'examples', use_after_delete: 'stateless' }),
+    ],
+    runnerBugs: [
+      // The same cause shows as an empty 431 (content_type, error_shape) or as a reset after the 431
+      // (not_a_server_error), depending on when Node closes the connection: one entry for the three.
+      { checks: ['content_type', 'error_shape', 'not_a_server_error'], operations: DISCORD_CODE, message: /^431 |status 431/, evidence: URL_TOO_LONG },
+    ],
+  },
+  'oai-petstore-expanded-2.0': petstoreExpanded,
+  'docker-engine-2.0': {
+    prism: [
+      { check: 'positive_data_accepted', why: 'contentTypeParam', operation: 'ImageBuild' },
+      { check: 'positive_data_accepted', why: 'serializer', operation: 'SystemEvents' },
+      { check: 'response_schema', why: 'problem', message: /^body must have required property 'message'/ },
+      ...fails({
+        method_not_allowed: 'allow',
+        not_found_for_unknown_id: 'stateless',
+        use_after_delete: 'stateless',
+        response_headers: 'headers',
+        response_schema: 'examples',
+        error_shape: 'problem',
+        content_type: 'serializer',
+        not_a_server_error: 'serializer',
+        negative_data_rejected: 'serializer',
+      }),
+    ],
+    runnerBugs: [
+      {
+        checks: ['content_type'],
+        operations: ['ContainerLogs', 'ServiceLogs', 'TaskLogs', 'ImageGet', 'ImageGetAll'],
+        message: /is not documented for 200 \(documented: application\/json, text\/plain\)/,
+        evidence:
+          "the Swagger 2.0 upgrade drops an operation's own `produces` (ContainerLogs: application/vnd.docker.raw-stream, application/vnd.docker.multiplexed-stream; ImageGet: application/x-tar) and keeps the document-wide application/json, text/plain; Prism answers in the operation's own type and is failed for it",
+      },
+      {
+        checks: ['error_shape'],
+        operations: ['ContainerArchiveInfo'],
+        evidence: "the answer to HEAD /containers/{id}/archive is held to a JSON error body ('400 error body is not JSON'); a HEAD answer has no content (RFC 9110 §9.3.2)",
+      },
+      {
+        checks: ['positive_data_accepted'],
+        operations: ['Session'],
+        evidence:
+          "POST /session documents only 101 (connection hijacked) as its success; Prism answers that 101 and the runner calls it 'valid input rejected with 101'. It cannot exercise a protocol upgrade and should say so (not exercised)",
+      },
+    ],
+  },
+};
+
+/** Documents Prism will not serve: its exit code and the line it prints (asserted by corpus-versions.test.ts). */
+export const PRISM_REFUSES: Readonly<Record<string, { readonly exit: number; readonly message: string }>> = {
+  // A 3.1 document of webhooks only: Prism mocks operations of `paths` and stops at start-up.
+  'oai-webhook-example-3.1': { exit: 1, message: 'No operations found in the current file.' },
+};
