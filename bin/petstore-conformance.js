@@ -1,2 +1,4 @@
 #!/usr/bin/env node
-import '../dist/conformance/cli.js';
+import { runCli } from '../dist/conformance/cli.js';
+
+runCli();

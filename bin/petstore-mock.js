@@ -1,2 +1,4 @@
 #!/usr/bin/env node
-import '../dist/src/cli/mock.js';
+import { runCli } from '../dist/src/cli/mock.js';
+
+await runCli();

@@ -4,14 +4,14 @@ import { parseArgs } from 'node:util';
 import { bundledContractPath, ContractError, loadContract, nearest, packageRoot, parseSeed, joinDashValues, usageMessage } from '../src/contract/index.js';
 import { CHECKS } from './checks/index.js';
 import { RULES } from './rules/index.js';
-import { contractInfo, nothingJudgedReason, runFailureReport, type RunBasics } from './diagnostics.js';
+import { contractInfo, runFailureReport, type RunBasics } from './diagnostics.js';
 import { looksLikeProtocolMismatch, schemeMismatch } from './http/scheme.js';
 import { isReporterName, progressPrinter, REPORTERS } from './reporters/index.js';
 import { checkOutputs, OutputPathError, writeReports, type ReportDestination } from './reporters/outputs.js';
 import { runComposed } from './composed-run.js';
 import { DEFAULTS, SelectionError, TargetUnreachableError } from './runner.js';
 import type { RunReport } from './types.js';
-import { exitCodeFor } from './verdict.js';
+import { verdictOf } from './report/verdict.js';
 import { extraCheckKnown } from './workflows/hook.js';
 import { ArazzoError } from './workflows/document.js';
 import { workflowCheckNames } from './workflows/index.js';
@@ -260,12 +260,12 @@ export async function main(argv: readonly string[]): Promise<number> {
       const mismatch = await schemeMismatch(v.target, timeoutMs);
       if (mismatch) return await fail(2, `target unreachable: ${mismatch}`, undefined);
     }
-    if (report.credentialsRefused !== undefined) return await fail(2, report.credentialsRefused, report);
-    const nothing = nothingJudgedReason(report);
-    if (nothing) return await fail(2, `usage error: ${nothing}`, report);
+    // The verdict is the library's (report/verdict.ts): a run with none (credentials refused, nothing judged) says why.
+    const verdict = verdictOf(report);
+    if (verdict.exitCode === 2 && verdict.reason !== undefined) return await fail(2, verdict.reason, report);
     const colour = process.stdout.isTTY === true && !process.env['NO_COLOR'];
     await writeReports(reporters, report, { stdout: (t) => void process.stdout.write(t), colour });
-    return exitCodeFor(report);
+    return verdict.exitCode;
   } catch (error) {
     if (error instanceof UsageError || error instanceof SelectionError || error instanceof OutputPathError) {
       process.stderr.write(`petstore-conformance: usage error: ${error.message}\nTry --help.\n`);
@@ -277,27 +277,33 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-// A reader that stops early (`| head`) closes the pipe: that ends the output, it is not a crash.
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code !== 'EPIPE') process.stderr.write(`petstore-conformance: cannot write to stdout: ${error.message}\n`);
-  process.exit(process.exitCode ?? 0);
-});
+/**
+ * The process around main(): exit code, one-line crashes, a closed stdout. Called by
+ * bin/petstore-conformance.js; importing this module runs nothing.
+ */
+export function runCli(argv: readonly string[] = process.argv.slice(2)): void {
+  // A reader that stops early (`| head`) closes the pipe: that ends the output, it is not a crash.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') process.stderr.write(`petstore-conformance: cannot write to stdout: ${error.message}\n`);
+    process.exit(process.exitCode ?? 0);
+  });
 
-// Whatever escapes (an error in an event handler of a socket, say) is still one line, never a stack trace.
-const crash = (error: unknown): void => {
-  process.stderr.write(`petstore-conformance: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(3);
-};
-process.on('uncaughtException', crash);
-process.on('unhandledRejection', crash);
-
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    // Never a stack trace (issue 13): one line, exit 3 (PRODUCT.md §4).
+  // Whatever escapes (an error in an event handler of a socket, say) is still one line, never a stack trace.
+  const crash = (error: unknown): void => {
     process.stderr.write(`petstore-conformance: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 3;
-  },
-);
+    process.exit(3);
+  };
+  process.on('uncaughtException', crash);
+  process.on('unhandledRejection', crash);
+
+  main(argv).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      // Never a stack trace (issue 13): one line, exit 3 (PRODUCT.md §4).
+      process.stderr.write(`petstore-conformance: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 3;
+    },
+  );
+}

@@ -54,7 +54,7 @@ export class Resources {
   createOpFor(base: string): Operation | undefined {
     const names = plurals(base);
     return this.contract.operations.find((op) => {
-      if (!isCreate(op) || pathParameters(op).length > 0 || !requestBodyOf(op)) return false;
+      if (!isCreate(op, this.contract) || pathParameters(op).length > 0 || !requestBodyOf(op)) return false;
       const last = op.path.split('/').filter(Boolean).pop()?.toLowerCase() ?? '';
       return names.includes(last);
     });
@@ -80,7 +80,7 @@ export class Resources {
     // collection of its own whose items `/tasks/{task_id}` need not know). A write on an item
     // (DELETE /admin/identities/{id}) so takes a record of its own: a listed record would be deleted
     // by the first exchange and answer 404 to the next.
-    const parentCreate = this.contract.operations.find((op) => op.path === parent && isCreate(op));
+    const parentCreate = this.contract.operations.find((op) => op.path === parent && isCreate(op, this.contract));
     if (parentCreate) return { via: 'create', createOp: parentCreate, field: undefined };
     const base = referenceBase(param);
     const createOp = base ? this.createOpFor(base) : undefined;

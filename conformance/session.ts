@@ -2,10 +2,15 @@ import type { OpenAPIV3 } from 'openapi-types';
 import type { Contract, Operation } from '../src/contract/index.js';
 import { CredentialPlan, type Placement } from './credentials.js';
 import { encodeBody } from './http/body.js';
-import { HttpClient, type HttpOutcome } from './http/client.js';
+import { HttpClient, type HttpOutcome, type OutgoingRequest } from './http/client.js';
 import { REDACTED_KEY } from './http/curl.js';
 import { serialiseCookie, serialiseHeader, serialisePath, serialiseQuery } from '../src/contract/index.js';
 import type { Exchange, ExchangeContext, ExchangeKind, GeneratedInput } from './types.js';
+
+/** What a sender of already-built requests (workflow steps) needs of the session. */
+export interface BuiltRequestSender {
+  sendBuilt(request: OutgoingRequest, route: string): Promise<HttpOutcome>;
+}
 
 export type AuthMode = 'valid' | 'none' | 'wrong';
 
@@ -44,6 +49,8 @@ export interface RetryBudget {
   readonly totalMs: number;
   readonly retries: number;
 }
+
+export const DEFAULT_BREAKER: CircuitBreaker = { perRoute: 2, consecutive: 4 };
 
 export const DEFAULT_RETRY: RetryBudget = { maxWaitMs: 10_000, totalMs: 60_000, retries: 2 };
 
@@ -84,7 +91,7 @@ const COMPLETED_KINDS: ReadonlySet<ExchangeKind> = new Set<ExchangeKind>(['posit
  * stops sending to a target that keeps timing out (see CircuitBreaker); what it
  * holds back is recorded as `not_sent`, never as an answer.
  */
-export class Session {
+export class Session implements BuiltRequestSender {
   readonly exchanges: Exchange[] = [];
   private readonly client: HttpClient;
   private seq = 0;
@@ -284,6 +291,23 @@ export class Session {
       if (!held) this.onExchange(exchange);
     }
     return exchange;
+  }
+
+  /**
+   * Sends a request already built by its author (an Arazzo step: its own URL, headers and body)
+   * under the same rules as every other request of the run: the timeout and size cap, the circuit
+   * breaker (a held request comes back `not_sent`), and rate limits waited out within the retry
+   * budget. The author records it; it is not one of the per-operation exchanges the checks judge.
+   */
+  async sendBuilt(request: OutgoingRequest, route: string): Promise<HttpOutcome> {
+    const held = this.openReason ?? this.openRoutes.get(route);
+    if (held) {
+      this.heldBack++;
+      return { ok: false, error: { kind: 'not_sent', message: held, bytesReceived: 0 } };
+    }
+    const outcome = await this.client.send(request);
+    this.trip(route, outcome);
+    return this.waitOutRateLimit(outcome, { ...request, headers: { ...request.headers } });
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { documentedResponse, type Operation } from '../../src/contract/index.js';
+import { anyProperties, asSchema, documentedResponse, jsonContent, type Contract, type Operation } from '../../src/contract/index.js';
 import { isRecord } from './schema.js';
 
 /** The status is a success the contract documents: any 2xx, or a 3xx the operation lists (RFC 9110 §15.4). */
@@ -21,13 +21,35 @@ function successResponses(operation: Operation): OpenAPIV3.ResponseObject[] {
  * declares a Location header, or links its answer to another operation. A POST that only acts
  * (`/search`, `/login`) is not one and is never read back.
  */
-export function isCreate(operation: Operation): boolean {
+export function isCreate(operation: Operation, contract?: Contract): boolean {
   if (operation.method !== 'post' || operation.requestBody === undefined) return false;
   if (/\{[^}]+\}$/.test(operation.path)) return false;
   if (operation.responses['201']) return true;
-  return successResponses(operation).some(
-    (r) => Object.keys(r.headers ?? {}).some((h) => h.toLowerCase() === 'location') || Object.keys(r.links ?? {}).length > 0,
-  );
+  if (
+    successResponses(operation).some(
+      (r) => Object.keys(r.headers ?? {}).some((h) => h.toLowerCase() === 'location') || Object.keys(r.links ?? {}).length > 0,
+    )
+  )
+    return true;
+  return contract !== undefined && answersWithItemIdentifier(operation, contract);
+}
+
+/**
+ * A POST on a collection answered 200 with the record (not 201: many APIs do) is a create when
+ * its documented answer carries the identifier the collection's item path takes: a GET
+ * `<collection>/{param}` and a field named like the parameter, or `id` (what identifierOf reads).
+ * Without that item path nothing could read the record back, and the POST may well be an action.
+ */
+function answersWithItemIdentifier(operation: Operation, contract: Contract): boolean {
+  const item = contract.operations.find((o) => o.method === 'get' && o.path.startsWith(`${operation.path}/{`) && /^\{[^}/]+\}$/.test(o.path.slice(operation.path.length + 1)));
+  const param = item?.path.slice(operation.path.length + 2, -1);
+  if (param === undefined) return false;
+  return successResponses(operation).some((r) => {
+    const schema = asSchema(jsonContent(r.content)?.schema);
+    if (!schema) return false;
+    const names = [...anyProperties(schema).keys()];
+    return names.some((n) => n === param || n === 'id' || n.toLowerCase() === param.toLowerCase());
+  });
 }
 
 /** The last segment of a Location (RFC 9110 §10.2.2), resolved against the request URL: the new resource's identifier there. */

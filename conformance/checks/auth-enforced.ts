@@ -10,6 +10,7 @@ import { rangeKey } from '../../src/contract/index.js';
  */
 export const authEnforced: Check = {
   name: 'auth_enforced',
+  needs: ['positive', 'no_auth', 'wrong_auth'],
   description:
     'Operations with security requirements: sends the valid request without credentials and with wrong ones; fails when either is accepted (2xx); 401/403 pass, another refusal (400, 422, 404…) is a warning. With credentials given, fails when any request carrying the valid ones gets 401. Public operations: fails when one answers 401.',
   appliesTo: () => true,

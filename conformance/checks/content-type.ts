@@ -7,6 +7,8 @@ import { isJsonMediaType, isXmlMediaType, mediaEssence, mediaMatches } from '../
 /** RFC 9110 §8.3: a body's Content-Type must be one the contract documents for that response. */
 export const contentType: Check = {
   name: 'content_type',
+  needs: ['positive'],
+  siblings: 'answer',
   description:
     'Every documented answer, by the rule for bodies (README): fails when a 204/304 (or any answer to HEAD) has a body, a body comes without Content-Type, in a media type the response does not document, or as JSON that does not parse. A response documented without content describes no body: an error may carry one (RFC 9110 §15.5), a success that does is a warning.',
   appliesTo: () => true,

@@ -7,10 +7,12 @@ import { pastSunset, sameId, sameValue } from './util.js';
 /** State: what was created (or replaced) is read back equal, and a created resource is listed. */
 export const createdResourceReadable: Check = {
   name: 'created_resource_readable',
+  needs: ['positive', 'read_back', 'list_back'],
+  explainedBy: 'read_back',
   description:
     'After a successful create: reads the resource back (the OpenAPI `links` of the 201, else the Location) and lists the collection (walking pages). After a successful replace (PUT): reads it back. Fails when the read is not 2xx, when a field sent differs from the one read (date-times compared as instants), or when the new id is not listed. A read whose GET documents no content or no JSON (text/plain) is held only to its 2xx.',
-  appliesTo: (operation) =>
-    isCreate(operation) ||
+  appliesTo: (operation, checkCtx) =>
+    isCreate(operation, checkCtx.contract) ||
     (operation.method === 'put' && operation.parameters.some((p) => p.in === 'path')),
   judge: (exchange, _operation, checkCtx) => {
     const response = exchange.response;

@@ -13,6 +13,7 @@ const day = (d: Date): string => d.toISOString().slice(0, 10);
  */
 export const deprecationHeaders: Check = {
   name: 'deprecation_headers',
+  needs: ['positive'],
   description:
     'Deprecated operations, every 2xx answer: fails unless `Deprecation` is an RFC 9745 structured date (`@1767225600`; `true` is not valid) equal to `x-deprecated-at` (without `x-deprecated-at` there is no date to send: a missing `Deprecation` is a warning), `Sunset` is an RFC 8594 IMF-fixdate equal to `x-sunset`, Deprecation is not after Sunset, and a `Link` has rel="deprecation" (to `x-deprecation-link` when the contract names one). Other operations: fails on any answer that carries `Deprecation`.',
   appliesTo: () => true,

@@ -8,6 +8,8 @@ import { documentedResponse } from '../../src/contract/index.js';
 /** Every 4xx/5xx answer carries the contract's error object: JSON, valid, `status` = HTTP status, `code` from the catalogue. */
 export const errorShape: Check = {
   name: 'error_shape',
+  needs: ['negative', 'wrong_method'],
+  siblings: 'answer',
   description:
     "Every 4xx/5xx answer of the run. Fails when the body is not JSON (application/json or +json), does not validate against the operation's documented error schema (else the contract's common one), its `status` differs from the HTTP status, or its `code` is not in the error catalogue (`x-error-codes` / the code enum) or belongs to another status. A numeric `status` only is compared with the HTTP status. The answer to an undocumented method (405) is judged only where an operation on that path documents that status: RFC 9110 §15.5.6 asks only for `Allow`, which method_not_allowed checks. An answer to HEAD carries no body to judge (RFC 9110 §9.3.2). A read after a write is held to its GET's documented error schema; where that GET documents nothing for the status, a mismatch with the shared error schema is a warning.",
   appliesTo: () => true,

@@ -4,6 +4,8 @@ import { fail, pass, skip, type Check } from './types.js';
 /** RFC 8259 syntax errors in a body declared application/json are a client error: 400 (RFC 9110 §15.5.1). */
 export const malformedJsonRejected: Check = {
   name: 'malformed_json_rejected',
+  needs: ['malformed_json'],
+  explainedBy: 'malformed_json',
   description:
     'Operations with a JSON request body: sends a truncated JSON document with Content-Type application/json and the key. Fails unless the answer is 400 (415, 422, 2xx and 5xx all fail).',
   appliesTo: (operation) => requestBodyOf(operation)?.json === true,

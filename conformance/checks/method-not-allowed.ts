@@ -7,6 +7,8 @@ import { fail, pass, skip, type Check } from './types.js';
  */
 export const methodNotAllowed: Check = {
   name: 'method_not_allowed',
+  needs: ['wrong_method'],
+  explainedBy: 'wrong_method',
   description:
     'Each documented path: sends a method the contract does not document there (PATCH, else another), with the key. Fails unless 405 with an `Allow` header naming every documented method and not the one sent. Any 2xx/3xx/5xx or other 4xx (404 included: the path exists) fails; 401/403 are skipped only without --api-key.',
   appliesTo: (operation, ctx) => ctx.pathRepresentatives.has(operation.id),

@@ -4,6 +4,9 @@ import { errorMessageOf } from './util.js';
 /** An input the contract forbids must be refused with a client error (RFC 9110 §15.5), never accepted, never a crash. */
 export const negativeDataRejected: Check = {
   name: 'negative_data_rejected',
+  needs: ['negative'],
+  explainedBy: 'negative',
+  siblings: 'input',
   description:
     'Sends generated invalid inputs, each with exactly one defect: a required field missing, a wrong type, out of range, too long/short, outside an enum, a bad date-time/uuid, a body that is not an object or is missing, the wrong content type, bad path and query parameters. Fails on any 2xx/3xx (accepted) or 5xx; any 4xx passes.',
   appliesTo: () => true,

@@ -9,6 +9,9 @@ import { documentedResponse } from '../../src/contract/index.js';
  */
 export const positiveDataAccepted: Check = {
   name: 'positive_data_accepted',
+  needs: ['positive'],
+  explainedBy: 'positive',
+  siblings: 'answer',
   description:
     'Sends generated valid inputs (seeded; lower and upper boundary values first, readOnly fields left out) with the key, after creating what they refer to (a category before a pet, stock before an order). Fails unless a documented 2xx comes back; 409/422 (possible state rules), 429/503 and 413 to content over 8000 octets (RFC 9110 §15.5.14; the contract states no limit) are skipped with the reason, 404/410 past a sunset are skipped.',
   appliesTo: () => true,

@@ -16,6 +16,8 @@ function coerce(value: string, schema: Schema): unknown {
 
 export const responseHeaders: Check = {
   name: 'response_headers',
+  needs: ['positive'],
+  siblings: 'answer',
   description:
     'Every documented answer. Fails when a header the response declares `required: true` is missing (Location on 201, X-Total-Count on lists, WWW-Authenticate on 401, Retry-After on 429/503...) or when a declared header is present with a value its schema refuses.',
   appliesTo: () => true,

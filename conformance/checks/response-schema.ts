@@ -40,6 +40,8 @@ export function withoutWriteOnly(schema: Schema | undefined, value: unknown, dep
 /** Validates bodies with the contract's SchemaValidator under OpenAPI 3.0 rules (nullable, readOnly/writeOnly, formats, allOf). */
 export const responseSchema: Check = {
   name: 'response_schema',
+  needs: ['positive'],
+  siblings: 'answer',
   description:
     'Every documented JSON answer (success and error). Fails when the body does not validate against the documented schema (types, required fields, enums, formats such as int32/int64/date-time, nullable, allOf). A writeOnly property in an answer is a warning (OAS 3.0.3 §4.7.25: SHOULD NOT).',
   appliesTo: () => true,

@@ -7,6 +7,8 @@ const INVALID_ON_PURPOSE = new Set(['negative', 'malformed_json', 'unknown_id', 
 
 export const statusCodeDocumented: Check = {
   name: 'status_code_documented',
+  needs: ['positive'],
+  siblings: 'answer',
   description:
     "Every answer to the operation's own method and path. Fails when the status is not among the operation's responses (exact code, `NXX` range or `default`). An undocumented 4xx answering one of the runner's deliberately invalid requests (a defect, malformed JSON, a wrong media type, an unknown id, no or wrong credentials), 404 to an identifier it had to guess, or 413 to content over 8000 octets (RFC 9110 §15.5.14), is a warning: the contract omits it, the server is right.",
   // OAS 3.1.0 §4.8.10: an operation may document no responses at all; then no status is promised.

@@ -7,6 +7,7 @@ const JUDGED = new Set(['positive', 'unknown_id', 'read_back', 'read_after_delet
 /** RFC 8594 §1: after the Sunset the resource is expected to stop answering; the contract says 410 Gone (404 accepted). */
 export const sunsetEnforced: Check = {
   name: 'sunset_enforced',
+  needs: ['positive'],
   description:
     "Deprecated operations with `x-sunset`: reads the server's `Date` header on each answer. Once Date is at or past the sunset, fails unless the operation answers 410 (or 404). Before that date it is skipped, naming the date.",
   appliesTo: (operation) => operation.deprecation?.sunset !== undefined,

@@ -1,6 +1,6 @@
 import type { Contract, Operation, SchemaValidator } from '../../src/contract/index.js';
 import type { Schema } from '../cases/schema.js';
-import type { CheckOutcome, Exchange } from '../types.js';
+import type { CheckOutcome, Exchange, ExchangeKind } from '../types.js';
 
 /** What every check may read besides the exchange: the contract and one validator (compiled schemas cached). */
 export interface CheckContext {
@@ -21,6 +21,19 @@ export interface Check {
   readonly name: string;
   /** For --help and the README: what it sends and what fails it. */
   readonly description: string;
+  /**
+   * The exchanges it needs (conformance/plan): the planner sends these kinds of request when a
+   * selected check needs them, and never reads a check's name to decide.
+   */
+  readonly needs: readonly ExchangeKind[];
+  /** The kind whose planned-but-impossible requests explain this check's skip (their reason is its reason). */
+  readonly explainedBy?: ExchangeKind;
+  /**
+   * Where several operations share a method and request path (conformance/judge): 'answer', a
+   * check of the answer alone, passes when a sibling documents it; 'input', a check that an input
+   * is refused, proves nothing (the input may be a sibling's valid one).
+   */
+  readonly siblings?: 'answer' | 'input';
   readonly appliesTo: (operation: Operation, ctx: CheckContext) => boolean;
   readonly judge: (exchange: Exchange, operation: Operation, ctx: CheckContext) => CheckOutcome | undefined;
 }

@@ -4,6 +4,8 @@ import { sameId } from './util.js';
 /** RFC 9110 §9.3.5: after a successful DELETE the resource is gone: reads get 404 (or 410). */
 export const useAfterDelete: Check = {
   name: 'use_after_delete',
+  needs: ['positive', 'read_after_delete'],
+  explainedBy: 'read_after_delete',
   description:
     'After a successful DELETE of a resource the run created: reads it again (the GET on the same path, else the list of the collection). Fails when it is still readable or listed (anything but 404/410).',
   appliesTo: (operation) => operation.method === 'delete' && operation.parameters.some((p) => p.in === 'path'),

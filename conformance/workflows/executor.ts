@@ -1,6 +1,6 @@
 import { isRecord, type Contract, type Operation } from '../../src/contract/index.js';
 import { CredentialPlan } from '../credentials.js';
-import type { HttpClient } from '../http/client.js';
+import type { BuiltRequestSender } from '../session.js';
 import { CREDENTIAL_ENV, REDACTED_KEY, redactedAs } from '../http/curl.js';
 import type { CheckResult, Exchange, RecordedRequest, RecordedResponse, TransportError } from '../types.js';
 import { evaluateCriterion, UnsupportedCriterionError } from './criteria.js';
@@ -12,7 +12,8 @@ import { reproduceScript } from './reproduce.js';
 export interface ExecutorOptions {
   readonly contract: Contract;
   readonly target: string;
-  readonly client: HttpClient;
+  /** The run's one session (conformance/session.ts): timeouts, the circuit breaker and rate limits apply to steps too. */
+  readonly transport: BuiltRequestSender;
   readonly credentials: WorkflowCredentials;
   /** Extra headers of every request (--header). */
   readonly headers: Readonly<Record<string, string>>;
@@ -268,6 +269,10 @@ export class WorkflowExecutor {
       for (const [name, expression] of Object.entries(workflow.outputs)) outputs[name] = evaluateExpression(expression, scopeNow());
     } catch (error) {
       if (error instanceof ExpressionError || error instanceof UnsupportedCriterionError) return skipped(`cannot be evaluated: ${error.message}`);
+      if (error instanceof NotSentError) {
+        if (depth > 0) throw error; // the calling workflow is skipped, not failed
+        return skipped(error.message);
+      }
       throw error;
     }
     return { status: 'passed', message: `${records.length} request${records.length === 1 ? '' : 's'}, every success criterion met`, records, outputs };
@@ -347,7 +352,9 @@ export class WorkflowExecutor {
     }
     const url = this.url(operation.path, pathParams, query);
     const method = operation.method.toUpperCase();
-    const outcome = await this.options.client.send({ method, url, headers, body });
+    const outcome = await this.options.transport.sendBuilt({ method, url, headers, body }, `${method} ${operation.path}`);
+    // The session stopped sending to the target (it kept timing out): nothing was asked, nothing is judged.
+    if (!outcome.ok && outcome.error.kind === 'not_sent') throw new NotSentError(outcome.error.message);
     const uses: { step: string; output: string; in: 'path' | 'body'; name: string; value: unknown }[] = [];
     for (const p of merged) {
       const ref = p.in === 'path' ? stepReference(p.value) : undefined;
@@ -461,6 +468,11 @@ export class WorkflowExecutor {
       judged: outcome.records.length,
     };
   }
+}
+
+/** A step the session held back (circuit breaker): the workflow is skipped, never failed. */
+class NotSentError extends Error {
+  override readonly name = 'NotSentError';
 }
 
 function describeFailure(step: Step, reason: string): string {

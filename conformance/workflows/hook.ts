@@ -75,8 +75,8 @@ export async function runExtraChecks(input: HookInput): Promise<CheckResult[]> {
         checks: options.checks,
         skipChecks: options.skipChecks,
         operations: options.operations,
-        // Workflows send through their own client: a target the session stopped sending to (it kept
-        // timing out) gets no more requests from them either.
+        // Steps go through the run's session: its timeouts, circuit breaker and Retry-After waits.
+        transport: input.session,
         heldBack: input.session.breakerState.reason,
       })),
     );

@@ -1,5 +1,6 @@
 import type { Contract } from '../../src/contract/index.js';
-import { HttpClient } from '../http/client.js';
+import { CredentialPlan } from '../credentials.js';
+import { DEFAULT_BREAKER, Session, type BuiltRequestSender } from '../session.js';
 import type { CheckResult } from '../types.js';
 import type { ArazzoDocument } from './document.js';
 import { checkAgainstContract, operationOf, WorkflowExecutor } from './executor.js';
@@ -21,6 +22,11 @@ export interface RunWorkflowsOptions {
   readonly skipChecks?: readonly string[] | undefined;
   /** --operations: only workflows whose steps (or the workflows they call) touch one of these run; the others are skipped with the reason. */
   readonly operations?: readonly string[] | undefined;
+  /**
+   * The run's session: steps are sent through it (the runner passes its own, so timeouts, the
+   * circuit breaker and Retry-After waits are the run's). Without one, a session of their own.
+   */
+  readonly transport?: BuiltRequestSender;
   /** Set when the runner stopped sending to the target (its circuit breaker): every workflow is skipped with it. */
   readonly heldBack?: string | undefined;
 }
@@ -60,14 +66,22 @@ export function operationsOfWorkflow(doc: ArazzoDocument, workflowId: string, co
  */
 export async function runWorkflows(options: RunWorkflowsOptions): Promise<CheckResult[]> {
   for (const doc of options.documents) checkAgainstContract(doc, options.contract);
-  const client = new HttpClient({ timeoutMs: options.timeoutMs, maxBodyBytes: options.maxResponseBytes });
+  // Standalone (no runner around): a session of their own, with the runner's defaults for breaker and retries.
+  const own = options.transport
+    ? undefined
+    : new Session(
+        options.contract,
+        { target: options.target, credentials: new CredentialPlan(options.contract, {}), headers: {}, timeoutMs: options.timeoutMs, maxResponseBytes: options.maxResponseBytes, wrongKey: '', circuitBreaker: DEFAULT_BREAKER },
+        () => undefined,
+      );
+  const transport = options.transport ?? (own as Session);
   const results: CheckResult[] = [];
   try {
     for (const doc of options.documents) {
       const executor = new WorkflowExecutor(doc, {
         contract: options.contract,
         target: options.target,
-        client,
+        transport,
         credentials: options.credentials,
         headers: options.headers ?? {},
       });
@@ -82,7 +96,7 @@ export async function runWorkflows(options: RunWorkflowsOptions): Promise<CheckR
       results.push(...executor.skipAll((id) => selected(id) && !touching(id), `not run: its steps call none of the operations --operations selects (${[...(limit ?? [])].join(', ')})`));
     }
   } finally {
-    client.close();
+    own?.close();
   }
   return results;
 }

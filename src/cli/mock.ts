@@ -310,4 +310,7 @@ function isUsage(error: unknown): boolean {
   return error.name === 'ContractError' || error.name === 'HttpError' || code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL';
 }
 
-await main(process.argv.slice(2));
+/** The process entry, called by bin/petstore-mock.js: importing this module runs nothing. */
+export function runCli(argv: string[] = process.argv.slice(2)): Promise<void> {
+  return main(argv);
+}

@@ -11,7 +11,10 @@
  * ({dataset}/{version} name no resource: no probe); swagger-petstore-v3 and ory-kratos
  * references_checked (no documented 4xx says a reference must exist: a warning); swagger-petstore-v3
  * content_type (an error's explanation on a status documented without content passes, RFC 9110
- * §15.5); twilio-api-v2010 use_after_delete (skipped, see its runner bug note in the README).
+ * §15.5). twilio-api-v2010 use_after_delete fires again on all its operations: `…/{Sid}.json` is an
+ * item path (it had been read as a collection's). A POST answered 200 with the record is read as a
+ * create when its answer carries the item path's identifier (issue 19 item 5): created_resource_readable
+ * now fails on Prism's stateless addPet in swagger-petstore-v3 and oai-petstore-expanded.
  */
 import { fails, type DocumentExpectation } from './corpus-prism.js';
 
@@ -28,30 +31,22 @@ const URL_TOO_LONG =
   "the runner's 'longer than maxLength' probe puts 152134 characters into the path (Discord's invite `code` has maxLength 152133): Node's HTTP layer under Prism refuses the 152 KB request line with 431 and no body (or resets the connection) before any application sees it (Node's limit is 16 KiB; RFC 9112 §3 asks only for 8000 octets). The runner then judges that refusal against the contract's error schema";
 
 const twilioApi: DocumentExpectation = {
-  prism: fails({ auth_enforced: 'keys', method_not_allowed: 'allow', negative_data_rejected: 'lax', response_headers: 'headers', response_schema: 'examples' }),
+  prism: fails({ auth_enforced: 'keys', method_not_allowed: 'allow', negative_data_rejected: 'lax', response_headers: 'headers', response_schema: 'examples', use_after_delete: 'stateless' }),
 };
 
 export const PRISM_EXPECTED: Readonly<Record<string, DocumentExpectation>> = {
-  'oai-petstore-expanded': petstoreExpanded,
+  'oai-petstore-expanded': { prism: [...petstoreExpanded.prism, ...fails({ created_resource_readable: 'stateless' })] },
   'oai-uspto': { prism: fails({ method_not_allowed: 'allow' }) },
   'oai-link-example': { prism: fails({ method_not_allowed: 'allow' }) },
   'oai-api-with-examples': { prism: fails({ method_not_allowed: 'allow' }) },
   'oai-callback-example': { prism: fails({ method_not_allowed: 'allow' }) },
   'swagger-petstore-v3': {
-    prism: fails({ auth_enforced: 'keys', filters_filter: 'filters', method_not_allowed: 'allow', not_found_for_unknown_id: 'stateless', use_after_delete: 'stateless' }),
+    prism: fails({ auth_enforced: 'keys', created_resource_readable: 'stateless', filters_filter: 'filters', method_not_allowed: 'allow', not_found_for_unknown_id: 'stateless', use_after_delete: 'stateless' }),
   },
   'twilio-studio-v2': {
     prism: [
       ...fails({ auth_enforced: 'keys', created_resource_readable: 'stateless', method_not_allowed: 'allow', negative_data_rejected: 'lax', response_headers: 'headers', use_after_delete: 'stateless' }),
       { check: 'status_code_documented', why: 'status422', operation: 'UpdateTestUser' },
-    ],
-    runnerBugs: [
-      {
-        checks: ['status_code_documented'],
-        operations: ['CreateExecution'],
-        evidence:
-          'POST /v2/Flows/{FlowSid}/Executions is sent with the raw {FlowSid} template (no operation of the document gives a Flow sid the runner uses): Prism rightly answers 422 (path flowsid shorter than minLength 34)',
-      },
     ],
   },
   'twilio-api-v2010 (1 of 2)': twilioApi,
@@ -117,7 +112,8 @@ export const PRISM_EXPECTED: Readonly<Record<string, DocumentExpectation>> = {
     minCoverage: 0.1,
     prism: [
       { check: 'error_shape', why: 'examples', operation: 'create_lobby' },
-      ...fails({ auth_enforced: 'keys', created_resource_readable: 'stateless', method_not_allowed: 'allow', response_schema: 'examples', use_after_delete: 'stateless' }),
+      // Items of collections whose creates answer 200 with the record (read as creates, issue 19 item 5) get unknown-id probes: Prism answers them all.
+      ...fails({ auth_enforced: 'keys', created_resource_readable: 'stateless', method_not_allowed: 'allow', not_found_for_unknown_id: 'stateless', response_schema: 'examples', use_after_delete: 'stateless' }),
     ],
     runnerBugs: [
       // The same cause shows as an empty 431 (content_type, error_shape) or as a reset after the 431

@@ -85,6 +85,28 @@ describe('contract roles', () => {
     expect(isCreate(contract.operationsById.get('make')!)).toBe(true);
     expect(isCreate(contract.operationsById.get('search')!)).toBe(false);
   });
+  it('a POST answered 200 with the record is a create when the answer carries the identifier its item path takes (issue 19 §5)', async () => {
+    const json = (schema: unknown): unknown => ({ content: { 'application/json': { schema } } });
+    const record = { type: 'object', properties: { thingId: { type: 'integer' }, name: { type: 'string' } } };
+    const contract = await contractFromDocument({
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/things': { post: { operationId: 'make', requestBody: json({ type: 'object' }), responses: { '200': { description: 'made', ...(json(record) as object) } } } },
+        '/things/{thingId}': { get: { operationId: 'read', parameters: [{ name: 'thingId', in: 'path', required: true, schema: { type: 'integer' } }], responses: { '200': { description: 'one', ...(json(record) as object) } } } },
+        '/search': { post: { operationId: 'search', requestBody: json({ type: 'object' }), responses: { '200': { description: 'found', ...(json({ type: 'object', properties: { id: { type: 'integer' } } }) as object) } } } },
+        '/notes': { post: { operationId: 'note', requestBody: json({ type: 'object' }), responses: { '200': { description: 'noted', ...(json({ type: 'object', properties: { text: { type: 'string' } } }) as object) } } } },
+        '/notes/{noteId}': { get: { operationId: 'readNote', parameters: [{ name: 'noteId', in: 'path', required: true, schema: { type: 'integer' } }], responses: { '200': { description: 'one' } } } },
+      },
+    });
+    expect(isCreate(contract.operationsById.get('make')!, contract)).toBe(true);
+    // Without the contract (no item path to look for) the 200 alone says nothing.
+    expect(isCreate(contract.operationsById.get('make')!)).toBe(false);
+    // An identifier but no item path to read it through: an action.
+    expect(isCreate(contract.operationsById.get('search')!, contract)).toBe(false);
+    // An item path but no identifier in the answer: nothing to read back by.
+    expect(isCreate(contract.operationsById.get('note')!, contract)).toBe(false);
+  });
 });
 
 describe('base path', () => {

@@ -1,0 +1,163 @@
+import type { OpenAPIV3 } from 'openapi-types';
+import type { Contract, Operation } from '../../src/contract/index.js';
+import { pathParameters, queryParameters } from '../cases/inputs.js';
+import { identifierOf, listItems } from '../cases/roles.js';
+import { asSchema, isRecord, properties, type Schema } from '../cases/schema.js';
+import { responseJsonSchema, sameId } from '../checks/util.js';
+import type { Session } from '../session.js';
+import type { Exchange, GeneratedInput } from '../types.js';
+
+/**
+ * The runner's follow-ups of a successful write (RFC 9110 §9.3): read a created or replaced
+ * resource back, list its collection, read a deleted one again. Each returns the reason when the
+ * contract gives no way to.
+ */
+
+const sameText = (a: unknown, b: unknown): boolean => a !== undefined && b !== undefined && String(a) === String(b);
+
+/** Fields sent that the read response also has (and may show): what a read must give back unchanged. */
+function expectedFields(sent: unknown, readSchema: Schema | undefined): Record<string, unknown> {
+  if (!isRecord(sent)) return {};
+  const props = readSchema ? properties(readSchema) : undefined;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(sent)) {
+    const prop = props?.get(k);
+    if (props && (!prop || prop.writeOnly === true)) continue;
+    out[k] = v;
+  }
+  return out;
+}
+
+/** The GET on the same path as a write, or on the item path of a create (`/pets` → `/pets/{petId}`). */
+function readOpFor(contract: Contract, path: string): Operation | undefined {
+  return contract.operations.find((o) => o.method === 'get' && o.path === path);
+}
+
+function okJson(exchange: Exchange): unknown {
+  const r = exchange.response;
+  if (!r || r.status < 200 || r.status > 299) return undefined;
+  try {
+    return JSON.parse(r.body) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The read operation the 201's `links` name for the new resource, else the GET on `<collection>/{param}`. */
+function readerOfCreated(contract: Contract, create: Operation, created: Record<string, unknown>, location: string | undefined, url: string): { op: Operation; params: Record<string, unknown>; id: unknown } | undefined {
+  for (const [status, response] of Object.entries(create.responses)) {
+    if (!status.startsWith('2')) continue;
+    for (const link of Object.values(response.links ?? {})) {
+      if ('$ref' in link || !link.operationId) continue;
+      const op = contract.operationsById.get(link.operationId);
+      if (!op || op.method !== 'get' || op.path.split('/').length !== create.path.split('/').length + 1) continue;
+      const params: Record<string, unknown> = {};
+      let id: unknown;
+      for (const [name, expr] of Object.entries((link.parameters ?? {}) as Record<string, unknown>)) {
+        // OAS 3.0.3 §4.7.20.4 runtime expressions: a body field, or a response header (Location).
+        const m = typeof expr === 'string' ? /^\$response\.body#\/(.+)$/.exec(expr) : null;
+        const h = typeof expr === 'string' ? /^\$response\.header\.(.+)$/i.exec(expr) : null;
+        const value = m?.[1] ? created[m[1].split('/')[0] ?? ''] : h?.[1]?.toLowerCase() === 'location' ? identifierOf(undefined, undefined, undefined, location, url) : undefined;
+        if (value !== undefined) params[name.replace(/^path\./, '')] = id = value;
+      }
+      if (Object.keys(params).length === pathParameters(op).length) return { op, params, id };
+    }
+  }
+  const op = contract.operations.find((o) => o.method === 'get' && o.path.startsWith(`${create.path}/{`) && pathParameters(o).length === pathParameters(create).length + 1 && !o.path.slice(create.path.length + 1).includes('/'));
+  const param = op ? pathParameters(op).at(-1) : undefined;
+  if (!op || !param) return undefined;
+  const id = identifierOf(created, param.name, undefined, location, url);
+  return id === undefined ? undefined : { op, params: { [param.name]: id }, id };
+}
+
+/** Walks the list of a collection (largest page the contract allows) and returns every id seen. */
+async function listIds(session: Session, listOp: Operation, reportAs: string, kind: Exchange['kind'], context: Exchange['context'], field = 'id', pathParams: Readonly<Record<string, unknown>> = {}): Promise<Exchange | undefined> {
+  const limitParam = queryParameters(listOp).find((p) => p.name === 'limit');
+  const offsetParam = queryParameters(listOp).find((p) => p.name === 'offset');
+  const limit = limitParam ? (asSchema(limitParam.schema)?.maximum ?? 100) : undefined;
+  const ids: unknown[] = [];
+  let last: Exchange | undefined;
+  let pages = 0;
+  for (let offset = 0; pages < 50; pages++) {
+    const query: Record<string, unknown> = {};
+    if (limit !== undefined) query['limit'] = limit;
+    if (offsetParam) query['offset'] = offset;
+    last = await session.send({ reportAs, operation: listOp, kind: 'prerequisite', method: 'get', path: listOp.path, input: { pathParams, query, body: undefined, contentType: undefined }, auth: 'valid', unrecorded: true });
+    const items = listItems(okJson(last), listOp.path.split('/').filter((s) => s !== '' && !s.startsWith('{')).at(-1));
+    if (!items) break;
+    for (const item of items) if (isRecord(item)) ids.push(item[field] ?? item['id']);
+    if (!offsetParam || limit === undefined || items.length < limit || items.length === 0 || ids.some((id) => id === context.resourceId)) break;
+    offset += items.length;
+  }
+  if (!last) return undefined;
+  // Record the walk as one exchange: its last page, with every id seen.
+  const exchange = await session.send({
+    reportAs,
+    operation: listOp,
+    kind,
+    method: 'get',
+    path: listOp.path,
+    input: last.input ?? { pathParams, query: {}, body: undefined, contentType: undefined },
+    auth: 'valid',
+    context: { ...context, listedIds: ids, pagesWalked: pages + 1 },
+  });
+  return exchange;
+}
+
+/** Reads a created resource back (and lists it); the reason when the contract gives no way to. */
+export async function readBack(contract: Contract, session: Session, create: Operation, exchange: Exchange, input: GeneratedInput, list: boolean): Promise<string | undefined> {
+  // A create may answer without a body (201 + Location, RFC 9110 §15.3.2): the Location alone names it.
+  const answered = okJson(exchange);
+  const created = isRecord(answered) ? answered : {};
+  const location = exchange.response?.headers['location'];
+  const reader = readerOfCreated(contract, create, created, location, exchange.request.url);
+  if (!reader) {
+    return isRecord(answered) || location !== undefined
+      ? `no read of what ${create.id} created: no links, and no GET ${create.path}/{id} takes the identifier its answer gives`
+      : `${create.id} answered neither a JSON object nor a Location: nothing names what it created`;
+  }
+  const readSchema = responseJsonSchema(reader.op.responses['200'] ?? ({} as OpenAPIV3.ResponseObject))?.schema;
+  // The field carrying the id, compared as text: a Location gives "1" for `memberId: 1` (a path segment is text, RFC 3986 §3.3).
+  const idField = Object.entries(created).find(([, v]) => sameId(v, reader.id))?.[0] ?? 'id';
+  // The identifier the answer gave is the server's to assign (RFC 9110 §9.3.3: the origin server
+  // names what a POST creates): the record is read by it, so an id the client proposed is not held against it.
+  const expected = expectedFields(input.body, readSchema);
+  if (Object.prototype.hasOwnProperty.call(created, idField) && created[idField] !== expected[idField]) delete expected[idField];
+  const context = { expectedFields: expected, resourceId: reader.id, after: 'create' as const };
+  await session.send({ reportAs: create.id, operation: reader.op, kind: 'read_back', method: 'get', path: reader.op.path, input: { pathParams: { ...input.pathParams, ...reader.params }, query: {}, body: undefined, contentType: undefined }, auth: 'valid', context });
+  const listOp = contract.operations.find((o) => o.method === 'get' && o.path === create.path);
+  // Only a list without required query parameters can be walked as is (they may filter it); the
+  // session fills required headers and cookies (a tenant id) as for any follow-up.
+  if (list && listOp && !listOp.parameters.some((p) => p.required === true && p.in === 'query')) await listIds(session, listOp, create.id, 'list_back', context, idField, input.pathParams);
+  return undefined;
+}
+
+export async function readAfterReplace(contract: Contract, session: Session, op: Operation, input: GeneratedInput): Promise<string | undefined> {
+  const reader = readOpFor(contract, op.path);
+  if (!reader) return `no GET on ${op.path} reads the replaced resource back`;
+  const readSchema = responseJsonSchema(reader.responses['200'] ?? ({} as OpenAPIV3.ResponseObject))?.schema;
+  // The URL names the resource a PUT replaces (RFC 9110 §9.3.4): a body field named like a path
+  // parameter (`username` under `/user/{username}`) that says otherwise does not rename it, so the
+  // read at the same URL is not held to it.
+  const expected = expectedFields(input.body, readSchema);
+  for (const p of pathParameters(op)) for (const field of Object.keys(expected)) if (field.toLowerCase() === p.name.toLowerCase() && !sameText(expected[field], input.pathParams[p.name])) delete expected[field];
+  const context = { expectedFields: expected, resourceId: Object.values(input.pathParams).pop(), after: 'replace' as const };
+  await session.send({ reportAs: op.id, operation: reader, kind: 'read_back', method: 'get', path: reader.path, input: { pathParams: input.pathParams, query: {}, body: undefined, contentType: undefined }, auth: 'valid', context });
+  return undefined;
+}
+
+export async function readAfterDelete(contract: Contract, session: Session, op: Operation, input: GeneratedInput): Promise<string | undefined> {
+  const resourceId = Object.values(input.pathParams).pop();
+  const reader = readOpFor(contract, op.path);
+  const readInput = { pathParams: input.pathParams, query: {}, body: undefined, contentType: undefined };
+  if (reader) {
+    const exchange = await session.send({ reportAs: op.id, operation: reader, kind: 'read_after_delete', method: 'get', path: reader.path, input: readInput, auth: 'valid', context: { resourceId } });
+    // A read past its sunset says 410 for everything: ask the list instead.
+    if (exchange.response?.status !== 410) return undefined;
+  }
+  const parent = op.path.slice(0, op.path.lastIndexOf('/{'));
+  const listOp = contract.operations.find((o) => o.method === 'get' && o.path === parent);
+  if (!listOp) return reader ? `${reader.id} is past its sunset and no GET ${parent} lists the collection` : `neither a GET on ${op.path} nor a GET ${parent} can show whether the resource is gone`;
+  await listIds(session, listOp, op.id, 'read_after_delete', { resourceId });
+  return undefined;
+}

@@ -1,0 +1,92 @@
+import { HTTP_METHODS, documentedResponse, samePath, type Contract, type Operation } from '../../src/contract/index.js';
+import { methodsOnPath, pathClash } from '../cases/path-clash.js';
+import { pathParameters, requestBodyOf } from '../cases/inputs.js';
+import { mutationsFor } from '../cases/mutations.js';
+import { isCreate } from '../cases/roles.js';
+import { CHECKS, type Check } from '../checks/index.js';
+import type { CredentialPlan } from '../credentials.js';
+import { SelectionError } from '../errors.js';
+import type { ExchangeKind } from '../types.js';
+import type { OperationCase, PathProbe, RunPlan } from './types.js';
+
+export type { Note, OperationCase, PathProbe, RunPlan } from './types.js';
+
+/** What the user selected (--checks, --skip-checks, --operations). */
+export interface Selection {
+  readonly checks?: readonly string[] | undefined;
+  readonly skipChecks?: readonly string[] | undefined;
+  readonly operations?: readonly string[] | undefined;
+  /** Names outside CHECKS that --checks may give (rules, workflows). */
+  readonly knownElsewhere?: (name: string) => boolean;
+}
+
+/** The selected checks and operations; throws SelectionError for a name the contract or the kit does not know. */
+export function select(contract: Contract, selection: Selection): { checks: readonly Check[]; operations: readonly Operation[] } {
+  for (const name of [...(selection.checks ?? []), ...(selection.skipChecks ?? [])]) {
+    if (!CHECKS.some((c) => c.name === name) && !(selection.knownElsewhere?.(name) ?? false)) throw new SelectionError(`unknown check "${name}" (known: ${CHECKS.map((c) => c.name).join(', ')})`);
+  }
+  for (const id of selection.operations ?? []) {
+    if (!contract.operationsById.has(id)) throw new SelectionError(`unknown operation "${id}" (known: ${contract.operations.map((o) => o.id).join(', ')})`);
+  }
+  const checks = CHECKS.filter((c) => (!selection.checks || selection.checks.length === 0 || selection.checks.includes(c.name)) && !(selection.skipChecks ?? []).includes(c.name));
+  const operations = contract.operations.filter((op) => !selection.operations || selection.operations.length === 0 || selection.operations.includes(op.id));
+  return { checks, operations };
+}
+
+/** Order of execution: creates first (they feed the rest), then reads, then updates and actions, deletes last. */
+function phase(op: Operation, contract: Contract): number {
+  if (isCreate(op, contract)) return 0;
+  if (op.method === 'get' || op.method === 'head') return 1;
+  if (op.method === 'delete') return 3;
+  return 2;
+}
+
+/**
+ * The plan of a run: for each selected operation, which kinds of request to send, from the kinds
+ * the selected checks declare they need (Check.needs) and what the contract and the credentials
+ * allow. Pure: nothing is sent; the values come later (conformance/execute), since ids come from
+ * the target's answers.
+ */
+export function planRun(contract: Contract, selected: { checks: readonly Check[]; operations: readonly Operation[] }, credentials: CredentialPlan): RunPlan {
+  const needs = new Set<ExchangeKind>(selected.checks.flatMap((c) => c.needs));
+  const wants = (kind: ExchangeKind): boolean => needs.has(kind);
+  // Among deletes, sub-resources go before the resource they hang from (`/identities/{id}/sessions` before `/identities/{id}`).
+  const depth = (op: Operation): number => (op.method === 'delete' ? -op.path.split('/').length : 0);
+  const ordered = [...selected.operations].sort((a, b) => phase(a, contract) - phase(b, contract) || depth(a) - depth(b));
+  const notices: string[] = [];
+  const cases: OperationCase[] = ordered.map((op) => {
+    const body = requestBodyOf(op);
+    const unwritableBody = op.requestBody && !body ? `${op.id} takes only ${Object.keys(op.requestBody.content).join(', ')} bodies, which the runner does not write` : undefined;
+    if (op.requestBody && !body) notices.push(`request bodies in ${Object.keys(op.requestBody.content).join(', ')} are not generated: ${op.id} is not exercised`);
+    const authBlocked = op.requiresAuth && credentials.valid(op) === undefined ? credentials.missing(op) : undefined;
+    const open = authBlocked === undefined;
+    const clash = pathClash(contract, op);
+    return {
+      op,
+      body,
+      ...(clash ? { clash } : {}),
+      ...(unwritableBody !== undefined ? { unwritableBody } : {}),
+      ...(authBlocked !== undefined ? { authBlocked } : {}),
+      positive: open && wants('positive') && unwritableBody === undefined,
+      readBack: wants('read_back'),
+      readAfterDelete: wants('read_after_delete'),
+      mutations: open && wants('negative') ? mutationsFor(op.parameters, body) : [],
+      malformedJson: open && body?.json === true && wants('malformed_json'),
+      authProbes: op.requiresAuth && wants('no_auth'),
+      unknownId: open && pathParameters(op).length > 0 && wants('unknown_id') ? (documentedResponse(op.responses, 404) ? true : `${op.id} documents no 404`) : false,
+    };
+  });
+  const pathProbes: PathProbe[] = [];
+  if (wants('wrong_method')) {
+    const seen = new Set<string>();
+    for (const op of selected.operations) {
+      if (seen.has(samePath(op.path))) continue;
+      seen.add(samePath(op.path));
+      const documented = [...methodsOnPath(contract, op.path)];
+      const method = (['patch', 'delete', 'put', 'post', 'get'] as const).find((m) => !documented.includes(m));
+      const documentedMethods = HTTP_METHODS.filter((m) => documented.includes(m)).map((m) => m.toUpperCase());
+      pathProbes.push(method ? { op, method, documentedMethods } : { op, method: undefined, documentedMethods, reason: `every common method is documented on ${op.path}` });
+    }
+  }
+  return { checks: selected.checks, operations: selected.operations, needs, cases, pathProbes, notices };
+}
