@@ -5,9 +5,10 @@
  * operation asks for first.
  */
 import type { OpenAPIV3 } from 'openapi-types';
-import { isRecord, SchemaValidator, type Contract, type Direction, type Operation, type SchemaCheck } from '../../src/contract/index.js';
+import { diceOfFaker, isRecord, sampleValue, SchemaValidator, type Contract, type Direction, type Operation, type SchemaCheck } from '../../src/contract/index.js';
 import { validValue } from '../../conformance/cases/inputs.js';
 import { Random } from '../../conformance/cases/random.js';
+import { createFaker } from '../../src/mock/faker.js';
 
 export interface PlannedRequest {
   readonly operation: string;
@@ -223,4 +224,18 @@ export function planRequest(contract: Contract, operation: Operation, paths: Pat
   if (body) headers['Content-Type'] = body.type;
   const search = query.toString();
   return { operation: operation.id, method: operation.method.toUpperCase(), target: `${path}${search ? `?${search}` : ''}`, headers, ...(body ? { body: body.text } : {}) };
+}
+
+/**
+ * A valid value for a schema, for the request drivers: the runner's own generator first, else the
+ * kernel sampler's value when the validator accepts it (undefined when neither gives one).
+ */
+export function validValues(rng: Random, validator: SchemaValidator, seed: number): (schema: OpenAPIV3.SchemaObject) => unknown {
+  const faker = createFaker(seed);
+  return (schema) => {
+    const value = validValue(schema, rng, 'min', validator);
+    if (value !== undefined) return value;
+    const generated = sampleValue(schema, { dice: diceOfFaker(faker), everyProperty: true });
+    return validator.check(schema, generated, 'request').valid ? generated : undefined;
+  };
 }

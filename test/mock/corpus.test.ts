@@ -5,8 +5,8 @@ import { startPrism, type RunningPrism } from '../../fixtures/servers/prism.js';
 import { CORPUS } from '../../fixtures/corpus/index.js';
 import { validValue } from '../../conformance/cases/inputs.js';
 import { Random } from '../../conformance/cases/random.js';
+import { driveOrder, LenientValidator, PathValues, planRequest, validValues, TOKEN, type EngineDescription, type GenericState } from './corpus-requests.js';
 import { createFaker } from '../../src/mock/faker.js';
-import { driveOrder, LenientValidator, PathValues, planRequest, TOKEN, type EngineDescription, type GenericState } from './corpus-requests.js';
 
 interface Violation {
   location: string[];
@@ -43,13 +43,7 @@ describe.each(CORPUS.map((c) => [c.name, c] as const))('the mock on %s', (_name,
     const state = (await (await fetch(`${mock.url}/__mock/state`)).json()) as GenericState;
     const validator = new LenientValidator();
     const rng = new Random(1);
-    const faker = createFaker(1);
-    const paths = new PathValues(contract, description, state, (schema) => {
-      const value = validValue(schema, rng, 'min', validator);
-      if (value !== undefined) return value;
-      const generated = sampleValue(schema, { dice: diceOfFaker(faker), everyProperty: true });
-      return validator.check(schema, generated, 'request').valid ? generated : undefined;
-    });
+    const paths = new PathValues(contract, description, state, validValues(rng, validator, 1));
     const report: string[] = [];
     const skipped: string[] = [];
     let sent = 0;

@@ -9,16 +9,14 @@
 // The mutant fixtures (fixtures/broken) are judged by test/conformance/broken.test.ts and
 // benign.test.ts against the mock as it is now, with the verdicts they always expected.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { diceOfFaker, loadContract, sampleValue, type Contract } from '../../src/contract/index.js';
+import { loadContract, type Contract } from '../../src/contract/index.js';
 import { start, type RunningMock } from '../../src/index.js';
 import type { MockOptions } from '../../src/mock/options.js';
 import { CORPUS } from '../../fixtures/corpus/index.js';
-import { validValue } from '../../conformance/cases/inputs.js';
 import { Random } from '../../conformance/cases/random.js';
-import { createFaker } from '../../src/mock/faker.js';
 import { loadCorpus, requestBytes } from '../hardening/corpus.js';
 import { rawRequest, sendRaw, type RawResponse } from '../hardening/raw-http.js';
-import { driveOrder, LenientValidator, PathValues, planRequest, type EngineDescription, type GenericState, type PlannedRequest } from './corpus-requests.js';
+import { driveOrder, LenientValidator, PathValues, planRequest, validValues, type EngineDescription, type GenericState, type PlannedRequest } from './corpus-requests.js';
 
 /** What a client sees of an answer, without what changes from one run to the next (Date). */
 interface Verdict {
@@ -102,13 +100,7 @@ describe.each(CORPUS.map((c) => [c.name, c] as const))('%s gets the same answers
     const state = (await (await fetch(`${mocks[0].url}/__mock/state`)).json()) as GenericState;
     const validator = new LenientValidator();
     const rng = new Random(1);
-    const faker = createFaker(1);
-    const paths = new PathValues(contract, description, state, (schema) => {
-      const value = validValue(schema, rng, 'min', validator);
-      if (value !== undefined) return value;
-      const generated = sampleValue(schema, { dice: diceOfFaker(faker), everyProperty: true });
-      return validator.check(schema, generated, 'request').valid ? generated : undefined;
-    });
+    const paths = new PathValues(contract, description, state, validValues(rng, validator, 1));
     const differences: string[] = [];
     let compared = 0;
     const send = async (r: PlannedRequest): Promise<Array<Verdict & { location: string | null }>> =>
