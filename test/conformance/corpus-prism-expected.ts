@@ -145,13 +145,6 @@ export const PRISM_EXPECTED: Readonly<Record<string, DocumentExpectation>> = {
     ],
     runnerBugs: [
       {
-        checks: ['content_type'],
-        operations: ['ContainerLogs', 'ServiceLogs', 'TaskLogs', 'ImageGet', 'ImageGetAll'],
-        message: /is not documented for 200 \(documented: application\/json, text\/plain\)/,
-        evidence:
-          "the Swagger 2.0 upgrade drops an operation's own `produces` (ContainerLogs: application/vnd.docker.raw-stream, application/vnd.docker.multiplexed-stream; ImageGet: application/x-tar) and keeps the document-wide application/json, text/plain; Prism answers in the operation's own type and is failed for it",
-      },
-      {
         checks: ['error_shape'],
         operations: ['ContainerArchiveInfo'],
         evidence: "the answer to HEAD /containers/{id}/archive is held to a JSON error body ('400 error body is not JSON'); a HEAD answer has no content (RFC 9110 §9.3.2)",
