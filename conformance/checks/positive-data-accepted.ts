@@ -10,7 +10,7 @@ import { documentedResponse } from '../../src/contract/index.js';
 export const positiveDataAccepted: Check = {
   name: 'positive_data_accepted',
   description:
-    'Sends generated valid inputs (seeded; lower and upper boundary values first, readOnly fields left out) with the key, after creating what they refer to (a category before a pet, stock before an order). Fails unless a documented 2xx comes back; 409/422 (possible state rules) and 429/503 are skipped with the reason, 404/410 past a sunset are skipped.',
+    'Sends generated valid inputs (seeded; lower and upper boundary values first, readOnly fields left out) with the key, after creating what they refer to (a category before a pet, stock before an order). Fails unless a documented 2xx comes back; a documented 101 (a protocol switch the runner cannot follow), 409/422 (possible state rules) and 429/503 are skipped with the reason, 404/410 past a sunset are skipped.',
   appliesTo: () => true,
   judge: (exchange, operation) => {
     const response = exchange.response;
@@ -23,6 +23,11 @@ export const positiveDataAccepted: Check = {
       // `default` covers a 2xx only when the operation lists no 2xx of its own (OAS 3.0.3 §4.7.16).
       const lists2xx = Object.keys(operation.responses).some((k) => /^2/.test(k));
       return documented && (documented.key !== 'default' || !lists2xx) ? pass : fail(`valid input answered ${status}, which is not a documented 2xx`);
+    }
+    // A documented 101 is the switch the operation is for; what follows speaks another protocol
+    // (RFC 9110 §15.2.2, §7.8), which the runner cannot follow: nothing to judge, not a refusal.
+    if (status === 101 && documentedResponse(operation.responses, status, { withDefault: false })) {
+      return skip(`answered the documented 101 Switching Protocols: the runner cannot follow a protocol upgrade (RFC 9110 §15.2.2), so ${operation.id} is not exercised`);
     }
     // A 3xx the operation documents is its success (RFC 9110 §15.4: redirects are answers too).
     if (isSuccess(operation, status)) return pass;

@@ -149,12 +149,6 @@ export const PRISM_EXPECTED: Readonly<Record<string, DocumentExpectation>> = {
         operations: ['ContainerArchiveInfo'],
         evidence: "the answer to HEAD /containers/{id}/archive is held to a JSON error body ('400 error body is not JSON'); a HEAD answer has no content (RFC 9110 §9.3.2)",
       },
-      {
-        checks: ['positive_data_accepted'],
-        operations: ['Session'],
-        evidence:
-          "POST /session documents only 101 (connection hijacked) as its success; Prism answers that 101 and the runner calls it 'valid input rejected with 101'. It cannot exercise a protocol upgrade and should say so (not exercised)",
-      },
     ],
   },
 };
