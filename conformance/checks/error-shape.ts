@@ -9,11 +9,14 @@ import { documentedResponse } from '../../src/contract/index.js';
 export const errorShape: Check = {
   name: 'error_shape',
   description:
-    "Every 4xx/5xx answer of the run. Fails when the body is not JSON (application/json or +json), does not validate against the operation's documented error schema (else the contract's common one), its `status` differs from the HTTP status, or its `code` is not in the error catalogue (`x-error-codes` / the code enum) or belongs to another status. A numeric `status` only is compared with the HTTP status. The answer to an undocumented method (405) is judged only where an operation on that path documents that status: RFC 9110 §15.5.6 asks only for `Allow`, which method_not_allowed checks.",
+    "Every 4xx/5xx answer of the run. Fails when the body is not JSON (application/json or +json), does not validate against the operation's documented error schema (else the contract's common one), its `status` differs from the HTTP status, or its `code` is not in the error catalogue (`x-error-codes` / the code enum) or belongs to another status. A numeric `status` only is compared with the HTTP status. The answer to an undocumented method (405) is judged only where an operation on that path documents that status: RFC 9110 §15.5.6 asks only for `Allow`, which method_not_allowed checks. An answer to HEAD has no body to judge (RFC 9110 §9.3.2).",
   appliesTo: () => true,
   judge: (exchange, operation, ctx) => {
     const response = exchange.response;
     if (!response || response.status < 400) return undefined;
+    // RFC 9110 §9.3.2: the answer to HEAD carries no content, so there is no error body to judge
+    // (content_type judges its headers).
+    if (exchange.request.method.toUpperCase() === 'HEAD') return skip(`the answer to HEAD has no content (RFC 9110 §9.3.2): no error body to judge`);
     // The operation's own answers are held to the schema it documents for that status (exact, range,
     // default), never to another operation's. Other exchanges reported under it (reads after a
     // write) are held to the error schema the contract's operations share.

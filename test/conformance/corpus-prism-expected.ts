@@ -143,13 +143,6 @@ export const PRISM_EXPECTED: Readonly<Record<string, DocumentExpectation>> = {
         negative_data_rejected: 'serializer',
       }),
     ],
-    runnerBugs: [
-      {
-        checks: ['error_shape'],
-        operations: ['ContainerArchiveInfo'],
-        evidence: "the answer to HEAD /containers/{id}/archive is held to a JSON error body ('400 error body is not JSON'); a HEAD answer has no content (RFC 9110 §9.3.2)",
-      },
-    ],
   },
 };
 
