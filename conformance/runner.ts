@@ -347,7 +347,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
 
       // Negative data: every single-defect mutation of a valid base, per example.
       if (!authBlocked && (wanted('negative_data_rejected') || wanted('error_shape') || wanted('not_a_server_error'))) {
-        const mutations = mutationsFor(op.parameters, body);
+        const mutations = mutationsFor(op.parameters, body, (reason) => note(op.id, 'negative_data_rejected', reason));
         let victim: GeneratedInput | string | undefined;
         for (let i = 0; i < examples && mutations.length > 0; i++) {
           const generated = await needsInput(false, 'random');

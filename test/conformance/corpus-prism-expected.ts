@@ -22,11 +22,6 @@ const petstoreExpanded: DocumentExpectation = {
   ],
 };
 
-/** Discord operations whose path parameter `code` has maxLength 152133. */
-const DISCORD_CODE = ['get_guild_template', 'invite_resolve', 'invite_revoke', 'get_invite_target_users', 'update_invite_target_users', 'get_invite_target_users_job_status'];
-const URL_TOO_LONG =
-  "the runner's 'longer than maxLength' probe puts 152134 characters into the path (Discord's invite `code` has maxLength 152133): Node's HTTP layer under Prism refuses the 152 KB request line with 431 and no body (or resets the connection) before any application sees it (Node's limit is 16 KiB; RFC 9112 §3 asks only for 8000 octets). The runner then judges that refusal against the contract's error schema";
-
 const twilioApi: DocumentExpectation = {
   prism: fails({ auth_enforced: 'keys', method_not_allowed: 'allow', negative_data_rejected: 'lax', response_headers: 'headers', response_schema: 'examples' }),
 };
@@ -118,11 +113,6 @@ export const PRISM_EXPECTED: Readonly<Record<string, DocumentExpectation>> = {
     prism: [
       { check: 'error_shape', why: 'examples', operation: 'create_lobby' },
       ...fails({ auth_enforced: 'keys', created_resource_readable: 'stateless', method_not_allowed: 'allow', response_schema: 'examples', use_after_delete: 'stateless' }),
-    ],
-    runnerBugs: [
-      // The same cause shows as an empty 431 (content_type, error_shape) or as a reset after the 431
-      // (not_a_server_error), depending on when Node closes the connection: one entry for the three.
-      { checks: ['content_type', 'error_shape', 'not_a_server_error'], operations: DISCORD_CODE, message: /^431 |status 431/, evidence: URL_TOO_LONG },
     ],
   },
   'oai-petstore-expanded-2.0': petstoreExpanded,
