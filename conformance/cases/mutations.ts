@@ -40,15 +40,34 @@ function invalidParameterItemValues(s: Schema): Array<{ what: string; value: unk
   return out;
 }
 
-/** The longest value the runner puts in a URI or a header field: well inside RFC 9110 §4.1's 8000 octets for the whole request line. */
+/** The longest value the runner puts in a valid URI value or header field: well inside RFC 9112 §3's 8000 octets for the whole request line. */
 export const URI_VALUE_BUDGET = 2000;
 
 const hasDefault = (schema: Schema | undefined): boolean => schema !== undefined && effective(schema).default !== undefined;
 
-/** Every single-defect mutation of an operation's input that the contract makes invalid. */
+/**
+ * RFC 9112 §3: senders and recipients SHOULD support request lines of at least 8000 octets; servers
+ * refuse longer ones before any application sees them (Node at 16 KiB with an empty 431 or a reset,
+ * nginx and Apache near 8 KiB). A path or query value is sent only if it fits in that minimum with
+ * room for the rest of the line (method, base path, the other parameters, the HTTP version).
+ */
+export const REQUEST_LINE_OCTETS = 8000;
+const REST_OF_LINE_OCTETS = 1024;
+
+/** Octets a parameter value takes in the request target once percent-encoded (RFC 3986 §2.1). */
+function targetOctets(value: unknown): number {
+  return encodeURIComponent(Array.isArray(value) ? value.map(String).join(',') : String(value)).length;
+}
+
+/**
+ * Every single-defect mutation of an operation's input that the contract makes invalid. A defect
+ * that cannot travel in a request line every server accepts (a path or query value longer than
+ * maxLength when maxLength is near or over 8000) is not sent: `skipped` is told why.
+ */
 export function mutationsFor(
   parameters: readonly OpenAPIV3.ParameterObject[],
   plan: RequestBodyPlan | undefined,
+  skipped: (reason: string) => void = () => undefined,
 ): Mutation[] {
   const bodySchema = plan?.schema;
   const bodyRequired = plan?.required ?? false;
@@ -64,9 +83,13 @@ export function mutationsFor(
       out.push({ defect: `query parameter ${p.name} missing`, apply: (i) => void delete i.query[p.name] });
     }
     for (const { what, value } of invalidParameterValues(p)) {
-      // A value past the request-line length every recipient should support (RFC 9110 §4.1: 8000
-      // octets) is refused by the HTTP layer (414/431) before any contract is read: no defect judged.
-      if (typeof value === 'string' && value.length > URI_VALUE_BUDGET) continue;
+      const octets = targetOctets(value);
+      if (octets > REQUEST_LINE_OCTETS - REST_OF_LINE_OCTETS) {
+        skipped(
+          `${p.in} parameter ${p.name}: ${what} is not sent: the value alone takes ${octets} octets of the request line, and servers need accept only ${REQUEST_LINE_OCTETS} (RFC 9112 §3), so the answer would be the HTTP layer's refusal, not the application's`,
+        );
+        continue;
+      }
       const bag = p.in === 'path' ? 'pathParams' : 'query';
       out.push({ defect: `${p.in} parameter ${p.name}: ${what}`, apply: (i) => void (i[bag][p.name] = value) });
     }

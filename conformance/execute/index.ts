@@ -151,7 +151,9 @@ export async function execute(input: ExecuteInput): Promise<Execution> {
         }
       }
 
-      // Negative data: every single-defect mutation of a valid base, per example.
+      // Negative data: every single-defect mutation of a valid base, per example; the ones the plan
+      // could not send are said (a note shows only where the check judged nothing else).
+      for (const reason of c.unsentMutations) note(op.id, 'negative', reason);
       if (c.mutations.length > 0) {
         let victim: GeneratedInput | string | undefined;
         for (let i = 0; i < examples; i++) {

@@ -127,21 +127,23 @@ export class HttpClient {
             dropped();
             return;
           }
-          const out: Record<string, string> = {};
-          for (const [name, value] of Object.entries(res.headers)) {
-            if (value === undefined) continue;
-            out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-          }
           finish({
             ok: true,
             response: {
               status: res.statusCode ?? 0,
-              headers: out,
+              headers: headersOf(res),
               body: Buffer.concat(chunks).toString('utf8'),
               durationMs: Math.round(performance.now() - started),
             },
           });
         });
+      });
+      // A 101 with Upgrade (RFC 9110 §7.8, §15.2.2): past its headers the connection speaks another
+      // protocol, which the runner does not; the answer is that status and its headers, and the
+      // socket is closed (without this listener Node leaves the request hanging until the timeout).
+      req.on('upgrade', (res: http.IncomingMessage, socket: Socket) => {
+        socket.destroy();
+        finish({ ok: true, response: { status: res.statusCode ?? 0, headers: headersOf(res), body: '', durationMs: Math.round(performance.now() - started) } });
       });
       if (request.body !== undefined) req.write(request.body);
       req.end();
@@ -153,6 +155,15 @@ export class HttpClient {
     this.httpAgent.destroy();
     this.httpsAgent.destroy();
   }
+}
+
+function headersOf(res: http.IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(res.headers)) {
+    if (value === undefined) continue;
+    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
 }
 
 function classify(error: NodeJS.ErrnoException): TransportErrorKind {

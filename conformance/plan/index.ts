@@ -61,6 +61,7 @@ export function planRun(contract: Contract, selected: { checks: readonly Check[]
     const authBlocked = op.requiresAuth && credentials.valid(op) === undefined ? credentials.missing(op) : undefined;
     const open = authBlocked === undefined;
     const clash = pathClash(contract, op);
+    const unsentMutations: string[] = [];
     return {
       op,
       body,
@@ -70,7 +71,8 @@ export function planRun(contract: Contract, selected: { checks: readonly Check[]
       positive: open && wants('positive') && unwritableBody === undefined,
       readBack: wants('read_back'),
       readAfterDelete: wants('read_after_delete'),
-      mutations: open && wants('negative') ? mutationsFor(op.parameters, body) : [],
+      mutations: open && wants('negative') ? mutationsFor(op.parameters, body, (reason) => unsentMutations.push(reason)) : [],
+      unsentMutations,
       malformedJson: open && body?.json === true && wants('malformed_json'),
       authProbes: op.requiresAuth && wants('no_auth'),
       unknownId: open && pathParameters(op).length > 0 && wants('unknown_id') ? (documentedResponse(op.responses, 404) ? true : `${op.id} documents no 404`) : false,

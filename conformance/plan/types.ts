@@ -34,6 +34,8 @@ export interface OperationCase {
   readonly readAfterDelete: boolean;
   /** Single-defect variants of a valid request; empty: none planned. */
   readonly mutations: readonly Mutation[];
+  /** Defects the plan did not send, each with why (a value too long for any request line). */
+  readonly unsentMutations: readonly string[];
   readonly malformedJson: boolean;
   /** Requests without and with wrong credentials. */
   readonly authProbes: boolean;

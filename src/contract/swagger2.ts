@@ -19,12 +19,44 @@ const unescape = (s: string): string => s.replaceAll('~1', '/').replaceAll('~0',
 export function upgradeSwagger2(parsed: Record<string, unknown>): UpgradedSwagger {
   const copy = structuredClone(parsed);
   xNullable(copy, new Set());
+  const shared = sharedResponses(copy);
   const document: unknown = upgrade(copy, '3.0');
   if (!isRecord(document)) throw new Error('the upgrader returned no document');
+  if (shared !== undefined && isRecord(document['components'])) document['components']['responses'] = shared;
   // Swagger 2.0 fields with no place in 3.0 that the upgrader leaves when there is no `host`
   // (`schemes` without a host: the document's own server) or when they are empty.
   for (const field of ['schemes', 'host', 'basePath', 'consumes', 'produces', 'securityDefinitions', 'definitions', 'parameters', 'responses', 'swagger']) delete document[field];
   return { document, originalPointer: (pointer) => originalPointer(parsed, pointer) };
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'];
+
+/**
+ * An operation's own `produces` overrides the document's (Swagger 2.0 "Operation Object"), but
+ * @scalar/openapi-upgrader 0.1.11 reads `document.produces ?? operation.produces`, so Docker's
+ * ContainerLogs (application/vnd.docker.raw-stream) would get the document's application/json.
+ * The document's `produces` is therefore written into each operation that has none and removed
+ * from `copy`; the shared `responses`, which only the document's `produces` types, are upgraded
+ * apart with it (the upgrader's own code, on a document of those responses alone).
+ */
+function sharedResponses(copy: Record<string, unknown>): Record<string, unknown> | undefined {
+  const produces = copy['produces'];
+  if (produces === undefined) return undefined;
+  delete copy['produces'];
+  if (isRecord(copy['paths'])) {
+    for (const item of Object.values(copy['paths'])) {
+      if (!isRecord(item)) continue;
+      for (const method of METHODS) {
+        const operation = item[method];
+        if (isRecord(operation) && operation['produces'] === undefined) operation['produces'] = produces;
+      }
+    }
+  }
+  if (!isRecord(copy['responses'])) return undefined;
+  // `definitions: {}` makes the upgrader rewrite #/definitions/ references (it does so only when the field is there).
+  const alone: unknown = upgrade({ swagger: '2.0', info: copy['info'], produces, definitions: {}, responses: structuredClone(copy['responses']), paths: {} }, '3.0');
+  const components = isRecord(alone) ? alone['components'] : undefined;
+  return isRecord(components) && isRecord(components['responses']) ? components['responses'] : undefined;
 }
 
 function xNullable(node: unknown, seen: Set<object>): void {

@@ -25,11 +25,6 @@ const petstoreExpanded: DocumentExpectation = {
   ],
 };
 
-/** Discord operations whose path parameter `code` has maxLength 152133. */
-const DISCORD_CODE = ['get_guild_template', 'invite_resolve', 'invite_revoke', 'get_invite_target_users', 'update_invite_target_users', 'get_invite_target_users_job_status'];
-const URL_TOO_LONG =
-  "the runner's 'longer than maxLength' probe puts 152134 characters into the path (Discord's invite `code` has maxLength 152133): Node's HTTP layer under Prism refuses the 152 KB request line with 431 and no body (or resets the connection) before any application sees it (Node's limit is 16 KiB; RFC 9112 §3 asks only for 8000 octets). The runner then judges that refusal against the contract's error schema";
-
 const twilioApi: DocumentExpectation = {
   prism: fails({ auth_enforced: 'keys', method_not_allowed: 'allow', negative_data_rejected: 'lax', response_headers: 'headers', response_schema: 'examples', use_after_delete: 'stateless' }),
 };
@@ -115,11 +110,6 @@ export const PRISM_EXPECTED: Readonly<Record<string, DocumentExpectation>> = {
       // Items of collections whose creates answer 200 with the record (read as creates, issue 19 item 5) get unknown-id probes: Prism answers them all.
       ...fails({ auth_enforced: 'keys', created_resource_readable: 'stateless', method_not_allowed: 'allow', not_found_for_unknown_id: 'stateless', response_schema: 'examples', use_after_delete: 'stateless' }),
     ],
-    runnerBugs: [
-      // The same cause shows as an empty 431 (content_type, error_shape) or as a reset after the 431
-      // (not_a_server_error), depending on when Node closes the connection: one entry for the three.
-      { checks: ['content_type', 'error_shape', 'not_a_server_error'], operations: DISCORD_CODE, message: /^431 |status 431/, evidence: URL_TOO_LONG },
-    ],
   },
   'oai-petstore-expanded-2.0': petstoreExpanded,
   'docker-engine-2.0': {
@@ -138,26 +128,6 @@ export const PRISM_EXPECTED: Readonly<Record<string, DocumentExpectation>> = {
         not_a_server_error: 'serializer',
         negative_data_rejected: 'serializer',
       }),
-    ],
-    runnerBugs: [
-      {
-        checks: ['content_type'],
-        operations: ['ContainerLogs', 'ServiceLogs', 'TaskLogs', 'ImageGet', 'ImageGetAll'],
-        message: /is not documented for 200 \(documented: application\/json, text\/plain\)/,
-        evidence:
-          "the Swagger 2.0 upgrade drops an operation's own `produces` (ContainerLogs: application/vnd.docker.raw-stream, application/vnd.docker.multiplexed-stream; ImageGet: application/x-tar) and keeps the document-wide application/json, text/plain; Prism answers in the operation's own type and is failed for it",
-      },
-      {
-        checks: ['error_shape'],
-        operations: ['ContainerArchiveInfo'],
-        evidence: "the answer to HEAD /containers/{id}/archive is held to a JSON error body ('400 error body is not JSON'); a HEAD answer has no content (RFC 9110 §9.3.2)",
-      },
-      {
-        checks: ['positive_data_accepted'],
-        operations: ['Session'],
-        evidence:
-          "POST /session documents only 101 (connection hijacked) as its success; Prism answers that 101 and the runner calls it 'valid input rejected with 101'. It cannot exercise a protocol upgrade and should say so (not exercised)",
-      },
     ],
   },
 };

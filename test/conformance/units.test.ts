@@ -114,3 +114,22 @@ describe('deprecation_headers (a pure function of one exchange)', () => {
     expect(await judge('getPet', 404, {})).toEqual(['not judged']);
   });
 });
+
+describe('an over-long parameter probe stays within the request line servers must accept (RFC 9112 §3)', () => {
+  const param = (maxLength: number, where: 'path' | 'query') => ({ name: 'code', in: where, required: true, schema: { type: 'string' as const, maxLength } });
+  it.each(['path', 'query'] as const)('%s: maxLength + 1 is sent when it fits, and skipped with the reason when it does not', async (where) => {
+    const { mutationsFor, REQUEST_LINE_OCTETS } = await import('../../conformance/cases/mutations.js');
+    const skipped: string[] = [];
+    const small = mutationsFor([param(100, where)], undefined, (r) => skipped.push(r));
+    const probe = small.find((m) => m.defect.includes('longer than maxLength 100'));
+    const input = { pathParams: {}, query: {}, body: undefined, contentType: undefined } as { pathParams: Record<string, unknown>; query: Record<string, unknown>; body: unknown; contentType: string | undefined };
+    probe?.apply(input);
+    expect((where === 'path' ? input.pathParams : input.query)['code']).toBe('x'.repeat(101));
+    expect(skipped).toEqual([]);
+    const big = mutationsFor([param(152133, where)], undefined, (r) => skipped.push(r));
+    expect(big.map((m) => m.defect).filter((d) => d.includes('longer than maxLength'))).toEqual([]);
+    expect(skipped).toHaveLength(1);
+    expect(skipped[0]).toContain(`${where} parameter code: longer than maxLength 152133 is not sent`);
+    expect(skipped[0]).toContain(`${REQUEST_LINE_OCTETS}`);
+  });
+});

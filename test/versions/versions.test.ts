@@ -97,6 +97,36 @@ describe('Swagger 2.0 is upgraded on load, and its places keep their own names',
   });
 });
 
+describe("an operation's own produces overrides the document's (Swagger 2.0 Operation Object), as Docker Engine's ContainerLogs needs", () => {
+  const document = {
+    swagger: '2.0',
+    info,
+    produces: ['application/json', 'text/plain'],
+    definitions: { Error: { type: 'object', properties: { message: { type: 'string' } } } },
+    responses: { Gone: { description: 'gone', schema: { $ref: '#/definitions/Error' } } },
+    paths: {
+      '/logs': {
+        get: {
+          operationId: 'logs',
+          produces: ['application/vnd.docker.raw-stream'],
+          responses: { '200': { description: 'stream', schema: { type: 'string', format: 'binary' } }, '410': { $ref: '#/responses/Gone' } },
+        },
+      },
+      '/info': { get: { operationId: 'info', responses: { '200': { description: 'ok', schema: { $ref: '#/definitions/Error' } } } } },
+    },
+  };
+  it("the operation's types, the document's for the others and for the shared responses", async () => {
+    const contract = await contractFromDocument(structuredClone(document));
+    const media = (id: string, status: string): string[] => Object.keys(contract.operationsById.get(id)!.responses[status]?.content ?? {});
+    expect(media('logs', '200')).toEqual(['application/vnd.docker.raw-stream']);
+    expect(media('info', '200')).toEqual(['application/json', 'text/plain']);
+    expect(media('logs', '410')).toEqual(['application/json', 'text/plain']);
+    const gone = contract.resolved.components?.responses?.['Gone'];
+    // Its #/definitions/ reference was rewritten, so it resolves to the schema.
+    expect(gone && 'content' in gone ? gone.content?.['text/plain']?.schema : undefined).toEqual(document.definitions.Error);
+  });
+});
+
 describe('OpenAPI 3.1 schemas are JSON Schema 2020-12 in the kernel validator', () => {
   const v = new SchemaValidator('json-schema-2020-12');
   const ok = (schema: object, value: unknown): boolean => v.check(schema, value, 'request').valid;
