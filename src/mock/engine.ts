@@ -67,9 +67,11 @@ export interface Engine {
   seedGeneric(): void;
   /**
    * An error for a request Node's parser refused before Express saw it (431, 408, 400), as the
-   * operation its request line names documents it (else the contract's common error schema).
+   * operation its request line names documents it (else the contract's common error schema);
+   * undefined when the contract's error catalogue has no code for the status (the Petstore's has
+   * none for 431 or 408): a body would have to claim another status's code, so none is written.
    */
-  renderBare(status: number, message: string, method: string | undefined, target: string | undefined): { readonly contentType: string; readonly text: string };
+  renderBare(status: number, message: string, method: string | undefined, target: string | undefined): { readonly contentType: string; readonly text: string } | undefined;
 }
 
 /**
@@ -271,6 +273,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
   );
   const notices = schemaContradictions(contract.document);
   const renderBare: Engine['renderBare'] = (status, message, method, target) => {
+    if (codes.size > 0 && !codes.has(status)) return undefined;
     const path = target === undefined ? undefined : target.split('?')[0]!;
     const match = method === undefined || path === undefined ? undefined : matcher.match(method, path);
     const rendered = errorBodies.render(new HttpError(status, codeForStatus(status), message), match?.kind === 'operation' ? match.operation : undefined);

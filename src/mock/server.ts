@@ -31,7 +31,7 @@ const positive = (name: string, value: number): number => {
 };
 
 /** Writes the body of a refusal Node's parser made, from the status, a message and the request line if one was read. */
-type RenderBare = (status: number, message: string, method: string | undefined, target: string | undefined) => { readonly contentType: string; readonly text: string };
+type RenderBare = (status: number, message: string, method: string | undefined, target: string | undefined) => { readonly contentType: string; readonly text: string } | undefined;
 
 /**
  * Requests Node's parser refuses never reach Express. Node's default answer is a bare status line;
@@ -62,13 +62,15 @@ function answerClientError(error: Error & { code?: string; rawPacket?: unknown }
   else [head, message] = ['400 Bad Request', 'The request is not valid HTTP/1.1.'];
   // The request line, when the parser got that far (its raw bytes; a request line of any length).
   const line = Buffer.isBuffer(error.rawPacket) ? /^([A-Z]+) (\S+) HTTP\/1\.[01]\r?\n/.exec(error.rawPacket.subarray(0, 1 << 20).toString('latin1')) : null;
-  let rendered: { contentType: string; text: string };
+  let rendered: { readonly contentType: string; readonly text: string } | undefined;
   try {
     rendered = render(Number(head.slice(0, 3)), message, line?.[1], line?.[2]);
   } catch {
     rendered = { contentType: 'application/json; charset=utf-8', text: JSON.stringify({ message }) };
   }
-  closeGracefully(socket, lingering, `HTTP/1.1 ${head}\r\nConnection: close\r\nContent-Type: ${rendered.contentType}\r\nContent-Length: ${Buffer.byteLength(rendered.text)}\r\n\r\n${rendered.text}`);
+  // No body the contract's error schema can carry for this status: the bare status line, as Node sends it.
+  const entity = rendered === undefined ? 'Content-Length: 0\r\n' : `Content-Type: ${rendered.contentType}\r\nContent-Length: ${Buffer.byteLength(rendered.text)}\r\n`;
+  closeGracefully(socket, lingering, `HTTP/1.1 ${head}\r\nConnection: close\r\n${entity}\r\n${rendered?.text ?? ''}`);
 }
 
 /**

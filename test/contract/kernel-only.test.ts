@@ -79,7 +79,7 @@ describe('each kernel rule exists once, in src/contract/', () => {
     ['conformance/cases/unknown-id.ts', 'sampleValue'],
     ['conformance/cases/mutations.ts', 'invalidValues'],
     ['conformance/cases/random.ts', 'Random'],
-    ['conformance/runner.ts', 'modeFor'],
+    ['conformance/execute/index.ts', 'modeFor'],
     ['src/mock/media.ts', 'parseQuery'],
     ['src/mock/generic/handlers.ts', 'parseQuery'],
     ['src/mock/validator-document.ts', 'readNullable'],
@@ -89,7 +89,7 @@ describe('each kernel rule exists once, in src/contract/', () => {
     ['conformance/checks/status-code-documented.ts', 'documentedResponse'],
     ['conformance/cases/schema.ts', 'effective'],
     ['src/mock/error-body.ts', 'commonErrorSchema'],
-    ['conformance/runner.ts', 'commonErrorSchema'],
+    ['conformance/judge/context.ts', 'commonErrorSchema'],
     ['src/mock/controls/deprecation.ts', 'deprecationAnnouncement'],
     ['conformance/checks/deprecation-headers.ts', 'deprecationAnnouncement'],
   ])('%s takes %s from src/contract', (path, name) => {
