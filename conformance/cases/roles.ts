@@ -65,22 +65,28 @@ export function idFromLocation(location: string | undefined, base: string): stri
 }
 
 /**
- * The identifier of a created resource for a path parameter: the field the contract's link names,
- * else a field named like the parameter (`petId`, or `id` under `{id}`), else `id`, else the Location's last segment.
+ * The field of a resource that carries its identifier for a path parameter: the field the
+ * contract's link names, else a field named like the parameter (`petId`, or `id` under `{id}`),
+ * else `id`, else one whose name says it is an identifier and shares the parameter's stem.
  */
+export function identifierField(record: Readonly<Record<string, unknown>>, param: string | undefined, linkField?: string): string | undefined {
+  if (linkField !== undefined && record[linkField] !== undefined) return linkField;
+  if (param !== undefined && record[param] !== undefined) return param;
+  if (record['id'] !== undefined) return 'id';
+  // The parameter's own name in another case (`Sid` → `sid`), before any guess from its stem.
+  const exact = param === undefined ? undefined : Object.keys(record).find((k) => k.toLowerCase() === param.toLowerCase());
+  if (exact !== undefined && record[exact] !== undefined) return exact;
+  const base = param?.replace(/(Id|_id|ID|Sid|_sid)$/, '');
+  const keys = Object.keys(record).filter((k) => /(^|_)(id|sid|uuid|key|name)$/i.test(k));
+  // An empty stem (`Sid` itself) is in every key: it names nothing (Twilio: `friendly_name` was taken for the Sid).
+  return keys.find((k) => base !== undefined && base !== '' && k.toLowerCase().includes(base.toLowerCase())) ?? keys.find((k) => /^(sid|uuid|key)$/i.test(k));
+}
+
+/** The identifier of a created resource for a path parameter (its `identifierField`), else the Location's last segment. */
 export function identifierOf(created: unknown, param: string | undefined, linkField: string | undefined, location: string | undefined, base: string): unknown {
   if (isRecord(created)) {
-    if (linkField !== undefined && created[linkField] !== undefined) return created[linkField];
-    if (param !== undefined && created[param] !== undefined) return created[param];
-    if (created['id'] !== undefined) return created['id'];
-    // The parameter's own name in another case (`Sid` → `sid`), before any guess from its stem.
-    const exact = param === undefined ? undefined : Object.keys(created).find((k) => k.toLowerCase() === param.toLowerCase());
-    if (exact !== undefined && created[exact] !== undefined) return created[exact];
-    const base = param?.replace(/(Id|_id|ID|Sid|_sid)$/, '');
-    const keys = Object.keys(created).filter((k) => /(^|_)(id|sid|uuid|key|name)$/i.test(k));
-    // An empty stem (`Sid` itself) is in every key: it names nothing (Twilio: `friendly_name` was taken for the Sid).
-    const similar = keys.find((k) => base !== undefined && base !== '' && k.toLowerCase().includes(base.toLowerCase())) ?? keys.find((k) => /^(sid|uuid|key)$/i.test(k));
-    if (similar) return created[similar];
+    const field = identifierField(created, param, linkField);
+    if (field !== undefined) return created[field];
   }
   return idFromLocation(location, base);
 }

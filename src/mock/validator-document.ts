@@ -358,6 +358,16 @@ function normaliseSchema(node: Record<string, unknown>, where: string, changes: 
       changes.push(`${where}: pattern not enforced (${portable.reason})`);
     }
   }
+  // An empty `enum` is legal: the array "SHOULD have at least one element" (JSON Schema Validation
+  // 2020-12 §6.1.2; Wright draft 00 §5.20 for OAS 3.0.3), and it admits no value. ajv refuses to
+  // compile it, which made every request of the operation a 500 (Discord's join-request `status`):
+  // the validator is given the same "no value" as `not: {}`.
+  if (Array.isArray(node['enum']) && node['enum'].length === 0) {
+    delete node['enum'];
+    if (node['not'] === undefined) node['not'] = {};
+    else node['allOf'] = [...(Array.isArray(node['allOf']) ? node['allOf'] : []), { not: {} }];
+    changes.push(`${where}: enum: [] (admits no value) checked as not: {}`);
+  }
   if (typeof node['format'] === 'string' && !KNOWN_FORMATS.has(node['format'])) formats.add(node['format']);
   // `default` is an annotation (JSON Schema 2020-12 §9.2; OAS 3.0.3 §4.7.24: what the server
   // assumes when the value is absent), never a value the client sent: the validator's ajv fills it

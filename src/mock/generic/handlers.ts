@@ -277,6 +277,39 @@ function addressable(collection: Collection, id: unknown, validator: SchemaValid
   return schemaAccepts(validator, schema, numeric ? Number(id) : String(id));
 }
 
+/** The property a list's query parameter filters on: one named like it (or its plural, `tags` → `tag`). */
+function filterField(byNormal: ReadonlyMap<string, string>, key: string): string | undefined {
+  return byNormal.get(key) ?? byNormal.get(key.replace(/s$/, ''));
+}
+
+/** Whether a listed record matches a filter's values (a list field matches when any member does). */
+function matchesFilter(record: RecordValue, name: string, values: readonly string[]): boolean {
+  const field = record[name];
+  const fieldValues = Array.isArray(field) ? field : [field];
+  return fieldValues.some((f) => values.some((v) => (isRecord(f) ? String(f['name'] ?? f['id']) === v : String(f) === v)));
+}
+
+/**
+ * The items of a list answered without state kept to the request's filters, by the same reading as
+ * a stored collection's list: a client asking `?active=true` is never shown an inactive item.
+ * Paging and other parameters are not filters; undefined when no filter applies.
+ */
+export function filterListed(operation: Operation, query: URLSearchParams, items: readonly unknown[], itemProperties: readonly string[]): unknown[] | undefined {
+  const byNormal = new Map(itemProperties.map((name) => [normal(name), name]));
+  let kept: unknown[] | undefined;
+  for (const parameter of operation.parameters) {
+    if (parameter.in !== 'query') continue;
+    const key = normal(parameter.name);
+    if (LIMIT.has(key) || OFFSET.has(key) || PAGE.has(key)) continue;
+    const raw = parseQuery(parameter, pairsOf(query));
+    const values = raw === undefined ? [] : typeof raw === 'string' ? [raw] : Array.isArray(raw) ? raw : Object.values(raw);
+    const name = values.length > 0 ? filterField(byNormal, key) : undefined;
+    if (name === undefined) continue;
+    kept = (kept ?? items).filter((item) => isRecord(item) && matchesFilter(item, name, values));
+  }
+  return kept;
+}
+
 /** Reads paging and filters from a list operation's own parameters. */
 function listPage(binding: Extract<Binding, { kind: 'list' }>, input: HandlerInput, records: RecordValue[]): { items: RecordValue[]; total: number; page: number | undefined; size: number | undefined } {
   const properties = recordProperties(binding.collection.schema);
@@ -301,14 +334,8 @@ function listPage(binding: Extract<Binding, { kind: 'list' }>, input: HandlerInp
       pageBase = schema?.minimum === 0 || fallback === 0 ? 0 : 1;
       page = number ?? fallback ?? pageBase;
     } else if (values.length > 0) {
-      // A filter: a parameter named like a property (or its plural, `tags` → `tag`).
-      const name = byNormal.get(key) ?? byNormal.get(key.replace(/s$/, ''));
-      if (name === undefined) continue;
-      items = items.filter((record) => {
-        const field = record[name];
-        const fieldValues = Array.isArray(field) ? field : [field];
-        return fieldValues.some((f) => values.some((v) => (isRecord(f) ? String(f['name'] ?? f['id']) === v : String(f) === v)));
-      });
+      const name = filterField(byNormal, key);
+      if (name !== undefined) items = items.filter((record) => matchesFilter(record, name, values));
     }
   }
   const total = items.length;

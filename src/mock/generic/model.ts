@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { anyProperties, isRecord, jsonContent, mergeAllOf, type Contract, type Operation } from '../../contract/index.js';
+import { anyProperties, isRecord, jsonContent, lowered, mergeAllOf, type Contract, type Operation } from '../../contract/index.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -102,8 +102,10 @@ function identifierField(schema: Schema, idParam: string, noun: string, create: 
  * property of them. On the collection's own path a summary of the record (some of its properties,
  * PayPal's `product_collection_element` beside `product`) lists it too.
  */
-function listShape(schema: Schema | undefined, item: Schema, summary?: { readonly idField: string | undefined }): ListShape | undefined {
-  if (!schema) return undefined;
+function listShape(written: Schema | undefined, item: Schema, summary?: { readonly idField: string | undefined }): ListShape | undefined {
+  if (!written) return undefined;
+  // A 3.1 list that may be null (`type: [array, "null"]`, Discord's scheduled events) is still a list.
+  const schema = lowered(written);
   const same = (candidate: unknown): boolean =>
     candidate === item || (isRecord(candidate) && !('$ref' in candidate) && isObjectSchema(candidate as Schema) && (sameShape(candidate as Schema, item) || (summary !== undefined && subShape(candidate as Schema, item, summary.idField))));
   if (schema.type === 'array' && 'items' in schema && same(schema.items)) return { kind: 'array' };
