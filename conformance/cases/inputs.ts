@@ -169,9 +169,20 @@ export function validParams(params: readonly OpenAPIV3.ParameterObject[], rng: R
       if (p.required !== true) continue;
       value = validValue({ allOf: [schema, { minLength: 1 }] } as Schema, rng, mode, validator);
     }
+    // An exploded form object sends its properties as query keys of their own (OAS 3.0.3 §4.7.12.4:
+    // `R=100&G=200`); a key that is another query parameter's name (Lob's `sort_by[send_date]`
+    // beside `send_date`) makes the request ambiguous, and no reader can tell which one it carries:
+    // an optional object is left out rather than sent so.
+    if (p.required !== true && collidesWithParameter(p, value, params)) continue;
     if (value !== undefined) out[p.name] = value;
   }
   return out;
+}
+
+/** Whether an exploded form object's property keys are the names of other parameters in the same place. */
+function collidesWithParameter(p: OpenAPIV3.ParameterObject, value: unknown, params: readonly OpenAPIV3.ParameterObject[]): boolean {
+  if (p.in !== 'query' || !isRecord(value) || (p.style ?? 'form') !== 'form' || p.explode === false) return false;
+  return Object.keys(value).some((key) => params.some((other) => other !== p && other.in === p.in && other.name === key));
 }
 
 /**

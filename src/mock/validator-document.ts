@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { applyNullable, ContractError, isRecord, openClosedAllOf, portablePattern, readNullable, type Contract } from '../contract/index.js';
+import { applyNullable, ContractError, isRecord, openClosedAllOf, openOverlappingOneOf, portablePattern, readNullable, type Contract } from '../contract/index.js';
 import { samePath } from './operations.js';
 
 /**
@@ -69,7 +69,13 @@ export function validatorDocument(contract: Contract): ValidatorDocument {
   bracketedQueryNames(document, changes);
   collidingFormObjects(document, changes);
   // Places are named in the user's own document (a Swagger 2.0 one's pointers, not the upgraded copy's).
-  visit(document, '#', (node, where) => normaliseSchema(node, contract.originalPointer(where), changes, formats));
+  // Alternatives may still be `$ref`s here: a contradiction is judged on what they point to.
+  const resolve = (node: unknown): unknown => {
+    const ref = isRecord(node) ? node['$ref'] : undefined;
+    const m = typeof ref === 'string' ? /^#\/components\/schemas\/([^/]+)$/.exec(ref) : null;
+    return m ? (document.components?.schemas ?? {})[m[1]!] : node;
+  };
+  visit(document, '#', (node, where) => normaliseSchema(node, contract.originalPointer(where), changes, formats, resolve));
   const pathKeys = new Map<string, string>();
   for (const [key, item] of Object.entries(document.paths as Record<string, unknown>)) {
     if (!isRecord(item)) continue;
@@ -330,11 +336,12 @@ function visit(root: unknown, where: string, callback: (node: Record<string, unk
   }
 }
 
-function normaliseSchema(node: Record<string, unknown>, where: string, changes: string[], formats: Set<string>): void {
+function normaliseSchema(node: Record<string, unknown>, where: string, changes: string[], formats: Set<string>, resolve: (node: unknown) => unknown): void {
   // A contradiction of the document itself, found once at load (src/contract/schema.ts): answered
   // as close to the contract as possible rather than with a 500 on every answer.
-  const opened = openClosedAllOf(node);
-  if (opened) {
+  for (const open of [openClosedAllOf, (n: Record<string, unknown>) => openOverlappingOneOf(n, resolve)]) {
+    const opened = open(node);
+    if (!opened) continue;
     for (const key of Object.keys(node)) delete node[key];
     Object.assign(node, opened.schema);
     changes.push(`${where}: ${opened.notice}`);
