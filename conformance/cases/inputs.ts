@@ -128,8 +128,16 @@ function formPresent(schema: Schema, mediaType: string): Schema {
     const sub = asSchema(flat.properties?.[name]);
     return sub !== undefined && effective(sub).type === 'array' && (effective(sub).minItems ?? 0) < 1 && effective(sub).maxItems !== 0;
   });
-  if (arrays.length === 0) return schema;
-  return { allOf: [schema, { properties: Object.fromEntries(arrays.map((name) => [name, { minItems: 1 }])) }] } as Schema;
+  // An empty object is no field either (its members are the pairs, §4.8.15 style form/deepObject):
+  // a required object property carries at least one member (Stripe's `features`).
+  const objects = (flat.required ?? []).filter((name) => {
+    const sub = asSchema(flat.properties?.[name]);
+    const view = sub === undefined ? undefined : effective(sub);
+    return view !== undefined && view.type === 'object' && (view.minProperties ?? 0) < 1 && view.maxProperties !== 0 && (Object.keys(view.properties ?? {}).length > 0 || view.additionalProperties !== false);
+  });
+  if (arrays.length === 0 && objects.length === 0) return schema;
+  const more = [...arrays.map((name) => [name, { minItems: 1 }] as const), ...objects.map((name) => [name, { minProperties: 1 }] as const)];
+  return { allOf: [schema, { properties: Object.fromEntries(more) }] } as Schema;
 }
 
 /** Why no valid body could be made: "alternatives overlap" for a oneOf no generated value satisfies exactly once. */
@@ -192,6 +200,8 @@ function collidesWithParameter(p: OpenAPIV3.ParameterObject, value: unknown, par
  */
 function present(schema: Schema): Schema {
   const flat = effective(schema);
+  // An empty object serialises to nothing as well (form, deepObject: its members are the pairs).
+  if (flat.type === 'object' && (flat.minProperties ?? 0) < 1 && flat.maxProperties !== 0 && (Object.keys(flat.properties ?? {}).length > 0 || flat.additionalProperties !== false)) return { allOf: [schema, { minProperties: 1 }] } as Schema;
   if (flat.type !== 'array' || (flat.minItems ?? 0) >= 1 || flat.maxItems === 0) return schema;
   return { allOf: [schema, { minItems: 1 }] } as Schema;
 }

@@ -68,6 +68,7 @@ export function validatorDocument(contract: Contract): ValidatorDocument {
   ignoredHeaderParameters(document, changes);
   bracketedQueryNames(document, changes);
   collidingFormObjects(document, changes);
+  absentDeepObjects(document, changes);
   // Places are named in the user's own document (a Swagger 2.0 one's pointers, not the upgraded copy's).
   // Alternatives may still be `$ref`s here: a contradiction is judged on what they point to.
   const resolve = (node: unknown): unknown => {
@@ -133,6 +134,33 @@ function collidingFormObjects(document: OpenAPIV3.Document, changes: string[]): 
       operation.parameters = replaced;
     }
   }
+}
+
+/**
+ * An optional deepObject query parameter left out is absent: its members are its only pairs, and
+ * an empty object serialises to nothing (OAS 3.0.3 §4.7.12.4), so absence is never `{}`.
+ * express-openapi-validator puts `{}` in its place when the schema declares `properties`
+ * (cdimascio/express-openapi-validator#734), and then refuses it by the object's own `required`
+ * (Stripe's `automatic_tax` needs `enabled`). The validator's copy wraps such a schema in an
+ * `allOf` of itself, which it does not fill in; what it admits is unchanged. Named once.
+ */
+function absentDeepObjects(document: OpenAPIV3.Document, changes: string[]): void {
+  const holders: unknown[][] = [];
+  for (const item of Object.values(document.paths ?? {})) {
+    if (!item) continue;
+    if (Array.isArray(item.parameters)) holders.push(item.parameters);
+    for (const method of METHODS) if (Array.isArray(item[method]?.parameters)) holders.push(item[method]!.parameters!);
+  }
+  const shared = Object.values(document.components?.parameters ?? {});
+  let count = 0;
+  for (const parameter of [...holders.flat(), ...shared]) {
+    if (!isRecord(parameter) || parameter['in'] !== 'query' || parameter['style'] !== 'deepObject' || parameter['required'] === true) continue;
+    const schema = parameter['schema'];
+    if (!isRecord(schema) || schema['default'] !== undefined || (schema['$ref'] === undefined && !isRecord(schema['properties']))) continue;
+    parameter['schema'] = { allOf: [schema] };
+    count++;
+  }
+  if (count > 0) changes.push(`${count} optional deepObject query parameter(s) read as absent when left out, not as {} (OAS 3.0.3 §4.7.12.4)`);
 }
 
 /**
