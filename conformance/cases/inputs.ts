@@ -113,7 +113,21 @@ export function validBody(operation: Operation, rng: Random, mode: Mode, validat
   const examples: unknown[] = [];
   if (media?.example !== undefined) examples.push(media.example);
   for (const ex of Object.values(media?.examples ?? {})) if (isRecord(ex) && 'value' in ex) examples.push(ex['value']);
-  return validValue(formPresent(body.schema, body.mediaType), rng, mode, validator, examples, names);
+  const value = validValue(formPresent(body.schema, body.mediaType), rng, mode, validator, examples, names);
+  return withoutUnwritable(value, body.schema, body.mediaType, media?.encoding ?? {});
+}
+
+/**
+ * A form body's optional fields whose value its Encoding Object gives no way to write: a list in
+ * the deepObject style (OAS 3.0.3 §4.7.12.4 defines deepObject for objects only; Stripe's order
+ * `items`). Sent anyway it would be text no reader takes for the list; left out, the body is still valid.
+ */
+function withoutUnwritable(value: unknown, schema: Schema, mediaType: string, encoding: Readonly<Record<string, OpenAPIV3.EncodingObject>>): unknown {
+  if (!isRecord(value) || !/^application\/x-www-form-urlencoded\b/i.test(mediaType)) return value;
+  const required = new Set(effective(schema).required ?? []);
+  const out = { ...value };
+  for (const [name, field] of Object.entries(value)) if (encoding[name]?.style === 'deepObject' && Array.isArray(field) && !required.has(name)) delete out[name];
+  return out;
 }
 
 /**

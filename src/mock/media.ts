@@ -105,8 +105,8 @@ export function typeFormBody(body: unknown, schema: Schema | undefined, encoding
   // kernel's deepObject module, for a property the schema declares as an object.
   const grouped = new Set<string>();
   for (const name of deepObjectNames(pairs)) {
-    const sub = asSchema(properties[name]);
-    if (!sub || (sub.type !== 'object' && sub.properties === undefined) || name in body) continue;
+    const sub = objectView(asSchema(properties[name]));
+    if (!sub || name in body) continue;
     const fields = parseDeepObject(name, pairs) ?? {};
     out[name] = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, typeScalar(v, asSchema(sub.properties?.[k]))]));
     grouped.add(name);
@@ -124,6 +124,18 @@ export function typeFormBody(body: unknown, schema: Schema | undefined, encoding
     } else out[name] = typeScalar(Array.isArray(raw) && raw.length === 1 ? raw[0] : raw, sub);
   }
   return out;
+}
+
+/**
+ * The object a property's schema describes: itself, or its object alternative when it is one of
+ * several shapes (Stripe's `package_dimensions`: anyOf an object and `""`), whose members a
+ * deepObject field then carries. Undefined when no object is described.
+ */
+function objectView(schema: Schema | undefined): Schema | undefined {
+  if (!schema) return undefined;
+  if (schema.type === 'object' || schema.properties !== undefined) return schema;
+  const alternatives = [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].map((s) => asSchema(s)).filter((s): s is Schema => s !== undefined);
+  return alternatives.find((s) => s.type === 'object' || s.properties !== undefined);
 }
 
 function typeScalar(value: unknown, schema: Schema | undefined): unknown {
