@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { asSchema, deepObjectNames, isRecord, isXmlMediaType, mediaEssence, parseDeepObject, parseQuery, type Pairs, type SchemaValidator } from '../contract/index.js';
+import { asSchema, deepObjectNames, isRecord, objectView, isXmlMediaType, mediaEssence, parseDeepObject, parseQuery, type Pairs, type SchemaValidator } from '../contract/index.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -124,18 +124,6 @@ export function typeFormBody(body: unknown, schema: Schema | undefined, encoding
     } else out[name] = typeScalar(Array.isArray(raw) && raw.length === 1 ? raw[0] : raw, sub);
   }
   return out;
-}
-
-/**
- * The object a property's schema describes: itself, or its object alternative when it is one of
- * several shapes (Stripe's `package_dimensions`: anyOf an object and `""`), whose members a
- * deepObject field then carries. Undefined when no object is described.
- */
-function objectView(schema: Schema | undefined): Schema | undefined {
-  if (!schema) return undefined;
-  if (schema.type === 'object' || schema.properties !== undefined) return schema;
-  const alternatives = [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].map((s) => asSchema(s)).filter((s): s is Schema => s !== undefined);
-  return alternatives.find((s) => s.type === 'object' || s.properties !== undefined);
 }
 
 function typeScalar(value: unknown, schema: Schema | undefined): unknown {
