@@ -113,7 +113,21 @@ export function validBody(operation: Operation, rng: Random, mode: Mode, validat
   const examples: unknown[] = [];
   if (media?.example !== undefined) examples.push(media.example);
   for (const ex of Object.values(media?.examples ?? {})) if (isRecord(ex) && 'value' in ex) examples.push(ex['value']);
-  return validValue(formPresent(body.schema, body.mediaType), rng, mode, validator, examples, names);
+  const value = validValue(formPresent(body.schema, body.mediaType), rng, mode, validator, examples, names);
+  return withoutUnwritable(value, body.schema, body.mediaType, media?.encoding ?? {});
+}
+
+/**
+ * A form body's optional fields whose value its Encoding Object gives no way to write: a list in
+ * the deepObject style (OAS 3.0.3 §4.7.12.4 defines deepObject for objects only; Stripe's order
+ * `items`). Sent anyway it would be text no reader takes for the list; left out, the body is still valid.
+ */
+function withoutUnwritable(value: unknown, schema: Schema, mediaType: string, encoding: Readonly<Record<string, OpenAPIV3.EncodingObject>>): unknown {
+  if (!isRecord(value) || !/^application\/x-www-form-urlencoded\b/i.test(mediaType)) return value;
+  const required = new Set(effective(schema).required ?? []);
+  const out = { ...value };
+  for (const [name, field] of Object.entries(value)) if (encoding[name]?.style === 'deepObject' && Array.isArray(field) && !required.has(name)) delete out[name];
+  return out;
 }
 
 /**
@@ -128,8 +142,16 @@ function formPresent(schema: Schema, mediaType: string): Schema {
     const sub = asSchema(flat.properties?.[name]);
     return sub !== undefined && effective(sub).type === 'array' && (effective(sub).minItems ?? 0) < 1 && effective(sub).maxItems !== 0;
   });
-  if (arrays.length === 0) return schema;
-  return { allOf: [schema, { properties: Object.fromEntries(arrays.map((name) => [name, { minItems: 1 }])) }] } as Schema;
+  // An empty object is no field either (its members are the pairs, §4.8.15 style form/deepObject):
+  // a required object property carries at least one member (Stripe's `features`).
+  const objects = (flat.required ?? []).filter((name) => {
+    const sub = asSchema(flat.properties?.[name]);
+    const view = sub === undefined ? undefined : effective(sub);
+    return view !== undefined && view.type === 'object' && (view.minProperties ?? 0) < 1 && view.maxProperties !== 0 && (Object.keys(view.properties ?? {}).length > 0 || view.additionalProperties !== false);
+  });
+  if (arrays.length === 0 && objects.length === 0) return schema;
+  const more = [...arrays.map((name) => [name, { minItems: 1 }] as const), ...objects.map((name) => [name, { minProperties: 1 }] as const)];
+  return { allOf: [schema, { properties: Object.fromEntries(more) }] } as Schema;
 }
 
 /** Why no valid body could be made: "alternatives overlap" for a oneOf no generated value satisfies exactly once. */
@@ -169,9 +191,20 @@ export function validParams(params: readonly OpenAPIV3.ParameterObject[], rng: R
       if (p.required !== true) continue;
       value = validValue({ allOf: [schema, { minLength: 1 }] } as Schema, rng, mode, validator);
     }
+    // An exploded form object sends its properties as query keys of their own (OAS 3.0.3 §4.7.12.4:
+    // `R=100&G=200`); a key that is another query parameter's name (Lob's `sort_by[send_date]`
+    // beside `send_date`) makes the request ambiguous, and no reader can tell which one it carries:
+    // an optional object is left out rather than sent so.
+    if (p.required !== true && collidesWithParameter(p, value, params)) continue;
     if (value !== undefined) out[p.name] = value;
   }
   return out;
+}
+
+/** Whether an exploded form object's property keys are the names of other parameters in the same place. */
+function collidesWithParameter(p: OpenAPIV3.ParameterObject, value: unknown, params: readonly OpenAPIV3.ParameterObject[]): boolean {
+  if (p.in !== 'query' || !isRecord(value) || (p.style ?? 'form') !== 'form' || p.explode === false) return false;
+  return Object.keys(value).some((key) => params.some((other) => other !== p && other.in === p.in && other.name === key));
 }
 
 /**
@@ -181,6 +214,8 @@ export function validParams(params: readonly OpenAPIV3.ParameterObject[], rng: R
  */
 function present(schema: Schema): Schema {
   const flat = effective(schema);
+  // An empty object serialises to nothing as well (form, deepObject: its members are the pairs).
+  if (flat.type === 'object' && (flat.minProperties ?? 0) < 1 && flat.maxProperties !== 0 && (Object.keys(flat.properties ?? {}).length > 0 || flat.additionalProperties !== false)) return { allOf: [schema, { minProperties: 1 }] } as Schema;
   if (flat.type !== 'array' || (flat.minItems ?? 0) >= 1 || flat.maxItems === 0) return schema;
   return { allOf: [schema, { minItems: 1 }] } as Schema;
 }

@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import type { Contract, Operation } from '../../src/contract/index.js';
+import type { Contract, Operation, SchemaValidator } from '../../src/contract/index.js';
 import { pathParameters, queryParameters } from '../cases/inputs.js';
 import { identifierField, identifierOf, listItems } from '../cases/roles.js';
 import { asSchema, isRecord, properties, type Schema } from '../cases/schema.js';
@@ -15,14 +15,21 @@ import type { Exchange, GeneratedInput } from '../types.js';
 
 const sameText = (a: unknown, b: unknown): boolean => a !== undefined && b !== undefined && String(a) === String(b);
 
-/** Fields sent that the read response also has (and may show): what a read must give back unchanged. */
-function expectedFields(sent: unknown, readSchema: Schema | undefined): Record<string, unknown> {
+/**
+ * Fields sent that the read response also has (and may show): what a read must give back unchanged.
+ * A field whose sent value the read's own schema for it refuses is left out: the contract gives the
+ * read another representation of it (an id sent, the expanded object read; a string sent, content
+ * parts read; a country code sent, its name read), and a read that gave the sent value back would
+ * break its response schema (OAS 3.0.3 §4.7.24, §4.7.17). A schema that cannot be checked keeps the field.
+ */
+function expectedFields(sent: unknown, readSchema: Schema | undefined, validator: SchemaValidator): Record<string, unknown> {
   if (!isRecord(sent)) return {};
   const props = readSchema ? properties(readSchema) : undefined;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(sent)) {
     const prop = props?.get(k);
     if (props && (!prop || prop.writeOnly === true)) continue;
+    if (prop && validator.validate(prop, v, 'response').state === 'invalid') continue;
     out[k] = v;
   }
   return out;
@@ -105,7 +112,7 @@ async function listIds(session: Session, listOp: Operation, reportAs: string, ki
 }
 
 /** Reads a created resource back (and lists it); the reason when the contract gives no way to. */
-export async function readBack(contract: Contract, session: Session, create: Operation, exchange: Exchange, input: GeneratedInput, list: boolean): Promise<string | undefined> {
+export async function readBack(contract: Contract, session: Session, validator: SchemaValidator, create: Operation, exchange: Exchange, input: GeneratedInput, list: boolean): Promise<string | undefined> {
   // A create may answer without a body (201 + Location, RFC 9110 §15.3.2): the Location alone names it.
   const answered = okJson(exchange);
   const created = isRecord(answered) ? answered : {};
@@ -121,7 +128,7 @@ export async function readBack(contract: Contract, session: Session, create: Ope
   const idField = Object.entries(created).find(([, v]) => sameId(v, reader.id))?.[0] ?? 'id';
   // The identifier the answer gave is the server's to assign (RFC 9110 §9.3.3: the origin server
   // names what a POST creates): the record is read by it, so an id the client proposed is not held against it.
-  const expected = expectedFields(input.body, readSchema);
+  const expected = expectedFields(input.body, readSchema, validator);
   if (Object.prototype.hasOwnProperty.call(created, idField) && created[idField] !== expected[idField]) delete expected[idField];
   const context = { expectedFields: expected, resourceId: reader.id, after: 'create' as const };
   await session.send({ reportAs: create.id, operation: reader.op, kind: 'read_back', method: 'get', path: reader.op.path, input: { pathParams: { ...input.pathParams, ...reader.params }, query: {}, body: undefined, contentType: undefined }, auth: 'valid', context });
@@ -132,14 +139,14 @@ export async function readBack(contract: Contract, session: Session, create: Ope
   return undefined;
 }
 
-export async function readAfterReplace(contract: Contract, session: Session, op: Operation, input: GeneratedInput): Promise<string | undefined> {
+export async function readAfterReplace(contract: Contract, session: Session, validator: SchemaValidator, op: Operation, input: GeneratedInput): Promise<string | undefined> {
   const reader = readOpFor(contract, op.path);
   if (!reader) return `no GET on ${op.path} reads the replaced resource back`;
   const readSchema = responseJsonSchema(reader.responses['200'] ?? ({} as OpenAPIV3.ResponseObject))?.schema;
   // The URL names the resource a PUT replaces (RFC 9110 §9.3.4): a body field named like a path
   // parameter (`username` under `/user/{username}`) that says otherwise does not rename it, so the
   // read at the same URL is not held to it.
-  const expected = expectedFields(input.body, readSchema);
+  const expected = expectedFields(input.body, readSchema, validator);
   for (const p of pathParameters(op)) for (const field of Object.keys(expected)) if (field.toLowerCase() === p.name.toLowerCase() && !sameText(expected[field], input.pathParams[p.name])) delete expected[field];
   // The same for the body's identifier field under another name (`client_id` under `/clients/{id}`):
   // the field the runner reads a created resource's identifier from (roles.ts identifierField).

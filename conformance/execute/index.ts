@@ -131,11 +131,11 @@ export async function execute(input: ExecuteInput): Promise<Execution> {
           const ok = exchange.response !== undefined && isSuccess(op, exchange.response.status);
           if (!ok) continue;
           if (isCreate(op, contract) && c.readBack) {
-            const cannot = await readBack(contract, session, op, exchange, generated, !listed);
+            const cannot = await readBack(contract, session, validator, op, exchange, generated, !listed);
             if (cannot) note(op.id, 'read_back', cannot);
             listed = true;
           } else if (op.method === 'put' && c.readBack) {
-            const cannot = await readAfterReplace(contract, session, op, generated);
+            const cannot = await readAfterReplace(contract, session, validator, op, generated);
             if (cannot) note(op.id, 'read_back', cannot);
           } else if (op.method === 'delete' && c.readAfterDelete) {
             // Only a DELETE of an item (its last segment holds the item's parameter: `{id}`, or

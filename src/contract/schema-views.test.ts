@@ -1,6 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { describe, expect, it } from 'vitest';
-import { admitsNull, anyProperties, discriminatedAlternative, effective, mergeAllOf, propertiesFor, requiredFor } from './schema-views.js';
+import { admitsNull, anyProperties, discriminatedAlternative, objectView, effective, mergeAllOf, propertiesFor, requiredFor } from './schema-views.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -92,5 +92,19 @@ describe('readOnly / writeOnly by direction (OAS 3.0.3 §4.7.24)', () => {
   ])('%s', (_construct, direction, names, required) => {
     expect(propertiesFor(record, direction).map(([n]) => n)).toEqual(names);
     expect(requiredFor(record, direction)).toEqual(required);
+  });
+});
+
+describe('objectView: the object a deepObject field carries (OAS 3.0.3 §4.7.12.4, §4.8.15)', () => {
+  const dims: Schema = { type: 'object', properties: { height: { type: 'number' } } };
+  it.each<[string, Schema | undefined, Schema | undefined]>([
+    ['an object is its own view', dims, dims],
+    ['properties without type describe an object', { properties: { a: { type: 'string' } } }, { properties: { a: { type: 'string' } } }],
+    ['anyOf an object and "" (Stripe package_dimensions): the object alternative', { anyOf: [dims, { type: 'string', enum: [''] }] }, dims],
+    ['oneOf likewise', { oneOf: [{ type: 'string' }, dims] }, dims],
+    ['a scalar describes no object', { type: 'string' }, undefined],
+    ['an array describes no object', { type: 'array', items: dims }, undefined],
+  ])('%s', (_name, schema, view) => {
+    expect(objectView(schema)).toEqual(view);
   });
 });

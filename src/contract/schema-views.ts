@@ -104,6 +104,17 @@ export function alternativesOf(schema: Schema): Schema[] {
 }
 
 /**
+ * The object a schema describes: itself, or its object alternative when it is one of several
+ * shapes (Stripe's `package_dimensions`: anyOf an object and `""`), whose members a deepObject
+ * field then carries (OAS 3.0.3 §4.7.12.4, §4.8.15). Undefined when no object is described.
+ */
+export function objectView(schema: Schema | undefined): Schema | undefined {
+  if (!schema) return undefined;
+  if (schema.type === 'object' || schema.properties !== undefined) return schema;
+  return alternativesOf(schema).find((s) => s.type === 'object' || s.properties !== undefined);
+}
+
+/**
  * The alternative a discriminator names for a value (OAS 3.0.3 §4.7.25): the value's
  * `propertyName` looked up in `mapping` (a `#/components/schemas/Name` reference or a bare name),
  * else taken as a schema name (the implicit mapping), matched against `components` by identity

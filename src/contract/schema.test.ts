@@ -1,6 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { describe, expect, it } from 'vitest';
-import { SchemaValidator, type Direction } from './schema.js';
+import { openOverlappingOneOf, schemaContradictions, SchemaValidator, type Direction } from './schema.js';
 
 type Schema = OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject;
 
@@ -26,5 +26,35 @@ describe('SchemaValidator.validate: valid | invalid | unknown', () => {
       expect(validator.notices.length).toBeGreaterThan(0);
     }
     if (result.state === 'invalid') expect(result.violations.length).toBeGreaterThan(0);
+  });
+});
+
+describe('openOverlappingOneOf: a oneOf one of whose alternatives admits every object another describes', () => {
+  const recipient = { type: 'object', properties: { id: { type: 'string' }, recipient: { type: 'string' } } };
+  const company = { type: 'object', properties: { id: { type: 'string' }, company: { type: 'string' } } };
+  it.each<[string, Record<string, unknown>, boolean]>([
+    ['two open objects, nothing required, shared properties alike (Lob identity_validation; JSON Schema validation §6.7.3)', { oneOf: [recipient, company] }, true],
+    ['the same with a discriminator: the discriminator picks (OAS 3.0.3 §4.7.25), no contradiction', { oneOf: [recipient, company], discriminator: { propertyName: 'id' } }, false],
+    ['each requires its own property: a value of one is not one of the other', { oneOf: [{ ...recipient, required: ['recipient'] }, { ...company, required: ['company'] }] }, false],
+    ['one closes additionalProperties: not open to the other\'s values', { oneOf: [{ ...recipient, additionalProperties: false }, { ...company, additionalProperties: false }] }, false],
+    ['a shared property of different schemas', { oneOf: [recipient, { type: 'object', properties: { id: { type: 'integer' } } }] }, false],
+    ['scalars: not judged', { oneOf: [{ type: 'string' }, { type: 'string', maxLength: 3 }] }, false],
+  ])('%s', (_name, schema, found) => {
+    expect(openOverlappingOneOf(schema) !== undefined).toBe(found);
+  });
+
+  it('is checked as anyOf by the validator and named once at load', () => {
+    const schema = { oneOf: [recipient, company] } as Schema;
+    const value = { id: 'x', recipient: 'Larry' };
+    expect(new SchemaValidator().validate(schema, value, 'response').state).toBe('valid');
+    // Still a check: what neither alternative admits is refused.
+    expect(new SchemaValidator().validate(schema, { id: 7 }, 'response').state).toBe('invalid');
+    expect(schemaContradictions({ components: { schemas: { a: schema } } })).toHaveLength(1);
+  });
+
+  it('follows $refs through the resolver it is given', () => {
+    const components: Record<string, unknown> = { recipient, company };
+    const resolve = (n: unknown): unknown => (typeof n === 'object' && n !== null && '$ref' in n ? components[String((n as { $ref: string }).$ref).split('/').pop()!] : n);
+    expect(openOverlappingOneOf({ oneOf: [{ $ref: '#/components/schemas/recipient' }, { $ref: '#/components/schemas/company' }] }, resolve)).toBeDefined();
   });
 });

@@ -248,7 +248,9 @@ function convert(written: Record<string, unknown>, ctx: Context): Record<string,
   const out: Record<string, unknown> = {};
   const opened = openClosedAllOf(written);
   if (opened) ctx.skipped.add(opened.notice);
-  const schema = opened?.schema ?? written;
+  const overlapping = openOverlappingOneOf(opened?.schema ?? written);
+  if (overlapping) ctx.skipped.add(overlapping.notice);
+  const schema = overlapping?.schema ?? opened?.schema ?? written;
   const discriminated = isRecord(schema['discriminator']);
   for (const [key, value] of Object.entries(schema)) {
     if (SKIPPED_KEYS.has(key) || key.startsWith('x-')) continue;
@@ -369,6 +371,62 @@ export function openClosedAllOf(schema: Record<string, unknown>): OpenedAllOf | 
   };
 }
 
+/** Keywords an object alternative may carry and still be read as "these properties, open to more". */
+const OPEN_OBJECT_KEYS = new Set(['type', 'properties', 'required', 'title', 'description', 'nullable', 'readOnly', 'writeOnly', 'deprecated', 'example', 'examples', 'externalDocs', 'xml']);
+
+function sameSchema(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (isRecord(a) && isRecord(b) && typeof a['$ref'] === 'string') return a['$ref'] === b['$ref'];
+  try {
+    return JSON.stringify(a) === JSON.stringify(b);
+  } catch {
+    return false; // a cycle: not provably the same
+  }
+}
+
+/**
+ * Whether object alternative `wide` admits every object `narrow` describes: `wide` is open (no
+ * additionalProperties: false, nothing but properties and required), requires nothing `narrow`
+ * does not, and declares every property both name with the same schema.
+ */
+function admitsAllOf(wide: Record<string, unknown>, narrow: Record<string, unknown>): boolean {
+  const open = (s: Record<string, unknown>): boolean =>
+    Object.keys(s).every((k) => OPEN_OBJECT_KEYS.has(k) || k.startsWith('x-')) && (s['type'] === undefined || s['type'] === 'object') && isRecord(s['properties']);
+  if (!open(wide) || !open(narrow)) return false;
+  const wideProps = wide['properties'] as Record<string, unknown>;
+  const narrowProps = narrow['properties'] as Record<string, unknown>;
+  const required = (s: Record<string, unknown>): unknown[] => (Array.isArray(s['required']) ? (s['required'] as unknown[]) : []);
+  if (!required(wide).every((name) => required(narrow).includes(name))) return false;
+  return Object.keys(wideProps).every((name) => !(name in narrowProps) || sameSchema(wideProps[name], narrowProps[name]));
+}
+
+/**
+ * A `oneOf` without a discriminator whose alternatives overlap wholly: one admits every object
+ * another describes (Lob's `identity_validation`, two open objects that differ by one optional
+ * property), so no value of the narrower one fits exactly one (JSON Schema validation §6.7.3) and
+ * the document's own answers break it. What the authors meant is "one of these shapes", so it is
+ * checked as anyOf. Undefined when the schema has no such contradiction; the schema is copied.
+ * `resolve` follows an alternative's `$ref` where the document keeps them.
+ */
+export function openOverlappingOneOf(schema: Record<string, unknown>, resolve: (node: unknown) => unknown = (node) => node): OpenedAllOf | undefined {
+  const alternatives = schema['oneOf'];
+  if (!Array.isArray(alternatives) || isRecord(schema['discriminator'])) return undefined;
+  for (let i = 0; i < alternatives.length; i++) {
+    for (let j = 0; j < alternatives.length; j++) {
+      const wide = resolve(alternatives[i]);
+      const narrow = resolve(alternatives[j]);
+      if (i === j || !isRecord(wide) || !isRecord(narrow) || !admitsAllOf(wide, narrow)) continue;
+      const { oneOf: _one, ...rest } = schema;
+      const names = (s: Record<string, unknown>): string => `{${Object.keys(s['properties'] as Record<string, unknown>).join(', ')}}`;
+      return {
+        schema: { ...rest, anyOf: alternatives },
+        notice: `oneOf alternative ${names(wide)} admits every object alternative ${names(narrow)} describes, so none of those fits exactly one: checked as anyOf`,
+      };
+    }
+  }
+  return undefined;
+}
+
 /** Every contradiction `openClosedAllOf` resolves in a document, one notice each (walked once, cycles included). */
 export function schemaContradictions(document: unknown): string[] {
   const out = new Set<string>();
@@ -383,8 +441,7 @@ export function schemaContradictions(document: unknown): string[] {
       continue;
     }
     if (!isRecord(node)) continue;
-    const opened = openClosedAllOf(node);
-    if (opened) out.add(opened.notice);
+    for (const opened of [openClosedAllOf(node), openOverlappingOneOf(node)]) if (opened) out.add(opened.notice);
     for (const [key, child] of Object.entries(node)) if (key !== 'example' && key !== 'examples' && key !== 'enum' && key !== 'default') stack.push(child);
   }
   return [...out];

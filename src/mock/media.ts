@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { asSchema, deepObjectNames, isRecord, isXmlMediaType, mediaEssence, parseDeepObject, parseQuery, type Pairs, type SchemaValidator } from '../contract/index.js';
+import { asSchema, deepObjectNames, isRecord, objectView, isXmlMediaType, mediaEssence, parseDeepObject, parseQuery, type Pairs, type SchemaValidator } from '../contract/index.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -105,8 +105,8 @@ export function typeFormBody(body: unknown, schema: Schema | undefined, encoding
   // kernel's deepObject module, for a property the schema declares as an object.
   const grouped = new Set<string>();
   for (const name of deepObjectNames(pairs)) {
-    const sub = asSchema(properties[name]);
-    if (!sub || (sub.type !== 'object' && sub.properties === undefined) || name in body) continue;
+    const sub = objectView(asSchema(properties[name]));
+    if (!sub || name in body) continue;
     const fields = parseDeepObject(name, pairs) ?? {};
     out[name] = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, typeScalar(v, asSchema(sub.properties?.[k]))]));
     grouped.add(name);

@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { applyNullable, ContractError, isRecord, openClosedAllOf, portablePattern, readNullable, type Contract } from '../contract/index.js';
+import { applyNullable, ContractError, isRecord, openClosedAllOf, openOverlappingOneOf, portablePattern, readNullable, type Contract } from '../contract/index.js';
 import { samePath } from './operations.js';
 
 /**
@@ -68,8 +68,15 @@ export function validatorDocument(contract: Contract): ValidatorDocument {
   ignoredHeaderParameters(document, changes);
   bracketedQueryNames(document, changes);
   collidingFormObjects(document, changes);
+  absentDeepObjects(document, changes);
   // Places are named in the user's own document (a Swagger 2.0 one's pointers, not the upgraded copy's).
-  visit(document, '#', (node, where) => normaliseSchema(node, contract.originalPointer(where), changes, formats));
+  // Alternatives may still be `$ref`s here: a contradiction is judged on what they point to.
+  const resolve = (node: unknown): unknown => {
+    const ref = isRecord(node) ? node['$ref'] : undefined;
+    const m = typeof ref === 'string' ? /^#\/components\/schemas\/([^/]+)$/.exec(ref) : null;
+    return m ? (document.components?.schemas ?? {})[m[1]!] : node;
+  };
+  visit(document, '#', (node, where) => normaliseSchema(node, contract.originalPointer(where), changes, formats, resolve));
   const pathKeys = new Map<string, string>();
   for (const [key, item] of Object.entries(document.paths as Record<string, unknown>)) {
     if (!isRecord(item)) continue;
@@ -127,6 +134,33 @@ function collidingFormObjects(document: OpenAPIV3.Document, changes: string[]): 
       operation.parameters = replaced;
     }
   }
+}
+
+/**
+ * An optional deepObject query parameter left out is absent: its members are its only pairs, and
+ * an empty object serialises to nothing (OAS 3.0.3 §4.7.12.4), so absence is never `{}`.
+ * express-openapi-validator puts `{}` in its place when the schema declares `properties`
+ * (cdimascio/express-openapi-validator#734), and then refuses it by the object's own `required`
+ * (Stripe's `automatic_tax` needs `enabled`). The validator's copy wraps such a schema in an
+ * `allOf` of itself, which it does not fill in; what it admits is unchanged. Named once.
+ */
+function absentDeepObjects(document: OpenAPIV3.Document, changes: string[]): void {
+  const holders: unknown[][] = [];
+  for (const item of Object.values(document.paths ?? {})) {
+    if (!item) continue;
+    if (Array.isArray(item.parameters)) holders.push(item.parameters);
+    for (const method of METHODS) if (Array.isArray(item[method]?.parameters)) holders.push(item[method]!.parameters!);
+  }
+  const shared = Object.values(document.components?.parameters ?? {});
+  let count = 0;
+  for (const parameter of [...holders.flat(), ...shared]) {
+    if (!isRecord(parameter) || parameter['in'] !== 'query' || parameter['style'] !== 'deepObject' || parameter['required'] === true) continue;
+    const schema = parameter['schema'];
+    if (!isRecord(schema) || schema['default'] !== undefined || (schema['$ref'] === undefined && !isRecord(schema['properties']))) continue;
+    parameter['schema'] = { allOf: [schema] };
+    count++;
+  }
+  if (count > 0) changes.push(`${count} optional deepObject query parameter(s) read as absent when left out, not as {} (OAS 3.0.3 §4.7.12.4)`);
 }
 
 /**
@@ -330,11 +364,12 @@ function visit(root: unknown, where: string, callback: (node: Record<string, unk
   }
 }
 
-function normaliseSchema(node: Record<string, unknown>, where: string, changes: string[], formats: Set<string>): void {
+function normaliseSchema(node: Record<string, unknown>, where: string, changes: string[], formats: Set<string>, resolve: (node: unknown) => unknown): void {
   // A contradiction of the document itself, found once at load (src/contract/schema.ts): answered
   // as close to the contract as possible rather than with a 500 on every answer.
-  const opened = openClosedAllOf(node);
-  if (opened) {
+  for (const open of [openClosedAllOf, (n: Record<string, unknown>) => openOverlappingOneOf(n, resolve)]) {
+    const opened = open(node);
+    if (!opened) continue;
     for (const key of Object.keys(node)) delete node[key];
     Object.assign(node, opened.schema);
     changes.push(`${where}: ${opened.notice}`);

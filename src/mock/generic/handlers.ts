@@ -217,7 +217,16 @@ function fit(value: RecordValue, schema: Schema | undefined, validator: SchemaVa
   // The record's own values, read-only ones included (its identifier is the server's, and the one
   // the store holds it by: a generated one would send the client to another record).
   const merged = overlay(base, value, schema, validator, undefined, true);
-  return schemaAccepts(validator, schema, merged) ? merged : base;
+  if (schemaAccepts(validator, schema, merged)) return merged;
+  // Some of its values break the whole (a field the answer's oneOf gives another shape): each of
+  // the others is still kept, one at a time, so what the client sent reads back wherever the
+  // answer's schema lets it (what was sent is stored, issue 18; OAS 3.0.3 §4.7.24).
+  let kept = base;
+  for (const [key, field] of Object.entries(value)) {
+    const next = overlay(kept, { [key]: field }, schema, validator, undefined, true);
+    if (next !== kept && schemaAccepts(validator, schema, next)) kept = next;
+  }
+  return kept;
 }
 
 function successStatus(operation: Operation, preferred: number): number {
@@ -251,7 +260,10 @@ function newId(collection: Collection, store: GenericStore, faker: Faker, valida
   // order `id` of any string, `{id}` matching ^[A-Z0-9]+$), from the parameter's schema.
   let source = schema;
   for (let i = 0; i < 20; i++) {
-    const candidate = sampleValue(source, { dice: diceOfFaker(faker), name: collection.idField ?? 'id' });
+    // After a few draws, without the schema's example: a schema whose example is the draw it keeps
+    // giving (Lob's `crv_id`, the seeded record's own id) still has the pattern to draw from.
+    const { example: _example, ...unexampled } = source;
+    const candidate = sampleValue(i < 3 ? source : unexampled, { dice: diceOfFaker(faker), name: collection.idField ?? 'id' });
     if ((typeof candidate !== 'string' && typeof candidate !== 'number') || taken.has(String(candidate)) || !schemaAccepts(validator, schema, candidate)) continue;
     if (addressable(collection, candidate, validator)) return candidate;
     if (collection.paramSchema?.type === 'string') source = collection.paramSchema;
