@@ -33,6 +33,7 @@ export const WHY = {
   ambiguous: 'Prism answers a documented 400 example for a discriminated oneOf body it validates as ambiguous',
   deprecation: 'Prism sends `Deprecation: true`, the draft form; RFC 9745 §2.1 requires a structured date (@<epoch seconds>)',
   serializer: "Prism answers 500 application/problem+json 'Cannot find serializer' (no `message`) on operations whose only media types are Docker's streams (application/vnd.docker.raw-stream, application/x-tar)",
+  hangs: 'Prism never answers some valid requests (Discord create_interaction_response with a type 8 body: nothing within 30 s, on every run): no answer is a server failure',
   noResponse: 'Prism answers 500 NO_RESPONSE_RESPONSE_DEFINED to an operation that documents no responses (allowed since OAS 3.1.0 §4.8.4): a server error to a valid request',
   contentTypeParam:
     "the document contradicts itself and Prism takes the other side: ImageBuild consumes application/octet-stream but declares a `Content-type` header parameter with enum application/x-tar; the kit ignores a header parameter named Content-Type (OAS 3.0.3 §4.7.12.1, the model 2.0 is upgraded to) and sends the consumed type, Prism applies the enum and answers the documented 400",
