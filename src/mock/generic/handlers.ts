@@ -400,7 +400,9 @@ export function genericHandlers(deps: GenericDeps): Handlers {
     const reply = (status: number, record: RecordValue | undefined, headers?: Record<string, string>): Reply => {
       const chosen = successStatus(operation, status);
       if (!hasBody(operation, chosen) || record === undefined) return headers ? { status: chosen, headers } : { status: chosen };
-      const body = fit(record, answer, validator, deps.faker());
+      // A record the answers wrap (`{response: record, client: …}`) goes back in its member.
+      const wrap = collection.envelope !== undefined && answer !== undefined && collection.envelope in (mergeAllOf(answer).properties ?? {});
+      const body = fit(wrap ? { [collection.envelope!]: record } : record, answer, validator, deps.faker());
       return headers ? { status: chosen, body, headers } : { status: chosen, body };
     };
     const existing = (input: HandlerInput): { id: string; scope: string; record: RecordValue } => {
@@ -520,7 +522,7 @@ function documentedRecords(contract: Contract, model: GenericModel, collection: 
           if (binding.kind === 'list') {
             const list = binding.shape.kind === 'array' ? value : isRecord(value) ? value[binding.shape.property] : undefined;
             if (Array.isArray(list)) found.push(...list);
-          } else if (binding.kind === 'read' || binding.kind === 'create') found.push(value);
+          } else if (binding.kind === 'read' || binding.kind === 'create') found.push(collection.envelope !== undefined && isRecord(value) ? value[collection.envelope] : value);
         }
       }
     }
