@@ -19,6 +19,7 @@ import { fitsWith, nonJsonBody, schemaAccepts, typeFormBody } from './media.js';
 import { multipartBoundary, readMultipart } from './multipart.js';
 import { DEFAULTS, type NormalizedOptions } from './options.js';
 import { OperationMatcher } from './operations.js';
+import { reflectFilters } from './reflect-filters.js';
 import { rulesOf } from './routes/index.js';
 import { validatorMiddleware } from './validator.js';
 import { operationValidators } from './operation-validators.js';
@@ -254,6 +255,8 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
       reply = cannedReply(operation, preferences.code === undefined && fallback !== undefined ? { ...preferences, code: Number(fallback) } : preferences, faker, codeForStatus, match.params);
       // A contract's own example may break its schema (a relative URL under `format: uri`): then a generated body that keeps it.
       if (preferences.example === undefined) reply = keepToSchema(operation, reply, faker, schemaValidator);
+      // Made-up items of a list match the filters the request names (`?status=sold`).
+      if (preferences.example === undefined && !handler) reply = reflectFilters(operation, reply, query, schemaValidator);
     } else {
       reply = handler({ operation, params: match.params, query, body: req.body, path: req.path });
     }
