@@ -328,7 +328,10 @@ const references: Rule = {
       // Whether an unknown reference must be refused is policy unless the contract says so: a documented
       // 4xx whose words are about a referenced thing not existing (the bundled Petstore's 422 "The body
       // refers to a category or pet that does not exist"). Without such words an accepted probe is a warning.
-      const stated = documented.find((status) => REFERENCE_WORDS.test(op.responses[status]?.description ?? ''));
+      // A 404 is about the target resource (RFC 9110 §15.5.5: "did not find a current representation
+      // for the target resource"): "Resource not found" restates that, and only words about what the
+      // body refers to make it a statement about references.
+      const stated = documented.find((status) => (status === '404' ? /refer/i : REFERENCE_WORDS).test(op.responses[status]?.description ?? ''));
       let failure: CheckResult | undefined;
       for (const [name, s] of fields) {
         const unknown = s.type === 'integer' || s.type === 'number' ? Math.min(s.maximum ?? Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER) : s.format === 'uuid' ? 'ffffffff-ffff-4fff-bfff-ffffffffffff' : 'conformance-unknown-00000000';
