@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import type { Operation } from '../../src/contract/index.js';
+import { writableInRequest, type Operation } from '../../src/contract/index.js';
 import { asSchema, isRecord, type Schema } from '../cases/schema.js';
 import type { CheckResult, Exchange } from '../types.js';
 import type { Rule, RuleContext } from './index.js';
@@ -92,7 +92,10 @@ const readOnly: Rule = {
     for (const c of collections(ctx)) {
       const op = c.create;
       if (!selected(ctx, op)) continue;
-      const fields = [...properties(successSchema(op)).entries()].filter(([name, s]) => s.readOnly === true && (name === 'id' || /id$/i.test(name) || s.format === 'uuid') && (s.type === 'integer' || s.type === 'string'));
+      // A field the request's own schema declares writable is the client's to send, readOnly in the
+      // answer or not (OAS 3.0.3 §4.7.24: readOnly binds the schema that declares it).
+      const writable = writableInRequest(op.requestBody?.content);
+      const fields = [...properties(successSchema(op)).entries()].filter(([name, s]) => s.readOnly === true && !writable.has(name) && (name === 'id' || /id$/i.test(name) || s.format === 'uuid') && (s.type === 'integer' || s.type === 'string'));
       if (fields.length === 0) {
         out.push(result(this.name, op, 'skipped', `the answer of ${op.id} declares no readOnly identifier`));
         continue;

@@ -1,6 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import type { OpenAPIV3 } from 'openapi-types';
-import { alternativesOf, diceOfFaker, isRecord, mergeAllOf, mergeTwo, sampleValue, pairsOf, parseQuery, responseFor, type Contract, type Operation, type SchemaValidator } from '../../contract/index.js';
+import { alternativesOf, diceOfFaker, isRecord, mergeAllOf, mergeTwo, sampleValue, pairsOf, parseQuery, responseFor, type Contract, type Operation, type SchemaValidator, writableInRequest } from '../../contract/index.js';
 import { HttpError } from '../errors.js';
 import { createFaker } from '../faker.js';
 import { fitsWith, schemaAccepts } from '../media.js';
@@ -54,22 +54,8 @@ function coerce(value: unknown, schema: Schema): unknown {
 
 const NONE: ReadonlySet<string> = new Set();
 
-/**
- * The fields the operation's request body declares and does not mark readOnly: the client may
- * write them even where the record's (response) schema marks them readOnly, for readOnly binds
- * the schema it is declared in (OAS 3.0.3 §4.7.24: "SHOULD NOT be sent as part of the request"
- * of that schema), and this request is described by another (Pinterest's IntegrationRequest
- * takes `connected_advertiser_id`, which IntegrationMetadata answers readOnly).
- */
-function writableInRequest(operation: Operation): ReadonlySet<string> {
-  const names = new Set<string>();
-  for (const media of Object.values(operation.requestBody?.content ?? {})) {
-    const schema = asSchema(media.schema);
-    if (!schema) continue;
-    for (const [name, sub] of Object.entries(recordProperties(schema))) if (asSchema(sub)?.readOnly !== true) names.add(name);
-  }
-  return names;
-}
+/** The request's writable fields (the kernel's rule, OAS 3.0.3 §4.7.24). */
+const writableIn = (operation: Operation): ReadonlySet<string> => writableInRequest(operation.requestBody?.content);
 
 /**
  * The request's fields laid onto a record: each field that names a property of the record
@@ -469,7 +455,7 @@ export function genericHandlers(deps: GenericDeps): Handlers {
           const scope = scopeOf(collection, input.params);
           // Exactly what the client sent (the fields the record declares and accepts), then the
           // identifier, then what the record schema requires and the client could not send (readOnly).
-          let record = overlay({}, input.body, collection.schema, validator, undefined, false, writableInRequest(input.operation));
+          let record = overlay({}, input.body, collection.schema, validator, undefined, false, writableIn(input.operation));
           // An identifier the client chose (a username, a pet id in the body) is kept; else the server assigns one.
           const given = collection.idField !== undefined ? record[collection.idField] : undefined;
           const id = given !== undefined ? given : newId(collection, store, deps.faker(), validator);
@@ -496,8 +482,8 @@ export function genericHandlers(deps: GenericDeps): Handlers {
           else if (binding.kind === 'replace') {
             // A replacement is what the body says, beside what the server owns (the identifier, read-only fields).
             const owned = Object.fromEntries(Object.entries(record).filter(([name]) => name === collection.idField || asSchema(properties[name])?.readOnly === true));
-            next = withRequired(overlay(owned, body, collection.schema, validator, collection.idField, false, writableInRequest(input.operation)), collection.schema, validator, deps.faker());
-          } else next = mergePatch(record, body, collection.schema, validator, collection.idField, writableInRequest(input.operation));
+            next = withRequired(overlay(owned, body, collection.schema, validator, collection.idField, false, writableIn(input.operation)), collection.schema, validator, deps.faker());
+          } else next = mergePatch(record, body, collection.schema, validator, collection.idField, writableIn(input.operation));
           if (next === undefined) throw new HttpError(409, deps.codeForStatus(409), 'A test operation of the patch failed (RFC 6902 §4.6); nothing changed.');
           if (!schemaAccepts(validator, collection.schema, next)) next = withRequired(next, collection.schema, validator, deps.faker());
           // A change the record schema refuses (a patch that removes a required field) is not stored.
