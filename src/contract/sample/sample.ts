@@ -389,17 +389,17 @@ class Sampler {
     if (schema.pattern !== undefined) {
       const regexp = patternRegExp(schema.pattern);
       if (typeof schema.example === 'string' && fitsLength(schema.example) && (!regexp || regexp.test(schema.example))) return schema.example;
-      // A format and a pattern both assert (JSON Schema Validation §7, §6.3.3): a value of the
-      // format that the pattern matches satisfies both, where a bare match of `^(\d{4})-(\d{2})-(\d{2})$`
-      // is rarely a `date` (Pinterest's invoice dates).
-      if (regexp && schema.format !== undefined && schema.format !== 'binary') {
+      const matching = regexp ? this.fromPattern(regexp, min, max) : undefined;
+      // A format and a pattern both assert (JSON Schema Validation §6.3.3, §7): a match the format
+      // refuses (`0000-00-00` for `^(\d{4})-(\d{2})-(\d{2})$` and `date`, Pinterest's invoice dates)
+      // gives way to a value of the format that the pattern matches. Only then are more draws made.
+      if (matching !== undefined && regexp && schema.format !== undefined && schema.format !== 'binary' && this.options.fits && !this.options.fits(schema, matching)) {
         for (let i = 0; i < 5; i++) {
           const value = formatValue(schema.format, this.dice);
           if (value === undefined) break;
           if (fitsLength(value) && regexp.test(value)) return value;
         }
       }
-      const matching = regexp ? this.fromPattern(regexp, min, max) : undefined;
       if (matching !== undefined) return matching;
       this.problem(`no string matching the pattern ${schema.pattern} could be made`);
       return typeof schema.example === 'string' ? schema.example : '';
