@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import type { Operation } from '../../src/contract/index.js';
+import { writableInRequest, type Operation } from '../../src/contract/index.js';
 import { asSchema, isRecord, type Schema } from '../cases/schema.js';
 import type { CheckResult, Exchange } from '../types.js';
 import type { Rule, RuleContext } from './index.js';
@@ -92,7 +92,10 @@ const readOnly: Rule = {
     for (const c of collections(ctx)) {
       const op = c.create;
       if (!selected(ctx, op)) continue;
-      const fields = [...properties(successSchema(op)).entries()].filter(([name, s]) => s.readOnly === true && (name === 'id' || /id$/i.test(name) || s.format === 'uuid') && (s.type === 'integer' || s.type === 'string'));
+      // A field the request's own schema declares writable is the client's to send, readOnly in the
+      // answer or not (OAS 3.0.3 §4.7.24: readOnly binds the schema that declares it).
+      const writable = writableInRequest(op.requestBody?.content);
+      const fields = [...properties(successSchema(op)).entries()].filter(([name, s]) => s.readOnly === true && !writable.has(name) && (name === 'id' || /id$/i.test(name) || s.format === 'uuid') && (s.type === 'integer' || s.type === 'string'));
       if (fields.length === 0) {
         out.push(result(this.name, op, 'skipped', `the answer of ${op.id} declares no readOnly identifier`));
         continue;
@@ -328,7 +331,10 @@ const references: Rule = {
       // Whether an unknown reference must be refused is policy unless the contract says so: a documented
       // 4xx whose words are about a referenced thing not existing (the bundled Petstore's 422 "The body
       // refers to a category or pet that does not exist"). Without such words an accepted probe is a warning.
-      const stated = documented.find((status) => REFERENCE_WORDS.test(op.responses[status]?.description ?? ''));
+      // A 404 is about the target resource (RFC 9110 §15.5.5: "did not find a current representation
+      // for the target resource"): "Resource not found" restates that, and only words about what the
+      // body refers to make it a statement about references.
+      const stated = documented.find((status) => (status === '404' ? /refer/i : REFERENCE_WORDS).test(op.responses[status]?.description ?? ''));
       let failure: CheckResult | undefined;
       for (const [name, s] of fields) {
         const unknown = s.type === 'integer' || s.type === 'number' ? Math.min(s.maximum ?? Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER) : s.format === 'uuid' ? 'ffffffff-ffff-4fff-bfff-ffffffffffff' : 'conformance-unknown-00000000';

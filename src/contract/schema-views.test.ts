@@ -1,6 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { describe, expect, it } from 'vitest';
-import { admitsNull, anyProperties, discriminatedAlternative, objectView, effective, mergeAllOf, propertiesFor, requiredFor } from './schema-views.js';
+import { admitsNull, anyProperties, discriminatedAlternative, objectView, effective, mergeAllOf, propertiesFor, requiredFor, writableInRequest } from './schema-views.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -106,5 +106,18 @@ describe('objectView: the object a deepObject field carries (OAS 3.0.3 §4.7.12.
     ['an array describes no object', { type: 'array', items: dims }, undefined],
   ])('%s', (_name, schema, view) => {
     expect(objectView(schema)).toEqual(view);
+  });
+});
+
+describe('the fields a request schema lets the client write (OAS 3.0.3 §4.7.24: readOnly binds its own schema)', () => {
+  const body = (schema: OpenAPIV3.SchemaObject): Record<string, OpenAPIV3.MediaTypeObject> => ({ 'application/json': { schema } });
+  it.each<[string, Record<string, OpenAPIV3.MediaTypeObject> | undefined, string[]]>([
+    ['plain properties are writable', body({ type: 'object', properties: { name: { type: 'string' }, ownerId: { type: 'string' } } }), ['name', 'ownerId']],
+    ['a property readOnly in the request schema is not', body({ type: 'object', properties: { id: { type: 'string', readOnly: true }, name: { type: 'string' } } }), ['name']],
+    ['allOf parts and oneOf alternatives count', body({ allOf: [{ type: 'object', properties: { a: { type: 'string' } } }], oneOf: [{ type: 'object', properties: { b: { type: 'string' } } }] }), ['a', 'b']],
+    ['every media type counts', { 'application/json': { schema: { type: 'object', properties: { a: { type: 'string' } } } }, 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { c: { type: 'string' } } } } }, ['a', 'c']],
+    ['no body, nothing writable', undefined, []],
+  ])('%s', (_construct, content, expected) => {
+    expect([...writableInRequest(content)].sort()).toEqual(expected);
   });
 });

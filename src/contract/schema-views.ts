@@ -201,3 +201,18 @@ export function anyProperties(schema: Schema | undefined): Map<string, Schema> {
   visit(schema);
   return out;
 }
+
+/**
+ * The body fields a request's own schemas declare and do not mark readOnly: the client may write
+ * them. readOnly binds the schema that declares it (OAS 3.0.3 §4.7.24: such a property "SHOULD NOT
+ * be sent as part of the request" of that schema), so a field the answer's schema marks readOnly
+ * and the request's schema declares plainly (Pinterest: IntegrationRequest vs IntegrationMetadata)
+ * is the client's to send and the server's to keep.
+ */
+export function writableInRequest(content: Readonly<Record<string, OpenAPIV3.MediaTypeObject>> | undefined): ReadonlySet<string> {
+  const names = new Set<string>();
+  for (const media of Object.values(content ?? {})) {
+    for (const [name, sub] of anyProperties(asSchema(media.schema))) if (sub.readOnly !== true) names.add(name);
+  }
+  return names;
+}

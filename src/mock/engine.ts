@@ -11,7 +11,7 @@ import { SecurityGate } from './controls/security.js';
 import { chaos, delay } from './controls/timing.js';
 import { ErrorBodies } from './error-body.js';
 import { HttpError, type ErrorHandlerContext } from './errors.js';
-import { filterListed, genericHandlers, seedGeneric, unknownParent } from './generic/handlers.js';
+import { genericHandlers, seedGeneric, unknownParent } from './generic/handlers.js';
 import { inferModel } from './generic/model.js';
 import type { GenericStore } from './generic/store.js';
 import { checkBodyShape, checkCharset, checkDeclaredLength, checkIntegerParameters, normalizeContentType, verifyUtf8 } from './input-guards.js';
@@ -19,6 +19,7 @@ import { fitsWith, nonJsonBody, schemaAccepts, typeFormBody } from './media.js';
 import { multipartBoundary, readMultipart } from './multipart.js';
 import { DEFAULTS, type NormalizedOptions } from './options.js';
 import { OperationMatcher } from './operations.js';
+import { reflectFilters } from './reflect-filters.js';
 import { rulesOf } from './routes/index.js';
 import { validatorMiddleware } from './validator.js';
 import { operationValidators } from './operation-validators.js';
@@ -256,7 +257,8 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
       reply = cannedReply(operation, preferences.code === undefined && fallback !== undefined ? { ...preferences, code: Number(fallback) } : preferences, faker, codeForStatus, match.params);
       // A contract's own example may break its schema (a relative URL under `format: uri`): then a generated body that keeps it.
       if (preferences.example === undefined) reply = keepToSchema(operation, reply, faker, schemaValidator);
-      if (operation.method === 'get') reply = keptToFilters(operation, reply, query, schemaValidator);
+      // Made-up items of a list match the filters the request names (`?status=sold`).
+      if (preferences.example === undefined && !handler) reply = reflectFilters(operation, reply, query, schemaValidator);
     } else {
       reply = handler({ operation, params: match.params, query, body: req.body, path: req.path });
     }
@@ -282,30 +284,6 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     return { contentType: json ? `${rendered.contentType}; charset=utf-8` : rendered.contentType, text: rendered.text ?? JSON.stringify(rendered.body) };
   };
   return { contract, text, router, errorContext, rules, statefulOperations, statelessOperations, notices, collections, seedGeneric: () => reseed(), renderBare };
-}
-
-/**
- * A list answered without state, kept to the request's filters (`?active=true` lists no inactive
- * item), as a stored collection's list is: a top-level array, or the one array member of a wrapper.
- * Kept only when the filtered body still fits the documented schema (a `minItems`, say).
- */
-function keptToFilters(operation: Contract['operations'][number], reply: Reply, query: URLSearchParams, validator: SchemaValidator): Reply {
-  const json = jsonContent(responseFor(operation.responses, reply.status)?.content ?? {}, { ranges: true })?.media.schema;
-  const schema = json ? asSchema(json) : undefined;
-  if (!schema) return reply;
-  const filter = (items: unknown[], array: typeof schema): unknown[] | undefined => {
-    const item = 'items' in array ? asSchema(array.items) : undefined;
-    return item ? filterListed(operation, query, items, [...anyProperties(item).keys()]) : undefined;
-  };
-  let body: unknown;
-  if (Array.isArray(reply.body)) body = filter(reply.body, schema);
-  else if (isRecord(reply.body)) {
-    const arrays = [...anyProperties(schema).entries()].filter(([name, sub]) => sub.type === 'array' && Array.isArray((reply.body as Record<string, unknown>)[name]));
-    const only = arrays.length === 1 ? arrays[0] : undefined;
-    const kept = only ? filter(reply.body[only[0]] as unknown[], only[1]) : undefined;
-    if (only && kept) body = { ...reply.body, [only[0]]: kept };
-  }
-  return body !== undefined && schemaAccepts(validator, schema, body) ? { ...reply, body } : reply;
 }
 
 /** The reply when its JSON body fits the documented schema, else one with a body generated to fit it (a few tries). */

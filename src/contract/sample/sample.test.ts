@@ -32,6 +32,7 @@ const VALID: ReadonlyArray<[construct: string, section: string, schema: Schema]>
   ['pattern (anchored, classes, counts)', 'JSON Schema Validation §6.3.3', { type: 'string', pattern: '^[A-Z]{2}-\\d{4}$' }],
   ['pattern with alternation and groups', 'JSON Schema Validation §6.3.3', { type: 'string', pattern: '^(sk|pk)_(test|live)_[a-zA-Z0-9]{8,12}$' }],
   ['pattern with length bounds', 'JSON Schema Validation §6.3.1–3', { type: 'string', pattern: '^[a-z]+$', minLength: 20, maxLength: 24 }],
+  ['format date with a pattern of its shape (both assert)', 'JSON Schema Validation §6.3.3, §7.3.1', { type: 'string', format: 'date', pattern: '^(\\d{4})-(\\d{2})-(\\d{2})$' }],
   ['format date-time', 'OAS 3.0.3 §4.7.4; RFC 3339 §5.6', { type: 'string', format: 'date-time' }],
   ['format date', 'OAS 3.0.3 §4.7.4; RFC 3339 §5.6 full-date', { type: 'string', format: 'date' }],
   ['format time', 'JSON Schema Validation §7.3.1', { type: 'string', format: 'time' }],

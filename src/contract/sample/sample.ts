@@ -390,6 +390,16 @@ class Sampler {
       const regexp = patternRegExp(schema.pattern);
       if (typeof schema.example === 'string' && fitsLength(schema.example) && (!regexp || regexp.test(schema.example))) return schema.example;
       const matching = regexp ? this.fromPattern(regexp, min, max) : undefined;
+      // A format and a pattern both assert (JSON Schema Validation §6.3.3, §7): a match the format
+      // refuses (`0000-00-00` for `^(\d{4})-(\d{2})-(\d{2})$` and `date`, Pinterest's invoice dates)
+      // gives way to a value of the format that the pattern matches. Only then are more draws made.
+      if (matching !== undefined && regexp && schema.format !== undefined && schema.format !== 'binary' && this.options.fits && !this.options.fits(schema, matching)) {
+        for (let i = 0; i < 5; i++) {
+          const value = formatValue(schema.format, this.dice);
+          if (value === undefined) break;
+          if (fitsLength(value) && regexp.test(value)) return value;
+        }
+      }
       if (matching !== undefined) return matching;
       this.problem(`no string matching the pattern ${schema.pattern} could be made`);
       return typeof schema.example === 'string' ? schema.example : '';

@@ -1,6 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import type { OpenAPIV3 } from 'openapi-types';
-import { alternativesOf, diceOfFaker, isRecord, mergeAllOf, mergeTwo, sampleValue, pairsOf, parseQuery, responseFor, type Contract, type Operation, type SchemaValidator } from '../../contract/index.js';
+import { alternativesOf, diceOfFaker, isRecord, mergeAllOf, mergeTwo, sampleValue, pairsOf, parseQuery, responseFor, type Contract, type Operation, type SchemaValidator, writableInRequest } from '../../contract/index.js';
 import { HttpError } from '../errors.js';
 import { createFaker } from '../faker.js';
 import { fitsWith, schemaAccepts } from '../media.js';
@@ -52,12 +52,17 @@ function coerce(value: unknown, schema: Schema): unknown {
   }
 }
 
+const NONE: ReadonlySet<string> = new Set();
+
+/** The request's writable fields (the kernel's rule, OAS 3.0.3 §4.7.24). */
+const writableIn = (operation: Operation): ReadonlySet<string> => writableInRequest(operation.requestBody?.content);
+
 /**
  * The request's fields laid onto a record: each field that names a property of the record
  * (exactly, or ignoring case and separators, so a form's `FriendlyName` is `friendly_name`)
  * and whose value the property's schema accepts. Read-only properties stay the server's.
  */
-function overlay(record: RecordValue, body: unknown, schema: Schema, validator: SchemaValidator, keep: string | undefined, serverOwned = false): RecordValue {
+function overlay(record: RecordValue, body: unknown, schema: Schema, validator: SchemaValidator, keep: string | undefined, serverOwned = false, writable: ReadonlySet<string> = NONE): RecordValue {
   if (!isRecord(body)) return record;
   const properties = recordProperties(schema);
   const byNormal = new Map(Object.keys(properties).map((name) => [normal(name), name]));
@@ -65,7 +70,7 @@ function overlay(record: RecordValue, body: unknown, schema: Schema, validator: 
   for (const [key, raw] of Object.entries(body)) {
     const name = key in properties ? key : byNormal.get(normal(key));
     const sub = name === undefined ? undefined : asSchema(properties[name]);
-    if (name === undefined || !sub || name === keep || (sub.readOnly === true && !serverOwned)) continue;
+    if (name === undefined || !sub || name === keep || (sub.readOnly === true && !serverOwned && !writable.has(key))) continue;
     if (raw === null && sub.nullable !== true) {
       delete out[name]; // RFC 7396 §2: null removes the member
       continue;
@@ -164,14 +169,14 @@ function applyJsonPatch(record: RecordValue, patch: readonly unknown[]): RecordV
  * RFC 7396 merge patch over a record: members of the patch replace the record's, objects merge
  * member by member, null removes; the identifier and read-only fields stay the server's.
  */
-function mergePatch(record: RecordValue, body: unknown, schema: Schema, validator: SchemaValidator, keep: string | undefined): RecordValue {
+function mergePatch(record: RecordValue, body: unknown, schema: Schema, validator: SchemaValidator, keep: string | undefined, writable: ReadonlySet<string> = NONE): RecordValue {
   if (!isRecord(body)) return record;
   const merged: RecordValue = {};
   for (const [key, value] of Object.entries(body)) {
     const current = record[key];
     merged[key] = isRecord(value) && isRecord(current) ? mergeObjects(current, value) : value;
   }
-  return overlay(record, merged, schema, validator, keep);
+  return overlay(record, merged, schema, validator, keep, false, writable);
 }
 
 function mergeObjects(target: RecordValue, patch: RecordValue): RecordValue {
@@ -439,7 +444,9 @@ export function genericHandlers(deps: GenericDeps): Handlers {
     const reply = (status: number, record: RecordValue | undefined, headers?: Record<string, string>): Reply => {
       const chosen = successStatus(operation, status);
       if (!hasBody(operation, chosen) || record === undefined) return headers ? { status: chosen, headers } : { status: chosen };
-      const body = fit(record, answer, validator, deps.faker());
+      // A record the answers wrap (`{response: record, client: …}`) goes back in its member.
+      const wrap = collection.envelope !== undefined && answer !== undefined && collection.envelope in (mergeAllOf(answer).properties ?? {});
+      const body = fit(wrap ? { [collection.envelope!]: record } : record, answer, validator, deps.faker());
       return headers ? { status: chosen, body, headers } : { status: chosen, body };
     };
     const existing = (input: HandlerInput): { id: string; scope: string; record: RecordValue } => {
@@ -487,7 +494,7 @@ export function genericHandlers(deps: GenericDeps): Handlers {
           const scope = scopeOf(collection, input.params);
           // Exactly what the client sent (the fields the record declares and accepts), then the
           // identifier, then what the record schema requires and the client could not send (readOnly).
-          let record = overlay({}, input.body, collection.schema, validator, undefined);
+          let record = overlay({}, input.body, collection.schema, validator, undefined, false, writableIn(input.operation));
           // An identifier the client chose (a username, a pet id in the body) is kept; else the server assigns one.
           const given = collection.idField !== undefined ? record[collection.idField] : undefined;
           const id = given !== undefined ? given : newId(collection, store, deps.faker(), validator);
@@ -514,8 +521,8 @@ export function genericHandlers(deps: GenericDeps): Handlers {
           else if (binding.kind === 'replace') {
             // A replacement is what the body says, beside what the server owns (the identifier, read-only fields).
             const owned = Object.fromEntries(Object.entries(record).filter(([name]) => name === collection.idField || asSchema(properties[name])?.readOnly === true));
-            next = withRequired(overlay(owned, body, collection.schema, validator, collection.idField), collection.schema, validator, deps.faker());
-          } else next = mergePatch(record, body, collection.schema, validator, collection.idField);
+            next = withRequired(overlay(owned, body, collection.schema, validator, collection.idField, false, writableIn(input.operation)), collection.schema, validator, deps.faker());
+          } else next = mergePatch(record, body, collection.schema, validator, collection.idField, writableIn(input.operation));
           if (next === undefined) throw new HttpError(409, deps.codeForStatus(409), 'A test operation of the patch failed (RFC 6902 §4.6); nothing changed.');
           if (!schemaAccepts(validator, collection.schema, next)) next = withRequired(next, collection.schema, validator, deps.faker());
           // A change the record schema refuses (a patch that removes a required field) is not stored.
@@ -559,7 +566,7 @@ function documentedRecords(contract: Contract, model: GenericModel, collection: 
           if (binding.kind === 'list') {
             const list = binding.shape.kind === 'array' ? value : isRecord(value) ? value[binding.shape.property] : undefined;
             if (Array.isArray(list)) found.push(...list);
-          } else if (binding.kind === 'read' || binding.kind === 'create') found.push(value);
+          } else if (binding.kind === 'read' || binding.kind === 'create') found.push(collection.envelope !== undefined && isRecord(value) ? value[collection.envelope] : value);
         }
       }
     }

@@ -23,6 +23,11 @@ export interface Collection {
   readonly schema: Schema;
   /** A short name for messages (`thing`). */
   readonly noun: string;
+  /**
+   * The answer's property that holds the record, when the answers wrap it beside other members
+   * (Clerk: `{response: EmailAddress, client: Client}`); `schema` is then that property's schema.
+   */
+  readonly envelope?: string;
 }
 
 /** Where the array sits in a list response: the body itself, or one property of an object (`{data: [...]}`). */
@@ -98,6 +103,28 @@ function identifierField(schema: Schema, idParam: string, noun: string, create: 
 }
 
 /**
+ * The member of an answer that holds the record, when the answer itself names no identifier:
+ * the one object property with an identifier field whose properties take every field the
+ * create's body sends (Clerk: `POST /me/email_addresses {email_address}` answers
+ * `{response: EmailAddress, client: Client}`; both members have an `id`, only `response` takes
+ * `email_address`). Without a create body to tell them apart, none.
+ */
+function envelopeOf(answer: Schema, idParam: string, noun: string, create: Operation | undefined, itemOps: readonly Operation[]): { property: string; schema: Schema } | undefined {
+  const sent = Object.values(create?.requestBody?.content ?? {})
+    .map((media) => media.schema)
+    .filter((s): s is Schema => s !== undefined && !('$ref' in s))
+    .flatMap((s) => Object.keys(recordProperties(s)));
+  if (sent.length === 0) return undefined;
+  const candidates = Object.entries(mergeAllOf(answer).properties ?? {}).filter((entry): entry is [string, Schema] => {
+    const sub = entry[1];
+    if ('$ref' in sub || !isObjectSchema(sub) || identifierField(sub, idParam, noun, undefined, itemOps) === undefined) return false;
+    const properties = recordProperties(sub);
+    return sent.every((name) => name in properties);
+  });
+  return candidates.length === 1 ? { property: candidates[0]![0], schema: candidates[0]![1] } : undefined;
+}
+
+/**
  * The list shape of a GET answer over `items`: an array of them, or an object with one array
  * property of them. On the collection's own path a summary of the record (some of its properties,
  * PayPal's `product_collection_element` beside `product`) lists it too.
@@ -158,18 +185,20 @@ export function inferModel(contract: Contract): GenericModel {
     // `/{uuid}` beside `/`: a collection at the root of the base path.
     const path = `${segments.slice(0, -1).join('/')}${m[2] ?? ''}` || '/';
     const create = on(path, 'post');
-    const schema =
+    const answer =
       [successSchema(on(itemPath, 'get')), successSchema(on(itemPath, 'put')), successSchema(on(itemPath, 'patch')), successSchema(create)].find(isObjectSchema);
-    if (!schema) continue;
+    if (!answer) continue;
     if (!on(itemPath, 'get')) continue; // a record that cannot be read back is not a collection
     const noun = (segments.at(-2) || 'record').replace(/\{|\}/g, '').replace(/\.\w+$/, '').replace(/s$/, '') || 'record';
+    const wrapped = identifierField(answer, idParam, noun, create, itemOps) === undefined ? envelopeOf(answer, idParam, noun, create, itemOps) : undefined;
+    const schema = wrapped?.schema ?? answer;
     const idField = identifierField(schema, idParam, noun, create, itemOps);
     const fieldSchema = idField ? recordProperties(schema)[idField] : undefined;
     const parameter = on(itemPath, 'get')?.parameters.find((p) => p.in === 'path' && p.name === idParam);
     const paramSchema = parameter?.schema && !('$ref' in parameter.schema) ? parameter.schema : undefined;
     const idSchema = (fieldSchema && !('$ref' in fieldSchema) ? fieldSchema : undefined) ?? paramSchema;
     const scopeParams = [...path.matchAll(/\{([^}]+)\}/g)].map((p) => p[1]!);
-    const collection: Collection = { path, itemPath, idParam, idField, idSchema, paramSchema, scopeParams, schema, noun };
+    const collection: Collection = { path, itemPath, idParam, idField, idSchema, paramSchema, scopeParams, schema, noun, ...(wrapped ? { envelope: wrapped.property } : {}) };
     collections.push(collection);
 
     if (create && (!create.requestBody || Object.keys(create.requestBody.content).length > 0)) bindings.set(create.id, { kind: 'create', collection });

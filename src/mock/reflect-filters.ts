@@ -1,0 +1,54 @@
+import type { OpenAPIV3 } from 'openapi-types';
+import { isRecord, jsonContent, mergeAllOf, responseFor, type Operation, type SchemaValidator } from '../contract/index.js';
+import { schemaAccepts } from './media.js';
+import type { Reply } from './routes/types.js';
+
+type Schema = OpenAPIV3.SchemaObject;
+
+const asSchema = (s: Schema | OpenAPIV3.ReferenceObject | undefined): Schema | undefined => (s && !('$ref' in s) ? s : undefined);
+
+/** A query value (text) as the property's type wants it. */
+function typed(value: string, schema: Schema): unknown {
+  if (schema.type === 'integer' || schema.type === 'number') return value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
+  if (schema.type === 'boolean') return value === 'true' ? true : value === 'false' ? false : value;
+  return value;
+}
+
+/**
+ * A generated list answer (no state behind it) that keeps the request's equality filters: each
+ * query parameter the request set that is named like a property of the listed items takes the
+ * requested value in every item, when the property's schema admits it. `?lookback_period=1d`
+ * answered with items of `lookback_period: "14d"` contradicts the request the answer is for;
+ * the items are made up either way, so they are made up to match it. An answer the change would
+ * take out of its schema is left as it was.
+ */
+export function reflectFilters(operation: Operation, reply: Reply, query: URLSearchParams, validator: SchemaValidator): Reply {
+  if (operation.method !== 'get' || reply.status < 200 || reply.status >= 300 || reply.body === undefined) return reply;
+  const schema = asSchema(jsonContent(responseFor(operation.responses, reply.status)?.content ?? {}, { ranges: true })?.media.schema);
+  if (!schema) return reply;
+  // The array of items: the body itself, or the one array member of a wrapper (`{items: [...]}`).
+  const view = mergeAllOf(schema);
+  let arraySchema: Schema | undefined;
+  let member: string | undefined;
+  if (view.type === 'array') arraySchema = view;
+  else {
+    const arrays = Object.entries(view.properties ?? {}).filter(([, sub]) => asSchema(sub)?.type === 'array');
+    if (arrays.length === 1) [member, arraySchema] = [arrays[0]![0], asSchema(arrays[0]![1])];
+  }
+  const itemSchema = arraySchema && 'items' in arraySchema ? asSchema(arraySchema.items) : undefined;
+  const items = member === undefined ? reply.body : isRecord(reply.body) ? reply.body[member] : undefined;
+  if (!itemSchema || !Array.isArray(items) || items.length === 0) return reply;
+  const properties = mergeAllOf(itemSchema).properties ?? {};
+  const filters: Array<[string, unknown]> = [];
+  for (const parameter of operation.parameters) {
+    const sub = asSchema(properties[parameter.name]);
+    const raw = parameter.in === 'query' ? query.get(parameter.name) : null;
+    if (!sub || raw === null) continue;
+    const value = typed(raw, sub);
+    if (schemaAccepts(validator, sub, value)) filters.push([parameter.name, value]);
+  }
+  if (filters.length === 0) return reply;
+  const matching = items.map((item) => (isRecord(item) ? { ...item, ...Object.fromEntries(filters) } : item));
+  const body = member === undefined ? matching : { ...(reply.body as Record<string, unknown>), [member]: matching };
+  return schemaAccepts(validator, schema, body) ? { ...reply, body } : reply;
+}
