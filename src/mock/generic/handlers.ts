@@ -306,27 +306,6 @@ function matchesFilter(record: RecordValue, name: string, values: readonly strin
   return fieldValues.some((f) => values.some((v) => (isRecord(f) ? String(f['name'] ?? f['id']) === v : String(f) === v)));
 }
 
-/**
- * The items of a list answered without state kept to the request's filters, by the same reading as
- * a stored collection's list: a client asking `?active=true` is never shown an inactive item.
- * Paging and other parameters are not filters; undefined when no filter applies.
- */
-export function filterListed(operation: Operation, query: URLSearchParams, items: readonly unknown[], itemProperties: readonly string[]): unknown[] | undefined {
-  const byNormal = new Map(itemProperties.map((name) => [normal(name), name]));
-  let kept: unknown[] | undefined;
-  for (const parameter of operation.parameters) {
-    if (parameter.in !== 'query') continue;
-    const key = normal(parameter.name);
-    if (LIMIT.has(key) || OFFSET.has(key) || PAGE.has(key)) continue;
-    const raw = parseQuery(parameter, pairsOf(query));
-    const values = raw === undefined ? [] : typeof raw === 'string' ? [raw] : Array.isArray(raw) ? raw : Object.values(raw);
-    const name = values.length > 0 ? filterField(byNormal, key) : undefined;
-    if (name === undefined) continue;
-    kept = (kept ?? items).filter((item) => isRecord(item) && matchesFilter(item, name, values));
-  }
-  return kept;
-}
-
 /** Reads paging and filters from a list operation's own parameters. */
 function listPage(binding: Extract<Binding, { kind: 'list' }>, input: HandlerInput, records: RecordValue[]): { items: RecordValue[]; total: number; page: number | undefined; size: number | undefined } {
   const properties = recordProperties(binding.collection.schema);
