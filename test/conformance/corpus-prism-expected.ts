@@ -110,7 +110,8 @@ export const PRISM_EXPECTED: Readonly<Record<string, DocumentExpectation>> = {
       // Prism's own 400/422 to the runner's invalid writes is problem+json, without Discord's `code` and `message`.
       { check: 'error_shape', why: 'problem', message: /^error body must have required property 'code'/ },
       { check: 'negative_data_rejected', why: 'lax', operation: 'get_guild_join_requests' },
-      { check: 'not_a_server_error', why: 'hangs', operation: 'create_interaction_response' },
+      // Seen in two runs of three on this machine (the 30 s timeout), answered in the third.
+      { check: 'not_a_server_error', why: 'hangs', operation: 'create_interaction_response', intermittent: true },
       // Items of collections whose creates answer 200 with the record (read as creates, issue 19 item 5) get unknown-id probes: Prism answers them all.
       ...fails({ auth_enforced: 'keys', created_resource_readable: 'stateless', method_not_allowed: 'allow', not_found_for_unknown_id: 'stateless', response_schema: 'examples', use_after_delete: 'stateless' }),
     ],

@@ -33,7 +33,7 @@ export const WHY = {
   ambiguous: 'Prism answers a documented 400 example for a discriminated oneOf body it validates as ambiguous',
   deprecation: 'Prism sends `Deprecation: true`, the draft form; RFC 9745 §2.1 requires a structured date (@<epoch seconds>)',
   serializer: "Prism answers 500 application/problem+json 'Cannot find serializer' (no `message`) on operations whose only media types are Docker's streams (application/vnd.docker.raw-stream, application/x-tar)",
-  hangs: 'Prism never answers some valid requests (Discord create_interaction_response with a type 8 body: nothing within 30 s, on every run): no answer is a server failure',
+  hangs: 'Prism sometimes never answers a valid request (Discord create_interaction_response: nothing within 30 s on some runs, an answer on others): no answer is a server failure',
   noResponse: 'Prism answers 500 NO_RESPONSE_RESPONSE_DEFINED to an operation that documents no responses (allowed since OAS 3.1.0 §4.8.4): a server error to a valid request',
   contentTypeParam:
     "the document contradicts itself and Prism takes the other side: ImageBuild consumes application/octet-stream but declares a `Content-type` header parameter with enum application/x-tar; the kit ignores a header parameter named Content-Type (OAS 3.0.3 §4.7.12.1, the model 2.0 is upgraded to) and sends the consumed type, Prism applies the enum and answers the documented 400",
@@ -46,6 +46,11 @@ export interface Expected {
   readonly operation?: string;
   /** Only results whose message matches (to tell two reasons of one check apart). */
   readonly message?: RegExp;
+  /**
+   * Prism shows it on some runs only (say why beside it): allowed, not required. Every other
+   * expectation must fire, so a stricter check that stops firing is still caught.
+   */
+  readonly intermittent?: true;
 }
 
 /** A failure caused by the runner's own request or reading, not by Prism; kept until fixed. */
@@ -130,7 +135,7 @@ export function expectTwoSided(name: string, { contract, report }: PrismRun, exp
   }
   expect(unexplained, `${name}: failures no expectation explains`).toEqual([]);
   const silent = [
-    ...expected.prism.filter((_, i) => prismHits[i] === 0).map((e) => `${e.check}${e.operation ? ` › ${e.operation}` : ''}: expected (${WHY[e.why]}) but did not fail`),
+    ...expected.prism.filter((e, i) => prismHits[i] === 0 && e.intermittent !== true).map((e) => `${e.check}${e.operation ? ` › ${e.operation}` : ''}: expected (${WHY[e.why]}) but did not fail`),
     ...bugs.filter((_, i) => bugHits[i] === 0).map((b) => `${b.checks.join(' / ')} › ${b.operations.join(', ')}: the runner bug no longer fires (fixed? remove it): ${b.evidence}`),
   ];
   expect(silent, `${name}: expectations that did not fire`).toEqual([]);
