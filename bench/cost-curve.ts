@@ -23,6 +23,7 @@ import { join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { PlannedRequest } from './plan.js';
 import { CORPUS, VERSIONED_CORPUS } from '../fixtures/corpus/index.js';
 import { HOLDOUT } from '../fixtures/holdout/index.js';
 import { freePort } from '../fixtures/servers/prism.js';
@@ -78,13 +79,6 @@ export interface CurveOptions {
   readonly log?: (line: string) => void;
 }
 
-interface PlannedRequest {
-  readonly method: string;
-  readonly path: string;
-  readonly contentType?: string;
-  readonly body?: string;
-  readonly headers?: Record<string, string>;
-}
 
 /** The documents of the curve, smallest first: the bundled contract, fixtures/corpus and fixtures/holdout. */
 export function curveDocuments(minKb: number, only?: readonly string[]): CurveDocument[] {

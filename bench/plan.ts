@@ -46,7 +46,8 @@ const names = schemaNames(contract);
 let inputs = 0;
 let bodiesMissing = 0;
 let mutations = 0;
-interface PlannedRequest {
+/** One request of the plan, as the cost curve replays it (a type only: importing this script runs it). */
+export interface PlannedRequest {
   readonly method: string;
   readonly path: string;
   readonly contentType?: string;

@@ -2,7 +2,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule, { type FormatsPlugin } from 'ajv-formats';
 import type { OpenAPIV3 } from 'openapi-types';
-import { isRecord } from './guards.js';
+import { isRecord, walkRecords } from './guards.js';
 import { portablePattern } from './patterns.js';
 import type { SchemaDialect } from './version.js';
 import { applyNullable, readNullable } from './nullable.js';
@@ -430,19 +430,15 @@ export function openOverlappingOneOf(schema: Record<string, unknown>, resolve: (
 /** Every contradiction `openClosedAllOf` resolves in a document, one notice each (walked once, cycles included). */
 export function schemaContradictions(document: unknown): string[] {
   const out = new Set<string>();
-  const seen = new Set<object>();
-  const stack: unknown[] = [document];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (typeof node !== 'object' || node === null || seen.has(node)) continue;
-    seen.add(node);
-    if (Array.isArray(node)) {
-      stack.push(...(node as unknown[]));
-      continue;
-    }
-    if (!isRecord(node)) continue;
-    for (const opened of [openClosedAllOf(node), openOverlappingOneOf(node)]) if (opened) out.add(opened.notice);
-    for (const [key, child] of Object.entries(node)) if (key !== 'example' && key !== 'examples' && key !== 'enum' && key !== 'default') stack.push(child);
-  }
+  walkRecords(
+    document,
+    (node) => {
+      for (const opened of [openClosedAllOf(node), openOverlappingOneOf(node)]) if (opened) out.add(opened.notice);
+    },
+    VALUE_KEYS,
+  );
   return [...out];
 }
+
+/** Keywords whose values are data, not schemas: nothing under them is a contradiction of the document. */
+const VALUE_KEYS: ReadonlySet<string> = new Set(['example', 'examples', 'enum', 'default']);

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { OpenApiValidatorOpts } from 'express-openapi-validator/dist/framework/types.js';
-import type { Contract, Operation } from '../contract/index.js';
+import { isRecord, walkRecords, type Contract, type Operation } from '../contract/index.js';
 import { checkedValidatorDocument, validatorOptions } from './validator.js';
 import { operationKey, type ValidatorDocument } from './validator-document.js';
 
@@ -157,7 +157,7 @@ const SHARED_COMPONENTS = 'urn:kit:shared-components';
 function shareComponentSchemas(validator: object, document: unknown): void {
   const spec: unknown = Reflect.get(validator, 'spec');
   const ajv: unknown = Reflect.get(validator, 'ajvBody');
-  if (!isObject(spec) || !isObject(spec['components']) || !isObject(spec['components']['schemas']) || !isObject(ajv) || typeof ajv['addSchema'] !== 'function') return;
+  if (!isRecord(spec) || !isRecord(spec['components']) || !isRecord(spec['components']['schemas']) || !isRecord(ajv) || typeof ajv['addSchema'] !== 'function') return;
   if (refersIntoPaths(document)) return;
   const { schemas, ...components } = spec['components'];
   try {
@@ -167,32 +167,21 @@ function shareComponentSchemas(validator: object, document: unknown): void {
   }
   // References outside the component schemas (responses, paths) name the shared copy; those inside
   // them resolve against it already.
-  const stack: unknown[] = [{ ...spec, components }];
-  const seen = new Set<object>([schemas]);
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (typeof node !== 'object' || node === null || seen.has(node)) continue;
-    seen.add(node);
-    if (isObject(node) && typeof node['$ref'] === 'string' && node['$ref'].startsWith('#/components/schemas/')) node['$ref'] = `${SHARED_COMPONENTS}${node['$ref']}`;
-    stack.push(...Object.values(node));
-  }
+  walkRecords(
+    { ...spec, components },
+    (node) => {
+      if (typeof node['$ref'] === 'string' && node['$ref'].startsWith('#/components/schemas/')) node['$ref'] = `${SHARED_COMPONENTS}${node['$ref']}`;
+    },
+    new Set(),
+    [schemas],
+  );
   Reflect.set(validator, 'spec', { ...spec, components });
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Whether any `$ref` of the document points into `#/paths` (each object once). */
 function refersIntoPaths(document: unknown): boolean {
-  const seen = new Set<object>();
-  const stack: unknown[] = [document];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (typeof node !== 'object' || node === null || seen.has(node)) continue;
-    seen.add(node);
-    if (isObject(node) && typeof node['$ref'] === 'string' && node['$ref'].startsWith('#/paths')) return true;
-    stack.push(...Object.values(node));
-  }
-  return false;
+  return walkRecords(document, (node) => (typeof node['$ref'] === 'string' && node['$ref'].startsWith('#/paths') ? 'stop' : undefined));
 }
 
 /** Runs a middleware that may throw instead of calling next (the validator's lookup throws 404 / 405 / 400). */
