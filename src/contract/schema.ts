@@ -250,8 +250,8 @@ function convert(written: Record<string, unknown>, ctx: Context): Record<string,
   if (opened) ctx.skipped.add(opened.notice);
   const overlapping = openOverlappingOneOf(opened?.schema ?? written);
   if (overlapping) ctx.skipped.add(overlapping.notice);
-  const schema = overlapping?.schema ?? opened?.schema ?? written;
-  const discriminated = isRecord(schema['discriminator']);
+  const base = overlapping?.schema ?? opened?.schema ?? written;
+  const schema = discriminatedView(base) ?? base;
   for (const [key, value] of Object.entries(schema)) {
     if (SKIPPED_KEYS.has(key) || key.startsWith('x-')) continue;
     // Every $ref is already replaced by its target, so identifiers only collide between the schemas
@@ -280,10 +280,6 @@ function convert(written: Record<string, unknown>, ctx: Context): Record<string,
       if (value && typeof bound === 'number') out[key] = bound;
     } else if ((key === 'minimum' || key === 'maximum') && schema[key === 'minimum' ? 'exclusiveMinimum' : 'exclusiveMaximum'] === true) {
       // Written above as the exclusive bound.
-    } else if (key === 'oneOf' && discriminated && Array.isArray(value)) {
-      // OAS 3.0.3 §4.7.25: the discriminator names which alternative applies; overlapping
-      // alternatives are then not an error, so "exactly one" becomes "at least one".
-      out['anyOf'] = toJsonSchema(value, ctx);
     } else {
       out[key] = toJsonSchema(value, ctx);
     }
@@ -425,6 +421,23 @@ export function openOverlappingOneOf(schema: Record<string, unknown>, resolve: (
     }
   }
   return undefined;
+}
+
+/**
+ * A schema with a discriminator as JSON Schema reads it, the one reading both halves validate with
+ * (the kernel's ajv and the mock's express-openapi-validator). OAS 3.0.3 §4.7.25: the discriminator
+ * names which alternative of a `oneOf` / `anyOf` applies, so alternatives that overlap (Pinterest's
+ * retail and hotel feeds both admit `catalog_type: RETAIL`) are no error: "exactly one" is read as
+ * "at least one" (`anyOf`). The discriminator itself, no JSON Schema keyword, is dropped. Undefined
+ * when the schema has none; the schema is copied.
+ */
+export function discriminatedView(schema: Record<string, unknown>): Record<string, unknown> | undefined {
+  if (!('discriminator' in schema)) return undefined;
+  const { discriminator: _d, oneOf, ...rest } = schema;
+  if (!Array.isArray(oneOf)) return oneOf === undefined ? rest : { ...rest, oneOf };
+  if (rest['anyOf'] === undefined) return { ...rest, anyOf: oneOf };
+  // Both written: the oneOf's "at least one" joins the anyOf rather than replacing it.
+  return { ...rest, allOf: [...(Array.isArray(rest['allOf']) ? rest['allOf'] : []), { anyOf: oneOf }] };
 }
 
 /** Every contradiction `openClosedAllOf` resolves in a document, one notice each (walked once, cycles included). */

@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { applyNullable, ContractError, isRecord, openClosedAllOf, openOverlappingOneOf, portablePattern, readNullable, type Contract } from '../contract/index.js';
+import { applyNullable, ContractError, discriminatedView, isRecord, openClosedAllOf, openOverlappingOneOf, portablePattern, readNullable, type Contract } from '../contract/index.js';
 import { samePath } from './operations.js';
 
 /**
@@ -45,8 +45,8 @@ const WRITTEN_AT = 'x-kit-written-at';
  *   means something next to `type` (OAS 3.0.3 §4.7.24);
  * - a `pattern` in another regular-expression dialect (`(?i)…`, `\A…\z`, `\_`) is rewritten into
  *   the exact ECMA-262 equivalent; one that has none is not enforced (listed in `changes`);
- * - a discriminator that ajv cannot use (no `oneOf`/`anyOf`, or a mapping to schemas the
- *   alternatives do not list) is dropped: the alternatives still validate the value;
+ * - a discriminator is dropped and its `oneOf` read as `anyOf`, as the kernel reads it
+ *   (discriminatedView): the alternatives still validate the value;
  * - a query parameter named `name[]` (PHP-style, `accounts[]`) is named `name`: the validator
  *   reads the query string with qs, which turns `accounts[]=a` into `accounts: ['a']`, and would
  *   refuse the parameter the contract names as unknown.
@@ -439,20 +439,21 @@ function looseTuple(node: Record<string, unknown>, where: string, changes: strin
 }
 
 /**
- * ajv's discriminator support (used by the validator) needs `oneOf`/`anyOf` alternatives that are
- * `$ref`s, a `mapping` that only names those, and the property required by each: anything else
- * makes it refuse the document. The discriminator only picks an alternative faster, so where ajv
- * cannot use it the alternatives are left to decide alone.
+ * Every discriminator is given to the validator as the kernel reads it (discriminatedView, OAS
+ * 3.0.3 §4.7.25): a discriminated `oneOf` is checked as `anyOf` and the discriminator dropped, so
+ * the mock and the runner accept the same values. Kept, it misled express-openapi-validator 5.6 in
+ * two ways: its ajv reads the `oneOf` as "exactly one", refusing Pinterest's retail feed, which
+ * the hotel alternative admits too; and its schema pre-processor
+ * (schema.preprocessor.js processDiscriminator) keeps a discriminator it met for the rest of its
+ * walk, so the next `$ref` reached anywhere below the same root was taken as an alternative and
+ * its parent was given a `_discriminator`: a request body with no such property
+ * (BulkUpsertRequest, which only reaches a discriminated schema) was then refused for lacking
+ * `catalog_type`, and queries and answers were checked against the wrong alternative.
  */
 function normaliseDiscriminator(node: Record<string, unknown>, where: string, changes: string[]): void {
-  const discriminator = node['discriminator'];
-  if (!isRecord(discriminator)) return;
-  const alternatives = (Array.isArray(node['oneOf']) ? node['oneOf'] : Array.isArray(node['anyOf']) ? node['anyOf'] : undefined) as unknown[] | undefined;
-  const refs = (alternatives ?? []).map((a) => (isRecord(a) && typeof a['$ref'] === 'string' ? a['$ref'] : undefined));
-  const mapping = isRecord(discriminator['mapping']) ? Object.values(discriminator['mapping']) : [];
-  const usable = alternatives !== undefined && refs.every((r) => r !== undefined) && mapping.every((m) => typeof m === 'string' && refs.includes(m));
-  if (!usable) {
-    delete node['discriminator'];
-    changes.push(`${where}: discriminator left to its alternatives`);
-  }
+  const view = discriminatedView(node);
+  if (!view) return;
+  for (const key of Object.keys(node)) delete node[key];
+  Object.assign(node, view);
+  changes.push(`${where}: discriminator read as the alternatives it names (anyOf)`);
 }
