@@ -1,6 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { describe, expect, it } from 'vitest';
-import { openOverlappingOneOf, schemaContradictions, SchemaValidator, type Direction } from './schema.js';
+import { discriminatedView, openOverlappingOneOf, schemaContradictions, SchemaValidator, type Direction } from './schema.js';
 
 type Schema = OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject;
 
@@ -56,5 +56,28 @@ describe('openOverlappingOneOf: a oneOf one of whose alternatives admits every o
     const components: Record<string, unknown> = { recipient, company };
     const resolve = (n: unknown): unknown => (typeof n === 'object' && n !== null && '$ref' in n ? components[String((n as { $ref: string }).$ref).split('/').pop()!] : n);
     expect(openOverlappingOneOf({ oneOf: [{ $ref: '#/components/schemas/recipient' }, { $ref: '#/components/schemas/company' }] }, resolve)).toBeDefined();
+  });
+});
+
+describe('discriminatedView: a discriminator as both halves validate it (OAS 3.0.3 §4.7.25)', () => {
+  const retail = { type: 'object', required: ['kind'], properties: { kind: { type: 'string', enum: ['RETAIL', 'HOTEL'] } } };
+  const hotel = { ...retail, properties: { ...retail.properties, rooms: { type: 'integer' } } };
+  const mapping = { RETAIL: '#/components/schemas/Retail', HOTEL: '#/components/schemas/Hotel' };
+  it.each<[string, Record<string, unknown>, Record<string, unknown> | undefined]>([
+    ['no discriminator: nothing to read', { oneOf: [retail, hotel] }, undefined],
+    ['oneOf + discriminator: the discriminator picks, overlapping alternatives read as anyOf (§4.7.25)', { oneOf: [retail, hotel], discriminator: { propertyName: 'kind', mapping } }, { anyOf: [retail, hotel] }],
+    ['anyOf + discriminator: the anyOf stays, the discriminator goes', { anyOf: [retail, hotel], discriminator: { propertyName: 'kind' } }, { anyOf: [retail, hotel] }],
+    ['a discriminator on a schema without alternatives (an allOf parent, §4.7.25 "legal only" with them): dropped', { type: 'object', discriminator: { propertyName: 'kind' } }, { type: 'object' }],
+    ['oneOf and anyOf both written: the oneOf joins as one more condition', { oneOf: [retail], anyOf: [hotel], allOf: [{ type: 'object' }], discriminator: { propertyName: 'kind' } }, { anyOf: [hotel], allOf: [{ type: 'object' }, { anyOf: [retail] }] }],
+  ])('%s', (_construct, schema, view) => {
+    expect(discriminatedView(schema)).toEqual(view);
+  });
+
+  it('the validator takes a value both alternatives admit and still refuses one neither admits', () => {
+    const schema = { oneOf: [retail, hotel], discriminator: { propertyName: 'kind', mapping } } as Schema;
+    const validator = new SchemaValidator();
+    expect(validator.validate(schema, { kind: 'RETAIL' }, 'request').state).toBe('valid');
+    expect(validator.validate(schema, { kind: 'SHOP' }, 'request').state).toBe('invalid');
+    expect(validator.validate(schema, {}, 'request').state).toBe('invalid');
   });
 });
