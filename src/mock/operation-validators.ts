@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { OpenApiValidatorOpts } from 'express-openapi-validator/dist/framework/types.js';
-import { isRecord, walkRecords, type Contract, type Operation } from '../contract/index.js';
+import type { OpenAPIV3 } from 'openapi-types';
+import { asSchema, isRecord, parseDeepObject, readNestedMembers, walkRecords, type Contract, type Operation } from '../contract/index.js';
 import { checkedValidatorDocument, validatorOptions } from './validator.js';
 import { operationKey, type ValidatorDocument } from './validator-document.js';
 
@@ -38,7 +39,9 @@ export class OperationValidators {
       this.state = undefined;
       this.handlers.delete(operation);
     });
+    const deepObjects = operation.parameters.filter((p) => p.in === 'query' && p.style === 'deepObject');
     const handler: RequestHandler = (req, res, next) => {
+      if (deepObjects.length > 0) readNestedDeepObjects(req, deepObjects);
       if (ready) {
         ready(req, res, next);
         return;
@@ -182,6 +185,32 @@ function shareComponentSchemas(validator: object, document: unknown): void {
 /** Whether any `$ref` of the document points into `#/paths` (each object once). */
 function refersIntoPaths(document: unknown): boolean {
   return walkRecords(document, (node) => (typeof node['$ref'] === 'string' && node['$ref'].startsWith('#/paths') ? 'stop' : undefined));
+}
+
+/**
+ * A deepObject query member that is an object itself arrives as JSON text
+ * (`parameters[report]={"report_type":…}`: the kernel's serialiseDeepObject, as the runner sends
+ * it), which the validator keeps as a string and refuses as "must be object". Such members are
+ * read back with the kernel's readNestedMembers, as a form body's are, and the parameter is given
+ * to the validator grouped, as it groups `name[member]` keys itself. Nothing changes for a request
+ * without such a member.
+ */
+function readNestedDeepObjects(req: Request, parameters: readonly OpenAPIV3.ParameterObject[]): void {
+  const at = req.originalUrl.indexOf('?');
+  if (at < 0) return;
+  const pairs = [...new URLSearchParams(req.originalUrl.slice(at + 1))];
+  let query: Record<string, unknown> | undefined;
+  for (const parameter of parameters) {
+    const fields = parseDeepObject(parameter.name, pairs);
+    const read = fields && readNestedMembers(fields, asSchema(parameter.schema));
+    if (!read) continue;
+    query ??= { ...(req.query as Record<string, unknown>) };
+    for (const key of Object.keys(query)) if (key.startsWith(`${parameter.name}[`)) delete query[key];
+    query[parameter.name] = read;
+  }
+  // Express 5 computes req.query from the URL on each read (a getter); the validator reads and
+  // replaces it the same way (openapi.request.validator.js, its "HACK for express 5").
+  if (query) Object.defineProperty(req, 'query', { value: query, writable: true, configurable: true, enumerable: true });
 }
 
 /** Runs a middleware that may throw instead of calling next (the validator's lookup throws 404 / 405 / 400). */

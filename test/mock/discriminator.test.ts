@@ -28,6 +28,7 @@ const document = {
   info: { title: 'discriminators', version: '1' },
   paths: {
     '/feeds': { post: { operationId: 'createFeed', requestBody: { required: true, ...json(ref('Feed')) }, responses: { '200': { description: 'ok', ...json(ref('Feed')) }, '400': error } } },
+    '/stats': { get: { operationId: 'stats', parameters: [{ name: 'parameters', in: 'query', required: true, style: 'deepObject', schema: ref('StatsParameters') }], responses: { '200': { description: 'ok', ...json({ type: 'object', properties: { total: { type: 'integer' } } }) }, '400': error } } },
     '/bulk': { post: { operationId: 'bulk', requestBody: { required: true, ...json(ref('Bulk')) }, responses: { '200': { description: 'ok', ...json({ type: 'object', properties: { done: { type: 'boolean' } } }) }, '400': error } } },
   },
   components: {
@@ -36,6 +37,12 @@ const document = {
       Retail: feed({}),
       Hotel: feed({ rooms: { type: 'integer' } }),
       Feed: { type: 'object', discriminator: { propertyName: 'kind', mapping: { RETAIL: '#/components/schemas/Retail', HOTEL: '#/components/schemas/Hotel' } }, oneOf: [ref('Retail'), ref('Hotel')] },
+      // Pinterest's report-stats `parameters`: a deepObject query parameter whose alternatives
+      // declare an object member (`report`), itself discriminated.
+      Report: { type: 'object', required: ['report_type'], properties: { report_type: { type: 'string', enum: ['INGESTION', 'DISTRIBUTION'] }, feed_id: { type: 'string' } } },
+      RetailStats: { type: 'object', required: ['kind', 'report'], properties: { kind: { type: 'string', enum: ['RETAIL'] }, report: ref('Report') } },
+      HotelStats: { type: 'object', required: ['kind', 'report'], properties: { kind: { type: 'string', enum: ['HOTEL'] }, report: ref('Report') } },
+      StatsParameters: { type: 'object', required: ['kind'], properties: { kind: ref('Kind') }, discriminator: { propertyName: 'kind', mapping: { RETAIL: '#/components/schemas/RetailStats', HOTEL: '#/components/schemas/HotelStats' } }, oneOf: [ref('RetailStats'), ref('HotelStats')] },
       Note: { type: 'object', properties: { text: { type: 'string' } } },
       Bulk: { type: 'object', properties: { create: { type: 'array', items: ref('Feed') }, note: ref('Note') } },
     },
@@ -76,9 +83,19 @@ describe('discriminators: the mock validates as the kernel reads them (OAS 3.0.3
     await request(app).post('/bulk').send({ create: [{ kind: 'HOTEL' }] }).expect(400);
   });
 
+  it('a deepObject member that is an object is read from the JSON text the runner writes it as', async () => {
+    const stats = (query: string): request.Test => request(app).get(`/stats?${query}`);
+    const report = encodeURIComponent(JSON.stringify({ report_type: 'INGESTION', feed_id: '3' }));
+    await stats(`parameters%5Bkind%5D=RETAIL&parameters%5Breport%5D=${report}`).expect(200);
+    // Still checked: a report of no listed type, text that is no object, a missing report.
+    await stats(`parameters%5Bkind%5D=RETAIL&parameters%5Breport%5D=${encodeURIComponent('{"report_type":"OTHER"}')}`).expect(400);
+    await stats('parameters%5Bkind%5D=RETAIL&parameters%5Breport%5D=x').expect(400);
+    await stats('parameters%5Bkind%5D=RETAIL').expect(400);
+  });
+
   it("the kit's runner agrees with the mock on them", async () => {
     const result = await selfConsistency('discriminator', spec);
     expect(result.disagreements.map((f) => `${f.check} › ${f.operation}: ${f.message}`)).toEqual([]);
-    expect(result.report.results.filter((r) => r.check === 'positive_data_accepted' && r.status === 'passed').map((r) => r.operation).sort()).toEqual(['bulk', 'createFeed']);
+    expect(result.report.results.filter((r) => r.check === 'positive_data_accepted' && r.status === 'passed').map((r) => r.operation).sort()).toEqual(['bulk', 'createFeed', 'stats']);
   }, 60_000);
 });

@@ -1,3 +1,5 @@
+import type { OpenAPIV3 } from 'openapi-types';
+import { alternativesOf, asSchema, mergeAllOf } from '../schema-views.js';
 import { isObject, text, type Pairs } from './values.js';
 
 /**
@@ -32,4 +34,37 @@ export function deepObjectNames(pairs: Pairs): Set<string> {
     if (m) out.add(m[1]!);
   }
   return out;
+}
+
+/**
+ * A deepObject value's members whose schema is an object, read back from the JSON text
+ * serialiseDeepObject writes them as (the table of OAS 3.0.3 §4.7.12.4 defines one level only), as
+ * a form body's object fields are read (src/mock/media.ts). A member is looked up in the
+ * parameter's schema and in each of its alternatives (allOf merged; oneOf / anyOf: Pinterest's
+ * report-stats `parameters`, whose `report` only its alternatives declare). Text that is not a
+ * JSON object stays as it is, for the validator to refuse. Undefined when no member was read.
+ */
+export function readNestedMembers(fields: Readonly<Record<string, unknown>>, schema: OpenAPIV3.SchemaObject | undefined): Record<string, unknown> | undefined {
+  if (!schema) return undefined;
+  const views = [schema, ...alternativesOf(mergeAllOf(schema))].map(mergeAllOf);
+  const objectMember = (name: string): boolean => views.some((view) => {
+    const member = asSchema(view.properties?.[name]);
+    return member !== undefined && mergeAllOf(member).type === 'object';
+  });
+  let read = false;
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(fields)) {
+    out[name] = value;
+    if (typeof value !== 'string' || !objectMember(name)) continue;
+    try {
+      const parsed: unknown = JSON.parse(value);
+      if (isObject(parsed)) {
+        out[name] = parsed;
+        read = true;
+      }
+    } catch {
+      // Not JSON: left for the validator to refuse.
+    }
+  }
+  return read ? out : undefined;
 }

@@ -11,7 +11,7 @@ import { viaContent, type Pairs, type Parameter, type RawValue } from './values.
 export { serialisePath, parsePath } from './path.js';
 export { serialiseHeader, parseHeader } from './header.js';
 export { serialiseCookie, parseCookie, cookiePairs } from './cookie.js';
-export { serialiseDeepObject, parseDeepObject, deepObjectNames } from './deep-object.js';
+export { serialiseDeepObject, parseDeepObject, deepObjectNames, readNestedMembers } from './deep-object.js';
 export { serialiseForm, parseForm } from './form.js';
 export { serialiseDelimited, parseDelimited } from './delimited.js';
 export { pairsOf, type Pairs, type Parameter, type RawValue } from './values.js';
