@@ -5,7 +5,6 @@ import { parse as parseYaml } from 'yaml';
 import { parseFullDate } from './dates.js';
 import { bundledContractPath } from './paths.js';
 import {
-  HTTP_METHODS,
   type Contract,
   type DeprecationInfo,
   type Operation,
@@ -18,6 +17,7 @@ import { ContentCache } from './cache.js';
 import { isRefusal, readVersion, type ContractVersion } from './version.js';
 import { upgradeSwagger2 } from './swagger2.js';
 import { noteComponentNames } from './sample/schema-names.js';
+import { pathItemOperations } from './methods.js';
 
 /** A contract that cannot be read: the file is missing, it is not YAML/JSON, or not a version the kit reads. */
 export class ContractError extends Error {
@@ -106,7 +106,7 @@ export async function contractFromDocument(parsed: unknown, path?: string): Prom
   }
 
   noteComponentNames(resolved);
-  const operations = indexOperations(resolved);
+  const operations = indexOperations(resolved, version.family);
   const operationsById = new Map<string, Operation>();
   for (const op of operations) {
     if (operationsById.has(op.id)) throw new ContractError(`operationId ${op.id} is used twice`);
@@ -124,7 +124,7 @@ export async function contractFromDocument(parsed: unknown, path?: string): Prom
   return {
     path,
     version: contractVersion,
-    notExercised: notExercised(resolved),
+    notExercised: notExercised(resolved, version.family),
     originalPointer,
     document,
     resolved,
@@ -190,7 +190,7 @@ function readDate(value: unknown): Date | undefined {
   return parseFullDate(value) ?? (Number.isNaN(Date.parse(value)) ? undefined : new Date(value));
 }
 
-function indexOperations(resolved: OpenAPIV3.Document): Operation[] {
+function indexOperations(resolved: OpenAPIV3.Document, family: string): Operation[] {
   const operations: Operation[] = [];
   const tlsOnly = new Set(
     Object.entries(resolved.components?.securitySchemes ?? {})
@@ -201,9 +201,8 @@ function indexOperations(resolved: OpenAPIV3.Document): Operation[] {
   for (const [path, item] of Object.entries(resolved.paths)) {
     if (!item) continue;
     const pathParameters = (item.parameters ?? []) as OpenAPIV3.ParameterObject[];
-    for (const method of HTTP_METHODS) {
-      const op = item[method];
-      if (!op) continue;
+    for (const { method, operation } of pathItemOperations(item as Record<string, unknown>, family).operations) {
+      const op = operation as OpenAPIV3.OperationObject;
       const ext: Record<string, unknown> = Object.fromEntries(Object.entries(op)); // the x- extensions
       const opParameters = (op.parameters ?? []) as OpenAPIV3.ParameterObject[];
       // Operation-level parameters override path-level ones with the same name and location (OAS 3.0.3 §4.7.9).
@@ -253,7 +252,7 @@ function indexOperations(resolved: OpenAPIV3.Document): Operation[] {
  * What the document declares that neither half serves or judges, one line each with the reason
  * (listed by the runner's report and the README's version table).
  */
-function notExercised(resolved: OpenAPIV3.Document): string[] {
+function notExercised(resolved: OpenAPIV3.Document, family: string): string[] {
   const doc: unknown = resolved;
   const out: string[] = [];
   if (!isRecord(doc)) return out;
@@ -265,15 +264,14 @@ function notExercised(resolved: OpenAPIV3.Document): string[] {
   const paths: unknown = doc['paths'];
   for (const [path, item] of Object.entries(isRecord(paths) ? paths : {})) {
     if (!isRecord(item)) continue;
-    if (isRecord(item['query'])) methods.push(`QUERY ${path}`);
-    if (isRecord(item['additionalOperations'])) for (const method of Object.keys(item['additionalOperations'])) methods.push(`${method} ${path}`);
-    const operations = [item, ...HTTP_METHODS.map((m): unknown => item[m])].filter(isRecord);
-    for (const operation of operations) {
+    const { operations, unserved } = pathItemOperations(item, family);
+    for (const { method, reason } of unserved) methods.push(`${method} ${path}: ${reason}`);
+    for (const { operation } of [{ operation: item }, ...operations]) {
       if (Array.isArray(operation['parameters'])) querystring += operation['parameters'].filter((p) => isRecord(p) && p['in'] === 'querystring').length;
     }
     itemSchemas += countKey(item, 'itemSchema', new Set());
   }
-  if (methods.length > 0) out.push(`operations of other methods are not exercised (${methods.join(', ')}): OpenAPI 3.2's query and additionalOperations are outside the kit's eight methods`);
+  if (methods.length > 0) out.push(`operations of other methods are not exercised (${methods.join('; ')})`);
   if (querystring > 0) out.push(`${querystring} in: querystring parameter(s) (OpenAPI 3.2) are not sent or checked: the operation is exercised without them`);
   if (itemSchemas > 0) out.push(`${itemSchemas} itemSchema media type(s) (OpenAPI 3.2 sequential media: JSON Lines, SSE) are not checked item by item`);
   for (const [name, scheme] of Object.entries(resolved.components?.securitySchemes ?? {})) {

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Faker } from '@faker-js/faker';
 import { createFaker } from './faker.js';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
-import { admitsJson, anyProperties, asSchema, diceOfFaker, isRecord, jsonContent, jsonTypeFor, sampleValue, responseBodyRule, responseFor, schemaContradictions, SchemaValidator, type Contract } from '../contract/index.js';
+import { admitsJson, anyProperties, fixedMethod, asSchema, diceOfFaker, isRecord, jsonContent, jsonTypeFor, sampleValue, responseBodyRule, responseFor, schemaContradictions, SchemaValidator, type Contract } from '../contract/index.js';
 import type { Clock } from './clock.js';
 import { cannedReply } from './controls/canned.js';
 import { applyDeprecation } from './controls/deprecation.js';
@@ -23,6 +23,7 @@ import { reflectFilters } from './reflect-filters.js';
 import { rulesOf } from './routes/index.js';
 import { validatorMiddleware } from './validator.js';
 import { operationValidators } from './operation-validators.js';
+import { validatorSlots } from './validator-document.js';
 import type { Handlers, Reply } from './routes/types.js';
 
 /** Seeded sources of the per-request randomness, shared by every engine of one app and reset with it. */
@@ -229,7 +230,29 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     if (req.body !== undefined) checkBodyShape(req.body, DEFAULTS.maxBodyDepth, schema);
     next();
   });
+  // OpenAPI 3.2's QUERY and additional methods are presented to the validator under the fixed
+  // method its copy holds them as (validator-document.ts validatorSlots), then given back.
+  const slotOf = (operation: Contract['operations'][number]): string | undefined => {
+    if (fixedMethod(operation.method)) return undefined;
+    const item: unknown = contract.resolved.paths[operation.path];
+    return isRecord(item) ? validatorSlots(item).get(operation.method)?.toUpperCase() : undefined;
+  };
+  const sentMethod = new WeakMap<Request, string>();
+  router.use((req, _res, next) => {
+    const slot = slotOf(stateOf(req).match.operation);
+    if (slot !== undefined) {
+      sentMethod.set(req, req.method);
+      req.method = slot;
+    }
+    next();
+  });
   router.use(validator);
+  // An error answer goes straight to the error handler, which does not read the method.
+  router.use((req, _res, next) => {
+    const sent = sentMethod.get(req);
+    if (sent !== undefined) req.method = sent;
+    next();
+  });
   router.use(async (req, res) => {
     const { match, prefer, query } = stateOf(req);
     const operation = match.operation;

@@ -1,0 +1,28 @@
+import { join } from 'node:path';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { loadContract } from '../../src/contract/index.js';
+import { createMockApp } from '../../src/index.js';
+
+const fixture = join(import.meta.dirname, '..', '..', 'fixtures', 'versions', 'search-3.2.yaml');
+
+describe('OpenAPI 3.2 QUERY and additionalOperations (OAS 3.2.0 §4.10.1)', () => {
+  it('the kernel indexes them as operations of their method', async () => {
+    const contract = await loadContract(fixture);
+    expect(contract.operationsById.get('queryNotes')?.method).toBe('query');
+    expect(contract.operationsById.get('purgeNotes')?.method).toBe('purge');
+  });
+
+  it('the mock routes QUERY, validates its body and answers it', async () => {
+    const app = await createMockApp({ spec: fixture });
+    const ok = await request(app).query('/notes').send({ text: 'a' });
+    expect(ok.status).toBe(200);
+    const bad = await request(app).query('/notes').send([1]);
+    expect(bad.status).toBe(400);
+    const purge = await request(app).purge('/notes');
+    expect(purge.status).toBe(204);
+    const options = await request(app).options('/notes');
+    expect(options.headers['allow']).toMatch(/QUERY/);
+    expect(options.headers['allow']).toMatch(/PURGE/);
+  });
+});
