@@ -17,7 +17,7 @@ export { SUPPORTED_VERSIONS, readVersion, type ContractVersion, type SchemaDiale
 export { upgradeSwagger2, originalPointer } from './swagger2.js';
 export { lowered, tuplePositions, closedTuple } from './schema-2020.js';
 export { commonErrorSchema } from './error-schema.js';
-export { pathItemOperations, isSafeMethod, fixedMethod, type PathItemOperation, type UnservedOperation } from './methods.js';
+export { pathItemOperations, retrievesRepresentation, fixedMethod, type PathItemOperation, type UnservedOperation } from './methods.js';
 export { deprecationAnnouncement, type DeprecationAnnouncement } from './deprecation.js';
 export { readNullable, applyNullable, type NullableReading } from './nullable.js';
 export * from './sample/index.js';

@@ -54,12 +54,13 @@ function additionalMethodProblem(name: string): string | undefined {
 }
 
 /**
- * Safe methods (RFC 9110 §9.2.1: GET, HEAD, OPTIONS, TRACE) and QUERY
- * (draft-ietf-httpbis-safe-method-w-body §2: safe and idempotent, a GET with content): the
- * runner reads with them without giving them a resource of their own to consume.
+ * Methods that retrieve the target's representation without changing it: GET and HEAD (RFC 9110
+ * §9.3.1, §9.3.2) and QUERY (draft-ietf-httpbis-safe-method-w-body §2: safe and idempotent, a GET
+ * whose query is in its content). The runner orders them as reads and does not give them a
+ * resource of their own to consume. OPTIONS and TRACE are safe too but retrieve no representation.
  */
-export function isSafeMethod(method: string): boolean {
-  return ['get', 'head', 'options', 'trace', 'query'].includes(method.toLowerCase());
+export function retrievesRepresentation(method: string): boolean {
+  return ['get', 'head', 'query'].includes(method.toLowerCase());
 }
 
 /** The fixed-field method of `method`, if it is one. */
