@@ -17,7 +17,7 @@ export interface UnservedOperation {
 }
 
 /**
- * The operations of a path item (OAS 3.2.0 §4.10: the fixed fields `get` … `trace`, `query`, and
+ * The operations of a path item (OAS 3.2.0 §4.9.1: the fixed fields `get` … `trace`, `query`, and
  * `additionalOperations`, whose keys are methods "with the same capitalization that is to be sent
  * in the request"). An additional method is served only when Node's HTTP parser (llhttp) reads it:
  * any other method is answered 400 by Node before the application sees it, so the mock cannot
@@ -46,8 +46,8 @@ export function pathItemOperations(item: Record<string, unknown>, family: string
 /** Why an `additionalOperations` key cannot be exercised, or undefined when it can. */
 function additionalMethodProblem(name: string): string | undefined {
   const lower = name.toLowerCase();
-  // OAS 3.2.0 §4.10.1: the map MUST NOT hold a method a fixed field defines.
-  if ((HTTP_METHODS as readonly string[]).includes(lower) || lower === 'query') return `${name} is defined by the fixed field ${lower} (OAS 3.2.0 §4.10.1: additionalOperations MUST NOT repeat it)`;
+  // OAS 3.2.0 §4.9.1: the map MUST NOT hold a method a fixed field defines.
+  if ((HTTP_METHODS as readonly string[]).includes(lower) || lower === 'query') return `${name} is defined by the fixed field ${lower} (OAS 3.2.0 §4.9.1: additionalOperations MUST NOT repeat it)`;
   // RFC 9110 §9.1: method names are case-sensitive; llhttp's table holds them upper-case only.
   if (!METHODS.includes(name)) return `${name} is not a method Node's HTTP parser reads (llhttp answers it 400 before any application sees it)`;
   return undefined;

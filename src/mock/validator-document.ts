@@ -166,7 +166,7 @@ function absentDeepObjects(document: OpenAPIV3.Document, changes: string[]): voi
 /**
  * express-openapi-validator reads 3.0 and 3.1. A 3.2.0 document's schemas are the same 2020-12
  * dialect, so it is given as 3.1 without what 3.1 has no place for:
- * - the `query` operation and `additionalOperations` (OAS 3.2.0 §4.10: other methods) are not
+ * - the `query` operation and `additionalOperations` (OAS 3.2.0 §4.9.1: other methods) are not
  *   operation fields of 3.1, and the validator looks an operation up by `req.method` among the
  *   eight it knows. Each is moved to a fixed field its path item leaves free (`validatorSlots`),
  *   and the mock presents its requests to the validator under that method: parameters, body and

@@ -9,7 +9,7 @@ const send = (app: Parameters<typeof request>[0], method: string, path: string):
 
 const fixture = join(import.meta.dirname, '..', '..', 'fixtures', 'versions', 'search-3.2.yaml');
 
-describe('OpenAPI 3.2 QUERY and additionalOperations (OAS 3.2.0 §4.10.1)', () => {
+describe('OpenAPI 3.2 QUERY and additionalOperations (OAS 3.2.0 §4.9.1)', () => {
   it('the kernel indexes them as operations of their method', async () => {
     const contract = await loadContract(fixture);
     expect(contract.operationsById.get('queryNotes')?.method).toBe('query');
