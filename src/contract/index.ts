@@ -19,6 +19,6 @@ export { lowered, tuplePositions, closedTuple } from './schema-2020.js';
 export { commonErrorSchema } from './error-schema.js';
 export { pathItemOperations, retrievesRepresentation, fixedMethod, type PathItemOperation, type UnservedOperation } from './methods.js';
 export { sequenceSyntax, itemSchemaOf, sequenceSchemaOf, parseSequence, serializeSequence, type SequenceSyntax, type SequenceReading } from './sequential.js';
-export { deprecationAnnouncement, type DeprecationAnnouncement } from './deprecation.js';
+export { deprecationAnnouncement, schemeDeprecated, type DeprecationAnnouncement } from './deprecation.js';
 export { readNullable, applyNullable, type NullableReading } from './nullable.js';
 export * from './sample/index.js';

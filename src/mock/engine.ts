@@ -24,6 +24,7 @@ import { rulesOf } from './routes/index.js';
 import { validatorMiddleware } from './validator.js';
 import { operationValidators } from './operation-validators.js';
 import { validatorSlots } from './validator-document.js';
+import { checkQuerystring } from './querystring.js';
 import type { Handlers, Reply } from './routes/types.js';
 
 /** Seeded sources of the per-request randomness, shared by every engine of one app and reset with it. */
@@ -206,6 +207,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
       throw new HttpError(401, codeForStatus(401), verdict.message, [], verdict.challenges.length > 0 ? { 'WWW-Authenticate': verdict.challenges.join(', ') } : {});
     }
     checkIntegerParameters(match.operation, match.params, query);
+    checkQuerystring(match.operation, req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '', schemaValidator, codeForStatus(400));
     checkDeclaredLength(req, maxBodyBytes, codeForStatus(413));
     if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) checkCharset(req, codeForStatus(415));
     normalizeContentType(req, match.operation, codeForStatus(415));

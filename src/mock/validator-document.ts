@@ -195,13 +195,20 @@ function asThreeOne(document: OpenAPIV3.Document & Record<string, unknown>, chan
     }
     delete item['query'];
     delete item['additionalOperations'];
-    const lists = [item['parameters'], ...METHODS.map((m) => (isRecord(item[m]) ? item[m]['parameters'] : undefined))];
-    for (const list of lists) {
-      if (!Array.isArray(list)) continue;
+    // The whole query string is the querystring parameter's: any query key is its business.
+    const withoutQuerystring = (list: unknown): boolean => {
+      if (!Array.isArray(list)) return false;
+      const before = list.length;
       for (let i = list.length - 1; i >= 0; i -= 1) {
         const parameter: unknown = list[i];
         if (isRecord(parameter) && parameter['in'] === 'querystring') list.splice(i, 1);
       }
+      return list.length < before;
+    };
+    const atPath = withoutQuerystring(item['parameters']);
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (isRecord(operation) && (withoutQuerystring(operation['parameters']) || atPath)) operation['x-eov-allow-unknown-query-parameters'] = true;
     }
   }
   visit(document, '#', (node) => {
