@@ -1,5 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Contract, Operation } from '../src/contract/index.js';
+import { schemeDeprecated } from '../src/contract/index.js';
 import { CREDENTIAL_ENV, REDACTED_KEY, redactedAs } from './http/curl.js';
 
 /** What the user gave on the command line (PRODUCT.md §4): each flag feeds the schemes of its kind. */
@@ -170,9 +171,14 @@ export class CredentialPlan {
     return [{ in: 'header', name: 'authorization', value: `${scheme.scheme} ${value}`, shown: `${scheme.scheme} ${redactedAs(CREDENTIAL_ENV.other)}` }];
   }
 
-  /** The first requirement of the operation whose every scheme has a credential (an empty one: public). */
+  /**
+   * The first requirement of the operation whose every scheme has a credential (an empty one:
+   * public); one without a deprecated scheme first (OAS 3.2.0 §4.27.1: consumers SHOULD refrain
+   * from a deprecated scheme, and the runner is one).
+   */
   satisfiable(operation: Operation): Requirement | undefined {
-    return operation.security.find((req) => Object.keys(req).every((name) => this.valueFor(name) !== undefined));
+    const met = operation.security.filter((req) => Object.keys(req).every((name) => this.valueFor(name) !== undefined));
+    return met.find((req) => !Object.keys(req).some((name) => schemeDeprecated(this.scheme(name)))) ?? met[0];
   }
 
   /** Valid credentials for the operation, placed; undefined when no requirement can be met. */

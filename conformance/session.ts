@@ -4,7 +4,7 @@ import { CredentialPlan, type Placement } from './credentials.js';
 import { encodeBody } from './http/body.js';
 import { HttpClient, type HttpOutcome, type OutgoingRequest } from './http/client.js';
 import { REDACTED_KEY } from './http/curl.js';
-import { serialiseCookie, serialiseHeader, serialisePath, serialiseQuery } from '../src/contract/index.js';
+import { querystringParameter, serialiseCookie, serialiseHeader, serialisePath, serialiseQuery, serialiseQuerystring } from '../src/contract/index.js';
 import type { Exchange, ExchangeContext, ExchangeKind, GeneratedInput } from './types.js';
 
 /** What a sender of already-built requests (workflow steps) needs of the session. */
@@ -174,7 +174,12 @@ export class Session implements BuiltRequestSender {
       return p ? serialisePath(p, value) : encodeURIComponent(String(value));
     });
     const pieces: string[] = [...rawQuery];
-    for (const [name, value] of Object.entries(query)) pieces.push(...serialiseQuery(param(name, 'query'), name, value));
+    const querystring = operation ? querystringParameter(operation.parameters) : undefined;
+    for (const [name, value] of Object.entries(query)) {
+      // OpenAPI 3.2's `in: querystring`: the value is the whole query string, in its media type.
+      if (querystring && name === querystring.parameter.name && !param(name, 'query')) pieces.push(serialiseQuerystring(querystring.mediaType, value));
+      else pieces.push(...serialiseQuery(param(name, 'query'), name, value));
+    }
     const qs = pieces.join('&');
     const base = `${this.options.target.replace(/\/+$/, '')}${(this.options.basePath ?? '').replace(/\/+$/, '')}`;
     return `${base}${filled}${qs ? `?${qs}` : ''}`;

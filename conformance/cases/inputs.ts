@@ -4,7 +4,7 @@ import type { Random } from './random.js';
 import { bodyMediaRank } from '../http/body.js';
 import type { SchemaNames } from './discriminator.js';
 import { asSchema, effective, flatten, isRecord, type Schema } from './schema.js';
-import { isJsonMediaType, sample, type Mode } from '../../src/contract/index.js';
+import { isJsonMediaType, querystringParameter, sample, type Mode } from '../../src/contract/index.js';
 import { URI_VALUE_BUDGET } from './mutations.js';
 
 export interface RequestBodyPlan {
@@ -163,7 +163,19 @@ export function noBodyReason(operation: Operation): string {
 
 /** Optional query parameters: none at the lower boundary, all at the upper one, a random half otherwise. */
 export function validQuery(operation: Operation, rng: Random, mode: Mode, validator: SchemaValidator): Record<string, unknown> {
-  return validParams(queryParameters(operation), rng, mode, validator);
+  const out = validParams(queryParameters(operation), rng, mode, validator);
+  // OpenAPI 3.2's `in: querystring` (OAS 3.2.0 §4.12.1): one value, the whole query string, by its
+  // content's schema; the session writes it in its media type (serialiseQuerystring).
+  const querystring = querystringParameter(operation.parameters);
+  const schema = asSchema(querystring?.schema);
+  if (querystring && schema) {
+    const required = querystring.parameter.required === true;
+    if (required || mode === 'max' || (mode === 'min' ? false : rng.bool())) {
+      const value = validValue(required ? present(schema) : schema, rng, mode, validator, [], undefined, querystring.parameter.name);
+      if (value !== undefined) out[querystring.parameter.name] = value;
+    }
+  }
+  return out;
 }
 
 /** Valid values for header or cookie parameters: the required ones always, optional ones as for the query. */

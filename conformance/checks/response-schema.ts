@@ -2,6 +2,7 @@ import { asSchema, effective, isRecord, properties, type Schema } from '../cases
 import { pass, skip, type Check } from './types.js';
 import { isJsonResponse, isOwnExchange, parseJson, responseJsonSchema } from './util.js';
 import { documentedResponse } from '../../src/contract/index.js';
+import { judgeSequence } from './sequence-items.js';
 
 /**
  * The value without the properties its schema marks writeOnly, at any depth. OAS 3.0.3 §4.7.25:
@@ -43,13 +44,15 @@ export const responseSchema: Check = {
   needs: ['positive'],
   siblings: 'answer',
   description:
-    'Every documented JSON answer (success and error). Fails when the body does not validate against the documented schema (types, required fields, enums, formats such as int32/int64/date-time, nullable, allOf). A writeOnly property in an answer is a warning (OAS 3.0.3 §4.7.25: SHOULD NOT).',
+    'Every documented JSON answer (success and error). Fails when the body does not validate against the documented schema (types, required fields, enums, formats such as int32/int64/date-time, nullable, allOf). An answer in a sequential media type with an OpenAPI 3.2 `itemSchema` (JSON Lines, NDJSON, JSON Text Sequences, Server-Sent Events) is read into its items, each judged by `itemSchema`. A writeOnly property in an answer is a warning (OAS 3.0.3 §4.7.25: SHOULD NOT).',
   appliesTo: () => true,
   judge: (exchange, operation, ctx) => {
     const response = exchange.response;
     if (!response || !isOwnExchange(exchange)) return undefined;
     const documented = documentedResponse(operation.responses, response.status);
     if (!documented) return skip(`status ${response.status} is undocumented`);
+    const sequence = judgeSequence(response, documented.response, ctx.validator);
+    if (sequence) return sequence;
     const json = responseJsonSchema(documented.response);
     if (!json?.schema) return skip(`${documented.key} documents no JSON schema`);
     if (!isJsonResponse(response)) return skip('the body is not JSON (see content_type)');

@@ -7,7 +7,7 @@ import type { Random } from '../cases/random.js';
 import { isCreate, isSuccess } from '../cases/roles.js';
 import { asSchema, isRecord } from '../cases/schema.js';
 import { SeenValues, unknownIdProbe } from '../cases/unknown-id.js';
-import { modeFor } from '../../src/contract/index.js';
+import { modeFor, retrievesRepresentation } from '../../src/contract/index.js';
 import { requestPath } from '../judge/siblings.js';
 import type { CredentialPlan } from '../credentials.js';
 import type { Note, OperationCase, RunPlan } from '../plan/index.js';
@@ -38,8 +38,8 @@ export interface Execution {
   readonly internalErrors: readonly string[];
 }
 
-/** Writes that change or consume the resource in their path get a fresh resource each. */
-const destructive = (op: Operation): boolean => op.method !== 'get' && op.method !== 'head';
+/** Writes that change or consume the resource in their path get a fresh resource each; GET, HEAD and QUERY read it. */
+const destructive = (op: Operation): boolean => !retrievesRepresentation(op.method);
 
 /** Kinds a secured operation cannot send without credentials that meet its requirements. */
 const NEEDS_CREDENTIALS: readonly ExchangeKind[] = ['positive', 'negative', 'malformed_json', 'read_back', 'read_after_delete', 'unknown_id'];

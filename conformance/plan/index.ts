@@ -1,4 +1,4 @@
-import { HTTP_METHODS, documentedResponse, samePath, type Contract, type Operation } from '../../src/contract/index.js';
+import { HTTP_METHODS, documentedResponse, fixedMethod, retrievesRepresentation, samePath, type Contract, type Operation } from '../../src/contract/index.js';
 import { methodsOnPath, pathClash } from '../cases/path-clash.js';
 import { pathParameters, requestBodyOf } from '../cases/inputs.js';
 import { mutationsFor } from '../cases/mutations.js';
@@ -36,7 +36,8 @@ export function select(contract: Contract, selection: Selection): { checks: read
 /** Order of execution: creates first (they feed the rest), then reads, then updates and actions, deletes last. */
 function phase(op: Operation, contract: Contract): number {
   if (isCreate(op, contract)) return 0;
-  if (op.method === 'get' || op.method === 'head') return 1;
+  // Reads, QUERY among them (draft-ietf-httpbis-safe-method-w-body §2: a GET with content).
+  if (retrievesRepresentation(op.method)) return 1;
   if (op.method === 'delete') return 3;
   return 2;
 }
@@ -86,7 +87,8 @@ export function planRun(contract: Contract, selected: { checks: readonly Check[]
       seen.add(samePath(op.path));
       const documented = [...methodsOnPath(contract, op.path)];
       const method = (['patch', 'delete', 'put', 'post', 'get'] as const).find((m) => !documented.includes(m));
-      const documentedMethods = HTTP_METHODS.filter((m) => documented.includes(m)).map((m) => m.toUpperCase());
+      // Every documented method, OpenAPI 3.2's QUERY and additionalOperations too (OAS 3.2.0 §4.10.1).
+      const documentedMethods = [...HTTP_METHODS.filter((m) => documented.includes(m)), ...documented.filter((m) => !fixedMethod(m))].map((m) => m.toUpperCase());
       pathProbes.push(method ? { op, method, documentedMethods } : { op, method: undefined, documentedMethods, reason: `every common method is documented on ${op.path}` });
     }
   }

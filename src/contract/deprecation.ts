@@ -27,3 +27,12 @@ export function deprecationAnnouncement(operation: Pick<Operation, 'deprecated' 
   if (info?.deprecatedAt) return { kind: 'dated', deprecation: formatStructuredDate(info.deprecatedAt), sunset, link };
   return { kind: 'undated', sunset, link };
 }
+
+/**
+ * Whether a security scheme is deprecated (OAS 3.2.0 §4.27.1 `deprecated`, new in 3.2: "Consumers
+ * SHOULD refrain from usage of the declared scheme"). No answer announces it, so neither half
+ * judges a server by it; the runner, a consumer, uses another requirement when one is met.
+ */
+export function schemeDeprecated(scheme: unknown): boolean {
+  return typeof scheme === 'object' && scheme !== null && Reflect.get(scheme, 'deprecated') === true;
+}

@@ -17,6 +17,8 @@ export { SUPPORTED_VERSIONS, readVersion, type ContractVersion, type SchemaDiale
 export { upgradeSwagger2, originalPointer } from './swagger2.js';
 export { lowered, tuplePositions, closedTuple } from './schema-2020.js';
 export { commonErrorSchema } from './error-schema.js';
-export { deprecationAnnouncement, type DeprecationAnnouncement } from './deprecation.js';
+export { pathItemOperations, retrievesRepresentation, fixedMethod, type PathItemOperation, type UnservedOperation } from './methods.js';
+export { sequenceSyntax, itemSchemaOf, sequenceSchemaOf, parseSequence, serializeSequence, type SequenceSyntax, type SequenceReading } from './sequential.js';
+export { deprecationAnnouncement, schemeDeprecated, type DeprecationAnnouncement } from './deprecation.js';
 export { readNullable, applyNullable, type NullableReading } from './nullable.js';
 export * from './sample/index.js';

@@ -5,7 +5,6 @@ import { parse as parseYaml } from 'yaml';
 import { parseFullDate } from './dates.js';
 import { bundledContractPath } from './paths.js';
 import {
-  HTTP_METHODS,
   type Contract,
   type DeprecationInfo,
   type Operation,
@@ -18,6 +17,9 @@ import { ContentCache } from './cache.js';
 import { isRefusal, readVersion, type ContractVersion } from './version.js';
 import { upgradeSwagger2 } from './swagger2.js';
 import { noteComponentNames } from './sample/schema-names.js';
+import { pathItemOperations } from './methods.js';
+import { sequenceSyntax } from './sequential.js';
+import { schemeDeprecated } from './deprecation.js';
 
 /** A contract that cannot be read: the file is missing, it is not YAML/JSON, or not a version the kit reads. */
 export class ContractError extends Error {
@@ -106,7 +108,7 @@ export async function contractFromDocument(parsed: unknown, path?: string): Prom
   }
 
   noteComponentNames(resolved);
-  const operations = indexOperations(resolved);
+  const operations = indexOperations(resolved, version.family);
   const operationsById = new Map<string, Operation>();
   for (const op of operations) {
     if (operationsById.has(op.id)) throw new ContractError(`operationId ${op.id} is used twice`);
@@ -124,7 +126,7 @@ export async function contractFromDocument(parsed: unknown, path?: string): Prom
   return {
     path,
     version: contractVersion,
-    notExercised: notExercised(resolved),
+    notExercised: notExercised(resolved, version.family),
     originalPointer,
     document,
     resolved,
@@ -190,7 +192,7 @@ function readDate(value: unknown): Date | undefined {
   return parseFullDate(value) ?? (Number.isNaN(Date.parse(value)) ? undefined : new Date(value));
 }
 
-function indexOperations(resolved: OpenAPIV3.Document): Operation[] {
+function indexOperations(resolved: OpenAPIV3.Document, family: string): Operation[] {
   const operations: Operation[] = [];
   const tlsOnly = new Set(
     Object.entries(resolved.components?.securitySchemes ?? {})
@@ -201,9 +203,8 @@ function indexOperations(resolved: OpenAPIV3.Document): Operation[] {
   for (const [path, item] of Object.entries(resolved.paths)) {
     if (!item) continue;
     const pathParameters = (item.parameters ?? []) as OpenAPIV3.ParameterObject[];
-    for (const method of HTTP_METHODS) {
-      const op = item[method];
-      if (!op) continue;
+    for (const { method, operation } of pathItemOperations(item as Record<string, unknown>, family).operations) {
+      const op = operation as OpenAPIV3.OperationObject;
       const ext: Record<string, unknown> = Object.fromEntries(Object.entries(op)); // the x- extensions
       const opParameters = (op.parameters ?? []) as OpenAPIV3.ParameterObject[];
       // Operation-level parameters override path-level ones with the same name and location (OAS 3.0.3 §4.7.9).
@@ -253,7 +254,7 @@ function indexOperations(resolved: OpenAPIV3.Document): Operation[] {
  * What the document declares that neither half serves or judges, one line each with the reason
  * (listed by the runner's report and the README's version table).
  */
-function notExercised(resolved: OpenAPIV3.Document): string[] {
+function notExercised(resolved: OpenAPIV3.Document, family: string): string[] {
   const doc: unknown = resolved;
   const out: string[] = [];
   if (!isRecord(doc)) return out;
@@ -261,32 +262,41 @@ function notExercised(resolved: OpenAPIV3.Document): string[] {
   if (webhooks.length > 0) out.push(`webhooks (${webhooks.join(', ')}) are not exercised: they are requests the API sends, not ones it serves (OAS 3.1.0 §4.8.1)`);
   const methods: string[] = [];
   let querystring = 0;
-  let itemSchemas = 0;
+  const unreadSequences: string[] = [];
   const paths: unknown = doc['paths'];
   for (const [path, item] of Object.entries(isRecord(paths) ? paths : {})) {
     if (!isRecord(item)) continue;
-    if (isRecord(item['query'])) methods.push(`QUERY ${path}`);
-    if (isRecord(item['additionalOperations'])) for (const method of Object.keys(item['additionalOperations'])) methods.push(`${method} ${path}`);
-    const operations = [item, ...HTTP_METHODS.map((m): unknown => item[m])].filter(isRecord);
-    for (const operation of operations) {
+    const { operations, unserved } = pathItemOperations(item, family);
+    for (const { method, reason } of unserved) methods.push(`${method} ${path}: ${reason}`);
+    for (const { operation } of [{ operation: item }, ...operations]) {
       if (Array.isArray(operation['parameters'])) querystring += operation['parameters'].filter((p) => isRecord(p) && p['in'] === 'querystring').length;
     }
-    itemSchemas += countKey(item, 'itemSchema', new Set());
+    for (const { method, operation } of operations) {
+      const body = operation['requestBody'];
+      for (const [type, media] of Object.entries(isRecord(body) && isRecord(body['content']) ? body['content'] : {})) {
+        if (isRecord(media) && media['itemSchema'] !== undefined) unreadSequences.push(`${method.toUpperCase()} ${path} request ${type}`);
+      }
+      for (const response of Object.values(isRecord(operation['responses']) ? operation['responses'] : {})) {
+        const content = isRecord(response) && isRecord(response['content']) ? response['content'] : {};
+        for (const [type, media] of Object.entries(content)) {
+          if (isRecord(media) && media['itemSchema'] !== undefined && sequenceSyntax(type) === undefined) unreadSequences.push(`${method.toUpperCase()} ${path} answer ${type}`);
+        }
+      }
+    }
   }
-  if (methods.length > 0) out.push(`operations of other methods are not exercised (${methods.join(', ')}): OpenAPI 3.2's query and additionalOperations are outside the kit's eight methods`);
-  if (querystring > 0) out.push(`${querystring} in: querystring parameter(s) (OpenAPI 3.2) are not sent or checked: the operation is exercised without them`);
-  if (itemSchemas > 0) out.push(`${itemSchemas} itemSchema media type(s) (OpenAPI 3.2 sequential media: JSON Lines, SSE) are not checked item by item`);
+  if (methods.length > 0) out.push(`operations of other methods are not exercised (${methods.join('; ')})`);
+  // The runner sends a valid query string only: invalid ones need a mutation per media type.
+  if (querystring > 0) out.push(`${querystring} in: querystring parameter(s) (OpenAPI 3.2) are sent valid only: no invalid query string is generated for negative_data_rejected`);
+  if (unreadSequences.length > 0) {
+    out.push(`itemSchema is not checked item by item on ${unreadSequences.join(', ')}: the kit reads streams of JSON Lines, NDJSON, JSON Text Sequences and Server-Sent Events in answers only (a request body stream is neither written by the runner nor split by the mock; multipart/mixed is not read)`);
+  }
+  for (const [name, scheme] of Object.entries(resolved.components?.securitySchemes ?? {})) {
+    // OAS 3.2.0 §4.27.1: a deprecated scheme asks clients to stop using it; HTTP has no header that
+    // announces it (RFC 9745's Deprecation is about the resource), so there is nothing to judge.
+    if (schemeDeprecated(scheme)) out.push(`security scheme ${name} is deprecated (OpenAPI 3.2): no answer announces it, so no server is judged by it; the runner meets another requirement when it can, this one only when it must`);
+  }
   for (const [name, scheme] of Object.entries(resolved.components?.securitySchemes ?? {})) {
     if (isRecord(scheme) && scheme['type'] === 'mutualTLS') out.push(`security scheme ${name} (mutualTLS) is not checkable over plain HTTP: the client certificate belongs to TLS, so requirements it meets are taken as met`);
   }
   return out;
-}
-
-/** How many objects under `node` have `key` (a resolved document may be circular: each object once). */
-function countKey(node: unknown, key: string, seen: Set<object>): number {
-  if (typeof node !== 'object' || node === null || seen.has(node)) return 0;
-  seen.add(node);
-  let count = !Array.isArray(node) && key in node ? 1 : 0;
-  for (const child of Object.values(node)) count += countKey(child, key, seen);
-  return count;
 }

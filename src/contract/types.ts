@@ -3,6 +3,11 @@ import type { ContractVersion } from './version.js';
 
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
 export const HTTP_METHODS: readonly HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+/**
+ * The method of an operation, lower-cased: a fixed field's, OpenAPI 3.2's `query`, or a method of
+ * 3.2's `additionalOperations` (OAS 3.2.0 §4.9.1; see methods.ts for which are served).
+ */
+export type OperationMethod = HttpMethod | 'query' | (string & {});
 
 /** Values of `x-stability`: the newest operations, which may still change. */
 export type Stability = 'experimental' | 'alpha' | 'beta';
@@ -25,7 +30,7 @@ export interface ResolvedRequestBody {
 /** One operation of the contract, with every `$ref` resolved and path-level parameters merged in. */
 export interface Operation {
   readonly id: string;
-  readonly method: HttpMethod;
+  readonly method: OperationMethod;
   /** The path template as written, `/pets/{petId}`. */
   readonly path: string;
   readonly tags: readonly string[];

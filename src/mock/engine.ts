@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Faker } from '@faker-js/faker';
 import { createFaker } from './faker.js';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
-import { admitsJson, anyProperties, asSchema, diceOfFaker, isRecord, jsonContent, jsonTypeFor, sampleValue, responseBodyRule, responseFor, schemaContradictions, SchemaValidator, type Contract } from '../contract/index.js';
+import { admitsJson, anyProperties, fixedMethod, itemSchemaOf, parseSequence, sequenceSchemaOf, sequenceSyntax, serializeSequence, type SequenceSyntax, asSchema, diceOfFaker, isRecord, jsonContent, jsonTypeFor, sampleValue, responseBodyRule, responseFor, schemaContradictions, SchemaValidator, type Contract } from '../contract/index.js';
 import type { Clock } from './clock.js';
 import { cannedReply } from './controls/canned.js';
 import { applyDeprecation } from './controls/deprecation.js';
@@ -23,6 +23,8 @@ import { reflectFilters } from './reflect-filters.js';
 import { rulesOf } from './routes/index.js';
 import { validatorMiddleware } from './validator.js';
 import { operationValidators } from './operation-validators.js';
+import { validatorSlots } from './validator-document.js';
+import { checkQuerystring } from './querystring.js';
 import type { Handlers, Reply } from './routes/types.js';
 
 /** Seeded sources of the per-request randomness, shared by every engine of one app and reset with it. */
@@ -205,6 +207,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
       throw new HttpError(401, codeForStatus(401), verdict.message, [], verdict.challenges.length > 0 ? { 'WWW-Authenticate': verdict.challenges.join(', ') } : {});
     }
     checkIntegerParameters(match.operation, match.params, query);
+    checkQuerystring(match.operation, req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '', schemaValidator, codeForStatus(400));
     checkDeclaredLength(req, maxBodyBytes, codeForStatus(413));
     if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) checkCharset(req, codeForStatus(415));
     normalizeContentType(req, match.operation, codeForStatus(415));
@@ -229,7 +232,29 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     if (req.body !== undefined) checkBodyShape(req.body, DEFAULTS.maxBodyDepth, schema);
     next();
   });
+  // OpenAPI 3.2's QUERY and additional methods are presented to the validator under the fixed
+  // method its copy holds them as (validator-document.ts validatorSlots), then given back.
+  const slotOf = (operation: Contract['operations'][number]): string | undefined => {
+    if (fixedMethod(operation.method)) return undefined;
+    const item: unknown = contract.resolved.paths[operation.path];
+    return isRecord(item) ? validatorSlots(item).get(operation.method)?.toUpperCase() : undefined;
+  };
+  const sentMethod = new WeakMap<Request, string>();
+  router.use((req, _res, next) => {
+    const slot = slotOf(stateOf(req).match.operation);
+    if (slot !== undefined) {
+      sentMethod.set(req, req.method);
+      req.method = slot;
+    }
+    next();
+  });
   router.use(validator);
+  // An error answer goes straight to the error handler, which does not read the method.
+  router.use((req, _res, next) => {
+    const sent = sentMethod.get(req);
+    if (sent !== undefined) req.method = sent;
+    next();
+  });
   router.use(async (req, res) => {
     const { match, prefer, query } = stateOf(req);
     const operation = match.operation;
@@ -286,10 +311,34 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
   return { contract, text, router, errorContext, rules, statefulOperations, statelessOperations, notices, collections, seedGeneric: () => reseed(), renderBare };
 }
 
+/** The items of a sequence the reply carries: its array, or the items of a sequence written as text (a contract's example). */
+function itemsOf(syntax: SequenceSyntax, body: unknown): readonly unknown[] {
+  if (Array.isArray(body)) return body;
+  if (typeof body === 'string') {
+    const read = parseSequence(syntax, body);
+    if (read.ok) return read.items;
+  }
+  return body === undefined ? [] : [body];
+}
+
 /** The reply when its JSON body fits the documented schema, else one with a body generated to fit it (a few tries). */
 function keepToSchema(operation: Contract['operations'][number], reply: Reply, faker: Faker, validator: SchemaValidator): Reply {
   if (reply.body === undefined) return reply;
   const content = responseFor(operation.responses, reply.status)?.content ?? {};
+  // A sequence: each item by itemSchema (OAS 3.2.0 §4.14.3.2), the whole by schema, as the runner judges it.
+  const sequential = Object.keys(content).find((type) => itemSchemaOf(type, content[type]) !== undefined);
+  if (sequential !== undefined && jsonContent(content, { ranges: true }) === undefined) {
+    const syntax = sequenceSyntax(sequential)!;
+    const item = itemSchemaOf(sequential, content[sequential])!;
+    const whole = sequenceSchemaOf(sequential, content[sequential])!;
+    const fits = (items: readonly unknown[]): boolean => items.every((value) => schemaAccepts(validator, item, value)) && (content[sequential]?.schema === undefined || schemaAccepts(validator, whole, items));
+    if (fits(itemsOf(syntax, reply.body))) return reply;
+    for (let i = 0; i < 5; i++) {
+      const body = sampleValue(whole, { dice: diceOfFaker(faker), everyProperty: true, fits: fitsWith(validator) });
+      if (Array.isArray(body) && fits(body)) return { ...reply, body };
+    }
+    return reply;
+  }
   const json = jsonContent(content, { ranges: true })?.media.schema;
   if (!json || '$ref' in json || schemaAccepts(validator, json, reply.body)) return reply;
   for (let i = 0; i < 5; i++) {
@@ -319,6 +368,12 @@ function send(req: Request, res: Response, operation: Contract['operations'][num
   const types = Object.keys(content);
   const accepted = types.length === 0 ? undefined : req.accepts(types);
   const chosen = typeof accepted === 'string' ? accepted : types[0];
+  const syntax = chosen === undefined ? undefined : sequenceSyntax(chosen);
+  if (chosen !== undefined && syntax !== undefined) {
+    // A sequential media type (OAS 3.2.0 §4.14.3.1) is written as its items, one after another.
+    res.type(chosen).send(serializeSequence(syntax, itemsOf(syntax, reply.body)));
+    return;
+  }
   if (chosen === undefined || admitsJson(chosen)) {
     const type = chosen === undefined ? 'application/json' : jsonTypeFor(chosen);
     // Without a schema there is nothing to validate against (the validator would call that a 500).

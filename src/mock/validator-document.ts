@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { applyNullable, ContractError, discriminatedView, isRecord, openClosedAllOf, openOverlappingOneOf, portablePattern, readNullable, type Contract } from '../contract/index.js';
+import { applyNullable, ContractError, discriminatedView, fixedMethod, isRecord, pathItemOperations, openClosedAllOf, openOverlappingOneOf, portablePattern, readNullable, type Contract } from '../contract/index.js';
 import { samePath } from './operations.js';
 
 /**
@@ -165,33 +165,75 @@ function absentDeepObjects(document: OpenAPIV3.Document, changes: string[]): voi
 
 /**
  * express-openapi-validator reads 3.0 and 3.1. A 3.2.0 document's schemas are the same 2020-12
- * dialect, so it is given as 3.1 without what 3.1 has no place for: the `query` operation and
- * `additionalOperations` (OAS 3.2.0 §4.10: other methods), `in: querystring` parameters (the whole
- * query string as one schema) and a media type's `itemSchema` (sequential media types). The mock
- * does not serve those operations (they are listed as not exercised); the rest validates by 3.1.
+ * dialect, so it is given as 3.1 without what 3.1 has no place for:
+ * - the `query` operation and `additionalOperations` (OAS 3.2.0 §4.9.1: other methods) are not
+ *   operation fields of 3.1, and the validator looks an operation up by `req.method` among the
+ *   eight it knows. Each is moved to a fixed field its path item leaves free (`validatorSlots`),
+ *   and the mock presents its requests to the validator under that method: parameters, body and
+ *   answers are then validated by the validator's own rules, unchanged. One whose path item has
+ *   no free field is not validated (said in `changes`);
+ * - `in: querystring` parameters (the whole query string as one value) are checked by the mock
+ *   itself (src/mock/querystring.ts), since the validator reads named query parameters only;
+ * - a media type's `itemSchema` (sequential media types) is not a 3.1 field: the mock writes and
+ *   checks such streams item by item itself (src/mock/sequential.ts).
  */
 function asThreeOne(document: OpenAPIV3.Document & Record<string, unknown>, changes: string[]): void {
   document.openapi = '3.1.0';
   delete document['$self'];
   for (const [key, item] of Object.entries(document.paths as Record<string, unknown>)) {
     if (!isRecord(item)) continue;
-    for (const field of ['query', 'additionalOperations']) {
-      if (item[field] === undefined) continue;
-      delete item[field];
-      changes.push(`#/paths/${key.replaceAll('~', '~0').replaceAll('/', '~1')}/${field}: not served (OpenAPI 3.2 only)`);
+    const where = `#/paths/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+    const slots = validatorSlots(item);
+    for (const { method, field, operation } of pathItemOperations(item, '3.2').operations) {
+      if (fixedMethod(method)) continue;
+      const slot = slots.get(method);
+      if (slot === undefined) {
+        changes.push(`${where}/${field}: not validated (its path item leaves no method field free to present it to the validator)`);
+        continue;
+      }
+      item[slot] = { ...operation, [WRITTEN_AT]: operationKey(method, key) };
     }
-    const lists = [item['parameters'], ...METHODS.map((m) => (isRecord(item[m]) ? item[m]['parameters'] : undefined))];
-    for (const list of lists) {
-      if (!Array.isArray(list)) continue;
+    delete item['query'];
+    delete item['additionalOperations'];
+    // The whole query string is the querystring parameter's: any query key is its business.
+    const withoutQuerystring = (list: unknown): boolean => {
+      if (!Array.isArray(list)) return false;
+      const before = list.length;
       for (let i = list.length - 1; i >= 0; i -= 1) {
         const parameter: unknown = list[i];
         if (isRecord(parameter) && parameter['in'] === 'querystring') list.splice(i, 1);
       }
+      return list.length < before;
+    };
+    const atPath = withoutQuerystring(item['parameters']);
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (isRecord(operation) && (withoutQuerystring(operation['parameters']) || atPath)) operation['x-eov-allow-unknown-query-parameters'] = true;
     }
   }
   visit(document, '#', (node) => {
     if (isRecord(node['itemSchema'])) delete node['itemSchema'];
   });
+}
+
+/** Fixed fields a QUERY or additional operation may borrow, in order (any of them takes a body). */
+const SLOTS = ['post', 'put', 'patch', 'delete', 'options', 'trace'] as const;
+
+/**
+ * For each OpenAPI 3.2 operation of a path item outside the eight fixed fields (`query`,
+ * `additionalOperations`), the fixed field the validator's copy holds it under: the first of
+ * SLOTS the path item leaves free. The mock presents such a request to the validator under that
+ * method (engine.ts); both read this one function.
+ */
+export function validatorSlots(item: Record<string, unknown>): ReadonlyMap<string, (typeof SLOTS)[number]> {
+  const free = SLOTS.filter((m) => item[m] === undefined);
+  const slots = new Map<string, (typeof SLOTS)[number]>();
+  for (const { method } of pathItemOperations(item, '3.2').operations) {
+    if (fixedMethod(method)) continue;
+    const slot = free.shift();
+    if (slot !== undefined) slots.set(method, slot);
+  }
+  return slots;
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;

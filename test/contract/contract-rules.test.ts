@@ -10,6 +10,7 @@ import {
   loadContract,
   SchemaValidator,
   type Contract,
+  type HttpMethod,
 } from '../../src/contract/index.js';
 
 let contract: Contract;
@@ -56,7 +57,7 @@ describe('operations', () => {
     const op = contract.operationsById.get(id)!;
     expect(op.tags.length).toBeGreaterThan(0);
     expect(op.summary).toBeTruthy();
-    const raw = contract.resolved.paths[op.path]![op.method] as OpenAPIV3.OperationObject;
+    const raw = contract.resolved.paths[op.path]![op.method as HttpMethod] as OpenAPIV3.OperationObject;
     expect(raw.description).toBeTruthy();
     expect(Object.keys(op.responses).some((s) => s.startsWith('4'))).toBe(true);
     expect(op.responses['500']).toBeDefined();

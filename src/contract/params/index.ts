@@ -42,3 +42,4 @@ export function parseQuery(p: Parameter, pairs: Pairs, fields: readonly string[]
   if (style === 'spaceDelimited' || style === 'pipeDelimited') return parseDelimited(p, pairs, style);
   return parseForm(p, pairs, explode, fields);
 }
+export { querystringParameter, serialiseQuerystring, parseQuerystring, type QuerystringParameter, type QuerystringReading } from './querystring.js';

@@ -1,6 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import type { OpenAPIV3 } from 'openapi-types';
-import { diceOfFaker, isRecord, responseFor, sampleValue, type Operation } from '../../contract/index.js';
+import { diceOfFaker, isRecord, responseFor, sampleValue, sequenceSchemaOf, type Operation } from '../../contract/index.js';
 import type { Reply } from '../routes/types.js';
 import { cannedStatus, type Preferences } from './prefer.js';
 
@@ -25,10 +25,12 @@ export function cannedReply(
 ): Reply {
   const status = cannedStatus(operation, p);
   const response = responseFor(operation.responses, status);
-  const media = response?.content?.['application/json'] ?? Object.values(response?.content ?? {})[0];
+  const mediaType = response?.content?.['application/json'] ? 'application/json' : Object.keys(response?.content ?? {})[0];
+  const media = mediaType === undefined ? undefined : response?.content?.[mediaType];
   let body: unknown;
-  if (media) {
-    const schema = media.schema as OpenAPIV3.SchemaObject | undefined;
+  if (media && mediaType !== undefined) {
+    // A sequence (OAS 3.2.0 itemSchema: JSON Lines, SSE) is generated as the array of its items.
+    const schema = sequenceSchemaOf(mediaType, media) ?? (media.schema as OpenAPIV3.SchemaObject | undefined);
     const named = p.example !== undefined ? (media.examples?.[p.example] as OpenAPIV3.ExampleObject | undefined)?.value : undefined;
     const firstNamed = Object.values(media.examples ?? {})[0] as OpenAPIV3.ExampleObject | undefined;
     body =
