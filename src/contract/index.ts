@@ -20,3 +20,4 @@ export { commonErrorSchema } from './error-schema.js';
 export { deprecationAnnouncement, type DeprecationAnnouncement } from './deprecation.js';
 export { readNullable, applyNullable, type NullableReading } from './nullable.js';
 export * from './sample/index.js';
+export * from './resources/index.js';

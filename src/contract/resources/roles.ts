@@ -1,6 +1,9 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { anyProperties, asSchema, documentedResponse, jsonContent, type Contract, type Operation } from '../../src/contract/index.js';
-import { isRecord } from './schema.js';
+import { isRecord } from '../guards.js';
+import { jsonContent } from '../media.js';
+import { documentedResponse } from '../responses.js';
+import { anyProperties, asSchema } from '../schema-views.js';
+import type { Contract, Operation } from '../types.js';
 
 /** The status is a success the contract documents: any 2xx, or a 3xx the operation lists (RFC 9110 §15.4). */
 export function isSuccess(operation: Operation, status: number): boolean {
@@ -102,4 +105,31 @@ export function listItems(value: unknown, collection?: string): unknown[] | unde
   const named = collection === undefined ? undefined : Object.entries(value).find(([key, v]) => Array.isArray(v) && key.toLowerCase() === collection.toLowerCase())?.[1];
   if (Array.isArray(named)) return named;
   return arrays.find((a) => a.length > 0 && a.every((x) => isRecord(x)));
+}
+
+/**
+ * A collection as the generic rules probe it: every POST on a path without parameters (a create
+ * candidate, whatever it answers), the GET on the same path that lists, and the GET on
+ * `<path>/{param}` that reads one item.
+ */
+export interface PostCollection {
+  readonly create: Operation;
+  readonly list: Operation | undefined;
+  /** GET on `<create path>/{param}`, and the name of that parameter. */
+  readonly item: { readonly op: Operation; readonly param: string } | undefined;
+}
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export function postCollections(contract: Contract): PostCollection[] {
+  const ops = contract.operations;
+  const out: PostCollection[] = [];
+  for (const create of ops) {
+    if (create.method !== 'post' || /\{/.test(create.path)) continue;
+    const list = ops.find((o) => o.method === 'get' && o.path === create.path);
+    const item = ops.find((o) => o.method === 'get' && new RegExp(`^${escapeRegExp(create.path.replace(/\/$/, ''))}/\\{[^}/]+\\}$`).test(o.path));
+    const param = item ? /\{([^}]+)\}$/.exec(item.path)?.[1] : undefined;
+    out.push({ create, list, item: item && param ? { op: item, param } : undefined });
+  }
+  return out;
 }
