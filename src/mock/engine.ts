@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Faker } from '@faker-js/faker';
 import { createFaker } from './faker.js';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
-import { admitsJson, anyProperties, inferModel, asSchema, diceOfFaker, isRecord, jsonContent, jsonTypeFor, sampleValue, responseBodyRule, responseFor, schemaContradictions, SchemaValidator, type Contract } from '../contract/index.js';
+import { admitsJson, anyProperties, inferModel, negotiate, asSchema, diceOfFaker, isRecord, jsonContent, jsonTypeFor, sampleValue, responseBodyRule, responseFor, schemaContradictions, SchemaValidator, type Contract } from '../contract/index.js';
 import type { Clock } from './clock.js';
 import { cannedReply } from './controls/canned.js';
 import { applyDeprecation } from './controls/deprecation.js';
@@ -235,7 +235,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     // 406 only when nothing the operation documents fits the Accept header (RFC 9110 §12.5.1).
     let offered = offeredTypes.get(operation);
     if (!offered) offeredTypes.set(operation, (offered = successMediaTypes(operation)));
-    if (offered.length > 0 && !req.accepts(offered)) throw new HttpError(406, codeForStatus(406), `This operation answers ${offered.join(', ')} only.`);
+    if (offered.length > 0 && negotiate(req.headers.accept, offered) === undefined) throw new HttpError(406, codeForStatus(406), `This operation answers ${offered.join(', ')} only.`);
     if (!prefer.ok) throw prefer.error;
     const preferences = prefer.preferences;
     checkPreferences(operation, preferences);
@@ -316,8 +316,9 @@ function send(req: Request, res: Response, operation: Contract['operations'][num
   }
   const content = documented?.content ?? {};
   const types = Object.keys(content);
-  const accepted = types.length === 0 ? undefined : req.accepts(types);
-  const chosen = typeof accepted === 'string' ? accepted : types[0];
+  // RFC 9110 §12.5.1 (src/contract/negotiate.ts); a refused Accept was answered 406 before, so
+  // only error answers reach here unacceptable: they take the first documented type.
+  const chosen = negotiate(req.headers.accept, types) ?? types[0];
   if (chosen === undefined || admitsJson(chosen)) {
     const type = chosen === undefined ? 'application/json' : jsonTypeFor(chosen);
     // Without a schema there is nothing to validate against (the validator would call that a 500).

@@ -42,6 +42,8 @@ const KERNEL_FUNCTIONS = [
   'inferModel', 'recordProperties', 'identifierField', 'envelopeOf', 'listShape', 'statelessReason', 'isCreate', 'isSuccess', 'answersWithItemIdentifier',
   'idFromLocation', 'identifierOf', 'listItems', 'postCollections', 'referenceBase', 'collectionNames', 'referencedCreate', 'identifierSource',
   'linkSource', 'linkedField',
+  // Accept negotiation (src/contract/negotiate.ts)
+  'negotiate', 'parseAccept', 'acceptable',
 ];
 
 /** Spellings of a kernel rule written out by hand. */
@@ -52,6 +54,7 @@ const HAND_WRITTEN: ReadonlyArray<[string, RegExp, ReadonlyArray<string>?]> = [
   ['deepObject brackets or delimiters written by hand (params/)', /%5B|%7C/],
   ['a pattern sampled by hand (sample/sample.ts draws matches with randexp)', /from\s+['"]randexp['"]|new\s+RandExp\s*\(/],
   ['a PRNG of its own (sample/dice.ts Random, mulberry32)', /0x6d2b79f5/i],
+  ['Accept negotiated by express or negotiator (negotiate.ts)', /\breq\.accepts(Types)?\(|from\s+['"](negotiator|accepts)['"]/],
   ['a link expression read by hand (resources/links.ts linkSource)', /\\\$response\\\.(body|header)/],
   ['collection names guessed from a field by hand (resources/references.ts referenceBase, collectionNames)', /\(\?:Id\|_id|\$\{\w+\.slice\(0, -1\)\}ies/],
   ['an item path recognised by hand (resources/model.ts: a last segment that is one template parameter)', /\/\^?\\\{\(\[\^\}\]\+\)\\\}\(\\\.|\/\\\{\[\^\}\]\+\\\}\$\/\.test\(\w+\.path\)/],
@@ -75,6 +78,8 @@ describe('each kernel rule exists once, in src/contract/', () => {
     ['src/mock/engine.ts', 'responseFor'],
     ['src/mock/error-body.ts', 'mergeAllOf'],
     ['src/mock/engine.ts', 'inferModel'],
+    ['src/mock/engine.ts', 'negotiate'],
+    ['conformance/checks/content-type.ts', 'negotiate'],
     ['src/mock/generic/handlers.ts', 'recordProperties'],
     ['conformance/resources.ts', 'identifierSource'],
     ['conformance/resources.ts', 'referencedCreate'],
