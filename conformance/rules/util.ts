@@ -1,8 +1,7 @@
-import { postCollections, type Operation, type PostCollection } from '../../src/contract/index.js';
-import { isRecord, properties, type Schema } from '../cases/schema.js';
+import { postCollections, successSchema, type Operation, type PostCollection } from '../../src/contract/index.js';
+import { isRecord, properties } from '../cases/schema.js';
 
 export { properties };
-import { responseJsonSchema } from '../checks/util.js';
 import type { CheckResult, Exchange } from '../types.js';
 import { toCurl } from '../http/curl.js';
 import type { RuleContext } from './index.js';
@@ -33,12 +32,8 @@ export function json(exchange: Exchange): unknown {
   }
 }
 
-
-/** The schema of a 2xx JSON answer of an operation. */
-export function successSchema(op: Operation): Schema | undefined {
-  for (const [status, response] of Object.entries(op.responses)) if (/^2/.test(status)) return responseJsonSchema(response)?.schema;
-  return undefined;
-}
+/** The schema of a 2xx JSON answer of an operation: the resource model's (src/contract/resources/model.ts). */
+export { successSchema };
 
 export const ok = (e: Exchange): boolean => !!e.response && e.response.status >= 200 && e.response.status < 300;
 

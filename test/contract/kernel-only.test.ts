@@ -39,7 +39,7 @@ const KERNEL_FUNCTIONS = [
   // the common error schema (src/contract/error-schema.ts) and the deprecation rule (src/contract/deprecation.ts)
   'commonErrorSchema', 'deprecationAnnouncement',
   // the one resource model (src/contract/resources/): collections, bindings, roles, identifiers, references, links
-  'inferModel', 'recordProperties', 'identifierField', 'envelopeOf', 'listShape', 'statelessReason', 'isCreate', 'isSuccess', 'answersWithItemIdentifier',
+  'inferModel', 'successSchema', 'recordProperties', 'identifierField', 'envelopeOf', 'listShape', 'statelessReason', 'isCreate', 'isSuccess', 'answersWithItemIdentifier',
   'idFromLocation', 'identifierOf', 'listItems', 'postCollections', 'referenceBase', 'collectionNames', 'referencedCreate', 'identifierSource',
   'linkSource', 'linkedField',
   // Accept negotiation (src/contract/negotiate.ts)
