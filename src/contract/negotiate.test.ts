@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptable, negotiate, parseAccept } from './negotiate.js';
+import { acceptable, answerType, negotiate, parseAccept } from './negotiate.js';
 
 describe('Accept negotiation (one reading for the mock and the runner)', () => {
   it.each<[string, string | undefined, readonly string[], string | undefined, string]>([
@@ -43,6 +43,16 @@ describe('Accept negotiation (one reading for the mock and the runner)', () => {
     ['no Accept field', undefined, 'application/xml', true, 'RFC 9110 §12.5.1'],
   ])('acceptable: %s', (_construct, accept, type, expected) => {
     expect(acceptable(accept, type)).toBe(expected);
+  });
+
+  it.each<[string, string | undefined, string, string | undefined, string]>([
+    ['a documented type labels itself', 'image/*', 'image/png', 'image/png', 'RFC 9110 §8.3'],
+    ['a documented range takes the accepted type inside it', 'text/html;q=0.2, image/webp;q=0.5, image/png', 'image/*', 'image/png', 'RFC 9110 §12.5.1'],
+    ['a refused type inside the range is not taken', 'image/png;q=0, image/webp', 'image/*', 'image/webp', 'RFC 9110 §12.4.2'],
+    ['only ranges accepted: no concrete type', '*/*', 'image/*', undefined, 'RFC 9110 §8.3'],
+    ['no Accept field: no concrete type', undefined, '*/*', undefined, 'RFC 9110 §8.3'],
+  ])('answerType: %s', (_construct, accept, documented, expected) => {
+    expect(answerType(accept, documented)).toBe(expected);
   });
 
   it('parseAccept keeps order, weights and parameters; several fields read as one list (RFC 9110 §5.3)', () => {

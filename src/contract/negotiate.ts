@@ -164,3 +164,21 @@ export function negotiate(accept: string | readonly string[] | undefined, docume
 export function acceptable(accept: string | readonly string[] | undefined, type: string): boolean {
   return negotiate(accept, [type]) !== undefined;
 }
+
+/**
+ * The concrete type to label an answer written for a documented entry: the entry itself when it
+ * is a type; for a documented range (`image/*`), the concrete type inside it the Accept field
+ * weighs highest (`Accept: image/png` → `image/png`), else undefined (the caller's default). A
+ * Content-Type is never a range (RFC 9110 §8.3).
+ */
+export function answerType(accept: string | readonly string[] | undefined, documented: string): string | undefined {
+  const range = parseRange(documented);
+  if (!range) return undefined;
+  if (range.type !== '*' && range.subtype !== '*') return documented;
+  const ranges = parseAccept(accept) ?? [];
+  const inside = ranges
+    .filter((r) => r.type !== '*' && r.subtype !== '*' && r.q > 0 && (range.type === '*' || range.type === r.type) && (range.subtype === '*' || range.subtype === r.subtype))
+    .sort((a, b) => b.q - a.q || a.order - b.order);
+  const best = inside[0];
+  return best ? `${best.type}/${best.subtype}` : undefined;
+}

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Faker } from '@faker-js/faker';
 import { createFaker } from './faker.js';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
-import { admitsJson, anyProperties, inferModel, negotiate, asSchema, diceOfFaker, isRecord, jsonContent, jsonTypeFor, sampleValue, responseBodyRule, responseFor, schemaContradictions, SchemaValidator, type Contract } from '../contract/index.js';
+import { admitsJson, answerType, anyProperties, inferModel, negotiate, asSchema, diceOfFaker, isRecord, jsonContent, jsonTypeFor, sampleValue, responseBodyRule, responseFor, schemaContradictions, SchemaValidator, type Contract } from '../contract/index.js';
 import type { Clock } from './clock.js';
 import { cannedReply } from './controls/canned.js';
 import { applyDeprecation } from './controls/deprecation.js';
@@ -332,5 +332,5 @@ function send(req: Request, res: Response, operation: Contract['operations'][num
   }
   const name = operation.path.split('/').filter((s) => s && !s.startsWith('{')).at(-1) ?? 'body';
   const body = nonJsonBody(chosen, reply.body, content[chosen], name.replace(/\.\w+$/, ''));
-  res.type(chosen.includes('*') ? 'application/octet-stream' : chosen).send(body);
+  res.type(answerType(req.headers.accept, chosen) ?? 'application/octet-stream').send(body);
 }

@@ -43,7 +43,7 @@ const KERNEL_FUNCTIONS = [
   'idFromLocation', 'identifierOf', 'listItems', 'postCollections', 'referenceBase', 'collectionNames', 'referencedCreate', 'identifierSource',
   'linkSource', 'linkedField',
   // Accept negotiation (src/contract/negotiate.ts)
-  'negotiate', 'parseAccept', 'acceptable',
+  'negotiate', 'parseAccept', 'acceptable', 'answerType',
 ];
 
 /** Spellings of a kernel rule written out by hand. */

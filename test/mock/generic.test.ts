@@ -275,7 +275,9 @@ describe('the generic engine on a contract of its own (fixtures/mock-contracts/c
       // express's req.accepts matched a documented `*/*` only against a `*/*` range: 406 to a JSON client.
       const anything = await request(ranges).get('/anything').set('Accept', 'application/json').expect(200);
       expect(anything.headers['content-type']).toMatch(/^application\/json/);
-      await request(ranges).get('/picture').set('Accept', 'image/png').expect(200);
+      const picture = await request(ranges).get('/picture').set('Accept', 'image/png').expect(200);
+      // Labelled with the accepted type inside the documented range, never the range (RFC 9110 §8.3).
+      expect(picture.headers['content-type']).toBe('image/png');
       await request(ranges).get('/picture').set('Accept', 'text/html').expect(406);
     } finally {
       await rm(dir, { recursive: true, force: true });
