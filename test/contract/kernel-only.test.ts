@@ -40,7 +40,7 @@ const KERNEL_FUNCTIONS = [
   'commonErrorSchema', 'deprecationAnnouncement',
   // the one resource model (src/contract/resources/): collections, bindings, roles, identifiers, references, links
   'inferModel', 'successSchema', 'recordProperties', 'identifierField', 'envelopeOf', 'listShape', 'statelessReason', 'isCreate', 'isSuccess', 'answersWithItemIdentifier',
-  'idFromLocation', 'identifierOf', 'listItems', 'postCollections', 'referenceBase', 'collectionNames', 'referencedCreate', 'identifierSource',
+  'idFromLocation', 'identifierOf', 'listItems', 'itemRead', 'postCollections', 'referenceBase', 'collectionNames', 'referencedCreate', 'identifierSource',
   'linkSource', 'linkedField',
   // Accept negotiation (src/contract/negotiate.ts)
   'negotiate', 'parseAccept', 'acceptable', 'answerType',

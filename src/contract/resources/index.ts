@@ -26,6 +26,6 @@
  * answers nothing readable.
  */
 export { inferModel, recordProperties, successSchema, type Collection, type Binding, type ListShape, type GenericModel } from './model.js';
-export { isSuccess, isCreate, idFromLocation, identifierField, identifierOf, listItems, postCollections, type PostCollection } from './roles.js';
+export { isSuccess, isCreate, idFromLocation, identifierField, identifierOf, listItems, itemRead, postCollections, type PostCollection } from './roles.js';
 export { linkSource, linkedField, type LinkSource } from './links.js';
 export { referenceBase, collectionNames, referencedCreate, identifierSource, type IdentifierSource, type Sendable } from './references.js';

@@ -44,8 +44,7 @@ export function isCreate(operation: Operation, contract?: Contract): boolean {
  * Without that item path nothing could read the record back, and the POST may well be an action.
  */
 function answersWithItemIdentifier(operation: Operation, contract: Contract): boolean {
-  const item = contract.operations.find((o) => o.method === 'get' && o.path.startsWith(`${operation.path}/{`) && /^\{[^}/]+\}$/.test(o.path.slice(operation.path.length + 1)));
-  const param = item?.path.slice(operation.path.length + 2, -1);
+  const param = itemRead(contract, operation.path)?.param;
   if (param === undefined) return false;
   return successResponses(operation).some((r) => {
     const schema = asSchema(jsonContent(r.content)?.schema);
@@ -119,7 +118,12 @@ export interface PostCollection {
   readonly item: { readonly op: Operation; readonly param: string } | undefined;
 }
 
-const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** GET on `<path>/{param}`: the read of one item of the collection at `path`, and the parameter's name. */
+export function itemRead(contract: Contract, path: string): { readonly op: Operation; readonly param: string } | undefined {
+  const base = path.replace(/\/$/, '');
+  const op = contract.operations.find((o) => o.method === 'get' && o.path.startsWith(`${base}/{`) && /^\{[^}/]+\}$/.test(o.path.slice(base.length + 1)));
+  return op ? { op, param: op.path.slice(base.length + 2, -1) } : undefined;
+}
 
 export function postCollections(contract: Contract): PostCollection[] {
   const ops = contract.operations;
@@ -127,9 +131,7 @@ export function postCollections(contract: Contract): PostCollection[] {
   for (const create of ops) {
     if (create.method !== 'post' || /\{/.test(create.path)) continue;
     const list = ops.find((o) => o.method === 'get' && o.path === create.path);
-    const item = ops.find((o) => o.method === 'get' && new RegExp(`^${escapeRegExp(create.path.replace(/\/$/, ''))}/\\{[^}/]+\\}$`).test(o.path));
-    const param = item ? /\{([^}]+)\}$/.exec(item.path)?.[1] : undefined;
-    out.push({ create, list, item: item && param ? { op: item, param } : undefined });
+    out.push({ create, list, item: itemRead(contract, create.path) });
   }
   return out;
 }
