@@ -1,7 +1,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Contract, Operation, SchemaValidator } from '../src/contract/index.js';
 import { documentedValues, pathParameters, requestBodyOf, validBody, validValue } from './cases/inputs.js';
-import { identifierOf, isCreate, isSuccess, listItems } from './cases/roles.js';
+import { identifierOf, identifierSource, isSuccess, listItems, referenceBase, referencedCreate, type IdentifierSource } from '../src/contract/index.js';
 import { schemaNames } from './cases/discriminator.js';
 import type { Random } from './cases/random.js';
 import { asSchema, effective, isRecord, writableProperties } from './cases/schema.js';
@@ -14,23 +14,10 @@ export interface Created {
   readonly url: string;
 }
 
+/** A body this runner can write for the operation (cases/inputs.ts requestBodyOf). */
+const sendable = (op: Operation): boolean => requestBodyOf(op) !== undefined;
+
 export type Obtained<T> = { readonly ok: true; readonly value: T; readonly guessed?: boolean } | { readonly ok: false; readonly reason: string };
-
-/** Where a path parameter's valid values come from. */
-type Provider =
-  | { readonly via: 'create'; readonly createOp: Operation; readonly field: string | undefined }
-  | { readonly via: 'list'; readonly listOp: Operation; readonly field: string };
-
-const plurals = (base: string): string[] => {
-  const b = base.toLowerCase();
-  return [b, `${b}s`, `${b}es`, b.endsWith('y') ? `${b.slice(0, -1)}ies` : `${b}s`];
-};
-
-/** `categoryId` → `category`, `pet_id` → `pet`; undefined for names that are not references. */
-export function referenceBase(field: string): string | undefined {
-  const m = /^(.+?)(?:Id|_id|ID)$/.exec(field);
-  return m?.[1];
-}
 
 /**
  * Prerequisites, derived from the contract alone: the operation that creates a
@@ -50,44 +37,14 @@ export class Resources {
     private readonly rng: Random,
   ) {}
 
-  /** The POST (no path parameters) whose path ends in the collection named by `base`. */
+  /** The create (no path parameters, a body this runner can send) of the collection named by `base`. */
   createOpFor(base: string): Operation | undefined {
-    const names = plurals(base);
-    return this.contract.operations.find((op) => {
-      if (!isCreate(op, this.contract) || pathParameters(op).length > 0 || !requestBodyOf(op)) return false;
-      const last = op.path.split('/').filter(Boolean).pop()?.toLowerCase() ?? '';
-      return names.includes(last);
-    });
+    return referencedCreate(this.contract, base, sendable);
   }
 
-  /** The create operation whose `links` feed `operation`'s path parameter, else the one found by the parameter's name. */
-  private provider(operation: Operation, param: string): Provider | undefined {
-    for (const op of this.contract.operations) {
-      for (const [status, response] of Object.entries(op.responses)) {
-        if (!status.startsWith('2')) continue;
-        for (const link of Object.values(response.links ?? {})) {
-          if ('$ref' in link || link.operationId !== operation.id) continue;
-          const params = (link.parameters ?? {}) as Record<string, unknown>;
-          const expr = params[param] ?? params[`path.${param}`];
-          const m = typeof expr === 'string' ? /^\$response\.body#\/(.+)$/.exec(expr) : null;
-          if (m?.[1] && pathParameters(op).length === 0) return { via: 'create', createOp: op, field: m[1].split('/')[0] };
-        }
-      }
-    }
-    const parent = operation.path.slice(0, operation.path.lastIndexOf(`/{${param}}`));
-    // The collection the parameter closes makes its items: `POST /tasks` for `/tasks/{task_id}`, before
-    // any other collection named like the parameter (blueapi also has `POST /api/v1/tasks`, a
-    // collection of its own whose items `/tasks/{task_id}` need not know). A write on an item
-    // (DELETE /admin/identities/{id}) so takes a record of its own: a listed record would be deleted
-    // by the first exchange and answer 404 to the next.
-    const parentCreate = this.contract.operations.find((op) => op.path === parent && isCreate(op, this.contract));
-    if (parentCreate) return { via: 'create', createOp: parentCreate, field: undefined };
-    const base = referenceBase(param);
-    const createOp = base ? this.createOpFor(base) : undefined;
-    if (createOp) return { via: 'create', createOp, field: undefined };
-    const listOp = this.contract.operations.find((op) => op.method === 'get' && op.path === parent);
-    if (listOp) return { via: 'list', listOp, field: param };
-    return undefined;
+  /** Where `operation`'s path parameter comes from (the kernel's identifierSource). */
+  private provider(operation: Operation, param: string): IdentifierSource | undefined {
+    return identifierSource(this.contract, operation, param, sendable);
   }
 
   /** Creates a resource through `createOp` with a valid body whose references are filled first. */

@@ -1,8 +1,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { sampleValue, type Contract, type Operation, type SchemaValidator } from '../../src/contract/index.js';
+import { isCreate, sampleValue, type Contract, type Operation, type SchemaValidator } from '../../src/contract/index.js';
 import { pathParameters } from './inputs.js';
 import type { Random } from './random.js';
-import { isCreate } from './roles.js';
 import { asSchema, effective, properties } from './schema.js';
 
 /**

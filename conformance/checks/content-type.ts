@@ -2,7 +2,7 @@ import { xmlProblems } from './xml-wellformed.js';
 import { fail, pass, skip, type Check } from './types.js';
 import { isOwnExchange, parseJson } from './util.js';
 import { documentedResponse, responseBodyRule } from '../../src/contract/index.js';
-import { isJsonMediaType, isXmlMediaType, mediaEssence, mediaMatches } from '../../src/contract/index.js';
+import { acceptable, isJsonMediaType, isXmlMediaType, mediaEssence, mediaMatches, negotiate } from '../../src/contract/index.js';
 
 /** RFC 9110 §8.3: a body's Content-Type must be one the contract documents for that response. */
 export const contentType: Check = {
@@ -10,7 +10,7 @@ export const contentType: Check = {
   needs: ['positive'],
   siblings: 'answer',
   description:
-    'Every documented answer, by the rule for bodies (README): fails when a 204/304 (or any answer to HEAD) has a body, a body comes without Content-Type, in a media type the response does not document, or as JSON that does not parse. A response documented without content describes no body: an error may carry one (RFC 9110 §15.5), a success that does is a warning.',
+    'Every documented answer, by the rule for bodies (README): fails when a 204/304 (or any answer to HEAD) has a body, a body comes without Content-Type, in a media type the response does not document, or as JSON that does not parse. A response documented without content describes no body: an error may carry one (RFC 9110 §15.5), a success that does is a warning. A documented type the request\'s Accept refuses, where the response documents one it accepts, is a warning (RFC 9110 §12.5.1).',
   appliesTo: () => true,
   judge: (exchange, operation) => {
     const response = exchange.response;
@@ -47,6 +47,11 @@ export const contentType: Check = {
       const problems = xmlProblems(response.body);
       if (problems.length > 0) return fail(`Content-Type says XML but the body is not well-formed: ${problems.slice(0, 3).join('; ')}`);
     }
+    // RFC 9110 §12.5.1: a server may disregard Accept rather than answer 406, so a type the request
+    // refused, where the contract documents one it accepted, is a warning (src/contract/negotiate.ts).
+    const accept = exchange.request.headers['accept'];
+    const preferred = acceptable(accept, received) ? undefined : negotiate(accept, media);
+    if (preferred !== undefined) return { status: 'warn', reason: `the answer is ${mediaEssence(received)}, which the request's Accept (${accept ?? ''}) refuses, although ${response.status} documents ${preferred}, which it accepts (RFC 9110 §12.5.1)` };
     return pass;
   },
 };

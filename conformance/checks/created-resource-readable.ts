@@ -1,4 +1,4 @@
-import { isCreate } from '../cases/roles.js';
+import { isCreate } from '../../src/contract/index.js';
 import { isRecord } from '../cases/schema.js';
 import { documentedResponse, isJsonMediaType } from '../../src/contract/index.js';
 import { fail, pass, skip, type Check } from './types.js';

@@ -1,4 +1,4 @@
-import { isSuccess } from '../cases/roles.js';
+import { isSuccess } from '../../src/contract/index.js';
 import { fail, pass, skip, type Check } from './types.js';
 import { errorMessageOf, largeContentRefused, pastSunset } from './util.js';
 import { documentedResponse } from '../../src/contract/index.js';

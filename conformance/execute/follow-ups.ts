@@ -1,7 +1,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Contract, Operation, SchemaValidator } from '../../src/contract/index.js';
 import { pathParameters, queryParameters } from '../cases/inputs.js';
-import { identifierField, identifierOf, listItems } from '../cases/roles.js';
+import { identifierField, identifierOf, linkSource, listItems } from '../../src/contract/index.js';
 import { asSchema, isRecord, properties, type Schema } from '../cases/schema.js';
 import { responseJsonSchema, sameId } from '../checks/util.js';
 import type { Session } from '../session.js';
@@ -62,9 +62,8 @@ function readerOfCreated(contract: Contract, create: Operation, created: Record<
       let id: unknown;
       for (const [name, expr] of Object.entries((link.parameters ?? {}) as Record<string, unknown>)) {
         // OAS 3.0.3 §4.7.20.4 runtime expressions: a body field, or a response header (Location).
-        const m = typeof expr === 'string' ? /^\$response\.body#\/(.+)$/.exec(expr) : null;
-        const h = typeof expr === 'string' ? /^\$response\.header\.(.+)$/i.exec(expr) : null;
-        const value = m?.[1] ? created[m[1].split('/')[0] ?? ''] : h?.[1]?.toLowerCase() === 'location' ? identifierOf(undefined, undefined, undefined, location, url) : undefined;
+        const source = linkSource(expr);
+        const value = source?.from === 'body' ? created[source.pointer[0] ?? ''] : source?.from === 'header' && source.name.toLowerCase() === 'location' ? identifierOf(undefined, undefined, undefined, location, url) : undefined;
         if (value !== undefined) params[name.replace(/^path\./, '')] = id = value;
       }
       if (Object.keys(params).length === pathParameters(op).length) return { op, params, id };

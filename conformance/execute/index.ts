@@ -4,7 +4,7 @@ import { schemaNames } from '../cases/discriminator.js';
 import { cookieParameters, headerParameters, noBodyReason, pathParameters, queryParameters, requestBodyOf, validBody, validParams, validQuery } from '../cases/inputs.js';
 import type { MutableInput } from '../cases/mutations.js';
 import type { Random } from '../cases/random.js';
-import { isCreate, isSuccess } from '../cases/roles.js';
+import { isCreate, isSuccess, referenceBase } from '../../src/contract/index.js';
 import { asSchema, isRecord } from '../cases/schema.js';
 import { SeenValues, unknownIdProbe } from '../cases/unknown-id.js';
 import { modeFor, retrievesRepresentation } from '../../src/contract/index.js';
@@ -95,7 +95,7 @@ export async function execute(input: ExecuteInput): Promise<Execution> {
         const cookieParams = validParams(cookieParameters(op), opRng, mode, validator);
         for (const p of queryParameters(op)) {
           // A reference filter (categoryId) points at a resource that exists when we can make one.
-          const base = /^(.+?)(?:Id|_id)$/.exec(p.name)?.[1];
+          const base = referenceBase(p.name);
           const createOp = base ? resources.createOpFor(base) : undefined;
           if (p.name in query && createOp && hasKey) {
             const created = await resources.sharedResource(createOp);

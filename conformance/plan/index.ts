@@ -2,7 +2,7 @@ import { HTTP_METHODS, documentedResponse, fixedMethod, retrievesRepresentation,
 import { methodsOnPath, pathClash } from '../cases/path-clash.js';
 import { pathParameters, requestBodyOf } from '../cases/inputs.js';
 import { mutationsFor } from '../cases/mutations.js';
-import { isCreate } from '../cases/roles.js';
+import { isCreate } from '../../src/contract/index.js';
 import { CHECKS, type Check } from '../checks/index.js';
 import type { CredentialPlan } from '../credentials.js';
 import { SelectionError } from '../errors.js';

@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { writableInRequest, type Operation } from '../../src/contract/index.js';
+import { collectionNames, referenceBase, writableInRequest, type Operation } from '../../src/contract/index.js';
 import { asSchema, isRecord, type Schema } from '../cases/schema.js';
 import type { CheckResult, Exchange } from '../types.js';
 import type { Rule, RuleContext } from './index.js';
@@ -278,9 +278,9 @@ const filters: Rule = {
 
 /** The collection a `…Id` field names: `categoryId` → the create on `/categories`. */
 function collectionFor(ctx: RuleContext, field: string): Operation | undefined {
-  const base = /^(.+?)(?:Id|_id)$/.exec(field)?.[1]?.toLowerCase();
+  const base = referenceBase(field);
   if (!base) return undefined;
-  const plurals = [base, `${base}s`, `${base}es`, base.endsWith('y') ? `${base.slice(0, -1)}ies` : undefined].filter(Boolean);
+  const plurals = collectionNames(base);
   return collections(ctx).find((c) => c.item && plurals.includes(c.create.path.split('/').filter(Boolean).pop()?.toLowerCase() ?? ''))?.create;
 }
 

@@ -1,34 +1,15 @@
-import type { Operation } from '../../src/contract/index.js';
-import { isRecord, properties, type Schema } from '../cases/schema.js';
+import { postCollections, successSchema, type Operation, type PostCollection } from '../../src/contract/index.js';
+import { isRecord, properties } from '../cases/schema.js';
 
 export { properties };
-import { responseJsonSchema } from '../checks/util.js';
 import type { CheckResult, Exchange } from '../types.js';
 import { toCurl } from '../http/curl.js';
 import type { RuleContext } from './index.js';
 
-/** A collection the contract declares: a create (POST on a path without parameters) and, when there is one, its item read. */
-export interface Collection {
-  readonly create: Operation;
-  readonly list: Operation | undefined;
-  /** GET on `<create path>/{param}`, and the name of that parameter. */
-  readonly item: { readonly op: Operation; readonly param: string } | undefined;
-}
+/** A collection the generic rules probe (the kernel's postCollections). */
+export type Collection = PostCollection;
 
-export function collections(ctx: RuleContext): Collection[] {
-  const ops = ctx.contract.operations;
-  const out: Collection[] = [];
-  for (const create of ops) {
-    if (create.method !== 'post' || /\{/.test(create.path)) continue;
-    const list = ops.find((o) => o.method === 'get' && o.path === create.path);
-    const item = ops.find((o) => o.method === 'get' && new RegExp(`^${escape(create.path.replace(/\/$/, ''))}/\\{[^}/]+\\}$`).test(o.path));
-    const param = item ? /\{([^}]+)\}$/.exec(item.path)?.[1] : undefined;
-    out.push({ create, list, item: item && param ? { op: item, param } : undefined });
-  }
-  return out;
-}
-
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export const collections = (ctx: RuleContext): Collection[] => postCollections(ctx.contract);
 
 export const selected = (ctx: RuleContext, op: Operation): boolean => !ctx.operations || ctx.operations.length === 0 || ctx.operations.includes(op.id);
 
@@ -51,12 +32,8 @@ export function json(exchange: Exchange): unknown {
   }
 }
 
-
-/** The schema of a 2xx JSON answer of an operation. */
-export function successSchema(op: Operation): Schema | undefined {
-  for (const [status, response] of Object.entries(op.responses)) if (/^2/.test(status)) return responseJsonSchema(response)?.schema;
-  return undefined;
-}
+/** The schema of a 2xx JSON answer of an operation: the resource model's (src/contract/resources/model.ts). */
+export { successSchema };
 
 export const ok = (e: Exchange): boolean => !!e.response && e.response.status >= 200 && e.response.status < 300;
 

@@ -10,6 +10,7 @@ export { asSchema, mergeAllOf, mergeTwo, alternativesOf, objectView, discriminat
 export { documentedResponse, responseFor, rangeKey, isDocumentedSuccess, type Responses } from './responses.js';
 export { responseBodyRule, type ResponseBodyRule } from './response-body.js';
 export { mediaEssence, mediaMatches, isJsonMediaType, admitsJson, jsonTypeFor, isXmlMediaType, jsonContent, documentedMediaFor } from './media.js';
+export { negotiate, acceptable, answerType, parseAccept, type AcceptRange } from './negotiate.js';
 export { SEED_RANGE, parseSeed, isSeed } from './seed.js';
 export { fileProblem, joinDashValues, nearest, usageMessage } from './cli-args.js';
 export * from './params/index.js';
@@ -22,3 +23,4 @@ export { sequenceSyntax, itemSchemaOf, sequenceSchemaOf, parseSequence, serializ
 export { deprecationAnnouncement, schemeDeprecated, type DeprecationAnnouncement } from './deprecation.js';
 export { readNullable, applyNullable, type NullableReading } from './nullable.js';
 export * from './sample/index.js';
+export * from './resources/index.js';

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Faker } from '@faker-js/faker';
 import { createFaker } from './faker.js';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
-import { admitsJson, anyProperties, fixedMethod, itemSchemaOf, parseSequence, sequenceSchemaOf, sequenceSyntax, serializeSequence, type SequenceSyntax, asSchema, diceOfFaker, isRecord, jsonContent, jsonTypeFor, sampleValue, responseBodyRule, responseFor, schemaContradictions, SchemaValidator, type Contract } from '../contract/index.js';
+import { admitsJson, answerType, anyProperties, fixedMethod, inferModel, negotiate, itemSchemaOf, parseSequence, sequenceSchemaOf, sequenceSyntax, serializeSequence, type SequenceSyntax, asSchema, diceOfFaker, isRecord, jsonContent, jsonTypeFor, sampleValue, responseBodyRule, responseFor, schemaContradictions, SchemaValidator, type Contract } from '../contract/index.js';
 import type { Clock } from './clock.js';
 import { cannedReply } from './controls/canned.js';
 import { applyDeprecation } from './controls/deprecation.js';
@@ -12,7 +12,6 @@ import { chaos, delay } from './controls/timing.js';
 import { ErrorBodies } from './error-body.js';
 import { HttpError, type ErrorHandlerContext } from './errors.js';
 import { genericHandlers, seedGeneric, unknownParent } from './generic/handlers.js';
-import { inferModel } from './generic/model.js';
 import type { GenericStore } from './generic/store.js';
 import { checkBodyShape, checkCharset, checkDeclaredLength, checkIntegerParameters, normalizeContentType, verifyUtf8 } from './input-guards.js';
 import { fitsWith, nonJsonBody, schemaAccepts, typeFormBody } from './media.js';
@@ -261,7 +260,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     // 406 only when nothing the operation documents fits the Accept header (RFC 9110 §12.5.1).
     let offered = offeredTypes.get(operation);
     if (!offered) offeredTypes.set(operation, (offered = successMediaTypes(operation)));
-    if (offered.length > 0 && !req.accepts(offered)) throw new HttpError(406, codeForStatus(406), `This operation answers ${offered.join(', ')} only.`);
+    if (offered.length > 0 && negotiate(req.headers.accept, offered) === undefined) throw new HttpError(406, codeForStatus(406), `This operation answers ${offered.join(', ')} only.`);
     if (!prefer.ok) throw prefer.error;
     const preferences = prefer.preferences;
     checkPreferences(operation, preferences);
@@ -366,8 +365,9 @@ function send(req: Request, res: Response, operation: Contract['operations'][num
   }
   const content = documented?.content ?? {};
   const types = Object.keys(content);
-  const accepted = types.length === 0 ? undefined : req.accepts(types);
-  const chosen = typeof accepted === 'string' ? accepted : types[0];
+  // RFC 9110 §12.5.1 (src/contract/negotiate.ts); a refused Accept was answered 406 before, so
+  // only error answers reach here unacceptable: they take the first documented type.
+  const chosen = negotiate(req.headers.accept, types) ?? types[0];
   const syntax = chosen === undefined ? undefined : sequenceSyntax(chosen);
   if (chosen !== undefined && syntax !== undefined) {
     // A sequential media type (OAS 3.2.0 §4.14.3.1) is written as its items, one after another.
@@ -387,5 +387,5 @@ function send(req: Request, res: Response, operation: Contract['operations'][num
   }
   const name = operation.path.split('/').filter((s) => s && !s.startsWith('{')).at(-1) ?? 'body';
   const body = nonJsonBody(chosen, reply.body, content[chosen], name.replace(/\.\w+$/, ''));
-  res.type(chosen.includes('*') ? 'application/octet-stream' : chosen).send(body);
+  res.type(answerType(req.headers.accept, chosen) ?? 'application/octet-stream').send(body);
 }

@@ -8,7 +8,7 @@ import { bundledContractPath, contractFromDocument, loadContract, packageRoot, S
 import { schemaNames } from '../../conformance/cases/discriminator.js';
 import { noBodyReason, validBody } from '../../conformance/cases/inputs.js';
 import { Random } from '../../conformance/cases/random.js';
-import { identifierOf } from '../../conformance/cases/roles.js';
+import { identifierOf } from '../../src/contract/index.js';
 import { SeenValues, unknownIdProbe } from '../../conformance/cases/unknown-id.js';
 import { CHECKS } from '../../conformance/checks/index.js';
 import { withoutWriteOnly } from '../../conformance/checks/response-schema.js';

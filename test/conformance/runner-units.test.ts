@@ -8,7 +8,7 @@ import { encodeBody } from '../../conformance/http/body.js';
 import { Random } from '../../conformance/cases/random.js';
 import { validParams } from '../../conformance/cases/inputs.js';
 import { SchemaValidator } from '../../src/contract/index.js';
-import { listItems, identifierOf, isCreate } from '../../conformance/cases/roles.js';
+import { listItems, identifierOf, isCreate } from '../../src/contract/index.js';
 import { CONSTRUCTS } from '../../fixtures/constructs/cases.js';
 import { serve } from '../../fixtures/constructs/server.js';
 import type { RunReport } from '../../conformance/types.js';

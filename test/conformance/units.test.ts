@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SchemaValidator, type Contract } from '../../src/contract/index.js';
+import { contractFromDocument, SchemaValidator, type Contract } from '../../src/contract/index.js';
 import { Random } from '../../conformance/cases/random.js';
+import { contentType } from '../../conformance/checks/content-type.js';
 import { deprecationHeaders } from '../../conformance/checks/deprecation-headers.js';
 import type { CheckContext } from '../../conformance/checks/index.js';
 import { parseLinkHeader, sameValue } from '../../conformance/checks/util.js';
@@ -131,5 +132,42 @@ describe('an over-long parameter probe stays within the request line servers mus
     expect(skipped).toHaveLength(1);
     expect(skipped[0]).toContain(`${where} parameter code: longer than maxLength 152133 is not sent`);
     expect(skipped[0]).toContain(`${REQUEST_LINE_OCTETS}`);
+  });
+});
+
+describe('content_type reads the request\'s Accept with the kernel\'s negotiate (RFC 9110 §12.5.1)', () => {
+  const judge = async (accept: string | undefined, type: string, body: string): Promise<string> => {
+    const media = { schema: { type: 'object' } };
+    const contract = await contractFromDocument({
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: { '/report': { get: { operationId: 'getReport', responses: { '200': { description: 'ok', content: { 'application/json': media, 'application/xml': media } } } } } },
+    });
+    const op = contract.operationsById.get('getReport')!;
+    const ctx: CheckContext = { contract, validator: new SchemaValidator(), errorSchema: undefined, pathRepresentatives: new Set() };
+    const exchange: Exchange = {
+      seq: 1,
+      operationId: 'getReport',
+      requestedOperationId: 'getReport',
+      kind: 'positive',
+      request: { method: 'GET', url: 'http://127.0.0.1:1/report', headers: accept === undefined ? {} : { accept }, body: undefined },
+      response: { status: 200, headers: { 'content-type': type }, body, durationMs: 1 },
+      error: undefined,
+      input: undefined,
+      context: {},
+    };
+    const outcome = contentType.judge(exchange, op, ctx);
+    return outcome?.status === 'warn' ? `warn: ${outcome.reason}` : (outcome?.status ?? 'not judged');
+  };
+
+  it.each([
+    ['JSON to the runner\'s own Accept', 'application/json, */*;q=0.5', 'application/json', '{}', /^pass$/],
+    ['XML to the runner\'s own Accept (q=0.5 still accepts it)', 'application/json, */*;q=0.5', 'application/xml', '<a/>', /^pass$/],
+    ['no Accept: anything documented', undefined, 'application/xml', '<a/>', /^pass$/],
+    ['XML although the request accepts JSON only, which is documented', 'application/json', 'application/xml', '<a/>', /^warn: .*refuses, although 200 documents application\/json/],
+    ['XML refused with q=0', 'application/xml;q=0, */*', 'application/xml', '<a/>', /^warn: .*application\/json, which it accepts/],
+    ['nothing documented is acceptable: no preference to break', 'text/html', 'application/json', '{}', /^pass$/],
+  ])('%s', async (_name, accept, type, body, expected) => {
+    expect(await judge(accept, type, body)).toMatch(expected);
   });
 });

@@ -38,6 +38,12 @@ const KERNEL_FUNCTIONS = [
   'namedString', 'createFaker', 'diceOfFaker', 'modeFor', 'schemaNamesOf',
   // the common error schema (src/contract/error-schema.ts) and the deprecation rule (src/contract/deprecation.ts)
   'commonErrorSchema', 'deprecationAnnouncement',
+  // the one resource model (src/contract/resources/): collections, bindings, roles, identifiers, references, links
+  'inferModel', 'successSchema', 'recordProperties', 'identifierField', 'envelopeOf', 'listShape', 'statelessReason', 'isCreate', 'isSuccess', 'answersWithItemIdentifier',
+  'idFromLocation', 'identifierOf', 'listItems', 'itemRead', 'postCollections', 'referenceBase', 'collectionNames', 'referencedCreate', 'identifierSource',
+  'linkSource', 'linkedField',
+  // Accept negotiation (src/contract/negotiate.ts)
+  'negotiate', 'parseAccept', 'acceptable', 'answerType',
 ];
 
 /** Spellings of a kernel rule written out by hand. */
@@ -48,6 +54,10 @@ const HAND_WRITTEN: ReadonlyArray<[string, RegExp, ReadonlyArray<string>?]> = [
   ['deepObject brackets or delimiters written by hand (params/)', /%5B|%7C/],
   ['a pattern sampled by hand (sample/sample.ts draws matches with randexp)', /from\s+['"]randexp['"]|new\s+RandExp\s*\(/],
   ['a PRNG of its own (sample/dice.ts Random, mulberry32)', /0x6d2b79f5/i],
+  ['Accept negotiated by express or negotiator (negotiate.ts)', /\breq\.accepts(Types)?\(|from\s+['"](negotiator|accepts)['"]/],
+  ['a link expression read by hand (resources/links.ts linkSource)', /\\\$response\\\.(body|header)/],
+  ['collection names guessed from a field by hand (resources/references.ts referenceBase, collectionNames)', /\(\?:Id\|_id|\$\{\w+\.slice\(0, -1\)\}ies/],
+  ['an item path recognised by hand (resources/model.ts: a last segment that is one template parameter)', /\/\^?\\\{\(\[\^\}\]\+\)\\\}\(\\\.|\/\\\{\[\^\}\]\+\\\}\$\/\.test\(\w+\.path\)/],
   ['a class of a PRNG or a sampler defined again (sample/dice.ts)', /class\s+(Random|Sampler)\b/],
   // The Petstore store's seeded data (store/seed.ts) is the one exception: domain data the README
   // shows, kept byte-identical for a seed; it uses the kernel's createFaker, and no schema.
@@ -67,7 +77,17 @@ describe('each kernel rule exists once, in src/contract/', () => {
   it.each<[string, string]>([
     ['src/mock/engine.ts', 'responseFor'],
     ['src/mock/error-body.ts', 'mergeAllOf'],
-    ['src/mock/generic/model.ts', 'mergeAllOf'],
+    ['src/mock/engine.ts', 'inferModel'],
+    ['src/mock/engine.ts', 'negotiate'],
+    ['conformance/checks/content-type.ts', 'negotiate'],
+    ['src/mock/generic/handlers.ts', 'recordProperties'],
+    ['conformance/resources.ts', 'identifierSource'],
+    ['conformance/resources.ts', 'referencedCreate'],
+    ['conformance/rules/util.ts', 'postCollections'],
+    ['conformance/rules/rules.ts', 'referenceBase'],
+    ['conformance/execute/follow-ups.ts', 'linkSource'],
+    ['conformance/execute/index.ts', 'isCreate'],
+    ['conformance/plan/index.ts', 'isCreate'],
     ['src/mock/controls/canned.ts', 'sampleValue'],
     ['src/mock/error-body.ts', 'sampleValue'],
     ['src/mock/engine.ts', 'sampleValue'],

@@ -234,6 +234,54 @@ describe('the generic engine on a contract of its own (fixtures/mock-contracts/c
     const refused = await request(app).get('/v1/ping').set('Accept', 'application/json').expect(406);
     expect(refused.headers['content-type']).toMatch(/^application\/json/);
     expect(refused.body).toMatchObject({ code: 406 });
+    // The kernel's negotiate (src/contract/negotiate.ts): the most specific range gives the q; q=0 refuses.
+    const notJson = await request(app).get('/v1/things').set('Accept', 'application/json;q=0, */*').expect(200);
+    expect(notJson.headers['content-type']).toMatch(/^application\/xml/);
+    const weighed = await request(app).get('/v1/things').set('Accept', 'application/xml;q=0.3, application/json').expect(200);
+    expect(weighed.headers['content-type']).toMatch(/^application\/json/);
+    await request(app).get('/v1/things').set('Accept', 'application/json;q=0, application/xml;q=0').expect(406);
+  });
+
+  it('a documented media range answers any type it covers, 406 otherwise (OAS 3.0.3 §4.7.10, RFC 9110 §12.5.1)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'ranges-'));
+    try {
+      const spec = join(dir, 'ranges.yaml');
+      await writeFile(
+        spec,
+        [
+          'openapi: 3.0.3',
+          'info: { title: ranges, version: "1" }',
+          'paths:',
+          '  /anything:',
+          '    get:',
+          '      operationId: getAnything',
+          '      responses:',
+          "        '200':",
+          '          description: any type',
+          '          content:',
+          "            '*/*': { schema: { type: object, properties: { ok: { type: boolean } } }, example: { ok: true } }",
+          '  /picture:',
+          '    get:',
+          '      operationId: getPicture',
+          '      responses:',
+          "        '200':",
+          '          description: an image',
+          '          content:',
+          "            'image/*': { schema: { type: string, format: binary } }",
+          '',
+        ].join('\n'),
+      );
+      const ranges = await createMockApp({ spec });
+      // express's req.accepts matched a documented `*/*` only against a `*/*` range: 406 to a JSON client.
+      const anything = await request(ranges).get('/anything').set('Accept', 'application/json').expect(200);
+      expect(anything.headers['content-type']).toMatch(/^application\/json/);
+      const picture = await request(ranges).get('/picture').set('Accept', 'image/png').expect(200);
+      // Labelled with the accepted type inside the documented range, never the range (RFC 9110 §8.3).
+      expect(picture.headers['content-type']).toBe('image/png');
+      await request(ranges).get('/picture').set('Accept', 'text/html').expect(406);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('HEAD is GET without the body (RFC 9110 §9.3.2); OPTIONS is 204 with Allow', async () => {

@@ -5,7 +5,7 @@ import { HttpError } from '../errors.js';
 import { createFaker } from '../faker.js';
 import { fitsWith, schemaAccepts } from '../media.js';
 import type { HandlerInput, Handlers, Reply } from '../routes/types.js';
-import { recordProperties, successSchema, type Binding, type Collection, type GenericModel, type ListShape } from './model.js';
+import { recordProperties, successSchema, type Binding, type Collection, type GenericModel, type ListShape } from '../../contract/index.js';
 import type { GenericStore, RecordValue } from './store.js';
 
 type Schema = OpenAPIV3.SchemaObject;

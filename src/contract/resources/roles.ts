@@ -1,6 +1,9 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { anyProperties, asSchema, documentedResponse, jsonContent, type Contract, type Operation } from '../../src/contract/index.js';
-import { isRecord } from './schema.js';
+import { isRecord } from '../guards.js';
+import { jsonContent } from '../media.js';
+import { documentedResponse } from '../responses.js';
+import { anyProperties, asSchema } from '../schema-views.js';
+import type { Contract, Operation } from '../types.js';
 
 /** The status is a success the contract documents: any 2xx, or a 3xx the operation lists (RFC 9110 §15.4). */
 export function isSuccess(operation: Operation, status: number): boolean {
@@ -41,8 +44,7 @@ export function isCreate(operation: Operation, contract?: Contract): boolean {
  * Without that item path nothing could read the record back, and the POST may well be an action.
  */
 function answersWithItemIdentifier(operation: Operation, contract: Contract): boolean {
-  const item = contract.operations.find((o) => o.method === 'get' && o.path.startsWith(`${operation.path}/{`) && /^\{[^}/]+\}$/.test(o.path.slice(operation.path.length + 1)));
-  const param = item?.path.slice(operation.path.length + 2, -1);
+  const param = itemRead(contract, operation.path)?.param;
   if (param === undefined) return false;
   return successResponses(operation).some((r) => {
     const schema = asSchema(jsonContent(r.content)?.schema);
@@ -102,4 +104,34 @@ export function listItems(value: unknown, collection?: string): unknown[] | unde
   const named = collection === undefined ? undefined : Object.entries(value).find(([key, v]) => Array.isArray(v) && key.toLowerCase() === collection.toLowerCase())?.[1];
   if (Array.isArray(named)) return named;
   return arrays.find((a) => a.length > 0 && a.every((x) => isRecord(x)));
+}
+
+/**
+ * A collection as the generic rules probe it: every POST on a path without parameters (a create
+ * candidate, whatever it answers), the GET on the same path that lists, and the GET on
+ * `<path>/{param}` that reads one item.
+ */
+export interface PostCollection {
+  readonly create: Operation;
+  readonly list: Operation | undefined;
+  /** GET on `<create path>/{param}`, and the name of that parameter. */
+  readonly item: { readonly op: Operation; readonly param: string } | undefined;
+}
+
+/** GET on `<path>/{param}`: the read of one item of the collection at `path`, and the parameter's name. */
+export function itemRead(contract: Contract, path: string): { readonly op: Operation; readonly param: string } | undefined {
+  const base = path.replace(/\/$/, '');
+  const op = contract.operations.find((o) => o.method === 'get' && o.path.startsWith(`${base}/{`) && /^\{[^}/]+\}$/.test(o.path.slice(base.length + 1)));
+  return op ? { op, param: op.path.slice(base.length + 2, -1) } : undefined;
+}
+
+export function postCollections(contract: Contract): PostCollection[] {
+  const ops = contract.operations;
+  const out: PostCollection[] = [];
+  for (const create of ops) {
+    if (create.method !== 'post' || /\{/.test(create.path)) continue;
+    const list = ops.find((o) => o.method === 'get' && o.path === create.path);
+    out.push({ create, list, item: itemRead(contract, create.path) });
+  }
+  return out;
 }

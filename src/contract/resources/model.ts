@@ -1,5 +1,10 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { anyProperties, isRecord, jsonContent, lowered, mergeAllOf, type Contract, type Operation } from '../../contract/index.js';
+import { isRecord } from '../guards.js';
+import { jsonContent } from '../media.js';
+import { lowered } from '../schema-2020.js';
+import { anyProperties, mergeAllOf } from '../schema-views.js';
+import type { Contract, Operation } from '../types.js';
+import { linkSource } from './links.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -86,9 +91,9 @@ function identifierField(schema: Schema, idParam: string, noun: string, create: 
   for (const response of Object.values(create?.responses ?? {})) {
     for (const link of Object.values(response.links ?? {})) {
       if ('$ref' in link || !itemOps.some((op) => op.id === link.operationId)) continue;
-      const expression = link.parameters?.[idParam];
-      const m = typeof expression === 'string' ? /^\$response\.body#\/([^/]+)$/.exec(expression) : null;
-      if (m && m[1]! in properties) return m[1]!;
+      const source = linkSource(link.parameters?.[idParam]);
+      const field = source?.from === 'body' && source.pointer.length === 1 ? source.pointer[0]! : undefined;
+      if (field !== undefined && field in properties) return field;
     }
   }
   const names = Object.keys(properties);

@@ -1,0 +1,77 @@
+import type { Contract, Operation } from '../types.js';
+import { linkedField } from './links.js';
+import { isCreate } from './roles.js';
+
+/**
+ * References between collections and where an item path's identifier comes from, read from the
+ * contract alone: a field named `categoryId` refers to the collection `POST /categories` creates,
+ * and a create response's `links` (OAS 3.0.3 §4.7.20) say which operation takes the new id.
+ */
+
+/** Whether the caller can send a body for this operation (the runner: a media type it writes). */
+export type Sendable = (operation: Operation) => boolean;
+
+const hasBody: Sendable = (operation) => operation.requestBody !== undefined;
+
+/** `categoryId` → `category`, `pet_id` → `pet`; undefined for names that are not references. */
+export function referenceBase(field: string): string | undefined {
+  const m = /^(.+?)(?:Id|_id|ID)$/.exec(field);
+  return m?.[1];
+}
+
+/** The last path segments a collection of `base` may be named by: `category` → category, categorys, categoryes, categories. */
+export function collectionNames(base: string): string[] {
+  const b = base.toLowerCase();
+  return [b, `${b}s`, `${b}es`, b.endsWith('y') ? `${b.slice(0, -1)}ies` : `${b}s`];
+}
+
+const pathParams = (op: Operation): string[] => op.parameters.filter((p) => p.in === 'path').map((p) => p.name);
+
+/** The create (no path parameters) whose path ends in the collection named by `base`: what a `<base>Id` field refers to. */
+export function referencedCreate(contract: Contract, base: string, sendable: Sendable = hasBody): Operation | undefined {
+  const names = collectionNames(base);
+  return contract.operations.find((op) => {
+    if (!isCreate(op, contract) || pathParams(op).length > 0 || !sendable(op)) return false;
+    const last = op.path.split('/').filter(Boolean).pop()?.toLowerCase() ?? '';
+    return names.includes(last);
+  });
+}
+
+/** Where a path parameter's valid values come from: a record a create makes (the field its link names, if any), or one a list shows. */
+export type IdentifierSource =
+  | { readonly via: 'create'; readonly createOp: Operation; readonly field: string | undefined }
+  | { readonly via: 'list'; readonly listOp: Operation; readonly field: string };
+
+/**
+ * The source of `operation`'s path parameter `param`: the create whose response links feed it
+ * (OAS 3.0.3 §4.7.20 `$response.body#/field`), else the create on the collection the parameter
+ * closes (`POST /tasks` for `/tasks/{task_id}`: its parent scope), else the create a
+ * reference-like name points to, else the list on the parent path.
+ */
+export function identifierSource(contract: Contract, operation: Operation, param: string, sendable: Sendable = hasBody): IdentifierSource | undefined {
+  for (const op of contract.operations) {
+    for (const [status, response] of Object.entries(op.responses)) {
+      if (!status.startsWith('2')) continue;
+      for (const link of Object.values(response.links ?? {})) {
+        if ('$ref' in link || link.operationId !== operation.id) continue;
+        const params = (link.parameters ?? {}) as Record<string, unknown>;
+        const field = linkedField(params[param] ?? params[`path.${param}`]);
+        if (field !== undefined && pathParams(op).length === 0) return { via: 'create', createOp: op, field };
+      }
+    }
+  }
+  const parent = operation.path.slice(0, operation.path.lastIndexOf(`/{${param}}`));
+  // The collection the parameter closes makes its items: `POST /tasks` for `/tasks/{task_id}`, before
+  // any other collection named like the parameter (blueapi also has `POST /api/v1/tasks`, a
+  // collection of its own whose items `/tasks/{task_id}` need not know). A write on an item
+  // (DELETE /admin/identities/{id}) so takes a record of its own: a listed record would be deleted
+  // by the first exchange and answer 404 to the next.
+  const parentCreate = contract.operations.find((op) => op.path === parent && isCreate(op, contract));
+  if (parentCreate) return { via: 'create', createOp: parentCreate, field: undefined };
+  const base = referenceBase(param);
+  const createOp = base ? referencedCreate(contract, base, sendable) : undefined;
+  if (createOp) return { via: 'create', createOp, field: undefined };
+  const listOp = contract.operations.find((op) => op.method === 'get' && op.path === parent);
+  if (listOp) return { via: 'list', listOp, field: param };
+  return undefined;
+}
