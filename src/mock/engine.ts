@@ -144,7 +144,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
   const gate = new SecurityGate(contract, { apiKeys: options.apiKeys, tokens: options.tokens, basic: options.basic }, rules === 'petstore' ? 'petstore' : 'mock');
   // Per operation (operation-validators.ts): only the document's check happens here; or the
   // validator's own whole-document middleware (the equivalence suite's reference).
-  const perOperation = options.validatorDispatch === 'operation' ? operationValidators(contract) : undefined;
+  const perOperation = options.validatorDispatch === 'operation' ? await operationValidators(contract) : undefined;
   const validator: RequestHandler | RequestHandler[] = perOperation ? (req, res, next) => perOperation.handlerFor(stateOf(req).match.operation)(req, res, next) : await validatorMiddleware(contract);
 
   let handlers: Handlers;

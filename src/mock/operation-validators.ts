@@ -65,17 +65,20 @@ export class OperationValidators {
   }
 }
 
-/** The per-document validators, cached by document (the contract cache hands every app the same one). */
-export function operationValidators(contract: Contract): OperationValidators {
+/** The per-document validators, cached by document (the contract cache hands every app the same one); a refused document is not kept. */
+export function operationValidators(contract: Contract): Promise<OperationValidators> {
   const known = built.get(contract.document);
   if (known) return known;
-  const made = new OperationValidators(checkedValidatorDocument(contract));
+  const made = checkedValidatorDocument(contract).then((forValidator) => new OperationValidators(forValidator));
   built.set(contract.document, made);
+  made.catch(() => {
+    if (built.get(contract.document) === made) built.delete(contract.document);
+  });
   return made;
 }
 
 /** Cache of contract-derived validators (see above); never holds per-app state. */
-const built = new WeakMap<object, OperationValidators>();
+const built = new WeakMap<object, Promise<OperationValidators>>();
 
 interface DocumentState {
   chainFor(pathKey: string | undefined): RequestHandler;
@@ -96,7 +99,9 @@ async function buildState(forValidator: ValidatorDocument): Promise<DocumentStat
   const options = validatorOptions(forValidator) as OpenApiValidatorOpts;
   const oav = new OpenApiValidator(options);
   type LoaderArgs = ConstructorParameters<typeof OpenApiSpecLoader>[0];
-  const spec = await new OpenApiSpecLoader({ apiDoc: forValidator.document as LoaderArgs['apiDoc'], validateApiSpec: false, $refParser: oav.options.$refParser }).load();
+  const loader = new OpenApiSpecLoader({ apiDoc: forValidator.document as LoaderArgs['apiDoc'], validateApiSpec: false, $refParser: oav.options.$refParser });
+  skipSchemaCompile(Reflect.get(loader, 'framework'));
+  const spec = await loader.load();
   // validateResponses is set (validatorOptions), so the validator's options hold its object form.
   const responseOptions = oav.options.validateResponses || {};
   const responseDocument = new SchemaPreprocessor(spec.apiDoc, oav.ajvOpts.preprocessor, responseOptions).preProcess().apiDocRes;
@@ -135,6 +140,28 @@ async function buildState(forValidator: ValidatorDocument): Promise<DocumentStat
         attempt(lookup, req, res, then);
       };
     },
+  };
+}
+
+/**
+ * The loader's framework (express-openapi-validator 5.6 dist/framework/index.js `initialize`)
+ * compiles the whole OpenAPI schema even when told not to validate the document with it
+ * (validateApiSpec: false; 60–90 ms of CPU on the Petstore's first request). The document was
+ * checked at start with the same schema (openapi-check.ts), so this instance's initialize does
+ * what EOV's does without building that validator: bundle, base paths, sorted tags, the visit.
+ */
+function skipSchemaCompile(framework: unknown): void {
+  if (!isRecord(framework)) return;
+  const call = (name: string, ...args: unknown[]): unknown => Reflect.apply(Reflect.get(framework, name) as (...a: unknown[]) => unknown, framework, args);
+  const args = Reflect.get(framework, 'args') as { apiDoc: unknown; $refParser: unknown };
+  if (typeof framework['loadSpec'] !== 'function' || typeof framework['getBasePathsFromServers'] !== 'function' || typeof framework['sortApiDocTags'] !== 'function') return;
+  framework['initialize'] = async (visitor: { visitApi?: (context: { basePaths: string[]; getApiDoc: () => unknown }) => void }) => {
+    const apiDoc = (await call('loadSpec', args.apiDoc, args.$refParser)) as { servers?: unknown };
+    const basePaths = new Set<string>();
+    for (const basePath of call('getBasePathsFromServers', apiDoc.servers) as { all(): string[] }[]) for (const path of basePath.all()) basePaths.add(path);
+    call('sortApiDocTags', apiDoc);
+    visitor.visitApi?.({ basePaths: [...basePaths], getApiDoc: () => apiDoc });
+    return { apiDoc, basePaths: [...basePaths] };
   };
 }
 
