@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Faker } from '@faker-js/faker';
 import { createFaker } from './faker.js';
-import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Response } from 'express';
 import { admitsJson, anyProperties, asSchema, diceOfFaker, isRecord, jsonContent, jsonTypeFor, sampleValue, responseBodyRule, responseFor, schemaContradictions, SchemaValidator, type Contract } from '../contract/index.js';
 import type { Clock } from './clock.js';
 import { cannedReply } from './controls/canned.js';
@@ -19,6 +19,7 @@ import { fitsWith, nonJsonBody, schemaAccepts, typeFormBody } from './media.js';
 import { multipartBoundary, readMultipart } from './multipart.js';
 import { DEFAULTS, type NormalizedOptions } from './options.js';
 import { OperationMatcher } from './operations.js';
+import { series } from './series.js';
 import { reflectFilters } from './reflect-filters.js';
 import { rulesOf } from './routes/index.js';
 import { validatorMiddleware } from './validator.js';
@@ -46,7 +47,8 @@ export interface Engine {
   readonly contract: Contract;
   /** The contract as written, served at `/openapi.yaml`. */
   readonly text: string;
-  readonly router: Router;
+  /** The request pipeline (below), as one middleware. */
+  readonly router: RequestHandler;
   readonly errorContext: ErrorHandlerContext;
   /** Which rules answer: the Petstore's, or the generic engine inferred from the contract. */
   readonly rules: 'petstore' | 'generic';
@@ -175,8 +177,8 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     return state;
   };
 
-  const router = express.Router();
-  router.use((req, res, next) => {
+  const pipeline: RequestHandler[] = [];
+  pipeline.push((req, res, next) => {
     const match = matcher.match(req.method, req.path);
     if (match.kind === 'unknown-path') {
       const outside = matcher.base !== '' && !req.path.startsWith(`${matcher.base}/`) && req.path !== matcher.base;
@@ -210,11 +212,19 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     normalizeContentType(req, match.operation, codeForStatus(415));
     next();
   });
-  router.use(express.json({ limit: maxBodyBytes, verify: verifyUtf8, type: (req) => admitsJson(String(req.headers['content-type'] ?? 'x/x')) && req.headers['content-type'] !== '*/*' }));
-  router.use(express.urlencoded({ limit: maxBodyBytes, extended: false }));
-  router.use(express.text({ limit: maxBodyBytes, type: ['text/*', 'application/xml', 'application/*+xml'] }));
-  router.use(express.raw({ limit: maxBodyBytes, type: ['application/octet-stream', 'image/*', 'audio/*', 'video/*', 'application/pdf', 'application/zip', 'multipart/form-data'] }));
-  router.use((req, _res, next) => {
+  const parseBody = series([
+    express.json({ limit: maxBodyBytes, verify: verifyUtf8, type: (req) => admitsJson(String(req.headers['content-type'] ?? 'x/x')) && req.headers['content-type'] !== '*/*' }),
+    express.urlencoded({ limit: maxBodyBytes, extended: false }),
+    express.text({ limit: maxBodyBytes, type: ['text/*', 'application/xml', 'application/*+xml'] }),
+    express.raw({ limit: maxBodyBytes, type: ['application/octet-stream', 'image/*', 'audio/*', 'video/*', 'application/pdf', 'application/zip', 'multipart/form-data'] }),
+  ]);
+  // Each parser passes a request without a body (no Transfer-Encoding, no numeric Content-Length:
+  // type-is hasBody, RFC 9112 §6.3) on untouched; a GET skips the four.
+  pipeline.push((req, res, next) => {
+    if (req.headers['transfer-encoding'] === undefined && Number.isNaN(Number(req.headers['content-length']))) next();
+    else parseBody(req, res, next);
+  });
+  pipeline.push((req, _res, next) => {
     if (req.headers['content-type'] === 'multipart/form-data') {
       const schema = stateOf(req).match.operation.requestBody?.content['multipart/form-data']?.schema;
       req.body = readMultipart(req.body, stateOf(req).boundary, schema && !('$ref' in schema) ? schema : undefined, codeForStatus(400));
@@ -229,8 +239,8 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     if (req.body !== undefined) checkBodyShape(req.body, DEFAULTS.maxBodyDepth, schema);
     next();
   });
-  router.use(validator);
-  router.use(async (req, res) => {
+  pipeline.push(...(Array.isArray(validator) ? validator : [validator]));
+  pipeline.push(async (req, res) => {
     const { match, prefer, query } = stateOf(req);
     const operation = match.operation;
     // 406 only when nothing the operation documents fits the Accept header (RFC 9110 §12.5.1).
@@ -269,6 +279,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     res.status(reply.status);
     send(req, res, operation, reply);
   });
+  const router = series(pipeline);
 
   const statefulOperations = rules === 'petstore' ? contract.operations.filter((op) => handlers[op.id]).map((op) => op.id) : Object.keys(handlers);
   const statelessOperations = Object.fromEntries(
