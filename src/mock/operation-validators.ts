@@ -130,7 +130,7 @@ async function buildState(forValidator: ValidatorDocument): Promise<DocumentStat
       // The validator's own lookup, over the routes of this one path: the same req.openapi, path
       // parameters and errors it would give. A request it does not place there (none the matcher
       // sends) gets the whole-document lookup, as before.
-      const lookup = routes.length === 0 ? wholeLookup : eov.applyOpenApiMetadata(new OpenApiContext({ ...spec, routes }, none, false, false), responseDocument);
+      const lookup = routes.length === 0 ? wholeLookup : remembered(eov.applyOpenApiMetadata(new OpenApiContext({ ...spec, routes }, none, false, false), responseDocument));
       return (req: Request, res: Response, next: NextFunction) => {
         const then = (error?: unknown): void => {
           if (error !== undefined) next(error);
@@ -209,6 +209,40 @@ function shareComponentSchemas(validator: object, document: unknown): void {
 /** Whether any `$ref` of the document points into `#/paths` (each object once). */
 function refersIntoPaths(document: unknown): boolean {
   return walkRecords(document, (node) => (typeof node['$ref'] === 'string' && node['$ref'].startsWith('#/paths') ? 'stop' : undefined));
+}
+
+/** How many request targets each path's lookup remembers (a read of many ids cycles through them). */
+const REMEMBERED_TARGETS = 64;
+
+/**
+ * The validator's lookup (express-openapi-validator 5.6 dist/middlewares/openapi.metadata.js)
+ * compiles a path-to-regexp of each route it tries on every request. What it sets, `req.openapi`
+ * and `req.params`, depends only on the method, the request target's path and the app's routing
+ * settings, so its answer is kept for the last REMEMBERED_TARGETS targets and given again as
+ * fresh objects (the validator writes into `req.params` after). A target it refuses (404, 405,
+ * a malformed escape) or does not place is asked again each time.
+ */
+function remembered(lookup: RequestHandler): RequestHandler {
+  const known = new Map<string, { readonly openapi: Record<string, unknown>; readonly params: Record<string, unknown> }>();
+  return (req, res, next) => {
+    const key = `${req.method} ${req.app.enabled('strict routing')} ${req.app.enabled('case sensitive routing')} ${req.originalUrl.split('?')[0]}`;
+    const hit = known.get(key);
+    if (hit) {
+      const pathParams = { ...hit.params };
+      Reflect.set(req, 'openapi', { ...hit.openapi, pathParams });
+      req.params = pathParams as Request['params'];
+      next();
+      return;
+    }
+    attempt(lookup, req, res, (error?: unknown) => {
+      const openapi: unknown = Reflect.get(req, 'openapi');
+      if (error === undefined && isRecord(openapi) && isRecord(openapi['pathParams'])) {
+        if (known.size >= REMEMBERED_TARGETS) known.delete(known.keys().next().value!);
+        known.set(key, { openapi: { ...openapi }, params: { ...openapi['pathParams'] } });
+      }
+      next(error);
+    });
+  };
 }
 
 /** Runs a middleware that may throw instead of calling next (the validator's lookup throws 404 / 405 / 400). */
