@@ -123,8 +123,17 @@ export async function buildMockApp(input?: MockOptions): Promise<{ app: Express;
     const grant = cors({ exposedHeaders: EXPOSED_HEADERS, maxAge: 600 });
     // Only a preflight (Fetch §3.2.2: OPTIONS with Access-Control-Request-Method) is the CORS layer's
     // to answer; any other OPTIONS goes on to the contract's routes (204 + Allow, RFC 9110 §9.3.7).
+    const exposed = EXPOSED_HEADERS.join(',');
     common.push((req, res, next) => {
-      if (req.method === 'OPTIONS' && req.headers['access-control-request-method'] === undefined) {
+      if (req.method !== 'OPTIONS') {
+        // What the CORS layer writes on an actual request with these options (cors 2.8 lib/index.js,
+        // any origin, no credentials), without rebuilding its options on every request.
+        res.setHeader('Access-Control-Allow-Origin', '*');
+        res.setHeader('Access-Control-Expose-Headers', exposed);
+        next();
+        return;
+      }
+      if (req.headers['access-control-request-method'] === undefined) {
         if (req.headers.origin !== undefined) res.setHeader('Access-Control-Allow-Origin', '*');
         next();
         return;
