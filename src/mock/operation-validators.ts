@@ -225,7 +225,9 @@ const REMEMBERED_TARGETS = 64;
 function remembered(lookup: RequestHandler): RequestHandler {
   const known = new Map<string, { readonly openapi: Record<string, unknown>; readonly params: Record<string, unknown> }>();
   return (req, res, next) => {
-    const key = `${req.method} ${req.app.enabled('strict routing')} ${req.app.enabled('case sensitive routing')} ${req.originalUrl.split('?')[0]}`;
+    const url = req.originalUrl;
+    const query = url.indexOf('?');
+    const key = `${req.method} ${req.app.enabled('strict routing')} ${req.app.enabled('case sensitive routing')} ${query === -1 ? url : url.slice(0, query)}`;
     const hit = known.get(key);
     if (hit) {
       const pathParams = { ...hit.params };
