@@ -1,5 +1,5 @@
 import cors from 'cors';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import { formatHttpDate, readContractFile, SchemaValidator } from '../contract/index.js';
 import { docsRouter } from '../docs/router.js';
 import type { Faker } from '@faker-js/faker';
@@ -13,6 +13,7 @@ import { buildEngine, type Dice, type Engine, type EngineDeps } from './engine.j
 import { errorHandler, HttpError } from './errors.js';
 import { normalizeOptions, OptionsError, type MockOptions } from './options.js';
 import { seededRandom } from './random.js';
+import { series } from './series.js';
 import { allHandlers, rulesOf } from './routes/index.js';
 import { seedState } from './store/seed.js';
 import { Store } from './store/store.js';
@@ -104,18 +105,35 @@ export async function buildMockApp(input?: MockOptions): Promise<{ app: Express;
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.use((_req, res, next) => {
+  // What every request goes through, as one middleware (series.ts): the Date, the journal, CORS.
+  const common: RequestHandler[] = [];
+  let lastSecond = Number.NaN;
+  let lastDate = '';
+  common.push((_req, res, next) => {
     // One clock for everything: with a pretended clock, Date agrees with the sunset decisions.
-    res.setHeader('Date', formatHttpDate(clock()));
+    // IMF-fixdate has whole seconds (RFC 9110 §5.6.7): written once per second of the clock.
+    const now = clock();
+    const second = Math.floor(now.getTime() / 1000);
+    if (second !== lastSecond) [lastSecond, lastDate] = [second, formatHttpDate(now)];
+    res.setHeader('Date', lastDate);
     next();
   });
-  app.use(journal.middleware(clock));
+  common.push(journal.middleware(clock));
   if (options.cors) {
     const grant = cors({ exposedHeaders: EXPOSED_HEADERS, maxAge: 600 });
     // Only a preflight (Fetch §3.2.2: OPTIONS with Access-Control-Request-Method) is the CORS layer's
     // to answer; any other OPTIONS goes on to the contract's routes (204 + Allow, RFC 9110 §9.3.7).
-    app.use((req, res, next) => {
-      if (req.method === 'OPTIONS' && req.headers['access-control-request-method'] === undefined) {
+    const exposed = EXPOSED_HEADERS.join(',');
+    common.push((req, res, next) => {
+      if (req.method !== 'OPTIONS') {
+        // What the CORS layer writes on an actual request with these options (cors 2.8 lib/index.js,
+        // any origin, no credentials), without rebuilding its options on every request.
+        res.setHeader('Access-Control-Allow-Origin', '*');
+        res.setHeader('Access-Control-Expose-Headers', exposed);
+        next();
+        return;
+      }
+      if (req.headers['access-control-request-method'] === undefined) {
         if (req.headers.origin !== undefined) res.setHeader('Access-Control-Allow-Origin', '*');
         next();
         return;
@@ -123,6 +141,7 @@ export async function buildMockApp(input?: MockOptions): Promise<{ app: Express;
       grant(req, res, next);
     });
   }
+  app.use(series(common));
   app.use(
     '/__mock',
     controlGuard({ enabled: options.control, fromAnywhere: options.controlFromAnywhere }),
@@ -148,16 +167,25 @@ export async function buildMockApp(input?: MockOptions): Promise<{ app: Express;
     const limiter = new RateLimiter(options.rateLimit);
     app.use(rateLimit(limiter, (status) => engine.errorContext.codeForStatus(status)));
   }
-  app.get('/openapi.yaml', (_req, res) => {
+  const served = express.Router();
+  served.get('/openapi.yaml', (_req, res) => {
     res.type('application/yaml').send(engine.text);
   });
-  app.get('/openapi.json', (_req, res) => {
+  served.get('/openapi.json', (_req, res) => {
     res.json(engine.contract.document);
   });
   // The interactive reference (Swagger UI), outside the validator: never part of the contract.
-  app.use('/docs', docsRouter(() => engine.contract));
-  app.use((req, res, next) => engine.router(req, res, next));
+  served.use('/docs', docsRouter(() => engine.contract));
+  // Only a path these routes could match (Express matches them case-insensitively, with or without
+  // a trailing slash) goes through them first; the API's requests go straight to the pipeline.
+  app.use((req, res, next) => {
+    if (!/^\/(openapi\.|docs)/i.test(req.path)) {
+      engine.router(req, res, next);
+      return;
+    }
+    served(req, res, (error?: unknown) => (error ? next(error) : engine.router(req, res, next)));
+  });
   app.use(errorHandler(() => engine.errorContext));
-  const served = (): ServedContract => ({ title: engine.contract.document.info.title, version: engine.contract.document.info.version, basePath: engine.contract.basePath });
-  return { app, served, renderBare: (...args) => engine.renderBare(...args) };
+  const servedContract = (): ServedContract => ({ title: engine.contract.document.info.title, version: engine.contract.document.info.version, basePath: engine.contract.basePath });
+  return { app, served: servedContract, renderBare: (...args) => engine.renderBare(...args) };
 }

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Faker } from '@faker-js/faker';
 import { createFaker } from './faker.js';
-import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Response } from 'express';
 import { admitsJson, answerType, anyProperties, fixedMethod, inferModel, negotiate, itemSchemaOf, parseSequence, sequenceSchemaOf, sequenceSyntax, serializeSequence, type SequenceSyntax, asSchema, diceOfFaker, isRecord, jsonContent, jsonTypeFor, sampleValue, responseBodyRule, responseFor, schemaContradictions, SchemaValidator, type Contract } from '../contract/index.js';
 import type { Clock } from './clock.js';
 import { cannedReply } from './controls/canned.js';
@@ -18,6 +18,7 @@ import { fitsWith, nonJsonBody, schemaAccepts, typeFormBody } from './media.js';
 import { multipartBoundary, readMultipart } from './multipart.js';
 import { DEFAULTS, type NormalizedOptions } from './options.js';
 import { OperationMatcher } from './operations.js';
+import { series } from './series.js';
 import { reflectFilters } from './reflect-filters.js';
 import { rulesOf } from './routes/index.js';
 import { validatorMiddleware } from './validator.js';
@@ -47,7 +48,8 @@ export interface Engine {
   readonly contract: Contract;
   /** The contract as written, served at `/openapi.yaml`. */
   readonly text: string;
-  readonly router: Router;
+  /** The request pipeline (below), as one middleware. */
+  readonly router: RequestHandler;
   readonly errorContext: ErrorHandlerContext;
   /** Which rules answer: the Petstore's, or the generic engine inferred from the contract. */
   readonly rules: 'petstore' | 'generic';
@@ -145,7 +147,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
   const gate = new SecurityGate(contract, { apiKeys: options.apiKeys, tokens: options.tokens, basic: options.basic }, rules === 'petstore' ? 'petstore' : 'mock');
   // Per operation (operation-validators.ts): only the document's check happens here; or the
   // validator's own whole-document middleware (the equivalence suite's reference).
-  const perOperation = options.validatorDispatch === 'operation' ? operationValidators(contract) : undefined;
+  const perOperation = options.validatorDispatch === 'operation' ? await operationValidators(contract) : undefined;
   const validator: RequestHandler | RequestHandler[] = perOperation ? (req, res, next) => perOperation.handlerFor(stateOf(req).match.operation)(req, res, next) : await validatorMiddleware(contract);
 
   let handlers: Handlers;
@@ -176,8 +178,8 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     return state;
   };
 
-  const router = express.Router();
-  router.use((req, res, next) => {
+  const pipeline: RequestHandler[] = [];
+  pipeline.push((req, res, next) => {
     const match = matcher.match(req.method, req.path);
     if (match.kind === 'unknown-path') {
       const outside = matcher.base !== '' && !req.path.startsWith(`${matcher.base}/`) && req.path !== matcher.base;
@@ -212,11 +214,19 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     normalizeContentType(req, match.operation, codeForStatus(415));
     next();
   });
-  router.use(express.json({ limit: maxBodyBytes, verify: verifyUtf8, type: (req) => admitsJson(String(req.headers['content-type'] ?? 'x/x')) && req.headers['content-type'] !== '*/*' }));
-  router.use(express.urlencoded({ limit: maxBodyBytes, extended: false }));
-  router.use(express.text({ limit: maxBodyBytes, type: ['text/*', 'application/xml', 'application/*+xml'] }));
-  router.use(express.raw({ limit: maxBodyBytes, type: ['application/octet-stream', 'image/*', 'audio/*', 'video/*', 'application/pdf', 'application/zip', 'multipart/form-data'] }));
-  router.use((req, _res, next) => {
+  const parseBody = series([
+    express.json({ limit: maxBodyBytes, verify: verifyUtf8, type: (req) => admitsJson(String(req.headers['content-type'] ?? 'x/x')) && req.headers['content-type'] !== '*/*' }),
+    express.urlencoded({ limit: maxBodyBytes, extended: false }),
+    express.text({ limit: maxBodyBytes, type: ['text/*', 'application/xml', 'application/*+xml'] }),
+    express.raw({ limit: maxBodyBytes, type: ['application/octet-stream', 'image/*', 'audio/*', 'video/*', 'application/pdf', 'application/zip', 'multipart/form-data'] }),
+  ]);
+  // Each parser passes a request without a body (no Transfer-Encoding, no numeric Content-Length:
+  // type-is hasBody, RFC 9112 §6.3) on untouched; a GET skips the four.
+  pipeline.push((req, res, next) => {
+    if (req.headers['transfer-encoding'] === undefined && Number.isNaN(Number(req.headers['content-length']))) next();
+    else parseBody(req, res, next);
+  });
+  pipeline.push((req, _res, next) => {
     if (req.headers['content-type'] === 'multipart/form-data') {
       const schema = stateOf(req).match.operation.requestBody?.content['multipart/form-data']?.schema;
       req.body = readMultipart(req.body, stateOf(req).boundary, schema && !('$ref' in schema) ? schema : undefined, codeForStatus(400));
@@ -239,7 +249,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     return isRecord(item) ? validatorSlots(item).get(operation.method)?.toUpperCase() : undefined;
   };
   const sentMethod = new WeakMap<Request, string>();
-  router.use((req, _res, next) => {
+  pipeline.push((req, _res, next) => {
     const slot = slotOf(stateOf(req).match.operation);
     if (slot !== undefined) {
       sentMethod.set(req, req.method);
@@ -247,14 +257,14 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     }
     next();
   });
-  router.use(validator);
+  pipeline.push(...(Array.isArray(validator) ? validator : [validator]));
   // An error answer goes straight to the error handler, which does not read the method.
-  router.use((req, _res, next) => {
+  pipeline.push((req, _res, next) => {
     const sent = sentMethod.get(req);
     if (sent !== undefined) req.method = sent;
     next();
   });
-  router.use(async (req, res) => {
+  pipeline.push(async (req, res) => {
     const { match, prefer, query } = stateOf(req);
     const operation = match.operation;
     // 406 only when nothing the operation documents fits the Accept header (RFC 9110 §12.5.1).
@@ -293,6 +303,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     res.status(reply.status);
     send(req, res, operation, reply);
   });
+  const router = series(pipeline);
 
   const statefulOperations = rules === 'petstore' ? contract.operations.filter((op) => handlers[op.id]).map((op) => op.id) : Object.keys(handlers);
   const statelessOperations = Object.fromEntries(

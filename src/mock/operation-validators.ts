@@ -68,17 +68,20 @@ export class OperationValidators {
   }
 }
 
-/** The per-document validators, cached by document (the contract cache hands every app the same one). */
-export function operationValidators(contract: Contract): OperationValidators {
+/** The per-document validators, cached by document (the contract cache hands every app the same one); a refused document is not kept. */
+export function operationValidators(contract: Contract): Promise<OperationValidators> {
   const known = built.get(contract.document);
   if (known) return known;
-  const made = new OperationValidators(checkedValidatorDocument(contract));
+  const made = checkedValidatorDocument(contract).then((forValidator) => new OperationValidators(forValidator));
   built.set(contract.document, made);
+  made.catch(() => {
+    if (built.get(contract.document) === made) built.delete(contract.document);
+  });
   return made;
 }
 
 /** Cache of contract-derived validators (see above); never holds per-app state. */
-const built = new WeakMap<object, OperationValidators>();
+const built = new WeakMap<object, Promise<OperationValidators>>();
 
 interface DocumentState {
   chainFor(pathKey: string | undefined): RequestHandler;
@@ -99,7 +102,9 @@ async function buildState(forValidator: ValidatorDocument): Promise<DocumentStat
   const options = validatorOptions(forValidator) as OpenApiValidatorOpts;
   const oav = new OpenApiValidator(options);
   type LoaderArgs = ConstructorParameters<typeof OpenApiSpecLoader>[0];
-  const spec = await new OpenApiSpecLoader({ apiDoc: forValidator.document as LoaderArgs['apiDoc'], validateApiSpec: false, $refParser: oav.options.$refParser }).load();
+  const loader = new OpenApiSpecLoader({ apiDoc: forValidator.document as LoaderArgs['apiDoc'], validateApiSpec: false, $refParser: oav.options.$refParser });
+  skipSchemaCompile(Reflect.get(loader, 'framework'));
+  const spec = await loader.load();
   // validateResponses is set (validatorOptions), so the validator's options hold its object form.
   const responseOptions = oav.options.validateResponses || {};
   const responseDocument = new SchemaPreprocessor(spec.apiDoc, oav.ajvOpts.preprocessor, responseOptions).preProcess().apiDocRes;
@@ -128,7 +133,7 @@ async function buildState(forValidator: ValidatorDocument): Promise<DocumentStat
       // The validator's own lookup, over the routes of this one path: the same req.openapi, path
       // parameters and errors it would give. A request it does not place there (none the matcher
       // sends) gets the whole-document lookup, as before.
-      const lookup = routes.length === 0 ? wholeLookup : eov.applyOpenApiMetadata(new OpenApiContext({ ...spec, routes }, none, false, false), responseDocument);
+      const lookup = routes.length === 0 ? wholeLookup : remembered(eov.applyOpenApiMetadata(new OpenApiContext({ ...spec, routes }, none, false, false), responseDocument));
       return (req: Request, res: Response, next: NextFunction) => {
         const then = (error?: unknown): void => {
           if (error !== undefined) next(error);
@@ -138,6 +143,28 @@ async function buildState(forValidator: ValidatorDocument): Promise<DocumentStat
         attempt(lookup, req, res, then);
       };
     },
+  };
+}
+
+/**
+ * The loader's framework (express-openapi-validator 5.6 dist/framework/index.js `initialize`)
+ * compiles the whole OpenAPI schema even when told not to validate the document with it
+ * (validateApiSpec: false; 60–90 ms of CPU on the Petstore's first request). The document was
+ * checked at start with the same schema (openapi-check.ts), so this instance's initialize does
+ * what EOV's does without building that validator: bundle, base paths, sorted tags, the visit.
+ */
+function skipSchemaCompile(framework: unknown): void {
+  if (!isRecord(framework)) return;
+  const call = (name: string, ...args: unknown[]): unknown => Reflect.apply(Reflect.get(framework, name) as (...a: unknown[]) => unknown, framework, args);
+  const args = Reflect.get(framework, 'args') as { apiDoc: unknown; $refParser: unknown };
+  if (typeof framework['loadSpec'] !== 'function' || typeof framework['getBasePathsFromServers'] !== 'function' || typeof framework['sortApiDocTags'] !== 'function') return;
+  framework['initialize'] = async (visitor: { visitApi?: (context: { basePaths: string[]; getApiDoc: () => unknown }) => void }) => {
+    const apiDoc = (await call('loadSpec', args.apiDoc, args.$refParser)) as { servers?: unknown };
+    const basePaths = new Set<string>();
+    for (const basePath of call('getBasePathsFromServers', apiDoc.servers) as { all(): string[] }[]) for (const path of basePath.all()) basePaths.add(path);
+    call('sortApiDocTags', apiDoc);
+    visitor.visitApi?.({ basePaths: [...basePaths], getApiDoc: () => apiDoc });
+    return { apiDoc, basePaths: [...basePaths] };
   };
 }
 
@@ -211,6 +238,42 @@ function readNestedDeepObjects(req: Request, parameters: readonly OpenAPIV3.Para
   // Express 5 computes req.query from the URL on each read (a getter); the validator reads and
   // replaces it the same way (openapi.request.validator.js, its "HACK for express 5").
   if (query) Object.defineProperty(req, 'query', { value: query, writable: true, configurable: true, enumerable: true });
+}
+
+/** How many request targets each path's lookup remembers (a read of many ids cycles through them). */
+const REMEMBERED_TARGETS = 64;
+
+/**
+ * The validator's lookup (express-openapi-validator 5.6 dist/middlewares/openapi.metadata.js)
+ * compiles a path-to-regexp of each route it tries on every request. What it sets, `req.openapi`
+ * and `req.params`, depends only on the method, the request target's path and the app's routing
+ * settings, so its answer is kept for the last REMEMBERED_TARGETS targets and given again as
+ * fresh objects (the validator writes into `req.params` after). A target it refuses (404, 405,
+ * a malformed escape) or does not place is asked again each time.
+ */
+function remembered(lookup: RequestHandler): RequestHandler {
+  const known = new Map<string, { readonly openapi: Record<string, unknown>; readonly params: Record<string, unknown> }>();
+  return (req, res, next) => {
+    const url = req.originalUrl;
+    const query = url.indexOf('?');
+    const key = `${req.method} ${req.app.enabled('strict routing')} ${req.app.enabled('case sensitive routing')} ${query === -1 ? url : url.slice(0, query)}`;
+    const hit = known.get(key);
+    if (hit) {
+      const pathParams = { ...hit.params };
+      Reflect.set(req, 'openapi', { ...hit.openapi, pathParams });
+      req.params = pathParams as Request['params'];
+      next();
+      return;
+    }
+    attempt(lookup, req, res, (error?: unknown) => {
+      const openapi: unknown = Reflect.get(req, 'openapi');
+      if (error === undefined && isRecord(openapi) && isRecord(openapi['pathParams'])) {
+        if (known.size >= REMEMBERED_TARGETS) known.delete(known.keys().next().value!);
+        known.set(key, { openapi: { ...openapi }, params: { ...openapi['pathParams'] } });
+      }
+      next(error);
+    });
+  };
 }
 
 /** Runs a middleware that may throw instead of calling next (the validator's lookup throws 404 / 405 / 400). */

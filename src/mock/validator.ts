@@ -1,10 +1,9 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import express, { type Request, type RequestHandler } from 'express';
-import * as OpenApiValidator from 'express-openapi-validator';
-// Not re-exported by the package root: the same checker the middleware runs on its document.
-import { OpenAPISchemaValidator } from 'express-openapi-validator/dist/framework/openapi.schema.validator.js';
+import type * as OpenApiValidator from 'express-openapi-validator';
 import { ContractError, isRecord, type Contract, type Operation } from '../contract/index.js';
+import { openApiSchemaErrors } from './openapi-check.js';
 import { operationKey, validatorDocument, type ValidatorDocument } from './validator-document.js';
 
 type ValidatorOptions = Parameters<typeof OpenApiValidator.middleware>[0];
@@ -36,8 +35,10 @@ export function validatorMiddleware(contract: Contract): Promise<RequestHandler[
 const built = new WeakMap<object, Promise<RequestHandler[]>>();
 
 async function build(contract: Contract): Promise<RequestHandler[]> {
-  const forValidator = checkedValidatorDocument(contract);
-  const middleware = OpenApiValidator.middleware(validatorOptions(forValidator)) as RequestHandler[];
+  const forValidator = await checkedValidatorDocument(contract);
+  // Imported here: the per-operation dispatch (the default) never loads the package's root.
+  const { middleware: validatorMiddlewareOf } = await import('express-openapi-validator');
+  const middleware = validatorMiddlewareOf(validatorOptions(forValidator)) as RequestHandler[];
   const failure = await probe(middleware);
   if (failure) throw failure;
   return middleware;
@@ -47,13 +48,12 @@ async function build(contract: Contract): Promise<RequestHandler[]> {
  * The validator's copy of the contract (validator-document.ts), checked the way the validator
  * itself would check it; a refusal is one line naming the construct and where.
  */
-export function checkedValidatorDocument(contract: Contract): ValidatorDocument {
+export async function checkedValidatorDocument(contract: Contract): Promise<ValidatorDocument> {
   const forValidator = validatorDocument(contract);
   // A 3.2 document is given as 3.1 (validator-document.ts); the 3.1 schema refuses 3.2's new fields
   // (tag `kind`, server `name`…), which constrain no request or answer, so it is not checked by it.
-  const refusal = contract.version.family === '3.2' ? undefined : new OpenAPISchemaValidator({ version: forValidator.document.openapi, validateApiSpec: true }).validate(
-    forValidator.document as Parameters<OpenAPISchemaValidator['validate']>[0],
-  ).errors?.[0];
+  // The validator's own check, precompiled (openapi-check.ts).
+  const refusal = contract.version.family === '3.2' ? undefined : (await openApiSchemaErrors(forValidator.document))[0];
   if (refusal) {
     throw new ContractError(`the contract cannot be served: ${refusal.instancePath ? contract.originalPointer(`#${refusal.instancePath}`) : 'the document'} ${refusal.message ?? 'is not valid'}${describeParams(refusal.params)}`);
   }

@@ -26,7 +26,7 @@ describe('validators are compiled per operation, on its first request', () => {
 
   it('none at start; each operation compiles its own on its first request and reuses them after', async () => {
     const app = await createMockApp({ spec });
-    const validators = operationValidators(await loadContract(spec));
+    const validators = await operationValidators(await loadContract(spec));
     // Nothing of the validator exists before a request: not even its document state.
     expect(validators.started).toBe(false);
     expect(await validators.compiled()).toEqual({ request: [], response: [] });
@@ -57,7 +57,7 @@ describe('validators are compiled per operation, on its first request', () => {
   });
 
   it('a second app of the same document reuses what the first compiled', async () => {
-    const validators = operationValidators(await loadContract(spec));
+    const validators = await operationValidators(await loadContract(spec));
     const before = await validators.compiled();
     const app = await createMockApp({ spec, seed: 7 });
     await request(app).get('/pets?limit=1').expect(200);

@@ -1,0 +1,26 @@
+import type { ErrorObject } from 'ajv';
+
+/** An ajv validation function as ajv's standalone code exports it. */
+interface CompiledCheck {
+  (document: unknown): boolean;
+  errors?: ErrorObject[] | null;
+}
+
+/**
+ * express-openapi-validator's check of a document against the OpenAPI schema of its version
+ * (its `OpenAPISchemaValidator`, validateApiSpec: true), with the same errors in the same order,
+ * from code compiled ahead of time (scripts/openapi-check-source.ts): compiling the schema was
+ * 140–200 ms of CPU at every start. Only the family's code is loaded. A version the validator
+ * refuses (its assertVersion) is given to the validator, so the refusal stays its own.
+ */
+export async function openApiSchemaErrors(document: { readonly openapi?: unknown }): Promise<readonly ErrorObject[]> {
+  // express-openapi-validator 5.6 dist/framework/openapi/assert.version.js, the same pattern.
+  const version = /^(\d+)\.(\d+).(\d+)?$/.exec(String(document.openapi));
+  const check = version?.[1] === '3' && version[2] === '0' ? await compiled30() : version?.[1] === '3' && version[2] === '1' ? await compiled31() : undefined;
+  if (check) return check(document) ? [] : (check.errors ?? []);
+  const { OpenAPISchemaValidator } = await import('express-openapi-validator/dist/framework/openapi.schema.validator.js');
+  return new OpenAPISchemaValidator({ version: String(document.openapi), validateApiSpec: true }).validate(document as Parameters<InstanceType<typeof OpenAPISchemaValidator>['validate']>[0]).errors ?? [];
+}
+
+const compiled30 = async (): Promise<CompiledCheck> => ((await import('../generated/openapi-3.0-check.js')) as unknown as { default: CompiledCheck }).default;
+const compiled31 = async (): Promise<CompiledCheck> => ((await import('../generated/openapi-3.1-check.js')) as unknown as { default: CompiledCheck }).default;
