@@ -3,6 +3,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { contractFromDocument, loadContract, parseSequence, schemeDeprecated, SchemaValidator } from '../../src/contract/index.js';
 import { CredentialPlan } from '../../conformance/credentials.js';
+import { selfConsistency } from '../../bench/self-consistency.js';
 import { createMockApp } from '../../src/index.js';
 
 /** A request of any method (supertest's agent names `query` after superagent's query-string setter). */
@@ -108,4 +109,18 @@ describe('OpenAPI 3.2 deprecated security schemes (OAS 3.2.0 §4.27.1)', () => {
   ])('schemeDeprecated(%j) is %s', (scheme, expected) => {
     expect(schemeDeprecated(scheme)).toBe(expected);
   });
+});
+
+describe('the runner against the mock on a 3.2 document of these features', () => {
+  it('0 failures, and QUERY, PURGE, the SSE stream and both query strings are judged', async () => {
+    const result = await selfConsistency('search-3.2', fixture);
+    expect(result.failures.map((f) => `${f.operation} › ${f.check}: ${f.message}`)).toEqual([]);
+    const passed = (operation: string, check: string): boolean => result.report.results.some((r) => r.operation === operation && r.check === check && r.status === 'passed');
+    expect(passed('queryNotes', 'response_schema')).toBe(true);
+    expect(passed('queryNotes', 'negative_data_rejected')).toBe(true);
+    expect(passed('purgeNotes', 'positive_data_accepted')).toBe(true);
+    expect(passed('noteEvents', 'response_schema')).toBe(true);
+    expect(passed('notesByJson', 'positive_data_accepted')).toBe(true);
+    expect(passed('searchNotes', 'positive_data_accepted')).toBe(true);
+  }, 60_000);
 });
