@@ -112,7 +112,7 @@ describe('OpenAPI 3.2 deprecated security schemes (OAS 3.2.0 §4.27.1)', () => {
 });
 
 describe('the runner against the mock on a 3.2 document of these features', () => {
-  it('0 failures, and QUERY, PURGE, the SSE stream and both query strings are judged', async () => {
+  it('0 failures, and QUERY, PURGE, the SSE stream and both query strings (valid and invalid) are judged', async () => {
     const result = await selfConsistency('search-3.2', fixture);
     expect(result.failures.map((f) => `${f.operation} › ${f.check}: ${f.message}`)).toEqual([]);
     const passed = (operation: string, check: string): boolean => result.report.results.some((r) => r.operation === operation && r.check === check && r.status === 'passed');
@@ -122,5 +122,8 @@ describe('the runner against the mock on a 3.2 document of these features', () =
     expect(passed('noteEvents', 'response_schema')).toBe(true);
     expect(passed('notesByJson', 'positive_data_accepted')).toBe(true);
     expect(passed('searchNotes', 'positive_data_accepted')).toBe(true);
+    // Invalid query strings (a broken field, a missing required one) are refused.
+    expect(passed('notesByJson', 'negative_data_rejected')).toBe(true);
+    expect(passed('searchNotes', 'negative_data_rejected')).toBe(true);
   }, 60_000);
 });
