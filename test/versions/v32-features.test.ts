@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
@@ -22,8 +24,8 @@ describe('OpenAPI 3.2 QUERY and additionalOperations (OAS 3.2.0 §4.9.1)', () =>
     expect(contract.notExercised.join('\n')).not.toMatch(/QUERY|PURGE/);
   });
 
-  it('the mock routes QUERY, validates its content and answers it; PURGE too; Allow names both', async () => {
-    const app = await createMockApp({ spec: fixture });
+  it.each(['operation', 'document'] as const)('the mock routes QUERY, validates its content and answers it; PURGE too; Allow names both (validator dispatch by %s)', async (validatorDispatch) => {
+    const app = await createMockApp({ spec: fixture, validatorDispatch });
     const ok = await send(app, 'QUERY', '/notes').send({ text: 'a' });
     expect(ok.status).toBe(200);
     const bad = await send(app, 'QUERY', '/notes').send([1]);
@@ -77,6 +79,25 @@ describe('OpenAPI 3.2 in: querystring (OAS 3.2.0 §4.12.1): the mock reads the w
     const app = await createMockApp({ spec: fixture });
     const answer = await request(app).get(path);
     expect(answer.status, answer.text).toBe(status);
+  });
+});
+
+describe('a querystring parameter shared through components/parameters', () => {
+  it('is read by the mock as the inline one is', async () => {
+    const document = {
+      openapi: '3.2.0',
+      info: { title: 't', version: '1' },
+      components: { parameters: { Filter: { name: 'filter', in: 'querystring', content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { n: { type: 'integer' } }, additionalProperties: false } } } } } },
+      paths: { '/things': { get: { operationId: 'listThings', parameters: [{ $ref: '#/components/parameters/Filter' }], responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array' } } } } } } } },
+    };
+    const dir = mkdtempSync(join(tmpdir(), 'v32-'));
+    const spec = join(dir, 'shared-querystring.json');
+    writeFileSync(spec, JSON.stringify(document));
+    const app = await createMockApp({ spec });
+    rmSync(dir, { recursive: true });
+    expect((await request(app).get('/things?n=2')).status).toBe(200);
+    expect((await request(app).get('/things?n=two')).status).toBe(400);
+    expect((await request(app).get('/things?m=2')).status).toBe(400);
   });
 });
 
