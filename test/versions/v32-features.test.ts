@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { contractFromDocument, loadContract, parseSequence, schemeDeprecated, SchemaValidator } from '../../src/contract/index.js';
 import { CredentialPlan } from '../../conformance/credentials.js';
 import { selfConsistency } from '../../bench/self-consistency.js';
+import { operationOf } from '../../conformance/workflows/executor.js';
+import type { Step } from '../../conformance/workflows/document.js';
 import { createMockApp } from '../../src/index.js';
 
 /** A request of any method (supertest's agent names `query` after superagent's query-string setter). */
@@ -22,6 +24,15 @@ describe('OpenAPI 3.2 QUERY and additionalOperations (OAS 3.2.0 §4.9.1)', () =>
     expect(contract.operationsById.has('frobnicateNotes')).toBe(false);
     expect(contract.notExercised.join('\n')).toMatch(/FROBNICATE \/notes: FROBNICATE is not a method Node's HTTP parser reads/);
     expect(contract.notExercised.join('\n')).not.toMatch(/QUERY|PURGE/);
+  });
+
+  it.each([
+    ['petstore.yaml#/paths/~1notes/query', 'queryNotes'],
+    ['petstore.yaml#/paths/~1notes/additionalOperations/PURGE', 'purgeNotes'],
+    ['petstore.yaml#/paths/~1notes/get', 'listNotes'],
+  ])('an Arazzo step naming %s runs %s', async (operationPath, id) => {
+    const contract = await loadContract(fixture);
+    expect(operationOf({ stepId: 's', operationPath } as Step, contract)?.id).toBe(id);
   });
 
   it.each(['operation', 'document'] as const)('the mock routes QUERY, validates its content and answers it; PURGE too; Allow names both (validator dispatch by %s)', async (validatorDispatch) => {
