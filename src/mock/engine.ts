@@ -249,11 +249,18 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     next();
   });
   router.use(validator);
-  // An error answer goes straight to the error handler, which does not read the method.
-  router.use((req, _res, next) => {
+  const giveBack = (req: Request): void => {
     const sent = sentMethod.get(req);
     if (sent !== undefined) req.method = sent;
+  };
+  router.use((req, _res, next) => {
+    giveBack(req);
     next();
+  });
+  // A refusal by the validator is answered with the method as sent too.
+  router.use((error: unknown, req: Request, _res: Response, next: express.NextFunction) => {
+    giveBack(req);
+    next(error);
   });
   router.use(async (req, res) => {
     const { match, prefer, query } = stateOf(req);
