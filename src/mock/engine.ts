@@ -25,6 +25,7 @@ import { validatorMiddleware } from './validator.js';
 import { operationValidators } from './operation-validators.js';
 import { validatorSlots } from './validator-document.js';
 import { checkQuerystring } from './querystring.js';
+import { checkSequence } from './sequence-body.js';
 import type { Handlers, Reply } from './routes/types.js';
 
 /** Seeded sources of the per-request randomness, shared by every engine of one app and reset with it. */
@@ -215,7 +216,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
   });
   router.use(express.json({ limit: maxBodyBytes, verify: verifyUtf8, type: (req) => admitsJson(String(req.headers['content-type'] ?? 'x/x')) && req.headers['content-type'] !== '*/*' }));
   router.use(express.urlencoded({ limit: maxBodyBytes, extended: false }));
-  router.use(express.text({ limit: maxBodyBytes, type: ['text/*', 'application/xml', 'application/*+xml'] }));
+  router.use(express.text({ limit: maxBodyBytes, type: ['text/*', 'application/xml', 'application/*+xml', 'application/jsonl', 'application/x-ndjson', 'application/json-seq', 'application/*+json-seq'] }));
   router.use(express.raw({ limit: maxBodyBytes, type: ['application/octet-stream', 'image/*', 'audio/*', 'video/*', 'application/pdf', 'application/zip', 'multipart/form-data'] }));
   router.use((req, _res, next) => {
     if (req.headers['content-type'] === 'multipart/form-data') {
@@ -229,6 +230,8 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     // A form's values are typed first, so the integer guard sees `petId=9223372036854775808` as the
     // number it would be stored as, as it does in JSON: one guard for every media type.
     if (type === 'application/x-www-form-urlencoded') req.body = typeFormBody(req.body, schema, media?.encoding);
+    // An OpenAPI 3.2 stream (itemSchema): read into its items and checked here, as the validator's copy has no place for it.
+    if (type !== undefined && typeof req.body === 'string') checkSequence(type, media, req.body, schemaValidator, codeForStatus(400));
     if (req.body !== undefined) checkBodyShape(req.body, DEFAULTS.maxBodyDepth, schema);
     next();
   });

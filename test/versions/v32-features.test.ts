@@ -75,6 +75,18 @@ describe('OpenAPI 3.2 itemSchema (OAS 3.2.0 §4.14.3): the mock writes a stream 
   });
 });
 
+describe('OpenAPI 3.2 itemSchema on a request body: the mock reads the stream and checks each item', () => {
+  it.each([
+    ['{"text":"a"}\n{"text":"b"}\n', 204],
+    ['{"text":"a"}\n{"text":""}\n', 400],
+    ['{"text":"a"}\n{"text":', 400],
+  ])('POST /notes/import %j → %i', async (body, status) => {
+    const app = await createMockApp({ spec: fixture });
+    const answer = await request(app).post('/notes/import').set('content-type', 'application/x-ndjson').send(body);
+    expect(answer.status, answer.text).toBe(status);
+  });
+});
+
 describe('OpenAPI 3.2 in: querystring (OAS 3.2.0 §4.12.1): the mock reads the whole query string by its media type', () => {
   it.each([
     ['/notes/search?text=a+b&limit=2', 200],
@@ -157,5 +169,7 @@ describe('the runner against the mock on a 3.2 document of these features', () =
     // Invalid query strings (a broken field, a missing required one) are refused.
     expect(passed('notesByJson', 'negative_data_rejected')).toBe(true);
     expect(passed('searchNotes', 'negative_data_rejected')).toBe(true);
+    // A request stream is written by the runner and read by the mock.
+    expect(passed('importNotes', 'positive_data_accepted')).toBe(true);
   }, 60_000);
 });
