@@ -4,7 +4,7 @@ import type { Random } from './random.js';
 import { bodyMediaRank } from '../http/body.js';
 import type { SchemaNames } from './discriminator.js';
 import { asSchema, effective, flatten, isRecord, type Schema } from './schema.js';
-import { isJsonMediaType, querystringParameter, sample, type Mode } from '../../src/contract/index.js';
+import { isJsonMediaType, querystringParameter, sample, sequenceSchemaOf, type Mode } from '../../src/contract/index.js';
 import { URI_VALUE_BUDGET } from './mutations.js';
 
 export interface RequestBodyPlan {
@@ -20,7 +20,8 @@ export interface RequestBodyPlan {
 
 /**
  * The request body an operation takes, in the media type the runner writes best (JSON, +json,
- * form-urlencoded, multipart, text/plain, octet-stream); undefined when it takes none of them.
+ * form-urlencoded, multipart, text/plain, octet-stream, then OpenAPI 3.2 streams: the items as an
+ * array, by itemSchema); undefined when it takes none of them.
  */
 export function requestBodyOf(operation: Operation): RequestBodyPlan | undefined {
   const body = operation.requestBody;
@@ -31,8 +32,8 @@ export function requestBodyOf(operation: Operation): RequestBodyPlan | undefined
     .sort((a, b) => a.rank - b.rank);
   const best = ranked[0];
   if (!best) return undefined;
-  const textual = best.rank >= 4;
-  const schema = asSchema(best.media.schema) ?? (textual ? { type: 'string' as const } : undefined);
+  const textual = best.rank >= 4 && best.rank <= 6;
+  const schema = asSchema(sequenceSchemaOf(best.mediaType, best.media)) ?? asSchema(best.media.schema) ?? (textual ? { type: 'string' as const } : undefined);
   if (!schema) return undefined;
   const json = isJsonMediaType(best.mediaType) || best.rank === 6;
   return { mediaType: best.mediaType, schema, required: body.required, json, encoding: best.media.encoding ?? {}, accepted: Object.keys(body.content ?? {}) };

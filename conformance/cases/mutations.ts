@@ -1,6 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import type { RequestBodyPlan } from './inputs.js';
-import { invalidValues } from '../../src/contract/index.js';
+import { invalidValues, isJsonMediaType, querystringParameter } from '../../src/contract/index.js';
 import { asSchema, effective, isRecord, writableProperties, type Schema } from './schema.js';
 
 /** One invalid variant of a valid input: exactly one thing broken, named for the report. */
@@ -94,6 +94,7 @@ export function mutationsFor(
       out.push({ defect: `${p.in} parameter ${p.name}: ${what}`, apply: (i) => void (i[bag][p.name] = value) });
     }
   }
+  out.push(...querystringMutations(parameters));
   if (!bodySchema || !bodyMediaType) return out;
   const body = effective(bodySchema);
   if (bodyRequired) {
@@ -137,6 +138,47 @@ export function mutationsFor(
         out.push({ defect: `field ${name}: ${what}`, apply: (i) => isRecord(i.body) && void (i.body[name] = value) });
       }
     }
+  }
+  return out;
+}
+
+/**
+ * OpenAPI 3.2's `in: querystring` (OAS 3.2.0 §4.12.1): the whole query string is one value of its
+ * content's schema, so a defect is one broken field of it (or, when it is required, its absence).
+ * A form's fields travel as text, so only defects that survive being written as text, as for a
+ * form body; a field's defect is sent even when the valid input left the query string out (the
+ * object with that one field is invalid either way). A missing field is tried only when the query
+ * string is required: emptied, an optional one reads as absent, which is valid.
+ */
+function querystringMutations(parameters: readonly OpenAPIV3.ParameterObject[]): Mutation[] {
+  const querystring = querystringParameter(parameters);
+  const schema = asSchema(querystring?.schema);
+  if (!querystring || !schema) return [];
+  const name = querystring.parameter.name;
+  const required = querystring.parameter.required === true;
+  const out: Mutation[] = [];
+  if (required) out.push({ defect: 'query string missing', apply: (i) => void delete i.query[name] });
+  const flat = effective(schema);
+  if (flat.type !== 'object' && !flat.properties) return out;
+  const current = (i: MutableInput): Record<string, unknown> => (isRecord(i.query[name]) ? { ...i.query[name] } : {});
+  if (required) {
+    for (const field of flat.required ?? []) {
+      const sub = writableProperties(flat).find(([n]) => n === field);
+      if (!sub || hasDefault(sub[1])) continue;
+      out.push({
+        defect: `query string field ${field} missing`,
+        apply: (i) => {
+          const value = current(i);
+          delete value[field];
+          i.query[name] = value;
+        },
+      });
+    }
+  }
+  const json = isJsonMediaType(querystring.mediaType);
+  for (const [field, sub] of writableProperties(flat)) {
+    const values = json ? invalidValues(sub) : invalidParameterValues({ name: field, in: 'query', schema: sub });
+    for (const { what, value } of values) out.push({ defect: `query string field ${field}: ${what}`, apply: (i) => void (i.query[name] = { ...current(i), [field]: value }) });
   }
   return out;
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { OpenAPIV3 } from 'openapi-types';
-import { admitsJson, isJsonMediaType, jsonTypeFor, mediaEssence, serialiseDeepObject, serialiseForm, serialiseQuery } from '../../src/contract/index.js';
+import { admitsJson, isJsonMediaType, jsonTypeFor, mediaEssence, sequenceSyntax, serialiseDeepObject, serialiseForm, serialiseQuery, serializeSequence } from '../../src/contract/index.js';
 
 /** The media types the runner can write a request body in, in the order it prefers them. */
 export function bodyMediaRank(mediaType: string): number {
@@ -12,6 +12,8 @@ export function bodyMediaRank(mediaType: string): number {
   if (essence === 'text/plain') return 4;
   if (essence === 'application/octet-stream') return 5;
   if (essence === '*/*' || essence === 'application/*') return 6;
+  // OpenAPI 3.2 sequential media (JSON Lines, NDJSON, JSON Text Sequences, SSE): a stream of items.
+  if (sequenceSyntax(essence) !== undefined) return 7;
   return -1;
 }
 
@@ -67,5 +69,8 @@ export function encodeBody(
   if (admitsJson(essence)) {
     return { body: JSON.stringify(value), contentType: jsonTypeFor(mediaType) };
   }
+  const syntax = sequenceSyntax(essence);
+  // A sequence is generated as the array of its items (OAS 3.2.0 §4.14.3.1) and written one after another.
+  if (syntax !== undefined) return { body: serializeSequence(syntax, Array.isArray(value) ? value : [value]), contentType: mediaType };
   return { body: text(value), contentType: mediaType };
 }

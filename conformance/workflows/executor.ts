@@ -73,10 +73,12 @@ export function operationOf(step: Step, contract: Contract): Operation | undefin
   if (step.operationPath !== undefined) {
     const hash = step.operationPath.indexOf('#');
     if (hash < 0) return undefined;
-    const m = /^\/paths\/([^/]+)\/([a-z]+)$/.exec(step.operationPath.slice(hash + 1));
-    if (!m?.[1] || !m[2]) return undefined;
+    // OpenAPI 3.2: `…/query`, and `…/additionalOperations/PURGE` for the other methods (OAS 3.2.0 §4.9.1).
+    const m = /^\/paths\/([^/]+)\/(?:([a-z]+)|additionalOperations\/([^/]+))$/.exec(step.operationPath.slice(hash + 1));
+    const method = m?.[2] ?? m?.[3]?.toLowerCase();
+    if (!m?.[1] || !method) return undefined;
     const path = decodeURIComponent(m[1]).replace(/~1/g, '/').replace(/~0/g, '~');
-    return contract.operations.find((o) => o.path === path && o.method === m[2]);
+    return contract.operations.find((o) => o.path === path && o.method === method);
   }
   return undefined;
 }

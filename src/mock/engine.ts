@@ -18,13 +18,14 @@ import { fitsWith, nonJsonBody, schemaAccepts, typeFormBody } from './media.js';
 import { multipartBoundary, readMultipart } from './multipart.js';
 import { DEFAULTS, type NormalizedOptions } from './options.js';
 import { OperationMatcher } from './operations.js';
-import { series } from './series.js';
+import { errorStage, series } from './series.js';
 import { reflectFilters } from './reflect-filters.js';
 import { rulesOf } from './routes/index.js';
 import { validatorMiddleware } from './validator.js';
 import { operationValidators } from './operation-validators.js';
 import { validatorSlots } from './validator-document.js';
 import { checkQuerystring } from './querystring.js';
+import { checkSequence } from './sequence-body.js';
 import type { Handlers, Reply } from './routes/types.js';
 
 /** Seeded sources of the per-request randomness, shared by every engine of one app and reset with it. */
@@ -217,7 +218,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
   const parseBody = series([
     express.json({ limit: maxBodyBytes, verify: verifyUtf8, type: (req) => admitsJson(String(req.headers['content-type'] ?? 'x/x')) && req.headers['content-type'] !== '*/*' }),
     express.urlencoded({ limit: maxBodyBytes, extended: false }),
-    express.text({ limit: maxBodyBytes, type: ['text/*', 'application/xml', 'application/*+xml'] }),
+    express.text({ limit: maxBodyBytes, type: ['text/*', 'application/xml', 'application/*+xml', 'application/jsonl', 'application/x-ndjson', 'application/json-seq', 'application/*+json-seq'] }),
     express.raw({ limit: maxBodyBytes, type: ['application/octet-stream', 'image/*', 'audio/*', 'video/*', 'application/pdf', 'application/zip', 'multipart/form-data'] }),
   ]);
   // Each parser passes a request without a body (no Transfer-Encoding, no numeric Content-Length:
@@ -238,6 +239,8 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     // A form's values are typed first, so the integer guard sees `petId=9223372036854775808` as the
     // number it would be stored as, as it does in JSON: one guard for every media type.
     if (type === 'application/x-www-form-urlencoded') req.body = typeFormBody(req.body, schema, media?.encoding);
+    // An OpenAPI 3.2 stream (itemSchema): read into its items and checked here, as the validator's copy has no place for it.
+    if (type !== undefined && typeof req.body === 'string') checkSequence(type, media, req.body, schemaValidator, codeForStatus(400));
     if (req.body !== undefined) checkBodyShape(req.body, DEFAULTS.maxBodyDepth, schema);
     next();
   });
@@ -258,12 +261,19 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     next();
   });
   pipeline.push(...(Array.isArray(validator) ? validator : [validator]));
-  // An error answer goes straight to the error handler, which does not read the method.
-  pipeline.push((req, _res, next) => {
+  const giveBack = (req: Request): void => {
     const sent = sentMethod.get(req);
     if (sent !== undefined) req.method = sent;
+  };
+  pipeline.push((req, _res, next) => {
+    giveBack(req);
     next();
   });
+  // A refusal by the validator is answered with the method as sent too.
+  pipeline.push(errorStage((error: unknown, req: Request, _res: Response, next: express.NextFunction) => {
+    giveBack(req);
+    next(error);
+  }));
   pipeline.push(async (req, res) => {
     const { match, prefer, query } = stateOf(req);
     const operation = match.operation;

@@ -30,3 +30,11 @@ export function series(handlers: readonly Handler[]): RequestHandler {
     next();
   };
 }
+
+/**
+ * An error handler placed among a series' request handlers: series (as Express's router) tells
+ * the two apart by arity, so the pipeline's list can stay typed for its many request handlers.
+ */
+export function errorStage(handler: ErrorRequestHandler): RequestHandler {
+  return handler as unknown as RequestHandler;
+}

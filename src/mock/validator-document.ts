@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { applyNullable, ContractError, discriminatedView, fixedMethod, isRecord, pathItemOperations, openClosedAllOf, openOverlappingOneOf, portablePattern, readNullable, type Contract } from '../contract/index.js';
+import { applyNullable, ContractError, discriminatedView, fixedMethod, isRecord, pathItemOperations, sequenceSyntax, openClosedAllOf, openOverlappingOneOf, portablePattern, readNullable, type Contract } from '../contract/index.js';
 import { samePath } from './operations.js';
 
 /**
@@ -22,8 +22,8 @@ export interface ValidatorDocument {
   readonly changes: readonly string[];
   /**
    * Where each contract operation (`operationKey`) sits in `document`: its path key there (path
-   * keys are merged and renamed above). An operation not listed is not in the copy (OpenAPI 3.2's
-   * query and additionalOperations).
+   * keys are merged and renamed above). An OpenAPI 3.2 QUERY or additional operation sits under the
+   * method field validatorSlots gives it; one not listed is not in the copy (no field was free).
    */
   readonly pathKeys: ReadonlyMap<string, string>;
 }
@@ -202,6 +202,7 @@ function asThreeOne(document: OpenAPIV3.Document & Record<string, unknown>, chan
       for (let i = list.length - 1; i >= 0; i -= 1) {
         const parameter: unknown = list[i];
         if (isRecord(parameter) && parameter['in'] === 'querystring') list.splice(i, 1);
+        else if (isRecord(parameter) && typeof parameter['$ref'] === 'string' && sharedParameterIn(document, parameter['$ref']) === 'querystring') list.splice(i, 1);
       }
       return list.length < before;
     };
@@ -214,6 +215,23 @@ function asThreeOne(document: OpenAPIV3.Document & Record<string, unknown>, chan
   visit(document, '#', (node) => {
     if (isRecord(node['itemSchema'])) delete node['itemSchema'];
   });
+  // A request stream's `schema` is the items as an array (OAS 3.2.0 §4.14.3): the mock checks it
+  // on the items it reads (sequence-body.ts); the validator would hold it against the raw text.
+  for (const item of Object.values(document.paths as Record<string, unknown>)) {
+    for (const method of METHODS) {
+      const operation = isRecord(item) ? item[method] : undefined;
+      const body = isRecord(operation) ? operation['requestBody'] : undefined;
+      const content = isRecord(body) && isRecord(body['content']) ? body['content'] : {};
+      for (const [type, media] of Object.entries(content)) if (isRecord(media) && sequenceSyntax(type) !== undefined) delete media['schema'];
+    }
+  }
+}
+
+/** Where a `#/components/parameters/…` reference's parameter is carried, if it points there. */
+function sharedParameterIn(document: OpenAPIV3.Document, ref: string): unknown {
+  const m = /^#\/components\/parameters\/([^/]+)$/.exec(ref);
+  const parameter: unknown = m ? document.components?.parameters?.[m[1]!.replaceAll('~1', '/').replaceAll('~0', '~')] : undefined;
+  return isRecord(parameter) ? parameter['in'] : undefined;
 }
 
 /** Fixed fields a QUERY or additional operation may borrow, in order (any of them takes a body). */

@@ -1,8 +1,13 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { contractFromDocument, loadContract, parseSequence, schemeDeprecated, SchemaValidator } from '../../src/contract/index.js';
 import { CredentialPlan } from '../../conformance/credentials.js';
+import { selfConsistency } from '../../bench/self-consistency.js';
+import { operationOf } from '../../conformance/workflows/executor.js';
+import type { Step } from '../../conformance/workflows/document.js';
 import { createMockApp } from '../../src/index.js';
 
 /** A request of any method (supertest's agent names `query` after superagent's query-string setter). */
@@ -21,8 +26,17 @@ describe('OpenAPI 3.2 QUERY and additionalOperations (OAS 3.2.0 §4.9.1)', () =>
     expect(contract.notExercised.join('\n')).not.toMatch(/QUERY|PURGE/);
   });
 
-  it('the mock routes QUERY, validates its content and answers it; PURGE too; Allow names both', async () => {
-    const app = await createMockApp({ spec: fixture });
+  it.each([
+    ['petstore.yaml#/paths/~1notes/query', 'queryNotes'],
+    ['petstore.yaml#/paths/~1notes/additionalOperations/PURGE', 'purgeNotes'],
+    ['petstore.yaml#/paths/~1notes/get', 'listNotes'],
+  ])('an Arazzo step naming %s runs %s', async (operationPath, id) => {
+    const contract = await loadContract(fixture);
+    expect(operationOf({ stepId: 's', operationPath } as Step, contract)?.id).toBe(id);
+  });
+
+  it.each(['operation', 'document'] as const)('the mock routes QUERY, validates its content and answers it; PURGE too; Allow names both (validator dispatch by %s)', async (validatorDispatch) => {
+    const app = await createMockApp({ spec: fixture, validatorDispatch });
     const ok = await send(app, 'QUERY', '/notes').send({ text: 'a' });
     expect(ok.status).toBe(200);
     const bad = await send(app, 'QUERY', '/notes').send([1]);
@@ -61,6 +75,18 @@ describe('OpenAPI 3.2 itemSchema (OAS 3.2.0 §4.14.3): the mock writes a stream 
   });
 });
 
+describe('OpenAPI 3.2 itemSchema on a request body: the mock reads the stream and checks each item', () => {
+  it.each([
+    ['{"text":"a"}\n{"text":"b"}\n', 204],
+    ['{"text":"a"}\n{"text":""}\n', 400],
+    ['{"text":"a"}\n{"text":', 400],
+  ])('POST /notes/import %j → %i', async (body, status) => {
+    const app = await createMockApp({ spec: fixture });
+    const answer = await request(app).post('/notes/import').set('content-type', 'application/x-ndjson').send(body);
+    expect(answer.status, answer.text).toBe(status);
+  });
+});
+
 describe('OpenAPI 3.2 in: querystring (OAS 3.2.0 §4.12.1): the mock reads the whole query string by its media type', () => {
   it.each([
     ['/notes/search?text=a+b&limit=2', 200],
@@ -76,6 +102,25 @@ describe('OpenAPI 3.2 in: querystring (OAS 3.2.0 §4.12.1): the mock reads the w
     const app = await createMockApp({ spec: fixture });
     const answer = await request(app).get(path);
     expect(answer.status, answer.text).toBe(status);
+  });
+});
+
+describe('a querystring parameter shared through components/parameters', () => {
+  it('is read by the mock as the inline one is', async () => {
+    const document = {
+      openapi: '3.2.0',
+      info: { title: 't', version: '1' },
+      components: { parameters: { Filter: { name: 'filter', in: 'querystring', content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { n: { type: 'integer' } }, additionalProperties: false } } } } } },
+      paths: { '/things': { get: { operationId: 'listThings', parameters: [{ $ref: '#/components/parameters/Filter' }], responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array' } } } } } } } },
+    };
+    const dir = mkdtempSync(join(tmpdir(), 'v32-'));
+    const spec = join(dir, 'shared-querystring.json');
+    writeFileSync(spec, JSON.stringify(document));
+    const app = await createMockApp({ spec });
+    rmSync(dir, { recursive: true });
+    expect((await request(app).get('/things?n=2')).status).toBe(200);
+    expect((await request(app).get('/things?n=two')).status).toBe(400);
+    expect((await request(app).get('/things?m=2')).status).toBe(400);
   });
 });
 
@@ -108,4 +153,23 @@ describe('OpenAPI 3.2 deprecated security schemes (OAS 3.2.0 §4.27.1)', () => {
   ])('schemeDeprecated(%j) is %s', (scheme, expected) => {
     expect(schemeDeprecated(scheme)).toBe(expected);
   });
+});
+
+describe('the runner against the mock on a 3.2 document of these features', () => {
+  it('0 failures, and QUERY, PURGE, the SSE stream and both query strings (valid and invalid) are judged', async () => {
+    const result = await selfConsistency('search-3.2', fixture);
+    expect(result.failures.map((f) => `${f.operation} › ${f.check}: ${f.message}`)).toEqual([]);
+    const passed = (operation: string, check: string): boolean => result.report.results.some((r) => r.operation === operation && r.check === check && r.status === 'passed');
+    expect(passed('queryNotes', 'response_schema')).toBe(true);
+    expect(passed('queryNotes', 'negative_data_rejected')).toBe(true);
+    expect(passed('purgeNotes', 'positive_data_accepted')).toBe(true);
+    expect(passed('noteEvents', 'response_schema')).toBe(true);
+    expect(passed('notesByJson', 'positive_data_accepted')).toBe(true);
+    expect(passed('searchNotes', 'positive_data_accepted')).toBe(true);
+    // Invalid query strings (a broken field, a missing required one) are refused.
+    expect(passed('notesByJson', 'negative_data_rejected')).toBe(true);
+    expect(passed('searchNotes', 'negative_data_rejected')).toBe(true);
+    // A request stream is written by the runner and read by the mock.
+    expect(passed('importNotes', 'positive_data_accepted')).toBe(true);
+  }, 60_000);
 });
