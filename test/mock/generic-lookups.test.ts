@@ -25,6 +25,17 @@ const metadata = {
         responses: { '200': { description: 'OK' }, '404': { description: 'none', content: { 'application/json': { schema: errorSchema } } } },
       },
     },
+    // Clerk's getEnterpriseConnectionTestRunResult: the same under a scope, answering HTML.
+    '/connections/{connectionId}/runs/{runId}': {
+      get: {
+        operationId: 'runResult',
+        parameters: [
+          { name: 'connectionId', in: 'path', required: true, schema: { type: 'string' } },
+          { name: 'runId', in: 'path', required: true, schema: { type: 'string' } },
+        ],
+        responses: { '200': { description: 'OK', content: { 'text/html': { schema: { type: 'string' } } } }, '404': { description: 'none', content: { 'application/json': { schema: errorSchema } } } },
+      },
+    },
   },
 };
 
@@ -65,6 +76,9 @@ describe('the generic engine keeps collections nothing creates', () => {
     expect(ids.length).toBeGreaterThan(0);
     await request(app).get(`/saml/metadata/${encodeURIComponent(ids[0]!)}.xml`).expect(200);
     await request(app).get('/saml/metadata/never-issued.xml').expect(404);
+    // Under a scope it holds nothing: every id is one it never issued, unless Prefer asks for a 200.
+    await request(app).get('/connections/c1/runs/r1').expect(404);
+    await request(app).get('/connections/c1/runs/r1').set('Prefer', 'code=200').expect(200);
   });
 
   it('a DELETE of a listed item takes it off the list; a second one is 404', async () => {
@@ -81,6 +95,7 @@ describe('the generic engine keeps collections nothing creates', () => {
     ['schemas', schemas.document, 'not_found_for_unknown_id', 'getSchema'],
     ['guilds', guilds.document, 'use_after_delete', 'leaveGuild'],
     ['metadata', metadata, 'not_found_for_unknown_id', 'samlMetadata'],
+    ['runs', metadata, 'not_found_for_unknown_id', 'runResult'],
   ] as const)("the kit's runner agrees with the mock on %s", async (name, document, check, operation) => {
     const { spec } = await mockOf(dir, `${name}-run`, document);
     const result = await selfConsistency(name, spec);

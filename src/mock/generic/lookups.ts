@@ -51,12 +51,13 @@ export function inferLookups(contract: Contract, collections: readonly Collectio
     if (ops.some((op) => op.method !== 'get' && op.method !== 'delete')) continue;
     const noun = (segments.at(-2) || 'record').replace(/\{|\}/g, '').replace(/\.\w+$/, '').replace(/s$/, '') || 'record';
     const scopeParams = [...path.matchAll(/\{([^}]+)\}/g)].map((p) => p[1]!);
-    // Records of a scope (`/channels/{channel_id}/pins`) would start empty and stay so, nothing creating them: not kept.
-    if (scopeParams.length > 0) continue;
     const list = on(path, 'get');
     const listed = list && !bindings.has(list.id) ? listedRecords(successSchema(list), idParam, noun) : undefined;
     let collection: Collection;
     if (listed) {
+      // A listed scope (`/channels/{channel_id}/pins`) would start empty and stay so, nothing
+      // creating its records, and its list would show none: not kept.
+      if (scopeParams.length > 0) continue;
       const field = listed.idField;
       const fieldSchema = recordProperties(listed.schema)[field];
       const idSchema = (fieldSchema && !('$ref' in fieldSchema) ? fieldSchema : undefined) ?? paramSchema;
@@ -65,6 +66,8 @@ export function inferLookups(contract: Contract, collections: readonly Collectio
     } else {
       // The runner's own evidence that a parameter names something that may not exist
       // (conformance/cases/unknown-id.ts, rule 4): an item read under a named collection that documents 404.
+      // Scoped (Clerk's `/v1/enterprise_connections/{id}/test_runs/{testRunID}`), it holds nothing:
+      // every id there is one the mock never issued (`Prefer: code=200` still gets a 200).
       const last = path.slice(path.lastIndexOf('/') + 1);
       if (!read || read.responses['404'] === undefined || last === '' || last.includes('{')) continue;
       const idSchema = paramSchema ?? { type: 'string' as const };
