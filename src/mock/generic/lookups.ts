@@ -44,8 +44,9 @@ export function inferLookups(contract: Contract, collections: readonly Collectio
     // An enum names values that all exist: nothing there is issued (the runner does not probe it either).
     if (paramSchema?.enum) continue;
     // Items something creates are not only those a list shows: a POST or PUT on the collection path,
-    // or a create named like the parameter (`guild_id` ← `POST /guilds`), makes others.
-    if (on(path, 'post') || on(path, 'put') || createdElsewhere(contract, idParam)) continue;
+    // a POST action beside its items (`POST /plugins/pull`), or a create named like the parameter
+    // (`guild_id` ← `POST /guilds`), makes others.
+    if (on(path, 'post') || on(path, 'put') || createdElsewhere(contract, idParam) || createdBeside(contract, path)) continue;
     // Only reads and deletes of what exists: a POST or PUT on the item (`POST /user_account/following/{username}`
     // follows someone) acts on any value, held or not.
     if (ops.some((op) => op.method !== 'get' && op.method !== 'delete')) continue;
@@ -97,6 +98,12 @@ function listedRecords(answer: Schema | undefined, idParam: string, noun: string
     if (shape && idField !== undefined) return { schema: record, idField, shape };
   }
   return undefined;
+}
+
+/** A POST on an action of the collection itself (Docker's `POST /plugins/pull`, `/plugins/create` beside `/plugins/{name}`): it makes items. */
+function createdBeside(contract: Contract, path: string): boolean {
+  const prefix = path === '/' ? '/' : `${path}/`;
+  return contract.operations.some((op) => op.method === 'post' && op.path.startsWith(prefix) && !op.path.slice(prefix.length).includes('/') && !op.path.slice(prefix.length).startsWith('{'));
 }
 
 /** A POST without path parameters on a collection named like the parameter (`guild_id` → `/guilds`): its items have that identifier too. */
