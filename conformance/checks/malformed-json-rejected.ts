@@ -7,7 +7,7 @@ export const malformedJsonRejected: Check = {
   needs: ['malformed_json'],
   explainedBy: 'malformed_json',
   description:
-    'Operations with a JSON request body: sends a truncated JSON document with Content-Type application/json and the key. Fails unless the answer is 400 (415, 422, 2xx and 5xx all fail).',
+    'Operations with a JSON request body: sends a truncated JSON document with the key, in the JSON media type the operation documents (`application/json`, `application/vnd.api+json`…). Fails unless the answer is 400 (415, 422, 2xx and 5xx all fail).',
   appliesTo: (operation) => requestBodyOf(operation)?.json === true,
   judge: (exchange) => {
     const response = exchange.response;

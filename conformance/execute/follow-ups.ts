@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import type { Contract, Operation, SchemaValidator } from '../../src/contract/index.js';
+import { lowered, type Contract, type Operation, type SchemaValidator } from '../../src/contract/index.js';
 import { pathParameters, queryParameters } from '../cases/inputs.js';
 import { identifierField, identifierOf, linkSource, listItems } from '../../src/contract/index.js';
 import { asSchema, isRecord, properties, type Schema } from '../cases/schema.js';
@@ -160,6 +160,10 @@ export async function readAfterReplace(contract: Contract, session: Session, val
 export async function readAfterDelete(contract: Contract, session: Session, op: Operation, input: GeneratedInput): Promise<string | undefined> {
   const resourceId = Object.values(input.pathParams).pop();
   const reader = readOpFor(contract, op.path);
+  // A GET there that answers a list (Discord's `/reactions/{emoji_name}`: the users who reacted) reads
+  // a collection the DELETE emptied: the collection stays, and reading it with 200 is right.
+  const readSchema = reader ? responseJsonSchema(reader.responses['200'] ?? ({} as OpenAPIV3.ResponseObject))?.schema : undefined;
+  if (readSchema && lowered(readSchema).type === 'array') return `GET ${op.path} lists members of a collection: ${op.method.toUpperCase()} removed members, not the collection`;
   const readInput = { pathParams: input.pathParams, query: {}, body: undefined, contentType: undefined };
   if (reader) {
     const exchange = await session.send({ reportAs: op.id, operation: reader, kind: 'read_after_delete', method: 'get', path: reader.path, input: readInput, auth: 'valid', context: { resourceId } });

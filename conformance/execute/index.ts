@@ -7,7 +7,7 @@ import type { Random } from '../cases/random.js';
 import { isCreate, isSuccess, referenceBase } from '../../src/contract/index.js';
 import { asSchema, isRecord } from '../cases/schema.js';
 import { SeenValues, unknownIdProbe } from '../cases/unknown-id.js';
-import { modeFor, retrievesRepresentation } from '../../src/contract/index.js';
+import { isJsonMediaType, modeFor, retrievesRepresentation } from '../../src/contract/index.js';
 import { requestPath } from '../judge/siblings.js';
 import type { CredentialPlan } from '../credentials.js';
 import type { Note, OperationCase, RunPlan } from '../plan/index.js';
@@ -195,7 +195,10 @@ export async function execute(input: ExecuteInput): Promise<Execution> {
         const base = await needsInput(false, 'random');
         if (typeof base !== 'string') {
           const text = JSON.stringify(base.body ?? {});
-          await send('malformed_json', { ...base, rawBody: `${text.slice(0, Math.max(1, text.length - 1))},`, contentType: 'application/json' }, 'valid');
+          // In the JSON media type the operation documents (JSON:API's `application/vnd.api+json`):
+          // a body in a type it does not document is 415's business (RFC 9110 §15.5.16), not a syntax error.
+          const declared = base.contentType !== undefined && isJsonMediaType(base.contentType) ? base.contentType : 'application/json';
+          await send('malformed_json', { ...base, rawBody: `${text.slice(0, Math.max(1, text.length - 1))},`, contentType: declared }, 'valid');
         } else note(op.id, 'malformed_json', base);
       }
 

@@ -290,7 +290,8 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     const handler = handlers[operation.id];
     let reply: Reply;
     if (wantsCannedResponse(preferences) || !handler) {
-      const refused = handler ? undefined : parentCheck(operation, match.params);
+      // A status asked for by `Prefer: code=…` is answered as asked (Prism's convention), an id the store does not hold included.
+      const refused = handler || preferences.code !== undefined ? undefined : parentCheck(operation, match.params);
       if (refused) throw refused;
       const faker = preferences.seed === undefined ? dice.faker : createFaker(preferences.seed);
       // An operation that documents no 2xx (a redirect, say) answers its first documented status.

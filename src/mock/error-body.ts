@@ -5,7 +5,7 @@ import { type Contract, type Operation, type SchemaValidator } from '../contract
 import { createFaker } from './faker.js';
 import type { HttpError } from './errors.js';
 import { schemaAccepts } from './media.js';
-import { commonErrorSchema, diceOfFaker, isRecord, jsonContent, jsonTypeFor, mediaEssence, mergeAllOf, mergeTwo, responseFor, sampleValue } from '../contract/index.js';
+import { commonErrorSchema, diceOfFaker, isRecord, isXmlMediaType, jsonContent, jsonTypeFor, mediaEssence, mergeAllOf, mergeTwo, responseFor, sampleValue } from '../contract/index.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -61,6 +61,19 @@ export class ErrorBodies {
       const body = schema ? this.fill(schema, error) : plain;
       const text = `--${ERROR_BOUNDARY}\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(body)}\r\n--${ERROR_BOUNDARY}--\r\n`;
       return { contentType: `${mediaEssence(multipart[0])}; boundary=${ERROR_BOUNDARY}`, body, text };
+    }
+    // An error documented only in media types that are not JSON (Docker's ContainerAttach: Swagger
+    // 2.0's operation `produces` types every response, so its 400 is `application/vnd.docker.raw-stream`)
+    // is written in the first of them (RFC 9110 §8.3: the Content-Type says what the content is):
+    // the message where the schema is a string or absent, else the schema's error as JSON text, the
+    // one serialisation a structured body has in a type that defines none. XML is left to the JSON
+    // fallback: JSON text would not be the well-formed XML its Content-Type promises (RFC 7303).
+    const other = documented ? undefined : Object.entries(response?.content ?? {}).find(([type]) => !type.includes('*') && !isXmlMediaType(type));
+    if (other) {
+      const declared = other[1].schema && !('$ref' in other[1].schema) ? other[1].schema : undefined;
+      const text = declared === undefined || mergeAllOf(declared).type === 'string' ? undefined : this.fill(declared, error);
+      const body = text ?? error.message;
+      return { contentType: mediaEssence(other[0]), body, text: typeof body === 'string' ? body : JSON.stringify(body) };
     }
     const target = documented ?? this.fallback;
     if (!target) return { contentType: 'application/json', body: plain };

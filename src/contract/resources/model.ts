@@ -5,6 +5,8 @@ import { lowered } from '../schema-2020.js';
 import { anyProperties, mergeAllOf } from '../schema-views.js';
 import type { Contract, Operation } from '../types.js';
 import { linkSource } from './links.js';
+import { inferLookups } from './lookups.js';
+import { inferSingletons } from './singletons.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -28,6 +30,8 @@ export interface Collection {
   readonly schema: Schema;
   /** A short name for messages (`thing`). */
   readonly noun: string;
+  /** One record per scope at the collection's own path (`PUT`/`GET /users/@me/role-connection`): `singletons.ts`. */
+  readonly singleton?: boolean;
   /**
    * The answer's property that holds the record, when the answers wrap it beside other members
    * (Clerk: `{response: EmailAddress, client: Client}`); `schema` is then that property's schema.
@@ -55,7 +59,7 @@ export interface GenericModel {
 const normal = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** The last segment of a path is exactly one template parameter, optionally with an extension: `{id}` or `{Sid}.json`. */
-const ITEM_SEGMENT = /^\{([^}]+)\}(\.[A-Za-z0-9]+)?$/;
+export const ITEM_SEGMENT = /^\{([^}]+)\}(\.[A-Za-z0-9]+)?$/;
 
 /** The first 2xx JSON response schema of an operation, if it has one. */
 export function successSchema(operation: Operation | undefined): Schema | undefined {
@@ -78,14 +82,14 @@ export function recordProperties(schema: Schema): Record<string, Schema | OpenAP
   return { ...Object.fromEntries(anyProperties(schema)), ...merged };
 }
 
-function isObjectSchema(schema: Schema | undefined): schema is Schema {
+export function isObjectSchema(schema: Schema | undefined): schema is Schema {
   if (!schema) return false;
   const view = mergeAllOf(schema);
   return (view.type === 'object' || view.type === undefined) && Object.keys(recordProperties(schema)).length > 0;
 }
 
 /** The identifier field: a link of the create response, else a property named like the parameter, else `id`. */
-function identifierField(schema: Schema, idParam: string, noun: string, create: Operation | undefined, itemOps: readonly Operation[]): string | undefined {
+export function identifierField(schema: Schema, idParam: string, noun: string, create: Operation | undefined, itemOps: readonly Operation[]): string | undefined {
   const properties = recordProperties(schema);
   // OAS 3.0.3 §4.7.20: a link from the create response to an item operation names the field that carries the id.
   for (const response of Object.values(create?.responses ?? {})) {
@@ -115,16 +119,24 @@ function identifierField(schema: Schema, idParam: string, noun: string, create: 
  * `email_address`). Without a create body to tell them apart, none.
  */
 function envelopeOf(answer: Schema, idParam: string, noun: string, create: Operation | undefined, itemOps: readonly Operation[]): { property: string; schema: Schema } | undefined {
-  const sent = Object.values(create?.requestBody?.content ?? {})
+  const bodies = Object.values(create?.requestBody?.content ?? {})
     .map((media) => media.schema)
-    .filter((s): s is Schema => s !== undefined && !('$ref' in s))
-    .flatMap((s) => Object.keys(recordProperties(s)));
+    .filter((s): s is Schema => s !== undefined && !('$ref' in s));
+  const sent = bodies.flatMap((s) => Object.keys(recordProperties(s)));
   if (sent.length === 0) return undefined;
+  // A body that wraps the record in the same one member as the answers (JSON:API 1.1 §7.1: `{data:
+  // {type, attributes}}` sent, `{data: {id, type, attributes}}` answered) sends the member's fields.
+  const sentIn = (member: string): string[] =>
+    bodies.flatMap((s) => {
+      const own = recordProperties(s);
+      const inner = Object.keys(own).length === 1 ? own[member] : undefined;
+      return Object.keys(inner && !('$ref' in inner) && isObjectSchema(inner) ? recordProperties(inner) : own);
+    });
   const candidates = Object.entries(mergeAllOf(answer).properties ?? {}).filter((entry): entry is [string, Schema] => {
     const sub = entry[1];
     if ('$ref' in sub || !isObjectSchema(sub) || identifierField(sub, idParam, noun, undefined, itemOps) === undefined) return false;
     const properties = recordProperties(sub);
-    return sent.every((name) => name in properties);
+    return sentIn(entry[0]).every((name) => name in properties);
   });
   return candidates.length === 1 ? { property: candidates[0]![0], schema: candidates[0]![1] } : undefined;
 }
@@ -134,7 +146,7 @@ function envelopeOf(answer: Schema, idParam: string, noun: string, create: Opera
  * property of them. On the collection's own path a summary of the record (some of its properties,
  * PayPal's `product_collection_element` beside `product`) lists it too.
  */
-function listShape(written: Schema | undefined, item: Schema, summary?: { readonly idField: string | undefined }): ListShape | undefined {
+export function listShape(written: Schema | undefined, item: Schema, summary?: { readonly idField: string | undefined }): ListShape | undefined {
   if (!written) return undefined;
   // A 3.1 list that may be null (`type: [array, "null"]`, Discord's scheduled events) is still a list.
   const schema = lowered(written);
@@ -156,7 +168,7 @@ function subShape(a: Schema, b: Schema, idField: string | undefined): boolean {
 }
 
 /** Two object schemas describe the same record when their property names agree. */
-function sameShape(a: Schema, b: Schema): boolean {
+export function sameShape(a: Schema, b: Schema): boolean {
   const x = Object.keys(recordProperties(a)).sort().join(',');
   const y = Object.keys(recordProperties(b)).sort().join(',');
   return x !== '' && x === y;
@@ -272,8 +284,16 @@ export function inferModel(contract: Contract): GenericModel {
     if (kind) bindings.set(op.id, { kind, collection: listed.collection });
   }
 
+  // Collections nothing creates, known by their list or by an item read that documents 404, and
+  // single resources without an item parameter (lookups.ts, singletons.ts).
+  const reasons = new Map<string, string>();
+  for (const more of [inferLookups(contract, collections, bindings, on), inferSingletons(contract, collections, bindings, on)]) {
+    collections.push(...more.collections);
+    for (const [id, binding] of more.bindings) bindings.set(id, binding);
+    for (const [id, reason] of more.reasons) reasons.set(id, reason);
+  }
   const stateless = new Map<string, string>();
-  for (const op of contract.operations) if (!bindings.has(op.id)) stateless.set(op.id, statelessReason(op, collections, on));
+  for (const op of contract.operations) if (!bindings.has(op.id)) stateless.set(op.id, reasons.get(op.id) ?? statelessReason(op, collections, on));
   return { collections, bindings, stateless };
 }
 

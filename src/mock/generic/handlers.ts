@@ -413,7 +413,15 @@ export function genericHandlers(deps: GenericDeps): Handlers {
   const { contract, model, store, validator } = deps;
   const handlers: Record<string, (input: HandlerInput) => Reply> = {};
   const notFound = (collection: Collection, id: string): HttpError =>
-    new HttpError(404, deps.codeForStatus(404), `No ${collection.noun} with ${collection.idParam} ${id.slice(0, 100)}.`);
+    new HttpError(404, deps.codeForStatus(404), collection.singleton === true ? `No ${collection.noun} here: it was deleted.` : `No ${collection.noun} with ${collection.idParam} ${id.slice(0, 100)}.`);
+  /** A single resource's record in a scope (singletons.ts): the one stored, else, unless it was deleted, one generated and kept. */
+  const single = (collection: Collection, scope: string): RecordValue | undefined => {
+    const stored = store.get(collection.path, scope, '');
+    if (stored || store.isGone(collection.path, scope)) return stored;
+    const made = generateRecord(collection.schema, deps.faker(), validator);
+    store.put(collection.path, scope, '', made);
+    return made;
+  };
 
   for (const [operationId, binding] of model.bindings) {
     const { collection } = binding;
@@ -431,7 +439,7 @@ export function genericHandlers(deps: GenericDeps): Handlers {
     const existing = (input: HandlerInput): { id: string; scope: string; record: RecordValue } => {
       const id = input.params[collection.idParam] ?? '';
       const scope = scopeOf(collection, input.params);
-      const record = store.get(collection.path, scope, id);
+      const record = collection.singleton === true ? single(collection, scope) : store.get(collection.path, scope, id);
       if (!record) throw notFound(collection, id);
       return { id, scope, record };
     };
@@ -449,6 +457,12 @@ export function genericHandlers(deps: GenericDeps): Handlers {
       const record = store.get(collection.path, scope, id);
       if (!record) throw notFound(collection, id);
       return { id, scope, record };
+    };
+    /** The body as the record: a body that wraps it in the answers' member (JSON:API 1.1 §7.1, `{data: {...}}`) unwrapped. */
+    const recordBody = (body: unknown): unknown => {
+      const member = collection.envelope;
+      if (member === undefined || !isRecord(body) || Object.keys(body).length !== 1 || member in recordProperties(collection.schema)) return body;
+      return isRecord(body[member]) ? body[member] : body;
     };
     /** Query parameters the operation declares that name a record property (not paging, not the identifier). */
     const queryFields = (input: HandlerInput): RecordValue => {
@@ -473,7 +487,7 @@ export function genericHandlers(deps: GenericDeps): Handlers {
           const scope = scopeOf(collection, input.params);
           // Exactly what the client sent (the fields the record declares and accepts), then the
           // identifier, then what the record schema requires and the client could not send (readOnly).
-          let record = overlay({}, input.body, collection.schema, validator, undefined, false, writableIn(input.operation));
+          let record = overlay({}, recordBody(input.body), collection.schema, validator, undefined, false, writableIn(input.operation));
           // An identifier the client chose (a username, a pet id in the body) is kept; else the server assigns one.
           const given = collection.idField !== undefined ? record[collection.idField] : undefined;
           const id = given !== undefined ? given : newId(collection, store, deps.faker(), validator);
@@ -489,12 +503,19 @@ export function genericHandlers(deps: GenericDeps): Handlers {
       case 'replace':
       case 'patch':
         handlers[operationId] = (input) => {
-          const { id, scope, record } = binding.idInBody === true ? byBody(input) : existing(input);
+          // A single resource is replaced whether or not one is stored (RFC 9110 §9.3.4: PUT creates or replaces).
+          const { id, scope, record } =
+            binding.idInBody === true
+              ? byBody(input)
+              : collection.singleton === true && binding.kind === 'replace'
+                ? { id: '', scope: scopeOf(collection, input.params), record: store.get(collection.path, scopeOf(collection, input.params), '') ?? {} }
+                : existing(input);
           const properties = recordProperties(collection.schema);
           // A form-style update sends its fields as query parameters (Swagger Petstore v3:
           // `POST /pet/{petId}?name=…&status=…`); they count as body fields the operation declares.
           const fields = queryFields(input);
-          const body = isRecord(input.body) || input.body === undefined ? { ...fields, ...(isRecord(input.body) ? input.body : {}) } : input.body;
+          const sent = recordBody(input.body);
+          const body = isRecord(sent) || sent === undefined ? { ...fields, ...(isRecord(sent) ? sent : {}) } : sent;
           let next: RecordValue | undefined;
           if (Array.isArray(body)) next = applyJsonPatch(record, body);
           else if (binding.kind === 'replace') {
@@ -513,7 +534,8 @@ export function genericHandlers(deps: GenericDeps): Handlers {
       case 'delete':
         handlers[operationId] = (input) => {
           const { id, scope, record } = existing(input);
-          store.delete(collection.path, scope, id);
+          if (collection.singleton === true) store.deleteSingle(collection.path, scope);
+          else store.delete(collection.path, scope, id);
           return reply(204, record);
         };
         break;
@@ -570,6 +592,11 @@ export function seedGeneric(deps: Pick<GenericDeps, 'contract' | 'model' | 'stor
     const faker = createFaker((seed ^ hash(collection.path)) >>> 0);
     const examples = documentedRecords(contract, model, collection).filter((r): r is RecordValue => isRecord(r) && schemaAccepts(validator, collection.schema, r));
     const records = examples.length > 0 ? examples : [0, 1, 2].map(() => generateRecord(collection.schema, faker, validator)).filter((r) => schemaAccepts(validator, collection.schema, r));
+    // A single resource (singletons.ts) holds one record, under no identifier.
+    if (collection.singleton === true) {
+      if (records[0]) store.put(collection.path, '', '', records[0]);
+      continue;
+    }
     for (const record of records) {
       let id = collection.idField !== undefined ? record[collection.idField] : undefined;
       if ((typeof id !== 'string' && typeof id !== 'number') || store.get(collection.path, '', String(id)) || !addressable(collection, id, validator)) {

@@ -13,6 +13,8 @@ export interface GenericSnapshot {
  */
 export class GenericStore {
   private readonly tables = new Map<string, Map<string, Map<string, RecordValue>>>();
+  /** Single resources deleted, by `collection scope`: a read there is 404 until one is stored again. */
+  private readonly gone = new Set<string>();
 
   /** True once a collection has been seeded (a reload of the contract keeps the records). */
   has(collection: string): boolean {
@@ -52,6 +54,7 @@ export class GenericStore {
   }
 
   put(collection: string, scope: string, id: string, record: RecordValue): void {
+    this.gone.delete(`${collection} ${scope}`);
     this.table(collection, scope).set(id, structuredClone(record));
   }
 
@@ -59,8 +62,19 @@ export class GenericStore {
     return this.tables.get(collection)?.get(scope)?.delete(id) ?? false;
   }
 
+  /** Deletes a single resource and remembers it is gone (`DELETE /users/@me/applications/1/role-connection`). */
+  deleteSingle(collection: string, scope: string): boolean {
+    this.gone.add(`${collection} ${scope}`);
+    return this.delete(collection, scope, '');
+  }
+
+  isGone(collection: string, scope: string): boolean {
+    return this.gone.has(`${collection} ${scope}`);
+  }
+
   clear(): void {
     this.tables.clear();
+    this.gone.clear();
   }
 
   export(): GenericSnapshot {

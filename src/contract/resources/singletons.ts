@@ -1,0 +1,44 @@
+import { mergeAllOf } from '../schema-views.js';
+import type { Contract, Operation } from '../types.js';
+import type { MoreResources } from './lookups.js';
+import { ITEM_SEGMENT, isObjectSchema, successSchema, type Binding, type Collection } from './model.js';
+
+/**
+ * Single resources (README "Any contract: the generic engine", "Single resources"): a path whose
+ * last segment is no parameter, with a `GET` answering an object record and a `PUT` or `PATCH`
+ * whose body is an object (Discord: `PUT`/`GET /users/@me/applications/{application_id}/role-connection`,
+ * `PATCH`/`GET /users/@me`). There is one record per scope (the path's parameters): `PUT` stores
+ * what it sends (RFC 9110 §9.3.4: the state is replaced by the enclosed representation), `GET` reads
+ * it back, `PATCH` merges, `DELETE` removes it (a read after that is the documented 404). A scope
+ * nothing wrote yet starts with a record generated from the schema, as a collection's seeds do.
+ */
+export function inferSingletons(contract: Contract, collections: readonly Collection[], bindings: ReadonlyMap<string, Binding>, on: (path: string, method: string) => Operation | undefined): MoreResources {
+  const out: MoreResources = { collections: [], bindings: new Map(), reasons: new Map() };
+  for (const path of new Set(contract.operations.map((op) => op.path))) {
+    const segments = path.split('/');
+    if (ITEM_SEGMENT.test(segments.at(-1) ?? '') || collections.some((c) => c.path === path || c.itemPath === path)) continue;
+    const ops = contract.operations.filter((op) => op.path === path);
+    if (ops.some((op) => bindings.has(op.id))) continue;
+    const read = on(path, 'get');
+    const schema = successSchema(read);
+    // A GET whose answer depends on its query (Pinterest's `GET /ad_accounts/{id}/keywords?campaign_id=…`) is a search, not one resource.
+    if (!read || !isObjectSchema(schema) || read.parameters.some((p) => p.in === 'query')) continue;
+    const writes = (['put', 'patch'] as const).map((method) => on(path, method)).filter((op): op is Operation => op !== undefined && objectBody(op));
+    if (writes.length === 0) continue;
+    const noun = segments.filter((s) => s !== '' && !s.includes('{')).at(-1)?.replace(/^@/, '') ?? 'resource';
+    const scopeParams = [...path.matchAll(/\{([^}]+)\}/g)].map((p) => p[1]!);
+    const collection: Collection = { path, itemPath: path, idParam: '', idField: undefined, idSchema: undefined, paramSchema: undefined, scopeParams, schema, noun, singleton: true };
+    out.collections.push(collection);
+    out.bindings.set(read.id, { kind: 'read', collection });
+    for (const op of writes) out.bindings.set(op.id, { kind: op.method === 'put' ? 'replace' : 'patch', collection });
+    const remove = on(path, 'delete');
+    if (remove) out.bindings.set(remove.id, { kind: 'delete', collection });
+  }
+  return out;
+}
+
+/** Whether a write sends an object (JSON or form), the record's fields, rather than a list or a file. */
+function objectBody(op: Operation): boolean {
+  const schemas = Object.values(op.requestBody?.content ?? {}).map((media) => media.schema);
+  return schemas.some((s) => s !== undefined && !('$ref' in s) && isObjectSchema(mergeAllOf(s)));
+}
