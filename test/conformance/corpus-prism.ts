@@ -37,7 +37,7 @@ export const WHY = {
   noResponse: 'Prism answers 500 NO_RESPONSE_RESPONSE_DEFINED to an operation that documents no responses (allowed since OAS 3.1.0 §4.8.4): a server error to a valid request',
   unvalidated: 'Prism does not validate these request bodies at all (an array or a string for an object, wrong types, values out of range or enum, required fields missing: all answered 2xx), nor an empty query value under minLength 1',
   textSerialise: "Prism answers 500 'Cannot serialise complex objects as text' to a valid DELETE whose 204 documents `*/*` content with an object schema (Miro's delete-*-item)",
-  framing: 'Prism answers with both Content-Length and Transfer-Encoding (RFC 9112 §6.1: a sender MUST NOT send Content-Length in a message with Transfer-Encoding), which is not a valid HTTP answer',
+  framing: 'Prism answers with both Content-Length and Transfer-Encoding (RFC 9112 §6.2: a sender MUST NOT send Content-Length in a message with Transfer-Encoding), which is not a valid HTTP answer',
   formArray: "Prism reads a form array sent as repeated pairs (`email_address=a&email_address=b`, OAS 3.0.3 §4.8.14.4: style form with explode, a form's default encoding) as one value and answers the documented 422 ('must be array')",
   contentTypeParam:
     "the document contradicts itself and Prism takes the other side: ImageBuild consumes application/octet-stream but declares a `Content-type` header parameter with enum application/x-tar; the kit ignores a header parameter named Content-Type (OAS 3.0.3 §4.7.12.1, the model 2.0 is upgraded to) and sends the consumed type, Prism applies the enum and answers the documented 400",
