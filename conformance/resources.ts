@@ -128,7 +128,8 @@ export class Resources {
       if (!createOp || createOp.id === operation.id || (sub.type !== 'integer' && sub.type !== 'string')) continue;
       const created = await this.sharedResource(createOp, depth);
       if (!created.ok) return created;
-      if (created.value.id !== undefined) body[name] = created.value.id;
+      // An id the field's schema refuses (a generated `"string"` for a `^\d+$` id) would make the body invalid: the generated value stays.
+      if (created.value.id !== undefined && this.validator.check(sub, created.value.id, 'request').valid) body[name] = created.value.id;
     }
     return { ok: true, value: true };
   }
@@ -211,7 +212,7 @@ export class Resources {
   }
 
   /** Whether a path parameter's schema admits a value found in an answer (a path segment is text: a number is read as its digits). */
-  private admits(p: OpenAPIV3.ParameterObject, value: unknown): boolean {
+  admits(p: OpenAPIV3.ParameterObject, value: unknown): boolean {
     const schema = asSchema(p.schema);
     if (value === null || typeof value === 'object') return false;
     if (!schema) return true;

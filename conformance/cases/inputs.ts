@@ -114,7 +114,7 @@ export function validBody(operation: Operation, rng: Random, mode: Mode, validat
   const examples: unknown[] = [];
   if (media?.example !== undefined) examples.push(media.example);
   for (const ex of Object.values(media?.examples ?? {})) if (isRecord(ex) && 'value' in ex) examples.push(ex['value']);
-  const value = validValue(formPresent(body.schema, body.mediaType), rng, mode, validator, examples, names);
+  const value = validValue(formPresent(body.schema, body.mediaType, operation.requestBody?.required === true), rng, mode, validator, examples, names);
   return withoutUnwritable(value, body.schema, body.mediaType, media?.encoding ?? {});
 }
 
@@ -136,9 +136,13 @@ function withoutUnwritable(value: unknown, schema: Schema, mediaType: string, en
  * field at all (OAS 3.0.3 §4.7.14.1: each item is one `name=value` pair), so a required array
  * property carries at least one item, as required array parameters do (`present`).
  */
-function formPresent(schema: Schema, mediaType: string): Schema {
+function formPresent(schema: Schema, mediaType: string, bodyRequired: boolean): Schema {
   if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(mediaType)) return schema;
   const flat = effective(schema);
+  // A required urlencoded body of optional fields only, sent with none, is zero octets of content:
+  // no different on the wire from no body at all (RFC 9110 §8.6), which the operation refuses
+  // (Clerk's updateOrganization: "Body parameter is required"). One field at least makes it a body.
+  const members = /^application\/x-www-form-urlencoded\b/i.test(mediaType) && bodyRequired && (flat.required ?? []).length === 0 && Object.keys(flat.properties ?? {}).length > 0 && (flat.minProperties ?? 0) < 1 && flat.maxProperties !== 0;
   const arrays = (flat.required ?? []).filter((name) => {
     const sub = asSchema(flat.properties?.[name]);
     return sub !== undefined && effective(sub).type === 'array' && (effective(sub).minItems ?? 0) < 1 && effective(sub).maxItems !== 0;
@@ -150,9 +154,9 @@ function formPresent(schema: Schema, mediaType: string): Schema {
     const view = sub === undefined ? undefined : effective(sub);
     return view !== undefined && view.type === 'object' && (view.minProperties ?? 0) < 1 && view.maxProperties !== 0 && (Object.keys(view.properties ?? {}).length > 0 || view.additionalProperties !== false);
   });
-  if (arrays.length === 0 && objects.length === 0) return schema;
+  if (arrays.length === 0 && objects.length === 0 && !members) return schema;
   const more = [...arrays.map((name) => [name, { minItems: 1 }] as const), ...objects.map((name) => [name, { minProperties: 1 }] as const)];
-  return { allOf: [schema, { properties: Object.fromEntries(more) }] } as Schema;
+  return { allOf: [schema, { properties: Object.fromEntries(more), ...(members ? { minProperties: 1 } : {}) }] } as Schema;
 }
 
 /** Why no valid body could be made: "alternatives overlap" for a oneOf no generated value satisfies exactly once. */

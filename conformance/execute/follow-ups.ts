@@ -30,6 +30,14 @@ function expectedFields(sent: unknown, readSchema: Schema | undefined, validator
     const prop = props?.get(k);
     if (props && (!prop || prop.writeOnly === true)) continue;
     if (prop && validator.validate(prop, v, 'response').state === 'invalid') continue;
+    // A nested object is held to the same rule, field by field: the read's schema for it may give
+    // the sent fields another representation (Miro: `data: {url}` written, `data: {documentUrl,
+    // title}` read, OAS 3.0.3 §4.7.17), and a field it does not declare has nothing to be read back as.
+    if (prop && isRecord(v) && properties(prop).size > 0) {
+      const nested = expectedFields(v, prop, validator);
+      if (Object.keys(nested).length > 0) out[k] = nested;
+      continue;
+    }
     out[k] = v;
   }
   return out;

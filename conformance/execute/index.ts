@@ -99,7 +99,9 @@ export async function execute(input: ExecuteInput): Promise<Execution> {
           const createOp = base ? resources.createOpFor(base) : undefined;
           if (p.name in query && createOp && hasKey) {
             const created = await resources.sharedResource(createOp);
-            if (created.ok) query[p.name] = created.value.id;
+            // Only an id the parameter's schema admits: a created record's `"id": "string"` (Prism's
+            // generated answer) in Pinterest's `ad_account_id` (`^\d+$`) makes the request invalid.
+            if (created.ok && resources.admits(p, created.value.id)) query[p.name] = created.value.id;
           }
         }
         return { pathParams: params.value, query, body: value, contentType: body?.mediaType, headerParams, cookieParams, ...(params.guessed ? { guessedId: true } : {}) };

@@ -1,0 +1,23 @@
+/**
+ * The hold-out set (fixtures/holdout/) served by Prism, asserted two-sided like the corpus
+ * (corpus-prism.ts). With HOLDOUT_PRISM_TABLE=1 each run also prints its row of the README's
+ * hold-out table: operations, results judged, failed results, and the failing checks with counts.
+ */
+import { HOLDOUT } from '../../fixtures/holdout/index.js';
+import type { Contract } from '../../src/contract/index.js';
+import { expectTwoSided, runOnPrism } from './corpus-prism.js';
+import { HOLDOUT_PRISM_EXPECTED } from './holdout-prism-expected.js';
+
+export async function holdoutOnPrism(name: string, label = name, pick?: (contract: Contract) => readonly string[]): Promise<void> {
+  const doc = HOLDOUT.find((d) => d.name === name);
+  if (!doc) throw new Error(`${name} is not in the hold-out set`);
+  const run = await runOnPrism(doc, pick);
+  if (process.env['HOLDOUT_PRISM_TABLE'] === '1') {
+    const failed = run.report.results.filter((r) => r.status === 'failed');
+    const byCheck = new Map<string, number>();
+    for (const r of failed) byCheck.set(r.check, (byCheck.get(r.check) ?? 0) + 1);
+    const checks = [...byCheck].sort(([a], [b]) => a.localeCompare(b)).map(([c, n]) => `${c} ${n}`).join(', ');
+    console.log(`| ${label} | ${pick ? pick(run.contract).length : run.contract.operations.length} | ${run.report.results.length} | ${failed.length} | ${checks} |`);
+  }
+  expectTwoSided(label, run, HOLDOUT_PRISM_EXPECTED[label]);
+}
