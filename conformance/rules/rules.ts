@@ -3,15 +3,13 @@ import { writableInRequest, type Operation } from '../../src/contract/index.js';
 import { asSchema, isRecord, type Schema } from '../cases/schema.js';
 import type { CheckResult, Exchange } from '../types.js';
 import type { Rule, RuleContext } from './index.js';
+import { filterPlan, filterQuery, judgeFilters, nextFilterRequest, type Recorded } from './filters.js';
+import { itemSchemaOf } from './lists.js';
+import { judgePaging, nextPagingQuery, pagingPlan } from './paging.js';
 import { acceptedBody, collections, json, ok, probe, properties, result, selected, successSchema, unfilledPath } from './util.js';
 
-const queryParams = (op: Operation): OpenAPIV3.ParameterObject[] => op.parameters.filter((p) => p.in === 'query');
 /** A secured operation none of whose requirements the run's credentials meet (any flag: --api-key, --bearer, --basic, --auth, --header). */
 const needsKey = (ctx: RuleContext, op: Operation): boolean => op.requiresAuth && ctx.session.credentials.valid(op) === undefined;
-const itemSchemaOf = (list: Operation): Schema | undefined => {
-  const s = successSchema(list);
-  return s?.type === 'array' ? asSchema(s.items) : undefined;
-};
 const same = (a: unknown, b: unknown): boolean => a !== undefined && b !== undefined && String(a) === String(b);
 
 /** `Location` of a 201 names the created resource (RFC 9110 §10.2.2): read through the item operation, it is the body's resource. */
@@ -136,141 +134,62 @@ const readOnly: Rule = {
   },
 };
 
-const LIMIT = /^(limit|per_?page|page_?size|size)$/i;
-const OFFSET = /^(offset|skip|start)$/i;
-
-/** Paging tells the truth where a list declares limit, offset and a total header. */
+/** `paging_truthful`: the plan, next-request and judge functions are pure (paging.ts); this sends what they ask for. */
 const paging: Rule = {
   name: 'paging_truthful',
-  description: 'Walks a list by limit/offset: total header = items walked, Link rel="next" while items remain, no page over limit, pages disjoint.',
+  description: 'A list with a page-size parameter (limit, per_page, page_size…): no page holds more; with an offset or page number the next page holds other items; with a total-count header, a walk over every page agrees with it (Link rel="next" while items remain).',
   async run(ctx) {
     const out: CheckResult[] = [];
     for (const op of ctx.contract.operations) {
-      if (op.method !== 'get' || !selected(ctx, op) || !itemSchemaOf(op)) continue;
-      const limit = queryParams(op).find((p) => LIMIT.test(p.name));
-      const offset = queryParams(op).find((p) => OFFSET.test(p.name));
-      const response = Object.entries(op.responses).find(([s]) => /^2/.test(s))?.[1];
-      const declared = response && 'headers' in response ? Object.keys(response.headers ?? {}) : [];
-      const totalHeader = declared.find((h) => /total/i.test(h));
-      const linkDeclared = declared.some((h) => h.toLowerCase() === 'link');
-      if (!limit || !offset || !totalHeader) {
-        out.push(result(this.name, op, 'skipped', `${op.id} does not declare ${[!limit && 'a limit parameter', !offset && 'an offset parameter', !totalHeader && 'a total-count header'].filter(Boolean).join(', ')}`));
+      if (op.method !== 'get' || !selected(ctx, op)) continue;
+      const planned = pagingPlan(op);
+      if (!planned.ok) {
+        if (itemSchemaOf(op)) out.push(result(this.name, op, 'skipped', planned.reason));
         continue;
       }
-      const unfilled = unfilledPath(ctx, op);
-      if (unfilled) {
-        out.push(result(this.name, op, 'skipped', unfilled));
+      const blocked = needsKey(ctx, op) ? ctx.session.credentials.missing(op) : unfilledPath(ctx, op);
+      if (blocked) {
+        out.push(result(this.name, op, 'skipped', blocked));
         continue;
       }
-      const limitSchema = asSchema(limit.schema);
-      const maxLimit = limitSchema?.maximum ?? 100;
-      const first = await probe(ctx, op, this.name, { query: { [limit.name]: 1, [offset.name]: 0 } });
-      const total = Number(first.response?.headers[totalHeader.toLowerCase()]);
-      if (!ok(first) || !Number.isInteger(total) || total < 0) {
-        out.push(result(this.name, op, 'skipped', `the first page gave no usable ${totalHeader} (${first.response?.status ?? first.error?.message ?? '?'}); response_headers judges the header`, first));
-        continue;
-      }
-      if (total === 0) {
-        out.push(result(this.name, op, 'skipped', `nothing to page over (${totalHeader}: 0)`));
-        continue;
-      }
-      const size = Math.max(1, Math.min(maxLimit, Math.ceil(total / 4)));
-      const seen = new Set<string>();
-      const problems: Array<{ message: string; exchange: Exchange }> = [];
-      let walked = 0;
-      let pages = 0;
-      // Walk until a short or empty page, not just up to the claimed total: items past it are a lie too.
-      let complete = false;
-      for (let at = 0; pages < 12; at += size) {
-        const page = await probe(ctx, op, this.name, { query: { [limit.name]: size, [offset.name]: at } });
-        pages++;
-        const items = json(page);
-        if (!ok(page) || !Array.isArray(items)) {
-          problems.push({ message: `page at ${offset.name}=${at} answered ${page.response?.status ?? page.error?.message ?? '?'}`, exchange: page });
-          break;
-        }
-        const pageTotal = Number(page.response?.headers[totalHeader.toLowerCase()]);
-        if (pageTotal !== total) problems.push({ message: `${totalHeader} is ${pageTotal} at ${offset.name}=${at}, ${total} on the first page`, exchange: page });
-        if (items.length > size) problems.push({ message: `${items.length} items on a page of ${limit.name}=${size}`, exchange: page });
-        for (const item of items) {
-          const key = isRecord(item) && item['id'] !== undefined ? String(item['id']) : JSON.stringify(item);
-          if (seen.has(key)) problems.push({ message: `item ${key} appears on two pages (again at ${offset.name}=${at})`, exchange: page });
-          seen.add(key);
-        }
-        walked += items.length;
-        const remain = at + items.length < total;
-        if (linkDeclared && remain && !/rel="?([^"]*\s)?next[\s";,]|rel="?next"?$/i.test(page.response?.headers['link'] ?? '')) {
-          problems.push({ message: `no Link rel="next" at ${offset.name}=${at} although ${total - at - items.length} items remain`, exchange: page });
-        }
-        if (walked > total) {
-          problems.push({ message: `${totalHeader} says ${total}, but the pages hold more: ${walked} items by ${offset.name}=${at}`, exchange: page });
-          break;
-        }
-        if (items.length < size) {
-          complete = true;
-          break;
-        }
-      }
-      if (problems.length === 0 && complete && walked !== total) {
-        out.push(result(this.name, op, 'failed', `${totalHeader} says ${total}, walking the pages gave ${walked} items`, first, pages + 1));
-        continue;
-      }
-      const p = problems[0];
-      out.push(p ? result(this.name, op, 'failed', p.message, p.exchange, pages + 1) : result(this.name, op, 'passed', `${pages} pages of ${size}: ${walked} items = ${totalHeader}, disjoint${linkDeclared ? ', Link next while items remain' : ''}`, undefined, pages + 1));
+      const sent: Exchange[] = [];
+      for (let query = nextPagingQuery(planned.plan, sent); query; query = nextPagingQuery(planned.plan, sent)) sent.push(await probe(ctx, op, this.name, { query }));
+      const v = judgePaging(planned.plan, sent);
+      out.push(v.status === 'skipped' ? result(this.name, op, 'skipped', v.message, v.exchange) : v.status === 'failed' ? result(this.name, op, 'failed', v.message, v.exchange, v.judged) : result(this.name, op, 'passed', v.message, undefined, v.judged));
     }
     return out;
   },
 };
 
-/** Filters filter: a query parameter naming a property of the listed items (enum, boolean or reference) returns only matches. */
+/** `filters_filter`: the plan, next-request and judge functions are pure (filters.ts); this sends what they ask for. */
 const filters: Rule = {
   name: 'filters_filter',
-  description: 'A list query parameter named like a property of its items (an enum, a boolean or a reference): every item returned matches.',
+  description: "A list query parameter named like a property of its items: filtered by an enum's values, both booleans, or the value an item created for the purpose has (it is listed) or a listed item has, every item returned matches.",
   async run(ctx) {
     const out: CheckResult[] = [];
+    const all = collections(ctx);
     for (const op of ctx.contract.operations) {
-      if (op.method !== 'get' || !selected(ctx, op)) continue;
-      const item = itemSchemaOf(op);
-      if (!item) continue;
-      const props = properties(item);
-      const limit = queryParams(op).find((p) => LIMIT.test(p.name));
-      const candidates = queryParams(op).filter((p) => props.has(p.name) && !LIMIT.test(p.name) && !OFFSET.test(p.name));
-      if (candidates.length === 0) {
-        out.push(result(this.name, op, 'skipped', `${op.id} has no query parameter named like a property of its items`));
+      if (op.method !== 'get' || !selected(ctx, op) || !itemSchemaOf(op)) continue;
+      const c = all.find((x) => x.list === op && !needsKey(ctx, x.create));
+      const body = c ? acceptedBody(ctx, c.create) : undefined;
+      const planned = filterPlan(op, c && body ? { op: c.create, body } : undefined);
+      if (!planned.ok) {
+        out.push(result(this.name, op, 'skipped', planned.reason));
         continue;
       }
-      const unfilled = unfilledPath(ctx, op);
-      if (unfilled) {
-        out.push(result(this.name, op, 'skipped', unfilled));
+      const blocked = needsKey(ctx, op) ? ctx.session.credentials.missing(op) : unfilledPath(ctx, op);
+      if (blocked) {
+        out.push(result(this.name, op, 'skipped', blocked));
         continue;
       }
-      const problems: Array<{ message: string; exchange: Exchange }> = [];
-      let judged = 0;
-      const size = limit ? { [limit.name]: Math.min(asSchema(limit.schema)?.maximum ?? 100, 100) } : {};
-      for (const p of candidates) {
-        const schema = asSchema(p.schema);
-        let values: unknown[] = [];
-        if (schema?.enum) values = schema.enum.slice(0, 3);
-        else if (schema?.type === 'boolean') values = [true, false];
-        else if (/(Id|_id)$/.test(p.name)) {
-          const all = json(await probe(ctx, op, this.name, { query: { ...size } }));
-          const seen = Array.isArray(all) ? all.find((i) => isRecord(i) && i[p.name] !== undefined && i[p.name] !== null) : undefined;
-          if (isRecord(seen)) values = [seen[p.name]];
-        }
-        for (const value of values) {
-          const page = await probe(ctx, op, this.name, { query: { ...size, [p.name]: value } });
-          const items = json(page);
-          // Status and schema are other checks' business; an unanswered or empty page judges nothing
-          // (counting it would pass a server that never answered, or whose lists are all empty).
-          if (!ok(page) || !Array.isArray(items) || items.length === 0) continue;
-          judged++;
-          const stray = items.find((i) => !isRecord(i) || !same(i[p.name], value));
-          if (stray !== undefined) problems.push({ message: `${p.name}=${JSON.stringify(value)} returned an item with ${p.name} ${JSON.stringify(isRecord(stray) ? stray[p.name] : stray)}`, exchange: page });
-        }
+      const { plan } = planned;
+      const sent: Recorded[] = [];
+      for (let step = nextFilterRequest(plan, sent); step; step = nextFilterRequest(plan, sent)) {
+        const exchange = step.kind === 'create' && plan.create ? await probe(ctx, plan.create.op, this.name, { body: plan.create.body }) : await probe(ctx, op, this.name, { query: filterQuery(plan, step) });
+        sent.push({ step, exchange });
       }
-      const first = problems[0];
-      if (judged === 0) out.push(result(this.name, op, 'skipped', `no filtered list to judge (${candidates.map((c) => c.name).join(', ')}: no enum, boolean or listed reference, or no filtered page answered with items)`));
-      else out.push(first ? result(this.name, op, 'failed', first.message, first.exchange, judged) : result(this.name, op, 'passed', `${candidates.map((c) => c.name).join(', ')}: every item returned matches`, undefined, judged));
+      const v = judgeFilters(plan, sent);
+      out.push(v.status === 'skipped' ? result(this.name, op, 'skipped', v.message, v.exchange) : v.status === 'failed' ? result(this.name, op, 'failed', v.message, v.exchange, v.judged) : result(this.name, op, 'passed', v.message, undefined, v.judged));
     }
     return out;
   },

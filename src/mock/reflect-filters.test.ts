@@ -8,6 +8,7 @@ const parameters = [
   { name: 'count', in: 'query', schema: { type: 'integer' } },
   { name: 'on', in: 'query', schema: { type: 'boolean' } },
   { name: 'other', in: 'query', schema: { type: 'string' } },
+  { name: 'PageSize', in: 'query', schema: { type: 'integer', minimum: 1 } },
 ];
 const document = {
   openapi: '3.0.3',
@@ -30,6 +31,8 @@ describe('a generated list answer keeps the request’s equality filters (mock, 
     ['a value the property refuses changes nothing (the answer stays in its schema)', 'period=7d', items, items],
     ['an integer and a boolean are typed as the property declares', 'count=5&on=true', items, [{ period: '14d', count: 5, on: true }, { period: '14d', count: 5, on: true }]],
     ['a parameter no item property is named like is not a filter', 'other=x', items, items],
+    ['a page size keeps no more items than it names', 'PageSize=1', items, [items[0]]],
+    ['a page size larger than the list changes nothing', 'PageSize=5', items, items],
   ])('%s', (_construct, query, body, expected) => {
     expect(reflectFilters(list, { status: 200, body }, new URLSearchParams(query), validator).body).toEqual(expected);
   });

@@ -14,8 +14,11 @@ function typed(value: string, schema: Schema): unknown {
   return value;
 }
 
+/** Page-size parameter names, normalised (the generic handlers' LIMIT). */
+const PAGE_SIZE = new Set(['limit', 'perpage', 'pagesize', 'size', 'maxresults', 'max', 'top', 'pagelimit', 'maxitems']);
+
 /**
- * A generated list answer (no state behind it) that keeps the request's equality filters: each
+ * A generated list answer (no state behind it) that keeps its page size and the request's equality filters: each
  * query parameter the request set that is named like a property of the listed items takes the
  * requested value in every item, when the property's schema admits it. `?lookback_period=1d`
  * answered with items of `lookback_period: "14d"` contradicts the request the answer is for;
@@ -38,6 +41,11 @@ export function reflectFilters(operation: Operation, reply: Reply, query: URLSea
   const itemSchema = arraySchema && 'items' in arraySchema ? asSchema(arraySchema.items) : undefined;
   const items = member === undefined ? reply.body : isRecord(reply.body) ? reply.body[member] : undefined;
   if (!itemSchema || !Array.isArray(items) || items.length === 0) return reply;
+  // The page size the request names (`limit`, `PageSize`, `per_page`…, named as the generic handlers
+  // read it): made-up items are no more than it, as a page of stored ones would be.
+  const sizes = operation.parameters.filter((p) => p.in === 'query' && PAGE_SIZE.has(p.name.toLowerCase().replace(/[^a-z0-9]/g, ''))).map((p) => query.get(p.name));
+  const size = Math.min(...sizes.filter((v): v is string => v !== null && /^\d+$/.test(v)).map(Number));
+  const paged = Number.isFinite(size) && size < items.length ? items.slice(0, size) : items;
   const properties = mergeAllOf(itemSchema).properties ?? {};
   const filters: Array<[string, unknown]> = [];
   for (const parameter of operation.parameters) {
@@ -47,8 +55,8 @@ export function reflectFilters(operation: Operation, reply: Reply, query: URLSea
     const value = typed(raw, sub);
     if (schemaAccepts(validator, sub, value)) filters.push([parameter.name, value]);
   }
-  if (filters.length === 0) return reply;
-  const matching = items.map((item) => (isRecord(item) ? { ...item, ...Object.fromEntries(filters) } : item));
+  if (filters.length === 0 && paged === items) return reply;
+  const matching = paged.map((item) => (isRecord(item) ? { ...item, ...Object.fromEntries(filters) } : item));
   const body = member === undefined ? matching : { ...(reply.body as Record<string, unknown>), [member]: matching };
   return schemaAccepts(validator, schema, body) ? { ...reply, body } : reply;
 }
