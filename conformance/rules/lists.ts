@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import type { Operation } from '../../src/contract/index.js';
+import { mergeAllOf, type Operation } from '../../src/contract/index.js';
 import { listItems } from '../cases/roles.js';
 import { asSchema, isRecord, properties, type Schema } from '../cases/schema.js';
 import type { Exchange } from '../types.js';
@@ -23,13 +23,15 @@ export const CURSOR_NAMES = new Set(['cursor', 'pagetoken', 'nextpagetoken', 'st
 const NOT_FILTER_NAMES = new Set(['sort', 'sortby', 'order', 'orderby', 'expand', 'include', 'fields', 'select', 'format', 'q', 'query', 'search', 'consistency']);
 
 export const queryParams = (op: Operation): OpenAPIV3.ParameterObject[] => op.parameters.filter((p) => p.in === 'query');
-const flat = (s: Schema | undefined): Schema | undefined => (s?.allOf?.length === 1 ? asSchema(s.allOf[0]) : s);
+const flat = (s: Schema | undefined): Schema | undefined => (s ? mergeAllOf(s) : undefined);
 
 /** The schema of one listed item: an array answer's items, or the items of the one array property of a wrapper. */
 export function itemSchemaOf(op: Operation): Schema | undefined {
   const s = flat(successSchema(op));
   if (!s) return undefined;
   if (s.type === 'array') return flat(asSchema((s as OpenAPIV3.ArraySchemaObject).items));
+  // An object read by its identifier (`GET /buckslips/{id}`) is an item, whatever arrays it holds.
+  if (/\}$/.test(op.path.replace(/\.[a-z]+$/i, ''))) return undefined;
   const arrays = [...properties(s).values()].map(flat).filter((p): p is OpenAPIV3.ArraySchemaObject => p?.type === 'array');
   const items = arrays.length >= 1 ? flat(asSchema(arrays[0]?.items)) : undefined;
   return items && (items.type === 'object' || items.properties !== undefined) ? items : undefined;

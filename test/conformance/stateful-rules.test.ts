@@ -53,10 +53,17 @@ describe('paging_truthful: what the contract states, judged on recorded exchange
     ['a page size that is a string (Miro)', { type: 'array', items: item }, [q('limit', { type: 'string' })], 'is not an integer'],
     ['a page size that admits one value', { type: 'array', items: item }, [q('limit', { type: 'integer', minimum: 5, maximum: 5 })], 'admits only 5'],
     ['an answer that is no list', item, [q('limit', { type: 'integer' })], 'answers no list'],
+    ['a wrapper composed with allOf (Lob)', { allOf: [{ type: 'object', properties: { count: { type: 'integer' } } }, { type: 'object', properties: { data: { type: 'array', items: item } } }] }, [q('limit', { type: 'integer', minimum: 1, maximum: 100 })], undefined],
   ])('%s', async (_name, schema, parameters, skipped) => {
     const planned = pagingPlan(await operation(list(schema, parameters)));
     if (skipped === undefined) expect(planned.ok).toBe(true);
     else expect(planned.ok ? 'planned' : planned.reason).toContain(skipped);
+  });
+
+  it('an object read by its identifier is an item, not a list, whatever arrays it holds', async () => {
+    const contract = await contractFromDocument({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths: { '/things/{id}': { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], ...list({ type: 'object', properties: { tags: { type: 'array', items: item } } }, [q('limit', { type: 'integer' })]) } } });
+    const planned = pagingPlan(contract.operationsById.get('list')!);
+    expect(planned.ok ? 'planned' : planned.reason).toContain('answers no list');
   });
 
   it('a page number counts from 1 unless its schema says 0', async () => {
