@@ -87,7 +87,8 @@ export function filtersOf(op: Operation, item: Schema): Filter[] {
     const schema = flat(asSchema(param.schema));
     const scalar = schema?.type === 'array' ? flat(asSchema((schema as OpenAPIV3.ArraySchemaObject).items)) : schema;
     // Dates and times filter by ranges more often than by equality: what `created=…` means is not written in the schema.
-    if (!scalar || !SCALAR.has(String(scalar.type)) || /date|time/.test(scalar.format ?? '')) continue;
+    const own = flat(props.get(param.name));
+    if (!scalar || !SCALAR.has(String(scalar.type)) || /date|time/.test(`${scalar.format ?? ''} ${own?.format ?? ''}`)) continue;
     out.push({ param, property, schema });
   }
   return out;

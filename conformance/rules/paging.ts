@@ -41,11 +41,12 @@ export function pagingPlan(op: Operation): Planned {
   if (!itemSchemaOf(op)) return { ok: false, reason: `${op.id} answers no list of items` };
   const q = queryParams(op);
   const named = (names: ReadonlySet<string>): OpenAPIV3.ParameterObject[] => q.filter((p) => names.has(normal(p.name)));
-  const sizeParams = named(LIMIT_NAMES);
-  if (sizeParams.length === 0) return { ok: false, reason: `${op.id} declares no page-size parameter (limit, per_page, page_size…)` };
+  const named_ = named(LIMIT_NAMES);
+  if (named_.length === 0) return { ok: false, reason: `${op.id} declares no page-size parameter (limit, per_page, page_size…)` };
+  // A non-numeric `size` is something else (Lob's postcard `size`: 4x6); a page size is a number.
+  const sizeParams = named_.filter((p) => numericBounds(p) !== undefined);
+  if (sizeParams.length === 0) return { ok: false, reason: `${op.id}'s ${named_.map((p) => p.name).join(', ')} is not an integer in the contract: which values mean a page size is not stated` };
   const bounds = sizeParams.map((p) => ({ p, b: numericBounds(p) }));
-  const notNumeric = bounds.find((x) => x.b === undefined);
-  if (notNumeric) return { ok: false, reason: `${op.id}'s ${notNumeric.p.name} is not an integer in the contract: which values mean a page size is not stated` };
   // One size every size parameter admits; the census asks for as many as they all allow (up to 100).
   const size = Math.max(1, ...bounds.map((x) => x.b?.min ?? 1));
   const census = Math.min(100, ...bounds.map((x) => x.b?.max ?? 100));

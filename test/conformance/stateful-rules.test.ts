@@ -51,6 +51,7 @@ describe('paging_truthful: what the contract states, judged on recorded exchange
     ['Twilio PageSize + Page from 0', { type: 'object', properties: { accounts: { type: 'array', items: item } } }, [q('PageSize', { type: 'integer', minimum: 1 }), q('Page', { type: 'integer', minimum: 0 })], undefined],
     ['a cursor without a page size', { type: 'array', items: item }, [q('page_token', { type: 'string' })], 'declares no page-size parameter'],
     ['a page size that is a string (Miro)', { type: 'array', items: item }, [q('limit', { type: 'string' })], 'is not an integer'],
+    ['a `size` that is no number beside a numeric limit (Lob postcards: 4x6)', { type: 'array', items: item }, [q('limit', { type: 'integer', minimum: 1 }), q('size', { type: 'string', enum: ['4x6'] })], undefined],
     ['a page size that admits one value', { type: 'array', items: item }, [q('limit', { type: 'integer', minimum: 5, maximum: 5 })], 'admits only 5'],
     ['an answer that is no list', item, [q('limit', { type: 'integer' })], 'answers no list'],
     ['a wrapper composed with allOf (Lob)', { allOf: [{ type: 'object', properties: { count: { type: 'integer' } } }, { type: 'object', properties: { data: { type: 'array', items: item } } }] }, [q('limit', { type: 'integer', minimum: 1, maximum: 100 })], undefined],
@@ -124,6 +125,12 @@ describe('paging_truthful: what the contract states, judged on recorded exchange
 
 describe('filters_filter: values the contract or the target gives, judged on recorded exchanges', () => {
   const filterDoc = list({ type: 'object', properties: { data: { type: 'array', items: item } } }, [q('email', { type: 'string' }), q('status', { type: 'string', enum: ['open', 'shut'] }), q('Email', { type: 'string' }), q('sort', { type: 'string' }), q('limit', { type: 'integer', maximum: 50 })]);
+
+  it('a filter on a date or time is a range more often than an equality: not judged', async () => {
+    const dated = { type: 'object', properties: { sent: { type: 'string', format: 'date-time' } } };
+    const planned = filterPlan(await operation(list({ type: 'array', items: dated }, [q('sent', { type: 'string' })])), undefined);
+    expect(planned.ok ? 'planned' : planned.reason).toContain('no query parameter named like a property');
+  });
 
   it('a filter is a query parameter named exactly like an item property; sort and paging are not', async () => {
     const planned = filterPlan(await operation(filterDoc), undefined);
