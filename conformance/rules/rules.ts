@@ -6,11 +6,44 @@ import type { Rule, RuleContext } from './index.js';
 import { filterPlan, filterQuery, judgeFilters, nextFilterRequest, type Recorded } from './filters.js';
 import { itemSchemaOf } from './lists.js';
 import { judgePaging, nextPagingQuery, pagingPlan } from './paging.js';
+import { verdictResult, type Verdict } from './verdict.js';
 import { acceptedBody, collections, json, ok, probe, properties, result, selected, successSchema, unfilledPath } from './util.js';
 
 /** A secured operation none of whose requirements the run's credentials meet (any flag: --api-key, --bearer, --basic, --auth, --header). */
 const needsKey = (ctx: RuleContext, op: Operation): boolean => op.requiresAuth && ctx.session.credentials.valid(op) === undefined;
 const same = (a: unknown, b: unknown): boolean => a !== undefined && b !== undefined && String(a) === String(b);
+
+/**
+ * Pure: what the Location of an accepted create names, an item of `item`'s path (its parameter and
+ * the body's id), or the verdict when it names none. Only the path is judged: an absolute Location
+ * may name the host as the server sees it (RFC 9110 §10.2.2).
+ */
+export function locationNames(create: Operation, item: Operation, created: Exchange): Verdict | { readonly value: string; readonly param: string; readonly id: unknown } {
+  const value = created.response?.headers['location'];
+  if (value === undefined) return { status: 'failed', message: `${created.response?.status ?? '?'} without the documented Location header`, exchange: created, judged: 1 };
+  const base = new URL(created.request.url);
+  const prefix = base.pathname.slice(0, base.pathname.length - create.path.length);
+  const named = new URL(value, base);
+  const template = new RegExp(`^${(prefix + item.path).replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '([^/]+)')}/?$`);
+  const m = template.exec(named.pathname);
+  const body = json(created);
+  const id = isRecord(body) ? body['id'] : undefined;
+  if (!m?.[1]) return { status: 'failed', message: `Location ${value} does not name an item of ${item.path}`, exchange: created, judged: 1 };
+  const param = decodeURIComponent(m[1]);
+  if (id !== undefined && !same(param, id)) return { status: 'failed', message: `Location ${value} names ${param}, the body's id is ${JSON.stringify(id)}`, exchange: created, judged: 1 };
+  return { value, param, id };
+}
+
+/** Pure: the verdict on reading the Location through the item operation. */
+export function judgeLocationRead(item: Operation, named: { readonly value: string; readonly id: unknown }, read: Exchange): Verdict {
+  const body = json(read);
+  const readId = isRecord(body) ? body['id'] : undefined;
+  // The item read is past its sunset (RFC 8594): the Location cannot be read through it any more.
+  if (read.response?.status === 410 && item.deprecated) return { status: 'skipped', message: `${item.id} is deprecated and answers 410 Gone: the Location cannot be read through it` };
+  if (!ok(read)) return { status: 'failed', message: `Location ${named.value} does not resolve: ${item.id} answered ${read.response?.status ?? read.error?.message ?? '?'}`, exchange: read, judged: 1 };
+  if (named.id !== undefined && !same(readId, named.id)) return { status: 'failed', message: `Location ${named.value} resolves to id ${JSON.stringify(readId)}, not the created ${JSON.stringify(named.id)}`, exchange: read, judged: 1 };
+  return { status: 'passed', message: `Location ${named.value} resolves to the created resource through ${item.id}`, judged: 2 };
+}
 
 /** `Location` of a 201 names the created resource (RFC 9110 §10.2.2): read through the item operation, it is the body's resource. */
 const location: Rule = {
@@ -45,41 +78,29 @@ const location: Rule = {
         out.push(result(this.name, op, 'skipped', `the create was not accepted this time (${created.response ? `status ${created.response.status}` : (created.error?.message ?? 'no answer')})`, created));
         continue;
       }
-      const value = created.response.headers['location'];
-      if (value === undefined) {
-        out.push(result(this.name, op, 'failed', `${created.response.status} without the documented Location header`, created));
+      const named = locationNames(op, c.item.op, created);
+      if ('status' in named) {
+        out.push(verdictResult(this.name, op, named));
         continue;
       }
-      const base = new URL(created.request.url);
-      const prefix = base.pathname.slice(0, base.pathname.length - op.path.length);
-      const named = new URL(value, base);
-      const template = new RegExp(`^${(prefix + c.item.op.path).replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '([^/]+)')}/?$`);
-      const m = template.exec(named.pathname);
-      const id = isRecord(json(created)) ? (json(created) as Record<string, unknown>)['id'] : undefined;
-      // Only the path is judged: an absolute Location may name the host as the server sees it (RFC 9110 §10.2.2).
-      if (!m?.[1]) {
-        out.push(result(this.name, op, 'failed', `Location ${value} does not name an item of ${c.item.op.path}`, created));
-        continue;
-      }
-      const param = decodeURIComponent(m[1]);
-      if (id !== undefined && !same(param, id)) {
-        out.push(result(this.name, op, 'failed', `Location ${value} names ${param}, the body's id is ${JSON.stringify(id)}`, created));
-        continue;
-      }
-      const read = await probe(ctx, c.item.op, this.name, { pathParams: { [c.item.param]: param } });
-      const readId = isRecord(json(read)) ? (json(read) as Record<string, unknown>)['id'] : undefined;
-      if (read.response?.status === 410 && c.item.op.deprecated) {
-        // The item read is past its sunset (RFC 8594): the Location cannot be read through it any more.
-        out.push(result(this.name, op, 'skipped', `${c.item.op.id} is deprecated and answers 410 Gone: the Location cannot be read through it`));
-        continue;
-      }
-      if (!ok(read)) out.push(result(this.name, op, 'failed', `Location ${value} does not resolve: ${c.item.op.id} answered ${read.response?.status ?? read.error?.message ?? '?'}`, read));
-      else if (id !== undefined && !same(readId, id)) out.push(result(this.name, op, 'failed', `Location ${value} resolves to id ${JSON.stringify(readId)}, not the created ${JSON.stringify(id)}`, read));
-      else out.push(result(this.name, op, 'passed', `Location ${value} resolves to the created resource through ${c.item.op.id}`, undefined, 2));
+      const read = await probe(ctx, c.item.op, this.name, { pathParams: { [c.item.param]: named.param } });
+      out.push(verdictResult(this.name, op, judgeLocationRead(c.item.op, named, read)));
     }
     return out;
   },
 };
+
+/** Pure: the verdict on a create that carried client-chosen readOnly identifiers (`sent`). */
+export function judgeReadOnly(sent: Readonly<Record<string, unknown>>, e: Exchange): Verdict {
+  const status = e.response?.status;
+  if (status === undefined || status >= 500) return { status: 'skipped', message: `no judgeable answer (${status ?? e.error?.message ?? '?'}): not_a_server_error reports server errors`, exchange: e };
+  if (status >= 400) return { status: 'passed', message: `refused with ${status}`, judged: 1 };
+  const answer = json(e);
+  const echoed = Object.keys(sent).filter((k) => isRecord(answer) && same(answer[k], sent[k]));
+  return echoed.length > 0
+    ? { status: 'failed', message: `the server kept the client's readOnly ${echoed.map((k) => `${k}=${JSON.stringify(sent[k])}`).join(', ')}`, exchange: e, judged: 1 }
+    : { status: 'passed', message: `readOnly ${Object.keys(sent).join(', ')} sent by the client ignored`, judged: 1 };
+}
 
 /** A readOnly identifier sent by a client (OpenAPI 3.0.3 §4.7.25.1 readOnly) is refused or ignored, never echoed. */
 const readOnly: Rule = {
@@ -112,23 +133,7 @@ const readOnly: Rule = {
         // Values a server assigning its own identifiers would not pick.
         sent[name] = s.type === 'integer' ? Math.min(s.maximum ?? 987_654_321, 987_654_321) : s.format === 'uuid' ? '0c1e0c1e-0000-4000-8000-00000000beef' : 'client-chosen-id';
       }
-      const e = await probe(ctx, op, this.name, { body: { ...body, ...sent } });
-      const status = e.response?.status;
-      if (status === undefined || status >= 500) {
-        out.push(result(this.name, op, 'skipped', `no judgeable answer (${status ?? e.error?.message ?? '?'}): not_a_server_error reports server errors`, e));
-        continue;
-      }
-      if (status >= 400) {
-        out.push(result(this.name, op, 'passed', `refused with ${status}`));
-        continue;
-      }
-      const answer = json(e);
-      const echoed = Object.keys(sent).filter((k) => isRecord(answer) && same(answer[k], sent[k]));
-      out.push(
-        echoed.length > 0
-          ? result(this.name, op, 'failed', `the server kept the client's readOnly ${echoed.map((k) => `${k}=${JSON.stringify(sent[k])}`).join(', ')}`, e)
-          : result(this.name, op, 'passed', `readOnly ${Object.keys(sent).join(', ')} sent by the client ignored`),
-      );
+      out.push(verdictResult(this.name, op, judgeReadOnly(sent, await probe(ctx, op, this.name, { body: { ...body, ...sent } }))));
     }
     return out;
   },
@@ -206,6 +211,21 @@ function collectionFor(ctx: RuleContext, field: string): Operation | undefined {
 /** What a response's description says when it is about a referenced thing that does not exist. */
 const REFERENCE_WORDS = /(does ?n[o']t exist|not exist|no such|unknown|not found|refer)/i;
 
+/**
+ * Pure: the verdict on a create whose `field` named nothing that exists, or undefined when the answer
+ * is one of the documented 4xx. A failure where a documented 4xx says references must exist
+ * (`stated`) or the server erred; otherwise a warning: refusing is policy, not the contract.
+ */
+export function judgeReference(probe: { operation: string; field: string; value: unknown; target: string | undefined; documented: readonly string[]; stated: { status: string; says: string } | undefined; fields: number }, e: Exchange): Verdict | undefined {
+  const status = e.response?.status;
+  const fine = status !== undefined && probe.documented.some((d) => d === String(status) || (/^4XX$/i.test(d) && status >= 400 && status < 500));
+  if (fine) return undefined;
+  const message = `${probe.field}: ${JSON.stringify(probe.value)} (no such ${probe.target ?? 'resource'}) answered ${status ?? e.error?.message ?? '?'}, expected one of the documented ${probe.documented.join(', ')}`;
+  return probe.stated || status === undefined || status >= 500
+    ? { status: 'failed', message: `${message}${probe.stated ? ` (its ${probe.stated.status} says: ${probe.stated.says})` : ''}`, exchange: e, judged: probe.fields }
+    : { status: 'warning', message: `${message}; a warning: no documented 4xx of ${probe.operation} says a reference must exist, so refusing it is policy, not the contract`, exchange: e, judged: probe.fields };
+}
+
 /** References are checked: a body field naming another resource by id gets a documented 4xx when that id does not exist. */
 const references: Rule = {
   name: 'references_checked',
@@ -254,21 +274,15 @@ const references: Rule = {
       // for the target resource"): "Resource not found" restates that, and only words about what the
       // body refers to make it a statement about references.
       const stated = documented.find((status) => (status === '404' ? /refer/i : REFERENCE_WORDS).test(op.responses[status]?.description ?? ''));
-      let failure: CheckResult | undefined;
+      let failure: Verdict | undefined;
       for (const [name, s] of fields) {
         const unknown = s.type === 'integer' || s.type === 'number' ? Math.min(s.maximum ?? Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER) : s.format === 'uuid' ? 'ffffffff-ffff-4fff-bfff-ffffffffffff' : 'conformance-unknown-00000000';
         const e = await probe(ctx, op, this.name, { body: { ...body, [name]: unknown } });
-        const status = e.response?.status;
-        const fine = status !== undefined && documented.some((d) => d === String(status) || (/^4XX$/i.test(d) && status >= 400 && status < 500));
-        if (!fine) {
-          const message = `${name}: ${JSON.stringify(unknown)} (no such ${collectionFor(ctx, name)?.path ?? 'resource'}) answered ${status ?? e.error?.message ?? '?'}, expected one of the documented ${documented.join(', ')}`;
-          failure = stated || status === undefined || status >= 500
-            ? result(this.name, op, 'failed', `${message}${stated ? ` (its ${stated} says: ${op.responses[stated]?.description?.trim().split('\n')[0] ?? ''})` : ''}`, e, fields.length)
-            : result(this.name, op, 'warning', `${message}; a warning: no documented 4xx of ${op.id} says a reference must exist, so refusing it is policy, not the contract`, e, fields.length);
-          break;
-        }
+        const stating = stated === undefined ? undefined : { status: stated, says: op.responses[stated]?.description?.trim().split('\n')[0] ?? '' };
+        failure = judgeReference({ operation: op.id, field: name, value: unknown, target: collectionFor(ctx, name)?.path, documented, stated: stating, fields: fields.length }, e);
+        if (failure) break;
       }
-      out.push(failure ?? result(this.name, op, 'passed', `${fields.map(([n]) => n).join(', ')} naming nothing: a documented 4xx`, undefined, fields.length));
+      out.push(verdictResult(this.name, op, failure ?? { status: 'passed', message: `${fields.map(([n]) => n).join(', ')} naming nothing: a documented 4xx`, judged: fields.length }));
     }
     return out;
   },

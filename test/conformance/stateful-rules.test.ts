@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { contractFromDocument, type Operation } from '../../src/contract/index.js';
 import { filterPlan, judgeFilters, matches, nextFilterRequest, filterQuery, type FilterPlan, type Recorded } from '../../conformance/rules/filters.js';
 import { judgePaging, nextPagingQuery, pagingPlan, type PagingPlan } from '../../conformance/rules/paging.js';
+import { judgeLocationRead, judgeReadOnly, judgeReference, locationNames } from '../../conformance/rules/rules.js';
 import type { Exchange } from '../../conformance/types.js';
 
 const item = { type: 'object', properties: { id: { type: 'string' }, email: { type: 'string' }, status: { type: 'string', enum: ['open', 'shut'] } } };
@@ -185,5 +186,48 @@ describe('filters_filter: values the contract or the target gives, judged on rec
   ])('%s', (_name, record, value, strict, expected) => {
     const f = { param: { name: 'email', in: 'query' }, property: Object.keys(record as object)[0] === 'status' || strict ? 'status' : 'email', schema: undefined };
     expect(matches(record, f, value, strict)).toBe(expected);
+  });
+});
+
+describe('the other rules judge recorded exchanges as pure functions too', () => {
+  const created = (status: number, body: unknown, headers: Record<string, string> = {}): Exchange => ({ ...exchange(body, status, headers), request: { method: 'POST', url: 'http://t/api/things', headers: {}, body: '{}' } });
+
+  it.each<[string, number, unknown, 'passed' | 'failed' | 'skipped']>([
+    ['refused', 400, { message: 'no' }, 'passed'],
+    ['ignored', 201, { id: 'server-1' }, 'passed'],
+    ['echoed', 201, { id: 'client-chosen-id' }, 'failed'],
+    ['a server error judges nothing', 500, {}, 'skipped'],
+  ])('read_only_not_honoured: %s', (_name, status, body, verdict) => {
+    expect(judgeReadOnly({ id: 'client-chosen-id' }, exchange(body, status)).status).toBe(verdict);
+  });
+
+  it.each<[string, number, string | undefined, 'failed' | 'warning' | undefined]>([
+    ['a documented 4xx', 422, undefined, undefined],
+    ['accepted where a documented 4xx says references must exist', 201, '422', 'failed'],
+    ['accepted where none says so: policy, a warning', 201, undefined, 'warning'],
+    ['a server error', 500, undefined, 'failed'],
+  ])('references_checked: %s', (_name, status, stated, verdict) => {
+    const v = judgeReference({ operation: 'create', field: 'categoryId', value: 9, target: '/categories', documented: ['400', '422'], stated: stated ? { status: stated, says: 'refers to nothing' } : undefined, fields: 1 }, exchange({}, status));
+    expect(v?.status).toBe(verdict);
+  });
+
+  it('location_names_resource: the Location names the item the body is, and reading it gives that id', async () => {
+    const contract = await contractFromDocument({
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/things': { post: { operationId: 'create', responses: { '201': { description: 'ok' } } } },
+        '/things/{id}': { get: { operationId: 'read', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'ok' } } } },
+      },
+    });
+    const [create, read] = [contract.operationsById.get('create')!, contract.operationsById.get('read')!];
+    const named = locationNames(create, read, created(201, { id: 't7' }, { location: '/api/things/t7' }));
+    expect(named).toEqual({ value: '/api/things/t7', param: 't7', id: 't7' });
+    expect(locationNames(create, read, created(201, { id: 't7' }, { location: '/api/things/t8' }))).toMatchObject({ status: 'failed', message: 'Location /api/things/t8 names t8, the body\'s id is "t7"' });
+    expect(locationNames(create, read, created(201, { id: 't7' }))).toMatchObject({ status: 'failed' });
+    if ('status' in named) throw new Error('named nothing');
+    expect(judgeLocationRead(read, named, exchange({ id: 't7' })).status).toBe('passed');
+    expect(judgeLocationRead(read, named, exchange({ id: 't1' })).status).toBe('failed');
+    expect(judgeLocationRead(read, named, exchange({ message: 'gone' }, 404)).status).toBe('failed');
   });
 });
