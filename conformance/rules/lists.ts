@@ -32,8 +32,12 @@ export function itemSchemaOf(op: Operation): Schema | undefined {
   if (s.type === 'array') return flat(asSchema((s as OpenAPIV3.ArraySchemaObject).items));
   // An object read by its identifier (`GET /buckslips/{id}`) is an item, whatever arrays it holds.
   if (/\}$/.test(op.path.replace(/\.[a-z]+$/i, ''))) return undefined;
-  const arrays = [...properties(s).values()].map(flat).filter((p): p is OpenAPIV3.ArraySchemaObject => p?.type === 'array');
-  const items = arrays.length >= 1 ? flat(asSchema(arrays[0]?.items)) : undefined;
+  const arrays = [...properties(s).entries()].map(([name, p]) => [name, flat(p)] as const).filter((e): e is readonly [string, OpenAPIV3.ArraySchemaObject] => e[1]?.type === 'array');
+  // Several arrays (Discord's thread search: `threads` and `members`): the one named like the path's
+  // last segment (PayPal's `/templates` → `templates`); otherwise which one is the page is not stated.
+  const segment = op.path.split('/').filter((x) => x !== '' && !x.startsWith('{')).at(-1)?.toLowerCase();
+  const array = arrays.length === 1 ? arrays[0] : arrays.find(([name]) => name.toLowerCase() === segment);
+  const items = array ? flat(asSchema(array[1].items)) : undefined;
   return items && (items.type === 'object' || items.properties !== undefined) ? items : undefined;
 }
 

@@ -55,6 +55,8 @@ describe('paging_truthful: what the contract states, judged on recorded exchange
     ['a `size` that is no number beside a numeric limit (Lob postcards: 4x6)', { type: 'array', items: item }, [q('limit', { type: 'integer', minimum: 1 }), q('size', { type: 'string', enum: ['4x6'] })], undefined],
     ['a page size that admits one value', { type: 'array', items: item }, [q('limit', { type: 'integer', minimum: 5, maximum: 5 })], 'admits only 5'],
     ['an answer that is no list', item, [q('limit', { type: 'integer' })], 'answers no list'],
+    ['a wrapper of several arrays, none named like the path (Discord thread search)', { type: 'object', properties: { threads: { type: 'array', items: item }, members: { type: 'array', items: item } } }, [q('limit', { type: 'integer' })], 'answers no list'],
+    ['a wrapper of several arrays, one named like the path (PayPal templates)', { type: 'object', properties: { things: { type: 'array', items: item }, phones: { type: 'array', items: item } } }, [q('limit', { type: 'integer' })], undefined],
     ['a wrapper composed with allOf (Lob)', { allOf: [{ type: 'object', properties: { count: { type: 'integer' } } }, { type: 'object', properties: { data: { type: 'array', items: item } } }] }, [q('limit', { type: 'integer', minimum: 1, maximum: 100 })], undefined],
   ])('%s', async (_name, schema, parameters, skipped) => {
     const planned = pagingPlan(await operation(list(schema, parameters)));
