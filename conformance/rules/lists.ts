@@ -93,6 +93,10 @@ export function filtersOf(op: Operation, item: Schema): Filter[] {
     // Dates and times filter by ranges more often than by equality: what `created=…` means is not written in the schema.
     const own = flat(props.get(param.name));
     if (!scalar || !SCALAR.has(String(scalar.type)) || /date|time/.test(`${scalar.format ?? ''} ${own?.format ?? ''}`)) continue;
+    // The property must hold values of the parameter's kind: Pinterest's `pin_metrics=true` asks for
+    // an object of metrics to be included, it selects nothing.
+    const held = own?.type === 'array' ? flat(asSchema((own as OpenAPIV3.ArraySchemaObject).items)) : own;
+    if (held && (held.type === 'object' || held.properties !== undefined || ((held.type === 'boolean') !== (scalar.type === 'boolean') && held.type !== undefined))) continue;
     out.push({ param, property, schema });
   }
   return out;

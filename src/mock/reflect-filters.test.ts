@@ -9,6 +9,8 @@ const parameters = [
   { name: 'on', in: 'query', schema: { type: 'boolean' } },
   { name: 'other', in: 'query', schema: { type: 'string' } },
   { name: 'PageSize', in: 'query', schema: { type: 'integer', minimum: 1 } },
+  { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0 } },
+  { name: 'page', in: 'query', schema: { type: 'integer' } },
 ];
 const document = {
   openapi: '3.0.3',
@@ -33,6 +35,8 @@ describe('a generated list answer keeps the request’s equality filters (mock, 
     ['a parameter no item property is named like is not a filter', 'other=x', items, items],
     ['a page size keeps no more items than it names', 'PageSize=1', items, [items[0]]],
     ['a page size larger than the list changes nothing', 'PageSize=5', items, items],
+    ['an offset takes the later items', 'PageSize=1&offset=1', items, [items[1]]],
+    ['a page number counts from 1 unless the schema says 0', 'PageSize=1&page=2', items, [items[1]]],
   ])('%s', (_construct, query, body, expected) => {
     expect(reflectFilters(list, { status: 200, body }, new URLSearchParams(query), validator).body).toEqual(expected);
   });

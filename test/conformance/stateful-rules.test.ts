@@ -129,6 +129,12 @@ describe('paging_truthful: what the contract states, judged on recorded exchange
 describe('filters_filter: values the contract or the target gives, judged on recorded exchanges', () => {
   const filterDoc = list({ type: 'object', properties: { data: { type: 'array', items: item } } }, [q('email', { type: 'string' }), q('status', { type: 'string', enum: ['open', 'shut'] }), q('Email', { type: 'string' }), q('sort', { type: 'string' }), q('limit', { type: 'integer', maximum: 50 })]);
 
+  it('a boolean naming an object property includes it, it selects nothing (Pinterest pin_metrics): not a filter', async () => {
+    const withMetrics = { type: 'object', properties: { pin_metrics: { type: 'object', properties: { n: { type: 'integer' } } }, done: { type: 'string' } } };
+    const planned = filterPlan(await operation(list({ type: 'array', items: withMetrics }, [q('pin_metrics', { type: 'boolean' }), q('done', { type: 'boolean' })])), undefined);
+    expect(planned.ok ? 'planned' : planned.reason).toContain('no query parameter named like a property');
+  });
+
   it('a filter on a date or time is a range more often than an equality: not judged', async () => {
     const dated = { type: 'object', properties: { sent: { type: 'string', format: 'date-time' } } };
     const planned = filterPlan(await operation(list({ type: 'array', items: dated }, [q('sent', { type: 'string' })])), undefined);
