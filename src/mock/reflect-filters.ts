@@ -64,7 +64,9 @@ export function reflectFilters(operation: Operation, reply: Reply, query: URLSea
     const sub = asSchema(properties[parameter.name]);
     const raw = parameter.in === 'query' ? query.get(parameter.name) : null;
     if (!sub || raw === null) continue;
-    const value = typed(raw, sub);
+    // A list property (Pinterest's `business_roles`) holds the requested values as its members.
+    const members = sub.type === 'array' ? asSchema(sub.items) : undefined;
+    const value = members ? query.getAll(parameter.name).flatMap((v) => v.split(',')).map((v) => typed(v, members)) : typed(raw, sub);
     if (schemaAccepts(validator, sub, value)) filters.push([parameter.name, value]);
   }
   if (filters.length === 0 && paged === items) return reply;
