@@ -91,7 +91,9 @@ const walkSize = (plan: PagingPlan, total: number): number => Math.max(plan.size
 export function nextPagingQuery(plan: PagingPlan, sent: readonly Exchange[]): Record<string, unknown> | undefined {
   if (sent.length === 0) return { ...sized(plan, plan.census), ...(plan.offset ? { [plan.offset.name]: 0 } : {}) };
   const census = itemsOf(plan.op, sent[0] as Exchange);
-  if (!census || census.length <= plan.size) return undefined;
+  if (!census) return undefined;
+  // Too few items to tell a page from the whole list: only the total header's walk, where there is one.
+  if (census.length <= plan.size) return walkQuery(plan, sent, 1);
   if (sent.length === 1) return { ...sized(plan, plan.size), ...(plan.offset ? { [plan.offset.name]: 0 } : {}), ...(plan.page ? { [plan.page.param.name]: plan.page.first } : {}) };
   const first = itemsOf(plan.op, sent[1] as Exchange);
   if (!first) return undefined;
@@ -100,9 +102,14 @@ export function nextPagingQuery(plan: PagingPlan, sent: readonly Exchange[]): Re
     if (!stepper) return undefined;
     return { ...sized(plan, plan.size), ...(plan.offset ? { [plan.offset.name]: plan.size } : { [stepper.name]: (plan.page?.first ?? 1) + 1 }) };
   }
+  return walkQuery(plan, sent, 3);
+}
+
+/** The walk over every page by offset (a total header declared): its next query, the walk's exchanges being `sent` from `start`. */
+function walkQuery(plan: PagingPlan, sent: readonly Exchange[], start: number): Record<string, unknown> | undefined {
   const total = totalOf(plan, sent[0]);
   if (!plan.offset || total === undefined || total === 0) return undefined;
-  const walk = sent.slice(3);
+  const walk = sent.slice(start);
   const size = walkSize(plan, total);
   const last = walk.at(-1);
   if (last) {
@@ -127,7 +134,10 @@ export function judgePaging(plan: PagingPlan, sent: readonly Exchange[]): Paging
   if (!censusExchange) return { status: 'skipped', message: 'no list request was sent' };
   const census = itemsOf(plan.op, censusExchange);
   if (!census) return { status: 'skipped', message: `the list answered ${answered(censusExchange)} without a list of items; status_code_documented and response_schema judge that answer`, exchange: censusExchange };
-  if (census.length <= plan.size) return { status: 'skipped', message: `only ${census.length} item(s) listed: a page of ${plan.size} cannot be told from an unlimited one` };
+  if (census.length <= plan.size) {
+    const walked = walkVerdict(plan, sent, 1);
+    return walked ?? { status: 'skipped', message: `only ${census.length} item(s) listed: a page of ${plan.size} cannot be told from an unlimited one` };
+  }
   if (!firstExchange) return { status: 'skipped', message: 'the first page was not requested' };
   const limitNames = plan.limits.map((p) => `${p.name}=${plan.size}`).join('&');
   const first = itemsOf(plan.op, firstExchange);
@@ -148,7 +158,7 @@ export function judgePaging(plan: PagingPlan, sent: readonly Exchange[]): Paging
     if (firstIds.every((id) => id !== undefined) && second.length > 0) said.push(`${stepName} holds other items`);
   }
   if (plan.cursor && !plan.offset && !plan.page) said.push(`${plan.cursor.name} not followed (an opaque cursor)`);
-  const walked = walkVerdict(plan, sent);
+  const walked = walkVerdict(plan, sent, 3);
   if (walked?.status === 'failed') return walked;
   if (walked?.status === 'passed') {
     said.push(walked.message);
@@ -158,9 +168,9 @@ export function judgePaging(plan: PagingPlan, sent: readonly Exchange[]): Paging
 }
 
 /** The walk over every page (total header and offset): undefined when there was none. */
-function walkVerdict(plan: PagingPlan, sent: readonly Exchange[]): PagingVerdict | undefined {
+function walkVerdict(plan: PagingPlan, sent: readonly Exchange[], start: number): PagingVerdict | undefined {
   const total = totalOf(plan, sent[0]);
-  const walk = sent.slice(3);
+  const walk = sent.slice(start);
   if (!plan.offset || !plan.totalHeader || total === undefined || walk.length === 0) return undefined;
   const offsetName = plan.offset.name;
   const size = walkSize(plan, total);

@@ -123,6 +123,9 @@ describe('paging_truthful: what the contract states, judged on recorded exchange
     expect(good).toMatchObject({ status: 'passed', message: expect.stringContaining('5 pages of 2: 8 items = X-Total-Count, disjoint') });
     const lying = judgePaging(planned.plan, walk(planned.plan, paged((n) => n)));
     expect(lying.status).toBe('failed');
+    // One item listed is too few to judge the page size, but a total that says 57 is still walked.
+    const one = (query: Record<string, unknown>): Exchange => exchange(Number(query['offset'] ?? 0) === 0 ? rows(1) : [], 200, { 'x-total-count': '57' });
+    expect(judgePaging(planned.plan, walk(planned.plan, one))).toMatchObject({ status: 'failed', message: 'X-Total-Count says 57, walking the pages gave 1 items' });
   });
 });
 
