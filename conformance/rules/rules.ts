@@ -3,16 +3,47 @@ import { collectionNames, referenceBase, writableInRequest, type Operation } fro
 import { asSchema, isRecord, type Schema } from '../cases/schema.js';
 import type { CheckResult, Exchange } from '../types.js';
 import type { Rule, RuleContext } from './index.js';
+import { filterPlan, filterQuery, judgeFilters, nextFilterRequest, type Recorded } from './filters.js';
+import { itemSchemaOf } from './lists.js';
+import { judgePaging, nextPagingQuery, pagingPlan } from './paging.js';
+import { verdictResult, type Verdict } from './verdict.js';
 import { acceptedBody, collections, json, ok, probe, properties, result, selected, successSchema, unfilledPath } from './util.js';
 
-const queryParams = (op: Operation): OpenAPIV3.ParameterObject[] => op.parameters.filter((p) => p.in === 'query');
 /** A secured operation none of whose requirements the run's credentials meet (any flag: --api-key, --bearer, --basic, --auth, --header). */
 const needsKey = (ctx: RuleContext, op: Operation): boolean => op.requiresAuth && ctx.session.credentials.valid(op) === undefined;
-const itemSchemaOf = (list: Operation): Schema | undefined => {
-  const s = successSchema(list);
-  return s?.type === 'array' ? asSchema(s.items) : undefined;
-};
 const same = (a: unknown, b: unknown): boolean => a !== undefined && b !== undefined && String(a) === String(b);
+
+/**
+ * Pure: what the Location of an accepted create names, an item of `item`'s path (its parameter and
+ * the body's id), or the verdict when it names none. Only the path is judged: an absolute Location
+ * may name the host as the server sees it (RFC 9110 §10.2.2).
+ */
+export function locationNames(create: Operation, item: Operation, created: Exchange): Verdict | { readonly value: string; readonly param: string; readonly id: unknown } {
+  const value = created.response?.headers['location'];
+  if (value === undefined) return { status: 'failed', message: `${created.response?.status ?? '?'} without the documented Location header`, exchange: created, judged: 1 };
+  const base = new URL(created.request.url);
+  const prefix = base.pathname.slice(0, base.pathname.length - create.path.length);
+  const named = new URL(value, base);
+  const template = new RegExp(`^${(prefix + item.path).replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '([^/]+)')}/?$`);
+  const m = template.exec(named.pathname);
+  const body = json(created);
+  const id = isRecord(body) ? body['id'] : undefined;
+  if (!m?.[1]) return { status: 'failed', message: `Location ${value} does not name an item of ${item.path}`, exchange: created, judged: 1 };
+  const param = decodeURIComponent(m[1]);
+  if (id !== undefined && !same(param, id)) return { status: 'failed', message: `Location ${value} names ${param}, the body's id is ${JSON.stringify(id)}`, exchange: created, judged: 1 };
+  return { value, param, id };
+}
+
+/** Pure: the verdict on reading the Location through the item operation. */
+export function judgeLocationRead(item: Operation, named: { readonly value: string; readonly id: unknown }, read: Exchange): Verdict {
+  const body = json(read);
+  const readId = isRecord(body) ? body['id'] : undefined;
+  // The item read is past its sunset (RFC 8594): the Location cannot be read through it any more.
+  if (read.response?.status === 410 && item.deprecated) return { status: 'skipped', message: `${item.id} is deprecated and answers 410 Gone: the Location cannot be read through it` };
+  if (!ok(read)) return { status: 'failed', message: `Location ${named.value} does not resolve: ${item.id} answered ${read.response?.status ?? read.error?.message ?? '?'}`, exchange: read, judged: 1 };
+  if (named.id !== undefined && !same(readId, named.id)) return { status: 'failed', message: `Location ${named.value} resolves to id ${JSON.stringify(readId)}, not the created ${JSON.stringify(named.id)}`, exchange: read, judged: 1 };
+  return { status: 'passed', message: `Location ${named.value} resolves to the created resource through ${item.id}`, judged: 2 };
+}
 
 /** `Location` of a 201 names the created resource (RFC 9110 §10.2.2): read through the item operation, it is the body's resource. */
 const location: Rule = {
@@ -47,41 +78,29 @@ const location: Rule = {
         out.push(result(this.name, op, 'skipped', `the create was not accepted this time (${created.response ? `status ${created.response.status}` : (created.error?.message ?? 'no answer')})`, created));
         continue;
       }
-      const value = created.response.headers['location'];
-      if (value === undefined) {
-        out.push(result(this.name, op, 'failed', `${created.response.status} without the documented Location header`, created));
+      const named = locationNames(op, c.item.op, created);
+      if ('status' in named) {
+        out.push(verdictResult(this.name, op, named));
         continue;
       }
-      const base = new URL(created.request.url);
-      const prefix = base.pathname.slice(0, base.pathname.length - op.path.length);
-      const named = new URL(value, base);
-      const template = new RegExp(`^${(prefix + c.item.op.path).replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '([^/]+)')}/?$`);
-      const m = template.exec(named.pathname);
-      const id = isRecord(json(created)) ? (json(created) as Record<string, unknown>)['id'] : undefined;
-      // Only the path is judged: an absolute Location may name the host as the server sees it (RFC 9110 §10.2.2).
-      if (!m?.[1]) {
-        out.push(result(this.name, op, 'failed', `Location ${value} does not name an item of ${c.item.op.path}`, created));
-        continue;
-      }
-      const param = decodeURIComponent(m[1]);
-      if (id !== undefined && !same(param, id)) {
-        out.push(result(this.name, op, 'failed', `Location ${value} names ${param}, the body's id is ${JSON.stringify(id)}`, created));
-        continue;
-      }
-      const read = await probe(ctx, c.item.op, this.name, { pathParams: { [c.item.param]: param } });
-      const readId = isRecord(json(read)) ? (json(read) as Record<string, unknown>)['id'] : undefined;
-      if (read.response?.status === 410 && c.item.op.deprecated) {
-        // The item read is past its sunset (RFC 8594): the Location cannot be read through it any more.
-        out.push(result(this.name, op, 'skipped', `${c.item.op.id} is deprecated and answers 410 Gone: the Location cannot be read through it`));
-        continue;
-      }
-      if (!ok(read)) out.push(result(this.name, op, 'failed', `Location ${value} does not resolve: ${c.item.op.id} answered ${read.response?.status ?? read.error?.message ?? '?'}`, read));
-      else if (id !== undefined && !same(readId, id)) out.push(result(this.name, op, 'failed', `Location ${value} resolves to id ${JSON.stringify(readId)}, not the created ${JSON.stringify(id)}`, read));
-      else out.push(result(this.name, op, 'passed', `Location ${value} resolves to the created resource through ${c.item.op.id}`, undefined, 2));
+      const read = await probe(ctx, c.item.op, this.name, { pathParams: { [c.item.param]: named.param } });
+      out.push(verdictResult(this.name, op, judgeLocationRead(c.item.op, named, read)));
     }
     return out;
   },
 };
+
+/** Pure: the verdict on a create that carried client-chosen readOnly identifiers (`sent`). */
+export function judgeReadOnly(sent: Readonly<Record<string, unknown>>, e: Exchange): Verdict {
+  const status = e.response?.status;
+  if (status === undefined || status >= 500) return { status: 'skipped', message: `no judgeable answer (${status ?? e.error?.message ?? '?'}): not_a_server_error reports server errors`, exchange: e };
+  if (status >= 400) return { status: 'passed', message: `refused with ${status}`, judged: 1 };
+  const answer = json(e);
+  const echoed = Object.keys(sent).filter((k) => isRecord(answer) && same(answer[k], sent[k]));
+  return echoed.length > 0
+    ? { status: 'failed', message: `the server kept the client's readOnly ${echoed.map((k) => `${k}=${JSON.stringify(sent[k])}`).join(', ')}`, exchange: e, judged: 1 }
+    : { status: 'passed', message: `readOnly ${Object.keys(sent).join(', ')} sent by the client ignored`, judged: 1 };
+}
 
 /** A readOnly identifier sent by a client (OpenAPI 3.0.3 §4.7.25.1 readOnly) is refused or ignored, never echoed. */
 const readOnly: Rule = {
@@ -114,163 +133,68 @@ const readOnly: Rule = {
         // Values a server assigning its own identifiers would not pick.
         sent[name] = s.type === 'integer' ? Math.min(s.maximum ?? 987_654_321, 987_654_321) : s.format === 'uuid' ? '0c1e0c1e-0000-4000-8000-00000000beef' : 'client-chosen-id';
       }
-      const e = await probe(ctx, op, this.name, { body: { ...body, ...sent } });
-      const status = e.response?.status;
-      if (status === undefined || status >= 500) {
-        out.push(result(this.name, op, 'skipped', `no judgeable answer (${status ?? e.error?.message ?? '?'}): not_a_server_error reports server errors`, e));
-        continue;
-      }
-      if (status >= 400) {
-        out.push(result(this.name, op, 'passed', `refused with ${status}`));
-        continue;
-      }
-      const answer = json(e);
-      const echoed = Object.keys(sent).filter((k) => isRecord(answer) && same(answer[k], sent[k]));
-      out.push(
-        echoed.length > 0
-          ? result(this.name, op, 'failed', `the server kept the client's readOnly ${echoed.map((k) => `${k}=${JSON.stringify(sent[k])}`).join(', ')}`, e)
-          : result(this.name, op, 'passed', `readOnly ${Object.keys(sent).join(', ')} sent by the client ignored`),
-      );
+      out.push(verdictResult(this.name, op, judgeReadOnly(sent, await probe(ctx, op, this.name, { body: { ...body, ...sent } }))));
     }
     return out;
   },
 };
 
-const LIMIT = /^(limit|per_?page|page_?size|size)$/i;
-const OFFSET = /^(offset|skip|start)$/i;
-
-/** Paging tells the truth where a list declares limit, offset and a total header. */
+/** `paging_truthful`: the plan, next-request and judge functions are pure (paging.ts); this sends what they ask for. */
 const paging: Rule = {
   name: 'paging_truthful',
-  description: 'Walks a list by limit/offset: total header = items walked, Link rel="next" while items remain, no page over limit, pages disjoint.',
-  async run(ctx) {
-    const out: CheckResult[] = [];
-    for (const op of ctx.contract.operations) {
-      if (op.method !== 'get' || !selected(ctx, op) || !itemSchemaOf(op)) continue;
-      const limit = queryParams(op).find((p) => LIMIT.test(p.name));
-      const offset = queryParams(op).find((p) => OFFSET.test(p.name));
-      const response = Object.entries(op.responses).find(([s]) => /^2/.test(s))?.[1];
-      const declared = response && 'headers' in response ? Object.keys(response.headers ?? {}) : [];
-      const totalHeader = declared.find((h) => /total/i.test(h));
-      const linkDeclared = declared.some((h) => h.toLowerCase() === 'link');
-      if (!limit || !offset || !totalHeader) {
-        out.push(result(this.name, op, 'skipped', `${op.id} does not declare ${[!limit && 'a limit parameter', !offset && 'an offset parameter', !totalHeader && 'a total-count header'].filter(Boolean).join(', ')}`));
-        continue;
-      }
-      const unfilled = unfilledPath(ctx, op);
-      if (unfilled) {
-        out.push(result(this.name, op, 'skipped', unfilled));
-        continue;
-      }
-      const limitSchema = asSchema(limit.schema);
-      const maxLimit = limitSchema?.maximum ?? 100;
-      const first = await probe(ctx, op, this.name, { query: { [limit.name]: 1, [offset.name]: 0 } });
-      const total = Number(first.response?.headers[totalHeader.toLowerCase()]);
-      if (!ok(first) || !Number.isInteger(total) || total < 0) {
-        out.push(result(this.name, op, 'skipped', `the first page gave no usable ${totalHeader} (${first.response?.status ?? first.error?.message ?? '?'}); response_headers judges the header`, first));
-        continue;
-      }
-      if (total === 0) {
-        out.push(result(this.name, op, 'skipped', `nothing to page over (${totalHeader}: 0)`));
-        continue;
-      }
-      const size = Math.max(1, Math.min(maxLimit, Math.ceil(total / 4)));
-      const seen = new Set<string>();
-      const problems: Array<{ message: string; exchange: Exchange }> = [];
-      let walked = 0;
-      let pages = 0;
-      // Walk until a short or empty page, not just up to the claimed total: items past it are a lie too.
-      let complete = false;
-      for (let at = 0; pages < 12; at += size) {
-        const page = await probe(ctx, op, this.name, { query: { [limit.name]: size, [offset.name]: at } });
-        pages++;
-        const items = json(page);
-        if (!ok(page) || !Array.isArray(items)) {
-          problems.push({ message: `page at ${offset.name}=${at} answered ${page.response?.status ?? page.error?.message ?? '?'}`, exchange: page });
-          break;
-        }
-        const pageTotal = Number(page.response?.headers[totalHeader.toLowerCase()]);
-        if (pageTotal !== total) problems.push({ message: `${totalHeader} is ${pageTotal} at ${offset.name}=${at}, ${total} on the first page`, exchange: page });
-        if (items.length > size) problems.push({ message: `${items.length} items on a page of ${limit.name}=${size}`, exchange: page });
-        for (const item of items) {
-          const key = isRecord(item) && item['id'] !== undefined ? String(item['id']) : JSON.stringify(item);
-          if (seen.has(key)) problems.push({ message: `item ${key} appears on two pages (again at ${offset.name}=${at})`, exchange: page });
-          seen.add(key);
-        }
-        walked += items.length;
-        const remain = at + items.length < total;
-        if (linkDeclared && remain && !/rel="?([^"]*\s)?next[\s";,]|rel="?next"?$/i.test(page.response?.headers['link'] ?? '')) {
-          problems.push({ message: `no Link rel="next" at ${offset.name}=${at} although ${total - at - items.length} items remain`, exchange: page });
-        }
-        if (walked > total) {
-          problems.push({ message: `${totalHeader} says ${total}, but the pages hold more: ${walked} items by ${offset.name}=${at}`, exchange: page });
-          break;
-        }
-        if (items.length < size) {
-          complete = true;
-          break;
-        }
-      }
-      if (problems.length === 0 && complete && walked !== total) {
-        out.push(result(this.name, op, 'failed', `${totalHeader} says ${total}, walking the pages gave ${walked} items`, first, pages + 1));
-        continue;
-      }
-      const p = problems[0];
-      out.push(p ? result(this.name, op, 'failed', p.message, p.exchange, pages + 1) : result(this.name, op, 'passed', `${pages} pages of ${size}: ${walked} items = ${totalHeader}, disjoint${linkDeclared ? ', Link next while items remain' : ''}`, undefined, pages + 1));
-    }
-    return out;
-  },
-};
-
-/** Filters filter: a query parameter naming a property of the listed items (enum, boolean or reference) returns only matches. */
-const filters: Rule = {
-  name: 'filters_filter',
-  description: 'A list query parameter named like a property of its items (an enum, a boolean or a reference): every item returned matches.',
+  description: 'A list with a page-size parameter (limit, per_page, page_size…): no page holds more; with an offset or page number the next page holds other items; with a total-count header, a walk over every page agrees with it (Link rel="next" while items remain).',
   async run(ctx) {
     const out: CheckResult[] = [];
     for (const op of ctx.contract.operations) {
       if (op.method !== 'get' || !selected(ctx, op)) continue;
-      const item = itemSchemaOf(op);
-      if (!item) continue;
-      const props = properties(item);
-      const limit = queryParams(op).find((p) => LIMIT.test(p.name));
-      const candidates = queryParams(op).filter((p) => props.has(p.name) && !LIMIT.test(p.name) && !OFFSET.test(p.name));
-      if (candidates.length === 0) {
-        out.push(result(this.name, op, 'skipped', `${op.id} has no query parameter named like a property of its items`));
+      const planned = pagingPlan(op);
+      if (!planned.ok) {
+        if (itemSchemaOf(op)) out.push(result(this.name, op, 'skipped', planned.reason));
         continue;
       }
-      const unfilled = unfilledPath(ctx, op);
-      if (unfilled) {
-        out.push(result(this.name, op, 'skipped', unfilled));
+      const blocked = needsKey(ctx, op) ? ctx.session.credentials.missing(op) : unfilledPath(ctx, op);
+      if (blocked) {
+        out.push(result(this.name, op, 'skipped', blocked));
         continue;
       }
-      const problems: Array<{ message: string; exchange: Exchange }> = [];
-      let judged = 0;
-      const size = limit ? { [limit.name]: Math.min(asSchema(limit.schema)?.maximum ?? 100, 100) } : {};
-      for (const p of candidates) {
-        const schema = asSchema(p.schema);
-        let values: unknown[] = [];
-        if (schema?.enum) values = schema.enum.slice(0, 3);
-        else if (schema?.type === 'boolean') values = [true, false];
-        else if (/(Id|_id)$/.test(p.name)) {
-          const all = json(await probe(ctx, op, this.name, { query: { ...size } }));
-          const seen = Array.isArray(all) ? all.find((i) => isRecord(i) && i[p.name] !== undefined && i[p.name] !== null) : undefined;
-          if (isRecord(seen)) values = [seen[p.name]];
-        }
-        for (const value of values) {
-          const page = await probe(ctx, op, this.name, { query: { ...size, [p.name]: value } });
-          const items = json(page);
-          // Status and schema are other checks' business; an unanswered or empty page judges nothing
-          // (counting it would pass a server that never answered, or whose lists are all empty).
-          if (!ok(page) || !Array.isArray(items) || items.length === 0) continue;
-          judged++;
-          const stray = items.find((i) => !isRecord(i) || !same(i[p.name], value));
-          if (stray !== undefined) problems.push({ message: `${p.name}=${JSON.stringify(value)} returned an item with ${p.name} ${JSON.stringify(isRecord(stray) ? stray[p.name] : stray)}`, exchange: page });
-        }
+      const sent: Exchange[] = [];
+      for (let query = nextPagingQuery(planned.plan, sent); query; query = nextPagingQuery(planned.plan, sent)) sent.push(await probe(ctx, op, this.name, { query }));
+      const v = judgePaging(planned.plan, sent);
+      out.push(v.status === 'skipped' ? result(this.name, op, 'skipped', v.message, v.exchange) : v.status === 'failed' ? result(this.name, op, 'failed', v.message, v.exchange, v.judged) : result(this.name, op, 'passed', v.message, undefined, v.judged));
+    }
+    return out;
+  },
+};
+
+/** `filters_filter`: the plan, next-request and judge functions are pure (filters.ts); this sends what they ask for. */
+const filters: Rule = {
+  name: 'filters_filter',
+  description: "A list query parameter named like a property of its items: filtered by an enum's values, both booleans, or the value an item created for the purpose has (it is listed) or a listed item has, every item returned matches.",
+  async run(ctx) {
+    const out: CheckResult[] = [];
+    const all = collections(ctx);
+    for (const op of ctx.contract.operations) {
+      if (op.method !== 'get' || !selected(ctx, op) || !itemSchemaOf(op)) continue;
+      const c = all.find((x) => x.list === op && !needsKey(ctx, x.create));
+      const body = c ? acceptedBody(ctx, c.create) : undefined;
+      const planned = filterPlan(op, c && body ? { op: c.create, body } : undefined);
+      if (!planned.ok) {
+        out.push(result(this.name, op, 'skipped', planned.reason));
+        continue;
       }
-      const first = problems[0];
-      if (judged === 0) out.push(result(this.name, op, 'skipped', `no filtered list to judge (${candidates.map((c) => c.name).join(', ')}: no enum, boolean or listed reference, or no filtered page answered with items)`));
-      else out.push(first ? result(this.name, op, 'failed', first.message, first.exchange, judged) : result(this.name, op, 'passed', `${candidates.map((c) => c.name).join(', ')}: every item returned matches`, undefined, judged));
+      const blocked = needsKey(ctx, op) ? ctx.session.credentials.missing(op) : unfilledPath(ctx, op);
+      if (blocked) {
+        out.push(result(this.name, op, 'skipped', blocked));
+        continue;
+      }
+      const { plan } = planned;
+      const sent: Recorded[] = [];
+      for (let step = nextFilterRequest(plan, sent); step; step = nextFilterRequest(plan, sent)) {
+        const exchange = step.kind === 'create' && plan.create ? await probe(ctx, plan.create.op, this.name, { body: plan.create.body }) : await probe(ctx, op, this.name, { query: filterQuery(plan, step) });
+        sent.push({ step, exchange });
+      }
+      const v = judgeFilters(plan, sent);
+      out.push(v.status === 'skipped' ? result(this.name, op, 'skipped', v.message, v.exchange) : v.status === 'failed' ? result(this.name, op, 'failed', v.message, v.exchange, v.judged) : result(this.name, op, 'passed', v.message, undefined, v.judged));
     }
     return out;
   },
@@ -286,6 +210,21 @@ function collectionFor(ctx: RuleContext, field: string): Operation | undefined {
 
 /** What a response's description says when it is about a referenced thing that does not exist. */
 const REFERENCE_WORDS = /(does ?n[o']t exist|not exist|no such|unknown|not found|refer)/i;
+
+/**
+ * Pure: the verdict on a create whose `field` named nothing that exists, or undefined when the answer
+ * is one of the documented 4xx. A failure where a documented 4xx says references must exist
+ * (`stated`) or the server erred; otherwise a warning: refusing is policy, not the contract.
+ */
+export function judgeReference(probe: { operation: string; field: string; value: unknown; target: string | undefined; documented: readonly string[]; stated: { status: string; says: string } | undefined; fields: number }, e: Exchange): Verdict | undefined {
+  const status = e.response?.status;
+  const fine = status !== undefined && probe.documented.some((d) => d === String(status) || (/^4XX$/i.test(d) && status >= 400 && status < 500));
+  if (fine) return undefined;
+  const message = `${probe.field}: ${JSON.stringify(probe.value)} (no such ${probe.target ?? 'resource'}) answered ${status ?? e.error?.message ?? '?'}, expected one of the documented ${probe.documented.join(', ')}`;
+  return probe.stated || status === undefined || status >= 500
+    ? { status: 'failed', message: `${message}${probe.stated ? ` (its ${probe.stated.status} says: ${probe.stated.says})` : ''}`, exchange: e, judged: probe.fields }
+    : { status: 'warning', message: `${message}; a warning: no documented 4xx of ${probe.operation} says a reference must exist, so refusing it is policy, not the contract`, exchange: e, judged: probe.fields };
+}
 
 /** References are checked: a body field naming another resource by id gets a documented 4xx when that id does not exist. */
 const references: Rule = {
@@ -335,21 +274,15 @@ const references: Rule = {
       // for the target resource"): "Resource not found" restates that, and only words about what the
       // body refers to make it a statement about references.
       const stated = documented.find((status) => (status === '404' ? /refer/i : REFERENCE_WORDS).test(op.responses[status]?.description ?? ''));
-      let failure: CheckResult | undefined;
+      let failure: Verdict | undefined;
       for (const [name, s] of fields) {
         const unknown = s.type === 'integer' || s.type === 'number' ? Math.min(s.maximum ?? Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER) : s.format === 'uuid' ? 'ffffffff-ffff-4fff-bfff-ffffffffffff' : 'conformance-unknown-00000000';
         const e = await probe(ctx, op, this.name, { body: { ...body, [name]: unknown } });
-        const status = e.response?.status;
-        const fine = status !== undefined && documented.some((d) => d === String(status) || (/^4XX$/i.test(d) && status >= 400 && status < 500));
-        if (!fine) {
-          const message = `${name}: ${JSON.stringify(unknown)} (no such ${collectionFor(ctx, name)?.path ?? 'resource'}) answered ${status ?? e.error?.message ?? '?'}, expected one of the documented ${documented.join(', ')}`;
-          failure = stated || status === undefined || status >= 500
-            ? result(this.name, op, 'failed', `${message}${stated ? ` (its ${stated} says: ${op.responses[stated]?.description?.trim().split('\n')[0] ?? ''})` : ''}`, e, fields.length)
-            : result(this.name, op, 'warning', `${message}; a warning: no documented 4xx of ${op.id} says a reference must exist, so refusing it is policy, not the contract`, e, fields.length);
-          break;
-        }
+        const stating = stated === undefined ? undefined : { status: stated, says: op.responses[stated]?.description?.trim().split('\n')[0] ?? '' };
+        failure = judgeReference({ operation: op.id, field: name, value: unknown, target: collectionFor(ctx, name)?.path, documented, stated: stating, fields: fields.length }, e);
+        if (failure) break;
       }
-      out.push(failure ?? result(this.name, op, 'passed', `${fields.map(([n]) => n).join(', ')} naming nothing: a documented 4xx`, undefined, fields.length));
+      out.push(verdictResult(this.name, op, failure ?? { status: 'passed', message: `${fields.map(([n]) => n).join(', ')} naming nothing: a documented 4xx`, judged: fields.length }));
     }
     return out;
   },

@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { contractFromDocument, SchemaValidator } from '../contract/index.js';
 import { reflectFilters } from './reflect-filters.js';
 
-const score = { type: 'object', required: ['period'], properties: { period: { type: 'string', enum: ['1d', '14d'] }, count: { type: 'integer' }, on: { type: 'boolean' } } };
+const score = { type: 'object', required: ['period'], properties: { period: { type: 'string', enum: ['1d', '14d'] }, count: { type: 'integer' }, on: { type: 'boolean' }, roles: { type: 'array', items: { type: 'string' } } } };
 const parameters = [
   { name: 'period', in: 'query', schema: { type: 'string' } },
   { name: 'count', in: 'query', schema: { type: 'integer' } },
   { name: 'on', in: 'query', schema: { type: 'boolean' } },
   { name: 'other', in: 'query', schema: { type: 'string' } },
+  { name: 'PageSize', in: 'query', schema: { type: 'integer', minimum: 1 } },
+  { name: 'roles', in: 'query', schema: { type: 'array', items: { type: 'string' } } },
+  { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0 } },
+  { name: 'page', in: 'query', schema: { type: 'integer' } },
 ];
 const document = {
   openapi: '3.0.3',
@@ -30,6 +34,11 @@ describe('a generated list answer keeps the request’s equality filters (mock, 
     ['a value the property refuses changes nothing (the answer stays in its schema)', 'period=7d', items, items],
     ['an integer and a boolean are typed as the property declares', 'count=5&on=true', items, [{ period: '14d', count: 5, on: true }, { period: '14d', count: 5, on: true }]],
     ['a parameter no item property is named like is not a filter', 'other=x', items, items],
+    ['a page size keeps no more items than it names', 'PageSize=1', items, [items[0]]],
+    ['a page size larger than the list changes nothing', 'PageSize=5', items, items],
+    ['a list property holds the requested values', 'roles=EMPLOYEE', items, [{ period: '14d', count: 3, roles: ['EMPLOYEE'] }, { period: '14d', roles: ['EMPLOYEE'] }]],
+    ['an offset takes the later items', 'PageSize=1&offset=1', items, [items[1]]],
+    ['a page number counts from 1 unless the schema says 0', 'PageSize=1&page=2', items, [items[1]]],
   ])('%s', (_construct, query, body, expected) => {
     expect(reflectFilters(list, { status: 200, body }, new URLSearchParams(query), validator).body).toEqual(expected);
   });

@@ -14,8 +14,13 @@ function typed(value: string, schema: Schema): unknown {
   return value;
 }
 
+/** Paging parameter names, normalised (the generic handlers' LIMIT, OFFSET, PAGE). */
+const PAGE_SIZE = new Set(['limit', 'perpage', 'pagesize', 'size', 'maxresults', 'max', 'top', 'pagelimit', 'maxitems']);
+const OFFSET = new Set(['offset', 'skip', 'start', 'startindex', 'from']);
+const PAGE_NUMBER = new Set(['page', 'pagenumber', 'pageno', 'pageindex']);
+
 /**
- * A generated list answer (no state behind it) that keeps the request's equality filters: each
+ * A generated list answer (no state behind it) that keeps its page size and the request's equality filters: each
  * query parameter the request set that is named like a property of the listed items takes the
  * requested value in every item, when the property's schema admits it. `?lookback_period=1d`
  * answered with items of `lookback_period: "14d"` contradicts the request the answer is for;
@@ -38,17 +43,34 @@ export function reflectFilters(operation: Operation, reply: Reply, query: URLSea
   const itemSchema = arraySchema && 'items' in arraySchema ? asSchema(arraySchema.items) : undefined;
   const items = member === undefined ? reply.body : isRecord(reply.body) ? reply.body[member] : undefined;
   if (!itemSchema || !Array.isArray(items) || items.length === 0) return reply;
+  // The page size the request names (`limit`, `PageSize`, `per_page`…, named as the generic handlers
+  // read it): made-up items are no more than it, as a page of stored ones would be.
+  // An offset or page number past the first takes the later items of the made-up list, as a store
+  // would (page numbers from the parameter's minimum or default 0, else 1: the generic handlers' reading).
+  const named = (names: ReadonlySet<string>): Array<{ p: OpenAPIV3.ParameterObject; n: number }> =>
+    operation.parameters
+      .filter((p) => p.in === 'query' && names.has(p.name.toLowerCase().replace(/[^a-z0-9]/g, '')))
+      .map((p) => ({ p, v: query.get(p.name) }))
+      .filter((x): x is { p: OpenAPIV3.ParameterObject; v: string } => x.v !== null && /^\d+$/.test(x.v))
+      .map(({ p, v }) => ({ p, n: Number(v) }));
+  const size = Math.min(...named(PAGE_SIZE).map((x) => x.n));
+  const page = named(PAGE_NUMBER)[0];
+  const base = page && (asSchema(page.p.schema)?.minimum === 0 || asSchema(page.p.schema)?.default === 0) ? 0 : 1;
+  const start = Number.isFinite(size) && page ? Math.max(0, page.n - base) * size : (named(OFFSET)[0]?.n ?? 0);
+  const paged = (Number.isFinite(size) && size < items.length) || start > 0 ? items.slice(start, Number.isFinite(size) ? start + size : undefined) : items;
   const properties = mergeAllOf(itemSchema).properties ?? {};
   const filters: Array<[string, unknown]> = [];
   for (const parameter of operation.parameters) {
     const sub = asSchema(properties[parameter.name]);
     const raw = parameter.in === 'query' ? query.get(parameter.name) : null;
     if (!sub || raw === null) continue;
-    const value = typed(raw, sub);
+    // A list property (Pinterest's `business_roles`) holds the requested values as its members.
+    const members = sub.type === 'array' ? asSchema(sub.items) : undefined;
+    const value = members ? query.getAll(parameter.name).flatMap((v) => v.split(',')).map((v) => typed(v, members)) : typed(raw, sub);
     if (schemaAccepts(validator, sub, value)) filters.push([parameter.name, value]);
   }
-  if (filters.length === 0) return reply;
-  const matching = items.map((item) => (isRecord(item) ? { ...item, ...Object.fromEntries(filters) } : item));
+  if (filters.length === 0 && paged === items) return reply;
+  const matching = paged.map((item) => (isRecord(item) ? { ...item, ...Object.fromEntries(filters) } : item));
   const body = member === undefined ? matching : { ...(reply.body as Record<string, unknown>), [member]: matching };
   return schemaAccepts(validator, schema, body) ? { ...reply, body } : reply;
 }

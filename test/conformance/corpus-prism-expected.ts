@@ -44,7 +44,8 @@ export const PRISM_EXPECTED: Readonly<Record<string, DocumentExpectation>> = {
       { check: 'status_code_documented', why: 'status422', operation: 'UpdateTestUser' },
     ],
   },
-  'twilio-api-v2010 (1 of 2)': twilioApi,
+  // Only where the example list holds more than one item (the first half's Call, Message and Country lists).
+  'twilio-api-v2010 (1 of 2)': { prism: [...twilioApi.prism, ...fails({ paging_truthful: 'pageSize' })] },
   'twilio-api-v2010 (2 of 2)': twilioApi,
   'ory-kratos': {
     prism: fails({

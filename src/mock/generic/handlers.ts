@@ -324,7 +324,8 @@ function listPage(binding: Extract<Binding, { kind: 'list' }>, input: HandlerInp
     const key = normal(parameter.name);
     const number = values[0] !== undefined && /^\d+$/.test(values[0]) ? Number(values[0]) : undefined;
     const fallback = typeof schema?.default === 'number' ? schema.default : undefined;
-    if (LIMIT.has(key)) size = number ?? fallback;
+    // A page-size name the request leaves out (or a non-numeric one: Lob's postcard `size`, 4x6) keeps the size another gave.
+    if (LIMIT.has(key)) size = number ?? fallback ?? size;
     else if (OFFSET.has(key)) offset = number ?? fallback ?? 0;
     else if (PAGE.has(key)) {
       pageBase = schema?.minimum === 0 || fallback === 0 ? 0 : 1;

@@ -1,0 +1,163 @@
+import type { Operation } from '../../src/contract/index.js';
+import { asSchema, isRecord } from '../cases/schema.js';
+import type { Exchange } from '../types.js';
+import { LIMIT_NAMES, filtersOf, identityOf, itemSchemaOf, itemsOf, normal, numericBounds, queryParams, type Filter } from './lists.js';
+import { json, ok } from './util.js';
+
+/**
+ * `filters_filter`, in pure parts: `filterPlan` reads the filters a list declares (query parameters
+ * named like a property of its items), `nextFilterRequest` says what to send next from what was
+ * recorded, `judgeFilters` judges the recorded exchanges.
+ *
+ * The values filtered by are ones the contract or the target gives: an enum's values, both booleans,
+ * else the value a freshly created item has (create, then list with the filter: the created item is
+ * listed and every listed item matches), else the value a listed item has.
+ */
+
+export interface FilterPlan {
+  readonly op: Operation;
+  readonly filters: readonly Filter[];
+  /** The create whose new item the list should show (same collection), when the run has a body it took. */
+  readonly create: { readonly op: Operation; readonly body: Record<string, unknown> } | undefined;
+  /** Page size parameters and the size asked for: as large as allowed, so a created item is on the page. */
+  readonly size: Record<string, number>;
+}
+
+export type FilterStep =
+  | { readonly kind: 'create' }
+  | { readonly kind: 'census' }
+  | { readonly kind: 'filter'; readonly filter: Filter; readonly value: unknown; readonly source: 'enum' | 'boolean' | 'created' | 'listed' };
+
+export interface Recorded {
+  readonly step: FilterStep;
+  readonly exchange: Exchange;
+}
+
+const fixedValues = (f: Filter): { values: unknown[]; source: 'enum' | 'boolean' } | undefined => {
+  const s = f.schema?.type === 'array' ? asSchema(f.schema.items) : f.schema;
+  if (s?.enum) return { values: s.enum.filter((v) => v !== null).slice(0, 3), source: 'enum' };
+  if (s?.type === 'boolean') return { values: [true, false], source: 'boolean' };
+  return undefined;
+};
+
+export function filterPlan(op: Operation, create: FilterPlan['create']): { ok: true; plan: FilterPlan } | { ok: false; reason: string } {
+  const item = itemSchemaOf(op);
+  if (!item) return { ok: false, reason: `${op.id} answers no list of items` };
+  const filters = filtersOf(op, item);
+  if (filters.length === 0) return { ok: false, reason: `${op.id} has no query parameter named like a property of its items` };
+  const size: Record<string, number> = {};
+  for (const p of queryParams(op).filter((q) => LIMIT_NAMES.has(normal(q.name)))) {
+    const b = numericBounds(p);
+    if (b) size[p.name] = Math.max(b.min ?? 1, Math.min(b.max ?? 100, 100));
+  }
+  return { ok: true, plan: { op, filters, create, size } };
+}
+
+/** A value of a record for a filter (its property), when it is one a query can carry. */
+function valueFor(record: unknown, f: Filter): unknown {
+  if (!isRecord(record)) return undefined;
+  const v = record[f.property];
+  const first = Array.isArray(v) ? v[0] : v;
+  return typeof first === 'string' || typeof first === 'number' || typeof first === 'boolean' ? first : undefined;
+}
+
+/** The next request, from those recorded so far; undefined when all are sent. */
+export function nextFilterRequest(plan: FilterPlan, sent: readonly Recorded[]): FilterStep | undefined {
+  const needsValue = plan.filters.filter((f) => fixedValues(f) === undefined);
+  const steps: FilterStep[] = [];
+  for (const f of plan.filters) for (const value of fixedValues(f)?.values ?? []) steps.push({ kind: 'filter', filter: f, value, source: fixedValues(f)?.source ?? 'enum' });
+  if (needsValue.length > 0) {
+    const created = plan.create ? sent.find((r) => r.step.kind === 'create') : undefined;
+    if (plan.create && !created) return steps.find((s) => !sent.some((r) => sameStep(r.step, s))) ?? { kind: 'create' };
+    const census = sent.find((r) => r.step.kind === 'census');
+    const fromCreated = created && ok(created.exchange) ? json(created.exchange) : undefined;
+    const pending = needsValue.filter((f) => valueFor(fromCreated, f) === undefined);
+    for (const f of needsValue) {
+      const v = valueFor(fromCreated, f);
+      if (v !== undefined) steps.push({ kind: 'filter', filter: f, value: v, source: 'created' });
+    }
+    if (pending.length > 0) {
+      if (!census) return steps.find((s) => !sent.some((r) => sameStep(r.step, s))) ?? { kind: 'census' };
+      const listed = itemsOf(plan.op, census.exchange) ?? [];
+      for (const f of pending) {
+        const v = listed.map((i) => valueFor(i, f)).find((x) => x !== undefined);
+        if (v !== undefined) steps.push({ kind: 'filter', filter: f, value: v, source: 'listed' });
+      }
+    }
+  }
+  return steps.find((s) => !sent.some((r) => sameStep(r.step, s)));
+}
+
+const sameStep = (a: FilterStep, b: FilterStep): boolean => a.kind === b.kind && (a.kind !== 'filter' || (b.kind === 'filter' && a.filter === b.filter && a.value === b.value));
+
+/** The query of a step (the census and filters ask for the largest page allowed). */
+export function filterQuery(plan: FilterPlan, step: FilterStep): Record<string, unknown> {
+  if (step.kind === 'filter') return { ...plan.size, [step.filter.param.name]: step.filter.schema?.type === 'array' ? [step.value] : step.value };
+  return { ...plan.size };
+}
+
+/**
+ * Whether a listed item matches a filter's value. Enums, booleans and numbers match by equality; a
+ * list property when any member does (a member object by its name or id); a free string also when it
+ * contains the value, ignoring case: a filter may match by prefix or substring, and the contract
+ * rarely says which, so only an item that does not even contain the value is a stray.
+ * Undefined: the item does not show the property (a list may show a summary), so it cannot be told.
+ */
+export function matches(item: unknown, f: Filter, value: unknown, strictString: boolean): boolean | undefined {
+  if (!isRecord(item)) return false;
+  const v = item[f.property];
+  if (v === undefined || v === null) return strictString ? false : undefined;
+  const members = Array.isArray(v) ? v : [v];
+  const want = String(value);
+  return members.some((m) => {
+    const s = isRecord(m) ? String(m['name'] ?? m['id']) : String(m);
+    if (s === want) return true;
+    return !strictString && typeof m === 'string' && s.toLowerCase().includes(want.toLowerCase());
+  });
+}
+
+export type FilterVerdict =
+  | { readonly status: 'skipped'; readonly message: string; readonly exchange?: Exchange | undefined }
+  | { readonly status: 'failed'; readonly message: string; readonly exchange: Exchange; readonly judged: number }
+  | { readonly status: 'passed'; readonly message: string; readonly judged: number };
+
+/** Judges the recorded requests: pure. */
+export function judgeFilters(plan: FilterPlan, sent: readonly Recorded[]): FilterVerdict {
+  const created = sent.find((r) => r.step.kind === 'create');
+  const createdRecord = created && ok(created.exchange) ? json(created.exchange) : undefined;
+  const createdId = identityOf(createdRecord);
+  const pageSize = Object.values(plan.size)[0];
+  let judged = 0;
+  const said: string[] = [];
+  for (const r of sent) {
+    if (r.step.kind !== 'filter') continue;
+    const { filter: f, value, source } = r.step;
+    const items = itemsOf(plan.op, r.exchange);
+    // Status and schema are other checks' business; an unanswered page judges nothing.
+    if (!items) continue;
+    const strict = source === 'enum' || source === 'boolean';
+    const shown = `${f.param.name}=${JSON.stringify(value)}`;
+    if (source === 'created' && createdId !== undefined) {
+      const listed = items.some((i) => identityOf(i) === createdId);
+      // The created item must be on the page only where the page is not full: a full page may end before it.
+      if (!listed && (pageSize === undefined ? false : items.length < pageSize)) {
+        return { status: 'failed', message: `${shown} (the value of the item just created, ${createdId}) does not list it: ${items.length} item(s) listed`, exchange: r.exchange, judged: judged + 1 };
+      }
+    }
+    if (items.length === 0) continue;
+    const verdicts = items.map((i) => matches(i, f, value, strict));
+    const stray = items.find((_, i) => verdicts[i] === false);
+    if (verdicts.every((v) => v === undefined)) continue;
+    judged++;
+    if (stray !== undefined) {
+      return { status: 'failed', message: `${shown} returned an item with ${f.property} ${JSON.stringify(isRecord(stray) ? stray[f.property] : stray)}`, exchange: r.exchange, judged };
+    }
+    said.push(`${shown}${source === 'created' ? ' (a created item\'s value)' : ''}`);
+  }
+  if (judged === 0) {
+    const names = plan.filters.map((f) => f.param.name).join(', ');
+    return { status: 'skipped', message: `no filtered list to judge (${names}: no value to filter by, or no filtered page answered with items showing the property)` };
+  }
+  return { status: 'passed', message: `every item listed matches: ${[...new Set(said)].slice(0, 4).join(', ')}${said.length > 4 ? '…' : ''}`, judged };
+}
+

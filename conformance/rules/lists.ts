@@ -1,0 +1,103 @@
+import type { OpenAPIV3 } from 'openapi-types';
+import { mergeAllOf, type Operation } from '../../src/contract/index.js';
+import { listItems } from '../cases/roles.js';
+import { asSchema, isRecord, properties, type Schema } from '../cases/schema.js';
+import type { Exchange } from '../types.js';
+import { json, ok, successSchema } from './util.js';
+
+/**
+ * What the paging and filter rules read of a list operation: its query parameters by role (named as
+ * the mock's generic handlers read them, so both halves agree on what a name means), the schema of
+ * its items (a bare array or the one array of a wrapper, `{data: [...], has_more}`), and the items of
+ * an answer. Pure: contract and recorded exchanges in, values out.
+ */
+
+export const normal = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+/** Page size: at most this many items (`limit`, `per_page`, `page_size`, `PageSize`, `maxResults`, `$top`). */
+export const LIMIT_NAMES = new Set(['limit', 'perpage', 'pagesize', 'size', 'maxresults', 'max', 'top', 'pagelimit', 'maxitems']);
+export const OFFSET_NAMES = new Set(['offset', 'skip', 'start', 'startindex', 'from']);
+export const PAGE_NAMES = new Set(['page', 'pagenumber', 'pageno', 'pageindex']);
+/** Opaque continuation tokens: followed only as the answer gives them, never invented. */
+export const CURSOR_NAMES = new Set(['cursor', 'pagetoken', 'nextpagetoken', 'startingafter', 'endingbefore', 'after', 'before', 'continuationtoken', 'nexttoken', 'marker', 'pagecursor']);
+/** Not filters, whatever property they share a name with. */
+const NOT_FILTER_NAMES = new Set(['sort', 'sortby', 'order', 'orderby', 'expand', 'include', 'fields', 'select', 'format', 'q', 'query', 'search', 'consistency']);
+
+export const queryParams = (op: Operation): OpenAPIV3.ParameterObject[] => op.parameters.filter((p) => p.in === 'query');
+const flat = (s: Schema | undefined): Schema | undefined => (s ? mergeAllOf(s) : undefined);
+
+/** The schema of one listed item: an array answer's items, or the items of the one array property of a wrapper. */
+export function itemSchemaOf(op: Operation): Schema | undefined {
+  const s = flat(successSchema(op));
+  if (!s) return undefined;
+  if (s.type === 'array') return flat(asSchema((s as OpenAPIV3.ArraySchemaObject).items));
+  // An object read by its identifier (`GET /buckslips/{id}`) is an item, whatever arrays it holds.
+  if (/\}$/.test(op.path.replace(/\.[a-z]+$/i, ''))) return undefined;
+  const arrays = [...properties(s).entries()].map(([name, p]) => [name, flat(p)] as const).filter((e): e is readonly [string, OpenAPIV3.ArraySchemaObject] => e[1]?.type === 'array');
+  // Several arrays (Discord's thread search: `threads` and `members`): the one named like the path's
+  // last segment (PayPal's `/templates` → `templates`); otherwise which one is the page is not stated.
+  const segment = op.path.split('/').filter((x) => x !== '' && !x.startsWith('{')).at(-1)?.toLowerCase();
+  const array = arrays.length === 1 ? arrays[0] : arrays.find(([name]) => name.toLowerCase() === segment);
+  const items = array ? flat(asSchema(array[1].items)) : undefined;
+  return items && (items.type === 'object' || items.properties !== undefined) ? items : undefined;
+}
+
+/** The items of a recorded list answer (2xx JSON), or undefined. */
+export function itemsOf(op: Operation, exchange: Exchange): unknown[] | undefined {
+  if (!ok(exchange)) return undefined;
+  return listItems(json(exchange), op.path.split('/').filter((s) => s !== '' && !s.startsWith('{')).at(-1));
+}
+
+/** A listed item's identity, when it carries one (`id`, `sid`, `uuid`): what tells two pages' items apart. */
+export function identityOf(item: unknown): string | undefined {
+  if (!isRecord(item)) return undefined;
+  for (const key of ['id', 'sid', 'uuid', 'Id', 'ID', 'Sid']) {
+    const v = item[key];
+    if (typeof v === 'string' || typeof v === 'number') return String(v);
+  }
+  return undefined;
+}
+
+/** The bounds a numeric page-size parameter admits; undefined when the schema is not numeric (Miro's string `limit`). */
+export function numericBounds(p: OpenAPIV3.ParameterObject): { min: number | undefined; max: number | undefined; default: number | undefined } | undefined {
+  const s = flat(asSchema(p.schema));
+  if (!s || (s.type !== 'integer' && s.type !== 'number')) return undefined;
+  const min = s.exclusiveMinimum === true && s.minimum !== undefined ? s.minimum + 1 : s.minimum;
+  const max = s.exclusiveMaximum === true && s.maximum !== undefined ? s.maximum - 1 : s.maximum;
+  return { min, max, default: typeof s.default === 'number' ? s.default : undefined };
+}
+
+/**
+ * A query parameter that filters by a property of the listed items: named exactly like it, scalar or
+ * a list of scalars. Exactly: Twilio's `Beta=true` on phone numbers *includes* beta numbers rather
+ * than selecting them, so a name that only resembles a property says nothing about equality.
+ */
+export interface Filter {
+  readonly param: OpenAPIV3.ParameterObject;
+  /** The item property it is named after. */
+  readonly property: string;
+  readonly schema: Schema | undefined;
+}
+
+const SCALAR = new Set(['string', 'integer', 'number', 'boolean']);
+
+export function filtersOf(op: Operation, item: Schema): Filter[] {
+  const props = properties(item);
+  const out: Filter[] = [];
+  for (const param of queryParams(op)) {
+    const key = normal(param.name);
+    if (LIMIT_NAMES.has(key) || OFFSET_NAMES.has(key) || PAGE_NAMES.has(key) || CURSOR_NAMES.has(key) || NOT_FILTER_NAMES.has(key)) continue;
+    if (!props.has(param.name)) continue;
+    const property = param.name;
+    const schema = flat(asSchema(param.schema));
+    const scalar = schema?.type === 'array' ? flat(asSchema((schema as OpenAPIV3.ArraySchemaObject).items)) : schema;
+    // Dates and times filter by ranges more often than by equality: what `created=…` means is not written in the schema.
+    const own = flat(props.get(param.name));
+    if (!scalar || !SCALAR.has(String(scalar.type)) || /date|time/.test(`${scalar.format ?? ''} ${own?.format ?? ''}`)) continue;
+    // The property must hold values of the parameter's kind: Pinterest's `pin_metrics=true` asks for
+    // an object of metrics to be included, it selects nothing.
+    const held = own?.type === 'array' ? flat(asSchema((own as OpenAPIV3.ArraySchemaObject).items)) : own;
+    if (held && (held.type === 'object' || held.properties !== undefined || ((held.type === 'boolean') !== (scalar.type === 'boolean') && held.type !== undefined))) continue;
+    out.push({ param, property, schema });
+  }
+  return out;
+}
