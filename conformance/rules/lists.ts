@@ -1,6 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { mergeAllOf, type Operation } from '../../src/contract/index.js';
-import { listItems } from '../cases/roles.js';
+import { listItems, mergeAllOf, type Operation } from '../../src/contract/index.js';
 import { asSchema, isRecord, properties, type Schema } from '../cases/schema.js';
 import type { Exchange } from '../types.js';
 import { json, ok, successSchema } from './util.js';
