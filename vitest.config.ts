@@ -23,14 +23,14 @@ const workers = Number(process.env['VITEST_MAX_WORKERS'] ?? Math.min(8, Math.max
  */
 const LONGEST_FIRST = [
   'test/conformance/corpus-discord.test.ts', // 97 s CPU (most of it Prism's)
-  'test/mock/validation-equivalence.test.ts', // 43 s CPU
   'test/self-consistency/holdout-stripe.test.ts', // 35 s CPU (87 s before the validators stopped carrying `paths`)
   'test/mock/corpus.test.ts', // 35 s CPU
   'test/self-consistency/corpus-versions-large.test.ts', // 30 s CPU (49 s before)
   'test/self-consistency/holdout-pinterest.test.ts', // 25 s CPU (37 s before)
+  'test/mock/validation-equivalence.test.ts', // 23 s CPU (43 s before)
   'test/self-consistency/holdout-clerk.test.ts', // 6.3 %
   'test/conformance/corpus-twilio-api.test.ts', // 22 s CPU
-  'test/self-consistency/holdout-medium.test.ts', // 21 s CPU
+  'test/self-consistency/holdout-medium.test.ts', // 19 s CPU
   'test/conformance/corpus.test.ts', // 5.9 %
   'test/self-consistency/corpus-twilio-api.test.ts', // 5.2 %
   'test/conformance/broken.test.ts', // 4.0 %
