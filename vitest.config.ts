@@ -12,23 +12,29 @@ import { defineConfig } from 'vitest/config';
 const workers = Number(process.env['VITEST_MAX_WORKERS'] ?? Math.min(8, Math.max(4, availableParallelism() * 2)));
 
 /**
- * The longest files, longest first (their share of the summed file time of one `vitest run
- * --reporter=json`, 2026-11-24, in brackets). Without a cache of earlier runs (a fresh clone, as
- * in CI) vitest starts the largest files first, and these are among the smallest: the
- * self-consistency files are five lines each and minutes of CPU, so they started last and the
- * run ended with one or two of them alone on the machine. Started early, they overlap the many
- * files that mostly wait.
+ * The longest files, longest first: CPU seconds of the file alone (user + system, its spawned
+ * servers included: `/usr/bin/time -f "%U %S" env VITEST_MAX_WORKERS=1 npx vitest run FILE`,
+ * 2026-11-24 session 25) where measured, else its share of the summed file time of one `vitest run
+ * --reporter=json` (2026-11-24). Without a cache of earlier runs (a fresh clone, as in CI) vitest
+ * starts the largest files first, and these are among the smallest: the self-consistency and
+ * Prism corpus files are a few lines each and minutes of CPU, so they started last (in the fresh
+ * clone's run at session 25's start, Stripe's and Discord's files, 94 s and 99 s, ended the run).
+ * Started early, they overlap the many files that mostly wait.
  */
 const LONGEST_FIRST = [
-  'test/mock/corpus.test.ts', // 8.0 %
-  'test/self-consistency/holdout-medium.test.ts', // 7.2 %
-  'test/self-consistency/corpus-versions-large.test.ts', // 6.9 %
-  'test/self-consistency/holdout-pinterest.test.ts', // 6.8 %
+  'test/conformance/corpus-discord.test.ts', // 97 s CPU (most of it Prism's)
+  'test/self-consistency/holdout-stripe.test.ts', // 35 s CPU (87 s before the validators stopped carrying `paths`)
+  'test/mock/corpus.test.ts', // 35 s CPU
+  'test/self-consistency/corpus-versions-large.test.ts', // 30 s CPU (49 s before)
+  'test/self-consistency/holdout-pinterest.test.ts', // 25 s CPU (37 s before)
+  'test/mock/validation-equivalence.test.ts', // 23 s CPU (43 s before)
   'test/self-consistency/holdout-clerk.test.ts', // 6.3 %
+  'test/conformance/corpus-twilio-api.test.ts', // 22 s CPU
+  'test/self-consistency/holdout-medium.test.ts', // 19 s CPU
   'test/conformance/corpus.test.ts', // 5.9 %
   'test/self-consistency/corpus-twilio-api.test.ts', // 5.2 %
   'test/conformance/broken.test.ts', // 4.0 %
-  'test/hostile/cli.test.ts', // 3.6 %
+  'test/hostile/cli.test.ts', // 18 s CPU
   'test/self-consistency/corpus-small.test.ts', // 3.1 %
   'test/workflows/defects.test.ts', // 2.9 %
   'test/conformance/benign.test.ts', // 2.8 %

@@ -112,9 +112,13 @@ async function buildState(forValidator: ValidatorDocument): Promise<DocumentStat
   const none = (): boolean => false;
   const wholeContext = new OpenApiContext(spec, none, false, false);
   const wholeLookup = eov.applyOpenApiMetadata(wholeContext, responseDocument);
-  const requests = new eov.RequestValidator(spec.apiDoc, oav.ajvOpts.request);
+  // EOV puts the document's whole `paths` beside every request and response schema it compiles, so
+  // that `#/paths/…` references resolve: ajv then walks all of them again for every validator it
+  // compiles (request and response, per operation). Where nothing can point into `paths`, they carry none.
+  const pathsReachable = mayReferToPaths(spec.apiDoc);
+  const requests = new eov.RequestValidator(pathsReachable ? spec.apiDoc : { ...spec.apiDoc, paths: {} }, oav.ajvOpts.request);
   const responseValidator = new eov.ResponseValidator(responseDocument, oav.ajvOpts.response, responseOptions, spec.serial);
-  shareComponentSchemas(responseValidator, responseDocument);
+  shareComponentSchemas(responseValidator, responseDocument, pathsReachable);
   const responses = responseValidator.validate();
   const validate: RequestHandler = (req, res, next) => {
     requests.validate(req, res, (error?: unknown) => {
@@ -184,7 +188,7 @@ const SHARED_COMPONENTS = 'urn:kit:shared-components';
  * every response that reaches it, and checks what it checked before. Left as EOV makes it when the
  * document refers into `paths` (the one other place a response schema may point) or ajv refuses.
  */
-function shareComponentSchemas(validator: object, document: unknown): void {
+function shareComponentSchemas(validator: object, document: unknown, pathsReachable: boolean): void {
   const spec: unknown = Reflect.get(validator, 'spec');
   const ajv: unknown = Reflect.get(validator, 'ajvBody');
   if (!isRecord(spec) || !isRecord(spec['components']) || !isRecord(spec['components']['schemas']) || !isRecord(ajv) || typeof ajv['addSchema'] !== 'function') return;
@@ -205,7 +209,17 @@ function shareComponentSchemas(validator: object, document: unknown): void {
     new Set(),
     [schemas],
   );
-  Reflect.set(validator, 'spec', { ...spec, components });
+  Reflect.set(validator, 'spec', pathsReachable || mayReferToPaths(document) ? { ...spec, components } : { ...spec, components, paths: {} });
+}
+
+/**
+ * Whether a schema may reach into `paths`: a `$ref` to `#/paths/…`, or an identifier declared under
+ * `paths` that another schema could name (`$id`, `$anchor`, `$dynamicAnchor`; JSON Schema 2020-12 §8.2).
+ */
+function mayReferToPaths(document: unknown): boolean {
+  if (refersIntoPaths(document)) return true;
+  const paths = isRecord(document) ? document['paths'] : undefined;
+  return walkRecords(paths, (node) => (typeof node['$id'] === 'string' || typeof node['$anchor'] === 'string' || typeof node['$dynamicAnchor'] === 'string' ? 'stop' : undefined));
 }
 
 

@@ -14,7 +14,7 @@ import { runConformance } from '../../conformance/runner.js';
 import type { CheckResult, RunReport } from '../../conformance/types.js';
 import { exitCodeFor } from '../../conformance/verdict.js';
 import type { CorpusDocument } from '../../fixtures/corpus/index.js';
-import { startPrism } from '../../fixtures/servers/prism.js';
+import { startPrism, type RunningPrism } from '../../fixtures/servers/prism.js';
 import { loadContract, type Contract } from '../../src/contract/index.js';
 
 /** Why Prism fails a check: each a true deviation from the contract or from an RFC it cites. */
@@ -82,32 +82,48 @@ export interface PrismRun {
   readonly report: RunReport;
 }
 
+export interface ServedByPrism {
+  readonly contract: Contract;
+  readonly prism: RunningPrism;
+}
+
 /**
- * One Prism per document (or per slice of its operations), examples 1. Prism takes its time to
- * start on a large document on a loaded machine (Discord: over a minute), hence the long start limit.
+ * Prism's mock on one document. Prism takes its time to start on a large document on a loaded
+ * machine (Discord: over a minute), hence the long start limit. Prism's mock is stateless, so
+ * several runs (slices of one document's operations) may share one.
  */
-export async function runOnPrism(doc: Pick<CorpusDocument, 'file'>, pick?: (contract: Contract) => readonly string[]): Promise<PrismRun> {
+export async function servePrism(doc: Pick<CorpusDocument, 'file'>): Promise<ServedByPrism> {
   const contract = await loadContract(doc.file);
-  const prism = await startPrism({ mode: 'mock' }, doc.file, 240_000);
+  return { contract, prism: await startPrism({ mode: 'mock' }, doc.file, 240_000) };
+}
+
+/** The runner against a served document (or a slice of its operations), examples 1. */
+export async function runAgainstPrism({ contract, prism }: ServedByPrism, pick?: (contract: Contract) => readonly string[]): Promise<PrismRun> {
+  // Prism serves the paths as written, without the servers' base path: the runner must find
+  // that out by itself (no --base-path here), as a user pointing it at Prism would expect.
+  const report = await runConformance({
+    target: prism.url,
+    contract,
+    apiKey: 'conformance-key',
+    bearer: 'conformance-token',
+    basic: 'user:pass',
+    examples: 1,
+    // Prism answers a large document slowly when the suite's other files load both cores (Discord:
+    // seconds per request): these runs judge what Prism answers, not how fast, so a slow answer
+    // must not turn into a timeout the expectations would have to list.
+    timeoutMs: 30_000,
+    operations: pick?.(contract),
+  });
+  return { contract, report };
+}
+
+/** One Prism for one run of the runner (or a slice of its operations), stopped after it. */
+export async function runOnPrism(doc: Pick<CorpusDocument, 'file'>, pick?: (contract: Contract) => readonly string[]): Promise<PrismRun> {
+  const served = await servePrism(doc);
   try {
-    // Prism serves the paths as written, without the servers' base path: the runner must find
-    // that out by itself (no --base-path here), as a user pointing it at Prism would expect.
-    const report = await runConformance({
-      target: prism.url,
-      contract,
-      apiKey: 'conformance-key',
-      bearer: 'conformance-token',
-      basic: 'user:pass',
-      examples: 1,
-      // Prism answers a large document slowly when the suite's other files load both cores (Discord:
-      // seconds per request): these runs judge what Prism answers, not how fast, so a slow answer
-      // must not turn into a timeout the expectations would have to list.
-      timeoutMs: 30_000,
-      operations: pick?.(contract),
-    });
-    return { contract, report };
+    return await runAgainstPrism(served, pick);
   } finally {
-    await prism.close();
+    await served.prism.close();
   }
 }
 

@@ -7,7 +7,7 @@ import { expectTwoSided, runOnPrism, WHY } from './corpus-prism.js';
 /**
  * The runner on the 3.0 documents of fixtures/corpus/ served by Prism's mock, two-sided: each
  * expected failure (with its reason) must happen, and nothing else may fail (corpus-prism.ts).
- * The other files: corpus-ory, corpus-paypal, corpus-twilio-api-1/-2 (Twilio API v2010, all 197 operations in
+ * The other files: corpus-ory, corpus-paypal, corpus-twilio-api (Twilio API v2010, all 197 operations in
  * two halves), corpus-versions, corpus-discord, corpus-docker; vitest runs them side by side.
  */
 const HERE = ['oai-petstore-expanded', 'oai-uspto', 'oai-link-example', 'oai-api-with-examples', 'oai-callback-example', 'swagger-petstore-v3', 'twilio-studio-v2'];
@@ -20,7 +20,7 @@ describe('the runner on real contracts served by Prism', () => {
     }
     for (const doc of VERSIONED_CORPUS) expect(PRISM_EXPECTED[doc.name] ?? PRISM_REFUSES[doc.name], doc.name).toBeDefined();
     for (const entry of Object.values(PRISM_EXPECTED).flatMap((e) => e.prism)) expect(WHY[entry.why], entry.check).toBeTruthy();
-    // Every 3.0 document is run by one of the files: here, corpus-ory, corpus-paypal, corpus-twilio-api-1/-2.
+    // Every 3.0 document is run by one of the files: here, corpus-ory, corpus-paypal, corpus-twilio-api.
     const elsewhere = (name: string): boolean => name.startsWith('ory-') || name.startsWith('paypal-') || name === 'twilio-api-v2010';
     expect(CORPUS.filter((d) => !HERE.includes(d.name) && !elsewhere(d.name)).map((d) => d.name)).toEqual([]);
   });
