@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Faker } from '@faker-js/faker';
 import type { OpenAPIV3 } from 'openapi-types';
 import { alternativesOf, diceOfFaker, isRecord, mergeAllOf, mergeTwo, sampleValue, pairsOf, parseQuery, responseFor, type Contract, type Operation, type SchemaValidator, writableInRequest } from '../../contract/index.js';
@@ -494,6 +495,11 @@ export function genericHandlers(deps: GenericDeps): Handlers {
           const id = given !== undefined ? given : newId(collection, store, deps.faker(), validator);
           if (collection.idField !== undefined) record = { ...record, [collection.idField]: id };
           record = withRequired(record, collection.schema, validator, deps.faker());
+          // A record of one of several shapes (oneOf/anyOf) is completed as the alternative it fits
+          // requires, and stored so: every later answer (read, list, filter) shows the same values,
+          // not one generated afresh per answer (issue 18: what was written reads back).
+          const shaped = fit(record, collection.schema, validator, deps.faker());
+          if (isRecord(shaped) && Object.entries(record).every(([key, value]) => isDeepStrictEqual(shaped[key], value))) record = shaped;
           store.put(collection.path, scope, String(id), record);
           return reply(201, record, { Location: itemLocation(contract, collection, input.params, String(id)) });
         };
