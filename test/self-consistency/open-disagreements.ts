@@ -6,32 +6,5 @@
  * `npm run build && node dist/bench/self-consistency-table.js --open test/self-consistency/open-disagreements.ts`.
  */
 export const OPEN_DISAGREEMENTS: Readonly<Record<string, readonly string[]>> = {
-  'ory-kratos': [
-    "not_found_for_unknown_id › getIdentitySchema",
-  ],
-  'discord-3.1': [
-    "created_resource_readable › update_application_user_role_connection",
-    "use_after_delete › leave_guild",
-  ],
-  'docker-engine-2.0': [
-    "content_type › ContainerArchive",
-    "content_type › ContainerAttach",
-  ],
-  'pinterest-v5': [
-    "not_a_server_error › feeds/create",
-    "not_a_server_error › items/post",
-    "not_a_server_error › items_batch/post",
-    "not_found_for_unknown_id › bulk_upsert/create",
-    "positive_data_accepted › advanced_auction_items_submit/post",
-    "positive_data_accepted › bulk_upsert/create",
-    "positive_data_accepted › feeds/create",
-    "positive_data_accepted › feeds/update",
-    "positive_data_accepted › items/post",
-    "positive_data_accepted › items_batch/post",
-    "positive_data_accepted › reports/stats",
-  ],
-  'clerk-frontend-api': [
-    "not_found_for_unknown_id › getEnterpriseConnectionTestRunResult",
-    "not_found_for_unknown_id › samlMetadata",
-  ],
+
 };
