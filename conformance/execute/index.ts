@@ -93,6 +93,12 @@ export async function execute(input: ExecuteInput): Promise<Execution> {
         const query = validQuery(op, opRng, mode, validator);
         const headerParams = validParams(headerParameters(op), opRng, mode, validator);
         const cookieParams = validParams(cookieParameters(op), opRng, mode, validator);
+        // A request without a required parameter is no valid input (its absence is a defect of its
+        // own, judged by negative_data_rejected): where no value the schema admits could be made,
+        // the operation is not exercised, with the reason, rather than sent and blamed (issue 19 §3).
+        const given: Readonly<Record<string, Record<string, unknown>>> = { query, header: headerParams, cookie: cookieParams };
+        const unmade = [...queryParameters(op), ...headerParameters(op), ...cookieParameters(op)].find((p) => p.required === true && given[p.in]?.[p.name] === undefined);
+        if (unmade) return `no value its schema admits could be generated for the required ${unmade.in} parameter ${unmade.name}, so no valid request can be sent`;
         for (const p of queryParameters(op)) {
           // A reference filter (categoryId) points at a resource that exists when we can make one.
           const base = referenceBase(p.name);

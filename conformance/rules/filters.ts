@@ -101,11 +101,14 @@ export function filterQuery(plan: FilterPlan, step: FilterStep): Record<string, 
  * list property when any member does (a member object by its name or id); a free string also when it
  * contains the value, ignoring case: a filter may match by prefix or substring, and the contract
  * rarely says which, so only an item that does not even contain the value is a stray.
- * Undefined: the item does not show the property (a list may show a summary), so it cannot be told.
+ * Undefined: the item does not show the property (a list may show a summary), so it cannot be told;
+ * a property with a `default` that the item leaves out is read as that default.
  */
 export function matches(item: unknown, f: Filter, value: unknown, strictString: boolean): boolean | undefined {
   if (!isRecord(item)) return false;
-  const v = item[f.property];
+  const shown = item[f.property];
+  // An item that leaves out a property with a default stands for the default (OAS 3.0.3 §4.7.24).
+  const v = shown === undefined && f.absentMeans !== undefined ? f.absentMeans : shown;
   if (v === undefined || v === null) return strictString ? false : undefined;
   const members = Array.isArray(v) ? v : [v];
   const want = String(value);

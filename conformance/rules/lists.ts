@@ -75,6 +75,11 @@ export interface Filter {
   /** The item property it is named after. */
   readonly property: string;
   readonly schema: Schema | undefined;
+  /**
+   * The item property's `default`: the value an item that leaves the property out stands for
+   * (OAS 3.0.3 §4.7.24; Lob's `mail_type`, "usps_first_class - (default)").
+   */
+  readonly absentMeans?: unknown;
 }
 
 const SCALAR = new Set(['string', 'integer', 'number', 'boolean']);
@@ -96,7 +101,7 @@ export function filtersOf(op: Operation, item: Schema): Filter[] {
     // an object of metrics to be included, it selects nothing.
     const held = own?.type === 'array' ? flat(asSchema((own as OpenAPIV3.ArraySchemaObject).items)) : own;
     if (held && (held.type === 'object' || held.properties !== undefined || ((held.type === 'boolean') !== (scalar.type === 'boolean') && held.type !== undefined))) continue;
-    out.push({ param, property, schema });
+    out.push({ param, property, schema, ...(own?.default !== undefined ? { absentMeans: own.default } : {}) });
   }
   return out;
 }

@@ -45,6 +45,10 @@ export const HOLDOUT_PRISM_EXPECTED: Readonly<Record<string, DocumentExpectation
         use_after_delete: 'stateless',
         not_found_for_unknown_id: 'stateless',
         negative_data_rejected: 'unvalidated',
+        // Lob's `limit` is "how many results to return": Prism answers the example's two items to limit=1.
+        paging_truthful: 'pageSize',
+        // `mail_type=usps_standard` answered with a usps_first_class letter.
+        filters_filter: 'filters',
       }),
     ],
   },
@@ -58,6 +62,8 @@ export const HOLDOUT_PRISM_EXPECTED: Readonly<Record<string, DocumentExpectation
         method_not_allowed: 'allow',
         not_found_for_unknown_id: 'stateless',
         use_after_delete: 'stateless',
+        // `role=organization_internal_user` answered with an organization_internal_admin member.
+        filters_filter: 'filters',
         created_resource_readable: 'stateless',
         not_a_server_error: 'textSerialise',
         status_code_documented: 'textSerialise',

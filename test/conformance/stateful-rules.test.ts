@@ -198,6 +198,16 @@ describe('filters_filter: values the contract or the target gives, judged on rec
     const f = { param: { name: 'email', in: 'query' }, property: Object.keys(record as object)[0] === 'status' || strict ? 'status' : 'email', schema: undefined };
     expect(matches(record, f, value, strict)).toBe(expected);
   });
+
+  it.each<[string, unknown, unknown, boolean]>([
+    // Lob's postcards: `mail_type` defaults to usps_first_class (OAS 3.0.3 §4.7.24), and a listed postcard may leave it out.
+    ['an item leaving out a property with a default matches the default', { id: '1' }, 'usps_first_class', true],
+    ['... and is a stray for another value', { id: '1' }, 'usps_standard', false],
+    ['a value shown wins over the default', { id: '1', mail_type: 'usps_standard' }, 'usps_first_class', false],
+  ])('%s', (_name, record, value, expected) => {
+    const f = { param: { name: 'mail_type', in: 'query' }, property: 'mail_type', schema: undefined, absentMeans: 'usps_first_class' };
+    expect(matches(record, f, value, true)).toBe(expected);
+  });
 });
 
 describe('the other rules judge recorded exchanges as pure functions too', () => {
