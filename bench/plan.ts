@@ -37,7 +37,7 @@ const mb = (bytes: number): number => Math.round(bytes / 104857.6) / 10;
 const t0 = performance.now();
 const contract = await loadContract(file);
 const t1 = performance.now();
-const problems = contractProblems(contract);
+const problems = await contractProblems(contract);
 const t2 = performance.now();
 
 const rng = new Random(DEFAULTS.seed);

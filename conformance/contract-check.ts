@@ -1,7 +1,7 @@
-// Not re-exported by the package root: the OpenAPI 3.0 schema check express-openapi-validator runs
-// on the documents it serves (the mock refuses the same documents through it).
-import { OpenAPISchemaValidator } from 'express-openapi-validator/dist/framework/openapi.schema.validator.js';
+// The OpenAPI schema check express-openapi-validator runs on the documents it serves, precompiled
+// in the kernel: the mock refuses documents through the same function.
 import type { Contract } from '../src/contract/index.js';
+import { openApiSchemaErrors } from '../src/contract/openapi-check.js';
 
 type Problem = { readonly instancePath: string; readonly keyword: string; readonly message?: string | undefined; readonly params: Record<string, unknown> };
 
@@ -14,16 +14,14 @@ type Problem = { readonly instancePath: string; readonly keyword: string; readon
  * required property '$ref'", "must match exactly one schema in oneOf"), and patterns that are not
  * ECMA-262, which the kernel's validator reads or reports itself (src/contract/patterns.ts).
  */
-export function contractProblems(contract: Contract, max = 3): string[] {
+export async function contractProblems(contract: Contract, max = 3): Promise<string[]> {
   const known = checked.get(contract.document);
   if (known) return known.slice(0, max);
-  const document = contract.document as unknown as Parameters<OpenAPISchemaValidator['validate']>[0];
   let errors: readonly Problem[];
   try {
-    let validator = byVersion.get(contract.document.openapi);
-    if (!validator) byVersion.set(contract.document.openapi, (validator = new OpenAPISchemaValidator({ version: contract.document.openapi, validateApiSpec: true })));
-    errors = (validator.validate(document).errors ?? []) as readonly Problem[];
+    errors = (await openApiSchemaErrors(contract.document)) as readonly Problem[];
   } catch {
+    // A version the check does not know (3.2): the kernel's own reading decides what it serves.
     return [];
   }
   const real = errors.filter((e) => {
@@ -41,6 +39,5 @@ export function contractProblems(contract: Contract, max = 3): string[] {
   return problems.slice(0, max);
 }
 
-/** Pure caches: the compiled OpenAPI meta-schema per version, and each document's verdict (a document is never changed after loading). */
-const byVersion = new Map<string, OpenAPISchemaValidator>();
+/** A pure cache: each document's verdict (a document is never changed after loading). */
 const checked = new WeakMap<object, string[]>();

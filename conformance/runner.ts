@@ -82,7 +82,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   // An invalid contract is the user's to fix, not the server's fault (a usage error, exit 2). Checked
   // after the probe, never while it is on the wire: the check holds the event loop for a moment, and
   // a probe timer firing before its connection is seen would call a live target unreachable.
-  const problems = contractProblems(contract);
+  const problems = await contractProblems(contract);
   if (problems.length > 0) throw new SelectionError(`the contract is not a valid OpenAPI ${contract.document.openapi} document: ${problems.join('; ')}`);
   const rng = new Random(seed);
   const validator = new SchemaValidator(contract.version.schemaDialect);

@@ -154,7 +154,7 @@ async function buildState(forValidator: ValidatorDocument): Promise<DocumentStat
  * The loader's framework (express-openapi-validator 5.6 dist/framework/index.js `initialize`)
  * compiles the whole OpenAPI schema even when told not to validate the document with it
  * (validateApiSpec: false; 60–90 ms of CPU on the Petstore's first request). The document was
- * checked at start with the same schema (openapi-check.ts), so this instance's initialize does
+ * checked at start with the same schema (src/contract/openapi-check.ts), so this instance's initialize does
  * what EOV's does without building that validator: bundle, base paths, sorted tags, the visit.
  */
 function skipSchemaCompile(framework: unknown): void {

@@ -3,7 +3,7 @@ import { Socket } from 'node:net';
 import express, { type Request, type RequestHandler } from 'express';
 import type * as OpenApiValidator from 'express-openapi-validator';
 import { ContractError, isRecord, type Contract, type Operation } from '../contract/index.js';
-import { openApiSchemaErrors } from './openapi-check.js';
+import { openApiSchemaErrors } from '../contract/openapi-check.js';
 import { operationKey, validatorDocument, type ValidatorDocument } from './validator-document.js';
 
 type ValidatorOptions = Parameters<typeof OpenApiValidator.middleware>[0];
@@ -52,7 +52,7 @@ export async function checkedValidatorDocument(contract: Contract): Promise<Vali
   const forValidator = validatorDocument(contract);
   // A 3.2 document is given as 3.1 (validator-document.ts); the 3.1 schema refuses 3.2's new fields
   // (tag `kind`, server `name`…), which constrain no request or answer, so it is not checked by it.
-  // The validator's own check, precompiled (openapi-check.ts).
+  // The validator's own check, precompiled (src/contract/openapi-check.ts; the runner's contractProblems uses it too).
   const refusal = contract.version.family === '3.2' ? undefined : (await openApiSchemaErrors(forValidator.document))[0];
   if (refusal) {
     throw new ContractError(`the contract cannot be served: ${refusal.instancePath ? contract.originalPointer(`#${refusal.instancePath}`) : 'the document'} ${refusal.message ?? 'is not valid'}${describeParams(refusal.params)}`);

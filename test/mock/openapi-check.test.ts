@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { OpenAPISchemaValidator } from 'express-openapi-validator/dist/framework/openapi.schema.validator.js';
 import { openApiCheckSource, type CheckedFamily } from '../../scripts/openapi-check-source.js';
-import { openApiSchemaErrors } from '../../src/mock/openapi-check.js';
+import { openApiSchemaErrors } from '../../src/contract/openapi-check.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const generated = (family: CheckedFamily): string => join(root, 'src', 'generated', `openapi-${family}-check.ts`);
