@@ -203,6 +203,20 @@ function probeOf(requests: readonly PlannedRequest[], templated: (path: string) 
   return gets.find((r) => !templated(r.path)) ?? gets[0] ?? { method: 'GET', path: '/' };
 }
 
+/**
+ * A spawned server's point once it answered or could not: spawn to its first answer and its RSS
+ * then; else a failure (it exited) or a time-out with its RSS when the limit struck. One reading
+ * for the mock and Prism, so their figures compare.
+ */
+function readiness(child: ChildProcess, output: () => string, answered: boolean, started: number, timeoutS: number): CurvePoint {
+  const ms = Math.round(performance.now() - started);
+  const rss = child.pid && child.exitCode === null ? rssMb(child.pid) : undefined;
+  const rssPart = rss === undefined ? {} : { rssMb: Math.round(rss) };
+  if (answered) return { outcome: 'ready', ms, ...rssPart };
+  if (child.exitCode !== null) return { outcome: 'failed', ms, detail: lastLine(output()) };
+  return { outcome: 'timeout', ms: timeoutS * 1000, ...rssPart };
+}
+
 async function mockPoint(doc: CurveDocument, requests: readonly PlannedRequest[], probe: PlannedRequest, timeoutS: number): Promise<MockPoint> {
   const started = performance.now();
   const deadline = Date.now() + timeoutS * 1000;
@@ -211,16 +225,11 @@ async function mockPoint(doc: CurveDocument, requests: readonly PlannedRequest[]
   const output = collectOutput(child);
   try {
     const listening = await waitFor(child, /listening on (http:\/\/\S+) \(.*base path (\S+?)\)?$/, deadline);
-    const status = listening ? await firstAnswer(`${listening[1]}${listening[2] === '/' ? '' : listening[2]}${probe.path}`, deadline, probe.headers) : undefined;
-    const ms = Math.round(performance.now() - started);
-    const rss = child.pid && child.exitCode === null ? rssMb(child.pid) : undefined;
-    const rssPart = rss === undefined ? {} : { rssMb: Math.round(rss) };
-    if (!listening || status === undefined) {
-      if (child.exitCode !== null) return { outcome: 'failed', ms, detail: lastLine(output()) };
-      return { outcome: 'timeout', ms: timeoutS * 1000, ...rssPart };
-    }
+    const base = listening ? `${listening[1]}${listening[2] === '/' ? '' : listening[2]}` : undefined;
+    const status = base === undefined ? undefined : await firstAnswer(`${base}${probe.path}`, deadline, probe.headers);
+    const point = readiness(child, output, status !== undefined, started, timeoutS);
+    if (point.outcome !== 'ready' || base === undefined) return point;
     // One request to every operation, so that everything built on demand is built once.
-    const base = `${listening[1]}${listening[2] === '/' ? '' : listening[2]}`;
     const statuses: Record<string, number> = {};
     const wokeStarted = performance.now();
     for (const r of requests) {
@@ -243,8 +252,8 @@ async function mockPoint(doc: CurveDocument, requests: readonly PlannedRequest[]
     const everyOperationMs = Math.round(performance.now() - wokeStarted);
     const after = child.pid && child.exitCode === null ? rssMb(child.pid) : undefined;
     // Without the planning step's requests (it was not ready), there is no "after every operation" figure.
-    if (requests.length === 0) return { outcome: 'ready', ms, ...rssPart };
-    return { outcome: 'ready', ms, ...rssPart, statuses, everyOperationMs, ...(after === undefined ? {} : { rssAfterEveryOperationMb: Math.round(after) }) };
+    if (requests.length === 0) return point;
+    return { ...point, statuses, everyOperationMs, ...(after === undefined ? {} : { rssAfterEveryOperationMb: Math.round(after) }) };
   } finally {
     await kill(child);
   }
@@ -262,14 +271,7 @@ async function prismPoint(doc: CurveDocument, probe: PlannedRequest, timeoutS: n
     const listening = await waitFor(child, /Prism is listening/, deadline);
     // Prism's mock serves the contract's paths without the servers entry's base path.
     const status = listening ? await firstAnswer(`http://127.0.0.1:${port}${probe.path}`, deadline, probe.headers) : undefined;
-    const ms = Math.round(performance.now() - started);
-    const rss = child.pid && child.exitCode === null ? rssMb(child.pid) : undefined;
-    const rssPart = rss === undefined ? {} : { rssMb: Math.round(rss) };
-    if (!listening || status === undefined) {
-      if (child.exitCode !== null) return { outcome: 'failed', ms, detail: lastLine(output()) };
-      return { outcome: 'timeout', ms: timeoutS * 1000, ...rssPart };
-    }
-    return { outcome: 'ready', ms, ...rssPart };
+    return readiness(child, output, status !== undefined, started, timeoutS);
   } finally {
     await kill(child);
   }
