@@ -56,8 +56,9 @@ export const DOCS_CSS = `body { margin: 0; }
 .swagger-ui .opblock.opblock-deprecated .opblock-summary-method { background: #4b5563; color: #fff; text-shadow: none; }
 .swagger-ui .opblock.opblock-deprecated .opblock-summary-path__deprecated,
 .swagger-ui .opblock.opblock-deprecated .opblock-summary-path__deprecated a { color: #4b5563; }
-/* Its "Warning: Deprecated" heading repeats the notice under the summary. */
-.swagger-ui .opblock.opblock-deprecated .opblock-body > h4.opblock-title_normal:first-child { display: none; }
+/* Its "Warning: Deprecated" heading repeats the notice under the summary. Not ":first-child": while the
+   operation resolves, Swagger UI puts a loading animation before it (a slow machine showed the heading). */
+.swagger-ui .opblock.opblock-deprecated .opblock-body > h4.opblock-title_normal { display: none; }
 .swagger-ui .pk-operation-link { margin-bottom: 12px; }
 .swagger-ui .pk-operation-link p, .swagger-ui .pk-operation-link ul { margin: 4px 0; font: 13px/1.5 sans-serif; color: #3b4151; }
 .swagger-ui .pk-operation-link ul { padding-left: 18px; }
