@@ -97,7 +97,7 @@ export async function contractFromDocument(parsed: unknown, path?: string): Prom
   let originalPointer: (pointer: string) => string = (pointer) => pointer;
   if (version.family === '2.0') {
     try {
-      const upgraded = upgradeSwagger2(written);
+      const upgraded = await upgradeSwagger2(written);
       written = upgraded.document;
       originalPointer = upgraded.originalPointer;
     } catch (error) {

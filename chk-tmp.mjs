@@ -1,0 +1,11 @@
+import { readContractFile } from './dist/src/contract/index.js';
+import { checkedValidatorDocument } from './dist/src/mock/validator.js';
+const c = await readContractFile();
+const m = await import('./dist/src/contract/openapi-check.js');
+const { validatorDocument } = await import('./dist/src/mock/validator-document.js');
+const cpuA = async (f) => { const c0 = process.cpuUsage(); await f(); const d = process.cpuUsage(c0); return ((d.user + d.system) / 1000).toFixed(1); };
+const vd = validatorDocument(c.contract);
+console.log('vd second', await cpuA(() => validatorDocument(c.contract)));
+console.log('first', await cpuA(() => m.openApiSchemaErrors(vd.document)));
+console.log('second', await cpuA(() => m.openApiSchemaErrors(vd.document)));
+console.log('third', await cpuA(() => m.openApiSchemaErrors(vd.document)));
