@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import $RefParser from '@apidevtools/json-schema-ref-parser';
 import type { OpenAPIV3 } from 'openapi-types';
 import { parseFullDate } from './dates.js';
 import { bundledContractPath } from './paths.js';
@@ -13,6 +12,7 @@ import {
 import { fileProblem } from './cli-args.js';
 import { isRecord } from './guards.js';
 import { ContentCache, digest } from './cache.js';
+import { dereferencePlain, plainLocalRefs } from './local-refs.js';
 import { YAML_OPTIONS } from './yaml-options.js';
 import { parsedContracts } from '../generated/parsed-contracts.js';
 import { isRefusal, readVersion, type ContractVersion } from './version.js';
@@ -114,7 +114,13 @@ export async function contractFromDocument(parsed: unknown, path?: string): Prom
   try {
     // Dereference a copy: the document as written is kept for validators and for serving.
     // The resolver types its result as a JSON Schema; it is the same document with $refs replaced.
-    const dereferenced: unknown = await $RefParser.dereference(structuredClone(document), { resolve: { external: false } });
+    const copy = structuredClone(document);
+    // Plain local references (local-refs.ts) are replaced here as json-schema-ref-parser would:
+    // loading it costs a start some 30 files, and each call reads the global `Headers`, which
+    // makes Node load its fetch implementation. Any other document goes to the resolver.
+    const targets = plainLocalRefs(copy);
+    if (targets) dereferencePlain(copy, targets);
+    const dereferenced: unknown = targets ? copy : await (await import('@apidevtools/json-schema-ref-parser')).default.dereference(copy, { resolve: { external: false } });
     if (!isIndexable(dereferenced)) throw new Error('the resolved document lost its shape');
     resolved = dereferenced;
   } catch (error) {
