@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import $RefParser from '@apidevtools/json-schema-ref-parser';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +9,8 @@ import { bundledContractPath } from '../../src/contract/paths.js';
 import { YAML_OPTIONS } from '../../src/contract/yaml-options.js';
 
 const root = join(import.meta.dirname, '..', '..');
+// The resolver express-openapi-validator bundles with (its own copy, json-schema-ref-parser 14).
+const validatorsResolver = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'))('@apidevtools/json-schema-ref-parser') as { bundle(document: unknown): Promise<unknown> };
 const contracts = [
   bundledContractPath,
   ...['corpus', 'holdout', 'versions'].flatMap((dir) =>
@@ -57,6 +60,10 @@ describe('plain local references replaced without json-schema-ref-parser (src/co
       if (ours === undefined) continue;
       plain.push(file.slice(root.length + 1));
       expect(sameGraph(ours, await byResolver(document)), file).toBeUndefined();
+      // Such a document is its own bundle: operation-validators.ts hands it to the validator as is.
+      const bundled = structuredClone(document);
+      expect(await validatorsResolver.bundle(bundled), file).toBe(bundled);
+      expect(sameGraph(bundled, document), file).toBeUndefined();
     }
     // The bundled contract qualifies (its start-up is what this is for), and more than it.
     expect(plain).toContain('openapi/petstore.yaml');
