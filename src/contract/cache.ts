@@ -46,6 +46,7 @@ export class ContentCache<T> {
   }
 }
 
-function digest(text: string): string {
+/** The key a text is kept under (also the key of src/generated/parsed-contracts.ts). */
+export function digest(text: string): string {
   return createHash('sha256').update(text).digest('base64url');
 }

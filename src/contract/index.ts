@@ -16,6 +16,7 @@ export { fileProblem, joinDashValues, nearest, usageMessage } from './cli-args.j
 export * from './params/index.js';
 export { SUPPORTED_VERSIONS, readVersion, type ContractVersion, type SchemaDialect } from './version.js';
 export { upgradeSwagger2, originalPointer } from './swagger2.js';
+export { plainLocalRefs, dereferencePlain } from './local-refs.js';
 export { lowered, tuplePositions, closedTuple } from './schema-2020.js';
 export { commonErrorSchema } from './error-schema.js';
 export { pathItemOperations, retrievesRepresentation, fixedMethod, type PathItemOperation, type UnservedOperation } from './methods.js';

@@ -1,7 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import $RefParser from '@apidevtools/json-schema-ref-parser';
 import type { OpenAPIV3 } from 'openapi-types';
-import { parse as parseYaml } from 'yaml';
 import { parseFullDate } from './dates.js';
 import { bundledContractPath } from './paths.js';
 import {
@@ -13,7 +11,10 @@ import {
 } from './types.js';
 import { fileProblem } from './cli-args.js';
 import { isRecord } from './guards.js';
-import { ContentCache } from './cache.js';
+import { ContentCache, digest } from './cache.js';
+import { dereferencePlain, plainLocalRefs } from './local-refs.js';
+import { YAML_OPTIONS } from './yaml-options.js';
+import { parsedContracts } from '../generated/parsed-contracts.js';
 import { isRefusal, readVersion, type ContractVersion } from './version.js';
 import { upgradeSwagger2 } from './swagger2.js';
 import { noteComponentNames } from './sample/schema-names.js';
@@ -58,11 +59,24 @@ export async function contractFromText(text: string, path?: string): Promise<Con
 async function indexText(text: string, path: string | undefined): Promise<Contract> {
   let parsed: unknown;
   try {
-    parsed = parseYaml(text, { maxAliasCount: 100 });
+    parsed = await parseText(text);
   } catch (error) {
     throw new ContractError(`the contract${path ? ` ${path}` : ''} is not valid YAML or JSON: ${(error as Error).message}`);
   }
   return contractFromDocument(parsed, path);
+}
+
+/**
+ * The text parsed as YAML (a superset of JSON). The bundled contract is kept parsed at build time
+ * (src/generated/parsed-contracts.ts, under the digest of its text): JSON.parse then does in well
+ * under a millisecond what loading `yaml` and parsing with it does in about 70 ms of a cold start.
+ * Any other text, an edited contract included, is parsed by `yaml`, imported on first use.
+ */
+async function parseText(text: string): Promise<unknown> {
+  const kept = parsedContracts.get(digest(text));
+  if (kept !== undefined) return JSON.parse(kept);
+  const { parse } = await import('yaml');
+  return parse(text, YAML_OPTIONS);
 }
 
 /** The shape the kit indexes: an OpenAPI 3.x document with a paths object (an empty one when 3.1+ leaves it out). */
@@ -83,7 +97,7 @@ export async function contractFromDocument(parsed: unknown, path?: string): Prom
   let originalPointer: (pointer: string) => string = (pointer) => pointer;
   if (version.family === '2.0') {
     try {
-      const upgraded = upgradeSwagger2(written);
+      const upgraded = await upgradeSwagger2(written);
       written = upgraded.document;
       originalPointer = upgraded.originalPointer;
     } catch (error) {
@@ -100,7 +114,13 @@ export async function contractFromDocument(parsed: unknown, path?: string): Prom
   try {
     // Dereference a copy: the document as written is kept for validators and for serving.
     // The resolver types its result as a JSON Schema; it is the same document with $refs replaced.
-    const dereferenced: unknown = await $RefParser.dereference(structuredClone(document), { resolve: { external: false } });
+    const copy = structuredClone(document);
+    // Plain local references (local-refs.ts) are replaced here as json-schema-ref-parser would:
+    // loading it costs a start some 30 files, and each call reads the global `Headers`, which
+    // makes Node load its fetch implementation. Any other document goes to the resolver.
+    const targets = plainLocalRefs(copy);
+    if (targets) dereferencePlain(copy, targets);
+    const dereferenced: unknown = targets ? copy : await (await import('@apidevtools/json-schema-ref-parser')).default.dereference(copy, { resolve: { external: false } });
     if (!isIndexable(dereferenced)) throw new Error('the resolved document lost its shape');
     resolved = dereferenced;
   } catch (error) {

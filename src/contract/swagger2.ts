@@ -1,4 +1,3 @@
-import { upgrade } from '@scalar/openapi-upgrader';
 import { isRecord } from './guards.js';
 
 /** A Swagger 2.0 document upgraded to OpenAPI 3.0, and how to name its places in the original. */
@@ -15,11 +14,13 @@ const unescape = (s: string): string => s.replaceAll('~1', '/').replaceAll('~0',
  * Upgrades a parsed Swagger 2.0 document to OpenAPI 3.0 with @scalar/openapi-upgrader (see the
  * README for the choice). The caller's object is never modified. `x-nullable` (the de-facto 2.0
  * extension for 3.0's `nullable`, written by go-swagger, NSwag and Swashbuckle) becomes `nullable`.
+ * The upgrader is imported on first use: a 3.x contract never loads it.
  */
-export function upgradeSwagger2(parsed: Record<string, unknown>): UpgradedSwagger {
+export async function upgradeSwagger2(parsed: Record<string, unknown>): Promise<UpgradedSwagger> {
+  const { upgrade } = await import('@scalar/openapi-upgrader');
   const copy = structuredClone(parsed);
   xNullable(copy, new Set());
-  const shared = sharedResponses(copy);
+  const shared = sharedResponses(copy, upgrade);
   const document: unknown = upgrade(copy, '3.0');
   if (!isRecord(document)) throw new Error('the upgrader returned no document');
   if (shared !== undefined && isRecord(document['components'])) document['components']['responses'] = shared;
@@ -39,7 +40,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'];
  * from `copy`; the shared `responses`, which only the document's `produces` types, are upgraded
  * apart with it (the upgrader's own code, on a document of those responses alone).
  */
-function sharedResponses(copy: Record<string, unknown>): Record<string, unknown> | undefined {
+function sharedResponses(copy: Record<string, unknown>, upgrade: typeof import('@scalar/openapi-upgrader').upgrade): Record<string, unknown> | undefined {
   const produces = copy['produces'];
   if (produces === undefined) return undefined;
   delete copy['produces'];

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { OpenApiValidatorOpts } from 'express-openapi-validator/dist/framework/types.js';
 import type { OpenAPIV3 } from 'openapi-types';
-import { asSchema, isRecord, parseDeepObject, readNestedMembers, walkRecords, type Contract, type Operation } from '../contract/index.js';
+import { asSchema, isRecord, parseDeepObject, plainLocalRefs, readNestedMembers, walkRecords, type Contract, type Operation } from '../contract/index.js';
 import { checkedValidatorDocument, validatorOptions } from './validator.js';
 import { operationKey, type ValidatorDocument } from './validator-document.js';
 
@@ -163,7 +163,11 @@ function skipSchemaCompile(framework: unknown): void {
   const args = Reflect.get(framework, 'args') as { apiDoc: unknown; $refParser: unknown };
   if (typeof framework['loadSpec'] !== 'function' || typeof framework['getBasePathsFromServers'] !== 'function' || typeof framework['sortApiDocTags'] !== 'function') return;
   framework['initialize'] = async (visitor: { visitApi?: (context: { basePaths: string[]; getApiDoc: () => unknown }) => void }) => {
-    const apiDoc = (await call('loadSpec', args.apiDoc, args.$refParser)) as { servers?: unknown };
+    // A document whose references are all plain local pointers (local-refs.ts) is its own bundle:
+    // json-schema-ref-parser's bundle (which mutates its input) would write each $ref back as the
+    // same string. Not running it spares its crawl and Node's fetch implementation, which reading
+    // the global `Headers` in its options merge loads.
+    const apiDoc = (plainLocalRefs(args.apiDoc) !== undefined ? args.apiDoc : await call('loadSpec', args.apiDoc, args.$refParser)) as { servers?: unknown };
     const basePaths = new Set<string>();
     for (const basePath of call('getBasePathsFromServers', apiDoc.servers) as { all(): string[] }[]) for (const path of basePath.all()) basePaths.add(path);
     call('sortApiDocTags', apiDoc);
