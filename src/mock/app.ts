@@ -7,7 +7,7 @@ import { makeClock } from './clock.js';
 import { createFaker } from './faker.js';
 import { controlGuard } from './controls/access.js';
 import { adminRouter } from './controls/admin.js';
-import { Journal } from './controls/journal.js';
+import { Journal, keepSentBodies } from './controls/journal.js';
 import { RateLimiter, rateLimit } from './controls/rate-limit.js';
 import { buildEngine, type Dice, type Engine, type EngineDeps } from './engine.js';
 import { errorHandler, HttpError } from './errors.js';
@@ -103,6 +103,7 @@ export async function buildMockApp(input?: MockOptions): Promise<{ app: Express;
 
   const journal = new Journal(options.journalSize);
   const app = express();
+  keepSentBodies(app.response);
   app.disable('x-powered-by');
   app.set('etag', false);
   // What every request goes through, as one middleware (series.ts): the Date, the journal, CORS.

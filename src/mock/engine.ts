@@ -26,6 +26,7 @@ import { operationValidators } from './operation-validators.js';
 import { validatorSlots } from './validator-document.js';
 import { checkQuerystring } from './querystring.js';
 import { checkSequence } from './sequence-body.js';
+import { JsonAnswers } from './json-answer.js';
 import type { Handlers, Reply } from './routes/types.js';
 
 /** Seeded sources of the per-request randomness, shared by every engine of one app and reset with it. */
@@ -149,6 +150,15 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
   // Per operation (operation-validators.ts): only the document's check happens here; or the
   // validator's own whole-document middleware (the equivalence suite's reference).
   const perOperation = options.validatorDispatch === 'operation' ? await operationValidators(contract) : undefined;
+  // JSON answers: checked by the validator's response check, written once (json-answer.ts); under
+  // the whole-document middleware, res.json, which that middleware hooks to check them.
+  const jsonAnswers = new JsonAnswers();
+  const writer: JsonWriter = perOperation
+    ? (req, res, body) => {
+        perOperation.checkResponse(req, res, body);
+        jsonAnswers.write(req, res, body);
+      }
+    : (_req, res, body) => void res.json(body);
   const validator: RequestHandler | RequestHandler[] = perOperation ? (req, res, next) => perOperation.handlerFor(stateOf(req).match.operation)(req, res, next) : await validatorMiddleware(contract);
 
   let handlers: Handlers;
@@ -312,7 +322,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
       else res.setHeader(name, value);
     }
     res.status(reply.status);
-    send(req, res, operation, reply);
+    send(req, res, operation, reply, writer);
   });
   const router = series(pipeline);
 
@@ -369,13 +379,16 @@ function keepToSchema(operation: Contract['operations'][number], reply: Reply, f
   return reply;
 }
 
+/** Checks a JSON answer against the contract (throwing when it breaks it) and writes it. */
+type JsonWriter = (req: Request, res: Response, body: unknown) => void;
+
 /**
  * Writes a reply in the media type the client accepts among those the contract documents for its
- * status (RFC 9110 §12.5.1). JSON goes through res.json, so express-openapi-validator validates
- * the body against the contract; XML, text and binary bodies are written from the value or the
- * documented example.
+ * status (RFC 9110 §12.5.1). JSON goes through the writer, which has express-openapi-validator
+ * validate the body against the contract; XML, text and binary bodies are written from the value
+ * or the documented example.
  */
-function send(req: Request, res: Response, operation: Contract['operations'][number], reply: Reply): void {
+function send(req: Request, res: Response, operation: Contract['operations'][number], reply: Reply, writeJson: JsonWriter): void {
   const documented = responseFor(operation.responses, reply.status);
   // The one rule for bodies (src/contract/response-body.ts), which the runner judges by: none on
   // 204/304, none on a success documented without content. HEAD is written as GET: Node drops the
@@ -404,7 +417,7 @@ function send(req: Request, res: Response, operation: Contract['operations'][num
       return;
     }
     if (type !== 'application/json') res.type(type);
-    res.json(reply.body);
+    writeJson(req, res, reply.body);
     return;
   }
   const name = operation.path.split('/').filter((s) => s && !s.startsWith('{')).at(-1) ?? 'body';

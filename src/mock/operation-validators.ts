@@ -28,12 +28,18 @@ export class OperationValidators {
 
   constructor(private readonly forValidator: ValidatorDocument) {}
 
-  /** The validator middleware for one operation (request validation, then response validation on res.json). */
+  /** The validator's document state once built (set when the promise resolves, for the synchronous response check). */
+  private built: DocumentState | undefined;
+
+  /** The validator middleware for one operation: request validation (answers are checked by `checkResponse`). */
   handlerFor(operation: Operation): RequestHandler {
     const known = this.handlers.get(operation);
     if (known) return known;
     let ready: RequestHandler | undefined;
-    const pending = (this.state ??= buildState(this.forValidator)).then((state) => (ready = state.chainFor(this.forValidator.pathKeys.get(operationKey(operation.method, operation.path)))));
+    const pending = (this.state ??= buildState(this.forValidator)).then((state) => {
+      this.built = state;
+      return (ready = state.chainFor(this.forValidator.pathKeys.get(operationKey(operation.method, operation.path))));
+    });
     // A failed build is not kept: the next request tries again (and says why).
     pending.catch(() => {
       this.state = undefined;
@@ -50,6 +56,19 @@ export class OperationValidators {
     };
     this.handlers.set(operation, handler);
     return handler;
+  }
+
+  /**
+   * Checks a JSON answer against the contract, as express-openapi-validator's response validator
+   * does when it wraps `res.json` (5.6 dist/middlewares/openapi.response.validator.js `validate`,
+   * through its modded express-mung `json_hook`): the same validators, cache and inputs, called
+   * directly so the answer is serialised once and written by the mock. Throws the validator's
+   * InternalServerError for an answer that breaks the contract. A 5xx is not checked (the hook
+   * passes it on unchecked), nor a request the validator did not place (no `req.openapi`).
+   */
+  checkResponse(req: Request, res: Response, body: unknown): void {
+    if (res.statusCode >= 500) return;
+    this.built?.checkResponse(req, res, body);
   }
 
   /**
@@ -85,6 +104,7 @@ const built = new WeakMap<object, Promise<OperationValidators>>();
 
 interface DocumentState {
   chainFor(pathKey: string | undefined): RequestHandler;
+  checkResponse(req: Request, res: Response, body: unknown): void;
   readonly requestCache: Record<string, unknown>;
   readonly responseCache: Record<string, unknown>;
 }
@@ -119,17 +139,22 @@ async function buildState(forValidator: ValidatorDocument): Promise<DocumentStat
   const requests = new eov.RequestValidator(pathsReachable ? spec.apiDoc : { ...spec.apiDoc, paths: {} }, oav.ajvOpts.request);
   const responseValidator = new eov.ResponseValidator(responseDocument, oav.ajvOpts.response, responseOptions, spec.serial);
   shareComponentSchemas(responseValidator, responseDocument, pathsReachable);
-  const responses = responseValidator.validate();
-  const validate: RequestHandler = (req, res, next) => {
-    requests.validate(req, res, (error?: unknown) => {
-      if (error !== undefined) {
-        next(error);
-        return;
-      }
-      responses(req, res, next);
-    });
-  };
+  // Its `validate()` would install a res.json hook on every request; checkResponse calls what the hook calls instead.
+  const validate: RequestHandler = (req, res, next) => requests.validate(req, res, next);
+  const responseSerial: unknown = Reflect.get(responseValidator, 'serial');
   return {
+    checkResponse(req, res, body) {
+      const openapi: unknown = Reflect.get(req, 'openapi');
+      // Loose equality, as the validator compares them.
+      if (!isRecord(openapi) || responseSerial != openapi['serial']) return;
+      const responseSchema = openapi['_responseSchema'];
+      const validators = responseValidator._getOrBuildValidator(req, (isRecord(responseSchema) ? responseSchema['responses'] : undefined) as Parameters<typeof responseValidator._getOrBuildValidator>[1]);
+      const contentType = res.getHeader('content-type');
+      const accept = req.headers.accept;
+      // The answer's Content-Type when set, else the Accept header's ranges: the validator's own inputs.
+      const accepts = contentType ? [String(contentType)] : accept ? accept.split(',').map((h) => h.trim()) : [];
+      responseValidator._validate({ validators, body: body as object, statusCode: res.statusCode, path: req.originalUrl, accepts });
+    },
     requestCache: Reflect.get(requests, 'middlewareCache') as Record<string, unknown>,
     responseCache: Reflect.get(responseValidator, 'validatorsCache') as Record<string, unknown>,
     chainFor(pathKey) {

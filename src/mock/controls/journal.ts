@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import type { Clock } from '../clock.js';
 
 export interface JournalEntry {
@@ -49,6 +49,21 @@ function errorMessage(status: number, body: string | undefined): string | undefi
   return cut(body);
 }
 
+/** Where an answer's body (a string or Buffer) is kept for the journal, in `res.locals`, by whatever wrote it. */
+export const ANSWER_BODY = 'mock:answerBody';
+
+/**
+ * Keeps every body `res.send` writes (json() and the error handler go through it) where the
+ * journal reads it: set once on an app's response prototype (`app.response`), not per request.
+ */
+export function keepSentBodies(response: Response): void {
+  const send = response.send;
+  response.send = function keepBody(this: Response, body?: unknown) {
+    if (typeof body === 'string' || Buffer.isBuffer(body)) this.locals[ANSWER_BODY] = body;
+    return send.call(this, body);
+  };
+}
+
 /** The recent requests, in a bounded ring buffer: the oldest entry goes when it is full. */
 export class Journal {
   private readonly entries: (JournalEntry | undefined)[];
@@ -94,14 +109,9 @@ export class Journal {
       const time = clock().toISOString();
       // Taken now: a HEAD goes through the pipeline as the GET it mirrors, but was a HEAD.
       const method = req.method;
-      // What the answer carried: express's send() sees every body (json() and the error handler go through it).
-      let sent: unknown;
-      const send = res.send.bind(res);
-      res.send = (body?: unknown) => {
-        if (typeof body === 'string' || Buffer.isBuffer(body)) sent = body;
-        return send(body);
-      };
       res.on('finish', () => {
+        // What the answer carried (keepSentBodies, or a writer that bypasses res.send).
+        const sent: unknown = res.locals[ANSWER_BODY];
         const operationId = res.locals['operationId'];
         const requestBody = asText(req.body);
         const responseBody = method === 'HEAD' ? undefined : asText(sent);
