@@ -112,7 +112,7 @@ describe('JSON answers written by the mock', () => {
   });
 
   it('a conditional request (If-None-Match, If-Modified-Since) is answered as Express answers it', async () => {
-    for (const headers of [{ 'if-none-match': '*' }, { 'if-modified-since': 'Tue, 24 Nov 2026 10:00:00 GMT' }]) {
+    for (const headers of [{ 'if-none-match': '*' }, { 'if-modified-since': 'Tue, 24 Nov 2026 10:00:00 GMT' }] as Record<string, string>[]) {
       const reference = await see(mocks.document, '/things/1', { headers });
       expect(await see(mocks.operation, '/things/1', { headers })).toEqual(reference);
     }
