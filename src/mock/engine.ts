@@ -101,6 +101,20 @@ interface RequestState {
   readonly boundary?: string | undefined;
 }
 
+/**
+ * Per-request state of one engine, kept on the request under a symbol of its own: the same
+ * get/set as a WeakMap keyed by request, without an ephemeron entry per request for the GC to trace.
+ */
+function requestSlot<T>(description: string): { get(req: Request): T | undefined; set(req: Request, value: T): void } {
+  const key = Symbol(description);
+  return {
+    get: (req) => (req as unknown as Record<symbol, T | undefined>)[key],
+    set: (req, value) => {
+      (req as unknown as Record<symbol, T>)[key] = value;
+    },
+  };
+}
+
 /** `Not Found` → `not_found`: an error code for contracts without a catalogue. */
 const snakeReason = (status: number): string => (STATUS_CODES[status] ?? 'error').toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
 
@@ -135,7 +149,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
   const schemaValidator = new SchemaValidator(contract.version.schemaDialect);
   const errorBodies = new ErrorBodies(contract, schemaValidator);
 
-  const states = new WeakMap<Request, RequestState>();
+  const states = requestSlot<RequestState>('request state');
   /** Media types of each operation's 2xx answers, worked out once. */
   const offeredTypes = new Map<Contract['operations'][number], string[]>();
   const errorContext: ErrorHandlerContext = {
@@ -261,7 +275,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     const item: unknown = contract.resolved.paths[operation.path];
     return isRecord(item) ? validatorSlots(item).get(operation.method)?.toUpperCase() : undefined;
   };
-  const sentMethod = new WeakMap<Request, string>();
+  const sentMethod = requestSlot<string>('method as sent');
   pipeline.push((req, _res, next) => {
     const slot = slotOf(stateOf(req).match.operation);
     if (slot !== undefined) {
@@ -317,9 +331,12 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     } else {
       reply = handler({ operation, params: match.params, query, body: req.body, path: req.path });
     }
-    for (const [name, value] of Object.entries(reply.headers ?? {})) {
-      if (name.toLowerCase() === 'link') res.append('Link', value);
-      else res.setHeader(name, value);
+    for (const name in reply.headers) {
+      const value = reply.headers[name]!;
+      // Link adds to the deprecation's (Express's append; a first one is set as append would set it).
+      if (name.toLowerCase() !== 'link') res.setHeader(name, value);
+      else if (res.getHeader('Link')) res.append('Link', value);
+      else res.setHeader('Link', value);
     }
     res.status(reply.status);
     send(req, res, operation, reply, writer);

@@ -295,7 +295,9 @@ function remembered(lookup: RequestHandler): RequestHandler {
   return (req, res, next) => {
     const url = req.originalUrl;
     const query = url.indexOf('?');
-    const key = `${req.method} ${req.app.enabled('strict routing')} ${req.app.enabled('case sensitive routing')} ${query === -1 ? url : url.slice(0, query)}`;
+    // The settings as app.enabled reads them (Boolean of app.settings[name]).
+    const settings = req.app.settings as Record<string, unknown>;
+    const key = `${req.method} ${Boolean(settings['strict routing'])} ${Boolean(settings['case sensitive routing'])} ${query === -1 ? url : url.slice(0, query)}`;
     const hit = known.get(key);
     if (hit) {
       const pathParams = { ...hit.params };
