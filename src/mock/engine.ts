@@ -252,12 +252,13 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     else parseBody(req, res, next);
   });
   pipeline.push((req, _res, next) => {
+    const { match, boundary } = stateOf(req);
     if (req.headers['content-type'] === 'multipart/form-data') {
-      const schema = stateOf(req).match.operation.requestBody?.content['multipart/form-data']?.schema;
-      req.body = readMultipart(req.body, stateOf(req).boundary, schema && !('$ref' in schema) ? schema : undefined, codeForStatus(400));
+      const schema = match.operation.requestBody?.content['multipart/form-data']?.schema;
+      req.body = readMultipart(req.body, boundary, schema && !('$ref' in schema) ? schema : undefined, codeForStatus(400));
     }
     const type = req.headers['content-type'];
-    const media = type === undefined ? undefined : stateOf(req).match.operation.requestBody?.content[type];
+    const media = type === undefined ? undefined : match.operation.requestBody?.content[type];
     const declared = media?.schema;
     const schema = declared && !('$ref' in declared) ? declared : undefined;
     // A form's values are typed first, so the integer guard sees `petId=9223372036854775808` as the
@@ -276,28 +277,34 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     return isRecord(item) ? validatorSlots(item).get(operation.method)?.toUpperCase() : undefined;
   };
   const sentMethod = requestSlot<string>('method as sent');
-  pipeline.push((req, _res, next) => {
-    const slot = slotOf(stateOf(req).match.operation);
-    if (slot !== undefined) {
-      sentMethod.set(req, req.method);
-      req.method = slot;
-    }
-    next();
-  });
+  // Only a contract with such methods has its requests go through the two stages.
+  const slotted = contract.operations.some((operation) => slotOf(operation) !== undefined);
+  if (slotted) {
+    pipeline.push((req, _res, next) => {
+      const slot = slotOf(stateOf(req).match.operation);
+      if (slot !== undefined) {
+        sentMethod.set(req, req.method);
+        req.method = slot;
+      }
+      next();
+    });
+  }
   pipeline.push(...(Array.isArray(validator) ? validator : [validator]));
   const giveBack = (req: Request): void => {
     const sent = sentMethod.get(req);
     if (sent !== undefined) req.method = sent;
   };
-  pipeline.push((req, _res, next) => {
-    giveBack(req);
-    next();
-  });
-  // A refusal by the validator is answered with the method as sent too.
-  pipeline.push(errorStage((error: unknown, req: Request, _res: Response, next: express.NextFunction) => {
-    giveBack(req);
-    next(error);
-  }));
+  if (slotted) {
+    pipeline.push((req, _res, next) => {
+      giveBack(req);
+      next();
+    });
+    // A refusal by the validator is answered with the method as sent too.
+    pipeline.push(errorStage((error: unknown, req: Request, _res: Response, next: express.NextFunction) => {
+      giveBack(req);
+      next(error);
+    }));
+  }
   pipeline.push(async (req, res) => {
     const { match, prefer, query } = stateOf(req);
     const operation = match.operation;
