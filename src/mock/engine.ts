@@ -6,9 +6,9 @@ import { admitsJson, answerType, anyProperties, fixedMethod, inferModel, negotia
 import type { Clock } from './clock.js';
 import { cannedReply } from './controls/canned.js';
 import { applyDeprecation } from './controls/deprecation.js';
-import { checkPreferences, decodePrefer, wantsCannedResponse, type PreferDecoding } from './controls/prefer.js';
+import { checkPreferences, decodePrefer, wantsCannedResponse, type PreferDecoding, type Preferences } from './controls/prefer.js';
 import { SecurityGate } from './controls/security.js';
-import { chaos, delay } from './controls/timing.js';
+import { chaos, latencyMs, sleep } from './controls/timing.js';
 import { ErrorBodies } from './error-body.js';
 import { HttpError, type ErrorHandlerContext } from './errors.js';
 import { genericHandlers, seedGeneric, unknownParent } from './generic/handlers.js';
@@ -305,19 +305,9 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
       next(error);
     }));
   }
-  pipeline.push(async (req, res) => {
-    const { match, prefer, query } = stateOf(req);
+  /** The handler's reply (Petstore rules, the generic engine, or a canned answer), written. */
+  const answer = (req: Request, res: Response, match: RequestState['match'], query: URLSearchParams, preferences: Preferences): void => {
     const operation = match.operation;
-    // 406 only when nothing the operation documents fits the Accept header (RFC 9110 §12.5.1).
-    let offered = offeredTypes.get(operation);
-    if (!offered) offeredTypes.set(operation, (offered = successMediaTypes(operation)));
-    if (offered.length > 0 && negotiate(req.headers.accept, offered) === undefined) throw new HttpError(406, codeForStatus(406), `This operation answers ${offered.join(', ')} only.`);
-    if (!prefer.ok) throw prefer.error;
-    const preferences = prefer.preferences;
-    checkPreferences(operation, preferences);
-    chaos(options.chaos, () => dice.random(), codeForStatus);
-    await delay(options.latency, preferences.delay, () => dice.random());
-
     const handler = handlers[operation.id];
     let reply: Reply;
     if (wantsCannedResponse(preferences) || !handler) {
@@ -347,6 +337,34 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     }
     res.status(reply.status);
     send(req, res, operation, reply, writer);
+  };
+  pipeline.push((req, res, next) => {
+    const { match, prefer, query } = stateOf(req);
+    const operation = match.operation;
+    // 406 only when nothing the operation documents fits the Accept header (RFC 9110 §12.5.1).
+    let offered = offeredTypes.get(operation);
+    if (!offered) offeredTypes.set(operation, (offered = successMediaTypes(operation)));
+    if (offered.length > 0 && negotiate(req.headers.accept, offered) === undefined) throw new HttpError(406, codeForStatus(406), `This operation answers ${offered.join(', ')} only.`);
+    if (!prefer.ok) throw prefer.error;
+    const preferences = prefer.preferences;
+    checkPreferences(operation, preferences);
+    chaos(options.chaos, () => dice.random(), codeForStatus);
+    const ms = latencyMs(options.latency, preferences.delay, () => dice.random());
+    if (ms <= 0) {
+      // No latency asked for (the default): answered in a microtask, without promises, as soon as
+      // the parser is done with what the socket delivered. Not at once: a pipelined request
+      // after this one that Node's parser refuses must be seen before this answer starts
+      // (server.ts tells an answer under way from a finished one).
+      queueMicrotask(() => {
+        try {
+          answer(req, res, match, query, preferences);
+        } catch (error) {
+          next(error || new Error('Rejected promise'));
+        }
+      });
+      return undefined;
+    }
+    return sleep(ms).then(() => answer(req, res, match, query, preferences));
   });
   const router = series(pipeline);
 
