@@ -162,8 +162,14 @@ async function buildState(forValidator: ValidatorDocument): Promise<DocumentStat
       // The validator's own lookup, over the routes of this one path: the same req.openapi, path
       // parameters and errors it would give. A request it does not place there (none the matcher
       // sends) gets the whole-document lookup, as before.
-      const lookup = routes.length === 0 ? wholeLookup : remembered(eov.applyOpenApiMetadata(new OpenApiContext({ ...spec, routes }, none, false, false), responseDocument));
+      const remembering = routes.length === 0 ? undefined : remembered(eov.applyOpenApiMetadata(new OpenApiContext({ ...spec, routes }, none, false, false), responseDocument));
+      const lookup = remembering?.lookup ?? wholeLookup;
       return (req: Request, res: Response, next: NextFunction) => {
+        // A target placed before: placed again at once (what the lookup would do), then validated.
+        if (remembering?.recall(req)) {
+          validate(req, res, next);
+          return;
+        }
         const then = (error?: unknown): void => {
           if (error !== undefined) next(error);
           else if (Reflect.get(req, 'openapi') === undefined && lookup !== wholeLookup) attempt(wholeLookup, req, res, (again?: unknown) => (again === undefined ? validate(req, res, next) : next(again)));
@@ -290,19 +296,27 @@ const REMEMBERED_TARGETS = 64;
  * fresh objects (the validator writes into `req.params` after). A target it refuses (404, 405,
  * a malformed escape) or does not place is asked again each time.
  */
-function remembered(lookup: RequestHandler): RequestHandler {
+function remembered(lookup: RequestHandler): { readonly lookup: RequestHandler; recall(req: Request): boolean } {
   const known = new Map<string, { readonly openapi: Record<string, unknown>; readonly params: Record<string, unknown> }>();
-  return (req, res, next) => {
+  const keyOf = (req: Request): string => {
     const url = req.originalUrl;
     const query = url.indexOf('?');
     // The settings as app.enabled reads them (Boolean of app.settings[name]).
     const settings = req.app.settings as Record<string, unknown>;
-    const key = `${req.method} ${Boolean(settings['strict routing'])} ${Boolean(settings['case sensitive routing'])} ${query === -1 ? url : url.slice(0, query)}`;
+    return `${req.method} ${Boolean(settings['strict routing'])} ${Boolean(settings['case sensitive routing'])} ${query === -1 ? url : url.slice(0, query)}`;
+  };
+  /** Places a request whose target is remembered, as the lookup placed it; false when it is not. */
+  const recall = (req: Request, key = keyOf(req)): boolean => {
     const hit = known.get(key);
-    if (hit) {
-      const pathParams = { ...hit.params };
-      Reflect.set(req, 'openapi', { ...hit.openapi, pathParams });
-      req.params = pathParams as Request['params'];
+    if (!hit) return false;
+    const pathParams = { ...hit.params };
+    Reflect.set(req, 'openapi', { ...hit.openapi, pathParams });
+    req.params = pathParams as Request['params'];
+    return true;
+  };
+  const remembering: RequestHandler = (req, res, next) => {
+    const key = keyOf(req);
+    if (recall(req, key)) {
       next();
       return;
     }
@@ -315,6 +329,7 @@ function remembered(lookup: RequestHandler): RequestHandler {
       next(error);
     });
   };
+  return { lookup: remembering, recall };
 }
 
 /** Runs a middleware that may throw instead of calling next (the validator's lookup throws 404 / 405 / 400). */
