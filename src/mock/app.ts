@@ -7,7 +7,7 @@ import { makeClock } from './clock.js';
 import { createFaker } from './faker.js';
 import { controlGuard } from './controls/access.js';
 import { adminRouter } from './controls/admin.js';
-import { Journal } from './controls/journal.js';
+import { Journal, keepSentBodies } from './controls/journal.js';
 import { RateLimiter, rateLimit } from './controls/rate-limit.js';
 import { buildEngine, type Dice, type Engine, type EngineDeps } from './engine.js';
 import { errorHandler, HttpError } from './errors.js';
@@ -25,6 +25,9 @@ import { watchContractFile } from './watch.js';
 /** Headers a browser client may read (CORS, Fetch §3.2.6): paging, creation, deprecation, retry, auth. */
 const EXPOSED_HEADERS = ['Location', 'Link', 'X-Total-Count', 'Deprecation', 'Sunset', 'Retry-After', 'WWW-Authenticate', 'Allow', 'X-Mock-Stateless'];
 
+
+/** The paths the '/__mock' mount takes (Express 5 `app.use` path: case-insensitive, the path itself or under it). */
+const CONTROL_PATH = /^\/__mock(?:\/|$)/i;
 
 /** Seeded dice that can go back to their start. */
 class SeededDice implements Dice {
@@ -103,6 +106,7 @@ export async function buildMockApp(input?: MockOptions): Promise<{ app: Express;
 
   const journal = new Journal(options.journalSize);
   const app = express();
+  keepSentBodies(app.response);
   app.disable('x-powered-by');
   app.set('etag', false);
   // What every request goes through, as one middleware (series.ts): the Date, the journal, CORS.
@@ -141,6 +145,10 @@ export async function buildMockApp(input?: MockOptions): Promise<{ app: Express;
       grant(req, res, next);
     });
   }
+  // An API request (any path outside the control endpoints) goes from the common layer straight on
+  // to the API's handlers (`api`, below), in the one router layer; a control path goes on through
+  // the router to the '/__mock' mount, as Express mounts it (case-insensitive, `/__mock` or under it).
+  common.push((req, res, next) => (CONTROL_PATH.test(req.path) ? next() : api(req, res, next)));
   app.use(series(common));
   app.use(
     '/__mock',
@@ -163,9 +171,10 @@ export async function buildMockApp(input?: MockOptions): Promise<{ app: Express;
     }),
   );
   // After /__mock: the limit is for API clients, not for the harness that resets the state.
+  const toApi: RequestHandler[] = [];
   if (options.rateLimit > 0) {
     const limiter = new RateLimiter(options.rateLimit);
-    app.use(rateLimit(limiter, (status) => engine.errorContext.codeForStatus(status)));
+    toApi.push(rateLimit(limiter, (status) => engine.errorContext.codeForStatus(status)));
   }
   const served = express.Router();
   served.get('/openapi.yaml', (_req, res) => {
@@ -178,13 +187,16 @@ export async function buildMockApp(input?: MockOptions): Promise<{ app: Express;
   served.use('/docs', docsRouter(() => engine.contract));
   // Only a path these routes could match (Express matches them case-insensitively, with or without
   // a trailing slash) goes through them first; the API's requests go straight to the pipeline.
-  app.use((req, res, next) => {
+  toApi.push((req, res, next) => {
     if (!/^\/(openapi\.|docs)/i.test(req.path)) {
       engine.router(req, res, next);
       return;
     }
     served(req, res, (error?: unknown) => (error ? next(error) : engine.router(req, res, next)));
   });
+  const api = series(toApi);
+  // A control path the control endpoints do not answer goes on to the API's handlers, as every path did.
+  app.use((req, res, next) => (CONTROL_PATH.test(req.path) ? api(req, res, next) : next()));
   app.use(errorHandler(() => engine.errorContext));
   const servedContract = (): ServedContract => ({ title: engine.contract.document.info.title, version: engine.contract.document.info.version, basePath: engine.contract.basePath });
   return { app, served: servedContract, renderBare: (...args) => engine.renderBare(...args) };

@@ -6,9 +6,9 @@ import { admitsJson, answerType, anyProperties, fixedMethod, inferModel, negotia
 import type { Clock } from './clock.js';
 import { cannedReply } from './controls/canned.js';
 import { applyDeprecation } from './controls/deprecation.js';
-import { checkPreferences, decodePrefer, wantsCannedResponse, type PreferDecoding } from './controls/prefer.js';
+import { checkPreferences, decodePrefer, wantsCannedResponse, type PreferDecoding, type Preferences } from './controls/prefer.js';
 import { SecurityGate } from './controls/security.js';
-import { chaos, delay } from './controls/timing.js';
+import { chaos, latencyMs, sleep } from './controls/timing.js';
 import { ErrorBodies } from './error-body.js';
 import { HttpError, type ErrorHandlerContext } from './errors.js';
 import { genericHandlers, seedGeneric, unknownParent } from './generic/handlers.js';
@@ -26,6 +26,7 @@ import { operationValidators } from './operation-validators.js';
 import { validatorSlots } from './validator-document.js';
 import { checkQuerystring } from './querystring.js';
 import { checkSequence } from './sequence-body.js';
+import { JsonAnswers } from './json-answer.js';
 import type { Handlers, Reply } from './routes/types.js';
 
 /** Seeded sources of the per-request randomness, shared by every engine of one app and reset with it. */
@@ -100,6 +101,20 @@ interface RequestState {
   readonly boundary?: string | undefined;
 }
 
+/**
+ * Per-request state of one engine, kept on the request under a symbol of its own: the same
+ * get/set as a WeakMap keyed by request, without an ephemeron entry per request for the GC to trace.
+ */
+function requestSlot<T>(description: string): { get(req: Request): T | undefined; set(req: Request, value: T): void } {
+  const key = Symbol(description);
+  return {
+    get: (req) => (req as unknown as Record<symbol, T | undefined>)[key],
+    set: (req, value) => {
+      (req as unknown as Record<symbol, T>)[key] = value;
+    },
+  };
+}
+
 /** `Not Found` → `not_found`: an error code for contracts without a catalogue. */
 const snakeReason = (status: number): string => (STATUS_CODES[status] ?? 'error').toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
 
@@ -134,7 +149,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
   const schemaValidator = new SchemaValidator(contract.version.schemaDialect);
   const errorBodies = new ErrorBodies(contract, schemaValidator);
 
-  const states = new WeakMap<Request, RequestState>();
+  const states = requestSlot<RequestState>('request state');
   /** Media types of each operation's 2xx answers, worked out once. */
   const offeredTypes = new Map<Contract['operations'][number], string[]>();
   const errorContext: ErrorHandlerContext = {
@@ -149,6 +164,15 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
   // Per operation (operation-validators.ts): only the document's check happens here; or the
   // validator's own whole-document middleware (the equivalence suite's reference).
   const perOperation = options.validatorDispatch === 'operation' ? await operationValidators(contract) : undefined;
+  // JSON answers: checked by the validator's response check, written once (json-answer.ts); under
+  // the whole-document middleware, res.json, which that middleware hooks to check them.
+  const jsonAnswers = new JsonAnswers();
+  const writer: JsonWriter = perOperation
+    ? (req, res, body) => {
+        perOperation.checkResponse(req, res, body);
+        jsonAnswers.write(req, res, body);
+      }
+    : (_req, res, body) => void res.json(body);
   const validator: RequestHandler | RequestHandler[] = perOperation ? (req, res, next) => perOperation.handlerFor(stateOf(req).match.operation)(req, res, next) : await validatorMiddleware(contract);
 
   let handlers: Handlers;
@@ -228,12 +252,13 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     else parseBody(req, res, next);
   });
   pipeline.push((req, _res, next) => {
+    const { match, boundary } = stateOf(req);
     if (req.headers['content-type'] === 'multipart/form-data') {
-      const schema = stateOf(req).match.operation.requestBody?.content['multipart/form-data']?.schema;
-      req.body = readMultipart(req.body, stateOf(req).boundary, schema && !('$ref' in schema) ? schema : undefined, codeForStatus(400));
+      const schema = match.operation.requestBody?.content['multipart/form-data']?.schema;
+      req.body = readMultipart(req.body, boundary, schema && !('$ref' in schema) ? schema : undefined, codeForStatus(400));
     }
     const type = req.headers['content-type'];
-    const media = type === undefined ? undefined : stateOf(req).match.operation.requestBody?.content[type];
+    const media = type === undefined ? undefined : match.operation.requestBody?.content[type];
     const declared = media?.schema;
     const schema = declared && !('$ref' in declared) ? declared : undefined;
     // A form's values are typed first, so the integer guard sees `petId=9223372036854775808` as the
@@ -251,42 +276,38 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     const item: unknown = contract.resolved.paths[operation.path];
     return isRecord(item) ? validatorSlots(item).get(operation.method)?.toUpperCase() : undefined;
   };
-  const sentMethod = new WeakMap<Request, string>();
-  pipeline.push((req, _res, next) => {
-    const slot = slotOf(stateOf(req).match.operation);
-    if (slot !== undefined) {
-      sentMethod.set(req, req.method);
-      req.method = slot;
-    }
-    next();
-  });
+  const sentMethod = requestSlot<string>('method as sent');
+  // Only a contract with such methods has its requests go through the two stages.
+  const slotted = contract.operations.some((operation) => slotOf(operation) !== undefined);
+  if (slotted) {
+    pipeline.push((req, _res, next) => {
+      const slot = slotOf(stateOf(req).match.operation);
+      if (slot !== undefined) {
+        sentMethod.set(req, req.method);
+        req.method = slot;
+      }
+      next();
+    });
+  }
   pipeline.push(...(Array.isArray(validator) ? validator : [validator]));
   const giveBack = (req: Request): void => {
     const sent = sentMethod.get(req);
     if (sent !== undefined) req.method = sent;
   };
-  pipeline.push((req, _res, next) => {
-    giveBack(req);
-    next();
-  });
-  // A refusal by the validator is answered with the method as sent too.
-  pipeline.push(errorStage((error: unknown, req: Request, _res: Response, next: express.NextFunction) => {
-    giveBack(req);
-    next(error);
-  }));
-  pipeline.push(async (req, res) => {
-    const { match, prefer, query } = stateOf(req);
+  if (slotted) {
+    pipeline.push((req, _res, next) => {
+      giveBack(req);
+      next();
+    });
+    // A refusal by the validator is answered with the method as sent too.
+    pipeline.push(errorStage((error: unknown, req: Request, _res: Response, next: express.NextFunction) => {
+      giveBack(req);
+      next(error);
+    }));
+  }
+  /** The handler's reply (Petstore rules, the generic engine, or a canned answer), written. */
+  const answer = (req: Request, res: Response, match: RequestState['match'], query: URLSearchParams, preferences: Preferences): void => {
     const operation = match.operation;
-    // 406 only when nothing the operation documents fits the Accept header (RFC 9110 §12.5.1).
-    let offered = offeredTypes.get(operation);
-    if (!offered) offeredTypes.set(operation, (offered = successMediaTypes(operation)));
-    if (offered.length > 0 && negotiate(req.headers.accept, offered) === undefined) throw new HttpError(406, codeForStatus(406), `This operation answers ${offered.join(', ')} only.`);
-    if (!prefer.ok) throw prefer.error;
-    const preferences = prefer.preferences;
-    checkPreferences(operation, preferences);
-    chaos(options.chaos, () => dice.random(), codeForStatus);
-    await delay(options.latency, preferences.delay, () => dice.random());
-
     const handler = handlers[operation.id];
     let reply: Reply;
     if (wantsCannedResponse(preferences) || !handler) {
@@ -307,12 +328,43 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     } else {
       reply = handler({ operation, params: match.params, query, body: req.body, path: req.path });
     }
-    for (const [name, value] of Object.entries(reply.headers ?? {})) {
-      if (name.toLowerCase() === 'link') res.append('Link', value);
-      else res.setHeader(name, value);
+    for (const name in reply.headers) {
+      const value = reply.headers[name]!;
+      // Link adds to the deprecation's (Express's append; a first one is set as append would set it).
+      if (name.toLowerCase() !== 'link') res.setHeader(name, value);
+      else if (res.getHeader('Link')) res.append('Link', value);
+      else res.setHeader('Link', value);
     }
     res.status(reply.status);
-    send(req, res, operation, reply);
+    send(req, res, operation, reply, writer);
+  };
+  pipeline.push((req, res, next) => {
+    const { match, prefer, query } = stateOf(req);
+    const operation = match.operation;
+    // 406 only when nothing the operation documents fits the Accept header (RFC 9110 §12.5.1).
+    let offered = offeredTypes.get(operation);
+    if (!offered) offeredTypes.set(operation, (offered = successMediaTypes(operation)));
+    if (offered.length > 0 && negotiate(req.headers.accept, offered) === undefined) throw new HttpError(406, codeForStatus(406), `This operation answers ${offered.join(', ')} only.`);
+    if (!prefer.ok) throw prefer.error;
+    const preferences = prefer.preferences;
+    checkPreferences(operation, preferences);
+    chaos(options.chaos, () => dice.random(), codeForStatus);
+    const ms = latencyMs(options.latency, preferences.delay, () => dice.random());
+    if (ms <= 0) {
+      // No latency asked for (the default): answered in a microtask, without promises, as soon as
+      // the parser is done with what the socket delivered. Not at once: a pipelined request
+      // after this one that Node's parser refuses must be seen before this answer starts
+      // (server.ts tells an answer under way from a finished one).
+      queueMicrotask(() => {
+        try {
+          answer(req, res, match, query, preferences);
+        } catch (error) {
+          next(error || new Error('Rejected promise'));
+        }
+      });
+      return undefined;
+    }
+    return sleep(ms).then(() => answer(req, res, match, query, preferences));
   });
   const router = series(pipeline);
 
@@ -369,13 +421,16 @@ function keepToSchema(operation: Contract['operations'][number], reply: Reply, f
   return reply;
 }
 
+/** Checks a JSON answer against the contract (throwing when it breaks it) and writes it. */
+type JsonWriter = (req: Request, res: Response, body: unknown) => void;
+
 /**
  * Writes a reply in the media type the client accepts among those the contract documents for its
- * status (RFC 9110 §12.5.1). JSON goes through res.json, so express-openapi-validator validates
- * the body against the contract; XML, text and binary bodies are written from the value or the
- * documented example.
+ * status (RFC 9110 §12.5.1). JSON goes through the writer, which has express-openapi-validator
+ * validate the body against the contract; XML, text and binary bodies are written from the value
+ * or the documented example.
  */
-function send(req: Request, res: Response, operation: Contract['operations'][number], reply: Reply): void {
+function send(req: Request, res: Response, operation: Contract['operations'][number], reply: Reply, writeJson: JsonWriter): void {
   const documented = responseFor(operation.responses, reply.status);
   // The one rule for bodies (src/contract/response-body.ts), which the runner judges by: none on
   // 204/304, none on a success documented without content. HEAD is written as GET: Node drops the
@@ -404,7 +459,7 @@ function send(req: Request, res: Response, operation: Contract['operations'][num
       return;
     }
     if (type !== 'application/json') res.type(type);
-    res.json(reply.body);
+    writeJson(req, res, reply.body);
     return;
   }
   const name = operation.path.split('/').filter((s) => s && !s.startsWith('{')).at(-1) ?? 'body';

@@ -84,6 +84,15 @@ function parts(schema: OpenAPIV3.SchemaObject, depth = 0): OpenAPIV3.SchemaObjec
   return [schema, ...nested.flatMap((p) => parts(p, depth + 1))];
 }
 
+/** parts() of each schema a body was checked against, worked out once: pure data of the contract, keyed by its schema object. */
+const partsOf = new WeakMap<OpenAPIV3.SchemaObject, readonly OpenAPIV3.SchemaObject[]>();
+
+function flattened(schema: OpenAPIV3.SchemaObject): readonly OpenAPIV3.SchemaObject[] {
+  let known = partsOf.get(schema);
+  if (!known) partsOf.set(schema, (known = parts(schema)));
+  return known;
+}
+
 /**
  * The schema of an object's member: the property any part declares, else an additionalProperties
  * schema; `null` for a member the schema leaves undeclared (ignored); `undefined` (checked) when
@@ -91,7 +100,7 @@ function parts(schema: OpenAPIV3.SchemaObject, depth = 0): OpenAPIV3.SchemaObjec
  */
 function memberSchema(schema: Place, key: string): Place {
   if (schema === undefined || schema === null) return schema;
-  const all = parts(schema);
+  const all = flattened(schema);
   for (const part of all) {
     const sub = part.properties?.[key];
     if (sub) return '$ref' in sub ? undefined : sub;
@@ -118,25 +127,44 @@ function itemSchema(schema: Place): Place {
  */
 export function checkBodyShape(body: unknown, maxDepth: number, schema?: OpenAPIV3.SchemaObject): void {
   if (typeof body !== 'object' || body === null) {
-    checkNumber(body, 'body');
+    checkNumber(body, { value: body, depth: 1, parent: undefined, key: 'body', schema });
     return;
   }
-  const stack: { value: unknown; depth: number; path: string; schema: Place }[] = [{ value: body, depth: 1, path: 'body', schema }];
+  // Each node keeps its parent and key: the path (`body.tags.0`) is written only for an error.
+  const stack: Node[] = [{ value: body, depth: 1, parent: undefined, key: 'body', schema }];
   while (stack.length > 0) {
-    const { value, depth, path, schema: place } = stack.pop()!;
+    const node = stack.pop()!;
+    const { value, depth, schema: place } = node;
     if (typeof value !== 'object' || value === null) {
-      if (place !== null) checkNumber(value, path);
+      if (place !== null) checkNumber(value, node);
       continue;
     }
     if (depth > maxDepth) throw invalid([{ location: 'body', message: `nests deeper than ${maxDepth} levels` }]);
-    if (Array.isArray(value)) value.forEach((v, i) => stack.push({ value: v, depth: depth + 1, path: `${path}.${i}`, schema: itemSchema(place) }));
-    else for (const [key, child] of Object.entries(value)) stack.push({ value: child, depth: depth + 1, path: `${path}.${key}`, schema: memberSchema(place, key) });
+    if (Array.isArray(value)) {
+      const items = itemSchema(place);
+      for (let i = 0; i < value.length; i++) stack.push({ value: value[i], depth: depth + 1, parent: node, key: String(i), schema: items });
+    } else for (const key of Object.keys(value)) stack.push({ value: (value as Record<string, unknown>)[key], depth: depth + 1, parent: node, key, schema: memberSchema(place, key) });
   }
 }
 
-function checkNumber(value: unknown, path: string): void {
+/** A value of a body being walked, and where it sits. */
+interface Node {
+  readonly value: unknown;
+  readonly depth: number;
+  readonly parent: Node | undefined;
+  readonly key: string;
+  readonly schema: Place;
+}
+
+function pathOf(node: Node): string {
+  const keys: string[] = [];
+  for (let at: Node | undefined = node; at; at = at.parent) keys.push(at.key);
+  return keys.reverse().join('.');
+}
+
+function checkNumber(value: unknown, node: Node): void {
   if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value)) {
-    throw invalid([{ location: path.slice(0, 200), message: 'is an integer beyond ±(2^53 − 1), which this server cannot carry exactly' }]);
+    throw invalid([{ location: pathOf(node).slice(0, 200), message: 'is an integer beyond ±(2^53 − 1), which this server cannot carry exactly' }]);
   }
 }
 

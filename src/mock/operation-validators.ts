@@ -28,12 +28,18 @@ export class OperationValidators {
 
   constructor(private readonly forValidator: ValidatorDocument) {}
 
-  /** The validator middleware for one operation (request validation, then response validation on res.json). */
+  /** The validator's document state once built (set when the promise resolves, for the synchronous response check). */
+  private built: DocumentState | undefined;
+
+  /** The validator middleware for one operation: request validation (answers are checked by `checkResponse`). */
   handlerFor(operation: Operation): RequestHandler {
     const known = this.handlers.get(operation);
     if (known) return known;
     let ready: RequestHandler | undefined;
-    const pending = (this.state ??= buildState(this.forValidator)).then((state) => (ready = state.chainFor(this.forValidator.pathKeys.get(operationKey(operation.method, operation.path)))));
+    const pending = (this.state ??= buildState(this.forValidator)).then((state) => {
+      this.built = state;
+      return (ready = state.chainFor(this.forValidator.pathKeys.get(operationKey(operation.method, operation.path))));
+    });
     // A failed build is not kept: the next request tries again (and says why).
     pending.catch(() => {
       this.state = undefined;
@@ -50,6 +56,19 @@ export class OperationValidators {
     };
     this.handlers.set(operation, handler);
     return handler;
+  }
+
+  /**
+   * Checks a JSON answer against the contract, as express-openapi-validator's response validator
+   * does when it wraps `res.json` (5.6 dist/middlewares/openapi.response.validator.js `validate`,
+   * through its modded express-mung `json_hook`): the same validators, cache and inputs, called
+   * directly so the answer is serialised once and written by the mock. Throws the validator's
+   * InternalServerError for an answer that breaks the contract. A 5xx is not checked (the hook
+   * passes it on unchecked), nor a request the validator did not place (no `req.openapi`).
+   */
+  checkResponse(req: Request, res: Response, body: unknown): void {
+    if (res.statusCode >= 500) return;
+    this.built?.checkResponse(req, res, body);
   }
 
   /**
@@ -85,6 +104,7 @@ const built = new WeakMap<object, Promise<OperationValidators>>();
 
 interface DocumentState {
   chainFor(pathKey: string | undefined): RequestHandler;
+  checkResponse(req: Request, res: Response, body: unknown): void;
   readonly requestCache: Record<string, unknown>;
   readonly responseCache: Record<string, unknown>;
 }
@@ -119,17 +139,22 @@ async function buildState(forValidator: ValidatorDocument): Promise<DocumentStat
   const requests = new eov.RequestValidator(pathsReachable ? spec.apiDoc : { ...spec.apiDoc, paths: {} }, oav.ajvOpts.request);
   const responseValidator = new eov.ResponseValidator(responseDocument, oav.ajvOpts.response, responseOptions, spec.serial);
   shareComponentSchemas(responseValidator, responseDocument, pathsReachable);
-  const responses = responseValidator.validate();
-  const validate: RequestHandler = (req, res, next) => {
-    requests.validate(req, res, (error?: unknown) => {
-      if (error !== undefined) {
-        next(error);
-        return;
-      }
-      responses(req, res, next);
-    });
-  };
+  // Its `validate()` would install a res.json hook on every request; checkResponse calls what the hook calls instead.
+  const validate: RequestHandler = (req, res, next) => requests.validate(req, res, next);
+  const responseSerial: unknown = Reflect.get(responseValidator, 'serial');
   return {
+    checkResponse(req, res, body) {
+      const openapi: unknown = Reflect.get(req, 'openapi');
+      // Loose equality, as the validator compares them.
+      if (!isRecord(openapi) || responseSerial != openapi['serial']) return;
+      const responseSchema = openapi['_responseSchema'];
+      const validators = responseValidator._getOrBuildValidator(req, (isRecord(responseSchema) ? responseSchema['responses'] : undefined) as Parameters<typeof responseValidator._getOrBuildValidator>[1]);
+      const contentType = res.getHeader('content-type');
+      const accept = req.headers.accept;
+      // The answer's Content-Type when set, else the Accept header's ranges: the validator's own inputs.
+      const accepts = contentType ? [String(contentType)] : accept ? accept.split(',').map((h) => h.trim()) : [];
+      responseValidator._validate({ validators, body: body as object, statusCode: res.statusCode, path: req.originalUrl, accepts });
+    },
     requestCache: Reflect.get(requests, 'middlewareCache') as Record<string, unknown>,
     responseCache: Reflect.get(responseValidator, 'validatorsCache') as Record<string, unknown>,
     chainFor(pathKey) {
@@ -137,8 +162,14 @@ async function buildState(forValidator: ValidatorDocument): Promise<DocumentStat
       // The validator's own lookup, over the routes of this one path: the same req.openapi, path
       // parameters and errors it would give. A request it does not place there (none the matcher
       // sends) gets the whole-document lookup, as before.
-      const lookup = routes.length === 0 ? wholeLookup : remembered(eov.applyOpenApiMetadata(new OpenApiContext({ ...spec, routes }, none, false, false), responseDocument));
+      const remembering = routes.length === 0 ? undefined : remembered(eov.applyOpenApiMetadata(new OpenApiContext({ ...spec, routes }, none, false, false), responseDocument));
+      const lookup = remembering?.lookup ?? wholeLookup;
       return (req: Request, res: Response, next: NextFunction) => {
+        // A target placed before: placed again at once (what the lookup would do), then validated.
+        if (remembering?.recall(req)) {
+          validate(req, res, next);
+          return;
+        }
         const then = (error?: unknown): void => {
           if (error !== undefined) next(error);
           else if (Reflect.get(req, 'openapi') === undefined && lookup !== wholeLookup) attempt(wholeLookup, req, res, (again?: unknown) => (again === undefined ? validate(req, res, next) : next(again)));
@@ -269,17 +300,27 @@ const REMEMBERED_TARGETS = 64;
  * fresh objects (the validator writes into `req.params` after). A target it refuses (404, 405,
  * a malformed escape) or does not place is asked again each time.
  */
-function remembered(lookup: RequestHandler): RequestHandler {
+function remembered(lookup: RequestHandler): { readonly lookup: RequestHandler; recall(req: Request): boolean } {
   const known = new Map<string, { readonly openapi: Record<string, unknown>; readonly params: Record<string, unknown> }>();
-  return (req, res, next) => {
+  const keyOf = (req: Request): string => {
     const url = req.originalUrl;
     const query = url.indexOf('?');
-    const key = `${req.method} ${req.app.enabled('strict routing')} ${req.app.enabled('case sensitive routing')} ${query === -1 ? url : url.slice(0, query)}`;
+    // The settings as app.enabled reads them (Boolean of app.settings[name]).
+    const settings = req.app.settings as Record<string, unknown>;
+    return `${req.method} ${Boolean(settings['strict routing'])} ${Boolean(settings['case sensitive routing'])} ${query === -1 ? url : url.slice(0, query)}`;
+  };
+  /** Places a request whose target is remembered, as the lookup placed it; false when it is not. */
+  const recall = (req: Request, key = keyOf(req)): boolean => {
     const hit = known.get(key);
-    if (hit) {
-      const pathParams = { ...hit.params };
-      Reflect.set(req, 'openapi', { ...hit.openapi, pathParams });
-      req.params = pathParams as Request['params'];
+    if (!hit) return false;
+    const pathParams = { ...hit.params };
+    Reflect.set(req, 'openapi', { ...hit.openapi, pathParams });
+    req.params = pathParams as Request['params'];
+    return true;
+  };
+  const remembering: RequestHandler = (req, res, next) => {
+    const key = keyOf(req);
+    if (recall(req, key)) {
       next();
       return;
     }
@@ -292,6 +333,7 @@ function remembered(lookup: RequestHandler): RequestHandler {
       next(error);
     });
   };
+  return { lookup: remembering, recall };
 }
 
 /** Runs a middleware that may throw instead of calling next (the validator's lookup throws 404 / 405 / 400). */

@@ -105,7 +105,7 @@ export function closeGracefully(socket: Socket, lingering: WeakSet<Socket>, answ
  */
 function refuseBadFraming(req: IncomingMessage, res: ServerResponse): boolean {
   let hosts = 0;
-  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]!.toLowerCase() === 'host') hosts++;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]!.length === 4 && req.rawHeaders[i]!.toLowerCase() === 'host') hosts++;
   if (hosts > 1) {
     const body = JSON.stringify({ code: 'validation_failed', message: 'A request carries one Host header (RFC 9112 §3.2).', status: 400 });
     res.writeHead(400, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), Connection: 'close' });
@@ -113,7 +113,8 @@ function refuseBadFraming(req: IncomingMessage, res: ServerResponse): boolean {
     return true;
   }
   const url = req.url ?? '/';
-  const m = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*(.*)$/i.exec(url);
+  // An origin-form target (the usual one) starts with '/' and cannot match.
+  const m = url.startsWith('/') ? null : /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*(.*)$/i.exec(url);
   if (m) req.url = m[1]!.startsWith('/') ? m[1]! : `/${m[1]!}`;
   return false;
 }
@@ -137,6 +138,11 @@ export async function start(input: StartOptions = {}): Promise<RunningMock> {
   const { app, served, renderBare } = await buildMockApp({ ...rest, signal: controller.signal });
   // Per connection, the bytes written when its last complete answer ended.
   const answered = new WeakMap<Socket, number>();
+  // One listener for every answer (not a closure per request); `res.req.socket`, as the answer's own socket is detached by then.
+  const noteAnswered = function (this: ServerResponse): void {
+    const socket = this.req.socket;
+    answered.set(socket, socket.bytesWritten);
+  };
   const server = createServer(
     {
       maxHeaderSize: maxHeaderBytes,
@@ -148,8 +154,7 @@ export async function start(input: StartOptions = {}): Promise<RunningMock> {
       connectionsCheckingInterval: Math.min(1_000, headersTimeoutMs),
     },
     (req, res) => {
-      const socket = req.socket;
-      res.once('finish', () => answered.set(socket, socket.bytesWritten));
+      res.on('finish', noteAnswered);
       if (refuseBadFraming(req, res)) return;
       app(req, res);
     },

@@ -3,6 +3,9 @@ import { deprecationAnnouncement, type Operation } from '../../contract/index.js
 import type { Clock } from '../clock.js';
 import { HttpError } from '../errors.js';
 
+/** Each operation's announcement, worked out once (its dates formatted once): pure data of the contract, keyed by operation. */
+const announcements = new WeakMap<Operation, ReturnType<typeof deprecationAnnouncement>>();
+
 /**
  * For an operation the contract marks `deprecated: true`: `Deprecation` (RFC 9745 §2, a
  * structured-field date), `Sunset` (RFC 8594 §3, an IMF-fixdate) and `Link` with
@@ -13,7 +16,8 @@ import { HttpError } from '../errors.js';
  * never get these headers.
  */
 export function applyDeprecation(operation: Operation, res: Response, clock: Clock): void {
-  const announcement = deprecationAnnouncement(operation);
+  let announcement = announcements.get(operation);
+  if (!announcement) announcements.set(operation, (announcement = deprecationAnnouncement(operation)));
   const info = operation.deprecation;
   if (announcement.kind === 'not-deprecated' || info === undefined) return;
   if (announcement.kind === 'dated') res.setHeader('Deprecation', announcement.deprecation);

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import type { Clock } from '../clock.js';
 
 export interface JournalEntry {
@@ -49,18 +49,37 @@ function errorMessage(status: number, body: string | undefined): string | undefi
   return cut(body);
 }
 
+/** Where an answer's body (a string or Buffer) is kept for the journal, in `res.locals`, by whatever wrote it. */
+export const ANSWER_BODY = 'mock:answerBody';
+
+/**
+ * Keeps every body `res.send` writes (json() and the error handler go through it) where the
+ * journal reads it: set once on an app's response prototype (`app.response`), not per request.
+ */
+export function keepSentBodies(response: Response): void {
+  const send = response.send;
+  response.send = function keepBody(this: Response, body?: unknown) {
+    if (typeof body === 'string' || Buffer.isBuffer(body)) this.locals[ANSWER_BODY] = body;
+    return send.call(this, body);
+  };
+}
+
+/** An entry as kept: its time as a number, written as text only when the journal is read. */
+type Kept = Omit<JournalEntry, 'time'> & { readonly at: number };
+
 /** The recent requests, in a bounded ring buffer: the oldest entry goes when it is full. */
 export class Journal {
-  private readonly entries: (JournalEntry | undefined)[];
+  private readonly entries: (Kept | undefined)[];
   private next = 0;
   private count = 0;
   private serial = 0;
 
   constructor(readonly capacity: number) {
-    this.entries = new Array<JournalEntry | undefined>(capacity);
+    this.entries = new Array<Kept | undefined>(capacity);
   }
 
-  record(entry: Omit<JournalEntry, 'id'>): void {
+  /** `at`: the clock's time of the request, in milliseconds since the epoch. */
+  record(entry: Omit<Kept, 'id'>): void {
     this.entries[this.next] = { id: ++this.serial, ...entry };
     this.next = (this.next + 1) % this.capacity;
     this.count = Math.min(this.count + 1, this.capacity);
@@ -72,7 +91,9 @@ export class Journal {
     const skip = limit === undefined ? 0 : Math.max(0, this.count - limit);
     for (let i = skip; i < this.count; i++) {
       const entry = this.entries[(this.next - this.count + i + this.capacity) % this.capacity];
-      if (entry) out.push(entry);
+      if (!entry) continue;
+      const { id, at, ...rest } = entry;
+      out.push({ id, time: new Date(at).toISOString(), ...rest });
     }
     return out;
   }
@@ -91,32 +112,29 @@ export class Journal {
         return;
       }
       const started = performance.now();
-      const time = clock().toISOString();
+      // A number now, its ISO text when the journal is read (list): the same text, not written on every request.
+      const at = clock().getTime();
       // Taken now: a HEAD goes through the pipeline as the GET it mirrors, but was a HEAD.
       const method = req.method;
-      // What the answer carried: express's send() sees every body (json() and the error handler go through it).
-      let sent: unknown;
-      const send = res.send.bind(res);
-      res.send = (body?: unknown) => {
-        if (typeof body === 'string' || Buffer.isBuffer(body)) sent = body;
-        return send(body);
-      };
       res.on('finish', () => {
+        // What the answer carried (keepSentBodies, or a writer that bypasses res.send).
+        const sent: unknown = res.locals[ANSWER_BODY];
         const operationId = res.locals['operationId'];
         const requestBody = asText(req.body);
         const responseBody = method === 'HEAD' ? undefined : asText(sent);
         const error = errorMessage(res.statusCode, responseBody);
-        this.record({
-          time,
+        const entry: { -readonly [K in keyof Omit<Kept, 'id'>]: Omit<Kept, 'id'>[K] } = {
+          at,
           method,
           url: req.originalUrl,
           status: res.statusCode,
           durationMs: Math.round(performance.now() - started),
           operationId: typeof operationId === 'string' ? operationId : undefined,
-          ...(requestBody === undefined ? {} : { requestBody: cut(requestBody) }),
-          ...(responseBody === undefined ? {} : { responseBody: cut(responseBody) }),
-          ...(error === undefined ? {} : { error }),
-        });
+        };
+        if (requestBody !== undefined) entry.requestBody = cut(requestBody);
+        if (responseBody !== undefined) entry.responseBody = cut(responseBody);
+        if (error !== undefined) entry.error = error;
+        this.record(entry);
       });
       next();
     };

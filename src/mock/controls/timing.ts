@@ -2,11 +2,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { LatencyRange } from '../options.js';
 import { HttpError } from '../errors.js';
 
-/** The delay of one request: `Prefer: delay` when given, else a seeded draw from the latency range. */
-export async function delay(range: LatencyRange, preferred: number | undefined, random: () => number): Promise<void> {
-  const ms = preferred ?? (range.max === range.min ? range.min : range.min + Math.floor(random() * (range.max - range.min + 1)));
-  if (ms > 0) await sleep(ms);
+/** The delay of one request in ms: `Prefer: delay` when given, else a seeded draw from the latency range (a draw only when it is a range). */
+export function latencyMs(range: LatencyRange, preferred: number | undefined, random: () => number): number {
+  return preferred ?? (range.max === range.min ? range.min : range.min + Math.floor(random() * (range.max - range.min + 1)));
 }
+
+export { sleep };
 
 /**
  * Chaos: with probability `rate` the request fails with 500 `internal` or 503 `unavailable`
