@@ -14,7 +14,7 @@ const workers = Number(process.env['VITEST_MAX_WORKERS'] ?? Math.min(8, Math.max
 /**
  * The longest files, longest first: CPU seconds of the file alone (user + system, its spawned
  * servers included: `/usr/bin/time -f "%U %S" env VITEST_MAX_WORKERS=1 npx vitest run FILE`,
- * 2026-11-24 session 25) where measured, else its share of the summed file time of one `vitest run
+ * 2026-11-24 sessions 25 and 26) where measured, else its share of the summed file time of one `vitest run
  * --reporter=json` (2026-11-24). Without a cache of earlier runs (a fresh clone, as in CI) vitest
  * starts the largest files first, and these are among the smallest: the self-consistency and
  * Prism corpus files are a few lines each and minutes of CPU, so they started last (in the fresh
@@ -22,10 +22,12 @@ const workers = Number(process.env['VITEST_MAX_WORKERS'] ?? Math.min(8, Math.max
  * Started early, they overlap the many files that mostly wait.
  */
 const LONGEST_FIRST = [
-  'test/conformance/corpus-discord.test.ts', // 97 s CPU (most of it Prism's)
+  'test/conformance/corpus-discord.test.ts', // 97 s CPU: Prism 93 s (its start 8 s), the runner 10 s (session 26, alone)
+  'test/conformance/holdout-prism-clerk.test.ts', // 43 s CPU (52 s as two files on two Prisms)
   'test/self-consistency/holdout-stripe.test.ts', // 35 s CPU (87 s before the validators stopped carrying `paths`)
   'test/mock/corpus.test.ts', // 35 s CPU
   'test/self-consistency/corpus-versions-large.test.ts', // 30 s CPU (49 s before)
+  'test/conformance/holdout-prism-pinterest.test.ts', // 26 s CPU
   'test/self-consistency/holdout-pinterest.test.ts', // 25 s CPU (37 s before)
   'test/mock/validation-equivalence.test.ts', // 23 s CPU (43 s before)
   'test/self-consistency/holdout-clerk.test.ts', // 6.3 %
@@ -38,12 +40,9 @@ const LONGEST_FIRST = [
   'test/self-consistency/corpus-small.test.ts', // 3.1 %
   'test/workflows/defects.test.ts', // 2.9 %
   'test/conformance/benign.test.ts', // 2.8 %
-  // The hold-out set on Prism (added after that run; the file's time in brackets, measured at load ~25 beside other jobs).
-  'test/conformance/holdout-prism-clerk.test.ts', // 43 s CPU (52 s as two files on two Prisms)
-  'test/conformance/holdout-prism-pinterest.test.ts', // (121 s)
-  'test/conformance/holdout-prism.test.ts', // (114 s)
-  'test/conformance/holdout-prism-miro.test.ts', // (85 s)
-  'test/conformance/holdout-prism-openai.test.ts', // (82 s)
+  'test/conformance/holdout-prism.test.ts', // 11 s CPU (Lob)
+  'test/conformance/holdout-prism-openai.test.ts', // 8.5 s CPU
+  'test/conformance/holdout-prism-miro.test.ts', // 7.9 s CPU
 ];
 
 /**
@@ -58,6 +57,10 @@ const LONG_ON_SMALL_DOCUMENTS = new Set([
   'test/self-consistency/corpus-small.test.ts',
   'test/workflows/defects.test.ts',
   'test/conformance/benign.test.ts',
+  // Prism runs in a process of its own; the runner's side of these three is a document of 68–93 operations.
+  'test/conformance/holdout-prism.test.ts',
+  'test/conformance/holdout-prism-openai.test.ts',
+  'test/conformance/holdout-prism-miro.test.ts',
 ]);
 const OWN_PROCESS = LONGEST_FIRST.filter((f) => !LONG_ON_SMALL_DOCUMENTS.has(f));
 
@@ -95,11 +98,12 @@ export default defineConfig({
      * file (`isolate: false`), so the kit, express, ajv and the rest are imported once per worker
      * instead of once per file; the files keep no state between them (the kit has no module-level
      * state but content-keyed caches, and the few tests that touch a global, such as a console spy,
-     * restore it). Its 131 files took 300 s of CPU isolated and 215 s shared (the 94 smallest 93 → 28 s,
-     * the next 37 207 → 187 s: `/usr/bin/time -f "%U %S" env VITEST_MAX_WORKERS=1 npx vitest run
-     * FILES` with and without `--isolate=false`, 2026-11-24 session 26, at load 10). `isolated`: the LONGEST_FIRST files, each minutes of CPU on a large document
-     * or on Prism, keep a fresh process each, so no worker carries a 4 MB contract's caches into the
-     * next file; a fresh import is about 1 % of their time.
+     * restore it). The 131 files outside LONGEST_FIRST took 300 s of CPU isolated and 215 s shared
+     * (the 94 smallest 93 → 28 s, the next 37 207 → 187 s: `/usr/bin/time -f "%U %S" env
+     * VITEST_MAX_WORKERS=1 npx vitest run FILES` with and without `--isolate=false`, 2026-11-24
+     * session 26, at load 10). `isolated` (OWN_PROCESS): the long files on a large document or on
+     * Prism keep a fresh process each, so no worker carries a 4 MB contract's caches into the next
+     * file; a fresh import is about 1 % of their time.
      */
     projects: [
       { extends: true, test: { name: 'shared', include, exclude: [...exclude, ...OWN_PROCESS], isolate: false } },
