@@ -29,6 +29,8 @@ export type Obtained<T> = { readonly ok: true; readonly value: T; readonly guess
 export class Resources {
   private readonly shared = new Map<string, Promise<Obtained<Created>>>();
   private readonly listed = new Map<string, Promise<Obtained<unknown>>>();
+  /** identifierSource's answers: pure of the contract, asked again for every request to an item path (it walks every link of every operation). */
+  private readonly sources = new Map<string, IdentifierSource | undefined>();
 
   constructor(
     readonly contract: Contract,
@@ -44,7 +46,9 @@ export class Resources {
 
   /** Where `operation`'s path parameter comes from (the kernel's identifierSource). */
   private provider(operation: Operation, param: string): IdentifierSource | undefined {
-    return identifierSource(this.contract, operation, param, sendable);
+    const key = `${operation.id}\n${param}`;
+    if (!this.sources.has(key)) this.sources.set(key, identifierSource(this.contract, operation, param, sendable));
+    return this.sources.get(key);
   }
 
   /** Creates a resource through `createOp` with a valid body whose references are filled first. */

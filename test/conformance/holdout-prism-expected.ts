@@ -17,7 +17,7 @@ import { fails, type DocumentExpectation, type Expected } from './corpus-prism.j
 /** Prism's own 400 `{"error":{"code":"invalid_json"}}` to the runner's malformed JSON, held to the document's error schema. */
 const invalidJson = /^(error )?body(\/error)? must /;
 
-/** Clerk's failures common to both halves of its operations (holdout-prism-clerk-*.test.ts). */
+/** Clerk's failures common to both halves of its operations (holdout-prism-clerk.test.ts). */
 const clerk: Expected[] = fails({
   method_not_allowed: 'allow',
   // Prism's invalid_json 400 where the operation documents Clerk's `{errors: [...]}` (or OAuth's `{error}`).

@@ -5,13 +5,22 @@
  */
 import { HOLDOUT } from '../../fixtures/holdout/index.js';
 import type { Contract } from '../../src/contract/index.js';
-import { expectTwoSided, runOnPrism } from './corpus-prism.js';
+import { expectTwoSided, runAgainstPrism, runOnPrism, servePrism, type ServedByPrism } from './corpus-prism.js';
 import { HOLDOUT_PRISM_EXPECTED } from './holdout-prism-expected.js';
 
-export async function holdoutOnPrism(name: string, label = name, pick?: (contract: Contract) => readonly string[]): Promise<void> {
+function holdoutDocument(name: string): (typeof HOLDOUT)[number] {
   const doc = HOLDOUT.find((d) => d.name === name);
   if (!doc) throw new Error(`${name} is not in the hold-out set`);
-  const run = await runOnPrism(doc, pick);
+  return doc;
+}
+
+/** One Prism on a hold-out document, for several runs (slices of its operations) to share: Prism's mock is stateless. */
+export const serveHoldout = (name: string): Promise<ServedByPrism> => servePrism(holdoutDocument(name));
+
+/** The runner on a hold-out document served by Prism (`served`, else a Prism of its own), judged two-sided. */
+export async function holdoutOnPrism(name: string, label = name, pick?: (contract: Contract) => readonly string[], served?: ServedByPrism): Promise<void> {
+  const doc = holdoutDocument(name);
+  const run = served ? await runAgainstPrism(served, pick) : await runOnPrism(doc, pick);
   if (process.env['HOLDOUT_PRISM_TABLE'] === '1') {
     const failed = run.report.results.filter((r) => r.status === 'failed');
     const byCheck = new Map<string, number>();
