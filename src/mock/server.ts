@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { buildMockApp, type ServedContract } from './app.js';
+import { bornWithPrototypes } from './born-with-prototypes.js';
 import { DEFAULTS, OptionsError, type MockOptions } from './options.js';
 
 export interface StartOptions extends MockOptions {
@@ -152,6 +153,7 @@ export async function start(input: StartOptions = {}): Promise<RunningMock> {
       keepAliveTimeout: DEFAULTS.keepAliveTimeoutMs,
       // How often Node checks the two timeouts above (default 30 s, too coarse for a 10 s limit).
       connectionsCheckingInterval: Math.min(1_000, headersTimeoutMs),
+      ...bornWithPrototypes(app),
     },
     (req, res) => {
       res.on('finish', noteAnswered);

@@ -60,6 +60,20 @@ describe('/__mock: the request journal and the index', () => {
     expect(entry!.responseBody).toMatch(/… \(\d+ characters\)$/);
   });
 
+  it('a cut body keeps every UTF-16 code unit up to the cap, even half of a surrogate pair', async () => {
+    // The cut is copied off the body (so the journal does not keep the whole body alive); the copy
+    // must not turn a split pair into U+FFFD as a UTF-8 round trip would.
+    const app = await createMockApp();
+    const prefix = '{"name":"Rex","categoryId":1,"notes":"';
+    const body = { name: 'Rex', categoryId: 1, notes: `${'x'.repeat(BODY_CAP - 1 - prefix.length)}${'😀'.repeat(50)}` };
+    const text = JSON.stringify(body);
+    expect(text.startsWith(prefix)).toBe(true);
+    expect(text.charCodeAt(BODY_CAP - 1)).toBe(0xd83d); // the cap falls inside a pair
+    await request(app).post('/pets').set(JSON_HEADERS).send(body);
+    const [entry] = (await request(app).get('/__mock/requests').expect(200)).body as Entry[];
+    expect(entry!.requestBody).toBe(`${text.slice(0, BODY_CAP)}… (${text.length} characters)`);
+  });
+
   it('GET /__mock is an index of every control endpoint, and --help names each', async () => {
     const app = await createMockApp();
     const res = await request(app).get('/__mock').expect(200);

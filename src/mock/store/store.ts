@@ -38,6 +38,11 @@ export const toDateTime = (date: Date): string => date.toISOString().replace(/\.
 
 const TWO_DAYS_MS = 2 * 24 * 60 * 60 * 1000;
 
+/** A pet as stored: its stock rides on the record (one object per pet, not a second map entry). */
+interface PetRecord extends Pet {
+  stock: number;
+}
+
 function page<T>(ids: readonly number[], request: PageRequest, read: (id: number) => T): Page<T> {
   const items = ids.slice(request.offset, request.offset + request.limit).map(read);
   return { items, total: ids.length };
@@ -52,15 +57,15 @@ export class Store {
   private nextIds: NextIds = { category: 1, pet: 1, order: 1 };
   private readonly categories = new Map<number, Category>();
   private categoryIds: number[] = [];
-  private readonly pets = new Map<number, Pet>();
+  private readonly pets = new Map<number, PetRecord>();
   private petIds: number[] = [];
   private readonly petsByStatus = new SortedIndex<PetStatus>();
   private readonly petsByCategory = new SortedIndex<number>();
-  private readonly stock = new Map<number, number>();
   private readonly orders = new Map<number, Order>();
   private orderIds: number[] = [];
   private readonly ordersByComplete = new SortedIndex<boolean>();
   private readonly openOrdersByPet = new Map<number, number>();
+  private lastShipDate = { second: Number.NaN, text: '' };
 
   constructor(private readonly clock: () => Date) {}
 
@@ -69,7 +74,6 @@ export class Store {
     this.nextIds = { ...snapshot.nextIds };
     this.categories.clear();
     this.pets.clear();
-    this.stock.clear();
     this.orders.clear();
     this.petsByStatus.clear();
     this.petsByCategory.clear();
@@ -83,12 +87,15 @@ export class Store {
       this.categoryIds.push(c.id);
     }
     for (const p of [...snapshot.pets].sort((a, b) => a.id - b.id)) {
-      this.pets.set(p.id, { id: p.id, name: p.name, categoryId: p.categoryId, status: p.status });
+      this.pets.set(p.id, { id: p.id, name: p.name, categoryId: p.categoryId, status: p.status, stock: 0 });
       this.petIds.push(p.id);
       this.petsByStatus.add(p.status, p.id);
       this.petsByCategory.add(p.categoryId, p.id);
     }
-    for (const item of snapshot.inventory) this.stock.set(item.petId, item.quantity);
+    for (const item of snapshot.inventory) {
+      const pet = this.pets.get(item.petId);
+      if (pet) pet.stock = item.quantity;
+    }
     for (const o of [...snapshot.orders].sort((a, b) => a.id - b.id)) {
       this.orders.set(o.id, { ...o });
       this.orderIds.push(o.id);
@@ -167,12 +174,11 @@ export class Store {
   createPet(body: NewPet): Pet {
     this.requireCategory(body.categoryId);
     const id = this.nextIds.pet++;
-    const pet: Pet = { id, name: body.name, categoryId: body.categoryId, status: body.status ?? 'available' };
+    const pet: PetRecord = { id, name: body.name, categoryId: body.categoryId, status: body.status ?? 'available', stock: 1 };
     this.pets.set(id, pet);
     insertSorted(this.petIds, id);
     this.petsByStatus.add(pet.status, id);
     this.petsByCategory.add(pet.categoryId, id);
-    this.stock.set(id, 1);
     return this.readPet(id);
   }
 
@@ -203,7 +209,6 @@ export class Store {
     removeSorted(this.petIds, id);
     this.petsByStatus.remove(pet.status, id);
     this.petsByCategory.remove(pet.categoryId, id);
-    this.stock.delete(id);
   }
 
   // Orders
@@ -222,20 +227,20 @@ export class Store {
   placeOrder(body: NewOrder): Order {
     const pet = this.pets.get(body.petId);
     if (!pet) throw unprocessable(`Pet ${body.petId} does not exist.`);
-    const inStock = this.stock.get(pet.id) ?? 0;
+    const inStock = pet.stock;
     if (inStock < body.quantity) throw conflict(`Pet ${pet.id} has ${units(inStock)} in stock; ${body.quantity} were ordered.`);
     const id = this.nextIds.order++;
     const order: Order = {
       id,
       petId: pet.id,
       quantity: body.quantity,
-      shipDate: body.shipDate ?? toDateTime(new Date(this.clock().getTime() + TWO_DAYS_MS)),
+      shipDate: body.shipDate ?? this.defaultShipDate(),
       complete: false,
     };
     this.orders.set(id, order);
     insertSorted(this.orderIds, id);
     this.ordersByComplete.add(false, id);
-    this.stock.set(pet.id, inStock - body.quantity);
+    pet.stock = inStock - body.quantity;
     this.openOrdersByPet.set(pet.id, (this.openOrdersByPet.get(pet.id) ?? 0) + 1);
     this.recompute(pet.id);
     return this.readOrder(id);
@@ -250,7 +255,8 @@ export class Store {
     removeSorted(this.orderIds, id);
     this.ordersByComplete.remove(false, id);
     this.closeOpenOrder(order.petId);
-    if (this.pets.has(order.petId)) this.stock.set(order.petId, (this.stock.get(order.petId) ?? 0) + order.quantity);
+    const pet = this.pets.get(order.petId);
+    if (pet) pet.stock += order.quantity;
     this.recompute(order.petId);
   }
 
@@ -279,13 +285,25 @@ export class Store {
   }
 
   setStock(petId: number, quantity: number): InventoryItem {
-    if (!this.pets.has(petId)) throw notFound('Pet', petId);
-    this.stock.set(petId, quantity);
+    const pet = this.pets.get(petId);
+    if (!pet) throw notFound('Pet', petId);
+    pet.stock = quantity;
     this.recompute(petId);
     return this.readInventory(petId);
   }
 
   // Internals
+
+  /**
+   * Two days after the clock, at second precision. Orders placed in the same second share one
+   * string rather than each keeping its own copy (about a quarter of an order's heap).
+   */
+  private defaultShipDate(): string {
+    const ms = this.clock().getTime() + TWO_DAYS_MS;
+    const second = Math.floor(ms / 1000);
+    if (second !== this.lastShipDate.second) this.lastShipDate = { second, text: toDateTime(new Date(ms)) };
+    return this.lastShipDate.text;
+  }
 
   private requireCategory(id: number): void {
     if (!this.categories.has(id)) throw unprocessable(`Category ${id} does not exist.`);
@@ -302,11 +320,11 @@ export class Store {
     const pet = this.pets.get(petId);
     if (!pet) return;
     const status: PetStatus =
-      (this.openOrdersByPet.get(petId) ?? 0) > 0 ? 'pending' : (this.stock.get(petId) ?? 0) > 0 ? 'available' : 'sold';
+      (this.openOrdersByPet.get(petId) ?? 0) > 0 ? 'pending' : pet.stock > 0 ? 'available' : 'sold';
     this.setStatus(pet, status);
   }
 
-  private setStatus(pet: Pet, status: PetStatus): void {
+  private setStatus(pet: PetRecord, status: PetStatus): void {
     if (pet.status === status) return;
     this.petsByStatus.remove(pet.status, pet.id);
     this.petsByStatus.add(status, pet.id);
@@ -328,7 +346,8 @@ export class Store {
   }
 
   private readInventory(petId: number): InventoryItem {
-    return { petId, quantity: this.stock.get(petId) ?? 0, status: this.pets.get(petId)!.status };
+    const pet = this.pets.get(petId)!;
+    return { petId, quantity: pet.stock, status: pet.status };
   }
 }
 
