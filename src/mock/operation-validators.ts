@@ -137,13 +137,8 @@ async function buildState(forValidator: ValidatorDocument): Promise<DocumentStat
   // compiles (request and response, per operation). Where nothing can point into `paths`, they carry none.
   const pathsReachable = mayReferToPaths(spec.apiDoc);
   const requests = new eov.RequestValidator(pathsReachable ? spec.apiDoc : { ...spec.apiDoc, paths: {} }, oav.ajvOpts.request);
-  // The request side's `paths` are the document's own (the routes' schemas, which reach the
-  // validator as `req.openapi.schema`), so their references are the ones rewritten.
-  const sharedRequests = shareComponentSchemas([Reflect.get(requests, 'ajv'), Reflect.get(requests, 'ajvBody')], spec.apiDoc);
-  if (sharedRequests) Reflect.set(requests, 'apiDoc', pathsReachable ? sharedRequests : { ...sharedRequests, paths: {} });
   const responseValidator = new eov.ResponseValidator(responseDocument, oav.ajvOpts.response, responseOptions, spec.serial);
-  const sharedResponses = shareComponentSchemas([Reflect.get(responseValidator, 'ajvBody')], Reflect.get(responseValidator, 'spec'));
-  if (sharedResponses) Reflect.set(responseValidator, 'spec', pathsReachable || mayReferToPaths(responseDocument) ? sharedResponses : { ...sharedResponses, paths: {} });
+  shareComponentSchemas(responseValidator, responseDocument, pathsReachable);
   // Its `validate()` would install a res.json hook on every request; checkResponse calls what the hook calls instead.
   const validate: RequestHandler = (req, res, next) => requests.validate(req, res, next);
   const responseSerial: unknown = Reflect.get(responseValidator, 'serial');
@@ -212,36 +207,35 @@ function skipSchemaCompile(framework: unknown): void {
   };
 }
 
-/** The key the validators' ajv instances hold the document's component schemas under, once. */
+/** The key the response validator's ajv holds the document's component schemas under, once. */
 // An absolute URI: a relative key would resolve against each validator's own key (`GET-/v1/…`).
 const SHARED_COMPONENTS = 'urn:kit:shared-components';
 
 /**
- * EOV builds each request and response validator as a schema of its own that carries the
- * document's whole `components` (and `paths`) beside it, so that `#/components/schemas/…`
- * resolves inside it: ajv then walks all of it and compiles every component the schema reaches
- * again for each operation × status × media type (an operation of Stripe's contract reaches 351 of
- * its 468 components; the first 30 operations took the process to 859 MB). Here the component
- * schemas are added to each of the validator's ajv instances once, under a key of their own, the
- * references outside them (paths, parameters, request bodies, responses) are rewritten to point
- * there (`urn:kit:shared-components#/components/schemas/…`, the same schema objects), and the
- * document returned for the validator keeps every component but the schemas: each component is
- * compiled once per ajv instance, for every validator that reaches it, and checks what it checked
- * before. EOV's own look-ups by reference (`ajv.getSchema($ref)` for parameter schemas and their
- * defaults) find the shared copy under the rewritten name. Undefined, with nothing rewritten, when
- * the document refers into `paths` (the one other place a schema may point) or an ajv refuses.
+ * EOV builds each response validator as a schema of its own that carries the document's whole
+ * `components` (and `paths`) beside it, so that `#/components/schemas/…` resolves inside it: ajv
+ * then walks all of it and compiles every component the response reaches again for each operation
+ * × status × media type (an operation of Stripe's contract reaches 351 of its 468 components; the
+ * first 30 operations took the process to 859 MB). Here the component schemas are added to that
+ * ajv once, under a key of their own, the response copy's references point there
+ * (`urn:kit:shared-components#/components/schemas/…`, the same schema objects), and what each validator
+ * carries beside it keeps every component but the schemas: each component is compiled once, for
+ * every response that reaches it, and checks what it checked before. Left as EOV makes it when the
+ * document refers into `paths` (the one other place a response schema may point) or ajv refuses.
  */
-function shareComponentSchemas(ajvs: readonly unknown[], spec: unknown): Record<string, unknown> | undefined {
-  if (!isRecord(spec) || !isRecord(spec['components']) || !isRecord(spec['components']['schemas'])) return undefined;
-  const adders = ajvs.filter((ajv): ajv is Record<string, unknown> & { addSchema: (...args: unknown[]) => unknown } => isRecord(ajv) && typeof ajv['addSchema'] === 'function');
-  if (adders.length !== ajvs.length || refersIntoPaths(spec)) return undefined;
+function shareComponentSchemas(validator: object, document: unknown, pathsReachable: boolean): void {
+  const spec: unknown = Reflect.get(validator, 'spec');
+  const ajv: unknown = Reflect.get(validator, 'ajvBody');
+  if (!isRecord(spec) || !isRecord(spec['components']) || !isRecord(spec['components']['schemas']) || !isRecord(ajv) || typeof ajv['addSchema'] !== 'function') return;
+  if (refersIntoPaths(document)) return;
   const { schemas, ...components } = spec['components'];
   try {
-    for (const ajv of adders) ajv.addSchema({ components: { schemas } }, SHARED_COMPONENTS);
+    Reflect.apply(ajv['addSchema'], ajv, [{ components: { schemas } }, SHARED_COMPONENTS]);
   } catch {
-    return undefined;
+    return;
   }
-  // References outside the component schemas name the shared copy; those inside them resolve against it already.
+  // References outside the component schemas (responses, paths) name the shared copy; those inside
+  // them resolve against it already.
   walkRecords(
     { ...spec, components },
     (node) => {
@@ -250,7 +244,7 @@ function shareComponentSchemas(ajvs: readonly unknown[], spec: unknown): Record<
     new Set(),
     [schemas],
   );
-  return { ...spec, components };
+  Reflect.set(validator, 'spec', pathsReachable || mayReferToPaths(document) ? { ...spec, components } : { ...spec, components, paths: {} });
 }
 
 /**
