@@ -10,30 +10,14 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../src/contract/index.js';
-import type { Workload } from './load.js';
+import { ORDER_PET, WORKLOADS } from './workloads.js';
 import { peakRssMb, rssMb, startProcess } from './targets.js';
 import { runWrk } from './wrk.js';
 
 const [seconds = '3', rounds = '2', ...configs] = process.argv.slice(2);
 if (configs.length === 0) configs.push('', '--heap-growing-percent=100');
 const API_KEY = 'dev-key';
-const workloads: Workload[] = [
-  { name: 'list', description: '', requests: [{ method: 'GET', path: '/pets?limit=20' }] },
-  { name: 'read', description: '', requests: [{ method: 'GET', path: '/pets/1' }] },
-  { name: 'create', description: '', requests: [{ method: 'POST', path: '/pets', body: { name: 'Bench', categoryId: 1 } }] },
-  { name: 'order', description: '', requests: [{ method: 'POST', path: '/store/orders', body: { petId: 1, quantity: 1 } }] },
-  {
-    name: 'mixed',
-    description: '',
-    requests: [
-      { method: 'GET', path: '/pets?limit=20' },
-      { method: 'GET', path: '/pets/1' },
-      { method: 'GET', path: '/pets?limit=20' },
-      { method: 'GET', path: '/pets/1' },
-      { method: 'POST', path: '/pets', body: { name: 'Bench', categoryId: 1 } },
-    ],
-  },
-];
+const workloads = WORKLOADS;
 
 /** User + system CPU of a process in ms (Linux: /proc/PID/stat, in clock ticks of 10 ms). */
 function cpuMs(pid: number): number {
@@ -60,7 +44,7 @@ try {
       process.env['HEAP_FLAGS'] = flags;
       const target = await startProcess('ours', [entry, '--port', '0'], (line) => /^Petstore mock listening on (http:\/\/\S+) /.exec(line)?.[1], '/pets?limit=1');
       // Enough stock for every order, as in bench/run.ts.
-      await fetch(`${target.url}/store/inventory/1`, { method: 'PUT', headers: { 'content-type': 'application/json', 'x-api-key': API_KEY }, body: JSON.stringify({ quantity: 1_000_000 }) });
+      await fetch(`${target.url}/store/inventory/${ORDER_PET}`, { method: 'PUT', headers: { 'content-type': 'application/json', 'x-api-key': API_KEY }, body: JSON.stringify({ quantity: 1_000_000 }) });
       const ready = rssMb(target.pid) ?? Number.NaN;
       const cells: string[] = [];
       let cpuSum = 0;

@@ -20,6 +20,7 @@ import { parseArgs } from 'node:util';
 import { packageRoot } from '../src/contract/index.js';
 import { costCurveMarkdown, curveDocuments, killAll, runCostCurve, writeCostCurve, type CurveRow } from './cost-curve.js';
 import { runLoad, type LoadResult, type Workload } from './load.js';
+import { ORDER_PET, WORKLOADS } from './workloads.js';
 import { peakRssMb, rssMb, startFixed, startOurs, startPrism, startProcess, type RunningTarget } from './targets.js';
 import { runWrk, wrkAvailable } from './wrk.js';
 
@@ -65,29 +66,7 @@ const durationS = Number(values.duration);
 const rounds = Number(values.rounds);
 const connections = Number(values.connections);
 const API_KEY = 'dev-key';
-const ORDER_PET = 2;
-
-const workloads: Workload[] = [
-  { name: 'list', description: 'GET /pets?limit=20', requests: [{ method: 'GET', path: '/pets?limit=20' }] },
-  { name: 'read', description: 'GET /pets/1 (deprecated path)', requests: [{ method: 'GET', path: '/pets/1' }] },
-  { name: 'create', description: 'POST /pets', requests: [{ method: 'POST', path: '/pets', body: { name: 'Bench', categoryId: 1 } }] },
-  {
-    name: 'order',
-    description: 'POST /store/orders (takes stock)',
-    requests: [{ method: 'POST', path: '/store/orders', body: { petId: ORDER_PET, quantity: 1 } }],
-  },
-  {
-    name: 'mixed',
-    description: '80% reads (list, read) / 20% creates',
-    requests: [
-      { method: 'GET', path: '/pets?limit=20' },
-      { method: 'GET', path: '/pets/1' },
-      { method: 'GET', path: '/pets?limit=20' },
-      { method: 'GET', path: '/pets/1' },
-      { method: 'POST', path: '/pets', body: { name: 'Bench', categoryId: 1 } },
-    ],
-  },
-];
+const workloads = WORKLOADS;
 
 /** Every server the bench started and has not stopped: stopped on the way out, whatever happens. */
 const running = new Set<RunningTarget>();
