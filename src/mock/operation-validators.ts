@@ -3,6 +3,7 @@ import type { OpenApiValidatorOpts } from 'express-openapi-validator/dist/framew
 import type { OpenAPIV3 } from 'openapi-types';
 import { asSchema, isRecord, parseDeepObject, plainLocalRefs, readNestedMembers, walkRecords, type Contract, type Operation } from '../contract/index.js';
 import { checkedValidatorDocument, validatorOptions } from './validator.js';
+import { reachableComponents } from './reachable-components.js';
 import { operationKey, type ValidatorDocument } from './validator-document.js';
 
 /**
@@ -137,6 +138,7 @@ async function buildState(forValidator: ValidatorDocument): Promise<DocumentStat
   // compiles (request and response, per operation). Where nothing can point into `paths`, they carry none.
   const pathsReachable = mayReferToPaths(spec.apiDoc);
   const requests = new eov.RequestValidator(pathsReachable ? spec.apiDoc : { ...spec.apiDoc, paths: {} }, oav.ajvOpts.request);
+  if (!pathsReachable) componentsPerOperation(requests);
   const responseValidator = new eov.ResponseValidator(responseDocument, oav.ajvOpts.response, responseOptions, spec.serial);
   shareComponentSchemas(responseValidator, responseDocument, pathsReachable);
   // Its `validate()` would install a res.json hook on every request; checkResponse calls what the hook calls instead.
@@ -245,6 +247,31 @@ function shareComponentSchemas(validator: object, document: unknown, pathsReacha
     [schemas],
   );
   Reflect.set(validator, 'spec', pathsReachable || mayReferToPaths(document) ? { ...spec, components } : { ...spec, components, paths: {} });
+}
+
+/**
+ * The request validator compiles each operation's validators with the document's `components`
+ * beside them (its Validator class), read from its `apiDoc` when it builds that operation's
+ * middleware, once, on its first request. Here it reads a copy whose `components` hold what that
+ * operation reaches (reachable-components.ts) for that one synchronous build, and the whole document
+ * again after it: what each operation validates is unchanged, ajv walks a fraction of the schemas.
+ * Called only where nothing can point into `paths` (the validator's copy then carries none).
+ */
+function componentsPerOperation(validator: object): void {
+  const build: unknown = Reflect.get(validator, 'buildMiddleware');
+  const whole: unknown = Reflect.get(validator, 'apiDoc');
+  if (typeof build !== 'function' || !isRecord(whole)) return;
+  Reflect.set(validator, 'buildMiddleware', (...args: unknown[]): unknown => {
+    // args: path, the operation's schema (parameters, requestBody, security), content type, cache key.
+    const components = reachableComponents(whole['components'], [args[1]]);
+    if (!components) return Reflect.apply(build, validator, args);
+    Reflect.set(validator, 'apiDoc', { ...whole, components });
+    try {
+      return Reflect.apply(build, validator, args);
+    } finally {
+      Reflect.set(validator, 'apiDoc', whole);
+    }
+  });
 }
 
 /**
