@@ -1,6 +1,7 @@
 /**
  * V8 flags for the CLI's process, compared in one run: `node dist/bench/heap-flags.js SECONDS ROUNDS
- * FLAGS…` (each FLAGS one argument, '' for V8's defaults, e.g. '' '--heap-growing-percent=100').
+ * FLAGS…` (each FLAGS one argument, '' for V8's defaults, e.g. '' '--heap-growing-percent=100';
+ * `bin` for bin/petstore-mock.js as it is, with the flags it sets and when).
  * Each round starts the mock's CLI once per FLAGS, in turn, with those flags set by
  * `v8.setFlagsFromString` before the CLI runs (so the flags the bin script sets are replaced, not
  * added to), sends the five workloads of `npm run bench` with wrk (32 connections, SECONDS each), and
@@ -42,7 +43,7 @@ try {
   for (let round = 0; round < Number(rounds); round++) {
     for (const flags of configs) {
       process.env['HEAP_FLAGS'] = flags;
-      const target = await startProcess('ours', [entry, '--port', '0'], (line) => /^Petstore mock listening on (http:\/\/\S+) /.exec(line)?.[1], '/pets?limit=1');
+      const target = await startProcess('ours', [flags === 'bin' ? join(packageRoot, 'bin', 'petstore-mock.js') : entry, '--port', '0'], (line) => /^Petstore mock listening on (http:\/\/\S+) /.exec(line)?.[1], '/pets?limit=1');
       // Enough stock for every order, as in bench/run.ts.
       await fetch(`${target.url}/store/inventory/${ORDER_PET}`, { method: 'PUT', headers: { 'content-type': 'application/json', 'x-api-key': API_KEY }, body: JSON.stringify({ quantity: 1_000_000 }) });
       const ready = rssMb(target.pid) ?? Number.NaN;
