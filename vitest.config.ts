@@ -14,7 +14,7 @@ const workers = Number(process.env['VITEST_MAX_WORKERS'] ?? Math.min(8, Math.max
 /**
  * The longest files, longest first: CPU seconds of the file alone (user + system, its spawned
  * servers included: `/usr/bin/time -f "%U %S" env VITEST_MAX_WORKERS=1 npx vitest run FILE`,
- * 2026-11-24 sessions 25 and 26) where measured, else its share of the summed file time of one `vitest run
+ * 2026-11-24 sessions 25 to 27) where measured, else its share of the summed file time of one `vitest run
  * --reporter=json` (2026-11-24). Without a cache of earlier runs (a fresh clone, as in CI) vitest
  * starts the largest files first, and these are among the smallest: the self-consistency and
  * Prism corpus files are a few lines each and minutes of CPU, so they started last (in the fresh
@@ -25,21 +25,21 @@ const LONGEST_FIRST = [
   'test/conformance/corpus-discord.test.ts', // 97 s CPU: Prism 93 s (its start 8 s), the runner 10 s (session 26, alone)
   'test/conformance/holdout-prism-clerk.test.ts', // 43 s CPU (52 s as two files on two Prisms)
   'test/self-consistency/holdout-stripe.test.ts', // 35 s CPU (87 s before the validators stopped carrying `paths`)
-  'test/mock/corpus.test.ts', // 35 s CPU
   'test/self-consistency/corpus-versions-large.test.ts', // 30 s CPU (49 s before)
   'test/conformance/holdout-prism-pinterest.test.ts', // 26 s CPU
   'test/self-consistency/holdout-pinterest.test.ts', // 25 s CPU (37 s before)
-  'test/mock/validation-equivalence.test.ts', // 23 s CPU (43 s before)
+  'test/mock/validation-equivalence.test.ts', // 23–25 s CPU (43 s before)
+  'test/mock/corpus.test.ts', // 18 s CPU (31 s with a Prism process per document, before session 27)
   'test/self-consistency/holdout-clerk.test.ts', // 6.3 %
   'test/conformance/corpus-twilio-api.test.ts', // 22 s CPU
   'test/self-consistency/holdout-medium.test.ts', // 19 s CPU
-  'test/conformance/corpus.test.ts', // 5.9 %
+  'test/conformance/corpus.test.ts', // 5.8 s CPU (session 27: its 7 documents on one Prism process)
   'test/self-consistency/corpus-twilio-api.test.ts', // 5.2 %
-  'test/conformance/broken.test.ts', // 4.0 %
-  'test/hostile/cli.test.ts', // 18 s CPU
+  'test/conformance/broken.test.ts', // 13 s CPU (session 27)
+  'test/hostile/cli.test.ts', // 13 s CPU (session 27)
   'test/self-consistency/corpus-small.test.ts', // 3.1 %
-  'test/workflows/defects.test.ts', // 2.9 %
-  'test/conformance/benign.test.ts', // 2.8 %
+  'test/workflows/defects.test.ts', // 9.7 s CPU (session 27)
+  'test/conformance/benign.test.ts', // 10 s CPU (session 27)
   'test/conformance/holdout-prism.test.ts', // 11 s CPU (Lob)
   'test/conformance/holdout-prism-openai.test.ts', // 8.5 s CPU
   'test/conformance/holdout-prism-miro.test.ts', // 7.9 s CPU

@@ -15,6 +15,7 @@ import type { CheckResult, RunReport } from '../../conformance/types.js';
 import { exitCodeFor } from '../../conformance/verdict.js';
 import type { CorpusDocument } from '../../fixtures/corpus/index.js';
 import { startPrism, type RunningPrism } from '../../fixtures/servers/prism.js';
+import type { PrismHost } from '../../fixtures/servers/prism-host.js';
 import { loadContract, type Contract } from '../../src/contract/index.js';
 
 /** Why Prism fails a check: each a true deviation from the contract or from an RFC it cites. */
@@ -92,10 +93,12 @@ export interface ServedByPrism {
  * machine (Discord: over a minute), hence the long start limit. Prism's mock is stateless, so
  * several runs (slices of one document's operations) may share one.
  */
-export async function servePrism(doc: Pick<CorpusDocument, 'file'>): Promise<ServedByPrism> {
+export async function servePrism(doc: Pick<CorpusDocument, 'file'>, host?: PrismHost): Promise<ServedByPrism> {
   const contract = await loadContract(doc.file);
   // Without Prism's check of its own answers: it changes none of them, and was 87 % of Prism's CPU on Discord.
-  return { contract, prism: await startPrism({ mode: 'mock', checkOwnAnswers: false }, doc.file, 240_000) };
+  const how = { mode: 'mock', checkOwnAnswers: false } as const;
+  // A file that serves several documents one after another serves them from one Prism process (prism-host.ts).
+  return { contract, prism: host ? await host.serve(how, doc.file, 240_000) : await startPrism(how, doc.file, 240_000) };
 }
 
 /** The runner against a served document (or a slice of its operations), examples 1. */
@@ -119,8 +122,8 @@ export async function runAgainstPrism({ contract, prism }: ServedByPrism, pick?:
 }
 
 /** One Prism for one run of the runner (or a slice of its operations), stopped after it. */
-export async function runOnPrism(doc: Pick<CorpusDocument, 'file'>, pick?: (contract: Contract) => readonly string[]): Promise<PrismRun> {
-  const served = await servePrism(doc);
+export async function runOnPrism(doc: Pick<CorpusDocument, 'file'>, pick?: (contract: Contract) => readonly string[], host?: PrismHost): Promise<PrismRun> {
+  const served = await servePrism(doc, host);
   try {
     return await runAgainstPrism(served, pick);
   } finally {

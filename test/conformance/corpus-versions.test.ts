@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { VERSIONED_CORPUS } from '../../fixtures/corpus/index.js';
 import { startPrism } from '../../fixtures/servers/prism.js';
 import { PRISM_EXPECTED, PRISM_REFUSES } from './corpus-prism-expected.js';
 import { expectTwoSided, runOnPrism } from './corpus-prism.js';
+import { prismHost } from '../../fixtures/servers/prism-host.js';
 
 /**
  * The documents of other versions (3.1, 3.2, Swagger 2.0) served by Prism 5.14.2, two-sided as the
@@ -12,9 +13,15 @@ import { expectTwoSided, runOnPrism } from './corpus-prism.js';
 const LARGE = ['discord-3.1', 'docker-engine-2.0'];
 
 describe('the runner on documents of other versions served by Prism', () => {
+  // The documents are served one after another by one Prism process (fixtures/servers/prism-host.ts), each as `prism mock` serves it.
+  const prisms = prismHost({ checkOwnAnswers: false });
+  afterAll(async () => {
+    await prisms.close();
+  });
+
   it.each(VERSIONED_CORPUS.filter((d) => !LARGE.includes(d.name) && !PRISM_REFUSES[d.name]).map((d) => [d.name, d] as const))(
     '%s: no internal error, exactly the expected failures',
-    async (name, doc) => expectTwoSided(name, await runOnPrism(doc), PRISM_EXPECTED[name]),
+    async (name, doc) => expectTwoSided(name, await runOnPrism(doc, undefined, prisms), PRISM_EXPECTED[name]),
     300_000,
   );
 

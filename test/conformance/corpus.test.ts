@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { CORPUS, VERSIONED_CORPUS } from '../../fixtures/corpus/index.js';
 import { PRISM_EXPECTED, PRISM_REFUSES } from './corpus-prism-expected.js';
 import { expectTwoSided, runOnPrism, WHY } from './corpus-prism.js';
+import { prismHost } from '../../fixtures/servers/prism-host.js';
 
 
 /**
@@ -13,6 +14,12 @@ import { expectTwoSided, runOnPrism, WHY } from './corpus-prism.js';
 const HERE = ['oai-petstore-expanded', 'oai-uspto', 'oai-link-example', 'oai-api-with-examples', 'oai-callback-example', 'swagger-petstore-v3', 'twilio-studio-v2'];
 
 describe('the runner on real contracts served by Prism', () => {
+  // The documents are served one after another by one Prism process (fixtures/servers/prism-host.ts), each as `prism mock` serves it.
+  const prisms = prismHost({ checkOwnAnswers: false });
+  afterAll(async () => {
+    await prisms.close();
+  });
+
   it('has an expectation, or a refusal, for every corpus document, and a reason for every entry', () => {
     for (const doc of CORPUS) {
       const keys = doc.name === 'twilio-api-v2010' ? [`${doc.name} (1 of 2)`, `${doc.name} (2 of 2)`] : [doc.name];
@@ -27,7 +34,7 @@ describe('the runner on real contracts served by Prism', () => {
 
   it.each(CORPUS.filter((d) => HERE.includes(d.name)).map((d) => [d.name, d] as const))(
     '%s: no internal error, every operation exercised, exactly the expected failures',
-    async (name, doc) => expectTwoSided(name, await runOnPrism(doc), PRISM_EXPECTED[name]),
+    async (name, doc) => expectTwoSided(name, await runOnPrism(doc, undefined, prisms), PRISM_EXPECTED[name]),
     300_000,
   );
 });

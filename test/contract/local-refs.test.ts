@@ -55,7 +55,10 @@ describe('plain local references replaced without json-schema-ref-parser (src/co
   it('gives the resolver\'s result, sharing and cycles included, on every contract of the corpus, hold-out and versions sets that qualifies', { timeout: 300_000 }, async () => {
     const plain: string[] = [];
     for (const file of contracts) {
-      const document: unknown = parse(readFileSync(file, 'utf8'), YAML_OPTIONS);
+      const text = readFileSync(file, 'utf8');
+      // A JSON document parses to the same value either way, far faster with JSON.parse (Discord's
+      // 1.2 MB: 351 ms with yaml, 9 ms); the kit's own reading of each, with yaml, is tested elsewhere.
+      const document: unknown = file.endsWith('.json') ? JSON.parse(text) : parse(text, YAML_OPTIONS);
       const ours = byPlain(document);
       if (ours === undefined) continue;
       plain.push(file.slice(root.length + 1));

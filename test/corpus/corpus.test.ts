@@ -13,7 +13,9 @@ describe.each([...CORPUS, ...HOLDOUT].map((d) => [d.name, d] as const))('corpus 
   const text = readFileSync(doc.file, 'utf8');
 
   it('is OpenAPI 3.0 and valid for @readme/openapi-parser', async () => {
-    const parsed: unknown = parse(text);
+    // A JSON document parses to the same value with JSON.parse, far faster than with yaml; the test
+    // below reads the text with yaml, as the kit does, so a duplicate key would still be refused there.
+    const parsed: unknown = doc.file.endsWith('.json') ? JSON.parse(text) : parse(text);
     expect(parsed).toMatchObject({ openapi: expect.stringMatching(/^3\.0\./) as unknown });
     const result = await validate(structuredClone(parsed) as Parameters<typeof validate>[0]);
     expect(result.valid, JSON.stringify(result)).toBe(true);

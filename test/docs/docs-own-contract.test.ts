@@ -36,6 +36,16 @@ describe("the page's copy of the contract (unit)", () => {
 /** Swagger UI's deep-link id of an operation block. */
 const block = (tag: string, id: string): string => `#operations-${tag}-${id}`;
 
+/**
+ * One chromium for the file (a launch is about 0.7 s of CPU): each test opens its own page, in a
+ * context of its own (newPage), and closes it.
+ */
+let launching: Promise<Browser> | undefined;
+const sharedBrowser = (): Promise<Browser> => (launching ??= launchChromium());
+afterAll(async () => {
+  await (await launching?.catch(() => undefined))?.close();
+});
+
 async function openDocs(browser: Browser, mock: RunningMock, firstBlock: string): Promise<{ page: Page; problems: ReturnType<typeof watchPage> }> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const problems = watchPage(page, mock.url);
@@ -47,7 +57,6 @@ async function openDocs(browser: Browser, mock: RunningMock, firstBlock: string)
 describe('/docs on a contract served under a base path, with an implicit-only OAuth2 scheme (headless chromium)', () => {
   const opened: { mock?: RunningMock; browser?: Browser } = {};
   afterAll(async () => {
-    await opened.browser?.close();
     await opened.mock?.close();
   });
 
@@ -62,7 +71,7 @@ describe('/docs on a contract served under a base path, with an implicit-only OA
   it('Authorize takes the bearer token; Try it out calls /api/v3 on the mock, the token reaches it, the answer is 200', async () => {
     opened.mock = await start({ port: 0, spec: SPEC, tokens: [TOKEN] });
     const mock = opened.mock;
-    opened.browser = await launchChromium();
+    opened.browser = await sharedBrowser();
     const { page, problems } = await openDocs(opened.browser, mock, block('pet', 'findPetsByStatus'));
     try {
       // The servers list names the mock under the contract's base path.
@@ -116,7 +125,6 @@ describe('/docs on a contract served under a base path, with an implicit-only OA
 describe('/docs on the bundled contract (headless chromium)', () => {
   const opened: { mock?: RunningMock; browser?: Browser } = {};
   afterAll(async () => {
-    await opened.browser?.close();
     await opened.mock?.close();
   });
 
@@ -124,7 +132,7 @@ describe('/docs on the bundled contract (headless chromium)', () => {
     const bundled = await loadContract();
     expect(bundled.basePath).toBe('');
     opened.mock = await start({ port: 0 });
-    opened.browser = await launchChromium();
+    opened.browser = await sharedBrowser();
     const first = bundled.operations[0]!;
     const { page, problems } = await openDocs(opened.browser, opened.mock, block(first.tags[0] ?? 'default', first.id));
     try {

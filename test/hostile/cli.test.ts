@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/contract/index.js';
 import { HOSTILE_CASES, type HostileCase } from '../../fixtures/hostile/cases.js';
+import type { ServerStats } from '../../fixtures/hostile/raw-server.js';
 import { buildIfStale } from '../conformance/spawn-cli.js';
 
 const bin = join(packageRoot, 'bin', 'petstore-conformance.js');
@@ -64,6 +65,38 @@ function hostile(name: string): HostileCase {
   const found = HOSTILE_CASES.find((c) => c.name === name);
   if (!found) throw new Error(`no hostile fixture ${name}`);
   return found;
+}
+
+/** A judged target (exit 1): the problem named in the JSON report, nothing on stderr, within its timeouts. */
+function expectJudged(h: HostileCase, r: CliRun, stats: ServerStats): void {
+  expectNoCrash(r);
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(1);
+  const doc = JSON.parse(r.stdout) as JsonDoc;
+  expect(doc.summary.failed).toBeGreaterThan(0);
+  if (h.expect.exit !== 1) throw new Error('expected a judged target');
+  const { check, message } = h.expect;
+  expect(doc.results.some((x) => x.status === 'failed' && x.check === check && message.test(x.message))).toBe(true);
+  expect(r.ms).toBeLessThan(Math.max(stats.requests, stats.connections) * h.timeoutMs + OVERHEAD_MS);
+}
+
+let html200: Promise<{ run: CliRun; stats: ServerStats }> | undefined;
+/**
+ * The CLI's run against html-200 (a plain, quickly answered run), made once per file: it is both
+ * a judged case below and the memory baseline of huge-body-endless (one spawn of the CLI, about
+ * 1 s of CPU, instead of two).
+ */
+function htmlRun(): Promise<{ run: CliRun; stats: ServerStats }> {
+  html200 ??= (async () => {
+    const h = hostile('html-200');
+    const target = await h.start();
+    try {
+      return { run: await cli(['--target', target.url, '--api-key', 'dev-key', '--timeout', String(h.timeoutMs), '--reporter', 'json']), stats: target.stats };
+    } finally {
+      await target.close();
+    }
+  })();
+  return html200;
 }
 
 beforeAll(async () => {
@@ -126,18 +159,15 @@ describe('petstore-conformance CLI against hostile targets', () => {
 
   it.each(['garbage', 'resets-mid-body', 'trickles-body', 'html-200', 'short-content-length', 'invalid-header-bytes'])('%s: exit 1 with the problem named in the JSON report, nothing on stderr', async (name) => {
     const h = hostile(name);
+    if (name === 'html-200') {
+      const { run: r, stats } = await htmlRun();
+      expectJudged(h, r, stats);
+      return;
+    }
     const target = await h.start();
     try {
       const r = await cli(['--target', target.url, '--api-key', 'dev-key', '--timeout', String(h.timeoutMs), '--reporter', 'json']);
-      expectNoCrash(r);
-      expect(r.stderr).toBe('');
-      expect(r.code).toBe(1);
-      const doc = JSON.parse(r.stdout) as JsonDoc;
-      expect(doc.summary.failed).toBeGreaterThan(0);
-      if (h.expect.exit !== 1) throw new Error('expected a judged target');
-      const { check, message } = h.expect;
-      expect(doc.results.some((x) => x.status === 'failed' && x.check === check && message.test(x.message))).toBe(true);
-      expect(r.ms).toBeLessThan(Math.max(target.stats.requests, target.stats.connections) * h.timeoutMs + OVERHEAD_MS);
+      expectJudged(h, r, target.stats);
     } finally {
       await target.close();
     }
@@ -162,13 +192,7 @@ describe('petstore-conformance CLI against hostile targets', () => {
   });
 
   it('huge-body-endless: reads at most the 4 MiB cap per response; peak memory stays near a plain run', async () => {
-    const baselineTarget = await hostile('html-200').start();
-    let baseline: CliRun;
-    try {
-      baseline = await cli(['--target', baselineTarget.url, '--api-key', 'dev-key', '--reporter', 'json']);
-    } finally {
-      await baselineTarget.close();
-    }
+    const baseline = (await htmlRun()).run;
     const h = hostile('huge-body-endless');
     const target = await h.start();
     try {

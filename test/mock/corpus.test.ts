@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diceOfFaker, loadContract, sampleValue, type Contract } from '../../src/contract/index.js';
 import { start, type RunningMock } from '../../src/index.js';
-import { startPrism, type RunningPrism } from '../../fixtures/servers/prism.js';
+import type { RunningPrism } from '../../fixtures/servers/prism.js';
+import { prismHost } from '../../fixtures/servers/prism-host.js';
 import { CORPUS } from '../../fixtures/corpus/index.js';
 import { validValue } from '../../conformance/cases/inputs.js';
 import { Random } from '../../conformance/cases/random.js';
@@ -13,6 +14,13 @@ interface Violation {
   message: string;
   severity?: string;
 }
+
+// One process holds Prism's proxies for all the documents (each the proxy `prism proxy` runs): Prism's
+// start-up is paid once for the file, not once per document.
+const prisms = prismHost();
+afterAll(async () => {
+  await prisms.close();
+});
 
 /**
  * The mock on real public contracts (fixtures/corpus): each starts with the generic engine, and
@@ -30,7 +38,7 @@ describe.each(CORPUS.map((c) => [c.name, c] as const))('the mock on %s', (_name,
     mock = await start({ port: 0, spec: doc.file });
     description = (await (await fetch(`${mock.url}/__mock/engine`)).json()) as EngineDescription;
     // Prism routes on the contract's paths and forwards to the upstream URL plus the path: the base path goes into the upstream.
-    prism = await startPrism({ mode: 'proxy', upstream: `${mock.url}${description.basePath}` }, doc.file, 90_000);
+    prism = await prisms.serve({ mode: 'proxy', upstream: `${mock.url}${description.basePath}` }, doc.file, 90_000);
   }, 120_000);
 
   afterAll(async () => {

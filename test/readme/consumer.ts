@@ -32,10 +32,20 @@ export const TARBALL = 'petstore-contract-kit-1.0.0.tgz';
 
 /** `npm pack` of this repository into `dir` (dist/ must be built: `npm test` builds first). */
 export async function packKit(dir: string): Promise<string> {
+  return (await packKitListed(dir)).tarball;
+}
+
+/**
+ * `npm pack --json` into `dir`: the tarball and the files npm put in it (the list `npm pack
+ * --dry-run --json` prints), from one run of npm instead of two.
+ */
+export async function packKitListed(dir: string): Promise<{ tarball: string; files: string[] }> {
   if (!existsSync(join(ROOT, 'dist', 'src', 'index.js'))) throw new Error('dist/ is not built: run `npm run build` first');
-  const packed = await sh(`npm pack --ignore-scripts --pack-destination ${JSON.stringify(dir)}`, ROOT);
+  const packed = await sh(`npm pack --json --ignore-scripts --pack-destination ${JSON.stringify(dir)}`, ROOT);
   if (packed.code !== 0) throw new Error(`npm pack failed: ${packed.stderr}`);
-  return join(dir, TARBALL);
+  const [entry] = JSON.parse(packed.stdout) as { filename: string; files: { path: string }[] }[];
+  if (entry?.filename !== TARBALL) throw new Error(`npm pack wrote ${entry?.filename ?? 'nothing'}, not ${TARBALL}`);
+  return { tarball: join(dir, TARBALL), files: entry.files.map((f) => f.path) };
 }
 
 /**
