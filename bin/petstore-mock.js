@@ -13,8 +13,9 @@ setFlagsFromString('--heap-growing-percent=100');
 // survive) buys nothing and stays in the RSS of an idle mock. Growth (read at each scavenge) is held
 // off until a second after listening, then left to V8 again, which grows it under load: RSS at the
 // first answer 87 → 74 MB (medians of 6 alternating starts), spawn to first answer and server CPU
-// per request under load unchanged (2026-11-24, session 27, dist/bench/heap-flags.js's method).
+// per request under load unchanged (`node dist/bench/heap-flags.js 4 2 '--heap-growing-percent=100' bin`).
 setFlagsFromString('--semi-space-growth-factor=1');
 
 await runCli();
+// 2: V8's default.
 setTimeout(() => setFlagsFromString('--semi-space-growth-factor=2'), 1000).unref();
