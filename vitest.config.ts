@@ -13,7 +13,9 @@ const workers = Number(process.env['VITEST_MAX_WORKERS'] ?? Math.min(8, Math.max
 
 /**
  * The longest files, longest first: CPU seconds of the file alone (user + system, its spawned
- * servers included: `/usr/bin/time -f "%U %S" env VITEST_MAX_WORKERS=1 npx vitest run FILE`,
+ * servers included: `/usr/bin/time -f "%U %S" env VITEST_MAX_WORKERS=1 npx vitest run FILE`, or
+ * "in a whole-suite run": a setup file reading /proc/self/stat before and after each file, children
+ * included, which counts more than alone as the other files share the cores;
  * 2026-11-24 sessions 25 to 27) where measured, else its share of the summed file time of one `vitest run
  * --reporter=json` (2026-11-24). Without a cache of earlier runs (a fresh clone, as in CI) vitest
  * starts the largest files first, and these are among the smallest: the self-consistency and
@@ -22,11 +24,11 @@ const workers = Number(process.env['VITEST_MAX_WORKERS'] ?? Math.min(8, Math.max
  * Started early, they overlap the many files that mostly wait.
  */
 const LONGEST_FIRST = [
-  'test/conformance/corpus-discord.test.ts', // 97 s CPU: Prism 93 s (its start 8 s), the runner 10 s (session 26, alone)
-  'test/conformance/holdout-prism-clerk.test.ts', // 43 s CPU (52 s as two files on two Prisms)
-  'test/self-consistency/holdout-stripe.test.ts', // 35 s CPU (87 s before the validators stopped carrying `paths`)
+  'test/conformance/corpus-discord.test.ts', // 31–36 s CPU in a whole-suite run, Prism 22–27 s of it (session 27; 97 s before Prism ran without its answer check)
+  'test/conformance/holdout-prism-clerk.test.ts', // 17–18 s CPU in a whole-suite run (session 27; 43 s before Prism ran without its answer check)
+  'test/self-consistency/holdout-stripe.test.ts', // 47–49 s CPU in a whole-suite run, 35 s alone (87 s before the validators stopped carrying `paths`)
   'test/self-consistency/corpus-versions-large.test.ts', // 30 s CPU (49 s before)
-  'test/conformance/holdout-prism-pinterest.test.ts', // 26 s CPU
+  'test/conformance/holdout-prism-pinterest.test.ts', // 28 s CPU in a whole-suite run (session 27)
   'test/self-consistency/holdout-pinterest.test.ts', // 25 s CPU (37 s before)
   'test/mock/validation-equivalence.test.ts', // 23–25 s CPU (43 s before)
   'test/mock/corpus.test.ts', // 18 s CPU (31 s with a Prism process per document, before session 27)
