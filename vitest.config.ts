@@ -14,8 +14,8 @@ const workers = Number(process.env['VITEST_MAX_WORKERS'] ?? Math.min(8, Math.max
 /**
  * The longest files, longest first: CPU seconds of the file alone (user + system, its spawned
  * servers included: `/usr/bin/time -f "%U %S" env VITEST_MAX_WORKERS=1 npx vitest run FILE`, or
- * "in a whole-suite run": a setup file reading /proc/self/stat before and after each file, children
- * included, which counts more than alone as the other files share the cores;
+ * "in a whole-suite run": `npx vitest run --config vitest.cpu.config.ts`, children included, which
+ * counts more than alone as the other files share the cores;
  * 2026-11-24 sessions 25 to 27) where measured, else its share of the summed file time of one `vitest run
  * --reporter=json` (2026-11-24). Without a cache of earlier runs (a fresh clone, as in CI) vitest
  * starts the largest files first, and these are among the smallest: the self-consistency and
