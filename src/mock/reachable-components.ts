@@ -1,4 +1,4 @@
-import { isRecord } from '../contract/index.js';
+import { isRecord, walkRecords } from '../contract/index.js';
 
 type Components = Record<string, Record<string, unknown>>;
 
@@ -30,38 +30,27 @@ export function reachableComponents(components: unknown, roots: readonly unknown
   if (!isRecord(components)) return undefined;
   const out: Components = {};
   if (isRecord(components['securitySchemes'])) out['securitySchemes'] = components['securitySchemes'];
-  const seen = new Set<object>();
-  const stack: unknown[] = [...roots];
-  const follow = (ref: string): boolean => {
+  /** Keeps the component `ref` names and walks it too; false when it names none (or with an escape). */
+  const follow = (ref: string, reach: (node: unknown) => void): boolean => {
     const place = componentOf(ref);
     if (!place) return false;
     const [kind, name] = place;
     const group = components[kind];
     if (!isRecord(group) || !(name in group)) return false;
-    const target = group[name];
     const kept = (out[kind] ??= {});
     if (!(name in kept)) {
-      kept[name] = target;
-      stack.push(target);
+      kept[name] = group[name];
+      reach(group[name]);
     }
     return true;
   };
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (typeof node !== 'object' || node === null || seen.has(node)) continue;
-    seen.add(node);
-    if (Array.isArray(node)) {
-      stack.push(...(node as unknown[]));
-      continue;
-    }
-    const record = node as Record<string, unknown>;
-    if (typeof record['$dynamicRef'] === 'string') return undefined;
+  const uncertain = walkRecords(roots, (record, reach) => {
     const ref = record['$ref'];
-    if (typeof ref === 'string' && !follow(ref)) return undefined;
     // A discriminator's mapping names schemas by reference too (OAS 3.0.3 §4.7.25).
     const mapping = isRecord(record['discriminator']) ? record['discriminator']['mapping'] : undefined;
-    if (isRecord(mapping)) for (const value of Object.values(mapping)) if (typeof value === 'string' && value.startsWith('#') && !follow(value)) return undefined;
-    for (const child of Object.values(record)) stack.push(child);
-  }
-  return out;
+    const mapped = isRecord(mapping) ? Object.values(mapping).filter((v): v is string => typeof v === 'string' && v.startsWith('#')) : [];
+    const followed = typeof ref !== 'string' || follow(ref, reach);
+    return typeof record['$dynamicRef'] === 'string' || !followed || !mapped.every((m) => follow(m, reach)) ? 'stop' : undefined;
+  });
+  return uncertain ? undefined : out;
 }
