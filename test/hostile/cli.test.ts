@@ -80,23 +80,27 @@ function expectJudged(h: HostileCase, r: CliRun, stats: ServerStats): void {
   expect(r.ms).toBeLessThan(Math.max(stats.requests, stats.connections) * h.timeoutMs + OVERHEAD_MS);
 }
 
-let html200: Promise<{ run: CliRun; stats: ServerStats }> | undefined;
+const runs = new Map<string, Promise<{ run: CliRun; stats: ServerStats }>>();
 /**
- * The CLI's run against html-200 (a plain, quickly answered run), made once per file: it is both
- * a judged case below and the memory baseline of huge-body-endless (one spawn of the CLI, about
- * 1 s of CPU, instead of two).
+ * The CLI's plain run against a hostile target (API key, its timeout, the JSON reporter), made once
+ * per file and target: html-200's is both a judged case below and the memory baseline of
+ * huge-body-endless (one spawn of the CLI, about 1 s of CPU, instead of two).
  */
-function htmlRun(): Promise<{ run: CliRun; stats: ServerStats }> {
-  html200 ??= (async () => {
-    const h = hostile('html-200');
-    const target = await h.start();
-    try {
-      return { run: await cli(['--target', target.url, '--api-key', 'dev-key', '--timeout', String(h.timeoutMs), '--reporter', 'json']), stats: target.stats };
-    } finally {
-      await target.close();
-    }
-  })();
-  return html200;
+function plainRun(name: string): Promise<{ run: CliRun; stats: ServerStats }> {
+  let run = runs.get(name);
+  if (!run) {
+    run = (async () => {
+      const h = hostile(name);
+      const target = await h.start();
+      try {
+        return { run: await cli(['--target', target.url, '--api-key', 'dev-key', '--timeout', String(h.timeoutMs), '--reporter', 'json']), stats: target.stats };
+      } finally {
+        await target.close();
+      }
+    })();
+    runs.set(name, run);
+  }
+  return run;
 }
 
 beforeAll(async () => {
@@ -158,19 +162,8 @@ describe('petstore-conformance CLI against hostile targets', () => {
   });
 
   it.each(['garbage', 'resets-mid-body', 'trickles-body', 'html-200', 'short-content-length', 'invalid-header-bytes'])('%s: exit 1 with the problem named in the JSON report, nothing on stderr', async (name) => {
-    const h = hostile(name);
-    if (name === 'html-200') {
-      const { run: r, stats } = await htmlRun();
-      expectJudged(h, r, stats);
-      return;
-    }
-    const target = await h.start();
-    try {
-      const r = await cli(['--target', target.url, '--api-key', 'dev-key', '--timeout', String(h.timeoutMs), '--reporter', 'json']);
-      expectJudged(h, r, target.stats);
-    } finally {
-      await target.close();
-    }
+    const { run: r, stats } = await plainRun(name);
+    expectJudged(hostile(name), r, stats);
   });
 
   it('redirects-elsewhere: never contacts the other host; the 3xx is judged and named a redirect not followed', async () => {
@@ -192,7 +185,7 @@ describe('petstore-conformance CLI against hostile targets', () => {
   });
 
   it('huge-body-endless: reads at most the 4 MiB cap per response; peak memory stays near a plain run', async () => {
-    const baseline = (await htmlRun()).run;
+    const baseline = (await plainRun('html-200')).run;
     const h = hostile('huge-body-endless');
     const target = await h.start();
     try {
