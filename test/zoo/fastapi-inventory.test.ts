@@ -1,0 +1,25 @@
+import { describeZooService } from './zoo-suite.js';
+
+const VALIDATION_422 = "the mock's gap (issue 29 item 4): the operation documents only 422 HTTPValidationError for invalid requests; the mock answers 400";
+const UNDOCUMENTED_400 = "follows from the mock's 400: a status the operation does not document";
+
+describeZooService('fastapi-inventory', {
+  differences: [
+    { step: 'invalid: missing required sku (POST /products)', aspect: 'status', service: '422', mock: '400', why: VALIDATION_422 },
+    { step: 'invalid: missing required sku (POST /products)', aspect: 'schema', service: 'valid', mock: 'undocumented status', why: UNDOCUMENTED_400 },
+    { step: 'invalid: wrong type for sku (POST /products)', aspect: 'status', service: '422', mock: '400', why: VALIDATION_422 },
+    { step: 'invalid: wrong type for sku (POST /products)', aspect: 'schema', service: 'valid', mock: 'undocumented status', why: UNDOCUMENTED_400 },
+    { step: 'invalid: malformed JSON (POST /products)', aspect: 'status', service: '422', mock: '400', why: VALIDATION_422 },
+    { step: 'invalid: malformed JSON (POST /products)', aspect: 'schema', service: 'valid', mock: 'undocumented status', why: UNDOCUMENTED_400 },
+    {
+      step: 'invalid: wrong media type (POST /products)',
+      aspect: 'status',
+      service: '422',
+      mock: '415',
+      why: "the mock's gap: FastAPI refuses a body that is not JSON as a validation error (422, the one refusal documented); RFC 9110 §15.5.16 names 415, which the operation does not document",
+    },
+    { step: 'invalid: wrong media type (POST /products)', aspect: 'schema', service: 'valid', mock: 'undocumented status', why: 'follows from the 415, undocumented' },
+    { step: 'invalid: malformed id (GET /products/{product_id})', aspect: 'status', service: '422', mock: '400', why: `${VALIDATION_422} (a malformed UUID in the path, issue 29 "Error statuses")` },
+    { step: 'invalid: malformed id (GET /products/{product_id})', aspect: 'schema', service: 'valid', mock: 'undocumented status', why: UNDOCUMENTED_400 },
+  ],
+});
