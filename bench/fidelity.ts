@@ -32,14 +32,14 @@ for (const zoo of chosen) {
     await running.close();
   }
   if (result.mockRefused !== undefined) {
-    rows.push([zoo.name, zoo.framework, String(result.serviceExchanges.length), `mock refused the document: ${result.mockRefused}`, '', '', '']);
+    rows.push([zoo.name, zoo.framework, String(result.serviceExchanges.filter((e) => e.status !== 'skipped').length), `mock refused the document: ${result.mockRefused}`, '', '', '']);
     continue;
   }
   const f = result.figures;
   rows.push([
     zoo.name,
     zoo.framework,
-    String(f.exchanges),
+    `${f.exchanges}${f.notSent > 0 ? ` (+${f.notSent} not sent: no created id)` : ''}`,
     `${f.sameStatus}/${f.exchanges} (${pct(f.sameStatus, f.exchanges)})`,
     `${f.roundTripsMock}/${f.roundTrips} (service ${f.roundTripsService}/${f.roundTrips})`,
     `${f.errorsValidMock}/${f.errorsDocumentedMock}${f.errorsUndocumentedMock > 0 ? ` +${f.errorsUndocumentedMock} undocumented` : ''} (service ${f.errorsValidService}/${f.errorsDocumentedService}${f.errorsUndocumentedService > 0 ? ` +${f.errorsUndocumentedService} undocumented` : ''})`,

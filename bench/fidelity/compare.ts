@@ -35,7 +35,10 @@ function readBack(exchange: Exchange): string | undefined {
 
 /** The figures of the issue's table for one service (issue 29 item 2). */
 export interface FidelityFigures {
+  /** Steps sent to the service (a step whose identifier no create gave is not sent). */
   readonly exchanges: number;
+  /** Steps of the session the service side could not send, for want of a created identifier. */
+  readonly notSent: number;
   readonly sameStatus: number;
   /** Reads after a write, and how many gave back every written field as sent, on each side. */
   readonly roundTrips: number;
@@ -53,8 +56,9 @@ export interface FidelityFigures {
 
 export function figures(service: readonly Exchange[], mock: readonly Exchange[]): FidelityFigures {
   const mine = new Map(mock.map((e) => [e.step, e]));
+  const sent = service.filter((e) => e.status !== 'skipped');
   let sameStatus = 0;
-  for (const e of service) if (mine.get(e.step)?.status === e.status) sameStatus++;
+  for (const e of sent) if (mine.get(e.step)?.status === e.status) sameStatus++;
   const errors = (side: readonly Exchange[]): { documented: number; valid: number; undocumented: number } => {
     const failed = side.filter((e) => typeof e.status === 'number' && e.status >= 400);
     const undocumented = failed.filter((e) => e.validity === 'undocumented status').length;
@@ -64,7 +68,8 @@ export function figures(service: readonly Exchange[], mock: readonly Exchange[])
   const s = errors(service);
   const trips = service.filter((e) => e.unreadFields !== undefined);
   return {
-    exchanges: service.length,
+    exchanges: sent.length,
+    notSent: service.length - sent.length,
     sameStatus,
     roundTrips: trips.length,
     roundTripsService: trips.filter((e) => e.unreadFields!.length === 0).length,

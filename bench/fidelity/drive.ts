@@ -45,7 +45,10 @@ export async function driveSession(contract: Contract, session: Session, url: st
   let token = credentials.bearer;
   const tokenUrl = passwordTokenUrl(contract);
   if (tokenUrl !== undefined && credentials.oauth2) {
-    const target = new URL(tokenUrl, `${url}/`);
+    let target = new URL(tokenUrl, `${url}/`);
+    // An absolute tokenUrl elsewhere whose path the document serves itself is that operation, on this side.
+    const served = (path: string): boolean => contract.operations.some((op) => op.method === 'post' && contract.basePath + op.path === path);
+    if (target.origin !== new URL(url).origin && served(target.pathname)) target = new URL(target.pathname, `${url}/`);
     const form = new URLSearchParams({ grant_type: 'password', username: credentials.oauth2.username, password: credentials.oauth2.password });
     const answer = await send(target.href, 'POST', { 'content-type': 'application/x-www-form-urlencoded' }, form.toString());
     const login = contract.operations.find((op) => op.method === 'post' && contract.basePath + op.path === target.pathname);

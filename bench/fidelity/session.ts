@@ -90,6 +90,10 @@ export function deriveSession(contract: Contract, tokenPath?: string): Session {
       const body = jsonBody(create, 'min');
       add({ name: `create ${collection.path}`, role: 'create', operation: create, path: scope, body: body === undefined ? undefined : { kind: 'json', value: body }, credentials: true, remember: collection });
       readAfter('create', body);
+      // A create that documents 409 refuses the same record twice (RFC 9110 §15.5.10): send it again.
+      if (create.responses['409'] && body !== undefined) {
+        add({ name: `invalid: the same create again (${label(create)}, 409 documented)`, role: 'invalid', operation: create, path: scope, body: { kind: 'json', value: body }, credentials: true });
+      }
     }
     if (list) add({ name: `list ${list.path}`, role: 'list', operation: list, path: fixedValues(pathParams(list), list, dice), body: undefined, credentials: true });
     if (replace) {

@@ -5,6 +5,13 @@ const UNDOCUMENTED_400 = "follows from the mock's 400: a status the operation do
 
 describeZooService('fastapi-inventory', {
   differences: [
+    {
+      step: 'invalid: the same create again (POST /products, 409 documented)',
+      aspect: 'status',
+      service: '409',
+      mock: '201',
+      why: "the mock's gap: the create documents 409 and the service keeps `sku` unique; the mock stores a second record with the same body (a uniqueness it cannot read from the document unless it takes 409 as the hint)",
+    },
     { step: 'invalid: missing required sku (POST /products)', aspect: 'status', service: '422', mock: '400', why: VALIDATION_422 },
     { step: 'invalid: missing required sku (POST /products)', aspect: 'schema', service: 'valid', mock: 'undocumented status', why: UNDOCUMENTED_400 },
     { step: 'invalid: wrong type for sku (POST /products)', aspect: 'status', service: '422', mock: '400', why: VALIDATION_422 },
