@@ -26,7 +26,7 @@ export interface Step {
   readonly credentials: boolean;
   /** The collection (path) whose created identifier this step's answer carries. */
   readonly remember?: Collection;
-  /** What a read must give back: the fields last written, as sent. */
+  /** What a read must give back: the fields last written, as sent, and the documented defaults of those a create or replace left out. */
   readonly readBack?: Readonly<Record<string, unknown>>;
 }
 
@@ -83,13 +83,17 @@ export function deriveSession(contract: Contract, tokenPath?: string): Session {
     const item = { [collection.idParam]: { kind: 'created', collection: collection.path } as PathValue };
     const scope = fixedValues(collection.scopeParams, read, dice);
     const at = { ...scope, ...item };
-    const readAfter = (what: string, sent: unknown): void => {
-      add({ name: `read after ${what} ${collection.itemPath}`, role: 'read', operation: read, path: at, body: undefined, credentials: true, ...(isObject(sent) ? { readBack: sent } : {}) });
+    // What a read must give back: the fields sent, and for a create or replace the documented
+    // default of each field left out (JSON Schema Validation §9.2 `default`; the service fills it in).
+    const readAfter = (what: string, sent: unknown, writer?: Operation): void => {
+      if (!isObject(sent)) return add({ name: `read after ${what} ${collection.itemPath}`, role: 'read', operation: read, path: at, body: undefined, credentials: true });
+      const defaults = Object.fromEntries(propertiesOf(writer ? requestJson(writer) : undefined).filter(([name, schema]) => !(name in sent) && schema.default !== undefined).map(([name, schema]) => [name, schema.default as unknown]));
+      add({ name: `read after ${what} ${collection.itemPath}`, role: 'read', operation: read, path: at, body: undefined, credentials: true, readBack: { ...defaults, ...sent } });
     };
     if (create) {
       const body = jsonBody(create, 'min');
       add({ name: `create ${collection.path}`, role: 'create', operation: create, path: scope, body: body === undefined ? undefined : { kind: 'json', value: body }, credentials: true, remember: collection });
-      readAfter('create', body);
+      readAfter('create', body, create);
       // A create that documents 409 refuses the same record twice (RFC 9110 §15.5.10): send it again.
       if (create.responses['409'] && body !== undefined) {
         add({ name: `invalid: the same create again (${label(create)}, 409 documented)`, role: 'invalid', operation: create, path: scope, body: { kind: 'json', value: body }, credentials: true });
@@ -99,7 +103,7 @@ export function deriveSession(contract: Contract, tokenPath?: string): Session {
     if (replace) {
       const body = jsonBody(replace, 'max');
       add({ name: `replace ${collection.itemPath}`, role: 'replace', operation: replace, path: at, body: body === undefined ? undefined : { kind: 'json', value: body }, credentials: true });
-      readAfter('replace', body);
+      readAfter('replace', body, replace);
     }
     if (patch && requestJson(patch)) {
       const body = jsonBody(patch, 'max');
