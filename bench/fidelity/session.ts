@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { admitsNull, asSchema, effective, inferModel, invalidValues, jsonContent, mediaEssence, propertiesFor, Random, requiredFor, sampleValue, SchemaValidator, type Collection, type Contract, type Operation } from '../../src/contract/index.js';
+import { asSchema, effective, inferModel, invalidValues, jsonContent, mediaEssence, propertiesFor, Random, requiredFor, sampleValue, SchemaValidator, type Collection, type Contract, type Operation } from '../../src/contract/index.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -110,8 +110,9 @@ export function deriveSession(contract: Contract, tokenPath?: string): Session {
       add({ name: `patch ${collection.itemPath}`, role: 'patch', operation: patch, path: at, body: { kind: 'json', value: body }, credentials: true });
       readAfter('patch', body);
       // An explicit null where the schema allows it is a value to store, not a removal (JSON Schema: null is a type).
-      for (const [name, schema] of propertiesOf(requestJson(patch))) {
-        if (!admitsNull(schema)) continue;
+      for (const [name, written] of Object.entries(effective(requestJson(patch)!).properties ?? {})) {
+        const schema = asSchema(written);
+        if (!schema || schema.readOnly === true || !fits(schema, null)) continue;
         add({ name: `patch ${name} to null ${collection.itemPath}`, role: 'patch', operation: patch, path: at, body: { kind: 'json', value: { [name]: null } }, credentials: true });
         readAfter(`patch ${name} to null`, { [name]: null });
       }
