@@ -32,7 +32,9 @@ for (const zoo of chosen) {
     await running.close();
   }
   if (result.mockRefused !== undefined) {
-    rows.push([zoo.name, zoo.framework, String(result.serviceExchanges.filter((e) => e.status !== 'skipped').length), `mock refused the document: ${result.mockRefused}`, '', '', '']);
+    const sent = result.serviceExchanges.filter((e) => e.status !== 'skipped').length;
+    const notSent = result.serviceExchanges.length - sent;
+    rows.push([zoo.name, zoo.framework, `${sent}${notSent > 0 ? ` (+${notSent} not sent: no created id)` : ''}`, `mock refused the document: ${result.mockRefused}`, '', '', '']);
     continue;
   }
   const f = result.figures;

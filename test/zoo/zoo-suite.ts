@@ -41,8 +41,6 @@ export function describeZooService(name: string, expected: FidelityExpectation):
 
     it('the mock answers as the service does, but for the known differences', async () => {
       const result = await measureFidelity(zoo, running);
-      const service5xx = result.serviceExchanges.filter((e) => typeof e.status === 'number' && e.status >= 500);
-      expect(service5xx, 'the service itself failed').toEqual([]);
       if (result.mockRefused !== undefined) {
         expect({ mockRefuses: result.mockRefused }, `the mock still refuses ${name}'s document`).toEqual(expected);
         return;
