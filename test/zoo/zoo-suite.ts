@@ -18,9 +18,10 @@ export type FidelityExpectation = { readonly mockRefuses: string } | { readonly 
 /**
  * The suite of one zoo service: one instance for the file, its /openapi.json against the committed
  * document (drift), and fidelity against the committed expectation (two-sided: a new difference and
- * a difference that went away both fail, and the failure prints today's list to paste).
+ * a difference that went away both fail, and the failure prints today's list to paste). `more` adds
+ * tests of the service's own behaviour on the same instance.
  */
-export function describeZooService(name: string, expected: FidelityExpectation): void {
+export function describeZooService(name: string, expected: FidelityExpectation, more?: (service: () => RunningZooService) => void): void {
   const zoo = zooService(name);
   const reason = zoo.unavailable();
   if (reason !== undefined) console.warn(`SKIPPED: the zoo service ${name}: ${reason}`);
@@ -49,5 +50,7 @@ export function describeZooService(name: string, expected: FidelityExpectation):
       const known = 'differences' in expected ? expected.differences.map(({ step, aspect, service, mock }) => ({ step, aspect, service, mock })) : undefined;
       expect(today, `${name}: the differences changed; today's list (add each one's why):\n${JSON.stringify(today, null, 2)}`).toEqual(known);
     }, 60_000);
+
+    more?.(() => running);
   });
 }
