@@ -57,6 +57,7 @@ export interface FidelityFigures {
 export function figures(service: readonly Exchange[], mock: readonly Exchange[]): FidelityFigures {
   const mine = new Map(mock.map((e) => [e.step, e]));
   const sent = service.filter((e) => e.status !== 'skipped');
+  // `no answer` on the service side is sent all the same: the service failed it.
   let sameStatus = 0;
   for (const e of sent) if (mine.get(e.step)?.status === e.status) sameStatus++;
   const errors = (side: readonly Exchange[]): { documented: number; valid: number; undocumented: number } => {

@@ -16,8 +16,8 @@ export type Validity = 'valid' | 'invalid' | 'undocumented status' | 'not JSON';
 export interface Exchange {
   readonly step: string;
   readonly role: Step['role'] | 'login';
-  /** `skipped` when the step needs an identifier this side's create did not give. */
-  readonly status: number | 'skipped';
+  /** `skipped` when the step needs an identifier this side's create did not give; `no answer` when the connection failed or timed out. */
+  readonly status: number | 'skipped' | 'no answer';
   readonly validity: Validity | undefined;
   /** The first violations, for people (not compared). */
   readonly violations?: string;
@@ -52,9 +52,9 @@ export async function driveSession(contract: Contract, session: Session, url: st
     const form = new URLSearchParams({ grant_type: 'password', username: credentials.oauth2.username, password: credentials.oauth2.password });
     const answer = await send(target.href, 'POST', { 'content-type': 'application/x-www-form-urlencoded' }, form.toString());
     const login = contract.operations.find((op) => op.method === 'post' && contract.basePath + op.path === target.pathname);
-    const access = isObject(answer.body) && typeof answer.body['access_token'] === 'string' ? answer.body['access_token'] : undefined;
+    const access = answer && isObject(answer.body) && typeof answer.body['access_token'] === 'string' ? answer.body['access_token'] : undefined;
     if (access !== undefined) token = access;
-    exchanges.push({ step: `login ${target.pathname}`, role: 'login', status: answer.status, ...judge(validator, login, answer) });
+    exchanges.push({ step: `login ${target.pathname}`, role: 'login', ...(answer ? { status: answer.status, ...judge(validator, login, answer) } : { status: 'no answer', validity: undefined }) });
   }
   for (const step of session.steps) {
     const path = fillPath(step, created);
@@ -69,6 +69,10 @@ export async function driveSession(contract: Contract, session: Session, url: st
     if (contentType) headers['content-type'] = contentType;
     const target = `${url}${contract.basePath}${path}${query.size > 0 ? `?${query}` : ''}`;
     const answer = await send(target, step.operation.method.toUpperCase(), headers, body);
+    if (!answer) {
+      exchanges.push({ step: step.name, role: step.role, status: 'no answer', validity: undefined, ...(step.readBack ? { unreadFields: Object.keys(step.readBack) } : {}) });
+      continue;
+    }
     if (step.remember && answer.status >= 200 && answer.status < 300) {
       const id = identifierOf(answer.body, step.remember.idParam, step.remember.idField, answer.location, `${url}${contract.basePath}${step.remember.path}`);
       if (id !== undefined && id !== null) created.set(step.remember.path, String(id));
@@ -92,8 +96,17 @@ interface Answer {
   readonly location: string | undefined;
 }
 
-async function send(url: string, method: string, headers: Record<string, string>, body: string | FormData | undefined): Promise<Answer> {
-  const response = await fetch(url, { method, headers, body, redirect: 'manual' });
+/** Long enough for a loaded machine, short enough that a hung answer is reported instead of stalling the run. */
+const ANSWER_TIMEOUT_MS = 20_000;
+
+async function send(url: string, method: string, headers: Record<string, string>, body: string | FormData | undefined): Promise<Answer | undefined> {
+  let response: Response;
+  try {
+    response = await fetch(url, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS) });
+  } catch {
+    // A reset, a refused connection or a timeout: an exchange without an answer, compared as such.
+    return undefined;
+  }
   const text = await response.text();
   const contentType = response.headers.get('content-type') ?? '';
   let parsed: unknown = undefined;

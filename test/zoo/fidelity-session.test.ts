@@ -4,6 +4,7 @@ import { driveSession, type Exchange } from '../../bench/fidelity/drive.js';
 import { deriveSession } from '../../bench/fidelity/session.js';
 import { contractFromDocument } from '../../src/contract/index.js';
 import { start } from '../../src/index.js';
+import { freePort } from '../../fixtures/servers/prism.js';
 
 const thing = {
   type: 'object',
@@ -84,6 +85,14 @@ describe('fidelity comparison', () => {
       { step: 'c', aspect: 'schema', service: 'valid', mock: 'undocumented status' },
     ]);
     expect(figures(service, mock)).toMatchObject({ exchanges: 3, notSent: 1, sameStatus: 2, roundTrips: 1, roundTripsService: 1, roundTripsMock: 0, errorsDocumentedMock: 0, errorsUndocumentedMock: 1, errorsDocumentedService: 1, errorsValidService: 1, differences: 3 });
+  });
+
+  it('a side that does not answer is recorded as such, never thrown', async () => {
+    const contract = await contractFromDocument(structuredClone(document));
+    const session = deriveSession(contract);
+    const closed = `http://127.0.0.1:${await freePort()}`;
+    const exchanges = await driveSession(contract, session, closed, { apiKey: 'k' });
+    expect(new Set(exchanges.map((e) => e.status))).toEqual(new Set(['no answer', 'skipped']));
   });
 
   it('two mocks on the same document, driven through the same session, differ nowhere', async () => {
