@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { differences, figures } from '../../bench/fidelity/compare.js';
 import { driveSession, type Exchange } from '../../bench/fidelity/drive.js';
@@ -98,7 +101,8 @@ describe('fidelity comparison', () => {
   it('two mocks on the same document, driven through the same session, differ nowhere', async () => {
     const contract = await contractFromDocument(structuredClone(document));
     const session = deriveSession(contract);
-    const [one, two] = await Promise.all([start({ spec: writeTemp(document), port: 0, seed: 5, apiKeys: ['k'] }), start({ spec: writeTemp(document), port: 0, seed: 5, apiKeys: ['k'] })]);
+    const spec = writeTemp(document);
+    const [one, two] = await Promise.all([start({ spec, port: 0, seed: 5, apiKeys: ['k'] }), start({ spec, port: 0, seed: 5, apiKeys: ['k'] })]);
     try {
       const a = await driveSession(contract, session, one.url, { apiKey: 'k' });
       const b = await driveSession(contract, session, two.url, { apiKey: 'k' });
@@ -106,13 +110,11 @@ describe('fidelity comparison', () => {
       expect(differences(a, b)).toEqual([]);
     } finally {
       await Promise.all([one.close(), two.close()]);
+      rmSync(dirname(spec), { recursive: true, force: true });
     }
   });
 });
 
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 function writeTemp(doc: object): string {
   const file = join(mkdtempSync(join(tmpdir(), 'fidelity-')), 'openapi.json');
   writeFileSync(file, JSON.stringify(doc));
