@@ -17,7 +17,7 @@ import { ArazzoError } from './workflows/document.js';
 import { workflowCheckNames } from './workflows/index.js';
 import { loadWorkflows } from './workflows/load.js';
 import { harMain, mergeMain, proxyMain } from './traffic/cli.js';
-import { ownedResults, parseShard, shardReport, shardSelection } from './shard/shard.js';
+import { ownedResults, parseShard, shardReport, shardSelection, wholeOrder } from './shard/shard.js';
 
 /** One line of --help: the name, what the check looks at and, when it says so, when it fails; cut to a wide terminal. */
 function helpLine(check: { readonly name: string; readonly description: string }): string {
@@ -257,7 +257,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (shard && operations?.length === 0) {
       // A share with no operation: an empty report, so the matrix's job passes and merge finds it.
       const empty: RunReport = { ...runFailureReport(basics, ''), results: [], summary: { passed: 0, failed: 0, skipped: 0, warnings: 0 }, operations: [], checks: [], notices: [`shard ${v.shard ?? ''}: no operation of the contract falls in this share`] };
-      await writeReports(reporters, shardReport(empty, contract, shard, []), { stdout: (t) => void process.stdout.write(t), colour: false });
+      await writeReports(reporters, shardReport(empty, shard, [], wholeOrder(contract, documents)), { stdout: (t) => void process.stdout.write(t), colour: false });
       return 0;
     }
     const { report: whole, exchanges } = await runComposed({
@@ -280,7 +280,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       strict: v.strict ?? false,
       onProgress: printer,
     });
-    const report = shard ? shardReport(whole, contract, shard, ownedResults(whole.results, contract, documents, shard)) : whole;
+    const report = shard ? shardReport(whole, shard, ownedResults(whole.results, contract, documents, shard, list(v.operations)), wholeOrder(contract, documents)) : whole;
     // Not one answer came back: before reporting a failure per request, ask whether the target
     // speaks another protocol than its URL says (probing only then leaves working targets untouched).
     if (looksLikeProtocolMismatch(exchanges)) {

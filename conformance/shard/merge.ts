@@ -1,4 +1,6 @@
+import { CHECK_NAMES } from '../checks/index.js';
 import { summaryOf } from '../report/index.js';
+import { RULES } from '../rules/index.js';
 import type { CheckResult, Coverage, Exchange, ExchangeKind, RecordedRequest, RunReport, TransportError } from '../types.js';
 import type { TrafficCoverage } from '../traffic/types.js';
 
@@ -109,23 +111,31 @@ export function mergeReports(reports: readonly { readonly report: RunReport; rea
     if (missing.length > 0) throw new MergeError(`shard(s) ${missing.map((k) => `${k}/${n}`).join(', ')} missing: the whole run cannot be judged from part of it`);
     order = sharded[0]?.report.shard?.order ?? [];
   }
+  // The whole run's order (runner.ts): the checks of each operation in contract order, then the
+  // workflows in document order, then each generic rule over the operations in contract order.
   const position = new Map(order.map((id, i) => [id, i]));
-  const checkOrder = [...new Set(reports.flatMap((r) => r.report.checks))];
-  const perOperation = (r: CheckResult): boolean => position.has(r.operation) && !r.check.startsWith('workflow:') && checkOrder.indexOf(r.check) >= 0;
+  const ruleNames = RULES.map((r) => r.name);
+  const group = (r: CheckResult): number => (CHECK_NAMES.includes(r.check) ? 0 : r.check.startsWith('workflow:') ? 1 : ruleNames.includes(r.check) ? 2 : 3);
+  const rank = (r: CheckResult): number[] => {
+    const g = group(r);
+    const at = position.get(g === 1 ? r.check : r.operation) ?? Number.MAX_SAFE_INTEGER;
+    return g === 0 ? [0, at, CHECK_NAMES.indexOf(r.check)] : g === 1 ? [1, at, 0] : g === 2 ? [2, ruleNames.indexOf(r.check), at] : [3, 0, 0];
+  };
+  const compare = (a: CheckResult, b: CheckResult): number => {
+    const x = rank(a);
+    const y = rank(b);
+    return (x[0]! - y[0]!) || (x[1]! - y[1]!) || (x[2]! - y[2]!);
+  };
   const all = reports.flatMap((r) => r.report.results);
-  const results =
-    order.length === 0
-      ? all
-      : [
-          ...all.filter(perOperation).sort((a, b) => (position.get(a.operation) ?? 0) - (position.get(b.operation) ?? 0) || checkOrder.indexOf(a.check) - checkOrder.indexOf(b.check)),
-          ...all.filter((r) => !perOperation(r)),
-        ];
+  // Array.prototype.sort is stable: results a shard listed in one place keep their order.
+  const results = order.length === 0 ? all : [...all].sort(compare);
+  const checkOrder = [...new Set(reports.flatMap((r) => r.report.checks))];
   const first = reports[0]!.report;
   const coverages = reports.map((r) => r.report.coverage).filter((c): c is Coverage => c !== undefined);
   const traffic = mergeTraffic(reports.map((r) => r.report.traffic).filter((c): c is TrafficCoverage => c !== undefined));
   const refused = reports.map((r) => r.report.credentialsRefused).filter((c): c is string => c !== undefined);
   const internalErrors = reports.flatMap((r) => r.report.internalErrors ?? []);
-  const operations = order.length > 0 ? order.filter((id) => reports.some((r) => r.report.operations.includes(id))) : [...new Set(reports.flatMap((r) => r.report.operations))];
+  const operations = order.length > 0 ? order.filter((id) => !id.startsWith('workflow:')).filter((id) => reports.some((r) => r.report.operations.includes(id))) : [...new Set(reports.flatMap((r) => r.report.operations))];
   return {
     target: first.target,
     seed: first.seed,
@@ -141,7 +151,7 @@ export function mergeReports(reports: readonly { readonly report: RunReport; rea
     requests: reports.reduce((n, r) => n + r.report.requests, 0),
     notices: [...new Set(reports.flatMap((r) => r.report.notices ?? []))],
     ...(coverages.length > 0
-      ? { coverage: { exercised: coverages.reduce((n, c) => n + c.exercised, 0), total: coverages.reduce((n, c) => n + c.total, 0), notExercised: coverages.flatMap((c) => c.notExercised) } }
+      ? { coverage: { exercised: coverages.reduce((n, c) => n + c.exercised, 0), total: coverages.reduce((n, c) => n + c.total, 0), notExercised: coverages.flatMap((c) => c.notExercised).sort((a, b) => (position.get(a.operation) ?? 0) - (position.get(b.operation) ?? 0)) } }
       : {}),
     ...(first.contract ? { contract: first.contract } : {}),
     // Refused credentials leave a run without verdict only when every shard saw them refused.

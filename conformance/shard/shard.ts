@@ -1,4 +1,6 @@
-import type { Contract, Operation } from '../../src/contract/index.js';
+import { SchemaValidator, type Contract, type Operation } from '../../src/contract/index.js';
+import { CHECKS } from '../checks/index.js';
+import { checkContext } from '../judge/index.js';
 import type { CheckResult, RunReport } from '../types.js';
 import type { ArazzoDocument } from '../workflows/document.js';
 import { operationsOfWorkflow } from '../workflows/index.js';
@@ -43,11 +45,16 @@ function startOf(doc: ArazzoDocument, workflowId: string, contract: Contract): s
 
 /**
  * Keeps the results this shard owns: those of its operations, and of the workflows that start in
- * them (a workflow that starts nowhere, and a result under no operation, belong to shard 1).
+ * them (a workflow that starts nowhere, and a result under no operation, belong to shard 1). A
+ * check that applies to an operation only in the context of the whole selection (method_not_allowed
+ * reports under the first operation of each path) is asked again with the whole run's context, so a
+ * path's result is kept once, by the shard of the operation the whole run reports it under.
  */
-export function ownedResults(results: readonly CheckResult[], contract: Contract, documents: readonly ArazzoDocument[], shard: Shard): CheckResult[] {
+export function ownedResults(results: readonly CheckResult[], contract: Contract, documents: readonly ArazzoDocument[], shard: Shard, selected?: readonly string[]): CheckResult[] {
   const mine = new Set(shardOperations(contract, shard).map((o) => o.id));
   const allOps = new Set(contract.operations.map((o) => o.id));
+  const whole = contract.operations.filter((o) => !selected || selected.length === 0 || selected.includes(o.id));
+  const wholeCtx = checkContext(contract, new SchemaValidator(contract.version.schemaDialect), whole);
   return results.filter((r) => {
     if (r.check.startsWith('workflow:')) {
       const id = r.check.slice('workflow:'.length);
@@ -56,8 +63,17 @@ export function ownedResults(results: readonly CheckResult[], contract: Contract
       return start === undefined ? shard.k === 1 : mine.has(start);
     }
     // Results reported under something other than an operation (a rule's path, the run) belong to shard 1.
-    return allOps.has(r.operation) ? mine.has(r.operation) : shard.k === 1;
+    if (!allOps.has(r.operation)) return shard.k === 1;
+    if (!mine.has(r.operation)) return false;
+    const check = CHECKS.find((c) => c.name === r.check);
+    const op = contract.operationsById.get(r.operation);
+    return !check || !op || check.appliesTo(op, wholeCtx);
   });
+}
+
+/** The whole run's order, for merge: every operation in contract order, then every workflow result in document order. */
+export function wholeOrder(contract: Contract, documents: readonly ArazzoDocument[]): string[] {
+  return [...contract.operations.map((o) => o.id), ...documents.flatMap((d) => d.workflows.map((w) => `workflow:${w.workflowId}`))];
 }
 
 /** The operations a shard runs besides those --operations selects (all when none are). */
@@ -67,12 +83,12 @@ export function shardSelection(contract: Contract, shard: Shard, operations: rea
 }
 
 /** The shard's report: the results it owns, counted again, labelled `K/N` with the whole run's order. */
-export function shardReport(report: RunReport, contract: Contract, shard: Shard, results: readonly CheckResult[]): RunReport {
+export function shardReport(report: RunReport, shard: Shard, results: readonly CheckResult[], order: readonly string[]): RunReport {
   const summary = {
     passed: results.filter((r) => r.status === 'passed').length,
     failed: results.filter((r) => r.status === 'failed').length,
     skipped: results.filter((r) => r.status === 'skipped').length,
     warnings: results.filter((r) => r.status === 'warning').length,
   };
-  return { ...report, results, summary, shard: { label: `${shard.k}/${shard.n}`, order: contract.operations.map((o) => o.id) } };
+  return { ...report, results, summary, shard: { label: `${shard.k}/${shard.n}`, order } };
 }
