@@ -70,7 +70,11 @@ export class TrafficJudge {
     const route = this.router.match(t.method, url.pathname);
     if ('reason' in route) return route;
     const reading = readRequest({ op: route.op, pathParams: route.pathParams, url, headers: t.request.headers, body: t.request.body, bodyUnjudged: t.request.unjudged }, this.contract, this.validator);
-    const kind = reading.violations.length > 0 ? 'negative' : reading.noCredentials ? 'no_auth' : 'positive';
+    // The runner's kinds, read from the traffic: a request breaking the contract is judged as its
+    // deliberately invalid ones; a secured request without credentials as its probe without them; one
+    // whose credentials the server refused (401/403, RFC 9110 §15.5.2, §15.5.4) as its wrong-key probe.
+    const refused = route.op.requiresAuth && (t.response?.status === 401 || t.response?.status === 403);
+    const kind = reading.violations.length > 0 ? 'negative' : reading.noCredentials ? 'no_auth' : refused ? 'wrong_auth' : 'positive';
     let unjudged: string | undefined;
     let body = '';
     if (t.response?.body !== undefined) {
@@ -88,7 +92,9 @@ export class TrafficJudge {
       response: t.response ? { status: t.response.status, headers: t.response.headers, body, durationMs: t.durationMs } : undefined,
       error: t.response ? undefined : { kind: 'other', message: t.error ?? 'no answer' },
       input: undefined,
-      context: kind === 'negative' ? { defect: reading.violations.join('; ') } : {},
+      // The judge cannot know whether the identifier a client sent exists: a 404 to it says only that
+      // it does not (RFC 9110 §15.5.5), as for the runner's guessed identifiers (status_code_documented).
+      context: kind === 'negative' ? { defect: reading.violations.join('; ') } : Object.keys(route.pathParams).length > 0 ? { guessedId: true } : {},
     };
     return { exchange, op: route.op, unjudged };
   }
