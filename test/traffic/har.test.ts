@@ -87,6 +87,38 @@ describe('petstore-conformance proxy, --record and --har (the built CLI)', () =>
     expect(read(out).results[0]?.check).toBe('run');
   });
 
+  it('--shard 1/2 and 2/2 joined by merge: one report, the exit code of the whole; a missing shard is a usage error', { timeout: 180_000 }, async () => {
+    const shards = [1, 2].map((k) => join(dir, `shard-${k}.json`));
+    for (const [i, file] of shards.entries()) {
+      await fetch(`${mock.url}/__mock/reset`, { method: 'POST' });
+      const ran = await cli(['--target', mock.url, '--api-key', 'dev-key', '--examples', '1', '--no-workflows', '--shard', `${i + 1}/2`, '--reporter', `json=${file}`]);
+      expect(ran.code, ran.stderr).toBe(0);
+      expect((JSON.parse(readFileSync(file, 'utf8')) as { shard: string }).shard).toBe(`${i + 1}/2`);
+    }
+    const merged = join(dir, 'merged.json');
+    const joined = await cli(['merge', ...shards, '--reporter', `json=${merged}`, '--reporter', 'pretty']);
+    expect(joined.code, joined.stderr).toBe(0);
+    const report = read(merged);
+    const operations = new Set(report.results.map((r) => r.operation));
+    expect(operations.size).toBe(18);
+    expect(joined.stdout).toMatch(/passed/);
+    const partial = await cli(['merge', shards[0]!]);
+    expect(partial.code).toBe(2);
+    expect(partial.stderr).toMatch(/shard\(s\) 2\/2 missing/);
+  });
+
+  it.each([
+    [['proxy', '--port', '0'], /proxy needs --upstream URL/],
+    [['proxy', '--upstream', 'ftp://x'], /--upstream must be an http:\/\/ or https:\/\/ URL/],
+    [['--target', 'http://127.0.0.1:1', '--shard', '5/4'], /--shard must be K\/N with 1 ≤ K ≤ N/],
+    [['merge'], /merge needs the JSON reports to join/],
+    [['--har', '/nonexistent.har'], /cannot read --har \/nonexistent.har: ENOENT/],
+  ])('%j is a usage error (exit 2, one line)', async (args, message) => {
+    const ran = await cli(args);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toMatch(message);
+  });
+
   it('judges a browser session: chromium\'s "Try it out" on the docs page, recorded by Playwright as HAR', { timeout: 180_000 }, async () => {
     const contract = await petstoreContract();
     const listPets = contract.operationsById.get('listPets')!;
