@@ -7,7 +7,7 @@
  *   npm run build && node dist/bench/proxy-overhead.js [SECONDS=10] [RATE=1000]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -37,6 +37,17 @@ function spawnReady(args: readonly string[], ready: RegExp): Promise<{ child: Ch
   });
 }
 
+/** CPU seconds (user + system) a process has used so far (proc(5) /proc/PID/stat fields 14 and 15, in clock ticks of 1/100 s). */
+function cpuSeconds(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 async function measure(url: string, seconds: number, rate: number): Promise<Measured> {
   const result = await autocannon({
     url,
@@ -63,8 +74,13 @@ try {
   // Warm each path (validators compile on first use), then measure in turn.
   for (const url of [mock.url, ours.url, prism.url]) await measure(url, 2, rate / 4);
   const direct = await measure(mock.url, seconds, rate);
+  // CPU each proxy spends per request: a figure the machine's load does not inflate as it does latency.
+  let cpu = cpuSeconds(ours.child.pid);
   const viaOurs = await measure(ours.url, seconds, rate);
+  const oursCpuUs = ((cpuSeconds(ours.child.pid) - cpu) / (viaOurs.rps * seconds)) * 1e6;
+  cpu = cpuSeconds(prism.pid);
   const viaPrism = await measure(prism.url, seconds, rate);
+  const prismCpuUs = ((cpuSeconds(prism.pid) - cpu) / (viaPrism.rps * seconds)) * 1e6;
   const directAgain = await measure(mock.url, seconds, rate);
   const base = Math.min(direct.p99, directAgain.p99);
   const line = (name: string, m: Measured): string =>
@@ -76,6 +92,7 @@ try {
       line('through petstore-conformance proxy', viaOurs),
       line('through prism proxy', viaPrism),
       line('mock directly, again', directAgain),
+      `CPU per request: petstore-conformance proxy ${oursCpuUs.toFixed(0)} µs, prism proxy ${prismCpuUs.toFixed(0)} µs`,
       `added p99: petstore-conformance proxy ${(viaOurs.p99 - base).toFixed(1)} ms, prism proxy ${(viaPrism.p99 - base).toFixed(1)} ms (against the lower of the two direct runs)`,
       '',
     ].join('\n'),
