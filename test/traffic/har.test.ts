@@ -1,5 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +55,7 @@ describe('petstore-conformance proxy, --record and --har (the built CLI)', () =>
   }, 120_000);
   afterAll(async () => {
     await mock?.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('prints its readiness line, writes the reports and the HAR on SIGTERM, and the HAR judges as the live proxy did', { timeout: 120_000 }, async () => {
