@@ -43,7 +43,13 @@ export interface HarEntry {
   readonly timings: { readonly send: number; readonly wait: number; readonly receive: number };
 }
 export interface Har {
-  readonly log: { readonly version: string; readonly creator: { readonly name: string; readonly version: string }; readonly entries: readonly HarEntry[] };
+  readonly log: {
+    readonly version: string;
+    readonly creator: { readonly name: string; readonly version: string };
+    /** The proxy's upstream (a custom field, HAR 1.2 allows `_` names): its entries are the contract's whatever its servers say. */
+    readonly _upstream?: string;
+    readonly entries: readonly HarEntry[];
+  };
 }
 
 /** A HAR file the kit cannot read: one line saying where. */
@@ -66,7 +72,7 @@ function contentOf(m: TrafficMessage): HarContent {
 }
 
 /** The exchanges as a HAR 1.2 log: content decoded (as HAR stores it), bodies over the cap left out with the reason. */
-export function toHar(exchanges: readonly TrafficExchange[], creator: { name: string; version: string }): Har {
+export function toHar(exchanges: readonly TrafficExchange[], creator: { name: string; version: string }, upstream?: string): Har {
   const entries = exchanges.map((t): HarEntry => {
     const url = new URL(t.url);
     const request = contentOf(t.request);
@@ -93,7 +99,7 @@ export function toHar(exchanges: readonly TrafficExchange[], creator: { name: st
       timings: { send: 0, wait: t.durationMs, receive: 0 },
     };
   });
-  return { log: { version: '1.2', creator, entries } };
+  return { log: { version: '1.2', creator, ...(upstream !== undefined ? { _upstream: upstream } : {}), entries } };
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -122,7 +128,16 @@ function readContent(c: unknown, fallbackSize: number): { body: Buffer | undefin
   return { body, size: typeof c['size'] === 'number' ? c['size'] : body.length };
 }
 
-/** Reads a HAR 1.2 log (devtools export, Playwright's recordHar, the proxy's --record) into exchanges, in file order. */
+/** Reads a HAR 1.2 log (devtools export, Playwright's recordHar, the proxy's --record) into exchanges, in file order, and the proxy's upstream when it recorded it. */
+export function readHar(text: string, file: string): { readonly entries: TrafficExchange[]; readonly upstream: string | undefined } {
+  // fromHar first: it says in one line why a file is no HAR.
+  const entries = fromHar(text, file);
+  const doc = JSON.parse(text) as unknown;
+  const upstream = isRecord(doc) && isRecord(doc['log']) && typeof doc['log']['_upstream'] === 'string' ? doc['log']['_upstream'] : undefined;
+  return { entries, upstream };
+}
+
+/** The exchanges of a HAR 1.2 log, in file order. */
 export function fromHar(text: string, file: string): TrafficExchange[] {
   let doc: unknown;
   try {

@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { bundledContractPath, ContractError, loadContract, usageMessage, type Contract } from '../../src/contract/index.js';
 import { contractInfo, runFailureReport } from '../diagnostics.js';
-import { fromHar, HarError, inServers, toHar } from '../har/har.js';
+import { HarError, inServers, readHar, toHar } from '../har/har.js';
 import { startProxy } from '../proxy/server.js';
 import { verdictOf } from '../report/verdict.js';
 import { isReporterName, REPORTERS } from '../reporters/index.js';
@@ -161,7 +161,7 @@ export async function proxyMain(argv: readonly string[]): Promise<number> {
     });
     await proxy.close();
     const exchanges: readonly TrafficExchange[] = proxy.exchanges;
-    if (record) await writeFile(record, `${JSON.stringify(toHar(exchanges, { name: NAME, version: '1' }), null, 2)}\n`);
+    if (record) await writeFile(record, `${JSON.stringify(toHar(exchanges, { name: NAME, version: '1' }, v.upstream), null, 2)}\n`);
     const report = { ...proxy.judge.report(exchanges, { contract, checks, skipChecks, strict: v.strict ?? false, target: v.upstream, startedAt }), contract: contractInfo(contract, v.spec ?? 'the bundled Petstore contract') };
     return finish(report, reporters, nothingFromTraffic(report, 'came through the proxy'));
   });
@@ -188,7 +188,10 @@ export async function harMain(input: {
     } catch (error) {
       throw new UsageError(`cannot read --har ${input.har}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
     }
-    const report = harReport(fromHar(text, input.har), contract, { ...input, startedAt: new Date() });
+    const har = readHar(text, input.har);
+    // A recording of the proxy: its upstream's entries are the contract's, whatever its servers say.
+    const targets = har.upstream !== undefined ? [...input.targets, har.upstream] : input.targets;
+    const report = harReport(har.entries, contract, { ...input, targets, startedAt: new Date() });
     return finish({ ...report, contract: contractInfo(contract, input.spec ?? 'the bundled Petstore contract') }, reporters, nothingFromTraffic(report, `of ${input.har} within the contract's servers`));
   });
 }

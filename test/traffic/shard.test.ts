@@ -76,5 +76,14 @@ describe('HAR entries outside the contract\'s servers', () => {
     expect(report.traffic?.outside.map((o) => o.url)).toEqual(['https://cdn.example.com/app.js', 'https://api.example.com/v1/things']);
     expect(report.results.find((r) => r.check === 'response_schema')).toMatchObject({ operation: 'listThings', status: 'passed' });
     expect(report.traffic?.operations).toMatchObject({ seen: 1, total: 1 });
+
+    // The proxy's own recording names its upstream: its entries are judged though the servers name another host.
+    const { readHar, toHar } = await import('../../conformance/har/har.js');
+    const recorded = readHar(JSON.stringify(toHar([entry('http://127.0.0.1:8080/things')], { name: 'petstore-conformance', version: '1' }, 'http://127.0.0.1:8080')), 'p.har');
+    expect(recorded.upstream).toBe('http://127.0.0.1:8080');
+    const judged = harReport(recorded.entries, contract, { har: 'p.har', targets: [recorded.upstream ?? ''], checks: undefined, skipChecks: undefined, strict: false, startedAt: new Date() });
+    expect(judged.traffic?.outside).toEqual([]);
+    expect(judged.traffic?.operations.seen).toBe(1);
+    expect(harReport(recorded.entries, contract, { har: 'p.har', targets: [], checks: undefined, skipChecks: undefined, strict: false, startedAt: new Date() }).traffic?.outside).toHaveLength(1);
   });
 });
