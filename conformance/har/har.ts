@@ -143,7 +143,7 @@ export function fromHar(text: string, file: string): TrafficExchange[] {
   try {
     doc = JSON.parse(text) as unknown;
   } catch (error) {
-    throw new HarError(`${file} is not JSON: ${(error as Error).message}`);
+    throw new HarError(`${file} is not JSON: ${(error as Error).message.replace(/\s+/g, ' ')}`);
   }
   const entries = isRecord(doc) && isRecord(doc['log']) ? doc['log']['entries'] : undefined;
   if (!Array.isArray(entries)) throw new HarError(`${file} is not a HAR file: no log.entries list`);

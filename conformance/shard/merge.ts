@@ -19,7 +19,7 @@ export function readJsonReport(text: string, file: string): RunReport {
   try {
     doc = JSON.parse(text) as unknown;
   } catch (error) {
-    throw new MergeError(`${file} is not JSON: ${(error as Error).message}`);
+    throw new MergeError(`${file} is not JSON: ${(error as Error).message.replace(/\s+/g, ' ')}`);
   }
   if (!isRecord(doc) || !Array.isArray(doc['results']) || !isRecord(doc['summary'])) throw new MergeError(`${file} is not a petstore-conformance JSON report (no summary and results)`);
   if (!isRecord(doc['run'])) throw new MergeError(`${file} has no "run" member: it was written by an older petstore-conformance; write it again with --reporter json`);
