@@ -23,6 +23,12 @@ export interface ProxyOptions {
   readonly judgeCap?: number;
   readonly checks?: readonly string[] | undefined;
   readonly skipChecks?: readonly string[] | undefined;
+  /**
+   * Octets of bodies kept for judging, over all exchanges (default 512 MiB): past it, exchanges are
+   * still forwarded but no longer kept, and `dropped` counts them, so memory stays bounded however
+   * long the proxy runs.
+   */
+  readonly retainBytes?: number;
   /** Called once per finished exchange (the CLI counts them; --record keeps them). */
   readonly onExchange?: (exchange: TrafficExchange) => void;
 }
@@ -31,8 +37,10 @@ export interface ProxyHandle {
   /** `http://HOST:PORT`, the real port. */
   readonly url: string;
   readonly upstream: string;
-  /** Every finished exchange, in the order they finished. */
+  /** Every finished exchange kept for judging, in the order they finished. */
   readonly exchanges: readonly TrafficExchange[];
+  /** Exchanges forwarded after the retained bodies reached `retainBytes`: passed through, not judged. */
+  dropped(): number;
   readonly judge: TrafficJudge;
   close(): Promise<void>;
 }
@@ -102,7 +110,16 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyHandle> {
   const secure = upstream.protocol === 'https:';
   const agent = secure ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true });
   const exchanges: TrafficExchange[] = [];
+  const budget = options.retainBytes ?? 512 * 1024 * 1024;
+  let retained = 0;
+  let dropped = 0;
   const record = (t: TrafficExchange): void => {
+    const size = (t.request.body?.length ?? 0) + (t.response?.body?.length ?? 0);
+    if (retained + size > budget) {
+      dropped += 1;
+      return;
+    }
+    retained += size;
     exchanges.push(t);
     options.onExchange?.(t);
   };
@@ -191,6 +208,7 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyHandle> {
     url: `http://${host}:${address.port}`,
     upstream: options.upstream,
     exchanges,
+    dropped: () => dropped,
     judge,
     close: async () => {
       server.closeAllConnections();

@@ -162,7 +162,10 @@ export async function proxyMain(argv: readonly string[]): Promise<number> {
     await proxy.close();
     const exchanges: readonly TrafficExchange[] = proxy.exchanges;
     if (record) await writeFile(record, `${JSON.stringify(toHar(exchanges, { name: NAME, version: '1' }, v.upstream), null, 2)}\n`);
-    const report = { ...proxy.judge.report(exchanges, { contract, checks, skipChecks, strict: v.strict ?? false, target: v.upstream, startedAt }), contract: contractInfo(contract, v.spec ?? 'the bundled Petstore contract') };
+    const judged = proxy.judge.report(exchanges, { contract, checks, skipChecks, strict: v.strict ?? false, target: v.upstream, startedAt });
+    const dropped = proxy.dropped();
+    const notices = dropped > 0 ? [...(judged.notices ?? []), `${dropped} exchange(s) passed through unjudged and unrecorded: the first ${exchanges.length} filled the proxy's 512 MiB of kept bodies`] : judged.notices;
+    const report = { ...judged, notices, contract: contractInfo(contract, v.spec ?? 'the bundled Petstore contract') };
     return finish(report, reporters, nothingFromTraffic(report, 'came through the proxy'));
   });
 }

@@ -191,6 +191,25 @@ describe('the proxy passes bodies through unchanged', () => {
     expect(seen).toBe('first\nsecond\n');
   });
 
+  it('keeps bodies for judging only up to its budget: later exchanges pass through, counted, not kept', async () => {
+    const small = await startProxy({ contract, upstream, port: 0, retainBytes: 10 });
+    try {
+      const texts: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await fetch(`${small.url}/events`);
+        const reading = res.text();
+        release();
+        texts.push(await reading);
+      }
+      expect(texts).toEqual(['first\nsecond\n', 'first\nsecond\n', 'first\nsecond\n']);
+      await small.close();
+      expect(small.exchanges.length + small.dropped()).toBe(3);
+      expect(small.dropped()).toBeGreaterThan(0);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('passes a 10 MB download byte-identical, and says it was too large to judge', async () => {
     const res = await fetch(`${proxy.url}/blob`);
     const got = Buffer.from(await res.arrayBuffer());
