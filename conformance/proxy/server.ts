@@ -24,7 +24,7 @@ export interface ProxyOptions {
   readonly checks?: readonly string[] | undefined;
   readonly skipChecks?: readonly string[] | undefined;
   /**
-   * Octets of bodies kept for judging, over all exchanges (default 512 MiB): past it, exchanges are
+   * Octets kept for judging (bodies, header fields, URLs), over all exchanges (default 512 MiB): past it, exchanges are
    * still forwarded but no longer kept, and `dropped` counts them, so memory stays bounded however
    * long the proxy runs.
    */
@@ -114,7 +114,8 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyHandle> {
   let retained = 0;
   let dropped = 0;
   const record = (t: TrafficExchange): void => {
-    const size = (t.request.body?.length ?? 0) + (t.response?.body?.length ?? 0);
+    const fields = (h: Readonly<Record<string, string>> | undefined): number => Object.entries(h ?? {}).reduce((n, [k, v]) => n + k.length + v.length, 0);
+    const size = (t.request.body?.length ?? 0) + (t.response?.body?.length ?? 0) + fields(t.request.headers) + fields(t.response?.headers) + t.url.length;
     if (retained + size > budget) {
       dropped += 1;
       return;
