@@ -16,6 +16,8 @@ import { extraCheckKnown } from './workflows/hook.js';
 import { ArazzoError } from './workflows/document.js';
 import { workflowCheckNames } from './workflows/index.js';
 import { loadWorkflows } from './workflows/load.js';
+import { harMain, mergeMain, proxyMain } from './traffic/cli.js';
+import { ownedResults, parseShard, shardReport, shardSelection, wholeOrder } from './shard/shard.js';
 
 /** One line of --help: the name, what the check looks at and, when it says so, when it fails; cut to a wide terminal. */
 function helpLine(check: { readonly name: string; readonly description: string }): string {
@@ -28,6 +30,9 @@ function helpLine(check: { readonly name: string; readonly description: string }
 const HELP = `petstore-conformance: check a server against an OpenAPI 3.0 contract
 
 Usage: petstore-conformance --target URL [options]
+       petstore-conformance --spec DOC --har FILE [options]    judge a recorded HAR 1.2 session
+       petstore-conformance proxy --spec DOC --upstream URL   a validating proxy (proxy --help)
+       petstore-conformance merge REPORT.json…                join the JSON reports of shards
 
   --target URL            base address of the server to check (required)
   --spec PATH             the contract (default: the bundled Petstore contract)
@@ -56,6 +61,10 @@ Usage: petstore-conformance --target URL [options]
                           bundled petstore.arazzo.yaml for the bundled contract, else a
                           *.arazzo.yaml beside the contract); each is a result workflow:<workflowId>
   --no-workflows          run no workflows
+  --shard K/N             run a deterministic share of the operations (and the workflows that
+                          start in them), one of N; join the JSON reports with merge
+  --har FILE              judge a recorded HAR 1.2 session instead of sending (no --target needed;
+                          --target URL adds an address whose entries count as the contract's)
   --help, --version
 
 Exit codes: 0 conformant, 1 at least one failure, 2 usage error, target unreachable (or
@@ -109,6 +118,8 @@ const OPTIONS = {
   strict: { type: 'boolean' },
   workflows: { type: 'string', multiple: true },
   'no-workflows': { type: 'boolean' },
+  shard: { type: 'string' },
+  har: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -120,6 +131,9 @@ function schemeless(target: string): string | undefined {
 
 /** Parses argv, runs, writes the reports; returns the exit code. Only this module prints. */
 export async function main(argv: readonly string[]): Promise<number> {
+  // The traffic commands (PRODUCT.md §6) have their own flags: conformance/traffic/cli.ts.
+  if (argv[0] === 'proxy') return proxyMain(argv.slice(1));
+  if (argv[0] === 'merge') return mergeMain(argv.slice(1));
   let parsed;
   try {
     parsed = parseArgs({
@@ -140,6 +154,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (v.version) {
     process.stdout.write(`${version()}\n`);
     return 0;
+  }
+  if (v.har !== undefined) {
+    return harMain({ har: v.har, spec: v.spec, targets: v.target ? [v.target] : [], reporters: v.reporter, output: v.output, checks: list(v.checks), skipChecks: list(v['skip-checks']), strict: v.strict ?? false });
   }
   const reporters: ReportDestination[] = [];
   let basics: RunBasics | undefined;
@@ -229,12 +246,21 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (!extraPicked && !CHECKS.some((c) => (!checks || checks.length === 0 || checks.includes(c.name)) && !(skipChecks ?? []).includes(c.name))) {
       throw new UsageError(`--checks and --skip-checks leave no check to run, so nothing would be judged`);
     }
+    const shard = v.shard === undefined ? undefined : parseShard(v.shard);
+    if (v.shard !== undefined && !shard) throw new UsageError(`--shard must be K/N with 1 ≤ K ≤ N, got "${v.shard}"`);
+    const operations = shard ? shardSelection(contract, shard, list(v.operations)) : list(v.operations);
     const about = contractInfo(contract, v.spec ?? 'the bundled Petstore contract');
     basics = { target: v.target, seed, examples, strict: v.strict ?? false, startedAt: new Date(), contract: about };
     const tty = process.stderr.isTTY === true;
     const showProgress = reporters.some((r) => r.name === 'pretty');
     const printer = showProgress ? progressPrinter((t) => void process.stderr.write(t), tty) : undefined;
-    const { report, exchanges } = await runComposed({
+    if (shard && operations?.length === 0) {
+      // A share with no operation: an empty report, so the matrix's job passes and merge finds it.
+      const empty: RunReport = { ...runFailureReport(basics, ''), results: [], summary: { passed: 0, failed: 0, skipped: 0, warnings: 0 }, operations: [], checks: [], notices: [`shard ${v.shard ?? ''}: no operation of the contract falls in this share`] };
+      await writeReports(reporters, shardReport(empty, shard, [], wholeOrder(contract, documents)), { stdout: (t) => void process.stdout.write(t), colour: false });
+      return 0;
+    }
+    const { report: whole, exchanges } = await runComposed({
       target: v.target,
       contract,
       contractSource: v.spec ?? 'the bundled Petstore contract',
@@ -247,13 +273,14 @@ export async function main(argv: readonly string[]): Promise<number> {
       headers,
       checks,
       skipChecks,
-      operations: list(v.operations),
+      operations,
       timeoutMs,
       seed,
       examples,
       strict: v.strict ?? false,
       onProgress: printer,
     });
+    const report = shard ? shardReport(whole, shard, ownedResults(whole.results, contract, documents, shard, list(v.operations)), wholeOrder(contract, documents)) : whole;
     // Not one answer came back: before reporting a failure per request, ask whether the target
     // speaks another protocol than its URL says (probing only then leaves working targets untouched).
     if (looksLikeProtocolMismatch(exchanges)) {
