@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { differences, figures } from '../../bench/fidelity/compare.js';
-import { driveSession, type Exchange } from '../../bench/fidelity/drive.js';
+import { driveSession, pageOf, type Exchange } from '../../bench/fidelity/drive.js';
 import { deriveSession } from '../../bench/fidelity/session.js';
 import { contractFromDocument } from '../../src/contract/index.js';
 import { start } from '../../src/index.js';
@@ -69,6 +69,24 @@ describe('fidelity sessions come from the document alone', () => {
     expect(session.steps.find((s) => s.name.startsWith('read after patch note'))?.readBack).toEqual({ note: null });
   });
 
+  it("a list's documented paging and filter parameters give the page steps: first page of one, the page after, a filter on the created value", async () => {
+    const paged = structuredClone(document) as typeof document & { paths: { '/things': { get: { parameters?: unknown[] } } } };
+    paged.paths['/things'].get.parameters = [
+      { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
+      { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100 } },
+      { name: 'name', in: 'query', schema: { type: 'string' } },
+    ];
+    const session = deriveSession(await contractFromDocument(paged));
+    const lists = session.steps.filter((s) => s.role === 'list');
+    const created = session.steps[0]!.body;
+    expect(lists.map((s) => [s.name, s.query])).toEqual([
+      ['list /things', undefined],
+      ['list offset=0&limit=1 /things', { offset: '0', limit: '1' }],
+      ['list offset=1&limit=1 /things', { offset: '1', limit: '1' }],
+      ['list name=<created> /things', { name: created?.kind === 'json' ? (created.value as { name: string }).name : 'no create body' }],
+    ]);
+  });
+
   it('the same session gives the same requests every time (seeded)', async () => {
     const a = deriveSession(await contractFromDocument(structuredClone(document)));
     const b = deriveSession(await contractFromDocument(structuredClone(document)));
@@ -88,6 +106,22 @@ describe('fidelity comparison', () => {
       { step: 'c', aspect: 'schema', service: 'valid', mock: 'undocumented status' },
     ]);
     expect(figures(service, mock)).toMatchObject({ exchanges: 3, notSent: 1, sameStatus: 2, roundTrips: 1, roundTripsService: 1, roundTripsMock: 0, errorsDocumentedMock: 0, errorsUndocumentedMock: 1, errorsDocumentedService: 1, errorsValidService: 1, differences: 3 });
+  });
+
+  it.each([
+    ['a bare array', [{ id: 1 }, { id: 2 }], '2 items'],
+    ['an envelope with its numbers', { items: [{ id: 1 }], total: 3, offset: 0, limit: 1, next: 'x' }, '1 items, limit 1, offset 0, total 3'],
+    ['an envelope one level down', { status: 'success', data: { orders: [], total: 1, offset: 1, limit: 1 } }, '0 items, limit 1, offset 1, total 1'],
+    ['no array at all', { detail: 'x' }, 'no list'],
+  ])("a list's page is read the same way on both sides: %s", (_what, body, page) => {
+    expect(pageOf({ status: 200, body })).toBe(page);
+  });
+
+  it('a page that differs is a difference of its own', () => {
+    const service = [exchange('l', 200, { page: '1 items, offset 0, total 1' })];
+    const mock = [exchange('l', 200, { page: '1 items, offset 264, total 4' })];
+    expect(differences(service, mock)).toEqual([{ step: 'l', aspect: 'page', service: '1 items, offset 0, total 1', mock: '1 items, offset 264, total 4' }]);
+    expect(figures(service, mock)).toMatchObject({ listPages: 1, listPagesSame: 0 });
   });
 
   it('a side that does not answer is recorded as such, never thrown', async () => {
