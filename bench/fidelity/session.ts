@@ -90,12 +90,21 @@ export function deriveSession(contract: Contract, tokenPath?: string): Session {
     const envelope = collection.envelope === undefined ? {} : { envelope: collection.envelope };
     const scope = fixedValues(collection.scopeParams, read, dice);
     const at = { ...scope, ...item };
-    // What a read must give back: the fields sent, and for a create or replace the documented
-    // default of each field left out (JSON Schema Validation §9.2 `default`; the service fills it in).
+    // What a read must give back: every field written so far, as last written. A create or replace
+    // starts the record over, with the documented default of each field it left out (JSON Schema
+    // Validation §9.2 `default`; the service fills it in); a patch changes only what it sends
+    // (RFC 5789 §2: a partial modification), so the fields it leaves out must read back unchanged.
+    let written: Readonly<Record<string, unknown>> | undefined;
     const readAfter = (what: string, sent: unknown, writer?: Operation): void => {
-      if (!isObject(sent)) return add({ name: `read after ${what} ${collection.itemPath}`, role: 'read', operation: read, path: at, body: undefined, credentials: true, ...envelope });
-      const defaults = Object.fromEntries(propertiesOf(writer ? requestJson(writer) : undefined).filter(([name, schema]) => !(name in sent) && schema.default !== undefined).map(([name, schema]) => [name, schema.default as unknown]));
-      add({ name: `read after ${what} ${collection.itemPath}`, role: 'read', operation: read, path: at, body: undefined, credentials: true, readBack: { ...defaults, ...sent }, ...envelope });
+      if (!isObject(sent)) {
+        written = undefined;
+        return add({ name: `read after ${what} ${collection.itemPath}`, role: 'read', operation: read, path: at, body: undefined, credentials: true, ...envelope });
+      }
+      if (writer) {
+        const defaults = Object.fromEntries(propertiesOf(requestJson(writer)).filter(([name, schema]) => !(name in sent) && schema.default !== undefined).map(([name, schema]) => [name, schema.default as unknown]));
+        written = { ...defaults, ...sent };
+      } else written = { ...written, ...sent };
+      add({ name: `read after ${what} ${collection.itemPath}`, role: 'read', operation: read, path: at, body: undefined, credentials: true, readBack: written, ...envelope });
     };
     let created: Readonly<Record<string, unknown>> | undefined;
     if (create) {
@@ -120,6 +129,12 @@ export function deriveSession(contract: Contract, tokenPath?: string): Session {
     }
     if (patch && requestJson(patch)) {
       const body = jsonBody(patch, 'max');
+      // One field alone first: the fields it leaves out must keep what the create or replace wrote.
+      const alone = isObject(body) ? Object.entries(body).find(([, value]) => value !== null) : undefined;
+      if (alone && Object.keys(body as object).length > 1) {
+        add({ name: `patch ${alone[0]} alone ${collection.itemPath}`, role: 'patch', operation: patch, path: at, body: { kind: 'json', value: { [alone[0]]: alone[1] } }, credentials: true });
+        readAfter(`patch ${alone[0]} alone`, { [alone[0]]: alone[1] });
+      }
       add({ name: `patch ${collection.itemPath}`, role: 'patch', operation: patch, path: at, body: { kind: 'json', value: body }, credentials: true });
       readAfter('patch', body);
       // An explicit null where the schema allows it is a value to store, not a removal (JSON Schema: null is a type).

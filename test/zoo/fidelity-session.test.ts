@@ -48,6 +48,8 @@ describe('fidelity sessions come from the document alone', () => {
       'read after create /things/{id}',
       'invalid: the same create again (POST /things, 409 documented)',
       'list /things',
+      'patch name alone /things/{id}',
+      'read after patch name alone /things/{id}',
       'patch /things/{id}',
       'read after patch /things/{id}',
       'patch note to null /things/{id}',
@@ -66,7 +68,12 @@ describe('fidelity sessions come from the document alone', () => {
     const afterCreate = session.steps[1]!;
     // The fields left out of the create read back as their documented defaults.
     expect(afterCreate.readBack).toMatchObject({ size: 3, colour: 'red' });
-    expect(session.steps.find((s) => s.name.startsWith('read after patch note'))?.readBack).toEqual({ note: null });
+    // A patch changes only what it sends: the rest must read back as last written.
+    const last = session.steps.find((s) => s.name === 'read after patch /things/{id}')?.readBack;
+    expect(session.steps.find((s) => s.name.startsWith('read after patch note'))?.readBack).toEqual({ ...last, note: null });
+    const alone = session.steps.find((s) => s.name === 'read after patch name alone /things/{id}')?.readBack;
+    expect(alone).toMatchObject({ size: 3, colour: 'red' });
+    expect(Object.keys(alone ?? {}).length).toBeGreaterThan(1);
   });
 
   it("a list's documented paging and filter parameters give the page steps: first page of one, the page after, a filter on the created value", async () => {

@@ -15,6 +15,13 @@ describeZooService(
         why: "the mock's gap (issue 29 item 4, \"Defaults are applied as the service applies them\"): a create without marketingOptIn must store its documented default false; the mock invents a value",
       },
       { step: 'list /members', aspect: 'page', service: '1 items', mock: '4 items', why: SEEDED },
+      {
+        step: 'read after patch name alone /members/{id}',
+        aspect: 'read-back',
+        service: 'differs: marketingOptIn',
+        mock: 'as sent',
+        why: "the service's own bug (docs/zoo-node.md): a PATCH without marketingOptIn sets it back to false, because PartialType copies CreateMemberDto's property initializer into the update DTO and transform: true instantiates it",
+      },
       { step: 'invalid: wrong media type (POST /members)', aspect: 'status', service: '400', mock: '415', why: WRONG_MEDIA_415 },
       { step: 'invalid: wrong media type (POST /members)', aspect: 'schema', service: 'valid', mock: 'undocumented status', why: UNDOCUMENTED_415 },
       {
