@@ -40,6 +40,17 @@ const document = {
   },
 };
 
+/** The same document, its list taking offset/limit paging and a filter on `name`. */
+function paged(): object {
+  const copy = structuredClone(document) as typeof document & { paths: { '/things': { get: { parameters?: unknown[] } } } };
+  copy.paths['/things'].get.parameters = [
+    { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
+    { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100 } },
+    { name: 'name', in: 'query', schema: { type: 'string' } },
+  ];
+  return copy;
+}
+
 describe('fidelity sessions come from the document alone', () => {
   it('a collection gives its CRUD flow, the invalid requests a client makes, and reads that check what was written', async () => {
     const session = deriveSession(await contractFromDocument(structuredClone(document)));
@@ -77,13 +88,7 @@ describe('fidelity sessions come from the document alone', () => {
   });
 
   it("a list's documented paging and filter parameters give the page steps: first page of one, the page after, a filter on the created value", async () => {
-    const paged = structuredClone(document) as typeof document & { paths: { '/things': { get: { parameters?: unknown[] } } } };
-    paged.paths['/things'].get.parameters = [
-      { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
-      { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100 } },
-      { name: 'name', in: 'query', schema: { type: 'string' } },
-    ];
-    const session = deriveSession(await contractFromDocument(paged));
+    const session = deriveSession(await contractFromDocument(paged()));
     const lists = session.steps.filter((s) => s.role === 'list');
     const created = session.steps[0]!.body;
     expect(lists.map((s) => [s.name, s.query])).toEqual([
@@ -139,15 +144,17 @@ describe('fidelity comparison', () => {
     expect(new Set(exchanges.map((e) => e.status))).toEqual(new Set(['no answer', 'skipped']));
   });
 
-  it('two mocks on the same document, driven through the same session, differ nowhere', async () => {
-    const contract = await contractFromDocument(structuredClone(document));
+  it('two mocks on the same document, driven through the same session (paging and filter included), differ nowhere', async () => {
+    const contract = await contractFromDocument(paged());
     const session = deriveSession(contract);
-    const spec = writeTemp(document);
+    const spec = writeTemp(paged());
     const [one, two] = await Promise.all([start({ spec, port: 0, seed: 5, apiKeys: ['k'] }), start({ spec, port: 0, seed: 5, apiKeys: ['k'] })]);
     try {
       const a = await driveSession(contract, session, one.url, { apiKey: 'k' });
       const b = await driveSession(contract, session, two.url, { apiKey: 'k' });
       expect(a.filter((e) => e.status === 'skipped')).toEqual([]);
+      // The paging query is sent: a page of one.
+      expect(a.find((e) => e.step === 'list offset=0&limit=1 /things')?.page).toBe('1 items');
       expect(differences(a, b)).toEqual([]);
     } finally {
       await Promise.all([one.close(), two.close()]);
