@@ -215,9 +215,16 @@ function pagingQueries(list: Operation, created: Readonly<Record<string, unknown
     const s = schemaOf(name);
     return typeof s?.minimum === 'number' ? Math.max(s.minimum, fallback) : fallback;
   };
-  const limit = query.find((p) => LIMIT.has(normal(p.name)))?.name;
-  const offset = query.find((p) => OFFSET.has(normal(p.name)))?.name;
-  const page = query.find((p) => PAGE.has(normal(p.name)))?.name;
+  // A paging parameter is a number (OData's boolean `$count` is not a page size).
+  const numeric = (name: string): boolean => {
+    const s = schemaOf(name);
+    const type = s ? effective(s).type : undefined;
+    return type === undefined || type === 'integer' || type === 'number' || (Array.isArray(type) && (type.includes('integer') || type.includes('number')));
+  };
+  const named = (names: ReadonlySet<string>): string | undefined => query.find((p) => names.has(normal(p.name)) && numeric(p.name))?.name;
+  const limit = named(LIMIT);
+  const offset = named(OFFSET);
+  const page = named(PAGE);
   const out: Array<{ what: string; query: Record<string, string> }> = [];
   if (limit !== undefined && (offset !== undefined || page !== undefined)) {
     const size = String(floor(limit, 1));
