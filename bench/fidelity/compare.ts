@@ -4,7 +4,8 @@ import type { Exchange } from './drive.js';
 export interface Difference {
   readonly step: string;
   /** `status`: the status codes; `schema`: the body's validity against the documented answer; `read-back`: the fields a read gives back as written. */
-  readonly aspect: 'status' | 'schema' | 'read-back';
+  /** `page`: a list's item count and its envelope's numbers (offset, limit, total). */
+  readonly aspect: 'status' | 'schema' | 'read-back' | 'page';
   readonly service: string;
   readonly mock: string;
 }
@@ -24,6 +25,7 @@ export function differences(service: readonly Exchange[], mock: readonly Exchang
     const a = readBack(theirs);
     const b = readBack(ours);
     if (a !== b) out.push({ step: theirs.step, aspect: 'read-back', service: a ?? 'no answer', mock: b ?? 'no answer' });
+    if (theirs.page !== ours.page) out.push({ step: theirs.step, aspect: 'page', service: theirs.page ?? 'no answer', mock: ours.page ?? 'no answer' });
   }
   return out;
 }
@@ -51,6 +53,9 @@ export interface FidelityFigures {
   readonly errorsDocumentedService: number;
   readonly errorsValidService: number;
   readonly errorsUndocumentedService: number;
+  /** Lists the service answered with a page, and how many the mock answered with the same page (item count, offset, limit, total). */
+  readonly listPages: number;
+  readonly listPagesSame: number;
   readonly differences: number;
 }
 
@@ -68,6 +73,7 @@ export function figures(service: readonly Exchange[], mock: readonly Exchange[])
   const m = errors(mock);
   const s = errors(service);
   const trips = service.filter((e) => e.unreadFields !== undefined);
+  const pages = service.filter((e) => e.page !== undefined && e.page !== 'no page');
   return {
     exchanges: sent.length,
     notSent: service.length - sent.length,
@@ -81,6 +87,8 @@ export function figures(service: readonly Exchange[], mock: readonly Exchange[])
     errorsDocumentedService: s.documented,
     errorsValidService: s.valid,
     errorsUndocumentedService: s.undocumented,
+    listPages: pages.length,
+    listPagesSame: pages.filter((e) => mine.get(e.step)?.page === e.page).length,
     differences: differences(service, mock).length,
   };
 }

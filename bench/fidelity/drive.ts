@@ -23,6 +23,8 @@ export interface Exchange {
   readonly violations?: string;
   /** For a read after a write: the written fields that did not read back as sent (empty: all did). */
   readonly unreadFields?: readonly string[];
+  /** For a list: what its page says (item count and the envelope's numbers: offset, limit, total…), compared between the sides. */
+  readonly page?: string;
   readonly body?: unknown;
 }
 
@@ -63,7 +65,7 @@ export async function driveSession(contract: Contract, session: Session, url: st
       continue;
     }
     const headers: Record<string, string> = { accept: 'application/json' };
-    const query = new URLSearchParams();
+    const query = new URLSearchParams(step.query);
     if (step.credentials) authorize(contract, step.operation, credentials, token, headers, query);
     const { body, contentType } = encode(step.body);
     if (contentType) headers['content-type'] = contentType;
@@ -74,7 +76,7 @@ export async function driveSession(contract: Contract, session: Session, url: st
       continue;
     }
     if (step.remember && answer.status >= 200 && answer.status < 300) {
-      const id = identifierOf(answer.body, step.remember.idParam, step.remember.idField, answer.location, `${url}${contract.basePath}${step.remember.path}`);
+      const id = identifierOf(record(answer.body, step.envelope), step.remember.idParam, step.remember.idField, answer.location, `${url}${contract.basePath}${step.remember.path}`);
       if (id !== undefined && id !== null) created.set(step.remember.path, String(id));
     }
     exchanges.push({
@@ -82,7 +84,8 @@ export async function driveSession(contract: Contract, session: Session, url: st
       role: step.role,
       status: answer.status,
       ...judge(validator, step.operation, answer),
-      ...(step.readBack ? { unreadFields: unread(step.readBack, answer) } : {}),
+      ...(step.readBack ? { unreadFields: unread(step.readBack, answer, step.envelope) } : {}),
+      ...(step.role === 'list' ? { page: pageOf(answer) } : {}),
     });
   }
   return exchanges;
@@ -132,10 +135,39 @@ function judge(validator: SchemaValidator, op: Operation | undefined, answer: An
 }
 
 /** The fields sent that the answer does not give back equal (JSON values compared structurally). */
-function unread(sent: Readonly<Record<string, unknown>>, answer: Answer): string[] {
-  if (answer.status < 200 || answer.status >= 300 || !isObject(answer.body)) return Object.keys(sent).length > 0 ? Object.keys(sent) : ['(the record)'];
-  const body = answer.body;
+function unread(sent: Readonly<Record<string, unknown>>, answer: Answer, envelope: string | undefined): string[] {
+  const body = record(answer.body, envelope);
+  if (answer.status < 200 || answer.status >= 300 || !isObject(body)) return Object.keys(sent).length > 0 ? Object.keys(sent) : ['(the record)'];
   return Object.keys(sent).filter((name) => !sameJson(sent[name], body[name]));
+}
+
+/** The record in an answer: the envelope's member where the model reads the answers as wrapping it and the answer does, else the body. */
+function record(body: unknown, envelope: string | undefined): unknown {
+  return envelope !== undefined && isObject(body) && isObject(body[envelope]) ? body[envelope] : body;
+}
+
+/**
+ * What a list answer says of its page, the same way on both sides and without the schema: the
+ * number of items, and the numbers beside the items in the object that holds them (`offset`,
+ * `limit`, `total`…), found in the body or one level down (`{status, data: {orders, total}}`).
+ */
+export function pageOf(answer: { readonly status: number; readonly body: unknown }): string {
+  if (answer.status < 200 || answer.status >= 300) return 'no page';
+  const holder = (value: unknown, depth: number): { items: unknown[]; numbers: Array<[string, number]> } | undefined => {
+    if (Array.isArray(value)) return { items: value, numbers: [] };
+    if (!isObject(value)) return undefined;
+    const arrays = Object.values(value).filter((v): v is unknown[] => Array.isArray(v));
+    if (arrays.length === 1) return { items: arrays[0]!, numbers: Object.entries(value).filter((e): e is [string, number] => typeof e[1] === 'number').sort(([a], [b]) => a.localeCompare(b)) };
+    if (depth === 0) return undefined;
+    for (const inner of Object.values(value)) {
+      const found = holder(inner, depth - 1);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const found = holder(answer.body, 1);
+  if (!found) return 'no list';
+  return [`${found.items.length} items`, ...found.numbers.map(([name, n]) => `${name} ${n}`)].join(', ');
 }
 
 function sameJson(a: unknown, b: unknown): boolean {

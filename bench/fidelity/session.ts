@@ -28,6 +28,10 @@ export interface Step {
   readonly remember?: Collection;
   /** What a read must give back: the fields last written, as sent, and the documented defaults of those a create or replace left out. */
   readonly readBack?: Readonly<Record<string, unknown>>;
+  /** The answer's member that holds the record, where the model reads the answers as wrapping it (`{status, data: {...}}`). */
+  readonly envelope?: string;
+  /** Query parameters sent as they are (a list's paging and filters), beside the credentials. */
+  readonly query?: Readonly<Record<string, string>>;
 }
 
 export interface Session {
@@ -75,31 +79,49 @@ export function deriveSession(contract: Contract, tokenPath?: string): Session {
     const read = bound(collection, 'read');
     if (!read || collection.singleton) continue;
     const create = bound(collection, 'create');
-    const list = bound(collection, 'list');
+    // The list the model binds, else the GET on the collection's own path it leaves stateless: the
+    // session measures the mock's list there too, rather than share the model's blind spot.
+    const list = bound(collection, 'list') ?? contract.operations.find((op) => op.method === 'get' && samePath(op.path, collection.path) && !model.bindings.has(op.id) && !used.has(op.id));
     const replace = bound(collection, 'replace');
     const patch = bound(collection, 'patch');
     const remove = bound(collection, 'delete');
     for (const op of [read, create, list, replace, patch, remove]) if (op) used.add(op.id);
     const item = { [collection.idParam]: { kind: 'created', collection: collection.path } as PathValue };
+    const envelope = collection.envelope === undefined ? {} : { envelope: collection.envelope };
     const scope = fixedValues(collection.scopeParams, read, dice);
     const at = { ...scope, ...item };
-    // What a read must give back: the fields sent, and for a create or replace the documented
-    // default of each field left out (JSON Schema Validation §9.2 `default`; the service fills it in).
+    // What a read must give back: every field written so far, as last written. A create or replace
+    // starts the record over, with the documented default of each field it left out (JSON Schema
+    // Validation §9.2 `default`; the service fills it in); a patch changes only what it sends
+    // (RFC 5789 §2: a partial modification), so the fields it leaves out must read back unchanged.
+    let written: Readonly<Record<string, unknown>> | undefined;
     const readAfter = (what: string, sent: unknown, writer?: Operation): void => {
-      if (!isObject(sent)) return add({ name: `read after ${what} ${collection.itemPath}`, role: 'read', operation: read, path: at, body: undefined, credentials: true });
-      const defaults = Object.fromEntries(propertiesOf(writer ? requestJson(writer) : undefined).filter(([name, schema]) => !(name in sent) && schema.default !== undefined).map(([name, schema]) => [name, schema.default as unknown]));
-      add({ name: `read after ${what} ${collection.itemPath}`, role: 'read', operation: read, path: at, body: undefined, credentials: true, readBack: { ...defaults, ...sent } });
+      if (!isObject(sent)) {
+        written = undefined;
+        return add({ name: `read after ${what} ${collection.itemPath}`, role: 'read', operation: read, path: at, body: undefined, credentials: true, ...envelope });
+      }
+      if (writer) {
+        const defaults = Object.fromEntries(propertiesOf(requestJson(writer)).filter(([name, schema]) => !(name in sent) && schema.default !== undefined).map(([name, schema]) => [name, schema.default as unknown]));
+        written = { ...defaults, ...sent };
+      } else written = { ...written, ...sent };
+      add({ name: `read after ${what} ${collection.itemPath}`, role: 'read', operation: read, path: at, body: undefined, credentials: true, readBack: written, ...envelope });
     };
+    let created: Readonly<Record<string, unknown>> | undefined;
     if (create) {
       const body = jsonBody(create, 'min');
-      add({ name: `create ${collection.path}`, role: 'create', operation: create, path: scope, body: body === undefined ? undefined : { kind: 'json', value: body }, credentials: true, remember: collection });
+      if (isObject(body)) created = body;
+      add({ name: `create ${collection.path}`, role: 'create', operation: create, path: scope, body: body === undefined ? undefined : { kind: 'json', value: body }, credentials: true, remember: collection, ...envelope });
       readAfter('create', body, create);
       // A create that documents 409 refuses the same record twice (RFC 9110 §15.5.10): send it again.
       if (create.responses['409'] && body !== undefined) {
         add({ name: `invalid: the same create again (${label(create)}, 409 documented)`, role: 'invalid', operation: create, path: scope, body: { kind: 'json', value: body }, credentials: true });
       }
     }
-    if (list) add({ name: `list ${list.path}`, role: 'list', operation: list, path: fixedValues(pathParams(list), list, dice), body: undefined, credentials: true });
+    if (list) {
+      const listPath = fixedValues(pathParams(list), list, dice);
+      add({ name: `list ${list.path}`, role: 'list', operation: list, path: listPath, body: undefined, credentials: true });
+      for (const { what, query } of pagingQueries(list, created)) add({ name: `list ${what} ${list.path}`, role: 'list', operation: list, path: listPath, body: undefined, credentials: true, query });
+    }
     if (replace) {
       const body = jsonBody(replace, 'max');
       add({ name: `replace ${collection.itemPath}`, role: 'replace', operation: replace, path: at, body: body === undefined ? undefined : { kind: 'json', value: body }, credentials: true });
@@ -107,6 +129,12 @@ export function deriveSession(contract: Contract, tokenPath?: string): Session {
     }
     if (patch && requestJson(patch)) {
       const body = jsonBody(patch, 'max');
+      // One field alone first: the fields it leaves out must keep what the create or replace wrote.
+      const alone = isObject(body) ? Object.entries(body).find(([, value]) => value !== null) : undefined;
+      if (alone && Object.keys(body as object).length > 1) {
+        add({ name: `patch ${alone[0]} alone ${collection.itemPath}`, role: 'patch', operation: patch, path: at, body: { kind: 'json', value: { [alone[0]]: alone[1] } }, credentials: true });
+        readAfter(`patch ${alone[0]} alone`, { [alone[0]]: alone[1] });
+      }
       add({ name: `patch ${collection.itemPath}`, role: 'patch', operation: patch, path: at, body: { kind: 'json', value: body }, credentials: true });
       readAfter('patch', body);
       // An explicit null where the schema allows it is a value to store, not a removal (JSON Schema: null is a type).
@@ -117,9 +145,9 @@ export function deriveSession(contract: Contract, tokenPath?: string): Session {
         readAfter(`patch ${name} to null`, { [name]: null });
       }
     }
-    // Other operations under the item (`POST /tasks/{task_id}/attachment`), on the created record.
+    // Other operations on or under the item (`HEAD /orders/{id}`, `POST /tasks/{task_id}/attachment`), on the created record.
     for (const op of contract.operations) {
-      if (used.has(op.id) || !op.path.startsWith(`${collection.itemPath}/`) || model.bindings.has(op.id)) continue;
+      if (used.has(op.id) || !(op.path === collection.itemPath || op.path.startsWith(`${collection.itemPath}/`)) || model.bindings.has(op.id)) continue;
       used.add(op.id);
       add(otherStep(op, { ...fixedValues(pathParams(op), op, dice), ...at }, dice, fits));
     }
@@ -159,6 +187,65 @@ export function deriveSession(contract: Contract, tokenPath?: string): Session {
     add(otherStep(op, fixedValues(pathParams(op), op, dice), dice, fits));
   }
   return { steps };
+}
+
+const normal = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+/** Paging parameters by their usual names (offset/limit, skip/top, page/per_page, …); the session's own vocabulary, not the mock's. */
+const LIMIT = new Set(['limit', 'perpage', 'pagesize', 'size', 'maxresults', 'top', 'pagelimit', 'maxitems', 'count']);
+const OFFSET = new Set(['offset', 'skip', 'start', 'startindex', 'from']);
+const PAGE = new Set(['page', 'pagenumber', 'pageindex', 'pageno']);
+
+/** `/books/` and `/books` are the same collection path for the session. */
+function samePath(a: string, b: string): boolean {
+  return a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
+}
+
+/**
+ * The list requests that measure paging and filters, from the list operation's own query
+ * parameters: the first page of one record, the page after it, and a filter equal to the value
+ * the session's create sent (a query parameter named like a field of the record).
+ */
+function pagingQueries(list: Operation, created: Readonly<Record<string, unknown>> | undefined): Array<{ what: string; query: Record<string, string> }> {
+  const query = list.parameters.filter((p) => p.in === 'query');
+  const schemaOf = (name: string): Schema | undefined => {
+    const parameter = query.find((p) => p.name === name);
+    return parameter?.schema ? asSchema(parameter.schema) : undefined;
+  };
+  const floor = (name: string, fallback: number): number => {
+    const s = schemaOf(name);
+    return typeof s?.minimum === 'number' ? Math.max(s.minimum, fallback) : fallback;
+  };
+  // A paging parameter is a number (OData's boolean `$count` is not a page size).
+  const numeric = (name: string): boolean => {
+    const s = schemaOf(name);
+    const type = s ? effective(s).type : undefined;
+    return type === undefined || type === 'integer' || type === 'number' || (Array.isArray(type) && (type.includes('integer') || type.includes('number')));
+  };
+  const named = (names: ReadonlySet<string>): string | undefined => query.find((p) => names.has(normal(p.name)) && numeric(p.name))?.name;
+  const limit = named(LIMIT);
+  const offset = named(OFFSET);
+  const page = named(PAGE);
+  const out: Array<{ what: string; query: Record<string, string> }> = [];
+  if (limit !== undefined && (offset !== undefined || page !== undefined)) {
+    const size = String(floor(limit, 1));
+    if (offset !== undefined) {
+      const first = floor(offset, 0);
+      out.push({ what: `${offset}=${first}&${limit}=${size}`, query: { [offset]: String(first), [limit]: size } });
+      out.push({ what: `${offset}=${first + 1}&${limit}=${size}`, query: { [offset]: String(first + 1), [limit]: size } });
+    } else if (page !== undefined) {
+      // The first page is the parameter's default or minimum (0- or 1-based), else 1.
+      const s = schemaOf(page);
+      const first = typeof s?.default === 'number' ? s.default : typeof s?.minimum === 'number' ? s.minimum : 1;
+      out.push({ what: `${page}=${first}&${limit}=${size}`, query: { [page]: String(first), [limit]: size } });
+      out.push({ what: `${page}=${first + 1}&${limit}=${size}`, query: { [page]: String(first + 1), [limit]: size } });
+    }
+  }
+  if (created) {
+    const paging = new Set([limit, offset, page]);
+    const filter = query.find((p) => !paging.has(p.name) && ['string', 'number', 'boolean'].includes(typeof created[p.name]));
+    if (filter) out.push({ what: `${filter.name}=<created>`, query: { [filter.name]: String(created[filter.name]) } });
+  }
+  return out;
 }
 
 function otherStep(op: Operation, path: Readonly<Record<string, PathValue>>, dice: Random, fits: (schema: Schema, value: unknown) => boolean): Step {

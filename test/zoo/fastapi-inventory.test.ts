@@ -1,8 +1,6 @@
 import { expect, it } from 'vitest';
+import { SEEDED, UNDOCUMENTED_400, VALIDATION_422 } from './known-gaps.js';
 import { describeZooService } from './zoo-suite.js';
-
-const VALIDATION_422 = "the mock's gap (issue 29 item 4): the operation documents only 422 HTTPValidationError for invalid requests; the mock answers 400";
-const UNDOCUMENTED_400 = "follows from the mock's 400: a status the operation does not document";
 
 describeZooService('fastapi-inventory', {
   differences: [
@@ -20,6 +18,8 @@ describeZooService('fastapi-inventory', {
       mock: '201',
       why: "the mock's gap: the create documents 409 and the service keeps `sku` unique; the mock stores a second record with the same body (a uniqueness it cannot read from the document unless it takes 409 as the hint)",
     },
+    { step: 'list /products', aspect: 'page', service: '1 items', mock: '5 items', why: `${SEEDED}; it also stored the duplicate create` },
+    { step: 'list skip=1&limit=1 /products', aspect: 'page', service: '0 items', mock: '1 items', why: `${SEEDED}; it also stored the duplicate create` },
     { step: 'invalid: missing required sku (POST /products)', aspect: 'status', service: '422', mock: '400', why: VALIDATION_422 },
     { step: 'invalid: missing required sku (POST /products)', aspect: 'schema', service: 'valid', mock: 'undocumented status', why: UNDOCUMENTED_400 },
     { step: 'invalid: wrong type for sku (POST /products)', aspect: 'status', service: '422', mock: '400', why: VALIDATION_422 },

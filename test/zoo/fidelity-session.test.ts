@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { differences, figures } from '../../bench/fidelity/compare.js';
-import { driveSession, type Exchange } from '../../bench/fidelity/drive.js';
+import { driveSession, pageOf, type Exchange } from '../../bench/fidelity/drive.js';
 import { deriveSession } from '../../bench/fidelity/session.js';
 import { contractFromDocument } from '../../src/contract/index.js';
 import { start } from '../../src/index.js';
@@ -40,6 +40,17 @@ const document = {
   },
 };
 
+/** The same document, its list taking offset/limit paging and a filter on `name`. */
+function paged(): object {
+  const copy = structuredClone(document) as typeof document & { paths: { '/things': { get: { parameters?: unknown[] } } } };
+  copy.paths['/things'].get.parameters = [
+    { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
+    { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100 } },
+    { name: 'name', in: 'query', schema: { type: 'string' } },
+  ];
+  return copy;
+}
+
 describe('fidelity sessions come from the document alone', () => {
   it('a collection gives its CRUD flow, the invalid requests a client makes, and reads that check what was written', async () => {
     const session = deriveSession(await contractFromDocument(structuredClone(document)));
@@ -48,6 +59,8 @@ describe('fidelity sessions come from the document alone', () => {
       'read after create /things/{id}',
       'invalid: the same create again (POST /things, 409 documented)',
       'list /things',
+      'patch name alone /things/{id}',
+      'read after patch name alone /things/{id}',
       'patch /things/{id}',
       'read after patch /things/{id}',
       'patch note to null /things/{id}',
@@ -66,7 +79,24 @@ describe('fidelity sessions come from the document alone', () => {
     const afterCreate = session.steps[1]!;
     // The fields left out of the create read back as their documented defaults.
     expect(afterCreate.readBack).toMatchObject({ size: 3, colour: 'red' });
-    expect(session.steps.find((s) => s.name.startsWith('read after patch note'))?.readBack).toEqual({ note: null });
+    // A patch changes only what it sends: the rest must read back as last written.
+    const last = session.steps.find((s) => s.name === 'read after patch /things/{id}')?.readBack;
+    expect(session.steps.find((s) => s.name.startsWith('read after patch note'))?.readBack).toEqual({ ...last, note: null });
+    const alone = session.steps.find((s) => s.name === 'read after patch name alone /things/{id}')?.readBack;
+    expect(alone).toMatchObject({ size: 3, colour: 'red' });
+    expect(Object.keys(alone ?? {}).length).toBeGreaterThan(1);
+  });
+
+  it("a list's documented paging and filter parameters give the page steps: first page of one, the page after, a filter on the created value", async () => {
+    const session = deriveSession(await contractFromDocument(paged()));
+    const lists = session.steps.filter((s) => s.role === 'list');
+    const created = session.steps[0]!.body;
+    expect(lists.map((s) => [s.name, s.query])).toEqual([
+      ['list /things', undefined],
+      ['list offset=0&limit=1 /things', { offset: '0', limit: '1' }],
+      ['list offset=1&limit=1 /things', { offset: '1', limit: '1' }],
+      ['list name=<created> /things', { name: created?.kind === 'json' ? (created.value as { name: string }).name : 'no create body' }],
+    ]);
   });
 
   it('the same session gives the same requests every time (seeded)', async () => {
@@ -90,6 +120,22 @@ describe('fidelity comparison', () => {
     expect(figures(service, mock)).toMatchObject({ exchanges: 3, notSent: 1, sameStatus: 2, roundTrips: 1, roundTripsService: 1, roundTripsMock: 0, errorsDocumentedMock: 0, errorsUndocumentedMock: 1, errorsDocumentedService: 1, errorsValidService: 1, differences: 3 });
   });
 
+  it.each([
+    ['a bare array', [{ id: 1 }, { id: 2 }], '2 items'],
+    ['an envelope with its numbers', { items: [{ id: 1 }], total: 3, offset: 0, limit: 1, next: 'x' }, '1 items, limit 1, offset 0, total 3'],
+    ['an envelope one level down', { status: 'success', data: { orders: [], total: 1, offset: 1, limit: 1 } }, '0 items, limit 1, offset 1, total 1'],
+    ['no array at all', { detail: 'x' }, 'no list'],
+  ])("a list's page is read the same way on both sides: %s", (_what, body, page) => {
+    expect(pageOf({ status: 200, body })).toBe(page);
+  });
+
+  it('a page that differs is a difference of its own', () => {
+    const service = [exchange('l', 200, { page: '1 items, offset 0, total 1' })];
+    const mock = [exchange('l', 200, { page: '1 items, offset 264, total 4' })];
+    expect(differences(service, mock)).toEqual([{ step: 'l', aspect: 'page', service: '1 items, offset 0, total 1', mock: '1 items, offset 264, total 4' }]);
+    expect(figures(service, mock)).toMatchObject({ listPages: 1, listPagesSame: 0 });
+  });
+
   it('a side that does not answer is recorded as such, never thrown', async () => {
     const contract = await contractFromDocument(structuredClone(document));
     const session = deriveSession(contract);
@@ -98,15 +144,17 @@ describe('fidelity comparison', () => {
     expect(new Set(exchanges.map((e) => e.status))).toEqual(new Set(['no answer', 'skipped']));
   });
 
-  it('two mocks on the same document, driven through the same session, differ nowhere', async () => {
-    const contract = await contractFromDocument(structuredClone(document));
+  it('two mocks on the same document, driven through the same session (paging and filter included), differ nowhere', async () => {
+    const contract = await contractFromDocument(paged());
     const session = deriveSession(contract);
-    const spec = writeTemp(document);
+    const spec = writeTemp(paged());
     const [one, two] = await Promise.all([start({ spec, port: 0, seed: 5, apiKeys: ['k'] }), start({ spec, port: 0, seed: 5, apiKeys: ['k'] })]);
     try {
       const a = await driveSession(contract, session, one.url, { apiKey: 'k' });
       const b = await driveSession(contract, session, two.url, { apiKey: 'k' });
       expect(a.filter((e) => e.status === 'skipped')).toEqual([]);
+      // The paging query is sent: a page of one.
+      expect(a.find((e) => e.step === 'list offset=0&limit=1 /things')?.page).toBe('1 items');
       expect(differences(a, b)).toEqual([]);
     } finally {
       await Promise.all([one.close(), two.close()]);

@@ -21,7 +21,9 @@ export type FidelityExpectation = { readonly mockRefuses: string } | { readonly 
  * a difference that went away both fail, and the failure prints today's list to paste). `more` adds
  * tests of the service's own behaviour on the same instance.
  */
-export function describeZooService(name: string, expected: FidelityExpectation, more?: (service: () => RunningZooService) => void): void {
+export function describeZooService(name: string, expected: FidelityExpectation, more?: (service: () => RunningZooService) => void, options: { readonly documentPath?: string } = {}): void {
+  // Where the framework serves its document (`/openapi.json`, Nest's `/api-json`, Hono's `/doc`).
+  const documentPath = options.documentPath ?? '/openapi.json';
   const zoo = zooService(name);
   const reason = zoo.unavailable();
   if (reason !== undefined) console.warn(`SKIPPED: the zoo service ${name}: ${reason}`);
@@ -34,10 +36,10 @@ export function describeZooService(name: string, expected: FidelityExpectation, 
       await running?.close();
     });
 
-    it('serves exactly the committed document (python3 fixtures/zoo/generate.py writes it)', async () => {
-      const served: unknown = await (await fetch(`${running.url}/openapi.json`)).json();
+    it(`serves exactly the committed document at ${documentPath} (fixtures/zoo/generate.py or the service's generate.mjs writes it)`, async () => {
+      const served: unknown = await (await fetch(`${running.url}${documentPath}`)).json();
       const committed: unknown = JSON.parse(await readFile(zoo.document, 'utf8'));
-      expect(served, `${zoo.document} drifted from what the service generates: run python3 fixtures/zoo/generate.py ${name}`).toEqual(committed);
+      expect(served, `${zoo.document} drifted from what the service generates: regenerate it (python3 fixtures/zoo/generate.py ${name}, or node fixtures/zoo/${name}/generate.mjs)`).toEqual(committed);
     });
 
     it('the mock answers as the service does, but for the known differences', async () => {
