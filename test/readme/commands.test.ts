@@ -101,7 +101,7 @@ function startMock(args: readonly string[], direct = false): Promise<Mock> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`petstore-mock ${args.join(' ')}: no readiness line`)), 60_000);
     createInterface({ input: child.stdout! }).on('line', (line) => {
-      const m = /^Petstore mock listening on (http:\/\/\S+) /.exec(line);
+      const m = /^(?:Petstore mock|Mock of .+) listening on (http:\/\/\S+) /.exec(line);
       if (!m) return;
       clearTimeout(timer);
       resolve({ url: m[1]!, child });

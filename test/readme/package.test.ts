@@ -32,7 +32,7 @@ function firstLine(command: string, cwd: string, timeoutMs: number): { line: Pro
   const line = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no line within ${timeoutMs} ms; stderr: ${stderr}`)), timeoutMs);
     createInterface({ input: child.stdout }).on('line', (l) => {
-      if (!/^Petstore mock listening on /.test(l)) return; // npm's own "> script" lines come first
+      if (!/^(?:Petstore mock|Mock of .+) listening on /.test(l)) return; // npm's own "> script" lines come first
       clearTimeout(timer);
       resolve(l);
     });
