@@ -57,7 +57,8 @@ Control endpoints (GET /__mock lists them): POST /__mock/reset, GET|PUT /__mock/
 Limits: bodies as the contract's x-limits.maxBodyBytes says, else 1 MiB (413; the bundled
 contract: 64 KiB), headers 16 KiB (431), JSON nesting 32 levels, headers within 10 s and
 the whole request within 30 s of its start.
-Documents: /openapi.yaml, /openapi.json. Per request: Prefer: code=, example=, dynamic=, seed=, delay=.
+Documents: /openapi.yaml, /openapi.json, and the interactive reference at /docs.
+Per request: Prefer: code=, example=, dynamic=, seed=, delay=.
 `;
 
 class UsageError extends Error {}
