@@ -55,11 +55,21 @@ function names(list: readonly string[], make: Make): Array<[string, Make]> {
 }
 
 /**
- * Plain English from faker's `en` locale, never lorem ipsum: a reader of the mock's data sees
- * sentences and titles that read as text. The schema's own examples win over these.
+ * Sentences in plain English from faker's `en` word lists, never lorem ipsum: a reader of the
+ * mock's data sees text that reads as text. Only `en` data (faker's own `hacker.phrase` templates
+ * also need its `base` locale, which a faker built from `en` alone lacks). The schema's own
+ * examples win over these.
  */
+const SENTENCES: readonly string[] = [
+  'We need to {{hacker.verb}} the {{hacker.adjective}} {{hacker.noun}}.',
+  'Try to {{hacker.verb}} the {{hacker.noun}}, then {{hacker.verb}} the {{word.adjective}} {{word.noun}}.',
+  'The {{hacker.adjective}} {{hacker.noun}} is ready once we {{hacker.verb}} the {{word.noun}}.',
+  "You can't {{hacker.verb}} the {{hacker.noun}} without {{hacker.ingverb}} the {{hacker.adjective}} {{hacker.noun}}.",
+  '{{hacker.ingverb}} the {{word.adjective}} {{word.noun}} will {{hacker.verb}} the {{hacker.noun}}.',
+];
+
 export function englishSentence(faker: Faker): string {
-  return capitalised(faker.hacker.phrase());
+  return capitalised(faker.helpers.fake(faker.helpers.arrayElement(SENTENCES)));
 }
 
 /** An adjective and a noun, capitalised: `Sturdy lamp`. */
