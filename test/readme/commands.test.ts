@@ -71,7 +71,7 @@ const NOT_RUN: Readonly<Record<string, string>> = {
   'npm ci && npm test': 'the whole suite, which includes this test',
   'npm ci && npm pack': 'covered by test/readme/package.test.ts (npm pack, then a consumer installs the tarball)',
   'npm install --save-dev ./vendor/petstore-contract-kit-1.0.0.tgz': 'covered by test/readme/package.test.ts (a consumer project installs the tarball)',
-  'npm install --save-dev openapi-fetch': "a registry download into the reader's project; the typed-client test (test/docs/typed-client.test.ts) uses this repository's openapi-fetch devDependency",
+  'npm install --save-dev openapi-typescript openapi-fetch': "a registry download into the reader's project; the types and typed-client tests (test/docs/typed-client.test.ts, the example's api.ts) use this repository's devDependencies of both",
   'npm start': 'the fixed port 4010: stood in for by the mock started on port 0 with the same defaults',
   'npx petstore-conformance --target https://staging.example.com --api-key "$KEY" --reporter junit=report.xml --reporter pretty': 'an example host, not reachable from a test',
 };

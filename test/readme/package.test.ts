@@ -94,14 +94,15 @@ describe('npm pack ships what consumers need, and only that (issue 13, item 19)'
     expect(dead).toEqual([]);
   });
 
-  it('the tarball npm pack writes is ignored by git; the typed-client section of docs/frontend.md says to install openapi-fetch', async () => {
+  it('the tarball npm pack writes is ignored by git; the types and typed-client sections of docs/frontend.md say to install openapi-typescript and openapi-fetch', async () => {
     const ignored = await sh('git check-ignore -q petstore-contract-kit-1.0.0.tgz', ROOT);
     expect(ignored.code).toBe(0);
     const frontend = await readFile(join(ROOT, 'docs', 'frontend.md'), 'utf8');
-    const at = frontend.indexOf('## Typed client');
+    const at = frontend.indexOf('## Types');
     expect(at).toBeGreaterThan(0);
-    const section = frontend.slice(at, frontend.indexOf('\n## ', at + 1));
+    const section = frontend.slice(at, frontend.indexOf('\n## Testing', at + 1));
     expect(section).toMatch(/npm install[^\n]* openapi-fetch/);
+    expect(section).toMatch(/npm install[^\n]* openapi-typescript/);
   });
 
   it('every relative import of a shipped module resolves to a shipped file', async () => {
