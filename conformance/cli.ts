@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { bundledContractPath, ContractError, loadContract, nearest, packageRoot, parseSeed, joinDashValues, usageMessage } from '../src/contract/index.js';
+import { bundledContractPath, ContractError, loadContract, namingTheContract, nearest, packageRoot, parseSeed, joinDashValues, usageMessage } from '../src/contract/index.js';
 import { CHECKS } from './checks/index.js';
 import { RULES } from './rules/index.js';
 import { contractInfo, runFailureReport, type RunBasics } from './diagnostics.js';
@@ -19,15 +19,52 @@ import { loadWorkflows } from './workflows/load.js';
 import { harMain, mergeMain, proxyMain } from './traffic/cli.js';
 import { ownedResults, parseShard, shardReport, shardSelection, wholeOrder } from './shard/shard.js';
 
-/** One line of --help: the name, what the check looks at and, when it says so, when it fails; cut to a wide terminal. */
-function helpLine(check: { readonly name: string; readonly description: string }): string {
-  const scope = (/^(.+?)[.:](\s|$)/.exec(check.description)?.[1] ?? check.description).replace(/\s*\([^)]*\)/g, '');
-  const fails = /(?:^|\.\s)(Fails[^.]*)/.exec(check.description)?.[1];
-  const line = `  ${check.name.padEnd(26)} ${scope}${fails ? `: ${fails.charAt(0).toLowerCase()}${fails.slice(1)}` : ''}`;
-  return line.length > 160 ? `${line.slice(0, 159)}…` : line;
+/** Help lines are wrapped to this width: words are moved to the next line, never cut. */
+const HELP_WIDTH = 100;
+const HELP_INDENT = 29;
+
+/** `first` then the words of `text`, on lines of at most `width` columns, the next ones after `indent` spaces. */
+export function wrapWords(first: string, text: string, indent: number, width: number = HELP_WIDTH): string {
+  const lines: string[] = [];
+  let line = first;
+  let empty = true;
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (empty) line += word;
+    else if (line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = `${' '.repeat(indent)}${word}`;
+    } else line += ` ${word}`;
+    empty = false;
+  }
+  lines.push(line);
+  return lines.join('\n');
 }
 
-const HELP = `petstore-conformance: check a server against an OpenAPI 3.0 contract
+/** `text` without its parenthesised asides, nested ones included. */
+function withoutAsides(text: string): string {
+  let out = text;
+  for (let before = ''; before !== out; ) {
+    before = out;
+    out = out.replace(/\s*\([^()]*\)/g, '');
+  }
+  return out;
+}
+
+/**
+ * One entry of --help: the name, the description's first sentence and, when that one does not
+ * say it, the sentence that says when it fails; asides left out, wrapped, never cut. Sentences
+ * end at a full stop before a capital, so `§15.5.14` and `…` stay whole.
+ */
+export function helpLine(check: { readonly name: string; readonly description: string }): string {
+  const sentences = check.description.split(/(?<=\.)\s+(?=[A-Z`])/).map((s) => s.replace(/\.$/, ''));
+  const first = sentences[0] ?? '';
+  const fails = /\bfails\b/i.test(first) ? undefined : sentences.slice(1).find((s) => /\bfails\b/i.test(s));
+  const text = withoutAsides(first) + (fails ? `: ${withoutAsides(fails).replace(/^[A-Z]/, (c) => c.toLowerCase())}` : '');
+  return wrapWords(`  ${check.name.padEnd(26)} `, text, HELP_INDENT);
+}
+
+const HELP = `petstore-conformance: check a running server against its API contract
+(Swagger 2.0, OpenAPI 3.0, 3.1 or 3.2; by default the bundled Petstore contract)
 
 Usage: petstore-conformance --target URL [options]
        petstore-conformance --spec DOC --har FILE [options]    judge a recorded HAR 1.2 session
@@ -35,7 +72,8 @@ Usage: petstore-conformance --target URL [options]
        petstore-conformance merge REPORT.json…                join the JSON reports of shards
 
   --target URL            base address of the server to check (required)
-  --spec PATH             the contract (default: the bundled Petstore contract)
+  --spec PATH             the contract: Swagger 2.0, OpenAPI 3.0.x, 3.1.x or 3.2.x, YAML or JSON
+                          (default: the bundled Petstore contract, openapi/petstore.yaml)
   --api-key KEY           key for operations with security requirements (default: none;
                           then the checks that need it are skipped, never failed)
   --bearer TOKEN          token for http bearer, oauth2 and openIdConnect schemes
@@ -295,7 +333,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     return verdict.exitCode;
   } catch (error) {
     if (error instanceof UsageError || error instanceof SelectionError || error instanceof OutputPathError) {
-      process.stderr.write(`petstore-conformance: usage error: ${error.message}\nTry --help.\n`);
+      process.stderr.write(`petstore-conformance: usage error: ${namingTheContract(error.message, v.spec ?? 'openapi/petstore.yaml')}\nTry --help.\n`);
       return 2;
     }
     if (error instanceof TargetUnreachableError) return await fail(2, error.message, undefined);

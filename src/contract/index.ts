@@ -12,7 +12,7 @@ export { responseBodyRule, type ResponseBodyRule } from './response-body.js';
 export { mediaEssence, mediaMatches, isJsonMediaType, admitsJson, jsonTypeFor, isXmlMediaType, jsonContent, documentedMediaFor } from './media.js';
 export { negotiate, acceptable, answerType, parseAccept, type AcceptRange } from './negotiate.js';
 export { SEED_RANGE, parseSeed, isSeed } from './seed.js';
-export { fileProblem, joinDashValues, nearest, usageMessage } from './cli-args.js';
+export { fileProblem, joinDashValues, namingTheContract, nearest, usageMessage } from './cli-args.js';
 export * from './params/index.js';
 export { SUPPORTED_VERSIONS, readVersion, type ContractVersion, type SchemaDialect } from './version.js';
 export { upgradeSwagger2, originalPointer } from './swagger2.js';
