@@ -171,9 +171,13 @@ describe('petstore-conformance CLI', () => {
     const mock = await start({ port: 0 });
     try {
       const junit = join(dir, 'mock.xml');
-      const r = await cli(['--target', mock.url, '--api-key', 'dev-key', '--reporter', 'json', '--reporter', `junit=${junit}`]);
+      // The CLI's 5 s --timeout, stretched with the machine's load (test/load-scale.ts): an answer the
+      // mock is slow to give because other work holds the cores is no verdict on the mock.
+      const timeout = String(scaled(DEFAULTS.timeoutMs));
+      const r = await cli(['--target', mock.url, '--api-key', 'dev-key', '--timeout', timeout, '--reporter', 'json', '--reporter', `junit=${junit}`]);
       const doc = JSON.parse(r.stdout) as JsonDoc;
-      expect(r.code).toBe(0);
+      const failed = doc.results.filter((x) => x.status === 'failed').map((x) => `${x.check} › ${x.operation}: ${x.message}`);
+      expect(r.code, failed.join('\n')).toBe(0);
       expect(doc.summary.failed).toBe(0);
       expect(doc.summary.passed).toBeGreaterThan(150);
       const xml = await readFile(junit, 'utf8');
