@@ -17,6 +17,7 @@ import type { CorpusDocument } from '../../fixtures/corpus/index.js';
 import { startPrism, type RunningPrism } from '../../fixtures/servers/prism.js';
 import type { PrismHost } from '../../fixtures/servers/prism-host.js';
 import { loadContract, type Contract } from '../../src/contract/index.js';
+import { scaled } from '../load-scale.js';
 
 /** Why Prism fails a check: each a true deviation from the contract or from an RFC it cites. */
 export const WHY = {
@@ -98,7 +99,7 @@ export async function servePrism(doc: Pick<CorpusDocument, 'file'>, host?: Prism
   // Without Prism's check of its own answers: it changes none of them, and was 87 % of Prism's CPU on Discord.
   const how = { mode: 'mock', checkOwnAnswers: false } as const;
   // A file that serves several documents one after another serves them from one Prism process (prism-host.ts).
-  return { contract, prism: host ? await host.serve(how, doc.file, 240_000) : await startPrism(how, doc.file, 240_000) };
+  return { contract, prism: host ? await host.serve(how, doc.file, scaled(240_000)) : await startPrism(how, doc.file, scaled(240_000)) };
 }
 
 /** The runner against a served document (or a slice of its operations), examples 1. */
@@ -114,8 +115,8 @@ export async function runAgainstPrism({ contract, prism }: ServedByPrism, pick?:
     examples: 1,
     // Prism answers a large document slowly when the suite's other files load both cores (Discord:
     // seconds per request): these runs judge what Prism answers, not how fast, so a slow answer
-    // must not turn into a timeout the expectations would have to list.
-    timeoutMs: 30_000,
+    // must not turn into a timeout the expectations would have to list (stretched with the load: test/load-scale.ts).
+    timeoutMs: scaled(30_000),
     operations: pick?.(contract),
   });
   return { contract, report };
