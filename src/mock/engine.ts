@@ -203,7 +203,11 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     const generic = { contract, model, store: deps.genericStore, validator: schemaValidator };
     reseed = () => seedGeneric(generic, options.seed);
     reseed();
-    handlers = genericHandlers({ ...generic, faker: () => dice.faker, codeForStatus, clock });
+    // The documented answer of an operation the state cannot answer (an unknown id where no 404 is
+    // documented): generated as a canned answer is, kept to its schema.
+    const documented = (operation: Contract['operations'][number], params: Readonly<Record<string, string>>, query: URLSearchParams): Reply =>
+      reflectFilters(operation, keepToSchema(operation, cannedReply(operation, {}, dice.faker, codeForStatus, params), dice.faker, schemaValidator), query, schemaValidator);
+    handlers = genericHandlers({ ...generic, faker: () => dice.faker, codeForStatus, documented });
     parentCheck = (operation, params) => unknownParent({ model, store: deps.genericStore, codeForStatus }, operation, params);
   }
 

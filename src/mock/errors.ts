@@ -75,8 +75,14 @@ export const ANSWER_ERROR = 'mock:error';
 
 /** What an internal error was, for the operator: its class and first line, sanitised like any message. */
 export function causeOf(error: unknown): string {
-  if (error instanceof Error) return sanitize(`${error.name}: ${error.message}`);
-  return sanitize(String(error));
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  // Its first line, file paths left out (never a stack); JSON pointers (`/response/0/name`) kept,
+  // which the client-facing sanitize would take for paths.
+  return text
+    .split('\n')[0]!
+    .replace(/(?:file:\/\/)?(?:\/[\w.@-]+)+\.(?:[cm]?[jt]s|json|ya?ml)(?::\d+)*/g, '<file>')
+    .replace(/node_modules/g, '<file>')
+    .slice(0, 500);
 }
 
 /** 401 with its challenge (RFC 9110 §15.5.2: a 401 carries WWW-Authenticate). */

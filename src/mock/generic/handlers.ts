@@ -20,8 +20,11 @@ export interface GenericDeps {
   /** The app's seeded faker (per-request values: generated ids, wrapper fields). */
   readonly faker: () => Faker;
   readonly codeForStatus: (status: number) => string;
-  /** The mock's clock, for the times the server sets (a record's creation and update times). */
-  readonly clock?: () => Date;
+  /**
+   * The operation's documented answer, generated as a canned one is (the engine's: a contract
+   * example that breaks its schema replaced), for a request the state cannot answer.
+   */
+  readonly documented?: (operation: Operation, params: Readonly<Record<string, string>>, query: URLSearchParams) => Reply;
 }
 
 const normal = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -252,20 +255,28 @@ const UPDATED = /^(?:date)?(?:last)?(?:updated|modified|changed|edited)(?:at|on|
 
 /**
  * The times the server sets (fields of `format: date-time` the request cannot carry: `created_at`,
- * `updated_at`): on a create, each such field the record lacks is now; on any change, the fields
- * named like the time of the last change are now. A creation time, once set, stays (kept by the replace).
+ * `updated_at`): on a create, each such field the record lacks is one instant; on any change, the
+ * fields named like the time of the last change move past every time the record holds. A creation
+ * time, once set, stays (kept by the replace).
  */
-function stamp(record: RecordValue, schema: Schema, sendable: ReadonlySet<string>, now: Date | undefined, change: boolean, validator: SchemaValidator): RecordValue {
-  if (!now) return record;
-  const out = { ...record };
-  for (const [name, written] of Object.entries(recordProperties(schema))) {
+function stamp(record: RecordValue, schema: Schema, sendable: ReadonlySet<string>, faker: Faker, change: boolean, validator: SchemaValidator): RecordValue {
+  const fields = Object.entries(recordProperties(schema)).flatMap(([name, written]) => {
     const sub = asSchema(written);
-    if (!sub || sendable.has(name) || (out[name] !== undefined && !(change && UPDATED.test(normal(name))))) continue;
+    if (!sub || sendable.has(name)) return [];
     const view = mergeAllOf(sub);
-    const dateTime = view.format === 'date-time' || alternativesOf(view).some((a) => a.format === 'date-time');
-    if (!dateTime) continue;
-    const value = now.toISOString();
-    if (schemaAccepts(validator, sub, value)) out[name] = value;
+    return view.format === 'date-time' || alternativesOf(view).some((a) => a.format === 'date-time') ? [{ name, sub }] : [];
+  });
+  if (fields.length === 0) return record;
+  // One instant for the whole change, drawn from the seeded faker (the same seed gives the same
+  // answers: README "determinism"): on a change, one second after the latest time the record holds,
+  // so the time of the last change never goes back and never precedes the creation.
+  const held = fields.map(({ name }) => (typeof record[name] === 'string' ? Date.parse(record[name]) : Number.NaN)).filter((t) => Number.isFinite(t));
+  const drawn = sampleValue({ type: 'string', format: 'date-time' }, { dice: diceOfFaker(faker) });
+  const instant = change && held.length > 0 ? new Date(Math.max(...held) + 1000).toISOString().replace(/\.\d{3}Z$/, 'Z') : typeof drawn === 'string' ? drawn : new Date(0).toISOString();
+  const out = { ...record };
+  for (const { name, sub } of fields) {
+    if (out[name] !== undefined && !(change && UPDATED.test(normal(name)))) continue;
+    if (schemaAccepts(validator, sub, instant)) out[name] = instant;
   }
   return out;
 }
@@ -533,8 +544,10 @@ export function genericHandlers(deps: GenericDeps): Handlers {
    * answers a status the contract does not list for a valid request.
    */
   const missing = (collection: Collection, id: string, input: HandlerInput): HttpError | UndocumentedMiss => {
-    if (documents404(input.operation)) return notFound(collection, id);
-    const reply = cannedReply(input.operation, {}, deps.faker(), deps.codeForStatus, input.params);
+    // A record known to have existed is gone: 404 whatever the operation documents (RFC 9110
+    // §9.3.5: after a DELETE the resource is gone; §15.5.5), as a service answers a read after its delete.
+    if (documents404(input.operation) || store.wasDeleted(collection.path, scopeOf(collection, input.params), id)) return notFound(collection, id);
+    const reply = deps.documented?.(input.operation, input.params, input.query) ?? cannedReply(input.operation, {}, deps.faker(), deps.codeForStatus, input.params);
     const why = `no ${collection.noun} with ${collection.idParam} ${id.slice(0, 100)} is stored, and ${input.operation.id} documents no 404: its documented answer, generated`;
     return new UndocumentedMiss({ ...reply, headers: { ...reply.headers, [STATELESS]: why } });
   };
@@ -621,7 +634,7 @@ export function genericHandlers(deps: GenericDeps): Handlers {
           // The request's defaults (a wrapped body's are its wrapper's, not the record's).
           const given = sent === input.body ? withDefaults(sent, requestSchema(input.operation), validator) : sent;
           let record = overlay({}, withDefaults(given, collection.schema, validator), collection.schema, validator, undefined, false, sendable);
-          record = stamp(record, collection.schema, sendable, deps.clock?.(), false, validator);
+          record = stamp(record, collection.schema, sendable, deps.faker(), false, validator);
           // An identifier the client chose (a username, a pet id in the body) is kept; else the server assigns one.
           const chosen = collection.idField !== undefined ? record[collection.idField] : undefined;
           const id = chosen !== undefined ? chosen : newId(collection, store, deps.faker(), validator);
@@ -668,7 +681,7 @@ export function genericHandlers(deps: GenericDeps): Handlers {
             const replaced = withDefaults(withDefaults(body, requestSchema(input.operation), validator), collection.schema, validator);
             next = withRequired(overlay(owned, replaced, collection.schema, validator, collection.idField, false, sendable), collection.schema, validator, deps.faker());
           } else next = mergePatch(record, body, collection.schema, validator, collection.idField, writableIn(input.operation));
-          if (next !== undefined) next = stamp(next, collection.schema, writableIn(input.operation), deps.clock?.(), true, validator);
+          if (next !== undefined) next = stamp(next, collection.schema, writableIn(input.operation), deps.faker(), true, validator);
           if (next === undefined) throw new HttpError(409, deps.codeForStatus(409), 'A test operation of the patch failed (RFC 6902 §4.6); nothing changed.');
           if (!schemaAccepts(validator, collection.schema, next)) next = withRequired(next, collection.schema, validator, deps.faker());
           // A change the record schema refuses (a patch that removes a required field) is not stored.
