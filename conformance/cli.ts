@@ -16,6 +16,8 @@ import { extraCheckKnown } from './workflows/hook.js';
 import { ArazzoError } from './workflows/document.js';
 import { workflowCheckNames } from './workflows/index.js';
 import { loadWorkflows } from './workflows/load.js';
+import { DEFAULT_MAX_RETRY_AFTER_S } from './http/rate-limit.js';
+import { DEFAULT_RETRY } from './session.js';
 
 /** One line of --help: the name, what the check looks at and, when it says so, when it fails; cut to a wide terminal. */
 function helpLine(check: { readonly name: string; readonly description: string }): string {
@@ -48,6 +50,8 @@ Usage: petstore-conformance --target URL [options]
   --reporter NAME[=FILE]  pretty | json | junit | html (repeatable; default pretty)
   --output FILE           where reporters without =FILE write (default: stdout)
   --timeout MS            per request, connect to last byte (default ${DEFAULTS.timeoutMs})
+  --max-retry-after S     longest Retry-After waited out on a 429/503 (default ${DEFAULT_MAX_RETRY_AFTER_S});
+                          a longer one is skipped, naming the wait
   --seed N                seed of the generated inputs, 0..4294967295 (default ${DEFAULTS.seed})
   --examples N            generated cases per operation (default ${DEFAULTS.examples})
   --strict                failures in x-stability operations count (otherwise warnings),
@@ -104,6 +108,7 @@ const OPTIONS = {
   reporter: { type: 'string', multiple: true },
   output: { type: 'string' },
   timeout: { type: 'string' },
+  'max-retry-after': { type: 'string' },
   seed: { type: 'string' },
   examples: { type: 'string' },
   strict: { type: 'boolean' },
@@ -193,6 +198,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     const checks = list(v.checks);
     const skipChecks = list(v['skip-checks']);
     const timeoutMs = integer('timeout', v.timeout, DEFAULTS.timeoutMs, 1);
+    const maxRetryAfterMs = integer('max-retry-after', v['max-retry-after'], DEFAULT_MAX_RETRY_AFTER_S, 0) * 1000;
     const parsedSeed = v.seed === undefined ? undefined : parseSeed(v.seed); // the one seed range of both CLIs
     if (parsedSeed && !parsedSeed.ok) throw new UsageError(parsedSeed.message);
     const seed = parsedSeed?.seed ?? DEFAULTS.seed;
@@ -249,6 +255,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       skipChecks,
       operations: list(v.operations),
       timeoutMs,
+      retry: { ...DEFAULT_RETRY, maxWaitMs: maxRetryAfterMs },
       seed,
       examples,
       strict: v.strict ?? false,
@@ -269,6 +276,16 @@ export async function main(argv: readonly string[]): Promise<number> {
   } catch (error) {
     if (error instanceof UsageError || error instanceof SelectionError || error instanceof OutputPathError) {
       process.stderr.write(`petstore-conformance: usage error: ${error.message}\nTry --help.\n`);
+      // A refused contract (unreadable, or not a valid document): CI still gets the report files it
+      // asked for, each saying why (issue 30).
+      if (/^the contract\b/.test(error.message) && reporters.some((r) => r.file !== undefined)) {
+        const at = basics ?? { target: v.target ?? '', seed: DEFAULTS.seed, examples: DEFAULTS.examples, strict: v.strict ?? false, startedAt: new Date() };
+        try {
+          await writeReports(reporters, runFailureReport(at, `contract refused: ${error.message}`), { stdout: () => undefined, colour: false, filesOnly: true });
+        } catch (written) {
+          process.stderr.write(`petstore-conformance: ${written instanceof Error ? written.message : String(written)}\n`);
+        }
+      }
       return 2;
     }
     if (error instanceof TargetUnreachableError) return await fail(2, error.message, undefined);
