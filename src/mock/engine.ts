@@ -160,11 +160,20 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     render: (error, req) => errorBodies.render(error, states.get(req)?.match.operation),
     refine: (error, req) => {
       const operation = states.get(req)?.match.operation;
+      if (!operation) return error;
+      const documents = (status: string): boolean => operation.responses[status] !== undefined;
       // A request the mock refuses as invalid is 400 (RFC 9110 §15.5.1), unless its operation
       // documents that failure as 422 and documents no 400 (FastAPI's HTTPValidationError:
       // RFC 9110 §15.5.21, content the server understands but cannot process): the documented status.
-      if (error.status !== 400 || !operation || operation.responses['400'] !== undefined || operation.responses['422'] === undefined) return error;
-      return new HttpError(422, codeForStatus(422), error.message, error.details, error.headers);
+      if (error.status === 400 && !documents('400') && documents('422')) return new HttpError(422, codeForStatus(422), error.message, error.details, error.headers);
+      // Missing or wrong credentials are 401 (RFC 9110 §15.5.2), unless the operation documents its
+      // refusal as 403 and no 401 (§15.5.4; Pinterest): the documented status, without a challenge,
+      // which belongs to a 401 only.
+      if (error.status === 401 && !documents('401') && documents('403')) {
+        const headers = Object.fromEntries(Object.entries(error.headers).filter(([name]) => name.toLowerCase() !== 'www-authenticate'));
+        return new HttpError(403, codeForStatus(403), error.message, error.details, headers);
+      }
+      return error;
     },
     report: (cause, req) =>
       options.onEvent({ type: 'internal-error', method: req.method, url: req.originalUrl, operationId: states.get(req)?.match.operation.id, cause: causeOf(cause) }),

@@ -42,6 +42,12 @@ describe('the mock of a Nest-shaped document answers as Nest does (issue 29 item
     expect(replaced.body).toEqual({ statusCode: 404, message: [expect.stringMatching(/987654/)], error: 'Not Found' });
   });
 
+  it('a request without credentials where the operation documents 403 and no 401 gets the documented 403, in its error shape', async () => {
+    const res = await request(app).delete('/customers/1').expect(403);
+    expect(res.body).toEqual({ statusCode: 403, message: [expect.any(String)], error: 'Forbidden' });
+    expect(res.headers['www-authenticate']).toBeUndefined();
+  });
+
   it('Prefer: code=404 on findOne answers 404 in the contract\'s error shape', async () => {
     const res = await request(app).get('/customers/1').set('Prefer', 'code=404').expect(404);
     expect(res.body).toEqual({ statusCode: 404, message: [expect.stringMatching(/Prefer asked for 404/)], error: 'Not Found' });
