@@ -83,6 +83,13 @@ describe('the mock of a FastAPI document answers as FastAPI does (issue 29 item 
     expect(res.headers['x-mock-stateless']).toMatch(/documents no 404/);
   });
 
+  it('a delete of an id never stored answers as documented, and the resource is gone afterwards (RFC 9110 §9.3.5)', async () => {
+    const id = '0b8f6a52-7c1e-4c3f-9a4e-2f1d3c5b7a90';
+    const deleted = await request(app).delete(`/tasks/${id}`).expect(200);
+    expect(deleted.headers['x-mock-stateless']).toMatch(/documents no 404/);
+    await request(app).get(`/tasks/${id}`).expect(404);
+  });
+
   it('a token answer carries token_type\'s default, "bearer"', async () => {
     const res = await request(app).post('/login/access-token').type('form').send({ username: 'u', password: 'p' }).expect(200);
     expect(res.body).toEqual({ access_token: expect.any(String), token_type: 'bearer' });

@@ -546,7 +546,11 @@ export function genericHandlers(deps: GenericDeps): Handlers {
   const missing = (collection: Collection, id: string, input: HandlerInput): HttpError | UndocumentedMiss => {
     // A record known to have existed is gone: 404 whatever the operation documents (RFC 9110
     // §9.3.5: after a DELETE the resource is gone; §15.5.5), as a service answers a read after its delete.
-    if (documents404(input.operation) || store.wasDeleted(collection.path, scopeOf(collection, input.params), id)) return notFound(collection, id);
+    const scope = scopeOf(collection, input.params);
+    if (documents404(input.operation) || store.wasDeleted(collection.path, scope, id)) return notFound(collection, id);
+    // A delete answered as its success is documented leaves the resource gone for what follows
+    // (RFC 9110 §9.3.5): a later read is 404, as after any delete the client saw succeed.
+    if (input.operation.method === 'delete') store.markDeleted(collection.path, scope, id);
     const reply = deps.documented?.(input.operation, input.params, input.query) ?? cannedReply(input.operation, {}, deps.faker(), deps.codeForStatus, input.params);
     const why = `no ${collection.noun} with ${collection.idParam} ${id.slice(0, 100)} is stored, and ${input.operation.id} documents no 404: its documented answer, generated`;
     return new UndocumentedMiss({ ...reply, headers: { ...reply.headers, [STATELESS]: why } });

@@ -67,6 +67,11 @@ export class GenericStore {
     return done;
   }
 
+  /** Remembers an id as deleted though nothing was stored under it (a delete answered as documented). */
+  markDeleted(collection: string, scope: string, id: string): void {
+    this.deleted.add(`${collection} ${scope} ${id}`);
+  }
+
   /** Whether a record was stored here and deleted since (not merely never stored). */
   wasDeleted(collection: string, scope: string, id: string): boolean {
     return this.deleted.has(`${collection} ${scope} ${id}`);
