@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { bundledContractPath, ContractError, loadContract, namingTheContract, nearest, packageRoot, parseSeed, joinDashValues, usageMessage } from '../src/contract/index.js';
+import { bundledContractPath, ContractError, loadContract, namingTheContract, nearest, packageRoot, parseSeed, joinDashValues, usageMessage, type Contract } from '../src/contract/index.js';
 import { CHECKS } from './checks/index.js';
 import { RULES } from './rules/index.js';
 import { contractInfo, runFailureReport, type RunBasics } from './diagnostics.js';
@@ -18,6 +18,9 @@ import { workflowCheckNames } from './workflows/index.js';
 import { loadWorkflows } from './workflows/load.js';
 import { harMain, mergeMain, proxyMain } from './traffic/cli.js';
 import { ownedResults, parseShard, shardReport, shardSelection, wholeOrder } from './shard/shard.js';
+import { DEFAULT_MAX_RETRY_AFTER_S } from './http/rate-limit.js';
+import { DEFAULT_RETRY } from './session.js';
+import { obtainToken, readUserInputs, UserInputError, withLoginInputs, type UserInputs } from './user-inputs.js';
 
 /** Help lines are wrapped to this width: words are moved to the next line, never cut. */
 const HELP_WIDTH = 100;
@@ -91,6 +94,13 @@ Usage: petstore-conformance --target URL [options]
   --reporter NAME[=FILE]  pretty | json | junit | html (repeatable; default pretty)
   --output FILE           where reporters without =FILE write (default: stdout)
   --timeout MS            per request, connect to last byte (default ${DEFAULTS.timeoutMs})
+  --inputs FILE           YAML/JSON { operationId: { path, query, header, body } }: values for the
+                          valid requests of those operations (logins, codes, secrets)
+  --oauth2 USER:PASS      obtain a token through the contract's OAuth2 password flow (a relative
+                          tokenUrl against --target) and use it as the bearer token; refused: exit 2
+  --oauth2-client ID:SECRET  the same through its client-credentials flow
+  --max-retry-after S     longest Retry-After waited out on a 429/503 (default ${DEFAULT_MAX_RETRY_AFTER_S});
+                          a longer one is skipped, naming the wait
   --seed N                seed of the generated inputs, 0..4294967295 (default ${DEFAULTS.seed})
   --examples N            generated cases per operation (default ${DEFAULTS.examples})
   --strict                failures in x-stability operations count (otherwise warnings),
@@ -151,6 +161,10 @@ const OPTIONS = {
   reporter: { type: 'string', multiple: true },
   output: { type: 'string' },
   timeout: { type: 'string' },
+  'max-retry-after': { type: 'string' },
+  inputs: { type: 'string' },
+  oauth2: { type: 'string' },
+  'oauth2-client': { type: 'string' },
   seed: { type: 'string' },
   examples: { type: 'string' },
   strict: { type: 'boolean' },
@@ -248,6 +262,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     const checks = list(v.checks);
     const skipChecks = list(v['skip-checks']);
     const timeoutMs = integer('timeout', v.timeout, DEFAULTS.timeoutMs, 1);
+    const maxRetryAfterMs = integer('max-retry-after', v['max-retry-after'], DEFAULT_MAX_RETRY_AFTER_S, 0) * 1000;
     const parsedSeed = v.seed === undefined ? undefined : parseSeed(v.seed); // the one seed range of both CLIs
     if (parsedSeed && !parsedSeed.ok) throw new UsageError(parsedSeed.message);
     const seed = parsedSeed?.seed ?? DEFAULTS.seed;
@@ -260,6 +275,9 @@ export async function main(argv: readonly string[]): Promise<number> {
       if (error instanceof ContractError) throw new UsageError(error.message);
       throw error;
     }
+    // Inputs the runner cannot invent (conformance/user-inputs.ts, PRODUCT.md §6).
+    const login = await loginInputs(v, contract, timeoutMs);
+    if (!login.ok) return await fail(2, login.reason, undefined);
     if (v['no-workflows'] && v.workflows) throw new UsageError('--workflows and --no-workflows contradict each other');
     let documents;
     try {
@@ -304,7 +322,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       contractSource: v.spec ?? 'the bundled Petstore contract',
       documents,
       apiKey: v['api-key'],
-      bearer: v.bearer,
+      bearer: login.bearer ?? v.bearer,
+      inputs: login.inputs,
       basic: v.basic,
       auth,
       basePath: v['base-path'],
@@ -313,6 +332,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       skipChecks,
       operations,
       timeoutMs,
+      retry: { ...DEFAULT_RETRY, maxWaitMs: maxRetryAfterMs },
       seed,
       examples,
       strict: v.strict ?? false,
@@ -334,12 +354,55 @@ export async function main(argv: readonly string[]): Promise<number> {
   } catch (error) {
     if (error instanceof UsageError || error instanceof SelectionError || error instanceof OutputPathError) {
       process.stderr.write(`petstore-conformance: usage error: ${namingTheContract(error.message, v.spec ?? 'openapi/petstore.yaml')}\nTry --help.\n`);
+      // A refused contract (unreadable, or not a valid document): CI still gets the report files it
+      // asked for, each saying why (a gate that refuses the contract still leaves its artifacts).
+      if (/^the contract\b/.test(error.message) && reporters.some((r) => r.file !== undefined)) {
+        const at = basics ?? { target: v.target ?? '', seed: DEFAULTS.seed, examples: DEFAULTS.examples, strict: v.strict ?? false, startedAt: new Date() };
+        try {
+          await writeReports(reporters, runFailureReport(at, `contract refused: ${error.message}`), { stdout: () => undefined, colour: false, filesOnly: true });
+        } catch (written) {
+          process.stderr.write(`petstore-conformance: ${written instanceof Error ? written.message : String(written)}\n`);
+        }
+      }
       return 2;
     }
     if (error instanceof TargetUnreachableError) return await fail(2, error.message, undefined);
     // Never a stack trace: one line, and the report files still written (PRODUCT.md §4, exit 3).
     return await fail(3, `internal error: ${error instanceof Error ? error.message : String(error)}`, undefined);
   }
+}
+
+/** --inputs, --oauth2 and --oauth2-client: the user's values and the bearer token they obtain. */
+async function loginInputs(
+  v: { readonly inputs?: string | undefined; readonly oauth2?: string | undefined; readonly 'oauth2-client'?: string | undefined; readonly bearer?: string | undefined; readonly target?: string | undefined },
+  contract: Contract,
+  timeoutMs: number,
+): Promise<{ ok: true; inputs: UserInputs | undefined; bearer: string | undefined } | { ok: false; reason: string }> {
+  let inputs: UserInputs | undefined;
+  try {
+    inputs = v.inputs === undefined ? undefined : await readUserInputs(v.inputs, contract);
+  } catch (error) {
+    if (error instanceof UserInputError) throw new UsageError(error.message);
+    throw error;
+  }
+  const pair = (flag: string, value: string): [string, string] => {
+    const at = value.indexOf(':');
+    if (at <= 0) throw new UsageError(`${flag} must look like ${flag === '--oauth2' ? 'USER:PASS' : 'ID:SECRET'}`);
+    return [value.slice(0, at), value.slice(at + 1)];
+  };
+  if (v.oauth2 !== undefined && v['oauth2-client'] !== undefined) throw new UsageError('--oauth2 and --oauth2-client both obtain the bearer token: give one');
+  if ((v.oauth2 !== undefined || v['oauth2-client'] !== undefined) && v.bearer !== undefined) throw new UsageError('--bearer and --oauth2 both give the bearer token: give one');
+  if (v.oauth2 === undefined && v['oauth2-client'] === undefined) return { ok: true, inputs, bearer: undefined };
+  const target = v.target ?? '';
+  if (v.oauth2 !== undefined) {
+    const [user, pass] = pair('--oauth2', v.oauth2);
+    const token = await obtainToken(contract, target, { kind: 'password', user, pass }, timeoutMs);
+    if (!token.ok) return token;
+    return { ok: true, inputs: withLoginInputs(contract, inputs ?? {}, { user, pass }), bearer: token.token };
+  }
+  const [id, secret] = pair('--oauth2-client', v['oauth2-client'] ?? '');
+  const token = await obtainToken(contract, target, { kind: 'client_credentials', id, secret }, timeoutMs);
+  return token.ok ? { ok: true, inputs, bearer: token.token } : token;
 }
 
 /**

@@ -68,6 +68,8 @@ export interface ExchangeContext {
   readonly guessedId?: boolean;
   /** True when the request carried no valid credentials because none were given (--api-key absent). */
   readonly noKeyGiven?: boolean;
+  /** True when the valid input carries values the user gave (--inputs, --oauth2), not only generated ones. */
+  readonly userInput?: boolean;
 }
 
 export interface Exchange {

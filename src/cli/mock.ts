@@ -201,9 +201,14 @@ async function readState(path: string): Promise<StateSnapshotInput> {
 }
 
 function describeEvent(event: MockEvent): string {
-  return event.type === 'contract-reloaded'
-    ? `petstore-mock: reloaded ${event.path}`
-    : `petstore-mock: kept the previous contract; ${event.path} is broken: ${event.error.message}`;
+  switch (event.type) {
+    case 'contract-reloaded':
+      return `petstore-mock: reloaded ${event.path}`;
+    case 'contract-error':
+      return `petstore-mock: kept the previous contract; ${event.path} is broken: ${event.error.message}`;
+    case 'internal-error':
+      return `petstore-mock: 500 on ${event.method} ${event.url}${event.operationId === undefined ? '' : ` (${event.operationId})`}: ${event.cause}`;
+  }
 }
 
 async function main(argv: string[]): Promise<void> {

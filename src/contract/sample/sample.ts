@@ -134,6 +134,9 @@ class Sampler {
     // allOf (JSON Schema Validation §10.2.1.1): one merged schema (schema-views.ts mergeAllOf).
     if (schema.allOf && schema.allOf.length > 0) return this.value(merged(schema), name, depth, mode, record);
     if (depth > MAX_DEPTH) return schema.type === 'object' ? {} : schema.type === 'array' ? [] : schema.type === 'string' ? '' : null;
+    // A response value with a default is the default (OAS 3.1 §4.8.24 Schema Object: the value
+    // assumed when none is given; Pydantic's `token_type: str = "bearer"`), where it fits the schema.
+    if (this.options.direction !== 'request' && mode === 'random' && schema.default !== undefined && (this.options.fits?.(schema, schema.default) ?? true)) return structuredClone(schema.default);
     if ((schema.oneOf?.length ?? 0) > 0 || (schema.anyOf?.length ?? 0) > 0) return this.alternative(schema, name, depth, mode, record);
     if (schema.enum !== undefined) return this.enumValue(schema, mode);
     if (this.options.direction === 'request' && mode === 'random' && schema.default !== undefined && this.dice.next() < 0.2) return structuredClone(schema.default);
