@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { listItems, mergeAllOf, type Operation } from '../../src/contract/index.js';
+import { listItems, nonNullView, type Operation } from '../../src/contract/index.js';
 import { asSchema, isRecord, properties, type Schema } from '../cases/schema.js';
 import type { Exchange } from '../types.js';
 import { json, ok, successSchema } from './util.js';
@@ -22,7 +22,8 @@ export const CURSOR_NAMES = new Set(['cursor', 'pagetoken', 'nextpagetoken', 'st
 const NOT_FILTER_NAMES = new Set(['sort', 'sortby', 'order', 'orderby', 'expand', 'include', 'fields', 'select', 'format', 'q', 'query', 'search', 'consistency']);
 
 export const queryParams = (op: Operation): OpenAPIV3.ParameterObject[] => op.parameters.filter((p) => p.in === 'query');
-const flat = (s: Schema | undefined): Schema | undefined => (s ? mergeAllOf(s) : undefined);
+// allOf merged, and a nullable's value (`anyOf: [X, {type: null}]`, FastAPI's Optional) read as X: the kernel's view.
+const flat = (s: Schema | undefined): Schema | undefined => (s ? nonNullView(s) : undefined);
 
 /** The schema of one listed item: an array answer's items, or the items of the one array property of a wrapper. */
 export function itemSchemaOf(op: Operation): Schema | undefined {
