@@ -88,10 +88,15 @@ const SCALAR = new Set(['string', 'integer', 'number', 'boolean']);
 export function filtersOf(op: Operation, item: Schema): Filter[] {
   const props = properties(item);
   const out: Filter[] = [];
+  // A JSON:API resource object (JSON:API 1.1 §7.2: `type` and `id` beside `attributes`) names its
+  // kind in `type`: every item of a list has the same one, so a `type` parameter (Firefly III's
+  // `type=all`) filters by something else, named in the attributes or nowhere. Not a filter of `type`.
+  const jsonApi = props.has('type') && props.has('id') && props.has('attributes');
   for (const param of queryParams(op)) {
     const key = normal(param.name);
     if (LIMIT_NAMES.has(key) || OFFSET_NAMES.has(key) || PAGE_NAMES.has(key) || CURSOR_NAMES.has(key) || NOT_FILTER_NAMES.has(key)) continue;
     if (!props.has(param.name)) continue;
+    if (jsonApi && (param.name === 'type' || param.name === 'id')) continue;
     const property = param.name;
     const schema = flat(asSchema(param.schema));
     const scalar = schema?.type === 'array' ? flat(asSchema((schema as OpenAPIV3.ArraySchemaObject).items)) : schema;
