@@ -2,6 +2,12 @@ import type { OpenAPIV3 } from 'openapi-types';
 import type { Contract, Operation } from '../src/contract/index.js';
 import { CredentialPlan, type Placement } from './credentials.js';
 import { encodeBody } from './http/body.js';
+import { asSchema, effective } from './cases/schema.js';
+
+const effectiveOf = (schema: unknown): OpenAPIV3.SchemaObject | undefined => {
+  const s = asSchema(schema);
+  return s ? effective(s) : undefined;
+};
 import { HttpClient, type HttpOutcome, type OutgoingRequest } from './http/client.js';
 import { REDACTED_KEY } from './http/curl.js';
 import { asksToComeBack, DEFAULT_MAX_RETRY_AFTER_S, retryDelayMs } from './http/rate-limit.js';
@@ -270,7 +276,8 @@ export class Session implements BuiltRequestSender {
     let contentType = spec.input.contentType;
     if (spec.input.rawBody !== undefined) body = spec.input.rawBody;
     else if (spec.input.body !== undefined) {
-      const encoded = encodeBody(spec.input.body, contentType ?? 'application/json', (contentType && op?.requestBody?.content[contentType]?.encoding) || {});
+      const media = contentType ? op?.requestBody?.content[contentType] : undefined;
+      const encoded = encodeBody(spec.input.body, contentType ?? 'application/json', media?.encoding ?? {}, effectiveOf(media?.schema));
       body = encoded.body;
       contentType = encoded.contentType;
     }

@@ -64,8 +64,13 @@ export function refusalFor(exchange: Exchange): RefusalRule | undefined {
       // The kind of refusal is the one the answer gives, among those the defect admits: a missing
       // body has no media type the server could accept (RFC 9110 §15.5.16), and an invalid path
       // parameter may name no resource (the path is the target URI, §15.5.5).
-      if (/^wrong content type/.test(defect)) return REFUSALS.mediaType(what);
-      if (/^required body missing/.test(defect) && status === 415) return REFUSALS.mediaType(what);
+      // A refusal of credentials comes before any reading of the input (FastAPI's dependencies, most
+      // frameworks' guards): a 401/403 is judged as one, whatever else the request breaks.
+      if (status === 401 || status === 403) return REFUSALS.credentials(what);
+      // The runner's own defects and the traffic judge's readings of a request (conformance/traffic/request.ts) alike.
+      if (/^wrong content type|^Content-Type \S+ is not documented for the request body|^a body without Content-Type/.test(defect)) return REFUSALS.mediaType(what);
+      if (/^required body missing|^the request body is required but none was sent/.test(defect) && status === 415) return REFUSALS.mediaType(what);
+      if (/^the request body is not JSON/.test(defect)) return { ...REFUSALS.malformed, what };
       if (/^path parameter /.test(defect) && (status === 404 || status === 410)) return { ...REFUSALS.unknownId, what };
       return REFUSALS.validation(what);
     }
@@ -96,18 +101,18 @@ const covers = (responses: Operation['responses'], status: number): boolean => d
  * operation's own (a path's operations, for a method none of them documents).
  */
 export function judgeRefusal(operation: Operation, rule: RefusalRule, status: number, responses: Operation['responses'] = operation.responses): RefusalVerdict {
+  // Accepted (2xx), redirected or crashed (5xx): no refusal, whatever the contract documents.
+  if (status < 400 || status >= 500) return { verdict: 'not-a-refusal' };
   const family = rule.statuses.filter((s) => responses[String(s)] !== undefined);
   if (family.length > 0) {
     if (family.includes(status)) return { verdict: 'documented' };
     if (!rule.statuses.includes(status) && covers(responses, status)) return { verdict: 'other', familyDocumented: true };
-    if (status < 400 || status >= 500) return { verdict: 'not-a-refusal' };
     return {
       verdict: 'undocumented',
       message: `${status} refused ${rule.what}, but ${operation.id} documents ${family.join(' or ')} for it: only a documented status passes (OAS 3.1.0 §4.8.16)`,
     };
   }
   if (rule.rfc.includes(status)) return { verdict: 'rfc', omitted: documentedResponse(responses, status) === undefined };
-  if (status < 400 || status >= 500) return { verdict: 'not-a-refusal' };
   if (covers(responses, status)) return { verdict: 'other', familyDocumented: false };
   return {
     verdict: 'omitted',

@@ -6,7 +6,7 @@ export { samePath } from './path-template.js';
 export { formatHttpDate, parseHttpDate, formatStructuredDate, parseStructuredDate, parseFullDate } from './dates.js';
 export * from "./schema.js";
 export { isRecord, walkRecords } from './guards.js';
-export { asSchema, mergeAllOf, mergeTwo, alternativesOf, objectView, discriminatedAlternative, effective, admitsNull, propertiesFor, requiredFor, anyProperties, writableInRequest } from './schema-views.js';
+export { asSchema, mergeAllOf, mergeTwo, nonNullView, alternativesOf, objectView, discriminatedAlternative, effective, admitsNull, propertiesFor, requiredFor, anyProperties, writableInRequest } from './schema-views.js';
 export { documentedResponse, responseFor, rangeKey, isDocumentedSuccess, type Responses } from './responses.js';
 export { responseBodyRule, type ResponseBodyRule } from './response-body.js';
 export { mediaEssence, mediaMatches, isJsonMediaType, admitsJson, jsonTypeFor, isXmlMediaType, jsonContent, documentedMediaFor } from './media.js';

@@ -32,6 +32,7 @@ export const WHY = {
   problemType: 'Prism answers application/problem+json on a status the contract documents with application/json only',
   server500: 'Prism answers 500 to a request it cannot handle (a body in an undocumented Content-Type)',
   filters: 'Prism is stateless: a filtered list answers its example or generated items, whatever the filter asks',
+  malformed400: 'Prism answers malformed JSON 400 whatever the operation documents: where only 422 is documented for an invalid request (FastAPI), that breaks the documented promise (issue 30: the contract first)',
   pageSize: "Prism answers a list's example whatever page size the request asks for: two items on a page of PageSize=1",
   ambiguous: 'Prism answers a documented 400 example for a discriminated oneOf body it validates as ambiguous',
   deprecation: 'Prism sends `Deprecation: true`, the draft form; RFC 9745 §2.1 requires a structured date (@<epoch seconds>)',
