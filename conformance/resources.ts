@@ -282,6 +282,9 @@ export class Resources {
   }
 
   private firstListed(listOp: Operation, field: string, known: Readonly<Record<string, unknown>>, uncached = false): Promise<Obtained<unknown>> {
+    // As for a create (above): a list the run cannot authenticate to is not asked, since its refusal
+    // would be judged as the answer to a valid request.
+    if (listOp.requiresAuth && !this.session.credentials.valid(listOp)) return Promise.resolve({ ok: false, reason: `listing a prerequisite: ${this.session.credentials.missing(listOp)}` });
     const own = pathParameters(listOp).map((p) => p.name);
     const key = `${listOp.id} ${field} ${JSON.stringify(own.map((n) => known[n]))}`;
     let hit = uncached ? undefined : this.listed.get(key);

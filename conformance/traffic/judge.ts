@@ -94,7 +94,11 @@ export class TrafficJudge {
       input: undefined,
       // The judge cannot know whether the identifier a client sent exists: a 404 to it says only that
       // it does not (RFC 9110 §15.5.5), as for the runner's guessed identifiers (status_code_documented).
-      context: kind === 'negative' ? { defect: reading.violations.join('; ') } : Object.keys(route.pathParams).length > 0 ? { guessedId: true } : {},
+      // The same holds for an invalid request's identifier, as for the runner's negative cases.
+      context: {
+        ...(kind === 'negative' ? { defect: reading.violations.join('; ') } : {}),
+        ...(Object.keys(route.pathParams).length > 0 ? { guessedId: true } : {}),
+      },
     };
     return { exchange, op: route.op, unjudged };
   }
