@@ -74,20 +74,35 @@ export async function zooTraffic(zoo: ZooService): Promise<ZooTraffic> {
     await second.close();
   }
   const traffic = proxy.judge.report(proxy.exchanges, { contract, target: second.url, startedAt: new Date() });
+  // What the session's traffic showed, by method, operation and the request's kind as traffic reads it
+  // (valid, invalid, without credentials): a deviation shown only by an invalid request (`{"name": null}`)
+  // is not exercised by a session that sent only valid ones, whatever the status.
   const statusesSeen = new Map<string, Set<number>>();
   for (const t of proxy.exchanges) {
     const c = proxy.judge.convert(t, 0);
     if ('reason' in c || !t.response) continue;
-    const key = `${t.method.toUpperCase()} ${c.op.id}`;
+    const key = `${t.method.toUpperCase()} ${c.op.id} ${c.exchange.kind}`;
     const set = statusesSeen.get(key) ?? new Set<number>();
     set.add(t.response.status);
     statusesSeen.set(key, set);
   }
+  /** The kind traffic reads in the runner's own request behind a result (the same request through the runner's proxy). */
+  const trafficKind = (r: RunReport['results'][number]): string | undefined => {
+    const sent = r.exchange;
+    if (!sent) return undefined;
+    for (const t of runnerProxy.exchanges) {
+      if (t.method.toUpperCase() !== sent.request.method.toUpperCase() || pathOf(t.url) !== pathOf(sent.request.url) || t.response?.status !== sent.response?.status) continue;
+      if ((t.request.body?.toString('utf8') ?? '') !== (sent.request.body ?? '')) continue;
+      const c = runnerProxy.judge.convert(t, 0);
+      if (!('reason' in c)) return c.exchange.kind;
+    }
+    return undefined;
+  };
   const failed = (runner?.results ?? []).filter((r) => r.status === 'failed' && TRAFFIC_CHECK_NAMES.includes(r.check));
   const label = (r: RunReport['results'][number]): string => `${r.check} › ${r.operation} (${r.exchange?.response?.status ?? r.exchange?.error?.kind ?? '?'})`;
   // Exercised: the traffic got an answer of the same status from that operation, to the same method
   // (an undocumented method on the path, as the runner sends, names no operation in traffic).
-  const exercisedResults = failed.filter((r) => r.exchange?.response !== undefined && statusesSeen.get(`${r.exchange.request.method.toUpperCase()} ${r.operation}`)?.has(r.exchange.response.status) === true);
+  const exercisedResults = failed.filter((r) => r.exchange?.response !== undefined && statusesSeen.get(`${r.exchange.request.method.toUpperCase()} ${r.operation} ${trafficKind(r) ?? 'positive'}`)?.has(r.exchange.response.status) === true);
   const trafficFailed = (op: string, check: string): boolean => traffic.results.some((t) => t.operation === op && t.check === check && t.status === 'failed');
   const failedIn = (report: RunReport, op: string, check: string): boolean => report.results.some((t) => t.operation === op && t.check === check && t.status === 'failed');
   return {
