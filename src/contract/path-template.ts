@@ -7,3 +7,13 @@
 export function samePath(template: string): string {
   return template.split('#')[0]!.replace(/\{[^}]+\}/g, '{}');
 }
+
+/**
+ * The path a Paths Object key sends: the key without its fragment. A fragment is never part of a
+ * request (RFC 3986 §3.5); directories write one to tell apart operations on one path
+ * (`/profilingGroups#clientToken`, `/#Action=BuildSuggesters`), and a URL built from the whole key
+ * would carry the query string after the `#`, where no server sees it.
+ */
+export function requestPath(template: string): string {
+  return template.split('#')[0]!;
+}
