@@ -59,7 +59,9 @@ export class OperationMatcher {
           allowAll: allowAll(ops.map((op) => op.method.toUpperCase())),
         };
       })
-      .sort((a, b) => paramCount(a.template) - paramCount(b.template));
+      // Fewer parameters first, then more literal text: `/v1/{resource}:setIamPolicy` (a custom
+      // method, Google's AIP-136) before `/v1/{name}`, whose parameter would otherwise take `x:setIamPolicy`.
+      .sort((a, b) => paramCount(a.template) - paramCount(b.template) || literalLength(b.template) - literalLength(a.template));
   }
 
   /** The request path without the base path; undefined when it is outside the base path. */
@@ -112,6 +114,7 @@ export class OperationMatcher {
 export { samePath };
 
 const paramCount = (template: string): number => (template.match(/\{[^}]+\}/g) ?? []).length;
+const literalLength = (template: string): number => template.replace(/\{[^}]+\}/g, '').length;
 
 function allowAll(methods: readonly string[]): string {
   const all = [...methods];

@@ -11,6 +11,8 @@ const CONSTRUCTS = [
   'fragment-in-path.yaml',
   // A number with format int32: the mock generated 425.8 and refused its own answer (500).
   'number-int32.yaml',
+  // A custom method after a path parameter: the item's parameter took `x:setIamPolicy`, so POST got 405.
+  'custom-method.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
