@@ -63,8 +63,9 @@ const fresh = (): Worker => new Worker(workerFile, { resourceLimits: { maxOldGen
 /** One document on the standing worker; a timeout or a dead worker is the document's outcome, and the worker is replaced. */
 function sweepOne(entry: DirectoryEntry): Promise<DocumentOutcome> {
   const w = (worker ??= fresh());
+  let mockStartMs: number | undefined;
   const lost = (stage: 'timeout' | 'worker-crashed', reason: string): DocumentOutcome => ({
-    id: entry.id, openapi: '', operations: 0, stage, reason, mockStartMs: undefined, plainGets: 0, plainGets5xx: 0, fiveXx: [], judged: 0, failed: 0, failures: [], failedKeys: [], runMs: undefined,
+    id: entry.id, openapi: '', operations: 0, stage, reason, mockStartMs, plainGets: 0, plainGets5xx: 0, fiveXx: [], judged: 0, failed: 0, failures: [], failedKeys: [], runMs: undefined,
   });
   return new Promise((resolve) => {
     const done = (outcome: DocumentOutcome, replace: boolean): void => {
@@ -78,7 +79,10 @@ function sweepOne(entry: DirectoryEntry): Promise<DocumentOutcome> {
       }
       resolve(outcome);
     };
-    const onMessage = (outcome: DocumentOutcome): void => done(outcome, false);
+    const onMessage = (message: DocumentOutcome | { readonly started: number }): void => {
+      if ('started' in message) mockStartMs = message.started;
+      else done(message, false);
+    };
     const onError = (error: Error): void => done(lost('worker-crashed', error.message.split('\n')[0] ?? ''), true);
     const onExit = (code: number): void => done(lost('worker-crashed', `the worker exited with code ${code}`), true);
     const timer = setTimeout(() => done(lost('timeout', `not done after ${timeoutMs / 1000} s`), true), timeoutMs);

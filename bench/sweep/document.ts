@@ -85,7 +85,7 @@ function credentialHeaders(contract: Contract): Record<string, string> {
     if (scheme.type === 'apiKey' && scheme.in === 'header') headers[scheme.name.toLowerCase()] = CREDENTIALS.apiKey;
     if (scheme.type === 'apiKey' && scheme.in === 'cookie') headers['cookie'] = `${scheme.name}=${CREDENTIALS.apiKey}`;
   }
-  headers['authorization'] = `Bearer ${CREDENTIALS.bearer}`;
+  headers['authorization'] ??= `Bearer ${CREDENTIALS.bearer}`;
   return headers;
 }
 
@@ -118,7 +118,7 @@ async function plainGets(contract: Contract, url: string, timeoutMs: number): Pr
 }
 
 /** Sweeps one document; never throws: every failure is an outcome. */
-export async function sweepDocument(id: string, file: string, options: SweepOptions = SWEEP_DEFAULTS): Promise<DocumentOutcome> {
+export async function sweepDocument(id: string, file: string, options: SweepOptions = SWEEP_DEFAULTS, onStarted?: (mockStartMs: number) => void): Promise<DocumentOutcome> {
   const base = { id, openapi: '', operations: 0, reason: undefined, mockStartMs: undefined, plainGets: 0, plainGets5xx: 0, fiveXx: [], judged: 0, failed: 0, failures: [], failedKeys: [], runMs: undefined };
   let contract: Contract;
   try {
@@ -135,6 +135,7 @@ export async function sweepDocument(id: string, file: string, options: SweepOpti
     return { ...base, ...about, stage: 'mock-start', reason: messageOf(error) };
   }
   const mockStartMs = Math.round(performance.now() - started);
+  onStarted?.(mockStartMs);
   try {
     const gets = await plainGets(contract, mock.url, options.requestTimeoutMs);
     const withGets = { ...base, ...about, mockStartMs, plainGets: gets.sent, plainGets5xx: gets.fiveXx.length, fiveXx: gets.fiveXx.slice(0, 3) };
