@@ -17,3 +17,13 @@ export function samePath(template: string): string {
 export function requestPath(template: string): string {
   return template.split('#')[0]!;
 }
+
+/**
+ * The path a key names for the resource model: its request path without a trailing slash, so
+ * that `/tasks/` (FastAPI's routers, Django REST) and `/profilingGroups#clientToken` (a fragment,
+ * never sent) name the collection whose items are `/tasks/{task_id}` and `/profilingGroups/{name}`.
+ */
+export function resourcePath(template: string): string {
+  const path = requestPath(template);
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+}

@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/contract/index.js';
+import { start } from '../../src/index.js';
 import { sweepDocument, SWEEP_DEFAULTS } from '../../bench/sweep/document.js';
 
 const CONSTRUCTS = [
@@ -13,6 +14,8 @@ const CONSTRUCTS = [
   'number-int32.yaml',
   // A custom method after a path parameter: the item's parameter took `x:setIamPolicy`, so POST got 405.
   'custom-method.yaml',
+  // `/tasks/` beside `/tasks/{task_id}`: not read as a collection, POST answered an invented record.
+  'trailing-slash.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
@@ -20,5 +23,23 @@ describe('directory constructs: runner against mock', () => {
     const outcome = await sweepDocument(name, join(packageRoot, 'fixtures', 'constructs', 'directory', name), SWEEP_DEFAULTS);
     expect({ stage: outcome.stage, reason: outcome.reason, fiveXx: outcome.fiveXx, failures: outcome.failures }).toEqual({ stage: 'ok', reason: undefined, fiveXx: [], failures: [] });
     expect(outcome.judged).toBeGreaterThan(0);
+  });
+});
+
+describe('a collection path with a trailing slash is a stored collection', () => {
+  it('POST /tasks/ is stored: the list and the item read it back', async () => {
+    const mock = await start({ port: 0, spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'trailing-slash.yaml') });
+    try {
+      const created = await fetch(`${mock.url}/api/v1/tasks/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'write the sweep' }) });
+      expect(created.status).toBe(200);
+      expect(created.headers.get('x-mock-stateless')).toBeNull();
+      const task = (await created.json()) as { id: string; title: string };
+      expect(task.title).toBe('write the sweep');
+      const list = (await (await fetch(`${mock.url}/api/v1/tasks/`)).json()) as { data: { id: string }[] };
+      expect(list.data.map((t) => t.id)).toContain(task.id);
+      expect((await fetch(`${mock.url}/api/v1/tasks/${task.id}`)).status).toBe(200);
+    } finally {
+      await mock.close();
+    }
   });
 });
