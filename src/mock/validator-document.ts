@@ -56,6 +56,7 @@ export function validatorDocument(contract: Contract): ValidatorDocument {
   const document = structuredClone(contract.document) as OpenAPIV3.Document & Record<string, unknown>;
   const changes: string[] = [];
   const formats = new Set<string>();
+  withoutExtensions(document);
   for (const [key, item] of Object.entries(document.paths as Record<string, unknown>)) {
     if (!isRecord(item)) continue;
     for (const method of METHODS) if (isRecord(item[method])) item[method][WRITTEN_AT] = operationKey(method, key);
@@ -395,6 +396,25 @@ function ignoredHeaderParameters(document: OpenAPIV3.Document, changes: string[]
         changes.push(`#/paths/${key.replaceAll('~', '~0').replaceAll('/', '~1')}: header parameter Accept / Content-Type / Authorization ignored (OAS 3.0.3 §4.7.12.1)`);
       }
     }
+  }
+}
+
+/**
+ * Specification extensions (OAS 3.0.3 §4.9) of the document, its path items and operations are
+ * left out of the validator's copy: the validator reads none of them, but its `$ref` bundler walks
+ * them, and a reference there into what this copy drops (GitHub's `x-webhooks` point at
+ * `components/examples`, removed below) made every request's validator build fail (GitHub AE:
+ * every answer 500 after seconds, the build retried on each request).
+ */
+function withoutExtensions(document: Record<string, unknown>): void {
+  const strip = (node: unknown): void => {
+    if (!isRecord(node)) return;
+    for (const key of Object.keys(node)) if (key.startsWith('x-')) delete node[key];
+  };
+  strip(document);
+  for (const item of Object.values(isRecord(document['paths']) ? document['paths'] : {})) {
+    strip(item);
+    if (isRecord(item)) for (const method of METHODS) strip(item[method]);
   }
 }
 

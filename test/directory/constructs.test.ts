@@ -16,6 +16,8 @@ const CONSTRUCTS = [
   'custom-method.yaml',
   // `/tasks/` beside `/tasks/{task_id}`: not read as a collection, POST answered an invented record.
   'trailing-slash.yaml',
+  // A reference inside `x-webhooks` into the examples the validator's copy drops: every GET was 500.
+  'extension-refs.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
