@@ -106,7 +106,7 @@ await worker?.terminate();
 const summary = summarise(outcomes);
 const line = summaryLine(summary);
 const selection = values.only !== undefined ? `--only ${values.only}` : values.sample !== undefined ? `--sample ${values.sample} --seed ${seed}` : '(whole directory)';
-const command = `npm run sweep -- ${selection} --examples ${options.examples} --timeout ${timeoutMs / 1000}`;
+const command = `npm run sweep -- ${selection} --examples ${options.examples} --timeout ${timeoutMs / 1000}${values.directory !== undefined ? ` --directory ${values.directory}` : ''}`;
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}, ${new Date().toISOString().slice(0, 16)}Z, ${Math.round((Date.now() - began) / 1000)} s`;
 mkdirSync(values.out, { recursive: true });
 const stem = join(values.out, `sweep-${values.only !== undefined ? 'only' : values.sample !== undefined ? `n${values.sample}-s${seed}` : 'all'}`);
