@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { applyNullable, ContractError, discriminatedView, fixedMethod, isRecord, pathItemOperations, sequenceSyntax, openClosedAllOf, openOverlappingOneOf, portablePattern, readNullable, type Contract } from '../contract/index.js';
+import { applyNullable, ContractError, discriminatedView, fixedMethod, isRecord, pathItemOperations, sequenceSyntax, openClosedAllOf, openOverlappingOneOf, portablePattern, readNullable, type Contract, type Operation } from '../contract/index.js';
 import { samePath } from './operations.js';
 
 /**
@@ -52,7 +52,39 @@ const WRITTEN_AT = 'x-kit-written-at';
  *   refuse the parameter the contract names as unknown.
  * Throws one ContractError line naming the construct and where when a document is beyond repair.
  */
-export function validatorDocument(contract: Contract): ValidatorDocument {
+/**
+ * Where an operation stands among those written on one path and method (keys that differ only by
+ * a fragment or their parameters' names, in the order mergeSamePaths takes them): 0 for the first.
+ * The validator's document holds one operation per path and method, so the others are validated
+ * through documents of their own (`layer`): AWS's `POST /#X-Amz-Target=…` keys, dozens on `/`.
+ */
+export function layerOf(contract: Contract, operation: Pick<Operation, 'method' | 'path'>): number {
+  const shape = samePath(operation.path);
+  const keys = Object.keys(contract.document.paths).sort((a, b) => Number(a.includes('#')) - Number(b.includes('#')));
+  const same = keys.filter((key) => samePath(key) === shape && isRecord((contract.document.paths as Record<string, unknown>)[key]) && isRecord(((contract.document.paths as Record<string, Record<string, unknown>>)[key] ?? {})[operation.method]));
+  return Math.max(0, same.indexOf(operation.path));
+}
+
+/** For a later layer: the operations written before it on each path and method are left out, so the layer's own come first. */
+function fromLayer(document: OpenAPIV3.Document, layer: number): void {
+  if (layer === 0) return;
+  const paths = document.paths as Record<string, Record<string, unknown>>;
+  const keys = Object.keys(paths).sort((a, b) => Number(a.includes('#')) - Number(b.includes('#')));
+  const seen = new Map<string, number>();
+  for (const key of keys) {
+    const item = paths[key];
+    if (!isRecord(item)) continue;
+    for (const method of METHODS) {
+      if (!isRecord(item[method])) continue;
+      const slot = `${method} ${samePath(key)}`;
+      const n = seen.get(slot) ?? 0;
+      seen.set(slot, n + 1);
+      if (n < layer) delete item[method];
+    }
+  }
+}
+
+export function validatorDocument(contract: Contract, layer = 0): ValidatorDocument {
   const document = structuredClone(contract.document) as OpenAPIV3.Document & Record<string, unknown>;
   const changes: string[] = [];
   const formats = new Set<string>();
@@ -63,6 +95,7 @@ export function validatorDocument(contract: Contract): ValidatorDocument {
   }
   document.servers = [{ url: contract.basePath === '' ? '/' : contract.basePath }];
   if (contract.version.family === '3.2') asThreeOne(document, changes);
+  fromLayer(document, layer);
   mergeSamePaths(document, changes);
   routablePathNames(document, changes);
   optionalBodiesSaySo(document);

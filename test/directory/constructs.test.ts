@@ -18,6 +18,8 @@ const CONSTRUCTS = [
   'trailing-slash.yaml',
   // A reference inside `x-webhooks` into the examples the validator's copy drops: every GET was 500.
   'extension-refs.yaml',
+  // Several operations on `/` and one method, told apart by X-Amz-Target or Action: all went to the first.
+  'shared-path-fragments.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
