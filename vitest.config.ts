@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+import { measureLoadFactor, LOAD_FACTOR_ENV, scaled } from './test/load-scale.js';
 
 /**
  * Most test files spend their time waiting on sockets, child processes and timers, not on the
@@ -9,6 +10,14 @@ import { defineConfig } from 'vitest/config';
  * cores − 1, i.e. one file at a time on a 2-core machine). Files are independent: every server
  * listens on port 0 and every store belongs to its own app. `VITEST_MAX_WORKERS` overrides.
  */
+/**
+ * Every time limit of the suite stretches with the machine's load (test/load-scale.ts): measured once
+ * here and handed to the workers through the environment, so tests that pass their own limits
+ * (`scaled(ms)`) use the same figure. At idle it is 1 and the limits are the ones written.
+ */
+const loadFactor = measureLoadFactor();
+process.env[LOAD_FACTOR_ENV] = loadFactor.toFixed(2);
+
 const workers = Number(process.env['VITEST_MAX_WORKERS'] ?? Math.min(8, Math.max(4, availableParallelism() * 2)));
 
 /**
@@ -101,8 +110,8 @@ export default defineConfig({
      * of user CPU against 18.9–22.0 s; the memory is there (4 workers on a 24 GB machine).
      */
     execArgv: ['--max-semi-space-size=64'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: scaled(30_000, loadFactor),
+    hookTimeout: scaled(60_000, loadFactor),
     sequence: { sequencer: LongestFirst },
     /**
      * Two groups. `shared`: every file but the longest runs in a worker that stays up from file to

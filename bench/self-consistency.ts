@@ -33,6 +33,8 @@ export interface SelfConsistencyOptions {
   /** Generated cases per operation; the CLI's default unless a document needs fewer (say so where it is used). */
   readonly examples?: number;
   readonly defects?: readonly ContractDefect[];
+  /** Per-request time limit; SUITE_TIMEOUT_MS unless given (the test suite stretches it with the machine's load). */
+  readonly timeoutMs?: number;
 }
 
 export interface SelfConsistencyResult {
@@ -94,7 +96,7 @@ export async function selfConsistency(name: string, file: string, options: SelfC
       headers: {},
       // The CLI's 5 s would judge the machine, not the mock: the suite runs four files at once on
       // two cores, and an operation's first request compiles its validators (the lazy engine).
-      timeoutMs: SUITE_TIMEOUT_MS,
+      timeoutMs: options.timeoutMs ?? SUITE_TIMEOUT_MS,
       seed: DEFAULTS.seed,
       examples: options.examples ?? EXAMPLES_PER_DOCUMENT[name] ?? DEFAULTS.examples,
       strict: false,

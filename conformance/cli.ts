@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { bundledContractPath, ContractError, loadContract, nearest, packageRoot, parseSeed, joinDashValues, usageMessage } from '../src/contract/index.js';
+import { bundledContractPath, ContractError, loadContract, namingTheContract, nearest, packageRoot, parseSeed, joinDashValues, usageMessage, type Contract } from '../src/contract/index.js';
 import { CHECKS } from './checks/index.js';
 import { RULES } from './rules/index.js';
 import { contractInfo, runFailureReport, type RunBasics } from './diagnostics.js';
@@ -16,21 +16,67 @@ import { extraCheckKnown } from './workflows/hook.js';
 import { ArazzoError } from './workflows/document.js';
 import { workflowCheckNames } from './workflows/index.js';
 import { loadWorkflows } from './workflows/load.js';
+import { harMain, mergeMain, proxyMain } from './traffic/cli.js';
+import { ownedResults, parseShard, shardReport, shardSelection, wholeOrder } from './shard/shard.js';
+import { DEFAULT_MAX_RETRY_AFTER_S } from './http/rate-limit.js';
+import { DEFAULT_RETRY } from './session.js';
+import { obtainToken, readUserInputs, UserInputError, withLoginInputs, type UserInputs } from './user-inputs.js';
 
-/** One line of --help: the name, what the check looks at and, when it says so, when it fails; cut to a wide terminal. */
-function helpLine(check: { readonly name: string; readonly description: string }): string {
-  const scope = (/^(.+?)[.:](\s|$)/.exec(check.description)?.[1] ?? check.description).replace(/\s*\([^)]*\)/g, '');
-  const fails = /(?:^|\.\s)(Fails[^.]*)/.exec(check.description)?.[1];
-  const line = `  ${check.name.padEnd(26)} ${scope}${fails ? `: ${fails.charAt(0).toLowerCase()}${fails.slice(1)}` : ''}`;
-  return line.length > 160 ? `${line.slice(0, 159)}…` : line;
+/** Help lines are wrapped to this width: words are moved to the next line, never cut. */
+const HELP_WIDTH = 100;
+const HELP_INDENT = 29;
+
+/** `first` then the words of `text`, on lines of at most `width` columns, the next ones after `indent` spaces. */
+export function wrapWords(first: string, text: string, indent: number, width: number = HELP_WIDTH): string {
+  const lines: string[] = [];
+  let line = first;
+  let empty = true;
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (empty) line += word;
+    else if (line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = `${' '.repeat(indent)}${word}`;
+    } else line += ` ${word}`;
+    empty = false;
+  }
+  lines.push(line);
+  return lines.join('\n');
 }
 
-const HELP = `petstore-conformance: check a server against an OpenAPI 3.0 contract
+/** `text` without its parenthesised asides, nested ones included. */
+function withoutAsides(text: string): string {
+  let out = text;
+  for (let before = ''; before !== out; ) {
+    before = out;
+    out = out.replace(/\s*\([^()]*\)/g, '');
+  }
+  return out;
+}
+
+/**
+ * One entry of --help: the name, the description's first sentence and, when that one does not
+ * say it, the sentence that says when it fails; asides left out, wrapped, never cut. Sentences
+ * end at a full stop before a capital, so `§15.5.14` and `…` stay whole.
+ */
+export function helpLine(check: { readonly name: string; readonly description: string }): string {
+  const sentences = check.description.split(/(?<=\.)\s+(?=[A-Z`])/).map((s) => s.replace(/\.$/, ''));
+  const first = sentences[0] ?? '';
+  const fails = /\bfails\b/i.test(first) ? undefined : sentences.slice(1).find((s) => /\bfails\b/i.test(s));
+  const text = withoutAsides(first) + (fails ? `: ${withoutAsides(fails).replace(/^[A-Z]/, (c) => c.toLowerCase())}` : '');
+  return wrapWords(`  ${check.name.padEnd(26)} `, text, HELP_INDENT);
+}
+
+const HELP = `petstore-conformance: check a running server against its API contract
+(Swagger 2.0, OpenAPI 3.0, 3.1 or 3.2; by default the bundled Petstore contract)
 
 Usage: petstore-conformance --target URL [options]
+       petstore-conformance --spec DOC --har FILE [options]    judge a recorded HAR 1.2 session
+       petstore-conformance proxy --spec DOC --upstream URL   a validating proxy (proxy --help)
+       petstore-conformance merge REPORT.json…                join the JSON reports of shards
 
   --target URL            base address of the server to check (required)
-  --spec PATH             the contract (default: the bundled Petstore contract)
+  --spec PATH             the contract: Swagger 2.0, OpenAPI 3.0.x, 3.1.x or 3.2.x, YAML or JSON
+                          (default: the bundled Petstore contract, openapi/petstore.yaml)
   --api-key KEY           key for operations with security requirements (default: none;
                           then the checks that need it are skipped, never failed)
   --bearer TOKEN          token for http bearer, oauth2 and openIdConnect schemes
@@ -48,6 +94,13 @@ Usage: petstore-conformance --target URL [options]
   --reporter NAME[=FILE]  pretty | json | junit | html (repeatable; default pretty)
   --output FILE           where reporters without =FILE write (default: stdout)
   --timeout MS            per request, connect to last byte (default ${DEFAULTS.timeoutMs})
+  --inputs FILE           YAML/JSON { operationId: { path, query, header, body } }: values for the
+                          valid requests of those operations (logins, codes, secrets)
+  --oauth2 USER:PASS      obtain a token through the contract's OAuth2 password flow (a relative
+                          tokenUrl against --target) and use it as the bearer token; refused: exit 2
+  --oauth2-client ID:SECRET  the same through its client-credentials flow
+  --max-retry-after S     longest Retry-After waited out on a 429/503 (default ${DEFAULT_MAX_RETRY_AFTER_S});
+                          a longer one is skipped, naming the wait
   --seed N                seed of the generated inputs, 0..4294967295 (default ${DEFAULTS.seed})
   --examples N            generated cases per operation (default ${DEFAULTS.examples})
   --strict                failures in x-stability operations count (otherwise warnings),
@@ -56,6 +109,10 @@ Usage: petstore-conformance --target URL [options]
                           bundled petstore.arazzo.yaml for the bundled contract, else a
                           *.arazzo.yaml beside the contract); each is a result workflow:<workflowId>
   --no-workflows          run no workflows
+  --shard K/N             run a deterministic share of the operations (and the workflows that
+                          start in them), one of N; join the JSON reports with merge
+  --har FILE              judge a recorded HAR 1.2 session instead of sending (no --target needed;
+                          --target URL adds an address whose entries count as the contract's)
   --help, --version
 
 Exit codes: 0 conformant, 1 at least one failure, 2 usage error, target unreachable (or
@@ -104,11 +161,17 @@ const OPTIONS = {
   reporter: { type: 'string', multiple: true },
   output: { type: 'string' },
   timeout: { type: 'string' },
+  'max-retry-after': { type: 'string' },
+  inputs: { type: 'string' },
+  oauth2: { type: 'string' },
+  'oauth2-client': { type: 'string' },
   seed: { type: 'string' },
   examples: { type: 'string' },
   strict: { type: 'boolean' },
   workflows: { type: 'string', multiple: true },
   'no-workflows': { type: 'boolean' },
+  shard: { type: 'string' },
+  har: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -120,6 +183,9 @@ function schemeless(target: string): string | undefined {
 
 /** Parses argv, runs, writes the reports; returns the exit code. Only this module prints. */
 export async function main(argv: readonly string[]): Promise<number> {
+  // The traffic commands (PRODUCT.md §6) have their own flags: conformance/traffic/cli.ts.
+  if (argv[0] === 'proxy') return proxyMain(argv.slice(1));
+  if (argv[0] === 'merge') return mergeMain(argv.slice(1));
   let parsed;
   try {
     parsed = parseArgs({
@@ -140,6 +206,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (v.version) {
     process.stdout.write(`${version()}\n`);
     return 0;
+  }
+  if (v.har !== undefined) {
+    return harMain({ har: v.har, spec: v.spec, targets: v.target ? [v.target] : [], reporters: v.reporter, output: v.output, checks: list(v.checks), skipChecks: list(v['skip-checks']), strict: v.strict ?? false });
   }
   const reporters: ReportDestination[] = [];
   let basics: RunBasics | undefined;
@@ -193,6 +262,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     const checks = list(v.checks);
     const skipChecks = list(v['skip-checks']);
     const timeoutMs = integer('timeout', v.timeout, DEFAULTS.timeoutMs, 1);
+    const maxRetryAfterMs = integer('max-retry-after', v['max-retry-after'], DEFAULT_MAX_RETRY_AFTER_S, 0) * 1000;
     const parsedSeed = v.seed === undefined ? undefined : parseSeed(v.seed); // the one seed range of both CLIs
     if (parsedSeed && !parsedSeed.ok) throw new UsageError(parsedSeed.message);
     const seed = parsedSeed?.seed ?? DEFAULTS.seed;
@@ -205,6 +275,9 @@ export async function main(argv: readonly string[]): Promise<number> {
       if (error instanceof ContractError) throw new UsageError(error.message);
       throw error;
     }
+    // Inputs the runner cannot invent (conformance/user-inputs.ts, PRODUCT.md §6).
+    const login = await loginInputs(v, contract, timeoutMs);
+    if (!login.ok) return await fail(2, login.reason, undefined);
     if (v['no-workflows'] && v.workflows) throw new UsageError('--workflows and --no-workflows contradict each other');
     let documents;
     try {
@@ -229,31 +302,43 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (!extraPicked && !CHECKS.some((c) => (!checks || checks.length === 0 || checks.includes(c.name)) && !(skipChecks ?? []).includes(c.name))) {
       throw new UsageError(`--checks and --skip-checks leave no check to run, so nothing would be judged`);
     }
+    const shard = v.shard === undefined ? undefined : parseShard(v.shard);
+    if (v.shard !== undefined && !shard) throw new UsageError(`--shard must be K/N with 1 ≤ K ≤ N, got "${v.shard}"`);
+    const operations = shard ? shardSelection(contract, shard, list(v.operations)) : list(v.operations);
     const about = contractInfo(contract, v.spec ?? 'the bundled Petstore contract');
     basics = { target: v.target, seed, examples, strict: v.strict ?? false, startedAt: new Date(), contract: about };
     const tty = process.stderr.isTTY === true;
     const showProgress = reporters.some((r) => r.name === 'pretty');
     const printer = showProgress ? progressPrinter((t) => void process.stderr.write(t), tty) : undefined;
-    const { report, exchanges } = await runComposed({
+    if (shard && operations?.length === 0) {
+      // A share with no operation: an empty report, so the matrix's job passes and merge finds it.
+      const empty: RunReport = { ...runFailureReport(basics, ''), results: [], summary: { passed: 0, failed: 0, skipped: 0, warnings: 0 }, operations: [], checks: [], notices: [`shard ${v.shard ?? ''}: no operation of the contract falls in this share`] };
+      await writeReports(reporters, shardReport(empty, shard, [], wholeOrder(contract, documents)), { stdout: (t) => void process.stdout.write(t), colour: false });
+      return 0;
+    }
+    const { report: whole, exchanges } = await runComposed({
       target: v.target,
       contract,
       contractSource: v.spec ?? 'the bundled Petstore contract',
       documents,
       apiKey: v['api-key'],
-      bearer: v.bearer,
+      bearer: login.bearer ?? v.bearer,
+      inputs: login.inputs,
       basic: v.basic,
       auth,
       basePath: v['base-path'],
       headers,
       checks,
       skipChecks,
-      operations: list(v.operations),
+      operations,
       timeoutMs,
+      retry: { ...DEFAULT_RETRY, maxWaitMs: maxRetryAfterMs },
       seed,
       examples,
       strict: v.strict ?? false,
       onProgress: printer,
     });
+    const report = shard ? shardReport(whole, shard, ownedResults(whole.results, contract, documents, shard, list(v.operations)), wholeOrder(contract, documents)) : whole;
     // Not one answer came back: before reporting a failure per request, ask whether the target
     // speaks another protocol than its URL says (probing only then leaves working targets untouched).
     if (looksLikeProtocolMismatch(exchanges)) {
@@ -268,13 +353,56 @@ export async function main(argv: readonly string[]): Promise<number> {
     return verdict.exitCode;
   } catch (error) {
     if (error instanceof UsageError || error instanceof SelectionError || error instanceof OutputPathError) {
-      process.stderr.write(`petstore-conformance: usage error: ${error.message}\nTry --help.\n`);
+      process.stderr.write(`petstore-conformance: usage error: ${namingTheContract(error.message, v.spec ?? 'openapi/petstore.yaml')}\nTry --help.\n`);
+      // A refused contract (unreadable, or not a valid document): CI still gets the report files it
+      // asked for, each saying why (a gate that refuses the contract still leaves its artifacts).
+      if (/^the contract\b/.test(error.message) && reporters.some((r) => r.file !== undefined)) {
+        const at = basics ?? { target: v.target ?? '', seed: DEFAULTS.seed, examples: DEFAULTS.examples, strict: v.strict ?? false, startedAt: new Date() };
+        try {
+          await writeReports(reporters, runFailureReport(at, `contract refused: ${error.message}`), { stdout: () => undefined, colour: false, filesOnly: true });
+        } catch (written) {
+          process.stderr.write(`petstore-conformance: ${written instanceof Error ? written.message : String(written)}\n`);
+        }
+      }
       return 2;
     }
     if (error instanceof TargetUnreachableError) return await fail(2, error.message, undefined);
     // Never a stack trace: one line, and the report files still written (PRODUCT.md §4, exit 3).
     return await fail(3, `internal error: ${error instanceof Error ? error.message : String(error)}`, undefined);
   }
+}
+
+/** --inputs, --oauth2 and --oauth2-client: the user's values and the bearer token they obtain. */
+async function loginInputs(
+  v: { readonly inputs?: string | undefined; readonly oauth2?: string | undefined; readonly 'oauth2-client'?: string | undefined; readonly bearer?: string | undefined; readonly target?: string | undefined },
+  contract: Contract,
+  timeoutMs: number,
+): Promise<{ ok: true; inputs: UserInputs | undefined; bearer: string | undefined } | { ok: false; reason: string }> {
+  let inputs: UserInputs | undefined;
+  try {
+    inputs = v.inputs === undefined ? undefined : await readUserInputs(v.inputs, contract);
+  } catch (error) {
+    if (error instanceof UserInputError) throw new UsageError(error.message);
+    throw error;
+  }
+  const pair = (flag: string, value: string): [string, string] => {
+    const at = value.indexOf(':');
+    if (at <= 0) throw new UsageError(`${flag} must look like ${flag === '--oauth2' ? 'USER:PASS' : 'ID:SECRET'}`);
+    return [value.slice(0, at), value.slice(at + 1)];
+  };
+  if (v.oauth2 !== undefined && v['oauth2-client'] !== undefined) throw new UsageError('--oauth2 and --oauth2-client both obtain the bearer token: give one');
+  if ((v.oauth2 !== undefined || v['oauth2-client'] !== undefined) && v.bearer !== undefined) throw new UsageError('--bearer and --oauth2 both give the bearer token: give one');
+  if (v.oauth2 === undefined && v['oauth2-client'] === undefined) return { ok: true, inputs, bearer: undefined };
+  const target = v.target ?? '';
+  if (v.oauth2 !== undefined) {
+    const [user, pass] = pair('--oauth2', v.oauth2);
+    const token = await obtainToken(contract, target, { kind: 'password', user, pass }, timeoutMs);
+    if (!token.ok) return token;
+    return { ok: true, inputs: withLoginInputs(contract, inputs ?? {}, { user, pass }), bearer: token.token };
+  }
+  const [id, secret] = pair('--oauth2-client', v['oauth2-client'] ?? '');
+  const token = await obtainToken(contract, target, { kind: 'client_credentials', id, secret }, timeoutMs);
+  return token.ok ? { ok: true, inputs, bearer: token.token } : token;
 }
 
 /**

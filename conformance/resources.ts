@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Contract, Operation, SchemaValidator } from '../src/contract/index.js';
 import { documentedValues, pathParameters, requestBodyOf, validBody, validValue } from './cases/inputs.js';
@@ -65,15 +66,24 @@ export class Resources {
     const filled = await this.fillReferences(createOp, body, depth + 1);
     if (!filled.ok) return filled;
     await this.raiseStock(createOp, body);
-    const exchange = await this.session.send({
-      reportAs: createOp.id,
-      operation: createOp,
-      kind: 'prerequisite',
-      method: createOp.method,
-      path: createOp.path,
-      input: { pathParams: pathParams.value, query: {}, body, contentType: requestBodyOf(createOp)?.mediaType },
-      auth: 'valid',
-    });
+    const send = (sent: Record<string, unknown>) =>
+      this.session.send({
+        reportAs: createOp.id,
+        operation: createOp,
+        kind: 'prerequisite',
+        method: createOp.method,
+        path: createOp.path,
+        input: { pathParams: pathParams.value, query: {}, body: sent, contentType: requestBodyOf(createOp)?.mediaType },
+        auth: 'valid',
+      });
+    let exchange = await send(body);
+    // 409 (RFC 9110 §15.5.10): the value is taken (a unique `sku`, an email from the document's
+    // example, created earlier). The same create with fresh unique values, twice at most.
+    for (let attempt = 1; attempt <= 2 && exchange.response?.status === 409; attempt++) {
+      const fresh = this.freshValues(createOp, body, attempt);
+      if (fresh === undefined) break;
+      exchange = await send(fresh);
+    }
     const response = exchange.response;
     if (!response || !isSuccess(createOp, response.status)) {
       return { ok: false, reason: `creating a prerequisite through ${createOp.id} failed (${response ? `status ${response.status}` : exchange.error?.message ?? 'no answer'})` };
@@ -87,6 +97,39 @@ export class Resources {
     if (!isRecord(created)) return { ok: false, reason: `${createOp.id} answered no object` };
     const location = response.headers['location'];
     return { ok: true, value: { id: identifierOf(created, undefined, undefined, location, exchange.request.url), body: created, location, url: exchange.request.url } };
+  }
+
+  /**
+   * The body with every free text field (no enum, no pattern; `email` and `uuid` formats rewritten in
+   * their form) made unique, when the result is still valid for the create; undefined otherwise.
+   */
+  private freshValues(createOp: Operation, body: Record<string, unknown>, attempt: number): Record<string, unknown> | undefined {
+    const schema = asSchema(requestBodyOf(createOp)?.schema);
+    if (!schema) return undefined;
+    const props = effective(schema).properties ?? {};
+    // Unique across runs against the same service too (a seeded value would collide on the next run).
+    const tag = `${Date.now().toString(36)}${attempt}${Math.floor(this.rng.next() * 1e6).toString(36)}`;
+    const digits = `${Date.now() % 1_000_000}${attempt}`;
+    const out: Record<string, unknown> = { ...body };
+    let changed = false;
+    for (const [name, value] of Object.entries(body)) {
+      const s = asSchema(props[name]);
+      if (typeof value !== 'string' || !s) continue;
+      const flat = effective(s);
+      if (flat.enum !== undefined) continue;
+      const max = flat.maxLength ?? 200;
+      let next: string;
+      // A patterned value (an example the sampler fell back on, `ABC-1`) takes more digits at its end, when the pattern admits them.
+      if (flat.pattern !== undefined) next = `${value}${digits}`;
+      else if (flat.format === 'email') next = `u${tag}@example.com`;
+      else if (flat.format === 'uuid') next = randomUUID();
+      else if (flat.format === undefined) next = `${value}-${tag}`.slice(-max);
+      else continue;
+      if (next.length < (flat.minLength ?? 0) || !this.validator.check(s, next, 'request').valid) continue;
+      out[name] = next;
+      changed = true;
+    }
+    return changed && this.validator.check(schema, out, 'request').valid ? out : undefined;
   }
 
   /** One resource per create operation (and parent), shared by every request that only refers to it. */
@@ -194,7 +237,17 @@ export class Resources {
             continue;
           }
           reason = value === undefined ? `${provider.createOp.id} answered no ${provider.field ?? p.name}` : `${provider.createOp.id} answered ${JSON.stringify(value)} for ${p.name}, which its schema does not admit`;
-        } else reason = created.reason;
+        } else {
+          reason = created.reason;
+          // No create succeeded: an item the collection already lists names one that exists.
+          const listOp = this.contract.operations.find((o) => o.method === 'get' && o.path.replace(/\/+$/, '') === provider.createOp.path.replace(/\/+$/, ''));
+          const listed = listOp ? await this.firstListed(listOp, provider.field ?? 'id', out, fresh && operation.method === 'delete') : undefined;
+          if (listed?.ok && this.admits(p, listed.value)) {
+            out[p.name] = listed.value;
+            continue;
+          }
+          if (listOp) reason = `${reason}; ${listOp.id} listed ${listed?.ok ? `${JSON.stringify(listed.value)}, which the parameter's schema refuses` : 'no item to take one from'}`;
+        }
       } else if (provider?.via === 'list') {
         // A DELETE takes the first record listed now: the one listed before may be gone already.
         const value = await this.firstListed(provider.listOp, provider.field, out, fresh && operation.method === 'delete');

@@ -15,6 +15,7 @@ import { DEFAULT_BREAKER, Session, type CircuitBreaker, type RetryBudget } from 
 import { shrinkFailures } from './shrink/index.js';
 import type { ProgressEvent, RunReport } from './types.js';
 import { extraCheckKnown, runExtraChecks, type ExtraCheckOptions } from './workflows/hook.js';
+import type { UserInputs } from './user-inputs.js';
 
 export { SelectionError, TargetUnreachableError } from './errors.js';
 export { basePathProbe, effectiveBasePath } from './execute/target.js';
@@ -31,6 +32,8 @@ export interface RunOptions {
   readonly auth?: Readonly<Record<string, string>> | undefined;
   /** The path before every contract path; default: the contract's first `servers` path unless the target has it. */
   readonly basePath?: string | undefined;
+  /** Values for the valid requests of operations, by operationId (--inputs; conformance/user-inputs.ts). */
+  readonly inputs?: UserInputs | undefined;
   /** How long rate limits are waited out (see session.ts). */
   readonly retry?: RetryBudget | undefined;
   readonly headers?: Readonly<Record<string, string>>;
@@ -124,7 +127,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   );
   try {
     const resources = new Resources(contract, session, validator, rng.fork(1));
-    const execution = await execute({ plan, contract, session, resources, validator, credentials, rng, examples, onPhase: (phase) => progress({ type: 'phase', phase }) });
+    const execution = await execute({ plan, contract, session, resources, validator, credentials, rng, examples, inputs: options.inputs, onPhase: (phase) => progress({ type: 'phase', phase }) });
     const internalErrors = [...execution.internalErrors];
     const internalError = (operation: string, error: unknown): void => void internalErrors.push(`${operation}: internal error while judging it: ${error instanceof Error ? error.message : String(error)}`);
 

@@ -2,8 +2,15 @@ import type { OpenAPIV3 } from 'openapi-types';
 import type { Contract, Operation } from '../src/contract/index.js';
 import { CredentialPlan, type Placement } from './credentials.js';
 import { encodeBody } from './http/body.js';
+import { asSchema, effective } from './cases/schema.js';
+
+const effectiveOf = (schema: unknown): OpenAPIV3.SchemaObject | undefined => {
+  const s = asSchema(schema);
+  return s ? effective(s) : undefined;
+};
 import { HttpClient, type HttpOutcome, type OutgoingRequest } from './http/client.js';
 import { REDACTED_KEY } from './http/curl.js';
+import { asksToComeBack, DEFAULT_MAX_RETRY_AFTER_S, retryDelayMs } from './http/rate-limit.js';
 import { querystringParameter, requestPath, serialiseCookie, serialiseHeader, serialisePath, serialiseQuery, serialiseQuerystring } from '../src/contract/index.js';
 import type { Exchange, ExchangeContext, ExchangeKind, GeneratedInput } from './types.js';
 
@@ -52,7 +59,14 @@ export interface RetryBudget {
 
 export const DEFAULT_BREAKER: CircuitBreaker = { perRoute: 2, consecutive: 4 };
 
-export const DEFAULT_RETRY: RetryBudget = { maxWaitMs: 10_000, totalMs: 60_000, retries: 2 };
+/**
+ * Any Retry-After up to --max-retry-after (default 5 s) is waited out, by every request of the run
+ * (checks, rules, probes and workflow steps all send through the session); longer ones are not, and
+ * what they answered is skipped naming the wait (http/rate-limit.ts). `totalMs` bounds the time all
+ * requests spend waiting, counted as wall-clock time (concurrent waits overlap), so a target that
+ * limits every request cannot stretch a run without end.
+ */
+export const DEFAULT_RETRY: RetryBudget = { maxWaitMs: DEFAULT_MAX_RETRY_AFTER_S * 1000, totalMs: 300_000, retries: 2 };
 
 export interface SessionOptions {
   readonly target: string;
@@ -164,6 +178,7 @@ export class Session implements BuiltRequestSender {
   /** Rate-limit waits so far (for the report). */
   retried = 0;
   private waitedMs = 0;
+  private waitingUntil = 0;
 
   url(path: string, pathParams: Readonly<Record<string, unknown>>, query: Readonly<Record<string, unknown>>, operation?: Operation, rawQuery: readonly string[] = []): string {
     const param = (name: string, where: string): OpenAPIV3.ParameterObject | undefined => operation?.parameters.find((p) => p.name === name && p.in === where);
@@ -262,7 +277,8 @@ export class Session implements BuiltRequestSender {
     let contentType = spec.input.contentType;
     if (spec.input.rawBody !== undefined) body = spec.input.rawBody;
     else if (spec.input.body !== undefined) {
-      const encoded = encodeBody(spec.input.body, contentType ?? 'application/json', (contentType && op?.requestBody?.content[contentType]?.encoding) || {});
+      const media = contentType ? op?.requestBody?.content[contentType] : undefined;
+      const encoded = encodeBody(spec.input.body, contentType ?? 'application/json', media?.encoding ?? {}, effectiveOf(media?.schema));
       body = encoded.body;
       contentType = encoded.contentType;
     }
@@ -328,10 +344,15 @@ export class Session implements BuiltRequestSender {
       if (!outcome.ok) return outcome;
       const { status, headers } = outcome.response;
       const after = headers['retry-after'];
-      if (status !== 429 && !(status === 503 && after !== undefined)) return outcome;
+      if (!asksToComeBack({ status, headers })) return outcome;
       const delay = retryDelayMs(after);
-      if (delay === undefined || delay > budget.maxWaitMs || this.waitedMs + delay > budget.totalMs) return outcome;
-      this.waitedMs += delay;
+      if (delay === undefined || delay > budget.maxWaitMs) return outcome;
+      // Wall-clock waiting: a wait overlapping one already counted adds only what reaches past it.
+      const now = Date.now();
+      const added = Math.max(0, now + delay - Math.max(now, this.waitingUntil));
+      if (this.waitedMs + added > budget.totalMs) return outcome;
+      this.waitedMs += added;
+      this.waitingUntil = Math.max(this.waitingUntil, now + delay);
       this.retried++;
       await new Promise((resolve) => setTimeout(resolve, delay));
       outcome = await this.client.send(request);
@@ -369,11 +390,4 @@ export class Session implements BuiltRequestSender {
   }
 }
 
-/** Retry-After (RFC 9110 §10.2.3): delay-seconds or an HTTP-date; absent → a short default wait. */
-export function retryDelayMs(value: string | undefined, now = Date.now()): number | undefined {
-  if (value === undefined) return 1000;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
+export { retryDelayMs };

@@ -1,4 +1,5 @@
 /** The shared vocabulary of the runner: exchanges (what was sent and received), check outcomes and results. */
+import type { TrafficCoverage } from './traffic/types.js';
 
 /** A request as it went on the wire (the API key shown redacted, see http/curl.ts). */
 export interface RecordedRequest {
@@ -67,6 +68,8 @@ export interface ExchangeContext {
   readonly guessedId?: boolean;
   /** True when the request carried no valid credentials because none were given (--api-key absent). */
   readonly noKeyGiven?: boolean;
+  /** True when the valid input carries values the user gave (--inputs, --oauth2), not only generated ones. */
+  readonly userInput?: boolean;
 }
 
 export interface Exchange {
@@ -176,6 +179,10 @@ export interface RunReport {
   readonly internalErrors?: readonly string[];
   /** The contract the run judged against (`info.title`, `info.version`, the file), for the reports' headers. */
   readonly contract?: ContractInfo;
+  /** Proxy and HAR runs: what the traffic reached (PRODUCT.md §6 `coverage`; conformance/traffic). */
+  readonly traffic?: TrafficCoverage;
+  /** When the run was one shard of N (conformance/shard): `K/N`, and every operation of the whole run in its order (for merge). */
+  readonly shard?: { readonly label: string; readonly order: readonly string[] };
 }
 
 export interface ContractInfo {

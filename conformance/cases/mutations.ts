@@ -1,6 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import type { RequestBodyPlan } from './inputs.js';
-import { invalidValues, isJsonMediaType, querystringParameter } from '../../src/contract/index.js';
+import { admitsNull, alternativesOf, invalidValues, isJsonMediaType, mergeAllOf, querystringParameter } from '../../src/contract/index.js';
 import { asSchema, effective, isRecord, writableProperties, type Schema } from './schema.js';
 
 /** One invalid variant of a valid input: exactly one thing broken, named for the report. */
@@ -37,6 +37,23 @@ function invalidParameterItemValues(s: Schema): Array<{ what: string; value: unk
   if (s.type === 'integer' && s.format === 'int64' && s.maximum === undefined) {
     out.push({ what: 'over int64', value: '99999999999999999999999' });
   }
+  return out;
+}
+
+/**
+ * Invalid JSON values a text form cannot carry: `null` for a field that does not admit it (OAS 3.0.3
+ * §4.7.24 nullable; 3.1 `type` without "null"), and a boolean for a number (JSON Schema Validation
+ * §6.1.1: `false` is no integer, though some frameworks store it as 0). Only where the field's view
+ * has one type and no alternatives, so the value is invalid whichever is read.
+ */
+function jsonOnlyInvalidValues(sub: Schema): Array<{ what: string; value: unknown }> {
+  const merged = mergeAllOf(sub);
+  if (merged.type === undefined || alternativesOf(merged).length > 0 || admitsNull(sub) || (merged.enum ?? []).includes(null)) return [];
+  const out: Array<{ what: string; value: unknown }> = [];
+  // A field with a `default` may read null as "not provided" (OAS 3.0.3 §4.7.24; RFC 7386 §2 reads a
+  // member's null as its absence): no provable defect there.
+  if (merged.default === undefined) out.push({ what: `null for a non-nullable ${merged.type}`, value: null });
+  if (merged.type === 'integer' || merged.type === 'number') out.push({ what: `boolean for ${merged.type}`, value: false });
   return out;
 }
 
@@ -133,10 +150,16 @@ export function mutationsFor(
     }
     for (const [name, sub] of writableProperties(body)) {
       // Form fields travel as text: only defects that survive being written as text.
-      const values = plan?.json ? invalidValues(sub) : invalidParameterValues({ name, in: 'query', schema: sub });
+      const values = plan?.json ? [...invalidValues(sub), ...jsonOnlyInvalidValues(sub)] : invalidParameterValues({ name, in: 'query', schema: sub });
       for (const { what, value } of values) {
         out.push({ defect: `field ${name}: ${what}`, apply: (i) => isRecord(i.body) && void (i.body[name] = value) });
       }
+    }
+    // JSON Schema Validation §10.3.2.3: `additionalProperties: false` forbids any other member.
+    if (plan?.json && body.additionalProperties === false) {
+      const taken = new Set(Object.keys(body.properties ?? {}));
+      const extra = ['undeclared_property', 'x_undeclared', 'undeclared2'].find((n) => !taken.has(n)) ?? 'undeclared_property_3';
+      out.push({ defect: `undeclared property ${extra} (additionalProperties: false)`, apply: (i) => isRecord(i.body) && void (i.body[extra] = 'x') });
     }
   }
   return out;

@@ -1,19 +1,42 @@
 import { requestBodyOf } from '../cases/inputs.js';
+import { judgeRefusal, REFUSALS } from './refusal.js';
 import { fail, pass, skip, type Check } from './types.js';
 
-/** RFC 8259 syntax errors in a body declared application/json are a client error: 400 (RFC 9110 §15.5.1). */
+/**
+ * RFC 8259 syntax errors in a body declared application/json are a client error. The contract
+ * first, then the RFC (checks/refusal.ts): where the operation documents 400 or 422, only a
+ * documented one passes (FastAPI documents and answers 422); where it documents neither, 400
+ * passes (RFC 9110 §15.5.1; 422, §15.5.21, is for content whose syntax is correct) and another 4xx
+ * is a warning naming the omission.
+ */
 export const malformedJsonRejected: Check = {
   name: 'malformed_json_rejected',
   needs: ['malformed_json'],
   explainedBy: 'malformed_json',
   description:
-    'Operations with a JSON request body: sends a truncated JSON document with the key, in the JSON media type the operation documents (`application/json`, `application/vnd.api+json`…). Fails unless the answer is 400 (415, 422, 2xx and 5xx all fail).',
+    'Operations with a JSON request body: sends a truncated JSON document with the key, in the JSON media type the operation documents (`application/json`, `application/vnd.api+json`…). Where the operation documents 400 or 422, fails unless the answer is one it documents; where it documents neither, 400 passes and another 4xx is a warning (the contract omits it). 2xx, 3xx and 5xx fail.',
   appliesTo: (operation) => requestBodyOf(operation)?.json === true,
-  judge: (exchange) => {
+  judge: (exchange, operation) => {
     const response = exchange.response;
     if (exchange.kind !== 'malformed_json' || !response) return undefined;
-    if (response.status === 400) return pass;
     if (response.status === 429) return skip('rate limited (429): cannot judge');
-    return fail(`malformed JSON answered ${response.status} instead of 400`);
+    const verdict = judgeRefusal(operation, REFUSALS.malformed, response.status);
+    switch (verdict.verdict) {
+      case 'documented':
+      case 'rfc':
+        return pass;
+      case 'undocumented':
+        return fail(verdict.message);
+      case 'omitted':
+        return { status: 'warn', reason: verdict.message };
+      case 'other':
+        // A documented status of another kind (404, 409…) where 400/422 are documented says nothing
+        // about the syntax; where they are not, the contract promised no refusal for it.
+        return verdict.familyDocumented
+          ? fail(`malformed JSON answered ${response.status}, but ${operation.id} documents ${[400, 422].filter((s) => operation.responses[String(s)] !== undefined).join(' or ')} for an invalid request`)
+          : { status: 'warn', reason: `contract omits 400/422: ${operation.id} documents no status for malformed JSON, which got ${response.status} (RFC 9110 §15.5.1 names 400)` };
+      case 'not-a-refusal':
+        return fail(`malformed JSON answered ${response.status} instead of ${[400, 422].filter((s) => operation.responses[String(s)] !== undefined).join(' or ') || '400'}`);
+    }
   },
 };

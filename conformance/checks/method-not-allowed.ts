@@ -1,18 +1,26 @@
+import type { Operation } from '../../src/contract/index.js';
+import { judgeRefusal, REFUSALS } from './refusal.js';
 import { fail, pass, skip, type Check } from './types.js';
 
 /**
- * RFC 9110 §15.5.6: a method the resource does not support is 405, with an Allow
- * header listing those it does (§10.2.1). The path exists, so a 404 misreports it
- * and fails; 401/403 are skipped only when no --api-key was given; 429 is skipped.
+ * RFC 9110 §15.5.6: a method the resource does not support is 405, with an Allow header listing
+ * those it does (§10.2.1). The contract first, then the RFC (checks/refusal.ts): the method is one no
+ * operation of the path documents, so what it gets is promised only where an operation of the path
+ * documents 405. Then only 405 passes. Where none does, the contract says nothing about the method
+ * (OAS 3.1.0 §4.8.8: a Path Item lists "the available operations"; §4.8.16: the Responses Object,
+ * "the expected responses" of an operation, and this method has none): 404 (the router found no
+ * representation for that method, §15.5.5) is a warning naming the omission, not a failure. A 405
+ * always carries a correct Allow (§15.5.6: the server MUST generate it). 401/403 are skipped only
+ * when no --api-key was given; 429 is skipped.
  */
 export const methodNotAllowed: Check = {
   name: 'method_not_allowed',
   needs: ['wrong_method'],
   explainedBy: 'wrong_method',
   description:
-    'Each documented path: sends a method the contract does not document there (PATCH, else another), with the key. Fails unless 405 with an `Allow` header naming every documented method and not the one sent. Any 2xx/3xx/5xx or other 4xx (404 included: the path exists) fails; 401/403 are skipped only without --api-key.',
+    'Each documented path: sends a method the contract does not document there (PATCH, else another), with the key. A 405 fails unless its `Allow` header names every documented method and not the one sent. Where an operation of the path documents 405, any other answer fails; where none does, another 4xx (404 included) is a warning (the contract says nothing about the method); 2xx/3xx/5xx fail. 401/403 are skipped only without --api-key.',
   appliesTo: (operation, ctx) => ctx.pathRepresentatives.has(operation.id),
-  judge: (exchange) => {
+  judge: (exchange, operation, ctx) => {
     const response = exchange.response;
     if (exchange.kind !== 'wrong_method' || !response) return undefined;
     const method = exchange.request.method.toUpperCase();
@@ -29,6 +37,17 @@ export const methodNotAllowed: Check = {
     }
     if ((response.status === 401 || response.status === 403) && exchange.context.noKeyGiven) return skip(`answered ${response.status}: needs --api-key to reach method routing`);
     if (response.status === 429) return skip('rate limited (429): cannot judge');
+    const verdict = judgeRefusal(operation, REFUSALS.method, response.status, pathResponses(ctx.contract.operations, operation));
+    if (verdict.verdict === 'omitted' || (verdict.verdict === 'other' && !verdict.familyDocumented)) {
+      return { status: 'warn', reason: `contract omits 405: no operation of ${operation.path} documents what an undocumented method gets, and ${method} got ${response.status} (RFC 9110 §15.5.6 names 405)` };
+    }
     return fail(`${method} on a path documenting ${documented.join(', ')} answered ${response.status} instead of 405`);
   },
 };
+
+/** The 405 responses the operations of one path document (the undocumented method belongs to none of them). */
+function pathResponses(operations: readonly Operation[], operation: Operation): Operation['responses'] {
+  const siblings = operations.filter((o) => o.path === operation.path);
+  const with405 = siblings.find((o) => o.responses['405'] !== undefined);
+  return with405 ? { '405': with405.responses['405']! } : {};
+}

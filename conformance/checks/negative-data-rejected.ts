@@ -8,7 +8,7 @@ export const negativeDataRejected: Check = {
   explainedBy: 'negative',
   siblings: 'input',
   description:
-    'Sends generated invalid inputs, each with exactly one defect: a required field missing, a wrong type, out of range, too long/short, outside an enum, a bad date-time/uuid, a body that is not an object or is missing, the wrong content type, bad path and query parameters. Fails on any 2xx/3xx (accepted) or 5xx; any 4xx passes.',
+    'Sends generated invalid inputs, each with exactly one defect: a required field missing, a wrong type, out of range, too long/short, outside an enum, a bad date-time/uuid, a body that is not an object or is missing, the wrong content type, bad path and query parameters. Fails on any 2xx/3xx (accepted) or 5xx; any 4xx passes here (status_code_documented judges which 4xx the contract allows, docs/runner-rules.md).',
   appliesTo: () => true,
   judge: (exchange) => {
     const response = exchange.response;

@@ -2,6 +2,7 @@ import { isSuccess } from '../../src/contract/index.js';
 import { fail, pass, skip, type Check } from './types.js';
 import { errorMessageOf, largeContentRefused, pastSunset } from './util.js';
 import { documentedResponse } from '../../src/contract/index.js';
+import { needsUserInput } from '../user-inputs.js';
 
 /**
  * Valid inputs (prerequisites created first) must get a documented 2xx. 409 and 422 can be
@@ -13,9 +14,9 @@ export const positiveDataAccepted: Check = {
   explainedBy: 'positive',
   siblings: 'answer',
   description:
-    'Sends generated valid inputs (seeded; lower and upper boundary values first, readOnly fields left out) with the key, after creating what they refer to (a category before a pet, stock before an order). Fails unless a documented 2xx comes back; 409/422 (possible state rules), 429/503 and 413 to content over 8000 octets (RFC 9110 §15.5.14; the contract states no limit) are skipped with the reason, 404/410 past a sunset are skipped.',
+    'Sends generated valid inputs (seeded; lower and upper boundary values first, readOnly fields left out) with the key, after creating what they refer to (a category before a pet, stock before an order). Fails unless a documented 2xx comes back; 409/422 (possible state rules), 429/503 and 413 to content over 8000 octets (RFC 9110 §15.5.14; the contract states no limit) are skipped with the reason, 404/410 past a sunset are skipped. An operation needing an input the runner cannot invent (an OAuth2 token endpoint, a required `format: password` field, `x-conformance-needs-input`) is skipped on a 4xx unless --inputs or --oauth2 gave its values.',
   appliesTo: () => true,
-  judge: (exchange, operation) => {
+  judge: (exchange, operation, ctx) => {
     const response = exchange.response;
     if (exchange.kind !== 'positive' || !response) return undefined;
     const { status } = response;
@@ -36,6 +37,10 @@ export const positiveDataAccepted: Check = {
     if (status === 404 && exchange.context.guessedId) {
       return skip(`answered 404 to an identifier taken from the contract's examples or generated (no operation could create or list one): it may simply not exist`);
     }
+    // A login, a one-time code, a secret (conformance/user-inputs.ts): a correct server refuses the
+    // values the runner invents, so without the user's own a refusal judges nothing.
+    const needs = status >= 400 && status < 500 && !exchange.context.userInput ? needsUserInput(ctx.contract, operation) : undefined;
+    if (needs !== undefined) return skip(`${needs}; without it the refusal (${status}) of an invented value judges nothing`);
     if (status === 409 || status === 422) return skip(`answered ${status} after the prerequisites were created; may be a legitimate state rule: ${errorMessageOf(response)}`);
     if (status === 429 || status === 503) return skip(`answered ${status} (temporarily unavailable): cannot judge`);
     if (largeContentRefused(exchange)) return skip(`answered 413 to ${Buffer.byteLength(exchange.request.body ?? '')} octets of content: a server may refuse content larger than it is willing to process (RFC 9110 §15.5.14), and the contract states no limit`);

@@ -58,6 +58,9 @@ function okJson(exchange: Exchange): unknown {
   }
 }
 
+/** Path segments, a trailing slash not counting as one (`/tasks/` and `/tasks` are one segment). */
+const segmentCount = (path: string): number => path.replace(/\/+$/, '').split('/').length;
+
 /** The read operation the 201's `links` name for the new resource, else the GET on `<collection>/{param}`. */
 function readerOfCreated(contract: Contract, create: Operation, created: Record<string, unknown>, location: string | undefined, url: string): { op: Operation; params: Record<string, unknown>; id: unknown } | undefined {
   for (const [status, response] of Object.entries(create.responses)) {
@@ -65,7 +68,7 @@ function readerOfCreated(contract: Contract, create: Operation, created: Record<
     for (const link of Object.values(response.links ?? {})) {
       if ('$ref' in link || !link.operationId) continue;
       const op = contract.operationsById.get(link.operationId);
-      if (!op || op.method !== 'get' || op.path.split('/').length !== create.path.split('/').length + 1) continue;
+      if (!op || op.method !== 'get' || segmentCount(op.path) !== segmentCount(create.path) + 1) continue;
       const params: Record<string, unknown> = {};
       let id: unknown;
       for (const [name, expr] of Object.entries((link.parameters ?? {}) as Record<string, unknown>)) {
@@ -77,7 +80,9 @@ function readerOfCreated(contract: Contract, create: Operation, created: Record<
       if (Object.keys(params).length === pathParameters(op).length) return { op, params, id };
     }
   }
-  const op = contract.operations.find((o) => o.method === 'get' && o.path.startsWith(`${create.path}/{`) && pathParameters(o).length === pathParameters(create).length + 1 && !o.path.slice(create.path.length + 1).includes('/'));
+  // A collection path may end in a slash (FastAPI's `/tasks/`): its item is `/tasks/{id}`, never `/tasks//{id}`.
+  const base = create.path.replace(/\/+$/, '');
+  const op = contract.operations.find((o) => o.method === 'get' && o.path.startsWith(`${base}/{`) && pathParameters(o).length === pathParameters(create).length + 1 && !o.path.slice(base.length + 1).includes('/'));
   const param = op ? pathParameters(op).at(-1) : undefined;
   if (!op || !param) return undefined;
   const id = identifierOf(created, param.name, undefined, location, url);

@@ -15,6 +15,7 @@ import type { Resources } from '../resources.js';
 import type { Session } from '../session.js';
 import type { Exchange, ExchangeKind, GeneratedInput } from '../types.js';
 import { readAfterDelete, readAfterReplace, readBack } from './follow-ups.js';
+import { withUserInput, type UserInputs } from '../user-inputs.js';
 
 export interface ExecuteInput {
   readonly plan: RunPlan;
@@ -27,6 +28,8 @@ export interface ExecuteInput {
   /** The run's generator; each operation forks its own stream from it, in plan order. */
   readonly rng: Random;
   readonly examples: number;
+  /** The user's values for valid requests, by operationId (--inputs). */
+  readonly inputs?: UserInputs | undefined;
   readonly onPhase?: (phase: string) => void;
 }
 
@@ -78,6 +81,7 @@ export async function execute(input: ExecuteInput): Promise<Execution> {
     async function exerciseOperation(c: OperationCase): Promise<void> {
       const body = c.body;
       if (c.unwritableBody !== undefined) note(op.id, 'positive', c.unwritableBody);
+      const userGiven = input.inputs?.[op.id];
       const needsInput = async (fresh: boolean, mode: ReturnType<typeof modeFor>): Promise<GeneratedInput | string> => {
         const params = await resources.pathParamsFor(op, fresh);
         if (!params.ok) return params.reason;
@@ -110,10 +114,11 @@ export async function execute(input: ExecuteInput): Promise<Execution> {
             if (created.ok && resources.admits(p, created.value.id)) query[p.name] = created.value.id;
           }
         }
-        return { pathParams: params.value, query, body: value, contentType: body?.mediaType, headerParams, cookieParams, ...(params.guessed ? { guessedId: true } : {}) };
+        // The user's own values (--inputs, --oauth2) go over the generated ones: what the runner cannot invent.
+        return withUserInput({ pathParams: params.value, query, body: value, contentType: body?.mediaType, headerParams, cookieParams, ...(params.guessed && !userGiven?.path ? { guessedId: true } : {}) }, userGiven);
       };
       const send = (kind: Exchange['kind'], generated: GeneratedInput, auth: 'valid' | 'none' | 'wrong', context = {}): Promise<Exchange> =>
-        session.send({ reportAs: op.id, operation: op, kind, method: op.method, path: op.path, input: generated, auth, context: generated.guessedId ? { ...context, guessedId: true } : context });
+        session.send({ reportAs: op.id, operation: op, kind, method: op.method, path: op.path, input: generated, auth, context: { ...context, ...(generated.guessedId ? { guessedId: true } : {}), ...(userGiven ? { userInput: true } : {}) } });
 
       // Positive data, and the state flows that follow a success.
       if (c.authBlocked !== undefined) {

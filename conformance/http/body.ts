@@ -30,10 +30,25 @@ function text(value: unknown): string {
  * (RFC 7578, one part per property, objects as application/json, the `encoding` contentType
  * honoured); text/plain and octet-stream as the value's text. Returns the Content-Type to send.
  */
+/**
+ * The media type of a file field (OAS 3.0.3 §4.7.14.3 `format: binary`; OAS 3.1.0 §4.8.14.3
+ * `contentMediaType` / `contentEncoding`), an array of files read through its items; undefined
+ * for a field that is not a file.
+ */
+export function fileFieldType(schema: unknown): string | undefined {
+  if (typeof schema !== 'object' || schema === null) return undefined;
+  const s = schema as Record<string, unknown>;
+  if (s['type'] === 'array') return fileFieldType(s['items']);
+  if (typeof s['contentMediaType'] === 'string') return s['contentMediaType'];
+  if (s['format'] === 'binary' || typeof s['contentEncoding'] === 'string') return 'application/octet-stream';
+  return undefined;
+}
+
 export function encodeBody(
   value: unknown,
   mediaType: string,
   encoding: Readonly<Record<string, OpenAPIV3.EncodingObject>> = {},
+  schema?: OpenAPIV3.SchemaObject,
 ): { body: string; contentType: string } {
   const essence = mediaEssence(mediaType);
   const entries = (): Array<[string, unknown]> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.entries(value) : [['value', value]]);
@@ -54,15 +69,19 @@ export function encodeBody(
   if (essence === 'multipart/form-data') {
     const boundary = `conformance${randomBytes(8).toString('hex')}`;
     const parts: string[] = [];
-    const part = (name: string, v: unknown, declared: string | undefined): void => {
+    const part = (name: string, v: unknown, declared: string | undefined, isFile = false): void => {
       const type = declared ?? (typeof v === 'object' && v !== null ? 'application/json' : 'text/plain');
-      const file = type === 'application/octet-stream' || (declared !== undefined && !declared.startsWith('text/') && !isJsonMediaType(declared)) ? `; filename="${name}.bin"` : '';
-      parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="${name.replace(/"/g, '%22')}"${file}\r\nContent-Type: ${type}\r\n\r\n${isJsonMediaType(type) ? JSON.stringify(v) : text(v)}\r\n`);
+      // A file field is a file part (RFC 7578 §4.2: with a filename), whatever its media type:
+      // FastAPI's UploadFile refuses a field without one ("Expected UploadFile").
+      const file = isFile || type === 'application/octet-stream' || (declared !== undefined && !declared.startsWith('text/') && !isJsonMediaType(declared)) ? `; filename="${name}${isJsonMediaType(type) ? '.json' : type.startsWith('text/') ? '.txt' : '.bin'}"` : '';
+      parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="${name.replace(/"/g, '%22')}"${file}\r\nContent-Type: ${type}\r\n\r\n${isJsonMediaType(type) && !isFile ? JSON.stringify(v) : text(v)}\r\n`);
     };
+    const properties = (schema?.properties ?? {}) as Record<string, unknown>;
     for (const [name, v] of entries()) {
-      const declared = encoding[name]?.contentType?.split(',')[0]?.trim();
-      if (Array.isArray(v) && !declared) for (const item of v) part(name, item, undefined);
-      else part(name, v, declared);
+      const fileType = fileFieldType(properties[name]);
+      const declared = encoding[name]?.contentType?.split(',')[0]?.trim() ?? fileType;
+      if (Array.isArray(v) && (fileType !== undefined || !encoding[name]?.contentType)) for (const item of v) part(name, item, fileType, fileType !== undefined);
+      else part(name, v, declared, fileType !== undefined);
     }
     return { body: `${parts.join('')}--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` };
   }

@@ -4,6 +4,7 @@ import { toCurl } from '../http/curl.js';
 import type { Note } from '../plan/index.js';
 import type { CheckOutcome, CheckResult, Exchange, GeneratedInput, ResultStatus } from '../types.js';
 import { requestPath, siblingsOf } from './siblings.js';
+import { rateLimitReason } from '../http/rate-limit.js';
 
 export { checkContext } from './context.js';
 export { requestPath, siblingsOf } from './siblings.js';
@@ -43,11 +44,7 @@ export interface Judgement {
 
 /** RFC 6585 §4 / RFC 9110 §15.6.4: a rate limit (or a 503 that says when to come back) is not a defect; it cannot be judged. */
 export function rateLimited(exchange: Exchange): string | undefined {
-  const r = exchange.response;
-  if (!r) return undefined;
-  if (r.status === 429) return 'rate limited (429) even after waiting out Retry-After: cannot judge';
-  if (r.status === 503 && r.headers['retry-after'] !== undefined) return 'temporarily unavailable (503 with Retry-After): cannot judge';
-  return undefined;
+  return rateLimitReason(exchange.response);
 }
 
 function judgeOne(check: Check, exchange: Exchange, op: Operation, ctx: CheckContext): CheckOutcome | undefined {

@@ -14,6 +14,7 @@ import type { CheckResult } from '../types.js';
  * - else the message itself, with what varies from one operation to the next taken out (the
  *   operation's own name, numbers, quoted values, the "(3 of 4 exchanges failed…)" tally, the
  *   smallest failing input).
+ * A warning that the contract omits a status ("contract omits 401: …") is one cause per status.
  * A workflow is its own rule: it joins another cause only through a single failed criterion on a
  * header; otherwise it stays a group of its own.
  */
@@ -94,6 +95,10 @@ function causeOf(r: CheckResult): { key: string; cause: string } {
     const cause = `header ${header} ${missing ? 'missing' : 'with a wrong value'}`;
     return { key: `header:${header.toLowerCase()}:${missing ? 'missing' : 'value'}`, cause };
   }
+  // The contract's omission of a status is one cause wherever it shows (status_code_documented,
+  // auth_enforced, method_not_allowed…): one group per omitted status, across checks and operations.
+  const omits = /^contract omits ([\d/]+):/.exec(text)?.[1];
+  if (omits !== undefined && r.status === 'warning') return { key: `omits:${omits}`, cause: `the contract omits ${omits}` };
   if (!isWorkflow(r)) {
     const field = fieldSubject(text);
     if (field !== undefined) return { key: `field:${field.fields}:${field.what}`, cause: `body field${field.fields.includes(',') ? 's' : ''} ${field.fields} ${field.what}` };

@@ -32,6 +32,31 @@ export function jsonReport(report: RunReport): string {
       results: g.results.map((r) => ({ operation: r.operation, check: r.check })),
     })),
     skipReasons: skipReasons(report.results).map((s) => ({ reason: s.reason, count: s.results.length, results: s.results.map((r) => ({ operation: r.operation, check: r.check })) })),
+    // PRODUCT.md §6: what proxy and HAR traffic reached, the shard, and what `merge` needs to rebuild the run (conformance/shard).
+    ...(report.traffic ? { coverage: report.traffic } : {}),
+    ...(report.shard !== undefined ? { shard: report.shard.label } : {}),
+    run: runOf(report),
   };
   return `${JSON.stringify(doc, null, 2)}\n`;
+}
+
+/** The run's own fields, for `petstore-conformance merge` (conformance/shard/merge.ts reads them back). */
+function runOf(report: RunReport): Record<string, unknown> {
+  return {
+    target: report.target,
+    seed: report.seed,
+    examples: report.examples,
+    strict: report.strict,
+    startedAt: report.startedAt,
+    durationMs: report.durationMs,
+    operations: report.operations,
+    checks: report.checks,
+    requests: report.requests,
+    ...(report.coverage ? { coverage: report.coverage } : {}),
+    ...(report.contract ? { contract: report.contract } : {}),
+    ...(report.shard ? { order: report.shard.order } : {}),
+    ...(report.credentialsRefused !== undefined ? { credentialsRefused: report.credentialsRefused } : {}),
+    ...(report.internalErrors ? { internalErrors: report.internalErrors } : {}),
+    results: report.results.map((r) => ({ judged: r.judged, durationMs: r.durationMs ?? 0, kind: r.exchange?.kind ?? null })),
+  };
 }

@@ -86,10 +86,12 @@ export function junitReport(report: RunReport): string {
       const message = n === 1 ? g.results[0]!.message : `${n} results: ${g.message}`;
       lines.push(open, `      <failure message="${xmlEscape(message)}" type="${xmlEscape(g.checks.join(' '))}">${xmlEscape(body)}</failure>`, '    </testcase>');
     } else {
-      lines.push(open, `      <system-out>${xmlEscape(`WARNING (not counted without --strict): ${body}`)}</system-out>`, '    </testcase>');
+      lines.push(open, `      <system-out>${xmlEscape(`WARNING (does not fail the run): ${body}`)}</system-out>`, '    </testcase>');
     }
   }
-  if (report.notices && report.notices.length > 0) lines.push(`    <system-out>${xmlEscape(report.notices.map((n) => `NOTICE: ${n}`).join('\n'))}</system-out>`);
+  // `failures` counts causes, not results: say so where a reader of the XML sees both numbers (issue 30).
+  const counts = `COUNTS: failures="${failedGroups}" counts causes (one failing testcase per cause, conformance/reporters/groups.ts); they cover ${summary.failed} failed result${summary.failed === 1 ? '' : 's'} (operation × check, property failedResults), each listed inside its cause's testcase. ${summary.warnings} warning${summary.warnings === 1 ? '' : 's'} are passing testcases carrying WARNING.`;
+  lines.push(`    <system-out>${xmlEscape([counts, ...(report.notices ?? []).map((n) => `NOTICE: ${n}`)].join('\n'))}</system-out>`);
   lines.push('  </testsuite>', '</testsuites>');
   return `${lines.join('\n')}\n`;
 }

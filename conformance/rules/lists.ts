@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { listItems, mergeAllOf, type Operation } from '../../src/contract/index.js';
+import { listItems, nonNullView, type Operation } from '../../src/contract/index.js';
 import { asSchema, isRecord, properties, type Schema } from '../cases/schema.js';
 import type { Exchange } from '../types.js';
 import { json, ok, successSchema } from './util.js';
@@ -22,7 +22,8 @@ export const CURSOR_NAMES = new Set(['cursor', 'pagetoken', 'nextpagetoken', 'st
 const NOT_FILTER_NAMES = new Set(['sort', 'sortby', 'order', 'orderby', 'expand', 'include', 'fields', 'select', 'format', 'q', 'query', 'search', 'consistency']);
 
 export const queryParams = (op: Operation): OpenAPIV3.ParameterObject[] => op.parameters.filter((p) => p.in === 'query');
-const flat = (s: Schema | undefined): Schema | undefined => (s ? mergeAllOf(s) : undefined);
+// allOf merged, and a nullable's value (`anyOf: [X, {type: null}]`, FastAPI's Optional) read as X: the kernel's view.
+const flat = (s: Schema | undefined): Schema | undefined => (s ? nonNullView(s) : undefined);
 
 /** The schema of one listed item: an array answer's items, or the items of the one array property of a wrapper. */
 export function itemSchemaOf(op: Operation): Schema | undefined {
@@ -87,10 +88,15 @@ const SCALAR = new Set(['string', 'integer', 'number', 'boolean']);
 export function filtersOf(op: Operation, item: Schema): Filter[] {
   const props = properties(item);
   const out: Filter[] = [];
+  // A JSON:API resource object (JSON:API 1.1 §7.2: `type` and `id` beside `attributes`) names its
+  // kind in `type`: every item of a list has the same one, so a `type` parameter (Firefly III's
+  // `type=all`) filters by something else, named in the attributes or nowhere. Not a filter of `type`.
+  const jsonApi = props.has('type') && props.has('id') && props.has('attributes');
   for (const param of queryParams(op)) {
     const key = normal(param.name);
     if (LIMIT_NAMES.has(key) || OFFSET_NAMES.has(key) || PAGE_NAMES.has(key) || CURSOR_NAMES.has(key) || NOT_FILTER_NAMES.has(key)) continue;
     if (!props.has(param.name)) continue;
+    if (jsonApi && (param.name === 'type' || param.name === 'id')) continue;
     const property = param.name;
     const schema = flat(asSchema(param.schema));
     const scalar = schema?.type === 'array' ? flat(asSchema((schema as OpenAPIV3.ArraySchemaObject).items)) : schema;

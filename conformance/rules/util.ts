@@ -1,3 +1,4 @@
+import { rateLimitReason } from '../http/rate-limit.js';
 import { postCollections, successSchema, type Operation, type PostCollection } from '../../src/contract/index.js';
 import { isRecord, properties } from '../cases/schema.js';
 
@@ -38,6 +39,9 @@ export { successSchema };
 export const ok = (e: Exchange): boolean => !!e.response && e.response.status >= 200 && e.response.status < 300;
 
 export function result(check: string, op: Operation, status: CheckResult['status'], message: string, exchange?: Exchange, judged = 1, reproduce?: string): CheckResult {
+  // A rule whose deciding answer is still a rate limit after the session's waits judged nothing (RFC 6585 §4).
+  const limited = status === 'failed' ? rateLimitReason(exchange?.response) : undefined;
+  if (limited !== undefined) return { check, operation: op.id, status: 'skipped', message: `${message}: ${limited}`, exchange, smallestInput: undefined, reproduce: undefined, judged: 0 };
   return {
     check,
     operation: op.id,

@@ -1,3 +1,4 @@
+import { rateLimitReason } from '../http/rate-limit.js';
 import { isRecord, type Contract, type Operation } from '../../src/contract/index.js';
 import { CredentialPlan } from '../credentials.js';
 import type { BuiltRequestSender } from '../session.js';
@@ -247,6 +248,9 @@ export class WorkflowExecutor {
           continue;
         }
         const failure: Failure = { stepId: step.stepId, reason: ran.reason, record: ran.record };
+        // A step still rate limited after the session's waits judged nothing (RFC 6585 §4): skipped, naming the wait.
+        const limited = rateLimitReason(ran.record?.response);
+        if (limited !== undefined && action?.type !== 'retry' && action?.type !== 'goto') return skipped(`step ${step.stepId}: ${limited}`);
         if (action?.type === 'retry') {
           // retryLimit defaults to 1 (Arazzo 1.0.1 §4.6.17: "If not specified, a single retry").
           const key = `${step.stepId}\u0000${action.name}`;
@@ -258,6 +262,7 @@ export class WorkflowExecutor {
             if (action.stepId !== undefined) index = workflow.steps.findIndex((s) => s.stepId === action.stepId);
             continue;
           }
+          if (limited !== undefined) return skipped(`step ${step.stepId}: ${limited}`);
           return fail(failure, `${describeFailure(step, ran.reason)} (after ${used} ${used === 1 ? 'retry' : 'retries'})`);
         }
         if (action?.type === 'goto') {

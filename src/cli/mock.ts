@@ -1,24 +1,30 @@
 #!/usr/bin/env node
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { fileProblem, joinDashValues, usageMessage } from '../contract/cli-args.js';
+import { fileProblem, joinDashValues, namingTheContract, usageMessage } from '../contract/cli-args.js';
 import { packageRoot } from '../contract/paths.js';
 import { parseSeed, SEED_RANGE } from '../contract/seed.js';
 import { basicPairProblem, DEFAULTS, OptionsError, parseLatency, type LatencyRange, type MockEvent } from '../mock/options.js';
 import type { StateSnapshotInput } from '../mock/store/types.js';
 import { parseInstant } from './mock-flags.js';
+import { isBundledContract, readinessLine } from './readiness.js';
 import { describeListenError } from './start-errors.js';
 
 const HELP = `Usage: petstore-mock [options]
 
-A stateful, validating mock of the Petstore service, from openapi/petstore.yaml.
+A stateful mock of an API contract that validates every request and answer against it.
+Contracts: Swagger 2.0, OpenAPI 3.0, 3.1 and 3.2 (YAML or JSON). Without --spec it serves
+the bundled Petstore contract (openapi/petstore.yaml) with its business rules; any other
+contract gets the generic engine (GET /__mock/engine says what it inferred).
 
 Options:
   --port N           port to listen on (default ${DEFAULTS.port}; 0 picks a free port)
   --host HOST        address to listen on (default ${DEFAULTS.host})
-  --spec PATH        the contract (default: the bundled openapi/petstore.yaml)
+  --spec PATH        the contract to serve: Swagger 2.0, OpenAPI 3.0.x, 3.1.x or 3.2.x
+                     (default: the bundled openapi/petstore.yaml)
   --seed N           seed of the data and of every random choice, ${SEED_RANGE.min}..${SEED_RANGE.max} (default ${DEFAULTS.seed})
-  --api-key KEY      accepted X-API-Key, repeatable (default dev-key)
+  --api-key KEY      accepted key of every apiKey scheme (header, query or cookie),
+                     repeatable (default dev-key)
   --token TOKEN      accepted bearer token (bearer, oauth2, openIdConnect), repeatable
                      (default: any non-empty token)
   --basic USER:PASS  accepted http basic credentials, repeatable
@@ -30,7 +36,8 @@ Options:
   --watch            reload the contract when the file changes (the state is kept)
   --sunset-now ISO   pretend the clock reads this instant (rehearse the sunset): a full date
                      (2027-07-01) or date-time with offset (2027-07-01T00:00:00Z)
-  --pets N           how many pets the seeded store holds, 0..${DEFAULTS.maxPets} (default ${DEFAULTS.pets})
+  --pets N           bundled contract: how many pets the seeded store holds,
+                     0..${DEFAULTS.maxPets} (default ${DEFAULTS.pets})
   --state FILE       start from this state (as GET /__mock/state exports it)
   --no-cors          no CORS headers
   --rate-limit N     at most N requests a second per client IP, then 429 + Retry-After (default off)
@@ -47,9 +54,11 @@ Exit codes: 0 after a clean stop (Ctrl-C, SIGTERM) or after --help/--version;
 
 Control endpoints (GET /__mock lists them): POST /__mock/reset, GET|PUT /__mock/state,
   GET /__mock/engine, GET|DELETE /__mock/requests (?limit=N: the newest N, with bodies and errors).
-Limits: bodies 64 KiB (413), headers 16 KiB (431), JSON nesting 32 levels, headers within 10 s
-and the whole request within 30 s of its start.
-Documents: /openapi.yaml, /openapi.json. Per request: Prefer: code=, example=, dynamic=, seed=, delay=.
+Limits: bodies as the contract's x-limits.maxBodyBytes says, else 1 MiB (413; the bundled
+contract: 64 KiB), headers 16 KiB (431), JSON nesting 32 levels, headers within 10 s and
+the whole request within 30 s of its start.
+Documents: /openapi.yaml, /openapi.json, and the interactive reference at /docs.
+Per request: Prefer: code=, example=, dynamic=, seed=, delay=.
 `;
 
 class UsageError extends Error {}
@@ -192,9 +201,14 @@ async function readState(path: string): Promise<StateSnapshotInput> {
 }
 
 function describeEvent(event: MockEvent): string {
-  return event.type === 'contract-reloaded'
-    ? `petstore-mock: reloaded ${event.path}`
-    : `petstore-mock: kept the previous contract; ${event.path} is broken: ${event.error.message}`;
+  switch (event.type) {
+    case 'contract-reloaded':
+      return `petstore-mock: reloaded ${event.path}`;
+    case 'contract-error':
+      return `petstore-mock: kept the previous contract; ${event.path} is broken: ${event.error.message}`;
+    case 'internal-error':
+      return `petstore-mock: 500 on ${event.method} ${event.url}${event.operationId === undefined ? '' : ` (${event.operationId})`}: ${event.cause}`;
+  }
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -246,7 +260,7 @@ async function main(argv: string[]): Promise<void> {
       process.exitCode = listen.exitCode;
       return;
     }
-    const message = error instanceof Error ? error.message : String(error);
+    const message = namingTheContract(error instanceof Error ? error.message : String(error), args.spec ?? 'openapi/petstore.yaml');
     const details =
       typeof error === 'object' && error !== null && 'details' in error && Array.isArray(error.details)
         ? error.details.map((d: { location?: string; message?: string }) => `\n  ${d.location}: ${d.message}`).join('')
@@ -255,9 +269,7 @@ async function main(argv: string[]): Promise<void> {
     process.exitCode = error instanceof UsageError || error instanceof OptionsError || isUsage(error) ? 2 : 1;
     return;
   }
-  // Scripts wait for the first words; what follows names what is served.
-  const served = mock.served();
-  process.stdout.write(`Petstore mock listening on ${mock.url} (${served.title} ${served.version}, base path ${served.basePath || '/'})\n`);
+  process.stdout.write(`${readinessLine(mock.url, mock.served(), isBundledContract(args.spec))}\n`);
   if (!isLoopbackHost(args.host)) {
     process.stderr.write(
       `petstore-mock: listening on ${args.host}: other machines can reach the API` +

@@ -79,3 +79,13 @@ export function usageMessage(error: unknown, flags: readonly string[]): string {
   }
   return message;
 }
+
+/**
+ * A message about "the contract" that does not say which file it is, with the user's file named:
+ * `the contract cannot be served: …` → `the contract api.yaml cannot be served: …`. A user who
+ * passed --spec reads the name they typed; messages that already name a file are left as they are.
+ */
+export function namingTheContract(message: string, file: string): string {
+  if (!message.startsWith('the contract ') || message.startsWith(`the contract ${file}`)) return message;
+  return `the contract ${file} ${message.slice('the contract '.length)}`;
+}

@@ -61,9 +61,28 @@ async function indexText(text: string, path: string | undefined): Promise<Contra
   try {
     parsed = await parseText(text);
   } catch (error) {
-    throw new ContractError(`the contract${path ? ` ${path}` : ''} is not valid YAML or JSON: ${(error as Error).message}`);
+    // Named for the format the file is in: a truncated JSON contract gets the JSON parser's message
+    // (with its line and column), not the YAML parser's, though YAML would read valid JSON too.
+    const json = jsonSyntaxError(text, path);
+    if (json !== undefined) throw new ContractError(`the contract${path ? ` ${path}` : ''} is not valid JSON: ${json}`);
+    throw new ContractError(`the contract${path ? ` ${path}` : ''} is not valid YAML: ${(error as Error).message}`);
   }
   return contractFromDocument(parsed, path);
+}
+
+/** JSON.parse's message, at its line and column, when the text is JSON (a `.json` file, or one that opens with `{` or `[`). */
+function jsonSyntaxError(text: string, path: string | undefined): string | undefined {
+  if (!/\.json$/i.test(path ?? '') && !/^\s*[{[]/.test(text)) return undefined;
+  try {
+    JSON.parse(text);
+    return undefined;
+  } catch (error) {
+    const message = (error as Error).message;
+    const position = /at position (\d+)/.exec(message)?.[1];
+    const at = position === undefined ? text.length : Number(position);
+    const before = text.slice(0, at).split('\n');
+    return `${message} (line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1})`;
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { describe, expect, it } from 'vitest';
-import { admitsNull, anyProperties, discriminatedAlternative, objectView, effective, mergeAllOf, propertiesFor, requiredFor, writableInRequest } from './schema-views.js';
+import { admitsNull, anyProperties, nonNullView, discriminatedAlternative, objectView, effective, mergeAllOf, propertiesFor, requiredFor, writableInRequest } from './schema-views.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -77,6 +77,23 @@ describe('nullable (OAS 3.0.3 §4.7.24 nullable)', () => {
     ['an enum without nullable', { enum: ['a'] }, false],
   ])('%s', (_construct, schema, expected) => {
     expect(admitsNull(schema)).toBe(expected);
+  });
+});
+
+describe('a nullable value when it is not null (nonNullView; issue 30: FastAPI Optional[...])', () => {
+  const asRead = (schema: unknown): Schema => schema as Schema;
+  it.each<[string, unknown, Partial<Schema>]>([
+    ['anyOf [integer, null] (3.1 Optional[int])', { anyOf: [{ type: 'integer', maximum: 100 }, { type: 'null' }], default: 20 }, { type: 'integer', maximum: 100, default: 20, nullable: true }],
+    ['oneOf [null, an allOf-wrapped enum]', { oneOf: [{ type: 'null' }, { allOf: [{ type: 'string', enum: ['a', 'b'] }] }] }, { type: 'string', enum: ['a', 'b'] }],
+    ['allOf-wrapped enum', { allOf: [{ type: 'string', enum: ['x'] }], description: 'd' }, { type: 'string', enum: ['x'] }],
+  ])('%s', (_construct, schema, expected) => {
+    // Written 3.1 `type: "null"` reads as the enum [null] once lowered, as asSchema gives it.
+    const lower = (s: unknown): unknown => (Array.isArray(s) ? s.map(lower) : typeof s === 'object' && s !== null ? Object.fromEntries(Object.entries(s).map(([k, v]) => (k === 'type' && v === 'null' ? ['enum', [null]] : [k, lower(v)]))) : s);
+    expect(nonNullView(asRead(lower(schema)))).toMatchObject(expected);
+  });
+  it('several non-null alternatives stay as written', () => {
+    const two = { anyOf: [{ type: 'string' }, { type: 'integer' }, { enum: [null] }] } as Schema;
+    expect(nonNullView(two)?.anyOf).toHaveLength(3);
   });
 });
 

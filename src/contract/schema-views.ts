@@ -104,6 +104,27 @@ export function alternativesOf(schema: Schema): Schema[] {
 }
 
 /**
+ * What a nullable value is when it is not null: `anyOf`/`oneOf` of one schema and `{type: "null"}`
+ * (OAS 3.1 / JSON Schema 2020-12; FastAPI's `Optional[int]`) read as that schema, allOf merged,
+ * `type: [X, "null"]` as X (asSchema lowers it). Several non-null alternatives stay as written.
+ * Paging and filter rules read parameters through it, so an optional `limit` is still a page size.
+ */
+export function nonNullView(schema: Schema | undefined): Schema | undefined {
+  if (!schema) return undefined;
+  const flat = mergeAllOf(schema);
+  const alternatives = alternativesOf(flat);
+  if (alternatives.length === 0) return flat;
+  const nullOnly = (s: Schema): boolean => {
+    const m = mergeAllOf(s);
+    return m.type === undefined && m.enum?.length === 1 && m.enum[0] === null;
+  };
+  const rest = alternatives.filter((a) => !nullOnly(a));
+  if (rest.length !== 1 || rest.length === alternatives.length) return flat;
+  const { anyOf: _anyOf, oneOf: _oneOf, ...outer } = flat;
+  return { ...mergeTwo(outer as Schema, nonNullView(rest[0]) ?? rest[0]!), nullable: true } as Schema;
+}
+
+/**
  * The object a schema describes: itself, or its object alternative when it is one of several
  * shapes (Stripe's `package_dimensions`: anyOf an object and `""`), whose members a deepObject
  * field then carries (OAS 3.0.3 §4.7.12.4, §4.8.15). Undefined when no object is described.

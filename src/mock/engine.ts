@@ -10,7 +10,7 @@ import { checkPreferences, decodePrefer, wantsCannedResponse, type PreferDecodin
 import { SecurityGate } from './controls/security.js';
 import { chaos, latencyMs, sleep } from './controls/timing.js';
 import { ErrorBodies } from './error-body.js';
-import { HttpError, type ErrorHandlerContext } from './errors.js';
+import { causeOf, HttpError, type ErrorHandlerContext } from './errors.js';
 import { genericHandlers, seedGeneric, unknownParent } from './generic/handlers.js';
 import type { GenericStore } from './generic/store.js';
 import { checkBodyShape, checkCharset, checkDeclaredLength, checkIntegerParameters, normalizeContentType, verifyUtf8 } from './input-guards.js';
@@ -158,6 +158,25 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     apiKeyHeader: () => apiKeyHeader,
     maxBodyBytes: () => maxBodyBytes,
     render: (error, req) => errorBodies.render(error, states.get(req)?.match.operation),
+    refine: (error, req) => {
+      const operation = states.get(req)?.match.operation;
+      if (!operation) return error;
+      const documents = (status: string): boolean => operation.responses[status] !== undefined;
+      // A request the mock refuses as invalid is 400 (RFC 9110 §15.5.1), unless its operation
+      // documents that failure as 422 and documents no 400 (FastAPI's HTTPValidationError:
+      // RFC 9110 §15.5.21, content the server understands but cannot process): the documented status.
+      if (error.status === 400 && !documents('400') && documents('422')) return new HttpError(422, codeForStatus(422), error.message, error.details, error.headers);
+      // Missing or wrong credentials are 401 (RFC 9110 §15.5.2), unless the operation documents its
+      // refusal as 403 and no 401 (§15.5.4; Pinterest): the documented status, without a challenge,
+      // which belongs to a 401 only.
+      if (error.status === 401 && !documents('401') && documents('403')) {
+        const headers = Object.fromEntries(Object.entries(error.headers).filter(([name]) => name.toLowerCase() !== 'www-authenticate'));
+        return new HttpError(403, codeForStatus(403), error.message, error.details, headers);
+      }
+      return error;
+    },
+    report: (cause, req) =>
+      options.onEvent({ type: 'internal-error', method: req.method, url: req.originalUrl, operationId: states.get(req)?.match.operation.id, cause: causeOf(cause) }),
   };
 
   const gate = new SecurityGate(contract, { apiKeys: options.apiKeys, tokens: options.tokens, basic: options.basic }, rules === 'petstore' ? 'petstore' : 'mock');
@@ -193,7 +212,11 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     const generic = { contract, model, store: deps.genericStore, validator: schemaValidator };
     reseed = () => seedGeneric(generic, options.seed);
     reseed();
-    handlers = genericHandlers({ ...generic, faker: () => dice.faker, codeForStatus });
+    // The documented answer of an operation the state cannot answer (an unknown id where no 404 is
+    // documented): generated as a canned answer is, kept to its schema.
+    const documented = (operation: Contract['operations'][number], params: Readonly<Record<string, string>>, query: URLSearchParams): Reply =>
+      reflectFilters(operation, keepToSchema(operation, cannedReply(operation, {}, dice.faker, codeForStatus, params), dice.faker, schemaValidator), query, schemaValidator);
+    handlers = genericHandlers({ ...generic, faker: () => dice.faker, codeForStatus, documented });
     parentCheck = (operation, params) => unknownParent({ model, store: deps.genericStore, codeForStatus }, operation, params);
   }
 
@@ -347,6 +370,14 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     if (offered.length > 0 && negotiate(req.headers.accept, offered) === undefined) throw new HttpError(406, codeForStatus(406), `This operation answers ${offered.join(', ')} only.`);
     if (!prefer.ok) throw prefer.error;
     const preferences = prefer.preferences;
+    // An error status the operation does not document is still answered as asked (Prism's
+    // `Prefer: code=`), as that status with the contract's error shape (RFC 9110 §15: the status
+    // means what the RFC says; the body is the common error schema, error-schema.ts). A contract
+    // with an error catalogue (x-error-codes) that has no code for it keeps refusing it (renderBare's rule).
+    const catalogued = (status: number): boolean => codes.size === 0 || codes.has(status);
+    if (preferences.code !== undefined && preferences.code >= 400 && catalogued(preferences.code) && responseFor(operation.responses, preferences.code) === undefined) {
+      throw new HttpError(preferences.code, codeForStatus(preferences.code), `Prefer asked for ${preferences.code}, which ${operation.id} does not document; answered in the contract's error shape.`);
+    }
     checkPreferences(operation, preferences);
     chaos(options.chaos, () => dice.random(), codeForStatus);
     const ms = latencyMs(options.latency, preferences.delay, () => dice.random());

@@ -3,7 +3,7 @@ import type { Faker } from '@faker-js/faker';
 import type { OpenAPIV3 } from 'openapi-types';
 import { type Contract, type Operation, type SchemaValidator } from '../contract/index.js';
 import { createFaker } from './faker.js';
-import type { HttpError } from './errors.js';
+import type { ErrorDetail, HttpError } from './errors.js';
 import { schemaAccepts } from './media.js';
 import { commonErrorSchema, diceOfFaker, isRecord, isXmlMediaType, jsonContent, jsonTypeFor, mediaEssence, mergeAllOf, mergeTwo, responseFor, sampleValue } from '../contract/index.js';
 
@@ -88,14 +88,22 @@ export class ErrorBodies {
     const alternatives = (flat.properties ? undefined : (flat.oneOf ?? flat.anyOf))?.filter((a): a is Schema => !('$ref' in a)) ?? [];
     const ordered = alternatives.length > 0 ? [...alternatives].sort((a, b) => mentions(b, error) - mentions(a, error)) : [schema];
     let first: unknown;
+    let silent: unknown;
     for (const alternative of ordered) {
-      for (const everything of [false, true]) {
-        const candidate = shape(alternative, error, everything);
-        first ??= candidate;
-        if (schemaAccepts(this.validator, schema, candidate)) return candidate;
+      // A list of violations holds the request's violations; an error without any (a 404) says
+      // itself in one item only where nothing else in the body would carry its message (FastAPI's
+      // `{detail: [...]}`), so a body that has a `message` gets no invented `issues` beside it.
+      for (const say of [false, true]) {
+        for (const everything of [false, true]) {
+          const candidate = shape(alternative, error, everything, say);
+          first ??= candidate;
+          if (!schemaAccepts(this.validator, schema, candidate)) continue;
+          if (say || carries(candidate, error)) return candidate;
+          silent ??= candidate;
+        }
       }
     }
-    return first;
+    return silent ?? first;
   }
 }
 
@@ -115,8 +123,8 @@ function mentions(schema: Schema, error: HttpError): number {
 }
 
 /** A value for one field of an error; a closed list (`enum`) keeps its own values, the closest one chosen. */
-function known(name: string, schema: Schema, error: HttpError): unknown {
-  const value = knownValue(name, schema, error);
+function known(name: string, schema: Schema, error: HttpError, say: boolean): unknown {
+  const value = knownValue(name, schema, error, say);
   if (value === undefined || !Array.isArray(schema.enum) || schema.enum.includes(value)) return value;
   const reason = normal(STATUS_CODES[error.status] ?? '');
   return schema.enum.find((v) => typeof v === 'string' && (normal(v) === reason || v === error.code)) ?? ofClass(schema.enum, error.status) ?? schema.enum[0];
@@ -132,7 +140,7 @@ function ofClass(values: readonly unknown[], status: number): unknown {
 }
 
 /** A value for one field of an error, by its name and type; undefined when the name is not known. */
-function knownValue(name: string, schema: Schema, error: HttpError): unknown {
+function knownValue(name: string, schema: Schema, error: HttpError, say: boolean): unknown {
   const key = normal(name);
   const reason = STATUS_CODES[error.status] ?? 'Error';
   const type = schema.type;
@@ -147,19 +155,14 @@ function knownValue(name: string, schema: Schema, error: HttpError): unknown {
     return type === 'string' || type === undefined ? error.code : undefined;
   }
   if (STATUS.has(key)) return asType(error.status, String(error.status));
-  if (key === 'details' && type === 'array' && error.details.length > 0) {
+  // A list of violations, known by its name (`details`, `errors`; a message list, Nest's
+  // `message: string[]`) or by its items (objects with a location or a message: FastAPI's
+  // `detail: [{loc, msg, type}]`), filled from the request's own violations.
+  if (type === 'array') {
     const items = schema.items && !('$ref' in schema.items) ? mergeAllOf(schema.items) : undefined;
-    if (items?.type === 'string') return error.details.map((d) => `${d.location}: ${d.message}`);
-    if (items?.properties) return error.details.map((d) => detailItem(items, d.location, d.message));
-    return undefined;
-  }
-  // A list of error objects (`errors: [{message, help}]`, Asana; JSON:API's `errors`): one per
-  // violation, else one saying the error, rather than leaving the body empty.
-  if (ERRORS.has(key) && type === 'array') {
-    const items = schema.items && !('$ref' in schema.items) ? mergeAllOf(schema.items) : undefined;
-    if (!items?.properties) return undefined;
-    const details = error.details.length > 0 ? error.details : [{ location: '', message: error.message }];
-    return details.map((d) => ({ ...(shape(items, error, false) as Record<string, unknown>), ...detailItem(items, d.location, d.message) }));
+    const named = key === 'details' || ERRORS.has(key) || MESSAGE.has(key);
+    if (!items || (!named && !describesViolation(items))) return undefined;
+    return violationList(items, error, say);
   }
   if (MESSAGE.has(key)) return type === 'string' || type === undefined ? error.message : undefined;
   if (TITLE.has(key)) return type === 'string' || type === undefined ? reason : undefined;
@@ -172,18 +175,60 @@ function knownValue(name: string, schema: Schema, error: HttpError): unknown {
  * enum keeps its own values: `path.id` is `path` where the schema lists body, path, query), the
  * message in a field named like one.
  */
-function detailItem(written: Schema, location: string, message: string): Record<string, unknown> {
+function detailItem(written: Schema, detail: ErrorDetail, fallbackKind: string): Record<string, unknown> {
+  const { location, message } = detail;
   const items = detailAlternative(written, message);
   const out: Record<string, unknown> = {};
   for (const [prop, sub] of Object.entries(items.properties ?? {})) {
     const n = normal(prop);
     const schema = '$ref' in sub ? undefined : mergeAllOf(sub);
-    if (['location', 'field', 'path', 'pointer', 'name', 'param', 'parameter'].includes(n) && location !== '') {
+    if (LOCATION.has(n) && schema?.type === 'array') {
+      // A location written as a path of names (FastAPI's `loc: ["body", "title"]`, an index as an integer).
+      const parts = location === '' ? [] : location.split('.');
+      const indexed = admitsInteger(schema.items);
+      out[prop] = parts.map((p) => (/^\d+$/.test(p) && indexed ? Number(p) : p));
+    } else if (LOCATION.has(n) && location !== '') {
       const values = schema?.enum?.filter((v): v is string => typeof v === 'string');
       out[prop] = values && values.length > 0 ? (values.find((v) => v === location) ?? values.find((v) => v === location.split('.')[0]) ?? values[0]) : location;
     } else if (MESSAGE.has(n) || n === 'issue') out[prop] = schema?.enum?.[0] ?? message;
+    else if (KIND.has(n) && (schema?.type === 'string' || schema?.type === undefined) && schema?.enum === undefined && schema?.format === undefined) out[prop] = detail.kind ?? fallbackKind;
   }
   return out;
+}
+
+/** Names a violation's location and kind go by, lower-cased without separators. */
+const LOCATION = new Set(['location', 'loc', 'field', 'path', 'pointer', 'name', 'param', 'parameter', 'property']);
+const KIND = new Set(['type', 'kind', 'rule', 'keyword', 'reason', 'code']);
+
+/** Whether a list's item schema describes one violation: a field for where it is (`loc`, `field`) and one for what it is (`msg`). */
+function describesViolation(items: Schema): boolean {
+  const names = Object.keys(items.properties ?? {}).map(normal);
+  return names.some((n) => LOCATION.has(n)) && names.some((n) => MESSAGE.has(n));
+}
+
+/** Whether a (sub)schema admits an integer (a location's index: `anyOf: [string, integer]`). */
+function admitsInteger(written: OpenAPIV3.ArraySchemaObject['items'] | undefined): boolean {
+  if (!written || '$ref' in written) return false;
+  const flat = mergeAllOf(written);
+  return flat.type === 'integer' || [...(flat.anyOf ?? []), ...(flat.oneOf ?? [])].some((a) => !('$ref' in a) && (a.type === 'integer' || a.type === 'number'));
+}
+
+/**
+ * The violations as the items of a list: one per violation of the request; none (the list left
+ * out) for an error without violations, unless `say`, when one item says the error itself.
+ */
+function violationList(items: Schema, error: HttpError, say: boolean): unknown[] | undefined {
+  const list: readonly ErrorDetail[] = error.details.length > 0 ? error.details : say ? [{ location: '', message: error.message }] : [];
+  if (list.length === 0) return undefined;
+  if (items.type === 'string') return list.map((d) => (d.location === '' ? d.message : `${d.location}: ${d.message}`));
+  if (!items.properties && !items.anyOf && !items.oneOf) return undefined;
+  return list.map((d) => ({ ...(shape(items, error, false, false) as Record<string, unknown>), ...detailItem(items, d, error.code) }));
+}
+
+/** Whether a body says the error: its message (or a violation's) appears in it. */
+function carries(body: unknown, error: HttpError): boolean {
+  const text = JSON.stringify(body) ?? '';
+  return [error.message, ...error.details.map((d) => d.message)].some((m) => m !== '' && text.includes(JSON.stringify(m).slice(1, -1)));
 }
 
 /**
@@ -235,10 +280,10 @@ const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
  * faker seeded by the status, so the same error is byte-identical), optional unknown ones left
  * out unless `everything` (a second try for schemas whose constraints want more).
  */
-function shape(raw: Schema, error: HttpError, everything: boolean): unknown {
+function shape(raw: Schema, error: HttpError, everything: boolean, say: boolean): unknown {
   const schema = mergeAllOf(raw);
   const alternative = schema.oneOf?.[0] ?? schema.anyOf?.[0];
-  if (alternative && !('$ref' in alternative) && !schema.properties) return shape(alternative, error, everything);
+  if (alternative && !('$ref' in alternative) && !schema.properties) return shape(alternative, error, everything, say);
   if (schema.type !== 'object' && !schema.properties) return sampleValue(schema, { dice: diceOfFaker(createFaker(error.status)), everyProperty: true });
   // Made only when a field must be generated: most error schemas (the Petstore's) need none.
   let seeded: Faker | undefined;
@@ -247,11 +292,12 @@ function shape(raw: Schema, error: HttpError, everything: boolean): unknown {
   const required = new Set(schema.required ?? []);
   for (const [name, sub] of Object.entries(schema.properties ?? {})) {
     if ('$ref' in sub) continue;
-    const value = known(name, mergeAllOf(sub), error);
+    // A required list of violations says the error when there are none, rather than being generated.
+    const value = known(name, mergeAllOf(sub), error, say || required.has(name));
     if (value !== undefined) out[name] = value;
     // The error inside a wrapper (`{error: {status, message}}`, Spotify; `{error: {code, message}}`,
     // Google): shaped like the body itself, not generated (a 401 saying status 545 in lorem ipsum).
-    else if (WRAPPER.has(normal(name)) && mergeAllOf(sub).properties) out[name] = shape(sub, error, everything);
+    else if (WRAPPER.has(normal(name)) && mergeAllOf(sub).properties) out[name] = shape(sub, error, everything, say);
     else if ((required.has(name) || everything) && sub.writeOnly !== true) out[name] = sampleValue(sub, { dice: diceOfFaker(faker()), name, everyProperty: true });
   }
   return out;

@@ -5,6 +5,8 @@ import { isRecord } from '../contract/index.js';
 export interface ErrorDetail {
   readonly location: string;
   readonly message: string;
+  /** The kind of violation, where the validator names one (its keyword: `required`, `enum`, `minLength`). */
+  readonly kind?: string;
 }
 
 /** The contract's `Error` body. */
@@ -62,6 +64,25 @@ export interface ErrorHandlerContext {
   maxBodyBytes(): number;
   /** The error as the contract's own error schema for the request's operation and status shapes it. */
   render?(error: HttpError, req: Request): { readonly contentType: string; readonly body: unknown; readonly text?: string };
+  /** The error with the status the request's operation documents for that failure (a 400 its operation documents as 422). */
+  refine?(error: HttpError, req: Request): HttpError;
+  /** Tells the operator why an answer is a 500 (the CLI writes it to stderr); the client never sees the cause. */
+  report?(cause: unknown, req: Request): void;
+}
+
+/** Where the error handler leaves what the journal records as an answer's error (res.locals). */
+export const ANSWER_ERROR = 'mock:error';
+
+/** What an internal error was, for the operator: its class and first line, sanitised like any message. */
+export function causeOf(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  // Its first line, file paths left out (never a stack); JSON pointers (`/response/0/name`) kept,
+  // which the client-facing sanitize would take for paths.
+  return text
+    .split('\n')[0]!
+    .replace(/(?:file:\/\/)?(?:\/[\w.@-]+)+\.(?:[cm]?[jt]s|json|ya?ml)(?::\d+)*/g, '<file>')
+    .replace(/node_modules/g, '<file>')
+    .slice(0, 500);
 }
 
 /** 401 with its challenge (RFC 9110 §15.5.2: a 401 carries WWW-Authenticate). */
@@ -90,7 +111,7 @@ export function toHttpError(error: unknown, req: { path: string }, ctx: ErrorHan
     if (kind !== undefined) {
       return new HttpError(400, ctx.codeForStatus(400), `The request body must be a JSON object, not ${kind}.`, [{ location: 'body', message: `must be object, not ${kind}` }]);
     }
-    return new HttpError(400, ctx.codeForStatus(400), 'The request body is not valid JSON.', [{ location: 'body', message: sanitize(message) }]);
+    return new HttpError(400, ctx.codeForStatus(400), 'The request body is not valid JSON.', [{ location: 'body', message: sanitize(message), kind: 'json_invalid' }]);
   }
   if (type === 'entity.too.large') {
     return new HttpError(413, ctx.codeForStatus(413), `The request body is over ${ctx.maxBodyBytes()} bytes.`);
@@ -102,10 +123,12 @@ export function toHttpError(error: unknown, req: { path: string }, ctx: ErrorHan
   switch (status) {
     case 400: {
       const errors = Array.isArray(fields.errors) ? fields.errors.filter(isRecord) : [];
-      const details = errors.map((e) => ({
-        location: detailLocation(typeof e['path'] === 'string' ? e['path'] : ''),
-        message: sanitize(typeof e['message'] === 'string' ? e['message'] : 'is invalid'),
-      }));
+      const details = errors.map((e): ErrorDetail => {
+        // express-openapi-validator's `errorCode` is `<keyword>.openapi.validation` (Ajv's keyword).
+        const kind = typeof e['errorCode'] === 'string' ? e['errorCode'].split('.')[0] : undefined;
+        const detail = { location: detailLocation(typeof e['path'] === 'string' ? e['path'] : ''), message: sanitize(typeof e['message'] === 'string' ? e['message'] : 'is invalid') };
+        return kind ? { ...detail, kind } : detail;
+      });
       return new HttpError(400, ctx.codeForStatus(400), sanitize(message) || 'The request breaks the contract.', details);
     }
     case 401:
@@ -174,14 +197,23 @@ export function errorHandler(ctx: () => ErrorHandlerContext): ErrorRequestHandle
     }
     let httpError: HttpError;
     let rendered: { readonly contentType: string; readonly body: unknown; readonly text?: string };
+    // An internal error's cause, for the operator only (the journal and the CLI's stderr).
+    let cause: string | undefined;
     try {
       const context = ctx();
       httpError = toHttpError(error, req, context);
+      httpError = context.refine?.(httpError, req) ?? httpError;
+      if (httpError.status >= 500 && !(error instanceof HttpError)) {
+        cause = causeOf(error);
+        context.report?.(error, req);
+      }
       rendered = context.render?.(httpError, req) ?? { contentType: 'application/json', body: httpError.toBody() };
-    } catch {
+    } catch (failure) {
+      cause = `${cause ?? causeOf(error)}; then, writing its error body: ${causeOf(failure)}`;
       httpError = internal();
       rendered = { contentType: 'application/json', body: httpError.toBody() };
     }
+    res.locals[ANSWER_ERROR] = cause === undefined ? httpError.message : `${httpError.message} Cause: ${cause}`;
     for (const [name, value] of Object.entries(httpError.headers)) res.setHeader(name, value);
     // Sent as text: the body was checked against the contract's schema when it was built, and a
     // status the operation does not document must still leave as JSON rather than as the validator's 500.

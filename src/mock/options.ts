@@ -8,10 +8,14 @@ export interface LatencyRange {
   readonly max: number;
 }
 
-/** What happened to the contract under `watch`: reported through `onEvent`, never printed by the library. */
+/**
+ * What happened to the contract under `watch`, and internal errors (an answer of 500 and its
+ * cause, which the client is never told): reported through `onEvent`, never printed by the library.
+ */
 export type MockEvent =
   | { readonly type: 'contract-reloaded'; readonly path: string }
-  | { readonly type: 'contract-error'; readonly path: string; readonly error: Error };
+  | { readonly type: 'contract-error'; readonly path: string; readonly error: Error }
+  | { readonly type: 'internal-error'; readonly method: string; readonly url: string; readonly operationId: string | undefined; readonly cause: string };
 
 /** Options as a caller writes them: everything optional. */
 export interface MockOptions {

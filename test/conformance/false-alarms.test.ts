@@ -1,6 +1,8 @@
 // Issue 19 §3 and §4: the runner's own requests and readings raise no false alarm, and what it
 // could not check is said, never passed. Unit tables beside the fixtures of fixtures/constructs/false-alarms.ts.
 import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -151,6 +153,25 @@ describe('honest verdicts (issue 19 §4)', () => {
       .finally(() => server.close());
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/not a valid OpenAPI 3\.0\.3 document: #\/paths\/.*\/type must be equal to one of the allowed values/);
+  });
+
+  it('a truncated JSON contract is refused with the JSON parser\'s message, and the report files are still written (issue 30)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'refused-'));
+    try {
+      const spec = join(dir, 'api.json');
+      await writeFile(spec, JSON.stringify({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths: {} }).slice(0, -5));
+      const junit = join(dir, 'junit.xml');
+      const run = await promisify(execFile)(process.execPath, [BIN, '--target', 'http://127.0.0.1:9', '--spec', spec, '--reporter', `junit=${junit}`]).then(
+        () => ({ code: 0, stderr: '' }),
+        (e: { code: number; stderr: string }) => e,
+      );
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(/api\.json is not valid JSON: /);
+      expect(run.stderr).not.toMatch(/YAML/);
+      expect(await readFile(junit, 'utf8')).toMatch(/contract refused: the contract .*api\.json is not valid JSON/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('--help lists every check and every rule, one line each', async () => {

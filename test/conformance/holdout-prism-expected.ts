@@ -49,6 +49,9 @@ export const HOLDOUT_PRISM_EXPECTED: Readonly<Record<string, DocumentExpectation
         paging_truthful: 'pageSize',
         // `mail_type=usps_standard` answered with a usps_first_class letter.
         filters_filter: 'filters',
+        // Issue 30 (the contract first): upload_create/upload_update document 422 and no 400 for an invalid request.
+        malformed_json_rejected: 'malformed400',
+        status_code_documented: 'malformed400',
       }),
     ],
   },

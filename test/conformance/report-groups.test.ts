@@ -60,6 +60,21 @@ describe('groupByCause (unit)', () => {
     ]);
   });
 
+  it('"contract omits N" warnings are one cause per status across checks and operations (issue 30)', () => {
+    const groups = groupByCause([
+      result('createPet', 'status_code_documented', 'contract omits 401: createPet does not document it, and a request without credentials got 401', 'warning'),
+      result('deletePet', 'status_code_documented', 'contract omits 401: deletePet does not document it, and a request with wrong credentials got 401', 'warning'),
+      result('listPets', 'method_not_allowed', 'contract omits 405: no operation of /pets documents what an undocumented method gets, and PATCH got 404 (RFC 9110 §15.5.6 names 405)', 'warning'),
+      result('createPet', 'malformed_json_rejected', 'contract omits 400/422: createPet documents no status for malformed JSON, which got 415 (RFC 9110 §15.5.1 names 400)', 'warning'),
+      result('replacePet', 'negative_data_rejected', 'contract omits 401: replacePet does not document it, and a deliberately invalid request (field name: wrong type) got 401', 'warning'),
+    ]);
+    expect(groups.map((g) => [g.cause, g.results.length, g.checks.length])).toEqual([
+      ['the contract omits 401', 3, 2],
+      ['the contract omits 405', 1, 1],
+      ['the contract omits 400/422', 1, 1],
+    ]);
+  });
+
   it('a workflow with several failed criteria is its own cause; skips are counted per reason', () => {
     const groups = groupByCause([
       result('petstore.arazzo.yaml', 'workflow:a', 'step s (op): success criteria not met: $statusCode == 409 ($statusCode = 201); $response.header.Location matches /x/ (it is absent)'),
@@ -145,6 +160,9 @@ describe('a dropped Location header (fixtures/broken missing-location) in every 
     expect(testcase).toContain(`name="${failed().length}× header Location missing"`);
     for (const r of failed()) expect(testcase).toContain(`${r.operation} › ${r.check}: `);
     expect(xml).toContain(`<property name="failedResults" value="${failed().length}"/>`);
+    // failures= counts causes; the XML says so beside the number of failed results they cover.
+    expect(xml).toContain(`COUNTS: failures=&quot;1&quot; counts causes`);
+    expect(xml).toContain(`they cover ${failed().length} failed results`);
   });
 
   it('HTML: one cause block with its count, linking to each result', () => {

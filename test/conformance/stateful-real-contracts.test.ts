@@ -46,7 +46,8 @@ describe('paging and filter rules on Ory Kratos served by the mock', () => {
   it('unbroken: the page size, the page number and the filters are judged and hold', { timeout: 120_000 }, async () => {
     const report = await judge(mock.url);
     expect(cell(report, 'listIdentities', 'paging_truthful')).toMatchObject({ status: 'passed', message: expect.stringMatching(/^per_page=1&page_size=1 held .*; page=2 holds other items$/) });
-    expect(cell(report, 'listCourierMessages', 'filters_filter')).toMatchObject({ status: 'passed', message: expect.stringContaining('status="queued"') });
+    // The status filtered by is one a listed item has (the mock's seeded data), whichever it is.
+    expect(cell(report, 'listCourierMessages', 'filters_filter')).toMatchObject({ status: 'passed', message: expect.stringMatching(/status="(queued|sent|processing|abandoned)"/) });
   });
 
   it.each<[string, readonly string[], string, string, RegExp]>([

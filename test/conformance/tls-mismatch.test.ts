@@ -12,6 +12,7 @@ import { looksLikeProtocolMismatch, schemeMismatch } from '../../conformance/htt
 import type { Exchange, TransportErrorKind } from '../../conformance/types.js';
 import { buildIfStale, cli, STACK_TRACE } from './spawn-cli.js';
 import { xmlProblems } from '../../conformance/checks/xml-wellformed.js';
+import { scaled } from '../load-scale.js';
 
 // Issue 13, item 9: https:// against plain HTTP (and the reverse) is one clear line, exit 2.
 let dir = '';
@@ -38,7 +39,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => secure.listen(0, '127.0.0.1', resolve));
   plainUrl = `http://127.0.0.1:${port(plain)}`;
   secureUrl = `https://127.0.0.1:${port(secure)}`;
-}, 180_000);
+}, scaled(180_000));
 afterAll(async () => {
   plain.closeAllConnections();
   secure.closeAllConnections();

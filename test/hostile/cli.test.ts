@@ -8,10 +8,15 @@ import { packageRoot } from '../../src/contract/index.js';
 import { HOSTILE_CASES, type HostileCase } from '../../fixtures/hostile/cases.js';
 import type { ServerStats } from '../../fixtures/hostile/raw-server.js';
 import { buildIfStale } from '../conformance/spawn-cli.js';
+import { scaled } from '../load-scale.js';
 
 const bin = join(packageRoot, 'bin', 'petstore-conformance.js');
-/** Node start-up, loading and compiling the contract, judging: what a run costs besides waiting on the target. */
-const OVERHEAD_MS = 5000;
+/**
+ * Node start-up, loading and compiling the contract, judging: what a run costs besides waiting on the
+ * target, stretched with the machine's load (test/load-scale.ts). The waits themselves are counted
+ * exactly (the requests and connections the target saw, each at most one --timeout).
+ */
+const overheadMs = (): number => scaled(5000);
 
 interface CliRun {
   code: number | null;
@@ -27,7 +32,7 @@ let dir = '';
 let rssHook = '';
 
 /** Spawns the built CLI; a hard kill after `killAfterMs` so a runner that outlives its timeouts fails the test, not the suite. */
-async function cli(args: string[], killAfterMs = 60_000): Promise<CliRun> {
+async function cli(args: string[], killAfterMs = scaled(60_000)): Promise<CliRun> {
   const rssFile = join(dir, `rss-${Math.random().toString(36).slice(2)}`);
   const started = Date.now();
   const result = await new Promise<Omit<CliRun, 'maxRssKiB'>>((resolve) => {
@@ -77,7 +82,7 @@ function expectJudged(h: HostileCase, r: CliRun, stats: ServerStats): void {
   if (h.expect.exit !== 1) throw new Error('expected a judged target');
   const { check, message } = h.expect;
   expect(doc.results.some((x) => x.status === 'failed' && x.check === check && message.test(x.message))).toBe(true);
-  expect(r.ms).toBeLessThan(Math.max(stats.requests, stats.connections) * h.timeoutMs + OVERHEAD_MS);
+  expect(r.ms).toBeLessThan(Math.max(stats.requests, stats.connections) * h.timeoutMs + overheadMs());
 }
 
 const runs = new Map<string, Promise<{ run: CliRun; stats: ServerStats }>>();
@@ -110,7 +115,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'conformance-hostile-'));
   rssHook = join(dir, 'rss-hook.mjs');
   await writeFile(rssHook, "import { writeFileSync } from 'node:fs';\nprocess.on('exit', () => writeFileSync(process.env.RSS_FILE, String(process.resourceUsage().maxRSS)));\n");
-}, 120_000);
+}, scaled(120_000));
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
@@ -128,7 +133,7 @@ describe('petstore-conformance CLI against hostile targets', () => {
       expect(failed.length).toBeGreaterThan(0);
       expect(failed.some((x) => h.expect.message.test(x.message))).toBe(true);
       // Every request costs at most one --timeout; a hanging target is cut off by the circuit breaker.
-      expect(r.ms).toBeLessThan(Math.max(target.stats.requests, target.stats.connections) * h.timeoutMs + OVERHEAD_MS);
+      expect(r.ms).toBeLessThan(Math.max(target.stats.requests, target.stats.connections) * h.timeoutMs + overheadMs());
       if (h.maxRequests !== undefined) expect(target.stats.requests).toBeLessThanOrEqual(h.maxRequests);
     } finally {
       await target.close();
@@ -152,7 +157,7 @@ describe('petstore-conformance CLI against hostile targets', () => {
       // The probe, then DEFAULTS.circuitBreaker.consecutive (4) timeouts in a row: nothing more reaches the target.
       expect(target.stats.requests).toBe(5);
       // Bound: one --timeout per request the target received, plus the process's own overhead.
-      expect(r.ms).toBeLessThan(target.stats.requests * 300 + OVERHEAD_MS);
+      expect(r.ms).toBeLessThan(target.stats.requests * 300 + overheadMs());
       expect(r.stdout).toMatch(/Circuit breaker: the target timed out on 4 requests in a row \(each after --timeout 300 ms\), so the runner stopped sending to it.*: \d+ request\(s\) not sent \(their checks are skipped, not passed\)/);
       expect(r.stdout).toMatch(/timeout: no complete answer within 300 ms \(connected, but nothing was received\)/);
       expect(r.stdout).toMatch(/NOT CONFORMANT: 0 passed, [1-9]\d* failed/);
@@ -203,5 +208,5 @@ describe('petstore-conformance CLI against hostile targets', () => {
     } finally {
       await target.close();
     }
-  }, 120_000);
+  }, scaled(120_000));
 });

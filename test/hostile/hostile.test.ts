@@ -4,9 +4,13 @@ import { exitCodeFor } from '../../conformance/verdict.js';
 import type { RunReport } from '../../conformance/types.js';
 import { HOSTILE_CASES } from '../../fixtures/hostile/cases.js';
 import { freePort, run } from '../conformance/helpers.js';
+import { scaled } from '../load-scale.js';
 
-/** Slack over the computed bound: judging, generation, event-loop delays on a loaded CI machine. */
-const SLACK_MS = 3000;
+/**
+ * Slack over the computed bound (the --timeouts counted from the requests the target saw): judging,
+ * generation, event-loop delays, stretched with the machine's load (test/load-scale.ts).
+ */
+const SLACK_MS = scaled(3000);
 
 describe('hostile targets, through the library (runConformance)', () => {
   it('has each hostile behaviour the issue names', () => {

@@ -33,10 +33,10 @@ describe('the petstore-mock CLI, spawned as a user would', () => {
     expect(stdout.trim().split('\n')).toHaveLength(1);
   });
 
-  it("names another contract's title, version and base path after the URL (issue 21, item 11)", async () => {
+  it("names another contract by its own title and version, never as the Petstore, with its base path (PRODUCT.md §6)", async () => {
     const child = spawnMock(['--port', '0', '--spec', 'fixtures/corpus/swagger-petstore-v3.yaml']);
     try {
-      expect(await ready(child)).toMatch(/^Petstore mock listening on http:\/\/127\.0\.0\.1:\d+ \(Swagger Petstore - OpenAPI 3\.0 1\.0\.27-SNAPSHOT, base path \/api\/v3\)$/);
+      expect(await ready(child)).toMatch(/^Mock of Swagger Petstore - OpenAPI 3\.0 1\.0\.27-SNAPSHOT listening on http:\/\/127\.0\.0\.1:\d+ \(base path \/api\/v3\)$/);
     } finally {
       const exit = new Promise((resolve) => child.on('exit', resolve));
       child.kill('SIGTERM');

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createMockApp } from '../../src/index.js';
 import { seedState } from '../../src/mock/store/seed.js';
+import { scaled } from '../load-scale.js';
 
 const ENDPOINTS = ['/pets?limit=100', '/pets/7', '/categories', '/store/orders?limit=100', '/store/inventory?limit=100', '/pets?status=sold'];
 
@@ -50,10 +51,14 @@ describe('the seed decides everything', () => {
   it('100,000 pets seed in well under 2 s, and reads use the indexes', async () => {
     const rssBefore = process.memoryUsage().rss;
     const started = performance.now();
+    const cpuStarted = process.cpuUsage();
     const state = seedState(42, 100_000);
     const seedMs = performance.now() - started;
+    // Seeding is synchronous: its CPU time is what it costs, whatever else holds the cores.
+    const cpu = process.cpuUsage(cpuStarted);
+    const seedCpuMs = (cpu.user + cpu.system) / 1000;
     expect(state.pets).toHaveLength(100_000);
-    expect(seedMs).toBeLessThan(2000);
+    expect(seedCpuMs).toBeLessThan(2000);
 
     const appStarted = performance.now();
     const app = await createMockApp({ pets: 100_000 });
@@ -67,7 +72,8 @@ describe('the seed decides everything', () => {
     await request(app).get('/pets/99999').expect(200);
     const readMs = performance.now() - readStarted;
     expect(Number(sold.headers['x-total-count'])).toBeGreaterThan(1000);
-    expect(readMs).toBeLessThan(1000);
-    console.info(`seed 100k: ${seedMs.toFixed(0)} ms; createMockApp 100k: ${appMs.toFixed(0)} ms; RSS +${rssMb.toFixed(0)} MB; 4 filtered reads ${readMs.toFixed(0)} ms`);
+    // Four reads through the HTTP stack wait on the event loop: wall time, stretched with the load (test/load-scale.ts).
+    expect(readMs).toBeLessThan(scaled(1000));
+    console.info(`seed 100k: ${seedMs.toFixed(0)} ms (${seedCpuMs.toFixed(0)} ms CPU); createMockApp 100k: ${appMs.toFixed(0)} ms; RSS +${rssMb.toFixed(0)} MB; 4 filtered reads ${readMs.toFixed(0)} ms`);
   });
 });

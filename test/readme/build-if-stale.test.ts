@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from './consumer.js';
+import { scaled } from '../load-scale.js';
 
 const SCRIPT = join(ROOT, 'scripts', 'build-if-stale.js');
 const STAMP = join(ROOT, 'dist', '.build-stamp');
@@ -32,7 +33,9 @@ describe('the build before npm start / npm run conformance is skipped when up to
     expect((await run()).code).toBe(0);
     const ms = performance.now() - started;
     expect(statSync(STAMP).mtimeMs).toBe(before);
-    expect(ms).toBeLessThan(2_000); // tsc on this program takes several seconds even with nothing to do
+    // tsc on this program takes several seconds even with nothing to do (the stamp above is the proof; the
+    // bound, stretched with the machine's load, catches a check slow enough to be tsc's).
+    expect(ms).toBeLessThan(scaled(2_000));
   });
 
   it('a source file saved after the build makes it due; so does a new file in a source folder', async () => {

@@ -14,37 +14,56 @@ interface Step {
   readonly with?: Readonly<Record<string, unknown>>;
 }
 
-/** The README's "Gate your server in CI" workflow, parsed. */
+/** The first YAML block under `heading` in docs/ci.md. */
+async function recipe(heading: string): Promise<string> {
+  const page = await readFile(join(ROOT, 'docs', 'ci.md'), 'utf8');
+  const at = page.indexOf(`\n${heading}\n`);
+  const block = at < 0 ? undefined : /```yaml\n([\s\S]*?)```/.exec(page.slice(at))?.[1];
+  if (block === undefined) throw new Error(`docs/ci.md has no YAML under ${heading}`);
+  return block;
+}
+
+/** docs/ci.md's GitHub Actions workflow, parsed. */
 async function readmeWorkflow(): Promise<readonly Step[]> {
-  const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## Gate your server in CI'));
-  const block = /```yaml\n([\s\S]*?)```/.exec(section)?.[1];
-  if (block === undefined) throw new Error('the README has no CI workflow');
-  const workflow = parse(block) as { jobs: Record<string, { steps: Step[] }> };
+  const workflow = parse(await recipe('## GitHub Actions')) as { jobs: Record<string, { steps: Step[] }> };
   const job = Object.values(workflow.jobs)[0];
   if (!job) throw new Error('the workflow has no job');
   return job.steps;
 }
 
-// Issue 13, item 2: every command of the README's CI example, run for real in a consumer project
-// whose server under test is the mock (installed from the kit's tarball, on a free port).
-describe("the README's CI recipe runs as written", () => {
+// Every command of docs/ci.md's CI recipes, run for real in a consumer project whose server under
+// test is the mock (installed from the kit's tarball, on a free port).
+describe("docs/ci.md's CI recipes run as written", () => {
   let dir = '';
   let serverGroup: number | undefined;
-  afterAll(async () => {
-    if (serverGroup !== undefined) {
-      try {
-        process.kill(-serverGroup, 'SIGTERM'); // the background server of the start step, by its process group
-      } catch {
-        // already gone
-      }
+  let port = 0;
+  const stopServer = async (): Promise<void> => {
+    if (serverGroup === undefined) return;
+    const group = serverGroup;
+    serverGroup = undefined;
+    try {
+      process.kill(-group, 'SIGTERM');
+    } catch {
+      return; // already gone
     }
+    // The port is free once the group is gone.
+    for (let i = 0; i < 100; i++) {
+      try {
+        process.kill(-group, 0);
+      } catch {
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  afterAll(async () => {
+    await stopServer(); // the background server of the start step, by its process group
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   it('installs the kit, starts and waits for the server, gates it, and leaves the reports to upload', async () => {
     const steps = await readmeWorkflow();
-    const port = await freePort();
+    port = await freePort();
     dir = await mkdtemp(join(tmpdir(), 'ci-recipe-'));
     await mkdir(join(dir, 'vendor'));
     await copyFile(await packKit(dir), join(dir, 'vendor', TARBALL));
@@ -83,4 +102,22 @@ describe("the README's CI recipe runs as written", () => {
     expect(await readFile(join(dir, 'conformance.xml'), 'utf8')).toMatch(/<testsuites?[\s>]/);
     expect(await readFile(join(dir, 'conformance.html'), 'utf8')).toMatch(/^<!doctype html>/i);
   }, 600_000);
+  it('GitLab CI: the job script runs in the same project, and its artifacts are the reports', async () => {
+    expect(dir, 'the GitHub Actions recipe set up the consumer project').not.toBe('');
+    await stopServer();
+    for (const report of (await readdir(dir)).filter((f) => f.startsWith('conformance.'))) await rm(join(dir, report));
+    const job = Object.values(parse(await recipe('## GitLab CI')) as Record<string, { image?: string; script: string[]; artifacts: { when?: string; paths: string[]; reports?: { junit?: string } } }>)[0]!;
+    expect(job.image).toMatch(/^node:\d+$/);
+    // GitLab runs the script lines in one shell, stopping at the first that fails.
+    const script = job.script.map((line) => line.replaceAll('8080', String(port))).join('\n');
+    const child = spawn('bash', ['-ec', script], { cwd: dir, env: { ...process.env, ...OFFLINE_NPM, PETSTORE_API_KEY: 'dev-key' }, detached: true, stdio: 'ignore' });
+    serverGroup = child.pid;
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(0);
+    expect(job.artifacts.when).toBe('always');
+    expect(job.artifacts.reports?.junit).toBe('conformance.xml');
+    expect([...job.artifacts.paths].sort()).toEqual(['conformance.html', 'conformance.xml']);
+    expect(await readFile(join(dir, 'conformance.xml'), 'utf8')).toMatch(/<testsuites?[\s>]/);
+    expect(await readFile(join(dir, 'conformance.html'), 'utf8')).toMatch(/^<!doctype html>/i);
+  }, 300_000);
 });

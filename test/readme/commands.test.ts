@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -29,30 +29,38 @@ function splitComment(line: string): [string, string] {
   return [line.trim(), ''];
 }
 
+/** The pages whose commands this test runs: the README and every page of docs/. */
+async function pages(): Promise<string[]> {
+  const docs = (await readdir(join(ROOT, 'docs'))).filter((f) => f.endsWith('.md')).sort();
+  return ['README.md', ...docs.map((f) => `docs/${f}`)];
+}
+
 async function readmeCommands(): Promise<Command[]> {
-  const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
   const commands: Command[] = [];
-  let section = '';
-  let inBlock = false;
-  let pending = '';
-  let pendingComment = '';
   let block = 0;
-  for (const line of readme.split('\n')) {
-    if (!inBlock && /^#{2,4} /.test(line)) section = line.replace(/^#+ /, '');
-    if (line.startsWith('```')) {
-      inBlock = !inBlock && line === '```sh';
-      if (inBlock) block++;
-      continue;
+  for (const page of await pages()) {
+    const text = await readFile(join(ROOT, page), 'utf8');
+    let section = '';
+    let inBlock = false;
+    let pending = '';
+    let pendingComment = '';
+    for (const line of text.split('\n')) {
+      if (!inBlock && /^#{1,4} /.test(line)) section = `${page}: ${line.replace(/^#+ /, '')}`;
+      if (line.startsWith('```')) {
+        inBlock = !inBlock && line === '```sh';
+        if (inBlock) block++;
+        continue;
+      }
+      if (!inBlock) continue;
+      const [code, comment] = splitComment(line);
+      const continued = code.endsWith('\\');
+      pending += `${continued ? code.slice(0, -1) : code} `;
+      if (comment) pendingComment = pendingComment ? `${pendingComment} ${comment}` : comment;
+      if (continued) continue;
+      commands.push({ text: pending.replace(/\s+/g, ' ').trim(), comment: pendingComment, section, block });
+      pending = '';
+      pendingComment = '';
     }
-    if (!inBlock) continue;
-    const [code, comment] = splitComment(line);
-    const continued = code.endsWith('\\');
-    pending += `${continued ? code.slice(0, -1) : code} `;
-    if (comment) pendingComment = pendingComment ? `${pendingComment} ${comment}` : comment;
-    if (continued) continue;
-    commands.push({ text: pending.replace(/\s+/g, ' ').trim(), comment: pendingComment, section, block });
-    pending = '';
-    pendingComment = '';
   }
   return commands;
 }
@@ -63,13 +71,13 @@ const NOT_RUN: Readonly<Record<string, string>> = {
   'npm ci && npm test': 'the whole suite, which includes this test',
   'npm ci && npm pack': 'covered by test/readme/package.test.ts (npm pack, then a consumer installs the tarball)',
   'npm install --save-dev ./vendor/petstore-contract-kit-1.0.0.tgz': 'covered by test/readme/package.test.ts (a consumer project installs the tarball)',
-  'npm install --save-dev openapi-fetch': "a registry download into the reader's project; the typed-client test (test/docs/typed-client.test.ts) uses this repository's openapi-fetch devDependency",
+  'npm install --save-dev openapi-typescript openapi-fetch': "a registry download into the reader's project; the types and typed-client tests (test/docs/typed-client.test.ts, the example's api.ts) use this repository's devDependencies of both",
   'npm start': 'the fixed port 4010: stood in for by the mock started on port 0 with the same defaults',
   'npx petstore-conformance --target https://staging.example.com --api-key "$KEY" --reporter junit=report.xml --reporter pretty': 'an example host, not reachable from a test',
 };
 
 /** The headers a comment can promise; promising one means the command must print headers (`-i`). */
-const HEADER_WORDS = /X-Total-Count|Location|\bLink\b|Retry-After|WWW-Authenticate|Deprecation|Sunset|Date header/;
+const HEADER_WORDS = /X-Total-Count|Location|\bLink\b|Retry-After|WWW-Authenticate|Deprecation|Sunset|Date header|X-Mock-Stateless/;
 const showsHeaders = (command: string): boolean => /\scurl\s|^curl\s/.test(command) && /\s-[a-zA-Z]*[iI][a-zA-Z]*\s/.test(` ${command} `);
 
 /** Status line and headers of a `curl -i` output (the last response, lower-cased names). */
@@ -88,6 +96,10 @@ function head(output: string): { status: number; headers: Map<string, string>; b
 interface Mock {
   readonly url: string;
   readonly child: ChildProcess;
+  /** The readiness line it printed. */
+  readonly line: string;
+  /** The --spec it serves (undefined: the bundled contract). */
+  readonly spec?: string;
 }
 
 /**
@@ -101,10 +113,11 @@ function startMock(args: readonly string[], direct = false): Promise<Mock> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`petstore-mock ${args.join(' ')}: no readiness line`)), 60_000);
     createInterface({ input: child.stdout! }).on('line', (line) => {
-      const m = /^Petstore mock listening on (http:\/\/\S+) /.exec(line);
+      const m = /^(?:Petstore mock|Mock of .+) listening on (http:\/\/\S+) /.exec(line);
       if (!m) return;
       clearTimeout(timer);
-      resolve({ url: m[1]!, child });
+      const at = args.indexOf('--spec');
+      resolve({ url: m[1]!, child, line, ...(at >= 0 ? { spec: args[at + 1] } : {}) });
     });
     child.once('exit', (code) => reject(new Error(`petstore-mock ${args.join(' ')} exited ${code}`)));
   });
@@ -128,9 +141,10 @@ describe('every shell command in the README does what its comment says', () => {
   const extra: Mock[] = [];
   beforeAll(async () => {
     commands = await readmeCommands();
-    // A scratch directory that sees the repository's fixtures (the README's relative paths).
+    // A scratch directory that sees the repository's fixtures and examples (the pages' relative paths).
     cwd = await mkdtemp(join(tmpdir(), 'readme-commands-'));
     await symlink(join(ROOT, 'fixtures'), join(cwd, 'fixtures'), 'dir');
+    await symlink(join(ROOT, 'examples'), join(cwd, 'examples'), 'dir');
     main = await startMock(['--port', '0'], true); // what `npm start` starts, on a free port
   }, 90_000);
   afterAll(async () => {
@@ -189,8 +203,15 @@ describe('every shell command in the README does what its comment says', () => {
         checked.push(where);
         continue;
       }
+      // A command about another contract (--spec FILE) talks to a server of that contract: its mock.
+      const spec = /--spec (\S+)/.exec(command.text)?.[1];
+      if (spec !== undefined && target.spec !== spec) {
+        const served = extra.find((m) => m.spec === spec) ?? (await startMock(['--spec', spec, '--port', '0']));
+        if (!extra.includes(served)) extra.push(served);
+        target = served;
+      }
       const port = new URL(target.url).port;
-      const text = command.text.replace(/127\.0\.0\.1:(4010|8080)/g, `127.0.0.1:${port}`);
+      const text = command.text.replace(/127\.0\.0\.1:(4010|8080|8000)/g, `127.0.0.1:${port}`);
       const started = Date.now();
       // npm and npx work in the repository (its package.json); the rest in the scratch directory.
       const ran = await sh(`${exports}${text}`, /^np[mx] /.test(text) ? ROOT : cwd, { npm_config_offline: 'true', npm_config_update_notifier: 'false' });
@@ -207,6 +228,9 @@ describe('every shell command in the README does what its comment says', () => {
 async function checkStarted(mock: Mock, claim: string, where: string): Promise<void> {
   const total = async (): Promise<number> => Number((await fetch(`${mock.url}/pets?limit=1`)).headers.get('x-total-count'));
   if (/any free port/.test(claim)) expect(Number(new URL(mock.url).port), where).toBeGreaterThan(0);
+  // A claimed readiness line: the same words up to the address.
+  const ready = /^((?:Petstore mock|Mock of .+?) listening on) http:\/\//.exec(claim);
+  if (ready) expect(mock.line.startsWith(`${ready[1]} http://`), `${where}\n${mock.line}`).toBe(true);
   if (/other data, more of it/.test(claim)) expect(await total(), where).toBe(500);
   if (/start from a state/.test(claim)) expect(await total(), where).toBe(3);
   const timed = async (): Promise<number> => {
@@ -237,7 +261,27 @@ async function checkClaim(mock: Mock, text: string, claim: string, ran: Ran, ela
   if (/Link rel="next"/.test(claim)) expect(http?.headers.get('link'), where).toMatch(/rel="next"/);
   if (/201 \+ Location/.test(claim)) {
     expect(http?.status, where).toBe(201);
-    expect(http?.headers.get('location'), where).toBe(`/pets/${(json() as { id: number }).id}`);
+    const collection = /http:\/\/127\.0\.0\.1:\d+(\/[^\s'"?]*)/.exec(text)?.[1] ?? '';
+    expect(http?.headers.get('location'), where).toBe(`${collection}/${(json() as { id: number }).id}`);
+    if (/reads back and is listed/.test(claim)) {
+      const id = (json() as { id: number }).id;
+      expect((await fetch(`${mock.url}${collection}/${id}`)).status, where).toBe(200);
+      expect(((await (await fetch(`${mock.url}${collection}`)).json()) as { id: number }[]).map((r) => r.id), where).toContain(id);
+    }
+  }
+  if (/X-Mock-Stateless/.test(claim)) expect(http?.headers.get('x-mock-stateless'), where).toBeTruthy();
+  if (/as committed/.test(claim)) {
+    const file = /-o (\S+)/.exec(text)?.[1];
+    expect(file, where).toBeDefined();
+    const status = await sh(`git status --porcelain -- ${file!}`, ROOT);
+    expect(status.stdout, `${where}: the command rewrote ${file} otherwise than committed`).toBe('');
+  }
+  if (/exit 0 conformant/.test(claim)) expect(out, where).toMatch(/^CONFORMANT/m);
+  if (/what it inferred/.test(claim)) expect(json(), where).toMatchObject({ rules: 'generic' });
+  if (/seeded tasks/.test(claim)) {
+    const again = await sh(text, cwd);
+    expect(again.stdout, where).toBe(out);
+    expect((json() as unknown[]).length, where).toBeGreaterThan(0);
   }
   if (/stock taken, pet pending/.test(claim)) {
     const order = json() as { petId: number };

@@ -32,7 +32,7 @@ function firstLine(command: string, cwd: string, timeoutMs: number): { line: Pro
   const line = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no line within ${timeoutMs} ms; stderr: ${stderr}`)), timeoutMs);
     createInterface({ input: child.stdout }).on('line', (l) => {
-      if (!/^Petstore mock listening on /.test(l)) return; // npm's own "> script" lines come first
+      if (!/^(?:Petstore mock|Mock of .+) listening on /.test(l)) return; // npm's own "> script" lines come first
       clearTimeout(timer);
       resolve(l);
     });
@@ -94,12 +94,15 @@ describe('npm pack ships what consumers need, and only that (issue 13, item 19)'
     expect(dead).toEqual([]);
   });
 
-  it('the tarball npm pack writes is ignored by git; the typed-client section says to install openapi-fetch', async () => {
+  it('the tarball npm pack writes is ignored by git; the types and typed-client sections of docs/frontend.md say to install openapi-typescript and openapi-fetch', async () => {
     const ignored = await sh('git check-ignore -q petstore-contract-kit-1.0.0.tgz', ROOT);
     expect(ignored.code).toBe(0);
-    const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('### Typed client'), readme.indexOf('\n### ', readme.indexOf('### Typed client') + 1));
+    const frontend = await readFile(join(ROOT, 'docs', 'frontend.md'), 'utf8');
+    const at = frontend.indexOf('## Types');
+    expect(at).toBeGreaterThan(0);
+    const section = frontend.slice(at, frontend.indexOf('\n## Testing', at + 1));
     expect(section).toMatch(/npm install[^\n]* openapi-fetch/);
+    expect(section).toMatch(/npm install[^\n]* openapi-typescript/);
   });
 
   it('every relative import of a shipped module resolves to a shipped file', async () => {

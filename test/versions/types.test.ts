@@ -22,7 +22,7 @@ it('openapi-typescript types of a 3.1 and a 2.0 document compile, and type what 
     const upgraded = join(dir, 'orders-2.0-as-3.0.json');
     await writeFile(upgraded, JSON.stringify((await loadContract(fixture('orders-2.0.yaml'))).document));
     await run(process.execPath, [cli, fixture('items-3.1.yaml'), '-o', join(dir, 'items.ts')], { cwd: dir });
-    await run(process.execPath, [cli, upgraded, '-o', join(dir, 'orders.ts')], { cwd: dir }); // outside the project: its .redocly.yaml lints the Petstore, not these
+    await run(process.execPath, [cli, upgraded, '-o', join(dir, 'orders.ts')], { cwd: dir });
     await writeFile(
       join(dir, 'consumer.ts'),
       [

@@ -1,4 +1,5 @@
 import type { Dice } from './dice.js';
+import { englishWord } from './names.js';
 
 const BASE_DATE = Date.UTC(2026, 0, 1);
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -47,17 +48,17 @@ export function formatValue(format: string, dice: Dice): string | undefined {
     case 'uuid': // RFC 4122 §3 (version 4)
       return faker.string.uuid();
     case 'byte': // OAS 3.0.3 §4.7.4: base64, RFC 4648 §4
-      return Buffer.from(faker.lorem.word(), 'utf8').toString('base64');
+      return Buffer.from(englishWord(faker), 'utf8').toString('base64');
     case 'password':
       return faker.internet.password({ length: 14 });
     case 'regex':
       return '^[a-z]+$';
     case 'json-pointer': // RFC 6901
-      return `/${faker.lorem.word()}`;
+      return `/${englishWord(faker)}`;
     case 'json-pointer-uri-fragment':
-      return `#/${faker.lorem.word()}`;
+      return `#/${englishWord(faker)}`;
     case 'relative-json-pointer':
-      return `0/${faker.lorem.word()}`;
+      return `0/${englishWord(faker)}`;
     default:
       return undefined;
   }

@@ -31,8 +31,8 @@ const EXACT: ReadonlyMap<string, Make> = new Map<string, Make>([
   ...names(['currency', 'currencycode'], (f) => f.finance.currencyCode()),
   ...names(['company', 'companyname', 'organization', 'organisation', 'organizationname', 'employer'], (f) => f.company.name()),
   ...names(['jobtitle', 'position', 'role'], (f) => f.person.jobTitle()),
-  ...names(['description', 'message', 'summary', 'bio', 'comment', 'comments', 'note', 'notes', 'text', 'body', 'reason'], (f) => f.lorem.sentence()),
-  ...names(['title', 'subject', 'headline', 'caption'], (f) => capitalised(f.lorem.words(3))),
+  ...names(['description', 'message', 'summary', 'bio', 'comment', 'comments', 'note', 'notes', 'text', 'body', 'reason'], (f) => englishSentence(f)),
+  ...names(['title', 'subject', 'headline', 'caption'], (f) => englishTitle(f)),
   ...names(['color', 'colour'], (f) => f.color.human()),
   ...names(['timezone', 'tz', 'timezonename'], (f) => f.location.timeZone()),
   ...names(['locale', 'language', 'lang', 'languagecode'], (f) => f.helpers.arrayElement(['en', 'en-US', 'en-GB'])),
@@ -40,7 +40,7 @@ const EXACT: ReadonlyMap<string, Make> = new Map<string, Make>([
   ...names(['mac', 'macaddress'], (f) => f.internet.mac()),
   ...names(['domain', 'domainname', 'host', 'hostname'], (f) => f.internet.domainName()),
   ...names(['password', 'passphrase'], (f) => f.internet.password({ length: 14 })),
-  ...names(['slug'], (f) => f.lorem.slug(3)),
+  ...names(['slug'], (f) => `${f.word.adjective()}-${f.word.noun()}`.toLowerCase().replace(/[^a-z0-9-]+/g, '-')),
   ...names(['version', 'apiversion'], (f) => f.system.semver()),
   ...names(['filename', 'file'], (f) => f.system.fileName()),
   ...names(['mimetype', 'contenttype', 'mediatype'], (f) => f.system.mimeType()),
@@ -52,6 +52,34 @@ const EXACT: ReadonlyMap<string, Make> = new Map<string, Make>([
 
 function names(list: readonly string[], make: Make): Array<[string, Make]> {
   return list.map((n) => [n, make]);
+}
+
+/**
+ * Sentences in plain English from faker's `en` word lists, never lorem ipsum: a reader of the
+ * mock's data sees text that reads as text. Only `en` data (faker's own `hacker.phrase` templates
+ * also need its `base` locale, which a faker built from `en` alone lacks). The schema's own
+ * examples win over these.
+ */
+const SENTENCES: readonly string[] = [
+  'We need to {{hacker.verb}} the {{hacker.adjective}} {{hacker.noun}}.',
+  'Try to {{hacker.verb}} the {{hacker.noun}}, then {{hacker.verb}} the {{word.adjective}} {{word.noun}}.',
+  'The {{hacker.adjective}} {{hacker.noun}} is ready once we {{hacker.verb}} the {{word.noun}}.',
+  "You can't {{hacker.verb}} the {{hacker.noun}} without {{hacker.ingverb}} the {{hacker.adjective}} {{hacker.noun}}.",
+  '{{hacker.ingverb}} the {{word.adjective}} {{word.noun}} will {{hacker.verb}} the {{hacker.noun}}.',
+];
+
+export function englishSentence(faker: Faker): string {
+  return capitalised(faker.helpers.fake(faker.helpers.arrayElement(SENTENCES)));
+}
+
+/** An adjective and a noun, capitalised: `Sturdy lamp`. */
+export function englishTitle(faker: Faker): string {
+  return capitalised(`${faker.word.adjective()} ${faker.word.noun()}`);
+}
+
+/** One English word (a noun), for values that only need to be a word. */
+export function englishWord(faker: Faker): string {
+  return faker.word.noun();
 }
 
 function capitalised(text: string): string {
@@ -110,7 +138,7 @@ export function namedString(name: string, faker: Faker, record?: string): string
   // A bare `name` / `title` of a record (its component's name, else its field's): what the record is says.
   const owner = record !== undefined && words.length === 1 ? nameWords(record) : [];
   if (last === 'name' && owner.length > 0) return recordName(owner, faker);
-  if (last === 'title' && owner.length > 0) return PEOPLE.has(singular(owner[owner.length - 1] ?? '')) ? faker.person.jobTitle() : capitalised(faker.lorem.words(3));
+  if (last === 'title' && owner.length > 0) return PEOPLE.has(singular(owner[owner.length - 1] ?? '')) ? faker.person.jobTitle() : englishTitle(faker);
   for (const key of [words.join(''), words.slice(-2).join(''), last, singular(last)]) {
     const make = EXACT.get(key);
     if (make) return make(faker);

@@ -1,4 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
+import { faker as englishFaker } from '@faker-js/faker/locale/en';
 import { describe, expect, it } from 'vitest';
 import { SchemaValidator } from '../schema.js';
 import { createFaker, diceOfFaker, Random } from './dice.js';
@@ -172,6 +173,20 @@ describe('values fit the field’s name where the schema says only "a string" (i
     ) as Record<string, string>;
     expect(value['city']).toMatch(/^[A-Z]/);
     expect(value['country']).toMatch(/^[A-Z]/);
+  });
+
+  it('descriptions, titles, slugs and filler words are English from faker\'s en locale, never lorem ipsum', () => {
+    const words = englishFaker.definitions.word;
+    const english = new Set([...words.adjective, ...words.adverb, ...words.conjunction, ...words.interjection, ...words.noun, ...words.preposition, ...words.verb].map((w) => w.toLowerCase()));
+    const latin = new Set(englishFaker.definitions.lorem.word.filter((w) => !english.has(w.toLowerCase())));
+    const schema: Schema = { type: 'object', properties: { description: { type: 'string' }, title: { type: 'string' }, slug: { type: 'string' }, code: { type: 'string', minLength: 30 } } };
+    for (const seed of SEEDS) {
+      const value = sampleValue(schema, { dice: new Random(seed), everyProperty: true }) as Record<string, string>;
+      const seen = Object.values(value).join(' ').toLowerCase().split(/[^a-z]+/).filter(Boolean);
+      expect(seen.filter((w) => latin.has(w)), JSON.stringify(value)).toEqual([]);
+      expect(value['description'], 'a sentence').toMatch(/^[A-Z].* .*[.!?]$/);
+      expect(value['title'], 'words, capitalised').toMatch(/^[A-Z][a-z'-]* [a-z'-]+/);
+    }
   });
 
   it('an identifier the contract shows an example of keeps its shape (digits, a prefix)', () => {

@@ -7,7 +7,7 @@ import { lowered, closedTuple, tuplePositions } from '../schema-2020.js';
 import { asSchema, mergeAllOf, mergeTwo } from '../schema-views.js';
 import type { Dice } from './dice.js';
 import { formatValue } from './formats.js';
-import { namedString, nameWords } from './names.js';
+import { englishWord, namedString, nameWords } from './names.js';
 import { componentNameOf } from './schema-names.js';
 
 type Schema = OpenAPIV3.SchemaObject;
@@ -134,6 +134,9 @@ class Sampler {
     // allOf (JSON Schema Validation §10.2.1.1): one merged schema (schema-views.ts mergeAllOf).
     if (schema.allOf && schema.allOf.length > 0) return this.value(merged(schema), name, depth, mode, record);
     if (depth > MAX_DEPTH) return schema.type === 'object' ? {} : schema.type === 'array' ? [] : schema.type === 'string' ? '' : null;
+    // A response value with a default is the default (OAS 3.1 §4.8.24 Schema Object: the value
+    // assumed when none is given; Pydantic's `token_type: str = "bearer"`), where it fits the schema.
+    if (this.options.direction !== 'request' && mode === 'random' && schema.default !== undefined && (this.options.fits?.(schema, schema.default) ?? true)) return structuredClone(schema.default);
     if ((schema.oneOf?.length ?? 0) > 0 || (schema.anyOf?.length ?? 0) > 0) return this.alternative(schema, name, depth, mode, record);
     if (schema.enum !== undefined) return this.enumValue(schema, mode);
     if (this.options.direction === 'request' && mode === 'random' && schema.default !== undefined && this.dice.next() < 0.2) return structuredClone(schema.default);
@@ -251,7 +254,7 @@ class Sampler {
     }
     for (let i = 1; Object.keys(out).length < min && extra !== false && i < min + 10; i++) {
       const key = `${nameWords(name).join('_') || 'key'}_${i}`;
-      if (!(key in out)) out[key] = isRecord(extra) ? this.value(extra, key, depth + 1, mode) : this.dice.faker.lorem.word();
+      if (!(key in out)) out[key] = isRecord(extra) ? this.value(extra, key, depth + 1, mode) : englishWord(this.dice.faker);
     }
     if (Object.keys(out).length < min) this.problem(`minProperties ${min} cannot be reached: additionalProperties is false`);
     const max = schema.maxProperties;
@@ -421,10 +424,10 @@ class Sampler {
       return this.shapedLike(schema.example);
     }
     const named = bounded === undefined ? (namedString(name, this.dice.faker, parent) ?? (schema.format !== undefined ? namedString(schema.format, this.dice.faker) : undefined)) : undefined;
-    let text = named ?? this.dice.faker.lorem.word();
+    let text = named ?? englishWord(this.dice.faker);
     const target = bounded ?? (fitsLength(text) ? undefined : Math.max(min, Math.min(max ?? text.length, text.length)));
     if (target !== undefined) {
-      while (text.length < target) text += this.dice.faker.lorem.word();
+      while (text.length < target) text += englishWord(this.dice.faker);
       text = text.slice(0, target);
     }
     return text;

@@ -13,7 +13,7 @@ export interface JournalEntry {
   readonly requestBody?: string;
   /** The answer's body as text, cut at BODY_CAP characters; absent when none. */
   readonly responseBody?: string;
-  /** A 4xx or 5xx answer's `message` (the contract's Error), so a test's failure reads without decoding the body. */
+  /** A 4xx or 5xx answer's message (an internal error's cause included), so a test's failure reads without decoding the body. */
   readonly error?: string;
 }
 
@@ -56,6 +56,9 @@ function errorMessage(status: number, body: string | undefined): string | undefi
   }
   return cut(body);
 }
+
+/** Where the error handler leaves an error answer's message (errors.ts ANSWER_ERROR; repeated so the journal imports nothing of it). */
+const ANSWER_ERROR = 'mock:error';
 
 /** Where an answer's body (a string or Buffer) is kept for the journal, in `res.locals`, by whatever wrote it. */
 export const ANSWER_BODY = 'mock:answerBody';
@@ -130,7 +133,9 @@ export class Journal {
         const operationId = res.locals['operationId'];
         const requestBody = asText(req.body);
         const responseBody = method === 'HEAD' ? undefined : asText(sent);
-        const error = errorMessage(res.statusCode, responseBody);
+        // The error handler's own words (the message, and an internal error's cause), else the body's.
+        const said: unknown = res.locals[ANSWER_ERROR];
+        const error = res.statusCode >= 400 && typeof said === 'string' ? cut(said) : errorMessage(res.statusCode, responseBody);
         const entry: { -readonly [K in keyof Omit<Kept, 'id'>]: Omit<Kept, 'id'>[K] } = {
           at,
           method,

@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Faker } from '@faker-js/faker';
 import type { OpenAPIV3 } from 'openapi-types';
 import { alternativesOf, diceOfFaker, isRecord, mergeAllOf, mergeTwo, sampleValue, pairsOf, parseQuery, responseFor, type Contract, type Operation, type SchemaValidator, writableInRequest } from '../../contract/index.js';
+import { cannedReply } from '../controls/canned.js';
 import { HttpError } from '../errors.js';
 import { createFaker } from '../faker.js';
 import { fitsWith, schemaAccepts } from '../media.js';
@@ -19,6 +20,11 @@ export interface GenericDeps {
   /** The app's seeded faker (per-request values: generated ids, wrapper fields). */
   readonly faker: () => Faker;
   readonly codeForStatus: (status: number) => string;
+  /**
+   * The operation's documented answer, generated as a canned one is (the engine's: a contract
+   * example that breaks its schema replaced), for a request the state cannot answer.
+   */
+  readonly documented?: (operation: Operation, params: Readonly<Record<string, string>>, query: URLSearchParams) => Reply;
 }
 
 const normal = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -72,8 +78,11 @@ function overlay(record: RecordValue, body: unknown, schema: Schema, validator: 
     const name = key in properties ? key : byNormal.get(normal(key));
     const sub = name === undefined ? undefined : asSchema(properties[name]);
     if (name === undefined || !sub || name === keep || (sub.readOnly === true && !serverOwned && !writable.has(key))) continue;
-    if (raw === null && sub.nullable !== true) {
-      delete out[name]; // RFC 7396 §2: null removes the member
+    // An explicit null is a value where the property's schema admits it (OAS 3.0 `nullable`, 3.1
+    // `type: [..., "null"]` or `anyOf` with null: JSON Schema 2020-12 §6.1.1), and is stored;
+    // elsewhere it removes the member (RFC 7396 §2).
+    if (raw === null && !schemaAccepts(validator, sub, null)) {
+      delete out[name];
       continue;
     }
     const value = coerce(raw, sub);
@@ -197,9 +206,78 @@ function withRequired(value: RecordValue, schema: Schema, validator: SchemaValid
   const view = mergeAllOf(schema);
   const missing = (view.required ?? []).filter((name) => value[name] === undefined);
   if (missing.length === 0) return value;
-  const generated = generateRecord(schema, faker, validator);
   const out = { ...value };
-  for (const name of missing) if (generated[name] !== undefined) out[name] = generated[name];
+  // What the schema itself says a missing value is, before anything is made up: its `default`
+  // (OAS 3.1 §4.8.24 Schema Object, JSON Schema 2020-12 Validation §9.2), else null where it admits null.
+  const properties = view.properties ?? {};
+  const unsettled = missing.filter((name) => {
+    const sub = asSchema(properties[name]);
+    if (sub?.default !== undefined && schemaAccepts(validator, sub, sub.default)) out[name] = structuredClone(sub.default);
+    else if (sub && schemaAccepts(validator, sub, null)) out[name] = null;
+    else return true;
+    return false;
+  });
+  if (unsettled.length === 0) return out;
+  const generated = generateRecord(schema, faker, validator);
+  for (const name of unsettled) if (generated[name] !== undefined) out[name] = generated[name];
+  return out;
+}
+
+/** The JSON schema of an operation's request body (its first media type with one). */
+function requestSchema(operation: Operation): Schema | undefined {
+  for (const media of Object.values(operation.requestBody?.content ?? {})) {
+    const schema = asSchema(media.schema);
+    if (schema) return schema;
+  }
+  return undefined;
+}
+
+/**
+ * A body with the defaults of the fields it leaves out, as the service assumes them: OAS 3.1
+ * §4.8.24 (Schema Object) / JSON Schema 2020-12 Validation §9.2, the default is the value a
+ * receiver assumes when none is given (Pydantic, class-validator and zod apply it before the
+ * handler runs), so a create or a replace without `done` stores `done: false`, one without a
+ * nullable `description` whose default is null stores null. Read-only fields are the server's.
+ */
+function withDefaults(body: unknown, schema: Schema | undefined, validator: SchemaValidator): unknown {
+  if (!isRecord(body) || !schema) return body;
+  const out: RecordValue = { ...body };
+  for (const [name, written] of Object.entries(recordProperties(schema))) {
+    const sub = asSchema(written);
+    if (!sub || sub.readOnly === true || out[name] !== undefined || sub.default === undefined) continue;
+    if (schemaAccepts(validator, sub, sub.default)) out[name] = structuredClone(sub.default);
+  }
+  return out;
+}
+
+/** A name a field of the time of the last change goes by (`updated_at`, `modifiedAt`, `lastModified`, `changed`). */
+const UPDATED = /^(?:date)?(?:last)?(?:updated|modified|changed|edited)(?:at|on|time|date|timestamp)?$/;
+
+/**
+ * The times the server sets (fields of `format: date-time` the request cannot carry: `created_at`,
+ * `updated_at`): on a create, each such field the record lacks is one instant; on any change, the
+ * fields named like the time of the last change move past every time the record holds. A creation
+ * time, once set, stays (kept by the replace).
+ */
+function stamp(record: RecordValue, schema: Schema, sendable: ReadonlySet<string>, faker: Faker, change: boolean, validator: SchemaValidator): RecordValue {
+  const fields = Object.entries(recordProperties(schema)).flatMap(([name, written]) => {
+    const sub = asSchema(written);
+    if (!sub || sendable.has(name)) return [];
+    const view = mergeAllOf(sub);
+    return view.format === 'date-time' || alternativesOf(view).some((a) => a.format === 'date-time') ? [{ name, sub }] : [];
+  });
+  if (fields.length === 0) return record;
+  // One instant for the whole change, drawn from the seeded faker (the same seed gives the same
+  // answers: README "determinism"): on a change, one second after the latest time the record holds,
+  // so the time of the last change never goes back and never precedes the creation.
+  const held = fields.map(({ name }) => (typeof record[name] === 'string' ? Date.parse(record[name]) : Number.NaN)).filter((t) => Number.isFinite(t));
+  const drawn = sampleValue({ type: 'string', format: 'date-time' }, { dice: diceOfFaker(faker) });
+  const instant = change && held.length > 0 ? new Date(Math.max(...held) + 1000).toISOString().replace(/\.\d{3}Z$/, 'Z') : typeof drawn === 'string' ? drawn : new Date(0).toISOString();
+  const out = { ...record };
+  for (const { name, sub } of fields) {
+    if (out[name] !== undefined && !(change && UPDATED.test(normal(name)))) continue;
+    if (schemaAccepts(validator, sub, instant)) out[name] = instant;
+  }
   return out;
 }
 
@@ -407,6 +485,49 @@ export function unknownParent(deps: Pick<GenericDeps, 'model' | 'store' | 'codeF
   return undefined;
 }
 
+/** The response header naming why an answer neither read nor changed the state (engine.ts STATELESS_HEADER). */
+const STATELESS = 'X-Mock-Stateless';
+
+/** Thrown by a handler's lookup of an id the store lacks on an operation that documents no 404: the answer it gets instead. */
+class UndocumentedMiss extends Error {
+  constructor(readonly reply: Reply) {
+    super("an id the store does not hold, on an operation that documents no 404");
+  }
+}
+
+/** The JSON schema an operation documents for one success status (exact, else its range). */
+function successSchemaOf(operation: Operation, status: number): Schema | undefined {
+  const response = responseFor(operation.responses, status);
+  for (const media of Object.values(response?.content ?? {})) {
+    const schema = asSchema(media.schema);
+    if (schema) return schema;
+  }
+  return undefined;
+}
+
+/**
+ * Whether an answer's schema describes the collection's record (the record's own schema, one that
+ * accepts it, or one that has its identifier field or wraps it), rather than a shape of its own.
+ */
+function describesRecord(answer: Schema, collection: Collection, validator: SchemaValidator, record: RecordValue): boolean {
+  if (answer === collection.schema) return true;
+  const names = Object.keys(recordProperties(answer));
+  if (collection.idField !== undefined && names.includes(collection.idField)) return true;
+  if (collection.envelope !== undefined && names.includes(collection.envelope)) return true;
+  return names.length > 0 && names.every((name) => name in recordProperties(collection.schema)) && schemaAccepts(validator, answer, record);
+}
+
+/** An answer made from its own schema, its message fields saying what happened (nothing else of the record in it). */
+function documentedAnswer(schema: Schema, said: string, validator: SchemaValidator, faker: Faker): unknown {
+  const made = generateRecord(schema, faker, validator);
+  const out: RecordValue = { ...made };
+  for (const [name, written] of Object.entries(recordProperties(schema))) {
+    const sub = asSchema(written);
+    if (sub && /^(message|msg|detail|description|result|status)$/.test(normal(name)) && schemaAccepts(validator, sub, said) && out[name] !== undefined) out[name] = said;
+  }
+  return schemaAccepts(validator, schema, out) ? out : made;
+}
+
 /**
  * The stateful operations of a contract without business rules of its own: create, read,
  * replace, patch, delete and list over the generic store, as `inferModel` bound them.
@@ -416,6 +537,24 @@ export function genericHandlers(deps: GenericDeps): Handlers {
   const handlers: Record<string, (input: HandlerInput) => Reply> = {};
   const notFound = (collection: Collection, id: string): HttpError =>
     new HttpError(404, deps.codeForStatus(404), collection.singleton === true ? `No ${collection.noun} here: it was deleted.` : `No ${collection.noun} with ${collection.idParam} ${id.slice(0, 100)}.`);
+  /**
+   * An id the store does not hold: the operation's documented 404 (exact, `4XX` or `default`, OAS
+   * 3.0.3 §4.7.16); an operation that documents none (Keycloak's reads document only 200) gets
+   * the answer it documents, generated, with the stateless header saying why: the mock never
+   * answers a status the contract does not list for a valid request.
+   */
+  const missing = (collection: Collection, id: string, input: HandlerInput): HttpError | UndocumentedMiss => {
+    // A record known to have existed is gone: 404 whatever the operation documents (RFC 9110
+    // §9.3.5: after a DELETE the resource is gone; §15.5.5), as a service answers a read after its delete.
+    const scope = scopeOf(collection, input.params);
+    if (documents404(input.operation) || store.wasDeleted(collection.path, scope, id)) return notFound(collection, id);
+    // A delete answered as its success is documented leaves the resource gone for what follows
+    // (RFC 9110 §9.3.5): a later read is 404, as after any delete the client saw succeed.
+    if (input.operation.method === 'delete') store.markDeleted(collection.path, scope, id);
+    const reply = deps.documented?.(input.operation, input.params, input.query) ?? cannedReply(input.operation, {}, deps.faker(), deps.codeForStatus, input.params);
+    const why = `no ${collection.noun} with ${collection.idParam} ${id.slice(0, 100)} is stored, and ${input.operation.id} documents no 404: its documented answer, generated`;
+    return new UndocumentedMiss({ ...reply, headers: { ...reply.headers, [STATELESS]: why } });
+  };
   /** A single resource's record in a scope (singletons.ts): the one stored, else, unless it was deleted, one generated and kept. */
   const single = (collection: Collection, scope: string): RecordValue | undefined => {
     const stored = store.get(collection.path, scope, '');
@@ -442,13 +581,18 @@ export function genericHandlers(deps: GenericDeps): Handlers {
       const id = input.params[collection.idParam] ?? '';
       const scope = scopeOf(collection, input.params);
       const record = collection.singleton === true ? single(collection, scope) : store.get(collection.path, scope, id);
-      if (!record) throw notFound(collection, id);
+      if (!record) throw missing(collection, id, input);
       return { id, scope, record };
     };
     const withParents = (handler: (input: HandlerInput) => Reply): ((input: HandlerInput) => Reply) => (input) => {
       const refused = unknownParent(deps, operation, input.params, collection);
       if (refused) throw refused;
-      return handler(input);
+      try {
+        return handler(input);
+      } catch (error) {
+        if (error instanceof UndocumentedMiss) return error.reply;
+        throw error;
+      }
     };
     /** The record a body names by its identifier field (`PUT /pet {"id": 7, …}`): 404 when there is none. */
     const byBody = (input: HandlerInput): { id: string; scope: string; record: RecordValue } => {
@@ -457,7 +601,7 @@ export function genericHandlers(deps: GenericDeps): Handlers {
       const scope = scopeOf(collection, input.params);
       const id = String(given);
       const record = store.get(collection.path, scope, id);
-      if (!record) throw notFound(collection, id);
+      if (!record) throw missing(collection, id, input);
       return { id, scope, record };
     };
     /** The body as the record: a body that wraps it in the answers' member (JSON:API 1.1 §7.1, `{data: {...}}`) unwrapped. */
@@ -489,10 +633,15 @@ export function genericHandlers(deps: GenericDeps): Handlers {
           const scope = scopeOf(collection, input.params);
           // Exactly what the client sent (the fields the record declares and accepts), then the
           // identifier, then what the record schema requires and the client could not send (readOnly).
-          let record = overlay({}, recordBody(input.body), collection.schema, validator, undefined, false, writableIn(input.operation));
+          const sent = recordBody(input.body);
+          const sendable = writableIn(input.operation);
+          // The request's defaults (a wrapped body's are its wrapper's, not the record's).
+          const given = sent === input.body ? withDefaults(sent, requestSchema(input.operation), validator) : sent;
+          let record = overlay({}, withDefaults(given, collection.schema, validator), collection.schema, validator, undefined, false, sendable);
+          record = stamp(record, collection.schema, sendable, deps.faker(), false, validator);
           // An identifier the client chose (a username, a pet id in the body) is kept; else the server assigns one.
-          const given = collection.idField !== undefined ? record[collection.idField] : undefined;
-          const id = given !== undefined ? given : newId(collection, store, deps.faker(), validator);
+          const chosen = collection.idField !== undefined ? record[collection.idField] : undefined;
+          const id = chosen !== undefined ? chosen : newId(collection, store, deps.faker(), validator);
           if (collection.idField !== undefined) record = { ...record, [collection.idField]: id };
           record = withRequired(record, collection.schema, validator, deps.faker());
           // A record of one of several shapes (oneOf/anyOf) is completed as the alternative it fits
@@ -526,10 +675,17 @@ export function genericHandlers(deps: GenericDeps): Handlers {
           let next: RecordValue | undefined;
           if (Array.isArray(body)) next = applyJsonPatch(record, body);
           else if (binding.kind === 'replace') {
-            // A replacement is what the body says, beside what the server owns (the identifier, read-only fields).
-            const owned = Object.fromEntries(Object.entries(record).filter(([name]) => name === collection.idField || asSchema(properties[name])?.readOnly === true));
-            next = withRequired(overlay(owned, body, collection.schema, validator, collection.idField, false, writableIn(input.operation)), collection.schema, validator, deps.faker());
+            // A replacement is what the body says (with the defaults of what it leaves out, as on a
+            // create), beside what the server owns: the identifier, read-only fields, and fields the
+            // replace's body cannot carry (a `created_at` the request schema does not declare).
+            const sendable = writableIn(input.operation);
+            const owned = Object.fromEntries(
+              Object.entries(record).filter(([name]) => name === collection.idField || asSchema(properties[name])?.readOnly === true || (sendable.size > 0 && !sendable.has(name))),
+            );
+            const replaced = withDefaults(withDefaults(body, requestSchema(input.operation), validator), collection.schema, validator);
+            next = withRequired(overlay(owned, replaced, collection.schema, validator, collection.idField, false, sendable), collection.schema, validator, deps.faker());
           } else next = mergePatch(record, body, collection.schema, validator, collection.idField, writableIn(input.operation));
+          if (next !== undefined) next = stamp(next, collection.schema, writableIn(input.operation), deps.faker(), true, validator);
           if (next === undefined) throw new HttpError(409, deps.codeForStatus(409), 'A test operation of the patch failed (RFC 6902 §4.6); nothing changed.');
           if (!schemaAccepts(validator, collection.schema, next)) next = withRequired(next, collection.schema, validator, deps.faker());
           // A change the record schema refuses (a patch that removes a required field) is not stored.
@@ -543,6 +699,13 @@ export function genericHandlers(deps: GenericDeps): Handlers {
           const { id, scope, record } = existing(input);
           if (collection.singleton === true) store.deleteSingle(collection.path, scope);
           else store.delete(collection.path, scope, id);
+          // A delete answers the record only where its documented answer describes the record;
+          // one documenting its own schema (FastAPI's `Message`) answers that, made from it.
+          const status = successStatus(operation, 204);
+          const own = successSchemaOf(operation, status);
+          if (hasBody(operation, status) && own !== undefined && !describesRecord(own, collection, validator, record)) {
+            return { status, body: documentedAnswer(own, `The ${collection.noun} ${id.slice(0, 100)} was deleted.`, validator, deps.faker()) };
+          }
           return reply(204, record);
         };
         break;

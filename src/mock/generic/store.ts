@@ -15,6 +15,8 @@ export class GenericStore {
   private readonly tables = new Map<string, Map<string, Map<string, RecordValue>>>();
   /** Single resources deleted, by `collection scope`: a read there is 404 until one is stored again. */
   private readonly gone = new Set<string>();
+  /** Records deleted, by `collection scope id`: a resource known to have existed (RFC 9110 §15.5.5, §9.3.5). */
+  private readonly deleted = new Set<string>();
 
   /** True once a collection has been seeded (a reload of the contract keeps the records). */
   has(collection: string): boolean {
@@ -55,11 +57,24 @@ export class GenericStore {
 
   put(collection: string, scope: string, id: string, record: RecordValue): void {
     this.gone.delete(`${collection} ${scope}`);
+    this.deleted.delete(`${collection} ${scope} ${id}`);
     this.table(collection, scope).set(id, structuredClone(record));
   }
 
   delete(collection: string, scope: string, id: string): boolean {
-    return this.tables.get(collection)?.get(scope)?.delete(id) ?? false;
+    const done = this.tables.get(collection)?.get(scope)?.delete(id) ?? false;
+    if (done) this.deleted.add(`${collection} ${scope} ${id}`);
+    return done;
+  }
+
+  /** Remembers an id as deleted though nothing was stored under it (a delete answered as documented). */
+  markDeleted(collection: string, scope: string, id: string): void {
+    this.deleted.add(`${collection} ${scope} ${id}`);
+  }
+
+  /** Whether a record was stored here and deleted since (not merely never stored). */
+  wasDeleted(collection: string, scope: string, id: string): boolean {
+    return this.deleted.has(`${collection} ${scope} ${id}`);
   }
 
   /** Deletes a single resource and remembers it is gone (`DELETE /users/@me/applications/1/role-connection`). */
@@ -75,6 +90,7 @@ export class GenericStore {
   clear(): void {
     this.tables.clear();
     this.gone.clear();
+    this.deleted.clear();
   }
 
   export(): GenericSnapshot {

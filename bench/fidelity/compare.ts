@@ -1,0 +1,94 @@
+import type { Exchange } from './drive.js';
+
+/** One way the mock's answer differs from the service's on the same step. */
+export interface Difference {
+  readonly step: string;
+  /** `status`: the status codes; `schema`: the body's validity against the documented answer; `read-back`: the fields a read gives back as written. */
+  /** `page`: a list's item count and its envelope's numbers (offset, limit, total). */
+  readonly aspect: 'status' | 'schema' | 'read-back' | 'page';
+  readonly service: string;
+  readonly mock: string;
+}
+
+/** Every difference between the two sides' exchanges of one session, in session order. */
+export function differences(service: readonly Exchange[], mock: readonly Exchange[]): Difference[] {
+  const out: Difference[] = [];
+  const mine = new Map(mock.map((e) => [e.step, e]));
+  for (const theirs of service) {
+    const ours = mine.get(theirs.step);
+    if (!ours) {
+      out.push({ step: theirs.step, aspect: 'status', service: String(theirs.status), mock: 'not sent' });
+      continue;
+    }
+    if (theirs.status !== ours.status) out.push({ step: theirs.step, aspect: 'status', service: String(theirs.status), mock: String(ours.status) });
+    if (theirs.validity !== ours.validity) out.push({ step: theirs.step, aspect: 'schema', service: theirs.validity ?? 'no answer', mock: ours.validity ?? 'no answer' });
+    const a = readBack(theirs);
+    const b = readBack(ours);
+    if (a !== b) out.push({ step: theirs.step, aspect: 'read-back', service: a ?? 'no answer', mock: b ?? 'no answer' });
+    if (theirs.page !== ours.page) out.push({ step: theirs.step, aspect: 'page', service: theirs.page ?? 'no answer', mock: ours.page ?? 'no answer' });
+  }
+  return out;
+}
+
+function readBack(exchange: Exchange): string | undefined {
+  if (exchange.unreadFields === undefined) return exchange.status === 'skipped' ? undefined : 'n/a';
+  return exchange.unreadFields.length === 0 ? 'as sent' : `differs: ${exchange.unreadFields.join(', ')}`;
+}
+
+/** The figures of the issue's table for one service (issue 29 item 2). */
+export interface FidelityFigures {
+  /** Steps sent to the service (a step whose identifier no create gave is not sent). */
+  readonly exchanges: number;
+  /** Steps of the session the service side could not send, for want of a created identifier. */
+  readonly notSent: number;
+  readonly sameStatus: number;
+  /** Reads after a write, and how many gave back every written field as sent, on each side. */
+  readonly roundTrips: number;
+  readonly roundTripsMock: number;
+  readonly roundTripsService: number;
+  /** Error answers (4xx, 5xx) whose status the operation documents with a schema, and how many fit it, per side. */
+  readonly errorsDocumentedMock: number;
+  readonly errorsValidMock: number;
+  readonly errorsUndocumentedMock: number;
+  readonly errorsDocumentedService: number;
+  readonly errorsValidService: number;
+  readonly errorsUndocumentedService: number;
+  /** Lists the service answered with a page, and how many the mock answered with the same page (item count, offset, limit, total). */
+  readonly listPages: number;
+  readonly listPagesSame: number;
+  readonly differences: number;
+}
+
+export function figures(service: readonly Exchange[], mock: readonly Exchange[]): FidelityFigures {
+  const mine = new Map(mock.map((e) => [e.step, e]));
+  const sent = service.filter((e) => e.status !== 'skipped');
+  // `no answer` on the service side is sent all the same: the service failed it.
+  let sameStatus = 0;
+  for (const e of sent) if (mine.get(e.step)?.status === e.status) sameStatus++;
+  const errors = (side: readonly Exchange[]): { documented: number; valid: number; undocumented: number } => {
+    const failed = side.filter((e) => typeof e.status === 'number' && e.status >= 400);
+    const undocumented = failed.filter((e) => e.validity === 'undocumented status').length;
+    return { documented: failed.length - undocumented, valid: failed.filter((e) => e.validity === 'valid').length, undocumented };
+  };
+  const m = errors(mock);
+  const s = errors(service);
+  const trips = service.filter((e) => e.unreadFields !== undefined);
+  const pages = service.filter((e) => e.page !== undefined && e.page !== 'no page');
+  return {
+    exchanges: sent.length,
+    notSent: service.length - sent.length,
+    sameStatus,
+    roundTrips: trips.length,
+    roundTripsService: trips.filter((e) => e.unreadFields!.length === 0).length,
+    roundTripsMock: trips.filter((e) => mine.get(e.step)?.unreadFields?.length === 0).length,
+    errorsDocumentedMock: m.documented,
+    errorsValidMock: m.valid,
+    errorsUndocumentedMock: m.undocumented,
+    errorsDocumentedService: s.documented,
+    errorsValidService: s.valid,
+    errorsUndocumentedService: s.undocumented,
+    listPages: pages.length,
+    listPagesSame: pages.filter((e) => mine.get(e.step)?.page === e.page).length,
+    differences: differences(service, mock).length,
+  };
+}

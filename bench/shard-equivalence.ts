@@ -1,0 +1,115 @@
+/**
+ * A run split into N shards and merged equals the whole run, result for result (issue 32): the
+ * whole run and each shard each against a fresh mock of the document (so every run starts from the
+ * same seeded state), every shard's report written as JSON and read back as `merge` reads it.
+ * Used by test/traffic/shard.test.ts (small documents) and, for Stripe, by
+ * `node dist/bench/shard-equivalence.js FILE [N] [EXAMPLES]`.
+ */
+import { performance } from 'node:perf_hooks';
+import { loadContract, type Contract } from '../src/contract/index.js';
+import { start } from '../src/index.js';
+import { runComposed } from '../conformance/composed-run.js';
+import { verdictOf } from '../conformance/report/verdict.js';
+import { jsonReport } from '../conformance/reporters/json.js';
+import { DEFAULTS } from '../conformance/runner.js';
+import { mergeReports, readJsonReport } from '../conformance/shard/merge.js';
+import { ownedResults, shardReport, shardSelection, wholeOrder, type Shard } from '../conformance/shard/shard.js';
+import type { RunReport } from '../conformance/types.js';
+import type { ArazzoDocument } from '../conformance/workflows/document.js';
+import { loadWorkflows } from '../conformance/workflows/load.js';
+import { bundledContractPath } from '../src/contract/index.js';
+import { CREDENTIALS, SUITE_TIMEOUT_MS } from './self-consistency.js';
+
+export interface ShardEquivalence {
+  readonly whole: RunReport;
+  readonly merged: RunReport;
+  /** `check › operation: status` of each result, in report order. */
+  readonly wholeCells: readonly string[];
+  readonly mergedCells: readonly string[];
+  /** Results whose message differs (counts of exchanges: a shard makes fewer prerequisites). */
+  readonly messageDiffs: number;
+  readonly wholeExit: number;
+  readonly mergedExit: number;
+  /** Shards that had no operation. */
+  readonly sizes: readonly number[];
+  readonly wholeMs: number;
+  readonly shardMs: readonly number[];
+}
+
+async function oneRun(file: string, contract: Contract, documents: readonly ArazzoDocument[], examples: number, operations: readonly string[] | undefined, apiKey: string | undefined): Promise<RunReport> {
+  const mock = await start({ port: 0, spec: file, apiKeys: [apiKey ?? CREDENTIALS.apiKey], tokens: [CREDENTIALS.bearer], basic: [CREDENTIALS.basic] });
+  try {
+    const { report } = await runComposed({
+      target: mock.url,
+      contract,
+      contractSource: file,
+      documents,
+      apiKey: apiKey ?? CREDENTIALS.apiKey,
+      bearer: CREDENTIALS.bearer,
+      basic: CREDENTIALS.basic,
+      auth: {},
+      headers: {},
+      timeoutMs: SUITE_TIMEOUT_MS,
+      seed: DEFAULTS.seed,
+      examples,
+      strict: false,
+      operations,
+    });
+    return report;
+  } finally {
+    await mock.close();
+  }
+}
+
+const cellsOf = (r: RunReport): string[] => r.results.map((x) => `${x.check} › ${x.operation}: ${x.status}`);
+
+export async function shardEquivalence(file: string, options: { readonly n?: number; readonly examples?: number; readonly apiKey?: string } = {}): Promise<ShardEquivalence> {
+  const n = options.n ?? 4;
+  const examples = options.examples ?? DEFAULTS.examples;
+  const contract = await loadContract(file);
+  const documents = await loadWorkflows({ files: undefined, disabled: false }, file, bundledContractPath, contract);
+  let t = performance.now();
+  const whole = await oneRun(file, contract, documents, examples, undefined, options.apiKey);
+  const wholeMs = performance.now() - t;
+  const shardMs: number[] = [];
+  const sizes: number[] = [];
+  const written: Array<{ report: RunReport; file: string }> = [];
+  for (let k = 1; k <= n; k++) {
+    const shard: Shard = { k, n };
+    const operations = shardSelection(contract, shard, undefined);
+    sizes.push(operations.length);
+    t = performance.now();
+    const report = operations.length === 0 ? { ...whole, results: [], operations: [] } : await oneRun(file, contract, documents, examples, operations, options.apiKey);
+    shardMs.push(performance.now() - t);
+    const mine = shardReport(report, shard, ownedResults(report.results, contract, documents, shard), wholeOrder(contract, documents));
+    // As CI hands them to `merge`: JSON files.
+    written.push({ report: readJsonReport(jsonReport(mine), `shard-${k}.json`), file: `shard-${k}.json` });
+  }
+  const merged = mergeReports(written);
+  const wholeCells = cellsOf(whole);
+  const mergedCells = cellsOf(merged);
+  const messageDiffs = whole.results.filter((r, i) => merged.results[i]?.message !== r.message).length;
+  return { whole, merged, wholeCells, mergedCells, messageDiffs, wholeExit: verdictOf(whole).exitCode, mergedExit: verdictOf(merged).exitCode, sizes, wholeMs, shardMs };
+}
+
+// `node dist/bench/shard-equivalence.js FILE [N] [EXAMPLES]`: prints the comparison.
+if (process.argv[1]?.endsWith('shard-equivalence.js')) {
+  const [file, n, examples] = process.argv.slice(2);
+  if (!file) {
+    process.stderr.write('usage: node dist/bench/shard-equivalence.js FILE [N=4] [EXAMPLES=3]\n');
+    process.exit(2);
+  }
+  const result = await shardEquivalence(file, { n: Number(n ?? 4), examples: Number(examples ?? DEFAULTS.examples) });
+  const same = JSON.stringify(result.wholeCells) === JSON.stringify(result.mergedCells);
+  process.stdout.write(
+    `${file}: whole run ${result.wholeCells.length} results (${(result.wholeMs / 1000).toFixed(1)} s, exit ${result.wholeExit}); ` +
+      `${n ?? 4} shards of ${result.sizes.join('/')} operations (${result.shardMs.map((ms) => (ms / 1000).toFixed(1)).join(' + ')} s) merged: ${result.mergedCells.length} results, exit ${result.mergedExit}; ` +
+      `result for result ${same ? 'EQUAL' : 'DIFFERENT'}; ${result.messageDiffs} message(s) differ in their counts\n`,
+  );
+  if (!same) {
+    const a = new Set(result.wholeCells);
+    const b = new Set(result.mergedCells);
+    process.stdout.write(`only in the whole run: ${result.wholeCells.filter((c) => !b.has(c)).slice(0, 20).join('; ')}\nonly merged: ${result.mergedCells.filter((c) => !a.has(c)).slice(0, 20).join('; ')}\n`);
+  }
+  process.exitCode = same && result.wholeExit === result.mergedExit ? 0 : 1;
+}

@@ -1,0 +1,220 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { Contract } from '../../src/contract/index.js';
+import { decodeContent, TrafficJudge } from '../traffic/judge.js';
+import { DEFAULT_JUDGE_CAP, type TrafficExchange, type TrafficMessage } from '../traffic/types.js';
+
+/** RFC 9110 §7.6.1: connection-specific fields are not forwarded by an intermediary. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+
+/** The header `--mark` adds, like Prism's `sl-violations`: a JSON array of `{ check, severity, message }`. */
+export const MARK_HEADER = 'conformance-violations';
+
+export interface ProxyOptions {
+  readonly contract: Contract;
+  /** Where requests go: scheme, host, port and an optional path before every request's path. */
+  readonly upstream: string;
+  readonly port?: number;
+  readonly host?: string;
+  /** Add the MARK_HEADER to answers with violations (the answer is then held, up to the cap, to judge it first). */
+  readonly mark?: boolean;
+  /** Bodies over this many octets pass through but are not judged. */
+  readonly judgeCap?: number;
+  readonly checks?: readonly string[] | undefined;
+  readonly skipChecks?: readonly string[] | undefined;
+  /**
+   * Octets kept for judging (bodies, header fields, URLs), over all exchanges (default 512 MiB): past it, exchanges are
+   * still forwarded but no longer kept, and `dropped` counts them, so memory stays bounded however
+   * long the proxy runs.
+   */
+  readonly retainBytes?: number;
+  /** Called once per finished exchange (the CLI counts them; --record keeps them). */
+  readonly onExchange?: (exchange: TrafficExchange) => void;
+}
+
+export interface ProxyHandle {
+  /** `http://HOST:PORT`, the real port. */
+  readonly url: string;
+  readonly upstream: string;
+  /** Every finished exchange kept for judging, in the order they finished. */
+  readonly exchanges: readonly TrafficExchange[];
+  /** Exchanges forwarded after the retained bodies reached `retainBytes`: passed through, not judged. */
+  dropped(): number;
+  readonly judge: TrafficJudge;
+  close(): Promise<void>;
+}
+
+function headerRecord(raw: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = (raw[i] ?? '').toLowerCase();
+    const value = raw[i + 1] ?? '';
+    out[name] = out[name] === undefined ? value : `${out[name]}, ${value}`;
+  }
+  return out;
+}
+
+/** Raw header pairs without the hop-by-hop ones (and those Connection names), `replace` applied. */
+function forwarded(raw: readonly string[], replace: Readonly<Record<string, string>> = {}): string[] {
+  const named = new Set(
+    raw.flatMap((v, i) => (i % 2 === 0 && v.toLowerCase() === 'connection' ? (raw[i + 1] ?? '').split(',').map((s) => s.trim().toLowerCase()) : [])),
+  );
+  const out: string[] = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i] ?? '';
+    const lower = name.toLowerCase();
+    if (HOP_BY_HOP.has(lower) || named.has(lower) || replace[lower] !== undefined) continue;
+    out.push(name, raw[i + 1] ?? '');
+  }
+  for (const [k, v] of Object.entries(replace)) out.push(k, v);
+  return out;
+}
+
+/** Keeps the first `cap` octets of a stream's chunks, counting all of them. */
+class Capture {
+  private chunks: Buffer[] = [];
+  size = 0;
+  over = false;
+  constructor(private readonly cap: number) {}
+  add(chunk: Buffer): void {
+    this.size += chunk.length;
+    if (this.over) return;
+    if (this.size > this.cap) {
+      this.over = true;
+      this.chunks = [];
+      return;
+    }
+    this.chunks.push(chunk);
+  }
+  message(headers: Record<string, string>): TrafficMessage {
+    if (this.over) return { headers, body: undefined, size: this.size, unjudged: `the body of ${this.size} octets is over the judging cap of ${this.cap} octets: passed through, not judged` };
+    const decoded = decodeContent(Buffer.concat(this.chunks), headers['content-encoding']);
+    return 'body' in decoded ? { headers, body: decoded.body, size: this.size } : { headers, body: undefined, size: this.size, unjudged: decoded.unjudged };
+  }
+}
+
+/** ASCII-only JSON, so the header value is valid field content (RFC 9110 §5.5). */
+const asciiJson = (value: unknown): string => JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/**
+ * A validating reverse proxy (PRODUCT.md §6 `proxy`): forwards every request and answer unchanged
+ * (bodies stream; nothing is buffered beyond the judging cap), keeps each exchange for the judge,
+ * and adds nothing to answers unless `mark`. Prints nothing; the CLI reports.
+ */
+export async function startProxy(options: ProxyOptions): Promise<ProxyHandle> {
+  const upstream = new URL(options.upstream);
+  const prefix = upstream.pathname.replace(/\/+$/, '');
+  const judge = new TrafficJudge(options.contract, [prefix]);
+  const cap = options.judgeCap ?? DEFAULT_JUDGE_CAP;
+  const secure = upstream.protocol === 'https:';
+  const agent = secure ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true });
+  const exchanges: TrafficExchange[] = [];
+  const budget = options.retainBytes ?? 512 * 1024 * 1024;
+  let retained = 0;
+  let dropped = 0;
+  const record = (t: TrafficExchange): void => {
+    const fields = (h: Readonly<Record<string, string>> | undefined): number => Object.entries(h ?? {}).reduce((n, [k, v]) => n + k.length + v.length, 0);
+    const size = (t.request.body?.length ?? 0) + (t.response?.body?.length ?? 0) + fields(t.request.headers) + fields(t.response?.headers) + t.url.length;
+    if (retained + size > budget) {
+      dropped += 1;
+      return;
+    }
+    retained += size;
+    exchanges.push(t);
+    options.onExchange?.(t);
+  };
+
+  const server = http.createServer((req, res) => {
+    const started = Date.now();
+    const startedAt = new Date(started).toISOString();
+    const method = req.method ?? 'GET';
+    const url = `${upstream.origin}${prefix}${req.url ?? '/'}`;
+    const requestHeaders = headerRecord(req.rawHeaders);
+    const requestBody = new Capture(cap);
+    const responseBody = new Capture(cap);
+    let done = false;
+    const finish = (response: TrafficExchange['response'], error: string | undefined): void => {
+      if (done) return;
+      done = true;
+      record({ startedAt, method, url, request: requestBody.message(requestHeaders), response, error, durationMs: Date.now() - started });
+    };
+    const client = secure ? https : http;
+    const upReq = client.request(url, { method, agent, headers: forwarded(req.rawHeaders, { host: upstream.host }) }, (upRes) => {
+      const status = upRes.statusCode ?? 502;
+      const statusText = upRes.statusMessage ?? '';
+      const headers = headerRecord(upRes.rawHeaders);
+      const outHeaders = forwarded(upRes.rawHeaders);
+      const ended = (): void => finish({ status, statusText, ...responseBody.message(headers) }, undefined);
+      upRes.on('data', (chunk: Buffer) => responseBody.add(chunk));
+      upRes.on('end', ended);
+      upRes.on('error', (e) => {
+        finish(undefined, `the upstream's answer broke off: ${e.message}`);
+        res.destroy();
+      });
+      if (!options.mark) {
+        res.writeHead(status, statusText, outHeaders);
+        upRes.pipe(res);
+        return;
+      }
+      // --mark: hold the answer (up to the cap) to judge it before its header goes out; past the cap, stream on.
+      const held: Buffer[] = [];
+      let heldSize = 0;
+      const markAndWrite = (partial: boolean): void => {
+        const t: TrafficExchange = { startedAt, method, url, request: requestBody.message(requestHeaders), response: { status, statusText, ...responseBody.message(headers), ...(partial ? { body: undefined, unjudged: `over the judging cap of ${cap} octets` } : {}) }, error: undefined, durationMs: Date.now() - started };
+        const violations = judge.violationsOf(t, options);
+        res.writeHead(status, statusText, violations.length > 0 ? [...outHeaders, 'Conformance-Violations', asciiJson(violations)] : outHeaders);
+      };
+      const onData = (chunk: Buffer): void => {
+        held.push(chunk);
+        heldSize += chunk.length;
+        if (heldSize > cap) {
+          upRes.off('data', onData);
+          upRes.off('end', onEnd);
+          upRes.pause();
+          markAndWrite(true);
+          for (const c of held) res.write(c);
+          upRes.pipe(res);
+        }
+      };
+      const onEnd = (): void => {
+        markAndWrite(false);
+        res.end(Buffer.concat(held));
+      };
+      upRes.on('data', onData);
+      upRes.on('end', onEnd);
+    });
+    upReq.on('error', (e) => {
+      finish(undefined, `upstream ${upstream.origin}: ${e.message}`);
+      if (!res.headersSent) {
+        res.writeHead(502, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ status: 502, code: 'BAD_GATEWAY', message: `conformance proxy: the upstream could not be reached: ${e.message}` }));
+      } else res.destroy();
+    });
+    req.on('data', (chunk: Buffer) => requestBody.add(chunk));
+    req.on('aborted', () => upReq.destroy());
+    res.on('close', () => {
+      if (!res.writableFinished) upReq.destroy();
+    });
+    req.pipe(upReq);
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 4020, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${host}:${address.port}`,
+    upstream: options.upstream,
+    exchanges,
+    dropped: () => dropped,
+    judge,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      agent.destroy();
+    },
+  };
+}

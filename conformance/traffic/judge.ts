@@ -1,0 +1,193 @@
+import { gunzipSync, inflateSync, brotliDecompressSync } from 'node:zlib';
+import { documentedResponse, SchemaValidator, type Contract, type Operation } from '../../src/contract/index.js';
+import { checkContext, judge } from '../judge/index.js';
+import { summaryOf } from '../report/index.js';
+import type { CheckResult, Exchange, RunReport } from '../types.js';
+import { trafficChecks } from './checks.js';
+import { readRequest } from './request.js';
+import { Router } from './route.js';
+import type { TrafficCoverage, TrafficExchange } from './types.js';
+
+export type { TrafficCoverage } from './types.js';
+
+export interface TrafficJudgeOptions {
+  readonly contract: Contract;
+  readonly checks?: readonly string[] | undefined;
+  readonly skipChecks?: readonly string[] | undefined;
+  readonly strict?: boolean;
+  /** What the report names as its target: the upstream, or the HAR file. */
+  readonly target: string;
+  readonly startedAt: Date;
+  /** HAR entries already found outside the contract's servers. */
+  readonly outside?: readonly { readonly method: string; readonly url: string }[];
+}
+
+/** The content decoded from its Content-Encoding (RFC 9110 §8.4), for the checks; one the kit cannot undo is said, not judged. */
+export function decodeContent(body: Buffer, encoding: string | undefined): { readonly body: Buffer } | { readonly unjudged: string } {
+  const coding = (encoding ?? '').trim().toLowerCase();
+  try {
+    if (coding === '' || coding === 'identity') return { body };
+    if (coding === 'gzip' || coding === 'x-gzip') return { body: gunzipSync(body) };
+    if (coding === 'deflate') return { body: inflateSync(body) };
+    if (coding === 'br') return { body: brotliDecompressSync(body) };
+  } catch (error) {
+    return { unjudged: `the ${coding} content could not be decoded: ${(error as Error).message}` };
+  }
+  return { unjudged: `content coded ${coding} (RFC 9110 §8.4) is not decoded by the kit` };
+}
+
+/** One recorded exchange in the runner's vocabulary, with the route it took; undefined: outside the contract. */
+interface Converted {
+  readonly exchange: Exchange;
+  readonly op: Operation;
+  readonly unjudged: string | undefined;
+}
+
+/**
+ * Turns traffic into the runner's exchanges and judges them with the runner's own judge
+ * (conformance/judge) and registered checks. Pure: sends nothing, prints nothing.
+ */
+export class TrafficJudge {
+  readonly router: Router;
+  readonly validator: SchemaValidator;
+  private readonly contract: Contract;
+
+  /** `prefixes`: paths before the contract's own (an upstream URL's path), removed before matching. */
+  constructor(contract: Contract, prefixes: readonly string[] = []) {
+    this.contract = contract;
+    this.router = new Router(contract, prefixes);
+    this.validator = new SchemaValidator(contract.version.schemaDialect);
+  }
+
+  /** The runner's exchange for one piece of traffic, or why it names no operation. */
+  convert(t: TrafficExchange, seq: number): Converted | { readonly reason: string } {
+    let url: URL;
+    try {
+      url = new URL(t.url);
+    } catch {
+      return { reason: 'not a URL' };
+    }
+    const route = this.router.match(t.method, url.pathname);
+    if ('reason' in route) return route;
+    const reading = readRequest({ op: route.op, pathParams: route.pathParams, url, headers: t.request.headers, body: t.request.body, bodyUnjudged: t.request.unjudged }, this.contract, this.validator);
+    // The runner's kinds, read from the traffic: a request breaking the contract is judged as its
+    // deliberately invalid ones; a secured request without credentials as its probe without them; one
+    // whose credentials the server refused (401/403, RFC 9110 §15.5.2, §15.5.4) as its wrong-key probe.
+    const refused = route.op.requiresAuth && (t.response?.status === 401 || t.response?.status === 403);
+    const kind = reading.violations.length > 0 ? 'negative' : reading.noCredentials ? 'no_auth' : refused ? 'wrong_auth' : 'positive';
+    let unjudged: string | undefined;
+    let body = '';
+    if (t.response?.body !== undefined) {
+      // The recorded content is already decoded (the proxy decodes what it judges; HAR stores decoded text).
+      body = t.response.body.toString('utf8');
+    } else if (t.response) {
+      unjudged = t.response.unjudged ?? 'the body was not recorded';
+    }
+    const exchange: Exchange = {
+      seq,
+      operationId: route.op.id,
+      requestedOperationId: route.op.id,
+      kind,
+      request: { method: t.method.toUpperCase(), url: t.url, headers: t.request.headers, body: t.request.body && t.request.body.length > 0 ? t.request.body.toString('utf8') : undefined },
+      response: t.response ? { status: t.response.status, headers: t.response.headers, body, durationMs: t.durationMs } : undefined,
+      error: t.response ? undefined : { kind: 'other', message: t.error ?? 'no answer' },
+      input: undefined,
+      // The judge cannot know whether the identifier a client sent exists: a 404 to it says only that
+      // it does not (RFC 9110 §15.5.5), as for the runner's guessed identifiers (status_code_documented).
+      context: kind === 'negative' ? { defect: reading.violations.join('; ') } : Object.keys(route.pathParams).length > 0 ? { guessedId: true } : {},
+    };
+    return { exchange, op: route.op, unjudged };
+  }
+
+  /** Judges a set of traffic into a report with coverage; operations no traffic reached get no results, only a place in coverage. */
+  report(traffic: readonly TrafficExchange[], options: TrafficJudgeOptions): RunReport & { readonly traffic: TrafficCoverage } {
+    const exchanges: Exchange[] = [];
+    const unjudged = new Map<number, string>();
+    const unmatched: Array<{ method: string; url: string; reason: string }> = [];
+    const seen = new Set<string>();
+    traffic.forEach((t, i) => {
+      const c = this.convert(t, i + 1);
+      if ('reason' in c) {
+        unmatched.push({ method: t.method.toUpperCase(), url: t.url, reason: c.reason });
+        return;
+      }
+      exchanges.push(c.exchange);
+      seen.add(c.op.id);
+      if (c.unjudged !== undefined) unjudged.set(c.exchange.seq, c.unjudged);
+    });
+    const operations = this.contract.operations.filter((o) => seen.has(o.id));
+    const checks = trafficChecks(options, unjudged);
+    const ctx = checkContext(this.contract, this.validator, operations);
+    const judgement = judge({ ctx, checks, operations, exchanges, notes: [], strict: options.strict ?? false });
+    const results: CheckResult[] = judgement.results;
+    const coverage = coverageOf(this.contract, exchanges, unmatched, options.outside ?? []);
+    const notices = [...coverageNotices(coverage), ...judgement.internalErrors.map((e) => `${e.operation}: internal error while judging it: ${e.error instanceof Error ? e.error.message : String(e.error)}`)];
+    return {
+      target: options.target,
+      seed: 0,
+      examples: 0,
+      strict: options.strict ?? false,
+      startedAt: options.startedAt.toISOString(),
+      durationMs: Date.now() - options.startedAt.getTime(),
+      operations: operations.map((o) => o.id),
+      checks: checks.map((c) => c.name),
+      results,
+      summary: summaryOf(results),
+      requests: traffic.length,
+      notices,
+      ...(judgement.internalErrors.length > 0 ? { internalErrors: notices.slice(-judgement.internalErrors.length) } : {}),
+      traffic: coverage,
+    };
+  }
+
+  /** The failed and warned results one exchange alone earns: for the proxy's --mark header. */
+  violationsOf(t: TrafficExchange, options: Pick<TrafficJudgeOptions, 'checks' | 'skipChecks'>): Array<{ check: string; severity: 'error' | 'warning'; message: string }> {
+    const c = this.convert(t, 1);
+    if ('reason' in c) return [{ check: 'route', severity: 'warning', message: `${t.method.toUpperCase()} ${new URL(t.url).pathname}: ${c.reason}` }];
+    const unjudged = new Map<number, string>(c.unjudged !== undefined ? [[1, c.unjudged]] : []);
+    const checks = trafficChecks(options, unjudged);
+    const { results } = judge({ ctx: checkContext(this.contract, this.validator, [c.op]), checks, operations: [c.op], exchanges: [c.exchange], notes: [], strict: false });
+    return results
+      .filter((r) => r.status === 'failed' || r.status === 'warning')
+      .map((r) => ({ check: r.check, severity: r.status === 'failed' ? ('error' as const) : ('warning' as const), message: r.message }));
+  }
+}
+
+/** Operations and documented statuses (each response key: code, range, default) the exchanges reached, and those they never did. */
+export function coverageOf(contract: Contract, exchanges: readonly Exchange[], unmatched: TrafficCoverage['unmatched'], outside: TrafficCoverage['outside']): TrafficCoverage {
+  const reached = new Map<string, Set<string>>();
+  for (const e of exchanges) {
+    const op = contract.operationsById.get(e.operationId);
+    if (!op) continue;
+    const keys = reached.get(op.id) ?? new Set<string>();
+    reached.set(op.id, keys);
+    const key = e.response ? documentedResponse(op.responses, e.response.status)?.key : undefined;
+    if (key !== undefined) keys.add(key);
+  }
+  const unseenOps = contract.operations.filter((o) => !reached.has(o.id)).map((o) => o.id);
+  const unseenStatuses: Array<{ operation: string; status: string }> = [];
+  let documented = 0;
+  for (const op of contract.operations) {
+    for (const key of Object.keys(op.responses)) {
+      documented += 1;
+      if (!reached.get(op.id)?.has(key)) unseenStatuses.push({ operation: op.id, status: key });
+    }
+  }
+  return {
+    operations: { seen: reached.size, total: contract.operations.length, unseen: unseenOps },
+    statuses: { seen: documented - unseenStatuses.length, documented, unseen: unseenStatuses },
+    unmatched,
+    outside,
+  };
+}
+
+/** The coverage in words, for every reporter (notices come first in each). */
+export function coverageNotices(c: TrafficCoverage): string[] {
+  const list = (items: readonly string[], n = 12): string => `${items.slice(0, n).join(', ')}${items.length > n ? `, and ${items.length - n} more` : ''}`;
+  const out = [`traffic reached ${c.operations.seen} of ${c.operations.total} operations and ${c.statuses.seen} of ${c.statuses.documented} documented statuses`];
+  if (c.operations.unseen.length > 0) out.push(`operations no traffic reached: ${list(c.operations.unseen)}`);
+  if (c.statuses.unseen.length > 0) out.push(`documented statuses no traffic reached: ${list(c.statuses.unseen.map((s) => `${s.operation} ${s.status}`))}`);
+  if (c.unmatched.length > 0) out.push(`${c.unmatched.length} request(s) named no operation of the contract (not judged): ${list(c.unmatched.map((u) => `${u.method} ${u.url} (${u.reason})`), 5)}`);
+  if (c.outside.length > 0) out.push(`${c.outside.length} recorded request(s) outside the contract's servers (not judged): ${list(c.outside.map((u) => `${u.method} ${u.url}`), 5)}`);
+  return out;
+}

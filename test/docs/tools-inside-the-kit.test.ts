@@ -1,0 +1,55 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { packageRoot } from '../../src/contract/index.js';
+
+const run = promisify(execFile);
+
+// A user's document breaks house rules the kit holds its own contract to (a server URL with a
+// trailing slash, no security, no summaries): a tool run inside the kit must still work on it.
+const USERS_DOCUMENT = `openapi: 3.0.3
+info: { title: Tasks, version: "1.0" }
+servers: [ { url: "http://127.0.0.1:8000/" } ]
+paths:
+  /tasks:
+    get:
+      responses:
+        "200":
+          description: ok
+          content: { application/json: { schema: { type: array, items: { $ref: "#/components/schemas/Task" } } } }
+components:
+  schemas:
+    Task: { type: object, required: [id], properties: { id: { type: integer }, title: { type: string } } }
+`;
+
+describe("the kit's own configuration does not get in the way of tools run inside it", () => {
+  let dir = '';
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'tools-inside-'));
+    await writeFile(join(dir, 'tasks.yaml'), USERS_DOCUMENT);
+  });
+  afterAll(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('npx openapi-typescript, run in the kit, types a document with a trailing-slash server', async () => {
+    const cli = join(packageRoot, 'node_modules', 'openapi-typescript', 'bin', 'cli.js');
+    const out = join(dir, 'tasks.ts');
+    await run(process.execPath, [cli, join(dir, 'tasks.yaml'), '-o', out], { cwd: packageRoot });
+    expect(await readFile(out, 'utf8')).toMatch(/"\/tasks": \{/);
+  }, 60_000);
+
+  it("no Redocly configuration in the kit's root: the strict one is named for npm run lint only, and keeps telemetry off", async () => {
+    for (const name of ['redocly.yaml', '.redocly.yaml', 'redocly.yml', '.redocly.yml']) expect(existsSync(join(packageRoot, name)), name).toBe(false);
+    const pkg = JSON.parse(await readFile(join(packageRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(pkg.scripts['lint']).toMatch(/--config lint\.redocly\.yaml/);
+    const config = parse(await readFile(join(packageRoot, 'lint.redocly.yaml'), 'utf8')) as { extends: string[]; telemetry: string };
+    expect(config.extends).toEqual(['recommended']);
+    expect(config.telemetry).toBe('off');
+  });
+});

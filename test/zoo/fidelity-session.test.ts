@@ -1,0 +1,170 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { differences, figures } from '../../bench/fidelity/compare.js';
+import { driveSession, pageOf, type Exchange } from '../../bench/fidelity/drive.js';
+import { deriveSession } from '../../bench/fidelity/session.js';
+import { contractFromDocument } from '../../src/contract/index.js';
+import { start } from '../../src/index.js';
+import { freePort } from '../../fixtures/servers/prism.js';
+
+const thing = {
+  type: 'object',
+  required: ['name'],
+  properties: {
+    name: { type: 'string', minLength: 1 },
+    size: { type: 'integer', default: 3 },
+    colour: { type: 'string', enum: ['red', 'blue'], default: 'red' },
+    note: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+  },
+};
+const record = { ...thing, required: ['id', 'name'], properties: { id: { type: 'string', format: 'uuid' }, ...thing.properties } };
+const json = (schema: object) => ({ content: { 'application/json': { schema } } });
+const document = {
+  openapi: '3.1.0',
+  info: { title: 'things', version: '1' },
+  components: { securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-Key' } } },
+  security: [{ key: [] }],
+  paths: {
+    '/things': {
+      get: { operationId: 'list', responses: { '200': { description: 'ok', ...json({ type: 'array', items: record }) } } },
+      post: { operationId: 'create', requestBody: { required: true, ...json(thing) }, responses: { '201': { description: 'made', ...json(record) }, '409': { description: 'taken' } } },
+    },
+    '/things/{id}': {
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+      get: { operationId: 'read', responses: { '200': { description: 'ok', ...json(record) }, '404': { description: 'none' } } },
+      patch: { operationId: 'patch', requestBody: { required: true, ...json({ ...thing, required: [] }) }, responses: { '200': { description: 'ok', ...json(record) } } },
+      delete: { operationId: 'remove', responses: { '204': { description: 'gone' } } },
+    },
+  },
+};
+
+/** The same document, its list taking offset/limit paging and a filter on `name`. */
+function paged(): object {
+  const copy = structuredClone(document) as typeof document & { paths: { '/things': { get: { parameters?: unknown[] } } } };
+  copy.paths['/things'].get.parameters = [
+    { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
+    { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100 } },
+    { name: 'name', in: 'query', schema: { type: 'string' } },
+  ];
+  return copy;
+}
+
+describe('fidelity sessions come from the document alone', () => {
+  it('a collection gives its CRUD flow, the invalid requests a client makes, and reads that check what was written', async () => {
+    const session = deriveSession(await contractFromDocument(structuredClone(document)));
+    expect(session.steps.map((s) => s.name)).toEqual([
+      'create /things',
+      'read after create /things/{id}',
+      'invalid: the same create again (POST /things, 409 documented)',
+      'list /things',
+      'patch name alone /things/{id}',
+      'read after patch name alone /things/{id}',
+      'patch /things/{id}',
+      'read after patch /things/{id}',
+      'patch note to null /things/{id}',
+      'read after patch note to null /things/{id}',
+      'invalid: missing required name (POST /things)',
+      'invalid: wrong type for name (POST /things)',
+      'invalid: unknown enum value for colour (POST /things)',
+      'invalid: malformed JSON (POST /things)',
+      'invalid: wrong media type (POST /things)',
+      'invalid: unknown id (GET /things/{id})',
+      'invalid: malformed id (GET /things/{id})',
+      'invalid: no credentials (GET /things)',
+      'delete /things/{id}',
+      'read after delete /things/{id}',
+    ]);
+    const afterCreate = session.steps[1]!;
+    // The fields left out of the create read back as their documented defaults.
+    expect(afterCreate.readBack).toMatchObject({ size: 3, colour: 'red' });
+    // A patch changes only what it sends: the rest must read back as last written.
+    const last = session.steps.find((s) => s.name === 'read after patch /things/{id}')?.readBack;
+    expect(session.steps.find((s) => s.name.startsWith('read after patch note'))?.readBack).toEqual({ ...last, note: null });
+    const alone = session.steps.find((s) => s.name === 'read after patch name alone /things/{id}')?.readBack;
+    expect(alone).toMatchObject({ size: 3, colour: 'red' });
+    expect(Object.keys(alone ?? {}).length).toBeGreaterThan(1);
+  });
+
+  it("a list's documented paging and filter parameters give the page steps: first page of one, the page after, a filter on the created value", async () => {
+    const session = deriveSession(await contractFromDocument(paged()));
+    const lists = session.steps.filter((s) => s.role === 'list');
+    const created = session.steps[0]!.body;
+    expect(lists.map((s) => [s.name, s.query])).toEqual([
+      ['list /things', undefined],
+      ['list offset=0&limit=1 /things', { offset: '0', limit: '1' }],
+      ['list offset=1&limit=1 /things', { offset: '1', limit: '1' }],
+      ['list name=<created> /things', { name: created?.kind === 'json' ? (created.value as { name: string }).name : 'no create body' }],
+    ]);
+  });
+
+  it('the same session gives the same requests every time (seeded)', async () => {
+    const a = deriveSession(await contractFromDocument(structuredClone(document)));
+    const b = deriveSession(await contractFromDocument(structuredClone(document)));
+    expect(a.steps.map((s) => [s.name, s.body])).toEqual(b.steps.map((s) => [s.name, s.body]));
+  });
+});
+
+describe('fidelity comparison', () => {
+  const exchange = (step: string, status: number | 'skipped', more: Partial<Exchange> = {}): Exchange => ({ step, role: 'read', status, validity: 'valid', ...more });
+
+  it('names each aspect that differs, and counts the figures of the table', () => {
+    const service = [exchange('a', 201), exchange('b', 200, { unreadFields: [] }), exchange('c', 422), exchange('d', 'skipped')];
+    const mock = [exchange('a', 201), exchange('b', 200, { unreadFields: ['size'] }), exchange('c', 400, { validity: 'undocumented status' }), exchange('d', 'skipped')];
+    expect(differences(service, mock)).toEqual([
+      { step: 'b', aspect: 'read-back', service: 'as sent', mock: 'differs: size' },
+      { step: 'c', aspect: 'status', service: '422', mock: '400' },
+      { step: 'c', aspect: 'schema', service: 'valid', mock: 'undocumented status' },
+    ]);
+    expect(figures(service, mock)).toMatchObject({ exchanges: 3, notSent: 1, sameStatus: 2, roundTrips: 1, roundTripsService: 1, roundTripsMock: 0, errorsDocumentedMock: 0, errorsUndocumentedMock: 1, errorsDocumentedService: 1, errorsValidService: 1, differences: 3 });
+  });
+
+  it.each([
+    ['a bare array', [{ id: 1 }, { id: 2 }], '2 items'],
+    ['an envelope with its numbers', { items: [{ id: 1 }], total: 3, offset: 0, limit: 1, next: 'x' }, '1 items, limit 1, offset 0, total 3'],
+    ['an envelope one level down', { status: 'success', data: { orders: [], total: 1, offset: 1, limit: 1 } }, '0 items, limit 1, offset 1, total 1'],
+    ['no array at all', { detail: 'x' }, 'no list'],
+  ])("a list's page is read the same way on both sides: %s", (_what, body, page) => {
+    expect(pageOf({ status: 200, body })).toBe(page);
+  });
+
+  it('a page that differs is a difference of its own', () => {
+    const service = [exchange('l', 200, { page: '1 items, offset 0, total 1' })];
+    const mock = [exchange('l', 200, { page: '1 items, offset 264, total 4' })];
+    expect(differences(service, mock)).toEqual([{ step: 'l', aspect: 'page', service: '1 items, offset 0, total 1', mock: '1 items, offset 264, total 4' }]);
+    expect(figures(service, mock)).toMatchObject({ listPages: 1, listPagesSame: 0 });
+  });
+
+  it('a side that does not answer is recorded as such, never thrown', async () => {
+    const contract = await contractFromDocument(structuredClone(document));
+    const session = deriveSession(contract);
+    const closed = `http://127.0.0.1:${await freePort()}`;
+    const exchanges = await driveSession(contract, session, closed, { apiKey: 'k' });
+    expect(new Set(exchanges.map((e) => e.status))).toEqual(new Set(['no answer', 'skipped']));
+  });
+
+  it('two mocks on the same document, driven through the same session (paging and filter included), differ nowhere', async () => {
+    const contract = await contractFromDocument(paged());
+    const session = deriveSession(contract);
+    const spec = writeTemp(paged());
+    const [one, two] = await Promise.all([start({ spec, port: 0, seed: 5, apiKeys: ['k'] }), start({ spec, port: 0, seed: 5, apiKeys: ['k'] })]);
+    try {
+      const a = await driveSession(contract, session, one.url, { apiKey: 'k' });
+      const b = await driveSession(contract, session, two.url, { apiKey: 'k' });
+      expect(a.filter((e) => e.status === 'skipped')).toEqual([]);
+      // The paging query is sent: a page of one.
+      expect(a.find((e) => e.step === 'list offset=0&limit=1 /things')?.page).toBe('1 items');
+      expect(differences(a, b)).toEqual([]);
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+      rmSync(dirname(spec), { recursive: true, force: true });
+    }
+  });
+});
+
+function writeTemp(doc: object): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'fidelity-')), 'openapi.json');
+  writeFileSync(file, JSON.stringify(doc));
+  return file;
+}
