@@ -11,7 +11,7 @@ const effectiveOf = (schema: unknown): OpenAPIV3.SchemaObject | undefined => {
 import { HttpClient, type HttpOutcome, type OutgoingRequest } from './http/client.js';
 import { REDACTED_KEY } from './http/curl.js';
 import { asksToComeBack, DEFAULT_MAX_RETRY_AFTER_S, retryDelayMs } from './http/rate-limit.js';
-import { querystringParameter, serialiseCookie, serialiseHeader, serialisePath, serialiseQuery, serialiseQuerystring } from '../src/contract/index.js';
+import { querystringParameter, requestPath, serialiseCookie, serialiseHeader, serialisePath, serialiseQuery, serialiseQuerystring } from '../src/contract/index.js';
 import type { Exchange, ExchangeContext, ExchangeKind, GeneratedInput } from './types.js';
 
 /** What a sender of already-built requests (workflow steps) needs of the session. */
@@ -182,7 +182,8 @@ export class Session implements BuiltRequestSender {
 
   url(path: string, pathParams: Readonly<Record<string, unknown>>, query: Readonly<Record<string, unknown>>, operation?: Operation, rawQuery: readonly string[] = []): string {
     const param = (name: string, where: string): OpenAPIV3.ParameterObject | undefined => operation?.parameters.find((p) => p.name === name && p.in === where);
-    const filled = path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    // A path key's fragment is never sent (src/contract/path-template.ts); the query follows the path.
+    const filled = requestPath(path).replace(/\{([^}]+)\}/g, (_, name: string) => {
       const value = pathParams[name];
       if (value === undefined) return `{${name}}`;
       const p = param(name, 'path');

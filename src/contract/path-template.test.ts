@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { samePath } from './path-template.js';
+import { requestPath, resourcePath, samePath } from './path-template.js';
 
 // OAS 3.0.3 §4.7.8: templates differing only in their parameters' names are the same path; a
 // fragment is never sent (RFC 3986 §3.5).
@@ -12,5 +12,28 @@ describe('samePath', () => {
     ['/pets/{id}', '/pets/mine', false],
   ])('%s and %s are one path: %s', (a, b, same) => {
     expect(samePath(a) === samePath(b)).toBe(same);
+  });
+});
+
+describe('requestPath', () => {
+  it.each([
+    ['/profilingGroups#clientToken', '/profilingGroups'],
+    ['/#Action=BuildSuggesters', '/'],
+    ['/files/{id}#get_shared_link', '/files/{id}'],
+    ['/pets/{id}', '/pets/{id}'],
+  ])('%s is sent as %s', (template, sent) => {
+    expect(requestPath(template)).toBe(sent);
+  });
+});
+
+describe('resourcePath', () => {
+  it.each([
+    ['/api/v1/tasks/', '/api/v1/tasks'],
+    ['/profilingGroups#clientToken', '/profilingGroups'],
+    ['/', '/'],
+    ['/#Action=X', '/'],
+    ['/tasks/{id}', '/tasks/{id}'],
+  ])('%s names the resource at %s', (template, path) => {
+    expect(resourcePath(template)).toBe(path);
   });
 });

@@ -7,3 +7,23 @@
 export function samePath(template: string): string {
   return template.split('#')[0]!.replace(/\{[^}]+\}/g, '{}');
 }
+
+/**
+ * The path a Paths Object key sends: the key without its fragment. A fragment is never part of a
+ * request (RFC 3986 §3.5); directories write one to tell apart operations on one path
+ * (`/profilingGroups#clientToken`, `/#Action=BuildSuggesters`), and a URL built from the whole key
+ * would carry the query string after the `#`, where no server sees it.
+ */
+export function requestPath(template: string): string {
+  return template.split('#')[0]!;
+}
+
+/**
+ * The path a key names for the resource model: its request path without a trailing slash, so
+ * that `/tasks/` (FastAPI's routers, Django REST) and `/profilingGroups#clientToken` (a fragment,
+ * never sent) name the collection whose items are `/tasks/{task_id}` and `/profilingGroups/{name}`.
+ */
+export function resourcePath(template: string): string {
+  const path = requestPath(template);
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+}

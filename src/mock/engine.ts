@@ -228,7 +228,8 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
 
   const pipeline: RequestHandler[] = [];
   pipeline.push((req, res, next) => {
-    const match = matcher.match(req.method, req.path);
+    const query = new URL(req.originalUrl, 'http://mock').searchParams;
+    const match = matcher.match(req.method, req.path, { query, headers: req.headers });
     if (match.kind === 'unknown-path') {
       const outside = matcher.base !== '' && !req.path.startsWith(`${matcher.base}/`) && req.path !== matcher.base;
       throw new HttpError(404, codeForStatus(404), outside ? `No resource at ${req.path}; this contract's paths are under ${matcher.base}.` : `No resource at ${req.path}.`);
@@ -245,7 +246,6 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     res.locals['operationId'] = match.operation.id;
     // HEAD goes through the pipeline as the GET it mirrors; Node leaves the body out (RFC 9110 §9.3.2).
     if (match.head) req.method = 'GET';
-    const query = new URL(req.originalUrl, 'http://mock').searchParams;
     states.set(req, { match, prefer: decodePrefer(req.headers['prefer']), query, boundary: multipartBoundary(req.headers['content-type']) });
     applyDeprecation(match.operation, res, clock);
     // Credentials before anything about the request itself (parameters, media type, body): a write

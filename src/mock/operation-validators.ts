@@ -4,7 +4,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { asSchema, isRecord, parseDeepObject, plainLocalRefs, readNestedMembers, walkRecords, type Contract, type Operation } from '../contract/index.js';
 import { checkedValidatorDocument, validatorOptions } from './validator.js';
 import { reachableComponents } from './reachable-components.js';
-import { operationKey, type ValidatorDocument } from './validator-document.js';
+import { layerOf, operationKey, validatorDocument, type ValidatorDocument } from './validator-document.js';
 
 /**
  * express-openapi-validator driven per operation. Its own middleware loads and pre-processes the
@@ -26,8 +26,15 @@ import { operationKey, type ValidatorDocument } from './validator-document.js';
 export class OperationValidators {
   private state: Promise<DocumentState> | undefined;
   private readonly handlers = new Map<Operation, RequestHandler>();
+  /** The validators of operations that share a path and method with an earlier one (validator-document.ts layerOf), by layer. */
+  private readonly layers = new Map<number, OperationValidators>();
+  /** Which layer's validators placed a request, for its answer's check. */
+  private readonly placedBy = new WeakMap<Request, OperationValidators>();
 
-  constructor(private readonly forValidator: ValidatorDocument) {}
+  constructor(
+    private readonly forValidator: ValidatorDocument,
+    private readonly contract?: Contract,
+  ) {}
 
   /** The validator's document state once built (set when the promise resolves, for the synchronous response check). */
   private built: DocumentState | undefined;
@@ -36,6 +43,19 @@ export class OperationValidators {
   handlerFor(operation: Operation): RequestHandler {
     const known = this.handlers.get(operation);
     if (known) return known;
+    const layer = this.contract && !this.forValidator.pathKeys.has(operationKey(operation.method, operation.path)) ? layerOf(this.contract, operation) : 0;
+    if (layer > 0 && this.contract) {
+      let validators = this.layers.get(layer);
+      if (!validators) this.layers.set(layer, (validators = new OperationValidators(validatorDocument(this.contract, layer))));
+      const inner = validators.handlerFor(operation);
+      const placed = validators;
+      const handler: RequestHandler = (req, res, next) => {
+        this.placedBy.set(req, placed);
+        inner(req, res, next);
+      };
+      this.handlers.set(operation, handler);
+      return handler;
+    }
     let ready: RequestHandler | undefined;
     const pending = (this.state ??= buildState(this.forValidator)).then((state) => {
       this.built = state;
@@ -69,7 +89,9 @@ export class OperationValidators {
    */
   checkResponse(req: Request, res: Response, body: unknown): void {
     if (res.statusCode >= 500) return;
-    this.built?.checkResponse(req, res, body);
+    const layer = this.placedBy.get(req);
+    if (layer) layer.checkResponse(req, res, body);
+    else this.built?.checkResponse(req, res, body);
   }
 
   /**
@@ -92,7 +114,7 @@ export class OperationValidators {
 export function operationValidators(contract: Contract): Promise<OperationValidators> {
   const known = built.get(contract.document);
   if (known) return known;
-  const made = checkedValidatorDocument(contract).then((forValidator) => new OperationValidators(forValidator));
+  const made = checkedValidatorDocument(contract).then((forValidator) => new OperationValidators(forValidator, contract));
   built.set(contract.document, made);
   made.catch(() => {
     if (built.get(contract.document) === made) built.delete(contract.document);

@@ -8,11 +8,26 @@ export type RouteMatch =
   | { readonly kind: 'method-not-allowed'; readonly allow: string }
   | { readonly kind: 'unknown-path' };
 
+/** One operation a method may reach on a path, with what its key's fragment asks of the request. */
+interface Candidate {
+  readonly operation: Operation;
+  /** The names its own template gives the parameters. */
+  readonly names: readonly string[];
+  /** `name=value` (or `name`) pairs of the key's fragment (`/#X-Amz-Target=DynamoDB_20120810.GetItem`, `/#Action=BuildSuggesters`). */
+  readonly conditions: readonly { readonly name: string; readonly value: string | undefined }[];
+}
+
+/** What of the request tells apart operations written on one path and method with different fragments. */
+export interface RequestSelectors {
+  readonly query: URLSearchParams;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+}
+
 interface CompiledPath {
   readonly template: string;
   readonly regexp: RegExp;
-  /** Each method's operation, with the names its own template gives the parameters. */
-  readonly byMethod: ReadonlyMap<string, { readonly operation: Operation; readonly names: readonly string[] }>;
+  /** Each method's operations: one, or several told apart by their keys' fragments (the first without one first). */
+  readonly byMethod: ReadonlyMap<string, readonly Candidate[]>;
   readonly allow: string;
   /** Allow for OPTIONS: the documented methods, HEAD beside GET, and OPTIONS itself. */
   readonly allowAll: string;
@@ -39,8 +54,7 @@ export class OperationMatcher {
     const byFragment = [...contract.operations].sort((a, b) => Number(a.path.includes('#')) - Number(b.path.includes('#')));
     for (const op of byFragment) {
       const shape = samePath(op.path);
-      const ops = grouped.get(shape) ?? [];
-      if (!ops.some((o) => o.method === op.method)) grouped.set(shape, [...ops, op]);
+      grouped.set(shape, [...(grouped.get(shape) ?? []), op]);
     }
     this.paths = [...grouped.values()]
       .map((ops) => {
@@ -53,13 +67,15 @@ export class OperationMatcher {
         return {
           template,
           regexp: new RegExp(`^${source}$`),
-          byMethod: new Map(ops.map((op) => [op.method.toUpperCase(), { operation: op, names: namesOf(op) }])),
+          byMethod: candidatesByMethod(ops, namesOf),
           // RFC 9110 §10.2.1: Allow lists the methods the target resource supports.
-          allow: ops.map((op) => op.method.toUpperCase()).join(', '),
-          allowAll: allowAll(ops.map((op) => op.method.toUpperCase())),
+          allow: [...new Set(ops.map((op) => op.method.toUpperCase()))].join(', '),
+          allowAll: allowAll([...new Set(ops.map((op) => op.method.toUpperCase()))]),
         };
       })
-      .sort((a, b) => paramCount(a.template) - paramCount(b.template));
+      // Fewer parameters first, then more literal text: `/v1/{resource}:setIamPolicy` (a custom
+      // method, Google's AIP-136) before `/v1/{name}`, whose parameter would otherwise take `x:setIamPolicy`.
+      .sort((a, b) => paramCount(a.template) - paramCount(b.template) || literalLength(b.template) - literalLength(a.template));
   }
 
   /** The request path without the base path; undefined when it is outside the base path. */
@@ -69,17 +85,17 @@ export class OperationMatcher {
     return path.startsWith(`${this.basePath}/`) ? path.slice(this.basePath.length) : undefined;
   }
 
-  match(method: string, fullPath: string): RouteMatch {
+  match(method: string, fullPath: string, request?: RequestSelectors): RouteMatch {
     const path = this.local(fullPath);
     if (path === undefined) return { kind: 'unknown-path' };
     for (const compiled of this.paths) {
       const m = compiled.regexp.exec(path);
       if (!m) continue;
       const upper = method.toUpperCase();
-      let found = compiled.byMethod.get(upper);
+      let found = choose(compiled.byMethod.get(upper), request);
       // RFC 9110 §9.3.2: HEAD is GET without the body, wherever GET is served.
       const head = !found && upper === 'HEAD' && compiled.byMethod.has('GET');
-      if (head) found = compiled.byMethod.get('GET');
+      if (head) found = choose(compiled.byMethod.get('GET'), request);
       // RFC 9110 §9.3.7: OPTIONS describes the resource; answered here unless the contract defines it.
       if (!found && upper === 'OPTIONS') return { kind: 'options', allow: compiled.allowAll };
       if (!found) return { kind: 'method-not-allowed', allow: compiled.allow };
@@ -111,7 +127,40 @@ export class OperationMatcher {
 /** The path a template names (kept here for the mock's modules; the rule is the kernel's). */
 export { samePath };
 
+/** A method's operations on one path, the one written first (a key without a fragment first) first. */
+function candidatesByMethod(ops: readonly Operation[], namesOf: (op: Operation) => string[]): Map<string, Candidate[]> {
+  const out = new Map<string, Candidate[]>();
+  for (const op of ops) {
+    const fragment = op.path.includes('#') ? op.path.slice(op.path.indexOf('#') + 1) : '';
+    const conditions = fragment
+      .split('&')
+      .filter((part) => part !== '')
+      .map((part) => (part.includes('=') ? { name: part.slice(0, part.indexOf('=')), value: part.slice(part.indexOf('=') + 1) } : { name: part, value: undefined }));
+    const method = op.method.toUpperCase();
+    out.set(method, [...(out.get(method) ?? []), { operation: op, names: namesOf(op), conditions }]);
+  }
+  return out;
+}
+
+/**
+ * The operation a request reaches among those written on one path and method: the one whose key's
+ * fragment names a query parameter or header the request carries with that value (AWS's JSON
+ * protocol: `POST /#X-Amz-Target=DynamoDB_20120810.GetItem`; its query protocol:
+ * `/#Action=BuildSuggesters`), the most specific first; else the first written.
+ */
+function choose(candidates: readonly Candidate[] | undefined, request: RequestSelectors | undefined): Candidate | undefined {
+  if (!candidates || candidates.length < 2 || !request) return candidates?.[0];
+  const holds = ({ name, value }: Candidate['conditions'][number]): boolean => {
+    const header = request.headers[name.toLowerCase()];
+    const sent = [...request.query.getAll(name), ...(header === undefined ? [] : Array.isArray(header) ? header : [header])];
+    return value === undefined ? sent.length > 0 : sent.includes(value);
+  };
+  const matching = candidates.filter((c) => c.conditions.length > 0 && c.conditions.every(holds));
+  return matching.sort((a, b) => b.conditions.length - a.conditions.length)[0] ?? candidates[0];
+}
+
 const paramCount = (template: string): number => (template.match(/\{[^}]+\}/g) ?? []).length;
+const literalLength = (template: string): number => template.replace(/\{[^}]+\}/g, '').length;
 
 function allowAll(methods: readonly string[]): string {
   const all = [...methods];

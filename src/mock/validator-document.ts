@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { applyNullable, ContractError, discriminatedView, fixedMethod, isRecord, pathItemOperations, sequenceSyntax, openClosedAllOf, openOverlappingOneOf, portablePattern, readNullable, type Contract } from '../contract/index.js';
+import { applyNullable, ContractError, discriminatedView, fixedMethod, isRecord, pathItemOperations, sequenceSyntax, openClosedAllOf, openOverlappingOneOf, portablePattern, readNullable, type Contract, type Operation } from '../contract/index.js';
 import { samePath } from './operations.js';
 
 /**
@@ -52,16 +52,50 @@ const WRITTEN_AT = 'x-kit-written-at';
  *   refuse the parameter the contract names as unknown.
  * Throws one ContractError line naming the construct and where when a document is beyond repair.
  */
-export function validatorDocument(contract: Contract): ValidatorDocument {
+/**
+ * Where an operation stands among those written on one path and method (keys that differ only by
+ * a fragment or their parameters' names, in the order mergeSamePaths takes them): 0 for the first.
+ * The validator's document holds one operation per path and method, so the others are validated
+ * through documents of their own (`layer`): AWS's `POST /#X-Amz-Target=…` keys, dozens on `/`.
+ */
+export function layerOf(contract: Contract, operation: Pick<Operation, 'method' | 'path'>): number {
+  const shape = samePath(operation.path);
+  const keys = Object.keys(contract.document.paths).sort((a, b) => Number(a.includes('#')) - Number(b.includes('#')));
+  const same = keys.filter((key) => samePath(key) === shape && isRecord((contract.document.paths as Record<string, unknown>)[key]) && isRecord(((contract.document.paths as Record<string, Record<string, unknown>>)[key] ?? {})[operation.method]));
+  return Math.max(0, same.indexOf(operation.path));
+}
+
+/** For a later layer: the operations written before it on each path and method are left out, so the layer's own come first. */
+function fromLayer(document: OpenAPIV3.Document, layer: number): void {
+  if (layer === 0) return;
+  const paths = document.paths as Record<string, Record<string, unknown>>;
+  const keys = Object.keys(paths).sort((a, b) => Number(a.includes('#')) - Number(b.includes('#')));
+  const seen = new Map<string, number>();
+  for (const key of keys) {
+    const item = paths[key];
+    if (!isRecord(item)) continue;
+    for (const method of METHODS) {
+      if (!isRecord(item[method])) continue;
+      const slot = `${method} ${samePath(key)}`;
+      const n = seen.get(slot) ?? 0;
+      seen.set(slot, n + 1);
+      if (n < layer) delete item[method];
+    }
+  }
+}
+
+export function validatorDocument(contract: Contract, layer = 0): ValidatorDocument {
   const document = structuredClone(contract.document) as OpenAPIV3.Document & Record<string, unknown>;
   const changes: string[] = [];
   const formats = new Set<string>();
+  withoutExtensions(document);
   for (const [key, item] of Object.entries(document.paths as Record<string, unknown>)) {
     if (!isRecord(item)) continue;
     for (const method of METHODS) if (isRecord(item[method])) item[method][WRITTEN_AT] = operationKey(method, key);
   }
   document.servers = [{ url: contract.basePath === '' ? '/' : contract.basePath }];
   if (contract.version.family === '3.2') asThreeOne(document, changes);
+  fromLayer(document, layer);
   mergeSamePaths(document, changes);
   routablePathNames(document, changes);
   optionalBodiesSaySo(document);
@@ -395,6 +429,25 @@ function ignoredHeaderParameters(document: OpenAPIV3.Document, changes: string[]
         changes.push(`#/paths/${key.replaceAll('~', '~0').replaceAll('/', '~1')}: header parameter Accept / Content-Type / Authorization ignored (OAS 3.0.3 §4.7.12.1)`);
       }
     }
+  }
+}
+
+/**
+ * Specification extensions (OAS 3.0.3 §4.9) of the document, its path items and operations are
+ * left out of the validator's copy: the validator reads none of them, but its `$ref` bundler walks
+ * them, and a reference there into what this copy drops (GitHub's `x-webhooks` point at
+ * `components/examples`, removed below) made every request's validator build fail (GitHub AE:
+ * every answer 500 after seconds, the build retried on each request).
+ */
+function withoutExtensions(document: Record<string, unknown>): void {
+  const strip = (node: unknown): void => {
+    if (!isRecord(node)) return;
+    for (const key of Object.keys(node)) if (key.startsWith('x-')) delete node[key];
+  };
+  strip(document);
+  for (const item of Object.values(isRecord(document['paths']) ? document['paths'] : {})) {
+    strip(item);
+    if (isRecord(item)) for (const method of METHODS) strip(item[method]);
   }
 }
 

@@ -3,6 +3,7 @@ import { isRecord } from '../guards.js';
 import { jsonContent } from '../media.js';
 import { lowered } from '../schema-2020.js';
 import { anyProperties, mergeAllOf } from '../schema-views.js';
+import { resourcePath } from '../path-template.js';
 import type { Contract, Operation } from '../types.js';
 import { linkSource } from './links.js';
 import { inferLookups } from './lookups.js';
@@ -187,9 +188,14 @@ export function sameShape(a: Schema, b: Schema): boolean {
  *   with exactly one such array, `{data: [...]}`), lists them.
  */
 export function inferModel(contract: Contract): GenericModel {
+  // Keyed by the resource path (path-template.ts): `/tasks/` and `/groups#clientToken` are the
+  // collection paths of `/tasks/{id}` and `/groups/{name}`. A key written exactly wins its method.
   const byPath = new Map<string, Operation[]>();
-  for (const op of contract.operations) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
-  const on = (path: string, method: string): Operation | undefined => byPath.get(path)?.find((op) => op.method === method);
+  for (const op of [...contract.operations].sort((a, b) => Number(a.path !== resourcePath(a.path)) - Number(b.path !== resourcePath(b.path)))) {
+    const key = resourcePath(op.path);
+    byPath.set(key, [...(byPath.get(key) ?? []), op]);
+  }
+  const on = (path: string, method: string): Operation | undefined => byPath.get(resourcePath(path))?.find((op) => op.method === method);
 
   const collections: Collection[] = [];
   const bindings = new Map<string, Binding>();
@@ -256,9 +262,9 @@ export function inferModel(contract: Contract): GenericModel {
     const answer = successSchema(op);
     // The collection whose own path this is first (`/admin/identities` lists identities, not the
     // `/admin/identities/by/external` lookup over the same records).
-    const ordered = [...collections.filter((c) => c.path === op.path), ...collections.filter((c) => c.path !== op.path)];
+    const ordered = [...collections.filter((c) => c.path === resourcePath(op.path)), ...collections.filter((c) => c.path !== resourcePath(op.path))];
     for (const collection of ordered) {
-      const own = op.path === collection.path;
+      const own = resourcePath(op.path) === collection.path;
       const shape = listShape(answer, collection.schema, own ? { idField: collection.idField } : undefined);
       if (!shape) continue;
       // Another path lists the collection only when it has no parameters the collection does not know.
@@ -300,7 +306,7 @@ export function inferModel(contract: Contract): GenericModel {
 /** Why an operation is not bound to a collection, in one line. */
 function statelessReason(op: Operation, collections: readonly Collection[], on: (path: string, method: string) => Operation | undefined): string {
   const last = op.path.split('/').at(-1) ?? '';
-  const own = collections.find((c) => c.path === op.path || c.itemPath === op.path);
+  const own = collections.find((c) => c.path === resourcePath(op.path) || c.itemPath === op.path);
   if (own) return `${op.method.toUpperCase()} on ${op.path} is not a create, read, replace, patch, delete or list of ${own.path}`;
   if (ITEM_SEGMENT.test(last)) {
     if (!on(op.path, 'get')) return `no GET on ${op.path}: a record there could not be read back`;

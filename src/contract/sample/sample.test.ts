@@ -61,6 +61,7 @@ const VALID: ReadonlyArray<[construct: string, section: string, schema: Schema]>
   ['exclusive bounds (3.0 booleans)', 'OAS 3.0.3 §4.7.24; JSON Schema Wright-00 §5.3', { type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 1, exclusiveMaximum: true }],
   ['exclusive bounds (3.1 numbers)', 'JSON Schema Validation 2020-12 §6.2.3, §6.2.5', { type: 'integer', exclusiveMinimum: 0, exclusiveMaximum: 3 } as unknown as Schema],
   ['int32 range', 'OAS 3.0.3 §4.7.4', { type: 'integer', format: 'int32' }],
+  ['int32 / int64 on a number: integers only', 'OAS 3.0.3 §4.7.4; ajv-formats int32, int64', { type: 'object', required: ['count', 'total'], properties: { count: { type: 'number', format: 'int32' }, total: { type: 'number', format: 'int64' } } }],
   ['type list with null (3.1)', 'OAS 3.1.0 §4.8.24', { type: ['string', 'null'], minLength: 2 } as unknown as Schema],
   ['prefixItems tuple (3.1)', 'JSON Schema 2020-12 §10.3.1.1', { type: 'array', prefixItems: [{ type: 'number' }, { type: 'string' }], items: false } as unknown as Schema],
   ['required name not declared in properties', 'JSON Schema Validation §6.5.3', { type: 'object', required: ['Name'], properties: { name: { type: 'string' } } }],

@@ -148,7 +148,9 @@ class Sampler {
       case 'integer':
         return this.integer(schema, name, mode);
       case 'number':
-        return this.number(schema, name, mode);
+        // `format: int32` / `int64` on a number (OAS 3.0.3 §4.7.4's formats) admits only integers
+        // (ajv-formats' int32 and int64 are integer checks whatever the type): a number with a fraction breaks it.
+        return schema.format === 'int32' || schema.format === 'int64' ? this.integer(schema, name, mode) : this.number(schema, name, mode);
       case 'boolean':
         return mode === 'min' ? false : mode === 'max' ? true : this.dice.next() < 0.5;
       case 'string':

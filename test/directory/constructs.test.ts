@@ -1,0 +1,49 @@
+// Construct fixtures (fixtures/constructs/directory/) for the classes of failure the directory
+// sweep found, each swept as `npm run sweep` sweeps a document (bench/sweep/document.ts): the mock
+// starts, no plain GET answers 5xx, and the runner finds nothing wrong with the mock.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { packageRoot } from '../../src/contract/index.js';
+import { start } from '../../src/index.js';
+import { sweepDocument, SWEEP_DEFAULTS } from '../../bench/sweep/document.js';
+
+const CONSTRUCTS = [
+  // A fragment in a path key is not sent: the runner sent `/groups#clientToken?clientToken=…`, so no query arrived.
+  'fragment-in-path.yaml',
+  // A number with format int32: the mock generated 425.8 and refused its own answer (500).
+  'number-int32.yaml',
+  // A custom method after a path parameter: the item's parameter took `x:setIamPolicy`, so POST got 405.
+  'custom-method.yaml',
+  // `/tasks/` beside `/tasks/{task_id}`: not read as a collection, POST answered an invented record.
+  'trailing-slash.yaml',
+  // A reference inside `x-webhooks` into the examples the validator's copy drops: every GET was 500.
+  'extension-refs.yaml',
+  // Several operations on `/` and one method, told apart by X-Amz-Target or Action: all went to the first.
+  'shared-path-fragments.yaml',
+];
+
+describe('directory constructs: runner against mock', () => {
+  it.each(CONSTRUCTS)('%s: mock starts, no 5xx, no failure', async (name) => {
+    const outcome = await sweepDocument(name, join(packageRoot, 'fixtures', 'constructs', 'directory', name), SWEEP_DEFAULTS);
+    expect({ stage: outcome.stage, reason: outcome.reason, fiveXx: outcome.fiveXx, failures: outcome.failures }).toEqual({ stage: 'ok', reason: undefined, fiveXx: [], failures: [] });
+    expect(outcome.judged).toBeGreaterThan(0);
+  });
+});
+
+describe('a collection path with a trailing slash is a stored collection', () => {
+  it('POST /tasks/ is stored: the list and the item read it back', async () => {
+    const mock = await start({ port: 0, spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'trailing-slash.yaml') });
+    try {
+      const created = await fetch(`${mock.url}/api/v1/tasks/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'write the sweep' }) });
+      expect(created.status).toBe(200);
+      expect(created.headers.get('x-mock-stateless')).toBeNull();
+      const task = (await created.json()) as { id: string; title: string };
+      expect(task.title).toBe('write the sweep');
+      const list = (await (await fetch(`${mock.url}/api/v1/tasks/`)).json()) as { data: { id: string }[] };
+      expect(list.data.map((t) => t.id)).toContain(task.id);
+      expect((await fetch(`${mock.url}/api/v1/tasks/${task.id}`)).status).toBe(200);
+    } finally {
+      await mock.close();
+    }
+  });
+});
