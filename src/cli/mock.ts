@@ -38,6 +38,9 @@ Options:
                      (2027-07-01) or date-time with offset (2027-07-01T00:00:00Z)
   --pets N           bundled contract: how many pets the seeded store holds,
                      0..${DEFAULTS.maxPets} (default ${DEFAULTS.pets})
+  --records N        any other contract: how many records each collection starts with,
+                     examples first, 0..${DEFAULTS.maxRecords}; 0 starts empty (default: every
+                     documented example, else 3 generated)
   --state FILE       start from this state (as GET /__mock/state exports it)
   --no-cors          no CORS headers
   --rate-limit N     at most N requests a second per client IP, then 429 + Retry-After (default off)
@@ -64,7 +67,7 @@ Per request: Prefer: code=, example=, dynamic=, seed=, delay=.
 class UsageError extends Error {}
 
 /** The flags that take a value (a following `-1` is their value, not an option). */
-const VALUE_FLAGS: ReadonlySet<string> = new Set(['port', 'host', 'spec', 'seed', 'api-key', 'token', 'basic', 'latency', 'chaos', 'sunset-now', 'pets', 'state', 'rate-limit']);
+const VALUE_FLAGS: ReadonlySet<string> = new Set(['port', 'host', 'spec', 'seed', 'api-key', 'token', 'basic', 'latency', 'chaos', 'sunset-now', 'pets', 'records', 'state', 'rate-limit']);
 
 function seed(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -96,6 +99,7 @@ interface Parsed {
   readonly watch: boolean;
   readonly sunsetNow: Date | undefined;
   readonly pets: number | undefined;
+  readonly records: number | undefined;
   readonly state: string | undefined;
   readonly cors: boolean;
   readonly control: boolean;
@@ -116,6 +120,7 @@ const OPTIONS = {
   watch: { type: 'boolean' },
   'sunset-now': { type: 'string' },
   pets: { type: 'string' },
+  records: { type: 'string' },
   state: { type: 'string' },
   'no-cors': { type: 'boolean' },
   'rate-limit': { type: 'string' },
@@ -178,6 +183,7 @@ function parse(argv: string[]): Parsed {
     watch: values.watch ?? false,
     sunsetNow,
     pets: integer('pets', values.pets, 0, DEFAULTS.maxPets),
+    records: integer('records', values.records, 0, DEFAULTS.maxRecords),
     state: values.state,
     cors: !(values['no-cors'] ?? false),
     control: !(values['no-control'] ?? false),
@@ -246,6 +252,7 @@ async function main(argv: string[]): Promise<void> {
       watch: args.watch,
       sunsetNow: args.sunsetNow,
       pets: args.pets,
+      records: args.records,
       state: args.state === undefined ? undefined : await readState(args.state),
       cors: args.cors,
       control: args.control,

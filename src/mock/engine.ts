@@ -210,7 +210,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
       return { path: c.path, itemPath: c.itemPath, idField: c.idField, operations };
     });
     const generic = { contract, model, store: deps.genericStore, validator: schemaValidator };
-    reseed = () => seedGeneric(generic, options.seed);
+    reseed = () => seedGeneric(generic, options.seed, options.records);
     reseed();
     // The documented answer of an operation the state cannot answer (an unknown id where no 404 is
     // documented): generated as a canned answer is, kept to its schema.

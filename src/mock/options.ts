@@ -37,6 +37,12 @@ export interface MockOptions {
   basic?: readonly string[];
   /** How many pets the seeded store holds. Default 50. */
   pets?: number;
+  /**
+   * Any other contract: how many records each collection starts with, its documented examples first,
+   * then generated ones; 0 starts every collection empty (as a freshly deployed service does). Default:
+   * every documented example, else three generated records.
+   */
+  records?: number;
   /** Pretend the clock reads this instant (it then advances normally): rehearses the sunset. */
   sunsetNow?: Date;
   /** Added to every API request: a number of milliseconds, `"MS"` or `"MIN-MAX"`, or a range. */
@@ -80,6 +86,7 @@ export interface NormalizedOptions {
   readonly tokens: readonly string[];
   readonly basic: readonly string[];
   readonly pets: number;
+  readonly records: number | undefined;
   readonly sunsetNow: Date | undefined;
   readonly latency: LatencyRange;
   readonly chaos: number;
@@ -106,6 +113,7 @@ export const DEFAULTS = {
   port: 4010,
   host: '127.0.0.1',
   maxPets: 1_000_000,
+  maxRecords: 10_000,
   maxDelayMs: 60_000,
   rateLimit: 0,
   maxRateLimit: 1_000_000,
@@ -164,6 +172,10 @@ export function normalizeOptions(input: MockOptions = {}): NormalizedOptions {
   if (!Number.isInteger(pets) || pets < 0 || pets > DEFAULTS.maxPets) {
     throw new OptionsError(`pets must be an integer 0..${DEFAULTS.maxPets}, got ${pets}`);
   }
+  const records = input.records;
+  if (records !== undefined && (!Number.isInteger(records) || records < 0 || records > DEFAULTS.maxRecords)) {
+    throw new OptionsError(`records must be an integer 0..${DEFAULTS.maxRecords}, got ${records}`);
+  }
   const chaos = input.chaos ?? DEFAULTS.chaos;
   if (typeof chaos !== 'number' || !(chaos >= 0 && chaos <= 1)) throw new OptionsError(`chaos must be a number 0..1, got ${chaos}`);
   const apiKeys = [...(input.apiKeys ?? DEFAULTS.apiKeys)];
@@ -189,6 +201,7 @@ export function normalizeOptions(input: MockOptions = {}): NormalizedOptions {
     tokens,
     basic,
     pets,
+    records,
     sunsetNow: input.sunsetNow === undefined ? undefined : new Date(input.sunsetNow.getTime()),
     latency: parseLatency(input.latency ?? DEFAULTS.latency),
     chaos,

@@ -1,15 +1,40 @@
 /** The reasons shared by the zoo's fidelity tables (each table entry still names its own `why`). */
 
-/** The mock's generic engine fills every collection at start; the zoo's services start empty. */
-export const SEEDED =
-  "the mock's gap: it seeds three generated records per collection where the service starts empty (the generic engine's state cannot be imported empty: PUT /__mock/state answers 409 on the generic engine), so its list counts them";
-
 /** The mock's 415 for a text/plain body where the operation documents its own refusal. */
 export const WRONG_MEDIA_415 =
-  "the mock's gap: the operation documents 400 for a refused body and the framework answers it (its JSON body parser leaves a text/plain body unread, then validation refuses it); the mock answers RFC 9110 §15.5.16's 415, which the operation does not document";
+  "a difference by rule: the framework folds a body in another media type into its validation refusal (400 or 422); the mock answers RFC 9110 §15.5.16's 415, the RFC's status for that kind of refusal, since the operation documents none for it";
 
 export const UNDOCUMENTED_415 = "follows from the mock's 415: a status the operation does not document";
 
-export const VALIDATION_422 = "the mock's gap (issue 29 item 4): the operation documents only 422 for invalid requests; the mock answers 400";
 
-export const UNDOCUMENTED_400 = "follows from the mock's 400: a status the operation does not document";
+/** FastAPI's full-stack template shape: the update model admits null for fields its public model requires. */
+export const NULL_PATCH_500 =
+  "the service's own bug: TaskUpdate (`X | None = None`) admits null for fields TaskPublic requires, so the service stores the null and then fails its own response model, answering 500 to this and every later read of the record; the mock keeps its answers valid against the documented TaskPublic (the document contradicts itself: what it accepts cannot be answered)";
+
+/** An unknown id where the operation documents no 404. */
+export const UNDOCUMENTED_404 =
+  "the service's deviation from its own document: it answers 404, which the operation does not document (FastAPI leaves HTTPException statuses out of the document); the mock gives the documented answer with X-Mock-Stateless saying why (issue 29: an unknown id on an operation that documents no 404 gets its documented answer)";
+
+export const UNDOCUMENTED_404_SCHEMA = "follows from the service's undocumented 404";
+
+export const PARSE_UUID_400 =
+  "the service's own bug: ParseUUIDPipe refuses an id that is not a UUID with 400, but the document gives the path parameter no format, so `zoo-unknown-id` is a valid id there and the documented answer for an unknown one is 404 (the mock's)";
+
+export const UNIQUE_409 =
+  "the mock's gap: the service refuses a duplicate sku with the documented 409, but the document does not say which field is unique, so the mock (which infers nothing it cannot read) stores the second create";
+
+export const AFTER_UNIQUE_409 = "follows from the duplicate create the mock stored (the 409 gap above): its list holds one record more";
+
+export const NESTED_ENVELOPE =
+  "the mock's gap: express-zod-api wraps the list as {status, data: {orders, limit, offset, total}}, two levels down, which the kernel's resource model does not read as a list, so the mock generates the page";
+
+export const COERCION =
+  "the service's own bug: Fastify's default ajv coercion stores {\"title\": 0} as \"0\", where the document requires a string; the mock refuses it with the documented 400";
+
+export const MALFORMED_400 =
+  "the service's deviation from its own document: Hono answers malformed JSON with 400, which the operation does not document (it documents 422); the mock answers the documented 422";
+
+export const MALFORMED_400_SCHEMA = "follows from the service's undocumented 400";
+
+export const PARTIAL_TYPE =
+  "the service's own bug (docs/zoo-node.md): a PATCH without marketingOptIn sets it back to false, because PartialType copies CreateMemberDto's property initializer into the update DTO and transform: true instantiates it";

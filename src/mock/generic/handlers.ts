@@ -386,7 +386,7 @@ function matchesFilter(record: RecordValue, name: string, values: readonly strin
 }
 
 /** Reads paging and filters from a list operation's own parameters. */
-function listPage(binding: Extract<Binding, { kind: 'list' }>, input: HandlerInput, records: RecordValue[]): { items: RecordValue[]; total: number; page: number | undefined; size: number | undefined } {
+function listPage(binding: Extract<Binding, { kind: 'list' }>, input: HandlerInput, records: RecordValue[]): { items: RecordValue[]; total: number; page: number | undefined; size: number | undefined; offset: number } {
   const properties = recordProperties(binding.collection.schema);
   const byNormal = new Map(Object.keys(properties).map((name) => [normal(name), name]));
   let items = records;
@@ -419,11 +419,11 @@ function listPage(binding: Extract<Binding, { kind: 'list' }>, input: HandlerInp
     const start = page !== undefined ? Math.max(0, page - pageBase) * size : offset;
     items = items.slice(start, start + size);
   } else if (offset > 0) items = items.slice(offset);
-  return { items, total, page, size };
+  return { items, total, page, size, offset };
 }
 
 /** The list answer: the array, or the wrapper object generated from its schema with the page laid in. */
-function listBody(shape: ListShape, stored: RecordValue[], total: number, page: number | undefined, size: number | undefined, deps: GenericDeps, answer: Schema | undefined): unknown {
+function listBody(shape: ListShape, stored: RecordValue[], total: number, page: number | undefined, size: number | undefined, offset: number, deps: GenericDeps, answer: Schema | undefined): unknown {
   // Each record as the list's item schema wants it (a list may require what a create did not send).
   const arraySchema = shape.kind === 'array' ? answer : asSchema(mergeAllOf(shape.wrapper).properties?.[shape.property]);
   const itemSchema = arraySchema && 'items' in arraySchema ? asSchema(arraySchema.items) : undefined;
@@ -441,7 +441,8 @@ function listBody(shape: ListShape, stored: RecordValue[], total: number, page: 
     const schema = asSchema(sub);
     if (!schema || name === shape.property || (schema.type !== 'integer' && schema.type !== 'number')) continue;
     const key = normal(name);
-    const value = TOTAL.has(key) ? total : PAGE.has(key) ? page : LIMIT.has(key) ? size : undefined;
+    // The envelope tells the truth about the page it carries: total, page, size and offset as served.
+    const value = TOTAL.has(key) ? total : PAGE.has(key) ? page : LIMIT.has(key) ? size : OFFSET.has(key) ? offset : undefined;
     if (value !== undefined && schemaAccepts(deps.validator, schema, value)) out[name] = value;
   }
   return out;
@@ -624,7 +625,7 @@ export function genericHandlers(deps: GenericDeps): Handlers {
       case 'list':
         handlers[operationId] = (input) => {
           const page = listPage(binding, input, store.list(collection.path, scopeOf(collection, input.params)));
-          const body = listBody(binding.shape, page.items, page.total, page.page, page.size, deps, answer);
+          const body = listBody(binding.shape, page.items, page.total, page.page, page.size, page.offset, deps, answer);
           return { status: successStatus(operation, 200), body, headers: { 'X-Total-Count': String(page.total) } };
         };
         break;
@@ -751,9 +752,10 @@ function documentedRecords(contract: Contract, model: GenericModel, collection: 
  * Seeds every collection not seeded yet: the records the contract's examples show (those its
  * schema accepts, one per identifier), else three generated from the schema with a faker seeded
  * from the seed and the collection's path, so the same seed gives byte-identical records.
- * Collections scoped by a parent's parameters start empty (no parent value is known).
+ * Collections scoped by a parent's parameters start empty (no parent value is known). With `count`
+ * (the `records` option), each collection starts with that many: its examples first, then generated.
  */
-export function seedGeneric(deps: Pick<GenericDeps, 'contract' | 'model' | 'store' | 'validator'>, seed: number): void {
+export function seedGeneric(deps: Pick<GenericDeps, 'contract' | 'model' | 'store' | 'validator'>, seed: number, count?: number): void {
   const { contract, model, store, validator } = deps;
   for (const collection of model.collections) {
     if (store.has(collection.path)) continue;
@@ -761,10 +763,13 @@ export function seedGeneric(deps: Pick<GenericDeps, 'contract' | 'model' | 'stor
     if (collection.scopeParams.length > 0) continue;
     const faker = createFaker((seed ^ hash(collection.path)) >>> 0);
     const examples = documentedRecords(contract, model, collection).filter((r): r is RecordValue => isRecord(r) && schemaAccepts(validator, collection.schema, r));
-    const records = examples.length > 0 ? examples : [0, 1, 2].map(() => generateRecord(collection.schema, faker, validator)).filter((r) => schemaAccepts(validator, collection.schema, r));
+    const generated = (n: number): RecordValue[] => Array.from({ length: n }, () => generateRecord(collection.schema, faker, validator)).filter((r) => schemaAccepts(validator, collection.schema, r));
+    const records = count === undefined ? (examples.length > 0 ? examples : generated(3)) : [...examples.slice(0, count), ...generated(Math.max(0, count - examples.length))];
     // A single resource (singletons.ts) holds one record, under no identifier.
+    // It exists whatever `count` says: a single resource is never an empty collection.
     if (collection.singleton === true) {
-      if (records[0]) store.put(collection.path, '', '', records[0]);
+      const one = records[0] ?? examples[0] ?? generated(1)[0];
+      if (one) store.put(collection.path, '', '', one);
       continue;
     }
     for (const record of records) {
