@@ -9,6 +9,7 @@
 import { loadContract } from '../src/contract/index.js';
 import { runConformance, SelectionError } from '../conformance/runner.js';
 import { startProxy } from '../conformance/proxy/server.js';
+import { obtainToken, withLoginInputs } from '../conformance/user-inputs.js';
 import { TRAFFIC_CHECK_NAMES } from '../conformance/traffic/checks.js';
 import type { RunReport } from '../conformance/types.js';
 import { ZOO, zooService, type ZooService } from '../fixtures/zoo/services.js';
@@ -54,7 +55,20 @@ export async function zooTraffic(zoo: ZooService): Promise<ZooTraffic> {
   let runner: RunReport | undefined;
   let runnerRefused: string | undefined;
   try {
-    runner = await runConformance({ target: runnerProxy.url, contract, apiKey: zoo.credentials.apiKey, bearer: zoo.credentials.bearer, examples: 1, timeoutMs: 30_000 });
+    // A service behind an OAuth2 password flow is judged as a team gates it: --oauth2 USER:PASS, the
+    // token obtained through the contract's own flow and the login's own inputs given.
+    const login = zoo.credentials.oauth2;
+    const token = login ? await obtainToken(contract, runnerProxy.url, { kind: 'password', user: login.username, pass: login.password }, 30_000) : undefined;
+    if (token && !token.ok) throw new Error(`${zoo.name}: the login through the contract's flow was refused: ${token.reason}`);
+    runner = await runConformance({
+      target: runnerProxy.url,
+      contract,
+      apiKey: zoo.credentials.apiKey,
+      bearer: token?.token ?? zoo.credentials.bearer,
+      ...(login ? { inputs: withLoginInputs(contract, {}, { user: login.username, pass: login.password }) } : {}),
+      examples: 1,
+      timeoutMs: 30_000,
+    });
   } catch (error) {
     if (!(error instanceof SelectionError)) throw error;
     runnerRefused = error.message;

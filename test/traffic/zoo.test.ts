@@ -7,6 +7,27 @@ import { ZOO } from '../../fixtures/zoo/services.js';
  * deviation the runner reports with an answer-judging check, where the session's traffic exercised it
  * (an answer of the same status from that operation), is reported from traffic too.
  */
+/**
+ * Deviations found from the session's traffic that the runner misses, by service, with why. The
+ * fastapi-template session patches each nullable field to null; the service stores the null where its
+ * public model forbids it and answers 500 to that patch and to later requests on the record (whose
+ * connection uvicorn may also drop). The runner's valid data never sends null for a nullable field: a
+ * runner gap, named here until its positive data explores null.
+ */
+const ONLY_FROM_TRAFFIC: Readonly<Record<string, { readonly within: readonly string[]; readonly always: string; readonly why: string }>> = {
+  'fastapi-template': {
+    within: [
+      'not_a_server_error › tasks-update_task',
+      'status_code_documented › tasks-update_task',
+      'not_a_server_error › tasks-read_task',
+      'status_code_documented › tasks-read_task',
+      'not_a_server_error › tasks-upload_attachment',
+    ],
+    always: 'not_a_server_error › tasks-update_task',
+    why: "the runner's gap: its valid data never sends null for a nullable field, which the service answers 500",
+  },
+};
+
 describe('zoo services through the proxy', () => {
   for (const zoo of ZOO) {
     const reason = zoo.unavailable();
@@ -23,7 +44,15 @@ describe('zoo services through the proxy', () => {
       expect(r.missed).toEqual([]);
       // A failure from traffic the runner does not report is a false alarm of the traffic's judging, or a
       // deviation the runner missed: either way a disagreement to look at, so none is allowed.
-      if (r.runner) expect(r.onlyFromTraffic).toEqual([]);
+      if (!r.runner) return;
+      const known = ONLY_FROM_TRAFFIC[zoo.name];
+      const found = [...new Set(r.onlyFromTraffic.map((line) => line.split(':')[0]!))];
+      if (known === undefined) expect(r.onlyFromTraffic).toEqual([]);
+      else {
+        // Two-sided: nothing outside the known cause, and the cause itself still shown.
+        expect(found.filter((f) => !known.within.includes(f))).toEqual([]);
+        expect(found, known.why).toContain(known.always);
+      }
     });
   }
 });
