@@ -45,6 +45,8 @@ const LONGEST_FIRST = [
   'test/conformance/corpus-twilio-api.test.ts', // 22 s CPU
   'test/self-consistency/holdout-medium.test.ts', // 19 s CPU
   'test/conformance/corpus.test.ts', // 5.8 s CPU (session 27: its 7 documents on one Prism process)
+  'test/readme/commands.test.ts', // 55 s wall in a whole-suite run: every command of the README and docs/ (2026-11-27)
+  'test/traffic/har.test.ts', // 24 s wall in a whole-suite run: proxy, HAR, shards through the CLI (2026-11-27)
   'test/self-consistency/corpus-twilio-api.test.ts', // 5.2 %
   'test/conformance/broken.test.ts', // 13 s CPU (session 27)
   'test/hostile/cli.test.ts', // 13 s CPU (session 27)
@@ -68,6 +70,8 @@ const LONG_ON_SMALL_DOCUMENTS = new Set([
   'test/self-consistency/corpus-small.test.ts',
   'test/workflows/defects.test.ts',
   'test/conformance/benign.test.ts',
+  'test/readme/commands.test.ts',
+  'test/traffic/har.test.ts',
   // Prism runs in a process of its own; the runner's side of these three is a document of 68–93 operations.
   'test/conformance/holdout-prism.test.ts',
   'test/conformance/holdout-prism-openai.test.ts',
