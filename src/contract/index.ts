@@ -2,7 +2,7 @@ export * from './types.js';
 export { loadContract, readContractFile, contractFromText, contractFromDocument, ContractError, basePathOf } from './load.js';
 export { portablePattern, patternRegExp, type PortablePattern } from './patterns.js';
 export { bundledContractPath, packageRoot } from './paths.js';
-export { requestPath, samePath } from './path-template.js';
+export { requestPath, resourcePath, samePath } from './path-template.js';
 export { formatHttpDate, parseHttpDate, formatStructuredDate, parseStructuredDate, parseFullDate } from './dates.js';
 export * from "./schema.js";
 export { isRecord, walkRecords } from './guards.js';
