@@ -26,7 +26,7 @@ export interface ShardEquivalence {
   /** `check › operation: status` of each result, in report order. */
   readonly wholeCells: readonly string[];
   readonly mergedCells: readonly string[];
-  /** Results whose message differs (counts of exchanges: a shard makes fewer prerequisites). */
+  /** Results whose message differs (a shard withholds the other shards' safe requests, so the values an unknown-id probe avoids may differ). */
   readonly messageDiffs: number;
   readonly wholeExit: number;
   readonly mergedExit: number;
@@ -34,9 +34,12 @@ export interface ShardEquivalence {
   readonly sizes: readonly number[];
   readonly wholeMs: number;
   readonly shardMs: readonly number[];
+  /** Requests sent by the whole run and by each shard (a shard replays the others' writes). */
+  readonly wholeRequests: number;
+  readonly shardRequests: readonly number[];
 }
 
-async function oneRun(file: string, contract: Contract, documents: readonly ArazzoDocument[], examples: number, operations: readonly string[] | undefined, apiKey: string | undefined): Promise<RunReport> {
+async function oneRun(file: string, contract: Contract, documents: readonly ArazzoDocument[], examples: number, share: readonly string[] | undefined, apiKey: string | undefined): Promise<RunReport> {
   const mock = await start({ port: 0, spec: file, apiKeys: [apiKey ?? CREDENTIALS.apiKey], tokens: [CREDENTIALS.bearer], basic: [CREDENTIALS.basic] });
   try {
     const { report } = await runComposed({
@@ -53,7 +56,7 @@ async function oneRun(file: string, contract: Contract, documents: readonly Araz
       seed: DEFAULTS.seed,
       examples,
       strict: false,
-      operations,
+      shareOf: share,
     });
     return report;
   } finally {
@@ -72,6 +75,7 @@ export async function shardEquivalence(file: string, options: { readonly n?: num
   const whole = await oneRun(file, contract, documents, examples, undefined, options.apiKey);
   const wholeMs = performance.now() - t;
   const shardMs: number[] = [];
+  const shardRequests: number[] = [];
   const sizes: number[] = [];
   const written: Array<{ report: RunReport; file: string }> = [];
   for (let k = 1; k <= n; k++) {
@@ -81,6 +85,7 @@ export async function shardEquivalence(file: string, options: { readonly n?: num
     t = performance.now();
     const report = operations.length === 0 ? { ...whole, results: [], operations: [] } : await oneRun(file, contract, documents, examples, operations, options.apiKey);
     shardMs.push(performance.now() - t);
+    shardRequests.push(operations.length === 0 ? 0 : report.requests);
     const mine = shardReport(report, shard, ownedResults(report.results, contract, documents, shard), wholeOrder(contract, documents));
     // As CI hands them to `merge`: JSON files.
     written.push({ report: readJsonReport(jsonReport(mine), `shard-${k}.json`), file: `shard-${k}.json` });
@@ -89,7 +94,7 @@ export async function shardEquivalence(file: string, options: { readonly n?: num
   const wholeCells = cellsOf(whole);
   const mergedCells = cellsOf(merged);
   const messageDiffs = whole.results.filter((r, i) => merged.results[i]?.message !== r.message).length;
-  return { whole, merged, wholeCells, mergedCells, messageDiffs, wholeExit: verdictOf(whole).exitCode, mergedExit: verdictOf(merged).exitCode, sizes, wholeMs, shardMs };
+  return { whole, merged, wholeCells, mergedCells, messageDiffs, wholeExit: verdictOf(whole).exitCode, mergedExit: verdictOf(merged).exitCode, sizes, wholeMs, shardMs, wholeRequests: whole.requests, shardRequests };
 }
 
 // `node dist/bench/shard-equivalence.js FILE [N] [EXAMPLES]`: prints the comparison.
@@ -102,14 +107,16 @@ if (process.argv[1]?.endsWith('shard-equivalence.js')) {
   const result = await shardEquivalence(file, { n: Number(n ?? 4), examples: Number(examples ?? DEFAULTS.examples) });
   const same = JSON.stringify(result.wholeCells) === JSON.stringify(result.mergedCells);
   process.stdout.write(
-    `${file}: whole run ${result.wholeCells.length} results (${(result.wholeMs / 1000).toFixed(1)} s, exit ${result.wholeExit}); ` +
-      `${n ?? 4} shards of ${result.sizes.join('/')} operations (${result.shardMs.map((ms) => (ms / 1000).toFixed(1)).join(' + ')} s) merged: ${result.mergedCells.length} results, exit ${result.mergedExit}; ` +
-      `result for result ${same ? 'EQUAL' : 'DIFFERENT'}; ${result.messageDiffs} message(s) differ in their counts\n`,
+    `${file}: whole run ${result.wholeCells.length} results (${(result.wholeMs / 1000).toFixed(1)} s, ${result.wholeRequests} requests, exit ${result.wholeExit}); ` +
+      `${n ?? 4} shards of ${result.sizes.join('/')} operations (${result.shardMs.map((ms) => (ms / 1000).toFixed(1)).join(' + ')} s; ${result.shardRequests.join(' + ')} requests) merged: ${result.mergedCells.length} results, exit ${result.mergedExit}; ` +
+      `result for result ${same ? 'EQUAL' : 'DIFFERENT'}; ${result.messageDiffs} message(s) differ\n`,
   );
   if (!same) {
     const a = new Set(result.wholeCells);
     const b = new Set(result.mergedCells);
     process.stdout.write(`only in the whole run: ${result.wholeCells.filter((c) => !b.has(c)).slice(0, 20).join('; ')}\nonly merged: ${result.mergedCells.filter((c) => !a.has(c)).slice(0, 20).join('; ')}\n`);
   }
+  const differing = result.whole.results.flatMap((r, i) => (result.merged.results[i]?.message !== r.message ? [`${r.check} › ${r.operation}: "${r.message}" / "${result.merged.results[i]?.message ?? ''}"`] : []));
+  if (differing.length > 0) process.stdout.write(`messages that differ: ${differing.slice(0, 10).join('; ')}\n`);
   process.exitCode = same && result.wholeExit === result.mergedExit ? 0 : 1;
 }

@@ -304,13 +304,15 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     const shard = v.shard === undefined ? undefined : parseShard(v.shard);
     if (v.shard !== undefined && !shard) throw new UsageError(`--shard must be K/N with 1 ≤ K ≤ N, got "${v.shard}"`);
-    const operations = shard ? shardSelection(contract, shard, list(v.operations)) : list(v.operations);
+    const operations = list(v.operations);
+    // A shard judges its share and replays the rest of the selection's writes (conformance/shard).
+    const share = shard ? shardSelection(contract, shard, operations) : undefined;
     const about = contractInfo(contract, v.spec ?? 'the bundled Petstore contract');
     basics = { target: v.target, seed, examples, strict: v.strict ?? false, startedAt: new Date(), contract: about };
     const tty = process.stderr.isTTY === true;
     const showProgress = reporters.some((r) => r.name === 'pretty');
     const printer = showProgress ? progressPrinter((t) => void process.stderr.write(t), tty) : undefined;
-    if (shard && operations?.length === 0) {
+    if (shard && share?.length === 0) {
       // A share with no operation: an empty report, so the matrix's job passes and merge finds it.
       const empty: RunReport = { ...runFailureReport(basics, ''), results: [], summary: { passed: 0, failed: 0, skipped: 0, warnings: 0 }, operations: [], checks: [], notices: [`shard ${v.shard ?? ''}: no operation of the contract falls in this share`] };
       await writeReports(reporters, shardReport(empty, shard, [], wholeOrder(contract, documents)), { stdout: (t) => void process.stdout.write(t), colour: false });
@@ -331,6 +333,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       checks,
       skipChecks,
       operations,
+      shareOf: share,
       timeoutMs,
       retry: { ...DEFAULT_RETRY, maxWaitMs: maxRetryAfterMs },
       seed,

@@ -42,6 +42,13 @@ export interface RunOptions {
   readonly skipChecks?: readonly string[] | undefined;
   /** Only these operations (operationIds); all by default. */
   readonly operations?: readonly string[] | undefined;
+  /**
+   * A shard's share (conformance/shard): the operations whose coverage this run reports. The run
+   * still sends every request of the selection that can change the target's state, in the whole
+   * run's order, so each of these is judged on the state the whole run judges it on. The report's
+   * results are still the whole selection's: conformance/shard ownedResults keeps the share's.
+   */
+  readonly shareOf?: readonly string[] | undefined;
   readonly timeoutMs?: number;
   readonly seed?: number;
   readonly examples?: number;
@@ -127,7 +134,8 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   );
   try {
     const resources = new Resources(contract, session, validator, rng.fork(1));
-    const execution = await execute({ plan, contract, session, resources, validator, credentials, rng, examples, inputs: options.inputs, onPhase: (phase) => progress({ type: 'phase', phase }) });
+    const share = options.shareOf ? new Set(options.shareOf) : undefined;
+    const execution = await execute({ plan, contract, session, resources, validator, credentials, rng, examples, inputs: options.inputs, onPhase: (phase) => progress({ type: 'phase', phase }), replayOnly: share ? (op) => !share.has(op.id) : undefined });
     const internalErrors = [...execution.internalErrors];
     const internalError = (operation: string, error: unknown): void => void internalErrors.push(`${operation}: internal error while judging it: ${error instanceof Error ? error.message : String(error)}`);
 
@@ -157,7 +165,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
       examples,
       strict: options.strict ?? false,
       startedAt,
-      operations: plan.operations,
+      operations: share ? plan.operations.filter((o) => share.has(o.id)) : plan.operations,
       checks: plan.checks.map((c) => c.name),
       results,
       session,

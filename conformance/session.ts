@@ -175,6 +175,16 @@ export class Session implements BuiltRequestSender {
     return { ...input, ...(headerParams ? { headerParams } : {}), ...(cookieParams ? { cookieParams } : {}), ...(query ? { query } : {}) };
   }
 
+  /**
+   * What sending `spec` would do to the session, without sending it: the header and cookie values
+   * it carries are remembered and the values it lacks are generated, as send() does. A shard
+   * (conformance/shard) withholds the safe requests of the operations it does not judge, and its
+   * later requests must still carry the values the whole run's do.
+   */
+  withhold(spec: SendSpec): void {
+    this.complete(spec);
+  }
+
   /** Rate-limit waits so far (for the report). */
   retried = 0;
   private waitedMs = 0;

@@ -31,6 +31,12 @@ export interface ExecuteInput {
   /** The user's values for valid requests, by operationId (--inputs). */
   readonly inputs?: UserInputs | undefined;
   readonly onPhase?: (phase: string) => void;
+  /**
+   * A shard's run (conformance/shard): the operations it replays for the others' sake and does not
+   * judge. Their requests that can change the target's state are sent as the whole run sends them;
+   * their safe ones are withheld.
+   */
+  readonly replayOnly?: ((op: Operation) => boolean) | undefined;
 }
 
 /** What executing the plan leaves besides the exchanges the session recorded. */
@@ -43,6 +49,9 @@ export interface Execution {
 
 /** Writes that change or consume the resource in their path get a fresh resource each; GET, HEAD and QUERY read it. */
 const destructive = (op: Operation): boolean => !retrievesRepresentation(op.method);
+
+/** Methods whose requests change nothing on the target (RFC 9110 §9.2.1; QUERY: draft-ietf-httpbis-safe-method-w-body §2). */
+const SAFE_METHODS: ReadonlySet<string> = new Set(['get', 'head', 'options', 'trace', 'query']);
 
 /** Kinds a secured operation cannot send without credentials that meet its requirements. */
 const NEEDS_CREDENTIALS: readonly ExchangeKind[] = ['positive', 'negative', 'malformed_json', 'read_back', 'read_after_delete', 'unknown_id'];
@@ -65,6 +74,7 @@ export async function execute(input: ExecuteInput): Promise<Execution> {
     const op = c.op;
     input.onPhase?.(op.id);
     const opRng = input.rng.fork(hash(op.id));
+    const replaying = input.replayOnly?.(op) === true;
     if (c.clash !== undefined) {
       note(op.id, '*', c.clash);
       continue;
@@ -117,8 +127,17 @@ export async function execute(input: ExecuteInput): Promise<Execution> {
         // The user's own values (--inputs, --oauth2) go over the generated ones: what the runner cannot invent.
         return withUserInput({ pathParams: params.value, query, body: value, contentType: body?.mediaType, headerParams, cookieParams, ...(params.guessed && !userGiven?.path ? { guessedId: true } : {}) }, userGiven);
       };
-      const send = (kind: Exchange['kind'], generated: GeneratedInput, auth: 'valid' | 'none' | 'wrong', context = {}): Promise<Exchange> =>
-        session.send({ reportAs: op.id, operation: op, kind, method: op.method, path: op.path, input: generated, auth, context: { ...context, ...(generated.guessedId ? { guessedId: true } : {}), ...(userGiven ? { userInput: true } : {}) } });
+      const send = async (kind: Exchange['kind'], generated: GeneratedInput, auth: 'valid' | 'none' | 'wrong', context = {}): Promise<Exchange | undefined> => {
+        const spec = { reportAs: op.id, operation: op, kind, method: op.method, path: op.path, input: generated, auth, context: { ...context, ...(generated.guessedId ? { guessedId: true } : {}), ...(userGiven ? { userInput: true } : {}) } };
+        // A safe method changes nothing on the target (RFC 9110 §9.2.1): another shard judges these
+        // requests, and this one needs only their inputs made, so every generator and cache after
+        // them is where the whole run has it.
+        if (replaying && SAFE_METHODS.has(op.method)) {
+          session.withhold(spec);
+          return undefined;
+        }
+        return session.send(spec);
+      };
 
       // Positive data, and the state flows that follow a success.
       if (c.authBlocked !== undefined) {
@@ -141,8 +160,7 @@ export async function execute(input: ExecuteInput): Promise<Execution> {
           }
           if (isRecord(generated.body)) await resources.raiseStock(op, generated.body);
           const exchange = await send('positive', generated, 'valid');
-          const ok = exchange.response !== undefined && isSuccess(op, exchange.response.status);
-          if (!ok) continue;
+          if (exchange?.response === undefined || !isSuccess(op, exchange.response.status)) continue;
           if (isCreate(op, contract) && c.readBack) {
             const cannot = await readBack(contract, session, validator, op, exchange, generated, !listed);
             if (cannot) note(op.id, 'read_back', cannot);
