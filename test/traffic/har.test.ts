@@ -22,7 +22,7 @@ interface JsonReport {
   readonly coverage: {
     readonly operations: { readonly seen: number; readonly total: number; readonly unseen: readonly string[] };
     readonly statuses: { readonly seen: number; readonly documented: number };
-    readonly unmatched: readonly { readonly url: string }[];
+    readonly unmatched: readonly { readonly method: string; readonly url: string; readonly reason: string }[];
     readonly outside: readonly { readonly url: string }[];
   };
 }
@@ -102,6 +102,13 @@ describe('petstore-conformance proxy, --record and --har (the built CLI)', () =>
     const report = read(merged);
     const operations = new Set(report.results.map((r) => r.operation));
     expect(operations.size).toBe(18);
+    // The whole run on the same fresh state: the merged shards equal it, result for result.
+    await fetch(`${mock.url}/__mock/reset`, { method: 'POST' });
+    const wholeFile = join(dir, 'whole.json');
+    const whole = await cli(['--target', mock.url, '--api-key', 'dev-key', '--examples', '1', '--no-workflows', '--reporter', `json=${wholeFile}`]);
+    expect(whole.code, whole.stderr).toBe(0);
+    const verdicts = (r: JsonReport): string[] => r.results.map((x) => `${x.operation} › ${x.check}: ${x.status}`);
+    expect(verdicts(report)).toEqual(verdicts(read(wholeFile)));
     expect(joined.stdout).toMatch(/passed/);
     const partial = await cli(['merge', shards[0]!]);
     expect(partial.code).toBe(2);
@@ -120,25 +127,32 @@ describe('petstore-conformance proxy, --record and --har (the built CLI)', () =>
     expect(ran.stderr).toMatch(message);
   });
 
-  it('judges a browser session: chromium\'s "Try it out" on the docs page, recorded by Playwright as HAR', { timeout: 180_000 }, async () => {
+  // The browser talks to the mock through the live proxy (the docs page calls its own origin), and
+  // Playwright records what the browser saw: the two views of the same exchanges must judge alike.
+  it('judges a browser session: chromium\'s "Try it out" on the docs page through the proxy, recorded by Playwright as HAR, judges as the live proxy did', { timeout: 180_000 }, async () => {
     const contract = await petstoreContract();
     const listPets = contract.operationsById.get('listPets')!;
     const har = join(dir, 'browser.har');
+    const live = join(dir, 'browser-live.json');
+    const proxy = await spawnProxy(['--upstream', mock.url, '--port', '0', '--reporter', `json=${live}`]);
     const browser = await launchChromium();
     try {
       const context = await browser.newContext({ recordHar: { path: har, content: 'embed' } });
       const page = await context.newPage();
-      await page.goto(`${mock.url}/docs`, { waitUntil: 'networkidle' });
+      await page.goto(`${proxy.url}/docs`, { waitUntil: 'networkidle' });
       const opBlock = page.locator(`#operations-${listPets.tags[0] ?? 'default'}-${listPets.id}`);
       await opBlock.locator('.opblock-summary-control').click();
       await opBlock.locator('.try-out__btn').click();
       const answered = page.waitForResponse((r) => new URL(r.url()).pathname === listPets.path && r.request().method() === 'GET');
       await opBlock.locator('button.execute').click();
-      await answered;
+      expect(new URL((await answered).url()).origin).toBe(proxy.url);
       await context.close(); // writes the HAR
     } finally {
       await browser.close();
+      proxy.child.kill('SIGTERM');
     }
+    const exited = await proxy.exit;
+    expect(exited.code, exited.stderr).toBe(0);
     const out = join(dir, 'browser.json');
     const judged = await cli(['--har', har, '--reporter', `json=${out}`]);
     expect(judged.code, judged.stderr).toBe(0);
@@ -149,5 +163,16 @@ describe('petstore-conformance proxy, --record and --har (the built CLI)', () =>
     expect(report.summary.failed).toBe(0);
     // The page itself, its scripts and the served contract are no operation of the contract: listed, not judged.
     expect(report.coverage.unmatched.some((u) => new URL(u.url).pathname === '/docs')).toBe(true);
+    const fromLive = read(live);
+    expect(cells(report)).toEqual(cells(fromLive));
+    const { unmatched, ...coverage } = report.coverage;
+    const { unmatched: liveUnmatched, ...liveCoverage } = fromLive.coverage;
+    expect(coverage).toEqual(liveCoverage);
+    // The same requests named no operation. The proxy lists the address it forwarded each to (the
+    // upstream), the browser the one it called (the proxy); the page's assets load side by side, so
+    // the order they finish in is the network's.
+    const paths = (list: typeof unmatched): string[] => list.map((u) => `${u.method} ${new URL(u.url).pathname}: ${u.reason}`).sort();
+    expect(paths(unmatched)).toEqual(paths(liveUnmatched));
+    expect(unmatched.length).toBeGreaterThanOrEqual(5);
   });
 });
