@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { bundledContractPath, loadContract, packageRoot } from '../../src/contract/index.js';
 import { shardEquivalence } from '../../bench/shard-equivalence.js';
@@ -85,5 +87,43 @@ describe('HAR entries outside the contract\'s servers', () => {
     expect(judged.traffic?.outside).toEqual([]);
     expect(judged.traffic?.operations.seen).toBe(1);
     expect(harReport(recorded.entries, contract, { har: 'p.har', targets: [], checks: undefined, skipChecks: undefined, strict: false, startedAt: new Date() }).traffic?.outside).toHaveLength(1);
+  });
+});
+
+describe('the CI recipes of docs/traffic.md', () => {
+  // The YAML blocks of the page, in order: GitHub Actions, then GitLab CI.
+  const page = readFileSync(join(packageRoot, 'docs', 'traffic.md'), 'utf8');
+  const blocks = [...page.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => parse(m[1] ?? '') as Record<string, Record<string, unknown>>);
+  const shardsNamed = (commands: readonly string[], expand: (command: string, k: number) => string, n: number): { shards: string[]; files: string[] } => {
+    const command = commands.find((c) => c.includes('--shard')) ?? '';
+    const runs = Array.from({ length: n }, (_, i) => expand(command, i + 1));
+    return { shards: runs.map((r) => /--shard (\S+)/.exec(r)?.[1] ?? ''), files: runs.map((r) => /--reporter json=(\S+)/.exec(r)?.[1] ?? '') };
+  };
+  const everyShard = (shards: readonly string[], n: number): void => expect(shards.map((t) => parseShard(t))).toEqual(Array.from({ length: n }, (_, i) => ({ k: i + 1, n })));
+
+  it('GitHub Actions: one job per shard of 4, each writes its JSON report, the verdict job merges all four', () => {
+    const jobs = blocks[0]?.['jobs'] as Record<string, { strategy?: { matrix: { shard: number[] } }; needs?: string; steps: Array<{ run?: string; uses?: string; with?: Record<string, unknown> }> }>;
+    const matrix = jobs['conformance']?.strategy?.matrix.shard ?? [];
+    const steps = jobs['conformance']?.steps ?? [];
+    const { shards, files } = shardsNamed(steps.flatMap((st) => st.run ?? []), (c, k) => c.replaceAll('${{ matrix.shard }}', String(matrix[k - 1])), matrix.length);
+    expect(matrix).toHaveLength(4);
+    everyShard(shards, 4);
+    expect(steps.find((st) => st.uses?.startsWith('actions/upload-artifact'))?.with?.['path']).toBe('shard-${{ matrix.shard }}.json');
+    expect(jobs['verdict']?.needs).toBe('conformance');
+    const merge = jobs['verdict']?.steps.find((st) => st.run?.includes(' merge '))?.run ?? '';
+    expect(merge.split(/\s+/).filter((w) => w.endsWith('.json'))).toEqual(files);
+  });
+
+  it('GitLab CI: parallel 4, CI_NODE_INDEX/CI_NODE_TOTAL, the verdict job merges the artifacts of all four', () => {
+    const job = blocks[1]?.['conformance'] as { parallel: number; script: string[]; artifacts: { paths: string[] } };
+    const verdict = blocks[1]?.['verdict'] as { needs: string[]; script: string[]; artifacts: { when?: string } };
+    const { shards, files } = shardsNamed(job.script, (c, k) => c.replaceAll('${CI_NODE_INDEX}', String(k)).replaceAll('${CI_NODE_TOTAL}', String(job.parallel)), job.parallel);
+    expect(job.parallel).toBe(4);
+    everyShard(shards, 4);
+    const glob = new RegExp(`^${(job.artifacts.paths[0] ?? '').replace('.', '\\.').replace('*', '.*')}$`);
+    expect(files.every((f) => glob.test(f))).toBe(true);
+    expect(verdict.needs).toEqual(['conformance']);
+    expect(verdict.script.some((c) => c.includes('petstore-conformance merge shard-*.json'))).toBe(true);
+    expect(verdict.artifacts.when).toBe('always');
   });
 });
