@@ -33,8 +33,8 @@ export interface ExecuteInput {
   readonly onPhase?: (phase: string) => void;
   /**
    * A shard's run (conformance/shard): the operations it replays for the others' sake and does not
-   * judge. Their requests that can change the target's state are sent as the whole run sends them;
-   * their safe ones are withheld.
+   * judge. Their requests that can change the target's state are sent as the whole run sends them,
+   * and so are their valid ones; the other requests of a safe method are withheld.
    */
   readonly replayOnly?: ((op: Operation) => boolean) | undefined;
 }
@@ -130,9 +130,10 @@ export async function execute(input: ExecuteInput): Promise<Execution> {
       const send = async (kind: Exchange['kind'], generated: GeneratedInput, auth: 'valid' | 'none' | 'wrong', context = {}): Promise<Exchange | undefined> => {
         const spec = { reportAs: op.id, operation: op, kind, method: op.method, path: op.path, input: generated, auth, context: { ...context, ...(generated.guessedId ? { guessedId: true } : {}), ...(userGiven ? { userInput: true } : {}) } };
         // A safe method changes nothing on the target (RFC 9110 §9.2.1): another shard judges these
-        // requests, and this one needs only their inputs made, so every generator and cache after
-        // them is where the whole run has it.
-        if (replaying && SAFE_METHODS.has(op.method)) {
+        // probes, and this one needs only their inputs made, so every generator and cache after
+        // them is where the whole run has it. The valid requests are still sent: later parts of the
+        // run (the generic rules) take the identifiers of the last accepted one.
+        if (replaying && kind !== 'positive' && SAFE_METHODS.has(op.method)) {
           session.withhold(spec);
           return undefined;
         }
