@@ -39,6 +39,10 @@ describe('--shard K/N', () => {
     const result = await shardEquivalence(file, { n: 4, examples: 1, ...(apiKey ? { apiKey } : {}) });
     expect(result.wholeCells.length).toBeGreaterThan(50);
     expect(result.mergedCells).toEqual(result.wholeCells);
+    // Each operation judged on the whole run's state: the same exchanges, so the same messages too
+    // (but for the server's clock: a Date header, RFC 9110 §6.6.1, read seconds apart).
+    const said = (r: RunReport): string[] => r.results.map((x) => x.message.replace(/\w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT/g, '<date>'));
+    expect(said(result.merged)).toEqual(said(result.whole));
     expect(result.mergedExit).toBe(result.wholeExit);
     if (file === bundledContractPath) expect(result.wholeCells.filter((c) => c.startsWith('workflow:')).length).toBeGreaterThanOrEqual(10);
   });
