@@ -109,7 +109,7 @@ if (process.argv[1]?.endsWith('shard-equivalence.js')) {
   process.stdout.write(
     `${file}: whole run ${result.wholeCells.length} results (${(result.wholeMs / 1000).toFixed(1)} s, ${result.wholeRequests} requests, exit ${result.wholeExit}); ` +
       `${n ?? 4} shards of ${result.sizes.join('/')} operations (${result.shardMs.map((ms) => (ms / 1000).toFixed(1)).join(' + ')} s; ${result.shardRequests.join(' + ')} requests) merged: ${result.mergedCells.length} results, exit ${result.mergedExit}; ` +
-      `result for result ${same ? 'EQUAL' : 'DIFFERENT'}; ${result.messageDiffs} message(s) differ\n`,
+      `result for result ${same ? 'EQUAL' : 'DIFFERENT'}; ${result.messageDiffs} message(s) differ; coverage ${JSON.stringify(result.whole.coverage) === JSON.stringify(result.merged.coverage) ? 'EQUAL' : 'DIFFERENT'}\n`,
   );
   if (!same) {
     const a = new Set(result.wholeCells);

@@ -43,6 +43,7 @@ describe('--shard K/N', () => {
     // (but for the server's clock: a Date header, RFC 9110 §6.6.1, read seconds apart).
     const said = (r: RunReport): string[] => r.results.map((x) => x.message.replace(/\w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT/g, '<date>'));
     expect(said(result.merged)).toEqual(said(result.whole));
+    expect(result.merged.coverage).toEqual(result.whole.coverage);
     expect(result.mergedExit).toBe(result.wholeExit);
     if (file === bundledContractPath) expect(result.wholeCells.filter((c) => c.startsWith('workflow:')).length).toBeGreaterThanOrEqual(10);
   });
