@@ -104,12 +104,14 @@ if (process.argv[1]?.endsWith('shard-equivalence.js')) {
     process.stderr.write('usage: node dist/bench/shard-equivalence.js FILE [N=4] [EXAMPLES=3]\n');
     process.exit(2);
   }
+  // Each run has its own mock, on its own port: a reason that quotes a request's URL names it.
+  const coverageOf = (r: RunReport): string => JSON.stringify(r.coverage).replace(/http:\/\/127\.0\.0\.1:\d+/g, '<mock>');
   const result = await shardEquivalence(file, { n: Number(n ?? 4), examples: Number(examples ?? DEFAULTS.examples) });
   const same = JSON.stringify(result.wholeCells) === JSON.stringify(result.mergedCells);
   process.stdout.write(
     `${file}: whole run ${result.wholeCells.length} results (${(result.wholeMs / 1000).toFixed(1)} s, ${result.wholeRequests} requests, exit ${result.wholeExit}); ` +
       `${n ?? 4} shards of ${result.sizes.join('/')} operations (${result.shardMs.map((ms) => (ms / 1000).toFixed(1)).join(' + ')} s; ${result.shardRequests.join(' + ')} requests) merged: ${result.mergedCells.length} results, exit ${result.mergedExit}; ` +
-      `result for result ${same ? 'EQUAL' : 'DIFFERENT'}; ${result.messageDiffs} message(s) differ; coverage ${JSON.stringify(result.whole.coverage) === JSON.stringify(result.merged.coverage) ? 'EQUAL' : 'DIFFERENT'}\n`,
+      `result for result ${same ? 'EQUAL' : 'DIFFERENT'}; ${result.messageDiffs} message(s) differ; coverage ${coverageOf(result.whole) === coverageOf(result.merged) ? 'EQUAL' : 'DIFFERENT'}\n`,
   );
   if (!same) {
     const a = new Set(result.wholeCells);
@@ -118,5 +120,6 @@ if (process.argv[1]?.endsWith('shard-equivalence.js')) {
   }
   const differing = result.whole.results.flatMap((r, i) => (result.merged.results[i]?.message !== r.message ? [`${r.check} › ${r.operation}: "${r.message}" / "${result.merged.results[i]?.message ?? ''}"`] : []));
   if (differing.length > 0) process.stdout.write(`messages that differ: ${differing.slice(0, 10).join('; ')}\n`);
+  if (coverageOf(result.whole) !== coverageOf(result.merged)) process.stdout.write(`coverage: whole ${coverageOf(result.whole).slice(0, 2000)}\nmerged ${coverageOf(result.merged).slice(0, 2000)}\n`);
   process.exitCode = same && result.wholeExit === result.mergedExit ? 0 : 1;
 }
