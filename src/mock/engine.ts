@@ -13,6 +13,7 @@ import { ErrorBodies } from './error-body.js';
 import { causeOf, HttpError, type ErrorHandlerContext } from './errors.js';
 import { genericHandlers, seedGeneric, unknownParent } from './generic/handlers.js';
 import type { GenericStore } from './generic/store.js';
+import { deletedPath, rememberDelete } from './generic/tombstones.js';
 import { checkBodyShape, checkCharset, checkDeclaredLength, checkIntegerParameters, normalizeContentType, verifyUtf8 } from './input-guards.js';
 import { fitsWith, nonJsonBody, schemaAccepts, typeFormBody } from './media.js';
 import { multipartBoundary, readMultipart } from './multipart.js';
@@ -263,7 +264,8 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     next();
   });
   const parseBody = series([
-    express.json({ limit: maxBodyBytes, verify: verifyUtf8, type: (req) => admitsJson(String(req.headers['content-type'] ?? 'x/x')) && req.headers['content-type'] !== '*/*' }),
+    // strict: false: a JSON text is any value (RFC 8259 §2); a body whose schema is a string (`"hello"`) is valid JSON, and the schema judges it.
+    express.json({ limit: maxBodyBytes, strict: false, verify: verifyUtf8, type: (req) => admitsJson(String(req.headers['content-type'] ?? 'x/x')) && req.headers['content-type'] !== '*/*' }),
     express.urlencoded({ limit: maxBodyBytes, extended: false }),
     express.text({ limit: maxBodyBytes, type: ['text/*', 'application/xml', 'application/*+xml', 'application/jsonl', 'application/x-ndjson', 'application/json-seq', 'application/*+json-seq'] }),
     express.raw({ limit: maxBodyBytes, type: ['application/octet-stream', 'image/*', 'audio/*', 'video/*', 'application/pdf', 'application/zip', 'multipart/form-data'] }),
@@ -335,7 +337,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     let reply: Reply;
     if (wantsCannedResponse(preferences) || !handler) {
       // A status asked for by `Prefer: code=…` is answered as asked (Prism's convention), an id the store does not hold included.
-      const refused = handler || preferences.code !== undefined ? undefined : parentCheck(operation, match.params);
+      const refused = handler || preferences.code !== undefined ? undefined : (parentCheck(operation, match.params) ?? deletedPath(deps.genericStore, operation, req.path, codeForStatus));
       if (refused) throw refused;
       const faker = preferences.seed === undefined ? dice.faker : createFaker(preferences.seed);
       // An operation that documents no 2xx (a redirect, say) answers its first documented status.
@@ -348,6 +350,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
       if (preferences.example === undefined) reply = keepToSchema(operation, reply, faker, schemaValidator);
       // Made-up items of a list match the filters the request names (`?status=sold`).
       if (preferences.example === undefined && !handler) reply = reflectFilters(operation, reply, query, schemaValidator);
+      if (!handler && preferences.code === undefined) rememberDelete(deps.genericStore, operation, req.path, reply.status);
     } else {
       reply = handler({ operation, params: match.params, query, body: req.body, path: req.path });
     }

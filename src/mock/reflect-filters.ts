@@ -37,8 +37,16 @@ export function reflectFilters(operation: Operation, reply: Reply, query: URLSea
   let member: string | undefined;
   if (view.type === 'array') arraySchema = view;
   else {
-    const arrays = Object.entries(view.properties ?? {}).filter(([, sub]) => asSchema(sub)?.type === 'array');
-    if (arrays.length === 1) [member, arraySchema] = [arrays[0]![0], asSchema(arrays[0]![1])];
+    // Members read merged (AWS wraps each in `allOf` beside its description). Several arrays (AWS's
+    // `profilingGroupNames` beside `profilingGroups`, Google's `unreachable` beside `instances`): the
+    // one named like the path's last literal segment, else the only one of objects (roles.ts, listItems).
+    const arrays = Object.entries(view.properties ?? {})
+      .map(([name, sub]) => [name, asSchema(sub) && mergeAllOf(asSchema(sub)!)] as const)
+      .filter((entry): entry is readonly [string, Schema] => entry[1]?.type === 'array');
+    const segment = operation.path.split('#')[0]!.split('/').filter((s) => s !== '' && !s.startsWith('{')).at(-1)?.toLowerCase();
+    const objects = arrays.filter(([, a]) => 'items' in a && mergeAllOf(asSchema(a.items) ?? {}).type === 'object');
+    const chosen = arrays.length === 1 ? arrays[0] : (arrays.find(([name]) => name.toLowerCase() === segment) ?? (objects.length === 1 ? objects[0] : undefined));
+    if (chosen) [member, arraySchema] = chosen;
   }
   const itemSchema = arraySchema && 'items' in arraySchema ? asSchema(arraySchema.items) : undefined;
   const items = member === undefined ? reply.body : isRecord(reply.body) ? reply.body[member] : undefined;

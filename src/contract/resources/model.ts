@@ -156,7 +156,12 @@ export function listShape(written: Schema | undefined, item: Schema, summary?: {
   if (schema.type === 'array' && 'items' in schema && same(schema.items)) return { kind: 'array' };
   const view = mergeAllOf(schema);
   if (view.type !== undefined && view.type !== 'object') return undefined;
-  const arrays = Object.entries(view.properties ?? {}).filter(([, sub]) => !('$ref' in sub) && sub.type === 'array' && 'items' in sub && same(sub.items));
+  // A member wrapped in `allOf` beside its description (AWS: `{allOf: [{$ref: …List}, {description}]}`) is read merged.
+  const arrays = Object.entries(view.properties ?? {}).filter(([, sub]) => {
+    if ('$ref' in sub) return false;
+    const merged = mergeAllOf(sub);
+    return merged.type === 'array' && 'items' in merged && same(merged.items);
+  });
   if (arrays.length === 1) return { kind: 'wrapped', property: arrays[0]![0], wrapper: schema };
   return undefined;
 }

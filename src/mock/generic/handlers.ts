@@ -520,6 +520,18 @@ function describesRecord(answer: Schema, collection: Collection, validator: Sche
 
 /** An answer made from its own schema, its message fields saying what happened (nothing else of the record in it). */
 function documentedAnswer(schema: Schema, said: string, validator: SchemaValidator, faker: Faker): unknown {
+  // An answer that is not an object (VTEX's delete answers `true`, "If the review was deleted"): its
+  // documented example, else a value of its schema; never an object its schema refuses.
+  const view = mergeAllOf(schema);
+  if (view.type !== undefined && view.type !== 'object') {
+    if (view.example !== undefined && schemaAccepts(validator, schema, view.example)) return view.example;
+    let value: unknown;
+    for (let i = 0; i < 5; i++) {
+      value = sampleValue(schema, { dice: diceOfFaker(faker), everyProperty: true, fits: fitsWith(validator) });
+      if (schemaAccepts(validator, schema, value)) return value;
+    }
+    return value;
+  }
   const made = generateRecord(schema, faker, validator);
   const out: RecordValue = { ...made };
   for (const [name, written] of Object.entries(recordProperties(schema))) {

@@ -17,6 +17,8 @@ export class GenericStore {
   private readonly gone = new Set<string>();
   /** Records deleted, by `collection scope id`: a resource known to have existed (RFC 9110 §15.5.5, §9.3.5). */
   private readonly deleted = new Set<string>();
+  /** Request paths deleted by operations no collection binds (markPathDeleted). */
+  private readonly deletedPaths = new Set<string>();
 
   /** True once a collection has been seeded (a reload of the contract keeps the records). */
   has(collection: string): boolean {
@@ -87,10 +89,31 @@ export class GenericStore {
     return this.gone.has(`${collection} ${scope}`);
   }
 
+  /**
+   * Remembers a request path answered by a successful DELETE of an operation no collection binds
+   * (Crucible's `/reviews-v1/{id}`, whose read answers no content to keep): it is gone, and so is
+   * everything under it (RFC 9110 §9.3.5).
+   */
+  markPathDeleted(path: string): void {
+    this.deletedPaths.add(path.replace(/\/+$/, ''));
+  }
+
+  forgetPathDeleted(path: string): void {
+    this.deletedPaths.delete(path.replace(/\/+$/, ''));
+  }
+
+  /** Whether a path, or one it lies under, was deleted since (markPathDeleted). */
+  pathDeleted(path: string): boolean {
+    const segments = path.replace(/\/+$/, '').split('/');
+    for (let i = segments.length; i > 1; i--) if (this.deletedPaths.has(segments.slice(0, i).join('/'))) return true;
+    return false;
+  }
+
   clear(): void {
     this.tables.clear();
     this.gone.clear();
     this.deleted.clear();
+    this.deletedPaths.clear();
   }
 
   export(): GenericSnapshot {
