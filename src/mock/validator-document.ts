@@ -99,6 +99,7 @@ export function validatorDocument(contract: Contract, layer = 0): ValidatorDocum
   mergeSamePaths(document, changes);
   routablePathNames(document, changes);
   optionalBodiesSaySo(document);
+  rawBodiesAreBytes(document, changes);
   ignoredHeaderParameters(document, changes);
   bracketedQueryNames(document, changes);
   collidingFormObjects(document, changes);
@@ -257,6 +258,32 @@ function asThreeOne(document: OpenAPIV3.Document & Record<string, unknown>, chan
       const body = isRecord(operation) ? operation['requestBody'] : undefined;
       const content = isRecord(body) && isRecord(body['content']) ? body['content'] : {};
       for (const [type, media] of Object.entries(content)) if (isRecord(media) && sequenceSyntax(type) !== undefined) delete media['schema'];
+    }
+  }
+}
+
+/** Media types whose request content the mock reads as raw bytes (engine.ts, express.raw). */
+const RAW_MEDIA = /^(application\/(octet-stream|pdf|zip)|image\/[^;]+|audio\/[^;]+|video\/[^;]+)$/i;
+
+/**
+ * A string schema of raw content (`application/octet-stream` with `type: string, format: byte`,
+ * Xero's attachments, "Byte array of file in body of request") describes the bytes themselves:
+ * the body arrives as bytes, never a JSON string, so it is validated as `format: binary` is
+ * (OAS 3.0.3 §4.7.14: binary content is described as a string of octets).
+ */
+function rawBodiesAreBytes(document: OpenAPIV3.Document, changes: string[]): void {
+  for (const [key, item] of Object.entries(document.paths as Record<string, unknown>)) {
+    for (const method of METHODS) {
+      const operation = isRecord(item) ? item[method] : undefined;
+      const body = isRecord(operation) ? operation['requestBody'] : undefined;
+      const content = isRecord(body) && isRecord(body['content']) ? body['content'] : {};
+      for (const [type, media] of Object.entries(content)) {
+        if (!isRecord(media)) continue;
+        const schema = media['schema'];
+        if (!RAW_MEDIA.test(type.split(';')[0]!.trim()) || !isRecord(schema) || schema['type'] !== 'string' || schema['format'] === 'binary') continue;
+        media['schema'] = { ...schema, format: 'binary' };
+        changes.push(`${method.toUpperCase()} ${key} ${type}: a string of raw content is validated as bytes (format: binary)`);
+      }
     }
   }
 }

@@ -32,6 +32,8 @@ const CONSTRUCTS = [
   'json-string-body.yaml',
   // Only 403 documented: the runner failed the documented refusal as "valid input rejected".
   'only-refusal-documented.yaml',
+  // Raw content written as a `format: byte` string: every upload refused "request/body must be string".
+  'raw-string-body.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
