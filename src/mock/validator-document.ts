@@ -102,6 +102,7 @@ export function validatorDocument(contract: Contract, layer = 0): ValidatorDocum
   rawBodiesAreBytes(document, changes);
   ignoredHeaderParameters(document, changes);
   bracketedQueryNames(document, changes);
+  bracketedMemberNames(document, changes);
   collidingFormObjects(document, changes);
   absentDeepObjects(document, changes);
   // Places are named in the user's own document (a Swagger 2.0 one's pointers, not the upgraded copy's).
@@ -331,6 +332,48 @@ function bracketedQueryNames(document: OpenAPIV3.Document, changes: string[]): v
         if (bare === '' || all.some((p) => p.in === 'query' && p.name === bare)) continue;
         changes.push(`#/paths/${key}/${method}: query parameter ${parameter.name} read as ${bare} (the validator's qs parsing)`);
         parameter.name = bare;
+      }
+    }
+  }
+}
+
+/**
+ * Query parameters written as members of one object (edrv.io: `createdAt[$gte]` and
+ * `createdAt[$lte]`, each a parameter of its own): the validator's query parser (qs) reads them as
+ * one object `createdAt`, which no parameter names, and refused them as unknown. For the validator
+ * they become that object, as a deepObject parameter (OAS 3.0.3 §4.7.12.4) with one optional
+ * property per member; the request is still read by the names the contract writes.
+ */
+function bracketedMemberNames(document: OpenAPIV3.Document, changes: string[]): void {
+  const shared = (document.components?.parameters ?? {}) as Record<string, OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject>;
+  const resolved = (p: OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject): OpenAPIV3.ParameterObject | undefined => {
+    if (!('$ref' in p)) return p;
+    const m = /^#\/components\/parameters\/([^/]+)$/.exec(p.$ref);
+    const target = m ? shared[m[1]!] : undefined;
+    return target && !('$ref' in target) ? target : undefined;
+  };
+  for (const [key, item] of Object.entries(document.paths ?? {})) {
+    if (!item) continue;
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!operation) continue;
+      const own = operation.parameters ?? [];
+      const all = [...(item.parameters ?? []), ...own].map(resolved).filter((p): p is OpenAPIV3.ParameterObject => p !== undefined);
+      const groups = new Map<string, OpenAPIV3.ParameterObject[]>();
+      for (const parameter of all) {
+        const m = parameter.in === 'query' ? /^([^[\]]+)\[([^[\]]+)\]$/.exec(parameter.name) : null;
+        if (m && !all.some((p) => p.in === 'query' && p.name === m[1])) groups.set(m[1]!, [...(groups.get(m[1]!) ?? []), parameter]);
+      }
+      if (groups.size === 0 || (item.parameters ?? []).some((p) => { const r = resolved(p); return r !== undefined && [...groups.values()].flat().includes(r); })) continue;
+      const members = new Set([...groups.values()].flat());
+      operation.parameters = own.filter((p) => { const r = resolved(p); return r === undefined || !members.has(r); });
+      for (const [name, parts] of groups) {
+        const member = (p: OpenAPIV3.ParameterObject): string => p.name.slice(name.length + 1, -1);
+        const properties = Object.fromEntries(parts.map((p) => [member(p), p.schema ?? {}]));
+        const required = parts.filter((p) => p.required === true).map(member);
+        const schema: OpenAPIV3.SchemaObject = { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
+        operation.parameters.push({ name, in: 'query', style: 'deepObject', explode: true, ...(required.length > 0 ? { required: true } : {}), schema });
+        changes.push(`#/paths/${key}/${method}: query parameters ${parts.map((p) => p.name).join(', ')} read as the object ${name}`);
       }
     }
   }

@@ -34,6 +34,8 @@ const CONSTRUCTS = [
   'only-refusal-documented.yaml',
   // Raw content written as a `format: byte` string: every upload refused "request/body must be string".
   'raw-string-body.yaml',
+  // `createdAt[$gte]` and `createdAt[$lte]` as parameters of their own: refused "Unknown query parameter 'createdAt'".
+  'bracketed-query-members.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
