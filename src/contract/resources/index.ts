@@ -28,4 +28,5 @@
 export { inferModel, recordProperties, successSchema, type Collection, type Binding, type ListShape, type GenericModel } from './model.js';
 export { isSuccess, isCreate, idFromLocation, identifierField, identifierOf, listItems, itemRead, postCollections, type PostCollection } from './roles.js';
 export { linkSource, linkedField, type LinkSource } from './links.js';
+export { normalName, listParameterRole, pageBase, LIMIT_NAMES, OFFSET_NAMES, PAGE_NAMES, CURSOR_NAMES, NOT_FILTER_NAMES, TOTAL_NAMES, type ListParameterRole } from './vocabulary.js';
 export { referenceBase, collectionNames, referencedCreate, identifierSource, type IdentifierSource, type Sendable } from './references.js';

@@ -6,6 +6,7 @@ import { anyProperties, mergeAllOf } from '../schema-views.js';
 import { resourcePath } from '../path-template.js';
 import type { Contract, Operation } from '../types.js';
 import { linkSource } from './links.js';
+import { normalName } from './vocabulary.js';
 import { inferLookups } from './lookups.js';
 import { inferSingletons } from './singletons.js';
 
@@ -57,7 +58,6 @@ export interface GenericModel {
   readonly stateless: ReadonlyMap<string, string>;
 }
 
-const normal = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** The last segment of a path is exactly one template parameter, optionally with an extension: `{id}` or `{Sid}.json`. */
 export const ITEM_SEGMENT = /^\{([^}]+)\}(\.[A-Za-z0-9]+)?$/;
@@ -104,11 +104,11 @@ export function identifierField(schema: Schema, idParam: string, noun: string, c
   const names = Object.keys(properties);
   return (
     names.find((n) => n === idParam) ??
-    names.find((n) => normal(n) === normal(idParam)) ??
+    names.find((n) => normalName(n) === normalName(idParam)) ??
     names.find((n) => n === 'id') ??
-    names.find((n) => normal(n) === 'id') ??
+    names.find((n) => normalName(n) === 'id') ??
     // `/clients/{id}` with `client_id`: the noun and the parameter together.
-    names.find((n) => normal(n) === normal(noun) + normal(idParam))
+    names.find((n) => normalName(n) === normalName(noun) + normalName(idParam))
   );
 }
 
