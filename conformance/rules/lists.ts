@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { listItems, listParameterRole, nonNullView, type Operation } from '../../src/contract/index.js';
+import { isItemPath, listItems, listParameterRole, nonNullView, type Operation } from '../../src/contract/index.js';
 import { asSchema, isRecord, properties, type Schema } from '../cases/schema.js';
 import type { Exchange } from '../types.js';
 import { json, ok, successSchema } from './util.js';
@@ -24,7 +24,7 @@ export function itemSchemaOf(op: Operation): Schema | undefined {
   if (!s) return undefined;
   if (s.type === 'array') return flat(asSchema((s as OpenAPIV3.ArraySchemaObject).items));
   // An object read by its identifier (`GET /buckslips/{id}`) is an item, whatever arrays it holds.
-  if (/\}$/.test(op.path.replace(/\.[a-z]+$/i, ''))) return undefined;
+  if (isItemPath(op.path)) return undefined;
   const arrays = [...properties(s).entries()].map(([name, p]) => [name, flat(p)] as const).filter((e): e is readonly [string, OpenAPIV3.ArraySchemaObject] => e[1]?.type === 'array');
   // Several arrays (Discord's thread search: `threads` and `members`): the one named like the path's
   // last segment (PayPal's `/templates` → `templates`); otherwise which one is the page is not stated.
