@@ -11,8 +11,6 @@ import { SecurityGate } from './controls/security.js';
 import { chaos, latencyMs, sleep } from './controls/timing.js';
 import { ErrorBodies } from './error-body.js';
 import { causeOf, HttpError, type ErrorHandlerContext } from './errors.js';
-import { genericHandlers, seedGeneric, unknownParent } from './generic/handlers.js';
-import type { GenericStore } from './generic/store.js';
 import { checkBodyShape, checkCharset, checkDeclaredLength, checkIntegerParameters, normalizeContentType, verifyUtf8 } from './input-guards.js';
 import { fitsWith, nonJsonBody, schemaAccepts, typeFormBody } from './media.js';
 import { multipartBoundary, readMultipart } from './multipart.js';
@@ -20,14 +18,15 @@ import { DEFAULTS, type NormalizedOptions } from './options.js';
 import { OperationMatcher } from './operations.js';
 import { errorStage, series } from './series.js';
 import { reflectFilters } from './reflect-filters.js';
-import { rulesOf } from './routes/index.js';
+import { rulesFor, type CollectionView, type RuleStores, type Rules } from './rules/index.js';
 import { validatorMiddleware } from './validator.js';
 import { operationValidators } from './operation-validators.js';
 import { validatorSlots } from './validator-document.js';
 import { checkQuerystring } from './querystring.js';
 import { checkSequence } from './sequence-body.js';
 import { JsonAnswers } from './json-answer.js';
-import type { Handlers, Reply } from './routes/types.js';
+import type { Reply } from './routes/types.js';
+import { itemsOf, keepToSchema } from './core/keep-to-schema.js';
 
 /** Seeded sources of the per-request randomness, shared by every engine of one app and reset with it. */
 export interface Dice {
@@ -38,10 +37,8 @@ export interface Dice {
 export interface EngineDeps {
   readonly options: NormalizedOptions;
   readonly clock: Clock;
-  /** The Petstore's business rules, used only where the contract declares them (`x-mock-rules: petstore`). */
-  readonly petstoreHandlers: Handlers;
-  /** The generic engine's records (kept across reloads of the contract). */
-  readonly genericStore: GenericStore;
+  /** The app's stores, each made on first need: the rules take the one they answer from. */
+  readonly stores: RuleStores;
   readonly dice: Dice;
 }
 
@@ -53,8 +50,8 @@ export interface Engine {
   /** The request pipeline (below), as one middleware. */
   readonly router: RequestHandler;
   readonly errorContext: ErrorHandlerContext;
-  /** Which rules answer: the Petstore's, or the generic engine inferred from the contract. */
-  readonly rules: 'petstore' | 'generic';
+  /** What answers from state: the Petstore's rules, or the generic engine inferred from the contract. */
+  readonly rules: Rules;
   /** The operationIds answered from the state (the others answer from examples or schemas). */
   readonly statefulOperations: readonly string[];
   /** What the mock found wrong in the document at load and how it answers instead (one line each). */
@@ -62,15 +59,7 @@ export interface Engine {
   /** Every other operation, with why it answers without state (also sent as `X-Mock-Stateless`). */
   readonly statelessOperations: Readonly<Record<string, string>>;
   /** The collections the generic engine keeps (collection path → item path); none under the Petstore rules. */
-  readonly collections: readonly {
-    readonly path: string;
-    readonly itemPath: string;
-    readonly idField: string | undefined;
-    /** operationIds by what they do (create, read, list, replace, patch, delete). */
-    readonly operations: Readonly<Record<string, readonly string[]>>;
-  }[];
-  /** Seeds the generic collections the store does not hold yet (after a reset empties it). */
-  seedGeneric(): void;
+  readonly collections: readonly CollectionView[];
   /**
    * An error for a request Node's parser refused before Express saw it (431, 408, 400), as the
    * operation its request line names documents it (else the contract's common error schema);
@@ -139,7 +128,6 @@ function successMediaTypes(operation: Contract['operations'][number]): string[] 
  */
 export async function buildEngine(contract: Contract, text: string, deps: EngineDeps): Promise<Engine> {
   const { options, clock, dice } = deps;
-  const rules = rulesOf(contract);
   const matcher = new OperationMatcher(contract);
   const maxBodyBytes = contract.limits.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const codes = new Map<number, string>();
@@ -148,6 +136,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
   const apiKeyHeader = [...contract.apiKeySchemes.values()].find((s) => s.in === 'header')?.name ?? 'X-API-Key';
   const schemaValidator = new SchemaValidator(contract.version.schemaDialect);
   const errorBodies = new ErrorBodies(contract, schemaValidator);
+  const rules = rulesFor(contract, { stores: deps.stores, validator: schemaValidator, dice, codeForStatus, seed: options.seed, records: options.records });
 
   const states = requestSlot<RequestState>('request state');
   /** Media types of each operation's 2xx answers, worked out once. */
@@ -179,7 +168,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
       options.onEvent({ type: 'internal-error', method: req.method, url: req.originalUrl, operationId: states.get(req)?.match.operation.id, cause: causeOf(cause) }),
   };
 
-  const gate = new SecurityGate(contract, { apiKeys: options.apiKeys, tokens: options.tokens, basic: options.basic }, rules === 'petstore' ? 'petstore' : 'mock');
+  const gate = new SecurityGate(contract, { apiKeys: options.apiKeys, tokens: options.tokens, basic: options.basic }, rules.realm);
   // Per operation (operation-validators.ts): only the document's check happens here; or the
   // validator's own whole-document middleware (the equivalence suite's reference).
   const perOperation = options.validatorDispatch === 'operation' ? await operationValidators(contract) : undefined;
@@ -194,31 +183,8 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     : (_req, res, body) => void res.json(body);
   const validator: RequestHandler | RequestHandler[] = perOperation ? (req, res, next) => perOperation.handlerFor(stateOf(req).match.operation)(req, res, next) : await validatorMiddleware(contract);
 
-  let handlers: Handlers;
-  let reseed = (): void => undefined;
-  let collections: Engine['collections'] = [];
-  let statelessReasons = new Map<string, string>();
-  // A stateless operation under an item the generic store does not hold: its documented 404.
-  let parentCheck: (operation: Contract['operations'][number], params: Readonly<Record<string, string>>) => HttpError | undefined = () => undefined;
-  if (rules === 'petstore') handlers = deps.petstoreHandlers;
-  else {
-    const model = inferModel(contract);
-    statelessReasons = new Map(model.stateless);
-    collections = model.collections.map((c) => {
-      const operations: Record<string, string[]> = {};
-      for (const [id, binding] of model.bindings) if (binding.collection === c) (operations[binding.kind] ??= []).push(id);
-      return { path: c.path, itemPath: c.itemPath, idField: c.idField, operations };
-    });
-    const generic = { contract, model, store: deps.genericStore, validator: schemaValidator };
-    reseed = () => seedGeneric(generic, options.seed, options.records);
-    reseed();
-    // The documented answer of an operation the state cannot answer (an unknown id where no 404 is
-    // documented): generated as a canned answer is, kept to its schema.
-    const documented = (operation: Contract['operations'][number], params: Readonly<Record<string, string>>, query: URLSearchParams): Reply =>
-      reflectFilters(operation, keepToSchema(operation, cannedReply(operation, {}, dice.faker, codeForStatus, params), dice.faker, schemaValidator), query, schemaValidator);
-    handlers = genericHandlers({ ...generic, faker: () => dice.faker, codeForStatus, documented });
-    parentCheck = (operation, params) => unknownParent({ model, store: deps.genericStore, codeForStatus }, operation, params);
-  }
+  const handlers = rules.handlers;
+  const statelessReasons = rules.statelessReasons;
 
   const stateOf = (req: Request): RequestState => {
     const state = states.get(req);
@@ -335,7 +301,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     let reply: Reply;
     if (wantsCannedResponse(preferences) || !handler) {
       // A status asked for by `Prefer: code=…` is answered as asked (Prism's convention), an id the store does not hold included.
-      const refused = handler || preferences.code !== undefined ? undefined : parentCheck(operation, match.params);
+      const refused = handler || preferences.code !== undefined ? undefined : rules.refuseUnknownParent(operation, match.params);
       if (refused) throw refused;
       const faker = preferences.seed === undefined ? dice.faker : createFaker(preferences.seed);
       // An operation that documents no 2xx (a redirect, say) answers its first documented status.
@@ -399,7 +365,6 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
   });
   const router = series(pipeline);
 
-  const statefulOperations = rules === 'petstore' ? contract.operations.filter((op) => handlers[op.id]).map((op) => op.id) : Object.keys(handlers);
   const statelessOperations = Object.fromEntries(
     contract.operations.filter((op) => !handlers[op.id]).map((op) => [op.id, statelessReasons.get(op.id) ?? 'no business rule or inferred collection answers this operation']),
   );
@@ -412,44 +377,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     const json = rendered.text === undefined;
     return { contentType: json ? `${rendered.contentType}; charset=utf-8` : rendered.contentType, text: rendered.text ?? JSON.stringify(rendered.body) };
   };
-  return { contract, text, router, errorContext, rules, statefulOperations, statelessOperations, notices, collections, seedGeneric: () => reseed(), renderBare };
-}
-
-/** The items of a sequence the reply carries: its array, or the items of a sequence written as text (a contract's example). */
-function itemsOf(syntax: SequenceSyntax, body: unknown): readonly unknown[] {
-  if (Array.isArray(body)) return body;
-  if (typeof body === 'string') {
-    const read = parseSequence(syntax, body);
-    if (read.ok) return read.items;
-  }
-  return body === undefined ? [] : [body];
-}
-
-/** The reply when its JSON body fits the documented schema, else one with a body generated to fit it (a few tries). */
-function keepToSchema(operation: Contract['operations'][number], reply: Reply, faker: Faker, validator: SchemaValidator): Reply {
-  if (reply.body === undefined) return reply;
-  const content = responseFor(operation.responses, reply.status)?.content ?? {};
-  // A sequence: each item by itemSchema (OAS 3.2.0 §4.14.3.2), the whole by schema, as the runner judges it.
-  const sequential = Object.keys(content).find((type) => itemSchemaOf(type, content[type]) !== undefined);
-  if (sequential !== undefined && jsonContent(content, { ranges: true }) === undefined) {
-    const syntax = sequenceSyntax(sequential)!;
-    const item = itemSchemaOf(sequential, content[sequential])!;
-    const whole = sequenceSchemaOf(sequential, content[sequential])!;
-    const fits = (items: readonly unknown[]): boolean => items.every((value) => schemaAccepts(validator, item, value)) && (content[sequential]?.schema === undefined || schemaAccepts(validator, whole, items));
-    if (fits(itemsOf(syntax, reply.body))) return reply;
-    for (let i = 0; i < 5; i++) {
-      const body = sampleValue(whole, { dice: diceOfFaker(faker), everyProperty: true, fits: fitsWith(validator) });
-      if (Array.isArray(body) && fits(body)) return { ...reply, body };
-    }
-    return reply;
-  }
-  const json = jsonContent(content, { ranges: true })?.media.schema;
-  if (!json || '$ref' in json || schemaAccepts(validator, json, reply.body)) return reply;
-  for (let i = 0; i < 5; i++) {
-    const body = sampleValue(json, { dice: diceOfFaker(faker), everyProperty: true, fits: fitsWith(validator) });
-    if (schemaAccepts(validator, json, body)) return { ...reply, body };
-  }
-  return reply;
+  return { contract, text, router, errorContext, rules, statefulOperations: rules.statefulOperations, statelessOperations, notices, collections: rules.collections, renderBare };
 }
 
 /** Checks a JSON answer against the contract (throwing when it breaks it) and writes it. */
