@@ -1,5 +1,5 @@
 import { inferModel, type Contract, type GenericModel, type Operation, type SchemaValidator } from '../../contract/index.js';
-import { cannedReply } from '../controls/canned.js';
+import { cannedReply } from '../core/canned.js';
 import { keepToSchema } from '../core/keep-to-schema.js';
 import type { Dice } from '../engine.js';
 import { HttpError } from '../errors.js';

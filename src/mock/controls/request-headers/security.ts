@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
 import type { OpenAPIV3 } from 'openapi-types';
-import type { Contract, Operation } from '../../contract/index.js';
+import type { Contract, Operation } from '../../../contract/index.js';
 
 /** True when `given` equals one of the keys, comparing in constant time (no early exit on a match). */
 export function acceptsKey(keys: readonly Buffer[], given: string | undefined): boolean {

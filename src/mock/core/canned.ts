@@ -2,7 +2,7 @@ import type { Faker } from '@faker-js/faker';
 import type { OpenAPIV3 } from 'openapi-types';
 import { diceOfFaker, isRecord, responseFor, sampleValue, sequenceSchemaOf, type Operation } from '../../contract/index.js';
 import type { Reply } from '../routes/types.js';
-import { cannedStatus, type Preferences } from './prefer.js';
+import { cannedStatus, type Preferences } from '../controls/request-headers/prefer.js';
 
 /** Header fields with protocol meaning: a canned answer sends them only when the contract requires them. */
 const PROTOCOL_FIELDS: ReadonlySet<string> = new Set([

@@ -1,6 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { responseFor, type Operation } from '../../contract/index.js';
-import { HttpError } from '../errors.js';
+import { responseFor, type Operation } from '../../../contract/index.js';
+import { HttpError } from '../../errors.js';
 
 /** The `Prefer` knobs the mock honours (Prism's names, plus `delay`). */
 export interface Preferences {
