@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Faker } from '@faker-js/faker';
 import { createFaker } from './faker.js';
+import type { Dice } from './dice.js';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { admitsJson, answerType, anyProperties, fixedMethod, inferModel, negotiate, itemSchemaOf, parseSequence, sequenceSchemaOf, sequenceSyntax, serializeSequence, type SequenceSyntax, asSchema, diceOfFaker, isRecord, jsonContent, jsonTypeFor, sampleValue, responseBodyRule, responseFor, schemaContradictions, SchemaValidator, type Contract } from '../contract/index.js';
 import type { Clock } from './clock.js';
@@ -28,11 +29,7 @@ import { JsonAnswers } from './json-answer.js';
 import type { Reply } from './routes/types.js';
 import { itemsOf, keepToSchema } from './core/keep-to-schema.js';
 
-/** Seeded sources of the per-request randomness, shared by every engine of one app and reset with it. */
-export interface Dice {
-  random(): number;
-  readonly faker: Faker;
-}
+export type { Dice } from './dice.js';
 
 export interface EngineDeps {
   readonly options: NormalizedOptions;

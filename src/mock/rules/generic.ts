@@ -1,7 +1,7 @@
 import { inferModel, type Contract, type GenericModel, type Operation, type SchemaValidator } from '../../contract/index.js';
 import { cannedReply } from '../core/canned.js';
 import { keepToSchema } from '../core/keep-to-schema.js';
-import type { Dice } from '../engine.js';
+import type { Dice } from '../dice.js';
 import { HttpError } from '../errors.js';
 import { genericHandlers, seedGeneric, unknownParent } from '../generic/handlers.js';
 import type { GenericSnapshot, GenericStore } from '../generic/store.js';

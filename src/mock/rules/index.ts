@@ -1,5 +1,5 @@
 import { ContractError, type Contract, type SchemaValidator } from '../../contract/index.js';
-import type { Dice } from '../engine.js';
+import type { Dice } from '../dice.js';
 import type { GenericStore } from '../generic/store.js';
 import type { Store } from '../store/store.js';
 import type { StateSnapshot } from '../store/types.js';
