@@ -75,10 +75,15 @@ describe('each kernel rule exists once, in src/contract/', () => {
   });
 
   it.each<[string, string]>([
-    ['src/mock/engine.ts', 'responseFor'],
+    ['src/mock/stages/answer.ts', 'responseFor'],
     ['src/mock/error-body.ts', 'mergeAllOf'],
     ['src/mock/rules/generic.ts', 'inferModel'],
-    ['src/mock/engine.ts', 'negotiate'],
+    ['src/mock/stages/answer.ts', 'negotiate'],
+    ['src/mock/stages/policies.ts', 'negotiate'],
+    ['src/mock/stages/parse.ts', 'sequenceSyntax'],
+    ['src/mock/controls/request-headers/security.ts', 'schemeCredential'],
+    ['src/mock/controls/request-headers/security.ts', 'cookiePairs'],
+    ['src/mock/controls/request-headers/prefer.ts', 'jsonContent'],
     ['conformance/checks/content-type.ts', 'negotiate'],
     ['src/mock/generic/handlers.ts', 'recordProperties'],
     ['conformance/resources.ts', 'identifierSource'],

@@ -4,8 +4,8 @@ import type { Dice } from '../dice.js';
 import { createFaker } from '../faker.js';
 import { wantsCannedResponse, type Preferences } from '../controls/request-headers/prefer.js';
 import { reflectFilters } from '../reflect-filters.js';
-import type { Reply } from '../routes/types.js';
-import type { Rules } from '../rules/index.js';
+import type { Handlers, Reply } from '../routes/types.js';
+import type { HttpError } from '../errors.js';
 import { cannedReply } from './canned.js';
 import { keepToSchema } from './keep-to-schema.js';
 
@@ -29,9 +29,19 @@ export interface PlainRequest {
   readonly preferences: Preferences;
 }
 
+/** What of the rules (rules/rules.ts) the core answers with. */
+export interface StateAnswers {
+  /** The handlers of the operations answered from the state, by operationId. */
+  readonly handlers: Handlers;
+  /** Why each other operation answers without state, where the rules know. */
+  readonly statelessReasons: ReadonlyMap<string, string>;
+  /** The refusal of a stateless operation under an item the state does not hold, if any. */
+  refuseUnknownParent(operation: Operation, params: Readonly<Record<string, string>>): HttpError | undefined;
+}
+
 /** What the core answers with. */
 export interface CoreDeps {
-  readonly rules: Rules;
+  readonly rules: StateAnswers;
   readonly dice: Dice;
   readonly schemaValidator: SchemaValidator;
   readonly codeForStatus: (status: number) => string;
