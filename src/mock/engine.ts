@@ -94,6 +94,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     codeForStatus,
     allowFor: (path) => matcher.allowFor(path),
     apiKeyHeader: () => apiKeyHeader,
+    realm: () => rules.realm,
     maxBodyBytes: () => maxBodyBytes,
     render: (error, req) => errorBodies.render(error, states.get(req)?.match.operation),
     refine: (error, req) => {

@@ -75,3 +75,13 @@ describe('Rules: the app builds only the rules, and the store, its contract need
     expect(JSON.stringify(rules.exportState())).toBe(start);
   });
 });
+
+describe("the rules' realm in a challenge the validator's 401 gets", () => {
+  it('is the realm the engine gives (mock for a generic contract), never a hard-coded petstore', async () => {
+    const { toHttpError } = await import('../../../src/mock/errors.js');
+    const ctx = { codeForStatus: () => 'unauthorized', allowFor: () => undefined, apiKeyHeader: () => 'X-Key', maxBodyBytes: () => 1024 };
+    const refused = Object.assign(new Error('unauthorized'), { status: 401 });
+    expect(toHttpError(refused, { path: '/x' }, { ...ctx, realm: () => 'mock' }).headers['WWW-Authenticate']).toBe('ApiKey realm="mock", header="X-Key"');
+    expect(toHttpError(refused, { path: '/x' }, { ...ctx, realm: () => 'petstore' }).headers['WWW-Authenticate']).toBe('ApiKey realm="petstore", header="X-Key"');
+  });
+});
