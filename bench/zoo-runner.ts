@@ -12,10 +12,14 @@ import { obtainToken, withLoginInputs } from '../conformance/user-inputs.js';
 import type { RunReport } from '../conformance/types.js';
 import { ZOO, zooService, type ZooService } from '../fixtures/zoo/services.js';
 
-/** Runs the runner against `target` (the service, or a proxy in front of it) as the CLI would with the zoo's credentials. */
-export async function judgeZooService(zoo: ZooService, contract: Contract, target: string, more: Partial<RunOptions> = {}): Promise<RunReport> {
+/**
+ * Runs the runner against `target` (the service, or a proxy in front of it) as the CLI would with the
+ * zoo's credentials. `tokenFrom`: where the OAuth2 login is made (default the target; the service
+ * itself when a seeded defect in front of it may break the login, as a team passing --bearer would).
+ */
+export async function judgeZooService(zoo: ZooService, contract: Contract, target: string, more: Partial<RunOptions> = {}, tokenFrom = target): Promise<RunReport> {
   const login = zoo.credentials.oauth2;
-  const token = login ? await obtainToken(contract, target, { kind: 'password', user: login.username, pass: login.password }, 30_000) : undefined;
+  const token = login ? await obtainToken(contract, tokenFrom, { kind: 'password', user: login.username, pass: login.password }, 30_000) : undefined;
   if (token && !token.ok) throw new Error(`${zoo.name}: the login through the contract's flow was refused: ${token.reason}`);
   return runConformance({
     target,
