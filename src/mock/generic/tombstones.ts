@@ -1,5 +1,5 @@
 import type { Operation } from '../../contract/index.js';
-import { ITEM_SEGMENT } from '../../contract/resources/model.js';
+import { isItemPath } from '../../contract/resources/index.js';
 import { HttpError } from '../errors.js';
 import type { GenericStore } from './store.js';
 
@@ -12,8 +12,7 @@ import type { GenericStore } from './store.js';
  */
 export function rememberDelete(store: GenericStore, operation: Operation, path: string, status: number): void {
   if (operation.method !== 'delete' || status < 200 || status > 299) return;
-  const last = operation.path.split('#')[0]!.split('/').at(-1) ?? '';
-  if (ITEM_SEGMENT.test(last)) store.markPathDeleted(path);
+  if (isItemPath(operation.path)) store.markPathDeleted(path);
 }
 
 /** The 404 of a request on a path a stateless DELETE removed (rememberDelete), or under it; a PUT on the path itself may create it anew. */
