@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { packageRoot } from '../src/contract/index.js';
 import { costCurveMarkdown, curveDocuments, killAll, runCostCurve, writeCostCurve, type CurveRow } from './cost-curve.js';
-import { runLoad, type LoadResult, type Workload } from './load.js';
+import { runLoad, type LoadResult } from './load.js';
 import { ORDER_PET, WORKLOADS } from './workloads.js';
 import { peakRssMb, rssMb, startFixed, startOurs, startPrism, startProcess, type RunningTarget } from './targets.js';
 import { runWrk, wrkAvailable } from './wrk.js';

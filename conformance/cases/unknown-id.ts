@@ -14,7 +14,7 @@ import { asSchema, effective, properties } from './schema.js';
  */
 export type Probe = { readonly ok: true; readonly param: OpenAPIV3.ParameterObject; readonly value: unknown } | { readonly ok: false; readonly reason: string };
 
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The collection path a parameter closes (`/pets/{petId}/photos` → `/pets` for petId). */
 function collectionPathOf(op: Operation, name: string): string | undefined {
@@ -36,7 +36,7 @@ export function identifierEvidence(contract: Contract, op: Operation, p: OpenAPI
       for (const link of Object.values(response.links ?? {})) {
         if ('$ref' in link || !link.operationId) continue;
         const target = contract.operationsById.get(link.operationId);
-        if (!target || !target.path.startsWith(itemPrefix)) continue;
+        if (!target?.path.startsWith(itemPrefix)) continue;
         const params = (link.parameters ?? {}) as Record<string, unknown>;
         if (params[p.name] !== undefined || params[`path.${p.name}`] !== undefined) return `the links of ${source.id} fill ${p.name}`;
       }
@@ -46,7 +46,7 @@ export function identifierEvidence(contract: Contract, op: Operation, p: OpenAPI
   if (collection === undefined) return undefined;
   // 2. The collection model: a create on the collection and a read of its item (`/pets` + `/pets/{petId}`).
   // A suffix after the parameter (`/Calls/{Sid}.json`) keeps it the item's identifier.
-  const item = contract.operations.find((o) => o.method === 'get' && new RegExp(`^${escape(collection)}/\\{${escape(p.name)}\\}(\\.[A-Za-z0-9]+)?$`).test(o.path));
+  const item = contract.operations.find((o) => o.method === 'get' && new RegExp(`^${escapeRegExp(collection)}/\\{${escapeRegExp(p.name)}\\}(\\.[A-Za-z0-9]+)?$`).test(o.path));
   const create = contract.operations.find((o) => o.path === collection && isCreate(o));
   if (item && create) return `${create.id} creates the items ${item.id} reads by ${p.name}`;
   // 3. The list of the collection shows items carrying the parameter (by name, or `id` under `{id}`).

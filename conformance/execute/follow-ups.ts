@@ -68,7 +68,7 @@ function readerOfCreated(contract: Contract, create: Operation, created: Record<
     for (const link of Object.values(response.links ?? {})) {
       if ('$ref' in link || !link.operationId) continue;
       const op = contract.operationsById.get(link.operationId);
-      if (!op || op.method !== 'get' || segmentCount(op.path) !== segmentCount(create.path) + 1) continue;
+      if (op?.method !== 'get' || segmentCount(op.path) !== segmentCount(create.path) + 1) continue;
       const params: Record<string, unknown> = {};
       let id: unknown;
       for (const [name, expr] of Object.entries((link.parameters ?? {}) as Record<string, unknown>)) {
@@ -141,7 +141,7 @@ export async function readBack(contract: Contract, session: Session, validator: 
   // The identifier the answer gave is the server's to assign (RFC 9110 §9.3.3: the origin server
   // names what a POST creates): the record is read by it, so an id the client proposed is not held against it.
   const expected = expectedFields(input.body, readSchema, validator);
-  if (Object.prototype.hasOwnProperty.call(created, idField) && created[idField] !== expected[idField]) delete expected[idField];
+  if (Object.hasOwn(created, idField) && created[idField] !== expected[idField]) delete expected[idField];
   const context = { expectedFields: expected, resourceId: reader.id, after: 'create' as const };
   await session.send({ reportAs: create.id, operation: reader.op, kind: 'read_back', method: 'get', path: reader.op.path, input: { pathParams: { ...input.pathParams, ...reader.params }, query: {}, body: undefined, contentType: undefined }, auth: 'valid', context });
   const listOp = contract.operations.find((o) => o.method === 'get' && o.path === create.path);

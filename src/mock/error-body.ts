@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Faker } from '@faker-js/faker';
 import type { OpenAPIV3 } from 'openapi-types';
-import { type Contract, type Operation, type SchemaValidator } from '../contract/index.js';
+import type { Contract, Operation, SchemaValidator } from '../contract/index.js';
 import { createFaker } from './faker.js';
 import type { ErrorDetail, HttpError } from './errors.js';
 import { schemaAccepts } from './media.js';
@@ -40,7 +40,7 @@ export class ErrorBodies {
   private readonly fallback: { readonly contentType: string; readonly schema: Schema } | undefined;
 
   constructor(
-    private readonly contract: Contract,
+    contract: Contract,
     private readonly validator: SchemaValidator,
   ) {
     // The kernel's one reading (src/contract/error-schema.ts), which the runner judges such answers by.

@@ -35,7 +35,7 @@ const never = (): boolean => false;
 
 describe('the unknown-id probe changes only an identifier, to a valid unknown value (RFC 9110 §15.5.5)', () => {
   const param = (name: string, schema: Record<string, unknown>): Record<string, unknown> => ({ name, in: 'path', required: true, schema });
-  const op = (path: string, params: Array<Record<string, unknown>>): Record<string, unknown> => ({ get: { operationId: 'probeMe', parameters: params, responses: { '200': ok, '404': notFound } } });
+  const op = (_path: string, params: Array<Record<string, unknown>>): Record<string, unknown> => ({ get: { operationId: 'probeMe', parameters: params, responses: { '200': ok, '404': notFound } } });
   const rows: Array<[string, string, Array<Record<string, unknown>>, string | RegExp]> = [
     ['an enum (`/{apiVersion}/account`)', '/{apiVersion}/account', [param('apiVersion', { type: 'string', enum: ['v4', 'v4beta'] })], /names no resource/],
     ['a month 1..12 after the item id', '/things/{thingId}/reports/{month}', [param('thingId', { type: 'string' }), param('month', { type: 'integer', minimum: 1, maximum: 12 })], 'thingId'],

@@ -63,7 +63,7 @@ describe('/docs on a contract served under a base path, with an implicit-only OA
   it('the fixture is what the test needs: base path /api/v3, findPetsByStatus secured by an implicit-only OAuth2 scheme', () => {
     expect(contract.basePath).toBe('/api/v3');
     expect(findByStatus?.path).toBe('/pet/findByStatus');
-    const scheme = (contract.document.components?.securitySchemes ?? {})['petstore_auth'] as { type?: string; flows?: object } | undefined;
+    const scheme = contract.document.components?.securitySchemes?.['petstore_auth'] as { type?: string; flows?: object } | undefined;
     expect(scheme?.type).toBe('oauth2');
     expect(Object.keys(scheme?.flows ?? {})).toEqual(['implicit']);
   });

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadContract, type Operation } from '../../src/contract/index.js';
 import { start, type RunningMock } from '../../src/index.js';
 import { ARTIFACTS, launchChromium, watchPage, type PageProblems } from './chromium.js';

@@ -6,7 +6,7 @@ import { prismHost } from '../../fixtures/servers/prism-host.js';
 import { CORPUS } from '../../fixtures/corpus/index.js';
 import { validValue } from '../../conformance/cases/inputs.js';
 import { Random } from '../../conformance/cases/random.js';
-import { driveOrder, LenientValidator, PathValues, planRequest, validValues, TOKEN, type EngineDescription, type GenericState } from './corpus-requests.js';
+import { driveOrder, LenientValidator, PathValues, planRequest, validValues, type EngineDescription, type GenericState } from './corpus-requests.js';
 import { createFaker } from '../../src/mock/faker.js';
 
 interface Violation {

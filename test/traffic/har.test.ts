@@ -30,7 +30,8 @@ const read = (file: string): JsonReport => JSON.parse(readFileSync(file, 'utf8')
 const cells = (r: JsonReport): string[] => r.results.map((x) => `${x.operation} › ${x.check}: ${x.status}: ${x.message}`);
 
 /** Spawns `petstore-conformance proxy …` and resolves with its address once the readiness line is out. */
-function spawnProxy(args: readonly string[]): Promise<{ child: ChildProcessWithoutNullStreams; url: string; exit: Promise<{ code: number | null; stderr: string; stdout: string }> }> {
+type SpawnedProxy = { child: ChildProcessWithoutNullStreams; url: string; exit: Promise<{ code: number | null; stderr: string; stdout: string }> };
+function spawnProxy(args: readonly string[]): Promise<SpawnedProxy> {
   const child = spawn(process.execPath, [BIN, 'proxy', ...args], { env: { ...process.env, NO_COLOR: '1' } });
   let stdout = '';
   let stderr = '';

@@ -38,6 +38,7 @@ describe('the bundled workflows against our mock', () => {
     expect(first?.message).toMatch(/step createCategory .*\$statusCode == 201 .*\$statusCode = 401/);
     expect(first?.exchange?.response?.status).toBe(401);
     expect(first?.reproduce).toMatch(/^# workflow createReadList/);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the shell variable the reproduce script reads.
     expect(first?.reproduce).toContain('${CONFORMANCE_API_KEY}');
     expect(first?.reproduce).not.toContain('wrong-key');
   });

@@ -1,4 +1,3 @@
-import type { OpenAPIV3 } from 'openapi-types';
 import { responseFor, type Operation } from '../../contract/index.js';
 import { HttpError } from '../errors.js';
 
