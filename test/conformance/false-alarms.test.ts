@@ -21,6 +21,7 @@ import type { RunReport } from '../../conformance/types.js';
 import { loadArazzo, operationsOfWorkflow } from '../../conformance/workflows/index.js';
 import { serve } from '../../fixtures/constructs/server.js';
 import { BIN, buildIfStale } from './spawn-cli.js';
+import { scaled } from '../load-scale.js';
 
 const ok = { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } };
 const notFound = { description: 'none' };
@@ -125,7 +126,7 @@ describe('generated bodies satisfy oneOf exactly (OAS 3.0.3 §4.7.25)', () => {
 });
 
 describe('honest verdicts (issue 19 §4)', () => {
-  beforeAll(buildIfStale, 120_000);
+  beforeAll(buildIfStale, scaled(120_000));
 
   it('writeOnly properties are taken out at any depth, for the SHOULD NOT warning (OAS 3.0.3 §4.7.25)', () => {
     const schema = { type: 'object', properties: { name: { type: 'string' }, secret: { type: 'string', writeOnly: true }, inner: { type: 'array', items: { type: 'object', properties: { pin: { type: 'string', writeOnly: true } } } } } } as const;

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { freePort } from '../mock/helpers.js';
 import { OFFLINE_NPM, packKit, ROOT, sh, TARBALL, writeConsumer } from './consumer.js';
+import { scaled } from '../load-scale.js';
 
 interface Step {
   readonly name?: string;
@@ -103,7 +104,7 @@ describe("docs/ci.md's CI recipes run as written", () => {
     expect(reports).toEqual(['conformance.html', 'conformance.xml']);
     expect(await readFile(join(dir, 'conformance.xml'), 'utf8')).toMatch(/<testsuites?[\s>]/);
     expect(await readFile(join(dir, 'conformance.html'), 'utf8')).toMatch(/^<!doctype html>/i);
-  }, 600_000);
+  }, scaled(600_000));
   it('GitLab CI: the job script runs in the same project, and its artifacts are the reports', async () => {
     expect(dir, 'the GitHub Actions recipe set up the consumer project').not.toBe('');
     await stopServer();
@@ -121,5 +122,5 @@ describe("docs/ci.md's CI recipes run as written", () => {
     expect([...job.artifacts.paths].sort()).toEqual(['conformance.html', 'conformance.xml']);
     expect(await readFile(join(dir, 'conformance.xml'), 'utf8')).toMatch(/<testsuites?[\s>]/);
     expect(await readFile(join(dir, 'conformance.html'), 'utf8')).toMatch(/^<!doctype html>/i);
-  }, 300_000);
+  }, scaled(300_000));
 });
