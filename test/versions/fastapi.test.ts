@@ -31,7 +31,8 @@ async function serve(plain: boolean): Promise<string> {
   });
   started.push(child);
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
+  // 15 s at idle, longer on a loaded machine: uvicorn's start-up is CPU work like any other.
+  for (const deadline = Date.now() + scaled(15_000); Date.now() < deadline; ) {
     try {
       if ((await fetch(`${url}/openapi.json`)).ok) return url;
     } catch {
