@@ -17,6 +17,7 @@ import { series } from './series.js';
 import { allHandlers, rulesOf } from './routes/index.js';
 import { seedState } from './store/seed.js';
 import { Store } from './store/store.js';
+import { StoreFullError } from './store/capacity.js';
 import { GenericStore } from './generic/store.js';
 import type { StateSnapshot } from './store/types.js';
 import { validateState } from './store/validate-state.js';
@@ -77,11 +78,12 @@ export async function buildMockApp(input?: MockOptions): Promise<{ app: Express;
   }
   const given = options.state === undefined ? undefined : validateState(options.state, first.contract, schemaValidator);
   const initial = (): StateSnapshot => given ?? seedState(options.seed, options.pets);
-  const store = new Store(clock);
-  store.load(initial());
+  // The Petstore store is capped only where it serves the contract (the generic engine has its own).
+  const store = new Store(clock, rulesOf(first.contract) === 'petstore' ? options.maxRecords : Number.POSITIVE_INFINITY);
+  loadWithin(store, initial());
 
   const dice = new SeededDice(options.seed);
-  const genericStore = new GenericStore();
+  const genericStore = new GenericStore(options.maxRecords);
   const deps: EngineDeps = { options, clock, petstoreHandlers: allHandlers(store), genericStore, dice };
   let engine: Engine = await buildEngine(first.contract, first.text, deps);
 
@@ -163,7 +165,7 @@ export async function buildMockApp(input?: MockOptions): Promise<{ app: Express;
       },
       // The generic engine's records are exported as they are; importing a state is the Petstore rules' feature.
       exportState: () => (engine.rules === 'petstore' ? store.export() : genericStore.export()),
-      describeEngine: () => ({ rules: engine.rules, basePath: engine.contract.basePath, stateful: engine.statefulOperations, stateless: engine.statelessOperations, notices: engine.notices, collections: engine.collections }),
+      describeEngine: () => ({ rules: engine.rules, basePath: engine.contract.basePath, stateful: engine.statefulOperations, stateless: engine.statelessOperations, notices: engine.notices, collections: engine.collections, store: (engine.rules === 'petstore' ? store : genericStore).usage() }),
       importState: (state) => {
         if (engine.rules !== 'petstore') throw new HttpError(409, engine.errorContext.codeForStatus(409), 'Importing a state needs the Petstore rules (x-mock-rules: petstore); this contract is served by the generic engine.');
         store.load(validateState(state, engine.contract, schemaValidator));
@@ -200,4 +202,14 @@ export async function buildMockApp(input?: MockOptions): Promise<{ app: Express;
   app.use(errorHandler(() => engine.errorContext));
   const servedContract = (): ServedContract => ({ title: engine.contract.document.info.title, version: engine.contract.document.info.version, basePath: engine.contract.basePath });
   return { app, served: servedContract, renderBare: (...args) => engine.renderBare(...args) };
+}
+
+/** The starting state, or a usage error when it is over the store's cap (`--max-records`). */
+function loadWithin(store: Store, state: StateSnapshot): void {
+  try {
+    store.load(state);
+  } catch (error) {
+    if (error instanceof StoreFullError) throw new OptionsError(`the starting state holds more records than maxRecords (${error.maxRecords})`);
+    throw error;
+  }
 }

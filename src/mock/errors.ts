@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, Request } from 'express';
 import { isRecord } from '../contract/index.js';
+import { StoreFullError } from './store/capacity.js';
 
 /** One violation of a rejected request, as the contract's `ErrorDetail` describes it. */
 export interface ErrorDetail {
@@ -95,6 +96,8 @@ export function unauthorized(ctx: ErrorHandlerContext): HttpError {
 /** Maps anything thrown (our HttpError, express-openapi-validator's errors, body-parser's) to an HttpError. */
 export function toHttpError(error: unknown, req: { path: string }, ctx: ErrorHandlerContext): HttpError {
   if (error instanceof HttpError) return error;
+  // RFC 4918 §11.5: the store cannot hold what the request would add (--max-records).
+  if (error instanceof StoreFullError) return new HttpError(507, ctx.codeForStatus(507), error.message);
   if (!isRecord(error) && !(error instanceof Error)) return internal();
   // Libraries' errors are Error instances with extra own fields (status, type, errors, body).
   const field = (name: string): unknown => Reflect.get(error, name);
