@@ -1,4 +1,5 @@
 import { HttpError } from '../errors.js';
+import { ById } from './by-id.js';
 import { RecordBudget, type StoreUsage } from './capacity.js';
 import { SortedIndex, insertSorted, removeSorted } from './sorted.js';
 import type {
@@ -56,13 +57,13 @@ function page<T>(ids: readonly number[], request: PageRequest, read: (id: number
  */
 export class Store {
   private nextIds: NextIds = { category: 1, pet: 1, order: 1 };
-  private readonly categories = new Map<number, Category>();
+  private readonly categories = new ById<Category>();
   private categoryIds: number[] = [];
-  private readonly pets = new Map<number, PetRecord>();
+  private readonly pets = new ById<PetRecord>();
   private petIds: number[] = [];
   private readonly petsByStatus = new SortedIndex<PetStatus>();
   private readonly petsByCategory = new SortedIndex<number>();
-  private readonly orders = new Map<number, Order>();
+  private readonly orders = new ById<Order>();
   private orderIds: number[] = [];
   private readonly ordersByComplete = new SortedIndex<boolean>();
   private readonly openOrdersByPet = new Map<number, number>();
