@@ -208,7 +208,8 @@ export function errorHandler(ctx: () => ErrorHandlerContext): ErrorRequestHandle
       const context = ctx();
       httpError = toHttpError(error, req, context);
       httpError = context.refine?.(httpError, req) ?? httpError;
-      if (httpError.status >= 500 && !(error instanceof HttpError)) {
+      // A full store (507) is the cap doing its job, not a fault of the mock: its client is told, the operator is not.
+      if (httpError.status >= 500 && !(error instanceof HttpError) && !(error instanceof StoreFullError)) {
         cause = causeOf(error);
         context.report?.(error, req);
       }
