@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { isCreate, sampleValue, type Contract, type Operation, type SchemaValidator } from '../../src/contract/index.js';
+import { isCreate, itemSegment, onCollection, resourcePath, sampleValue, type Contract, type Operation, type SchemaValidator } from '../../src/contract/index.js';
 import { pathParameters } from './inputs.js';
 import type { Random } from './random.js';
 import { asSchema, effective, properties } from './schema.js';
@@ -13,14 +13,6 @@ import { asSchema, effective, properties } from './schema.js';
  * rightly answer 400/422, or 200 (every month exists).
  */
 export type Probe = { readonly ok: true; readonly param: OpenAPIV3.ParameterObject; readonly value: unknown } | { readonly ok: false; readonly reason: string };
-
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** The collection path a parameter closes (`/pets/{petId}/photos` → `/pets` for petId). */
-function collectionPathOf(op: Operation, name: string): string | undefined {
-  const at = op.path.indexOf(`/{${name}}`);
-  return at < 0 ? undefined : op.path.slice(0, at);
-}
 
 /** Why the contract says this path parameter names a resource, or undefined when nothing does. */
 export function identifierEvidence(contract: Contract, op: Operation, p: OpenAPIV3.ParameterObject): string | undefined {
@@ -42,16 +34,22 @@ export function identifierEvidence(contract: Contract, op: Operation, p: OpenAPI
       }
     }
   }
-  const collection = collectionPathOf(op, p.name);
-  if (collection === undefined) return undefined;
-  // 2. The collection model: a create on the collection and a read of its item (`/pets` + `/pets/{petId}`).
-  // A suffix after the parameter (`/Calls/{Sid}.json`) keeps it the item's identifier.
-  const item = contract.operations.find((o) => o.method === 'get' && new RegExp(`^${escape(collection)}/\\{${escape(p.name)}\\}(\\.[A-Za-z0-9]+)?$`).test(o.path));
-  const create = contract.operations.find((o) => o.path === collection && isCreate(o));
-  if (item && create) return `${create.id} creates the items ${item.id} reads by ${p.name}`;
+  // 2. The collection model: a create on the collection and a read of its item (`/pets` + `/pets/{petId}`),
+  // by the kernel's one item-path rule (`/Calls/{Sid}.json` reads items of `/Calls.json`).
+  const at = op.path.indexOf(`/{${p.name}}`);
+  if (at < 0) return undefined;
+  const stem = op.path.slice(0, at);
+  const item = contract.operations.find((o) => {
+    const segment = o.method === 'get' ? itemSegment(o.path) : undefined;
+    return segment?.param === p.name && segment.stem === stem;
+  });
+  const collection = item ? itemSegment(item.path)?.collection : undefined;
+  if (item === undefined || collection === undefined) return undefined;
+  const create = contract.operations.find((o) => resourcePath(o.path) === collection && isCreate(o, contract));
+  if (create) return `${create.id} creates the items ${item.id} reads by ${p.name}`;
   // 3. The list of the collection shows items carrying the parameter (by name, or `id` under `{id}`).
-  const list = contract.operations.find((o) => o.method === 'get' && o.path === collection);
-  if (list && item) {
+  const list = onCollection(contract, collection, 'get');
+  if (list) {
     const success = Object.entries(list.responses).find(([s]) => s.startsWith('2'))?.[1];
     const schema = asSchema(Object.values(success?.content ?? {})[0]?.schema);
     const itemSchema = schema ? listedItemSchema(schema) : undefined;
@@ -61,7 +59,7 @@ export function identifierEvidence(contract: Contract, op: Operation, p: OpenAPI
   // 4. An item read under a named collection (`/things/{name}`, not `/{dataset}/…` nor `/{version}/fields`)
   //    that documents 404 itself: the contract says the value names something that may not exist.
   const lastSegment = collection.slice(collection.lastIndexOf('/') + 1);
-  if (item && lastSegment !== '' && !lastSegment.includes('{') && (item.responses['404'] !== undefined)) return `${item.id} reads an item of ${collection} by ${p.name} and documents 404`;
+  if (lastSegment !== '' && !lastSegment.includes('{') && item.responses['404'] !== undefined) return `${item.id} reads an item of ${collection} by ${p.name} and documents 404`;
   return undefined;
 }
 
