@@ -161,7 +161,10 @@ export function matrixTable(cells: readonly MatrixCell[]): string {
 }
 
 if (process.argv[1]?.endsWith('zoo-matrix.js')) {
-  const names = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--markdown');
+  const markdown = at >= 0 ? args[at + 1] : undefined;
+  const names = args.filter((_a, i) => at < 0 || (i !== at && i !== at + 1));
   const all: MatrixCell[] = [];
   for (const zoo of names.length > 0 ? names.map(zooService) : ZOO) {
     const reason = zoo.unavailable();
@@ -176,5 +179,11 @@ if (process.argv[1]?.endsWith('zoo-matrix.js')) {
   }
   const defects = all.filter((c) => c.kind === 'defect' && c.verdict !== 'n/a');
   const benign = all.filter((c) => c.kind === 'benign' && c.verdict !== 'n/a');
-  process.stdout.write(`\n${matrixTable(all)}\n\ndefects caught ${defects.filter((c) => c.verdict === 'caught').length} of ${defects.length} applicable; benign passed ${benign.filter((c) => c.verdict === 'passed').length} of ${benign.length}\n`);
+  const summary = `defects caught ${defects.filter((c) => c.verdict === 'caught').length} of ${defects.length} applicable (from traffic: ${all.filter((c) => c.traffic === 'caught').length} of ${all.filter((c) => c.kind === 'defect' && c.traffic !== undefined).length} that show in answers); benign passed ${benign.filter((c) => c.verdict === 'passed').length} of ${benign.length} (from traffic: ${all.filter((c) => c.kind === 'benign' && c.traffic === 'passed').length})`;
+  process.stdout.write(`\n${matrixTable(all)}\n\n${summary}\n`);
+  if (markdown !== undefined) {
+    const { writeFile } = await import('node:fs/promises');
+    const why = all.filter((c) => c.verdict === 'n/a').map((c) => `- ${c.service}, ${c.mode}: ${c.detail}`);
+    await writeFile(markdown, `# The zoo's seeded-defect and benign matrix\n\nWritten by \`npm run zoo-matrix -- --markdown ${markdown}\` on ${new Date().toISOString().slice(0, 10)}. Each cell: the runner's verdict, and in brackets the same run judged from its traffic by \`petstore-conformance proxy\`. See [zoo-runner.md](zoo-runner.md).\n\n${matrixTable(all)}\n\n${summary}.\n\nWhere a mode does not apply:\n\n${why.join('\n')}\n`);
+  }
 }
