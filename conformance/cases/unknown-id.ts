@@ -80,7 +80,7 @@ const SMALL_RANGE = 1000;
  * A value for the identifier that the schema admits (type, format, bounds, pattern) and that no
  * answer of the run has shown (`seen`), or the reason there is none.
  */
-export function unknownValueFor(p: OpenAPIV3.ParameterObject, validator: SchemaValidator, rng: Random, seen: (value: unknown) => boolean): { ok: true; value: unknown } | { ok: false; reason: string } {
+export function unknownValueFor(p: OpenAPIV3.ParameterObject, validator: SchemaValidator, rng: Random, seen: (value: unknown) => boolean, like?: unknown): { ok: true; value: unknown } | { ok: false; reason: string } {
   const schema = asSchema(p.schema);
   if (!schema) return { ok: false, reason: `${p.name} has no schema to choose a valid unknown value from` };
   const flat = effective(schema);
@@ -94,6 +94,10 @@ export function unknownValueFor(p: OpenAPIV3.ParameterObject, validator: SchemaV
     const top = flat.exclusiveMaximum === true ? max - 1 : max;
     candidates.push(top, top - 1, top - 7919, top - 104_729);
   } else {
+    // The form of the identifiers the server really assigns, when the run holds one: a plain string
+    // parameter whose records are UUIDs (Nest's ParseUUIDPipe answers 400 to any other string) is
+    // probed with an unknown UUID, digits with digits. Else the schema's form.
+    candidates.push(...sameShape(like));
     if (flat.format === 'uuid') candidates.push('ffffffff-ffff-4fff-bfff-ffffffffffff', 'fffffffe-ffff-4fff-bfff-ffffffffffff');
     candidates.push('conformance-unknown-00000000');
     // A pattern or a length the fixed value breaks: the sampler's own values, checked below.
@@ -108,8 +112,24 @@ export function unknownValueFor(p: OpenAPIV3.ParameterObject, validator: SchemaV
   return { ok: false, reason: `no value of ${p.name}'s schema was found that is valid and absent from every answer of the run` };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Unknown values in the form of a known identifier (a UUID, a string of digits), or none. */
+function sameShape(like: unknown): unknown[] {
+  if (typeof like !== 'string') return [];
+  if (UUID.test(like)) return ['ffffffff-ffff-4fff-bfff-ffffffffffff', 'fffffffe-ffff-4fff-bfff-ffffffffffff'];
+  if (/^\d{1,15}$/.test(like)) return ['9'.repeat(Math.max(like.length + 3, 9)), '8'.repeat(Math.max(like.length + 3, 9))];
+  return [];
+}
+
+/** Whether `value` has the form of the known identifier `like` (or nothing is known). */
+export function shapedLike(value: unknown, like: unknown): boolean {
+  const shapes = sameShape(like);
+  return shapes.length === 0 || (typeof value === 'string' && (UUID.test(String(like)) ? UUID.test(value) : /^\d+$/.test(value)));
+}
+
 /** The identifier to probe (the last path parameter that is one) and its unknown value, or why the probe is not sent. */
-export function unknownIdProbe(contract: Contract, op: Operation, validator: SchemaValidator, rng: Random, seen: (value: unknown) => boolean): Probe {
+export function unknownIdProbe(contract: Contract, op: Operation, validator: SchemaValidator, rng: Random, seen: (value: unknown) => boolean, known: Readonly<Record<string, unknown>> = {}): Probe {
   if (op.responses['201']) return { ok: false, reason: `${op.id} answers 201: it may create the resource its path names, so an unknown identifier is no error there` };
   const params = pathParameters(op);
   const reasons: string[] = [];
@@ -119,7 +139,7 @@ export function unknownIdProbe(contract: Contract, op: Operation, validator: Sch
       reasons.push(`${p.name} names no resource (no link, create + item read, or list names it)`);
       continue;
     }
-    const value = unknownValueFor(p, validator, rng, seen);
+    const value = unknownValueFor(p, validator, rng, seen, known[p.name]);
     if (!value.ok) {
       reasons.push(value.reason);
       continue;

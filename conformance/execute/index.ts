@@ -6,7 +6,7 @@ import type { MutableInput } from '../cases/mutations.js';
 import type { Random } from '../cases/random.js';
 import { isSuccess, referenceBase, writeRole } from '../../src/contract/index.js';
 import { asSchema, isRecord } from '../cases/schema.js';
-import { SeenValues, unknownIdProbe } from '../cases/unknown-id.js';
+import { SeenValues, shapedLike, unknownIdProbe } from '../cases/unknown-id.js';
 import { isJsonMediaType, modeFor, retrievesRepresentation } from '../../src/contract/index.js';
 import type { CredentialPlan } from '../credentials.js';
 import type { Note, OperationCase, RunPlan } from '../plan/index.js';
@@ -227,8 +227,12 @@ export async function execute(input: ExecuteInput): Promise<Execution> {
       // admits that no answer has shown, and the operation's other required inputs all present.
       if (typeof c.unknownId === 'string') note(op.id, 'unknown_id', c.unknownId);
       else if (c.unknownId) {
-        const probe = unknownIdProbe(contract, op, validator, opRng, (v) => seen.has(v));
+        let probe = unknownIdProbe(contract, op, validator, opRng, (v) => seen.has(v));
         const base = probe.ok ? await needsInput(false, 'random') : undefined;
+        // The valid request names a record the server made: the unknown id takes that record's form.
+        if (probe.ok && typeof base === 'object' && !shapedLike(probe.value, base.pathParams[probe.param.name])) {
+          probe = unknownIdProbe(contract, op, validator, opRng, (v) => seen.has(v), base.pathParams);
+        }
         if (!probe.ok) note(op.id, 'unknown_id', probe.reason);
         else if (typeof base === 'string' || base === undefined) note(op.id, 'unknown_id', `not sent: the operation's other required inputs could not be made (${base ?? 'no input'})`);
         else await send('unknown_id', { ...base, pathParams: { ...base.pathParams, [probe.param.name]: probe.value } }, 'valid');

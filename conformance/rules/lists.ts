@@ -22,6 +22,10 @@ const flat = (s: Schema | undefined): Schema | undefined => (s ? nonNullView(s) 
 export function itemSchemaOf(op: Operation): Schema | undefined {
   const s = flat(successSchema(op));
   if (!s) return undefined;
+  return itemSchemaIn(op, s);
+}
+
+function itemSchemaIn(op: Operation, s: Schema, depth = 0): Schema | undefined {
   if (s.type === 'array') return flat(asSchema((s as OpenAPIV3.ArraySchemaObject).items));
   // An object read by its identifier (`GET /buckslips/{id}`) is an item, whatever arrays it holds.
   if (isItemPath(op.path)) return undefined;
@@ -31,7 +35,11 @@ export function itemSchemaOf(op: Operation): Schema | undefined {
   const segment = op.path.split('/').filter((x) => x !== '' && !x.startsWith('{')).at(-1)?.toLowerCase();
   const array = arrays.length === 1 ? arrays[0] : arrays.find(([name]) => name.toLowerCase() === segment);
   const items = array ? flat(asSchema(array[1].items)) : undefined;
-  return items && (items.type === 'object' || items.properties !== undefined) ? items : undefined;
+  if (items && (items.type === 'object' || items.properties !== undefined)) return items;
+  // No array at the top: the one object member an envelope wraps the page in (express-zod-api's
+  // `{status, data: {orders: [...], total}}`), as the kernel's listItems reads the answer.
+  const objects = [...properties(s).values()].map((p) => flat(p)).filter((p): p is Schema => p !== undefined && (p.type === 'object' || p.properties !== undefined));
+  return arrays.length === 0 && objects.length === 1 && depth < 2 ? itemSchemaIn(op, objects[0]!, depth + 1) : undefined;
 }
 
 /** The items of a recorded list answer (2xx JSON), or undefined. */

@@ -85,10 +85,15 @@ describe('each kernel rule exists once, in src/contract/', () => {
   });
 
   it.each<[string, string]>([
-    ['src/mock/engine.ts', 'responseFor'],
+    ['src/mock/stages/answer.ts', 'responseFor'],
     ['src/mock/error-body.ts', 'mergeAllOf'],
-    ['src/mock/engine.ts', 'inferModel'],
-    ['src/mock/engine.ts', 'negotiate'],
+    ['src/mock/rules/generic.ts', 'inferModel'],
+    ['src/mock/stages/answer.ts', 'negotiate'],
+    ['src/mock/stages/policies.ts', 'negotiate'],
+    ['src/mock/stages/parse.ts', 'sequenceSyntax'],
+    ['src/mock/controls/request-headers/security.ts', 'schemeCredential'],
+    ['src/mock/controls/request-headers/security.ts', 'cookiePairs'],
+    ['src/mock/controls/request-headers/prefer.ts', 'jsonContent'],
     ['conformance/checks/content-type.ts', 'negotiate'],
     ['src/mock/generic/handlers.ts', 'recordProperties'],
     ['conformance/resources.ts', 'identifierSource'],
@@ -113,9 +118,9 @@ describe('each kernel rule exists once, in src/contract/', () => {
     ['src/mock/reflect-filters.ts', 'pageBase'],
     ['src/mock/reflect-filters.ts', 'LIMIT_NAMES'],
     ['conformance/plan/index.ts', 'isCreate'],
-    ['src/mock/controls/canned.ts', 'sampleValue'],
+    ['src/mock/core/canned.ts', 'sampleValue'],
     ['src/mock/error-body.ts', 'sampleValue'],
-    ['src/mock/engine.ts', 'sampleValue'],
+    ['src/mock/core/keep-to-schema.ts', 'sampleValue'],
     ['src/mock/generic/handlers.ts', 'sampleValue'],
     ['src/mock/faker.ts', 'createFaker'],
     ['src/mock/random.ts', 'Random'],
@@ -135,7 +140,7 @@ describe('each kernel rule exists once, in src/contract/', () => {
     ['conformance/cases/schema.ts', 'effective'],
     ['src/mock/error-body.ts', 'commonErrorSchema'],
     ['conformance/judge/context.ts', 'commonErrorSchema'],
-    ['src/mock/controls/deprecation.ts', 'deprecationAnnouncement'],
+    ['src/mock/controls/policies/deprecation.ts', 'deprecationAnnouncement'],
     ['conformance/checks/deprecation-headers.ts', 'deprecationAnnouncement'],
   ])('%s takes %s from src/contract', (path, name) => {
     const file = halves.find((f) => f.path === path);

@@ -74,9 +74,21 @@ function answersWithItemIdentifier(operation: Operation, contract: Contract): bo
   return successResponses(operation).some((r) => {
     const schema = asSchema(jsonContent(r.content)?.schema);
     if (!schema) return false;
-    const names = [...anyProperties(schema).keys()];
+    const props = anyProperties(schema);
+    // The record itself, or the one object member an envelope wraps it in (express-zod-api's `{status, data: {...}}`).
+    const objects = [...props.values()].filter((s) => s.type === 'object' || s.properties !== undefined);
+    const names = [...props.keys(), ...(objects.length === 1 ? [...anyProperties(objects[0]).keys()] : [])];
     return names.some((n) => n === param || n === 'id' || n.toLowerCase() === param.toLowerCase());
   });
+}
+
+/**
+ * The record an envelope wraps: the one object member of an answer with no identifier-like field of
+ * its own (`{status: "success", data: {id, ...}}`, `{data: {...}, meta}` has two, so it is read as it is).
+ */
+export function envelopedRecord(value: Readonly<Record<string, unknown>>): Record<string, unknown> | undefined {
+  const objects = Object.values(value).filter((v): v is Record<string, unknown> => isRecord(v));
+  return objects.length === 1 && Object.values(value).every((v) => !Array.isArray(v)) ? objects[0] : undefined;
 }
 
 /** The last segment of a Location (RFC 9110 §10.2.2), resolved against the request URL: the new resource's identifier there. */
@@ -114,6 +126,9 @@ export function identifierOf(created: unknown, param: string | undefined, linkFi
   if (isRecord(created)) {
     const field = identifierField(created, param, linkField);
     if (field !== undefined) return created[field];
+    const inner = envelopedRecord(created);
+    const innerField = inner === undefined ? undefined : identifierField(inner, param, linkField);
+    if (inner !== undefined && innerField !== undefined) return inner[innerField];
   }
   return idFromLocation(location, base);
 }
@@ -128,7 +143,11 @@ export function listItems(value: unknown, collection?: string): unknown[] | unde
   // named like the collection's path (`/v2/invoicing/templates` → `templates`).
   const named = collection === undefined ? undefined : Object.entries(value).find(([key, v]) => Array.isArray(v) && key.toLowerCase() === collection.toLowerCase())?.[1];
   if (Array.isArray(named)) return named;
-  return arrays.find((a) => a.length > 0 && a.every((x) => isRecord(x)));
+  const found = arrays.find((a) => a.length > 0 && a.every((x) => isRecord(x)));
+  if (found !== undefined || arrays.length > 0) return found;
+  // No array at the top: the one object member an envelope wraps the page in (`{status, data: {orders: [...], total}}`).
+  const inner = envelopedRecord(value);
+  return inner === undefined ? undefined : listItems(inner, collection);
 }
 
 /**

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Faker } from '@faker-js/faker';
 import type { OpenAPIV3 } from 'openapi-types';
 import { alternativesOf, diceOfFaker, isRecord, mergeAllOf, mergeTwo, sampleValue, pairsOf, parseQuery, responseFor, type Contract, type Operation, type SchemaValidator, writableInRequest } from '../../contract/index.js';
-import { cannedReply } from '../controls/canned.js';
+import { cannedReply } from '../core/canned.js';
 import { HttpError } from '../errors.js';
 import { createFaker } from '../faker.js';
 import { fitsWith, schemaAccepts } from '../media.js';
