@@ -46,7 +46,7 @@ const KERNEL_FUNCTIONS = [
   // the one resource model (src/contract/resources/): collections, bindings, roles, identifiers, references, links
   'inferModel', 'successSchema', 'recordProperties', 'identifierField', 'envelopeOf', 'listShape', 'statelessReason', 'isCreate', 'isSuccess', 'answersWithItemIdentifier',
   'idFromLocation', 'identifierOf', 'listItems', 'itemRead', 'postCollections', 'referenceBase', 'collectionNames', 'referencedCreate', 'identifierSource',
-  'linkSource', 'linkedField', 'identifierProperty', 'writeRole', 'itemSegment', 'isItemPath', 'onCollection',
+  'linkSource', 'linkedField', 'requestPath', 'resourcePath', 'samePath', 'identifierProperty', 'writeRole', 'itemSegment', 'isItemPath', 'onCollection',
   // the list vocabulary (src/contract/resources/vocabulary.ts)
   'normalName', 'listParameterRole', 'pageBase',
   // Accept negotiation (src/contract/negotiate.ts)
