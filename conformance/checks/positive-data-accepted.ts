@@ -41,6 +41,14 @@ export const positiveDataAccepted: Check = {
     // values the runner invents, so without the user's own a refusal judges nothing.
     const needs = status >= 400 && status < 500 && !exchange.context.userInput ? needsUserInput(ctx.contract, operation) : undefined;
     if (needs !== undefined) return skip(`${needs}; without it the refusal (${status}) of an invented value judges nothing`);
+    // An operation documenting no success at all (Enterobase's PUTs list only 403, "Unauthorised
+    // access for this specific resource") promises none: its documented refusal is the answer the
+    // contract gives (OAS 3.0.3 §4.7.16 asks for a success response only as a SHOULD), and
+    // status_code_documented still holds the status to the list.
+    const successKeys = Object.keys(operation.responses).some((k) => /^[23]/.test(k) || k === 'default');
+    if (!successKeys && Object.keys(operation.responses).length > 0 && documentedResponse(operation.responses, status) !== undefined) {
+      return skip(`${operation.id} documents no success answer (only ${Object.keys(operation.responses).join(', ')}): its documented ${status} is what the contract promises`);
+    }
     if (status === 409 || status === 422) return skip(`answered ${status} after the prerequisites were created; may be a legitimate state rule: ${errorMessageOf(response)}`);
     if (status === 429 || status === 503) return skip(`answered ${status} (temporarily unavailable): cannot judge`);
     if (largeContentRefused(exchange)) return skip(`answered 413 to ${Buffer.byteLength(exchange.request.body ?? '')} octets of content: a server may refuse content larger than it is willing to process (RFC 9110 §15.5.14), and the contract states no limit`);

@@ -1,14 +1,8 @@
-import type { Operation } from '../../src/contract/index.js';
+import { requestPath, type Operation } from '../../src/contract/index.js';
 import type { CheckContext } from '../checks/index.js';
 
-/**
- * The path a request for `path` reaches: a fragment (`/files/{id}#get_shared_link`, as Box writes
- * variants of one endpoint) is never sent (RFC 3986 §3.5, RFC 9110 §7.1), so it names no resource.
- */
-export function requestPath(path: string): string {
-  const hash = path.indexOf('#');
-  return hash < 0 ? path : path.slice(0, hash);
-}
+// The path a request reaches, without the key's fragment: the kernel's (path-template.ts).
+export { requestPath };
 
 // Keyed by the run's context object: a cache of contract-derived data, gone with the run.
 const siblingCache = new WeakMap<CheckContext, Map<string, readonly Operation[]>>();

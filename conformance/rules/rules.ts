@@ -1,6 +1,5 @@
-import type { OpenAPIV3 } from 'openapi-types';
 import { collectionNames, referenceBase, writableInRequest, type Operation } from '../../src/contract/index.js';
-import { asSchema, isRecord, type Schema } from '../cases/schema.js';
+import { asSchema, isRecord } from '../cases/schema.js';
 import type { CheckResult, Exchange } from '../types.js';
 import type { Rule, RuleContext } from './index.js';
 import { filterPlan, filterQuery, judgeFilters, nextFilterRequest, type Recorded } from './filters.js';

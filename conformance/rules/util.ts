@@ -18,7 +18,7 @@ export const selected = (ctx: RuleContext, op: Operation): boolean => !ctx.opera
 export function acceptedBody(ctx: RuleContext, op: Operation): Record<string, unknown> | undefined {
   for (let i = ctx.session.exchanges.length - 1; i >= 0; i--) {
     const e = ctx.session.exchanges[i];
-    if (!e || e.kind !== 'positive' || e.requestedOperationId !== op.id || !e.response || e.response.status < 200 || e.response.status > 299) continue;
+    if (e?.kind !== 'positive' || e.requestedOperationId !== op.id || !e.response || e.response.status < 200 || e.response.status > 299) continue;
     if (isRecord(e.input?.body)) return structuredClone(e.input.body);
   }
   return undefined;

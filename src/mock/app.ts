@@ -5,18 +5,19 @@ import { docsRouter } from '../docs/router.js';
 import type { Faker } from '@faker-js/faker';
 import { makeClock } from './clock.js';
 import { createFaker } from './faker.js';
-import { controlGuard } from './controls/access.js';
-import { adminRouter } from './controls/admin.js';
-import { Journal, keepSentBodies } from './controls/journal.js';
-import { RateLimiter, rateLimit } from './controls/rate-limit.js';
+import { controlGuard } from './controls/endpoints/access.js';
+import { adminRouter } from './controls/endpoints/admin.js';
+import { Journal, keepSentBodies } from './controls/endpoints/journal.js';
+import { RateLimiter, rateLimit } from './controls/policies/rate-limit.js';
 import { buildEngine, type Dice, type Engine, type EngineDeps } from './engine.js';
-import { errorHandler, HttpError } from './errors.js';
+import { errorHandler } from './errors.js';
 import { normalizeOptions, OptionsError, type MockOptions } from './options.js';
 import { seededRandom } from './random.js';
 import { series } from './series.js';
-import { allHandlers, rulesOf } from './routes/index.js';
+import { rulesOf, RuleStores } from './rules/index.js';
 import { seedState } from './store/seed.js';
 import { Store } from './store/store.js';
+import { StoreFullError } from './store/capacity.js';
 import { GenericStore } from './generic/store.js';
 import type { StateSnapshot } from './store/types.js';
 import { validateState } from './store/validate-state.js';
@@ -77,13 +78,13 @@ export async function buildMockApp(input?: MockOptions): Promise<{ app: Express;
   }
   const given = options.state === undefined ? undefined : validateState(options.state, first.contract, schemaValidator);
   const initial = (): StateSnapshot => given ?? seedState(options.seed, options.pets);
-  const store = new Store(clock);
-  store.load(initial());
+  // Only the store the contract's rules answer from is ever made (rules/index.ts).
+  // Each store holds at most maxRecords records (--max-records): a create beyond them is a 507.
+  const stores = new RuleStores(() => new Store(clock, options.maxRecords), initial, () => new GenericStore(options.maxRecords));
 
   const dice = new SeededDice(options.seed);
-  const genericStore = new GenericStore();
-  const deps: EngineDeps = { options, clock, petstoreHandlers: allHandlers(store), genericStore, dice };
-  let engine: Engine = await buildEngine(first.contract, first.text, deps);
+  const deps: EngineDeps = { options, clock, stores, dice };
+  let engine: Engine = await withinCap(buildEngine(first.contract, first.text, deps));
 
   if (options.watch) {
     watchContractFile(
@@ -156,18 +157,13 @@ export async function buildMockApp(input?: MockOptions): Promise<{ app: Express;
     adminRouter({
       journal,
       reset: () => {
-        store.load(initial());
-        genericStore.clear();
-        engine.seedGeneric();
+        engine.rules.reset();
         dice.reset();
       },
       // The generic engine's records are exported as they are; importing a state is the Petstore rules' feature.
-      exportState: () => (engine.rules === 'petstore' ? store.export() : genericStore.export()),
-      describeEngine: () => ({ rules: engine.rules, basePath: engine.contract.basePath, stateful: engine.statefulOperations, stateless: engine.statelessOperations, notices: engine.notices, collections: engine.collections }),
-      importState: (state) => {
-        if (engine.rules !== 'petstore') throw new HttpError(409, engine.errorContext.codeForStatus(409), 'Importing a state needs the Petstore rules (x-mock-rules: petstore); this contract is served by the generic engine.');
-        store.load(validateState(state, engine.contract, schemaValidator));
-      },
+      exportState: () => engine.rules.exportState(),
+      describeEngine: () => ({ rules: engine.rules.name, basePath: engine.contract.basePath, stateful: engine.statefulOperations, stateless: engine.statelessOperations, notices: engine.notices, collections: engine.collections, store: (engine.rules.name === 'petstore' ? stores.petstore() : stores.generic()).usage() }),
+      importState: (state) => engine.rules.importState(state),
     }),
   );
   // After /__mock: the limit is for API clients, not for the harness that resets the state.
@@ -200,4 +196,14 @@ export async function buildMockApp(input?: MockOptions): Promise<{ app: Express;
   app.use(errorHandler(() => engine.errorContext));
   const servedContract = (): ServedContract => ({ title: engine.contract.document.info.title, version: engine.contract.document.info.version, basePath: engine.contract.basePath });
   return { app, served: servedContract, renderBare: (...args) => engine.renderBare(...args) };
+}
+
+/** The first engine, or a usage error when its starting state (seeded or given) is over the store's cap (`--max-records`). */
+async function withinCap(building: Promise<Engine>): Promise<Engine> {
+  try {
+    return await building;
+  } catch (error) {
+    if (error instanceof StoreFullError) throw new OptionsError(`the starting state holds more records than maxRecords (${error.maxRecords})`);
+    throw error;
+  }
 }

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, Request } from 'express';
 import { isRecord } from '../contract/index.js';
+import { StoreFullError } from './store/capacity.js';
 
 /** One violation of a rejected request, as the contract's `ErrorDetail` describes it. */
 export interface ErrorDetail {
@@ -40,9 +41,9 @@ export class HttpError extends Error {
   }
 }
 
-/** RFC 9110 §11.6.1: the challenge a 401 carries; the scheme and header come from the contract. */
-export function wwwAuthenticate(headerName: string): string {
-  return `ApiKey realm="petstore", header="${headerName}"`;
+/** RFC 9110 §11.6.1: the challenge a 401 carries; the scheme and header come from the contract, the realm from its rules. */
+export function wwwAuthenticate(headerName: string, realm: string): string {
+  return `ApiKey realm="${realm}", header="${headerName}"`;
 }
 
 /** Turns an express-openapi-validator error path (`/body/name`, `/params/petId`, `.query.limit`) into `body.name` style. */
@@ -60,6 +61,8 @@ export interface ErrorHandlerContext {
   allowFor(path: string): string | undefined;
   /** The header that carries the API key (for `WWW-Authenticate`). */
   apiKeyHeader(): string;
+  /** The realm of the API's challenges (the rules': `petstore` under the Petstore rules, else `mock`). */
+  realm?(): string;
   /** The body limit in bytes (for the 413 message). */
   maxBodyBytes(): number;
   /** The error as the contract's own error schema for the request's operation and status shapes it. */
@@ -88,13 +91,15 @@ export function causeOf(error: unknown): string {
 /** 401 with its challenge (RFC 9110 §15.5.2: a 401 carries WWW-Authenticate). */
 export function unauthorized(ctx: ErrorHandlerContext): HttpError {
   return new HttpError(401, ctx.codeForStatus(401), `A valid ${ctx.apiKeyHeader()} header is required for this operation.`, [], {
-    'WWW-Authenticate': wwwAuthenticate(ctx.apiKeyHeader()),
+    'WWW-Authenticate': wwwAuthenticate(ctx.apiKeyHeader(), ctx.realm?.() ?? 'mock'),
   });
 }
 
 /** Maps anything thrown (our HttpError, express-openapi-validator's errors, body-parser's) to an HttpError. */
 export function toHttpError(error: unknown, req: { path: string }, ctx: ErrorHandlerContext): HttpError {
   if (error instanceof HttpError) return error;
+  // RFC 4918 §11.5: the store cannot hold what the request would add (--max-records).
+  if (error instanceof StoreFullError) return new HttpError(507, ctx.codeForStatus(507), error.message);
   if (!isRecord(error) && !(error instanceof Error)) return internal();
   // Libraries' errors are Error instances with extra own fields (status, type, errors, body).
   const field = (name: string): unknown => Reflect.get(error, name);
@@ -203,7 +208,8 @@ export function errorHandler(ctx: () => ErrorHandlerContext): ErrorRequestHandle
       const context = ctx();
       httpError = toHttpError(error, req, context);
       httpError = context.refine?.(httpError, req) ?? httpError;
-      if (httpError.status >= 500 && !(error instanceof HttpError)) {
+      // A full store (507) is the cap doing its job, not a fault of the mock: its client is told, the operator is not.
+      if (httpError.status >= 500 && !(error instanceof HttpError) && !(error instanceof StoreFullError)) {
         cause = causeOf(error);
         context.report?.(error, req);
       }

@@ -1,5 +1,5 @@
 import type { Contract, Operation } from '../contract/index.js';
-import { samePath } from '../contract/index.js';
+import { documentedMediaFor, samePath } from '../contract/index.js';
 import { HttpError } from './errors.js';
 
 export type RouteMatch =
@@ -156,7 +156,16 @@ function choose(candidates: readonly Candidate[] | undefined, request: RequestSe
     return value === undefined ? sent.length > 0 : sent.includes(value);
   };
   const matching = candidates.filter((c) => c.conditions.length > 0 && c.conditions.every(holds));
-  return matching.sort((a, b) => b.conditions.length - a.conditions.length)[0] ?? candidates[0];
+  const named = matching.sort((a, b) => b.conditions.length - a.conditions.length)[0];
+  if (named) return named;
+  // No fragment names what the request carries (Azure's `/analyze#overload=stream` beside
+  // `/analyze`: the fragment only tells the overloads apart): the first whose request body takes the
+  // request's Content-Type (OAS 3.0.3 §4.7.13: the content map is keyed by the media types the
+  // operation accepts), else the first written.
+  const sent = request.headers['content-type'];
+  const type = Array.isArray(sent) ? sent[0] : sent;
+  const takes = (c: Candidate): boolean => documentedMediaFor(type ?? '', Object.keys(c.operation.requestBody?.content ?? {})) !== undefined;
+  return (type !== undefined && !takes(candidates[0]!) ? candidates.find(takes) : undefined) ?? candidates[0];
 }
 
 const paramCount = (template: string): number => (template.match(/\{[^}]+\}/g) ?? []).length;

@@ -61,7 +61,7 @@ const WRITTEN_AT = 'x-kit-written-at';
 export function layerOf(contract: Contract, operation: Pick<Operation, 'method' | 'path'>): number {
   const shape = samePath(operation.path);
   const keys = Object.keys(contract.document.paths).sort((a, b) => Number(a.includes('#')) - Number(b.includes('#')));
-  const same = keys.filter((key) => samePath(key) === shape && isRecord((contract.document.paths as Record<string, unknown>)[key]) && isRecord(((contract.document.paths as Record<string, Record<string, unknown>>)[key] ?? {})[operation.method]));
+  const same = keys.filter((key) => samePath(key) === shape && isRecord((contract.document.paths as Record<string, unknown>)[key]) && isRecord((contract.document.paths as Record<string, Record<string, unknown>>)[key]?.[operation.method]));
   return Math.max(0, same.indexOf(operation.path));
 }
 
@@ -99,8 +99,10 @@ export function validatorDocument(contract: Contract, layer = 0): ValidatorDocum
   mergeSamePaths(document, changes);
   routablePathNames(document, changes);
   optionalBodiesSaySo(document);
+  rawBodiesAreBytes(document, changes);
   ignoredHeaderParameters(document, changes);
   bracketedQueryNames(document, changes);
+  bracketedMemberNames(document, changes);
   collidingFormObjects(document, changes);
   absentDeepObjects(document, changes);
   // Places are named in the user's own document (a Swagger 2.0 one's pointers, not the upgraded copy's).
@@ -108,7 +110,7 @@ export function validatorDocument(contract: Contract, layer = 0): ValidatorDocum
   const resolve = (node: unknown): unknown => {
     const ref = isRecord(node) ? node['$ref'] : undefined;
     const m = typeof ref === 'string' ? /^#\/components\/schemas\/([^/]+)$/.exec(ref) : null;
-    return m ? (document.components?.schemas ?? {})[m[1]!] : node;
+    return m ? document.components?.schemas?.[m[1]!] : node;
   };
   visit(document, '#', (node, where) => normaliseSchema(node, contract.originalPointer(where), changes, formats, resolve));
   const pathKeys = new Map<string, string>();
@@ -140,7 +142,7 @@ function collidingFormObjects(document: OpenAPIV3.Document, changes: string[]): 
     const ref = p['$ref'];
     if (typeof ref !== 'string') return p;
     const m = /^#\/components\/(parameters|schemas)\/([^/]+)$/.exec(ref);
-    const found = m ? (document.components?.[m[1] as 'parameters' | 'schemas'] ?? {})[m[2]!] : undefined;
+    const found = m ? document.components?.[m[1] as 'parameters' | 'schemas']?.[m[2]!] : undefined;
     return isRecord(found) ? found : undefined;
   };
   const memberNames = (schema: Record<string, unknown> | undefined, depth = 0): string[] => {
@@ -158,7 +160,7 @@ function collidingFormObjects(document: OpenAPIV3.Document, changes: string[]): 
       const names = new Set(all.map((p) => String(p['name'])));
       const replaced = (operation.parameters ?? []).map((written) => {
         const parameter = resolve(written);
-        if (!parameter || parameter['in'] !== 'query' || (parameter['style'] ?? 'form') !== 'form' || parameter['explode'] === false) return written;
+        if (parameter?.['in'] !== 'query' || (parameter['style'] ?? 'form') !== 'form' || parameter['explode'] === false) return written;
         const members = memberNames(resolve(parameter['schema']));
         const shared = members.filter((m) => m !== parameter['name'] && names.has(m));
         if (shared.length === 0) return written;
@@ -261,6 +263,32 @@ function asThreeOne(document: OpenAPIV3.Document & Record<string, unknown>, chan
   }
 }
 
+/** Media types whose request content the mock reads as raw bytes (engine.ts, express.raw). */
+const RAW_MEDIA = /^(application\/(octet-stream|pdf|zip)|image\/[^;]+|audio\/[^;]+|video\/[^;]+)$/i;
+
+/**
+ * A string schema of raw content (`application/octet-stream` with `type: string, format: byte`,
+ * Xero's attachments, "Byte array of file in body of request") describes the bytes themselves:
+ * the body arrives as bytes, never a JSON string, so it is validated as `format: binary` is
+ * (OAS 3.0.3 §4.7.14: binary content is described as a string of octets).
+ */
+function rawBodiesAreBytes(document: OpenAPIV3.Document, changes: string[]): void {
+  for (const [key, item] of Object.entries(document.paths as Record<string, unknown>)) {
+    for (const method of METHODS) {
+      const operation = isRecord(item) ? item[method] : undefined;
+      const body = isRecord(operation) ? operation['requestBody'] : undefined;
+      const content = isRecord(body) && isRecord(body['content']) ? body['content'] : {};
+      for (const [type, media] of Object.entries(content)) {
+        if (!isRecord(media)) continue;
+        const schema = media['schema'];
+        if (!RAW_MEDIA.test(type.split(';')[0]!.trim()) || !isRecord(schema) || schema['type'] !== 'string' || schema['format'] === 'binary') continue;
+        media['schema'] = { ...schema, format: 'binary' };
+        changes.push(`${method.toUpperCase()} ${key} ${type}: a string of raw content is validated as bytes (format: binary)`);
+      }
+    }
+  }
+}
+
 /** Where a `#/components/parameters/…` reference's parameter is carried, if it points there. */
 function sharedParameterIn(document: OpenAPIV3.Document, ref: string): unknown {
   const m = /^#\/components\/parameters\/([^/]+)$/.exec(ref);
@@ -304,6 +332,48 @@ function bracketedQueryNames(document: OpenAPIV3.Document, changes: string[]): v
         if (bare === '' || all.some((p) => p.in === 'query' && p.name === bare)) continue;
         changes.push(`#/paths/${key}/${method}: query parameter ${parameter.name} read as ${bare} (the validator's qs parsing)`);
         parameter.name = bare;
+      }
+    }
+  }
+}
+
+/**
+ * Query parameters written as members of one object (edrv.io: `createdAt[$gte]` and
+ * `createdAt[$lte]`, each a parameter of its own): the validator's query parser (qs) reads them as
+ * one object `createdAt`, which no parameter names, and refused them as unknown. For the validator
+ * they become that object, as a deepObject parameter (OAS 3.0.3 §4.7.12.4) with one optional
+ * property per member; the request is still read by the names the contract writes.
+ */
+function bracketedMemberNames(document: OpenAPIV3.Document, changes: string[]): void {
+  const shared = (document.components?.parameters ?? {}) as Record<string, OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject>;
+  const resolved = (p: OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject): OpenAPIV3.ParameterObject | undefined => {
+    if (!('$ref' in p)) return p;
+    const m = /^#\/components\/parameters\/([^/]+)$/.exec(p.$ref);
+    const target = m ? shared[m[1]!] : undefined;
+    return target && !('$ref' in target) ? target : undefined;
+  };
+  for (const [key, item] of Object.entries(document.paths ?? {})) {
+    if (!item) continue;
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!operation) continue;
+      const own = operation.parameters ?? [];
+      const all = [...(item.parameters ?? []), ...own].map(resolved).filter((p): p is OpenAPIV3.ParameterObject => p !== undefined);
+      const groups = new Map<string, OpenAPIV3.ParameterObject[]>();
+      for (const parameter of all) {
+        const m = parameter.in === 'query' ? /^([^[\]]+)\[([^[\]]+)\]$/.exec(parameter.name) : null;
+        if (m && !all.some((p) => p.in === 'query' && p.name === m[1])) groups.set(m[1]!, [...(groups.get(m[1]!) ?? []), parameter]);
+      }
+      if (groups.size === 0 || (item.parameters ?? []).some((p) => { const r = resolved(p); return r !== undefined && [...groups.values()].flat().includes(r); })) continue;
+      const members = new Set([...groups.values()].flat());
+      operation.parameters = own.filter((p) => { const r = resolved(p); return r === undefined || !members.has(r); });
+      for (const [name, parts] of groups) {
+        const member = (p: OpenAPIV3.ParameterObject): string => p.name.slice(name.length + 1, -1);
+        const properties = Object.fromEntries(parts.map((p) => [member(p), p.schema ?? {}]));
+        const required = parts.filter((p) => p.required === true).map(member);
+        const schema: OpenAPIV3.SchemaObject = { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
+        operation.parameters.push({ name, in: 'query', style: 'deepObject', explode: true, ...(required.length > 0 ? { required: true } : {}), schema });
+        changes.push(`#/paths/${key}/${method}: query parameters ${parts.map((p) => p.name).join(', ')} read as the object ${name}`);
       }
     }
   }
@@ -460,7 +530,7 @@ function visit(root: unknown, where: string, callback: (node: Record<string, unk
     if (typeof node !== 'object' || node === null || seen.has(node)) continue;
     seen.add(node);
     if (Array.isArray(node)) {
-      node.forEach((child, i) => stack.push({ node: child, where: `${at}/${i}` }));
+      for (const [i, child] of node.entries()) stack.push({ node: child, where: `${at}/${i}` });
       continue;
     }
     if (!isRecord(node)) continue;

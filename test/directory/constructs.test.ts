@@ -20,6 +20,22 @@ const CONSTRUCTS = [
   'extension-refs.yaml',
   // Several operations on `/` and one method, told apart by X-Amz-Target or Action: all went to the first.
   'shared-path-fragments.yaml',
+  // A list of two arrays, members in `allOf` beside a description: `?maxResults=1` got 2 groups (paging_truthful).
+  'paged-list-members.yaml',
+  // `/analyze` and `/analyze#overload=stream`: a multipart image went to the JSON overload, 415.
+  'overload-by-media-type.yaml',
+  // A delete documented to answer `true`: the mock answered an object, refused it, 500.
+  'delete-answers-boolean.yaml',
+  // A read without content, deleted: still 200 afterwards (use_after_delete).
+  'delete-without-record.yaml',
+  // A JSON body whose schema is a string: refused "must be a JSON object", 400.
+  'json-string-body.yaml',
+  // Only 403 documented: the runner failed the documented refusal as "valid input rejected".
+  'only-refusal-documented.yaml',
+  // Raw content written as a `format: byte` string: every upload refused "request/body must be string".
+  'raw-string-body.yaml',
+  // `createdAt[$gte]` and `createdAt[$lte]` as parameters of their own: refused "Unknown query parameter 'createdAt'".
+  'bracketed-query-members.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {

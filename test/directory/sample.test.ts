@@ -8,6 +8,7 @@ import { packageRoot } from '../../src/contract/index.js';
 import { sweepDocument, SWEEP_DEFAULTS } from '../../bench/sweep/document.js';
 import { DIRECTORY_SAMPLE } from '../../fixtures/directory/index.js';
 import { rowOf, type TableRow } from './outcomes.js';
+import { scaled } from '../load-scale.js';
 
 const ok = (fiveXx: string, failures: readonly string[] = []): TableRow => ({ stage: 'ok', fiveXx, failures });
 
@@ -15,9 +16,9 @@ const ok = (fiveXx: string, failures: readonly string[] = []): TableRow => ({ st
 const EXPECTED: Readonly<Record<string, TableRow>> = {
   '1forge.com': ok('0/2'),
   'afterbanks.com': ok('0/1'),
-  'amazonaws.com/iotfleethub': ok('0/3', [
-    'created_resource_readable › CreateApplication',
-  ]),
+  // Was created_resource_readable › CreateApplication: the list's `applicationSummaries` is written
+  // `allOf: [{$ref: …List}, {description}]`, now read merged, so the list is the collection's (paged-list-members.yaml).
+  'amazonaws.com/iotfleethub': ok('0/3'),
   'amazonaws.com/kinesis-video-media': ok('0/0'),
   'apisetu.gov.in/cbse': ok('0/0'),
   'apisetu.gov.in/cpctmp': ok('0/0'),
@@ -55,7 +56,7 @@ const EXPECTED: Readonly<Record<string, TableRow>> = {
 };
 
 describe('directory sample (fixtures/directory)', () => {
-  it('every document has the outcome the table says, and the table names every document', { timeout: 900_000 }, async () => {
+  it('every document has the outcome the table says, and the table names every document', { timeout: scaled(900_000) }, async () => {
     const actual: Record<string, TableRow> = {};
     for (const { id, file } of DIRECTORY_SAMPLE) actual[id] = rowOf(await sweepDocument(id, join(packageRoot, 'fixtures', 'directory', file), SWEEP_DEFAULTS));
     expect(actual).toEqual(EXPECTED);

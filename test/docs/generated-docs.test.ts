@@ -6,6 +6,7 @@ import { begin, cliSection, registrySection, withSection, type Section } from '.
 import { CHECKS } from '../../conformance/checks/index.js';
 import { RULES } from '../../conformance/rules/index.js';
 import { ROOT } from '../mock/helpers.js';
+import { scaled } from '../load-scale.js';
 
 /** The page as it must be: its section regenerated; with DOCS_UPDATE=1 the page is rewritten so. */
 async function check(section: Section): Promise<void> {
@@ -31,7 +32,7 @@ describe('the generated parts of docs/ are what the kit says today', () => {
     expect(existsSync(join(ROOT, 'dist', 'src', 'cli', 'mock.js')), 'build first: npm run build').toBe(true);
     const section = await cliSection();
     await check(section);
-  }, 30_000);
+  }, scaled(30_000));
 
   it('--help names every supported version, describes the products generically, and wraps instead of cutting', async () => {
     const { text } = await cliSection();
@@ -52,5 +53,5 @@ describe('the generated parts of docs/ are what the kit says today', () => {
       // A sentence's full stop is not part of its last word, on either side.
       expect(entry.toLowerCase().split(/[\s(),;:]+/).map((w) => w.replace(/\.$/, '')).filter((w) => w !== '' && !words.has(w)), name).toEqual([]);
     }
-  }, 30_000);
+  }, scaled(30_000));
 });

@@ -2,12 +2,12 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Faker } from '@faker-js/faker';
 import type { OpenAPIV3 } from 'openapi-types';
 import { alternativesOf, diceOfFaker, isRecord, mergeAllOf, mergeTwo, sampleValue, pairsOf, parseQuery, responseFor, type Contract, type Operation, type SchemaValidator, writableInRequest } from '../../contract/index.js';
-import { cannedReply } from '../controls/canned.js';
+import { cannedReply } from '../core/canned.js';
 import { HttpError } from '../errors.js';
 import { createFaker } from '../faker.js';
 import { fitsWith, schemaAccepts } from '../media.js';
 import type { HandlerInput, Handlers, Reply } from '../routes/types.js';
-import { recordProperties, successSchema, type Binding, type Collection, type GenericModel, type ListShape } from '../../contract/index.js';
+import { LIMIT_NAMES as LIMIT, OFFSET_NAMES as OFFSET, PAGE_NAMES as PAGE, TOTAL_NAMES as TOTAL, normalName as normal, pageBase as firstPage, recordProperties, successSchema, type Binding, type Collection, type GenericModel, type ListShape } from '../../contract/index.js';
 import type { GenericStore, RecordValue } from './store.js';
 
 type Schema = OpenAPIV3.SchemaObject;
@@ -26,12 +26,6 @@ export interface GenericDeps {
    */
   readonly documented?: (operation: Operation, params: Readonly<Record<string, string>>, query: URLSearchParams) => Reply;
 }
-
-const normal = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
-const LIMIT = new Set(['limit', 'perpage', 'pagesize', 'size', 'maxresults', 'max', 'top', 'pagelimit', 'maxitems']);
-const OFFSET = new Set(['offset', 'skip', 'start', 'startindex', 'from']);
-const PAGE = new Set(['page', 'pagenumber', 'pageno', 'pageindex']);
-const TOTAL = new Set(['total', 'totalcount', 'totalitems', 'totalresults', 'totalsize', 'count']);
 
 const asSchema = (s: Schema | OpenAPIV3.ReferenceObject | undefined): Schema | undefined => (s && !('$ref' in s) ? s : undefined);
 
@@ -407,7 +401,7 @@ function listPage(binding: Extract<Binding, { kind: 'list' }>, input: HandlerInp
     if (LIMIT.has(key)) size = number ?? fallback ?? size;
     else if (OFFSET.has(key)) offset = number ?? fallback ?? 0;
     else if (PAGE.has(key)) {
-      pageBase = schema?.minimum === 0 || fallback === 0 ? 0 : 1;
+      pageBase = firstPage(schema);
       page = number ?? fallback ?? pageBase;
     } else if (values.length > 0) {
       const name = filterField(byNormal, key);
@@ -520,6 +514,18 @@ function describesRecord(answer: Schema, collection: Collection, validator: Sche
 
 /** An answer made from its own schema, its message fields saying what happened (nothing else of the record in it). */
 function documentedAnswer(schema: Schema, said: string, validator: SchemaValidator, faker: Faker): unknown {
+  // An answer that is not an object (VTEX's delete answers `true`, "If the review was deleted"): its
+  // documented example, else a value of its schema; never an object its schema refuses.
+  const view = mergeAllOf(schema);
+  if (view.type !== undefined && view.type !== 'object') {
+    if (view.example !== undefined && schemaAccepts(validator, schema, view.example)) return view.example;
+    let value: unknown;
+    for (let i = 0; i < 5; i++) {
+      value = sampleValue(schema, { dice: diceOfFaker(faker), everyProperty: true, fits: fitsWith(validator) });
+      if (schemaAccepts(validator, schema, value)) return value;
+    }
+    return value;
+  }
   const made = generateRecord(schema, faker, validator);
   const out: RecordValue = { ...made };
   for (const [name, written] of Object.entries(recordProperties(schema))) {

@@ -1,3 +1,5 @@
+import { RecordBudget, type StoreUsage } from '../store/capacity.js';
+
 /** One record: a JSON object as the contract's schema shapes it. */
 export type RecordValue = Record<string, unknown>;
 
@@ -17,6 +19,19 @@ export class GenericStore {
   private readonly gone = new Set<string>();
   /** Records deleted, by `collection scope id`: a resource known to have existed (RFC 9110 §15.5.5, §9.3.5). */
   private readonly deleted = new Set<string>();
+  /** Request paths deleted by operations no collection binds (markPathDeleted). */
+  private readonly deletedPaths = new Set<string>();
+  private readonly budget: RecordBudget;
+
+  /** `maxRecords`: records held at most, over every collection and scope. */
+  constructor(maxRecords = Number.POSITIVE_INFINITY) {
+    this.budget = new RecordBudget(maxRecords);
+  }
+
+  /** How many records the store holds, against its cap. */
+  usage(): StoreUsage {
+    return this.budget.usage();
+  }
 
   /** True once a collection has been seeded (a reload of the contract keeps the records). */
   has(collection: string): boolean {
@@ -55,15 +70,21 @@ export class GenericStore {
     return [...(this.tables.get(collection)?.values() ?? [])].flatMap((records) => [...records.keys()]);
   }
 
+  /** Stores a record; a new one over the cap throws StoreFullError and stores nothing (a replacement always fits). */
   put(collection: string, scope: string, id: string, record: RecordValue): void {
+    const table = this.table(collection, scope);
+    if (!table.has(id)) this.budget.take();
     this.gone.delete(`${collection} ${scope}`);
     this.deleted.delete(`${collection} ${scope} ${id}`);
-    this.table(collection, scope).set(id, structuredClone(record));
+    table.set(id, structuredClone(record));
   }
 
   delete(collection: string, scope: string, id: string): boolean {
     const done = this.tables.get(collection)?.get(scope)?.delete(id) ?? false;
-    if (done) this.deleted.add(`${collection} ${scope} ${id}`);
+    if (done) {
+      this.deleted.add(`${collection} ${scope} ${id}`);
+      this.budget.give();
+    }
     return done;
   }
 
@@ -87,10 +108,32 @@ export class GenericStore {
     return this.gone.has(`${collection} ${scope}`);
   }
 
+  /**
+   * Remembers a request path answered by a successful DELETE of an operation no collection binds
+   * (Crucible's `/reviews-v1/{id}`, whose read answers no content to keep): it is gone, and so is
+   * everything under it (RFC 9110 §9.3.5).
+   */
+  markPathDeleted(path: string): void {
+    this.deletedPaths.add(path.replace(/\/+$/, ''));
+  }
+
+  forgetPathDeleted(path: string): void {
+    this.deletedPaths.delete(path.replace(/\/+$/, ''));
+  }
+
+  /** Whether a path, or one it lies under, was deleted since (markPathDeleted). */
+  pathDeleted(path: string): boolean {
+    const segments = path.replace(/\/+$/, '').split('/');
+    for (let i = segments.length; i > 1; i--) if (this.deletedPaths.has(segments.slice(0, i).join('/'))) return true;
+    return false;
+  }
+
   clear(): void {
     this.tables.clear();
     this.gone.clear();
     this.deleted.clear();
+    this.deletedPaths.clear();
+    this.budget.restart(0);
   }
 
   export(): GenericSnapshot {

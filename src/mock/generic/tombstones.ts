@@ -1,0 +1,26 @@
+import type { Operation } from '../../contract/index.js';
+import { isItemPath } from '../../contract/resources/index.js';
+import { HttpError } from '../errors.js';
+import type { GenericStore } from './store.js';
+
+/**
+ * Deletes of items no inferred collection keeps (their read answers nothing to store: Crucible's
+ * `GET /reviews-v1/{id}` documents a 200 without content). A successful DELETE of such an item is
+ * remembered by its request path, and what follows on that path or under it is 404: after a
+ * DELETE the resource is gone (RFC 9110 §9.3.5, §15.5.5), as the generic store answers a read of
+ * a deleted record whatever the read documents.
+ */
+export function rememberDelete(store: GenericStore, operation: Operation, path: string, status: number): void {
+  if (operation.method !== 'delete' || status < 200 || status > 299) return;
+  if (isItemPath(operation.path)) store.markPathDeleted(path);
+}
+
+/** The 404 of a request on a path a stateless DELETE removed (rememberDelete), or under it; a PUT on the path itself may create it anew. */
+export function deletedPath(store: GenericStore, operation: Operation, path: string, codeForStatus: (status: number) => string): HttpError | undefined {
+  if (!store.pathDeleted(path)) return undefined;
+  if (operation.method === 'put' && store.pathDeleted(path) && !store.pathDeleted(path.replace(/\/[^/]*\/*$/, ''))) {
+    store.forgetPathDeleted(path);
+    return undefined;
+  }
+  return new HttpError(404, codeForStatus(404), `${path.slice(0, 200)} is gone: it, or the resource it lies under, was deleted.`);
+}
