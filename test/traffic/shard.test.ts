@@ -111,9 +111,11 @@ describe('the CI recipes of docs/traffic.md', () => {
     const jobs = blocks[0]?.['jobs'] as Record<string, { strategy?: { matrix: { shard: number[] } }; needs?: string; steps: Array<{ run?: string; uses?: string; with?: Record<string, unknown> }> }>;
     const matrix = jobs['conformance']?.strategy?.matrix.shard ?? [];
     const steps = jobs['conformance']?.steps ?? [];
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the CI's own variable syntax, matched as written
     const { shards, files } = shardsNamed(steps.flatMap((st) => st.run ?? []), (c, k) => c.replaceAll('${{ matrix.shard }}', String(matrix[k - 1])), matrix.length);
     expect(matrix).toHaveLength(4);
     everyShard(shards, 4);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the CI's own variable syntax, matched as written
     expect(steps.find((st) => st.uses?.startsWith('actions/upload-artifact'))?.with?.['path']).toBe('shard-${{ matrix.shard }}.json');
     expect(jobs['verdict']?.needs).toBe('conformance');
     const merge = jobs['verdict']?.steps.find((st) => st.run?.includes(' merge '))?.run ?? '';
@@ -123,6 +125,7 @@ describe('the CI recipes of docs/traffic.md', () => {
   it('GitLab CI: parallel 4, CI_NODE_INDEX/CI_NODE_TOTAL, the verdict job merges the artifacts of all four', () => {
     const job = blocks[1]?.['conformance'] as { parallel: number; script: string[]; artifacts: { paths: string[] } };
     const verdict = blocks[1]?.['verdict'] as { needs: string[]; script: string[]; artifacts: { when?: string } };
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the CI's own variable syntax, matched as written
     const { shards, files } = shardsNamed(job.script, (c, k) => c.replaceAll('${CI_NODE_INDEX}', String(k)).replaceAll('${CI_NODE_TOTAL}', String(job.parallel)), job.parallel);
     expect(job.parallel).toBe(4);
     everyShard(shards, 4);
