@@ -7,8 +7,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { CHECKS } from '../conformance/checks/index.js';
-import { RULES } from '../conformance/rules/index.js';
+import { CHECKS, PROBES } from '../conformance/registry/index.js';
 import { loadArazzo } from '../conformance/workflows/document.js';
 import { packageRoot } from '../src/contract/paths.js';
 
@@ -28,7 +27,7 @@ const cell = (text: string): string => text.replace(/\s+/g, ' ').replace(/\|/g, 
 /** The runner's per-operation checks and generic rules, from the registries, and the bundled workflows. */
 export async function registrySection(): Promise<Section> {
   const lines = ['| Check | What it sends, and what fails it |', '|---|---|', ...CHECKS.map((c) => `| \`${c.name}\` | ${cell(c.description)} |`)];
-  lines.push('', '| Generic rule | What it probes, and what fails it |', '|---|---|', ...RULES.map((r) => `| \`${r.name}\` | ${cell(r.description)} |`));
+  lines.push('', '| Generic rule | What it probes, and what fails it |', '|---|---|', ...PROBES.map((r) => `| \`${r.name}\` | ${cell(r.description)} |`));
   const arazzo = await loadArazzo(join(packageRoot, 'openapi', 'petstore.arazzo.yaml'));
   lines.push(
     '',

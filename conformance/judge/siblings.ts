@@ -1,5 +1,5 @@
 import type { Operation } from '../../src/contract/index.js';
-import type { CheckContext } from '../checks/index.js';
+import type { CheckContext } from '../registry/index.js';
 
 /**
  * The path a request for `path` reaches: a fragment (`/files/{id}#get_shared_link`, as Box writes

@@ -5,9 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { contractFromDocument, type Operation } from '../../src/contract/index.js';
-import { filterPlan, judgeFilters, matches, nextFilterRequest, filterQuery, type FilterPlan, type Recorded } from '../../conformance/rules/filters.js';
-import { judgePaging, nextPagingQuery, pagingPlan, type PagingPlan } from '../../conformance/rules/paging.js';
-import { judgeLocationRead, judgeReadOnly, judgeReference, locationNames } from '../../conformance/rules/rules.js';
+import { filterPlan, judgeFilters, matches, nextFilterRequest, filterQuery, type FilterPlan, type Recorded } from '../../conformance/probes/filters.js';
+import { judgePaging, nextPagingQuery, pagingPlan, type PagingPlan } from '../../conformance/probes/paging.js';
+import { judgeLocationRead, locationNames } from '../../conformance/probes/location.js';
+import { judgeReadOnly } from '../../conformance/probes/read-only.js';
+import { judgeReference } from '../../conformance/probes/references.js';
 import type { Exchange } from '../../conformance/types.js';
 
 const item = { type: 'object', properties: { id: { type: 'string' }, email: { type: 'string' }, status: { type: 'string', enum: ['open', 'shut'] } } };

@@ -1,4 +1,4 @@
-import type { CheckResult, RunReport } from '../types.js';
+import type { CheckResult, RunReport } from '../../types.js';
 
 /** The results as a grid: rows = operations, columns = checks; absent = the check does not apply. */
 export function matrix(report: RunReport): { operations: readonly string[]; checks: readonly string[]; cell: (op: string, check: string) => CheckResult | undefined } {
