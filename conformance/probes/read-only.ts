@@ -1,16 +1,27 @@
 import { writableInRequest, type Operation } from '../../src/contract/index.js';
 import { isRecord } from '../cases/schema.js';
+import { judgeRefusal, REFUSALS } from '../checks/refusal.js';
 import type { ProbeCheck, ProbeVerdict as Verdict } from '../registry/types.js';
 import type { Exchange } from '../types.js';
 import { acceptedBody, creates, json, needsKey, properties, successSchema } from './util.js';
 
 const same = (a: unknown, b: unknown): boolean => a !== undefined && b !== undefined && String(a) === String(b);
 
-/** Pure: the verdict on a create that carried client-chosen readOnly identifiers (`sent`). */
-export function judgeReadOnly(sent: Readonly<Record<string, unknown>>, e: Exchange): Verdict {
+/**
+ * Pure: the verdict on a create that carried client-chosen readOnly identifiers (`sent`). A refusal
+ * is judged by the contract-first rule (checks/refusal.ts) where the create `op` is given: a
+ * validation status other than the one it documents breaks its promise; a 4xx of no documented kind
+ * where it documents none is a warning naming the omission.
+ */
+export function judgeReadOnly(sent: Readonly<Record<string, unknown>>, e: Exchange, op?: Operation): Verdict {
   const status = e.response?.status;
   if (status === undefined || status >= 500) return { status: 'skipped', message: `no judgeable answer (${status ?? e.error?.message ?? '?'}): not_a_server_error reports server errors`, exchange: e };
-  if (status >= 400) return { status: 'passed', message: `refused with ${status}`, judged: 1 };
+  if (status >= 400) {
+    const refusal = op ? judgeRefusal(op, REFUSALS.validation(`a create carrying a client-chosen readOnly ${Object.keys(sent).join(', ')}`), status) : undefined;
+    if (refusal?.verdict === 'undocumented') return { status: 'failed', message: refusal.message, exchange: e, judged: 1 };
+    if (refusal?.verdict === 'omitted') return { status: 'warning', message: refusal.message, exchange: e, judged: 1 };
+    return { status: 'passed', message: `refused with ${status}`, judged: 1 };
+  }
   const answer = json(e);
   const echoed = Object.keys(sent).filter((k) => isRecord(answer) && same(answer[k], sent[k]));
   return echoed.length > 0
@@ -52,6 +63,6 @@ export const readOnlyNotHonoured: ProbeCheck<ReadOnlyPlan> = {
   next: (plan, sent) => (sent.length === 0 ? { op: plan.create, body: { ...plan.body, ...plan.sent } } : undefined),
   judge(plan, sent) {
     const e = sent[0]?.exchange;
-    return e ? judgeReadOnly(plan.sent, e) : { status: 'skipped', message: 'no create was sent' };
+    return e ? judgeReadOnly(plan.sent, e, plan.create) : { status: 'skipped', message: 'no create was sent' };
   },
 };

@@ -224,6 +224,17 @@ describe('the other rules judge recorded exchanges as pure functions too', () =>
     expect(judgeReadOnly({ id: 'client-chosen-id' }, exchange(body, status)).status).toBe(verdict);
   });
 
+  // The contract-first refusal rule (checks/refusal.ts) applies to the probe's refusals too.
+  it.each<[string, Record<string, unknown>, number, string]>([
+    ['the documented validation status', { '201': { description: 'made' }, '422': { description: 'invalid' } }, 422, 'passed'],
+    ['another validation status than the documented one', { '201': { description: 'made' }, '422': { description: 'invalid' } }, 400, 'failed'],
+    ["the RFC's status where none of the kind is documented", { '201': { description: 'made' } }, 400, 'passed'],
+    ['another 4xx where none of the kind is documented: a warning naming the omission', { '201': { description: 'made' } }, 409, 'warning'],
+  ])('read_only_not_honoured refused with %s', async (_name, responses, status, verdict) => {
+    const contract = await contractFromDocument({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths: { '/things': { post: { operationId: 'create', responses } } } });
+    expect(judgeReadOnly({ id: 'client-chosen-id' }, exchange({}, status), contract.operationsById.get('create')).status).toBe(verdict);
+  });
+
   it.each<[string, number, string | undefined, 'failed' | 'warning' | undefined]>([
     ['a documented 4xx', 422, undefined, undefined],
     ['accepted where a documented 4xx says references must exist', 201, '422', 'failed'],
