@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Contract, Operation, SchemaValidator } from '../src/contract/index.js';
 import { documentedValues, pathParameters, requestBodyOf, validBody, validValue } from './cases/inputs.js';
-import { identifierOf, identifierSource, isSuccess, listItems, referenceBase, referencedCreate, resourcePath, type IdentifierSource } from '../src/contract/index.js';
+import { identifierOf, identifierSource, isSuccess, listItems, onCollection, referenceBase, referencedCreate, type IdentifierSource } from '../src/contract/index.js';
 import { schemaNames } from './cases/discriminator.js';
 import type { Random } from './cases/random.js';
 import { asSchema, effective, isRecord, writableProperties } from './cases/schema.js';
@@ -240,7 +240,7 @@ export class Resources {
         } else {
           reason = created.reason;
           // No create succeeded: an item the collection already lists names one that exists.
-          const listOp = this.contract.operations.find((o) => o.method === 'get' && resourcePath(o.path) === resourcePath(provider.createOp.path));
+          const listOp = onCollection(this.contract, provider.createOp.path, 'get');
           const listed = listOp ? await this.firstListed(listOp, provider.field ?? 'id', out, fresh && operation.method === 'delete') : undefined;
           if (listed?.ok && this.admits(p, listed.value)) {
             out[p.name] = listed.value;

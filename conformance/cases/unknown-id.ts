@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { isCreate, sampleValue, type Contract, type Operation, type SchemaValidator } from '../../src/contract/index.js';
+import { isCreate, itemSegment, onCollection, resourcePath, sampleValue, type Contract, type Operation, type SchemaValidator } from '../../src/contract/index.js';
 import { pathParameters } from './inputs.js';
 import type { Random } from './random.js';
 import { asSchema, effective, properties } from './schema.js';
@@ -13,14 +13,6 @@ import { asSchema, effective, properties } from './schema.js';
  * rightly answer 400/422, or 200 (every month exists).
  */
 export type Probe = { readonly ok: true; readonly param: OpenAPIV3.ParameterObject; readonly value: unknown } | { readonly ok: false; readonly reason: string };
-
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** The collection path a parameter closes (`/pets/{petId}/photos` → `/pets` for petId). */
-function collectionPathOf(op: Operation, name: string): string | undefined {
-  const at = op.path.indexOf(`/{${name}}`);
-  return at < 0 ? undefined : op.path.slice(0, at);
-}
 
 /** Why the contract says this path parameter names a resource, or undefined when nothing does. */
 export function identifierEvidence(contract: Contract, op: Operation, p: OpenAPIV3.ParameterObject): string | undefined {
@@ -42,16 +34,22 @@ export function identifierEvidence(contract: Contract, op: Operation, p: OpenAPI
       }
     }
   }
-  const collection = collectionPathOf(op, p.name);
-  if (collection === undefined) return undefined;
-  // 2. The collection model: a create on the collection and a read of its item (`/pets` + `/pets/{petId}`).
-  // A suffix after the parameter (`/Calls/{Sid}.json`) keeps it the item's identifier.
-  const item = contract.operations.find((o) => o.method === 'get' && new RegExp(`^${escape(collection)}/\\{${escape(p.name)}\\}(\\.[A-Za-z0-9]+)?$`).test(o.path));
-  const create = contract.operations.find((o) => o.path === collection && isCreate(o));
-  if (item && create) return `${create.id} creates the items ${item.id} reads by ${p.name}`;
+  // 2. The collection model: a create on the collection and a read of its item (`/pets` + `/pets/{petId}`),
+  // by the kernel's one item-path rule (`/Calls/{Sid}.json` reads items of `/Calls.json`).
+  const at = op.path.indexOf(`/{${p.name}}`);
+  if (at < 0) return undefined;
+  const stem = op.path.slice(0, at);
+  const item = contract.operations.find((o) => {
+    const segment = o.method === 'get' ? itemSegment(o.path) : undefined;
+    return segment?.param === p.name && segment.stem === stem;
+  });
+  const collection = item ? itemSegment(item.path)?.collection : undefined;
+  if (item === undefined || collection === undefined) return undefined;
+  const create = contract.operations.find((o) => resourcePath(o.path) === collection && isCreate(o, contract));
+  if (create) return `${create.id} creates the items ${item.id} reads by ${p.name}`;
   // 3. The list of the collection shows items carrying the parameter (by name, or `id` under `{id}`).
-  const list = contract.operations.find((o) => o.method === 'get' && o.path === collection);
-  if (list && item) {
+  const list = onCollection(contract, collection, 'get');
+  if (list) {
     const success = Object.entries(list.responses).find(([s]) => s.startsWith('2'))?.[1];
     const schema = asSchema(Object.values(success?.content ?? {})[0]?.schema);
     const itemSchema = schema ? listedItemSchema(schema) : undefined;
@@ -61,7 +59,7 @@ export function identifierEvidence(contract: Contract, op: Operation, p: OpenAPI
   // 4. An item read under a named collection (`/things/{name}`, not `/{dataset}/…` nor `/{version}/fields`)
   //    that documents 404 itself: the contract says the value names something that may not exist.
   const lastSegment = collection.slice(collection.lastIndexOf('/') + 1);
-  if (item && lastSegment !== '' && !lastSegment.includes('{') && (item.responses['404'] !== undefined)) return `${item.id} reads an item of ${collection} by ${p.name} and documents 404`;
+  if (lastSegment !== '' && !lastSegment.includes('{') && item.responses['404'] !== undefined) return `${item.id} reads an item of ${collection} by ${p.name} and documents 404`;
   return undefined;
 }
 
@@ -82,7 +80,7 @@ const SMALL_RANGE = 1000;
  * A value for the identifier that the schema admits (type, format, bounds, pattern) and that no
  * answer of the run has shown (`seen`), or the reason there is none.
  */
-export function unknownValueFor(p: OpenAPIV3.ParameterObject, validator: SchemaValidator, rng: Random, seen: (value: unknown) => boolean): { ok: true; value: unknown } | { ok: false; reason: string } {
+export function unknownValueFor(p: OpenAPIV3.ParameterObject, validator: SchemaValidator, rng: Random, seen: (value: unknown) => boolean, like?: unknown): { ok: true; value: unknown } | { ok: false; reason: string } {
   const schema = asSchema(p.schema);
   if (!schema) return { ok: false, reason: `${p.name} has no schema to choose a valid unknown value from` };
   const flat = effective(schema);
@@ -96,6 +94,10 @@ export function unknownValueFor(p: OpenAPIV3.ParameterObject, validator: SchemaV
     const top = flat.exclusiveMaximum === true ? max - 1 : max;
     candidates.push(top, top - 1, top - 7919, top - 104_729);
   } else {
+    // The form of the identifiers the server really assigns, when the run holds one: a plain string
+    // parameter whose records are UUIDs (Nest's ParseUUIDPipe answers 400 to any other string) is
+    // probed with an unknown UUID, digits with digits. Else the schema's form.
+    candidates.push(...sameShape(like));
     if (flat.format === 'uuid') candidates.push('ffffffff-ffff-4fff-bfff-ffffffffffff', 'fffffffe-ffff-4fff-bfff-ffffffffffff');
     candidates.push('conformance-unknown-00000000');
     // A pattern or a length the fixed value breaks: the sampler's own values, checked below.
@@ -110,8 +112,24 @@ export function unknownValueFor(p: OpenAPIV3.ParameterObject, validator: SchemaV
   return { ok: false, reason: `no value of ${p.name}'s schema was found that is valid and absent from every answer of the run` };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Unknown values in the form of a known identifier (a UUID, a string of digits), or none. */
+function sameShape(like: unknown): unknown[] {
+  if (typeof like !== 'string') return [];
+  if (UUID.test(like)) return ['ffffffff-ffff-4fff-bfff-ffffffffffff', 'fffffffe-ffff-4fff-bfff-ffffffffffff'];
+  if (/^\d{1,15}$/.test(like)) return ['9'.repeat(Math.max(like.length + 3, 9)), '8'.repeat(Math.max(like.length + 3, 9))];
+  return [];
+}
+
+/** Whether `value` has the form of the known identifier `like` (or nothing is known). */
+export function shapedLike(value: unknown, like: unknown): boolean {
+  const shapes = sameShape(like);
+  return shapes.length === 0 || (typeof value === 'string' && (UUID.test(String(like)) ? UUID.test(value) : /^\d+$/.test(value)));
+}
+
 /** The identifier to probe (the last path parameter that is one) and its unknown value, or why the probe is not sent. */
-export function unknownIdProbe(contract: Contract, op: Operation, validator: SchemaValidator, rng: Random, seen: (value: unknown) => boolean): Probe {
+export function unknownIdProbe(contract: Contract, op: Operation, validator: SchemaValidator, rng: Random, seen: (value: unknown) => boolean, known: Readonly<Record<string, unknown>> = {}): Probe {
   if (op.responses['201']) return { ok: false, reason: `${op.id} answers 201: it may create the resource its path names, so an unknown identifier is no error there` };
   const params = pathParameters(op);
   const reasons: string[] = [];
@@ -121,7 +139,7 @@ export function unknownIdProbe(contract: Contract, op: Operation, validator: Sch
       reasons.push(`${p.name} names no resource (no link, create + item read, or list names it)`);
       continue;
     }
-    const value = unknownValueFor(p, validator, rng, seen);
+    const value = unknownValueFor(p, validator, rng, seen, known[p.name]);
     if (!value.ok) {
       reasons.push(value.reason);
       continue;

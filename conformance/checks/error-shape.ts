@@ -11,7 +11,7 @@ export const errorShape: Check = {
   needs: ['negative', 'wrong_method'],
   siblings: 'answer',
   description:
-    "Every 4xx/5xx answer of the run. Fails when the body is not JSON (application/json or +json), does not validate against the operation's documented error schema (else the contract's common one), its `status` differs from the HTTP status, or its `code` is not in the error catalogue (`x-error-codes` / the code enum) or belongs to another status. A numeric `status` only is compared with the HTTP status. The answer to an undocumented method (405) is judged only where an operation on that path documents that status: RFC 9110 §15.5.6 asks only for `Allow`, which method_not_allowed checks. An answer to HEAD carries no body to judge (RFC 9110 §9.3.2). A read after a write is held to its GET's documented error schema; where that GET documents nothing for the status, a mismatch with the shared error schema is a warning.",
+    "Every 4xx/5xx answer of the run. Fails when the body is not JSON (application/json or +json), does not validate against the operation's documented error schema (else the contract's common one), its `status` differs from the HTTP status, or its `code` is not in the error catalogue (`x-error-codes` / the code enum) or belongs to another status. A numeric `status` only is compared with the HTTP status. The answer to an undocumented method is judged only when it is a 405 and an operation on that path documents that status: RFC 9110 §15.5.6 asks only for `Allow`, which method_not_allowed checks. An answer to HEAD carries no body to judge (RFC 9110 §9.3.2). A read after a write is held to its GET's documented error schema; where that GET documents nothing for the status, a mismatch with the shared error schema is a warning.",
   appliesTo: () => true,
   judge: (exchange, operation, ctx) => {
     const response = exchange.response;
@@ -29,6 +29,10 @@ export const errorShape: Check = {
     // documents that status on that path; otherwise nothing states what it carries.
     let pathSchema: Schema | undefined;
     if (exchange.kind === 'wrong_method') {
+      // Only a 405 is the answer to the method itself. Another status (a router's 404 "no route") is
+      // not what an operation on the path documents under it (its 404 says its record is missing:
+      // a Response Object describes its own operation's answers, OAS 3.1.0 §4.8.16).
+      if (response.status !== 405) return skip(`a ${response.status} to an undocumented method is no answer any operation on ${operation.path} documents (OAS 3.1.0 §4.8.16: responses describe their own operation); method_not_allowed judges it`);
       const onPath = ctx.contract.operations.filter((o) => o.path === operation.path).map((o) => documentedResponse(o.responses, response.status)).find((d) => d !== undefined && d.key === String(response.status));
       if (!onPath) return skip(`no operation on ${operation.path} documents a ${response.status} body for an undocumented method (RFC 9110 §15.5.6 asks only for Allow)`);
       pathSchema = responseJsonSchema(onPath.response)?.schema;

@@ -1,7 +1,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { lowered, type Contract, type Operation, type SchemaValidator } from '../../src/contract/index.js';
 import { pathParameters, queryParameters } from '../cases/inputs.js';
-import { identifierField, identifierOf, linkSource, listItems } from '../../src/contract/index.js';
+import { identifierField, identifierOf, itemRead, itemSegment, linkSource, listItems, onCollection, resourcePath } from '../../src/contract/index.js';
 import { asSchema, isRecord, properties, type Schema } from '../cases/schema.js';
 import { responseJsonSchema, sameId } from '../checks/util.js';
 import type { Session } from '../session.js';
@@ -48,6 +48,15 @@ function readOpFor(contract: Contract, path: string): Operation | undefined {
   return contract.operations.find((o) => o.method === 'get' && o.path === path);
 }
 
+/** Whether a path parameter's schema admits a value (a path segment is text: digits read as a number where one is wanted). */
+function pathValueFits(validator: SchemaValidator, schema: Schema, value: unknown): boolean {
+  if (validator.check(schema, value, 'request').valid) return true;
+  const text = String(value);
+  const type = lowered(schema).type;
+  if (typeof value === 'number') return validator.check(schema, text, 'request').valid;
+  return (type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?$/.test(text) && validator.check(schema, Number(text), 'request').valid;
+}
+
 function okJson(exchange: Exchange): unknown {
   const r = exchange.response;
   if (!r || r.status < 200 || r.status > 299) return undefined;
@@ -58,11 +67,11 @@ function okJson(exchange: Exchange): unknown {
   }
 }
 
-/** Path segments, a trailing slash not counting as one (`/tasks/` and `/tasks` are one segment). */
-const segmentCount = (path: string): number => path.replace(/\/+$/, '').split('/').length;
+/** Path segments of a key's resource path (the kernel's: `/tasks/` and `/tasks` are one segment). */
+const segmentCount = (path: string): number => resourcePath(path).split('/').length;
 
 /** The read operation the 201's `links` name for the new resource, else the GET on `<collection>/{param}`. */
-function readerOfCreated(contract: Contract, create: Operation, created: Record<string, unknown>, location: string | undefined, url: string): { op: Operation; params: Record<string, unknown>; id: unknown } | undefined {
+export function readerOfCreated(contract: Contract, create: Operation, created: Record<string, unknown>, location: string | undefined, url: string): { op: Operation; params: Record<string, unknown>; id: unknown } | undefined {
   for (const [status, response] of Object.entries(create.responses)) {
     if (!status.startsWith('2')) continue;
     for (const link of Object.values(response.links ?? {})) {
@@ -80,13 +89,11 @@ function readerOfCreated(contract: Contract, create: Operation, created: Record<
       if (Object.keys(params).length === pathParameters(op).length) return { op, params, id };
     }
   }
-  // A collection path may end in a slash (FastAPI's `/tasks/`): its item is `/tasks/{id}`, never `/tasks//{id}`.
-  const base = create.path.replace(/\/+$/, '');
-  const op = contract.operations.find((o) => o.method === 'get' && o.path.startsWith(`${base}/{`) && pathParameters(o).length === pathParameters(create).length + 1 && !o.path.slice(base.length + 1).includes('/'));
-  const param = op ? pathParameters(op).at(-1) : undefined;
-  if (!op || !param) return undefined;
-  const id = identifierOf(created, param.name, undefined, location, url);
-  return id === undefined ? undefined : { op, params: { [param.name]: id }, id };
+  // The kernel's item read of the create's collection (`/tasks/` → `/tasks/{id}`, `/Calls.json` → `/Calls/{Sid}.json`).
+  const read = itemRead(contract, create.path);
+  if (!read) return undefined;
+  const id = identifierOf(created, read.param, undefined, location, url);
+  return id === undefined ? undefined : { op: read.op, params: { [read.param]: id }, id };
 }
 
 /** Walks the list of a collection (largest page the contract allows) and returns every id seen. */
@@ -142,9 +149,19 @@ export async function readBack(contract: Contract, session: Session, validator: 
   // names what a POST creates): the record is read by it, so an id the client proposed is not held against it.
   const expected = expectedFields(input.body, readSchema, validator);
   if (Object.prototype.hasOwnProperty.call(created, idField) && created[idField] !== expected[idField]) delete expected[idField];
+  // The parent's identifiers the create was sent under name the same parents for the read, but the
+  // read may declare them narrower (Twilio: `ConferenceSid` any string on the Participants create,
+  // `^CF[0-9a-fA-F]{32}$` on the Participant read): a value the read's own parameter refuses would
+  // make an invalid request, whose refusal says nothing of what was created.
+  for (const p of pathParameters(reader.op)) {
+    const value = reader.params[p.name] === undefined ? input.pathParams[p.name] : undefined;
+    const schema = asSchema(p.schema);
+    if (value === undefined || !schema || pathValueFits(validator, schema, value)) continue;
+    return `${create.id} was sent ${p.name} ${JSON.stringify(value)}, which ${reader.op.id}'s ${p.name} does not admit: the created resource cannot be read back under it`;
+  }
   const context = { expectedFields: expected, resourceId: reader.id, after: 'create' as const };
   await session.send({ reportAs: create.id, operation: reader.op, kind: 'read_back', method: 'get', path: reader.op.path, input: { pathParams: { ...input.pathParams, ...reader.params }, query: {}, body: undefined, contentType: undefined }, auth: 'valid', context });
-  const listOp = contract.operations.find((o) => o.method === 'get' && o.path === create.path);
+  const listOp = onCollection(contract, create.path, 'get');
   // Only a list without required query parameters can be walked as is (they may filter it); the
   // session fills required headers and cookies (a tenant id) as for any follow-up.
   if (list && listOp && !listOp.parameters.some((p) => p.required === true && p.in === 'query')) await listIds(session, listOp, create.id, 'list_back', context, idField, input.pathParams);
@@ -183,8 +200,8 @@ export async function readAfterDelete(contract: Contract, session: Session, op: 
     // A read past its sunset says 410 for everything: ask the list instead.
     if (exchange.response?.status !== 410) return undefined;
   }
-  const parent = op.path.slice(0, op.path.lastIndexOf('/{'));
-  const listOp = contract.operations.find((o) => o.method === 'get' && o.path === parent);
+  const parent = itemSegment(op.path)?.collection ?? op.path.slice(0, op.path.lastIndexOf('/{'));
+  const listOp = onCollection(contract, parent, 'get');
   if (!listOp) return reader ? `${reader.id} is past its sunset and no GET ${parent} lists the collection` : `neither a GET on ${op.path} nor a GET ${parent} can show whether the resource is gone`;
   await listIds(session, listOp, op.id, 'read_after_delete', { resourceId });
   return undefined;

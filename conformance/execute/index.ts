@@ -4,11 +4,10 @@ import { schemaNames } from '../cases/discriminator.js';
 import { cookieParameters, headerParameters, noBodyReason, pathParameters, queryParameters, requestBodyOf, validBody, validParams, validQuery } from '../cases/inputs.js';
 import type { MutableInput } from '../cases/mutations.js';
 import type { Random } from '../cases/random.js';
-import { isCreate, isSuccess, referenceBase } from '../../src/contract/index.js';
+import { isSuccess, referenceBase, writeRole } from '../../src/contract/index.js';
 import { asSchema, isRecord } from '../cases/schema.js';
-import { SeenValues, unknownIdProbe } from '../cases/unknown-id.js';
+import { SeenValues, shapedLike, unknownIdProbe } from '../cases/unknown-id.js';
 import { isJsonMediaType, modeFor, retrievesRepresentation } from '../../src/contract/index.js';
-import { requestPath } from '../judge/siblings.js';
 import type { CredentialPlan } from '../credentials.js';
 import type { Note, OperationCase, RunPlan } from '../plan/index.js';
 import type { Resources } from '../resources.js';
@@ -143,20 +142,20 @@ export async function execute(input: ExecuteInput): Promise<Execution> {
           const exchange = await send('positive', generated, 'valid');
           const ok = exchange.response !== undefined && isSuccess(op, exchange.response.status);
           if (!ok) continue;
-          if (isCreate(op, contract) && c.readBack) {
+          const role = writeRole(op, contract);
+          if (role === 'create' && c.readBack) {
             const cannot = await readBack(contract, session, validator, op, exchange, generated, !listed);
             if (cannot) note(op.id, 'read_back', cannot);
             listed = true;
-          } else if (op.method === 'put' && c.readBack) {
+          } else if (role === 'replace' && c.readBack) {
             const cannot = await readAfterReplace(contract, session, validator, op, generated);
             if (cannot) note(op.id, 'read_back', cannot);
-          } else if (op.method === 'delete' && c.readAfterDelete) {
-            // Only a DELETE of an item (its last segment holds the item's parameter: `{id}`, or
-            // `{Sid}.json` as Twilio writes it; RFC 9110 §9.3.5: the target resource goes) makes its
-            // URL unreadable. A DELETE on a collection or a sub-resource (`/playlists/{id}/tracks`
+          } else if ((role === 'delete' || role === 'remove-members') && c.readAfterDelete) {
+            // Only a DELETE of an item (the kernel's item path: `{id}`, or `{Sid}.json` as Twilio
+            // writes it; RFC 9110 §9.3.5: the target resource goes) makes its URL unreadable. A DELETE on a collection or a sub-resource (`/playlists/{id}/tracks`
             // with the tracks to remove in its body) removes members: the collection stays, and
             // reading it with 200 is right.
-            if (/\{[^}/]+\}[^/{}]*$/.test(requestPath(op.path))) {
+            if (role === 'delete') {
               const cannot = await readAfterDelete(contract, session, op, generated);
               if (cannot) note(op.id, 'read_after_delete', cannot);
             } else note(op.id, 'read_after_delete', `${op.method.toUpperCase()} ${op.path} removes members of a collection, not the resource at its URL`);
@@ -228,8 +227,12 @@ export async function execute(input: ExecuteInput): Promise<Execution> {
       // admits that no answer has shown, and the operation's other required inputs all present.
       if (typeof c.unknownId === 'string') note(op.id, 'unknown_id', c.unknownId);
       else if (c.unknownId) {
-        const probe = unknownIdProbe(contract, op, validator, opRng, (v) => seen.has(v));
+        let probe = unknownIdProbe(contract, op, validator, opRng, (v) => seen.has(v));
         const base = probe.ok ? await needsInput(false, 'random') : undefined;
+        // The valid request names a record the server made: the unknown id takes that record's form.
+        if (probe.ok && typeof base === 'object' && !shapedLike(probe.value, base.pathParams[probe.param.name])) {
+          probe = unknownIdProbe(contract, op, validator, opRng, (v) => seen.has(v), base.pathParams);
+        }
         if (!probe.ok) note(op.id, 'unknown_id', probe.reason);
         else if (typeof base === 'string' || base === undefined) note(op.id, 'unknown_id', `not sent: the operation's other required inputs could not be made (${base ?? 'no input'})`);
         else await send('unknown_id', { ...base, pathParams: { ...base.pathParams, [probe.param.name]: probe.value } }, 'valid');

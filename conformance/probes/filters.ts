@@ -1,7 +1,7 @@
 import type { Operation } from '../../src/contract/index.js';
 import { asSchema, isRecord } from '../cases/schema.js';
 import type { Exchange } from '../types.js';
-import { LIMIT_NAMES, filtersOf, identityOf, itemSchemaOf, itemsOf, normal, numericBounds, queryParams, type Filter } from './lists.js';
+import { LIMIT_NAMES, filtersOf, identityOf, itemSchemaOf, itemsOf, normalName, numericBounds, queryParams, type Filter } from './lists.js';
 import type { ProbePlan, ProbeVerdict, ProbeCheck, ProbeRequest, Sent } from '../registry/types.js';
 import { acceptedBody, blocked, collections, json, needsKey, ok } from './util.js';
 
@@ -47,7 +47,7 @@ export function filterPlan(op: Operation, create: FilterPlan['create']): ProbePl
   const filters = filtersOf(op, item);
   if (filters.length === 0) return { ok: false, reason: `${op.id} has no query parameter named like a property of its items` };
   const size: Record<string, number> = {};
-  for (const p of queryParams(op).filter((q) => LIMIT_NAMES.has(normal(q.name)))) {
+  for (const p of queryParams(op).filter((q) => LIMIT_NAMES.has(normalName(q.name)))) {
     const b = numericBounds(p);
     if (b) size[p.name] = Math.max(b.min ?? 1, Math.min(b.max ?? 100, 100));
   }

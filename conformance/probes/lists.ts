@@ -1,25 +1,18 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { listItems, nonNullView, type Operation } from '../../src/contract/index.js';
+import { isItemPath, listItems, listParameterRole, nonNullView, type Operation } from '../../src/contract/index.js';
 import { asSchema, isRecord, properties, type Schema } from '../cases/schema.js';
 import type { Exchange } from '../types.js';
 import { json, ok, successSchema } from './util.js';
 
 /**
- * What the paging and filter rules read of a list operation: its query parameters by role (named as
- * the mock's generic handlers read them, so both halves agree on what a name means), the schema of
+ * What the paging and filter rules read of a list operation: its query parameters by role (the kernel's
+ * list vocabulary, the mock's too, so both halves agree on what a name means), the schema of
  * its items (a bare array or the one array of a wrapper, `{data: [...], has_more}`), and the items of
  * an answer. Pure: contract and recorded exchanges in, values out.
  */
 
-export const normal = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
-/** Page size: at most this many items (`limit`, `per_page`, `page_size`, `PageSize`, `maxResults`, `$top`). */
-export const LIMIT_NAMES = new Set(['limit', 'perpage', 'pagesize', 'size', 'maxresults', 'max', 'top', 'pagelimit', 'maxitems']);
-export const OFFSET_NAMES = new Set(['offset', 'skip', 'start', 'startindex', 'from']);
-export const PAGE_NAMES = new Set(['page', 'pagenumber', 'pageno', 'pageindex']);
-/** Opaque continuation tokens: followed only as the answer gives them, never invented. */
-export const CURSOR_NAMES = new Set(['cursor', 'pagetoken', 'nextpagetoken', 'startingafter', 'endingbefore', 'after', 'before', 'continuationtoken', 'nexttoken', 'marker', 'pagecursor']);
-/** Not filters, whatever property they share a name with. */
-const NOT_FILTER_NAMES = new Set(['sort', 'sortby', 'order', 'orderby', 'expand', 'include', 'fields', 'select', 'format', 'q', 'query', 'search', 'consistency']);
+// The list vocabulary is the kernel's (resources/vocabulary.ts), the one the mock pages by.
+export { CURSOR_NAMES, LIMIT_NAMES, OFFSET_NAMES, PAGE_NAMES, normalName } from '../../src/contract/index.js';
 
 export const queryParams = (op: Operation): OpenAPIV3.ParameterObject[] => op.parameters.filter((p) => p.in === 'query');
 // allOf merged, and a nullable's value (`anyOf: [X, {type: null}]`, FastAPI's Optional) read as X: the kernel's view.
@@ -29,16 +22,24 @@ const flat = (s: Schema | undefined): Schema | undefined => (s ? nonNullView(s) 
 export function itemSchemaOf(op: Operation): Schema | undefined {
   const s = flat(successSchema(op));
   if (!s) return undefined;
+  return itemSchemaIn(op, s);
+}
+
+function itemSchemaIn(op: Operation, s: Schema, depth = 0): Schema | undefined {
   if (s.type === 'array') return flat(asSchema((s as OpenAPIV3.ArraySchemaObject).items));
   // An object read by its identifier (`GET /buckslips/{id}`) is an item, whatever arrays it holds.
-  if (/\}$/.test(op.path.replace(/\.[a-z]+$/i, ''))) return undefined;
+  if (isItemPath(op.path)) return undefined;
   const arrays = [...properties(s).entries()].map(([name, p]) => [name, flat(p)] as const).filter((e): e is readonly [string, OpenAPIV3.ArraySchemaObject] => e[1]?.type === 'array');
   // Several arrays (Discord's thread search: `threads` and `members`): the one named like the path's
   // last segment (PayPal's `/templates` → `templates`); otherwise which one is the page is not stated.
   const segment = op.path.split('/').filter((x) => x !== '' && !x.startsWith('{')).at(-1)?.toLowerCase();
   const array = arrays.length === 1 ? arrays[0] : arrays.find(([name]) => name.toLowerCase() === segment);
   const items = array ? flat(asSchema(array[1].items)) : undefined;
-  return items && (items.type === 'object' || items.properties !== undefined) ? items : undefined;
+  if (items && (items.type === 'object' || items.properties !== undefined)) return items;
+  // No array at the top: the one object member an envelope wraps the page in (express-zod-api's
+  // `{status, data: {orders: [...], total}}`), as the kernel's listItems reads the answer.
+  const objects = [...properties(s).values()].map((p) => flat(p)).filter((p): p is Schema => p !== undefined && (p.type === 'object' || p.properties !== undefined));
+  return arrays.length === 0 && objects.length === 1 && depth < 2 ? itemSchemaIn(op, objects[0]!, depth + 1) : undefined;
 }
 
 /** The items of a recorded list answer (2xx JSON), or undefined. */
@@ -93,8 +94,7 @@ export function filtersOf(op: Operation, item: Schema): Filter[] {
   // `type=all`) filters by something else, named in the attributes or nowhere. Not a filter of `type`.
   const jsonApi = props.has('type') && props.has('id') && props.has('attributes');
   for (const param of queryParams(op)) {
-    const key = normal(param.name);
-    if (LIMIT_NAMES.has(key) || OFFSET_NAMES.has(key) || PAGE_NAMES.has(key) || CURSOR_NAMES.has(key) || NOT_FILTER_NAMES.has(key)) continue;
+    if (listParameterRole(param.name) !== undefined) continue;
     if (!props.has(param.name)) continue;
     if (jsonApi && (param.name === 'type' || param.name === 'id')) continue;
     const property = param.name;

@@ -1,7 +1,8 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Operation } from '../../src/contract/index.js';
 import type { Exchange } from '../types.js';
-import { CURSOR_NAMES, LIMIT_NAMES, OFFSET_NAMES, PAGE_NAMES, identityOf, itemSchemaOf, itemsOf, normal, numericBounds, queryParams } from './lists.js';
+import { pageBase } from '../../src/contract/index.js';
+import { CURSOR_NAMES, LIMIT_NAMES, OFFSET_NAMES, PAGE_NAMES, identityOf, itemSchemaOf, itemsOf, normalName, numericBounds, queryParams } from './lists.js';
 import type { ProbePlan, ProbeVerdict, ProbeCheck } from '../registry/types.js';
 import { blocked, ok } from './util.js';
 
@@ -40,7 +41,7 @@ const MAX_WALK = 12;
 export function pagingPlan(op: Operation): ProbePlan<PagingPlan> {
   if (!itemSchemaOf(op)) return { ok: false, reason: `${op.id} answers no list of items` };
   const q = queryParams(op);
-  const named = (names: ReadonlySet<string>): OpenAPIV3.ParameterObject[] => q.filter((p) => names.has(normal(p.name)));
+  const named = (names: ReadonlySet<string>): OpenAPIV3.ParameterObject[] => q.filter((p) => names.has(normalName(p.name)));
   const named_ = named(LIMIT_NAMES);
   if (named_.length === 0) return { ok: false, reason: `${op.id} declares no page-size parameter (limit, per_page, page_size…)` };
   // A non-numeric `size` is something else (Lob's postcard `size`: 4x6); a page size is a number.
@@ -53,10 +54,11 @@ export function pagingPlan(op: Operation): ProbePlan<PagingPlan> {
   if (census <= size) return { ok: false, reason: `${op.id}'s page size admits only ${size}: a page over the limit cannot be told apart` };
   const offset = named(OFFSET_NAMES).find((p) => numericBounds(p) !== undefined);
   const pageParam = named(PAGE_NAMES).find((p) => numericBounds(p) !== undefined);
-  // A page number counts from its schema's minimum; unstated, from 1. Pages `first` and `first + 1`
-  // are two different pages whether the server counts from 0 or from 1.
+  // A page number counts from the kernel's pageBase (the mock's reading too), and never below the
+  // schema's minimum. Pages `first` and `first + 1` are two different pages whether the server
+  // counts from 0 or from 1.
   const pageMin = pageParam ? numericBounds(pageParam)?.min : undefined;
-  const page = pageParam ? { param: pageParam, first: pageMin === 0 ? 0 : Math.max(1, pageMin ?? 1) } : undefined;
+  const page = pageParam ? { param: pageParam, first: Math.max(pageBase(pageParam.schema), pageMin ?? 0) } : undefined;
   const response = Object.entries(op.responses).find(([s]) => /^2/.test(s))?.[1];
   const declared = response && 'headers' in response ? Object.keys(response.headers ?? {}) : [];
   return {

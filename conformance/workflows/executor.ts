@@ -1,5 +1,5 @@
 import { rateLimitReason } from '../http/rate-limit.js';
-import { isRecord, type Contract, type Operation } from '../../src/contract/index.js';
+import { isJsonMediaType, isRecord, requestPath, serialisePath, serialiseQuery, type Contract, type Operation } from '../../src/contract/index.js';
 import { CredentialPlan } from '../credentials.js';
 import type { BuiltRequestSender } from '../session.js';
 import { CREDENTIAL_ENV, REDACTED_KEY, redactedAs } from '../http/curl.js';
@@ -62,8 +62,6 @@ interface WorkflowOutcome {
   readonly failure?: Failure;
   readonly outputs: Readonly<Record<string, unknown>>;
 }
-
-const JSON_MEDIA = /^application\/(.+\+)?json\b/i;
 
 /** Finds the contract operation a step names (operationId, possibly qualified, or operationPath). */
 export function operationOf(step: Step, contract: Contract): Operation | undefined {
@@ -355,9 +353,9 @@ export class WorkflowExecutor {
       const declared = operation.requestBody && 'content' in operation.requestBody ? Object.keys(operation.requestBody.content ?? {})[0] : undefined;
       const contentType = step.requestBody.contentType ?? declared ?? 'application/json';
       headers['content-type'] = contentType;
-      body = JSON_MEDIA.test(contentType) || typeof payload !== 'string' ? JSON.stringify(payload) : payload;
+      body = isJsonMediaType(contentType) || typeof payload !== 'string' ? JSON.stringify(payload) : payload;
     }
-    const url = this.url(operation.path, pathParams, query);
+    const url = this.url(operation, pathParams, query);
     const method = operation.method.toUpperCase();
     const outcome = await this.options.transport.sendBuilt({ method, url, headers, body }, `${method} ${operation.path}`);
     // The session stopped sending to the target (it kept timing out): nothing was asked, nothing is judged.
@@ -409,13 +407,23 @@ export class WorkflowExecutor {
     return { ok: true, scope };
   }
 
-  private url(path: string, pathParams: Readonly<Record<string, unknown>>, query: Readonly<Record<string, unknown>>): string {
-    const filled = path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(pathParams[name] ?? `{${name}}`)));
-    const search = new URLSearchParams();
-    for (const [name, value] of Object.entries(query)) {
-      for (const v of Array.isArray(value) ? value : [value]) search.append(name, typeof v === 'string' ? v : JSON.stringify(v));
-    }
-    const qs = search.toString();
+  /**
+   * The request URL: path and query parameters serialised in their declared style and explode
+   * (OAS 3.0.3 §4.7.12.4) by the kernel, as the runner's session sends them; the key's fragment
+   * is never sent (RFC 3986 §3.5). A value for a parameter the operation does not declare is sent
+   * in the defaults (`simple` in the path, `form` exploded in the query).
+   */
+  private url(operation: Operation, pathParams: Readonly<Record<string, unknown>>, query: Readonly<Record<string, unknown>>): string {
+    const declared = (name: string, where: 'path' | 'query') => operation.parameters.find((p) => p.name === name && p.in === where);
+    const filled = requestPath(operation.path).replace(/\{([^}]+)\}/g, (_, name: string) => {
+      const value = pathParams[name];
+      const p = declared(name, 'path');
+      if (value === undefined) return encodeURIComponent(`{${name}}`);
+      return p ? serialisePath(p, value) : encodeURIComponent(String(value));
+    });
+    const qs = Object.entries(query)
+      .flatMap(([name, value]) => serialiseQuery(declared(name, 'query'), name, value))
+      .join('&');
     return `${this.options.target.replace(/\/+$/, '')}${filled}${qs ? `?${qs}` : ''}`;
   }
 
@@ -516,7 +524,7 @@ function replaceAt(payload: unknown, target: string, value: unknown): unknown {
 function parseBody(response: RecordedResponse): unknown {
   const type = response.headers['content-type'] ?? '';
   if (response.body.length === 0) return undefined;
-  if (JSON_MEDIA.test(type) || /^\s*[[{]/.test(response.body)) {
+  if (isJsonMediaType(type) || /^\s*[[{]/.test(response.body)) {
     try {
       return JSON.parse(response.body) as unknown;
     } catch {

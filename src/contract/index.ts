@@ -25,3 +25,4 @@ export { deprecationAnnouncement, schemeDeprecated, type DeprecationAnnouncement
 export { readNullable, applyNullable, type NullableReading } from './nullable.js';
 export * from './sample/index.js';
 export * from './resources/index.js';
+export { schemeCredential, type SchemeCredential } from './security.js';

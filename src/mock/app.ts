@@ -5,16 +5,16 @@ import { docsRouter } from '../docs/router.js';
 import type { Faker } from '@faker-js/faker';
 import { makeClock } from './clock.js';
 import { createFaker } from './faker.js';
-import { controlGuard } from './controls/access.js';
-import { adminRouter } from './controls/admin.js';
-import { Journal, keepSentBodies } from './controls/journal.js';
-import { RateLimiter, rateLimit } from './controls/rate-limit.js';
+import { controlGuard } from './controls/endpoints/access.js';
+import { adminRouter } from './controls/endpoints/admin.js';
+import { Journal, keepSentBodies } from './controls/endpoints/journal.js';
+import { RateLimiter, rateLimit } from './controls/policies/rate-limit.js';
 import { buildEngine, type Dice, type Engine, type EngineDeps } from './engine.js';
-import { errorHandler, HttpError } from './errors.js';
+import { errorHandler } from './errors.js';
 import { normalizeOptions, OptionsError, type MockOptions } from './options.js';
 import { seededRandom } from './random.js';
 import { series } from './series.js';
-import { allHandlers, rulesOf } from './routes/index.js';
+import { rulesOf, RuleStores } from './rules/index.js';
 import { seedState } from './store/seed.js';
 import { Store } from './store/store.js';
 import { GenericStore } from './generic/store.js';
@@ -77,12 +77,11 @@ export async function buildMockApp(input?: MockOptions): Promise<{ app: Express;
   }
   const given = options.state === undefined ? undefined : validateState(options.state, first.contract, schemaValidator);
   const initial = (): StateSnapshot => given ?? seedState(options.seed, options.pets);
-  const store = new Store(clock);
-  store.load(initial());
+  // Only the store the contract's rules answer from is ever made (rules/index.ts).
+  const stores = new RuleStores(() => new Store(clock), initial, () => new GenericStore());
 
   const dice = new SeededDice(options.seed);
-  const genericStore = new GenericStore();
-  const deps: EngineDeps = { options, clock, petstoreHandlers: allHandlers(store), genericStore, dice };
+  const deps: EngineDeps = { options, clock, stores, dice };
   let engine: Engine = await buildEngine(first.contract, first.text, deps);
 
   if (options.watch) {
@@ -156,18 +155,13 @@ export async function buildMockApp(input?: MockOptions): Promise<{ app: Express;
     adminRouter({
       journal,
       reset: () => {
-        store.load(initial());
-        genericStore.clear();
-        engine.seedGeneric();
+        engine.rules.reset();
         dice.reset();
       },
       // The generic engine's records are exported as they are; importing a state is the Petstore rules' feature.
-      exportState: () => (engine.rules === 'petstore' ? store.export() : genericStore.export()),
-      describeEngine: () => ({ rules: engine.rules, basePath: engine.contract.basePath, stateful: engine.statefulOperations, stateless: engine.statelessOperations, notices: engine.notices, collections: engine.collections }),
-      importState: (state) => {
-        if (engine.rules !== 'petstore') throw new HttpError(409, engine.errorContext.codeForStatus(409), 'Importing a state needs the Petstore rules (x-mock-rules: petstore); this contract is served by the generic engine.');
-        store.load(validateState(state, engine.contract, schemaValidator));
-      },
+      exportState: () => engine.rules.exportState(),
+      describeEngine: () => ({ rules: engine.rules.name, basePath: engine.contract.basePath, stateful: engine.statefulOperations, stateless: engine.statelessOperations, notices: engine.notices, collections: engine.collections }),
+      importState: (state) => engine.rules.importState(state),
     }),
   );
   // After /__mock: the limit is for API clients, not for the harness that resets the state.

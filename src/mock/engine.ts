@@ -1,47 +1,36 @@
 import { STATUS_CODES } from 'node:http';
-import type { Faker } from '@faker-js/faker';
-import { createFaker } from './faker.js';
-import express, { type Request, type RequestHandler, type Response } from 'express';
-import { admitsJson, answerType, anyProperties, fixedMethod, inferModel, negotiate, itemSchemaOf, parseSequence, sequenceSchemaOf, sequenceSyntax, serializeSequence, type SequenceSyntax, asSchema, diceOfFaker, isRecord, jsonContent, jsonTypeFor, sampleValue, responseBodyRule, responseFor, schemaContradictions, SchemaValidator, type Contract } from '../contract/index.js';
+import type { RequestHandler } from 'express';
+import { schemaContradictions, SchemaValidator, type Contract } from '../contract/index.js';
 import type { Clock } from './clock.js';
-import { cannedReply } from './controls/canned.js';
-import { applyDeprecation } from './controls/deprecation.js';
-import { checkPreferences, decodePrefer, wantsCannedResponse, type PreferDecoding, type Preferences } from './controls/prefer.js';
-import { SecurityGate } from './controls/security.js';
-import { chaos, latencyMs, sleep } from './controls/timing.js';
+import { NO_RULE } from './core/respond.js';
+import type { Dice } from './dice.js';
 import { ErrorBodies } from './error-body.js';
 import { causeOf, HttpError, type ErrorHandlerContext } from './errors.js';
-import { genericHandlers, seedGeneric, unknownParent } from './generic/handlers.js';
-import type { GenericStore } from './generic/store.js';
-import { checkBodyShape, checkCharset, checkDeclaredLength, checkIntegerParameters, normalizeContentType, verifyUtf8 } from './input-guards.js';
-import { fitsWith, nonJsonBody, schemaAccepts, typeFormBody } from './media.js';
-import { multipartBoundary, readMultipart } from './multipart.js';
-import { DEFAULTS, type NormalizedOptions } from './options.js';
+import type { NormalizedOptions } from './options.js';
 import { OperationMatcher } from './operations.js';
-import { errorStage, series } from './series.js';
-import { reflectFilters } from './reflect-filters.js';
-import { rulesOf } from './routes/index.js';
-import { validatorMiddleware } from './validator.js';
 import { operationValidators } from './operation-validators.js';
-import { validatorSlots } from './validator-document.js';
-import { checkQuerystring } from './querystring.js';
-import { checkSequence } from './sequence-body.js';
-import { JsonAnswers } from './json-answer.js';
-import type { Handlers, Reply } from './routes/types.js';
+import { rulesFor, type CollectionView, type RuleStores, type Rules } from './rules/index.js';
+import { series } from './series.js';
+import { answerStage } from './stages/answer.js';
+import { requestSlot, type RequestState, type StageContext } from './stages/context.js';
+import { credentialsStage } from './stages/credentials.js';
+import { deprecationStage } from './stages/deprecation.js';
+import { matchStage } from './stages/match.js';
+import { parseStage } from './stages/parse.js';
+import { policiesStage } from './stages/policies.js';
+import { rulesStage } from './stages/rules.js';
+import { validateAnswerStage } from './stages/validate-answer.js';
+import { validateRequestStage } from './stages/validate-request.js';
+import { writeStage } from './stages/write.js';
 
-/** Seeded sources of the per-request randomness, shared by every engine of one app and reset with it. */
-export interface Dice {
-  random(): number;
-  readonly faker: Faker;
-}
+export type { Dice } from './dice.js';
+export { STATELESS_HEADER } from './core/respond.js';
 
 export interface EngineDeps {
   readonly options: NormalizedOptions;
   readonly clock: Clock;
-  /** The Petstore's business rules, used only where the contract declares them (`x-mock-rules: petstore`). */
-  readonly petstoreHandlers: Handlers;
-  /** The generic engine's records (kept across reloads of the contract). */
-  readonly genericStore: GenericStore;
+  /** The app's stores, each made on first need: the rules take the one they answer from. */
+  readonly stores: RuleStores;
   readonly dice: Dice;
 }
 
@@ -53,8 +42,8 @@ export interface Engine {
   /** The request pipeline (below), as one middleware. */
   readonly router: RequestHandler;
   readonly errorContext: ErrorHandlerContext;
-  /** Which rules answer: the Petstore's, or the generic engine inferred from the contract. */
-  readonly rules: 'petstore' | 'generic';
+  /** What answers from state: the Petstore's rules, or the generic engine inferred from the contract. */
+  readonly rules: Rules;
   /** The operationIds answered from the state (the others answer from examples or schemas). */
   readonly statefulOperations: readonly string[];
   /** What the mock found wrong in the document at load and how it answers instead (one line each). */
@@ -62,15 +51,7 @@ export interface Engine {
   /** Every other operation, with why it answers without state (also sent as `X-Mock-Stateless`). */
   readonly statelessOperations: Readonly<Record<string, string>>;
   /** The collections the generic engine keeps (collection path → item path); none under the Petstore rules. */
-  readonly collections: readonly {
-    readonly path: string;
-    readonly itemPath: string;
-    readonly idField: string | undefined;
-    /** operationIds by what they do (create, read, list, replace, patch, delete). */
-    readonly operations: Readonly<Record<string, readonly string[]>>;
-  }[];
-  /** Seeds the generic collections the store does not hold yet (after a reset empties it). */
-  seedGeneric(): void;
+  readonly collections: readonly CollectionView[];
   /**
    * An error for a request Node's parser refused before Express saw it (431, 408, 400), as the
    * operation its request line names documents it (else the contract's common error schema);
@@ -89,57 +70,16 @@ export interface Engine {
  */
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
-/** The response header naming why an answer neither read nor changed the mock's state. */
-export const STATELESS_HEADER = 'X-Mock-Stateless';
-
-interface RequestState {
-  readonly match: { readonly operation: Contract['operations'][number]; readonly params: Readonly<Record<string, string>>; readonly head?: boolean };
-  readonly prefer: PreferDecoding;
-  /** The query string, parsed once for the guards and the handler. */
-  readonly query: URLSearchParams;
-  /** The boundary of a multipart body, kept before Content-Type is reduced to its media type. */
-  readonly boundary?: string | undefined;
-}
-
-/**
- * Per-request state of one engine, kept on the request under a symbol of its own: the same
- * get/set as a WeakMap keyed by request, without an ephemeron entry per request for the GC to trace.
- */
-function requestSlot<T>(description: string): { get(req: Request): T | undefined; set(req: Request, value: T): void } {
-  const key = Symbol(description);
-  return {
-    get: (req) => (req as unknown as Record<symbol, T | undefined>)[key],
-    set: (req, value) => {
-      (req as unknown as Record<symbol, T>)[key] = value;
-    },
-  };
-}
-
 /** `Not Found` → `not_found`: an error code for contracts without a catalogue. */
 const snakeReason = (status: number): string => (STATUS_CODES[status] ?? 'error').toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
 
-/** Media types of every 2xx answer of an operation, in the contract's order. */
-function successMediaTypes(operation: Contract['operations'][number]): string[] {
-  const types: string[] = [];
-  for (const [status, response] of Object.entries(operation.responses)) {
-    if (!/^2/.test(status)) continue;
-    for (const type of Object.keys(response.content ?? {})) if (!types.includes(type)) types.push(type);
-  }
-  return types;
-}
-
 /**
- * The request pipeline for one contract:
- * match the operation (404 / 405 + Allow; OPTIONS → 204 + Allow; HEAD as GET) → deprecation headers,
- * 410 past the sunset → decode Prefer → credentials (every scheme type) → strict integer parameters
- * → parse the body (64 KiB, 413; UTF-8; depth and exact integers) → express-openapi-validator
- * (request validation; response validation hooked on res.json) → 406 → Prefer checks → chaos →
- * latency → the handler (Petstore rules, or the generic engine), or the canned answer Prefer asked for
- * → the answer in the media type the client accepts.
+ * Builds the engine of one contract. Its request pipeline is the list of stages below, in the
+ * order a request meets them (stages/, one file each); the handler core (core/respond.ts) between
+ * them knows no Express.
  */
 export async function buildEngine(contract: Contract, text: string, deps: EngineDeps): Promise<Engine> {
   const { options, clock, dice } = deps;
-  const rules = rulesOf(contract);
   const matcher = new OperationMatcher(contract);
   const maxBodyBytes = contract.limits.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const codes = new Map<number, string>();
@@ -148,14 +88,13 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
   const apiKeyHeader = [...contract.apiKeySchemes.values()].find((s) => s.in === 'header')?.name ?? 'X-API-Key';
   const schemaValidator = new SchemaValidator(contract.version.schemaDialect);
   const errorBodies = new ErrorBodies(contract, schemaValidator);
-
+  const rules = rulesFor(contract, { stores: deps.stores, validator: schemaValidator, dice, codeForStatus, seed: options.seed, records: options.records });
   const states = requestSlot<RequestState>('request state');
-  /** Media types of each operation's 2xx answers, worked out once. */
-  const offeredTypes = new Map<Contract['operations'][number], string[]>();
   const errorContext: ErrorHandlerContext = {
     codeForStatus,
     allowFor: (path) => matcher.allowFor(path),
     apiKeyHeader: () => apiKeyHeader,
+    realm: () => rules.realm,
     maxBodyBytes: () => maxBodyBytes,
     render: (error, req) => errorBodies.render(error, states.get(req)?.match.operation),
     refine: (error, req) => {
@@ -179,230 +118,41 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
       options.onEvent({ type: 'internal-error', method: req.method, url: req.originalUrl, operationId: states.get(req)?.match.operation.id, cause: causeOf(cause) }),
   };
 
-  const gate = new SecurityGate(contract, { apiKeys: options.apiKeys, tokens: options.tokens, basic: options.basic }, rules === 'petstore' ? 'petstore' : 'mock');
   // Per operation (operation-validators.ts): only the document's check happens here; or the
   // validator's own whole-document middleware (the equivalence suite's reference).
   const perOperation = options.validatorDispatch === 'operation' ? await operationValidators(contract) : undefined;
-  // JSON answers: checked by the validator's response check, written once (json-answer.ts); under
-  // the whole-document middleware, res.json, which that middleware hooks to check them.
-  const jsonAnswers = new JsonAnswers();
-  const writer: JsonWriter = perOperation
-    ? (req, res, body) => {
-        perOperation.checkResponse(req, res, body);
-        jsonAnswers.write(req, res, body);
-      }
-    : (_req, res, body) => void res.json(body);
-  const validator: RequestHandler | RequestHandler[] = perOperation ? (req, res, next) => perOperation.handlerFor(stateOf(req).match.operation)(req, res, next) : await validatorMiddleware(contract);
-
-  let handlers: Handlers;
-  let reseed = (): void => undefined;
-  let collections: Engine['collections'] = [];
-  let statelessReasons = new Map<string, string>();
-  // A stateless operation under an item the generic store does not hold: its documented 404.
-  let parentCheck: (operation: Contract['operations'][number], params: Readonly<Record<string, string>>) => HttpError | undefined = () => undefined;
-  if (rules === 'petstore') handlers = deps.petstoreHandlers;
-  else {
-    const model = inferModel(contract);
-    statelessReasons = new Map(model.stateless);
-    collections = model.collections.map((c) => {
-      const operations: Record<string, string[]> = {};
-      for (const [id, binding] of model.bindings) if (binding.collection === c) (operations[binding.kind] ??= []).push(id);
-      return { path: c.path, itemPath: c.itemPath, idField: c.idField, operations };
-    });
-    const generic = { contract, model, store: deps.genericStore, validator: schemaValidator };
-    reseed = () => seedGeneric(generic, options.seed, options.records);
-    reseed();
-    // The documented answer of an operation the state cannot answer (an unknown id where no 404 is
-    // documented): generated as a canned answer is, kept to its schema.
-    const documented = (operation: Contract['operations'][number], params: Readonly<Record<string, string>>, query: URLSearchParams): Reply =>
-      reflectFilters(operation, keepToSchema(operation, cannedReply(operation, {}, dice.faker, codeForStatus, params), dice.faker, schemaValidator), query, schemaValidator);
-    handlers = genericHandlers({ ...generic, faker: () => dice.faker, codeForStatus, documented });
-    parentCheck = (operation, params) => unknownParent({ model, store: deps.genericStore, codeForStatus }, operation, params);
-  }
-
-  const stateOf = (req: Request): RequestState => {
-    const state = states.get(req);
-    if (!state) throw new HttpError(500, codeForStatus(500), 'The request lost its operation.');
-    return state;
+  const ctx: StageContext = {
+    contract,
+    options,
+    clock,
+    dice,
+    matcher,
+    rules,
+    schemaValidator,
+    maxBodyBytes,
+    codeForStatus,
+    catalogued: (status) => codes.size === 0 || codes.has(status),
+    perOperation,
+    states,
   };
 
-  const pipeline: RequestHandler[] = [];
-  pipeline.push((req, res, next) => {
-    const query = new URL(req.originalUrl, 'http://mock').searchParams;
-    const match = matcher.match(req.method, req.path, { query, headers: req.headers });
-    if (match.kind === 'unknown-path') {
-      const outside = matcher.base !== '' && !req.path.startsWith(`${matcher.base}/`) && req.path !== matcher.base;
-      throw new HttpError(404, codeForStatus(404), outside ? `No resource at ${req.path}; this contract's paths are under ${matcher.base}.` : `No resource at ${req.path}.`);
-    }
-    if (match.kind === 'method-not-allowed') {
-      // RFC 9110 §15.5.6: a 405 carries Allow with the methods the resource supports.
-      throw new HttpError(405, codeForStatus(405), `${req.method} is not allowed here; allowed: ${match.allow}.`, [], { Allow: match.allow });
-    }
-    if (match.kind === 'options') {
-      res.setHeader('Allow', match.allow);
-      res.status(204).end();
-      return;
-    }
-    res.locals['operationId'] = match.operation.id;
-    // HEAD goes through the pipeline as the GET it mirrors; Node leaves the body out (RFC 9110 §9.3.2).
-    if (match.head) req.method = 'GET';
-    states.set(req, { match, prefer: decodePrefer(req.headers['prefer']), query, boundary: multipartBoundary(req.headers['content-type']) });
-    applyDeprecation(match.operation, res, clock);
-    // Credentials before anything about the request itself (parameters, media type, body): a write
-    // without valid credentials is 401 whatever its body, and an unauthenticated client learns nothing more.
-    const verdict = gate.check(match.operation, req, query);
-    if (!verdict.ok) {
-      // RFC 9110 §11.6.1: one challenge per scheme that would have been accepted.
-      throw new HttpError(401, codeForStatus(401), verdict.message, [], verdict.challenges.length > 0 ? { 'WWW-Authenticate': verdict.challenges.join(', ') } : {});
-    }
-    checkIntegerParameters(match.operation, match.params, query);
-    checkQuerystring(match.operation, req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '', schemaValidator, codeForStatus(400));
-    checkDeclaredLength(req, maxBodyBytes, codeForStatus(413));
-    if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) checkCharset(req, codeForStatus(415));
-    normalizeContentType(req, match.operation, codeForStatus(415));
-    next();
-  });
-  const parseBody = series([
-    express.json({ limit: maxBodyBytes, verify: verifyUtf8, type: (req) => admitsJson(String(req.headers['content-type'] ?? 'x/x')) && req.headers['content-type'] !== '*/*' }),
-    express.urlencoded({ limit: maxBodyBytes, extended: false }),
-    express.text({ limit: maxBodyBytes, type: ['text/*', 'application/xml', 'application/*+xml', 'application/jsonl', 'application/x-ndjson', 'application/json-seq', 'application/*+json-seq'] }),
-    express.raw({ limit: maxBodyBytes, type: ['application/octet-stream', 'image/*', 'audio/*', 'video/*', 'application/pdf', 'application/zip', 'multipart/form-data'] }),
-  ]);
-  // Each parser passes a request without a body (no Transfer-Encoding, no numeric Content-Length:
-  // type-is hasBody, RFC 9112 §6.3) on untouched; a GET skips the four.
-  pipeline.push((req, res, next) => {
-    if (req.headers['transfer-encoding'] === undefined && Number.isNaN(Number(req.headers['content-length']))) next();
-    else parseBody(req, res, next);
-  });
-  pipeline.push((req, _res, next) => {
-    const { match, boundary } = stateOf(req);
-    if (req.headers['content-type'] === 'multipart/form-data') {
-      const schema = match.operation.requestBody?.content['multipart/form-data']?.schema;
-      req.body = readMultipart(req.body, boundary, schema && !('$ref' in schema) ? schema : undefined, codeForStatus(400));
-    }
-    const type = req.headers['content-type'];
-    const media = type === undefined ? undefined : match.operation.requestBody?.content[type];
-    const declared = media?.schema;
-    const schema = declared && !('$ref' in declared) ? declared : undefined;
-    // A form's values are typed first, so the integer guard sees `petId=9223372036854775808` as the
-    // number it would be stored as, as it does in JSON: one guard for every media type.
-    if (type === 'application/x-www-form-urlencoded') req.body = typeFormBody(req.body, schema, media?.encoding);
-    // An OpenAPI 3.2 stream (itemSchema): read into its items and checked here, as the validator's copy has no place for it.
-    if (type !== undefined && typeof req.body === 'string') checkSequence(type, media, req.body, schemaValidator, codeForStatus(400));
-    if (req.body !== undefined) checkBodyShape(req.body, DEFAULTS.maxBodyDepth, schema);
-    next();
-  });
-  // OpenAPI 3.2's QUERY and additional methods are presented to the validator under the fixed
-  // method its copy holds them as (validator-document.ts validatorSlots), then given back.
-  const slotOf = (operation: Contract['operations'][number]): string | undefined => {
-    if (fixedMethod(operation.method)) return undefined;
-    const item: unknown = contract.resolved.paths[operation.path];
-    return isRecord(item) ? validatorSlots(item).get(operation.method)?.toUpperCase() : undefined;
-  };
-  const sentMethod = requestSlot<string>('method as sent');
-  // Only a contract with such methods has its requests go through the two stages.
-  const slotted = contract.operations.some((operation) => slotOf(operation) !== undefined);
-  if (slotted) {
-    pipeline.push((req, _res, next) => {
-      const slot = slotOf(stateOf(req).match.operation);
-      if (slot !== undefined) {
-        sentMethod.set(req, req.method);
-        req.method = slot;
-      }
-      next();
-    });
-  }
-  pipeline.push(...(Array.isArray(validator) ? validator : [validator]));
-  const giveBack = (req: Request): void => {
-    const sent = sentMethod.get(req);
-    if (sent !== undefined) req.method = sent;
-  };
-  if (slotted) {
-    pipeline.push((req, _res, next) => {
-      giveBack(req);
-      next();
-    });
-    // A refusal by the validator is answered with the method as sent too.
-    pipeline.push(errorStage((error: unknown, req: Request, _res: Response, next: express.NextFunction) => {
-      giveBack(req);
-      next(error);
-    }));
-  }
-  /** The handler's reply (Petstore rules, the generic engine, or a canned answer), written. */
-  const answer = (req: Request, res: Response, match: RequestState['match'], query: URLSearchParams, preferences: Preferences): void => {
-    const operation = match.operation;
-    const handler = handlers[operation.id];
-    let reply: Reply;
-    if (wantsCannedResponse(preferences) || !handler) {
-      // A status asked for by `Prefer: code=…` is answered as asked (Prism's convention), an id the store does not hold included.
-      const refused = handler || preferences.code !== undefined ? undefined : parentCheck(operation, match.params);
-      if (refused) throw refused;
-      const faker = preferences.seed === undefined ? dice.faker : createFaker(preferences.seed);
-      // An operation that documents no 2xx (a redirect, say) answers its first documented status.
-      const statuses = Object.keys(operation.responses).filter((s) => /^\d{3}$/.test(s)).sort();
-      const fallback = statuses.some((s) => s.startsWith('2')) ? undefined : statuses[0];
-      // A reply that neither reads nor changes the state says so (README "Any contract: the generic engine").
-      res.setHeader(STATELESS_HEADER, handler ? 'Prefer asked for a canned answer' : (statelessReasons.get(operation.id) ?? 'no business rule or inferred collection answers this operation'));
-      reply = cannedReply(operation, preferences.code === undefined && fallback !== undefined ? { ...preferences, code: Number(fallback) } : preferences, faker, codeForStatus, match.params);
-      // A contract's own example may break its schema (a relative URL under `format: uri`): then a generated body that keeps it.
-      if (preferences.example === undefined) reply = keepToSchema(operation, reply, faker, schemaValidator);
-      // Made-up items of a list match the filters the request names (`?status=sold`).
-      if (preferences.example === undefined && !handler) reply = reflectFilters(operation, reply, query, schemaValidator);
-    } else {
-      reply = handler({ operation, params: match.params, query, body: req.body, path: req.path });
-    }
-    for (const name in reply.headers) {
-      const value = reply.headers[name]!;
-      // Link adds to the deprecation's (Express's append; a first one is set as append would set it).
-      if (name.toLowerCase() !== 'link') res.setHeader(name, value);
-      else if (res.getHeader('Link')) res.append('Link', value);
-      else res.setHeader('Link', value);
-    }
-    res.status(reply.status);
-    send(req, res, operation, reply, writer);
-  };
-  pipeline.push((req, res, next) => {
-    const { match, prefer, query } = stateOf(req);
-    const operation = match.operation;
-    // 406 only when nothing the operation documents fits the Accept header (RFC 9110 §12.5.1).
-    let offered = offeredTypes.get(operation);
-    if (!offered) offeredTypes.set(operation, (offered = successMediaTypes(operation)));
-    if (offered.length > 0 && negotiate(req.headers.accept, offered) === undefined) throw new HttpError(406, codeForStatus(406), `This operation answers ${offered.join(', ')} only.`);
-    if (!prefer.ok) throw prefer.error;
-    const preferences = prefer.preferences;
-    // An error status the operation does not document is still answered as asked (Prism's
-    // `Prefer: code=`), as that status with the contract's error shape (RFC 9110 §15: the status
-    // means what the RFC says; the body is the common error schema, error-schema.ts). A contract
-    // with an error catalogue (x-error-codes) that has no code for it keeps refusing it (renderBare's rule).
-    const catalogued = (status: number): boolean => codes.size === 0 || codes.has(status);
-    if (preferences.code !== undefined && preferences.code >= 400 && catalogued(preferences.code) && responseFor(operation.responses, preferences.code) === undefined) {
-      throw new HttpError(preferences.code, codeForStatus(preferences.code), `Prefer asked for ${preferences.code}, which ${operation.id} does not document; answered in the contract's error shape.`);
-    }
-    checkPreferences(operation, preferences);
-    chaos(options.chaos, () => dice.random(), codeForStatus);
-    const ms = latencyMs(options.latency, preferences.delay, () => dice.random());
-    if (ms <= 0) {
-      // No latency asked for (the default): answered in a microtask, without promises, as soon as
-      // the parser is done with what the socket delivered. Not at once: a pipelined request
-      // after this one that Node's parser refuses must be seen before this answer starts
-      // (server.ts tells an answer under way from a finished one).
-      queueMicrotask(() => {
-        try {
-          answer(req, res, match, query, preferences);
-        } catch (error) {
-          next(error || new Error('Rejected promise'));
-        }
-      });
-      return undefined;
-    }
-    return sleep(ms).then(() => answer(req, res, match, query, preferences));
-  });
-  const router = series(pipeline);
+  // The stages, in the order a request meets them.
+  const stages: (RequestHandler | readonly RequestHandler[])[] = [
+    matchStage(ctx),
+    deprecationStage(ctx),
+    credentialsStage(ctx),
+    parseStage(ctx),
+    await validateRequestStage(ctx),
+    policiesStage(ctx),
+    rulesStage(ctx),
+    answerStage(ctx),
+    validateAnswerStage(ctx),
+    writeStage(ctx),
+  ];
+  const router = series(stages.flat());
 
-  const statefulOperations = rules === 'petstore' ? contract.operations.filter((op) => handlers[op.id]).map((op) => op.id) : Object.keys(handlers);
-  const statelessOperations = Object.fromEntries(
-    contract.operations.filter((op) => !handlers[op.id]).map((op) => [op.id, statelessReasons.get(op.id) ?? 'no business rule or inferred collection answers this operation']),
-  );
+  const handlers = rules.handlers;
+  const statelessOperations = Object.fromEntries(contract.operations.filter((op) => !handlers[op.id]).map((op) => [op.id, rules.statelessReasons.get(op.id) ?? NO_RULE]));
   const notices = schemaContradictions(contract.document);
   const renderBare: Engine['renderBare'] = (status, message, method, target) => {
     if (codes.size > 0 && !codes.has(status)) return undefined;
@@ -412,88 +162,5 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     const json = rendered.text === undefined;
     return { contentType: json ? `${rendered.contentType}; charset=utf-8` : rendered.contentType, text: rendered.text ?? JSON.stringify(rendered.body) };
   };
-  return { contract, text, router, errorContext, rules, statefulOperations, statelessOperations, notices, collections, seedGeneric: () => reseed(), renderBare };
-}
-
-/** The items of a sequence the reply carries: its array, or the items of a sequence written as text (a contract's example). */
-function itemsOf(syntax: SequenceSyntax, body: unknown): readonly unknown[] {
-  if (Array.isArray(body)) return body;
-  if (typeof body === 'string') {
-    const read = parseSequence(syntax, body);
-    if (read.ok) return read.items;
-  }
-  return body === undefined ? [] : [body];
-}
-
-/** The reply when its JSON body fits the documented schema, else one with a body generated to fit it (a few tries). */
-function keepToSchema(operation: Contract['operations'][number], reply: Reply, faker: Faker, validator: SchemaValidator): Reply {
-  if (reply.body === undefined) return reply;
-  const content = responseFor(operation.responses, reply.status)?.content ?? {};
-  // A sequence: each item by itemSchema (OAS 3.2.0 §4.14.3.2), the whole by schema, as the runner judges it.
-  const sequential = Object.keys(content).find((type) => itemSchemaOf(type, content[type]) !== undefined);
-  if (sequential !== undefined && jsonContent(content, { ranges: true }) === undefined) {
-    const syntax = sequenceSyntax(sequential)!;
-    const item = itemSchemaOf(sequential, content[sequential])!;
-    const whole = sequenceSchemaOf(sequential, content[sequential])!;
-    const fits = (items: readonly unknown[]): boolean => items.every((value) => schemaAccepts(validator, item, value)) && (content[sequential]?.schema === undefined || schemaAccepts(validator, whole, items));
-    if (fits(itemsOf(syntax, reply.body))) return reply;
-    for (let i = 0; i < 5; i++) {
-      const body = sampleValue(whole, { dice: diceOfFaker(faker), everyProperty: true, fits: fitsWith(validator) });
-      if (Array.isArray(body) && fits(body)) return { ...reply, body };
-    }
-    return reply;
-  }
-  const json = jsonContent(content, { ranges: true })?.media.schema;
-  if (!json || '$ref' in json || schemaAccepts(validator, json, reply.body)) return reply;
-  for (let i = 0; i < 5; i++) {
-    const body = sampleValue(json, { dice: diceOfFaker(faker), everyProperty: true, fits: fitsWith(validator) });
-    if (schemaAccepts(validator, json, body)) return { ...reply, body };
-  }
-  return reply;
-}
-
-/** Checks a JSON answer against the contract (throwing when it breaks it) and writes it. */
-type JsonWriter = (req: Request, res: Response, body: unknown) => void;
-
-/**
- * Writes a reply in the media type the client accepts among those the contract documents for its
- * status (RFC 9110 §12.5.1). JSON goes through the writer, which has express-openapi-validator
- * validate the body against the contract; XML, text and binary bodies are written from the value
- * or the documented example.
- */
-function send(req: Request, res: Response, operation: Contract['operations'][number], reply: Reply, writeJson: JsonWriter): void {
-  const documented = responseFor(operation.responses, reply.status);
-  // The one rule for bodies (src/contract/response-body.ts), which the runner judges by: none on
-  // 204/304, none on a success documented without content. HEAD is written as GET: Node drops the
-  // body after its headers are set, so they are GET's (RFC 9110 §9.3.2).
-  const rule = responseBodyRule(reply.status, req.method === 'HEAD' ? 'GET' : req.method, documented);
-  if (reply.body === undefined || rule.kind === 'none' || (rule.kind === 'open' && !rule.explanation)) {
-    res.end();
-    return;
-  }
-  const content = documented?.content ?? {};
-  const types = Object.keys(content);
-  // RFC 9110 §12.5.1 (src/contract/negotiate.ts); a refused Accept was answered 406 before, so
-  // only error answers reach here unacceptable: they take the first documented type.
-  const chosen = negotiate(req.headers.accept, types) ?? types[0];
-  const syntax = chosen === undefined ? undefined : sequenceSyntax(chosen);
-  if (chosen !== undefined && syntax !== undefined) {
-    // A sequential media type (OAS 3.2.0 §4.14.3.1) is written as its items, one after another.
-    res.type(chosen).send(serializeSequence(syntax, itemsOf(syntax, reply.body)));
-    return;
-  }
-  if (chosen === undefined || admitsJson(chosen)) {
-    const type = chosen === undefined ? 'application/json' : jsonTypeFor(chosen);
-    // Without a schema there is nothing to validate against (the validator would call that a 500).
-    if (chosen === undefined || content[chosen]?.schema === undefined) {
-      res.type(type).send(JSON.stringify(reply.body));
-      return;
-    }
-    if (type !== 'application/json') res.type(type);
-    writeJson(req, res, reply.body);
-    return;
-  }
-  const name = operation.path.split('/').filter((s) => s && !s.startsWith('{')).at(-1) ?? 'body';
-  const body = nonJsonBody(chosen, reply.body, content[chosen], name.replace(/\.\w+$/, ''));
-  res.type(answerType(req.headers.accept, chosen) ?? 'application/octet-stream').send(body);
+  return { contract, text, router, errorContext, rules, statefulOperations: rules.statefulOperations, statelessOperations, notices, collections: rules.collections, renderBare };
 }

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Faker } from '@faker-js/faker';
 import type { OpenAPIV3 } from 'openapi-types';
-import { type Contract, type Operation, type SchemaValidator } from '../contract/index.js';
+import { normalName as normal, type Contract, type Operation, type SchemaValidator } from '../contract/index.js';
 import { createFaker } from './faker.js';
 import type { ErrorDetail, HttpError } from './errors.js';
 import { schemaAccepts } from './media.js';
@@ -27,7 +27,6 @@ const CODE = new Set(['code', 'errorcode']);
 const TITLE = new Set(['title', 'error', 'name']);
 const ERRORS = new Set(['errors', 'problems', 'issues', 'faults']);
 const WRAPPER = new Set(['error', 'errors', 'problem', 'fault', 'failure']);
-const normal = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /**
  * Builds error bodies from the contract's own error schema for the operation and status

@@ -40,9 +40,9 @@ export class HttpError extends Error {
   }
 }
 
-/** RFC 9110 §11.6.1: the challenge a 401 carries; the scheme and header come from the contract. */
-export function wwwAuthenticate(headerName: string): string {
-  return `ApiKey realm="petstore", header="${headerName}"`;
+/** RFC 9110 §11.6.1: the challenge a 401 carries; the scheme and header come from the contract, the realm from its rules. */
+export function wwwAuthenticate(headerName: string, realm: string): string {
+  return `ApiKey realm="${realm}", header="${headerName}"`;
 }
 
 /** Turns an express-openapi-validator error path (`/body/name`, `/params/petId`, `.query.limit`) into `body.name` style. */
@@ -60,6 +60,8 @@ export interface ErrorHandlerContext {
   allowFor(path: string): string | undefined;
   /** The header that carries the API key (for `WWW-Authenticate`). */
   apiKeyHeader(): string;
+  /** The realm of the API's challenges (the rules': `petstore` under the Petstore rules, else `mock`). */
+  realm?(): string;
   /** The body limit in bytes (for the 413 message). */
   maxBodyBytes(): number;
   /** The error as the contract's own error schema for the request's operation and status shapes it. */
@@ -88,7 +90,7 @@ export function causeOf(error: unknown): string {
 /** 401 with its challenge (RFC 9110 §15.5.2: a 401 carries WWW-Authenticate). */
 export function unauthorized(ctx: ErrorHandlerContext): HttpError {
   return new HttpError(401, ctx.codeForStatus(401), `A valid ${ctx.apiKeyHeader()} header is required for this operation.`, [], {
-    'WWW-Authenticate': wwwAuthenticate(ctx.apiKeyHeader()),
+    'WWW-Authenticate': wwwAuthenticate(ctx.apiKeyHeader(), ctx.realm?.() ?? 'mock'),
   });
 }
 

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { ANSWER_BODY } from './controls/journal.js';
+import { ANSWER_BODY } from './controls/endpoints/journal.js';
 
 /**
  * Writes JSON answers with the bytes and headers Express 5.2's `res.json` → `res.send` writes

@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { isRecord, jsonContent, mergeAllOf, responseFor, type Operation, type SchemaValidator } from '../contract/index.js';
+import { LIMIT_NAMES, OFFSET_NAMES, PAGE_NAMES, isRecord, jsonContent, mergeAllOf, normalName, pageBase, responseFor, type Operation, type SchemaValidator } from '../contract/index.js';
 import { schemaAccepts } from './media.js';
 import type { Reply } from './routes/types.js';
 
@@ -14,10 +14,6 @@ function typed(value: string, schema: Schema): unknown {
   return value;
 }
 
-/** Paging parameter names, normalised (the generic handlers' LIMIT, OFFSET, PAGE). */
-const PAGE_SIZE = new Set(['limit', 'perpage', 'pagesize', 'size', 'maxresults', 'max', 'top', 'pagelimit', 'maxitems']);
-const OFFSET = new Set(['offset', 'skip', 'start', 'startindex', 'from']);
-const PAGE_NUMBER = new Set(['page', 'pagenumber', 'pageno', 'pageindex']);
 
 /**
  * A generated list answer (no state behind it) that keeps its page size and the request's equality filters: each
@@ -43,20 +39,19 @@ export function reflectFilters(operation: Operation, reply: Reply, query: URLSea
   const itemSchema = arraySchema && 'items' in arraySchema ? asSchema(arraySchema.items) : undefined;
   const items = member === undefined ? reply.body : isRecord(reply.body) ? reply.body[member] : undefined;
   if (!itemSchema || !Array.isArray(items) || items.length === 0) return reply;
-  // The page size the request names (`limit`, `PageSize`, `per_page`…, named as the generic handlers
-  // read it): made-up items are no more than it, as a page of stored ones would be.
+  // The page size the request names (`limit`, `PageSize`, `per_page`…: the kernel's vocabulary): made-up items are no more than it, as a page of stored ones would be.
   // An offset or page number past the first takes the later items of the made-up list, as a store
-  // would (page numbers from the parameter's minimum or default 0, else 1: the generic handlers' reading).
+  // would (page numbers from the kernel's pageBase, as the generic handlers count them).
   const named = (names: ReadonlySet<string>): Array<{ p: OpenAPIV3.ParameterObject; n: number }> =>
     operation.parameters
-      .filter((p) => p.in === 'query' && names.has(p.name.toLowerCase().replace(/[^a-z0-9]/g, '')))
+      .filter((p) => p.in === 'query' && names.has(normalName(p.name)))
       .map((p) => ({ p, v: query.get(p.name) }))
       .filter((x): x is { p: OpenAPIV3.ParameterObject; v: string } => x.v !== null && /^\d+$/.test(x.v))
       .map(({ p, v }) => ({ p, n: Number(v) }));
-  const size = Math.min(...named(PAGE_SIZE).map((x) => x.n));
-  const page = named(PAGE_NUMBER)[0];
-  const base = page && (asSchema(page.p.schema)?.minimum === 0 || asSchema(page.p.schema)?.default === 0) ? 0 : 1;
-  const start = Number.isFinite(size) && page ? Math.max(0, page.n - base) * size : (named(OFFSET)[0]?.n ?? 0);
+  const size = Math.min(...named(LIMIT_NAMES).map((x) => x.n));
+  const page = named(PAGE_NAMES)[0];
+  const base = page ? pageBase(page.p.schema) : 1;
+  const start = Number.isFinite(size) && page ? Math.max(0, page.n - base) * size : (named(OFFSET_NAMES)[0]?.n ?? 0);
   const paged = (Number.isFinite(size) && size < items.length) || start > 0 ? items.slice(start, Number.isFinite(size) ? start + size : undefined) : items;
   const properties = mergeAllOf(itemSchema).properties ?? {};
   const filters: Array<[string, unknown]> = [];

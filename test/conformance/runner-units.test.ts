@@ -82,8 +82,8 @@ describe('contract roles', () => {
         '/search': { post: { operationId: 'search', requestBody: { content: { 'application/json': { schema: { type: 'object' } } } }, responses: { '200': { description: 'found' } } } },
       },
     });
-    expect(isCreate(contract.operationsById.get('make')!)).toBe(true);
-    expect(isCreate(contract.operationsById.get('search')!)).toBe(false);
+    expect(isCreate(contract.operationsById.get('make')!, contract)).toBe(true);
+    expect(isCreate(contract.operationsById.get('search')!, contract)).toBe(false);
   });
   it('a POST answered 200 with the record is a create when the answer carries the identifier its item path takes (issue 19 §5)', async () => {
     const json = (schema: unknown): unknown => ({ content: { 'application/json': { schema } } });
@@ -100,8 +100,6 @@ describe('contract roles', () => {
       },
     });
     expect(isCreate(contract.operationsById.get('make')!, contract)).toBe(true);
-    // Without the contract (no item path to look for) the 200 alone says nothing.
-    expect(isCreate(contract.operationsById.get('make')!)).toBe(false);
     // An identifier but no item path to read it through: an action.
     expect(isCreate(contract.operationsById.get('search')!, contract)).toBe(false);
     // An item path but no identifier in the answer: nothing to read back by.

@@ -1,6 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CredentialPlan } from '../../conformance/credentials.js';
+import type { OutgoingRequest } from '../../conformance/http/client.js';
+import { Session } from '../../conformance/session.js';
+import { parseArazzo, runWorkflows } from '../../conformance/workflows/index.js';
+import { contractFromDocument, isJsonMediaType, pairsOf, parsePath, parseQuery, serialisePath, serialiseQuery, type Contract } from '../../src/contract/index.js';
 
 /**
  * Each OpenAPI rule the mock and the runner share exists once, in src/contract/ (issue 18): this
@@ -41,14 +46,16 @@ const KERNEL_FUNCTIONS = [
   // the one resource model (src/contract/resources/): collections, bindings, roles, identifiers, references, links
   'inferModel', 'successSchema', 'recordProperties', 'identifierField', 'envelopeOf', 'listShape', 'statelessReason', 'isCreate', 'isSuccess', 'answersWithItemIdentifier',
   'idFromLocation', 'identifierOf', 'listItems', 'itemRead', 'postCollections', 'referenceBase', 'collectionNames', 'referencedCreate', 'identifierSource',
-  'linkSource', 'linkedField',
+  'linkSource', 'linkedField', 'identifierProperty', 'writeRole', 'itemSegment', 'isItemPath', 'onCollection',
+  // the list vocabulary (src/contract/resources/vocabulary.ts)
+  'normalName', 'listParameterRole', 'pageBase',
   // Accept negotiation (src/contract/negotiate.ts)
   'negotiate', 'parseAccept', 'acceptable', 'answerType',
 ];
 
 /** Spellings of a kernel rule written out by hand. */
 const HAND_WRITTEN: ReadonlyArray<[string, RegExp, ReadonlyArray<string>?]> = [
-  ['a +json test (media.ts isJsonMediaType)', /endsWith\(['"]\+json['"]\)|\\\+json\$/],
+  ['a +json test (media.ts isJsonMediaType)', /endsWith\(['"]\+json['"]\)|\\\+json\$|\\\+\)\?json/],
   ['a range lookup by key (responses.ts documentedResponse)', /responses\[\s*[`'"][^`'"\]]*XX[`'"]\s*\]|responses\[\s*['"]default['"]\s*\]/i],
   ['a loop over allOf parts (schema-views.ts mergeAllOf)', /for\s*\(\s*const\s+\w+\s+of\s+[^)]*\.allOf\b|\.allOf(\s*\?\?\s*\[\])?\s*\.\s*(map|forEach|reduce|flatMap)\(/],
   ['deepObject brackets or delimiters written by hand (params/)', /%5B|%7C/],
@@ -58,6 +65,9 @@ const HAND_WRITTEN: ReadonlyArray<[string, RegExp, ReadonlyArray<string>?]> = [
   ['a link expression read by hand (resources/links.ts linkSource)', /\\\$response\\\.(body|header)/],
   ['collection names guessed from a field by hand (resources/references.ts referenceBase, collectionNames)', /\(\?:Id\|_id|\$\{\w+\.slice\(0, -1\)\}ies/],
   ['an item path recognised by hand (resources/model.ts: a last segment that is one template parameter)', /\/\^?\\\{\(\[\^\}\]\+\)\\\}\(\\\.|\/\\\{\[\^\}\]\+\\\}\$\/\.test\(\w+\.path\)/],
+  ['a name normalised by hand (resources/vocabulary.ts normalName)', /\.toLowerCase\(\)\.replace\(\/\[\^a-z0-9\]\/g,\s*''\)/],
+  ['paging names listed by hand (resources/vocabulary.ts LIMIT_NAMES, OFFSET_NAMES, PAGE_NAMES)', /['"](perpage|pagesize|startindex|pagenumber)['"]/],
+  ['an item segment matched by hand (resources/items.ts itemSegment)', /\\\{\[\^\}\/?\]\+\\\}(\$|\[\^\/\{\}\]\*\$|\(\\\.)/],
   ['a class of a PRNG or a sampler defined again (sample/dice.ts)', /class\s+(Random|Sampler)\b/],
   // The Petstore store's seeded data (store/seed.ts) is the one exception: domain data the README
   // shows, kept byte-identical for a seed; it uses the kernel's createFaker, and no schema.
@@ -75,22 +85,42 @@ describe('each kernel rule exists once, in src/contract/', () => {
   });
 
   it.each<[string, string]>([
-    ['src/mock/engine.ts', 'responseFor'],
+    ['src/mock/stages/answer.ts', 'responseFor'],
     ['src/mock/error-body.ts', 'mergeAllOf'],
-    ['src/mock/engine.ts', 'inferModel'],
-    ['src/mock/engine.ts', 'negotiate'],
+    ['src/mock/rules/generic.ts', 'inferModel'],
+    ['src/mock/stages/answer.ts', 'negotiate'],
+    ['src/mock/stages/policies.ts', 'negotiate'],
+    ['src/mock/stages/parse.ts', 'sequenceSyntax'],
+    ['src/mock/controls/request-headers/security.ts', 'schemeCredential'],
+    ['src/mock/controls/request-headers/security.ts', 'cookiePairs'],
+    ['src/mock/controls/request-headers/prefer.ts', 'jsonContent'],
     ['conformance/checks/content-type.ts', 'negotiate'],
     ['src/mock/generic/handlers.ts', 'recordProperties'],
     ['conformance/resources.ts', 'identifierSource'],
     ['conformance/resources.ts', 'referencedCreate'],
+    ['conformance/resources.ts', 'onCollection'],
+    ['conformance/workflows/executor.ts', 'isJsonMediaType'],
+    ['conformance/workflows/executor.ts', 'serialiseQuery'],
+    ['conformance/workflows/executor.ts', 'serialisePath'],
     ['conformance/probes/util.ts', 'postCollections'],
     ['conformance/probes/references.ts', 'referenceBase'],
     ['conformance/execute/follow-ups.ts', 'linkSource'],
-    ['conformance/execute/index.ts', 'isCreate'],
+    ['conformance/execute/index.ts', 'writeRole'],
+    ['conformance/execute/follow-ups.ts', 'itemRead'],
+    ['conformance/execute/follow-ups.ts', 'itemSegment'],
+    ['conformance/cases/unknown-id.ts', 'isCreate'],
+    ['conformance/cases/unknown-id.ts', 'itemSegment'],
+    ['conformance/probes/lists.ts', 'isItemPath'],
+    ['conformance/probes/lists.ts', 'listParameterRole'],
+    ['conformance/probes/paging.ts', 'pageBase'],
+    ['src/mock/generic/handlers.ts', 'pageBase'],
+    ['src/mock/generic/handlers.ts', 'LIMIT_NAMES'],
+    ['src/mock/reflect-filters.ts', 'pageBase'],
+    ['src/mock/reflect-filters.ts', 'LIMIT_NAMES'],
     ['conformance/plan/index.ts', 'isCreate'],
-    ['src/mock/controls/canned.ts', 'sampleValue'],
+    ['src/mock/core/canned.ts', 'sampleValue'],
     ['src/mock/error-body.ts', 'sampleValue'],
-    ['src/mock/engine.ts', 'sampleValue'],
+    ['src/mock/core/keep-to-schema.ts', 'sampleValue'],
     ['src/mock/generic/handlers.ts', 'sampleValue'],
     ['src/mock/faker.ts', 'createFaker'],
     ['src/mock/random.ts', 'Random'],
@@ -110,7 +140,7 @@ describe('each kernel rule exists once, in src/contract/', () => {
     ['conformance/cases/schema.ts', 'effective'],
     ['src/mock/error-body.ts', 'commonErrorSchema'],
     ['conformance/judge/context.ts', 'commonErrorSchema'],
-    ['src/mock/controls/deprecation.ts', 'deprecationAnnouncement'],
+    ['src/mock/controls/policies/deprecation.ts', 'deprecationAnnouncement'],
     ['conformance/checks/deprecation-headers.ts', 'deprecationAnnouncement'],
   ])('%s takes %s from src/contract', (path, name) => {
     const file = halves.find((f) => f.path === path);
@@ -118,5 +148,105 @@ describe('each kernel rule exists once, in src/contract/', () => {
     const imports = [...file!.text.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g), ...file!.text.matchAll(/export\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g)];
     const from = imports.find((m) => m[1]!.split(',').some((n) => n.trim().split(/\s+as\s+/)[0] === name));
     expect(from?.[2], `${path} imports ${name}`).toMatch(/(^|\/)contract\/index\.js$/);
+  });
+});
+
+/**
+ * The same rules by behaviour (issue 31 item 5): a table of parameter styles and media types fed to
+ * each consumer that writes or reads them (the runner's session, the workflow executor, the mock's
+ * parsers); each must give the kernel's answer, so a consumer that spells a rule its own way fails
+ * here even when its import lines look right.
+ */
+type Param = { readonly name: string; readonly in: 'query' | 'path'; readonly style?: string; readonly explode?: boolean; readonly schema: Record<string, unknown> };
+const STYLES: ReadonlyArray<readonly [string, Param, unknown]> = [
+  ['form, exploded array (the query default)', { name: 'ids', in: 'query', schema: { type: 'array', items: { type: 'integer' } } }, [1, 2]],
+  ['form, not exploded array', { name: 'ids', in: 'query', explode: false, schema: { type: 'array', items: { type: 'integer' } } }, [1, 2]],
+  ['spaceDelimited array', { name: 'ids', in: 'query', style: 'spaceDelimited', explode: false, schema: { type: 'array', items: { type: 'integer' } } }, [1, 2]],
+  ['pipeDelimited array', { name: 'ids', in: 'query', style: 'pipeDelimited', explode: false, schema: { type: 'array', items: { type: 'integer' } } }, [1, 2]],
+  ['deepObject object', { name: 'f', in: 'query', style: 'deepObject', explode: true, schema: { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } } } }, { a: 'x y', b: 'z' }],
+  ['form, exploded object', { name: 'f', in: 'query', schema: { type: 'object', properties: { a: { type: 'string' } } } }, { a: 'x&y' }],
+  ['a reserved character in a string', { name: 'q', in: 'query', schema: { type: 'string' } }, 'a b&c=d'],
+  ['path, simple array (the path default)', { name: 'id', in: 'path', schema: { type: 'array', items: { type: 'string' } } }, ['a', 'b']],
+  ['path, label array', { name: 'id', in: 'path', style: 'label', schema: { type: 'array', items: { type: 'string' } } }, ['a', 'b']],
+  ['path, matrix exploded array', { name: 'id', in: 'path', style: 'matrix', explode: true, schema: { type: 'array', items: { type: 'string' } } }, ['a', 'b']],
+];
+
+async function styleContract(param: Param): Promise<Contract> {
+  const path = param.in === 'path' ? `/things/{${param.name}}` : '/things';
+  return contractFromDocument({
+    openapi: '3.0.3',
+    info: { title: 'styles', version: '1' },
+    paths: { [path]: { get: { operationId: 'look', parameters: [{ ...param, required: true }], responses: { '200': { description: 'ok' } } } } },
+  });
+}
+
+/** A transport that records what it is asked to send and answers 200 with the given body. */
+function capture(answer: { type: string; body: string } = { type: 'application/json', body: '{}' }): { sent: OutgoingRequest[]; sendBuilt: (r: OutgoingRequest) => Promise<{ ok: true; response: { status: number; headers: Record<string, string>; body: string; durationMs: number } }> } {
+  const sent: OutgoingRequest[] = [];
+  return { sent, sendBuilt: async (r) => (sent.push(r), { ok: true, response: { status: 200, headers: { 'content-type': answer.type }, body: answer.body, durationMs: 1 } }) };
+}
+
+/** One workflow step on `look` with the parameter (or a body of `type`), run by the workflow executor through `transport`. */
+async function runStep(contract: Contract, step: Record<string, unknown>, transport: ReturnType<typeof capture>) {
+  const doc = parseArazzo(
+    {
+      arazzo: '1.0.1',
+      info: { title: 't', version: '1' },
+      sourceDescriptions: [{ name: 'api', url: 'api.yaml', type: 'openapi' }],
+      workflows: [{ workflowId: 'w', steps: [{ stepId: 's', operationId: 'look', successCriteria: [{ condition: '$statusCode == 200' }], ...step }] }],
+    },
+    'w.arazzo.yaml',
+  );
+  return runWorkflows({ documents: [doc], contract, target: 'http://h', credentials: {}, timeoutMs: 1000, maxResponseBytes: 1 << 20, transport });
+}
+
+describe('each consumer serialises parameters in their declared style and reads them back alike (OAS 3.0.3 §4.7.12.4)', () => {
+  it.each(STYLES)('%s', async (_construct, param, value) => {
+    const contract = await styleContract(param);
+    const op = contract.operationsById.get('look')!;
+    const declared = op.parameters.find((p) => p.name === param.name)!;
+    // The kernel's wire form.
+    const wire = param.in === 'query' ? serialiseQuery(declared, param.name, value).join('&') : serialisePath(declared, value);
+    const expected = param.in === 'query' ? `http://h/things?${wire}` : `http://h/things/${wire}`;
+    const input = param.in === 'query' ? { path: {}, query: { [param.name]: value } } : { path: { [param.name]: value }, query: {} };
+    // The runner's session.
+    const session = new Session(contract, { target: 'http://h', credentials: new CredentialPlan(contract, {}), headers: {}, timeoutMs: 1000, maxResponseBytes: 1 << 20, wrongKey: 'x', circuitBreaker: false }, () => undefined);
+    expect(session.url(op.path, input.path, input.query, op), 'runner session').toBe(expected);
+    // The workflow executor.
+    const transport = capture();
+    await runStep(contract, { parameters: [{ name: param.name, in: param.in, value }] }, transport);
+    expect(transport.sent.map((r) => r.url), 'workflow executor').toEqual([expected]);
+    // The mock reads the wire form back to the value's parts (by the kernel's parsers).
+    const url = new URL(expected);
+    const raw = param.in === 'query' ? parseQuery(declared, pairsOf(url.searchParams), Object.keys((param.schema['properties'] as object | undefined) ?? {})) : parsePath(declared, decodeURIComponent(url.pathname.slice('/things/'.length)));
+    const text = (v: unknown): unknown => (Array.isArray(v) ? v.map(String) : typeof v === 'object' && v !== null ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, String(x)])) : String(v));
+    expect(raw, 'mock parser').toEqual(text(value));
+  });
+});
+
+const MEDIA: ReadonlyArray<readonly [string, boolean]> = [
+  ['application/json', true],
+  ['application/problem+json', true],
+  ['application/vnd.api+json; charset=utf-8', true],
+  ['Application/JSON', true],
+  ['application/json-seq', false],
+  ['application/x-ndjson', false],
+  ['text/plain', false],
+];
+
+describe('each consumer reads a media type as JSON or not alike (RFC 8259, RFC 6839 §3.1)', () => {
+  it.each(MEDIA)('%s: JSON %s', async (type, json) => {
+    expect(isJsonMediaType(type), 'kernel').toBe(json);
+    const contract = await contractFromDocument({
+      openapi: '3.0.3',
+      info: { title: 'media', version: '1' },
+      paths: { '/things': { get: { operationId: 'look', requestBody: { content: { [type]: { schema: {} } } }, responses: { '200': { description: 'ok' } } } } },
+    });
+    // The workflow executor writes a text payload as JSON text only for a JSON type, and reads an answer of the type as JSON only then.
+    const transport = capture({ type, body: '"hi"' });
+    const criteria = [{ condition: '$statusCode == 200' }, { condition: "$response.body == 'hi'" }];
+    const results = await runStep(contract, { requestBody: { contentType: type, payload: 'hi' }, successCriteria: criteria }, transport);
+    expect(transport.sent[0]?.body, 'workflow executor: request body').toBe(json ? '"hi"' : 'hi');
+    expect(results[0]?.status, `workflow executor: the answer "hi" read as a JSON string: ${results[0]?.message}`).toBe(json ? 'passed' : 'failed');
   });
 });

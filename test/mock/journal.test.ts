@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createMockApp } from '../../src/index.js';
-import { BODY_CAP } from '../../src/mock/controls/journal.js';
+import { BODY_CAP } from '../../src/mock/controls/endpoints/journal.js';
 import { JSON_HEADERS, ROOT } from './helpers.js';
 
 interface Entry {

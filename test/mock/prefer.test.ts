@@ -2,7 +2,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMockApp } from '../../src/index.js';
 import type { StateSnapshotInput } from '../../src/index.js';
-import { decodePrefer } from '../../src/mock/controls/prefer.js';
+import { decodePrefer } from '../../src/mock/controls/request-headers/prefer.js';
 import { CONTRACT, expectError, fixture, JSON_HEADERS, type App } from './helpers.js';
 
 const small = fixture<StateSnapshotInput>('states/small.json');

@@ -12,20 +12,30 @@
  *   role: list (with the `ListShape`: array, or wrapped in one property), create, read, replace,
  *   patch (with `idInBody` for `PUT /pet {"id": …}`), delete. A new kind of collection (a singleton,
  *   JSON:API `{data: [{id, attributes}]}`) is a new `Collection` or `ListShape` variant here.
- * - roles.ts: what the runner reads back: `isCreate` (201, Location, links, or 200 with the item
- *   path's identifier), `identifierOf` (a record's identifier field, else the Location's last
+ * - items.ts: the one item-path rule (`itemSegment`: a last segment that is one parameter, with an
+ *   optional extension, read on the resource path: `/things/{id}`, `/Calls/{Sid}.json` of
+ *   `/Calls.json`, `/tasks/{id}` of `/tasks/`, `/{uuid}` of `/`; never `{name}:verb`), `itemRead` (the
+ *   GET on one item of a collection) and `onCollection`. Every consumer asks here
+ *   (test/contract/resource-model.test.ts feeds each the same shapes).
+ * - vocabulary.ts: the one list vocabulary (page size, offset, page number, cursor, not-filter
+ *   names; `pageBase`), read by the mock's stored and generated lists and the runner's list rules.
+ * - roles.ts: `isCreate` (201, Location, links, or 200 with the item path's identifier) and
+ *   `writeRole` (create, replace, patch, delete of an item, remove-members), what the runner's plan
+ *   and follow-ups act on; `identifierOf` (a record's identifier field, else the Location's last
  *   segment), `listItems`, `isSuccess`; `postCollections` is every POST without path parameters
  *   with its list and item read, the candidates the generic rules probe.
  * - references.ts: `referenceBase` (`categoryId` → `category`), `referencedCreate`, and
  *   `identifierSource` (where a path parameter's value comes from: a link, the parent create, a
  *   reference-like name, the parent list); links.ts reads link runtime expressions.
  *
- * The three readings of "create" differ on purpose: the engine binds only what it can keep and
- * read back (an item path with a GET answering an object); the runner reads back what the contract
- * says is made (RFC 9110 §15.3.2 201, Location); the rules probe every candidate and skip what
- * answers nothing readable.
+ * The engine binds a create more widely than `isCreate`: any POST on a collection path whose item
+ * it can read back, so the mock keeps what a client posts even where the contract shows no 201 or
+ * Location; the runner reads back only what the contract says is made (RFC 9110 §15.3.2). Both read
+ * items, collections and the other writes by the same rules above.
  */
-export { inferModel, recordProperties, successSchema, type Collection, type Binding, type ListShape, type GenericModel } from './model.js';
-export { isSuccess, isCreate, idFromLocation, identifierField, identifierOf, listItems, itemRead, postCollections, type PostCollection } from './roles.js';
+export { inferModel, identifierProperty, recordProperties, successSchema, type Collection, type Binding, type ListShape, type GenericModel } from './model.js';
+export { isSuccess, isCreate, writeRole, idFromLocation, identifierField, identifierOf, listItems, postCollections, type PostCollection, type WriteRole } from './roles.js';
+export { itemSegment, isItemPath, itemRead, onCollection, type ItemSegment } from './items.js';
 export { linkSource, linkedField, type LinkSource } from './links.js';
+export { normalName, listParameterRole, pageBase, LIMIT_NAMES, OFFSET_NAMES, PAGE_NAMES, CURSOR_NAMES, NOT_FILTER_NAMES, TOTAL_NAMES, type ListParameterRole } from './vocabulary.js';
 export { referenceBase, collectionNames, referencedCreate, identifierSource, type IdentifierSource, type Sendable } from './references.js';

@@ -2,7 +2,8 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { lowered } from '../schema-2020.js';
 import { mergeAllOf } from '../schema-views.js';
 import type { Contract, Operation } from '../types.js';
-import { ITEM_SEGMENT, identifierField, isObjectSchema, listShape, recordProperties, sameShape, successSchema, type Binding, type Collection } from './model.js';
+import { itemSegment } from './items.js';
+import { identifierProperty, isObjectSchema, listShape, recordProperties, sameShape, successSchema, type Binding, type Collection } from './model.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -32,13 +33,13 @@ export function inferLookups(contract: Contract, collections: readonly Collectio
   const out: MoreResources = { collections: [], bindings: new Map(), reasons: new Map() };
   const itemPaths = [...new Set(contract.operations.map((op) => op.path))];
   for (const itemPath of itemPaths) {
+    const item = itemSegment(itemPath);
+    if (!item) continue;
     const segments = itemPath.split('/');
-    const m = ITEM_SEGMENT.exec(segments.at(-1) ?? '');
-    if (!m || segments.length < 2) continue;
     const ops = contract.operations.filter((op) => op.path === itemPath);
     if (collections.some((c) => c.itemPath === itemPath) || ops.some((op) => bindings.has(op.id))) continue;
-    const idParam = m[1]!;
-    const path = `${segments.slice(0, -1).join('/')}${m[2] ?? ''}` || '/';
+    const idParam = item.param;
+    const path = item.collection;
     const read = on(itemPath, 'get');
     const remove = on(itemPath, 'delete');
     const parameter = ops.flatMap((op) => op.parameters).find((p) => p.in === 'path' && p.name === idParam);
@@ -96,7 +97,7 @@ function listedRecords(answer: Schema | undefined, idParam: string, noun: string
   for (const record of candidates) {
     if (!isObjectSchema(record)) continue;
     const shape = listShape(answer, record);
-    const idField = identifierField(record, idParam, noun, undefined, []);
+    const idField = identifierProperty(record, idParam, noun, undefined, []);
     if (shape && idField !== undefined) return { schema: record, idField, shape };
   }
   return undefined;

@@ -5,7 +5,9 @@ import { lowered } from '../schema-2020.js';
 import { anyProperties, mergeAllOf } from '../schema-views.js';
 import { resourcePath } from '../path-template.js';
 import type { Contract, Operation } from '../types.js';
+import { isItemPath, itemSegment } from './items.js';
 import { linkSource } from './links.js';
+import { normalName } from './vocabulary.js';
 import { inferLookups } from './lookups.js';
 import { inferSingletons } from './singletons.js';
 
@@ -57,10 +59,6 @@ export interface GenericModel {
   readonly stateless: ReadonlyMap<string, string>;
 }
 
-const normal = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
-
-/** The last segment of a path is exactly one template parameter, optionally with an extension: `{id}` or `{Sid}.json`. */
-export const ITEM_SEGMENT = /^\{([^}]+)\}(\.[A-Za-z0-9]+)?$/;
 
 /** The first 2xx JSON response schema of an operation, if it has one. */
 export function successSchema(operation: Operation | undefined): Schema | undefined {
@@ -90,7 +88,7 @@ export function isObjectSchema(schema: Schema | undefined): schema is Schema {
 }
 
 /** The identifier field: a link of the create response, else a property named like the parameter, else `id`. */
-export function identifierField(schema: Schema, idParam: string, noun: string, create: Operation | undefined, itemOps: readonly Operation[]): string | undefined {
+export function identifierProperty(schema: Schema, idParam: string, noun: string, create: Operation | undefined, itemOps: readonly Operation[]): string | undefined {
   const properties = recordProperties(schema);
   // OAS 3.0.3 §4.7.20: a link from the create response to an item operation names the field that carries the id.
   for (const response of Object.values(create?.responses ?? {})) {
@@ -104,11 +102,11 @@ export function identifierField(schema: Schema, idParam: string, noun: string, c
   const names = Object.keys(properties);
   return (
     names.find((n) => n === idParam) ??
-    names.find((n) => normal(n) === normal(idParam)) ??
+    names.find((n) => normalName(n) === normalName(idParam)) ??
     names.find((n) => n === 'id') ??
-    names.find((n) => normal(n) === 'id') ??
+    names.find((n) => normalName(n) === 'id') ??
     // `/clients/{id}` with `client_id`: the noun and the parameter together.
-    names.find((n) => normal(n) === normal(noun) + normal(idParam))
+    names.find((n) => normalName(n) === normalName(noun) + normalName(idParam))
   );
 }
 
@@ -135,7 +133,7 @@ function envelopeOf(answer: Schema, idParam: string, noun: string, create: Opera
     });
   const candidates = Object.entries(mergeAllOf(answer).properties ?? {}).filter((entry): entry is [string, Schema] => {
     const sub = entry[1];
-    if ('$ref' in sub || !isObjectSchema(sub) || identifierField(sub, idParam, noun, undefined, itemOps) === undefined) return false;
+    if ('$ref' in sub || !isObjectSchema(sub) || identifierProperty(sub, idParam, noun, undefined, itemOps) === undefined) return false;
     const properties = recordProperties(sub);
     return sentIn(entry[0]).every((name) => name in properties);
   });
@@ -178,7 +176,7 @@ export function sameShape(a: Schema, b: Schema): boolean {
 /**
  * Infers the collections of a contract and binds their operations (README: "What the generic
  * engine keeps"):
- * - an item path is one whose last segment is one parameter (`/things/{thingId}`, `/Calls/{Sid}.json`);
+ * - an item path is one whose last segment is one parameter (items.ts: `/things/{thingId}`, `/Calls/{Sid}.json`);
  *   its collection path is the path without that segment (`/things`, `/Calls.json`);
  * - the record schema is the JSON answer of GET on the item (else of PUT/PATCH on it, else of POST
  *   on the collection), and must be an object with properties;
@@ -200,22 +198,21 @@ export function inferModel(contract: Contract): GenericModel {
   const collections: Collection[] = [];
   const bindings = new Map<string, Binding>();
   for (const [itemPath, itemOps] of byPath) {
+    // The kernel's one item-path rule (items.ts): `/{uuid}` beside `/` is a collection at the root.
+    const segment = itemSegment(itemPath);
+    if (!segment) continue;
     const segments = itemPath.split('/');
-    const last = segments.at(-1) ?? '';
-    const m = ITEM_SEGMENT.exec(last);
-    if (!m || segments.length < 2) continue;
-    const idParam = m[1]!;
-    // `/{uuid}` beside `/`: a collection at the root of the base path.
-    const path = `${segments.slice(0, -1).join('/')}${m[2] ?? ''}` || '/';
+    const idParam = segment.param;
+    const path = segment.collection;
     const create = on(path, 'post');
     const answer =
       [successSchema(on(itemPath, 'get')), successSchema(on(itemPath, 'put')), successSchema(on(itemPath, 'patch')), successSchema(create)].find(isObjectSchema);
     if (!answer) continue;
     if (!on(itemPath, 'get')) continue; // a record that cannot be read back is not a collection
     const noun = (segments.at(-2) || 'record').replace(/\{|\}/g, '').replace(/\.\w+$/, '').replace(/s$/, '') || 'record';
-    const wrapped = identifierField(answer, idParam, noun, create, itemOps) === undefined ? envelopeOf(answer, idParam, noun, create, itemOps) : undefined;
+    const wrapped = identifierProperty(answer, idParam, noun, create, itemOps) === undefined ? envelopeOf(answer, idParam, noun, create, itemOps) : undefined;
     const schema = wrapped?.schema ?? answer;
-    const idField = identifierField(schema, idParam, noun, create, itemOps);
+    const idField = identifierProperty(schema, idParam, noun, create, itemOps);
     const fieldSchema = idField ? recordProperties(schema)[idField] : undefined;
     const parameter = on(itemPath, 'get')?.parameters.find((p) => p.in === 'path' && p.name === idParam);
     const paramSchema = parameter?.schema && !('$ref' in parameter.schema) ? parameter.schema : undefined;
@@ -279,13 +276,11 @@ export function inferModel(contract: Contract): GenericModel {
   // Kratos: `GET /sessions` lists the sessions, `DELETE /sessions/{id}` revokes one).
   for (const op of contract.operations) {
     if (bindings.has(op.id)) continue;
-    const segments = op.path.split('/');
-    const m = ITEM_SEGMENT.exec(segments.at(-1) ?? '');
-    if (!m || m[2] !== undefined) continue;
-    const parent = segments.slice(0, -1).join('/') || '/';
-    const list = on(parent, 'get');
+    const item = itemSegment(op.path);
+    if (!item || item.extension !== undefined) continue;
+    const list = on(item.collection, 'get');
     const listed = list ? bindings.get(list.id) : undefined;
-    if (listed?.kind !== 'list' || listed.collection.scopeParams.length > 0 || m[1] !== listed.collection.idParam) continue;
+    if (listed?.kind !== 'list' || listed.collection.scopeParams.length > 0 || item.param !== listed.collection.idParam) continue;
     const kind = ({ get: 'read', put: 'replace', patch: 'patch', delete: 'delete' } as const)[op.method as 'get' | 'put' | 'patch' | 'delete'];
     if (kind) bindings.set(op.id, { kind, collection: listed.collection });
   }
@@ -305,10 +300,9 @@ export function inferModel(contract: Contract): GenericModel {
 
 /** Why an operation is not bound to a collection, in one line. */
 function statelessReason(op: Operation, collections: readonly Collection[], on: (path: string, method: string) => Operation | undefined): string {
-  const last = op.path.split('/').at(-1) ?? '';
   const own = collections.find((c) => c.path === resourcePath(op.path) || c.itemPath === op.path);
   if (own) return `${op.method.toUpperCase()} on ${op.path} is not a create, read, replace, patch, delete or list of ${own.path}`;
-  if (ITEM_SEGMENT.test(last)) {
+  if (isItemPath(op.path)) {
     if (!on(op.path, 'get')) return `no GET on ${op.path}: a record there could not be read back`;
     return `GET on ${op.path} answers no JSON object with properties to keep`;
   }

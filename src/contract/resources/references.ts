@@ -1,5 +1,6 @@
 import type { Contract, Operation } from '../types.js';
 import { linkedField } from './links.js';
+import { resourcePath } from '../path-template.js';
 import { isCreate } from './roles.js';
 
 /**
@@ -66,12 +67,13 @@ export function identifierSource(contract: Contract, operation: Operation, param
   // collection of its own whose items `/tasks/{task_id}` need not know). A write on an item
   // (DELETE /admin/identities/{id}) so takes a record of its own: a listed record would be deleted
   // by the first exchange and answer 404 to the next.
-  const parentCreate = contract.operations.find((op) => op.path === parent && isCreate(op, contract));
+  // A collection written with a trailing slash (`POST /books/`, Fastify's prefix routes) is the same collection.
+  const parentCreate = contract.operations.find((op) => resourcePath(op.path) === resourcePath(parent) && isCreate(op, contract));
   if (parentCreate) return { via: 'create', createOp: parentCreate, field: undefined };
   const base = referenceBase(param);
   const createOp = base ? referencedCreate(contract, base, sendable) : undefined;
   if (createOp) return { via: 'create', createOp, field: undefined };
-  const listOp = contract.operations.find((op) => op.method === 'get' && op.path === parent);
+  const listOp = contract.operations.find((op) => op.method === 'get' && resourcePath(op.path) === resourcePath(parent));
   if (listOp) return { via: 'list', listOp, field: param };
   return undefined;
 }

@@ -4,6 +4,7 @@ import { jsonContent } from '../media.js';
 import { documentedResponse } from '../responses.js';
 import { anyProperties, asSchema } from '../schema-views.js';
 import type { Contract, Operation } from '../types.js';
+import { isItemPath, itemRead, onCollection } from './items.js';
 
 /** The status is a success the contract documents: any 2xx, or a 3xx the operation lists (RFC 9110 §15.4). */
 export function isSuccess(operation: Operation, status: number): boolean {
@@ -19,14 +20,14 @@ function successResponses(operation: Operation): OpenAPIV3.ResponseObject[] {
 }
 
 /**
- * A create, by what the contract says rather than by method alone: a POST on a collection (no
- * path parameter after its last segment is filled by it) that answers 201 (RFC 9110 §15.3.2),
- * declares a Location header, or links its answer to another operation. A POST that only acts
- * (`/search`, `/login`) is not one and is never read back.
+ * A create, by what the contract says rather than by method alone: a POST on a collection (not on
+ * an item path, items.ts) that answers 201 (RFC 9110 §15.3.2), declares a Location header, links
+ * its answer to another operation, or answers 200 with the identifier its collection's item path
+ * takes. A POST that only acts (`/search`, `/login`) is not one and is never read back.
  */
-export function isCreate(operation: Operation, contract?: Contract): boolean {
+export function isCreate(operation: Operation, contract: Contract): boolean {
   if (operation.method !== 'post' || operation.requestBody === undefined) return false;
-  if (/\{[^}]+\}$/.test(operation.path)) return false;
+  if (isItemPath(operation.path)) return false;
   if (operation.responses['201']) return true;
   if (
     successResponses(operation).some(
@@ -34,7 +35,31 @@ export function isCreate(operation: Operation, contract?: Contract): boolean {
     )
   )
     return true;
-  return contract !== undefined && answersWithItemIdentifier(operation, contract);
+  return answersWithItemIdentifier(operation, contract);
+}
+
+/**
+ * What a write does to the resource its URL names, the one notion the runner's follow-ups and the
+ * mock's bindings share: `create` (isCreate), `replace` (PUT, RFC 9110 §9.3.4), `patch` (PATCH,
+ * RFC 5789, or a POST on an item path: a form-style update), `delete` (DELETE of an item path, RFC
+ * 9110 §9.3.5: the URL stops naming anything), `remove-members` (a DELETE elsewhere: members of a
+ * collection or sub-resource go, the collection stays). Undefined for reads and actions.
+ */
+export type WriteRole = 'create' | 'replace' | 'patch' | 'delete' | 'remove-members';
+
+export function writeRole(operation: Operation, contract: Contract): WriteRole | undefined {
+  switch (operation.method) {
+    case 'post':
+      return isCreate(operation, contract) ? 'create' : isItemPath(operation.path) ? 'patch' : undefined;
+    case 'put':
+      return 'replace';
+    case 'patch':
+      return 'patch';
+    case 'delete':
+      return isItemPath(operation.path) ? 'delete' : 'remove-members';
+    default:
+      return undefined;
+  }
 }
 
 /**
@@ -49,9 +74,21 @@ function answersWithItemIdentifier(operation: Operation, contract: Contract): bo
   return successResponses(operation).some((r) => {
     const schema = asSchema(jsonContent(r.content)?.schema);
     if (!schema) return false;
-    const names = [...anyProperties(schema).keys()];
+    const props = anyProperties(schema);
+    // The record itself, or the one object member an envelope wraps it in (express-zod-api's `{status, data: {...}}`).
+    const objects = [...props.values()].filter((s) => s.type === 'object' || s.properties !== undefined);
+    const names = [...props.keys(), ...(objects.length === 1 ? [...anyProperties(objects[0]).keys()] : [])];
     return names.some((n) => n === param || n === 'id' || n.toLowerCase() === param.toLowerCase());
   });
+}
+
+/**
+ * The record an envelope wraps: the one object member of an answer with no identifier-like field of
+ * its own (`{status: "success", data: {id, ...}}`, `{data: {...}, meta}` has two, so it is read as it is).
+ */
+export function envelopedRecord(value: Readonly<Record<string, unknown>>): Record<string, unknown> | undefined {
+  const objects = Object.values(value).filter((v): v is Record<string, unknown> => isRecord(v));
+  return objects.length === 1 && Object.values(value).every((v) => !Array.isArray(v)) ? objects[0] : undefined;
 }
 
 /** The last segment of a Location (RFC 9110 §10.2.2), resolved against the request URL: the new resource's identifier there. */
@@ -89,6 +126,9 @@ export function identifierOf(created: unknown, param: string | undefined, linkFi
   if (isRecord(created)) {
     const field = identifierField(created, param, linkField);
     if (field !== undefined) return created[field];
+    const inner = envelopedRecord(created);
+    const innerField = inner === undefined ? undefined : identifierField(inner, param, linkField);
+    if (inner !== undefined && innerField !== undefined) return inner[innerField];
   }
   return idFromLocation(location, base);
 }
@@ -103,7 +143,11 @@ export function listItems(value: unknown, collection?: string): unknown[] | unde
   // named like the collection's path (`/v2/invoicing/templates` → `templates`).
   const named = collection === undefined ? undefined : Object.entries(value).find(([key, v]) => Array.isArray(v) && key.toLowerCase() === collection.toLowerCase())?.[1];
   if (Array.isArray(named)) return named;
-  return arrays.find((a) => a.length > 0 && a.every((x) => isRecord(x)));
+  const found = arrays.find((a) => a.length > 0 && a.every((x) => isRecord(x)));
+  if (found !== undefined || arrays.length > 0) return found;
+  // No array at the top: the one object member an envelope wraps the page in (`{status, data: {orders: [...], total}}`).
+  const inner = envelopedRecord(value);
+  return inner === undefined ? undefined : listItems(inner, collection);
 }
 
 /**
@@ -114,15 +158,8 @@ export function listItems(value: unknown, collection?: string): unknown[] | unde
 export interface PostCollection {
   readonly create: Operation;
   readonly list: Operation | undefined;
-  /** GET on `<create path>/{param}`, and the name of that parameter. */
+  /** The GET that reads one item of the create's collection (items.ts itemRead), and its parameter's name. */
   readonly item: { readonly op: Operation; readonly param: string } | undefined;
-}
-
-/** GET on `<path>/{param}`: the read of one item of the collection at `path`, and the parameter's name. */
-export function itemRead(contract: Contract, path: string): { readonly op: Operation; readonly param: string } | undefined {
-  const base = path.replace(/\/$/, '');
-  const op = contract.operations.find((o) => o.method === 'get' && o.path.startsWith(`${base}/{`) && /^\{[^}/]+\}$/.test(o.path.slice(base.length + 1)));
-  return op ? { op, param: op.path.slice(base.length + 2, -1) } : undefined;
 }
 
 export function postCollections(contract: Contract): PostCollection[] {
@@ -130,7 +167,7 @@ export function postCollections(contract: Contract): PostCollection[] {
   const out: PostCollection[] = [];
   for (const create of ops) {
     if (create.method !== 'post' || /\{/.test(create.path)) continue;
-    const list = ops.find((o) => o.method === 'get' && o.path === create.path);
+    const list = onCollection(contract, create.path, 'get');
     out.push({ create, list, item: itemRead(contract, create.path) });
   }
   return out;

@@ -2,7 +2,8 @@ import { mergeAllOf } from '../schema-views.js';
 import { resourcePath } from '../path-template.js';
 import type { Contract, Operation } from '../types.js';
 import type { MoreResources } from './lookups.js';
-import { ITEM_SEGMENT, isObjectSchema, successSchema, type Binding, type Collection } from './model.js';
+import { isItemPath } from './items.js';
+import { isObjectSchema, successSchema, type Binding, type Collection } from './model.js';
 
 /**
  * Single resources (README "Any contract: the generic engine", "Single resources"): a path whose
@@ -17,7 +18,7 @@ export function inferSingletons(contract: Contract, collections: readonly Collec
   const out: MoreResources = { collections: [], bindings: new Map(), reasons: new Map() };
   for (const path of new Set(contract.operations.map((op) => op.path))) {
     const segments = path.split('/');
-    if (ITEM_SEGMENT.test(segments.at(-1) ?? '') || collections.some((c) => c.path === resourcePath(path) || c.itemPath === path)) continue;
+    if (isItemPath(path) || collections.some((c) => c.path === resourcePath(path) || c.itemPath === path)) continue;
     const ops = contract.operations.filter((op) => op.path === path);
     if (ops.some((op) => bindings.has(op.id))) continue;
     const read = on(path, 'get');

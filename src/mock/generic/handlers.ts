@@ -2,12 +2,12 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Faker } from '@faker-js/faker';
 import type { OpenAPIV3 } from 'openapi-types';
 import { alternativesOf, diceOfFaker, isRecord, mergeAllOf, mergeTwo, sampleValue, pairsOf, parseQuery, responseFor, type Contract, type Operation, type SchemaValidator, writableInRequest } from '../../contract/index.js';
-import { cannedReply } from '../controls/canned.js';
+import { cannedReply } from '../core/canned.js';
 import { HttpError } from '../errors.js';
 import { createFaker } from '../faker.js';
 import { fitsWith, schemaAccepts } from '../media.js';
 import type { HandlerInput, Handlers, Reply } from '../routes/types.js';
-import { recordProperties, successSchema, type Binding, type Collection, type GenericModel, type ListShape } from '../../contract/index.js';
+import { LIMIT_NAMES as LIMIT, OFFSET_NAMES as OFFSET, PAGE_NAMES as PAGE, TOTAL_NAMES as TOTAL, normalName, pageBase as firstPage, recordProperties, successSchema, type Binding, type Collection, type GenericModel, type ListShape } from '../../contract/index.js';
 import type { GenericStore, RecordValue } from './store.js';
 
 type Schema = OpenAPIV3.SchemaObject;
@@ -27,11 +27,6 @@ export interface GenericDeps {
   readonly documented?: (operation: Operation, params: Readonly<Record<string, string>>, query: URLSearchParams) => Reply;
 }
 
-const normal = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
-const LIMIT = new Set(['limit', 'perpage', 'pagesize', 'size', 'maxresults', 'max', 'top', 'pagelimit', 'maxitems']);
-const OFFSET = new Set(['offset', 'skip', 'start', 'startindex', 'from']);
-const PAGE = new Set(['page', 'pagenumber', 'pageno', 'pageindex']);
-const TOTAL = new Set(['total', 'totalcount', 'totalitems', 'totalresults', 'totalsize', 'count']);
 
 const asSchema = (s: Schema | OpenAPIV3.ReferenceObject | undefined): Schema | undefined => (s && !('$ref' in s) ? s : undefined);
 
@@ -72,10 +67,10 @@ const writableIn = (operation: Operation): ReadonlySet<string> => writableInRequ
 function overlay(record: RecordValue, body: unknown, schema: Schema, validator: SchemaValidator, keep: string | undefined, serverOwned = false, writable: ReadonlySet<string> = NONE): RecordValue {
   if (!isRecord(body)) return record;
   const properties = recordProperties(schema);
-  const byNormal = new Map(Object.keys(properties).map((name) => [normal(name), name]));
+  const byNormal = new Map(Object.keys(properties).map((name) => [normalName(name), name]));
   const out = { ...record };
   for (const [key, raw] of Object.entries(body)) {
-    const name = key in properties ? key : byNormal.get(normal(key));
+    const name = key in properties ? key : byNormal.get(normalName(key));
     const sub = name === undefined ? undefined : asSchema(properties[name]);
     if (name === undefined || !sub || name === keep || (sub.readOnly === true && !serverOwned && !writable.has(key))) continue;
     // An explicit null is a value where the property's schema admits it (OAS 3.0 `nullable`, 3.1
@@ -275,7 +270,7 @@ function stamp(record: RecordValue, schema: Schema, sendable: ReadonlySet<string
   const instant = change && held.length > 0 ? new Date(Math.max(...held) + 1000).toISOString().replace(/\.\d{3}Z$/, 'Z') : typeof drawn === 'string' ? drawn : new Date(0).toISOString();
   const out = { ...record };
   for (const { name, sub } of fields) {
-    if (out[name] !== undefined && !(change && UPDATED.test(normal(name)))) continue;
+    if (out[name] !== undefined && !(change && UPDATED.test(normalName(name)))) continue;
     if (schemaAccepts(validator, sub, instant)) out[name] = instant;
   }
   return out;
@@ -388,7 +383,7 @@ function matchesFilter(record: RecordValue, name: string, values: readonly strin
 /** Reads paging and filters from a list operation's own parameters. */
 function listPage(binding: Extract<Binding, { kind: 'list' }>, input: HandlerInput, records: RecordValue[]): { items: RecordValue[]; total: number; page: number | undefined; size: number | undefined; offset: number } {
   const properties = recordProperties(binding.collection.schema);
-  const byNormal = new Map(Object.keys(properties).map((name) => [normal(name), name]));
+  const byNormal = new Map(Object.keys(properties).map((name) => [normalName(name), name]));
   let items = records;
   let size: number | undefined;
   let offset = 0;
@@ -400,14 +395,14 @@ function listPage(binding: Extract<Binding, { kind: 'list' }>, input: HandlerInp
     // Read in the parameter's own style (OAS 3.0.3 §4.7.12.4), by the kernel's parameter modules.
     const raw = parseQuery(parameter, pairsOf(input.query));
     const values = raw === undefined ? [] : typeof raw === 'string' ? [raw] : Array.isArray(raw) ? raw : Object.values(raw);
-    const key = normal(parameter.name);
+    const key = normalName(parameter.name);
     const number = values[0] !== undefined && /^\d+$/.test(values[0]) ? Number(values[0]) : undefined;
     const fallback = typeof schema?.default === 'number' ? schema.default : undefined;
     // A page-size name the request leaves out (or a non-numeric one: Lob's postcard `size`, 4x6) keeps the size another gave.
     if (LIMIT.has(key)) size = number ?? fallback ?? size;
     else if (OFFSET.has(key)) offset = number ?? fallback ?? 0;
     else if (PAGE.has(key)) {
-      pageBase = schema?.minimum === 0 || fallback === 0 ? 0 : 1;
+      pageBase = firstPage(schema);
       page = number ?? fallback ?? pageBase;
     } else if (values.length > 0) {
       const name = filterField(byNormal, key);
@@ -440,7 +435,7 @@ function listBody(shape: ListShape, stored: RecordValue[], total: number, page: 
   for (const [name, sub] of Object.entries(wrapper.properties ?? {})) {
     const schema = asSchema(sub);
     if (!schema || name === shape.property || (schema.type !== 'integer' && schema.type !== 'number')) continue;
-    const key = normal(name);
+    const key = normalName(name);
     // The envelope tells the truth about the page it carries: total, page, size and offset as served.
     const value = TOTAL.has(key) ? total : PAGE.has(key) ? page : LIMIT.has(key) ? size : OFFSET.has(key) ? offset : undefined;
     if (value !== undefined && schemaAccepts(deps.validator, schema, value)) out[name] = value;
@@ -524,7 +519,7 @@ function documentedAnswer(schema: Schema, said: string, validator: SchemaValidat
   const out: RecordValue = { ...made };
   for (const [name, written] of Object.entries(recordProperties(schema))) {
     const sub = asSchema(written);
-    if (sub && /^(message|msg|detail|description|result|status)$/.test(normal(name)) && schemaAccepts(validator, sub, said) && out[name] !== undefined) out[name] = said;
+    if (sub && /^(message|msg|detail|description|result|status)$/.test(normalName(name)) && schemaAccepts(validator, sub, said) && out[name] !== undefined) out[name] = said;
   }
   return schemaAccepts(validator, schema, out) ? out : made;
 }

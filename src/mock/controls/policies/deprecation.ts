@@ -1,7 +1,7 @@
 import type { Response } from 'express';
-import { deprecationAnnouncement, type Operation } from '../../contract/index.js';
-import type { Clock } from '../clock.js';
-import { HttpError } from '../errors.js';
+import { deprecationAnnouncement, type Operation } from '../../../contract/index.js';
+import type { Clock } from '../../clock.js';
+import { HttpError } from '../../errors.js';
 
 /** Each operation's announcement, worked out once (its dates formatted once): pure data of the contract, keyed by operation. */
 const announcements = new WeakMap<Operation, ReturnType<typeof deprecationAnnouncement>>();

@@ -2,7 +2,7 @@ import type { Faker } from '@faker-js/faker';
 import type { OpenAPIV3 } from 'openapi-types';
 import { diceOfFaker, isRecord, responseFor, sampleValue, sequenceSchemaOf, type Operation } from '../../contract/index.js';
 import type { Reply } from '../routes/types.js';
-import { cannedStatus, type Preferences } from './prefer.js';
+import { cannedMediaType, cannedStatus, type Preferences } from '../controls/request-headers/prefer.js';
 
 /** Header fields with protocol meaning: a canned answer sends them only when the contract requires them. */
 const PROTOCOL_FIELDS: ReadonlySet<string> = new Set([
@@ -25,7 +25,7 @@ export function cannedReply(
 ): Reply {
   const status = cannedStatus(operation, p);
   const response = responseFor(operation.responses, status);
-  const mediaType = response?.content?.['application/json'] ? 'application/json' : Object.keys(response?.content ?? {})[0];
+  const mediaType = cannedMediaType(response?.content);
   const media = mediaType === undefined ? undefined : response?.content?.[mediaType];
   let body: unknown;
   if (media && mediaType !== undefined) {

@@ -1,6 +1,6 @@
 import express, { type RequestHandler, type Router } from 'express';
-import { HttpError } from '../errors.js';
-import { verifyUtf8 } from '../input-guards.js';
+import { HttpError } from '../../errors.js';
+import { verifyUtf8 } from '../../input-guards.js';
 import type { Journal } from './journal.js';
 
 /** A state to import is JSON; anything else would be read as no body at all. */

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { HttpError } from '../errors.js';
+import { HttpError } from '../../errors.js';
 
 /** True for an address of the loopback interface: 127.0.0.0/8 (RFC 1122 §3.2.1.3), ::1 (RFC 4291 §2.5.3), and their IPv4-mapped forms. */
 export function isLoopback(address: string | undefined): boolean {

@@ -1,6 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { responseFor, type Operation } from '../../contract/index.js';
-import { HttpError } from '../errors.js';
+import { jsonContent, responseFor, type Operation } from '../../../contract/index.js';
+import { HttpError } from '../../errors.js';
 
 /** The `Prefer` knobs the mock honours (Prism's names, plus `delay`). */
 export interface Preferences {
@@ -91,7 +91,9 @@ export function checkPreferences(operation: Operation, p: Preferences): void {
   }
   if (p.example !== undefined) {
     const status = cannedStatus(operation, p);
-    const media = responseFor(operation.responses, status)?.content?.['application/json'];
+    const content = responseFor(operation.responses, status)?.content;
+    const type = cannedMediaType(content);
+    const media = type === undefined ? undefined : content?.[type];
     const names = Object.keys(media?.examples ?? {});
     if (!names.includes(p.example)) {
       throw bad(
@@ -100,4 +102,12 @@ export function checkPreferences(operation: Operation, p: Preferences): void {
       );
     }
   }
+}
+
+/**
+ * The media type a canned answer is taken from (its examples, its schema): the content's first
+ * JSON entry (the kernel's jsonContent, `+json` included, RFC 6839 §3.1), else its first entry.
+ */
+export function cannedMediaType(content: Readonly<Record<string, OpenAPIV3.MediaTypeObject>> | undefined): string | undefined {
+  return jsonContent(content)?.mediaType ?? Object.keys(content ?? {})[0];
 }

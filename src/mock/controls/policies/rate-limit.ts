@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { HttpError } from '../errors.js';
+import { HttpError } from '../../errors.js';
 
 interface Bucket {
   tokens: number;

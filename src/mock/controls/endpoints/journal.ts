@@ -1,5 +1,5 @@
 import type { RequestHandler, Response } from 'express';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../../clock.js';
 
 export interface JournalEntry {
   readonly id: number;

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { LatencyRange } from '../options.js';
-import { HttpError } from '../errors.js';
+import type { LatencyRange } from '../../options.js';
+import { HttpError } from '../../errors.js';
 
 /** The delay of one request in ms: `Prefer: delay` when given, else a seeded draw from the latency range (a draw only when it is a range). */
 export function latencyMs(range: LatencyRange, preferred: number | undefined, random: () => number): number {

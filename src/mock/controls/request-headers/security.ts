@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
 import type { OpenAPIV3 } from 'openapi-types';
-import type { Contract, Operation } from '../../contract/index.js';
+import { cookiePairs, schemeCredential, type Contract, type Operation } from '../../../contract/index.js';
 
 /** True when `given` equals one of the keys, comparing in constant time (no early exit on a match). */
 export function acceptsKey(keys: readonly Buffer[], given: string | undefined): boolean {
@@ -35,13 +35,9 @@ interface SchemeCheck {
   readonly wants: string;
 }
 
-/** The value of one cookie (RFC 6265 §4.2.1: `name=value; name2=value2`). */
+/** The value of one cookie (RFC 6265 §4.2.1: `name=value; name2=value2`), read as the kernel reads cookie parameters. */
 function cookie(req: Request, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
+  return cookiePairs(req.headers.cookie).find(([key]) => key === name)?.[1];
 }
 
 /** The credentials of an `Authorization: <scheme> <credentials>` header when its scheme is `scheme` (case-insensitive, RFC 9110 §11.1). */
@@ -68,55 +64,51 @@ interface Accepted {
 
 function schemeCheck(scheme: OpenAPIV3.SecuritySchemeObject, accepted: Accepted, realm: string): SchemeCheck | undefined {
   const { keys, tokens, basic } = accepted;
-  const bearer = (): SchemeCheck => ({
-    // RFC 6750 §2.1 and §3: a bearer token in Authorization, challenged with `Bearer`.
-    accepts: (req) => {
-      const token = authorization(req, 'Bearer');
-      if (token === undefined || token === '') return false;
-      return tokens.length === 0 || acceptsKey(tokens, token);
-    },
-    // RFC 6750 §3.1: a request that carried a token which failed gets `error="invalid_token"`; one without any, no error code.
-    challenge: (req) => (authorization(req, 'Bearer') ? `Bearer realm="${realm}", error="invalid_token"` : `Bearer realm="${realm}"`),
-    wants: tokens.length === 0 ? 'an Authorization: Bearer token' : 'an accepted Authorization: Bearer token',
-  });
-  switch (scheme.type) {
+  // What the scheme takes, by the kernel's one mapping (src/contract/security.ts).
+  const credential = schemeCredential(scheme);
+  switch (credential?.kind) {
     case 'apiKey': {
-      const where = scheme.in === 'query' ? 'query' : scheme.in === 'cookie' ? 'cookie' : 'header';
+      const { in: where, name } = credential;
       return {
-        accepts: (req, query) =>
-          acceptsKey(keys, where === 'header' ? req.get(scheme.name) : where === 'query' ? (query.get(scheme.name) ?? undefined) : cookie(req, scheme.name)),
-        challenge: () => `ApiKey realm="${realm}", ${where}="${scheme.name}"`,
-        wants: where === 'header' ? `a valid ${scheme.name} header` : where === 'query' ? `a valid ${scheme.name} query parameter` : `a valid ${scheme.name} cookie`,
+        accepts: (req, query) => acceptsKey(keys, where === 'header' ? req.get(name) : where === 'query' ? (query.get(name) ?? undefined) : cookie(req, name)),
+        challenge: () => `ApiKey realm="${realm}", ${where}="${name}"`,
+        wants: where === 'header' ? `a valid ${name} header` : where === 'query' ? `a valid ${name} query parameter` : `a valid ${name} cookie`,
       };
     }
-    case 'http': {
-      const name = scheme.scheme.toLowerCase();
-      if (name === 'bearer') return bearer();
-      if (name === 'basic') {
-        // RFC 7617 §2: well-formed credentials are accepted when none were configured (--basic), else only those.
-        return {
-          accepts: (req) => {
-            const pair = basicPair(authorization(req, 'Basic'));
-            return pair !== undefined && (basic.length === 0 || acceptsKey(basic, pair));
-          },
-          challenge: () => `Basic realm="${realm}"`,
-          wants: basic.length === 0 ? 'Authorization: Basic credentials' : 'accepted Authorization: Basic credentials',
-        };
-      }
+    case 'bearer':
+      // RFC 6750 §2.1 and §3: a bearer token in Authorization, challenged with `Bearer`. The mock
+      // issues no tokens: an oauth2 or openIdConnect access token is taken as one.
       return {
-        accepts: (req) => (authorization(req, scheme.scheme) ?? '') !== '',
-        challenge: () => `${scheme.scheme} realm="${realm}"`,
-        wants: `Authorization: ${scheme.scheme} credentials`,
+        accepts: (req) => {
+          const token = authorization(req, 'Bearer');
+          if (token === undefined || token === '') return false;
+          return tokens.length === 0 || acceptsKey(tokens, token);
+        },
+        // RFC 6750 §3.1: a request that carried a token which failed gets `error="invalid_token"`; one without any, no error code.
+        challenge: (req) => (authorization(req, 'Bearer') ? `Bearer realm="${realm}", error="invalid_token"` : `Bearer realm="${realm}"`),
+        wants: tokens.length === 0 ? 'an Authorization: Bearer token' : 'an accepted Authorization: Bearer token',
       };
-    }
-    case 'oauth2':
-    case 'openIdConnect':
-      // The mock issues no tokens: an access token is taken as a bearer token (RFC 6750).
-      return bearer();
+    case 'basic':
+      // RFC 7617 §2: well-formed credentials are accepted when none were configured (--basic), else only those.
+      return {
+        accepts: (req) => {
+          const pair = basicPair(authorization(req, 'Basic'));
+          return pair !== undefined && (basic.length === 0 || acceptsKey(basic, pair));
+        },
+        challenge: () => `Basic realm="${realm}"`,
+        wants: basic.length === 0 ? 'Authorization: Basic credentials' : 'accepted Authorization: Basic credentials',
+      };
+    case 'http':
+      return {
+        accepts: (req) => (authorization(req, credential.scheme) ?? '') !== '',
+        challenge: () => `${credential.scheme} realm="${realm}"`,
+        wants: `Authorization: ${credential.scheme} credentials`,
+      };
+    case 'mutualTLS':
+      // OAS 3.1.0 §4.8.27: a client certificate is checked by TLS, which the mock does not
+      // terminate; over plain HTTP there is nothing to check, so the requirement is met.
+      return { accepts: () => true, challenge: () => '', wants: 'a TLS client certificate (not checkable over plain HTTP)' };
     default:
-      // mutualTLS (OAS 3.1.0 §4.8.27): a client certificate is checked by TLS, which the mock does
-      // not terminate; over plain HTTP there is nothing to check, so the requirement is met.
-      if (Reflect.get(scheme, 'type') === 'mutualTLS') return { accepts: () => true, challenge: () => '', wants: 'a TLS client certificate (not checkable over plain HTTP)' };
       return undefined;
   }
 }

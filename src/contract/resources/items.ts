@@ -1,0 +1,60 @@
+import { resourcePath } from '../path-template.js';
+import type { Contract, Operation } from '../types.js';
+
+/**
+ * The one item-path rule (issue 31). A path names one item of a collection when its last segment,
+ * read as the resource path (path-template.ts: no fragment, RFC 3986 §3.5; no trailing slash), is
+ * exactly one template parameter, optionally followed by a format extension: `/pets/{petId}`,
+ * `/tasks/{id}/`, `/Calls/{Sid}.json` (Twilio), `/groups/{name}#x`. Its collection is the path
+ * without that segment, the extension kept (`/Calls.json`), or `/` for `/{id}` at the root.
+ *
+ * Not item paths: a custom method on an item (`/v1/{name}:cancel`, Google AIP-136, an action, not
+ * the item), two parameters in one segment (`/{a}-{b}`), a literal last segment (`/pets/{id}/photos`).
+ * The mock's model, the runner's follow-ups, unknown-id probes, creates and list rules all ask here.
+ */
+export interface ItemSegment {
+  /** The item's identifier parameter (`petId`, `Sid`). */
+  readonly param: string;
+  /** The format extension after it (`.json`), if any. */
+  readonly extension: string | undefined;
+  /** The path up to the item segment (`/Calls` for `/Calls/{Sid}.json`): the prefix an item's sub-resources share. */
+  readonly stem: string;
+  /** The collection's resource path (`/Calls.json`, `/tasks`, `/`). */
+  readonly collection: string;
+}
+
+const ITEM_SEGMENT = /^\{([^{}]+)\}(\.[A-Za-z0-9]+)?$/;
+
+/** The item segment of a path template, or undefined when the path does not name one item. */
+export function itemSegment(template: string): ItemSegment | undefined {
+  const segments = resourcePath(template).split('/');
+  if (segments.length < 2) return undefined;
+  const m = ITEM_SEGMENT.exec(segments.at(-1) ?? '');
+  if (!m) return undefined;
+  const stem = segments.slice(0, -1).join('/');
+  return { param: m[1]!, extension: m[2], stem, collection: `${stem}${m[2] ?? ''}` || '/' };
+}
+
+/** Whether a path template names one item of a collection (`itemSegment`). */
+export const isItemPath = (template: string): boolean => itemSegment(template) !== undefined;
+
+/**
+ * The GET that reads one item of the collection at `path` (`/pets` → `GET /pets/{petId}`, `/tasks/`
+ * → `GET /tasks/{id}`, `/Calls.json` → `GET /Calls/{Sid}.json`), and its identifier parameter.
+ */
+export function itemRead(contract: Contract, path: string): { readonly op: Operation; readonly param: string } | undefined {
+  const collection = resourcePath(path);
+  for (const op of contract.operations) {
+    if (op.method !== 'get') continue;
+    const item = itemSegment(op.path);
+    if (item?.collection === collection) return { op, param: item.param };
+  }
+  return undefined;
+}
+
+/** The operation with this method on a collection's own path (`/tasks` and `/tasks/` alike; a key written exactly wins). */
+export function onCollection(contract: Contract, path: string, method: string): Operation | undefined {
+  const collection = resourcePath(path);
+  const candidates = contract.operations.filter((op) => op.method === method && resourcePath(op.path) === collection);
+  return candidates.find((op) => op.path === path) ?? candidates[0];
+}

@@ -1,0 +1,52 @@
+import type { OpenAPIV3 } from 'openapi-types';
+import { nonNullView } from '../schema-views.js';
+
+/**
+ * The one vocabulary of list parameters (issue 31): which query parameter names a page size, an
+ * offset, a page number, a continuation token or something that is no filter, and where page
+ * numbers start. The mock's generic handlers page their stored lists by it, the mock's generated
+ * lists are cut by it (reflect-filters.ts), and the runner's paging and filter rules read the same
+ * names, so both halves agree on what `?per_page=5&page=2` asks for.
+ */
+
+/** A name as the vocabulary compares it: lower case, letters and digits only (`per_page`, `PageSize`, `$top` → `perpage`, `pagesize`, `top`). */
+export const normalName = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** Page size: at most this many items (`limit`, `per_page`, `page_size`, `PageSize`, `maxResults`, `$top`). */
+export const LIMIT_NAMES: ReadonlySet<string> = new Set(['limit', 'perpage', 'pagesize', 'size', 'maxresults', 'max', 'top', 'pagelimit', 'maxitems']);
+/** Items to skip before the page (`offset`, `$skip`, `start_index`). */
+export const OFFSET_NAMES: ReadonlySet<string> = new Set(['offset', 'skip', 'start', 'startindex', 'from']);
+/** The page's number, counted from `pageBase`. */
+export const PAGE_NAMES: ReadonlySet<string> = new Set(['page', 'pagenumber', 'pageno', 'pageindex']);
+/** Opaque continuation tokens: followed only as the answer gives them, never invented. */
+export const CURSOR_NAMES: ReadonlySet<string> = new Set(['cursor', 'pagetoken', 'nextpagetoken', 'startingafter', 'endingbefore', 'after', 'before', 'continuationtoken', 'nexttoken', 'marker', 'pagecursor']);
+/** Not filters, whatever property they share a name with (ordering, projection, full-text search). */
+export const NOT_FILTER_NAMES: ReadonlySet<string> = new Set(['sort', 'sortby', 'order', 'orderby', 'expand', 'include', 'fields', 'select', 'format', 'q', 'query', 'search', 'consistency']);
+/** Members of a list envelope that carry the number of items in the whole list. */
+export const TOTAL_NAMES: ReadonlySet<string> = new Set(['total', 'totalcount', 'totalitems', 'totalresults', 'totalsize', 'count']);
+
+export type ListParameterRole = 'limit' | 'offset' | 'page' | 'cursor' | 'not-filter';
+
+/** What a query parameter's name says it does to a list, or undefined (a candidate filter). */
+export function listParameterRole(name: string): ListParameterRole | undefined {
+  const key = normalName(name);
+  if (LIMIT_NAMES.has(key)) return 'limit';
+  if (OFFSET_NAMES.has(key)) return 'offset';
+  if (PAGE_NAMES.has(key)) return 'page';
+  if (CURSOR_NAMES.has(key)) return 'cursor';
+  if (NOT_FILTER_NAMES.has(key)) return 'not-filter';
+  return undefined;
+}
+
+/**
+ * The number of the first page for a page-number parameter: 0 when its schema says pages count
+ * from 0 (`minimum: 0`, or no minimum and `default: 0`), else 1, the common reading when the
+ * contract is silent. A stated minimum wins over a default that contradicts it.
+ */
+export function pageBase(schema: OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject | undefined): 0 | 1 {
+  const s = schema && !('$ref' in schema) ? nonNullView(schema) : undefined;
+  if (!s) return 1;
+  const min = s.exclusiveMinimum === true && s.minimum !== undefined ? s.minimum + 1 : s.minimum;
+  if (min !== undefined) return min <= 0 ? 0 : 1;
+  return s.default === 0 ? 0 : 1;
+}

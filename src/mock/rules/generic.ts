@@ -1,0 +1,77 @@
+import { inferModel, type Contract, type GenericModel, type Operation, type SchemaValidator } from '../../contract/index.js';
+import { cannedReply } from '../core/canned.js';
+import { keepToSchema } from '../core/keep-to-schema.js';
+import type { Dice } from '../dice.js';
+import { HttpError } from '../errors.js';
+import { genericHandlers, seedGeneric, unknownParent } from '../generic/handlers.js';
+import type { GenericSnapshot, GenericStore } from '../generic/store.js';
+import { reflectFilters } from '../reflect-filters.js';
+import type { Handlers, Reply } from '../routes/types.js';
+import type { CollectionView, Rules } from './rules.js';
+
+/** What the generic engine is built from. */
+export interface GenericRulesDeps {
+  readonly contract: Contract;
+  /** The records (kept across reloads of the contract). */
+  readonly store: GenericStore;
+  readonly validator: SchemaValidator;
+  readonly dice: Dice;
+  readonly codeForStatus: (status: number) => string;
+  /** The seed and the record count of the starting collections (`--seed`, `--records`). */
+  readonly seed: number;
+  readonly records: number | undefined;
+}
+
+/** The generic engine (generic/handlers.ts): collections inferred from the contract, records in a store of their own. */
+export class GenericRules implements Rules {
+  readonly name = 'generic';
+  /** A neutral realm: the mock names no API of its own in another API's challenges. */
+  readonly realm = 'mock';
+  readonly handlers: Handlers;
+  readonly statefulOperations: readonly string[];
+  readonly statelessReasons: ReadonlyMap<string, string>;
+  readonly collections: readonly CollectionView[];
+  private readonly model: GenericModel;
+
+  constructor(private readonly deps: GenericRulesDeps) {
+    const { contract, store, validator, dice, codeForStatus } = deps;
+    const model = inferModel(contract);
+    this.model = model;
+    this.statelessReasons = new Map(model.stateless);
+    this.collections = model.collections.map((c) => {
+      const operations: Record<string, string[]> = {};
+      for (const [id, binding] of model.bindings) if (binding.collection === c) (operations[binding.kind] ??= []).push(id);
+      return { path: c.path, itemPath: c.itemPath, idField: c.idField, operations };
+    });
+    this.seed();
+    // The documented answer of an operation the state cannot answer (an unknown id where no 404 is
+    // documented): generated as a canned answer is, kept to its schema.
+    const documented = (operation: Operation, params: Readonly<Record<string, string>>, query: URLSearchParams): Reply =>
+      reflectFilters(operation, keepToSchema(operation, cannedReply(operation, {}, dice.faker, codeForStatus, params), dice.faker, validator), query, validator);
+    this.handlers = genericHandlers({ contract, model, store, validator, faker: () => dice.faker, codeForStatus, documented });
+    this.statefulOperations = Object.keys(this.handlers);
+  }
+
+  /** Seeds the collections the store does not hold yet. */
+  private seed(): void {
+    const { contract, store, validator, seed, records } = this.deps;
+    seedGeneric({ contract, model: this.model, store, validator }, seed, records);
+  }
+
+  refuseUnknownParent(operation: Operation, params: Readonly<Record<string, string>>): HttpError | undefined {
+    return unknownParent({ model: this.model, store: this.deps.store, codeForStatus: this.deps.codeForStatus }, operation, params);
+  }
+
+  reset(): void {
+    this.deps.store.clear();
+    this.seed();
+  }
+
+  exportState(): GenericSnapshot {
+    return this.deps.store.export();
+  }
+
+  importState(): never {
+    throw new HttpError(409, this.deps.codeForStatus(409), 'Importing a state needs the Petstore rules (x-mock-rules: petstore); this contract is served by the generic engine.');
+  }
+}

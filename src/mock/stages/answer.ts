@@ -1,0 +1,59 @@
+import type { Request, RequestHandler } from 'express';
+import { admitsJson, answerType, jsonTypeFor, negotiate, responseBodyRule, responseFor, sequenceSyntax, serializeSequence, type Operation } from '../../contract/index.js';
+import { itemsOf } from '../core/keep-to-schema.js';
+import { HttpError } from '../errors.js';
+import { nonJsonBody } from '../media.js';
+import type { Reply } from '../routes/types.js';
+import { stateOf, type Representation, type StageContext } from './context.js';
+
+/**
+ * Answer: the core's status and headers on the response, and the representation its body is
+ * written in: the media type the client accepts among those documented for the status (RFC 9110
+ * §12.5.1), none where the contract's rule for bodies says none.
+ */
+export function answerStage(ctx: StageContext): RequestHandler {
+  return (req, res, next) => {
+    const state = stateOf(ctx, req);
+    const reply = state.answer;
+    if (!reply) throw new HttpError(500, ctx.codeForStatus(500), 'The request reached its answer without one.');
+    for (const name in reply.headers) {
+      const value = reply.headers[name]!;
+      // Link adds to the deprecation's (Express's append; a first one is set as append would set it).
+      if (name.toLowerCase() !== 'link') res.setHeader(name, value);
+      else if (res.getHeader('Link')) res.append('Link', value);
+      else res.setHeader('Link', value);
+    }
+    res.status(reply.status);
+    const representation = representationOf(req, state.match.operation, reply);
+    // A JSON answer's type is set before the validator checks it (it reads the Content-Type).
+    if (representation.kind === 'json' && representation.type !== 'application/json') res.type(representation.type);
+    state.representation = representation;
+    next();
+  };
+}
+
+/** How the reply's body is written. */
+export function representationOf(req: Request, operation: Operation, reply: Reply): Representation {
+  const documented = responseFor(operation.responses, reply.status);
+  // The one rule for bodies (src/contract/response-body.ts), which the runner judges by: none on
+  // 204/304, none on a success documented without content. HEAD is written as GET: Node drops the
+  // body after its headers are set, so they are GET's (RFC 9110 §9.3.2).
+  const rule = responseBodyRule(reply.status, req.method === 'HEAD' ? 'GET' : req.method, documented);
+  if (reply.body === undefined || rule.kind === 'none' || (rule.kind === 'open' && !rule.explanation)) return { kind: 'empty' };
+  const content = documented?.content ?? {};
+  const types = Object.keys(content);
+  // RFC 9110 §12.5.1 (src/contract/negotiate.ts); a refused Accept was answered 406 before, so
+  // only error answers reach here unacceptable: they take the first documented type.
+  const chosen = negotiate(req.headers.accept, types) ?? types[0];
+  const syntax = chosen === undefined ? undefined : sequenceSyntax(chosen);
+  // A sequential media type (OAS 3.2.0 §4.14.3.1) is written as its items, one after another.
+  if (chosen !== undefined && syntax !== undefined) return { kind: 'bytes', type: chosen, body: serializeSequence(syntax, itemsOf(syntax, reply.body)) };
+  if (chosen === undefined || admitsJson(chosen)) {
+    // Without a schema there is nothing to validate against (the validator would call that a 500).
+    if (chosen === undefined || content[chosen]?.schema === undefined) return { kind: 'bytes', type: chosen === undefined ? 'application/json' : jsonTypeFor(chosen), body: JSON.stringify(reply.body) };
+    return { kind: 'json', type: jsonTypeFor(chosen), body: reply.body };
+  }
+  const name = operation.path.split('/').filter((s) => s && !s.startsWith('{')).at(-1) ?? 'body';
+  const body = nonJsonBody(chosen, reply.body, content[chosen], name.replace(/\.\w+$/, ''));
+  return { kind: 'bytes', type: answerType(req.headers.accept, chosen) ?? 'application/octet-stream', body };
+}

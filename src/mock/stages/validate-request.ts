@@ -1,0 +1,50 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { fixedMethod, isRecord, type Operation } from '../../contract/index.js';
+import { errorStage } from '../series.js';
+import { validatorMiddleware } from '../validator.js';
+import { validatorSlots } from '../validator-document.js';
+import { requestSlot, stateOf, type StageContext } from './context.js';
+
+/**
+ * Validate request: express-openapi-validator checks parameters and body against the contract,
+ * per operation (operation-validators.ts) or with its own whole-document middleware (the
+ * equivalence suite's reference, which also hooks `res.json` to check the answers).
+ */
+export async function validateRequestStage(ctx: StageContext): Promise<RequestHandler[]> {
+  const { contract, perOperation } = ctx;
+  const validator: RequestHandler[] = perOperation ? [(req, res, next) => perOperation.handlerFor(stateOf(ctx, req).match.operation)(req, res, next)] : await validatorMiddleware(contract);
+  // OpenAPI 3.2's QUERY and additional methods are presented to the validator under the fixed
+  // method its copy holds them as (validator-document.ts validatorSlots), then given back.
+  const slotOf = (operation: Operation): string | undefined => {
+    if (fixedMethod(operation.method)) return undefined;
+    const item: unknown = contract.resolved.paths[operation.path];
+    return isRecord(item) ? validatorSlots(item).get(operation.method)?.toUpperCase() : undefined;
+  };
+  // Only a contract with such methods has its requests go through the two stages.
+  if (!contract.operations.some((operation) => slotOf(operation) !== undefined)) return validator;
+  const sentMethod = requestSlot<string>('method as sent');
+  const giveBack = (req: Request): void => {
+    const sent = sentMethod.get(req);
+    if (sent !== undefined) req.method = sent;
+  };
+  return [
+    (req, _res, next) => {
+      const slot = slotOf(stateOf(ctx, req).match.operation);
+      if (slot !== undefined) {
+        sentMethod.set(req, req.method);
+        req.method = slot;
+      }
+      next();
+    },
+    ...validator,
+    (req, _res, next) => {
+      giveBack(req);
+      next();
+    },
+    // A refusal by the validator is answered with the method as sent too.
+    errorStage((error: unknown, req: Request, _res: Response, next: NextFunction) => {
+      giveBack(req);
+      next(error);
+    }),
+  ];
+}
