@@ -33,6 +33,14 @@ const workers = Number(process.env['VITEST_MAX_WORKERS'] ?? Math.min(8, Math.max
  * Started early, they overlap the many files that mostly wait.
  */
 const LONGEST_FIRST = [
+  // The zoo's defect matrix: 17 runs, each on a fresh service instance (seconds to start a FastAPI or
+  // Nest process): 27–72 s wall per file alone, 338 s for the six side by side on the shared machine (2026-11-27).
+  'test/zoo/matrix-nest-members.test.ts',
+  'test/zoo/matrix-fastapi-template.test.ts',
+  'test/zoo/matrix-fastapi-inventory.test.ts',
+  'test/zoo/matrix-fastify-books.test.ts',
+  'test/zoo/matrix-ezapi-orders.test.ts',
+  'test/zoo/matrix-hono-projects.test.ts',
   'test/conformance/corpus-discord.test.ts', // 31–36 s CPU in a whole-suite run, Prism 22–27 s of it (session 27; 97 s before Prism ran without its answer check)
   'test/conformance/holdout-prism-clerk.test.ts', // 17–18 s CPU in a whole-suite run (session 27; 43 s before Prism ran without its answer check)
   'test/self-consistency/holdout-stripe.test.ts', // 47–49 s CPU in a whole-suite run, 35 s alone (87 s before the validators stopped carrying `paths`)

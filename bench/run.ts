@@ -6,23 +6,28 @@
  * process when wrk is missing; every server runs in a process of its own. In-process start-up
  * is timed in fresh processes (bench/startup.ts). Then the cost curve (bench/cost-curve.ts):
  * start-up and RSS against document size for the mock, Prism and the runner's planning step. Last,
- * every target of issue 22 (items 2 and 3) is printed met or MISSED, with the same figure for
- * Prism, Express + express-openapi-validator, bare Express and bare node:http where it applies.
+ * every target is printed met or MISSED, with the same figure for Prism, Express +
+ * express-openapi-validator, bare Express and bare node:http where it applies, beside the
+ * validating proxy's added p99 at 1,000 req/s against Prism's proxy (bench/proxy-overhead.ts).
+ * `--markdown FILE` writes docs/performance.md from the results (bench/performance-page.ts).
  * `--big-runner` adds the runner with `--examples 1` against the mock on the largest document
  * (Stripe; minutes, so opt-in). Results are printed and written under bench/results/
  * (git-ignored): the bench never rewrites a tracked file unless `--svg FILE` names one. Ratios
  * matter more than absolute figures on a noisy 2-core machine.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { packageRoot } from '../src/contract/index.js';
 import { costCurveMarkdown, curveDocuments, killAll, runCostCurve, writeCostCurve, type CurveRow } from './cost-curve.js';
-import { runLoad, type LoadResult, type Workload } from './load.js';
+import { runLoad, type LoadResult } from './load.js';
 import { ORDER_PET, WORKLOADS } from './workloads.js';
 import { peakRssMb, rssMb, startFixed, startOurs, startPrism, startProcess, type RunningTarget } from './targets.js';
 import { runWrk, wrkAvailable } from './wrk.js';
+import { renderPerformancePage, type BenchResults, type Goal } from './performance-page.js';
+import { measureProxyOverhead } from './proxy-overhead.js';
 
 const { values } = parseArgs({
   options: {
@@ -37,6 +42,11 @@ const { values } = parseArgs({
     svg: { type: 'string' },
     'big-runner': { type: 'boolean', default: false },
     'big-runner-timeout': { type: 'string', default: '900' },
+    proxy: { type: 'boolean', default: true },
+    'proxy-seconds': { type: 'string', default: '10' },
+    'proxy-rate': { type: 'string', default: '1000' },
+    markdown: { type: 'string' },
+    'from-json': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
   allowNegative: true,
@@ -44,10 +54,22 @@ const { values } = parseArgs({
 if (values.help) {
   process.stdout.write(
     'npm run bench -- [--duration S=4] [--rounds N=3] [--connections C=32] [--load auto|wrk|autocannon] [--output FILE]\n' +
-      '                 [--no-curve] [--curve-timeout S=60] [--curve-only NAME,…] [--svg FILE] [--big-runner] [--big-runner-timeout S=900]\n',
+      '                 [--no-curve] [--curve-timeout S=60] [--curve-only NAME,…] [--svg FILE] [--big-runner] [--big-runner-timeout S=900]\n' +
+      '                 [--no-proxy] [--proxy-seconds S=10] [--proxy-rate R=1000] [--markdown FILE]\n' +
+      '       npm run bench -- --from-json RESULTS.json --markdown FILE   (the page again from a run\'s results, nothing measured)\n',
   );
   process.exit(0);
 }
+if (values['from-json'] !== undefined) {
+  // The page from the results a run wrote (bench/results/latest.json): nothing is measured.
+  const page = renderPerformancePage(JSON.parse(readFileSync(values['from-json'], 'utf8')) as BenchResults);
+  if (values.markdown) writeFileSync(values.markdown, page);
+  else process.stdout.write(page);
+  process.exit(0);
+}
+/** The command as the user typed it, for the page: the build and the bench with its flags. */
+const COMMAND = `npm run build && npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
+const loadAtStart = loadavg()[0];
 if (!['auto', 'wrk', 'autocannon'].includes(values.load)) {
   process.stderr.write(`--load must be auto, wrk or autocannon, got "${values.load}"\n`);
   process.exit(2);
@@ -242,8 +264,26 @@ async function main(): Promise<void> {
     }
   }
   const rss = Object.fromEntries(targets.map((t) => [t.name, peakRssMb(t.pid)]));
-  const startup = Object.fromEntries(targets.map((t) => [t.name, Math.round(t.startupMs)]));
   for (const t of targets) await t.stop();
+
+  // Spawn to first answer again in fresh processes, alternating the order each round, so the start-up
+  // ratio is a median of several starts in the same conditions, not one start each (Prism: its one start).
+  log('timing CLI start-up in fresh processes…');
+  const starters: ReadonlyArray<readonly [string, () => Promise<RunningTarget>]> = [
+    ['ours', () => startOurs()],
+    ['express+EOV', () => startFixed('validated', bodiesFile)],
+    ['express', () => startFixed('express', bodiesFile)],
+    ['node:http', () => startFixed('http', bodiesFile)],
+  ];
+  const starts = new Map<string, number[]>(targets.map((t) => [t.name, [t.startupMs]]));
+  for (let round = 0; round < rounds; round++) {
+    for (const [name, start] of round % 2 === 0 ? [...starters].reverse() : starters) {
+      const t = await tracked(start());
+      starts.get(name)?.push(t.startupMs);
+      await t.stop();
+    }
+  }
+  const startup = Object.fromEntries([...starts].map(([name, ms]) => [name, Math.round(median(ms))]));
 
   log('seeding 100,000 pets…');
   const big = await tracked(startOurs(['--pets', '100000']));
@@ -258,6 +298,15 @@ async function main(): Promise<void> {
     log(`runner: ${String(e)}`);
     return undefined;
   });
+
+  let proxy: Awaited<ReturnType<typeof measureProxyOverhead>> | undefined;
+  if (values.proxy) {
+    log(`validating proxy overhead at ${values['proxy-rate']} req/s…`);
+    proxy = await measureProxyOverhead(Number(values['proxy-seconds']), Number(values['proxy-rate'])).catch((e: unknown) => {
+      log(`proxy overhead: ${String(e)}`);
+      return undefined;
+    });
+  }
 
   let curve: CurveRow[] = [];
   if (values.curve) {
@@ -299,7 +348,8 @@ async function main(): Promise<void> {
 
   const result = {
     date: new Date().toISOString(),
-    machine: { node: process.version, cpus: (await import('node:os')).cpus().length, model: (await import('node:os')).cpus()[0]?.model },
+    command: COMMAND,
+    machine: { node: process.version, cpus: cpus().length, model: cpus()[0]?.model, loadAtStart, loadAtEnd: loadavg()[0] },
     settings: { durationS, rounds, connections, loadGenerator: generator },
     inProcess,
     workloads: table,
@@ -310,7 +360,11 @@ async function main(): Promise<void> {
     runnerDefaultRunS: runnerS,
     readyRssMb: readyRss,
     costCurve: curve,
+    curveTimeoutS: Number(values['curve-timeout']),
+    // As the page links it: relative to the page.
+    svg: values.svg === undefined ? undefined : values.markdown === undefined ? values.svg : relative(dirname(values.markdown), values.svg),
     bigRunner: bigRun,
+    proxy,
   };
   const fmt = (n: number | undefined, d = 0): string => (n === undefined || Number.isNaN(n) ? '–' : n.toFixed(d));
   const NAMES = targets.map((t) => t.name);
@@ -318,13 +372,7 @@ async function main(): Promise<void> {
   const bigRow = curve.find((r) => r.document.file === largest?.file);
   const curveCell = (p: CurveRow['mock'], what: 'ms' | 'rss'): string =>
     !p ? '–' : p.outcome === 'timeout' ? `not ready in ${Math.round(p.ms / 1000)} s` : p.outcome === 'failed' ? 'failed' : what === 'ms' ? `${fmt(p.ms / 1000, 1)} s` : `${fmt(p.rssMb)} MB`;
-  /** A target of issue 22 (items 2 and 3): our figure, the same figure for each other server where it applies, met or not. */
-  interface Goal {
-    readonly name: string;
-    readonly target: string;
-    readonly values: Readonly<Record<string, string>>;
-    readonly met: boolean | undefined;
-  }
+  const startupRatio = (startup['ours'] ?? Number.NaN) / (startup['express'] ?? Number.NaN);
   const perTarget = (f: (name: string) => string): Record<string, string> => Object.fromEntries(NAMES.map((n) => [n, f(n)]));
   const bigName = largest ? `${largest.name}, ${fmt(largest.bytes / 1048576, 1)} MB, ${bigRow?.document.operations ?? largest.operations} ops` : 'largest';
   const bigReady = bigRow?.mock?.outcome === 'ready' ? bigRow.mock : undefined;
@@ -346,6 +394,12 @@ async function main(): Promise<void> {
     { name: 'first start() in process incl. imports, to its first answer', target: '≤ 300 ms', values: { ours: `${fmt(inProcess.importMs + inProcess.firstAnswerMs)} ms` }, met: inProcess.importMs + inProcess.firstAnswerMs <= 300 },
     { name: 'each further app, to its first answer', target: '≤ 30 ms', values: { ours: `${fmt(inProcess.furtherMedianMs, 1)} ms` }, met: inProcess.furtherMedianMs <= 30 && inProcess.ownStores },
     { name: 'CLI ready (spawn to first answer)', target: '≤ 500 ms', values: perTarget((n) => `${fmt(startup[n])} ms`), met: (startup['ours'] ?? Infinity) <= 500 },
+    {
+      name: 'CLI ready, over bare Express in the same run',
+      target: '≤ 1.5×',
+      values: perTarget((n) => `${fmt((startup[n] ?? Number.NaN) / (startup['express'] ?? Number.NaN), 2)}×`),
+      met: Number.isNaN(startupRatio) ? undefined : startupRatio <= 1.5,
+    },
     { name: 'RSS at ready', target: '≤ 90 MB', values: perTarget((n) => `${fmt(readyRss[n])} MB`), met: (oursReadyRssMb ?? Infinity) <= 90 },
     { name: 'peak RSS under the load', target: '≤ 150 MB', values: perTarget((n) => `${fmt(rss[n])} MB`), met: (rss['ours'] ?? Infinity) <= 150 },
     ...table.map((row) => ({
@@ -360,11 +414,22 @@ async function main(): Promise<void> {
       values: perTarget((n) => `${fmt(statOf(w.name, n)?.p99)} ms`),
       met: (statOf(w.name, 'ours')?.p99 ?? Infinity) <= 20,
     })),
+    {
+      name: `validating proxy: added p99 at ${values['proxy-rate']} req/s`,
+      target: '≤ 2 ms',
+      values: proxy ? { ours: `${fmt(proxy.addedP99.ours, 1)} ms`, prism: `${fmt(proxy.addedP99.prism, 1)} ms` } : {},
+      met: proxy ? proxy.addedP99.ours <= 2 : undefined,
+    },
   ];
-  writeFileSync(values.output, `${JSON.stringify({ ...result, goals }, null, 2)}\n`);
+  const results: BenchResults & { readonly bigRunner: BigRunner | undefined } = { ...result, servers: NAMES, goals, startupRatio };
+  writeFileSync(values.output, `${JSON.stringify(results, null, 2)}\n`);
+  if (values.markdown) {
+    writeFileSync(values.markdown, renderPerformancePage(results));
+    log(`wrote ${values.markdown}`);
+  }
   const verdict = (g: Goal): string => (g.met === undefined ? 'not run' : g.met ? 'met' : 'MISSED');
   const goalTable = [
-    `| target (issue 22) | goal | ${NAMES.join(' | ')} | |`,
+    `| target | goal | ${NAMES.join(' | ')} | |`,
     `|---|---|${NAMES.map(() => '---:').join('|')}|---|`,
     ...goals.map((g) => `| ${g.name} | ${g.target} | ${NAMES.map((n) => g.values[n] ?? '–').join(' | ')} | ${verdict(g)} |`),
   ];
@@ -382,7 +447,8 @@ async function main(): Promise<void> {
     }),
     '',
     `in process (fresh process, medians of ${rounds}): import ${fmt(inProcess.importMs)} ms; first start({ port: 0 }) ${fmt(inProcess.firstStartMs)} ms, to its first answer ${fmt(inProcess.firstAnswerMs)} ms; each further app to its first answer ${fmt(inProcess.furtherMedianMs, 1)} ms (slowest of 9: ${fmt(inProcess.furtherMaxMs, 1)} ms); RSS after the first app ${fmt(inProcess.rssAfterFirstMb)} MB; every app kept its own store: ${inProcess.ownStores ? 'yes' : 'NO'}`,
-    `start-up to first answer (ms): ${Object.entries(startup).map(([k, v]) => `${k} ${v}`).join(', ')}`,
+    `start-up to first answer (ms, medians of ${rounds + 1} fresh starts; Prism 1): ${Object.entries(startup).map(([k, v]) => `${k} ${v}`).join(', ')}; ours/express ${fmt(startupRatio, 2)}×`,
+    ...(proxy ? [`validating proxy at ${proxy.rate} req/s: added p99 ours ${fmt(proxy.addedP99.ours, 1)} ms, prism ${fmt(proxy.addedP99.prism, 1)} ms; ${proxy.rows.map((r) => `${r.name} p99 ${fmt(r.p99, 1)} ms`).join(', ')}`] : []),
     `peak RSS under load (MB): ${Object.entries(rss).map(([k, v]) => `${k} ${v?.toFixed(0)}`).join(', ')}; ours at ready ${oursReadyRssMb?.toFixed(0)} MB`,
     `--pets 100000: start-up ${seeded.startupMs} ms, RSS at ready ${seeded.readyRssMb?.toFixed(0)} MB, peak RSS under load ${seeded.peakRssMb?.toFixed(0)} MB, list ${fmt(seeded.listRps)} req/s (p99 ${seeded.listP99} ms), read ${fmt(seeded.readRps)} req/s (p99 ${seeded.readP99} ms)`,
     `conformance runner, default run against the mock: ${runnerS === undefined ? 'failed' : `${runnerS.toFixed(2)} s`}`,
@@ -394,7 +460,7 @@ async function main(): Promise<void> {
     `(${durationS} s × ${rounds} rounds per cell, ${connections} connections, load from ${generator}, medians; JSON in ${values.output})`,
     ...(curve.length > 0 ? ['', `cost curve (time limit ${values['curve-timeout']} s; bench/results/cost-curve.json, .md, .svg):`, costCurveMarkdown(curve)] : []),
     '',
-    'targets (issue 22 items 2 and 3), ours side by side with the others where the figure applies:',
+    'targets, ours side by side with the others where the figure applies:',
     ...goalTable,
     '',
     ...goals.map((g) => `  ${verdict(g).padEnd(7)} ${g.name}: ${g.values['ours'] ?? '–'} (target ${g.target})`),

@@ -11,6 +11,8 @@ import { loadContract, type Contract } from '../src/contract/index.js';
 import { startDefectProxy, type Upstream } from '../fixtures/broken/proxy.js';
 import type { RunReport } from '../conformance/types.js';
 import { CHECK_NAMES } from '../conformance/registry/index.js';
+import { startProxy } from '../conformance/proxy/server.js';
+import { TRAFFIC_CHECK_NAMES } from '../conformance/traffic/checks.js';
 import { ZOO, zooService, type ZooService } from '../fixtures/zoo/services.js';
 import { MODES, type Mode } from '../test/zoo/defect-modes.js';
 import { judgeZooService } from './zoo-runner.js';
@@ -24,10 +26,46 @@ export interface MatrixCell {
   readonly verdict: Verdict;
   /** What caught it, what failed, or why the mode does not apply. */
   readonly detail: string;
+  /**
+   * Issue 32: the same run judged from its traffic by `petstore-conformance proxy` in front of the
+   * (defective) service: a defect whose checks judge answers is caught there too, on the exchanges
+   * that show it; a benign variation adds no failure there. Undefined where traffic cannot show it
+   * (a defect only a rule or a request-side check catches) or the mode does not apply.
+   */
+  readonly traffic?: Verdict;
+  readonly trafficDetail?: string;
 }
 
 const failed = (r: RunReport): Set<string> => new Set(r.results.filter((x) => x.status === 'failed').map((x) => `${x.operation} › ${x.check}`));
 const passedCells = (r: RunReport): Set<string> => new Set(r.results.filter((x) => x.status === 'passed').map((x) => `${x.operation} › ${x.check}`));
+
+/** A run and the same run judged from its traffic. */
+interface Judged {
+  readonly report: RunReport;
+  readonly traffic: RunReport;
+}
+
+/** Runs `run` through `petstore-conformance proxy` in front of `upstream`, and judges what passed through. */
+async function throughTrafficProxy(contract: Contract, upstream: string, run: (target: string) => Promise<RunReport>): Promise<Judged> {
+  const proxy = await startProxy({ contract, upstream, port: 0 });
+  try {
+    const report = await run(proxy.url);
+    return { report, traffic: proxy.judge.report(proxy.exchanges, { contract, target: upstream, startedAt: new Date() }) };
+  } finally {
+    await proxy.close();
+  }
+}
+
+/** The traffic's verdict on a mode: new failures of the mode's answer-judging checks (a defect), or none at all (benign). */
+function trafficVerdict(mode: Mode, clean: RunReport, traffic: RunReport): Pick<MatrixCell, 'traffic' | 'trafficDetail'> {
+  const before = failed(clean);
+  const fresh = [...failed(traffic)].filter((c) => !before.has(c));
+  if (mode.kind === 'benign') return fresh.length > 0 ? { traffic: 'false alarm', trafficDetail: fresh.slice(0, 4).join('; ') } : { traffic: 'passed', trafficDetail: `${traffic.requests} exchanges judged` };
+  const judging = (mode.caughtBy ?? []).filter((c) => TRAFFIC_CHECK_NAMES.includes(c));
+  if (judging.length === 0) return {};
+  const by = fresh.filter((c) => judging.includes(c.split(' › ')[1] ?? ''));
+  return by.length > 0 ? { traffic: 'caught', trafficDetail: by.slice(0, 3).join('; ') } : { traffic: 'missed', trafficDetail: fresh.length > 0 ? `failed elsewhere only: ${fresh.slice(0, 3).join('; ')}` : 'no new failure from traffic' };
+}
 
 /**
  * One mode in front of a fresh instance of the service (the clean report is the baseline). Never a
@@ -35,7 +73,8 @@ const passedCells = (r: RunReport): Set<string> => new Set(r.results.filter((x) 
  * `{"name": null}` of a negative PATCH, and every later list fails response_schema), which would be
  * counted against the mode.
  */
-export async function judgeMode(zoo: ZooService, contract: Contract, clean: RunReport, mode: Mode): Promise<MatrixCell> {
+export async function judgeMode(zoo: ZooService, contract: Contract, baseline: Judged, mode: Mode): Promise<MatrixCell> {
+  const clean = baseline.report;
   const base = { service: zoo.name, mode: mode.name, kind: mode.kind };
   const why = mode.notApplicable(contract);
   if (why !== undefined) return { ...base, verdict: 'n/a', detail: why };
@@ -70,17 +109,20 @@ export async function judgeMode(zoo: ZooService, contract: Contract, clean: RunR
     // A defect is judged by the checks that catch it (the clean run judged them all; a rule, which
     // reads the lists the checks made, runs with everything); a benign
     // variation by everything, since it must not raise any false alarm.
-    const report = await judgeZooService(zoo, contract, proxy.url, mode.kind === 'defect' && (mode.caughtBy ?? []).every((c) => CHECK_NAMES.includes(c)) ? { checks: mode.caughtBy } : {}, running.url);
+    const judged = await throughTrafficProxy(contract, proxy.url, (target) => judgeZooService(zoo, contract, target, mode.kind === 'defect' && (mode.caughtBy ?? []).every((c) => CHECK_NAMES.includes(c)) ? { checks: mode.caughtBy } : {}, running.url));
+    const report = judged.report;
+    const traffic = trafficVerdict(mode, baseline.traffic, judged.traffic);
     const before = failed(clean);
     const fresh = [...failed(report)].filter((c) => !before.has(c));
     if (changed === 0) return { ...base, verdict: 'n/a', detail: `the mode found nothing to change in ${report.requests} exchanges` };
+    const withTraffic = (cell: MatrixCell): MatrixCell => ({ ...cell, ...traffic });
     if (mode.kind === 'defect') {
       const by = fresh.filter((c) => (mode.caughtBy ?? []).includes(c.split(' › ')[1] ?? ''));
-      return by.length > 0 ? { ...base, verdict: 'caught', detail: `${changed} exchanges changed; ${by.slice(0, 3).join('; ')}` } : { ...base, verdict: 'missed', detail: fresh.length > 0 ? `failed elsewhere only: ${fresh.slice(0, 3).join('; ')}` : 'no new failure' };
+      return withTraffic(by.length > 0 ? { ...base, verdict: 'caught', detail: `${changed} exchanges changed; ${by.slice(0, 3).join('; ')}` } : { ...base, verdict: 'missed', detail: fresh.length > 0 ? `failed elsewhere only: ${fresh.slice(0, 3).join('; ')}` : 'no new failure' });
     }
-    if (fresh.length > 0) return { ...base, verdict: 'false alarm', detail: fresh.slice(0, 4).join('; ') };
+    if (fresh.length > 0) return withTraffic({ ...base, verdict: 'false alarm', detail: fresh.slice(0, 4).join('; ') });
     const lost = [...passedCells(clean)].filter((c) => !passedCells(report).has(c));
-    return lost.length > 0 ? { ...base, verdict: 'false alarm', detail: `no longer judged: ${lost.slice(0, 4).join('; ')}` } : { ...base, verdict: 'passed', detail: `${changed} exchanges changed, ${passedCells(report).size} cells passed` };
+    return withTraffic(lost.length > 0 ? { ...base, verdict: 'false alarm', detail: `no longer judged: ${lost.slice(0, 4).join('; ')}` } : { ...base, verdict: 'passed', detail: `${changed} exchanges changed, ${passedCells(report).size} cells passed` });
   } finally {
     await proxy.close();
     await running.close();
@@ -92,8 +134,9 @@ export async function zooMatrix(zoo: ZooService, options: { readonly concurrency
   const contract = await loadContract(zoo.document);
   const running = await zoo.start();
   let clean: RunReport;
+  let cleanTraffic: RunReport;
   try {
-    clean = await judgeZooService(zoo, contract, running.url);
+    ({ report: clean, traffic: cleanTraffic } = await throughTrafficProxy(contract, running.url, (target) => judgeZooService(zoo, contract, target, {}, running.url)));
   } finally {
     await running.close();
   }
@@ -101,7 +144,7 @@ export async function zooMatrix(zoo: ZooService, options: { readonly concurrency
   const cells: MatrixCell[] = new Array<MatrixCell>(modes.length);
   let next = 0;
   const worker = async (): Promise<void> => {
-    for (let i = next++; i < modes.length; i = next++) cells[i] = await judgeMode(zoo, contract, clean, modes[i]!);
+    for (let i = next++; i < modes.length; i = next++) cells[i] = await judgeMode(zoo, contract, { report: clean, traffic: cleanTraffic }, modes[i]!);
   };
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 4) }, worker));
   return { clean, cells };
@@ -113,12 +156,15 @@ export function matrixTable(cells: readonly MatrixCell[]): string {
   const modes = [...new Set(cells.map((c) => c.mode))];
   const at = (s: string, m: string): MatrixCell | undefined => cells.find((c) => c.service === s && c.mode === m);
   const lines = [`| mode | ${services.join(' | ')} |`, `|---|${services.map(() => '---').join('|')}|`];
-  for (const m of modes) lines.push(`| ${at(services[0] ?? '', m)?.kind === 'benign' ? 'benign' : 'defect'}: ${m} | ${services.map((s) => at(s, m)?.verdict ?? '-').join(' | ')} |`);
+  for (const m of modes) lines.push(`| ${at(services[0] ?? '', m)?.kind === 'benign' ? 'benign' : 'defect'}: ${m} | ${services.map((s) => { const c = at(s, m); return c ? `${c.verdict}${c.traffic ? ` (traffic: ${c.traffic})` : ''}` : '-'; }).join(' | ')} |`);
   return lines.join('\n');
 }
 
 if (process.argv[1]?.endsWith('zoo-matrix.js')) {
-  const names = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--markdown');
+  const markdown = at >= 0 ? args[at + 1] : undefined;
+  const names = args.filter((_a, i) => at < 0 || (i !== at && i !== at + 1));
   const all: MatrixCell[] = [];
   for (const zoo of names.length > 0 ? names.map(zooService) : ZOO) {
     const reason = zoo.unavailable();
@@ -128,10 +174,16 @@ if (process.argv[1]?.endsWith('zoo-matrix.js')) {
     }
     const t0 = performance.now();
     const { cells } = await zooMatrix(zoo);
-    process.stdout.write(`${zoo.name} (${zoo.framework}): ${Math.round(performance.now() - t0)} ms\n${cells.map((c) => `  ${c.kind} ${c.mode}: ${c.verdict} — ${c.detail}`).join('\n')}\n`);
+    process.stdout.write(`${zoo.name} (${zoo.framework}): ${Math.round(performance.now() - t0)} ms\n${cells.map((c) => `  ${c.kind} ${c.mode}: ${c.verdict} — ${c.detail}${c.traffic ? ` | from traffic: ${c.traffic} — ${c.trafficDetail ?? ''}` : ''}`).join('\n')}\n`);
     all.push(...cells);
   }
   const defects = all.filter((c) => c.kind === 'defect' && c.verdict !== 'n/a');
   const benign = all.filter((c) => c.kind === 'benign' && c.verdict !== 'n/a');
-  process.stdout.write(`\n${matrixTable(all)}\n\ndefects caught ${defects.filter((c) => c.verdict === 'caught').length} of ${defects.length} applicable; benign passed ${benign.filter((c) => c.verdict === 'passed').length} of ${benign.length}\n`);
+  const summary = `defects caught ${defects.filter((c) => c.verdict === 'caught').length} of ${defects.length} applicable (from traffic: ${all.filter((c) => c.traffic === 'caught').length} of ${all.filter((c) => c.kind === 'defect' && c.traffic !== undefined).length} that show in answers); benign passed ${benign.filter((c) => c.verdict === 'passed').length} of ${benign.length} (from traffic: ${all.filter((c) => c.kind === 'benign' && c.traffic === 'passed').length})`;
+  process.stdout.write(`\n${matrixTable(all)}\n\n${summary}\n`);
+  if (markdown !== undefined) {
+    const { writeFile } = await import('node:fs/promises');
+    const why = all.filter((c) => c.verdict === 'n/a').map((c) => `- ${c.service}, ${c.mode}: ${c.detail}`);
+    await writeFile(markdown, `# The zoo's seeded-defect and benign matrix\n\nWritten by \`npm run zoo-matrix -- --markdown ${markdown}\` on ${new Date().toISOString().slice(0, 10)}. Each cell: the runner's verdict, and in brackets the same run judged from its traffic by \`petstore-conformance proxy\`. See [zoo-runner.md](zoo-runner.md).\n\n${matrixTable(all)}\n\n${summary}.\n\nWhere a mode does not apply:\n\n${why.join('\n')}\n`);
+  }
 }

@@ -1,6 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Contract, Operation } from '../src/contract/index.js';
-import { CredentialPlan, type Placement } from './credentials.js';
+import type { CredentialPlan, Placement } from './credentials.js';
 import { encodeBody } from './http/body.js';
 import { asSchema, effective } from './cases/schema.js';
 
@@ -250,7 +250,7 @@ export class Session implements BuiltRequestSender {
     // Valid credentials are shown as the variables a reproduce command reads them from; wrong ones as sent.
     let shownValue = (placement: Placement): string => placement.value;
     const securedOp = spec.kind === 'wrong_method' ? (op?.requiresAuth ? op : this.contract.operations.find((o) => o.requiresAuth)) : op;
-    if (securedOp && securedOp.security.some((r) => Object.keys(r).length > 0)) {
+    if (securedOp?.security.some((r) => Object.keys(r).length > 0)) {
       if (spec.auth === 'valid') {
         placements = (securedOp.requiresAuth || spec.kind === 'wrong_method' ? plan.valid(securedOp) : undefined) ?? [];
         shownValue = (placement) => placement.shown;

@@ -62,9 +62,11 @@ function upToDate() {
 
 // `--check`: exit 0 when up to date, 1 when a build is due; builds nothing.
 if (process.argv.includes('--check')) process.exit(upToDate() ? 0 : 1);
+// `--no-check`: emit only (tsc --noCheck), for `npm test`, whose type-check right after covers the same files.
+const noCheck = process.argv.includes('--no-check') ? ['--noCheck'] : [];
 if (!upToDate()) {
   const started = Date.now();
-  const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')], { cwd: root, stdio: 'inherit' });
+  const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json'), ...noCheck], { cwd: root, stdio: 'inherit' });
   if (tsc.status !== 0) process.exit(tsc.status ?? 1);
   // The stamp carries the time the build began: a file saved during the build is newer than it.
   writeFileSync(stampPath, `${new Date(started).toISOString()}\n`);

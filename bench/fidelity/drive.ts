@@ -112,7 +112,7 @@ async function send(url: string, method: string, headers: Record<string, string>
   }
   const text = await response.text();
   const contentType = response.headers.get('content-type') ?? '';
-  let parsed: unknown = undefined;
+  let parsed: unknown;
   if (text !== '') {
     try {
       parsed = JSON.parse(text);

@@ -98,7 +98,8 @@ export function deriveSession(contract: Contract, tokenPath?: string): Session {
     const readAfter = (what: string, sent: unknown, writer?: Operation): void => {
       if (!isObject(sent)) {
         written = undefined;
-        return add({ name: `read after ${what} ${collection.itemPath}`, role: 'read', operation: read, path: at, body: undefined, credentials: true, ...envelope });
+        add({ name: `read after ${what} ${collection.itemPath}`, role: 'read', operation: read, path: at, body: undefined, credentials: true, ...envelope });
+        return;
       }
       if (writer) {
         const defaults = Object.fromEntries(propertiesOf(requestJson(writer)).filter(([name, schema]) => !(name in sent) && schema.default !== undefined).map(([name, schema]) => [name, schema.default as unknown]));

@@ -57,6 +57,15 @@ function jsonOnlyInvalidValues(sub: Schema): Array<{ what: string; value: unknow
   return out;
 }
 
+/** 10^23 - 1: beyond int64 (±9.22 × 10^18) and beyond what a double holds exactly. */
+const OVER_INT64 = '99999999999999999999999';
+
+/** The JSON text of `body` with member `name` set to the number literal `digits`. */
+function withLiteral(body: Record<string, unknown>, name: string, digits: string): string {
+  const mark = `conformance-literal-${digits.length}-${name}`;
+  return JSON.stringify({ ...body, [name]: mark }).replace(JSON.stringify(mark), digits);
+}
+
 /** The longest value the runner puts in a valid URI value or header field: well inside RFC 9112 §3's 8000 octets for the whole request line. */
 export const URI_VALUE_BUDGET = 2000;
 
@@ -153,6 +162,16 @@ export function mutationsFor(
       const values = plan?.json ? [...invalidValues(sub), ...jsonOnlyInvalidValues(sub)] : invalidParameterValues({ name, in: 'query', schema: sub });
       for (const { what, value } of values) {
         out.push({ defect: `field ${name}: ${what}`, apply: (i) => isRecord(i.body) && void (i.body[name] = value) });
+      }
+    }
+    // An integer beyond what its format holds (OAS 3.0.3 §4.7.24 data types: int64 is a signed 64-bit
+    // integer). A JavaScript number cannot carry it exactly, so it goes as the digits themselves, a
+    // 23-digit JSON integer (RFC 8259 §6 sets no range; the format does).
+    if (plan?.json) {
+      for (const [name, sub] of writableProperties(body)) {
+        const merged = mergeAllOf(sub);
+        if (merged.type !== 'integer' || merged.format !== 'int64' || merged.maximum !== undefined || alternativesOf(merged).length > 0) continue;
+        out.push({ defect: `field ${name}: over int64`, apply: (i) => void (isRecord(i.body) && (i.rawBody = withLiteral(i.body, name, OVER_INT64))) });
       }
     }
     // JSON Schema Validation §10.3.2.3: `additionalProperties: false` forbids any other member.

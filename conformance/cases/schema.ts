@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { effective, isRecord, propertiesFor } from '../../src/contract/index.js';
+import { effective, propertiesFor } from '../../src/contract/index.js';
 
 /**
  * The runner's names for the kernel's schema views (src/contract/schema-views.ts): allOf merged,

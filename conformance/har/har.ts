@@ -181,7 +181,7 @@ export function fromHar(text: string, file: string): TrafficExchange[] {
 export function inServers(contract: Contract, url: string, targets: readonly string[] = []): boolean {
   const servers = contract.document.servers ?? [];
   if (servers.length === 0 && targets.length === 0) return true;
-  const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const patterns = servers.map((s) => {
     const absolute = /^[a-z][a-z0-9+.-]*:\/\//i.test(s.url) || /^\{[^}]+\}/.test(s.url);
     const source = s.url
@@ -189,13 +189,13 @@ export function inServers(contract: Contract, url: string, targets: readonly str
       .split(/(\{[^}]+\})/)
       .map((piece) => {
         const m = /^\{([^}]+)\}$/.exec(piece);
-        if (!m) return escape(piece);
+        if (!m) return escapeRegExp(piece);
         const values = s.variables?.[m[1] ?? '']?.enum;
-        return values && values.length > 0 ? `(?:${values.map((v) => escape(String(v).replace(/\/+$/, ''))).join('|')})` : '.*';
+        return values && values.length > 0 ? `(?:${values.map((v) => escapeRegExp(String(v).replace(/\/+$/, ''))).join('|')})` : '.*';
       })
       .join('');
     return new RegExp(`^${absolute ? '' : '[a-z][a-z0-9+.-]*://[^/]+/?'}${source}(?:[/?#]|$)`, 'i');
   });
-  for (const t of targets) patterns.push(new RegExp(`^${escape(t.replace(/\/+$/, ''))}(?:[/?#]|$)`, 'i'));
+  for (const t of targets) patterns.push(new RegExp(`^${escapeRegExp(t.replace(/\/+$/, ''))}(?:[/?#]|$)`, 'i'));
   return patterns.some((p) => p.test(url));
 }

@@ -27,14 +27,14 @@ const BASIC_PLACEHOLDER = `Basic ${redactedAs(CREDENTIAL_ENV.basic)}`;
 
 /** A header whose value holds placeholders, double-quoted so the shell expands `${VAR}` and nothing else. */
 function expanding(name: string, value: string): string {
-  const escape = (text: string): string => text.replace(/[$`"\\]/g, '\\$&');
+  const escapeDoubleQuoted = (text: string): string => text.replace(/[$`"\\]/g, '\\$&');
   let out = '';
   let last = 0;
   for (const m of value.matchAll(PLACEHOLDER)) {
-    out += `${escape(value.slice(last, m.index))}\${${m[1]}}`;
+    out += `${escapeDoubleQuoted(value.slice(last, m.index))}\${${m[1]}}`;
     last = (m.index ?? 0) + m[0].length;
   }
-  return `"${escape(name)}: ${out}${escape(value.slice(last))}"`;
+  return `"${escapeDoubleQuoted(name)}: ${out}${escapeDoubleQuoted(value.slice(last))}"`;
 }
 
 /**

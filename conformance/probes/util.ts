@@ -23,7 +23,7 @@ export const needsKey = (run: ProbeRun, op: Operation): boolean => op.requiresAu
 export function acceptedBody(run: ProbeRun, op: Operation): Record<string, unknown> | undefined {
   for (let i = run.exchanges.length - 1; i >= 0; i--) {
     const e = run.exchanges[i];
-    if (!e || e.kind !== 'positive' || e.requestedOperationId !== op.id || !e.response || e.response.status < 200 || e.response.status > 299) continue;
+    if (e?.kind !== 'positive' || e.requestedOperationId !== op.id || !e.response || e.response.status < 200 || e.response.status > 299) continue;
     if (isRecord(e.input?.body)) return structuredClone(e.input.body);
   }
   return undefined;

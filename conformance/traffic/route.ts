@@ -14,7 +14,7 @@ interface Template {
   readonly literal: number;
 }
 
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function template(op: Operation): Template {
   const path = op.path.split('#')[0] ?? op.path;
@@ -29,7 +29,7 @@ function template(op: Operation): Template {
         return '([^/]+)';
       }
       literal += piece.length;
-      return escape(piece);
+      return escapeRegExp(piece);
     })
     .join('');
   return { op, regex: new RegExp(`^${source}/?$`), names, literal };
@@ -78,7 +78,7 @@ export class Router {
       const pick = onPath.find((x) => x.t.op.method === m) ?? (m === 'head' ? onPath.find((x) => x.t.op.method === 'get') : undefined);
       if (!pick?.hit) continue;
       const pathParams: Record<string, string> = {};
-      pick.t.names.forEach((name, i) => (pathParams[name] = pick.hit?.[i + 1] ?? ''));
+      for (const [i, name] of pick.t.names.entries()) pathParams[name] = pick.hit?.[i + 1] ?? '';
       return { op: pick.t.op, pathParams };
     }
     return { reason: pathKnown ? `${method.toUpperCase()} is not documented on this path` : 'no path of the contract matches' };

@@ -46,7 +46,7 @@ export function resolvePointer(value: unknown, pointer: string): unknown {
 
 function readKey(value: unknown, key: string): unknown {
   if (Array.isArray(value)) return /^(0|[1-9]\d*)$/.test(key) ? (value[Number(key)] as unknown) : undefined;
-  if (typeof value === 'object' && value !== null && Object.prototype.hasOwnProperty.call(value, key)) return (value as Record<string, unknown>)[key];
+  if (typeof value === 'object' && value !== null && Object.hasOwn(value, key)) return (value as Record<string, unknown>)[key];
   return undefined;
 }
 

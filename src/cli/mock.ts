@@ -41,6 +41,9 @@ Options:
   --records N        any other contract: how many records each collection starts with,
                      examples first, 0..${DEFAULTS.maxRecords}; 0 starts empty (default: every
                      documented example, else 3 generated)
+  --max-records N    the most records the store holds (default ${DEFAULTS.storeRecords}); a create
+                     beyond it is answered 507 Insufficient Storage, nothing stored is dropped;
+                     GET /__mock/engine shows how full the store is
   --state FILE       start from this state (as GET /__mock/state exports it)
   --no-cors          no CORS headers
   --rate-limit N     at most N requests a second per client IP, then 429 + Retry-After (default off)
@@ -67,7 +70,7 @@ Per request: Prefer: code=, example=, dynamic=, seed=, delay=.
 class UsageError extends Error {}
 
 /** The flags that take a value (a following `-1` is their value, not an option). */
-const VALUE_FLAGS: ReadonlySet<string> = new Set(['port', 'host', 'spec', 'seed', 'api-key', 'token', 'basic', 'latency', 'chaos', 'sunset-now', 'pets', 'records', 'state', 'rate-limit']);
+const VALUE_FLAGS: ReadonlySet<string> = new Set(['port', 'host', 'spec', 'seed', 'api-key', 'token', 'basic', 'latency', 'chaos', 'sunset-now', 'pets', 'records', 'max-records', 'state', 'rate-limit']);
 
 function seed(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -100,6 +103,7 @@ interface Parsed {
   readonly sunsetNow: Date | undefined;
   readonly pets: number | undefined;
   readonly records: number | undefined;
+  readonly maxRecords: number | undefined;
   readonly state: string | undefined;
   readonly cors: boolean;
   readonly control: boolean;
@@ -121,6 +125,7 @@ const OPTIONS = {
   'sunset-now': { type: 'string' },
   pets: { type: 'string' },
   records: { type: 'string' },
+  'max-records': { type: 'string' },
   state: { type: 'string' },
   'no-cors': { type: 'boolean' },
   'rate-limit': { type: 'string' },
@@ -184,6 +189,7 @@ function parse(argv: string[]): Parsed {
     sunsetNow,
     pets: integer('pets', values.pets, 0, DEFAULTS.maxPets),
     records: integer('records', values.records, 0, DEFAULTS.maxRecords),
+    maxRecords: integer('max-records', values['max-records'], 1, Number.MAX_SAFE_INTEGER),
     state: values.state,
     cors: !(values['no-cors'] ?? false),
     control: !(values['no-control'] ?? false),
@@ -253,6 +259,7 @@ async function main(argv: string[]): Promise<void> {
       sunsetNow: args.sunsetNow,
       pets: args.pets,
       records: args.records,
+      maxRecords: args.maxRecords,
       state: args.state === undefined ? undefined : await readState(args.state),
       cors: args.cors,
       control: args.control,

@@ -8,7 +8,7 @@ export function joinDashValues(argv: readonly string[], valueFlags: ReadonlySet<
   for (let i = 0; i < argv.length; i++) {
     const token = argv[i]!;
     const next = argv[i + 1];
-    if (token.startsWith('--') && valueFlags.has(token.slice(2)) && next !== undefined && next.startsWith('-') && !/^--?[A-Za-z]/.test(next)) {
+    if (token.startsWith('--') && valueFlags.has(token.slice(2)) && next?.startsWith('-') && !/^--?[A-Za-z]/.test(next)) {
       out.push(`${token}=${next}`);
       i++;
     } else {

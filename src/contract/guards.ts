@@ -11,6 +11,7 @@ export const isRecord = (value: unknown): value is Record<string, unknown> =>
  */
 export function walkRecords(
   root: unknown,
+  // biome-ignore lint/suspicious/noConfusingVoidType: visitors that never stop are plain callbacks returning nothing.
   visit: (node: Record<string, unknown>, reach: (node: unknown) => void) => 'stop' | void,
   skipKeys: ReadonlySet<string> = new Set(),
   passOver: Iterable<object> = [],

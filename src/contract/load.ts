@@ -2,12 +2,12 @@ import { readFile } from 'node:fs/promises';
 import type { OpenAPIV3 } from 'openapi-types';
 import { parseFullDate } from './dates.js';
 import { bundledContractPath } from './paths.js';
-import {
-  type Contract,
-  type DeprecationInfo,
-  type Operation,
-  type ResolvedRequestBody,
-  type Stability,
+import type {
+  Contract,
+  DeprecationInfo,
+  Operation,
+  ResolvedRequestBody,
+  Stability,
 } from './types.js';
 import { fileProblem } from './cli-args.js';
 import { isRecord } from './guards.js';

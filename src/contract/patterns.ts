@@ -153,7 +153,7 @@ function emit(pattern: string, flags: Flags): string {
       if (next === undefined) throw new Untranslatable('a pattern ending in a lone backslash');
       i++;
       afterClassEscape = inClass && CLASS_ESCAPES.has(next);
-      out += escape(chars, i, inClass, flags, (skip) => (i += skip));
+      out += escapeSequence(chars, i, inClass, flags, (skip) => (i += skip));
       classStart = false;
       continue;
     }
@@ -241,7 +241,7 @@ function classCases(chars: readonly string[], i: number, skip: (n: number) => vo
 }
 
 /** The escape at chars[i] (the character after the backslash). */
-function escape(chars: readonly string[], i: number, inClass: boolean, flags: Flags, skip: (n: number) => void): string {
+function escapeSequence(chars: readonly string[], i: number, inClass: boolean, flags: Flags, skip: (n: number) => void): string {
   const ch = chars[i]!;
   if (CLASS_ESCAPES.has(ch)) return `\\${ch}`;
   if (ch in CONTROL_ESCAPES) return CONTROL_ESCAPES[ch]!;

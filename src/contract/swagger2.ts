@@ -7,8 +7,8 @@ export interface UpgradedSwagger {
   readonly originalPointer: (pointer: string) => string;
 }
 
-const escape = (s: string): string => s.replaceAll('~', '~0').replaceAll('/', '~1');
-const unescape = (s: string): string => s.replaceAll('~1', '/').replaceAll('~0', '~');
+const escapePointerToken = (s: string): string => s.replaceAll('~', '~0').replaceAll('/', '~1');
+const unescapePointerToken = (s: string): string => s.replaceAll('~1', '/').replaceAll('~0', '~');
 
 /**
  * Upgrades a parsed Swagger 2.0 document to OpenAPI 3.0 with @scalar/openapi-upgrader (see the
@@ -83,9 +83,9 @@ function xNullable(node: unknown, seen: Set<object>): void {
  */
 export function originalPointer(original: Record<string, unknown>, pointer: string): string {
   const hash = pointer.startsWith('#');
-  const parts = (hash ? pointer.slice(1) : pointer).split('/').slice(1).map(unescape);
+  const parts = (hash ? pointer.slice(1) : pointer).split('/').slice(1).map(unescapePointerToken);
   const out = mapParts(original, parts);
-  return `${hash ? '#' : ''}${out.map((p) => `/${escape(p)}`).join('')}`;
+  return `${hash ? '#' : ''}${out.map((p) => `/${escapePointerToken(p)}`).join('')}`;
 }
 
 function mapParts(original: Record<string, unknown>, parts: string[]): string[] {
@@ -130,7 +130,7 @@ function mapParts(original: Record<string, unknown>, parts: string[]): string[] 
 function located(parameter: unknown, original: Record<string, unknown>): unknown {
   if (!isRecord(parameter)) return undefined;
   if (typeof parameter['$ref'] === 'string' && parameter['$ref'].startsWith('#/parameters/')) {
-    const shared = isRecord(original['parameters']) ? original['parameters'][unescape(parameter['$ref'].slice('#/parameters/'.length))] : undefined;
+    const shared = isRecord(original['parameters']) ? original['parameters'][unescapePointerToken(parameter['$ref'].slice('#/parameters/'.length))] : undefined;
     return isRecord(shared) ? shared['in'] : undefined;
   }
   return parameter['in'];

@@ -17,6 +17,7 @@ import { series } from './series.js';
 import { rulesOf, RuleStores } from './rules/index.js';
 import { seedState } from './store/seed.js';
 import { Store } from './store/store.js';
+import { StoreFullError } from './store/capacity.js';
 import { GenericStore } from './generic/store.js';
 import type { StateSnapshot } from './store/types.js';
 import { validateState } from './store/validate-state.js';
@@ -78,11 +79,12 @@ export async function buildMockApp(input?: MockOptions): Promise<{ app: Express;
   const given = options.state === undefined ? undefined : validateState(options.state, first.contract, schemaValidator);
   const initial = (): StateSnapshot => given ?? seedState(options.seed, options.pets);
   // Only the store the contract's rules answer from is ever made (rules/index.ts).
-  const stores = new RuleStores(() => new Store(clock), initial, () => new GenericStore());
+  // Each store holds at most maxRecords records (--max-records): a create beyond them is a 507.
+  const stores = new RuleStores(() => new Store(clock, options.maxRecords), initial, () => new GenericStore(options.maxRecords));
 
   const dice = new SeededDice(options.seed);
   const deps: EngineDeps = { options, clock, stores, dice };
-  let engine: Engine = await buildEngine(first.contract, first.text, deps);
+  let engine: Engine = await withinCap(buildEngine(first.contract, first.text, deps));
 
   if (options.watch) {
     watchContractFile(
@@ -160,7 +162,7 @@ export async function buildMockApp(input?: MockOptions): Promise<{ app: Express;
       },
       // The generic engine's records are exported as they are; importing a state is the Petstore rules' feature.
       exportState: () => engine.rules.exportState(),
-      describeEngine: () => ({ rules: engine.rules.name, basePath: engine.contract.basePath, stateful: engine.statefulOperations, stateless: engine.statelessOperations, notices: engine.notices, collections: engine.collections }),
+      describeEngine: () => ({ rules: engine.rules.name, basePath: engine.contract.basePath, stateful: engine.statefulOperations, stateless: engine.statelessOperations, notices: engine.notices, collections: engine.collections, store: (engine.rules.name === 'petstore' ? stores.petstore() : stores.generic()).usage() }),
       importState: (state) => engine.rules.importState(state),
     }),
   );
@@ -194,4 +196,14 @@ export async function buildMockApp(input?: MockOptions): Promise<{ app: Express;
   app.use(errorHandler(() => engine.errorContext));
   const servedContract = (): ServedContract => ({ title: engine.contract.document.info.title, version: engine.contract.document.info.version, basePath: engine.contract.basePath });
   return { app, served: servedContract, renderBare: (...args) => engine.renderBare(...args) };
+}
+
+/** The first engine, or a usage error when its starting state (seeded or given) is over the store's cap (`--max-records`). */
+async function withinCap(building: Promise<Engine>): Promise<Engine> {
+  try {
+    return await building;
+  } catch (error) {
+    if (error instanceof StoreFullError) throw new OptionsError(`the starting state holds more records than maxRecords (${error.maxRecords})`);
+    throw error;
+  }
 }

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, Request } from 'express';
 import { isRecord } from '../contract/index.js';
+import { StoreFullError } from './store/capacity.js';
 
 /** One violation of a rejected request, as the contract's `ErrorDetail` describes it. */
 export interface ErrorDetail {
@@ -97,6 +98,8 @@ export function unauthorized(ctx: ErrorHandlerContext): HttpError {
 /** Maps anything thrown (our HttpError, express-openapi-validator's errors, body-parser's) to an HttpError. */
 export function toHttpError(error: unknown, req: { path: string }, ctx: ErrorHandlerContext): HttpError {
   if (error instanceof HttpError) return error;
+  // RFC 4918 §11.5: the store cannot hold what the request would add (--max-records).
+  if (error instanceof StoreFullError) return new HttpError(507, ctx.codeForStatus(507), error.message);
   if (!isRecord(error) && !(error instanceof Error)) return internal();
   // Libraries' errors are Error instances with extra own fields (status, type, errors, body).
   const field = (name: string): unknown => Reflect.get(error, name);
@@ -205,7 +208,8 @@ export function errorHandler(ctx: () => ErrorHandlerContext): ErrorRequestHandle
       const context = ctx();
       httpError = toHttpError(error, req, context);
       httpError = context.refine?.(httpError, req) ?? httpError;
-      if (httpError.status >= 500 && !(error instanceof HttpError)) {
+      // A full store (507) is the cap doing its job, not a fault of the mock: its client is told, the operator is not.
+      if (httpError.status >= 500 && !(error instanceof HttpError) && !(error instanceof StoreFullError)) {
         cause = causeOf(error);
         context.report?.(error, req);
       }

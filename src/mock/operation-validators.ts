@@ -178,7 +178,7 @@ async function buildState(forValidator: ValidatorDocument): Promise<DocumentStat
   return {
     checkResponse(req, res, body) {
       const openapi: unknown = Reflect.get(req, 'openapi');
-      // Loose equality, as the validator compares them.
+      // biome-ignore lint/suspicious/noDoubleEquals: loose equality, as the validator compares them.
       if (!isRecord(openapi) || responseSerial != openapi['serial']) return;
       const responseSchema = openapi['_responseSchema'];
       const validators = responseValidator._getOrBuildValidator(req, (isRecord(responseSchema) ? responseSchema['responses'] : undefined) as Parameters<typeof responseValidator._getOrBuildValidator>[1]);

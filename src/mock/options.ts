@@ -43,6 +43,12 @@ export interface MockOptions {
    * every documented example, else three generated records.
    */
   records?: number;
+  /**
+   * The most records the store holds (Petstore: categories, pets and orders; any other contract:
+   * every collection's records). A create beyond it is answered 507 Insufficient Storage in the
+   * contract's error shape, and nothing stored is dropped. Default 2,000,000.
+   */
+  maxRecords?: number;
   /** Pretend the clock reads this instant (it then advances normally): rehearses the sunset. */
   sunsetNow?: Date;
   /** Added to every API request: a number of milliseconds, `"MS"` or `"MIN-MAX"`, or a range. */
@@ -87,6 +93,7 @@ export interface NormalizedOptions {
   readonly basic: readonly string[];
   readonly pets: number;
   readonly records: number | undefined;
+  readonly maxRecords: number;
   readonly sunsetNow: Date | undefined;
   readonly latency: LatencyRange;
   readonly chaos: number;
@@ -114,6 +121,8 @@ export const DEFAULTS = {
   host: '127.0.0.1',
   maxPets: 1_000_000,
   maxRecords: 10_000,
+  /** The store's cap (`--max-records`): above the largest seeded Petstore store (maxPets and its categories). */
+  storeRecords: 2_000_000,
   maxDelayMs: 60_000,
   rateLimit: 0,
   maxRateLimit: 1_000_000,
@@ -176,6 +185,8 @@ export function normalizeOptions(input: MockOptions = {}): NormalizedOptions {
   if (records !== undefined && (!Number.isInteger(records) || records < 0 || records > DEFAULTS.maxRecords)) {
     throw new OptionsError(`records must be an integer 0..${DEFAULTS.maxRecords}, got ${records}`);
   }
+  const maxRecords = input.maxRecords ?? DEFAULTS.storeRecords;
+  if (!Number.isSafeInteger(maxRecords) || maxRecords < 1) throw new OptionsError(`maxRecords must be a positive integer, got ${maxRecords}`);
   const chaos = input.chaos ?? DEFAULTS.chaos;
   if (typeof chaos !== 'number' || !(chaos >= 0 && chaos <= 1)) throw new OptionsError(`chaos must be a number 0..1, got ${chaos}`);
   const apiKeys = [...(input.apiKeys ?? DEFAULTS.apiKeys)];
@@ -202,6 +213,7 @@ export function normalizeOptions(input: MockOptions = {}): NormalizedOptions {
     basic,
     pets,
     records,
+    maxRecords,
     sunsetNow: input.sunsetNow === undefined ? undefined : new Date(input.sunsetNow.getTime()),
     latency: parseLatency(input.latency ?? DEFAULTS.latency),
     chaos,

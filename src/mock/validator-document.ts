@@ -61,7 +61,7 @@ const WRITTEN_AT = 'x-kit-written-at';
 export function layerOf(contract: Contract, operation: Pick<Operation, 'method' | 'path'>): number {
   const shape = samePath(operation.path);
   const keys = Object.keys(contract.document.paths).sort((a, b) => Number(a.includes('#')) - Number(b.includes('#')));
-  const same = keys.filter((key) => samePath(key) === shape && isRecord((contract.document.paths as Record<string, unknown>)[key]) && isRecord(((contract.document.paths as Record<string, Record<string, unknown>>)[key] ?? {})[operation.method]));
+  const same = keys.filter((key) => samePath(key) === shape && isRecord((contract.document.paths as Record<string, unknown>)[key]) && isRecord((contract.document.paths as Record<string, Record<string, unknown>>)[key]?.[operation.method]));
   return Math.max(0, same.indexOf(operation.path));
 }
 
@@ -108,7 +108,7 @@ export function validatorDocument(contract: Contract, layer = 0): ValidatorDocum
   const resolve = (node: unknown): unknown => {
     const ref = isRecord(node) ? node['$ref'] : undefined;
     const m = typeof ref === 'string' ? /^#\/components\/schemas\/([^/]+)$/.exec(ref) : null;
-    return m ? (document.components?.schemas ?? {})[m[1]!] : node;
+    return m ? document.components?.schemas?.[m[1]!] : node;
   };
   visit(document, '#', (node, where) => normaliseSchema(node, contract.originalPointer(where), changes, formats, resolve));
   const pathKeys = new Map<string, string>();
@@ -140,7 +140,7 @@ function collidingFormObjects(document: OpenAPIV3.Document, changes: string[]): 
     const ref = p['$ref'];
     if (typeof ref !== 'string') return p;
     const m = /^#\/components\/(parameters|schemas)\/([^/]+)$/.exec(ref);
-    const found = m ? (document.components?.[m[1] as 'parameters' | 'schemas'] ?? {})[m[2]!] : undefined;
+    const found = m ? document.components?.[m[1] as 'parameters' | 'schemas']?.[m[2]!] : undefined;
     return isRecord(found) ? found : undefined;
   };
   const memberNames = (schema: Record<string, unknown> | undefined, depth = 0): string[] => {
@@ -158,7 +158,7 @@ function collidingFormObjects(document: OpenAPIV3.Document, changes: string[]): 
       const names = new Set(all.map((p) => String(p['name'])));
       const replaced = (operation.parameters ?? []).map((written) => {
         const parameter = resolve(written);
-        if (!parameter || parameter['in'] !== 'query' || (parameter['style'] ?? 'form') !== 'form' || parameter['explode'] === false) return written;
+        if (parameter?.['in'] !== 'query' || (parameter['style'] ?? 'form') !== 'form' || parameter['explode'] === false) return written;
         const members = memberNames(resolve(parameter['schema']));
         const shared = members.filter((m) => m !== parameter['name'] && names.has(m));
         if (shared.length === 0) return written;
@@ -460,7 +460,7 @@ function visit(root: unknown, where: string, callback: (node: Record<string, unk
     if (typeof node !== 'object' || node === null || seen.has(node)) continue;
     seen.add(node);
     if (Array.isArray(node)) {
-      node.forEach((child, i) => stack.push({ node: child, where: `${at}/${i}` }));
+      for (const [i, child] of node.entries()) stack.push({ node: child, where: `${at}/${i}` });
       continue;
     }
     if (!isRecord(node)) continue;

@@ -2,9 +2,9 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import express, { type Request, type RequestHandler } from 'express';
 import type * as OpenApiValidator from 'express-openapi-validator';
-import { ContractError, isRecord, type Contract, type Operation } from '../contract/index.js';
+import { ContractError, isRecord, type Contract } from '../contract/index.js';
 import { openApiSchemaErrors } from '../contract/openapi-check.js';
-import { operationKey, validatorDocument, type ValidatorDocument } from './validator-document.js';
+import { validatorDocument, type ValidatorDocument } from './validator-document.js';
 
 type ValidatorOptions = Parameters<typeof OpenApiValidator.middleware>[0];
 

@@ -4,6 +4,7 @@ import { startDefectProxy } from '../../fixtures/broken/proxy.js';
 import { BENIGN_VARIATIONS, originOf } from '../../fixtures/broken/benign.js';
 import { failures, run } from './helpers.js';
 import { bundledWorkflows } from '../workflows/helpers.js';
+import { scaled } from '../load-scale.js';
 
 /**
  * No false alarms: each benign variation (fixtures/broken/benign.ts) in front of the mock passes
@@ -16,7 +17,7 @@ describe('benign variations pass the gate', () => {
   beforeAll(async () => {
     mock = await start({ port: 0 });
     clean = await run(mock.url, { extra: { documents: [await bundledWorkflows()] } });
-  }, 120_000);
+  }, scaled(120_000));
   afterAll(async () => {
     await mock?.close();
   });
@@ -25,7 +26,7 @@ describe('benign variations pass the gate', () => {
     expect(failures(clean)).toEqual([]);
   });
 
-  it.each(BENIGN_VARIATIONS.map((v) => [v.name, v] as const))('%s', { timeout: 120_000 }, async (name, variation) => {
+  it.each(BENIGN_VARIATIONS.map((v) => [v.name, v] as const))('%s', { timeout: scaled(120_000) }, async (name, variation) => {
     let changed = 0;
     const gate = variation.gate?.();
     const proxy = await startDefectProxy(mock.url, {
@@ -62,7 +63,7 @@ describe('benign variations pass the gate', () => {
   it.each([
     ['an empty store', { pets: 0 }],
     ['300 pets under another seed', { pets: 300, seed: 7 }],
-  ] as const)('%s', { timeout: 120_000 }, async (_name, options) => {
+  ] as const)('%s', { timeout: scaled(120_000) }, async (_name, options) => {
     const other = await start({ port: 0, ...options });
     try {
       const report = await run(other.url, { extra: { documents: [await bundledWorkflows()] } });

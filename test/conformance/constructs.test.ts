@@ -5,13 +5,14 @@ import { exitCodeFor } from '../../conformance/report/verdict.js';
 import { parseArazzo } from '../../conformance/workflows/index.js';
 import { CONSTRUCTS, type ConstructCase } from '../../fixtures/constructs/cases.js';
 import { serve, type Routes } from '../../fixtures/constructs/server.js';
+import { scaled } from '../load-scale.js';
 
 async function runOn(c: ConstructCase, routes: Routes) {
   const server = await serve(routes);
   try {
     const contract = await contractFromDocument(structuredClone(c.document));
     const documents = c.workflows ? [parseArazzo(structuredClone(c.workflows), `${c.name}.arazzo.yaml`)] : [];
-    return await runConformance({ target: server.url, contract, examples: 2, timeoutMs: 3000, bearer: c.run?.bearer, basic: c.run?.basic, apiKey: c.run?.apiKey, extra: { documents } });
+    return await runConformance({ target: server.url, contract, examples: 2, timeoutMs: scaled(3000), bearer: c.run?.bearer, basic: c.run?.basic, apiKey: c.run?.apiKey, extra: { documents } });
   } finally {
     await server.close();
   }

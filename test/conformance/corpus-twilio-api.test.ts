@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { CORPUS } from '../../fixtures/corpus/index.js';
 import { PRISM_EXPECTED } from './corpus-prism-expected.js';
 import { expectTwoSided, halfOfOperations, runAgainstPrism, servePrism, type ServedByPrism } from './corpus-prism.js';
+import { scaled } from '../load-scale.js';
 
 // Twilio API v2010 (197 operations) served by Prism, judged in two halves of its operations, grouped
 // by resource (/2010-04-01/Accounts/{AccountSid}/<resource>…) so a create and the reads of what it
@@ -13,7 +14,7 @@ describe('the runner on Twilio API v2010 served by Prism', () => {
     const doc = CORPUS.find((d) => d.name === 'twilio-api-v2010');
     if (!doc) throw new Error('twilio-api-v2010 is not in the corpus');
     served = await servePrism(doc);
-  }, 300_000);
+  }, scaled(300_000));
   afterAll(async () => {
     await served?.prism.close();
   });
@@ -22,5 +23,5 @@ describe('the runner on Twilio API v2010 served by Prism', () => {
     if (!served) throw new Error('Prism did not start');
     const name = `twilio-api-v2010 (${n} of 2)`;
     expectTwoSided(name, await runAgainstPrism(served, halfOfOperations(half)), PRISM_EXPECTED[name]);
-  }, 400_000);
+  }, scaled(400_000));
 });

@@ -3,6 +3,7 @@ import { CORPUS, VERSIONED_CORPUS } from '../../fixtures/corpus/index.js';
 import { PRISM_EXPECTED, PRISM_REFUSES } from './corpus-prism-expected.js';
 import { expectTwoSided, runOnPrism, WHY } from './corpus-prism.js';
 import { prismHost } from '../../fixtures/servers/prism-host.js';
+import { scaled } from '../load-scale.js';
 
 
 /**
@@ -35,6 +36,6 @@ describe('the runner on real contracts served by Prism', () => {
   it.each(CORPUS.filter((d) => HERE.includes(d.name)).map((d) => [d.name, d] as const))(
     '%s: no internal error, every operation exercised, exactly the expected failures',
     async (name, doc) => expectTwoSided(name, await runOnPrism(doc, undefined, prisms), PRISM_EXPECTED[name]),
-    300_000,
+    scaled(300_000),
   );
 });

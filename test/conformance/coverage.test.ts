@@ -4,6 +4,7 @@ import { loadContract, packageRoot } from '../../src/contract/index.js';
 import { runConformance } from '../../conformance/runner.js';
 import { prettyReport } from '../../conformance/report/formats/pretty.js';
 import { startTodoServer, TODO_TOKEN } from '../../fixtures/todo/server.js';
+import { scaled } from '../load-scale.js';
 
 // Issue 21, item 7: "Operations exercised: 2/3" when every request got 404 (`--target …/docs`).
 // An operation counts as exercised only when a documented success answer was judged.
@@ -22,5 +23,5 @@ describe('operations exercised', () => {
     } finally {
       await server.close();
     }
-  }, 120_000);
+  }, scaled(120_000));
 });

@@ -12,6 +12,7 @@ import { loadArazzo, parseArazzo } from '../../conformance/workflows/index.js';
 import { CONSTRUCTS } from '../../fixtures/constructs/cases.js';
 import { serve } from '../../fixtures/constructs/server.js';
 import { petstoreContract } from './helpers.js';
+import { scaled } from '../load-scale.js';
 
 // Issue 19, item 2: one credential plan drives the checks, the generic rules and the workflows,
 // whichever flag gave the credentials (--api-key, --bearer, --basic, --auth, --header).
@@ -47,7 +48,7 @@ describe('the bundled contract judges the same whichever flag carries the API ke
       expect(verdicts(report), JSON.stringify(other)).toEqual(verdicts(byFlag));
       expect(exitCodeFor(report)).toBe(exitCodeFor(byFlag));
     }
-  }, 120_000);
+  }, scaled(120_000));
 
   it('a wrong key in any form is no verdict: credentialsRefused names the flag, exit 2', async () => {
     for (const [credentials, flag] of [
@@ -59,7 +60,7 @@ describe('the bundled contract judges the same whichever flag carries the API ke
       expect(report.notices?.[0]).toBe(report.credentialsRefused);
       expect(exitCodeFor(report)).toBe(2);
     }
-  }, 120_000);
+  }, scaled(120_000));
 });
 
 describe.each([
@@ -73,7 +74,7 @@ describe.each([
     try {
       const contract = await contractFromDocument(structuredClone(construct.document));
       const documents = [parseArazzo(structuredClone(construct.workflows), 'folders.arazzo.yaml')];
-      return await runConformance({ target: server.url, contract, examples: 1, timeoutMs: 3000, ...credentials, extra: { documents } });
+      return await runConformance({ target: server.url, contract, examples: 1, timeoutMs: scaled(3000), ...credentials, extra: { documents } });
     } finally {
       await server.close();
     }
@@ -85,7 +86,7 @@ describe.each([
     try {
       const contract = await contractFromDocument(structuredClone(construct.document));
       const exchanges: Exchange[] = [];
-      await runConformance({ target: server.url, contract, examples: 1, timeoutMs: 3000, ...forms[0], extra: { probes: false }, onProgress: (e) => void (e.type === 'exchange' && exchanges.push(e.exchange)) });
+      await runConformance({ target: server.url, contract, examples: 1, timeoutMs: scaled(3000), ...forms[0], extra: { probes: false }, onProgress: (e) => void (e.type === 'exchange' && exchanges.push(e.exchange)) });
       const create = exchanges.find((e) => e.kind === 'positive' && e.requestedOperationId === 'createFolder' && e.response?.status === 201);
       const command = toCurl(create!.request);
       expect(command).not.toMatch(/good|dTpw/); // neither the token nor base64("u:p")

@@ -20,6 +20,7 @@ import type { RunReport } from '../../conformance/types.js';
 import { loadArazzo, operationsOfWorkflow } from '../../conformance/workflows/index.js';
 import { serve } from '../../fixtures/constructs/server.js';
 import { BIN, buildIfStale } from './spawn-cli.js';
+import { scaled } from '../load-scale.js';
 
 const ok = { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } };
 const notFound = { description: 'none' };
@@ -34,7 +35,7 @@ const never = (): boolean => false;
 
 describe('the unknown-id probe changes only an identifier, to a valid unknown value (RFC 9110 §15.5.5)', () => {
   const param = (name: string, schema: Record<string, unknown>): Record<string, unknown> => ({ name, in: 'path', required: true, schema });
-  const op = (path: string, params: Array<Record<string, unknown>>): Record<string, unknown> => ({ get: { operationId: 'probeMe', parameters: params, responses: { '200': ok, '404': notFound } } });
+  const op = (_path: string, params: Array<Record<string, unknown>>): Record<string, unknown> => ({ get: { operationId: 'probeMe', parameters: params, responses: { '200': ok, '404': notFound } } });
   const rows: Array<[string, string, Array<Record<string, unknown>>, string | RegExp]> = [
     ['an enum (`/{apiVersion}/account`)', '/{apiVersion}/account', [param('apiVersion', { type: 'string', enum: ['v4', 'v4beta'] })], /names no resource/],
     ['a month 1..12 after the item id', '/things/{thingId}/reports/{month}', [param('thingId', { type: 'string' }), param('month', { type: 'integer', minimum: 1, maximum: 12 })], 'thingId'],
@@ -124,7 +125,7 @@ describe('generated bodies satisfy oneOf exactly (OAS 3.0.3 §4.7.25)', () => {
 });
 
 describe('honest verdicts (issue 19 §4)', () => {
-  beforeAll(buildIfStale, 120_000);
+  beforeAll(buildIfStale, scaled(120_000));
 
   it('writeOnly properties are taken out at any depth, for the SHOULD NOT warning (OAS 3.0.3 §4.7.25)', () => {
     const schema = { type: 'object', properties: { name: { type: 'string' }, secret: { type: 'string', writeOnly: true }, inner: { type: 'array', items: { type: 'object', properties: { pin: { type: 'string', writeOnly: true } } } } } } as const;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/contract/index.js';
 import { BIN, buildIfStale, STACK_TRACE } from './spawn-cli.js';
 import { xmlProblems } from '../../conformance/checks/xml-wellformed.js';
+import { scaled } from '../load-scale.js';
 
 // Issue 13, item 7 ("never a stack trace") and PRODUCT.md §4 (exit 3, reports still written): a fault
 // injected into the runner's process (a preloaded module breaks the clock the HTTP client reads).
@@ -15,7 +16,7 @@ beforeAll(async () => {
   await buildIfStale();
   dir = await mkdtemp(join(tmpdir(), 'internal-error-'));
   await writeFile(join(dir, 'break-clock.mjs'), "globalThis.performance.now = () => { throw new Error('injected failure'); };\n");
-}, 180_000);
+}, scaled(180_000));
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });

@@ -6,6 +6,7 @@ import { junitReport } from '../../conformance/report/formats/junit.js';
 import { createMockApp } from '../../src/index.js';
 import { run } from './helpers.js';
 import { xmlProblems } from '../../conformance/checks/xml-wellformed.js';
+import { scaled } from '../load-scale.js';
 
 // Issue 13, item 17: real `time` per testcase (the exchanges the check judged) and a `timestamp` on the suite.
 const DELAY_MS = 120;
@@ -58,5 +59,5 @@ describe('JUnit times', () => {
     // A check that judged nothing took no time.
     const skipped = report.results.find((r) => r.status === 'skipped' && r.judged === 0);
     if (skipped) expect(time(skipped.operation, skipped.check)).toBe(0);
-  }, 120_000);
+  }, scaled(120_000));
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { start } from '../../src/index.js';
 import { buildIfStale, cli, STACK_TRACE } from './spawn-cli.js';
 import { xmlProblems } from '../../conformance/checks/xml-wellformed.js';
+import { scaled } from '../load-scale.js';
 
 // Issue 13, item 6: a run that judges nothing has no verdict; PRODUCT.md §4 makes it exit 2.
 let mock: { url: string; close(): Promise<void> };
@@ -13,7 +14,7 @@ beforeAll(async () => {
   await buildIfStale();
   mock = await start({ port: 0 });
   dir = await mkdtemp(join(tmpdir(), 'nothing-judged-'));
-}, 180_000);
+}, scaled(180_000));
 afterAll(async () => {
   await mock.close();
   await rm(dir, { recursive: true, force: true });

@@ -7,13 +7,14 @@ import type { Exchange, ExchangeKind } from '../../conformance/types.js';
 import { start } from '../../src/index.js';
 import { petstoreContract } from './helpers.js';
 import { buildIfStale, cli } from './spawn-cli.js';
+import { scaled } from '../load-scale.js';
 
 // Issue 13, items 10 and 11: run-level notices (a refused key, a wrong base path), once, at the top of every reporter.
 let mock: { url: string; close(): Promise<void> };
 beforeAll(async () => {
   await buildIfStale();
   mock = await start({ port: 0 });
-}, 180_000);
+}, scaled(180_000));
 afterAll(async () => {
   await mock.close();
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { start } from '../../src/index.js';
 import { checkOutputs, OutputPathError } from '../../conformance/report/formats/outputs.js';
 import { buildIfStale, cli, STACK_TRACE } from './spawn-cli.js';
+import { scaled } from '../load-scale.js';
 
 // Issue 13, item 7: report paths are checked before the run; one line, exit 2, never a stack trace.
 let mock: { url: string; close(): Promise<void> };
@@ -14,7 +15,7 @@ beforeAll(async () => {
   mock = await start({ port: 0 });
   dir = await mkdtemp(join(tmpdir(), 'output-paths-'));
   await writeFile(join(dir, 'a-file'), 'x');
-}, 180_000);
+}, scaled(180_000));
 afterAll(async () => {
   await mock.close();
   await rm(dir, { recursive: true, force: true });

@@ -12,6 +12,7 @@ import { runWorkflows } from '../../conformance/workflows/index.js';
 import { petstoreContract, run } from './helpers.js';
 import { bundledWorkflows } from '../workflows/helpers.js';
 import { buildIfStale, cli } from './spawn-cli.js';
+import { scaled } from '../load-scale.js';
 
 // Issue 19 item 1: plan → execute → judge → report, one session for everything.
 
@@ -72,7 +73,7 @@ describe('the verdict lives in the library', () => {
   beforeAll(async () => {
     await buildIfStale();
     mock = await start({ port: 0 });
-  }, 180_000);
+  }, scaled(180_000));
   afterAll(async () => {
     await mock.close();
   });
@@ -85,7 +86,7 @@ describe('the verdict lives in the library', () => {
     const r = await cli(['--target', mock.url, '--api-key', 'dev-key', '--operations', 'createPet', '--checks', 'sunset_enforced', '--no-workflows', '--reporter', 'json']);
     expect(r.code).toBe(verdict.exitCode);
     expect(r.stderr).toContain(verdict.reason);
-  }, 60_000);
+  }, scaled(60_000));
 });
 
 describe('workflows send through the session', () => {

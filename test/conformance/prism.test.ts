@@ -8,6 +8,7 @@ import type { RunReport } from '../../conformance/types.js';
 import { loadWorkflows } from '../../conformance/workflows/load.js';
 import { startPrism, type RunningPrism } from '../../fixtures/servers/prism.js';
 import { loadContract, packageRoot } from '../../src/contract/index.js';
+import { scaled } from '../load-scale.js';
 
 /**
  * Prism's mock of our contract: stateless, answering from the examples. Every check, rule and
@@ -81,7 +82,7 @@ describe("Prism's mock of the contract", () => {
     const contract = await loadContract(spec);
     const documents = await loadWorkflows({ files: undefined, disabled: false }, spec, spec, contract);
     report = (await runComposed({ target: prism.url, contract, contractSource: spec, documents, apiKey: 'dev-key', examples: 3, strict: true })).report;
-  }, 120_000);
+  }, scaled(120_000));
 
   afterAll(async () => {
     await prism?.close();

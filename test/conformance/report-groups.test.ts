@@ -12,6 +12,7 @@ import { DEFECTS } from '../../fixtures/broken/defects.js';
 import { startDefectProxy } from '../../fixtures/broken/proxy.js';
 import { loadContract, packageRoot } from '../../src/contract/index.js';
 import { start } from '../../src/index.js';
+import { scaled } from '../load-scale.js';
 
 // Issue 21 item 4: one defect (201 answers without Location) gives several failures (response_headers
 // and location_names_resource on every create, and the createReadList workflow); every reporter shows
@@ -111,7 +112,7 @@ describe('a dropped Location header (fixtures/broken missing-location) in every 
     // As the CLI composes a run: checks, rules and the bundled workflows.
     const documents = await loadWorkflows({ files: undefined, disabled: false }, spec, spec, contract);
     report = (await runComposed({ target: proxy.url, contract, contractSource: spec, documents, apiKey: 'dev-key', examples: 1 })).report;
-  }, 120_000);
+  }, scaled(120_000));
 
   afterAll(async () => {
     await close();

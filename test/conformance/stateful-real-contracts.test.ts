@@ -10,6 +10,7 @@ import { start } from '../../src/index.js';
 import { startDefectProxy, type Defect } from '../../fixtures/broken/proxy.js';
 import type { RunReport } from '../../conformance/types.js';
 import { cell, run } from './helpers.js';
+import { scaled } from '../load-scale.js';
 
 const file = join(packageRoot, 'fixtures', 'corpus', 'ory-kratos.json');
 const operations = ['createIdentity', 'listIdentities', 'listCourierMessages'];
@@ -36,14 +37,14 @@ describe('paging and filter rules on Ory Kratos served by the mock', () => {
   beforeAll(async () => {
     contract = await loadContract(file);
     mock = await start({ port: 0, spec: file, apiKeys: ['k'], tokens: ['t'], basic: ['u:p'] });
-  }, 120_000);
+  }, scaled(120_000));
   afterAll(async () => {
     await mock.close();
   });
 
   const judge = async (target: string): Promise<RunReport> => run(target, { contract, apiKey: 'k', bearer: 't', basic: 'u:p', examples: 1, operations });
 
-  it('unbroken: the page size, the page number and the filters are judged and hold', { timeout: 120_000 }, async () => {
+  it('unbroken: the page size, the page number and the filters are judged and hold', { timeout: scaled(120_000) }, async () => {
     const report = await judge(mock.url);
     expect(cell(report, 'listIdentities', 'paging_truthful')).toMatchObject({ status: 'passed', message: expect.stringMatching(/^per_page=1&page_size=1 held .*; page=2 holds other items$/) });
     // The status filtered by is one a listed item has (the mock's seeded data), whichever it is.
@@ -54,7 +55,7 @@ describe('paging and filter rules on Ory Kratos served by the mock', () => {
     ['page size ignored', ['per_page', 'page_size'], 'listIdentities', 'paging_truthful', /^\d+ items on a page of per_page=1&page_size=1/],
     ['page number ignored', ['page'], 'listIdentities', 'paging_truthful', /is on the first page and again at page=2: the page number is not honoured$/],
     ['status filter ignored', ['status'], 'listCourierMessages', 'filters_filter', /^status="\w+" returned an item with status "\w+"$/],
-  ])('%s: fails %s', { timeout: 120_000 }, async (name, params, operation, check, message) => {
+  ])('%s: fails %s', { timeout: scaled(120_000) }, async (name, params, operation, check, message) => {
     const proxy = await startDefectProxy(mock.url, dropping(name, params));
     try {
       const result = cell(await judge(proxy.url), operation, check);

@@ -5,13 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './helpers.js';
 import { buildIfStale, cli, STACK_TRACE, TODO_SPEC } from './spawn-cli.js';
 import { xmlProblems } from '../../conformance/checks/xml-wellformed.js';
+import { scaled } from '../load-scale.js';
 
 // Issue 13, item 12: on an unreachable target (exit 2) the requested report files still exist, with one failed testcase that says why.
 let dir = '';
 beforeAll(async () => {
   await buildIfStale();
   dir = await mkdtemp(join(tmpdir(), 'unreachable-'));
-}, 180_000);
+}, scaled(180_000));
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });

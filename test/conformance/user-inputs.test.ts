@@ -10,6 +10,7 @@ import { contractProblems } from '../../conformance/contract-check.js';
 import { json, serve, type RunningServer } from '../../fixtures/constructs/server.js';
 import type { RunReport } from '../../conformance/types.js';
 import { buildIfStale, cli } from './spawn-cli.js';
+import { scaled } from '../load-scale.js';
 
 const error = { description: 'error', content: { 'application/json': { schema: { type: 'object', properties: { detail: {} } } } } };
 const token = { type: 'object', required: ['access_token', 'token_type'], properties: { access_token: { type: 'string' }, token_type: { type: 'string' } } };
@@ -52,7 +53,7 @@ describe('inputs the runner cannot invent (--oauth2, --inputs)', () => {
       },
       '/api/v1/items/': { GET: (req) => (req.headers.authorization === 'Bearer tok-1' ? json(200, [{ name: 'a' }]) : json(401, { detail: 'Not authenticated' }, { 'www-authenticate': 'Bearer' })) },
     });
-  }, 120_000);
+  }, scaled(120_000));
   afterAll(async () => {
     await server?.close();
     if (dir) await rm(dir, { recursive: true, force: true });

@@ -25,7 +25,7 @@ function schemaExamples(schema: unknown, where: string, direction: Direction, ou
     } else if (key === 'items' || key === 'additionalProperties' || key === 'not') {
       schemaExamples(value, `${where}.${key}`, direction, out, seen);
     } else if (key === 'allOf' || key === 'oneOf' || key === 'anyOf') {
-      (value as unknown[]).forEach((sub, i) => schemaExamples(sub, `${where}.${key}[${i}]`, direction, out, seen));
+      for (const [i, sub] of (value as unknown[]).entries()) schemaExamples(sub, `${where}.${key}[${i}]`, direction, out, seen);
     }
   }
 }

@@ -7,6 +7,7 @@ import { parse } from 'yaml';
 import { dereferencePlain, plainLocalRefs } from '../../src/contract/local-refs.js';
 import { bundledContractPath } from '../../src/contract/paths.js';
 import { YAML_OPTIONS } from '../../src/contract/yaml-options.js';
+import { scaled } from '../load-scale.js';
 
 const root = join(import.meta.dirname, '..', '..');
 // The resolver express-openapi-validator bundles with (its own copy, json-schema-ref-parser 14).
@@ -52,7 +53,7 @@ function sameGraph(a: unknown, b: unknown, path = '#', pairs = new Map<object, o
 }
 
 describe('plain local references replaced without json-schema-ref-parser (src/contract/local-refs.ts)', () => {
-  it('gives the resolver\'s result, sharing and cycles included, on every contract of the corpus, hold-out and versions sets that qualifies', { timeout: 300_000 }, async () => {
+  it('gives the resolver\'s result, sharing and cycles included, on every contract of the corpus, hold-out and versions sets that qualifies', { timeout: scaled(300_000) }, async () => {
     const plain: string[] = [];
     for (const file of contracts) {
       const text = readFileSync(file, 'utf8');

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
 import { packageRoot } from '../../src/contract/index.js';
+import { scaled } from '../load-scale.js';
 
 const run = promisify(execFile);
 
@@ -22,4 +23,4 @@ it('src/generated/petstore-api.ts matches the contract (run `npm run types` afte
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-}, 60_000);
+}, scaled(60_000));

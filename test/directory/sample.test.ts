@@ -8,6 +8,7 @@ import { packageRoot } from '../../src/contract/index.js';
 import { sweepDocument, SWEEP_DEFAULTS } from '../../bench/sweep/document.js';
 import { DIRECTORY_SAMPLE } from '../../fixtures/directory/index.js';
 import { rowOf, type TableRow } from './outcomes.js';
+import { scaled } from '../load-scale.js';
 
 const ok = (fiveXx: string, failures: readonly string[] = []): TableRow => ({ stage: 'ok', fiveXx, failures });
 
@@ -55,7 +56,7 @@ const EXPECTED: Readonly<Record<string, TableRow>> = {
 };
 
 describe('directory sample (fixtures/directory)', () => {
-  it('every document has the outcome the table says, and the table names every document', { timeout: 900_000 }, async () => {
+  it('every document has the outcome the table says, and the table names every document', { timeout: scaled(900_000) }, async () => {
     const actual: Record<string, TableRow> = {};
     for (const { id, file } of DIRECTORY_SAMPLE) actual[id] = rowOf(await sweepDocument(id, join(packageRoot, 'fixtures', 'directory', file), SWEEP_DEFAULTS));
     expect(actual).toEqual(EXPECTED);

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract, packageRoot } from '../../src/contract/index.js';
 import { createMockApp } from '../../src/index.js';
 import { ARTIFACTS, launchChromium, watchPage } from './chromium.js';
+import { scaled } from '../load-scale.js';
 
 const contract = await loadContract();
 const BIN = join(packageRoot, 'bin', 'petstore-conformance.js');
@@ -164,7 +165,7 @@ describe("the conformance runner's HTML report in headless chromium", () => {
     } finally {
       await page.close();
     }
-  }, 180_000);
+  }, scaled(180_000));
 
   it('reads on a laptop: at 1280×800, 1366 and 1440 the open detail is at least 360 px wide and the page never scrolls sideways; at 1920 too; printed, the matrix fits an A4 landscape page', async () => {
     if (!existsSync(BUILT)) throw new Error(`${BUILT} is missing: build first (npx tsc -p tsconfig.build.json; npm test does)`);
@@ -222,7 +223,7 @@ describe("the conformance runner's HTML report in headless chromium", () => {
     } finally {
       await page.close();
     }
-  }, 180_000);
+  }, scaled(180_000));
 
   it('an unreachable target: the HTML says why at the top, with no verdict', async () => {
     browser ??= await launchChromium();
@@ -243,5 +244,5 @@ describe("the conformance runner's HTML report in headless chromium", () => {
     } finally {
       await page.close();
     }
-  }, 60_000);
+  }, scaled(60_000));
 });

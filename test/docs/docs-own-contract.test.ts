@@ -5,6 +5,7 @@ import { loadContract, packageRoot } from '../../src/contract/index.js';
 import { pageSpec, tokenSchemes } from '../../src/docs/browser.js';
 import { start, type RunningMock } from '../../src/index.js';
 import { ARTIFACTS, launchChromium, watchPage } from './chromium.js';
+import { scaled } from '../load-scale.js';
 
 /** Swagger's own Petstore v3: servers `https://petstore3.swagger.io/api/v3`, OAuth2 with the implicit flow only. */
 const SPEC = join(packageRoot, 'fixtures', 'corpus', 'swagger-petstore-v3.yaml');
@@ -50,7 +51,7 @@ async function openDocs(browser: Browser, mock: RunningMock, firstBlock: string)
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const problems = watchPage(page, mock.url);
   await page.goto(`${mock.url}/docs`, { waitUntil: 'networkidle' });
-  await page.locator(firstBlock).waitFor({ state: 'visible', timeout: 20_000 });
+  await page.locator(firstBlock).waitFor({ state: 'visible', timeout: scaled(20_000) });
   return { page, problems };
 }
 
@@ -63,7 +64,7 @@ describe('/docs on a contract served under a base path, with an implicit-only OA
   it('the fixture is what the test needs: base path /api/v3, findPetsByStatus secured by an implicit-only OAuth2 scheme', () => {
     expect(contract.basePath).toBe('/api/v3');
     expect(findByStatus?.path).toBe('/pet/findByStatus');
-    const scheme = (contract.document.components?.securitySchemes ?? {})['petstore_auth'] as { type?: string; flows?: object } | undefined;
+    const scheme = contract.document.components?.securitySchemes?.['petstore_auth'] as { type?: string; flows?: object } | undefined;
     expect(scheme?.type).toBe('oauth2');
     expect(Object.keys(scheme?.flows ?? {})).toEqual(['implicit']);
   });
@@ -119,7 +120,7 @@ describe('/docs on a contract served under a base path, with an implicit-only OA
     } finally {
       await page.close();
     }
-  }, 90_000);
+  }, scaled(90_000));
 });
 
 describe('/docs on the bundled contract (headless chromium)', () => {
@@ -146,5 +147,5 @@ describe('/docs on the bundled contract (headless chromium)', () => {
     } finally {
       await page.close();
     }
-  }, 60_000);
+  }, scaled(60_000));
 });

@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadContract, type Operation } from '../../src/contract/index.js';
 import { start, type RunningMock } from '../../src/index.js';
 import { ARTIFACTS, launchChromium, watchPage, type PageProblems } from './chromium.js';
+import { scaled } from '../load-scale.js';
 
 const contract = await loadContract();
 
@@ -68,7 +69,7 @@ describe('/docs in headless chromium (Swagger UI over the running mock)', () => 
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       const problems = watchPage(page, mock.url);
       await page.goto(`${mock.url}/docs`, { waitUntil: 'networkidle' });
-      await page.locator(block(contract.operations[0]!)).waitFor({ state: 'visible', timeout: 20_000 });
+      await page.locator(block(contract.operations[0]!)).waitFor({ state: 'visible', timeout: scaled(20_000) });
       return { mock, browser, page, problems };
     })());
 

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../src/contract/index.js';
 import { start, type RunningMock } from '../../src/index.js';
 import { launchChromium, watchPage } from './chromium.js';
+import { scaled } from '../load-scale.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -26,11 +27,11 @@ describe.each([
     const problems = watchPage(page, opened.mock.url);
     await page.goto(`${opened.mock.url}/docs`, { waitUntil: 'networkidle' });
     const first = contract.operations[0]!;
-    await page.locator(`#operations-${first.tags[0] ?? 'default'}-${first.id}`).waitFor({ state: 'visible', timeout: 20_000 });
+    await page.locator(`#operations-${first.tags[0] ?? 'default'}-${first.id}`).waitFor({ state: 'visible', timeout: scaled(20_000) });
     await expect(page.locator('.information-container .info h1.title').innerText()).resolves.toContain(contract.document.info.title);
     for (const op of contract.operations) expect(await page.locator(`#operations-${op.tags[0] ?? 'default'}-${op.id}`).count(), op.id).toBe(1);
     expect(problems.foreignRequests).toEqual([]);
     expect(problems.pageErrors).toEqual([]);
     expect(problems.consoleErrors).toEqual([]);
-  }, 60_000);
+  }, scaled(60_000));
 });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { begin, cliSection, registrySection, withSection, type Section } from '../../scripts/docs-generated.js';
 import { CHECKS, PROBES } from '../../conformance/registry/index.js';
 import { ROOT } from '../mock/helpers.js';
+import { scaled } from '../load-scale.js';
 
 /** The page as it must be: its section regenerated; with DOCS_UPDATE=1 the page is rewritten so. */
 async function check(section: Section): Promise<void> {
@@ -30,7 +31,7 @@ describe('the generated parts of docs/ are what the kit says today', () => {
     expect(existsSync(join(ROOT, 'dist', 'src', 'cli', 'mock.js')), 'build first: npm run build').toBe(true);
     const section = await cliSection();
     await check(section);
-  }, 30_000);
+  }, scaled(30_000));
 
   it('--help names every supported version, describes the products generically, and wraps instead of cutting', async () => {
     const { text } = await cliSection();
@@ -51,5 +52,5 @@ describe('the generated parts of docs/ are what the kit says today', () => {
       // A sentence's full stop is not part of its last word, on either side.
       expect(entry.toLowerCase().split(/[\s(),;:]+/).map((w) => w.replace(/\.$/, '')).filter((w) => w !== '' && !words.has(w)), name).toEqual([]);
     }
-  }, 30_000);
+  }, scaled(30_000));
 });

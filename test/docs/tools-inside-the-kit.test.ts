@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { packageRoot } from '../../src/contract/index.js';
+import { scaled } from '../load-scale.js';
 
 const run = promisify(execFile);
 
@@ -42,7 +43,7 @@ describe("the kit's own configuration does not get in the way of tools run insid
     const out = join(dir, 'tasks.ts');
     await run(process.execPath, [cli, join(dir, 'tasks.yaml'), '-o', out], { cwd: packageRoot });
     expect(await readFile(out, 'utf8')).toMatch(/"\/tasks": \{/);
-  }, 60_000);
+  }, scaled(60_000));
 
   it("no Redocly configuration in the kit's root: the strict one is named for npm run lint only, and keeps telemetry off", async () => {
     for (const name of ['redocly.yaml', '.redocly.yaml', 'redocly.yml', '.redocly.yml']) expect(existsSync(join(packageRoot, name)), name).toBe(false);

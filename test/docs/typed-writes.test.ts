@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { start, type RunningMock } from '../../src/index.js';
 import { callEveryWrite } from './consumer/every-write.js';
+import { scaled } from '../load-scale.js';
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../..');
@@ -79,13 +80,13 @@ describe('the generated types let a consumer call every write operation (issue 1
     const { diagnostics } = await checked();
     // A diagnostic starts a line (its continuation lines are indented); any not about the bad file fails.
     expect(diagnostics.split('\n').filter((line) => line.trim() !== '' && !/^\s/.test(line) && !line.includes('.bad-order-'))).toEqual([]);
-  }, 120_000);
+  }, scaled(120_000));
 
   it('a body missing a required field is refused by tsc (the check can fail)', async () => {
     const { diagnostics } = await checked();
     expect(diagnostics).toMatch(/\.bad-order-\d+\.ts\(4,\d+\).*quantity/);
     expect(diagnostics).toMatch(/\.bad-order-\d+\.ts\(5,\d+\)/);
-  }, 120_000);
+  }, scaled(120_000));
 
   it('run against the mock, every write gets its documented success', async () => {
     const statuses = await callEveryWrite(mock.url, 'dev-key');

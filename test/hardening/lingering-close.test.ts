@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { start, type RunningMock } from '../../src/index.js';
+import { scaled } from '../load-scale.js';
 
 /**
  * Sends a head the mock refuses (in Node's parser or in the app, with `Connection: close`), then
@@ -77,5 +78,5 @@ describe('a request refused while its body is still coming gets its answer and a
     }
     expect(failures).toEqual([]);
     expect(answered).toBe(40);
-  }, 120_000);
+  }, scaled(120_000));
 });

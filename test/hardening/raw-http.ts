@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { scaled } from '../load-scale.js';
 
 /** A response read off a raw socket. */
 export interface RawResponse {
@@ -22,7 +23,7 @@ export class RawError extends Error {
  * socket: HTTP clients refuse to send most of what the corpus holds.
  */
 export function sendRaw(port: number, bytes: Buffer, options: { timeoutMs?: number; head?: boolean } = {}): Promise<RawResponse> {
-  const timeoutMs = options.timeoutMs ?? 10_000;
+  const timeoutMs = options.timeoutMs ?? scaled(10_000);
   return new Promise<RawResponse>((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
 import type { Express } from 'express';
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isLoopback } from '../../src/mock/controls/endpoints/access.js';
 import { RateLimiter } from '../../src/mock/controls/policies/rate-limit.js';
 import { acceptsKey } from '../../src/mock/controls/request-headers/security.js';
@@ -10,6 +10,7 @@ import { toHttpError, type ErrorHandlerContext } from '../../src/mock/errors.js'
 import { createMockApp, DEFAULTS, normalizeOptions, OptionsError, start } from '../../src/index.js';
 import { expectError, KEY } from '../mock/helpers.js';
 import { rawRequest, sendRaw } from './raw-http.js';
+import { scaled } from '../load-scale.js';
 
 /** Serves the app as if every client came from `address` (the socket's address is all the guard reads). */
 function fromAddress(app: Express, address: string): Server {
@@ -121,6 +122,15 @@ describe('Content-Type is reduced to its media type before the validator (its ca
 });
 
 describe('the rate limiter (--rate-limit N)', () => {
+  // The bucket refills on performance.now(): frozen here, so what is limited is a count of requests,
+  // not how fast a loaded machine gets them through (at load 39 six requests took over a second).
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('is a token bucket: a burst of N, then 429 until a token is back', () => {
     let now = 0;
     const limiter = new RateLimiter(5, () => now);
@@ -196,11 +206,12 @@ describe('connection limits', () => {
           clearInterval(drip);
           socket.destroy();
           resolve('still open');
-        }, 8_000);
+        }, scaled(8_000));
       });
       expect(outcome).not.toBe('still open');
       expect(outcome).toMatch(/^(HTTP\/1\.1 408|$)/);
-      expect(Date.now() - started).toBeLessThan(5_000);
+      // The 1 s headers timeout plus Node's check interval, with room for a loaded machine.
+      expect(Date.now() - started).toBeLessThan(1_000 + scaled(4_000));
       expect((await sendRaw(mock.port, rawRequest('GET', '/pets'))).status).toBe(200);
     } finally {
       await mock.close();
@@ -225,10 +236,10 @@ describe('connection limits', () => {
           clearInterval(drip);
           socket.destroy();
           resolve(false);
-        }, 8_000);
+        }, scaled(8_000));
       });
       expect(closed).toBe(true);
-      expect(Date.now() - started).toBeLessThan(6_000);
+      expect(Date.now() - started).toBeLessThan(2_000 + scaled(4_000));
     } finally {
       await mock.close();
     }
@@ -242,7 +253,7 @@ describe('connection limits', () => {
     socket.write('GET /pets HTTP/1.1\r\nHost: x\r\n'); // never finished
     const started = Date.now();
     await mock.close();
-    expect(Date.now() - started).toBeLessThan(DEFAULTS.closeGraceMs + 2_000);
+    expect(Date.now() - started).toBeLessThan(DEFAULTS.closeGraceMs + scaled(2_000));
     socket.destroy();
   });
 });

@@ -12,7 +12,7 @@ const clock = (): Date => new Date('2026-03-01T12:00:00Z');
 const validator = new SchemaValidator();
 
 /** Numbers of runs, reported in the README's figures. */
-export const RUNS = { sequences: 400, maxCommands: 60 } as const;
+const RUNS = { sequences: 400, maxCommands: 60 } as const;
 
 // Ids are drawn from a small range so that operations mostly hit things that exist.
 const id = fc.integer({ min: 1, max: 12 });

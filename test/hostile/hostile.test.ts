@@ -76,7 +76,7 @@ describe('limits the runner keeps', () => {
     const target = await hostile.start();
     const cap = 256 * 1024;
     try {
-      const report = await run(target.url, { timeoutMs: 5000, maxResponseBytes: cap, operations: ['listPets', 'getPet'] });
+      const report = await run(target.url, { timeoutMs: scaled(5000), maxResponseBytes: cap, operations: ['listPets', 'getPet'] });
       const messages = report.results.filter((r) => r.status === 'failed').map((r) => r.message);
       expect(messages.join('\n')).toMatch(new RegExp(`over the cap of ${cap} bytes: stopped reading after \\d+ bytes`));
       const read = Number(/stopped reading after (\d+) bytes/.exec(messages.join('\n'))?.[1]);
@@ -94,7 +94,7 @@ describe('limits the runner keeps', () => {
     if (!hostile) throw new Error('fixture missing');
     const target = await hostile.start();
     try {
-      const report = await run(target.url, { timeoutMs: 5000, operations: ['listPets'] });
+      const report = await run(target.url, { timeoutMs: scaled(5000), operations: ['listPets'] });
       expect(report.results.find((r) => r.check === 'not_a_server_error')?.message).toMatch(
         new RegExp(`announces a 1073741824-byte body \\(Content-Length\\), over the cap of ${DEFAULTS.maxResponseBytes} bytes: not read`),
       );
@@ -130,7 +130,7 @@ describe('limits the runner keeps', () => {
     try {
       // 1 s: the answering route must never time out, even with the worker delayed on a loaded CI machine
       // (at 200 ms a fresh-clone run at load 7 once timed out listPets, whose server answers at once).
-      const report = await run(target.url, { timeoutMs: 1000, operations: ['listInventory', 'listPets'], examples: 3 });
+      const report = await run(target.url, { timeoutMs: scaled(1000), operations: ['listInventory', 'listPets'], examples: 3 });
       expect(report.circuitBreaker).toMatch(/stopped sending GET \/store\/inventory after repeated timeouts/);
       expect(report.circuitBreaker).not.toMatch(/stopped sending to it/);
       const inventory = report.results.find((r) => r.operation === 'listInventory' && r.check === 'not_a_server_error');

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT } from './helpers.js';
+import { scaled } from '../load-scale.js';
 
 /** Starts `npm ARGS` as a user does in the background; resolves with the mock's URL once it is ready. */
 function startThroughNpm(args: readonly string[]): { child: ChildProcess; url: Promise<string> } {
@@ -10,7 +11,7 @@ function startThroughNpm(args: readonly string[]): { child: ChildProcess; url: P
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   const url = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`not ready within 150 s: ${stderr}`)), 150_000);
+    const timer = setTimeout(() => reject(new Error(`not ready within ${scaled(150)} s: ${stderr}`)), scaled(150_000));
     createInterface({ input: child.stdout! }).on('line', (line) => {
       const m = /^Petstore mock listening on (http:\/\/\S+)/.exec(line); // npm's own "> script" lines come first
       if (!m) return;
@@ -24,7 +25,7 @@ function startThroughNpm(args: readonly string[]): { child: ChildProcess; url: P
 
 async function answers(url: string): Promise<boolean> {
   try {
-    await fetch(`${url}/openapi.json`, { signal: AbortSignal.timeout(1_000) });
+    await fetch(`${url}/openapi.json`, { signal: AbortSignal.timeout(scaled(1_000)) });
     return true;
   } catch {
     return false;
@@ -56,8 +57,8 @@ describe('a mock started in the background through npm stops on SIGTERM to the P
     const base = await url;
     expect(await answers(base)).toBe(true);
     process.kill(child.pid!, 'SIGTERM'); // npm's PID, as `kill $!` sends it
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + scaled(10_000);
     while (Date.now() < deadline && (await answers(base))) await new Promise((r) => setTimeout(r, 200));
     expect(await answers(base), `${base} still answers 10 s after SIGTERM to npm`).toBe(false);
-  }, 180_000);
+  }, scaled(180_000));
 });

@@ -2,6 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ROOT } from './helpers.js';
+import { scaled } from '../load-scale.js';
 
 /** The mock's binary, as a user runs it (it imports dist/: `npm test` builds first). */
 export const BIN = join(ROOT, 'bin', 'petstore-mock.js');
@@ -25,7 +26,7 @@ export async function run(args: string[]): Promise<{ code: number | null; stdout
 export async function ready(child: ChildProcessWithoutNullStreams): Promise<string> {
   const lines = createInterface({ input: child.stdout });
   return new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no readiness line within 20 s')), 20_000);
+    const timer = setTimeout(() => reject(new Error(`no readiness line within ${scaled(20)} s`)), scaled(20_000));
     lines.once('line', (line) => {
       clearTimeout(timer);
       resolve(line);

@@ -7,7 +7,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { diceOfFaker, isRecord, sampleValue, SchemaValidator, type Contract, type Direction, type Operation, type SchemaCheck } from '../../src/contract/index.js';
 import { validValue } from '../../conformance/cases/inputs.js';
-import { Random } from '../../conformance/cases/random.js';
+import type { Random } from '../../conformance/cases/random.js';
 import { createFaker } from '../../src/mock/faker.js';
 
 export interface PlannedRequest {

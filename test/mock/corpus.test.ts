@@ -6,8 +6,9 @@ import { prismHost } from '../../fixtures/servers/prism-host.js';
 import { CORPUS } from '../../fixtures/corpus/index.js';
 import { validValue } from '../../conformance/cases/inputs.js';
 import { Random } from '../../conformance/cases/random.js';
-import { driveOrder, LenientValidator, PathValues, planRequest, validValues, TOKEN, type EngineDescription, type GenericState } from './corpus-requests.js';
+import { driveOrder, LenientValidator, PathValues, planRequest, validValues, type EngineDescription, type GenericState } from './corpus-requests.js';
 import { createFaker } from '../../src/mock/faker.js';
+import { scaled } from '../load-scale.js';
 
 interface Violation {
   location: string[];
@@ -38,8 +39,8 @@ describe.each(CORPUS.map((c) => [c.name, c] as const))('the mock on %s', (_name,
     mock = await start({ port: 0, spec: doc.file });
     description = (await (await fetch(`${mock.url}/__mock/engine`)).json()) as EngineDescription;
     // Prism routes on the contract's paths and forwards to the upstream URL plus the path: the base path goes into the upstream.
-    prism = await prisms.serve({ mode: 'proxy', upstream: `${mock.url}${description.basePath}` }, doc.file, 90_000);
-  }, 120_000);
+    prism = await prisms.serve({ mode: 'proxy', upstream: `${mock.url}${description.basePath}` }, doc.file, scaled(90_000));
+  }, scaled(120_000));
 
   afterAll(async () => {
     await prism?.close();
@@ -79,7 +80,7 @@ describe.each(CORPUS.map((c) => [c.name, c] as const))('the mock on %s', (_name,
     console.log(`${doc.name}: started; ${description.stateful.length}/${contract.operations.length} operations stateful; ${sent} requests (${[...classes].sort().map(([k, n]) => `${n} ${k}`).join(', ')}; ${skipped.length} operations without a valid input: ${skipped.join(', ') || 'none'}); ${report.length} response violations`);
     expect(report).toEqual([]);
     expect(sent).toBeGreaterThan(0);
-  }, 300_000);
+  }, scaled(300_000));
 
   it('round-trips every collection the engine infers: create → read → list → delete → read is 404', async () => {
     await fetch(`${mock.url}/__mock/reset`, { method: 'POST' });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockApp } from '../../src/index.js';
 import { selfConsistency } from '../../bench/self-consistency.js';
 import type { App } from './helpers.js';
+import { scaled } from '../load-scale.js';
 
 // A discriminator names which alternative applies (OAS 3.0.3 §4.7.25). Two constructs of
 // Pinterest's v5 contract the mock's validator (express-openapi-validator 5.6) read otherwise:
@@ -97,5 +98,5 @@ describe('discriminators: the mock validates as the kernel reads them (OAS 3.0.3
     const result = await selfConsistency('discriminator', spec);
     expect(result.disagreements.map((f) => `${f.check} › ${f.operation}: ${f.message}`)).toEqual([]);
     expect(result.report.results.filter((r) => r.check === 'positive_data_accepted' && r.status === 'passed').map((r) => r.operation).sort()).toEqual(['bulk', 'createFeed', 'stats']);
-  }, 60_000);
+  }, scaled(60_000));
 });

@@ -7,6 +7,7 @@ import { createMockApp } from '../../src/index.js';
 import { selfConsistency } from '../../bench/self-consistency.js';
 import { CONSTRUCTS } from '../../fixtures/constructs/cases.js';
 import type { App } from './helpers.js';
+import { scaled } from '../load-scale.js';
 
 // Docker Engine's ContainerArchive: Swagger 2.0's operation `produces` types every response, so
 // the 400 is documented in `application/x-tar` only (fixtures/constructs/resource-agreement.ts).
@@ -48,5 +49,5 @@ describe('an error documented only in a media type that is not JSON', () => {
     const result = await selfConsistency('error-media', spec);
     expect(result.disagreements.map((f) => `${f.check} › ${f.operation}: ${f.message}`)).toEqual([]);
     expect(result.report.results.some((r) => r.check === 'content_type' && r.operation === 'getArchive' && r.status === 'passed')).toBe(true);
-  }, 60_000);
+  }, scaled(60_000));
 });

@@ -7,6 +7,7 @@ import { createMockApp } from '../../src/index.js';
 import { selfConsistency } from '../../bench/self-consistency.js';
 import { CONSTRUCTS } from '../../fixtures/constructs/cases.js';
 import type { App } from './helpers.js';
+import { scaled } from '../load-scale.js';
 
 // A record every answer wraps beside other members (Clerk's `{response: EmailAddress, client}`):
 // the generic engine keeps the record of the wrapping member, answers the identifier it stores
@@ -45,5 +46,5 @@ describe('the generic engine keeps a wrapped record in its member', () => {
     const result = await selfConsistency('envelope', spec);
     expect(result.disagreements.map((f) => `${f.check} › ${f.operation}: ${f.message}`)).toEqual([]);
     expect(result.report.results.find((r) => r.check === 'positive_data_accepted' && r.operation === 'getNote')?.status).toBe('passed');
-  }, 60_000);
+  }, scaled(60_000));
 });

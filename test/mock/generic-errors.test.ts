@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createMockApp } from '../../src/index.js';
 import { selfConsistency } from '../../bench/self-consistency.js';
 import { ROOT, type App } from './helpers.js';
+import { scaled } from '../load-scale.js';
 
 // PayPal's error details and a required member with a default (fixtures/mock-contracts/error-details.yaml).
 const DOC = join(ROOT, 'fixtures', 'mock-contracts', 'error-details.yaml');
@@ -31,5 +32,5 @@ describe('error details take the contract\'s alternative; a default is never sen
   it('the runner agrees with the mock on this document: 0 failed results', async () => {
     const result = await selfConsistency('error-details', DOC);
     expect(result.disagreements.map((f) => `${f.check} › ${f.operation}: ${f.message}`)).toEqual([]);
-  }, 60_000);
+  }, scaled(60_000));
 });

@@ -7,6 +7,7 @@ import { createMockApp } from '../../src/index.js';
 import { selfConsistency } from '../../bench/self-consistency.js';
 import { CONSTRUCTS } from '../../fixtures/constructs/cases.js';
 import type { App } from './helpers.js';
+import { scaled } from '../load-scale.js';
 
 // JSON:API-style collections (jsonapi.org 1.1 §7.1): the record is under `data` in every answer and
 // in the create's body (fixtures/constructs/resource-agreement.ts).
@@ -53,5 +54,5 @@ describe('the generic engine infers JSON:API collections', () => {
     const result = await selfConsistency('jsonapi', spec);
     expect(result.disagreements.map((f) => `${f.check} › ${f.operation}: ${f.message}`)).toEqual([]);
     expect(result.report.results.find((r) => r.check === 'created_resource_readable' && r.operation === 'createArticle')?.status).toBe('passed');
-  }, 60_000);
+  }, scaled(60_000));
 });

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createMockApp } from '../../src/index.js';
 import { selfConsistency } from '../../bench/self-consistency.js';
 import { ROOT, type App } from './helpers.js';
+import { scaled } from '../load-scale.js';
 
 // Lob's constructs (fixtures/mock-contracts/lob-constructs.yaml).
 const DOC = join(ROOT, 'fixtures', 'mock-contracts', 'lob-constructs.yaml');
@@ -33,5 +34,5 @@ describe('what Lob\'s contract admits, the mock admits', () => {
   it('the runner agrees with the mock on this document: 0 failed results', async () => {
     const result = await selfConsistency('lob-constructs', DOC);
     expect(result.disagreements.map((f) => `${f.check} › ${f.operation}: ${f.message}`)).toEqual([]);
-  }, 60_000);
+  }, scaled(60_000));
 });

@@ -7,6 +7,7 @@ import { createMockApp } from '../../src/index.js';
 import { selfConsistency } from '../../bench/self-consistency.js';
 import { CONSTRUCTS } from '../../fixtures/constructs/cases.js';
 import type { App } from './helpers.js';
+import { scaled } from '../load-scale.js';
 
 // Collections nothing creates (src/contract/resources/lookups.ts): Ory Kratos' identity schemas, Discord's
 // `/users/@me/guilds`, Clerk's SAML metadata (fixtures/constructs/resource-agreement.ts).
@@ -101,5 +102,5 @@ describe('the generic engine keeps collections nothing creates', () => {
     const result = await selfConsistency(name, spec);
     expect(result.disagreements.map((f) => `${f.check} › ${f.operation}: ${f.message}`)).toEqual([]);
     expect(result.report.results.find((r) => r.check === check && r.operation === operation)?.status).toBe('passed');
-  }, 60_000);
+  }, scaled(60_000));
 });

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createMockApp, start } from '../../src/index.js';
 import { selfConsistency } from '../../bench/self-consistency.js';
 import { ROOT, type App } from './helpers.js';
+import { scaled } from '../load-scale.js';
 
 // Parent scopes of the generic engine (issue 18 item 1) and the one deprecation rule
 // (src/contract/deprecation.ts), on fixtures/mock-contracts/parents.yaml.
@@ -75,7 +76,7 @@ describe('the runner agrees with the mock on the parent-scope constructs', () =>
     expect(result.report.results.find((r) => r.check === 'deprecation_headers' && r.operation === 'legacyBoard')?.status).toBe('warning');
     // The unknown-parent probe engaged and passed.
     expect(result.report.results.find((r) => r.check === 'not_found_for_unknown_id' && r.operation === 'archiveBoard')?.status).toBe('passed');
-  }, 60_000);
+  }, scaled(60_000));
 });
 
 describe('a request Node\'s parser refuses still gets the contract\'s error body', () => {

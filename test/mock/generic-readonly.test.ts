@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockApp } from '../../src/index.js';
 import { selfConsistency } from '../../bench/self-consistency.js';
 import type { App } from './helpers.js';
+import { scaled } from '../load-scale.js';
 
 // readOnly binds the schema that declares it (OAS 3.0.3 §4.7.24): a create body described by its
 // own schema, which declares `owner` writable, is stored with `owner` even though the record's
@@ -51,5 +52,5 @@ describe('the generic engine keeps a field the request schema declares writable'
     const result = await selfConsistency('readonly', spec);
     expect(result.disagreements.map((f) => `${f.check} › ${f.operation}: ${f.message}`)).toEqual([]);
     expect(result.report.results.find((r) => r.check === 'created_resource_readable' && r.operation === 'createLink')?.status).toBe('passed');
-  }, 60_000);
+  }, scaled(60_000));
 });

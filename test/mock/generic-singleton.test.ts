@@ -7,6 +7,7 @@ import { createMockApp } from '../../src/index.js';
 import { selfConsistency } from '../../bench/self-consistency.js';
 import { CONSTRUCTS } from '../../fixtures/constructs/cases.js';
 import type { App } from './helpers.js';
+import { scaled } from '../load-scale.js';
 
 // Single resources (src/contract/resources/singletons.ts): Discord's role connection, a PUT and GET on one
 // path with no item parameter (fixtures/constructs/resource-agreement.ts), here with PATCH and DELETE too.
@@ -61,5 +62,5 @@ describe('the generic engine keeps single resources', () => {
     const result = await selfConsistency('singleton', spec);
     expect(result.disagreements.map((f) => `${f.check} › ${f.operation}: ${f.message}`)).toEqual([]);
     expect(result.report.results.find((r) => r.check === 'created_resource_readable' && r.operation === 'putConnection')?.status).toBe('passed');
-  }, 60_000);
+  }, scaled(60_000));
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockApp, type MockEvent } from '../../src/index.js';
 import { ready, spawnMock } from './cli-helpers.js';
 import { ROOT, type App } from './helpers.js';
+import { scaled } from '../load-scale.js';
 
 // An answer no value can satisfy (fixtures/mock-contracts/internal-error.yaml): an internal error.
 const DOC = join(ROOT, 'fixtures', 'mock-contracts', 'internal-error.yaml');
@@ -38,7 +39,7 @@ describe('an internal error names its cause to the operator, never to the client
 
     it('writes the cause of a 500 to stderr', async () => {
       expect((await fetch(`${url}/labels/b`)).status).toBe(500);
-      await expect.poll(() => stderr, { timeout: 10_000 }).toMatch(/petstore-mock: 500 on GET \/labels\/b \(getLabel\): .*must NOT have/);
+      await expect.poll(() => stderr, { timeout: scaled(10_000) }).toMatch(/petstore-mock: 500 on GET \/labels\/b \(getLabel\): .*must NOT have/);
     });
   });
 });

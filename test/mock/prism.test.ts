@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { start, type RunningMock, type StateSnapshotInput } from '../../src/index.js';
 import { startPrism, type RunningPrism } from '../../fixtures/servers/prism.js';
 import { fixture, KEY } from './helpers.js';
+import { scaled } from '../load-scale.js';
 
 interface Exchange {
   method: string;
@@ -35,7 +36,7 @@ describe('Prism proxy in front of the mock (second opinion)', () => {
     mock = await start({ port: 0, state: small });
     prism = await startPrism({ mode: 'proxy', upstream: mock.url });
     prismUrl = prism.url;
-  }, 60_000);
+  }, scaled(60_000));
 
   afterAll(async () => {
     await prism?.close();

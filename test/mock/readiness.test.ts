@@ -6,6 +6,7 @@ import { bundledContractPath, packageRoot } from '../../src/contract/paths.js';
 import { isBundledContract, readinessLine } from '../../src/cli/readiness.js';
 import { namingTheContract } from '../../src/contract/cli-args.js';
 import { run } from './cli-helpers.js';
+import { scaled } from '../load-scale.js';
 
 // PRODUCT.md §6: the bundled contract keeps its line; any other contract is named by its own info.
 describe('the readiness line names the contract it serves', () => {
@@ -48,5 +49,5 @@ describe('errors about a contract name the file the user gave', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  }, 30_000);
+  }, scaled(30_000));
 });

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createMockApp } from '../../src/index.js';
 import { selfConsistency } from '../../bench/self-consistency.js';
 import { ROOT, type App } from './helpers.js';
+import { scaled } from '../load-scale.js';
 
 // Fields the answer represents otherwise than the request, and parameters whose serialisation is
 // empty or ambiguous (fixtures/mock-contracts/representations-constructs.yaml; Lob, OpenAI, Stripe).
@@ -44,5 +45,5 @@ describe('representations: both halves read the same contract', () => {
   it('the runner agrees with the mock on this document: 0 failed results', async () => {
     const result = await selfConsistency('representations-constructs', DOC);
     expect(result.disagreements.map((f) => `${f.check} › ${f.operation}: ${f.message}`)).toEqual([]);
-  }, 60_000);
+  }, scaled(60_000));
 });

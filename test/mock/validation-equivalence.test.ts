@@ -17,6 +17,7 @@ import { Random } from '../../conformance/cases/random.js';
 import { loadCorpus, requestBytes } from '../hardening/corpus.js';
 import { rawRequest, sendRaw, type RawResponse } from '../hardening/raw-http.js';
 import { driveOrder, LenientValidator, PathValues, planRequest, validValues, type EngineDescription, type GenericState, type PlannedRequest } from './corpus-requests.js';
+import { scaled } from '../load-scale.js';
 
 /** What a client sees of an answer, without what changes from one run to the next (Date). */
 interface Verdict {
@@ -58,7 +59,7 @@ describe('the bad-input corpus gets the same answers from the per-operation and 
     }
     expect(differences).toEqual([]);
     expect(compared).toBe(corpus.cases.length);
-  }, 300_000);
+  }, scaled(300_000));
 });
 
 /** Invalid variations of a valid request, each one the validator must judge. */
@@ -91,7 +92,7 @@ describe.each(CORPUS.map((c) => [c.name, c] as const))('%s gets the same answers
     contract = await loadContract(doc.file);
     mocks = await pair({ spec: doc.file });
     description = (await (await fetch(`${mocks[0].url}/__mock/engine`)).json()) as EngineDescription;
-  }, 120_000);
+  }, scaled(120_000));
   afterAll(async () => {
     await Promise.all((mocks ?? []).map((m) => m.close()));
   });
@@ -122,5 +123,5 @@ describe.each(CORPUS.map((c) => [c.name, c] as const))('%s gets the same answers
     }
     expect(differences).toEqual([]);
     expect(compared).toBeGreaterThan(0);
-  }, 300_000);
+  }, scaled(300_000));
 });

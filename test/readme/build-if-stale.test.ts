@@ -19,7 +19,7 @@ const run = (args: string[] = []): Promise<{ code: number }> =>
 describe('the build before npm start / npm run conformance is skipped when up to date', () => {
   beforeAll(async () => {
     expect((await run()).code).toBe(0); // builds if it must, then the stamp is there
-  }, 180_000);
+  }, scaled(180_000));
 
   it('npm start and npm run conformance build through it', async () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };

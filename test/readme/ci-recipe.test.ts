@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { freePort } from '../mock/helpers.js';
 import { OFFLINE_NPM, packKit, ROOT, sh, TARBALL, writeConsumer } from './consumer.js';
+import { scaled } from '../load-scale.js';
 
 interface Step {
   readonly name?: string;
@@ -70,7 +71,9 @@ describe("docs/ci.md's CI recipes run as written", () => {
     // "your server": here the mock from the kit, on the port the workflow names (substituted).
     await writeConsumer(dir, { 'start:my-server': `petstore-mock --port ${port}` });
 
-    const substitute = (command: string): string => command.replaceAll('8080', String(port)).replaceAll('${{ secrets.PETSTORE_API_KEY }}', 'dev-key');
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub Actions expression of the recipe, not a template.
+    const secret = '${{ secrets.PETSTORE_API_KEY }}';
+    const substitute = (command: string): string => command.replaceAll('8080', String(port)).replaceAll(secret, 'dev-key');
     const ran: string[] = [];
     for (const step of steps) {
       if (step.uses !== undefined) {
@@ -101,7 +104,7 @@ describe("docs/ci.md's CI recipes run as written", () => {
     expect(reports).toEqual(['conformance.html', 'conformance.xml']);
     expect(await readFile(join(dir, 'conformance.xml'), 'utf8')).toMatch(/<testsuites?[\s>]/);
     expect(await readFile(join(dir, 'conformance.html'), 'utf8')).toMatch(/^<!doctype html>/i);
-  }, 600_000);
+  }, scaled(600_000));
   it('GitLab CI: the job script runs in the same project, and its artifacts are the reports', async () => {
     expect(dir, 'the GitHub Actions recipe set up the consumer project').not.toBe('');
     await stopServer();
@@ -119,5 +122,5 @@ describe("docs/ci.md's CI recipes run as written", () => {
     expect([...job.artifacts.paths].sort()).toEqual(['conformance.html', 'conformance.xml']);
     expect(await readFile(join(dir, 'conformance.xml'), 'utf8')).toMatch(/<testsuites?[\s>]/);
     expect(await readFile(join(dir, 'conformance.html'), 'utf8')).toMatch(/^<!doctype html>/i);
-  }, 300_000);
+  }, scaled(300_000));
 });

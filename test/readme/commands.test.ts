@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, sh, type Ran } from './consumer.js';
+import { scaled } from '../load-scale.js';
 
 /** One shell command of the README: continuation lines joined, its trailing comment apart. */
 interface Command {
@@ -130,7 +131,7 @@ function startMock(args: readonly string[], direct = false): Promise<Mock> {
   const [command, prefix] = direct ? [process.execPath, [join(ROOT, 'bin', 'petstore-mock.js')]] : ['npx', ['--offline', 'petstore-mock']];
   const child = spawn(command, [...prefix, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`petstore-mock ${args.join(' ')}: no readiness line`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`petstore-mock ${args.join(' ')}: no readiness line`)), scaled(60_000));
     createInterface({ input: child.stdout! }).on('line', (line) => {
       const m = /^(?:Petstore mock|Mock of .+) listening on (http:\/\/\S+) /.exec(line);
       if (!m) return;
@@ -165,7 +166,7 @@ describe('every shell command in the README does what its comment says', () => {
     await symlink(join(ROOT, 'fixtures'), join(cwd, 'fixtures'), 'dir');
     await symlink(join(ROOT, 'examples'), join(cwd, 'examples'), 'dir');
     main = await startMock(['--port', '0'], true); // what `npm start` starts, on a free port
-  }, 90_000);
+  }, scaled(90_000));
   afterAll(async () => {
     stopMock(main);
     for (const m of extra) stopMock(m);
@@ -241,7 +242,7 @@ describe('every shell command in the README does what its comment says', () => {
     }
     // Commands after a mock with flags target that mock; the ones the README runs last are checked too.
     expect(checked.length).toBeGreaterThan(15);
-  }, 400_000);
+  }, scaled(400_000));
 });
 
 async function checkStarted(mock: Mock, claim: string, where: string): Promise<void> {

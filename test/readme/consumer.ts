@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ROOT } from '../mock/helpers.js';
+import { scaled } from '../load-scale.js';
 
 export { ROOT };
 
@@ -13,7 +14,7 @@ export interface Ran {
 }
 
 /** Runs a bash command line to its end (`set -e`, as a CI step runs it). */
-export function sh(command: string, cwd: string, env: Readonly<Record<string, string>> = {}, timeoutMs = 240_000): Promise<Ran> {
+export function sh(command: string, cwd: string, env: Readonly<Record<string, string>> = {}, timeoutMs = scaled(240_000)): Promise<Ran> {
   return new Promise((resolve) => {
     const child = spawn('bash', ['-ec', command], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';

@@ -6,6 +6,7 @@ import { dirname, join, normalize } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OFFLINE_NPM, packKitListed, ROOT, sh, TARBALL, writeConsumer } from './consumer.js';
+import { scaled } from '../load-scale.js';
 
 const NO_NETWORK = join(ROOT, 'test', 'readme', 'fixtures', 'no-network.cjs');
 
@@ -17,7 +18,7 @@ const NO_NETWORK = join(ROOT, 'test', 'readme', 'fixtures', 'no-network.cjs');
 async function runScarf(scarfDir: string, env: Readonly<Record<string, string>>): Promise<string> {
   let output = '';
   for (let attempt = 0; attempt < 3; attempt++) {
-    const ran = await sh('node report.js', scarfDir, env, 120_000);
+    const ran = await sh('node report.js', scarfDir, env, scaled(120_000));
     output = ran.stdout + ran.stderr;
     if (!/received an error from npm -ls/.test(output)) break;
   }
@@ -72,7 +73,7 @@ describe('npm pack ships what consumers need, and only that (issue 13, item 19)'
   let files: string[] = [];
   beforeAll(async () => {
     files = (await packed()).files;
-  }, 120_000);
+  }, scaled(120_000));
 
   it('no bench, fixtures, tests, source maps or build info; a LICENSE, the binaries, the API, the contract', () => {
     expect(files.filter((f) => /^dist\/(bench|fixtures|test)\//.test(f))).toEqual([]);
@@ -140,13 +141,13 @@ describe('a consumer project installs the tarball the documented way (issue 13, 
     await writeConsumer(dir, {}, { scarfSettings: { enabled: false } });
     const installed = await sh('npm ci', dir, { ...OFFLINE_NPM, NET_LOG: netLog, NODE_OPTIONS: `--require ${NO_NETWORK}` });
     expect(installed.code, installed.stderr).toBe(0);
-  }, 300_000);
+  }, scaled(300_000));
   afterAll(async () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   it('the binaries work: petstore-mock starts and answers, petstore-conformance judges it', async () => {
-    const mock = firstLine('npx petstore-mock --port 0 --pets 3', dir, 60_000);
+    const mock = firstLine('npx petstore-mock --port 0 --pets 3', dir, scaled(60_000));
     try {
       const url = /listening on (http:\/\/\S+)/.exec(await mock.line)![1]!;
       expect((await fetch(`${url}/pets`)).status).toBe(200);
@@ -155,7 +156,7 @@ describe('a consumer project installs the tarball the documented way (issue 13, 
     } finally {
       mock.stop();
     }
-  }, 120_000);
+  }, scaled(120_000));
 
   it('the API as the README describes it: createMockApp() returns a promise of the app, start() a running mock', async () => {
     await writeFile(
@@ -172,7 +173,7 @@ console.log(JSON.stringify({ promise: pending instanceof Promise, app: typeof ap
     const ran = await sh('node api.mjs', dir);
     expect(ran.code, ran.stderr).toBe(0);
     expect(JSON.parse(ran.stdout)).toEqual({ promise: true, app: 'function', listen: 'function', status: 200 });
-  }, 60_000);
+  }, scaled(60_000));
 
   it("the package's types type-check in the consumer (the order body included)", async () => {
     await writeFile(
@@ -186,7 +187,7 @@ export const pet: components['schemas']['NewPet'] = { name: 'Rex', categoryId: 1
     await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', noEmit: true, types: [] }, files: ['typed.ts'] }));
     const checked = await sh(`node ${JSON.stringify(join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'))} -p tsconfig.json`, dir);
     expect(checked.code, checked.stdout).toBe(0);
-  }, 120_000);
+  }, scaled(120_000));
 
   it("nothing phoned home during the install, and Scarf's script, if npm runs it, sends nothing", async () => {
     const duringInstall = existsSync(netLog) ? await readFile(netLog, 'utf8') : '';
@@ -199,14 +200,14 @@ export const pet: components['schemas']['NewPet'] = { name: 'Rex', categoryId: 1
     expect(await runScarf(scarf, env)).toMatch(/Scarf has been disabled|opted out|Scarf received an error from npm -ls/i);
     const after = existsSync(netLog) ? await readFile(netLog, 'utf8') : '';
     expect(after).not.toMatch(/scarf/i);
-  }, 180_000);
+  }, scaled(180_000));
 
   it("this repository's own install opts out of Scarf too", async () => {
     const log = join(dir, 'repo-network.log');
     const output = await runScarf(join(ROOT, 'node_modules', '@scarf', 'scarf'), { NET_LOG: log, NODE_OPTIONS: `--require ${NO_NETWORK}`, INIT_CWD: ROOT, SCARF_VERBOSE: 'true' });
     expect(output).toMatch(/User has opted out/);
     expect(existsSync(log) ? await readFile(log, 'utf8') : '').toBe('');
-  }, 180_000);
+  }, scaled(180_000));
 });
 
 describe('a fresh clone: npm start builds and starts the mock (issue 13, item 19)', () => {
@@ -223,12 +224,12 @@ describe('a fresh clone: npm start builds and starts the mock (issue 13, item 19
     expect(existsSync(join(clone, 'dist'))).toBe(false);
     // npm ci's result, without reinstalling: the same node_modules.
     await symlink(join(ROOT, 'node_modules'), join(clone, 'node_modules'), 'dir');
-    const mock = firstLine('npm start -- --port 0 --pets 2', clone, 240_000);
+    const mock = firstLine('npm start -- --port 0 --pets 2', clone, scaled(240_000));
     try {
       expect(await mock.line).toMatch(/^Petstore mock listening on http:\/\/127\.0\.0\.1:\d+ \(/);
       expect(existsSync(join(clone, 'dist', 'src', 'cli', 'mock.js'))).toBe(true);
     } finally {
       mock.stop();
     }
-  }, 300_000);
+  }, scaled(300_000));
 });

@@ -8,6 +8,7 @@ import { launchChromium } from '../docs/chromium.js';
 import { BIN, buildIfStale, cli } from '../conformance/spawn-cli.js';
 import { petstoreContract } from '../conformance/helpers.js';
 import { petstoreSession } from './session.js';
+import { scaled } from '../load-scale.js';
 
 interface JsonResult {
   readonly check: string;
@@ -30,7 +31,8 @@ const read = (file: string): JsonReport => JSON.parse(readFileSync(file, 'utf8')
 const cells = (r: JsonReport): string[] => r.results.map((x) => `${x.operation} › ${x.check}: ${x.status}: ${x.message}`);
 
 /** Spawns `petstore-conformance proxy …` and resolves with its address once the readiness line is out. */
-function spawnProxy(args: readonly string[]): Promise<{ child: ChildProcessWithoutNullStreams; url: string; exit: Promise<{ code: number | null; stderr: string; stdout: string }> }> {
+type SpawnedProxy = { child: ChildProcessWithoutNullStreams; url: string; exit: Promise<{ code: number | null; stderr: string; stdout: string }> };
+function spawnProxy(args: readonly string[]): Promise<SpawnedProxy> {
   const child = spawn(process.execPath, [BIN, 'proxy', ...args], { env: { ...process.env, NO_COLOR: '1' } });
   let stdout = '';
   let stderr = '';
@@ -52,13 +54,13 @@ describe('petstore-conformance proxy, --record and --har (the built CLI)', () =>
   beforeAll(async () => {
     await buildIfStale();
     mock = await start({ port: 0 });
-  }, 120_000);
+  }, scaled(120_000));
   afterAll(async () => {
     await mock?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('prints its readiness line, writes the reports and the HAR on SIGTERM, and the HAR judges as the live proxy did', { timeout: 120_000 }, async () => {
+  it('prints its readiness line, writes the reports and the HAR on SIGTERM, and the HAR judges as the live proxy did', { timeout: scaled(120_000) }, async () => {
     const live = join(dir, 'live.json');
     const har = join(dir, 'session.har');
     const proxy = await spawnProxy(['--upstream', mock.url, '--port', '0', '--reporter', `json=${live}`, '--record', har]);
@@ -79,7 +81,7 @@ describe('petstore-conformance proxy, --record and --har (the built CLI)', () =>
     expect(fromHar.coverage).toEqual(fromLive.coverage);
   });
 
-  it('exits 2 when --duration ends with nothing judged, and still writes the report', { timeout: 60_000 }, async () => {
+  it('exits 2 when --duration ends with nothing judged, and still writes the report', { timeout: scaled(60_000) }, async () => {
     const out = join(dir, 'empty.json');
     const proxy = await spawnProxy(['--upstream', mock.url, '--port', '0', '--duration', '0.5', '--reporter', `json=${out}`]);
     const exited = await proxy.exit;
@@ -88,7 +90,7 @@ describe('petstore-conformance proxy, --record and --har (the built CLI)', () =>
     expect(read(out).results[0]?.check).toBe('run');
   });
 
-  it('--shard 1/2 and 2/2 joined by merge: one report, the exit code of the whole; a missing shard is a usage error', { timeout: 180_000 }, async () => {
+  it('--shard 1/2 and 2/2 joined by merge: one report, the exit code of the whole; a missing shard is a usage error', { timeout: scaled(180_000) }, async () => {
     const shards = [1, 2].map((k) => join(dir, `shard-${k}.json`));
     for (const [i, file] of shards.entries()) {
       await fetch(`${mock.url}/__mock/reset`, { method: 'POST' });
@@ -120,7 +122,7 @@ describe('petstore-conformance proxy, --record and --har (the built CLI)', () =>
     expect(ran.stderr).toMatch(message);
   });
 
-  it('judges a browser session: chromium\'s "Try it out" on the docs page, recorded by Playwright as HAR', { timeout: 180_000 }, async () => {
+  it('judges a browser session: chromium\'s "Try it out" on the docs page, recorded by Playwright as HAR', { timeout: scaled(180_000) }, async () => {
     const contract = await petstoreContract();
     const listPets = contract.operationsById.get('listPets')!;
     const har = join(dir, 'browser.har');

@@ -13,6 +13,7 @@ import { BENIGN_VARIATIONS, originOf } from '../../fixtures/broken/benign.js';
 import { startDefectProxy } from '../../fixtures/broken/proxy.js';
 import { failures, petstoreContract } from '../conformance/helpers.js';
 import { petstoreSession } from './session.js';
+import { scaled } from '../load-scale.js';
 
 const judged = (proxy: ProxyHandle, contract: Contract): RunReport => proxy.judge.report(proxy.exchanges, { contract, target: proxy.upstream, startedAt: new Date() });
 const cellOf = (report: RunReport, operation: string, check: string) => report.results.find((r) => r.operation === operation && r.check === check);
@@ -74,7 +75,7 @@ describe('the proxy in front of our mock', () => {
     }
   });
 
-  it('catches each seeded defect its checks judge, on the exchanges of the session that show it', { timeout: 120_000 }, async () => {
+  it('catches each seeded defect its checks judge, on the exchanges of the session that show it', { timeout: scaled(120_000) }, async () => {
     // Defects of answers alone (the proxy's checks); those about the runner's own probes (use after
     // delete, auth probes, undocumented methods…) need the runner's requests and stay its business.
     const judgedHere = DEFECTS.filter((d) => TRAFFIC_CHECK_NAMES.includes(d.check));
@@ -84,7 +85,7 @@ describe('the proxy in front of our mock', () => {
       const broken = await startDefectProxy(mock.url, defect);
       const proxy = await startProxy({ contract, upstream: broken.url, port: 0 });
       try {
-        await petstoreSession(proxy.url, 3000);
+        await petstoreSession(proxy.url, scaled(3000));
         await proxy.close();
         const report = judged(proxy, contract);
         const result = cellOf(report, defect.operation, defect.check);
@@ -98,7 +99,7 @@ describe('the proxy in front of our mock', () => {
     expect(missed).toEqual([]);
   });
 
-  it('passes every benign variation: nothing the clean session passes fails', { timeout: 120_000 }, async () => {
+  it('passes every benign variation: nothing the clean session passes fails', { timeout: scaled(120_000) }, async () => {
     const problems: string[] = [];
     for (const variation of BENIGN_VARIATIONS) {
       const gate = variation.gate?.();

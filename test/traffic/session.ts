@@ -1,9 +1,10 @@
-/**
+
+import { scaled } from '../load-scale.js';/**
  * A client's session, as a team's end-to-end tests would drive the Petstore: reads, a create, a few
  * mistakes of its own (an invalid body, a missing key) and reads of things that do not exist. Sent
  * through whatever `base` is (the conformance proxy, in these tests).
  */
-export async function petstoreSession(base: string, timeoutMs = 10_000): Promise<number> {
+export async function petstoreSession(base: string, timeoutMs = scaled(10_000)): Promise<number> {
   const key = { 'x-api-key': 'dev-key' };
   const json = { ...key, 'content-type': 'application/json', accept: 'application/json' };
   let sent = 0;

@@ -6,6 +6,7 @@ import { mergeReports, MergeError } from '../../conformance/shard/merge.js';
 import { parseShard, shardOperations } from '../../conformance/shard/shard.js';
 import { harReport } from '../../conformance/traffic/cli.js';
 import type { RunReport } from '../../conformance/types.js';
+import { scaled } from '../load-scale.js';
 
 describe('--shard K/N', () => {
   it.each([
@@ -33,7 +34,7 @@ describe('--shard K/N', () => {
   it.each([
     ['the Petstore with its workflows', bundledContractPath, 'dev-key'],
     ['swagger-petstore-v3 (corpus)', join(packageRoot, 'fixtures', 'corpus', 'swagger-petstore-v3.yaml'), undefined],
-  ] as const)('%s: 4 shards merged equal the whole run', { timeout: 300_000 }, async (_name, file, apiKey) => {
+  ] as const)('%s: 4 shards merged equal the whole run', { timeout: scaled(300_000) }, async (_name, file, apiKey) => {
     const result = await shardEquivalence(file, { n: 4, examples: 1, ...(apiKey ? { apiKey } : {}) });
     expect(result.wholeCells.length).toBeGreaterThan(50);
     expect(result.mergedCells).toEqual(result.wholeCells);

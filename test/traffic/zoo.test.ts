@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { zooTraffic } from '../../bench/zoo-traffic.js';
 import { ZOO } from '../../fixtures/zoo/services.js';
+import { scaled } from '../load-scale.js';
 
 /**
  * The zoo's real services behind the proxy, driven by their fidelity sessions (bench/fidelity): every
@@ -32,7 +33,7 @@ describe('zoo services through the proxy', () => {
   for (const zoo of ZOO) {
     const reason = zoo.unavailable();
     if (reason !== undefined) console.warn(`SKIPPED: the zoo service ${zoo.name}: ${reason}`);
-    it.skipIf(reason !== undefined)(`${zoo.name} (${zoo.framework}): the runner's deviations are found from traffic${reason ? ` — skipped: ${reason}` : ''}`, { timeout: 240_000 }, async () => {
+    it.skipIf(reason !== undefined)(`${zoo.name} (${zoo.framework}): the runner's deviations are found from traffic${reason ? ` — skipped: ${reason}` : ''}`, { timeout: scaled(240_000) }, async () => {
       const r = await zooTraffic(zoo);
       console.log(`${zoo.name}: ${r.runnerRefused !== undefined ? `the runner refuses the document: ${r.runnerRefused}; ` : ''}runner ${r.deviations.length} deviation(s); traffic ${r.traffic.requests} exchanges, ${r.traffic.traffic?.operations.seen}/${r.traffic.traffic?.operations.total} operations; exercised ${r.exercised.length}, missed ${r.missed.length}\n  exercised: ${r.exercised.join('; ')}\n  not exercised: ${r.deviations.filter((d) => !r.exercised.includes(d)).join('; ')}\n  only from traffic: ${r.onlyFromTraffic.join('\n    ')}`);
       console.log(`  the runner's own traffic through the proxy: missed ${r.missedFromRunnerTraffic.join('; ') || 'none'}; only from it: ${r.onlyFromRunnerTraffic.join('; ') || 'none'}`);

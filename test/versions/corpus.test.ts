@@ -3,6 +3,7 @@ import { loadContract } from '../../src/contract/index.js';
 import { createMockApp } from '../../src/index.js';
 import { VERSIONED_CORPUS } from '../../fixtures/corpus/index.js';
 import request from 'supertest';
+import { scaled } from '../load-scale.js';
 
 describe.each(VERSIONED_CORPUS.map((d) => [d.name, d] as const))('corpus document %s (not OpenAPI 3.0)', (_name, doc) => {
   it('is read as the version it declares, with the operations the list says', async () => {
@@ -18,5 +19,5 @@ describe.each(VERSIONED_CORPUS.map((d) => [d.name, d] as const))('corpus documen
     if (!get) return; // a document of webhooks or a parameterised path only: starting is the check
     const res = await request(app).get(`${contract.basePath}${get.path}`).set('authorization', 'Bearer t').set('x-api-key', 'k');
     expect(res.status, `${get.id} ${res.text.slice(0, 200)}`).toBeLessThan(500);
-  }, 60_000);
+  }, scaled(60_000));
 });

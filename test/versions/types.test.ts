@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
 import { loadContract, packageRoot } from '../../src/contract/index.js';
+import { scaled } from '../load-scale.js';
 
 const run = promisify(execFile);
 const fixture = (name: string): string => join(packageRoot, 'fixtures', 'versions', name);
@@ -52,4 +53,4 @@ it('openapi-typescript types of a 3.1 and a 2.0 document compile, and type what 
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-}, 120_000);
+}, scaled(120_000));

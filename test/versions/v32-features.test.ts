@@ -9,6 +9,7 @@ import { selfConsistency } from '../../bench/self-consistency.js';
 import { operationOf } from '../../conformance/workflows/executor.js';
 import type { Step } from '../../conformance/workflows/document.js';
 import { createMockApp } from '../../src/index.js';
+import { scaled } from '../load-scale.js';
 
 /** A request of any method (supertest's agent names `query` after superagent's query-string setter). */
 const send = (app: Parameters<typeof request>[0], method: string, path: string): request.Test => new request.Test(app, method, path);
@@ -171,5 +172,5 @@ describe('the runner against the mock on a 3.2 document of these features', () =
     expect(passed('searchNotes', 'negative_data_rejected')).toBe(true);
     // A request stream is written by the runner and read by the mock.
     expect(passed('importNotes', 'positive_data_accepted')).toBe(true);
-  }, 60_000);
+  }, scaled(60_000));
 });

@@ -6,6 +6,7 @@ import { admitsNull, diceOfFaker, sampleValue, contractFromDocument, contractFro
 import { createMockApp } from '../../src/index.js';
 import { validatorDocument } from '../../src/mock/validator-document.js';
 import { Faker, en } from '@faker-js/faker';
+import { scaled } from '../load-scale.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const fixture = (name: string): string => join(ROOT, 'fixtures', 'versions', name);
@@ -47,7 +48,7 @@ describe('the version field decides how a document is read, and anything else is
       ['petstore-mock.js', ['--spec', spec, '--port', '0']],
       ['petstore-conformance.js', ['--spec', spec, '--target', 'http://127.0.0.1:9']],
     ] as const) {
-      const run = spawnSync(process.execPath, [join(ROOT, 'bin', bin), ...args], { encoding: 'utf8', timeout: 20_000 });
+      const run = spawnSync(process.execPath, [join(ROOT, 'bin', bin), ...args], { encoding: 'utf8', timeout: scaled(20_000) });
       expect(run.status, `${bin}: ${run.stderr}`).toBe(2);
       expect(run.stderr).toMatch(/Swagger "1.2"; supported: Swagger 2.0, OpenAPI 3.0.x, 3.1.x and 3.2.0/);
     }
@@ -282,5 +283,5 @@ describe('a 3.1 document of webhooks only', () => {
     } finally {
       server.close();
     }
-  }, 30_000);
+  }, scaled(30_000));
 });

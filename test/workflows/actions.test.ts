@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { start } from '../../src/index.js';
 import { ArazzoError, parseArazzo, runWorkflows } from '../../conformance/workflows/index.js';
 import { petstoreContract } from '../conformance/helpers.js';
+import { scaled } from '../load-scale.js';
 
 const key = [{ name: 'X-API-Key', in: 'header', value: '$inputs.apiKey' }];
 const inputs = { type: 'object', properties: { apiKey: { type: 'string' } }, required: ['apiKey'] };
@@ -52,7 +53,7 @@ describe('actions, dependsOn and embedded expressions against our mock', () => {
   });
 
   it('follows goto, end, retry (limit and failure), a handled failure, and dependsOn outputs', async () => {
-    const results = await runWorkflows({ documents: [doc], contract: await petstoreContract(), target: mock.url, credentials: { apiKey: 'dev-key' }, timeoutMs: 5000, maxResponseBytes: 1 << 20 });
+    const results = await runWorkflows({ documents: [doc], contract: await petstoreContract(), target: mock.url, credentials: { apiKey: 'dev-key' }, timeoutMs: scaled(5000), maxResponseBytes: 1 << 20 });
     const by = new Map(results.map((r) => [r.check, r]));
     expect(by.get('workflow:gotoSkips')).toMatchObject({ status: 'passed', judged: 2 });
     expect(by.get('workflow:endStops')).toMatchObject({ status: 'passed', judged: 1 });

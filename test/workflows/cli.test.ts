@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundledContractPath, packageRoot } from '../../src/contract/index.js';
 import { start } from '../../src/index.js';
 import { defaultWorkflowFiles } from '../../conformance/workflows/index.js';
+import { scaled } from '../load-scale.js';
 
 const bin = join(packageRoot, 'bin', 'petstore-conformance.js');
 
@@ -32,7 +33,7 @@ describe('--workflows / --no-workflows', () => {
     await mock.close();
   });
 
-  it('defaults to the bundled workflows for the bundled contract, and --checks picks one', { timeout: 120_000 }, async () => {
+  it('defaults to the bundled workflows for the bundled contract, and --checks picks one', { timeout: scaled(120_000) }, async () => {
     const r = await cli(['--target', mock.url, '--api-key', 'dev-key', '--reporter', 'json', '--checks', 'workflow:deprecatedReadHeaders']);
     expect(r.stderr).toBe('');
     const report = JSON.parse(r.stdout) as JsonReport;
@@ -40,7 +41,7 @@ describe('--workflows / --no-workflows', () => {
     expect(r.code).toBe(0);
   });
 
-  it('--no-workflows runs none', { timeout: 120_000 }, async () => {
+  it('--no-workflows runs none', { timeout: scaled(120_000) }, async () => {
     const r = await cli(['--target', mock.url, '--api-key', 'dev-key', '--reporter', 'json', '--operations', 'listPets', '--no-workflows']);
     const report = JSON.parse(r.stdout) as JsonReport;
     expect(report.results.length).toBeGreaterThan(0);
@@ -52,7 +53,7 @@ describe('--workflows / --no-workflows', () => {
     [['--workflows', join(packageRoot, 'fixtures', 'workflows', 'unknown-operation.arazzo.yaml')], /adoptPet is not an operation of the contract/],
     [['--workflows', join(packageRoot, 'openapi', 'petstore.arazzo.yaml'), '--no-workflows'], /contradict/],
     [['--checks', 'workflow:noSuchWorkflow'], /unknown check/],
-  ])('a bad workflows option is a usage error (exit 2): %j', { timeout: 60_000 }, async (args, message) => {
+  ])('a bad workflows option is a usage error (exit 2): %j', { timeout: scaled(60_000) }, async (args, message) => {
     const r = await cli(['--target', mock.url, '--api-key', 'dev-key', ...args]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);

@@ -5,6 +5,7 @@ import { RULE_DEFECTS } from '../../fixtures/broken/rule-defects.js';
 import { CHECK_NAMES, PROBES } from '../../conformance/registry/index.js';
 import { run } from '../conformance/helpers.js';
 import { bundledWorkflows } from './helpers.js';
+import { scaled } from '../load-scale.js';
 
 const failed = (report: Awaited<ReturnType<typeof run>>): string[] =>
   report.results.filter((r) => r.status === 'failed' || r.status === 'warning').map((r) => `${r.operation} › ${r.check}`).sort();
@@ -15,7 +16,7 @@ describe('business-rule defects: each fails exactly its own workflow', () => {
     expect(RULE_DEFECTS.map((d) => d.workflow).sort()).toEqual(doc.workflows.map((w) => w.workflowId).sort());
   });
 
-  it('the clean mock passes every workflow and every check', { timeout: 120_000 }, async () => {
+  it('the clean mock passes every workflow and every check', { timeout: scaled(120_000) }, async () => {
     const mock = await start({ port: 0 });
     try {
       const report = await run(mock.url, { extra: { documents: [await bundledWorkflows()] } });
@@ -26,7 +27,7 @@ describe('business-rule defects: each fails exactly its own workflow', () => {
     }
   });
 
-  it.each(RULE_DEFECTS.map((d) => [d.name, d] as const))('%s', { timeout: 120_000 }, async (_name, defect) => {
+  it.each(RULE_DEFECTS.map((d) => [d.name, d] as const))('%s', { timeout: scaled(120_000) }, async (_name, defect) => {
     const mock = await start({ port: 0 });
     const proxy = await startDefectProxy(mock.url, defect.make());
     try {

@@ -5,6 +5,7 @@ import { startDefectProxy } from '../../fixtures/broken/proxy.js';
 import { RULE_DEFECTS } from '../../fixtures/broken/rule-defects.js';
 import { run } from '../conformance/helpers.js';
 import { bundledWorkflows } from './helpers.js';
+import { scaled } from '../load-scale.js';
 
 function bash(script: string, env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -15,7 +16,7 @@ function bash(script: string, env: Record<string, string>): Promise<{ code: numb
 // Issue 21, item 13: a workflow's reproduce script carries the step outputs as shell variables
 // (not the ids this run got), so it replays on a fresh server; the failure states the rule.
 describe('a failed workflow reproduces on a fresh server', () => {
-  it('cancel-keeps-stock: the ids are variables, the script runs against another mock, the message says the rule', { timeout: 120_000 }, async () => {
+  it('cancel-keeps-stock: the ids are variables, the script runs against another mock, the message says the rule', { timeout: scaled(120_000) }, async () => {
     const defect = RULE_DEFECTS.find((d) => d.name === 'cancel-keeps-stock')!;
     const doc = await bundledWorkflows();
     const workflow = doc.workflows.find((w) => w.workflowId === defect.workflow)!;

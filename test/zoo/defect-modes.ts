@@ -32,13 +32,13 @@ const parse = (text: string): unknown => {
     return undefined;
   }
 };
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The operation a request is for: method and path template (each `{param}` one segment), under the contract's base path. */
 export function operationOf(contract: Contract, req: ProxiedRequest): Operation | undefined {
   const path = pathOf(req);
   const method = req.method.toLowerCase();
-  return contract.operations.find((op) => op.method === method && new RegExp(`^${escape(contract.basePath.replace(/\/$/, ''))}${op.path.split(/\{[^}]+\}/).map(escape).join('[^/]+')}$`).test(path));
+  return contract.operations.find((op) => op.method === method && new RegExp(`^${escapeRegExp(contract.basePath.replace(/\/$/, ''))}${op.path.split(/\{[^}]+\}/).map(escapeRegExp).join('[^/]+')}$`).test(path));
 }
 
 /** The success statuses the operation documents, first one first. */

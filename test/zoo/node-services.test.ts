@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningZooService, ZooCredentials } from '../../fixtures/zoo/services.js';
 import { zooService } from '../../fixtures/zoo/services.js';
+import { scaled } from '../load-scale.js';
 
 /**
  * The Node half of the zoo, each service started as its own process by the shared launcher: it
@@ -105,7 +106,7 @@ for (const smoke of SMOKES) {
 
     beforeAll(async () => {
       running = await service.start();
-    }, 120_000);
+    }, scaled(120_000));
     afterAll(async () => {
       await running?.close();
     });

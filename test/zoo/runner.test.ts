@@ -4,6 +4,7 @@ import { loadContract, type Contract } from '../../src/contract/index.js';
 import type { RunReport } from '../../conformance/types.js';
 import { ZOO, type RunningZooService } from '../../fixtures/zoo/services.js';
 import { RUNNER_EXPECTED } from './runner-expected.js';
+import { scaled } from '../load-scale.js';
 
 /**
  * Issue 30 item 7: the runner on each zoo service, judged on the service's own document as a team
@@ -21,7 +22,7 @@ for (const zoo of ZOO) {
       contract = await loadContract(zoo.document);
       running = await zoo.start();
       report = await judgeZooService(zoo, contract, running.url);
-    }, 120_000);
+    }, scaled(120_000));
     afterAll(async () => {
       await running?.close();
     });

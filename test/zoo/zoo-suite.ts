@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Difference } from '../../bench/fidelity/compare.js';
 import { measureFidelity } from '../../bench/fidelity/measure.js';
 import { zooService, type RunningZooService } from '../../fixtures/zoo/services.js';
+import { scaled } from '../load-scale.js';
 
 /** A difference the lead knows of, and why: the mock's known gap (an issue item), or the service's own bug. */
 export interface KnownDifference extends Difference {
@@ -31,7 +32,7 @@ export function describeZooService(name: string, expected: FidelityExpectation, 
     let running: RunningZooService;
     beforeAll(async () => {
       running = await zoo.start();
-    }, 60_000);
+    }, scaled(60_000));
     afterAll(async () => {
       await running?.close();
     });
@@ -51,7 +52,7 @@ export function describeZooService(name: string, expected: FidelityExpectation, 
       const today = result.differences.map(({ step, aspect, service, mock }) => ({ step, aspect, service, mock }));
       const known = 'differences' in expected ? expected.differences.map(({ step, aspect, service, mock }) => ({ step, aspect, service, mock })) : undefined;
       expect(today, `${name}: the differences changed; today's list (add each one's why):\n${JSON.stringify(today, null, 2)}`).toEqual(known);
-    }, 60_000);
+    }, scaled(60_000));
 
     more?.(() => running);
   });

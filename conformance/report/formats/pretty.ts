@@ -28,7 +28,7 @@ export function prettyReport(report: RunReport, options: PrettyOptions): string 
   if (report.coverage) out.push(`Operations exercised: ${report.coverage.exercised}/${report.coverage.total}`);
   out.push('');
   out.push('Checks:');
-  m.checks.forEach((name, i) => out.push(`  ${String(i + 1).padStart(2)} ${name}`));
+  for (const [i, name] of m.checks.entries()) out.push(`  ${String(i + 1).padStart(2)} ${name}`);
   out.push('');
   out.push(`${'operation'.padEnd(width)}  ${m.checks.map((_, i) => String(i + 1).padStart(2)).join(' ')}`);
   for (const op of m.operations) {

@@ -55,7 +55,7 @@ export function parsePath(p: Parameter, segment: string): RawValue | undefined {
     const prefix = `${enc(p.name)}=`;
     const values = parts.filter((part) => part.startsWith(prefix) || part === enc(p.name)).map((part) => part.slice(prefix.length));
     if (values.length === 0) return undefined;
-    if (shape === 'array') return (explode ? values : values[0]!.split(',')).filter((v, i, all) => !(all.length === 1 && v === '')).map(decode);
+    if (shape === 'array') return (explode ? values : values[0]!.split(',')).filter((v, _i, all) => !(all.length === 1 && v === '')).map(decode);
     body = values[0]!;
   }
   if (shape === 'array') return body === '' ? [] : body.split(itemSep).map(decode);

@@ -1,3 +1,5 @@
+import { RecordBudget, type StoreUsage } from '../store/capacity.js';
+
 /** One record: a JSON object as the contract's schema shapes it. */
 export type RecordValue = Record<string, unknown>;
 
@@ -17,6 +19,17 @@ export class GenericStore {
   private readonly gone = new Set<string>();
   /** Records deleted, by `collection scope id`: a resource known to have existed (RFC 9110 §15.5.5, §9.3.5). */
   private readonly deleted = new Set<string>();
+  private readonly budget: RecordBudget;
+
+  /** `maxRecords`: records held at most, over every collection and scope. */
+  constructor(maxRecords = Number.POSITIVE_INFINITY) {
+    this.budget = new RecordBudget(maxRecords);
+  }
+
+  /** How many records the store holds, against its cap. */
+  usage(): StoreUsage {
+    return this.budget.usage();
+  }
 
   /** True once a collection has been seeded (a reload of the contract keeps the records). */
   has(collection: string): boolean {
@@ -55,15 +68,21 @@ export class GenericStore {
     return [...(this.tables.get(collection)?.values() ?? [])].flatMap((records) => [...records.keys()]);
   }
 
+  /** Stores a record; a new one over the cap throws StoreFullError and stores nothing (a replacement always fits). */
   put(collection: string, scope: string, id: string, record: RecordValue): void {
+    const table = this.table(collection, scope);
+    if (!table.has(id)) this.budget.take();
     this.gone.delete(`${collection} ${scope}`);
     this.deleted.delete(`${collection} ${scope} ${id}`);
-    this.table(collection, scope).set(id, structuredClone(record));
+    table.set(id, structuredClone(record));
   }
 
   delete(collection: string, scope: string, id: string): boolean {
     const done = this.tables.get(collection)?.get(scope)?.delete(id) ?? false;
-    if (done) this.deleted.add(`${collection} ${scope} ${id}`);
+    if (done) {
+      this.deleted.add(`${collection} ${scope} ${id}`);
+      this.budget.give();
+    }
     return done;
   }
 
@@ -91,6 +110,7 @@ export class GenericStore {
     this.tables.clear();
     this.gone.clear();
     this.deleted.clear();
+    this.budget.restart(0);
   }
 
   export(): GenericSnapshot {

@@ -1,4 +1,6 @@
 import { HttpError } from '../errors.js';
+import { ById } from './by-id.js';
+import { RecordBudget, type StoreUsage } from './capacity.js';
 import { SortedIndex, insertSorted, removeSorted } from './sorted.js';
 import type {
   Category,
@@ -55,22 +57,39 @@ function page<T>(ids: readonly number[], request: PageRequest, read: (id: number
  */
 export class Store {
   private nextIds: NextIds = { category: 1, pet: 1, order: 1 };
-  private readonly categories = new Map<number, Category>();
+  private readonly categories = new ById<Category>();
   private categoryIds: number[] = [];
-  private readonly pets = new Map<number, PetRecord>();
+  private readonly pets = new ById<PetRecord>();
   private petIds: number[] = [];
   private readonly petsByStatus = new SortedIndex<PetStatus>();
   private readonly petsByCategory = new SortedIndex<number>();
-  private readonly orders = new Map<number, Order>();
+  private readonly orders = new ById<Order>();
   private orderIds: number[] = [];
   private readonly ordersByComplete = new SortedIndex<boolean>();
   private readonly openOrdersByPet = new Map<number, number>();
   private lastShipDate = { second: Number.NaN, text: '' };
 
-  constructor(private readonly clock: () => Date) {}
+  private readonly budget: RecordBudget;
 
-  /** Replaces the whole state. The snapshot must already be valid (see `validateState`). */
+  /** `maxRecords`: categories, pets and orders held at most (a pet's stock rides on its record). */
+  constructor(
+    private readonly clock: () => Date,
+    maxRecords = Number.POSITIVE_INFINITY,
+  ) {
+    this.budget = new RecordBudget(maxRecords);
+  }
+
+  /** How many records the store holds, against its cap. */
+  usage(): StoreUsage {
+    return this.budget.usage();
+  }
+
+  /**
+   * Replaces the whole state. The snapshot must already be valid (see `validateState`). One over
+   * the cap throws StoreFullError and leaves the state as it was.
+   */
   load(snapshot: StateSnapshot): void {
+    this.budget.restart(snapshot.categories.length + snapshot.pets.length + snapshot.orders.length);
     this.nextIds = { ...snapshot.nextIds };
     this.categories.clear();
     this.pets.clear();
@@ -126,6 +145,7 @@ export class Store {
   }
 
   createCategory(body: NewCategory): Category {
+    this.budget.take();
     const id = this.nextIds.category++;
     this.categories.set(id, copyCategory({ id, ...body }));
     insertSorted(this.categoryIds, id);
@@ -145,6 +165,7 @@ export class Store {
     if (used > 0) throw conflict(`Category ${id} is used by ${used} pet${used === 1 ? '' : 's'}.`);
     this.categories.delete(id);
     removeSorted(this.categoryIds, id);
+    this.budget.give();
   }
 
   // Pets
@@ -173,6 +194,7 @@ export class Store {
   /** A new pet is `available` unless its body names a status, with a stock of 1. */
   createPet(body: NewPet): Pet {
     this.requireCategory(body.categoryId);
+    this.budget.take();
     const id = this.nextIds.pet++;
     const pet: PetRecord = { id, name: body.name, categoryId: body.categoryId, status: body.status ?? 'available', stock: 1 };
     this.pets.set(id, pet);
@@ -207,6 +229,7 @@ export class Store {
     if (open > 0) throw conflict(`Pet ${id} has ${open} open order${open === 1 ? '' : 's'}; cancel or complete ${open === 1 ? 'it' : 'them'} first.`);
     this.pets.delete(id);
     removeSorted(this.petIds, id);
+    this.budget.give();
     this.petsByStatus.remove(pet.status, id);
     this.petsByCategory.remove(pet.categoryId, id);
   }
@@ -229,6 +252,7 @@ export class Store {
     if (!pet) throw unprocessable(`Pet ${body.petId} does not exist.`);
     const inStock = pet.stock;
     if (inStock < body.quantity) throw conflict(`Pet ${pet.id} has ${units(inStock)} in stock; ${body.quantity} were ordered.`);
+    this.budget.take();
     const id = this.nextIds.order++;
     const order: Order = {
       id,
@@ -253,6 +277,7 @@ export class Store {
     if (order.complete) throw conflict(`Order ${id} is complete and cannot be cancelled.`);
     this.orders.delete(id);
     removeSorted(this.orderIds, id);
+    this.budget.give();
     this.ordersByComplete.remove(false, id);
     this.closeOpenOrder(order.petId);
     const pet = this.pets.get(order.petId);
