@@ -10,7 +10,7 @@ import { loadContract, type Contract } from '../src/contract/index.js';
 import { start } from '../src/index.js';
 import { runComposed } from '../conformance/composed-run.js';
 import { verdictOf } from '../conformance/report/verdict.js';
-import { jsonReport } from '../conformance/reporters/json.js';
+import { jsonReport } from '../conformance/report/formats/json.js';
 import { DEFAULTS } from '../conformance/runner.js';
 import { mergeReports, readJsonReport } from '../conformance/shard/merge.js';
 import { ownedResults, shardReport, shardSelection, wholeOrder, type Shard } from '../conformance/shard/shard.js';

@@ -10,7 +10,7 @@
 import { loadContract, type Contract } from '../src/contract/index.js';
 import { startDefectProxy, type Upstream } from '../fixtures/broken/proxy.js';
 import type { RunReport } from '../conformance/types.js';
-import { CHECK_NAMES } from '../conformance/checks/index.js';
+import { CHECK_NAMES } from '../conformance/registry/index.js';
 import { startProxy } from '../conformance/proxy/server.js';
 import { TRAFFIC_CHECK_NAMES } from '../conformance/traffic/checks.js';
 import { ZOO, zooService, type ZooService } from '../fixtures/zoo/services.js';

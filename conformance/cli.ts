@@ -2,17 +2,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { bundledContractPath, ContractError, loadContract, namingTheContract, nearest, packageRoot, parseSeed, joinDashValues, usageMessage, type Contract } from '../src/contract/index.js';
-import { CHECKS } from './checks/index.js';
-import { RULES } from './rules/index.js';
+import { CHECKS, PROBES } from './registry/index.js';
 import { contractInfo, runFailureReport, type RunBasics } from './diagnostics.js';
 import { looksLikeProtocolMismatch, schemeMismatch } from './http/scheme.js';
-import { isReporterName, progressPrinter, REPORTERS } from './reporters/index.js';
-import { checkOutputs, OutputPathError, writeReports, type ReportDestination } from './reporters/outputs.js';
+import { isReporterName, progressPrinter, REPORTERS } from './report/formats/index.js';
+import { checkOutputs, OutputPathError, writeReports, type ReportDestination } from './report/formats/outputs.js';
 import { runComposed } from './composed-run.js';
 import { DEFAULTS, SelectionError, TargetUnreachableError } from './runner.js';
 import type { RunReport } from './types.js';
 import { verdictOf } from './report/verdict.js';
-import { extraCheckKnown } from './workflows/hook.js';
+import { workflowKnown } from './workflows/hook.js';
 import { ArazzoError } from './workflows/document.js';
 import { workflowCheckNames } from './workflows/index.js';
 import { loadWorkflows } from './workflows/load.js';
@@ -125,7 +124,7 @@ Checks (one result per operation × check):
 ${CHECKS.map(helpLine).join('\n')}
 
 Rules (derived from the contract's declarations; they send their own probes):
-${RULES.map(helpLine).join('\n')}
+${PROBES.map(helpLine).join('\n')}
 
 Workflows: one result workflow:<workflowId> per Arazzo workflow (--workflows).
 `;
@@ -287,18 +286,18 @@ export async function main(argv: readonly string[]): Promise<number> {
       throw error;
     }
     for (const name of [...(checks ?? []), ...(skipChecks ?? [])]) {
-      if (!CHECKS.some((c) => c.name === name) && !extraCheckKnown(name, { documents })) {
-        const known = [...CHECKS.map((c) => c.name), ...RULES.map((r) => r.name), ...workflowCheckNames(documents)];
+      if (![...CHECKS, ...PROBES].some((c) => c.name === name) && !workflowKnown(name, { documents })) {
+        const known = [...CHECKS.map((c) => c.name), ...PROBES.map((r) => r.name), ...workflowCheckNames(documents)];
         const meant = nearest(name, known);
         throw new UsageError(
           `unknown check "${name}"${meant === undefined ? '' : ` (did you mean ${meant}?)`}. ` +
-            `Checks: ${CHECKS.map((c) => c.name).join(', ')}. Rules: ${RULES.map((r) => r.name).join(', ')}. ` +
+            `Checks: ${CHECKS.map((c) => c.name).join(', ')}. Rules: ${PROBES.map((r) => r.name).join(', ')}. ` +
             `Workflows: ${workflowCheckNames(documents).join(', ')}.`,
         );
       }
     }
     // A selection that leaves no check would judge nothing: say so before the run (PRODUCT.md §4, exit 2).
-    const extraPicked = (checks ?? []).some((name) => extraCheckKnown(name, { documents }));
+    const extraPicked = (checks ?? []).some((name) => PROBES.some((p) => p.name === name) || workflowKnown(name, { documents }));
     if (!extraPicked && !CHECKS.some((c) => (!checks || checks.length === 0 || checks.includes(c.name)) && !(skipChecks ?? []).includes(c.name))) {
       throw new UsageError(`--checks and --skip-checks leave no check to run, so nothing would be judged`);
     }

@@ -7,14 +7,16 @@ import { refusedCredentials } from './diagnostics.js';
 import { SelectionError } from './errors.js';
 import { execute } from './execute/index.js';
 import { assertReachable, effectiveBasePath, servesAtRoot } from './execute/target.js';
-import { checkContext, judge } from './judge/index.js';
+import { executeProbes } from './execute/probes.js';
+import { checkContext, judge, judgeProbes, underPolicies } from './judge/index.js';
 import { planRun, select } from './plan/index.js';
 import { buildReport } from './report/index.js';
 import { Resources } from './resources.js';
 import { DEFAULT_BREAKER, Session, type CircuitBreaker, type RetryBudget } from './session.js';
 import { shrinkFailures } from './shrink/index.js';
 import type { ProgressEvent, RunReport } from './types.js';
-import { extraCheckKnown, runExtraChecks, type ExtraCheckOptions } from './workflows/hook.js';
+import { workflows } from './workflows/entry.js';
+import { runWorkflowEntries, workflowKnown, type ExtraCheckOptions } from './workflows/hook.js';
 import type { UserInputs } from './user-inputs.js';
 
 export { SelectionError, TargetUnreachableError } from './errors.js';
@@ -58,7 +60,7 @@ export interface RunOptions {
   /** When to stop sending to a target that keeps timing out; false: never stop. */
   readonly circuitBreaker?: CircuitBreaker | false;
   readonly onProgress?: (event: ProgressEvent) => void;
-  /** Arazzo workflows and generic rules run after the per-operation checks (conformance/workflows/hook.ts). */
+  /** Arazzo workflows and the probe checks (generic rules) run after the per-operation checks (conformance/workflows/hook.ts). */
   readonly extra?: ExtraCheckOptions;
 }
 
@@ -75,7 +77,7 @@ export const DEFAULTS = {
  * plan (conformance/plan: what to send, from the contract and the checks' declared needs),
  * execute (conformance/execute: one session sends it all and records it), judge
  * (conformance/judge: pure functions of the recorded exchanges), then shrink failing inputs
- * (conformance/shrink); workflows and generic rules send through the same session; the report
+ * (conformance/shrink); workflows and probe checks (conformance/registry) send through the same session; the report
  * and its verdict (conformance/report). Returns the report; prints nothing.
  */
 export async function runConformance(options: RunOptions): Promise<RunReport> {
@@ -87,7 +89,9 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   const maxResponseBytes = options.maxResponseBytes ?? DEFAULTS.maxResponseBytes;
   const progress = options.onProgress ?? ((): void => undefined);
 
-  const selected = select(contract, { checks: options.checks, skipChecks: options.skipChecks, operations: options.operations, knownElsewhere: (name) => extraCheckKnown(name, options.extra) });
+  const selected = select(contract, { checks: options.checks, skipChecks: options.skipChecks, operations: options.operations, knownElsewhere: (name) => workflowKnown(name, options.extra) });
+  // extra.probes false: the probe checks (generic rules) neither run nor ask for requests.
+  const probes = options.extra?.probes === false ? [] : selected.probes;
   await assertReachable(options.target, timeoutMs);
   // An invalid contract is the user's to fix, not the server's fault (a usage error, exit 2). Checked
   // after the probe, never while it is on the wire: the check holds the event loop for a moment, and
@@ -110,7 +114,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   if (basePath) notices.push(`requests go to ${options.target.replace(/\/+$/, '')}${basePath}: the base path ${options.basePath !== undefined ? 'given with --base-path' : "of the contract's first servers entry"} (override with --base-path)`);
 
   // 1. Plan: from the contract, the selection and the credentials; nothing is sent.
-  const plan = planRun(contract, selected, credentials);
+  const plan = planRun(contract, { ...selected, probes }, credentials);
   notices.push(...plan.notices);
 
   // 2. Execute: one session sends and records everything of the run (checks, rules, workflows).
@@ -142,18 +146,25 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
     // 3. Judge: pure functions of the recorded exchanges; then shrink the failing inputs.
     progress({ type: 'phase', phase: 'judging' });
     const ctx = checkContext(contract, validator, plan.operations);
-    const judgement = judge({ ctx, checks: plan.checks, operations: plan.operations, exchanges: session.exchanges, notes: execution.notes, strict: options.strict ?? false });
+    const strict = options.strict ?? false;
+    const judgement = judge({ ctx, checks: plan.checks, operations: plan.operations, exchanges: session.exchanges, notes: execution.notes, strict });
     for (const { operation, error } of judgement.internalErrors) internalError(operation, error);
     const results = await shrinkFailures({ judgement, session, ctx, validator, onInternalError: internalError });
     if (session.retried > 0) notices.push(`rate limits: ${session.retried} request(s) were sent again after waiting out Retry-After`);
     notices.push(...validator.notices);
-    if (internalErrors.length > 0) notices.push(...internalErrors);
 
-    // Workflows and generic rules, after the per-operation checks, through the same session.
+    // The workflows, then the probe checks, after the per-operation checks, through the same session.
     progress({ type: 'phase', phase: 'workflows' });
     // Workflows address the target as the per-operation requests do: under the same base path.
     const workflowTarget = `${options.target.replace(/\/+$/, '')}${basePath}`;
-    results.push(...(await runExtraChecks({ options, session, contract, validator, target: workflowTarget, timeoutMs, maxResponseBytes })));
+    const workflowResults = await runWorkflowEntries({ options, session, contract, target: workflowTarget, timeoutMs, maxResponseBytes });
+    // A workflow's failure is about its failing step's operation: the policies read that one's x-stability.
+    results.push(...workflowResults.map((r) => underPolicies(r, workflows, r.exchange ? contract.operationsById.get(r.exchange.operationId) : undefined, ctx, strict)));
+    const cells = await executeProbes({ probes: plan.probes, contract, session, credentials, operations: plan.operations });
+    const probeJudgement = judgeProbes(cells, ctx, strict);
+    for (const { operation, error } of probeJudgement.internalErrors) internalError(operation, error);
+    results.push(...probeJudgement.results);
+    if (internalErrors.length > 0) notices.push(...internalErrors);
 
     // 4. Report: the results, coverage and notices; its verdict is report/verdict.ts (verdictOf).
     // Checked on the per-operation exchanges, which carry the credentials where the contract says.

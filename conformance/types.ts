@@ -46,7 +46,7 @@ export type ExchangeKind =
   | 'read_after_delete' // reading a resource after deleting it
   | 'prerequisite' // creating what another request needs
   | 'workflow' // a step of an Arazzo workflow (conformance/workflows)
-  | 'rule'; // a probe of a generic rule (conformance/rules)
+  | 'rule'; // a request of a probe check, the CLI's generic rules (conformance/probes)
 
 /** What a state exchange expects; set by the runner, judged by the checks. */
 export interface ExchangeContext {

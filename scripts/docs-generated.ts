@@ -1,14 +1,13 @@
 /**
  * The parts of docs/ that are generated, never written by hand: the runner's checks, rules and
- * bundled workflows (docs/runner.md) from the registries the runner itself runs, and the CLI
+ * bundled workflows (docs/runner.md) from the registry the runner itself runs, and the CLI
  * reference (docs/cli.md) from both CLIs' --help. `test/docs/generated-docs.test.ts` regenerates
  * each section and fails when the page differs; `DOCS_UPDATE=1` rewrites the pages.
  */
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { CHECKS } from '../conformance/checks/index.js';
-import { RULES } from '../conformance/rules/index.js';
+import { CHECKS, PROBES } from '../conformance/registry/index.js';
 import { loadArazzo } from '../conformance/workflows/document.js';
 import { packageRoot } from '../src/contract/paths.js';
 
@@ -25,10 +24,10 @@ export const end = (name: string): string => `<!-- END generated: ${name} -->`;
 /** A table cell: one line, pipes escaped. */
 const cell = (text: string): string => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
 
-/** The runner's per-operation checks and generic rules, from the registries, and the bundled workflows. */
+/** The runner's per-operation checks and generic rules (probe checks), from its registry, and the bundled workflows. */
 export async function registrySection(): Promise<Section> {
   const lines = ['| Check | What it sends, and what fails it |', '|---|---|', ...CHECKS.map((c) => `| \`${c.name}\` | ${cell(c.description)} |`)];
-  lines.push('', '| Generic rule | What it probes, and what fails it |', '|---|---|', ...RULES.map((r) => `| \`${r.name}\` | ${cell(r.description)} |`));
+  lines.push('', '| Generic rule | What it probes, and what fails it |', '|---|---|', ...PROBES.map((r) => `| \`${r.name}\` | ${cell(r.description)} |`));
   const arazzo = await loadArazzo(join(packageRoot, 'openapi', 'petstore.arazzo.yaml'));
   lines.push(
     '',

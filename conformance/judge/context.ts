@@ -1,5 +1,5 @@
 import { commonErrorSchema, type Contract, type Operation, type SchemaValidator } from '../../src/contract/index.js';
-import type { CheckContext } from '../checks/index.js';
+import type { CheckContext } from '../registry/index.js';
 
 /** What every check reads besides the exchange, for the selected operations. */
 export function checkContext(contract: Contract, validator: SchemaValidator, selected: readonly Operation[]): CheckContext {

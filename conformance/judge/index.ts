@@ -1,13 +1,15 @@
 import type { Operation } from '../../src/contract/index.js';
-import type { Check, CheckContext } from '../checks/index.js';
+import type { Check, CheckContext } from '../registry/index.js';
 import { toCurl } from '../http/curl.js';
 import type { Note } from '../plan/index.js';
 import type { CheckOutcome, CheckResult, Exchange, GeneratedInput, ResultStatus } from '../types.js';
-import { requestPath, siblingsOf } from './siblings.js';
-import { rateLimitReason } from '../http/rate-limit.js';
+import { siblingsOf } from './siblings.js';
+import { failedStatus, rateLimited, siblingInputReason, stabilityNote } from './policies.js';
 
 export { checkContext } from './context.js';
 export { requestPath, siblingsOf } from './siblings.js';
+export { rateLimited, underPolicies } from './policies.js';
+export { judgeProbes, type ProbeCell } from './probes.js';
 
 export interface JudgeInput {
   readonly ctx: CheckContext;
@@ -42,28 +44,17 @@ export interface Judgement {
   readonly internalErrors: readonly { readonly operation: string; readonly error: unknown }[];
 }
 
-/** RFC 6585 §4 / RFC 9110 §15.6.4: a rate limit (or a 503 that says when to come back) is not a defect; it cannot be judged. */
-export function rateLimited(exchange: Exchange): string | undefined {
-  return rateLimitReason(exchange.response);
-}
-
 function judgeOne(check: Check, exchange: Exchange, op: Operation, ctx: CheckContext): CheckOutcome | undefined {
   const outcome = check.judge(exchange, op, ctx);
   if (!outcome) return undefined;
   const limited = rateLimited(exchange);
   if (limited && outcome.status === 'fail') return { status: 'skip', reason: limited };
   if (outcome.status !== 'fail') return outcome;
-  // Several operations of one method and request path (variants told apart by a fragment, a query
-  // parameter or a header) cannot be told apart by the server from the path: it answers the one the
-  // request matches, which need not be the one the runner meant. An answer another of them documents
-  // is therefore conformant; an input invalid for one may be valid for another, so an accepted
-  // "invalid" input proves nothing.
-  const siblings = siblingsOf(op, ctx);
-  if (siblings.length === 0) return outcome;
-  if (check.siblings === 'input') {
-    return { status: 'skip', reason: `${op.method.toUpperCase()} ${requestPath(op.path)} is also documented as ${siblings.map((o) => o.id).join(', ')}: an input invalid for ${op.id} may be a valid request of those` };
-  }
-  if (check.siblings === 'answer' && siblings.some((o) => check.judge(exchange, o, ctx)?.status === 'pass')) return { status: 'pass' };
+  // The sibling policy (policies.ts): an answer another operation of the same request path
+  // documents is conformant; an "invalid" input one of them accepts proves nothing.
+  const invalidForSibling = siblingInputReason(check, op, ctx);
+  if (invalidForSibling !== undefined) return { status: 'skip', reason: invalidForSibling };
+  if (check.siblings === 'answer' && siblingsOf(op, ctx).some((o) => check.judge(exchange, o, ctx)?.status === 'pass')) return { status: 'pass' };
   return outcome;
 }
 
@@ -78,7 +69,7 @@ export function failureResult(cell: FailedCell, ctx: CheckContext, shrunk?: Exch
   if (shrunk?.input) message += `; smallest failing input: ${describeInput(shrunk.input)}`;
   else if (first.exchange.input && (first.exchange.kind === 'negative' || first.exchange.kind === 'positive')) message += `; failing input: ${describeInput(first.exchange.input)}`;
   message += cell.heldNote;
-  if (cell.status === 'warning') message = `[x-stability: ${cell.op.stability ?? ''}] ${message}`;
+  if (cell.status === 'warning') message = `${stabilityNote(cell.op)}${message}`;
   return {
     check: cell.check.name,
     operation: cell.op.id,
@@ -158,7 +149,7 @@ function judgeOperation(input: JudgeInput, op: Operation, results: CheckResult[]
         judged: judged.length,
         distinct: distinct.size,
         heldNote,
-        status: op.stability && !input.strict ? 'warning' : 'failed',
+        status: failedStatus(op, input.strict),
         durationMs,
       };
       failed.push(cell);

@@ -1,5 +1,5 @@
 import { requestPath, type Operation } from '../../src/contract/index.js';
-import type { CheckContext } from '../checks/index.js';
+import type { CheckContext } from '../registry/index.js';
 
 // The path a request reaches, without the key's fragment: the kernel's (path-template.ts).
 export { requestPath };

@@ -3,7 +3,7 @@ import { methodsOnPath, pathClash } from '../cases/path-clash.js';
 import { pathParameters, requestBodyOf } from '../cases/inputs.js';
 import { mutationsFor } from '../cases/mutations.js';
 import { isCreate } from '../../src/contract/index.js';
-import { CHECKS, type Check } from '../checks/index.js';
+import { CHECKS, PROBES, type Check, type ProbeCheck } from '../registry/index.js';
 import type { CredentialPlan } from '../credentials.js';
 import { SelectionError } from '../errors.js';
 import type { ExchangeKind } from '../types.js';
@@ -16,21 +16,21 @@ export interface Selection {
   readonly checks?: readonly string[] | undefined;
   readonly skipChecks?: readonly string[] | undefined;
   readonly operations?: readonly string[] | undefined;
-  /** Names outside CHECKS that --checks may give (rules, workflows). */
+  /** Names outside the registry's checks that --checks may give (the loaded workflows). */
   readonly knownElsewhere?: (name: string) => boolean;
 }
 
 /** The selected checks and operations; throws SelectionError for a name the contract or the kit does not know. */
-export function select(contract: Contract, selection: Selection): { checks: readonly Check[]; operations: readonly Operation[] } {
+export function select(contract: Contract, selection: Selection): { checks: readonly Check[]; probes: readonly ProbeCheck[]; operations: readonly Operation[] } {
   for (const name of [...(selection.checks ?? []), ...(selection.skipChecks ?? [])]) {
-    if (!CHECKS.some((c) => c.name === name) && !(selection.knownElsewhere?.(name) ?? false)) throw new SelectionError(`unknown check "${name}" (known: ${CHECKS.map((c) => c.name).join(', ')})`);
+    if (![...CHECKS, ...PROBES].some((c) => c.name === name) && !(selection.knownElsewhere?.(name) ?? false)) throw new SelectionError(`unknown check "${name}" (known: ${[...CHECKS, ...PROBES].map((c) => c.name).join(', ')})`);
   }
+  const wanted = (name: string): boolean => (!selection.checks || selection.checks.length === 0 || selection.checks.includes(name)) && !(selection.skipChecks ?? []).includes(name);
   for (const id of selection.operations ?? []) {
     if (!contract.operationsById.has(id)) throw new SelectionError(`unknown operation "${id}" (known: ${contract.operations.map((o) => o.id).join(', ')})`);
   }
-  const checks = CHECKS.filter((c) => (!selection.checks || selection.checks.length === 0 || selection.checks.includes(c.name)) && !(selection.skipChecks ?? []).includes(c.name));
   const operations = contract.operations.filter((op) => !selection.operations || selection.operations.length === 0 || selection.operations.includes(op.id));
-  return { checks, operations };
+  return { checks: CHECKS.filter((c) => wanted(c.name)), probes: PROBES.filter((p) => wanted(p.name)), operations };
 }
 
 /** Order of execution: creates first (they feed the rest), then reads, then updates and actions, deletes last. */
@@ -44,12 +44,13 @@ function phase(op: Operation, contract: Contract): number {
 
 /**
  * The plan of a run: for each selected operation, which kinds of request to send, from the kinds
- * the selected checks declare they need (Check.needs) and what the contract and the credentials
+ * the selected checks and probe checks declare they need (`needs`) and what the contract and the credentials
  * allow. Pure: nothing is sent; the values come later (conformance/execute), since ids come from
  * the target's answers.
  */
-export function planRun(contract: Contract, selected: { checks: readonly Check[]; operations: readonly Operation[] }, credentials: CredentialPlan): RunPlan {
-  const needs = new Set<ExchangeKind>(selected.checks.flatMap((c) => c.needs));
+export function planRun(contract: Contract, selected: { checks: readonly Check[]; probes?: readonly ProbeCheck[]; operations: readonly Operation[] }, credentials: CredentialPlan): RunPlan {
+  const probes = selected.probes ?? [];
+  const needs = new Set<ExchangeKind>([...selected.checks, ...probes].flatMap((c) => c.needs));
   const wants = (kind: ExchangeKind): boolean => needs.has(kind);
   // Among deletes, sub-resources go before the resource they hang from (`/identities/{id}/sessions` before `/identities/{id}`).
   const depth = (op: Operation): number => (op.method === 'delete' ? -op.path.split('/').length : 0);
@@ -92,5 +93,5 @@ export function planRun(contract: Contract, selected: { checks: readonly Check[]
       pathProbes.push(method ? { op, method, documentedMethods } : { op, method: undefined, documentedMethods, reason: `every common method is documented on ${op.path}` });
     }
   }
-  return { checks: selected.checks, operations: selected.operations, needs, cases, pathProbes, notices };
+  return { checks: selected.checks, probes, operations: selected.operations, needs, cases, pathProbes, notices };
 }

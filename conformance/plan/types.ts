@@ -1,7 +1,7 @@
 import type { Operation } from '../../src/contract/index.js';
 import type { RequestBodyPlan } from '../cases/inputs.js';
 import type { Mutation } from '../cases/mutations.js';
-import type { Check } from '../checks/index.js';
+import type { Check, ProbeCheck } from '../registry/index.js';
 import type { ExchangeKind } from '../types.js';
 
 /**
@@ -55,9 +55,11 @@ export interface PathProbe {
 export interface RunPlan {
   /** The selected checks, in report order. */
   readonly checks: readonly Check[];
+  /** The selected probe checks, in the order they run (after the workflows). */
+  readonly probes: readonly ProbeCheck[];
   /** The selected operations, in contract order (the report's). */
   readonly operations: readonly Operation[];
-  /** The exchange kinds the selected checks need. */
+  /** The exchange kinds the selected checks and probe checks need. */
   readonly needs: ReadonlySet<ExchangeKind>;
   /** One case per selected operation, in execution order: creates first, deletes last. */
   readonly cases: readonly OperationCase[];

@@ -1,10 +1,10 @@
 import { isDocumentedSuccess, type Operation } from '../../src/contract/index.js';
-import { CHECKS } from '../checks/index.js';
+import { CHECKS } from '../registry/index.js';
 import type { Note } from '../plan/index.js';
 import type { Session } from '../session.js';
 import type { CheckResult, Coverage, Exchange, RunReport, RunSummary } from '../types.js';
 
-export { exitCodeFor, verdictOf, type Verdict } from './verdict.js';
+export { exitCodeFor, verdictOf, type RunVerdict } from './verdict.js';
 
 export interface ReportInput {
   readonly target: string;

@@ -2,7 +2,7 @@ import { nothingJudgedReason } from '../diagnostics.js';
 import type { RunReport } from '../types.js';
 
 /** What a finished run says about the target, and the exit code it maps to (PRODUCT.md §3-4). */
-export interface Verdict {
+export interface RunVerdict {
   readonly exitCode: 0 | 1 | 2 | 3;
   /** `conformant` (0), `not conformant` (1), `no verdict` (2: nothing says anything about the server), `runner failed` (3). */
   readonly verdict: 'conformant' | 'not conformant' | 'no verdict' | 'runner failed';
@@ -17,7 +17,7 @@ export interface Verdict {
  * reported); 1 with at least one failure (warnings do not count) or, with --strict, a run that
  * exercised fewer than all operations; 0 conformant.
  */
-export function verdictOf(report: RunReport): Verdict {
+export function verdictOf(report: RunReport): RunVerdict {
   if (report.credentialsRefused !== undefined) return { exitCode: 2, verdict: 'no verdict', reason: report.credentialsRefused };
   const nothing = nothingJudgedReason(report);
   if (nothing !== undefined) return { exitCode: 2, verdict: 'no verdict', reason: `usage error: ${nothing}` };

@@ -1,6 +1,5 @@
-import { CHECK_NAMES } from '../checks/index.js';
+import { CHECK_NAMES, PROBES } from '../registry/index.js';
 import { summaryOf } from '../report/index.js';
-import { RULES } from '../rules/index.js';
 import type { CheckResult, Coverage, Exchange, ExchangeKind, RecordedRequest, RunReport, TransportError } from '../types.js';
 import type { TrafficCoverage } from '../traffic/types.js';
 
@@ -13,7 +12,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback);
 const num = (v: unknown, fallback = 0): number => (typeof v === 'number' ? v : fallback);
 
-/** One JSON report (reporters/json.ts) read back into the run's report. */
+/** One JSON report (report/formats/json.ts) read back into the run's report. */
 export function readJsonReport(text: string, file: string): RunReport {
   let doc: unknown;
   try {
@@ -114,7 +113,7 @@ export function mergeReports(reports: readonly { readonly report: RunReport; rea
   // The whole run's order (runner.ts): the checks of each operation in contract order, then the
   // workflows in document order, then each generic rule over the operations in contract order.
   const position = new Map(order.map((id, i) => [id, i]));
-  const ruleNames = RULES.map((r) => r.name);
+  const ruleNames = PROBES.map((r) => r.name);
   const group = (r: CheckResult): number => (CHECK_NAMES.includes(r.check) ? 0 : r.check.startsWith('workflow:') ? 1 : ruleNames.includes(r.check) ? 2 : 3);
   const rank = (r: CheckResult): number[] => {
     const g = group(r);

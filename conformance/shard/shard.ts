@@ -1,5 +1,5 @@
 import { SchemaValidator, type Contract, type Operation } from '../../src/contract/index.js';
-import { CHECKS } from '../checks/index.js';
+import { CHECKS } from '../registry/index.js';
 import { checkContext } from '../judge/index.js';
 import type { CheckResult, RunReport } from '../types.js';
 import type { ArazzoDocument } from '../workflows/document.js';

@@ -1,7 +1,7 @@
 import type { SchemaValidator } from '../../src/contract/index.js';
 import { requestBodyOf } from '../cases/inputs.js';
 import { shrinkCandidates } from '../cases/shrink.js';
-import type { CheckContext } from '../checks/index.js';
+import type { CheckContext } from '../registry/index.js';
 import { failureResult, type FailedCell, type Judgement } from '../judge/index.js';
 import type { Session } from '../session.js';
 import type { CheckResult, Exchange, GeneratedInput } from '../types.js';

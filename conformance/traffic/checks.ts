@@ -1,4 +1,4 @@
-import { CHECKS, type Check } from '../checks/index.js';
+import { CHECKS, type Check } from '../registry/index.js';
 import { pass, skip } from '../checks/types.js';
 import type { Exchange } from '../types.js';
 

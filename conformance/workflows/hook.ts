@@ -1,13 +1,12 @@
-import type { SchemaValidator, Contract } from '../../src/contract/index.js';
+import type { Contract } from '../../src/contract/index.js';
 import type { CredentialPlan } from '../credentials.js';
 import type { Session } from '../session.js';
 import type { CheckResult } from '../types.js';
-import { RULES, runRules } from '../rules/index.js';
 import type { ArazzoDocument } from './document.js';
 import { isKnownWorkflowCheck, runWorkflows } from './index.js';
 import type { WorkflowCredentials } from './options.js';
 
-/** What the runner passes on to the workflows and the generic rules (RunOptions.extra). */
+/** What the runner passes on to the workflows and the probe checks (RunOptions.extra). */
 export interface ExtraCheckOptions {
   /** The loaded --workflows documents; none: no workflows run. */
   readonly documents?: readonly ArazzoDocument[];
@@ -16,8 +15,8 @@ export interface ExtraCheckOptions {
    * wins); by default the inputs come from the same credential plan the checks use.
    */
   readonly credentials?: WorkflowCredentials;
-  /** false: the generic rules (conformance/rules) do not run. */
-  readonly rules?: boolean;
+  /** false: the probe checks (conformance/probes, the CLI's generic rules) do not run. */
+  readonly probes?: boolean;
 }
 
 interface HookInput {
@@ -30,15 +29,14 @@ interface HookInput {
   };
   readonly session: Session;
   readonly contract: Contract;
-  readonly validator: SchemaValidator;
   readonly target: string;
   readonly timeoutMs: number;
   readonly maxResponseBytes: number;
 }
 
-/** Whether --checks / --skip-checks may name this (a workflow of the loaded files, or a generic rule). */
-export function extraCheckKnown(name: string, extra: ExtraCheckOptions | undefined): boolean {
-  return isKnownWorkflowCheck(name, extra?.documents ?? []) || RULES.some((r) => r.name === name);
+/** Whether --checks / --skip-checks may name this as a workflow of the loaded files (`workflow:<id>`, `workflow:*`). */
+export function workflowKnown(name: string, extra: ExtraCheckOptions | undefined): boolean {
+  return isKnownWorkflowCheck(name, extra?.documents ?? []);
 }
 
 /**
@@ -57,34 +55,24 @@ export function workflowCredentials(plan: CredentialPlan, override: WorkflowCred
   };
 }
 
-/** The runner's one call: workflows, then the generic rules; their results join the per-operation ones. */
-export async function runExtraChecks(input: HookInput): Promise<CheckResult[]> {
+/** The runner's one call for the workflows of the loaded documents; their results join the per-operation ones. */
+export async function runWorkflowEntries(input: HookInput): Promise<CheckResult[]> {
   const { options } = input;
-  const results: CheckResult[] = [];
   const documents = options.extra?.documents ?? [];
-  if (documents.length > 0) {
-    results.push(
-      ...(await runWorkflows({
-        documents,
-        contract: input.contract,
-        target: input.target,
-        credentials: workflowCredentials(input.session.credentials, options.extra?.credentials),
-        headers: options.headers ?? {},
-        timeoutMs: input.timeoutMs,
-        maxResponseBytes: input.maxResponseBytes,
-        checks: options.checks,
-        skipChecks: options.skipChecks,
-        operations: options.operations,
-        // Steps go through the run's session: its timeouts, circuit breaker and Retry-After waits.
-        transport: input.session,
-        heldBack: input.session.breakerState.reason,
-      })),
-    );
-  }
-  if (options.extra?.rules !== false) {
-    const wanted = (name: string): boolean =>
-      !(options.skipChecks ?? []).includes(name) && (!options.checks || options.checks.length === 0 || options.checks.includes(name));
-    results.push(...(await runRules({ contract: input.contract, session: input.session, validator: input.validator, wanted, operations: options.operations })));
-  }
-  return results;
+  if (documents.length === 0) return [];
+  return runWorkflows({
+    documents,
+    contract: input.contract,
+    target: input.target,
+    credentials: workflowCredentials(input.session.credentials, options.extra?.credentials),
+    headers: options.headers ?? {},
+    timeoutMs: input.timeoutMs,
+    maxResponseBytes: input.maxResponseBytes,
+    checks: options.checks,
+    skipChecks: options.skipChecks,
+    operations: options.operations,
+    // Steps go through the run's session: its timeouts, circuit breaker and Retry-After waits.
+    transport: input.session,
+    heldBack: input.session.breakerState.reason,
+  });
 }

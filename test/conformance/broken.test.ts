@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { start } from '../../src/index.js';
-import { exitCodeFor } from '../../conformance/verdict.js';
+import { exitCodeFor } from '../../conformance/report/verdict.js';
 import { DEFECTS } from '../../fixtures/broken/defects.js';
 import { startDefectProxy } from '../../fixtures/broken/proxy.js';
-import { CHECK_NAMES } from '../../conformance/checks/index.js';
+import { CHECK_NAMES } from '../../conformance/registry/index.js';
 import { cell, failures, run } from './helpers.js';
 
 describe('our mock, unbroken', () => {

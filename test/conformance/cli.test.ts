@@ -96,7 +96,7 @@ describe('petstore-conformance CLI', () => {
       }
       const xml = await readFile(junit, 'utf8');
       expect(xmlProblems(xml)).toEqual([]);
-      // One <failure> per cause (conformance/reporters/groups.ts), together covering every failed result.
+      // One <failure> per cause (conformance/report/formats/groups.ts), together covering every failed result.
       const failedGroups = (doc.groups ?? []).filter((g) => g.status === 'failed');
       expect(failedGroups.reduce((n, g) => n + g.count, 0)).toBe(doc.summary.failed);
       expect(xml.match(/<failure /g)?.length).toBe(failedGroups.length);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contractFromDocument } from '../../src/contract/index.js';
 import { runConformance } from '../../conformance/runner.js';
-import { exitCodeFor } from '../../conformance/verdict.js';
+import { exitCodeFor } from '../../conformance/report/verdict.js';
 import { parseArazzo } from '../../conformance/workflows/index.js';
 import { CONSTRUCTS, type ConstructCase } from '../../fixtures/constructs/cases.js';
 import { serve, type Routes } from '../../fixtures/constructs/server.js';

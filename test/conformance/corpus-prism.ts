@@ -12,7 +12,7 @@
 import { expect } from 'vitest';
 import { runConformance } from '../../conformance/runner.js';
 import type { CheckResult, RunReport } from '../../conformance/types.js';
-import { exitCodeFor } from '../../conformance/verdict.js';
+import { exitCodeFor } from '../../conformance/report/verdict.js';
 import type { CorpusDocument } from '../../fixtures/corpus/index.js';
 import { startPrism, type RunningPrism } from '../../fixtures/servers/prism.js';
 import type { PrismHost } from '../../fixtures/servers/prism-host.js';

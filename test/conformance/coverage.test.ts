@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContract, packageRoot } from '../../src/contract/index.js';
 import { runConformance } from '../../conformance/runner.js';
-import { prettyReport } from '../../conformance/reporters/pretty.js';
+import { prettyReport } from '../../conformance/report/formats/pretty.js';
 import { startTodoServer, TODO_TOKEN } from '../../fixtures/todo/server.js';
 import { scaled } from '../load-scale.js';
 

@@ -7,7 +7,7 @@ import { start } from '../../src/index.js';
 import { runConformance, type RunOptions } from '../../conformance/runner.js';
 import { toCurl } from '../../conformance/http/curl.js';
 import type { Exchange, RunReport } from '../../conformance/types.js';
-import { exitCodeFor } from '../../conformance/verdict.js';
+import { exitCodeFor } from '../../conformance/report/verdict.js';
 import { loadArazzo, parseArazzo } from '../../conformance/workflows/index.js';
 import { CONSTRUCTS } from '../../fixtures/constructs/cases.js';
 import { serve } from '../../fixtures/constructs/server.js';
@@ -86,7 +86,7 @@ describe.each([
     try {
       const contract = await contractFromDocument(structuredClone(construct.document));
       const exchanges: Exchange[] = [];
-      await runConformance({ target: server.url, contract, examples: 1, timeoutMs: scaled(3000), ...forms[0], extra: { rules: false }, onProgress: (e) => void (e.type === 'exchange' && exchanges.push(e.exchange)) });
+      await runConformance({ target: server.url, contract, examples: 1, timeoutMs: scaled(3000), ...forms[0], extra: { probes: false }, onProgress: (e) => void (e.type === 'exchange' && exchanges.push(e.exchange)) });
       const create = exchanges.find((e) => e.kind === 'positive' && e.requestedOperationId === 'createFolder' && e.response?.status === 201);
       const command = toCurl(create!.request);
       expect(command).not.toMatch(/good|dTpw/); // neither the token nor base64("u:p")

@@ -12,11 +12,10 @@ import { noBodyReason, validBody } from '../../conformance/cases/inputs.js';
 import { Random } from '../../conformance/cases/random.js';
 import { identifierOf } from '../../src/contract/index.js';
 import { SeenValues, unknownIdProbe } from '../../conformance/cases/unknown-id.js';
-import { CHECKS } from '../../conformance/checks/index.js';
+import { CHECKS, PROBES } from '../../conformance/registry/index.js';
 import { withoutWriteOnly } from '../../conformance/checks/response-schema.js';
 import { contractProblems } from '../../conformance/contract-check.js';
-import { jsonReport } from '../../conformance/reporters/json.js';
-import { RULES } from '../../conformance/rules/index.js';
+import { jsonReport } from '../../conformance/report/formats/json.js';
 import type { RunReport } from '../../conformance/types.js';
 import { loadArazzo, operationsOfWorkflow } from '../../conformance/workflows/index.js';
 import { serve } from '../../fixtures/constructs/server.js';
@@ -177,7 +176,7 @@ describe('honest verdicts (issue 19 §4)', () => {
 
   it('--help lists every check and every rule, one line each', async () => {
     const { stdout } = await promisify(execFile)(process.execPath, [BIN, '--help']);
-    for (const name of [...CHECKS, ...RULES].map((c) => c.name)) expect(stdout.split('\n').filter((l) => l.trimStart().startsWith(`${name} `))).toHaveLength(1);
+    for (const name of [...CHECKS, ...PROBES].map((c) => c.name)) expect(stdout.split('\n').filter((l) => l.trimStart().startsWith(`${name} `))).toHaveLength(1);
   });
 
   it('the JSON report always carries notices, an empty list when there are none', () => {

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { junitReport } from '../../conformance/reporters/junit.js';
+import { junitReport } from '../../conformance/report/formats/junit.js';
 import { createMockApp } from '../../src/index.js';
 import { run } from './helpers.js';
 import { xmlProblems } from '../../conformance/checks/xml-wellformed.js';

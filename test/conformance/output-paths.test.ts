@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { start } from '../../src/index.js';
-import { checkOutputs, OutputPathError } from '../../conformance/reporters/outputs.js';
+import { checkOutputs, OutputPathError } from '../../conformance/report/formats/outputs.js';
 import { buildIfStale, cli, STACK_TRACE } from './spawn-cli.js';
 import { scaled } from '../load-scale.js';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/contract/index.js';
 import { start, type RunningMock } from '../../src/index.js';
-import { CHECK_NAMES } from '../../conformance/checks/index.js';
+import { CHECK_NAMES } from '../../conformance/registry/index.js';
 import { CredentialPlan } from '../../conformance/credentials.js';
 import { planRun, select } from '../../conformance/plan/index.js';
 import { verdictOf } from '../../conformance/report/verdict.js';
@@ -79,7 +79,7 @@ describe('the verdict lives in the library', () => {
   });
 
   it('a run that judged nothing: the library says exit 2 with the reason, as the CLI does', async () => {
-    const report = await run(mock.url, { operations: ['createPet'], checks: ['sunset_enforced'], extra: { rules: false } });
+    const report = await run(mock.url, { operations: ['createPet'], checks: ['sunset_enforced'], extra: { probes: false } });
     const verdict = verdictOf(report);
     expect(verdict).toMatchObject({ exitCode: 2, verdict: 'no verdict' });
     expect(verdict.reason).toMatch(/nothing was judged.*sunset_enforced/);

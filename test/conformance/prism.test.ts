@@ -1,10 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHECK_NAMES } from '../../conformance/checks/index.js';
+import { CHECK_NAMES, PROBES } from '../../conformance/registry/index.js';
 import { runComposed } from '../../conformance/composed-run.js';
-import { groupByCause } from '../../conformance/reporters/groups.js';
-import { RULES } from '../../conformance/rules/index.js';
+import { groupByCause } from '../../conformance/report/formats/groups.js';
 import type { RunReport } from '../../conformance/types.js';
 import { loadWorkflows } from '../../conformance/workflows/load.js';
 import { startPrism, type RunningPrism } from '../../fixtures/servers/prism.js';
@@ -51,7 +50,7 @@ function prismSection(report: RunReport): string {
   const count = (name: string): number => failed.filter((r) => r.check === name).length;
   const names = [...new Set(failed.map((r) => r.check))];
   const checks = names.filter((n) => CHECK_NAMES.includes(n)).sort();
-  const rules = names.filter((n) => RULES.some((r) => r.name === n)).sort();
+  const rules = names.filter((n) => PROBES.some((r) => r.name === n)).sort();
   const workflows = names.filter((n) => n.startsWith('workflow:'));
   const workflowResults = report.results.filter((r) => r.check.startsWith('workflow:'));
   const s = report.summary;

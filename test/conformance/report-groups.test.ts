@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runComposed } from '../../conformance/composed-run.js';
-import { groupByCause, skipReasons } from '../../conformance/reporters/groups.js';
-import { htmlReport } from '../../conformance/reporters/html.js';
-import { jsonReport } from '../../conformance/reporters/json.js';
-import { junitReport } from '../../conformance/reporters/junit.js';
-import { prettyReport } from '../../conformance/reporters/pretty.js';
+import { groupByCause, skipReasons } from '../../conformance/report/formats/groups.js';
+import { htmlReport } from '../../conformance/report/formats/html.js';
+import { jsonReport } from '../../conformance/report/formats/json.js';
+import { junitReport } from '../../conformance/report/formats/junit.js';
+import { prettyReport } from '../../conformance/report/formats/pretty.js';
 import type { CheckResult, RunReport } from '../../conformance/types.js';
 import { loadWorkflows } from '../../conformance/workflows/load.js';
 import { DEFECTS } from '../../fixtures/broken/defects.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { OpenAPIV3 } from 'openapi-types';
 import { contractFromDocument, sampleValue } from '../../src/contract/index.js';
 import { effectiveBasePath, runConformance } from '../../conformance/runner.js';
-import { exitCodeFor } from '../../conformance/verdict.js';
+import { exitCodeFor } from '../../conformance/report/verdict.js';
 import { serialiseCookie, serialiseHeader, serialisePath, serialiseQuery } from '../../src/contract/index.js';
 import { encodeBody } from '../../conformance/http/body.js';
 import { Random } from '../../conformance/cases/random.js';

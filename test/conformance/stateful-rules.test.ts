@@ -5,9 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { contractFromDocument, type Operation } from '../../src/contract/index.js';
-import { filterPlan, judgeFilters, matches, nextFilterRequest, filterQuery, type FilterPlan, type Recorded } from '../../conformance/rules/filters.js';
-import { judgePaging, nextPagingQuery, pagingPlan, type PagingPlan } from '../../conformance/rules/paging.js';
-import { judgeLocationRead, judgeReadOnly, judgeReference, locationNames } from '../../conformance/rules/rules.js';
+import { filterPlan, judgeFilters, matches, nextFilterRequest, filterQuery, type FilterPlan, type Recorded } from '../../conformance/probes/filters.js';
+import { judgePaging, nextPagingQuery, pagingPlan, type PagingPlan } from '../../conformance/probes/paging.js';
+import { judgeLocationRead, locationNames } from '../../conformance/probes/location.js';
+import { judgeReadOnly } from '../../conformance/probes/read-only.js';
+import { judgeReference } from '../../conformance/probes/references.js';
 import type { Exchange } from '../../conformance/types.js';
 
 const item = { type: 'object', properties: { id: { type: 'string' }, email: { type: 'string' }, status: { type: 'string', enum: ['open', 'shut'] } } };
@@ -220,6 +222,17 @@ describe('the other rules judge recorded exchanges as pure functions too', () =>
     ['a server error judges nothing', 500, {}, 'skipped'],
   ])('read_only_not_honoured: %s', (_name, status, body, verdict) => {
     expect(judgeReadOnly({ id: 'client-chosen-id' }, exchange(body, status)).status).toBe(verdict);
+  });
+
+  // The contract-first refusal rule (checks/refusal.ts) applies to the probe's refusals too.
+  it.each<[string, Record<string, unknown>, number, string]>([
+    ['the documented validation status', { '201': { description: 'made' }, '422': { description: 'invalid' } }, 422, 'passed'],
+    ['another validation status than the documented one', { '201': { description: 'made' }, '422': { description: 'invalid' } }, 400, 'failed'],
+    ["the RFC's status where none of the kind is documented", { '201': { description: 'made' } }, 400, 'passed'],
+    ['another 4xx where none of the kind is documented: a warning naming the omission', { '201': { description: 'made' } }, 409, 'warning'],
+  ])('read_only_not_honoured refused with %s', async (_name, responses, status, verdict) => {
+    const contract = await contractFromDocument({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths: { '/things': { post: { operationId: 'create', responses } } } });
+    expect(judgeReadOnly({ id: 'client-chosen-id' }, exchange({}, status), contract.operationsById.get('create')).status).toBe(verdict);
   });
 
   it.each<[string, number, string | undefined, 'failed' | 'warning' | undefined]>([

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContract, packageRoot } from '../../src/contract/index.js';
-import { exitCodeFor } from '../../conformance/verdict.js';
+import { exitCodeFor } from '../../conformance/report/verdict.js';
 import { startTodoServer, TODO_TOKEN } from '../../fixtures/todo/server.js';
 import { cell, failures, run } from './helpers.js';
 

@@ -3,10 +3,10 @@ import { contractFromDocument, SchemaValidator, type Contract } from '../../src/
 import { Random } from '../../conformance/cases/random.js';
 import { contentType } from '../../conformance/checks/content-type.js';
 import { deprecationHeaders } from '../../conformance/checks/deprecation-headers.js';
-import type { CheckContext } from '../../conformance/checks/index.js';
+import type { CheckContext } from '../../conformance/registry/index.js';
 import { parseLinkHeader, sameValue } from '../../conformance/checks/util.js';
 import { shellQuote, toCurl, REDACTED_KEY } from '../../conformance/http/curl.js';
-import { xmlEscape } from '../../conformance/reporters/junit.js';
+import { xmlEscape } from '../../conformance/report/formats/junit.js';
 import type { Exchange } from '../../conformance/types.js';
 import { petstoreContract } from './helpers.js';
 

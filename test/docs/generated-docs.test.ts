@@ -3,8 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { begin, cliSection, registrySection, withSection, type Section } from '../../scripts/docs-generated.js';
-import { CHECKS } from '../../conformance/checks/index.js';
-import { RULES } from '../../conformance/rules/index.js';
+import { CHECKS, PROBES } from '../../conformance/registry/index.js';
 import { ROOT } from '../mock/helpers.js';
 import { scaled } from '../load-scale.js';
 
@@ -24,7 +23,7 @@ async function check(section: Section): Promise<void> {
 describe('the generated parts of docs/ are what the kit says today', () => {
   it("docs/runner.md's tables of checks, rules and bundled workflows come from the runner's registries", async () => {
     const section = await registrySection();
-    for (const { name } of [...CHECKS, ...RULES]) expect(section.text).toContain(`| \`${name}\` |`);
+    for (const { name } of [...CHECKS, ...PROBES]) expect(section.text).toContain(`| \`${name}\` |`);
     await check(section);
   });
 
@@ -45,7 +44,7 @@ describe('the generated parts of docs/ are what the kit says today', () => {
     expect(lines.filter((l) => [...l].length > 100)).toEqual([]);
     expect(lines.filter((l) => /…$/.test(l.trimEnd()))).toEqual([]);
     // Every word of a check's or rule's help entry is a word of its description: nothing is cut mid-word.
-    for (const { name, description } of [...CHECKS, ...RULES]) {
+    for (const { name, description } of [...CHECKS, ...PROBES]) {
       const at = lines.findIndex((l) => l.trimStart().startsWith(`${name} `));
       expect(at, name).toBeGreaterThan(0);
       const entry = [lines[at]!.trim().slice(name.length), ...lines.slice(at + 1).filter((_l, i, rest) => rest.slice(0, i + 1).every((r) => /^ {29}\S/.test(r)))].join(' ');

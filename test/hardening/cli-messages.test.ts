@@ -2,8 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nearest } from '../../src/contract/index.js';
-import { CHECKS } from '../../conformance/checks/index.js';
-import { RULES } from '../../conformance/rules/index.js';
+import { CHECKS, PROBES } from '../../conformance/registry/index.js';
 import { ROOT } from '../mock/helpers.js';
 
 function run(bin: 'petstore-mock' | 'petstore-conformance', args: readonly string[]): Promise<{ code: number; stderr: string }> {
@@ -56,6 +55,6 @@ describe('CLI messages say what was meant, in words', () => {
     const r = await run('petstore-conformance', ['--target', 'http://127.0.0.1:1', '--checks', 'respons_schema']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('(did you mean response_schema?)');
-    for (const name of [...CHECKS.map((c) => c.name), ...RULES.map((rule) => rule.name), 'workflow:*', 'workflow:createReadList']) expect(r.stderr, name).toContain(name);
+    for (const name of [...CHECKS.map((c) => c.name), ...PROBES.map((rule) => rule.name), 'workflow:*', 'workflow:createReadList']) expect(r.stderr, name).toContain(name);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS, TargetUnreachableError } from '../../conformance/runner.js';
-import { exitCodeFor } from '../../conformance/verdict.js';
+import { exitCodeFor } from '../../conformance/report/verdict.js';
 import type { RunReport } from '../../conformance/types.js';
 import { HOSTILE_CASES } from '../../fixtures/hostile/cases.js';
 import { freePort, run } from '../conformance/helpers.js';

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { start } from '../../src/index.js';
 import { startDefectProxy } from '../../fixtures/broken/proxy.js';
 import { RULE_DEFECTS } from '../../fixtures/broken/rule-defects.js';
-import { RULES } from '../../conformance/rules/index.js';
-import { CHECK_NAMES } from '../../conformance/checks/index.js';
+import { CHECK_NAMES, PROBES } from '../../conformance/registry/index.js';
 import { run } from '../conformance/helpers.js';
 import { bundledWorkflows } from './helpers.js';
 import { scaled } from '../load-scale.js';
@@ -34,7 +33,7 @@ describe('business-rule defects: each fails exactly its own workflow', () => {
     try {
       const report = await run(proxy.url, { extra: { documents: [await bundledWorkflows()] } });
       // Other checks of the very same promise may catch it too, once they exist.
-      const known = [...CHECK_NAMES, ...RULES.map((r) => r.name)];
+      const known = [...CHECK_NAMES, ...PROBES.map((r) => r.name)];
       const also = defect.alsoFails.filter((c) => known.some((name) => c.endsWith(`› ${name}`)));
       expect(failed(report)).toEqual([`petstore.arazzo.yaml › workflow:${defect.workflow}`, ...also].sort());
       const result = report.results.find((r) => r.check === `workflow:${defect.workflow}`);

@@ -2,19 +2,19 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContract, packageRoot } from '../../src/contract/index.js';
 import { start } from '../../src/index.js';
-import { RULES } from '../../conformance/rules/index.js';
+import { PROBES } from '../../conformance/registry/index.js';
 import { startTodoServer, TODO_TOKEN } from '../../fixtures/todo/server.js';
 import { run } from '../conformance/helpers.js';
 import { scaled } from '../load-scale.js';
 
 const ruleResults = (report: Awaited<ReturnType<typeof run>>): Array<readonly [string, string, string]> =>
-  report.results.filter((r) => RULES.some((rule) => rule.name === r.check)).map((r) => [`${r.operation} › ${r.check}`, r.status, r.message] as const);
+  report.results.filter((r) => PROBES.some((rule) => rule.name === r.check)).map((r) => [`${r.operation} › ${r.check}`, r.status, r.message] as const);
 
 describe('generic rules', () => {
   it('pass on our mock where they apply, and apply where the Petstore declares what they need', { timeout: scaled(120_000) }, async () => {
     const mock = await start({ port: 0 });
     try {
-      const results = ruleResults(await run(mock.url, { extra: { rules: true } }));
+      const results = ruleResults(await run(mock.url, { extra: { probes: true } }));
       expect(results.filter(([, s]) => s === 'failed')).toEqual([]);
       const passed = new Set(results.filter(([, s]) => s === 'passed').map(([n]) => n));
       for (const cell of [

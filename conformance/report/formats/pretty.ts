@@ -1,4 +1,4 @@
-import type { ProgressEvent, RunReport } from '../types.js';
+import type { ProgressEvent, RunReport } from '../../types.js';
 import { groupByCause, shortList, skipReasons } from './groups.js';
 import { matrix } from './matrix.js';
 

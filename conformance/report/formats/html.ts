@@ -1,4 +1,4 @@
-import type { CheckResult, Exchange, ResultStatus, RunReport } from '../types.js';
+import type { CheckResult, Exchange, ResultStatus, RunReport } from '../../types.js';
 import { groupByCause, skipReasons, type CauseGroup } from './groups.js';
 import { matrix } from './matrix.js';
 

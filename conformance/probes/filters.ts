@@ -2,7 +2,8 @@ import type { Operation } from '../../src/contract/index.js';
 import { asSchema, isRecord } from '../cases/schema.js';
 import type { Exchange } from '../types.js';
 import { LIMIT_NAMES, filtersOf, identityOf, itemSchemaOf, itemsOf, normalName, numericBounds, queryParams, type Filter } from './lists.js';
-import { json, ok } from './util.js';
+import type { ProbePlan, ProbeVerdict, ProbeCheck, ProbeRequest, Sent } from '../registry/types.js';
+import { acceptedBody, blocked, collections, json, needsKey, ok } from './util.js';
 
 /**
  * `filters_filter`, in pure parts: `filterPlan` reads the filters a list declares (query parameters
@@ -40,7 +41,7 @@ const fixedValues = (f: Filter): { values: unknown[]; source: 'enum' | 'boolean'
   return undefined;
 };
 
-export function filterPlan(op: Operation, create: FilterPlan['create']): { ok: true; plan: FilterPlan } | { ok: false; reason: string } {
+export function filterPlan(op: Operation, create: FilterPlan['create']): ProbePlan<FilterPlan> {
   const item = itemSchemaOf(op);
   if (!item) return { ok: false, reason: `${op.id} answers no list of items` };
   const filters = filtersOf(op, item);
@@ -119,13 +120,8 @@ export function matches(item: unknown, f: Filter, value: unknown, strictString: 
   });
 }
 
-export type FilterVerdict =
-  | { readonly status: 'skipped'; readonly message: string; readonly exchange?: Exchange | undefined }
-  | { readonly status: 'failed'; readonly message: string; readonly exchange: Exchange; readonly judged: number }
-  | { readonly status: 'passed'; readonly message: string; readonly judged: number };
-
 /** Judges the recorded requests: pure. */
-export function judgeFilters(plan: FilterPlan, sent: readonly Recorded[]): FilterVerdict {
+export function judgeFilters(plan: FilterPlan, sent: readonly Recorded[]): ProbeVerdict {
   const created = sent.find((r) => r.step.kind === 'create');
   const createdRecord = created && ok(created.exchange) ? json(created.exchange) : undefined;
   const createdId = identityOf(createdRecord);
@@ -164,3 +160,33 @@ export function judgeFilters(plan: FilterPlan, sent: readonly Recorded[]): Filte
   return { status: 'passed', message: `every item listed matches: ${[...new Set(said)].slice(0, 4).join(', ')}${said.length > 4 ? '…' : ''}`, judged };
 }
 
+
+/** A request of the filter probe: the step it carries out. */
+interface FilterRequest extends ProbeRequest {
+  readonly step: FilterStep;
+}
+
+const recorded = (sent: readonly Sent<FilterRequest>[]): Recorded[] => sent.map((s) => ({ step: s.request.step, exchange: s.exchange }));
+
+/** `filters_filter`: the plan, next-request and judge functions above, as a probe check. */
+export const filtersFilter: ProbeCheck<FilterPlan, FilterRequest> = {
+  kind: 'probe',
+  name: 'filters_filter',
+  description: "A list query parameter named like a property of its items: filtered by an enum's values, both booleans, or the value an item created for the purpose has (it is listed) or a listed item has, every item returned matches.",
+  needs: ['positive'],
+  plan(op, run) {
+    if (op.method !== 'get' || !itemSchemaOf(op)) return undefined;
+    const c = collections(run.contract).find((x) => x.list === op && !needsKey(run, x.create));
+    const body = c ? acceptedBody(run, c.create) : undefined;
+    const planned = filterPlan(op, c && body ? { op: c.create, body } : undefined);
+    if (!planned.ok) return planned;
+    const why = blocked(run, op);
+    return why === undefined ? planned : { ok: false, reason: why };
+  },
+  next(plan, sent) {
+    const step = nextFilterRequest(plan, recorded(sent));
+    if (!step) return undefined;
+    return step.kind === 'create' && plan.create ? { op: plan.create.op, body: plan.create.body, step } : { op: plan.op, query: filterQuery(plan, step), step };
+  },
+  judge: (plan, sent) => judgeFilters(plan, recorded(sent)),
+};

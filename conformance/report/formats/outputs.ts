@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { access, stat, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import type { RunReport } from '../types.js';
+import type { RunReport } from '../../types.js';
 import { render, type ReporterName } from './index.js';
 
 /** One requested report: a reporter and where it writes (undefined: stdout). */

@@ -1,4 +1,4 @@
-import type { CheckResult, RunReport } from '../types.js';
+import type { CheckResult, RunReport } from '../../types.js';
 import { groupByCause, shortList } from './groups.js';
 
 /** XML 1.0 text: the five special characters escaped, characters XML cannot carry dropped (XML 1.0 §2.2). */
@@ -25,7 +25,7 @@ const junitTimestamp = (iso: string): string => (Number.isNaN(Date.parse(iso)) ?
 /**
  * JUnit XML (the Ant/Surefire schema CI systems read): one testsuite; one testcase per passed or
  * skipped operation × check (classname = the operation); failures and warnings one testcase per
- * cause (conformance/reporters/groups.ts), named with the count of results it covers and listing
+ * cause (conformance/report/formats/groups.ts), named with the count of results it covers and listing
  * each of them (message, request, answer, reproduce command), so that one defect is one red line
  * in CI. failed → <failure>, skipped → <skipped>, warning → a passing testcase whose
  * <system-out> carries the warning (it does not fail the build without --strict). A testcase's
@@ -90,7 +90,7 @@ export function junitReport(report: RunReport): string {
     }
   }
   // `failures` counts causes, not results: say so where a reader of the XML sees both numbers (issue 30).
-  const counts = `COUNTS: failures="${failedGroups}" counts causes (one failing testcase per cause, conformance/reporters/groups.ts); they cover ${summary.failed} failed result${summary.failed === 1 ? '' : 's'} (operation × check, property failedResults), each listed inside its cause's testcase. ${summary.warnings} warning${summary.warnings === 1 ? '' : 's'} are passing testcases carrying WARNING.`;
+  const counts = `COUNTS: failures="${failedGroups}" counts causes (one failing testcase per cause, conformance/report/formats/groups.ts); they cover ${summary.failed} failed result${summary.failed === 1 ? '' : 's'} (operation × check, property failedResults), each listed inside its cause's testcase. ${summary.warnings} warning${summary.warnings === 1 ? '' : 's'} are passing testcases carrying WARNING.`;
   lines.push(`    <system-out>${xmlEscape([counts, ...(report.notices ?? []).map((n) => `NOTICE: ${n}`)].join('\n'))}</system-out>`);
   lines.push('  </testsuite>', '</testsuites>');
   return `${lines.join('\n')}\n`;

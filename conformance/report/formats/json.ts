@@ -1,4 +1,4 @@
-import type { RunReport } from '../types.js';
+import type { RunReport } from '../../types.js';
 import { groupByCause, skipReasons } from './groups.js';
 
 /** The PRODUCT.md §3 document: summary counts, then one entry per operation × check. */
@@ -23,7 +23,7 @@ export function jsonReport(report: RunReport): string {
     })),
     ...(report.coverage ? { notExercised: report.coverage.notExercised.map((n) => ({ operation: n.operation, reason: n.reason })) } : {}),
     // Added after the members above (their shape is kept): failures and warnings by cause, each
-    // pointing at its results by operation and check (conformance/reporters/groups.ts).
+    // pointing at its results by operation and check (conformance/report/formats/groups.ts).
     groups: groupByCause(report.results).map((g) => ({
       status: g.status,
       cause: g.cause,

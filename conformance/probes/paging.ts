@@ -3,7 +3,8 @@ import type { Operation } from '../../src/contract/index.js';
 import type { Exchange } from '../types.js';
 import { pageBase } from '../../src/contract/index.js';
 import { CURSOR_NAMES, LIMIT_NAMES, OFFSET_NAMES, PAGE_NAMES, identityOf, itemSchemaOf, itemsOf, normalName, numericBounds, queryParams } from './lists.js';
-import { ok } from './util.js';
+import type { ProbePlan, ProbeVerdict, ProbeCheck } from '../registry/types.js';
+import { blocked, ok } from './util.js';
 
 /**
  * `paging_truthful`, in three pure parts: `pagingPlan` reads what the contract states of a list's
@@ -34,11 +35,10 @@ export interface PagingPlan {
   readonly linkDeclared: boolean;
 }
 
-export type Planned = { readonly ok: true; readonly plan: PagingPlan } | { readonly ok: false; readonly reason: string };
 
 const MAX_WALK = 12;
 
-export function pagingPlan(op: Operation): Planned {
+export function pagingPlan(op: Operation): ProbePlan<PagingPlan> {
   if (!itemSchemaOf(op)) return { ok: false, reason: `${op.id} answers no list of items` };
   const q = queryParams(op);
   const named = (names: ReadonlySet<string>): OpenAPIV3.ParameterObject[] => q.filter((p) => names.has(normalName(p.name)));
@@ -122,16 +122,11 @@ function walkQuery(plan: PagingPlan, sent: readonly Exchange[], start: number): 
   return { ...sized(plan, size), [plan.offset.name]: walk.length * size };
 }
 
-export type PagingVerdict =
-  | { readonly status: 'skipped'; readonly message: string; readonly exchange?: Exchange | undefined }
-  | { readonly status: 'failed'; readonly message: string; readonly exchange: Exchange; readonly judged: number }
-  | { readonly status: 'passed'; readonly message: string; readonly judged: number };
-
 const answered = (e: Exchange): string => String(e.response?.status ?? e.error?.message ?? '?');
 const hasNext = (link: string | undefined): boolean => /rel="?([^"]*\s)?next[\s";,]|rel="?next"?$/i.test(link ?? '');
 
 /** Judges the exchanges `nextPagingQuery` asked for: pure. */
-export function judgePaging(plan: PagingPlan, sent: readonly Exchange[]): PagingVerdict {
+export function judgePaging(plan: PagingPlan, sent: readonly Exchange[]): ProbeVerdict {
   const [censusExchange, firstExchange, secondExchange] = sent;
   if (!censusExchange) return { status: 'skipped', message: 'no list request was sent' };
   const census = itemsOf(plan.op, censusExchange);
@@ -170,7 +165,7 @@ export function judgePaging(plan: PagingPlan, sent: readonly Exchange[]): Paging
 }
 
 /** The walk over every page (total header and offset): undefined when there was none. */
-function walkVerdict(plan: PagingPlan, sent: readonly Exchange[], start: number): PagingVerdict | undefined {
+function walkVerdict(plan: PagingPlan, sent: readonly Exchange[], start: number): ProbeVerdict | undefined {
   const total = totalOf(plan, sent[0]);
   const walk = sent.slice(start);
   if (!plan.offset || !plan.totalHeader || total === undefined || walk.length === 0) return undefined;
@@ -202,3 +197,24 @@ function walkVerdict(plan: PagingPlan, sent: readonly Exchange[], start: number)
   if (complete && walked !== total) return { status: 'failed', message: `${plan.totalHeader} says ${total}, walking the pages gave ${walked} items`, exchange: walk[0] as Exchange, judged: walk.length };
   return { status: 'passed', message: `${walk.length} pages of ${size}: ${walked} items${complete ? ` = ${plan.totalHeader}` : ''}, disjoint${plan.linkDeclared ? ', Link next while items remain' : ''}`, judged: walk.length };
 }
+
+/** `paging_truthful`: the plan, next-request and judge functions above, as a probe check. */
+export const pagingTruthful: ProbeCheck<PagingPlan> = {
+  kind: 'probe',
+  name: 'paging_truthful',
+  description: 'A list with a page-size parameter (limit, per_page, page_size…): no page holds more; with an offset or page number the next page holds other items; with a total-count header, a walk over every page agrees with it (Link rel="next" while items remain).',
+  needs: ['positive'],
+  plan(op, run) {
+    if (op.method !== 'get') return undefined;
+    const planned = pagingPlan(op);
+    // An operation that answers no list is not this check's business: no result.
+    if (!planned.ok) return itemSchemaOf(op) ? planned : undefined;
+    const why = blocked(run, op);
+    return why === undefined ? planned : { ok: false, reason: why };
+  },
+  next(plan, sent) {
+    const query = nextPagingQuery(plan, sent.map((s) => s.exchange));
+    return query && { op: plan.op, query };
+  },
+  judge: (plan, sent) => judgePaging(plan, sent.map((s) => s.exchange)),
+};

@@ -1,4 +1,4 @@
-import type { CheckResult } from '../types.js';
+import type { CheckResult } from '../../types.js';
 
 /**
  * Failures (and warnings) grouped by cause, so that one defect reads as one item: a dropped

@@ -1,4 +1,4 @@
-import type { RunReport } from '../types.js';
+import type { RunReport } from '../../types.js';
 import { htmlReport } from './html.js';
 import { jsonReport } from './json.js';
 import { junitReport } from './junit.js';
