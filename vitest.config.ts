@@ -97,7 +97,8 @@ const SPREAD = 3;
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const rank = (f: TestSpecification): number => LONGEST_FIRST.indexOf(relative(f.project.config.root, f.moduleId).split('\\').join('/'));
+    const rank = (f: TestSpecification): number =>
+      LONGEST_FIRST.indexOf(relative(f.project.config.root, f.moduleId).split('\\').join('/'));
     const longest = sorted.filter((f) => rank(f) !== -1).sort((a, b) => rank(a) - rank(b));
     const others = sorted.filter((f) => rank(f) === -1);
     const out = longest.splice(0, 2);

@@ -30,6 +30,8 @@ if (process.argv[3] === 'all') {
     await res.arrayBuffer();
     statuses[res.status] = (statuses[res.status] ?? 0) + 1;
   }
-  process.stdout.write(`${JSON.stringify({ operations: contract.operations.length, allOperationsMs: Math.round(performance.now() - sent), rssAfterAllMb: rssMb(), statuses })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ operations: contract.operations.length, allOperationsMs: Math.round(performance.now() - sent), rssAfterAllMb: rssMb(), statuses })}\n`,
+  );
 }
 await mock.close();

@@ -79,7 +79,6 @@ export interface CurveOptions {
   readonly log?: (line: string) => void;
 }
 
-
 /** The documents of the curve, smallest first: the bundled contract, fixtures/corpus and fixtures/holdout. */
 export function curveDocuments(minKb: number, only?: readonly string[]): CurveDocument[] {
   const all = [
@@ -89,8 +88,18 @@ export function curveDocuments(minKb: number, only?: readonly string[]): CurveDo
     ...HOLDOUT,
   ];
   return all
-    .map((d) => ({ name: d.name, file: d.file, operations: d.operations, version: d.version, bytes: statSync(d.file).size }))
-    .filter((d) => (only && only.length > 0 ? only.some((o) => d.name.includes(o)) : d.bytes >= minKb * 1024 || d.file === bundledContractPath))
+    .map((d) => ({
+      name: d.name,
+      file: d.file,
+      operations: d.operations,
+      version: d.version,
+      bytes: statSync(d.file).size,
+    }))
+    .filter((d) =>
+      only && only.length > 0
+        ? only.some((o) => d.name.includes(o))
+        : d.bytes >= minKb * 1024 || d.file === bundledContractPath,
+    )
     .sort((a, b) => a.bytes - b.bytes);
 }
 
@@ -141,7 +150,11 @@ function waitFor(child: ChildProcess, pattern: RegExp, deadline: number): Promis
 }
 
 /** Polls `url` until any HTTP answer comes back; undefined at `deadline`. */
-async function firstAnswer(url: string, deadline: number, headers: Record<string, string> = {}): Promise<number | undefined> {
+async function firstAnswer(
+  url: string,
+  deadline: number,
+  headers: Record<string, string> = {},
+): Promise<number | undefined> {
   while (Date.now() < deadline) {
     try {
       const res = await fetch(url, { headers, signal: AbortSignal.timeout(Math.max(1, deadline - Date.now())) });
@@ -167,7 +180,10 @@ function collectOutput(child: ChildProcess): () => string {
 const lastLine = (text: string): string => text.trim().split('\n').filter(Boolean).pop()?.slice(0, 200) ?? '';
 
 /** The planning step in a fresh process (bench/plan.ts); with `requests`, one request per operation too. */
-async function planPoint(doc: CurveDocument, timeoutS: number): Promise<{ point: PlanPoint; requests: PlannedRequest[] }> {
+async function planPoint(
+  doc: CurveDocument,
+  timeoutS: number,
+): Promise<{ point: PlanPoint; requests: PlannedRequest[] }> {
   const started = performance.now();
   const child = spawnTracked([join(packageRoot, 'dist', 'bench', 'plan.js'), doc.file, '3', '--requests']);
   let out = '';
@@ -184,12 +200,32 @@ async function planPoint(doc: CurveDocument, timeoutS: number): Promise<{ point:
   if (!exited) {
     const rss = child.pid ? rssMb(child.pid) : undefined;
     await kill(child);
-    return { point: { outcome: 'timeout', ms: timeoutS * 1000, ...(rss === undefined ? {} : { rssMb: Math.round(rss) }) }, requests: [] };
+    return {
+      point: { outcome: 'timeout', ms: timeoutS * 1000, ...(rss === undefined ? {} : { rssMb: Math.round(rss) }) },
+      requests: [],
+    };
   }
   try {
-    const parsed = JSON.parse(out.trim().split('\n').pop() ?? '') as { loadMs: number; checkMs: number; generateMs: number; inputs: number; mutations: number; rssMb: number; requests: PlannedRequest[] };
+    const parsed = JSON.parse(out.trim().split('\n').pop() ?? '') as {
+      loadMs: number;
+      checkMs: number;
+      generateMs: number;
+      inputs: number;
+      mutations: number;
+      rssMb: number;
+      requests: PlannedRequest[];
+    };
     return {
-      point: { outcome: 'ready', ms, rssMb: Math.round(parsed.rssMb), loadMs: parsed.loadMs, checkMs: parsed.checkMs, generateMs: parsed.generateMs, inputs: parsed.inputs, mutations: parsed.mutations },
+      point: {
+        outcome: 'ready',
+        ms,
+        rssMb: Math.round(parsed.rssMb),
+        loadMs: parsed.loadMs,
+        checkMs: parsed.checkMs,
+        generateMs: parsed.generateMs,
+        inputs: parsed.inputs,
+        mutations: parsed.mutations,
+      },
       requests: parsed.requests,
     };
   } catch {
@@ -208,7 +244,13 @@ function probeOf(requests: readonly PlannedRequest[], templated: (path: string) 
  * then; else a failure (it exited) or a time-out with its RSS when the limit struck. One reading
  * for the mock and Prism, so their figures compare.
  */
-function readiness(child: ChildProcess, output: () => string, answered: boolean, started: number, timeoutS: number): CurvePoint {
+function readiness(
+  child: ChildProcess,
+  output: () => string,
+  answered: boolean,
+  started: number,
+  timeoutS: number,
+): CurvePoint {
   const ms = Math.round(performance.now() - started);
   const rss = child.pid && child.exitCode === null ? rssMb(child.pid) : undefined;
   const rssPart = rss === undefined ? {} : { rssMb: Math.round(rss) };
@@ -217,11 +259,28 @@ function readiness(child: ChildProcess, output: () => string, answered: boolean,
   return { outcome: 'timeout', ms: timeoutS * 1000, ...rssPart };
 }
 
-async function mockPoint(doc: CurveDocument, requests: readonly PlannedRequest[], probe: PlannedRequest, timeoutS: number): Promise<MockPoint> {
+async function mockPoint(
+  doc: CurveDocument,
+  requests: readonly PlannedRequest[],
+  probe: PlannedRequest,
+  timeoutS: number,
+): Promise<MockPoint> {
   const started = performance.now();
   const deadline = Date.now() + timeoutS * 1000;
   // The credentials the planning step placed in its requests (bench/plan.ts CREDENTIALS).
-  const child = spawnTracked([join(packageRoot, 'bin', 'petstore-mock.js'), '--spec', doc.file, '--port', '0', '--api-key', 'k', '--token', 't', '--basic', 'u:p']);
+  const child = spawnTracked([
+    join(packageRoot, 'bin', 'petstore-mock.js'),
+    '--spec',
+    doc.file,
+    '--port',
+    '0',
+    '--api-key',
+    'k',
+    '--token',
+    't',
+    '--basic',
+    'u:p',
+  ]);
   const output = collectOutput(child);
   try {
     const listening = await waitFor(child, /listening on (http:\/\/\S+) \(.*base path (\S+?)\)?$/, deadline);
@@ -238,7 +297,11 @@ async function mockPoint(doc: CurveDocument, requests: readonly PlannedRequest[]
       try {
         const res = await fetch(`${base}${r.path}`, {
           method: r.method,
-          headers: { accept: 'application/json', ...(r.contentType ? { 'content-type': r.contentType } : {}), ...r.headers },
+          headers: {
+            accept: 'application/json',
+            ...(r.contentType ? { 'content-type': r.contentType } : {}),
+            ...r.headers,
+          },
           ...(r.body === undefined ? {} : { body: r.body }),
           signal: AbortSignal.timeout(30_000),
         });
@@ -253,7 +316,12 @@ async function mockPoint(doc: CurveDocument, requests: readonly PlannedRequest[]
     const after = child.pid && child.exitCode === null ? rssMb(child.pid) : undefined;
     // Without the planning step's requests (it was not ready), there is no "after every operation" figure.
     if (requests.length === 0) return point;
-    return { ...point, statuses, everyOperationMs, ...(after === undefined ? {} : { rssAfterEveryOperationMb: Math.round(after) }) };
+    return {
+      ...point,
+      statuses,
+      everyOperationMs,
+      ...(after === undefined ? {} : { rssAfterEveryOperationMb: Math.round(after) }),
+    };
   } finally {
     await kill(child);
   }
@@ -270,7 +338,9 @@ async function prismPoint(doc: CurveDocument, probe: PlannedRequest, timeoutS: n
   try {
     const listening = await waitFor(child, /Prism is listening/, deadline);
     // Prism's mock serves the contract's paths without the servers entry's base path.
-    const status = listening ? await firstAnswer(`http://127.0.0.1:${port}${probe.path}`, deadline, probe.headers) : undefined;
+    const status = listening
+      ? await firstAnswer(`http://127.0.0.1:${port}${probe.path}`, deadline, probe.headers)
+      : undefined;
     return readiness(child, output, status !== undefined, started, timeoutS);
   } finally {
     await kill(child);
@@ -332,7 +402,8 @@ export function costCurveMarkdown(rows: readonly CurveRow[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-const kb = (bytes: number): string => (bytes >= 1024 * 1024 ? `${(bytes / 1048576).toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`);
+const kb = (bytes: number): string =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1048576).toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -347,7 +418,9 @@ async function main(): Promise<void> {
     },
   });
   if (values.help) {
-    process.stdout.write('node dist/bench/cost-curve.js [--timeout S=60] [--min-kb 20] [--only NAME,…] [--skip prism,mock,plan] [--svg FILE] [--output FILE]\n');
+    process.stdout.write(
+      'node dist/bench/cost-curve.js [--timeout S=60] [--min-kb 20] [--only NAME,…] [--skip prism,mock,plan] [--svg FILE] [--output FILE]\n',
+    );
     return;
   }
   const rows = await runCostCurve({
@@ -367,7 +440,10 @@ export function writeCostCurve(rows: readonly CurveRow[], output: string, timeou
   const machine = { node: process.version, cpus: cpus().length, model: cpus()[0]?.model };
   writeFileSync(output, `${JSON.stringify({ date: new Date().toISOString(), machine, timeoutS, rows }, null, 2)}\n`);
   writeFileSync(output.replace(/\.json$/, '.md'), costCurveMarkdown(rows));
-  const plot = renderCostCurveSvg(rows, { timeoutS, caption: `${machine.cpus} × ${machine.model ?? 'CPU'}, Node ${machine.node}, ${new Date().toISOString().slice(0, 10)}` });
+  const plot = renderCostCurveSvg(rows, {
+    timeoutS,
+    caption: `${machine.cpus} × ${machine.model ?? 'CPU'}, Node ${machine.node}, ${new Date().toISOString().slice(0, 10)}`,
+  });
   writeFileSync(output.replace(/\.json$/, '.svg'), plot);
   if (svg) writeFileSync(svg, plot);
   process.stderr.write(`cost curve: ${relative(packageRoot, output)} (and .md, .svg)${svg ? `, ${svg}` : ''}\n`);
@@ -376,7 +452,9 @@ export function writeCostCurve(rows: readonly CurveRow[], output: string, timeou
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   main().catch(async (error: unknown) => {
     await killAll();
-    process.stderr.write(`cost curve failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `cost curve failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exit(1);
   });
 }

@@ -8,12 +8,19 @@
  */
 const N = Number(process.argv[2] ?? 1500);
 const { start } = await import('../src/index.js');
-const mocks = { document: await start({ port: 0, validatorDispatch: 'document' }), operation: await start({ port: 0, validatorDispatch: 'operation' }) };
+const mocks = {
+  document: await start({ port: 0, validatorDispatch: 'document' }),
+  operation: await start({ port: 0, validatorDispatch: 'operation' }),
+};
 async function work(url: string): Promise<void> {
   for (let i = 0; i < N; i++) {
     const res =
       i % 5 === 4
-        ? await fetch(`${url}/pets`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': 'dev-key' }, body: JSON.stringify({ name: 'Rex', categoryId: 1 }) })
+        ? await fetch(`${url}/pets`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-api-key': 'dev-key' },
+            body: JSON.stringify({ name: 'Rex', categoryId: 1 }),
+          })
         : await fetch(`${url}${i % 2 === 1 ? '/pets?limit=20' : '/pets/1'}`);
     await res.arrayBuffer();
   }

@@ -12,7 +12,10 @@ import { parseArgs } from 'node:util';
 import { ZOO, zooService, type ZooService } from '../fixtures/zoo/services.js';
 import { measureFidelity, type Fidelity } from './fidelity/measure.js';
 
-const { values, positionals } = parseArgs({ options: { differences: { type: 'boolean', default: false }, markdown: { type: 'string' } }, allowPositionals: true });
+const { values, positionals } = parseArgs({
+  options: { differences: { type: 'boolean', default: false }, markdown: { type: 'string' } },
+  allowPositionals: true,
+});
 
 const chosen: ZooService[] = positionals.length > 0 ? positionals.map((name) => zooService(name)) : [...ZOO];
 const rows: string[][] = [];
@@ -42,7 +45,16 @@ for (const zoo of chosen) {
   if (result.mockRefused !== undefined) {
     const sent = result.serviceExchanges.filter((e) => e.status !== 'skipped').length;
     const notSent = result.serviceExchanges.length - sent;
-    rows.push([zoo.name, zoo.framework, `${sent}${notSent > 0 ? ` (+${notSent} not sent: no created id)` : ''}`, `mock refused the document: ${result.mockRefused}`, '', '', '', '']);
+    rows.push([
+      zoo.name,
+      zoo.framework,
+      `${sent}${notSent > 0 ? ` (+${notSent} not sent: no created id)` : ''}`,
+      `mock refused the document: ${result.mockRefused}`,
+      '',
+      '',
+      '',
+      '',
+    ]);
     continue;
   }
   const f = result.figures;
@@ -62,16 +74,38 @@ for (const zoo of chosen) {
   }
   details.push(`\n### ${zoo.name}: ${result.differences.length} differences\n`);
   if (result.differences.length > 0) details.push('| step | aspect | service | mock |', '| --- | --- | --- | --- |');
-  for (const d of result.differences) details.push(`| ${cell(d.step)} | ${d.aspect} | ${cell(d.service)} | ${cell(d.mock)} |`);
+  for (const d of result.differences)
+    details.push(`| ${cell(d.step)} | ${d.aspect} | ${cell(d.service)} | ${cell(d.mock)} |`);
 }
 
-const header = ['service', 'framework', 'exchanges', 'same status', 'round trips read back as sent (mock)', 'error answers valid (mock)', 'list pages as the service (mock)', 'differences'];
+const header = [
+  'service',
+  'framework',
+  'exchanges',
+  'same status',
+  'round trips read back as sent (mock)',
+  'error answers valid (mock)',
+  'list pages as the service (mock)',
+  'differences',
+];
 const table = [header, header.map(() => '---'), ...rows].map((row) => `| ${row.map(cell).join(' | ')} |`).join('\n');
 console.log(table);
 for (const line of notes) console.log(line);
 if (values.markdown !== undefined) {
   const command = `npm run fidelity --${positionals.length > 0 ? ` ${positionals.join(' ')}` : ''} --markdown ${values.markdown}`;
-  const text = [`<!-- written by \`${command}\`; do not edit by hand -->`, '', `# Fidelity of the mock against the zoo`, '', `Written by \`${command}\` on ${new Date().toISOString().slice(0, 10)}.`, '', table, '', '## Differences (service → mock)', ...details, ''].join('\n');
+  const text = [
+    `<!-- written by \`${command}\`; do not edit by hand -->`,
+    '',
+    `# Fidelity of the mock against the zoo`,
+    '',
+    `Written by \`${command}\` on ${new Date().toISOString().slice(0, 10)}.`,
+    '',
+    table,
+    '',
+    '## Differences (service → mock)',
+    ...details,
+    '',
+  ].join('\n');
   await writeFile(values.markdown, text);
   console.log(`\nwrote ${values.markdown}`);
 }

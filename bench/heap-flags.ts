@@ -43,9 +43,18 @@ try {
   for (let round = 0; round < Number(rounds); round++) {
     for (const flags of configs) {
       process.env['HEAP_FLAGS'] = flags;
-      const target = await startProcess('ours', [flags === 'bin' ? join(packageRoot, 'bin', 'petstore-mock.js') : entry, '--port', '0'], (line) => /^Petstore mock listening on (http:\/\/\S+) /.exec(line)?.[1], '/pets?limit=1');
+      const target = await startProcess(
+        'ours',
+        [flags === 'bin' ? join(packageRoot, 'bin', 'petstore-mock.js') : entry, '--port', '0'],
+        (line) => /^Petstore mock listening on (http:\/\/\S+) /.exec(line)?.[1],
+        '/pets?limit=1',
+      );
       // Enough stock for every order, as in bench/run.ts.
-      await fetch(`${target.url}/store/inventory/${ORDER_PET}`, { method: 'PUT', headers: { 'content-type': 'application/json', 'x-api-key': API_KEY }, body: JSON.stringify({ quantity: 1_000_000 }) });
+      await fetch(`${target.url}/store/inventory/${ORDER_PET}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', 'x-api-key': API_KEY },
+        body: JSON.stringify({ quantity: 1_000_000 }),
+      });
       const ready = rssMb(target.pid) ?? Number.NaN;
       const cells: string[] = [];
       let cpuSum = 0;
@@ -58,7 +67,9 @@ try {
       }
       const peak = peakRssMb(target.pid) ?? Number.NaN;
       await target.stop();
-      process.stdout.write(`[${flags || 'V8 defaults'}] round ${round + 1}: ready ${ready.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, CPU per request summed ${cpuSum.toFixed(0)} µs | ${cells.join(' | ')}\n`);
+      process.stdout.write(
+        `[${flags || 'V8 defaults'}] round ${round + 1}: ready ${ready.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, CPU per request summed ${cpuSum.toFixed(0)} µs | ${cells.join(' | ')}\n`,
+      );
     }
   }
 } finally {

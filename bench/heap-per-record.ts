@@ -30,11 +30,15 @@ function send(base: string, method: string, path: string, body?: string): Promis
   const url = new URL(path, base);
   return new Promise((resolve, reject) => {
     const headers: Record<string, string | number> = { accept: 'application/json', 'x-api-key': 'dev-key' };
-    if (body !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
-    const req = request({ agent, host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    if (body !== undefined)
+      Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    const req = request(
+      { agent, host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -44,13 +48,17 @@ function send(base: string, method: string, path: string, body?: string): Promis
 async function many(count: number, next: (i: number) => Promise<number>): Promise<Set<number>> {
   const statuses = new Set<number>();
   for (let i = 0; i < count; i += CONCURRENCY) {
-    for (const s of await Promise.all(Array.from({ length: Math.min(CONCURRENCY, count - i) }, (_, j) => next(i + j)))) statuses.add(s);
+    for (const s of await Promise.all(Array.from({ length: Math.min(CONCURRENCY, count - i) }, (_, j) => next(i + j))))
+      statuses.add(s);
   }
   return statuses;
 }
 
 /** Heap bytes retained per request of `next`, after a warm-up of the same requests. */
-async function retainedPer(count: number, next: (i: number) => Promise<number>): Promise<{ bytes: number; statuses: number[] }> {
+async function retainedPer(
+  count: number,
+  next: (i: number) => Promise<number>,
+): Promise<{ bytes: number; statuses: number[] }> {
   await many(Math.min(count, 2000), next);
   const before = collect();
   const statuses = await many(count, next);
@@ -58,9 +66,13 @@ async function retainedPer(count: number, next: (i: number) => Promise<number>):
 }
 
 const mock = await start({ port: 0 });
-const pet = await retainedPer(N, (i) => send(mock.url, 'POST', '/pets', JSON.stringify({ name: `Rex ${i}`, categoryId: 1 })));
+const pet = await retainedPer(N, (i) =>
+  send(mock.url, 'POST', '/pets', JSON.stringify({ name: `Rex ${i}`, categoryId: 1 })),
+);
 await send(mock.url, 'PUT', '/store/inventory/1', JSON.stringify({ quantity: 1_000_000 }));
-const order = await retainedPer(N, () => send(mock.url, 'POST', '/store/orders', JSON.stringify({ petId: 1, quantity: 1 })));
+const order = await retainedPer(N, () =>
+  send(mock.url, 'POST', '/store/orders', JSON.stringify({ petId: 1, quantity: 1 })),
+);
 
 // The journal (200 entries by default): fill it with small requests, then with 60 KB bodies (refused
 // with 400, journaled all the same); the difference per entry is what a big body costs it.

@@ -23,7 +23,8 @@ interface CpuProfile {
   readonly timeDeltas: readonly number[];
 }
 
-const VALIDATOR = /node_modules\/(express-openapi-validator|ajv|ajv-formats|ajv-draft-04|json-schema-traverse|fast-uri|lodash\.[a-z]+|@apidevtools|media-typer)\//;
+const VALIDATOR =
+  /node_modules\/(express-openapi-validator|ajv|ajv-formats|ajv-draft-04|json-schema-traverse|fast-uri|lodash\.[a-z]+|@apidevtools|media-typer)\//;
 
 export function layerOf(frame: CallFrame): string | undefined {
   if (frame.functionName === '(idle)') return undefined;
@@ -57,5 +58,7 @@ if (!file) {
 const sums = layers(JSON.parse(readFileSync(file, 'utf8')) as CpuProfile, Number(skip));
 const busy = [...sums.values()].reduce((a, b) => a + b, 0);
 for (const [layer, us] of [...sums].sort((a, b) => b[1] - a[1])) {
-  process.stdout.write(`${((100 * us) / busy).toFixed(0).padStart(3)} %  ${(us / 1000).toFixed(0).padStart(6)} ms  ${layer}\n`);
+  process.stdout.write(
+    `${((100 * us) / busy).toFixed(0).padStart(3)} %  ${(us / 1000).toFixed(0).padStart(6)} ms  ${layer}\n`,
+  );
 }

@@ -23,7 +23,13 @@ export interface LoadResult {
 }
 
 /** Runs one workload against one URL for `durationS` seconds at `connections` concurrent connections. */
-export async function runLoad(url: string, workload: Workload, connections: number, durationS: number, apiKey: string): Promise<LoadResult> {
+export async function runLoad(
+  url: string,
+  workload: Workload,
+  connections: number,
+  durationS: number,
+  apiKey: string,
+): Promise<LoadResult> {
   const result = await autocannon({
     url,
     connections,

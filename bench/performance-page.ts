@@ -44,7 +44,15 @@ export interface ProxyOverhead {
   readonly rate: number;
   readonly seconds: number;
   readonly connections: number;
-  readonly rows: ReadonlyArray<{ readonly name: string; readonly p50: number; readonly p99: number; readonly rps: number; readonly non2xx: number; readonly errors: number; readonly cpuUsPerRequest?: number }>;
+  readonly rows: ReadonlyArray<{
+    readonly name: string;
+    readonly p50: number;
+    readonly p99: number;
+    readonly rps: number;
+    readonly non2xx: number;
+    readonly errors: number;
+    readonly cpuUsPerRequest?: number;
+  }>;
   /** p99 through each proxy minus the lower of the two direct runs' p99, in ms. */
   readonly addedP99: { readonly ours: number; readonly prism: number };
 }
@@ -54,7 +62,12 @@ export interface BenchResults {
   /** The command line that produced these results, as a user would type it. */
   readonly command: string;
   readonly machine: Machine;
-  readonly settings: { readonly durationS: number; readonly rounds: number; readonly connections: number; readonly loadGenerator: string };
+  readonly settings: {
+    readonly durationS: number;
+    readonly rounds: number;
+    readonly connections: number;
+    readonly loadGenerator: string;
+  };
   /** The servers side by side, in column order. */
   readonly servers: readonly string[];
   readonly goals: readonly Goal[];
@@ -73,7 +86,15 @@ export interface BenchResults {
     readonly rssAfterFirstMb: number;
     readonly ownStores: boolean;
   };
-  readonly seeded100k: { readonly startupMs: number; readonly readyRssMb?: number | undefined; readonly peakRssMb?: number | undefined; readonly listRps: number; readonly listP99: number; readonly readRps: number; readonly readP99: number };
+  readonly seeded100k: {
+    readonly startupMs: number;
+    readonly readyRssMb?: number | undefined;
+    readonly peakRssMb?: number | undefined;
+    readonly listRps: number;
+    readonly listP99: number;
+    readonly readRps: number;
+    readonly readP99: number;
+  };
   readonly runnerDefaultRunS?: number | undefined;
   readonly costCurve: readonly CurveRow[];
   readonly curveTimeoutS?: number;
@@ -81,9 +102,16 @@ export interface BenchResults {
   readonly proxy?: ProxyOverhead | undefined;
 }
 
-const fmt = (n: number | undefined, digits = 0): string => (n === undefined || Number.isNaN(n) ? '–' : n.toFixed(digits));
+const fmt = (n: number | undefined, digits = 0): string =>
+  n === undefined || Number.isNaN(n) ? '–' : n.toFixed(digits);
 const verdict = (g: Goal): string => (g.met === undefined ? 'not run' : g.met ? 'met' : 'MISSED');
-const LABELS: Readonly<Record<string, string>> = { ours: 'ours', prism: 'Prism', 'express+EOV': 'Express + EOV', express: 'Express', 'node:http': 'node:http' };
+const LABELS: Readonly<Record<string, string>> = {
+  ours: 'ours',
+  prism: 'Prism',
+  'express+EOV': 'Express + EOV',
+  express: 'Express',
+  'node:http': 'node:http',
+};
 const label = (name: string): string => LABELS[name] ?? name;
 
 /** The page, from the bench's results. */
@@ -117,7 +145,9 @@ export function renderPerformancePage(r: BenchResults): string {
     '',
     `| target | goal | ${r.servers.map(label).join(' | ')} | |`,
     `|---|---|${r.servers.map(() => '---:').join('|')}|---|`,
-    ...r.goals.map((g) => `| ${g.name} | ${g.target} | ${r.servers.map((n) => g.values[n] ?? '–').join(' | ')} | ${verdict(g)} |`),
+    ...r.goals.map(
+      (g) => `| ${g.name} | ${g.target} | ${r.servers.map((n) => g.values[n] ?? '–').join(' | ')} | ${verdict(g)} |`,
+    ),
     '',
     `CLI start-up (spawn to first answer), ours over bare Express in this run: ${r.startupRatio === undefined ? '–' : `${fmt(r.startupRatio, 2)}×`} (goal ≤ 1.5×).`,
     '',
@@ -136,7 +166,9 @@ export function renderPerformancePage(r: BenchResults): string {
     '',
     '| server | spawn to first answer | RSS at ready | peak RSS under the load |',
     '|---|---:|---:|---:|',
-    ...r.servers.map((n) => `| ${label(n)} | ${fmt(r.startupMs[n])} ms | ${fmt(r.readyRssMb[n])} MB | ${fmt(r.peakRssMb[n])} MB |`),
+    ...r.servers.map(
+      (n) => `| ${label(n)} | ${fmt(r.startupMs[n])} ms | ${fmt(r.readyRssMb[n])} MB | ${fmt(r.peakRssMb[n])} MB |`,
+    ),
     '',
     `In process (\`start({ port: 0 })\` in fresh processes, medians of ${s.rounds}): import ${fmt(r.inProcess.importMs)} ms; first start ${fmt(r.inProcess.firstStartMs)} ms, to its first answer ${fmt(r.inProcess.firstAnswerMs)} ms; each further app to its first answer ${fmt(r.inProcess.furtherMedianMs, 1)} ms (slowest of 9: ${fmt(r.inProcess.furtherMaxMs, 1)} ms); RSS after the first app ${fmt(r.inProcess.rssAfterFirstMb)} MB; every app kept its own store: ${r.inProcess.ownStores ? 'yes' : 'NO'}.`,
     '',
@@ -154,7 +186,10 @@ export function renderPerformancePage(r: BenchResults): string {
       '',
       '| path | p50 ms | p99 ms | req/s | non-2xx | errors | proxy CPU per request |',
       '|---|---:|---:|---:|---:|---:|---:|',
-      ...p.rows.map((row) => `| ${row.name} | ${fmt(row.p50, 1)} | ${fmt(row.p99, 1)} | ${fmt(row.rps)} | ${row.non2xx} | ${row.errors} | ${row.cpuUsPerRequest === undefined ? '–' : `${fmt(row.cpuUsPerRequest)} µs`} |`),
+      ...p.rows.map(
+        (row) =>
+          `| ${row.name} | ${fmt(row.p50, 1)} | ${fmt(row.p99, 1)} | ${fmt(row.rps)} | ${row.non2xx} | ${row.errors} | ${row.cpuUsPerRequest === undefined ? '–' : `${fmt(row.cpuUsPerRequest)} µs`} |`,
+      ),
       '',
       `Added p99: petstore-conformance proxy ${fmt(p.addedP99.ours, 1)} ms (${p.addedP99.ours <= 2 ? 'met' : 'MISSED'}), prism proxy ${fmt(p.addedP99.prism, 1)} ms.`,
       '',
@@ -180,5 +215,7 @@ export function renderPerformancePage(r: BenchResults): string {
 /** The page's skeleton: its headings and the header row of each table, for comparing a page with what the writer produces. */
 export function pageStructure(page: string): string[] {
   const lines = page.split('\n');
-  return lines.filter((line, i) => line.startsWith('#') || (line.startsWith('|') && lines[i + 1]?.startsWith('|---') === true));
+  return lines.filter(
+    (line, i) => line.startsWith('#') || (line.startsWith('|') && lines[i + 1]?.startsWith('|---') === true),
+  );
 }

@@ -12,9 +12,25 @@
  * them), which bench/cost-curve.ts sends to a mock started with the same credentials to wake every
  * operation once.
  */
-import { loadContract, SchemaValidator, serialiseDeepObject, serialiseForm, serialisePath, serialiseQuery } from '../src/contract/index.js';
+import {
+  loadContract,
+  SchemaValidator,
+  serialiseDeepObject,
+  serialiseForm,
+  serialisePath,
+  serialiseQuery,
+} from '../src/contract/index.js';
 import { schemaNames } from '../conformance/cases/discriminator.js';
-import { cookieParameters, headerParameters, pathParameters, queryParameters, requestBodyOf, validBody, validParams, validQuery } from '../conformance/cases/inputs.js';
+import {
+  cookieParameters,
+  headerParameters,
+  pathParameters,
+  queryParameters,
+  requestBodyOf,
+  validBody,
+  validParams,
+  validQuery,
+} from '../conformance/cases/inputs.js';
 import { mutationsFor } from '../conformance/cases/mutations.js';
 import { Random } from '../conformance/cases/random.js';
 import { modeFor } from '../src/contract/index.js';
@@ -61,7 +77,9 @@ const encodeBody = (mediaType: string, value: unknown): string | undefined => {
   if (!/x-www-form-urlencoded/i.test(mediaType) || typeof value !== 'object' || value === null) return undefined;
   // Objects as deepObject, the style form bodies such as Stripe's use (OAS 3.0.3 §4.7.14.1 encoding).
   return Object.entries(value)
-    .flatMap(([k, v]) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? serialiseDeepObject(k, v) : serialiseForm(k, v, true)))
+    .flatMap(([k, v]) =>
+      typeof v === 'object' && v !== null && !Array.isArray(v) ? serialiseDeepObject(k, v) : serialiseForm(k, v, true),
+    )
     .join('&');
 };
 for (const op of contract.operations) {
@@ -78,12 +96,17 @@ for (const op of contract.operations) {
     inputs++;
     if (withRequests && i === 0) {
       let path = op.path;
-      for (const p of pathParameters(op)) path = path.replaceAll(`{${p.name}}`, p.name in pathValues ? serialisePath(p, pathValues[p.name]) : '1');
+      for (const p of pathParameters(op))
+        path = path.replaceAll(`{${p.name}}`, p.name in pathValues ? serialisePath(p, pathValues[p.name]) : '1');
       const pieces = queryParameters(op).flatMap((p) => serialiseQuery(p, p.name, query[p.name]));
       const placed = credentials.valid(op) ?? [];
-      for (const c of placed.filter((c) => c.in === 'query')) pieces.push(`${encodeURIComponent(c.name)}=${encodeURIComponent(c.value)}`);
+      for (const c of placed.filter((c) => c.in === 'query'))
+        pieces.push(`${encodeURIComponent(c.name)}=${encodeURIComponent(c.value)}`);
       const cookies = placed.filter((c) => c.in === 'cookie').map((c) => `${c.name}=${encodeURIComponent(c.value)}`);
-      const headers = Object.fromEntries([...placed.filter((c) => c.in === 'header').map((c) => [c.name, c.value]), ...(cookies.length > 0 ? [['cookie', cookies.join('; ')]] : [])]);
+      const headers = Object.fromEntries([
+        ...placed.filter((c) => c.in === 'header').map((c) => [c.name, c.value]),
+        ...(cookies.length > 0 ? [['cookie', cookies.join('; ')]] : []),
+      ]);
       const encoded = body && value !== undefined ? encodeBody(body.mediaType, value) : undefined;
       requests.push({
         method: op.method.toUpperCase(),

@@ -31,7 +31,10 @@ interface Traced {
 
 /** Spawns `node --trace-gc-nvp args…` and waits for its listening line. */
 function traced(args: readonly string[], ready: (line: string) => string | undefined): Promise<Traced> {
-  const child = spawn(process.execPath, ['--trace-gc-nvp', ...args], { cwd: packageRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--trace-gc-nvp', ...args], {
+    cwd: packageRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const lines: string[] = [];
   let partial = '';
   return new Promise((resolve, reject) => {
@@ -122,12 +125,17 @@ async function main(): Promise<void> {
     writeFileSync(bodiesFile, JSON.stringify(bodies));
     const servers: [string, () => Promise<Traced>][] = [
       ['ours', () => Promise.resolve(ours)],
-      ['express+EOV', () => traced([distPath('bench', 'servers', 'fixed-body.js'), 'validated', bodiesFile], ready.fixed)],
+      [
+        'express+EOV',
+        () => traced([distPath('bench', 'servers', 'fixed-body.js'), 'validated', bodiesFile], ready.fixed),
+      ],
       ['express', () => traced([distPath('bench', 'servers', 'fixed-body.js'), 'express', bodiesFile], ready.fixed)],
       ['node:http', () => traced([distPath('bench', 'servers', 'fixed-body.js'), 'http', bodiesFile], ready.fixed)],
     ];
     const kb = (n: number) => (n / 1024).toFixed(1).padStart(6);
-    process.stdout.write('server       workload  requests  allocated KB/req  promoted KB/req  scavenges  mark-compacts (their pauses, longest pause of any collection)\n');
+    process.stdout.write(
+      'server       workload  requests  allocated KB/req  promoted KB/req  scavenges  mark-compacts (their pauses, longest pause of any collection)\n',
+    );
     for (const [name, startServer] of servers) {
       const server = await startServer();
       for (const w of workloads) {

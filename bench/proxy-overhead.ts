@@ -46,7 +46,9 @@ function spawnReady(args: readonly string[], ready: RegExp): Promise<{ child: Ch
 function cpuSeconds(pid: number | undefined): number {
   if (pid === undefined) return Number.NaN;
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return Number.NaN;
@@ -67,7 +69,13 @@ async function measure(url: string, seconds: number, rate: number): Promise<Meas
       { method: 'GET', path: '/categories', headers: { accept: 'application/json' } },
     ],
   });
-  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    rps: result.requests.average,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
 }
 
 /** Starts the mock and both proxies, measures, stops them all. */
@@ -78,7 +86,19 @@ export async function measureProxyOverhead(seconds: number, rate: number): Promi
   let ours: { child: ChildProcess; url: string } | undefined;
   let prism: Awaited<ReturnType<typeof startPrism>> | undefined;
   try {
-    ours = await spawnReady([bin('petstore-conformance.js'), 'proxy', '--upstream', mock.url, '--port', '0', '--reporter', `json=${join(dir, 'report.json')}`], /listening on (http:\/\/\S+) ->/);
+    ours = await spawnReady(
+      [
+        bin('petstore-conformance.js'),
+        'proxy',
+        '--upstream',
+        mock.url,
+        '--port',
+        '0',
+        '--reporter',
+        `json=${join(dir, 'report.json')}`,
+      ],
+      /listening on (http:\/\/\S+) ->/,
+    );
     prism = await startPrism({ mode: 'proxy', upstream: mock.url });
     // Warm each path (validators compile on first use), then measure in turn.
     for (const url of [mock.url, ours.url, prism.url]) await measure(url, 2, rate / 4);

@@ -21,7 +21,14 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { packageRoot } from '../src/contract/index.js';
-import { costCurveMarkdown, curveDocuments, killAll, runCostCurve, writeCostCurve, type CurveRow } from './cost-curve.js';
+import {
+  costCurveMarkdown,
+  curveDocuments,
+  killAll,
+  runCostCurve,
+  writeCostCurve,
+  type CurveRow,
+} from './cost-curve.js';
 import { runLoad, type LoadResult } from './load.js';
 import { ORDER_PET, WORKLOADS } from './workloads.js';
 import { peakRssMb, rssMb, startFixed, startOurs, startPrism, startProcess, type RunningTarget } from './targets.js';
@@ -56,7 +63,7 @@ if (values.help) {
     'npm run bench -- [--duration S=4] [--rounds N=3] [--connections C=32] [--load auto|wrk|autocannon] [--output FILE]\n' +
       '                 [--no-curve] [--curve-timeout S=60] [--curve-only NAME,…] [--svg FILE] [--big-runner] [--big-runner-timeout S=900]\n' +
       '                 [--no-proxy] [--proxy-seconds S=10] [--proxy-rate R=1000] [--markdown FILE]\n' +
-      '       npm run bench -- --from-json RESULTS.json --markdown FILE   (the page again from a run\'s results, nothing measured)\n',
+      "       npm run bench -- --from-json RESULTS.json --markdown FILE   (the page again from a run's results, nothing measured)\n",
   );
   process.exit(0);
 }
@@ -81,7 +88,9 @@ if (values.load === 'wrk' && !haveWrk) {
 }
 const generator: 'wrk' | 'autocannon' = values.load === 'autocannon' || !haveWrk ? 'autocannon' : 'wrk';
 if (values.load === 'auto' && !haveWrk) {
-  process.stderr.write('wrk is not installed (Debian: apt-get install wrk): no wrk rows; the load comes from autocannon in the bench process instead.\n');
+  process.stderr.write(
+    'wrk is not installed (Debian: apt-get install wrk): no wrk rows; the load comes from autocannon in the bench process instead.\n',
+  );
 }
 const load = generator === 'wrk' ? runWrk : runLoad;
 const durationS = Number(values.duration);
@@ -101,7 +110,8 @@ async function stopAll(): Promise<void> {
   await Promise.all([...running].map((t) => t.stop()));
   await killAll();
 }
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stopAll().finally(() => process.exit(130)));
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => void stopAll().finally(() => process.exit(130)));
 
 const median = (xs: readonly number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -141,7 +151,15 @@ async function runnerSeconds(): Promise<number> {
     await new Promise<void>((resolve, reject) => {
       const child = spawn(
         process.execPath,
-        [join(packageRoot, 'bin', 'petstore-conformance.js'), '--target', target.url, '--api-key', API_KEY, '--reporter', 'json'],
+        [
+          join(packageRoot, 'bin', 'petstore-conformance.js'),
+          '--target',
+          target.url,
+          '--api-key',
+          API_KEY,
+          '--reporter',
+          'json',
+        ],
         { stdio: ['ignore', 'ignore', 'ignore'] },
       );
       child.once('exit', (code) => (code === 0 || code === 1 ? resolve() : reject(new Error(`runner exited ${code}`))));
@@ -166,19 +184,37 @@ interface BigRunner {
  */
 async function bigRunner(file: string, name: string, limitS: number): Promise<BigRunner> {
   const creds = ['--api-key', 'k', '--token', 't', '--basic', 'u:p'];
-  const mock = await tracked(startProcess(
-    'ours',
-    [join(packageRoot, 'bin', 'petstore-mock.js'), '--spec', file, '--port', '0', ...creds],
-    (line) => /^Petstore mock listening on (http:\/\/\S+) /.exec(line)?.[1],
-    '/__mock',
-    limitS * 1000,
-  )).catch(() => undefined);
+  const mock = await tracked(
+    startProcess(
+      'ours',
+      [join(packageRoot, 'bin', 'petstore-mock.js'), '--spec', file, '--port', '0', ...creds],
+      (line) => /^Petstore mock listening on (http:\/\/\S+) /.exec(line)?.[1],
+      '/__mock',
+      limitS * 1000,
+    ),
+  ).catch(() => undefined);
   if (!mock) return { document: name, outcome: 'mock not ready' };
   try {
     const started = performance.now();
     const child = spawn(
       process.execPath,
-      [join(packageRoot, 'bin', 'petstore-conformance.js'), '--target', mock.url, '--spec', file, '--examples', '1', '--api-key', 'k', '--bearer', 't', '--basic', 'u:p', '--reporter', 'json'],
+      [
+        join(packageRoot, 'bin', 'petstore-conformance.js'),
+        '--target',
+        mock.url,
+        '--spec',
+        file,
+        '--examples',
+        '1',
+        '--api-key',
+        'k',
+        '--bearer',
+        't',
+        '--basic',
+        'u:p',
+        '--reporter',
+        'json',
+      ],
       { stdio: ['ignore', 'ignore', 'ignore'] },
     );
     const code = await new Promise<number | null | 'timeout'>((resolve) => {
@@ -213,7 +249,10 @@ interface InProcessStartup {
 
 /** `start({ port: 0 })` in a fresh process each time (bench/startup.ts), so the first start is really the first. */
 function inProcessStartup(): InProcessStartup {
-  const out = execFileSync(process.execPath, [join(packageRoot, 'dist', 'bench', 'startup.js'), '10'], { cwd: packageRoot, encoding: 'utf8' });
+  const out = execFileSync(process.execPath, [join(packageRoot, 'dist', 'bench', 'startup.js'), '10'], {
+    cwd: packageRoot,
+    encoding: 'utf8',
+  });
   return JSON.parse(out.trim().split('\n').pop() ?? '{}') as InProcessStartup;
 }
 
@@ -248,7 +287,9 @@ async function main(): Promise<void> {
     await tracked(startFixed('express', bodiesFile)),
     await tracked(startFixed('http', bodiesFile)),
   ];
-  const readyRss: Record<string, number | undefined> = Object.fromEntries(targets.map((t) => [t.name, t === ours ? oursReadyRssMb : rssMb(t.pid)]));
+  const readyRss: Record<string, number | undefined> = Object.fromEntries(
+    targets.map((t) => [t.name, t === ours ? oursReadyRssMb : rssMb(t.pid)]),
+  );
 
   const samples = new Map<string, LoadResult[]>();
   for (let round = 0; round < rounds; round++) {
@@ -259,7 +300,9 @@ async function main(): Promise<void> {
         const r = await load(t.url, w, connections, durationS, API_KEY);
         const key = `${t.name}|${w.name}`;
         samples.set(key, [...(samples.get(key) ?? []), r]);
-        log(`round ${round + 1}/${rounds} ${w.name.padEnd(6)} ${t.name.padEnd(9)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms${r.non2xx || r.errors ? `  non-2xx ${r.non2xx} errors ${r.errors}` : ''}`);
+        log(
+          `round ${round + 1}/${rounds} ${w.name.padEnd(6)} ${t.name.padEnd(9)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms${r.non2xx || r.errors ? `  non-2xx ${r.non2xx} errors ${r.errors}` : ''}`,
+        );
       }
     }
   }
@@ -290,7 +333,15 @@ async function main(): Promise<void> {
   const bigReadyRssMb = rssMb(big.pid);
   const bigList = await load(big.url, workloads[0]!, connections, durationS, API_KEY);
   const bigRead = await load(big.url, workloads[1]!, connections, durationS, API_KEY);
-  const seeded = { startupMs: Math.round(big.startupMs), readyRssMb: bigReadyRssMb, peakRssMb: peakRssMb(big.pid), listRps: bigList.rps, listP99: bigList.p99, readRps: bigRead.rps, readP99: bigRead.p99 };
+  const seeded = {
+    startupMs: Math.round(big.startupMs),
+    readyRssMb: bigReadyRssMb,
+    peakRssMb: peakRssMb(big.pid),
+    listRps: bigList.rps,
+    listP99: bigList.p99,
+    readRps: bigRead.rps,
+    readP99: bigRead.p99,
+  };
   await big.stop();
 
   log('timing the conformance runner…');
@@ -302,17 +353,29 @@ async function main(): Promise<void> {
   let proxy: Awaited<ReturnType<typeof measureProxyOverhead>> | undefined;
   if (values.proxy) {
     log(`validating proxy overhead at ${values['proxy-rate']} req/s…`);
-    proxy = await measureProxyOverhead(Number(values['proxy-seconds']), Number(values['proxy-rate'])).catch((e: unknown) => {
-      log(`proxy overhead: ${String(e)}`);
-      return undefined;
-    });
+    proxy = await measureProxyOverhead(Number(values['proxy-seconds']), Number(values['proxy-rate'])).catch(
+      (e: unknown) => {
+        log(`proxy overhead: ${String(e)}`);
+        return undefined;
+      },
+    );
   }
 
   let curve: CurveRow[] = [];
   if (values.curve) {
     log('cost curve…');
-    curve = await runCostCurve({ timeoutS: Number(values['curve-timeout']), minKb: 20, log, ...(values['curve-only'] ? { only: values['curve-only'].split(',') } : {}) });
-    writeCostCurve(curve, join(packageRoot, 'bench', 'results', 'cost-curve.json'), Number(values['curve-timeout']), values.svg);
+    curve = await runCostCurve({
+      timeoutS: Number(values['curve-timeout']),
+      minKb: 20,
+      log,
+      ...(values['curve-only'] ? { only: values['curve-only'].split(',') } : {}),
+    });
+    writeCostCurve(
+      curve,
+      join(packageRoot, 'bench', 'results', 'cost-curve.json'),
+      Number(values['curve-timeout']),
+      values.svg,
+    );
   }
   const largest = curveDocuments(20).pop();
   let bigRun: BigRunner | undefined;
@@ -331,7 +394,13 @@ async function main(): Promise<void> {
   const table = workloads.map((w) => {
     const m = (name: string): Stat => {
       const s = samples.get(`${name}|${w.name}`) ?? [];
-      return { rps: median(s.map((x) => x.rps)), p50: median(s.map((x) => x.p50)), p99: median(s.map((x) => x.p99)), non2xx: s.reduce((a, x) => a + x.non2xx, 0), errors: s.reduce((a, x) => a + x.errors, 0) };
+      return {
+        rps: median(s.map((x) => x.rps)),
+        p50: median(s.map((x) => x.p50)),
+        p99: median(s.map((x) => x.p99)),
+        non2xx: s.reduce((a, x) => a + x.non2xx, 0),
+        errors: s.reduce((a, x) => a + x.errors, 0),
+      };
     };
     const byTarget: Record<string, Stat> = Object.fromEntries(targets.map((t) => [t.name, m(t.name)]));
     const rps = (name: string) => byTarget[name]?.rps ?? Number.NaN;
@@ -349,7 +418,13 @@ async function main(): Promise<void> {
   const result = {
     date: new Date().toISOString(),
     command: COMMAND,
-    machine: { node: process.version, cpus: cpus().length, model: cpus()[0]?.model, loadAtStart, loadAtEnd: loadavg()[0] },
+    machine: {
+      node: process.version,
+      cpus: cpus().length,
+      model: cpus()[0]?.model,
+      loadAtStart,
+      loadAtEnd: loadavg()[0],
+    },
     settings: { durationS, rounds, connections, loadGenerator: generator },
     inProcess,
     workloads: table,
@@ -362,7 +437,12 @@ async function main(): Promise<void> {
     costCurve: curve,
     curveTimeoutS: Number(values['curve-timeout']),
     // As the page links it: relative to the page.
-    svg: values.svg === undefined ? undefined : values.markdown === undefined ? values.svg : relative(dirname(values.markdown), values.svg),
+    svg:
+      values.svg === undefined
+        ? undefined
+        : values.markdown === undefined
+          ? values.svg
+          : relative(dirname(values.markdown), values.svg),
     bigRunner: bigRun,
     proxy,
   };
@@ -371,41 +451,99 @@ async function main(): Promise<void> {
   const statOf = (w: string, name: string) => table.find((row) => row.workload === w)?.targets[name];
   const bigRow = curve.find((r) => r.document.file === largest?.file);
   const curveCell = (p: CurveRow['mock'], what: 'ms' | 'rss'): string =>
-    !p ? '–' : p.outcome === 'timeout' ? `not ready in ${Math.round(p.ms / 1000)} s` : p.outcome === 'failed' ? 'failed' : what === 'ms' ? `${fmt(p.ms / 1000, 1)} s` : `${fmt(p.rssMb)} MB`;
+    !p
+      ? '–'
+      : p.outcome === 'timeout'
+        ? `not ready in ${Math.round(p.ms / 1000)} s`
+        : p.outcome === 'failed'
+          ? 'failed'
+          : what === 'ms'
+            ? `${fmt(p.ms / 1000, 1)} s`
+            : `${fmt(p.rssMb)} MB`;
   const startupRatio = (startup['ours'] ?? Number.NaN) / (startup['express'] ?? Number.NaN);
-  const perTarget = (f: (name: string) => string): Record<string, string> => Object.fromEntries(NAMES.map((n) => [n, f(n)]));
-  const bigName = largest ? `${largest.name}, ${fmt(largest.bytes / 1048576, 1)} MB, ${bigRow?.document.operations ?? largest.operations} ops` : 'largest';
+  const perTarget = (f: (name: string) => string): Record<string, string> =>
+    Object.fromEntries(NAMES.map((n) => [n, f(n)]));
+  const bigName = largest
+    ? `${largest.name}, ${fmt(largest.bytes / 1048576, 1)} MB, ${bigRow?.document.operations ?? largest.operations} ops`
+    : 'largest';
   const bigReady = bigRow?.mock?.outcome === 'ready' ? bigRow.mock : undefined;
   const goals: Goal[] = [
-    { name: `big contract (${bigName}): mock ready`, target: '≤ 15 s', values: { ours: curveCell(bigRow?.mock, 'ms'), prism: curveCell(bigRow?.prism, 'ms') }, met: bigRow?.mock ? bigReady !== undefined && bigReady.ms <= 15_000 : undefined },
-    { name: 'big contract: RSS at ready', target: '≤ 500 MB', values: { ours: curveCell(bigRow?.mock, 'rss'), prism: curveCell(bigRow?.prism, 'rss') }, met: bigRow?.mock ? bigReady !== undefined && (bigReady.rssMb ?? Infinity) <= 500 : undefined },
+    {
+      name: `big contract (${bigName}): mock ready`,
+      target: '≤ 15 s',
+      values: { ours: curveCell(bigRow?.mock, 'ms'), prism: curveCell(bigRow?.prism, 'ms') },
+      met: bigRow?.mock ? bigReady !== undefined && bigReady.ms <= 15_000 : undefined,
+    },
+    {
+      name: 'big contract: RSS at ready',
+      target: '≤ 500 MB',
+      values: { ours: curveCell(bigRow?.mock, 'rss'), prism: curveCell(bigRow?.prism, 'rss') },
+      met: bigRow?.mock ? bigReady !== undefined && (bigReady.rssMb ?? Infinity) <= 500 : undefined,
+    },
     {
       name: 'big contract: RSS after one request to every operation',
       target: '≤ 700 MB',
-      values: { ours: bigReady?.rssAfterEveryOperationMb === undefined ? '–' : `${bigReady.rssAfterEveryOperationMb} MB` },
+      values: {
+        ours: bigReady?.rssAfterEveryOperationMb === undefined ? '–' : `${bigReady.rssAfterEveryOperationMb} MB`,
+      },
       met: bigRow?.mock ? (bigReady?.rssAfterEveryOperationMb ?? Infinity) <= 700 : undefined,
     },
     {
       name: 'big contract: runner --examples 1 judges it',
       target: '≤ 10 min',
-      values: { ours: !bigRun ? 'not run (--big-runner)' : bigRun.outcome === 'done' ? `${fmt(bigRun.seconds, 1)} s` : bigRun.outcome === 'timeout' ? `not done in ${bigRun.seconds} s` : bigRun.outcome },
+      values: {
+        ours: !bigRun
+          ? 'not run (--big-runner)'
+          : bigRun.outcome === 'done'
+            ? `${fmt(bigRun.seconds, 1)} s`
+            : bigRun.outcome === 'timeout'
+              ? `not done in ${bigRun.seconds} s`
+              : bigRun.outcome,
+      },
       met: bigRun ? bigRun.outcome === 'done' && (bigRun.seconds ?? Infinity) <= 600 : undefined,
     },
-    { name: 'first start() in process incl. imports, to its first answer', target: '≤ 300 ms', values: { ours: `${fmt(inProcess.importMs + inProcess.firstAnswerMs)} ms` }, met: inProcess.importMs + inProcess.firstAnswerMs <= 300 },
-    { name: 'each further app, to its first answer', target: '≤ 30 ms', values: { ours: `${fmt(inProcess.furtherMedianMs, 1)} ms` }, met: inProcess.furtherMedianMs <= 30 && inProcess.ownStores },
-    { name: 'CLI ready (spawn to first answer)', target: '≤ 500 ms', values: perTarget((n) => `${fmt(startup[n])} ms`), met: (startup['ours'] ?? Infinity) <= 500 },
+    {
+      name: 'first start() in process incl. imports, to its first answer',
+      target: '≤ 300 ms',
+      values: { ours: `${fmt(inProcess.importMs + inProcess.firstAnswerMs)} ms` },
+      met: inProcess.importMs + inProcess.firstAnswerMs <= 300,
+    },
+    {
+      name: 'each further app, to its first answer',
+      target: '≤ 30 ms',
+      values: { ours: `${fmt(inProcess.furtherMedianMs, 1)} ms` },
+      met: inProcess.furtherMedianMs <= 30 && inProcess.ownStores,
+    },
+    {
+      name: 'CLI ready (spawn to first answer)',
+      target: '≤ 500 ms',
+      values: perTarget((n) => `${fmt(startup[n])} ms`),
+      met: (startup['ours'] ?? Infinity) <= 500,
+    },
     {
       name: 'CLI ready, over bare Express in the same run',
       target: '≤ 1.5×',
       values: perTarget((n) => `${fmt((startup[n] ?? Number.NaN) / (startup['express'] ?? Number.NaN), 2)}×`),
       met: Number.isNaN(startupRatio) ? undefined : startupRatio <= 1.5,
     },
-    { name: 'RSS at ready', target: '≤ 90 MB', values: perTarget((n) => `${fmt(readyRss[n])} MB`), met: (oursReadyRssMb ?? Infinity) <= 90 },
-    { name: 'peak RSS under the load', target: '≤ 150 MB', values: perTarget((n) => `${fmt(rss[n])} MB`), met: (rss['ours'] ?? Infinity) <= 150 },
+    {
+      name: 'RSS at ready',
+      target: '≤ 90 MB',
+      values: perTarget((n) => `${fmt(readyRss[n])} MB`),
+      met: (oursReadyRssMb ?? Infinity) <= 90,
+    },
+    {
+      name: 'peak RSS under the load',
+      target: '≤ 150 MB',
+      values: perTarget((n) => `${fmt(rss[n])} MB`),
+      met: (rss['ours'] ?? Infinity) <= 150,
+    },
     ...table.map((row) => ({
       name: `${row.workload}: req/s, ours/Prism`,
       target: '≥ 3×',
-      values: perTarget((n) => (n === 'ours' ? `${fmt(row.targets[n]?.rps)} (${fmt(row.oursOverPrism, 2)}×)` : fmt(row.targets[n]?.rps))),
+      values: perTarget((n) =>
+        n === 'ours' ? `${fmt(row.targets[n]?.rps)} (${fmt(row.oursOverPrism, 2)}×)` : fmt(row.targets[n]?.rps),
+      ),
       met: row.oursOverPrism >= 3,
     })),
     ...workloads.map((w) => ({
@@ -421,7 +559,12 @@ async function main(): Promise<void> {
       met: proxy ? proxy.addedP99.ours <= 2 : undefined,
     },
   ];
-  const results: BenchResults & { readonly bigRunner: BigRunner | undefined } = { ...result, servers: NAMES, goals, startupRatio };
+  const results: BenchResults & { readonly bigRunner: BigRunner | undefined } = {
+    ...result,
+    servers: NAMES,
+    goals,
+    startupRatio,
+  };
   writeFileSync(values.output, `${JSON.stringify(results, null, 2)}\n`);
   if (values.markdown) {
     writeFileSync(values.markdown, renderPerformancePage(results));
@@ -431,7 +574,9 @@ async function main(): Promise<void> {
   const goalTable = [
     `| target | goal | ${NAMES.join(' | ')} | |`,
     `|---|---|${NAMES.map(() => '---:').join('|')}|---|`,
-    ...goals.map((g) => `| ${g.name} | ${g.target} | ${NAMES.map((n) => g.values[n] ?? '–').join(' | ')} | ${verdict(g)} |`),
+    ...goals.map(
+      (g) => `| ${g.name} | ${g.target} | ${NAMES.map((n) => g.values[n] ?? '–').join(' | ')} | ${verdict(g)} |`,
+    ),
   ];
   const lines = [
     `| workload | ours req/s | Prism req/s | Express+EOV req/s | Express req/s | node:http req/s | ours p50/p99 ms | Prism p50/p99 ms | ours/Prism | ours/(Express+EOV) | ours/Express | ours/node |`,
@@ -447,18 +592,35 @@ async function main(): Promise<void> {
     }),
     '',
     `in process (fresh process, medians of ${rounds}): import ${fmt(inProcess.importMs)} ms; first start({ port: 0 }) ${fmt(inProcess.firstStartMs)} ms, to its first answer ${fmt(inProcess.firstAnswerMs)} ms; each further app to its first answer ${fmt(inProcess.furtherMedianMs, 1)} ms (slowest of 9: ${fmt(inProcess.furtherMaxMs, 1)} ms); RSS after the first app ${fmt(inProcess.rssAfterFirstMb)} MB; every app kept its own store: ${inProcess.ownStores ? 'yes' : 'NO'}`,
-    `start-up to first answer (ms, medians of ${rounds + 1} fresh starts; Prism 1): ${Object.entries(startup).map(([k, v]) => `${k} ${v}`).join(', ')}; ours/express ${fmt(startupRatio, 2)}×`,
-    ...(proxy ? [`validating proxy at ${proxy.rate} req/s: added p99 ours ${fmt(proxy.addedP99.ours, 1)} ms, prism ${fmt(proxy.addedP99.prism, 1)} ms; ${proxy.rows.map((r) => `${r.name} p99 ${fmt(r.p99, 1)} ms`).join(', ')}`] : []),
-    `peak RSS under load (MB): ${Object.entries(rss).map(([k, v]) => `${k} ${v?.toFixed(0)}`).join(', ')}; ours at ready ${oursReadyRssMb?.toFixed(0)} MB`,
+    `start-up to first answer (ms, medians of ${rounds + 1} fresh starts; Prism 1): ${Object.entries(startup)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}; ours/express ${fmt(startupRatio, 2)}×`,
+    ...(proxy
+      ? [
+          `validating proxy at ${proxy.rate} req/s: added p99 ours ${fmt(proxy.addedP99.ours, 1)} ms, prism ${fmt(proxy.addedP99.prism, 1)} ms; ${proxy.rows.map((r) => `${r.name} p99 ${fmt(r.p99, 1)} ms`).join(', ')}`,
+        ]
+      : []),
+    `peak RSS under load (MB): ${Object.entries(rss)
+      .map(([k, v]) => `${k} ${v?.toFixed(0)}`)
+      .join(', ')}; ours at ready ${oursReadyRssMb?.toFixed(0)} MB`,
     `--pets 100000: start-up ${seeded.startupMs} ms, RSS at ready ${seeded.readyRssMb?.toFixed(0)} MB, peak RSS under load ${seeded.peakRssMb?.toFixed(0)} MB, list ${fmt(seeded.listRps)} req/s (p99 ${seeded.listP99} ms), read ${fmt(seeded.readRps)} req/s (p99 ${seeded.readP99} ms)`,
     `conformance runner, default run against the mock: ${runnerS === undefined ? 'failed' : `${runnerS.toFixed(2)} s`}`,
     ...table.flatMap((row) =>
       Object.entries(row.targets)
         .filter(([name, stat]) => name === 'ours' && (stat.non2xx > 0 || stat.errors > 0))
-        .map(([name, stat]) => `WARNING: ${name} answered ${stat.non2xx} non-2xx and had ${stat.errors} errors on ${row.workload}`),
+        .map(
+          ([name, stat]) =>
+            `WARNING: ${name} answered ${stat.non2xx} non-2xx and had ${stat.errors} errors on ${row.workload}`,
+        ),
     ),
     `(${durationS} s × ${rounds} rounds per cell, ${connections} connections, load from ${generator}, medians; JSON in ${values.output})`,
-    ...(curve.length > 0 ? ['', `cost curve (time limit ${values['curve-timeout']} s; bench/results/cost-curve.json, .md, .svg):`, costCurveMarkdown(curve)] : []),
+    ...(curve.length > 0
+      ? [
+          '',
+          `cost curve (time limit ${values['curve-timeout']} s; bench/results/cost-curve.json, .md, .svg):`,
+          costCurveMarkdown(curve),
+        ]
+      : []),
     '',
     'targets, ours side by side with the others where the figure applies:',
     ...goalTable,
@@ -470,6 +632,6 @@ async function main(): Promise<void> {
 
 main().catch(async (error: unknown) => {
   await stopAll();
-  process.stderr.write(`bench failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

@@ -65,21 +65,41 @@ export const SUITE_TIMEOUT_MS = 30_000;
 
 export const EXAMPLES_PER_DOCUMENT: Readonly<Record<string, number>> = { 'stripe-v1': 1 };
 
-const runFailure = (message: string): CheckResult => ({ check: 'run', operation: '(run)', status: 'failed', message, exchange: undefined, smallestInput: undefined, reproduce: undefined, judged: 0 });
+const runFailure = (message: string): CheckResult => ({
+  check: 'run',
+  operation: '(run)',
+  status: 'failed',
+  message,
+  exchange: undefined,
+  smallestInput: undefined,
+  reproduce: undefined,
+  judged: 0,
+});
 
 const isDefect = (name: string, result: CheckResult, defects: readonly ContractDefect[]): boolean =>
   defects.some((d) => d.document === name && d.check === result.check && d.operation === result.operation);
 
 /** How an open disagreement is named in test/self-consistency/open-disagreements.ts: the check and the operation (messages carry run-specific ids). */
-export const disagreementKey = (result: Pick<CheckResult, 'check' | 'operation'>): string => `${result.check} › ${result.operation}`;
+export const disagreementKey = (result: Pick<CheckResult, 'check' | 'operation'>): string =>
+  `${result.check} › ${result.operation}`;
 
 /** Starts the mock on `file`, runs the runner against it as the CLI does, stops the mock. */
-export async function selfConsistency(name: string, file: string, options: SelfConsistencyOptions = {}): Promise<SelfConsistencyResult> {
+export async function selfConsistency(
+  name: string,
+  file: string,
+  options: SelfConsistencyOptions = {},
+): Promise<SelfConsistencyResult> {
   const contract = await loadContract(file);
   // The CLI's default workflows: none given, none disabled (a *.arazzo.yaml beside the document, if any).
   const documents = await loadWorkflows({ files: undefined, disabled: false }, file, bundledContractPath, contract);
   const started = performance.now();
-  const mock = await start({ port: 0, spec: file, apiKeys: [CREDENTIALS.apiKey], tokens: [CREDENTIALS.bearer], basic: [CREDENTIALS.basic] });
+  const mock = await start({
+    port: 0,
+    spec: file,
+    apiKeys: [CREDENTIALS.apiKey],
+    tokens: [CREDENTIALS.bearer],
+    basic: [CREDENTIALS.basic],
+  });
   const mockStartMs = performance.now() - started;
   let report: RunReport;
   const ran = performance.now();
@@ -108,7 +128,9 @@ export async function selfConsistency(name: string, file: string, options: SelfC
   const failures: CheckResult[] = [
     ...report.results.filter((r) => r.status === 'failed'),
     // Every credential refused is no verdict for the CLI (exit 2); here it is the mock refusing what it was told to accept.
-    ...(report.credentialsRefused === undefined ? [] : [runFailure(`credentials refused: ${report.credentialsRefused}`)]),
+    ...(report.credentialsRefused === undefined
+      ? []
+      : [runFailure(`credentials refused: ${report.credentialsRefused}`)]),
     ...(report.internalErrors ?? []).map((message) => runFailure(`internal error: ${message}`)),
   ];
   const defects = failures.filter((f) => isDefect(name, f, options.defects ?? []));

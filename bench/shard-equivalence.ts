@@ -39,8 +39,21 @@ export interface ShardEquivalence {
   readonly shardRequests: readonly number[];
 }
 
-async function oneRun(file: string, contract: Contract, documents: readonly ArazzoDocument[], examples: number, share: readonly string[] | undefined, apiKey: string | undefined): Promise<RunReport> {
-  const mock = await start({ port: 0, spec: file, apiKeys: [apiKey ?? CREDENTIALS.apiKey], tokens: [CREDENTIALS.bearer], basic: [CREDENTIALS.basic] });
+async function oneRun(
+  file: string,
+  contract: Contract,
+  documents: readonly ArazzoDocument[],
+  examples: number,
+  share: readonly string[] | undefined,
+  apiKey: string | undefined,
+): Promise<RunReport> {
+  const mock = await start({
+    port: 0,
+    spec: file,
+    apiKeys: [apiKey ?? CREDENTIALS.apiKey],
+    tokens: [CREDENTIALS.bearer],
+    basic: [CREDENTIALS.basic],
+  });
   try {
     const { report } = await runComposed({
       target: mock.url,
@@ -66,7 +79,10 @@ async function oneRun(file: string, contract: Contract, documents: readonly Araz
 
 const cellsOf = (r: RunReport): string[] => r.results.map((x) => `${x.check} › ${x.operation}: ${x.status}`);
 
-export async function shardEquivalence(file: string, options: { readonly n?: number; readonly examples?: number; readonly apiKey?: string } = {}): Promise<ShardEquivalence> {
+export async function shardEquivalence(
+  file: string,
+  options: { readonly n?: number; readonly examples?: number; readonly apiKey?: string } = {},
+): Promise<ShardEquivalence> {
   const n = options.n ?? 4;
   const examples = options.examples ?? DEFAULTS.examples;
   const contract = await loadContract(file);
@@ -83,10 +99,18 @@ export async function shardEquivalence(file: string, options: { readonly n?: num
     const operations = shardSelection(contract, shard, undefined);
     sizes.push(operations.length);
     t = performance.now();
-    const report = operations.length === 0 ? { ...whole, results: [], operations: [] } : await oneRun(file, contract, documents, examples, operations, options.apiKey);
+    const report =
+      operations.length === 0
+        ? { ...whole, results: [], operations: [] }
+        : await oneRun(file, contract, documents, examples, operations, options.apiKey);
     shardMs.push(performance.now() - t);
     shardRequests.push(operations.length === 0 ? 0 : report.requests);
-    const mine = shardReport(report, shard, ownedResults(report.results, contract, documents, shard), wholeOrder(contract, documents));
+    const mine = shardReport(
+      report,
+      shard,
+      ownedResults(report.results, contract, documents, shard),
+      wholeOrder(contract, documents),
+    );
     // As CI hands them to `merge`: JSON files.
     written.push({ report: readJsonReport(jsonReport(mine), `shard-${k}.json`), file: `shard-${k}.json` });
   }
@@ -94,7 +118,20 @@ export async function shardEquivalence(file: string, options: { readonly n?: num
   const wholeCells = cellsOf(whole);
   const mergedCells = cellsOf(merged);
   const messageDiffs = whole.results.filter((r, i) => merged.results[i]?.message !== r.message).length;
-  return { whole, merged, wholeCells, mergedCells, messageDiffs, wholeExit: verdictOf(whole).exitCode, mergedExit: verdictOf(merged).exitCode, sizes, wholeMs, shardMs, wholeRequests: whole.requests, shardRequests };
+  return {
+    whole,
+    merged,
+    wholeCells,
+    mergedCells,
+    messageDiffs,
+    wholeExit: verdictOf(whole).exitCode,
+    mergedExit: verdictOf(merged).exitCode,
+    sizes,
+    wholeMs,
+    shardMs,
+    wholeRequests: whole.requests,
+    shardRequests,
+  };
 }
 
 // `node dist/bench/shard-equivalence.js FILE [N] [EXAMPLES]`: prints the comparison.
@@ -105,7 +142,8 @@ if (process.argv[1]?.endsWith('shard-equivalence.js')) {
     process.exit(2);
   }
   // Each run has its own mock, on its own port: a reason that quotes a request's URL names it.
-  const coverageOf = (r: RunReport): string => JSON.stringify(r.coverage).replace(/http:\/\/127\.0\.0\.1:\d+/g, '<mock>');
+  const coverageOf = (r: RunReport): string =>
+    JSON.stringify(r.coverage).replace(/http:\/\/127\.0\.0\.1:\d+/g, '<mock>');
   const result = await shardEquivalence(file, { n: Number(n ?? 4), examples: Number(examples ?? DEFAULTS.examples) });
   const same = JSON.stringify(result.wholeCells) === JSON.stringify(result.mergedCells);
   process.stdout.write(
@@ -116,10 +154,25 @@ if (process.argv[1]?.endsWith('shard-equivalence.js')) {
   if (!same) {
     const a = new Set(result.wholeCells);
     const b = new Set(result.mergedCells);
-    process.stdout.write(`only in the whole run: ${result.wholeCells.filter((c) => !b.has(c)).slice(0, 20).join('; ')}\nonly merged: ${result.mergedCells.filter((c) => !a.has(c)).slice(0, 20).join('; ')}\n`);
+    process.stdout.write(
+      `only in the whole run: ${result.wholeCells
+        .filter((c) => !b.has(c))
+        .slice(0, 20)
+        .join('; ')}\nonly merged: ${result.mergedCells
+        .filter((c) => !a.has(c))
+        .slice(0, 20)
+        .join('; ')}\n`,
+    );
   }
-  const differing = result.whole.results.flatMap((r, i) => (result.merged.results[i]?.message !== r.message ? [`${r.check} › ${r.operation}: "${r.message}" / "${result.merged.results[i]?.message ?? ''}"`] : []));
+  const differing = result.whole.results.flatMap((r, i) =>
+    result.merged.results[i]?.message !== r.message
+      ? [`${r.check} › ${r.operation}: "${r.message}" / "${result.merged.results[i]?.message ?? ''}"`]
+      : [],
+  );
   if (differing.length > 0) process.stdout.write(`messages that differ: ${differing.slice(0, 10).join('; ')}\n`);
-  if (coverageOf(result.whole) !== coverageOf(result.merged)) process.stdout.write(`coverage: whole ${coverageOf(result.whole).slice(0, 2000)}\nmerged ${coverageOf(result.merged).slice(0, 2000)}\n`);
+  if (coverageOf(result.whole) !== coverageOf(result.merged))
+    process.stdout.write(
+      `coverage: whole ${coverageOf(result.whole).slice(0, 2000)}\nmerged ${coverageOf(result.merged).slice(0, 2000)}\n`,
+    );
   process.exitCode = same && result.wholeExit === result.mergedExit ? 0 : 1;
 }

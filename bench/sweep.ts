@@ -12,7 +12,14 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { packageRoot } from '../src/contract/index.js';
-import { DIRECTORY_PACKAGE, DIRECTORY_VERSION, ensureDirectory, listDirectory, sampleDirectory, type DirectoryEntry } from './sweep/directory.js';
+import {
+  DIRECTORY_PACKAGE,
+  DIRECTORY_VERSION,
+  ensureDirectory,
+  listDirectory,
+  sampleDirectory,
+  type DirectoryEntry,
+} from './sweep/directory.js';
 import { SWEEP_DEFAULTS, type DocumentOutcome, type SweepOptions } from './sweep/document.js';
 import { markdownTable, summarise, summaryLine } from './sweep/table.js';
 import type { SweepJob } from './sweep/worker.js';
@@ -32,7 +39,9 @@ const { values } = parseArgs({
   },
 });
 if (values.help) {
-  process.stdout.write('npm run sweep -- [--sample N] [--seed S=1] [--examples E=1] [--timeout SECONDS=120] [--only ID,…] [--directory DIR] [--out DIR] [--markdown FILE]\n');
+  process.stdout.write(
+    'npm run sweep -- [--sample N] [--seed S=1] [--examples E=1] [--timeout SECONDS=120] [--only ID,…] [--directory DIR] [--out DIR] [--markdown FILE]\n',
+  );
   process.exit(0);
 }
 const int = (name: string, text: string): number => {
@@ -65,7 +74,20 @@ function sweepOne(entry: DirectoryEntry): Promise<DocumentOutcome> {
   const w = (worker ??= fresh());
   let mockStartMs: number | undefined;
   const lost = (stage: 'timeout' | 'worker-crashed', reason: string): DocumentOutcome => ({
-    id: entry.id, openapi: '', operations: 0, stage, reason, mockStartMs, plainGets: 0, plainGets5xx: 0, fiveXx: [], judged: 0, failed: 0, failures: [], failedKeys: [], runMs: undefined,
+    id: entry.id,
+    openapi: '',
+    operations: 0,
+    stage,
+    reason,
+    mockStartMs,
+    plainGets: 0,
+    plainGets5xx: 0,
+    fiveXx: [],
+    judged: 0,
+    failed: 0,
+    failures: [],
+    failedKeys: [],
+    runMs: undefined,
   });
   return new Promise((resolve) => {
     const done = (outcome: DocumentOutcome, replace: boolean): void => {
@@ -99,19 +121,41 @@ const outcomes: DocumentOutcome[] = [];
 for (const [i, entry] of chosen.entries()) {
   const outcome = await sweepOne(entry);
   outcomes.push(outcome);
-  log(`[${i + 1}/${chosen.length}] ${entry.id}: ${outcome.stage}${outcome.stage === 'ok' ? ` start ${outcome.mockStartMs} ms, 5xx ${outcome.plainGets5xx}/${outcome.plainGets}, failed ${outcome.failed}/${outcome.judged}` : ` ${outcome.reason ?? ''}`}`);
+  log(
+    `[${i + 1}/${chosen.length}] ${entry.id}: ${outcome.stage}${outcome.stage === 'ok' ? ` start ${outcome.mockStartMs} ms, 5xx ${outcome.plainGets5xx}/${outcome.plainGets}, failed ${outcome.failed}/${outcome.judged}` : ` ${outcome.reason ?? ''}`}`,
+  );
 }
 await worker?.terminate();
 
 const summary = summarise(outcomes);
 const line = summaryLine(summary);
-const selection = values.only !== undefined ? `--only ${values.only}` : values.sample !== undefined ? `--sample ${values.sample} --seed ${seed}` : '(whole directory)';
+const selection =
+  values.only !== undefined
+    ? `--only ${values.only}`
+    : values.sample !== undefined
+      ? `--sample ${values.sample} --seed ${seed}`
+      : '(whole directory)';
 const command = `npm run sweep -- ${selection} --examples ${options.examples} --timeout ${timeoutMs / 1000}${values.directory !== undefined ? ` --directory ${values.directory}` : ''}`;
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}, ${new Date().toISOString().slice(0, 16)}Z, ${Math.round((Date.now() - began) / 1000)} s`;
 mkdirSync(values.out, { recursive: true });
-const stem = join(values.out, `sweep-${values.only !== undefined ? 'only' : values.sample !== undefined ? `n${values.sample}-s${seed}` : 'all'}`);
-writeFileSync(`${stem}.json`, `${JSON.stringify({ command, machine, directory: `${DIRECTORY_PACKAGE}@${DIRECTORY_VERSION}`, summary, outcomes }, null, 2)}\n`);
-const markdown = [`Command: \`${command}\` (${DIRECTORY_PACKAGE}@${DIRECTORY_VERSION})`, '', `Machine: ${machine}`, '', `**${line}**`, '', markdownTable(outcomes), ''].join('\n');
+const stem = join(
+  values.out,
+  `sweep-${values.only !== undefined ? 'only' : values.sample !== undefined ? `n${values.sample}-s${seed}` : 'all'}`,
+);
+writeFileSync(
+  `${stem}.json`,
+  `${JSON.stringify({ command, machine, directory: `${DIRECTORY_PACKAGE}@${DIRECTORY_VERSION}`, summary, outcomes }, null, 2)}\n`,
+);
+const markdown = [
+  `Command: \`${command}\` (${DIRECTORY_PACKAGE}@${DIRECTORY_VERSION})`,
+  '',
+  `Machine: ${machine}`,
+  '',
+  `**${line}**`,
+  '',
+  markdownTable(outcomes),
+  '',
+].join('\n');
 writeFileSync(`${stem}.md`, markdown);
 if (values.markdown !== undefined) writeFileSync(values.markdown, markdown);
 process.stdout.write(`${line}\nwritten: ${stem}.json, ${stem}.md\n`);

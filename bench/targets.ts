@@ -15,7 +15,6 @@ export interface RunningTarget {
   stop(): Promise<void>;
 }
 
-
 function procStatusMb(pid: number, field: 'VmHWM' | 'VmRSS'): number | undefined {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');

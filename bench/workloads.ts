@@ -7,7 +7,11 @@ export const ORDER_PET = 2;
 export const WORKLOADS: readonly Workload[] = [
   { name: 'list', description: 'GET /pets?limit=20', requests: [{ method: 'GET', path: '/pets?limit=20' }] },
   { name: 'read', description: 'GET /pets/1 (deprecated path)', requests: [{ method: 'GET', path: '/pets/1' }] },
-  { name: 'create', description: 'POST /pets', requests: [{ method: 'POST', path: '/pets', body: { name: 'Bench', categoryId: 1 } }] },
+  {
+    name: 'create',
+    description: 'POST /pets',
+    requests: [{ method: 'POST', path: '/pets', body: { name: 'Bench', categoryId: 1 } }],
+  },
   {
     name: 'order',
     description: 'POST /store/orders (takes stock)',

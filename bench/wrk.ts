@@ -15,11 +15,25 @@ const lua = (s: string): string => JSON.stringify(s); // a JSON string literal i
 /** A wrk script that cycles through the workload's requests, as autocannon's `requests` does. */
 function script(workload: Workload, apiKey: string): string {
   const formatted = workload.requests.map((r) => {
-    const headers = r.body === undefined ? `{ accept = "application/json" }` : `{ accept = "application/json", ["content-type"] = "application/json", ["x-api-key"] = ${lua(apiKey)} }`;
+    const headers =
+      r.body === undefined
+        ? `{ accept = "application/json" }`
+        : `{ accept = "application/json", ["content-type"] = "application/json", ["x-api-key"] = ${lua(apiKey)} }`;
     const body = r.body === undefined ? 'nil' : lua(JSON.stringify(r.body));
     return `  requests[#requests + 1] = wrk.format(${lua(r.method)}, ${lua(r.path)}, ${headers}, ${body})`;
   });
-  return ['local requests = {}', 'local i = 0', 'init = function(args)', ...formatted, 'end', 'request = function()', '  i = i % #requests + 1', '  return requests[i]', 'end', ''].join('\n');
+  return [
+    'local requests = {}',
+    'local i = 0',
+    'init = function(args)',
+    ...formatted,
+    'end',
+    'request = function()',
+    '  i = i % #requests + 1',
+    '  return requests[i]',
+    'end',
+    '',
+  ].join('\n');
 }
 
 const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000 };
@@ -47,18 +61,28 @@ export function parseWrk(output: string): LoadResult {
  * Runs one workload with wrk, a process of its own (one thread: the other core is the server's).
  * Latencies are wrk's, which measures from the request's send (not corrected for coordinated omission).
  */
-export async function runWrk(url: string, workload: Workload, connections: number, durationS: number, apiKey: string): Promise<LoadResult> {
+export async function runWrk(
+  url: string,
+  workload: Workload,
+  connections: number,
+  durationS: number,
+  apiKey: string,
+): Promise<LoadResult> {
   const dir = mkdtempSync(join(tmpdir(), 'petstore-bench-'));
   try {
     const file = join(dir, `${workload.name}.lua`);
     writeFileSync(file, script(workload, apiKey));
     const output = await new Promise<string>((resolve, reject) => {
-      const child = spawn('wrk', ['-t1', `-c${connections}`, `-d${durationS}s`, '--latency', '-s', file, url], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn('wrk', ['-t1', `-c${connections}`, `-d${durationS}s`, '--latency', '-s', file, url], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let out = '';
       child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
       child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
       child.once('error', reject);
-      child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`wrk exited ${code}: ${out.slice(0, 500)}`))));
+      child.once('exit', (code) =>
+        code === 0 ? resolve(out) : reject(new Error(`wrk exited ${code}: ${out.slice(0, 500)}`)),
+      );
     });
     return parseWrk(output);
   } finally {

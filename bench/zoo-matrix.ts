@@ -36,8 +36,10 @@ export interface MatrixCell {
   readonly trafficDetail?: string;
 }
 
-const failed = (r: RunReport): Set<string> => new Set(r.results.filter((x) => x.status === 'failed').map((x) => `${x.operation} › ${x.check}`));
-const passedCells = (r: RunReport): Set<string> => new Set(r.results.filter((x) => x.status === 'passed').map((x) => `${x.operation} › ${x.check}`));
+const failed = (r: RunReport): Set<string> =>
+  new Set(r.results.filter((x) => x.status === 'failed').map((x) => `${x.operation} › ${x.check}`));
+const passedCells = (r: RunReport): Set<string> =>
+  new Set(r.results.filter((x) => x.status === 'passed').map((x) => `${x.operation} › ${x.check}`));
 
 /** A run and the same run judged from its traffic. */
 interface Judged {
@@ -46,25 +48,45 @@ interface Judged {
 }
 
 /** Runs `run` through `petstore-conformance proxy` in front of `upstream`, and judges what passed through. */
-async function throughTrafficProxy(contract: Contract, upstream: string, run: (target: string) => Promise<RunReport>): Promise<Judged> {
+async function throughTrafficProxy(
+  contract: Contract,
+  upstream: string,
+  run: (target: string) => Promise<RunReport>,
+): Promise<Judged> {
   const proxy = await startProxy({ contract, upstream, port: 0 });
   try {
     const report = await run(proxy.url);
-    return { report, traffic: proxy.judge.report(proxy.exchanges, { contract, target: upstream, startedAt: new Date() }) };
+    return {
+      report,
+      traffic: proxy.judge.report(proxy.exchanges, { contract, target: upstream, startedAt: new Date() }),
+    };
   } finally {
     await proxy.close();
   }
 }
 
 /** The traffic's verdict on a mode: new failures of the mode's answer-judging checks (a defect), or none at all (benign). */
-function trafficVerdict(mode: Mode, clean: RunReport, traffic: RunReport): Pick<MatrixCell, 'traffic' | 'trafficDetail'> {
+function trafficVerdict(
+  mode: Mode,
+  clean: RunReport,
+  traffic: RunReport,
+): Pick<MatrixCell, 'traffic' | 'trafficDetail'> {
   const before = failed(clean);
   const fresh = [...failed(traffic)].filter((c) => !before.has(c));
-  if (mode.kind === 'benign') return fresh.length > 0 ? { traffic: 'false alarm', trafficDetail: fresh.slice(0, 4).join('; ') } : { traffic: 'passed', trafficDetail: `${traffic.requests} exchanges judged` };
+  if (mode.kind === 'benign')
+    return fresh.length > 0
+      ? { traffic: 'false alarm', trafficDetail: fresh.slice(0, 4).join('; ') }
+      : { traffic: 'passed', trafficDetail: `${traffic.requests} exchanges judged` };
   const judging = (mode.caughtBy ?? []).filter((c) => TRAFFIC_CHECK_NAMES.includes(c));
   if (judging.length === 0) return {};
   const by = fresh.filter((c) => judging.includes(c.split(' › ')[1] ?? ''));
-  return by.length > 0 ? { traffic: 'caught', trafficDetail: by.slice(0, 3).join('; ') } : { traffic: 'missed', trafficDetail: fresh.length > 0 ? `failed elsewhere only: ${fresh.slice(0, 3).join('; ')}` : 'no new failure from traffic' };
+  return by.length > 0
+    ? { traffic: 'caught', trafficDetail: by.slice(0, 3).join('; ') }
+    : {
+        traffic: 'missed',
+        trafficDetail:
+          fresh.length > 0 ? `failed elsewhere only: ${fresh.slice(0, 3).join('; ')}` : 'no new failure from traffic',
+      };
 }
 
 /**
@@ -73,7 +95,12 @@ function trafficVerdict(mode: Mode, clean: RunReport, traffic: RunReport): Pick<
  * `{"name": null}` of a negative PATCH, and every later list fails response_schema), which would be
  * counted against the mode.
  */
-export async function judgeMode(zoo: ZooService, contract: Contract, baseline: Judged, mode: Mode): Promise<MatrixCell> {
+export async function judgeMode(
+  zoo: ZooService,
+  contract: Contract,
+  baseline: Judged,
+  mode: Mode,
+): Promise<MatrixCell> {
   const clean = baseline.report;
   const base = { service: zoo.name, mode: mode.name, kind: mode.kind };
   const why = mode.notApplicable(contract);
@@ -109,20 +136,47 @@ export async function judgeMode(zoo: ZooService, contract: Contract, baseline: J
     // A defect is judged by the checks that catch it (the clean run judged them all; a rule, which
     // reads the lists the checks made, runs with everything); a benign
     // variation by everything, since it must not raise any false alarm.
-    const judged = await throughTrafficProxy(contract, proxy.url, (target) => judgeZooService(zoo, contract, target, mode.kind === 'defect' && (mode.caughtBy ?? []).every((c) => CHECK_NAMES.includes(c)) ? { checks: mode.caughtBy } : {}, running.url));
+    const judged = await throughTrafficProxy(contract, proxy.url, (target) =>
+      judgeZooService(
+        zoo,
+        contract,
+        target,
+        mode.kind === 'defect' && (mode.caughtBy ?? []).every((c) => CHECK_NAMES.includes(c))
+          ? { checks: mode.caughtBy }
+          : {},
+        running.url,
+      ),
+    );
     const report = judged.report;
     const traffic = trafficVerdict(mode, baseline.traffic, judged.traffic);
     const before = failed(clean);
     const fresh = [...failed(report)].filter((c) => !before.has(c));
-    if (changed === 0) return { ...base, verdict: 'n/a', detail: `the mode found nothing to change in ${report.requests} exchanges` };
+    if (changed === 0)
+      return { ...base, verdict: 'n/a', detail: `the mode found nothing to change in ${report.requests} exchanges` };
     const withTraffic = (cell: MatrixCell): MatrixCell => ({ ...cell, ...traffic });
     if (mode.kind === 'defect') {
       const by = fresh.filter((c) => (mode.caughtBy ?? []).includes(c.split(' › ')[1] ?? ''));
-      return withTraffic(by.length > 0 ? { ...base, verdict: 'caught', detail: `${changed} exchanges changed; ${by.slice(0, 3).join('; ')}` } : { ...base, verdict: 'missed', detail: fresh.length > 0 ? `failed elsewhere only: ${fresh.slice(0, 3).join('; ')}` : 'no new failure' });
+      return withTraffic(
+        by.length > 0
+          ? { ...base, verdict: 'caught', detail: `${changed} exchanges changed; ${by.slice(0, 3).join('; ')}` }
+          : {
+              ...base,
+              verdict: 'missed',
+              detail: fresh.length > 0 ? `failed elsewhere only: ${fresh.slice(0, 3).join('; ')}` : 'no new failure',
+            },
+      );
     }
     if (fresh.length > 0) return withTraffic({ ...base, verdict: 'false alarm', detail: fresh.slice(0, 4).join('; ') });
     const lost = [...passedCells(clean)].filter((c) => !passedCells(report).has(c));
-    return withTraffic(lost.length > 0 ? { ...base, verdict: 'false alarm', detail: `no longer judged: ${lost.slice(0, 4).join('; ')}` } : { ...base, verdict: 'passed', detail: `${changed} exchanges changed, ${passedCells(report).size} cells passed` });
+    return withTraffic(
+      lost.length > 0
+        ? { ...base, verdict: 'false alarm', detail: `no longer judged: ${lost.slice(0, 4).join('; ')}` }
+        : {
+            ...base,
+            verdict: 'passed',
+            detail: `${changed} exchanges changed, ${passedCells(report).size} cells passed`,
+          },
+    );
   } finally {
     await proxy.close();
     await running.close();
@@ -130,13 +184,18 @@ export async function judgeMode(zoo: ZooService, contract: Contract, baseline: J
 }
 
 /** The clean run, then every mode, each on an instance of its own, `concurrency` at a time. */
-export async function zooMatrix(zoo: ZooService, options: { readonly concurrency?: number; readonly modes?: readonly Mode[] } = {}): Promise<{ readonly clean: RunReport; readonly cells: readonly MatrixCell[] }> {
+export async function zooMatrix(
+  zoo: ZooService,
+  options: { readonly concurrency?: number; readonly modes?: readonly Mode[] } = {},
+): Promise<{ readonly clean: RunReport; readonly cells: readonly MatrixCell[] }> {
   const contract = await loadContract(zoo.document);
   const running = await zoo.start();
   let clean: RunReport;
   let cleanTraffic: RunReport;
   try {
-    ({ report: clean, traffic: cleanTraffic } = await throughTrafficProxy(contract, running.url, (target) => judgeZooService(zoo, contract, target, {}, running.url)));
+    ({ report: clean, traffic: cleanTraffic } = await throughTrafficProxy(contract, running.url, (target) =>
+      judgeZooService(zoo, contract, target, {}, running.url),
+    ));
   } finally {
     await running.close();
   }
@@ -144,7 +203,8 @@ export async function zooMatrix(zoo: ZooService, options: { readonly concurrency
   const cells: MatrixCell[] = new Array<MatrixCell>(modes.length);
   let next = 0;
   const worker = async (): Promise<void> => {
-    for (let i = next++; i < modes.length; i = next++) cells[i] = await judgeMode(zoo, contract, { report: clean, traffic: cleanTraffic }, modes[i]!);
+    for (let i = next++; i < modes.length; i = next++)
+      cells[i] = await judgeMode(zoo, contract, { report: clean, traffic: cleanTraffic }, modes[i]!);
   };
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 4) }, worker));
   return { clean, cells };
@@ -156,7 +216,15 @@ export function matrixTable(cells: readonly MatrixCell[]): string {
   const modes = [...new Set(cells.map((c) => c.mode))];
   const at = (s: string, m: string): MatrixCell | undefined => cells.find((c) => c.service === s && c.mode === m);
   const lines = [`| mode | ${services.join(' | ')} |`, `|---|${services.map(() => '---').join('|')}|`];
-  for (const m of modes) lines.push(`| ${at(services[0] ?? '', m)?.kind === 'benign' ? 'benign' : 'defect'}: ${m} | ${services.map((s) => { const c = at(s, m); return c ? `${c.verdict}${c.traffic ? ` (traffic: ${c.traffic})` : ''}` : '-'; }).join(' | ')} |`);
+  for (const m of modes)
+    lines.push(
+      `| ${at(services[0] ?? '', m)?.kind === 'benign' ? 'benign' : 'defect'}: ${m} | ${services
+        .map((s) => {
+          const c = at(s, m);
+          return c ? `${c.verdict}${c.traffic ? ` (traffic: ${c.traffic})` : ''}` : '-';
+        })
+        .join(' | ')} |`,
+    );
   return lines.join('\n');
 }
 
@@ -174,7 +242,9 @@ if (process.argv[1]?.endsWith('zoo-matrix.js')) {
     }
     const t0 = performance.now();
     const { cells } = await zooMatrix(zoo);
-    process.stdout.write(`${zoo.name} (${zoo.framework}): ${Math.round(performance.now() - t0)} ms\n${cells.map((c) => `  ${c.kind} ${c.mode}: ${c.verdict} — ${c.detail}${c.traffic ? ` | from traffic: ${c.traffic} — ${c.trafficDetail ?? ''}` : ''}`).join('\n')}\n`);
+    process.stdout.write(
+      `${zoo.name} (${zoo.framework}): ${Math.round(performance.now() - t0)} ms\n${cells.map((c) => `  ${c.kind} ${c.mode}: ${c.verdict} — ${c.detail}${c.traffic ? ` | from traffic: ${c.traffic} — ${c.trafficDetail ?? ''}` : ''}`).join('\n')}\n`,
+    );
     all.push(...cells);
   }
   const defects = all.filter((c) => c.kind === 'defect' && c.verdict !== 'n/a');
@@ -184,6 +254,9 @@ if (process.argv[1]?.endsWith('zoo-matrix.js')) {
   if (markdown !== undefined) {
     const { writeFile } = await import('node:fs/promises');
     const why = all.filter((c) => c.verdict === 'n/a').map((c) => `- ${c.service}, ${c.mode}: ${c.detail}`);
-    await writeFile(markdown, `# The zoo's seeded-defect and benign matrix\n\nWritten by \`npm run zoo-matrix -- --markdown ${markdown}\` on ${new Date().toISOString().slice(0, 10)}. Each cell: the runner's verdict, and in brackets the same run judged from its traffic by \`petstore-conformance proxy\`. See [zoo-runner.md](zoo-runner.md).\n\n${matrixTable(all)}\n\n${summary}.\n\nWhere a mode does not apply:\n\n${why.join('\n')}\n`);
+    await writeFile(
+      markdown,
+      `# The zoo's seeded-defect and benign matrix\n\nWritten by \`npm run zoo-matrix -- --markdown ${markdown}\` on ${new Date().toISOString().slice(0, 10)}. Each cell: the runner's verdict, and in brackets the same run judged from its traffic by \`petstore-conformance proxy\`. See [zoo-runner.md](zoo-runner.md).\n\n${matrixTable(all)}\n\n${summary}.\n\nWhere a mode does not apply:\n\n${why.join('\n')}\n`,
+    );
   }
 }

@@ -17,10 +17,19 @@ import { ZOO, zooService, type ZooService } from '../fixtures/zoo/services.js';
  * zoo's credentials. `tokenFrom`: where the OAuth2 login is made (default the target; the service
  * itself when a seeded defect in front of it may break the login, as a team passing --bearer would).
  */
-export async function judgeZooService(zoo: ZooService, contract: Contract, target: string, more: Partial<RunOptions> = {}, tokenFrom = target): Promise<RunReport> {
+export async function judgeZooService(
+  zoo: ZooService,
+  contract: Contract,
+  target: string,
+  more: Partial<RunOptions> = {},
+  tokenFrom = target,
+): Promise<RunReport> {
   const login = zoo.credentials.oauth2;
-  const token = login ? await obtainToken(contract, tokenFrom, { kind: 'password', user: login.username, pass: login.password }, 30_000) : undefined;
-  if (token && !token.ok) throw new Error(`${zoo.name}: the login through the contract's flow was refused: ${token.reason}`);
+  const token = login
+    ? await obtainToken(contract, tokenFrom, { kind: 'password', user: login.username, pass: login.password }, 30_000)
+    : undefined;
+  if (token && !token.ok)
+    throw new Error(`${zoo.name}: the login through the contract's flow was refused: ${token.reason}`);
   return runConformance({
     target,
     contract,
@@ -35,7 +44,9 @@ export async function judgeZooService(zoo: ZooService, contract: Contract, targe
 
 /** `operation › check: status` of each failing (or, with `warnings`, warning) result. */
 export function failingCells(report: RunReport, warnings = false): string[] {
-  return report.results.filter((r) => r.status === 'failed' || (warnings && r.status === 'warning')).map((r) => `${r.operation} › ${r.check}`);
+  return report.results
+    .filter((r) => r.status === 'failed' || (warnings && r.status === 'warning'))
+    .map((r) => `${r.operation} › ${r.check}`);
 }
 
 if (process.argv[1]?.endsWith('zoo-runner.js')) {
@@ -52,9 +63,15 @@ if (process.argv[1]?.endsWith('zoo-runner.js')) {
       const t0 = performance.now();
       const report = await judgeZooService(zoo, contract, running.url);
       const ms = Math.round(performance.now() - t0);
-      process.stdout.write(`${zoo.name} (${zoo.framework}): ${report.summary.passed} passed, ${report.summary.failed} failed, ${report.summary.warnings} warnings, ${report.requests} requests in ${ms} ms; exercised ${report.coverage?.exercised ?? '?'} of ${contract.operations.length} operations\n`);
-      for (const r of report.results.filter((x) => x.status === 'failed' || x.status === 'warning')) process.stdout.write(`  ${r.status} ${r.operation} › ${r.check}: ${r.message.slice(0, 300).replace(/\n/g, ' ')}\n`);
-      for (const n of report.coverage?.notExercised ?? []) process.stdout.write(`  not exercised: ${n.operation}: ${n.reason}\n`);
+      process.stdout.write(
+        `${zoo.name} (${zoo.framework}): ${report.summary.passed} passed, ${report.summary.failed} failed, ${report.summary.warnings} warnings, ${report.requests} requests in ${ms} ms; exercised ${report.coverage?.exercised ?? '?'} of ${contract.operations.length} operations\n`,
+      );
+      for (const r of report.results.filter((x) => x.status === 'failed' || x.status === 'warning'))
+        process.stdout.write(
+          `  ${r.status} ${r.operation} › ${r.check}: ${r.message.slice(0, 300).replace(/\n/g, ' ')}\n`,
+        );
+      for (const n of report.coverage?.notExercised ?? [])
+        process.stdout.write(`  not exercised: ${n.operation}: ${n.reason}\n`);
     } finally {
       await running.close();
     }

@@ -44,7 +44,13 @@ const pathOf = (url: string): string => {
 
 /** The same request (method, path and query) answered with the same status. */
 function sameExchange(a: RunReport['results'][number], b: RunReport['results'][number]): boolean {
-  return a.exchange !== undefined && b.exchange !== undefined && a.exchange.request.method.toUpperCase() === b.exchange.request.method.toUpperCase() && pathOf(a.exchange.request.url) === pathOf(b.exchange.request.url) && a.exchange.response?.status === b.exchange.response?.status;
+  return (
+    a.exchange !== undefined &&
+    b.exchange !== undefined &&
+    a.exchange.request.method.toUpperCase() === b.exchange.request.method.toUpperCase() &&
+    pathOf(a.exchange.request.url) === pathOf(b.exchange.request.url) &&
+    a.exchange.response?.status === b.exchange.response?.status
+  );
 }
 
 export async function zooTraffic(zoo: ZooService): Promise<ZooTraffic> {
@@ -58,8 +64,16 @@ export async function zooTraffic(zoo: ZooService): Promise<ZooTraffic> {
     // A service behind an OAuth2 password flow is judged as a team gates it: --oauth2 USER:PASS, the
     // token obtained through the contract's own flow and the login's own inputs given.
     const login = zoo.credentials.oauth2;
-    const token = login ? await obtainToken(contract, runnerProxy.url, { kind: 'password', user: login.username, pass: login.password }, 30_000) : undefined;
-    if (token && !token.ok) throw new Error(`${zoo.name}: the login through the contract's flow was refused: ${token.reason}`);
+    const token = login
+      ? await obtainToken(
+          contract,
+          runnerProxy.url,
+          { kind: 'password', user: login.username, pass: login.password },
+          30_000,
+        )
+      : undefined;
+    if (token && !token.ok)
+      throw new Error(`${zoo.name}: the login through the contract's flow was refused: ${token.reason}`);
     runner = await runConformance({
       target: runnerProxy.url,
       contract,
@@ -76,12 +90,19 @@ export async function zooTraffic(zoo: ZooService): Promise<ZooTraffic> {
     await runnerProxy.close();
     await first.close();
   }
-  const fromRunner = runnerProxy.judge.report(runnerProxy.exchanges, { contract, target: first.url, startedAt: new Date() });
+  const fromRunner = runnerProxy.judge.report(runnerProxy.exchanges, {
+    contract,
+    target: first.url,
+    startedAt: new Date(),
+  });
   const second = await zoo.start();
   const proxy = await startProxy({ contract, upstream: second.url, port: 0 });
   try {
     const tokenUrl = passwordTokenUrl(contract);
-    const session = deriveSession(contract, tokenUrl === undefined ? undefined : new URL(tokenUrl, 'http://zoo.invalid/').pathname);
+    const session = deriveSession(
+      contract,
+      tokenUrl === undefined ? undefined : new URL(tokenUrl, 'http://zoo.invalid/').pathname,
+    );
     await driveSession(contract, session, proxy.url, zoo.credentials);
   } finally {
     await proxy.close();
@@ -105,7 +126,12 @@ export async function zooTraffic(zoo: ZooService): Promise<ZooTraffic> {
     const sent = r.exchange;
     if (!sent) return undefined;
     for (const t of runnerProxy.exchanges) {
-      if (t.method.toUpperCase() !== sent.request.method.toUpperCase() || pathOf(t.url) !== pathOf(sent.request.url) || t.response?.status !== sent.response?.status) continue;
+      if (
+        t.method.toUpperCase() !== sent.request.method.toUpperCase() ||
+        pathOf(t.url) !== pathOf(sent.request.url) ||
+        t.response?.status !== sent.response?.status
+      )
+        continue;
       if ((t.request.body?.toString('utf8') ?? '') !== (sent.request.body ?? '')) continue;
       const c = runnerProxy.judge.convert(t, 0);
       if (!('reason' in c)) return c.exchange.kind;
@@ -113,19 +139,36 @@ export async function zooTraffic(zoo: ZooService): Promise<ZooTraffic> {
     return undefined;
   };
   const failed = (runner?.results ?? []).filter((r) => r.status === 'failed' && TRAFFIC_CHECK_NAMES.includes(r.check));
-  const label = (r: RunReport['results'][number]): string => `${r.check} › ${r.operation} (${r.exchange?.response?.status ?? r.exchange?.error?.kind ?? '?'})`;
+  const label = (r: RunReport['results'][number]): string =>
+    `${r.check} › ${r.operation} (${r.exchange?.response?.status ?? r.exchange?.error?.kind ?? '?'})`;
   // Exercised: the traffic got an answer of the same status from that operation, to the same method
   // (an undocumented method on the path, as the runner sends, names no operation in traffic).
-  const exercisedResults = failed.filter((r) => r.exchange?.response !== undefined && statusesSeen.get(`${r.exchange.request.method.toUpperCase()} ${r.operation} ${trafficKind(r) ?? 'positive'}`)?.has(r.exchange.response.status) === true);
-  const trafficFailed = (op: string, check: string): boolean => traffic.results.some((t) => t.operation === op && t.check === check && t.status === 'failed');
-  const failedIn = (report: RunReport, op: string, check: string): boolean => report.results.some((t) => t.operation === op && t.check === check && t.status === 'failed');
+  const exercisedResults = failed.filter(
+    (r) =>
+      r.exchange?.response !== undefined &&
+      statusesSeen
+        .get(`${r.exchange.request.method.toUpperCase()} ${r.operation} ${trafficKind(r) ?? 'positive'}`)
+        ?.has(r.exchange.response.status) === true,
+  );
+  const trafficFailed = (op: string, check: string): boolean =>
+    traffic.results.some((t) => t.operation === op && t.check === check && t.status === 'failed');
+  const failedIn = (report: RunReport, op: string, check: string): boolean =>
+    report.results.some((t) => t.operation === op && t.check === check && t.status === 'failed');
   return {
-    missedFromRunnerTraffic: failed.filter((r) => r.exchange?.kind !== 'wrong_method' && !failedIn(fromRunner, r.operation, r.check)).map(label),
+    missedFromRunnerTraffic: failed
+      .filter((r) => r.exchange?.kind !== 'wrong_method' && !failedIn(fromRunner, r.operation, r.check))
+      .map(label),
     // A failure the runner also reports on the same exchange (same request and status), under another
     // check, agrees: the runner calls a 400 to its unknown id a failure of not_found_for_unknown_id,
     // traffic (which cannot know the id is unknown) a valid request answered an undocumented 400.
     onlyFromRunnerTraffic: fromRunner.results
-      .filter((t) => t.status === 'failed' && !(runner?.results ?? []).some((r) => r.operation === t.operation && r.status === 'failed' && (r.check === t.check || sameExchange(r, t))))
+      .filter(
+        (t) =>
+          t.status === 'failed' &&
+          !(runner?.results ?? []).some(
+            (r) => r.operation === t.operation && r.status === 'failed' && (r.check === t.check || sameExchange(r, t)),
+          ),
+      )
       .map((t) => `${t.check} › ${t.operation}: ${t.message.slice(0, 200)}`),
     service: zoo.name,
     runner,
@@ -135,7 +178,13 @@ export async function zooTraffic(zoo: ZooService): Promise<ZooTraffic> {
     exercised: exercisedResults.map(label),
     missed: exercisedResults.filter((r) => !trafficFailed(r.operation, r.check)).map(label),
     onlyFromTraffic: traffic.results
-      .filter((t) => t.status === 'failed' && !(runner?.results ?? []).some((r) => r.operation === t.operation && r.check === t.check && r.status === 'failed'))
+      .filter(
+        (t) =>
+          t.status === 'failed' &&
+          !(runner?.results ?? []).some(
+            (r) => r.operation === t.operation && r.check === t.check && r.status === 'failed',
+          ),
+      )
       .map((t) => `${t.check} › ${t.operation}: ${t.message.slice(0, 200)}`),
   };
 }
@@ -151,7 +200,11 @@ if (process.argv[1]?.endsWith('zoo-traffic.js')) {
     const r = await zooTraffic(zoo);
     process.stdout.write(
       `${zoo.name} (${zoo.framework}): ${r.runnerRefused !== undefined ? `the runner refused the document (${r.runnerRefused}); ` : ''}runner ${r.deviations.length} deviation(s) of answer checks; traffic (${r.traffic.requests} exchanges, ${r.traffic.traffic?.operations.seen ?? 0}/${r.traffic.traffic?.operations.total ?? 0} operations) exercised ${r.exercised.length}, missed ${r.missed.length}; ${r.onlyFromTraffic.length} failure(s) only from traffic\n` +
-        [...r.missed.map((m) => `  missed: ${m}`), ...r.onlyFromTraffic.map((m) => `  only from traffic: ${m}`), ...r.deviations.filter((d) => !r.exercised.includes(d)).map((d) => `  not exercised by the session: ${d}`)].join('\n') +
+        [
+          ...r.missed.map((m) => `  missed: ${m}`),
+          ...r.onlyFromTraffic.map((m) => `  only from traffic: ${m}`),
+          ...r.deviations.filter((d) => !r.exercised.includes(d)).map((d) => `  not exercised by the session: ${d}`),
+        ].join('\n') +
         '\n',
     );
   }

@@ -1,7 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { bundledContractPath, ContractError, loadContract, namingTheContract, nearest, packageRoot, parseSeed, joinDashValues, usageMessage, type Contract } from '../src/contract/index.js';
+import {
+  bundledContractPath,
+  ContractError,
+  loadContract,
+  namingTheContract,
+  nearest,
+  packageRoot,
+  parseSeed,
+  joinDashValues,
+  usageMessage,
+  type Contract,
+} from '../src/contract/index.js';
 import { CHECKS, PROBES } from './registry/index.js';
 import { contractInfo, runFailureReport, type RunBasics } from './diagnostics.js';
 import { looksLikeProtocolMismatch, schemeMismatch } from './http/scheme.js';
@@ -61,7 +72,8 @@ export function helpLine(check: { readonly name: string; readonly description: s
   const sentences = check.description.split(/(?<=\.)\s+(?=[A-Z`])/).map((s) => s.replace(/\.$/, ''));
   const first = sentences[0] ?? '';
   const fails = /\bfails\b/i.test(first) ? undefined : sentences.slice(1).find((s) => /\bfails\b/i.test(s));
-  const text = withoutAsides(first) + (fails ? `: ${withoutAsides(fails).replace(/^[A-Z]/, (c) => c.toLowerCase())}` : '');
+  const text =
+    withoutAsides(first) + (fails ? `: ${withoutAsides(fails).replace(/^[A-Z]/, (c) => c.toLowerCase())}` : '');
   return wrapWords(`  ${check.name.padEnd(26)} `, text, HELP_INDENT);
 }
 
@@ -132,11 +144,17 @@ Workflows: one result workflow:<workflowId> per Arazzo workflow (--workflows).
 class UsageError extends Error {}
 
 const list = (value: string | undefined): string[] | undefined =>
-  value === undefined ? undefined : value.split(',').map((s) => s.trim()).filter(Boolean);
+  value === undefined
+    ? undefined
+    : value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
 
 function integer(name: string, value: string | undefined, fallback: number, min: number): number {
   if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value) || Number(value) < min) throw new UsageError(`--${name} must be an integer ≥ ${min}, got "${value}"`);
+  if (!/^\d+$/.test(value) || Number(value) < min)
+    throw new UsageError(`--${name} must be an integer ≥ ${min}, got "${value}"`);
   return Number(value);
 }
 
@@ -207,7 +225,16 @@ export async function main(argv: readonly string[]): Promise<number> {
     return 0;
   }
   if (v.har !== undefined) {
-    return harMain({ har: v.har, spec: v.spec, targets: v.target ? [v.target] : [], reporters: v.reporter, output: v.output, checks: list(v.checks), skipChecks: list(v['skip-checks']), strict: v.strict ?? false });
+    return harMain({
+      har: v.har,
+      spec: v.spec,
+      targets: v.target ? [v.target] : [],
+      reporters: v.reporter,
+      output: v.output,
+      checks: list(v.checks),
+      skipChecks: list(v['skip-checks']),
+      strict: v.strict ?? false,
+    });
   }
   const reporters: ReportDestination[] = [];
   let basics: RunBasics | undefined;
@@ -217,7 +244,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     const failed = report ? runFailureReport(report, message) : basics ? runFailureReport(basics, message) : undefined;
     if (failed) {
       try {
-        await writeReports(reporters, failed, { stdout: (t) => void process.stdout.write(t), colour: false, filesOnly: true });
+        await writeReports(reporters, failed, {
+          stdout: (t) => void process.stdout.write(t),
+          colour: false,
+          filesOnly: true,
+        });
       } catch (error) {
         process.stderr.write(`petstore-conformance: ${error instanceof Error ? error.message : String(error)}\n`);
       }
@@ -231,10 +262,14 @@ export async function main(argv: readonly string[]): Promise<number> {
     try {
       target = new URL(v.target);
     } catch {
-      throw new UsageError(`--target is not a URL: "${v.target}"${meant === undefined ? '' : `; did you mean ${meant}?`}`);
+      throw new UsageError(
+        `--target is not a URL: "${v.target}"${meant === undefined ? '' : `; did you mean ${meant}?`}`,
+      );
     }
     if (target.protocol !== 'http:' && target.protocol !== 'https:') {
-      throw new UsageError(`--target must be http:// or https://, got "${v.target}"${meant === undefined ? '' : `; did you mean ${meant}?`}`);
+      throw new UsageError(
+        `--target must be http:// or https://, got "${v.target}"${meant === undefined ? '' : `; did you mean ${meant}?`}`,
+      );
     }
     const headers: Record<string, string> = {};
     for (const h of v.header ?? []) {
@@ -244,20 +279,23 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     for (const spec of v.reporter ?? ['pretty']) {
       const [name, ...rest] = spec.split('=');
-      if (!name || !isReporterName(name)) throw new UsageError(`unknown reporter "${name ?? ''}" (known: ${REPORTERS.join(', ')})`);
+      if (!name || !isReporterName(name))
+        throw new UsageError(`unknown reporter "${name ?? ''}" (known: ${REPORTERS.join(', ')})`);
       const file = rest.length > 0 ? rest.join('=') : v.output;
       if (rest.length > 0 && !file) throw new UsageError(`--reporter ${name}= needs a file name`);
       reporters.push({ name, file, flag: rest.length > 0 ? `--reporter ${spec}` : `--output ${file ?? ''}` });
     }
     const destinations = reporters.map((r) => r.file ?? '-');
-    if (new Set(destinations).size !== destinations.length) throw new UsageError('two reporters write to the same place: give each its own =FILE');
+    if (new Set(destinations).size !== destinations.length)
+      throw new UsageError('two reporters write to the same place: give each its own =FILE');
     const auth: Record<string, string> = {};
     for (const a of v.auth ?? []) {
       const m = /^([^=]+)=(.*)$/s.exec(a);
       if (!m?.[1] || m[2] === undefined) throw new UsageError(`--auth must look like SCHEME=VALUE, got "${a}"`);
       auth[m[1]] = m[2];
     }
-    if (v.basic !== undefined && !v.basic.includes(':')) throw new UsageError('--basic must look like USER:PASS (RFC 7617)');
+    if (v.basic !== undefined && !v.basic.includes(':'))
+      throw new UsageError('--basic must look like USER:PASS (RFC 7617)');
     const checks = list(v.checks);
     const skipChecks = list(v['skip-checks']);
     const timeoutMs = integer('timeout', v.timeout, DEFAULTS.timeoutMs, 1);
@@ -280,7 +318,12 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (v['no-workflows'] && v.workflows) throw new UsageError('--workflows and --no-workflows contradict each other');
     let documents;
     try {
-      documents = await loadWorkflows({ files: v.workflows, disabled: v['no-workflows'] ?? false }, v.spec ?? bundledContractPath, bundledContractPath, contract);
+      documents = await loadWorkflows(
+        { files: v.workflows, disabled: v['no-workflows'] ?? false },
+        v.spec ?? bundledContractPath,
+        bundledContractPath,
+        contract,
+      );
     } catch (error) {
       if (error instanceof ArazzoError) throw new UsageError(error.message);
       throw error;
@@ -297,8 +340,15 @@ export async function main(argv: readonly string[]): Promise<number> {
       }
     }
     // A selection that leaves no check would judge nothing: say so before the run (PRODUCT.md §4, exit 2).
-    const extraPicked = (checks ?? []).some((name) => PROBES.some((p) => p.name === name) || workflowKnown(name, { documents }));
-    if (!extraPicked && !CHECKS.some((c) => (!checks || checks.length === 0 || checks.includes(c.name)) && !(skipChecks ?? []).includes(c.name))) {
+    const extraPicked = (checks ?? []).some(
+      (name) => PROBES.some((p) => p.name === name) || workflowKnown(name, { documents }),
+    );
+    if (
+      !extraPicked &&
+      !CHECKS.some(
+        (c) => (!checks || checks.length === 0 || checks.includes(c.name)) && !(skipChecks ?? []).includes(c.name),
+      )
+    ) {
       throw new UsageError(`--checks and --skip-checks leave no check to run, so nothing would be judged`);
     }
     const shard = v.shard === undefined ? undefined : parseShard(v.shard);
@@ -313,8 +363,18 @@ export async function main(argv: readonly string[]): Promise<number> {
     const printer = showProgress ? progressPrinter((t) => void process.stderr.write(t), tty) : undefined;
     if (shard && share?.length === 0) {
       // A share with no operation: an empty report, so the matrix's job passes and merge finds it.
-      const empty: RunReport = { ...runFailureReport(basics, ''), results: [], summary: { passed: 0, failed: 0, skipped: 0, warnings: 0 }, operations: [], checks: [], notices: [`shard ${v.shard ?? ''}: no operation of the contract falls in this share`] };
-      await writeReports(reporters, shardReport(empty, shard, [], wholeOrder(contract, documents)), { stdout: (t) => void process.stdout.write(t), colour: false });
+      const empty: RunReport = {
+        ...runFailureReport(basics, ''),
+        results: [],
+        summary: { passed: 0, failed: 0, skipped: 0, warnings: 0 },
+        operations: [],
+        checks: [],
+        notices: [`shard ${v.shard ?? ''}: no operation of the contract falls in this share`],
+      };
+      await writeReports(reporters, shardReport(empty, shard, [], wholeOrder(contract, documents)), {
+        stdout: (t) => void process.stdout.write(t),
+        colour: false,
+      });
       return 0;
     }
     const { report: whole, exchanges } = await runComposed({
@@ -340,7 +400,14 @@ export async function main(argv: readonly string[]): Promise<number> {
       strict: v.strict ?? false,
       onProgress: printer,
     });
-    const report = shard ? shardReport(whole, shard, ownedResults(whole.results, contract, documents, shard, list(v.operations)), wholeOrder(contract, documents)) : whole;
+    const report = shard
+      ? shardReport(
+          whole,
+          shard,
+          ownedResults(whole.results, contract, documents, shard, list(v.operations)),
+          wholeOrder(contract, documents),
+        )
+      : whole;
     // Not one answer came back: before reporting a failure per request, ask whether the target
     // speaks another protocol than its URL says (probing only then leaves working targets untouched).
     if (looksLikeProtocolMismatch(exchanges)) {
@@ -355,15 +422,29 @@ export async function main(argv: readonly string[]): Promise<number> {
     return verdict.exitCode;
   } catch (error) {
     if (error instanceof UsageError || error instanceof SelectionError || error instanceof OutputPathError) {
-      process.stderr.write(`petstore-conformance: usage error: ${namingTheContract(error.message, v.spec ?? 'openapi/petstore.yaml')}\nTry --help.\n`);
+      process.stderr.write(
+        `petstore-conformance: usage error: ${namingTheContract(error.message, v.spec ?? 'openapi/petstore.yaml')}\nTry --help.\n`,
+      );
       // A refused contract (unreadable, or not a valid document): CI still gets the report files it
       // asked for, each saying why (a gate that refuses the contract still leaves its artifacts).
       if (/^the contract\b/.test(error.message) && reporters.some((r) => r.file !== undefined)) {
-        const at = basics ?? { target: v.target ?? '', seed: DEFAULTS.seed, examples: DEFAULTS.examples, strict: v.strict ?? false, startedAt: new Date() };
+        const at = basics ?? {
+          target: v.target ?? '',
+          seed: DEFAULTS.seed,
+          examples: DEFAULTS.examples,
+          strict: v.strict ?? false,
+          startedAt: new Date(),
+        };
         try {
-          await writeReports(reporters, runFailureReport(at, `contract refused: ${error.message}`), { stdout: () => undefined, colour: false, filesOnly: true });
+          await writeReports(reporters, runFailureReport(at, `contract refused: ${error.message}`), {
+            stdout: () => undefined,
+            colour: false,
+            filesOnly: true,
+          });
         } catch (written) {
-          process.stderr.write(`petstore-conformance: ${written instanceof Error ? written.message : String(written)}\n`);
+          process.stderr.write(
+            `petstore-conformance: ${written instanceof Error ? written.message : String(written)}\n`,
+          );
         }
       }
       return 2;
@@ -376,7 +457,13 @@ export async function main(argv: readonly string[]): Promise<number> {
 
 /** --inputs, --oauth2 and --oauth2-client: the user's values and the bearer token they obtain. */
 async function loginInputs(
-  v: { readonly inputs?: string | undefined; readonly oauth2?: string | undefined; readonly 'oauth2-client'?: string | undefined; readonly bearer?: string | undefined; readonly target?: string | undefined },
+  v: {
+    readonly inputs?: string | undefined;
+    readonly oauth2?: string | undefined;
+    readonly 'oauth2-client'?: string | undefined;
+    readonly bearer?: string | undefined;
+    readonly target?: string | undefined;
+  },
   contract: Contract,
   timeoutMs: number,
 ): Promise<{ ok: true; inputs: UserInputs | undefined; bearer: string | undefined } | { ok: false; reason: string }> {
@@ -392,8 +479,10 @@ async function loginInputs(
     if (at <= 0) throw new UsageError(`${flag} must look like ${flag === '--oauth2' ? 'USER:PASS' : 'ID:SECRET'}`);
     return [value.slice(0, at), value.slice(at + 1)];
   };
-  if (v.oauth2 !== undefined && v['oauth2-client'] !== undefined) throw new UsageError('--oauth2 and --oauth2-client both obtain the bearer token: give one');
-  if ((v.oauth2 !== undefined || v['oauth2-client'] !== undefined) && v.bearer !== undefined) throw new UsageError('--bearer and --oauth2 both give the bearer token: give one');
+  if (v.oauth2 !== undefined && v['oauth2-client'] !== undefined)
+    throw new UsageError('--oauth2 and --oauth2-client both obtain the bearer token: give one');
+  if ((v.oauth2 !== undefined || v['oauth2-client'] !== undefined) && v.bearer !== undefined)
+    throw new UsageError('--bearer and --oauth2 both give the bearer token: give one');
   if (v.oauth2 === undefined && v['oauth2-client'] === undefined) return { ok: true, inputs, bearer: undefined };
   const target = v.target ?? '';
   if (v.oauth2 !== undefined) {
@@ -414,13 +503,16 @@ async function loginInputs(
 export function runCli(argv: readonly string[] = process.argv.slice(2)): void {
   // A reader that stops early (`| head`) closes the pipe: that ends the output, it is not a crash.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') process.stderr.write(`petstore-conformance: cannot write to stdout: ${error.message}\n`);
+    if (error.code !== 'EPIPE')
+      process.stderr.write(`petstore-conformance: cannot write to stdout: ${error.message}\n`);
     process.exit(process.exitCode ?? 0);
   });
 
   // Whatever escapes (an error in an event handler of a socket, say) is still one line, never a stack trace.
   const crash = (error: unknown): void => {
-    process.stderr.write(`petstore-conformance: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `petstore-conformance: internal error: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
     process.exit(3);
   };
   process.on('uncaughtException', crash);
@@ -432,7 +524,9 @@ export function runCli(argv: readonly string[] = process.argv.slice(2)): void {
     },
     (error: unknown) => {
       // Never a stack trace (issue 13): one line, exit 3 (PRODUCT.md §4).
-      process.stderr.write(`petstore-conformance: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.stderr.write(
+        `petstore-conformance: internal error: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
       process.exitCode = 3;
     },
   );

@@ -38,5 +38,8 @@ export async function runComposed(options: ComposedRunOptions): Promise<Composed
     },
   });
   const about = contractInfo(options.contract, contractSource);
-  return { report: runNotices({ ...report, contract: report.contract ?? about }, exchanges, options.contract), exchanges };
+  return {
+    report: runNotices({ ...report, contract: report.contract ?? about }, exchanges, options.contract),
+    exchanges,
+  };
 }

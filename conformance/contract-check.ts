@@ -3,7 +3,12 @@
 import type { Contract } from '../src/contract/index.js';
 import { openApiSchemaErrors } from '../src/contract/openapi-check.js';
 
-type Problem = { readonly instancePath: string; readonly keyword: string; readonly message?: string | undefined; readonly params: Record<string, unknown> };
+type Problem = {
+  readonly instancePath: string;
+  readonly keyword: string;
+  readonly message?: string | undefined;
+  readonly params: Record<string, unknown>;
+};
 
 /**
  * What makes the contract an invalid OpenAPI 3.0 document (`type: integr`), each with its JSON
@@ -28,17 +33,30 @@ export async function contractProblems(contract: Contract, max = 3): Promise<str
   // relative references" (RFC 3986 §4.1), a `tokenUrl` of FastAPI's `/api/v1/login/access-token`
   // included, though the published schema says `format: uri`. Such a value is no problem, and neither
   // is the cascade it raises above it (`must match "then" schema`, unevaluated properties).
-  const relative = errors.filter((e) => e.keyword === 'format' && e.params['format'] === 'uri' && isUriReference(valueAt(contract.document, e.instancePath))).map((e) => e.instancePath);
+  const relative = errors
+    .filter(
+      (e) =>
+        e.keyword === 'format' &&
+        e.params['format'] === 'uri' &&
+        isUriReference(valueAt(contract.document, e.instancePath)),
+    )
+    .map((e) => e.instancePath);
   const real = errors.filter((e) => {
     if (e.keyword === 'required' && e.params['missingProperty'] === '$ref') return false;
     if (e.keyword === 'oneOf' || e.keyword === 'anyOf') return false;
     if (e.keyword === 'format' && e.params['format'] === 'regex') return false;
     if (e.keyword === 'format' && relative.includes(e.instancePath)) return false;
-    if (['if', 'then', 'else', 'unevaluatedProperties'].includes(e.keyword) && relative.some((r) => r.startsWith(`${e.instancePath}/`))) return false;
+    if (
+      ['if', 'then', 'else', 'unevaluatedProperties'].includes(e.keyword) &&
+      relative.some((r) => r.startsWith(`${e.instancePath}/`))
+    )
+      return false;
     return true;
   });
   const problems = real.map((e) => {
-    const allowed = Array.isArray(e.params['allowedValues']) ? ` (allowed: ${(e.params['allowedValues'] as unknown[]).join(', ')})` : '';
+    const allowed = Array.isArray(e.params['allowedValues'])
+      ? ` (allowed: ${(e.params['allowedValues'] as unknown[]).join(', ')})`
+      : '';
     const extra = typeof e.params['additionalProperty'] === 'string' ? ` (${e.params['additionalProperty']})` : '';
     return `#${e.instancePath || ''} ${e.message ?? e.keyword}${allowed}${extra}`;
   });

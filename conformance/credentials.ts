@@ -34,7 +34,13 @@ export interface Placement {
 
 export type Requirement = OpenAPIV3.SecurityRequirementObject;
 
-const FLAG_OF: Readonly<Record<string, string>> = { apiKey: '--api-key', basic: '--basic', bearer: '--bearer', oauth2: '--bearer', openIdConnect: '--bearer' };
+const FLAG_OF: Readonly<Record<string, string>> = {
+  apiKey: '--api-key',
+  basic: '--basic',
+  bearer: '--bearer',
+  oauth2: '--bearer',
+  openIdConnect: '--bearer',
+};
 
 /**
  * Maps the contract's security schemes (OAS 3.0.3 §4.7.27) to the credentials given: which
@@ -66,7 +72,9 @@ export class CredentialPlan {
       ...(g.bearer !== undefined ? ['--bearer'] : []),
       ...(g.basic !== undefined ? ['--basic'] : []),
       ...Object.keys(g.byScheme ?? {}).map((name) => `--auth ${name}`),
-      ...Object.keys(g.headers ?? {}).filter((h) => carriers.has(h.toLowerCase())).map((h) => `--header ${h}`),
+      ...Object.keys(g.headers ?? {})
+        .filter((h) => carriers.has(h.toLowerCase()))
+        .map((h) => `--header ${h}`),
     ];
   }
 
@@ -132,7 +140,8 @@ export class CredentialPlan {
   /** Headers that carry some scheme's credential: Authorization, and each apiKey header. */
   private carrierHeaders(): Set<string> {
     const names = new Set<string>();
-    for (const scheme of this.contract.securitySchemes.values()) names.add(scheme.type === 'apiKey' ? (scheme.in === 'header' ? scheme.name.toLowerCase() : '') : 'authorization');
+    for (const scheme of this.contract.securitySchemes.values())
+      names.add(scheme.type === 'apiKey' ? (scheme.in === 'header' ? scheme.name.toLowerCase() : '') : 'authorization');
     names.delete('');
     return names;
   }
@@ -143,7 +152,8 @@ export class CredentialPlan {
     if (named !== undefined) return named;
     const scheme = this.scheme(name);
     if (!scheme) return undefined;
-    const carrier = scheme.type === 'apiKey' ? (scheme.in === 'header' ? scheme.name.toLowerCase() : undefined) : 'authorization';
+    const carrier =
+      scheme.type === 'apiKey' ? (scheme.in === 'header' ? scheme.name.toLowerCase() : undefined) : 'authorization';
     const inHeader = carrier !== undefined && this.userHeader(carrier) !== undefined ? IN_USER_HEADER : undefined;
     if (scheme.type === 'apiKey') return this.given.apiKey ?? inHeader;
     if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return this.given.bearer ?? inHeader;
@@ -163,12 +173,32 @@ export class CredentialPlan {
       const where = scheme.in === 'query' || scheme.in === 'cookie' ? scheme.in : 'header';
       return [{ in: where, name: scheme.name, value, shown: REDACTED_KEY }];
     }
-    const bearer: Placement = { in: 'header', name: 'authorization', value: `Bearer ${value}`, shown: `Bearer ${redactedAs(CREDENTIAL_ENV.bearer)}` };
+    const bearer: Placement = {
+      in: 'header',
+      name: 'authorization',
+      value: `Bearer ${value}`,
+      shown: `Bearer ${redactedAs(CREDENTIAL_ENV.bearer)}`,
+    };
     if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return [bearer];
     const kind = scheme.scheme.toLowerCase();
-    if (kind === 'basic') return [{ in: 'header', name: 'authorization', value: `Basic ${Buffer.from(value).toString('base64')}`, shown: `Basic ${redactedAs(CREDENTIAL_ENV.basic)}` }];
+    if (kind === 'basic')
+      return [
+        {
+          in: 'header',
+          name: 'authorization',
+          value: `Basic ${Buffer.from(value).toString('base64')}`,
+          shown: `Basic ${redactedAs(CREDENTIAL_ENV.basic)}`,
+        },
+      ];
     if (kind === 'bearer') return [bearer];
-    return [{ in: 'header', name: 'authorization', value: `${scheme.scheme} ${value}`, shown: `${scheme.scheme} ${redactedAs(CREDENTIAL_ENV.other)}` }];
+    return [
+      {
+        in: 'header',
+        name: 'authorization',
+        value: `${scheme.scheme} ${value}`,
+        shown: `${scheme.scheme} ${redactedAs(CREDENTIAL_ENV.other)}`,
+      },
+    ];
   }
 
   /**
@@ -205,7 +235,7 @@ export class CredentialPlan {
         Object.keys(req)
           .map((name) => {
             const scheme = this.scheme(name);
-            const kind = scheme?.type === 'http' ? scheme.scheme.toLowerCase() : scheme?.type ?? 'unknown';
+            const kind = scheme?.type === 'http' ? scheme.scheme.toLowerCase() : (scheme?.type ?? 'unknown');
             const flag = FLAG_OF[kind] ?? '--auth';
             return `${name} (${kind}: ${flag} or --auth ${name}=VALUE)`;
           })
@@ -227,13 +257,16 @@ export class CredentialPlan {
   /** Query parameter names that carry credentials. */
   credentialQuery(): Set<string> {
     const names = new Set<string>();
-    for (const scheme of this.contract.securitySchemes.values()) if (scheme.type === 'apiKey' && scheme.in === 'query') names.add(scheme.name);
+    for (const scheme of this.contract.securitySchemes.values())
+      if (scheme.type === 'apiKey' && scheme.in === 'query') names.add(scheme.name);
     return names;
   }
 
   /** The secret values given, so a header carrying one (from --header) is recognised and removed. */
   secrets(): string[] {
     const g = this.given;
-    return [g.apiKey, g.bearer, g.basic, ...Object.values(g.byScheme ?? {})].filter((v): v is string => v !== undefined && v.length > 0);
+    return [g.apiKey, g.bearer, g.basic, ...Object.values(g.byScheme ?? {})].filter(
+      (v): v is string => v !== undefined && v.length > 0,
+    );
   }
 }

@@ -28,7 +28,16 @@ function byOperation(exchanges: readonly Exchange[], keep: (e: Exchange) => bool
 }
 
 /** Exchanges the runner sends with the valid credentials (the others test their absence or a wrong key). */
-const WITH_CREDENTIALS: ReadonlySet<ExchangeKind> = new Set(['positive', 'negative', 'malformed_json', 'unknown_id', 'read_back', 'list_back', 'read_after_delete', 'prerequisite']);
+const WITH_CREDENTIALS: ReadonlySet<ExchangeKind> = new Set([
+  'positive',
+  'negative',
+  'malformed_json',
+  'unknown_id',
+  'read_back',
+  'list_back',
+  'read_after_delete',
+  'prerequisite',
+]);
 
 /**
  * "Credentials refused": credentials were given and no secured operation accepted them: each one
@@ -36,9 +45,17 @@ const WITH_CREDENTIALS: ReadonlySet<ExchangeKind> = new Set(['positive', 'negati
  * 2xx. Such a run says nothing about the server's conformance (a rotated secret is not a server
  * regression): the run has no verdict (exit 2), and this line says why.
  */
-export function refusedCredentials(exchanges: readonly Exchange[], contract: Contract, flagsGiven: readonly string[]): string | undefined {
+export function refusedCredentials(
+  exchanges: readonly Exchange[],
+  contract: Contract,
+  flagsGiven: readonly string[],
+): string | undefined {
   if (flagsGiven.length === 0) return undefined;
-  const secured = byOperation(exchanges, (e) => WITH_CREDENTIALS.has(e.kind) && contract.operationsById.get(e.requestedOperationId ?? '')?.requiresAuth === true);
+  const secured = byOperation(
+    exchanges,
+    (e) =>
+      WITH_CREDENTIALS.has(e.kind) && contract.operationsById.get(e.requestedOperationId ?? '')?.requiresAuth === true,
+  );
   if (secured.size === 0) return undefined;
   for (const statuses of secured.values()) {
     if (!statuses.some((s) => s === 401 || s === 403) || statuses.some((s) => s >= 200 && s < 300)) return undefined;
@@ -53,9 +70,13 @@ export function basePathNotice(exchanges: readonly Exchange[], target: string, c
   if (perOp.size === 0) return undefined;
   const notFound = [...perOp.entries()].filter(([, statuses]) => statuses.every((s) => s === 404)).map(([op]) => op);
   if (notFound.length * 2 <= perOp.size) return undefined;
-  const sample = exchanges.find((e) => e.requestedOperationId === notFound[0] && e.response?.status === 404)?.request.url;
+  const sample = exchanges.find((e) => e.requestedOperationId === notFound[0] && e.response?.status === 404)?.request
+    .url;
   const targetPath = URL.canParse(target) ? new URL(target).pathname : '';
-  const declared = contract.basePath && !targetPath.startsWith(contract.basePath) ? `; the contract's servers entry has the base path ${contract.basePath}` : '';
+  const declared =
+    contract.basePath && !targetPath.startsWith(contract.basePath)
+      ? `; the contract's servers entry has the base path ${contract.basePath}`
+      : '';
   return `${notFound.length} of ${perOp.size} operations answered 404 to every request: --target may carry a wrong base path (e.g. ${sample ?? target})${declared}`;
 }
 
@@ -67,13 +88,18 @@ export function judgedCount(report: RunReport): number {
 /** Why a run judged nothing, in one line; undefined when it judged something. */
 export function nothingJudgedReason(report: RunReport): string | undefined {
   if (judgedCount(report) > 0) return undefined;
-  const ops = report.operations.slice(0, 6).join(', ') + (report.operations.length > 6 ? `, and ${report.operations.length - 6} more` : '');
+  const ops =
+    report.operations.slice(0, 6).join(', ') +
+    (report.operations.length > 6 ? `, and ${report.operations.length - 6} more` : '');
   if (report.checks.length === 0) return 'nothing was judged: --checks and --skip-checks leave no check to run';
   // A document with no operations (OAS 3.1: only webhooks or components) has nothing to send.
-  if (report.operations.length === 0) return `nothing was judged: the contract has no operations to call${report.notices?.some((n) => n.startsWith('webhooks')) ? ' (its webhooks are requests the API sends, not ones it serves)' : ''}`;
-  if (report.results.length === 0) return `nothing was judged: the selected checks (${report.checks.join(', ')}) do not apply to the selected operations (${ops})`;
+  if (report.operations.length === 0)
+    return `nothing was judged: the contract has no operations to call${report.notices?.some((n) => n.startsWith('webhooks')) ? ' (its webhooks are requests the API sends, not ones it serves)' : ''}`;
+  if (report.results.length === 0)
+    return `nothing was judged: the selected checks (${report.checks.join(', ')}) do not apply to the selected operations (${ops})`;
   const reasons = [...new Set(report.results.map((r) => r.message))];
-  const shown = reasons.slice(0, 3).join('; ') + (reasons.length > 3 ? `; and ${reasons.length - 3} other reason(s)` : '');
+  const shown =
+    reasons.slice(0, 3).join('; ') + (reasons.length > 3 ? `; and ${reasons.length - 3} other reason(s)` : '');
   return `nothing was judged: all ${report.results.length} result(s) were skipped (${shown})`;
 }
 

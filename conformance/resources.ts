@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Contract, Operation, SchemaValidator } from '../src/contract/index.js';
 import { documentedValues, pathParameters, requestBodyOf, validBody, validValue } from './cases/inputs.js';
-import { identifierOf, identifierSource, isSuccess, listItems, onCollection, referenceBase, referencedCreate, type IdentifierSource } from '../src/contract/index.js';
+import {
+  identifierOf,
+  identifierSource,
+  isSuccess,
+  listItems,
+  onCollection,
+  referenceBase,
+  referencedCreate,
+  type IdentifierSource,
+} from '../src/contract/index.js';
 import { schemaNames } from './cases/discriminator.js';
 import type { Random } from './cases/random.js';
 import { asSchema, effective, isRecord, writableProperties } from './cases/schema.js';
@@ -18,7 +27,9 @@ export interface Created {
 /** A body this runner can write for the operation (cases/inputs.ts requestBodyOf). */
 const sendable = (op: Operation): boolean => requestBodyOf(op) !== undefined;
 
-export type Obtained<T> = { readonly ok: true; readonly value: T; readonly guessed?: boolean } | { readonly ok: false; readonly reason: string };
+export type Obtained<T> =
+  | { readonly ok: true; readonly value: T; readonly guessed?: boolean }
+  | { readonly ok: false; readonly reason: string };
 
 /**
  * Prerequisites, derived from the contract alone: the operation that creates a
@@ -53,8 +64,13 @@ export class Resources {
   }
 
   /** Creates a resource through `createOp` with a valid body whose references are filled first. */
-  async create(createOp: Operation, depth = 0, known: Readonly<Record<string, unknown>> = {}): Promise<Obtained<Created>> {
-    if (createOp.requiresAuth && !this.session.credentials.valid(createOp)) return { ok: false, reason: `creating a prerequisite: ${this.session.credentials.missing(createOp)}` };
+  async create(
+    createOp: Operation,
+    depth = 0,
+    known: Readonly<Record<string, unknown>> = {},
+  ): Promise<Obtained<Created>> {
+    if (createOp.requiresAuth && !this.session.credentials.valid(createOp))
+      return { ok: false, reason: `creating a prerequisite: ${this.session.credentials.missing(createOp)}` };
     if (depth > 4) return { ok: false, reason: `prerequisites of ${createOp.id} nest too deep` };
     // A create on a nested collection (`POST /v2/Flows/{FlowSid}/Executions`) is sent under its
     // parent's identifiers: those the caller already holds, else ones made for it. Never with a raw
@@ -86,7 +102,10 @@ export class Resources {
     }
     const response = exchange.response;
     if (!response || !isSuccess(createOp, response.status)) {
-      return { ok: false, reason: `creating a prerequisite through ${createOp.id} failed (${response ? `status ${response.status}` : exchange.error?.message ?? 'no answer'})` };
+      return {
+        ok: false,
+        reason: `creating a prerequisite through ${createOp.id} failed (${response ? `status ${response.status}` : (exchange.error?.message ?? 'no answer')})`,
+      };
     }
     let created: unknown;
     try {
@@ -96,14 +115,26 @@ export class Resources {
     }
     if (!isRecord(created)) return { ok: false, reason: `${createOp.id} answered no object` };
     const location = response.headers['location'];
-    return { ok: true, value: { id: identifierOf(created, undefined, undefined, location, exchange.request.url), body: created, location, url: exchange.request.url } };
+    return {
+      ok: true,
+      value: {
+        id: identifierOf(created, undefined, undefined, location, exchange.request.url),
+        body: created,
+        location,
+        url: exchange.request.url,
+      },
+    };
   }
 
   /**
    * The body with every free text field (no enum, no pattern; `email` and `uuid` formats rewritten in
    * their form) made unique, when the result is still valid for the create; undefined otherwise.
    */
-  private freshValues(createOp: Operation, body: Record<string, unknown>, attempt: number): Record<string, unknown> | undefined {
+  private freshValues(
+    createOp: Operation,
+    body: Record<string, unknown>,
+    attempt: number,
+  ): Record<string, unknown> | undefined {
     const schema = asSchema(requestBodyOf(createOp)?.schema);
     if (!schema) return undefined;
     const props = effective(schema).properties ?? {};
@@ -133,7 +164,11 @@ export class Resources {
   }
 
   /** One resource per create operation (and parent), shared by every request that only refers to it. */
-  sharedResource(createOp: Operation, depth = 0, known: Readonly<Record<string, unknown>> = {}): Promise<Obtained<Created>> {
+  sharedResource(
+    createOp: Operation,
+    depth = 0,
+    known: Readonly<Record<string, unknown>> = {},
+  ): Promise<Obtained<Created>> {
     const own = pathParameters(createOp).map((p) => p.name);
     const key = own.length === 0 ? createOp.id : `${createOp.id} ${JSON.stringify(own.map((n) => known[n]))}`;
     let hit = this.shared.get(key);
@@ -145,9 +180,14 @@ export class Resources {
   }
 
   /** The path parameters of an operation sent as a prerequisite: the known ones, the others made. */
-  private async ownPathParams(op: Operation, known: Readonly<Record<string, unknown>>, depth: number): Promise<Obtained<Record<string, unknown>>> {
+  private async ownPathParams(
+    op: Operation,
+    known: Readonly<Record<string, unknown>>,
+    depth: number,
+  ): Promise<Obtained<Record<string, unknown>>> {
     const own = pathParameters(op).map((p) => p.name);
-    if (own.every((n) => known[n] !== undefined)) return { ok: true, value: Object.fromEntries(own.map((n) => [n, known[n]])) };
+    if (own.every((n) => known[n] !== undefined))
+      return { ok: true, value: Object.fromEntries(own.map((n) => [n, known[n]])) };
     const made = await this.pathParamsFor(op, false, depth + 1, known);
     return made.ok ? { ok: true, value: made.value } : { ok: false, reason: `the parent of ${op.id}: ${made.reason}` };
   }
@@ -159,9 +199,15 @@ export class Resources {
     // A PUT or PATCH on a collection path names its record by the identifier in the body (Swagger
     // Petstore v3: `PUT /pet` with the pet, id included; 404 "Pet not found" otherwise): the id of
     // a resource this run creates through the POST on the same path.
-    if ((operation.method === 'put' || operation.method === 'patch') && pathParameters(operation).length === 0 && writableProperties(schema).some(([name]) => name === 'id')) {
+    if (
+      (operation.method === 'put' || operation.method === 'patch') &&
+      pathParameters(operation).length === 0 &&
+      writableProperties(schema).some(([name]) => name === 'id')
+    ) {
       // The POST on that path makes the record, 201 or not (Swagger Petstore v3's addPet answers 200).
-      const createOp = this.contract.operations.find((op) => op.method === 'post' && op.path === operation.path && op.requestBody !== undefined);
+      const createOp = this.contract.operations.find(
+        (op) => op.method === 'post' && op.path === operation.path && op.requestBody !== undefined,
+      );
       if (createOp) {
         const created = await this.create(createOp, depth);
         if (!created.ok) return created;
@@ -176,7 +222,8 @@ export class Resources {
       const created = await this.sharedResource(createOp, depth);
       if (!created.ok) return created;
       // An id the field's schema refuses (a generated `"string"` for a `^\d+$` id) would make the body invalid: the generated value stays.
-      if (created.value.id !== undefined && this.validator.check(sub, created.value.id, 'request').valid) body[name] = created.value.id;
+      if (created.value.id !== undefined && this.validator.check(sub, created.value.id, 'request').valid)
+        body[name] = created.value.id;
     }
     return { ok: true, value: true };
   }
@@ -192,7 +239,8 @@ export class Resources {
       if (!referenceBase(field)) continue;
       for (const put of this.contract.operations) {
         const params = pathParameters(put);
-        if (put.method !== 'put' || put.id === operation.id || params.length !== 1 || params[0]?.name !== field) continue;
+        if (put.method !== 'put' || put.id === operation.id || params.length !== 1 || params[0]?.name !== field)
+          continue;
         const putSchema = requestBodyOf(put)?.schema;
         if (!putSchema) continue;
         for (const [prop, sub] of writableProperties(putSchema)) {
@@ -215,7 +263,12 @@ export class Resources {
   }
 
   /** Valid path parameters for an operation: a fresh resource for writes, a shared one for reads. */
-  async pathParamsFor(operation: Operation, fresh: boolean, depth = 0, known: Readonly<Record<string, unknown>> = {}): Promise<Obtained<Record<string, unknown>>> {
+  async pathParamsFor(
+    operation: Operation,
+    fresh: boolean,
+    depth = 0,
+    known: Readonly<Record<string, unknown>> = {},
+  ): Promise<Obtained<Record<string, unknown>>> {
     if (depth > 4) return { ok: false, reason: `prerequisites of ${operation.id} nest too deep` };
     const out: Record<string, unknown> = {};
     let guessed = false;
@@ -228,31 +281,52 @@ export class Resources {
       const provider = this.provider(operation, p.name);
       let reason = `no operation in the contract provides a valid ${p.name}, and the parameter documents no example, default or enum`;
       if (provider?.via === 'create') {
-        const created = fresh ? await this.create(provider.createOp, depth, out) : await this.sharedResource(provider.createOp, depth, out);
+        const created = fresh
+          ? await this.create(provider.createOp, depth, out)
+          : await this.sharedResource(provider.createOp, depth, out);
         if (created.ok) {
-          const value = identifierOf(created.value.body, p.name, provider.field, created.value.location, created.value.url);
-          if (value !== undefined && !this.admits(p, value)) reason = `${provider.createOp.id} answered ${p.name} ${JSON.stringify(value)}, which the parameter's schema refuses`;
+          const value = identifierOf(
+            created.value.body,
+            p.name,
+            provider.field,
+            created.value.location,
+            created.value.url,
+          );
+          if (value !== undefined && !this.admits(p, value))
+            reason = `${provider.createOp.id} answered ${p.name} ${JSON.stringify(value)}, which the parameter's schema refuses`;
           else if (value !== undefined) {
             out[p.name] = value;
             continue;
           }
-          reason = value === undefined ? `${provider.createOp.id} answered no ${provider.field ?? p.name}` : `${provider.createOp.id} answered ${JSON.stringify(value)} for ${p.name}, which its schema does not admit`;
+          reason =
+            value === undefined
+              ? `${provider.createOp.id} answered no ${provider.field ?? p.name}`
+              : `${provider.createOp.id} answered ${JSON.stringify(value)} for ${p.name}, which its schema does not admit`;
         } else {
           reason = created.reason;
           // No create succeeded: an item the collection already lists names one that exists.
           const listOp = onCollection(this.contract, provider.createOp.path, 'get');
-          const listed = listOp ? await this.firstListed(listOp, provider.field ?? 'id', out, fresh && operation.method === 'delete') : undefined;
+          const listed = listOp
+            ? await this.firstListed(listOp, provider.field ?? 'id', out, fresh && operation.method === 'delete')
+            : undefined;
           if (listed?.ok && this.admits(p, listed.value)) {
             out[p.name] = listed.value;
             continue;
           }
-          if (listOp) reason = `${reason}; ${listOp.id} listed ${listed?.ok ? `${JSON.stringify(listed.value)}, which the parameter's schema refuses` : 'no item to take one from'}`;
+          if (listOp)
+            reason = `${reason}; ${listOp.id} listed ${listed?.ok ? `${JSON.stringify(listed.value)}, which the parameter's schema refuses` : 'no item to take one from'}`;
         }
       } else if (provider?.via === 'list') {
         // A DELETE takes the first record listed now: the one listed before may be gone already.
-        const value = await this.firstListed(provider.listOp, provider.field, out, fresh && operation.method === 'delete');
+        const value = await this.firstListed(
+          provider.listOp,
+          provider.field,
+          out,
+          fresh && operation.method === 'delete',
+        );
         // A listed value the parameter's schema refuses (a `name` taken for a `^\d+$` section_id) names nothing it can carry.
-        if (value.ok && !this.admits(p, value.value)) reason = `${provider.listOp.id} listed ${JSON.stringify(value.value)} for ${p.name}, which its schema does not admit`;
+        if (value.ok && !this.admits(p, value.value))
+          reason = `${provider.listOp.id} listed ${JSON.stringify(value.value)} for ${p.name}, which its schema does not admit`;
         else if (value.ok) {
           out[p.name] = value.value;
           continue;
@@ -277,14 +351,28 @@ export class Resources {
     // `/pets/7` carries "7": an integer parameter admits the digits of a number-like string, a string one the digits of a number.
     const flat = effective(schema);
     const text = String(value);
-    const other = (flat.type === 'integer' || flat.type === 'number') && /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : typeof value === 'number' ? text : undefined;
+    const other =
+      (flat.type === 'integer' || flat.type === 'number') && /^-?\d+(\.\d+)?$/.test(text)
+        ? Number(text)
+        : typeof value === 'number'
+          ? text
+          : undefined;
     return other !== undefined && this.validator.check(schema, other, 'request').valid;
   }
 
-  private firstListed(listOp: Operation, field: string, known: Readonly<Record<string, unknown>>, uncached = false): Promise<Obtained<unknown>> {
+  private firstListed(
+    listOp: Operation,
+    field: string,
+    known: Readonly<Record<string, unknown>>,
+    uncached = false,
+  ): Promise<Obtained<unknown>> {
     // As for a create (above): a list the run cannot authenticate to is not asked, since its refusal
     // would be judged as the answer to a valid request.
-    if (listOp.requiresAuth && !this.session.credentials.valid(listOp)) return Promise.resolve({ ok: false, reason: `listing a prerequisite: ${this.session.credentials.missing(listOp)}` });
+    if (listOp.requiresAuth && !this.session.credentials.valid(listOp))
+      return Promise.resolve({
+        ok: false,
+        reason: `listing a prerequisite: ${this.session.credentials.missing(listOp)}`,
+      });
     const own = pathParameters(listOp).map((p) => p.name);
     const key = `${listOp.id} ${field} ${JSON.stringify(own.map((n) => known[n]))}`;
     let hit = uncached ? undefined : this.listed.get(key);

@@ -89,7 +89,12 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   const maxResponseBytes = options.maxResponseBytes ?? DEFAULTS.maxResponseBytes;
   const progress = options.onProgress ?? ((): void => undefined);
 
-  const selected = select(contract, { checks: options.checks, skipChecks: options.skipChecks, operations: options.operations, knownElsewhere: (name) => workflowKnown(name, options.extra) });
+  const selected = select(contract, {
+    checks: options.checks,
+    skipChecks: options.skipChecks,
+    operations: options.operations,
+    knownElsewhere: (name) => workflowKnown(name, options.extra),
+  });
   // extra.probes false: the probe checks (generic rules) neither run nor ask for requests.
   const probes = options.extra?.probes === false ? [] : selected.probes;
   await assertReachable(options.target, timeoutMs);
@@ -97,21 +102,42 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   // after the probe, never while it is on the wire: the check holds the event loop for a moment, and
   // a probe timer firing before its connection is seen would call a live target unreachable.
   const problems = await contractProblems(contract);
-  if (problems.length > 0) throw new SelectionError(`the contract is not a valid OpenAPI ${contract.document.openapi} document: ${problems.join('; ')}`);
+  if (problems.length > 0)
+    throw new SelectionError(
+      `the contract is not a valid OpenAPI ${contract.document.openapi} document: ${problems.join('; ')}`,
+    );
   const rng = new Random(seed);
   const validator = new SchemaValidator(contract.version.schemaDialect);
   let total = 0;
-  const credentials = new CredentialPlan(contract, { apiKey: options.apiKey, bearer: options.bearer, basic: options.basic, byScheme: options.auth, headers: options.headers });
+  const credentials = new CredentialPlan(contract, {
+    apiKey: options.apiKey,
+    bearer: options.bearer,
+    basic: options.basic,
+    byScheme: options.auth,
+    headers: options.headers,
+  });
   const notices: string[] = [...contract.notExercised];
   for (const name of Object.keys(options.auth ?? {})) {
-    if (!contract.securitySchemes.has(name)) throw new SelectionError(`--auth ${name}=…: the contract has no security scheme "${name}" (known: ${[...contract.securitySchemes.keys()].join(', ') || 'none'})`);
+    if (!contract.securitySchemes.has(name))
+      throw new SelectionError(
+        `--auth ${name}=…: the contract has no security scheme "${name}" (known: ${[...contract.securitySchemes.keys()].join(', ') || 'none'})`,
+      );
   }
   let basePath = effectiveBasePath(options.target, contract.basePath, options.basePath);
-  if (basePath && options.basePath === undefined && (await servesAtRoot(options.target, basePath, contract, timeoutMs))) {
-    notices.push(`the target serves the contract's paths without the base path ${basePath} of its servers entry (as Prism's mock does): requests go to ${options.target.replace(/\/+$/, '')} (override with --base-path)`);
+  if (
+    basePath &&
+    options.basePath === undefined &&
+    (await servesAtRoot(options.target, basePath, contract, timeoutMs))
+  ) {
+    notices.push(
+      `the target serves the contract's paths without the base path ${basePath} of its servers entry (as Prism's mock does): requests go to ${options.target.replace(/\/+$/, '')} (override with --base-path)`,
+    );
     basePath = '';
   }
-  if (basePath) notices.push(`requests go to ${options.target.replace(/\/+$/, '')}${basePath}: the base path ${options.basePath !== undefined ? 'given with --base-path' : "of the contract's first servers entry"} (override with --base-path)`);
+  if (basePath)
+    notices.push(
+      `requests go to ${options.target.replace(/\/+$/, '')}${basePath}: the base path ${options.basePath !== undefined ? 'given with --base-path' : "of the contract's first servers entry"} (override with --base-path)`,
+    );
 
   // 1. Plan: from the contract, the selection and the credentials; nothing is sent.
   const plan = planRun(contract, { ...selected, probes }, credentials);
@@ -139,28 +165,74 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   try {
     const resources = new Resources(contract, session, validator, rng.fork(1));
     const share = options.shareOf ? new Set(options.shareOf) : undefined;
-    const execution = await execute({ plan, contract, session, resources, validator, credentials, rng, examples, inputs: options.inputs, onPhase: (phase) => progress({ type: 'phase', phase }), replayOnly: share ? (op) => !share.has(op.id) : undefined });
+    const execution = await execute({
+      plan,
+      contract,
+      session,
+      resources,
+      validator,
+      credentials,
+      rng,
+      examples,
+      inputs: options.inputs,
+      onPhase: (phase) => progress({ type: 'phase', phase }),
+      replayOnly: share ? (op) => !share.has(op.id) : undefined,
+    });
     const internalErrors = [...execution.internalErrors];
-    const internalError = (operation: string, error: unknown): void => void internalErrors.push(`${operation}: internal error while judging it: ${error instanceof Error ? error.message : String(error)}`);
+    const internalError = (operation: string, error: unknown): void =>
+      void internalErrors.push(
+        `${operation}: internal error while judging it: ${error instanceof Error ? error.message : String(error)}`,
+      );
 
     // 3. Judge: pure functions of the recorded exchanges; then shrink the failing inputs.
     progress({ type: 'phase', phase: 'judging' });
     const ctx = checkContext(contract, validator, plan.operations);
     const strict = options.strict ?? false;
-    const judgement = judge({ ctx, checks: plan.checks, operations: plan.operations, exchanges: session.exchanges, notes: execution.notes, strict });
+    const judgement = judge({
+      ctx,
+      checks: plan.checks,
+      operations: plan.operations,
+      exchanges: session.exchanges,
+      notes: execution.notes,
+      strict,
+    });
     for (const { operation, error } of judgement.internalErrors) internalError(operation, error);
     const results = await shrinkFailures({ judgement, session, ctx, validator, onInternalError: internalError });
-    if (session.retried > 0) notices.push(`rate limits: ${session.retried} request(s) were sent again after waiting out Retry-After`);
+    if (session.retried > 0)
+      notices.push(`rate limits: ${session.retried} request(s) were sent again after waiting out Retry-After`);
     notices.push(...validator.notices);
 
     // The workflows, then the probe checks, after the per-operation checks, through the same session.
     progress({ type: 'phase', phase: 'workflows' });
     // Workflows address the target as the per-operation requests do: under the same base path.
     const workflowTarget = `${options.target.replace(/\/+$/, '')}${basePath}`;
-    const workflowResults = await runWorkflowEntries({ options, session, contract, target: workflowTarget, timeoutMs, maxResponseBytes });
+    const workflowResults = await runWorkflowEntries({
+      options,
+      session,
+      contract,
+      target: workflowTarget,
+      timeoutMs,
+      maxResponseBytes,
+    });
     // A workflow's failure is about its failing step's operation: the policies read that one's x-stability.
-    results.push(...workflowResults.map((r) => underPolicies(r, workflows, r.exchange ? contract.operationsById.get(r.exchange.operationId) : undefined, ctx, strict)));
-    const cells = await executeProbes({ probes: plan.probes, contract, session, credentials, operations: plan.operations });
+    results.push(
+      ...workflowResults.map((r) =>
+        underPolicies(
+          r,
+          workflows,
+          r.exchange ? contract.operationsById.get(r.exchange.operationId) : undefined,
+          ctx,
+          strict,
+        ),
+      ),
+    );
+    const cells = await executeProbes({
+      probes: plan.probes,
+      contract,
+      session,
+      credentials,
+      operations: plan.operations,
+    });
     const probeJudgement = judgeProbes(cells, ctx, strict);
     for (const { operation, error } of probeJudgement.internalErrors) internalError(operation, error);
     results.push(...probeJudgement.results);

@@ -11,7 +11,15 @@ const effectiveOf = (schema: unknown): OpenAPIV3.SchemaObject | undefined => {
 import { HttpClient, type HttpOutcome, type OutgoingRequest } from './http/client.js';
 import { REDACTED_KEY } from './http/curl.js';
 import { asksToComeBack, DEFAULT_MAX_RETRY_AFTER_S, retryDelayMs } from './http/rate-limit.js';
-import { querystringParameter, requestPath, serialiseCookie, serialiseHeader, serialisePath, serialiseQuery, serialiseQuerystring } from '../src/contract/index.js';
+import {
+  querystringParameter,
+  requestPath,
+  serialiseCookie,
+  serialiseHeader,
+  serialisePath,
+  serialiseQuery,
+  serialiseQuerystring,
+} from '../src/contract/index.js';
 import type { Exchange, ExchangeContext, ExchangeKind, GeneratedInput } from './types.js';
 
 /** What a sender of already-built requests (workflow steps) needs of the session. */
@@ -96,7 +104,17 @@ const SESSION_HEADERS = new Set(['accept', 'content-type', 'authorization']);
  * they are (leaving a parameter out may be their defect), and workflow steps and rule probes
  * send what their author wrote.
  */
-const COMPLETED_KINDS: ReadonlySet<ExchangeKind> = new Set<ExchangeKind>(['positive', 'no_auth', 'wrong_auth', 'unknown_id', 'wrong_method', 'read_back', 'list_back', 'read_after_delete', 'prerequisite']);
+const COMPLETED_KINDS: ReadonlySet<ExchangeKind> = new Set<ExchangeKind>([
+  'positive',
+  'no_auth',
+  'wrong_auth',
+  'unknown_id',
+  'wrong_method',
+  'read_back',
+  'list_back',
+  'read_after_delete',
+  'prerequisite',
+]);
 
 /**
  * Sends requests for the runner and records each exchange. It knows how to put
@@ -149,16 +167,25 @@ export class Session implements BuiltRequestSender {
     if (!op) return input;
     const remember = spec.kind !== 'negative' && spec.kind !== 'malformed_json';
     if (remember) {
-      for (const [name, value] of Object.entries(input.headerParams ?? {})) if (value !== undefined && !this.sentParams.has(`header ${name.toLowerCase()}`)) this.sentParams.set(`header ${name.toLowerCase()}`, value);
-      for (const [name, value] of Object.entries(input.cookieParams ?? {})) if (value !== undefined && !this.sentParams.has(`cookie ${name}`)) this.sentParams.set(`cookie ${name}`, value);
+      for (const [name, value] of Object.entries(input.headerParams ?? {}))
+        if (value !== undefined && !this.sentParams.has(`header ${name.toLowerCase()}`))
+          this.sentParams.set(`header ${name.toLowerCase()}`, value);
+      for (const [name, value] of Object.entries(input.cookieParams ?? {}))
+        if (value !== undefined && !this.sentParams.has(`cookie ${name}`)) this.sentParams.set(`cookie ${name}`, value);
     }
     if (!COMPLETED_KINDS.has(spec.kind)) return input;
-    const fill = (where: 'header' | 'cookie' | 'query', given: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> | undefined => {
+    const fill = (
+      where: 'header' | 'cookie' | 'query',
+      given: Readonly<Record<string, unknown>> | undefined,
+    ): Record<string, unknown> | undefined => {
       let out: Record<string, unknown> | undefined;
       for (const p of op.parameters) {
         if (p.in !== where || p.required !== true) continue;
         if (where === 'header' && SESSION_HEADERS.has(p.name.toLowerCase())) continue;
-        const present = where === 'header' ? Object.keys(given ?? {}).some((n) => n.toLowerCase() === p.name.toLowerCase()) : given?.[p.name] !== undefined;
+        const present =
+          where === 'header'
+            ? Object.keys(given ?? {}).some((n) => n.toLowerCase() === p.name.toLowerCase())
+            : given?.[p.name] !== undefined;
         if (present) continue;
         const key = `${where} ${where === 'header' ? p.name.toLowerCase() : p.name}`;
         const value = this.sentParams.get(key) ?? this.options.requiredValue?.(p);
@@ -172,7 +199,12 @@ export class Session implements BuiltRequestSender {
     const cookieParams = fill('cookie', input.cookieParams);
     const query = fill('query', input.query);
     if (!headerParams && !cookieParams && !query) return input;
-    return { ...input, ...(headerParams ? { headerParams } : {}), ...(cookieParams ? { cookieParams } : {}), ...(query ? { query } : {}) };
+    return {
+      ...input,
+      ...(headerParams ? { headerParams } : {}),
+      ...(cookieParams ? { cookieParams } : {}),
+      ...(query ? { query } : {}),
+    };
   }
 
   /**
@@ -190,8 +222,15 @@ export class Session implements BuiltRequestSender {
   private waitedMs = 0;
   private waitingUntil = 0;
 
-  url(path: string, pathParams: Readonly<Record<string, unknown>>, query: Readonly<Record<string, unknown>>, operation?: Operation, rawQuery: readonly string[] = []): string {
-    const param = (name: string, where: string): OpenAPIV3.ParameterObject | undefined => operation?.parameters.find((p) => p.name === name && p.in === where);
+  url(
+    path: string,
+    pathParams: Readonly<Record<string, unknown>>,
+    query: Readonly<Record<string, unknown>>,
+    operation?: Operation,
+    rawQuery: readonly string[] = [],
+  ): string {
+    const param = (name: string, where: string): OpenAPIV3.ParameterObject | undefined =>
+      operation?.parameters.find((p) => p.name === name && p.in === where);
     // A path key's fragment is never sent (src/contract/path-template.ts); the query follows the path.
     const filled = requestPath(path).replace(/\{([^}]+)\}/g, (_, name: string) => {
       const value = pathParams[name];
@@ -203,7 +242,8 @@ export class Session implements BuiltRequestSender {
     const querystring = operation ? querystringParameter(operation.parameters) : undefined;
     for (const [name, value] of Object.entries(query)) {
       // OpenAPI 3.2's `in: querystring`: the value is the whole query string, in its media type.
-      if (querystring && name === querystring.parameter.name && !param(name, 'query')) pieces.push(serialiseQuerystring(querystring.mediaType, value));
+      if (querystring && name === querystring.parameter.name && !param(name, 'query'))
+        pieces.push(serialiseQuerystring(querystring.mediaType, value));
       else pieces.push(...serialiseQuery(param(name, 'query'), name, value));
     }
     const qs = pieces.join('&');
@@ -252,14 +292,23 @@ export class Session implements BuiltRequestSender {
       const secrets = plan.secrets();
       const supplied = new Set(Object.keys(this.options.headers).map((n) => n.toLowerCase()));
       for (const name of Object.keys(headers)) {
-        if (plan.credentialHeaders().has(name) || (supplied.has(name) && secrets.some((s) => (headers[name] ?? '').includes(s)))) unset(name);
+        if (
+          plan.credentialHeaders().has(name) ||
+          (supplied.has(name) && secrets.some((s) => (headers[name] ?? '').includes(s)))
+        )
+          unset(name);
       }
       for (const name of credentialQuery) delete query[name];
     }
     let placements: Placement[] = [];
     // Valid credentials are shown as the variables a reproduce command reads them from; wrong ones as sent.
     let shownValue = (placement: Placement): string => placement.value;
-    const securedOp = spec.kind === 'wrong_method' ? (op?.requiresAuth ? op : this.contract.operations.find((o) => o.requiresAuth)) : op;
+    const securedOp =
+      spec.kind === 'wrong_method'
+        ? op?.requiresAuth
+          ? op
+          : this.contract.operations.find((o) => o.requiresAuth)
+        : op;
     if (securedOp?.security.some((r) => Object.keys(r).length > 0)) {
       if (spec.auth === 'valid') {
         placements = (securedOp.requiresAuth || spec.kind === 'wrong_method' ? plan.valid(securedOp) : undefined) ?? [];
@@ -281,21 +330,36 @@ export class Session implements BuiltRequestSender {
     }
     if (cookies.length > 0) {
       const existing = spec.auth === 'valid' ? headers['cookie'] : undefined;
-      set('cookie', [existing, ...cookies].filter(Boolean).join('; '), [existing, ...shownCookies].filter(Boolean).join('; '));
+      set(
+        'cookie',
+        [existing, ...cookies].filter(Boolean).join('; '),
+        [existing, ...shownCookies].filter(Boolean).join('; '),
+      );
     }
     let body: string | undefined;
     let contentType = spec.input.contentType;
     if (spec.input.rawBody !== undefined) body = spec.input.rawBody;
     else if (spec.input.body !== undefined) {
       const media = contentType ? op?.requestBody?.content[contentType] : undefined;
-      const encoded = encodeBody(spec.input.body, contentType ?? 'application/json', media?.encoding ?? {}, effectiveOf(media?.schema));
+      const encoded = encodeBody(
+        spec.input.body,
+        contentType ?? 'application/json',
+        media?.encoding ?? {},
+        effectiveOf(media?.schema),
+      );
       body = encoded.body;
       contentType = encoded.contentType;
     }
     if (body !== undefined && contentType) set('content-type', contentType);
     const url = this.url(spec.path, spec.input.pathParams, query, op, rawQuery);
     // The reproduce command must not carry a valid key given in the query either.
-    const shownUrl = spec.auth === 'valid' ? rawQuery.reduce((u, piece) => u.replace(piece, `${piece.split('=')[0] ?? ''}=${encodeURIComponent(REDACTED_KEY)}`), url) : url;
+    const shownUrl =
+      spec.auth === 'valid'
+        ? rawQuery.reduce(
+            (u, piece) => u.replace(piece, `${piece.split('=')[0] ?? ''}=${encodeURIComponent(REDACTED_KEY)}`),
+            url,
+          )
+        : url;
     const route = `${spec.method.toUpperCase()} ${spec.path}`;
     const held = this.openReason ?? this.openRoutes.get(route);
     let outcome: HttpOutcome = held
@@ -315,7 +379,12 @@ export class Session implements BuiltRequestSender {
       response: outcome.ok ? outcome.response : undefined,
       error: outcome.ok ? undefined : outcome.error,
       input: spec.input,
-      context: { ...(spec.context ?? {}), ...(!this.hasKey || (securedOp?.requiresAuth === true && plan.valid(securedOp) === undefined) ? { noKeyGiven: true } : {}) },
+      context: {
+        ...(spec.context ?? {}),
+        ...(!this.hasKey || (securedOp?.requiresAuth === true && plan.valid(securedOp) === undefined)
+          ? { noKeyGiven: true }
+          : {}),
+      },
     };
     if (!spec.unrecorded) {
       this.exchanges.push(exchange);
@@ -347,7 +416,10 @@ export class Session implements BuiltRequestSender {
    * §15.6.4): the request is sent again after the delay it names, within the retry budget. What is
    * still limited after that is judged by nobody (collect.ts skips it), never failed.
    */
-  private async waitOutRateLimit(first: HttpOutcome, request: { method: string; url: string; headers: Record<string, string>; body: string | undefined }): Promise<HttpOutcome> {
+  private async waitOutRateLimit(
+    first: HttpOutcome,
+    request: { method: string; url: string; headers: Record<string, string>; body: string | undefined },
+  ): Promise<HttpOutcome> {
     const budget = this.options.retry ?? DEFAULT_RETRY;
     let outcome = first;
     for (let attempt = 0; attempt < budget.retries; attempt++) {
@@ -386,12 +458,19 @@ export class Session implements BuiltRequestSender {
     if (this.consecutiveTimeouts >= breaker.consecutive) {
       this.openReason = `not sent: the target timed out on ${this.consecutiveTimeouts} requests in a row (${each}), so the runner stopped sending to it`;
     } else if (onRoute >= breaker.perRoute) {
-      this.openRoutes.set(route, `not sent: ${route} timed out ${onRoute} times in a row (${each}), so the runner stopped sending it`);
+      this.openRoutes.set(
+        route,
+        `not sent: ${route} timed out ${onRoute} times in a row (${each}), so the runner stopped sending it`,
+      );
     }
   }
 
   /** Requests held back by the circuit breaker (recorded or not), and why it opened overall. */
-  get breakerState(): { readonly heldBack: number; readonly reason: string | undefined; readonly routes: readonly string[] } {
+  get breakerState(): {
+    readonly heldBack: number;
+    readonly reason: string | undefined;
+    readonly routes: readonly string[];
+  } {
     return { heldBack: this.heldBack, reason: this.openReason, routes: [...this.openRoutes.keys()] };
   }
 

@@ -56,7 +56,8 @@ function upToDate() {
     // A file the last build read that is gone now: build (tsc says what is missing).
     if (time === undefined || time >= stamp) return false;
   }
-  for (const output of ['src/cli/mock.js', 'conformance/cli.js', 'src/index.js']) if (mtime(join(dist, output)) === undefined) return false;
+  for (const output of ['src/cli/mock.js', 'conformance/cli.js', 'src/index.js'])
+    if (mtime(join(dist, output)) === undefined) return false;
   return true;
 }
 
@@ -66,7 +67,11 @@ if (process.argv.includes('--check')) process.exit(upToDate() ? 0 : 1);
 const noCheck = process.argv.includes('--no-check') ? ['--noCheck'] : [];
 if (!upToDate()) {
   const started = Date.now();
-  const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json'), ...noCheck], { cwd: root, stdio: 'inherit' });
+  const tsc = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json'), ...noCheck],
+    { cwd: root, stdio: 'inherit' },
+  );
   if (tsc.status !== 0) process.exit(tsc.status ?? 1);
   // The stamp carries the time the build began: a file saved during the build is newer than it.
   writeFileSync(stampPath, `${new Date(started).toISOString()}\n`);

@@ -18,7 +18,8 @@ export interface Section {
   readonly text: string;
 }
 
-export const begin = (name: string): string => `<!-- BEGIN generated: ${name} (scripts/docs-generated.ts; DOCS_UPDATE=1 npx vitest run test/docs/generated-docs.test.ts); do not edit by hand -->`;
+export const begin = (name: string): string =>
+  `<!-- BEGIN generated: ${name} (scripts/docs-generated.ts; DOCS_UPDATE=1 npx vitest run test/docs/generated-docs.test.ts); do not edit by hand -->`;
 export const end = (name: string): string => `<!-- END generated: ${name} -->`;
 
 /** A table cell: one line, pipes escaped. */
@@ -26,8 +27,17 @@ const cell = (text: string): string => text.replace(/\s+/g, ' ').replace(/\|/g, 
 
 /** The runner's per-operation checks and generic rules (probe checks), from its registry, and the bundled workflows. */
 export async function registrySection(): Promise<Section> {
-  const lines = ['| Check | What it sends, and what fails it |', '|---|---|', ...CHECKS.map((c) => `| \`${c.name}\` | ${cell(c.description)} |`)];
-  lines.push('', '| Generic rule | What it probes, and what fails it |', '|---|---|', ...PROBES.map((r) => `| \`${r.name}\` | ${cell(r.description)} |`));
+  const lines = [
+    '| Check | What it sends, and what fails it |',
+    '|---|---|',
+    ...CHECKS.map((c) => `| \`${c.name}\` | ${cell(c.description)} |`),
+  ];
+  lines.push(
+    '',
+    '| Generic rule | What it probes, and what fails it |',
+    '|---|---|',
+    ...PROBES.map((r) => `| \`${r.name}\` | ${cell(r.description)} |`),
+  );
   const arazzo = await loadArazzo(join(packageRoot, 'openapi', 'petstore.arazzo.yaml'));
   lines.push(
     '',
@@ -42,9 +52,23 @@ export async function registrySection(): Promise<Section> {
 
 /** Both CLIs' --help, as they print it (from the build in dist/, which bin/ runs). */
 export async function cliSection(): Promise<Section> {
-  const help = async (bin: string): Promise<string> => (await promisify(execFile)(process.execPath, [join(packageRoot, 'bin', bin), '--help'], { cwd: packageRoot })).stdout;
+  const help = async (bin: string): Promise<string> =>
+    (await promisify(execFile)(process.execPath, [join(packageRoot, 'bin', bin), '--help'], { cwd: packageRoot }))
+      .stdout;
   const [mock, runner] = await Promise.all([help('petstore-mock.js'), help('petstore-conformance.js')]);
-  const text = ['## `petstore-mock --help`', '', '```text', mock.trimEnd(), '```', '', '## `petstore-conformance --help`', '', '```text', runner.trimEnd(), '```'].join('\n');
+  const text = [
+    '## `petstore-mock --help`',
+    '',
+    '```text',
+    mock.trimEnd(),
+    '```',
+    '',
+    '## `petstore-conformance --help`',
+    '',
+    '```text',
+    runner.trimEnd(),
+    '```',
+  ].join('\n');
   return { page: 'docs/cli.md', name: 'cli-help', text };
 }
 

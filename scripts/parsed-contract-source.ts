@@ -24,7 +24,8 @@ export function parsedContractsSource(): string {
     const text = readFileSync(join(root, file), 'utf8');
     const parsed: unknown = parse(text, YAML_OPTIONS);
     const json = JSON.stringify(parsed);
-    if (!isDeepStrictEqual(JSON.parse(json), parsed)) throw new Error(`${file}: its parse is not plain JSON data; it cannot be kept as JSON`);
+    if (!isDeepStrictEqual(JSON.parse(json), parsed))
+      throw new Error(`${file}: its parse is not plain JSON data; it cannot be kept as JSON`);
     return `  // ${file}\n  [${JSON.stringify(digest(text))}, ${JSON.stringify(json)}],\n`;
   });
   return [

@@ -20,12 +20,26 @@ export function differences(service: readonly Exchange[], mock: readonly Exchang
       out.push({ step: theirs.step, aspect: 'status', service: String(theirs.status), mock: 'not sent' });
       continue;
     }
-    if (theirs.status !== ours.status) out.push({ step: theirs.step, aspect: 'status', service: String(theirs.status), mock: String(ours.status) });
-    if (theirs.validity !== ours.validity) out.push({ step: theirs.step, aspect: 'schema', service: theirs.validity ?? 'no answer', mock: ours.validity ?? 'no answer' });
+    if (theirs.status !== ours.status)
+      out.push({ step: theirs.step, aspect: 'status', service: String(theirs.status), mock: String(ours.status) });
+    if (theirs.validity !== ours.validity)
+      out.push({
+        step: theirs.step,
+        aspect: 'schema',
+        service: theirs.validity ?? 'no answer',
+        mock: ours.validity ?? 'no answer',
+      });
     const a = readBack(theirs);
     const b = readBack(ours);
-    if (a !== b) out.push({ step: theirs.step, aspect: 'read-back', service: a ?? 'no answer', mock: b ?? 'no answer' });
-    if (theirs.page !== ours.page) out.push({ step: theirs.step, aspect: 'page', service: theirs.page ?? 'no answer', mock: ours.page ?? 'no answer' });
+    if (a !== b)
+      out.push({ step: theirs.step, aspect: 'read-back', service: a ?? 'no answer', mock: b ?? 'no answer' });
+    if (theirs.page !== ours.page)
+      out.push({
+        step: theirs.step,
+        aspect: 'page',
+        service: theirs.page ?? 'no answer',
+        mock: ours.page ?? 'no answer',
+      });
   }
   return out;
 }
@@ -68,7 +82,11 @@ export function figures(service: readonly Exchange[], mock: readonly Exchange[])
   const errors = (side: readonly Exchange[]): { documented: number; valid: number; undocumented: number } => {
     const failed = side.filter((e) => typeof e.status === 'number' && e.status >= 400);
     const undocumented = failed.filter((e) => e.validity === 'undocumented status').length;
-    return { documented: failed.length - undocumented, valid: failed.filter((e) => e.validity === 'valid').length, undocumented };
+    return {
+      documented: failed.length - undocumented,
+      valid: failed.filter((e) => e.validity === 'valid').length,
+      undocumented,
+    };
   };
   const m = errors(mock);
   const s = errors(service);

@@ -1,5 +1,12 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { documentedResponse, identifierOf, jsonContent, SchemaValidator, type Contract, type Operation } from '../../src/contract/index.js';
+import {
+  documentedResponse,
+  identifierOf,
+  jsonContent,
+  SchemaValidator,
+  type Contract,
+  type Operation,
+} from '../../src/contract/index.js';
 import type { BodyPlan, Session, Step } from './session.js';
 
 /** What a side accepts: an API key, a user for the document's OAuth2 password flow, a bearer token. */
@@ -40,7 +47,12 @@ export function passwordTokenUrl(contract: Contract): string | undefined {
 }
 
 /** Runs the session against one side (the service or the mock) at `url` and records each exchange. */
-export async function driveSession(contract: Contract, session: Session, url: string, credentials: SideCredentials): Promise<Exchange[]> {
+export async function driveSession(
+  contract: Contract,
+  session: Session,
+  url: string,
+  credentials: SideCredentials,
+): Promise<Exchange[]> {
   const validator = new SchemaValidator(contract.version.schemaDialect);
   const exchanges: Exchange[] = [];
   const created = new Map<string, string>();
@@ -49,14 +61,35 @@ export async function driveSession(contract: Contract, session: Session, url: st
   if (tokenUrl !== undefined && credentials.oauth2) {
     let target = new URL(tokenUrl, `${url}/`);
     // An absolute tokenUrl elsewhere whose path the document serves itself is that operation, on this side.
-    const served = (path: string): boolean => contract.operations.some((op) => op.method === 'post' && contract.basePath + op.path === path);
+    const served = (path: string): boolean =>
+      contract.operations.some((op) => op.method === 'post' && contract.basePath + op.path === path);
     if (target.origin !== new URL(url).origin && served(target.pathname)) target = new URL(target.pathname, `${url}/`);
-    const form = new URLSearchParams({ grant_type: 'password', username: credentials.oauth2.username, password: credentials.oauth2.password });
-    const answer = await send(target.href, 'POST', { 'content-type': 'application/x-www-form-urlencoded' }, form.toString());
-    const login = contract.operations.find((op) => op.method === 'post' && contract.basePath + op.path === target.pathname);
-    const access = answer && isObject(answer.body) && typeof answer.body['access_token'] === 'string' ? answer.body['access_token'] : undefined;
+    const form = new URLSearchParams({
+      grant_type: 'password',
+      username: credentials.oauth2.username,
+      password: credentials.oauth2.password,
+    });
+    const answer = await send(
+      target.href,
+      'POST',
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      form.toString(),
+    );
+    const login = contract.operations.find(
+      (op) => op.method === 'post' && contract.basePath + op.path === target.pathname,
+    );
+    const access =
+      answer && isObject(answer.body) && typeof answer.body['access_token'] === 'string'
+        ? answer.body['access_token']
+        : undefined;
     if (access !== undefined) token = access;
-    exchanges.push({ step: `login ${target.pathname}`, role: 'login', ...(answer ? { status: answer.status, ...judge(validator, login, answer) } : { status: 'no answer', validity: undefined }) });
+    exchanges.push({
+      step: `login ${target.pathname}`,
+      role: 'login',
+      ...(answer
+        ? { status: answer.status, ...judge(validator, login, answer) }
+        : { status: 'no answer', validity: undefined }),
+    });
   }
   for (const step of session.steps) {
     const path = fillPath(step, created);
@@ -72,11 +105,23 @@ export async function driveSession(contract: Contract, session: Session, url: st
     const target = `${url}${contract.basePath}${path}${query.size > 0 ? `?${query}` : ''}`;
     const answer = await send(target, step.operation.method.toUpperCase(), headers, body);
     if (!answer) {
-      exchanges.push({ step: step.name, role: step.role, status: 'no answer', validity: undefined, ...(step.readBack ? { unreadFields: Object.keys(step.readBack) } : {}) });
+      exchanges.push({
+        step: step.name,
+        role: step.role,
+        status: 'no answer',
+        validity: undefined,
+        ...(step.readBack ? { unreadFields: Object.keys(step.readBack) } : {}),
+      });
       continue;
     }
     if (step.remember && answer.status >= 200 && answer.status < 300) {
-      const id = identifierOf(record(answer.body, step.envelope), step.remember.idParam, step.remember.idField, answer.location, `${url}${contract.basePath}${step.remember.path}`);
+      const id = identifierOf(
+        record(answer.body, step.envelope),
+        step.remember.idParam,
+        step.remember.idField,
+        answer.location,
+        `${url}${contract.basePath}${step.remember.path}`,
+      );
       if (id !== undefined && id !== null) created.set(step.remember.path, String(id));
     }
     exchanges.push({
@@ -102,10 +147,21 @@ interface Answer {
 /** Long enough for a loaded machine, short enough that a hung answer is reported instead of stalling the run. */
 const ANSWER_TIMEOUT_MS = 20_000;
 
-async function send(url: string, method: string, headers: Record<string, string>, body: string | FormData | undefined): Promise<Answer | undefined> {
+async function send(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body: string | FormData | undefined,
+): Promise<Answer | undefined> {
   let response: Response;
   try {
-    response = await fetch(url, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS) });
+    response = await fetch(url, {
+      method,
+      headers,
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
+    });
   } catch {
     // A reset, a refused connection or a timeout: an exchange without an answer, compared as such.
     return undefined;
@@ -120,24 +176,43 @@ async function send(url: string, method: string, headers: Record<string, string>
       parsed = undefined;
     }
   }
-  return { status: response.status, contentType, text, body: parsed, location: response.headers.get('location') ?? undefined };
+  return {
+    status: response.status,
+    contentType,
+    text,
+    body: parsed,
+    location: response.headers.get('location') ?? undefined,
+  };
 }
 
-function judge(validator: SchemaValidator, op: Operation | undefined, answer: Answer): Pick<Exchange, 'validity' | 'violations' | 'body'> {
+function judge(
+  validator: SchemaValidator,
+  op: Operation | undefined,
+  answer: Answer,
+): Pick<Exchange, 'validity' | 'violations' | 'body'> {
   const documented = op ? documentedResponse(op.responses, answer.status) : undefined;
   if (!documented) return { validity: 'undocumented status', body: answer.body };
   const schema = jsonContent(documented.response.content)?.schema as OpenAPIV3.SchemaObject | undefined;
   if (!schema) return { validity: 'valid', body: answer.body };
   if (answer.text !== '' && answer.body === undefined) return { validity: 'not JSON', body: answer.text.slice(0, 200) };
   const result = validator.validate(schema, answer.body, 'response');
-  if (result.state === 'invalid') return { validity: 'invalid', violations: result.violations.slice(0, 3).map((v) => `${v.path || '/'} ${v.message}`).join('; '), body: answer.body };
+  if (result.state === 'invalid')
+    return {
+      validity: 'invalid',
+      violations: result.violations
+        .slice(0, 3)
+        .map((v) => `${v.path || '/'} ${v.message}`)
+        .join('; '),
+      body: answer.body,
+    };
   return { validity: 'valid', body: answer.body };
 }
 
 /** The fields sent that the answer does not give back equal (JSON values compared structurally). */
 function unread(sent: Readonly<Record<string, unknown>>, answer: Answer, envelope: string | undefined): string[] {
   const body = record(answer.body, envelope);
-  if (answer.status < 200 || answer.status >= 300 || !isObject(body)) return Object.keys(sent).length > 0 ? Object.keys(sent) : ['(the record)'];
+  if (answer.status < 200 || answer.status >= 300 || !isObject(body))
+    return Object.keys(sent).length > 0 ? Object.keys(sent) : ['(the record)'];
   return Object.keys(sent).filter((name) => !sameJson(sent[name], body[name]));
 }
 
@@ -153,11 +228,20 @@ function record(body: unknown, envelope: string | undefined): unknown {
  */
 export function pageOf(answer: { readonly status: number; readonly body: unknown }): string {
   if (answer.status < 200 || answer.status >= 300) return 'no page';
-  const holder = (value: unknown, depth: number): { items: unknown[]; numbers: Array<[string, number]> } | undefined => {
+  const holder = (
+    value: unknown,
+    depth: number,
+  ): { items: unknown[]; numbers: Array<[string, number]> } | undefined => {
     if (Array.isArray(value)) return { items: value, numbers: [] };
     if (!isObject(value)) return undefined;
     const arrays = Object.values(value).filter((v): v is unknown[] => Array.isArray(v));
-    if (arrays.length === 1) return { items: arrays[0]!, numbers: Object.entries(value).filter((e): e is [string, number] => typeof e[1] === 'number').sort(([a], [b]) => a.localeCompare(b)) };
+    if (arrays.length === 1)
+      return {
+        items: arrays[0]!,
+        numbers: Object.entries(value)
+          .filter((e): e is [string, number] => typeof e[1] === 'number')
+          .sort(([a], [b]) => a.localeCompare(b)),
+      };
     if (depth === 0) return undefined;
     for (const inner of Object.values(value)) {
       const found = holder(inner, depth - 1);
@@ -172,7 +256,8 @@ export function pageOf(answer: { readonly status: number; readonly body: unknown
 
 function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameJson(x, b[i]));
+  if (Array.isArray(a) || Array.isArray(b))
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameJson(x, b[i]));
   if (isObject(a) && isObject(b)) {
     const keys = Object.keys(a);
     return keys.length === Object.keys(b).length && keys.every((k) => sameJson(a[k], b[k]));
@@ -192,11 +277,26 @@ function fillPath(step: Step, created: ReadonlyMap<string, string>): string | un
 }
 
 /** The first security alternative of the operation this side can satisfy (OAS 3.0.3 §4.7.30: any one alternative will do). */
-function authorize(contract: Contract, op: Operation, credentials: SideCredentials, token: string | undefined, headers: Record<string, string>, query: URLSearchParams): void {
+function authorize(
+  contract: Contract,
+  op: Operation,
+  credentials: SideCredentials,
+  token: string | undefined,
+  headers: Record<string, string>,
+  query: URLSearchParams,
+): void {
   for (const requirement of op.security) {
     const names = Object.keys(requirement);
     const schemes = names.map((name) => contract.securitySchemes.get(name));
-    const can = schemes.every((s) => s !== undefined && ((s.type === 'apiKey' && credentials.apiKey !== undefined) || ((s.type === 'oauth2' || s.type === 'openIdConnect' || (s.type === 'http' && s.scheme.toLowerCase() === 'bearer')) && token !== undefined)));
+    const can = schemes.every(
+      (s) =>
+        s !== undefined &&
+        ((s.type === 'apiKey' && credentials.apiKey !== undefined) ||
+          ((s.type === 'oauth2' ||
+            s.type === 'openIdConnect' ||
+            (s.type === 'http' && s.scheme.toLowerCase() === 'bearer')) &&
+            token !== undefined)),
+    );
     if (!can) continue;
     for (const scheme of schemes) {
       if (scheme?.type === 'apiKey') {

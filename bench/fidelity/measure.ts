@@ -7,7 +7,14 @@ import { deriveSession } from './session.js';
 
 /** A fidelity measurement: both sides' exchanges and what differs, or why the mock did not serve the document. */
 export type Fidelity =
-  | { readonly service: string; readonly mockRefused: undefined; readonly serviceExchanges: readonly Exchange[]; readonly mockExchanges: readonly Exchange[]; readonly differences: readonly Difference[]; readonly figures: FidelityFigures }
+  | {
+      readonly service: string;
+      readonly mockRefused: undefined;
+      readonly serviceExchanges: readonly Exchange[];
+      readonly mockExchanges: readonly Exchange[];
+      readonly differences: readonly Difference[];
+      readonly figures: FidelityFigures;
+    }
   | { readonly service: string; readonly mockRefused: string; readonly serviceExchanges: readonly Exchange[] };
 
 /** The mock's seed for fidelity runs: its generated answers are then the same on every run. */
@@ -21,7 +28,10 @@ const MOCK_SEED = 29;
 export async function measureFidelity(zoo: ZooService, running: RunningZooService): Promise<Fidelity> {
   const contract = await loadContract(zoo.document);
   const tokenUrl = passwordTokenUrl(contract);
-  const session = deriveSession(contract, tokenUrl === undefined ? undefined : new URL(tokenUrl, 'http://zoo.invalid/').pathname);
+  const session = deriveSession(
+    contract,
+    tokenUrl === undefined ? undefined : new URL(tokenUrl, 'http://zoo.invalid/').pathname,
+  );
   let mock: Awaited<ReturnType<typeof start>>;
   try {
     mock = await start({
@@ -32,7 +42,9 @@ export async function measureFidelity(zoo: ZooService, running: RunningZooServic
       records: 0,
       ...(zoo.credentials.apiKey !== undefined ? { apiKeys: [zoo.credentials.apiKey] } : {}),
       // A token the password flow hands out on the mock is its own invention: any token is then accepted.
-      ...(zoo.credentials.bearer !== undefined && zoo.credentials.oauth2 === undefined ? { tokens: [zoo.credentials.bearer] } : {}),
+      ...(zoo.credentials.bearer !== undefined && zoo.credentials.oauth2 === undefined
+        ? { tokens: [zoo.credentials.bearer] }
+        : {}),
     });
   } catch (error) {
     const serviceExchanges = await driveSession(contract, session, running.url, zoo.credentials);
@@ -41,7 +53,14 @@ export async function measureFidelity(zoo: ZooService, running: RunningZooServic
   try {
     const serviceExchanges = await driveSession(contract, session, running.url, zoo.credentials);
     const mockExchanges = await driveSession(contract, session, mock.url, zoo.credentials);
-    return { service: zoo.name, mockRefused: undefined, serviceExchanges, mockExchanges, differences: differences(serviceExchanges, mockExchanges), figures: figures(serviceExchanges, mockExchanges) };
+    return {
+      service: zoo.name,
+      mockRefused: undefined,
+      serviceExchanges,
+      mockExchanges,
+      differences: differences(serviceExchanges, mockExchanges),
+      figures: figures(serviceExchanges, mockExchanges),
+    };
   } finally {
     await mock.close();
   }

@@ -1,10 +1,27 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { asSchema, effective, inferModel, invalidValues, jsonContent, mediaEssence, propertiesFor, Random, requiredFor, sampleValue, SchemaValidator, type Collection, type Contract, type Operation } from '../../src/contract/index.js';
+import {
+  asSchema,
+  effective,
+  inferModel,
+  invalidValues,
+  jsonContent,
+  mediaEssence,
+  propertiesFor,
+  Random,
+  requiredFor,
+  sampleValue,
+  SchemaValidator,
+  type Collection,
+  type Contract,
+  type Operation,
+} from '../../src/contract/index.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
 /** A path parameter's value: the identifier a side's own create returned, or one fixed value sent to both. */
-export type PathValue = { readonly kind: 'created'; readonly collection: string } | { readonly kind: 'fixed'; readonly value: string };
+export type PathValue =
+  | { readonly kind: 'created'; readonly collection: string }
+  | { readonly kind: 'fixed'; readonly value: string };
 
 export type BodyPlan =
   | { readonly kind: 'json'; readonly value: unknown }
@@ -64,7 +81,13 @@ export function deriveSession(contract: Contract, tokenPath?: string): Session {
   };
   const bound = (collection: Collection, kind: string): Operation | undefined => {
     for (const [id, binding] of model.bindings) {
-      if (binding.collection.path === collection.path && binding.collection.itemPath === collection.itemPath && binding.kind === kind && !('idInBody' in binding && binding.idInBody)) return contract.operationsById.get(id);
+      if (
+        binding.collection.path === collection.path &&
+        binding.collection.itemPath === collection.itemPath &&
+        binding.kind === kind &&
+        !('idInBody' in binding && binding.idInBody)
+      )
+        return contract.operationsById.get(id);
     }
     return undefined;
   };
@@ -81,7 +104,12 @@ export function deriveSession(contract: Contract, tokenPath?: string): Session {
     const create = bound(collection, 'create');
     // The list the model binds, else the GET on the collection's own path it leaves stateless: the
     // session measures the mock's list there too, rather than share the model's blind spot.
-    const list = bound(collection, 'list') ?? contract.operations.find((op) => op.method === 'get' && samePath(op.path, collection.path) && !model.bindings.has(op.id) && !used.has(op.id));
+    const list =
+      bound(collection, 'list') ??
+      contract.operations.find(
+        (op) =>
+          op.method === 'get' && samePath(op.path, collection.path) && !model.bindings.has(op.id) && !used.has(op.id),
+      );
     const replace = bound(collection, 'replace');
     const patch = bound(collection, 'patch');
     const remove = bound(collection, 'delete');
@@ -98,34 +126,94 @@ export function deriveSession(contract: Contract, tokenPath?: string): Session {
     const readAfter = (what: string, sent: unknown, writer?: Operation): void => {
       if (!isObject(sent)) {
         written = undefined;
-        add({ name: `read after ${what} ${collection.itemPath}`, role: 'read', operation: read, path: at, body: undefined, credentials: true, ...envelope });
+        add({
+          name: `read after ${what} ${collection.itemPath}`,
+          role: 'read',
+          operation: read,
+          path: at,
+          body: undefined,
+          credentials: true,
+          ...envelope,
+        });
         return;
       }
       if (writer) {
-        const defaults = Object.fromEntries(propertiesOf(requestJson(writer)).filter(([name, schema]) => !(name in sent) && schema.default !== undefined).map(([name, schema]) => [name, schema.default as unknown]));
+        const defaults = Object.fromEntries(
+          propertiesOf(requestJson(writer))
+            .filter(([name, schema]) => !(name in sent) && schema.default !== undefined)
+            .map(([name, schema]) => [name, schema.default as unknown]),
+        );
         written = { ...defaults, ...sent };
       } else written = { ...written, ...sent };
-      add({ name: `read after ${what} ${collection.itemPath}`, role: 'read', operation: read, path: at, body: undefined, credentials: true, readBack: written, ...envelope });
+      add({
+        name: `read after ${what} ${collection.itemPath}`,
+        role: 'read',
+        operation: read,
+        path: at,
+        body: undefined,
+        credentials: true,
+        readBack: written,
+        ...envelope,
+      });
     };
     let created: Readonly<Record<string, unknown>> | undefined;
     if (create) {
       const body = jsonBody(create, 'min');
       if (isObject(body)) created = body;
-      add({ name: `create ${collection.path}`, role: 'create', operation: create, path: scope, body: body === undefined ? undefined : { kind: 'json', value: body }, credentials: true, remember: collection, ...envelope });
+      add({
+        name: `create ${collection.path}`,
+        role: 'create',
+        operation: create,
+        path: scope,
+        body: body === undefined ? undefined : { kind: 'json', value: body },
+        credentials: true,
+        remember: collection,
+        ...envelope,
+      });
       readAfter('create', body, create);
       // A create that documents 409 refuses the same record twice (RFC 9110 §15.5.10): send it again.
       if (create.responses['409'] && body !== undefined) {
-        add({ name: `invalid: the same create again (${label(create)}, 409 documented)`, role: 'invalid', operation: create, path: scope, body: { kind: 'json', value: body }, credentials: true });
+        add({
+          name: `invalid: the same create again (${label(create)}, 409 documented)`,
+          role: 'invalid',
+          operation: create,
+          path: scope,
+          body: { kind: 'json', value: body },
+          credentials: true,
+        });
       }
     }
     if (list) {
       const listPath = fixedValues(pathParams(list), list, dice);
-      add({ name: `list ${list.path}`, role: 'list', operation: list, path: listPath, body: undefined, credentials: true });
-      for (const { what, query } of pagingQueries(list, created)) add({ name: `list ${what} ${list.path}`, role: 'list', operation: list, path: listPath, body: undefined, credentials: true, query });
+      add({
+        name: `list ${list.path}`,
+        role: 'list',
+        operation: list,
+        path: listPath,
+        body: undefined,
+        credentials: true,
+      });
+      for (const { what, query } of pagingQueries(list, created))
+        add({
+          name: `list ${what} ${list.path}`,
+          role: 'list',
+          operation: list,
+          path: listPath,
+          body: undefined,
+          credentials: true,
+          query,
+        });
     }
     if (replace) {
       const body = jsonBody(replace, 'max');
-      add({ name: `replace ${collection.itemPath}`, role: 'replace', operation: replace, path: at, body: body === undefined ? undefined : { kind: 'json', value: body }, credentials: true });
+      add({
+        name: `replace ${collection.itemPath}`,
+        role: 'replace',
+        operation: replace,
+        path: at,
+        body: body === undefined ? undefined : { kind: 'json', value: body },
+        credentials: true,
+      });
       readAfter('replace', body, replace);
     }
     if (patch && requestJson(patch)) {
@@ -133,22 +221,48 @@ export function deriveSession(contract: Contract, tokenPath?: string): Session {
       // One field alone first: the fields it leaves out must keep what the create or replace wrote.
       const alone = isObject(body) ? Object.entries(body).find(([, value]) => value !== null) : undefined;
       if (alone && Object.keys(body as object).length > 1) {
-        add({ name: `patch ${alone[0]} alone ${collection.itemPath}`, role: 'patch', operation: patch, path: at, body: { kind: 'json', value: { [alone[0]]: alone[1] } }, credentials: true });
+        add({
+          name: `patch ${alone[0]} alone ${collection.itemPath}`,
+          role: 'patch',
+          operation: patch,
+          path: at,
+          body: { kind: 'json', value: { [alone[0]]: alone[1] } },
+          credentials: true,
+        });
         readAfter(`patch ${alone[0]} alone`, { [alone[0]]: alone[1] });
       }
-      add({ name: `patch ${collection.itemPath}`, role: 'patch', operation: patch, path: at, body: { kind: 'json', value: body }, credentials: true });
+      add({
+        name: `patch ${collection.itemPath}`,
+        role: 'patch',
+        operation: patch,
+        path: at,
+        body: { kind: 'json', value: body },
+        credentials: true,
+      });
       readAfter('patch', body);
       // An explicit null where the schema allows it is a value to store, not a removal (JSON Schema: null is a type).
       for (const [name, written] of Object.entries(effective(requestJson(patch)!).properties ?? {})) {
         const schema = asSchema(written);
         if (!schema || schema.readOnly === true || !fits(schema, null)) continue;
-        add({ name: `patch ${name} to null ${collection.itemPath}`, role: 'patch', operation: patch, path: at, body: { kind: 'json', value: { [name]: null } }, credentials: true });
+        add({
+          name: `patch ${name} to null ${collection.itemPath}`,
+          role: 'patch',
+          operation: patch,
+          path: at,
+          body: { kind: 'json', value: { [name]: null } },
+          credentials: true,
+        });
         readAfter(`patch ${name} to null`, { [name]: null });
       }
     }
     // Other operations on or under the item (`HEAD /orders/{id}`, `POST /tasks/{task_id}/attachment`), on the created record.
     for (const op of contract.operations) {
-      if (used.has(op.id) || !(op.path === collection.itemPath || op.path.startsWith(`${collection.itemPath}/`)) || model.bindings.has(op.id)) continue;
+      if (
+        used.has(op.id) ||
+        !(op.path === collection.itemPath || op.path.startsWith(`${collection.itemPath}/`)) ||
+        model.bindings.has(op.id)
+      )
+        continue;
       used.add(op.id);
       add(otherStep(op, { ...fixedValues(pathParams(op), op, dice), ...at }, dice, fits));
     }
@@ -158,33 +272,91 @@ export function deriveSession(contract: Contract, tokenPath?: string): Session {
     const schema = writer ? requestJson(writer) : undefined;
     if (writer && schema) {
       const valid = jsonBody(writer, 'max');
-      const invalid = (what: string, body: BodyPlan): void => add({ name: `invalid: ${what} (${label(writer)})`, role: 'invalid', operation: writer, path: writerPath, body, credentials: true });
+      const invalid = (what: string, body: BodyPlan): void =>
+        add({
+          name: `invalid: ${what} (${label(writer)})`,
+          role: 'invalid',
+          operation: writer,
+          path: writerPath,
+          body,
+          credentials: true,
+        });
       const required = requiredFor(schema, 'request');
       if (isObject(valid) && required[0] !== undefined) {
         const { [required[0]]: _left, ...rest } = valid;
         invalid(`missing required ${required[0]}`, { kind: 'json', value: rest });
       }
       const properties = propertiesOf(schema);
-      const typed = properties.find(([name, s]) => required.includes(name) && wrongType(s) !== undefined) ?? properties.find(([, s]) => wrongType(s) !== undefined);
-      if (isObject(valid) && typed) invalid(`wrong type for ${typed[0]}`, { kind: 'json', value: { ...valid, [typed[0]]: wrongType(typed[1]) } });
+      const typed =
+        properties.find(([name, s]) => required.includes(name) && wrongType(s) !== undefined) ??
+        properties.find(([, s]) => wrongType(s) !== undefined);
+      if (isObject(valid) && typed)
+        invalid(`wrong type for ${typed[0]}`, { kind: 'json', value: { ...valid, [typed[0]]: wrongType(typed[1]) } });
       const enumerated = properties.find(([, s]) => (s.enum ?? []).some((v) => typeof v === 'string'));
-      if (isObject(valid) && enumerated) invalid(`unknown enum value for ${enumerated[0]}`, { kind: 'json', value: { ...valid, [enumerated[0]]: 'not-a-member-zz' } });
+      if (isObject(valid) && enumerated)
+        invalid(`unknown enum value for ${enumerated[0]}`, {
+          kind: 'json',
+          value: { ...valid, [enumerated[0]]: 'not-a-member-zz' },
+        });
       invalid('malformed JSON', { kind: 'raw', contentType: 'application/json', text: '{"unclosed": ' });
       invalid('wrong media type', { kind: 'raw', contentType: 'text/plain', text: JSON.stringify(valid ?? {}) });
     }
-    add({ name: `invalid: unknown id (${label(read)})`, role: 'invalid', operation: read, path: { ...at, [collection.idParam]: { kind: 'fixed', value: unknownId(collection.paramSchema) } }, body: undefined, credentials: true });
-    const malformed = collection.paramSchema ? invalidValues(effective(collection.paramSchema)).find((v) => typeof v.value === 'string') : undefined;
-    if (malformed) add({ name: `invalid: malformed id (${label(read)})`, role: 'invalid', operation: read, path: { ...at, [collection.idParam]: { kind: 'fixed', value: String(malformed.value) } }, body: undefined, credentials: true });
+    add({
+      name: `invalid: unknown id (${label(read)})`,
+      role: 'invalid',
+      operation: read,
+      path: { ...at, [collection.idParam]: { kind: 'fixed', value: unknownId(collection.paramSchema) } },
+      body: undefined,
+      credentials: true,
+    });
+    const malformed = collection.paramSchema
+      ? invalidValues(effective(collection.paramSchema)).find((v) => typeof v.value === 'string')
+      : undefined;
+    if (malformed)
+      add({
+        name: `invalid: malformed id (${label(read)})`,
+        role: 'invalid',
+        operation: read,
+        path: { ...at, [collection.idParam]: { kind: 'fixed', value: String(malformed.value) } },
+        body: undefined,
+        credentials: true,
+      });
     const guarded = [list, read].find((op) => op?.requiresAuth);
-    if (guarded) add({ name: `invalid: no credentials (${label(guarded)})`, role: 'invalid', operation: guarded, path: guarded === read ? at : fixedValues(pathParams(guarded), guarded, dice), body: undefined, credentials: false });
+    if (guarded)
+      add({
+        name: `invalid: no credentials (${label(guarded)})`,
+        role: 'invalid',
+        operation: guarded,
+        path: guarded === read ? at : fixedValues(pathParams(guarded), guarded, dice),
+        body: undefined,
+        credentials: false,
+      });
     if (remove) {
-      add({ name: `delete ${collection.itemPath}`, role: 'delete', operation: remove, path: at, body: undefined, credentials: true });
-      add({ name: `read after delete ${collection.itemPath}`, role: 'read', operation: read, path: at, body: undefined, credentials: true });
+      add({
+        name: `delete ${collection.itemPath}`,
+        role: 'delete',
+        operation: remove,
+        path: at,
+        body: undefined,
+        credentials: true,
+      });
+      add({
+        name: `read after delete ${collection.itemPath}`,
+        role: 'read',
+        operation: read,
+        path: at,
+        body: undefined,
+        credentials: true,
+      });
     }
   }
   // What the model binds to no collection, once each (the token endpoint is the login, driven apart).
   for (const op of contract.operations) {
-    if (used.has(op.id) || (tokenPath !== undefined && op.method === 'post' && contract.basePath + op.path === tokenPath)) continue;
+    if (
+      used.has(op.id) ||
+      (tokenPath !== undefined && op.method === 'post' && contract.basePath + op.path === tokenPath)
+    )
+      continue;
     add(otherStep(op, fixedValues(pathParams(op), op, dice), dice, fits));
   }
   return { steps };
@@ -206,7 +378,10 @@ function samePath(a: string, b: string): boolean {
  * parameters: the first page of one record, the page after it, and a filter equal to the value
  * the session's create sent (a query parameter named like a field of the record).
  */
-function pagingQueries(list: Operation, created: Readonly<Record<string, unknown>> | undefined): Array<{ what: string; query: Record<string, string> }> {
+function pagingQueries(
+  list: Operation,
+  created: Readonly<Record<string, unknown>> | undefined,
+): Array<{ what: string; query: Record<string, string> }> {
   const query = list.parameters.filter((p) => p.in === 'query');
   const schemaOf = (name: string): Schema | undefined => {
     const parameter = query.find((p) => p.name === name);
@@ -220,9 +395,15 @@ function pagingQueries(list: Operation, created: Readonly<Record<string, unknown
   const numeric = (name: string): boolean => {
     const s = schemaOf(name);
     const type = s ? effective(s).type : undefined;
-    return type === undefined || type === 'integer' || type === 'number' || (Array.isArray(type) && (type.includes('integer') || type.includes('number')));
+    return (
+      type === undefined ||
+      type === 'integer' ||
+      type === 'number' ||
+      (Array.isArray(type) && (type.includes('integer') || type.includes('number')))
+    );
   };
-  const named = (names: ReadonlySet<string>): string | undefined => query.find((p) => names.has(normal(p.name)) && numeric(p.name))?.name;
+  const named = (names: ReadonlySet<string>): string | undefined =>
+    query.find((p) => names.has(normal(p.name)) && numeric(p.name))?.name;
   const limit = named(LIMIT);
   const offset = named(OFFSET);
   const page = named(PAGE);
@@ -232,7 +413,10 @@ function pagingQueries(list: Operation, created: Readonly<Record<string, unknown
     if (offset !== undefined) {
       const first = floor(offset, 0);
       out.push({ what: `${offset}=${first}&${limit}=${size}`, query: { [offset]: String(first), [limit]: size } });
-      out.push({ what: `${offset}=${first + 1}&${limit}=${size}`, query: { [offset]: String(first + 1), [limit]: size } });
+      out.push({
+        what: `${offset}=${first + 1}&${limit}=${size}`,
+        query: { [offset]: String(first + 1), [limit]: size },
+      });
     } else if (page !== undefined) {
       // The first page is the parameter's default or minimum (0- or 1-based), else 1.
       const s = schemaOf(page);
@@ -243,25 +427,36 @@ function pagingQueries(list: Operation, created: Readonly<Record<string, unknown
   }
   if (created) {
     const paging = new Set([limit, offset, page]);
-    const filter = query.find((p) => !paging.has(p.name) && ['string', 'number', 'boolean'].includes(typeof created[p.name]));
+    const filter = query.find(
+      (p) => !paging.has(p.name) && ['string', 'number', 'boolean'].includes(typeof created[p.name]),
+    );
     if (filter) out.push({ what: `${filter.name}=<created>`, query: { [filter.name]: String(created[filter.name]) } });
   }
   return out;
 }
 
-function otherStep(op: Operation, path: Readonly<Record<string, PathValue>>, dice: Random, fits: (schema: Schema, value: unknown) => boolean): Step {
+function otherStep(
+  op: Operation,
+  path: Readonly<Record<string, PathValue>>,
+  dice: Random,
+  fits: (schema: Schema, value: unknown) => boolean,
+): Step {
   const json = requestJson(op);
   let body: BodyPlan | undefined;
   if (json) body = { kind: 'json', value: sampleValue(json, { dice, mode: 'max', direction: 'request', fits }) };
   else {
-    const multipart = Object.entries(op.requestBody?.content ?? {}).find(([type]) => mediaEssence(type) === 'multipart/form-data')?.[1]?.schema;
+    const multipart = Object.entries(op.requestBody?.content ?? {}).find(
+      ([type]) => mediaEssence(type) === 'multipart/form-data',
+    )?.[1]?.schema;
     const schema = multipart ? asSchema(multipart) : undefined;
     if (schema) {
       const fields: Record<string, string | { file: string }> = {};
       for (const [name, sub] of propertiesFor(schema, 'request')) {
         // OAS 3.1 §4.8.14.3: a file is a string with contentMediaType (or 3.0's format: binary).
         const file = sub.format === 'binary' || (sub as { contentMediaType?: string }).contentMediaType !== undefined;
-        fields[name] = file ? { file: 'zoo fidelity attachment\n' } : String(sampleValue(sub, { dice, mode: 'min', direction: 'request', name, fits }));
+        fields[name] = file
+          ? { file: 'zoo fidelity attachment\n' }
+          : String(sampleValue(sub, { dice, mode: 'min', direction: 'request', name, fits }));
       }
       body = { kind: 'multipart', fields };
     }
@@ -296,7 +491,10 @@ function fixedValues(names: readonly string[], op: Operation, dice: Random): Rec
   for (const name of names) {
     const parameter = op.parameters.find((p) => p.in === 'path' && p.name === name);
     const schema = parameter?.schema ? asSchema(parameter.schema) : undefined;
-    out[name] = { kind: 'fixed', value: String(schema ? sampleValue(schema, { dice, mode: 'min', direction: 'request', name }) : 'zoo') };
+    out[name] = {
+      kind: 'fixed',
+      value: String(schema ? sampleValue(schema, { dice, mode: 'min', direction: 'request', name }) : 'zoo'),
+    };
   }
   return out;
 }

@@ -30,7 +30,10 @@ const answerFor = (method: string, url: string): FixedAnswer =>
   answers.get(`${method} ${url.split('?')[0] ?? url}`) ?? fallback;
 
 function send(res: ServerResponse, answer: FixedAnswer): void {
-  res.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(answer.body) });
+  res.writeHead(answer.status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(answer.body),
+  });
   res.end(answer.body);
 }
 

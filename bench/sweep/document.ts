@@ -12,7 +12,14 @@ import { DEFAULTS } from '../../conformance/runner.js';
 import { CREDENTIALS } from '../self-consistency.js';
 
 /** Where a document stopped: the first step that did not complete. */
-export type SweepStage = 'ok' | 'load' | 'mock-start' | 'runner-refused' | 'runner-crashed' | 'timeout' | 'worker-crashed';
+export type SweepStage =
+  | 'ok'
+  | 'load'
+  | 'mock-start'
+  | 'runner-refused'
+  | 'runner-crashed'
+  | 'timeout'
+  | 'worker-crashed';
 
 export interface SweepFailure {
   readonly check: string;
@@ -60,7 +67,13 @@ const messageOf = (error: unknown): string => firstLine(error instanceof Error ?
 
 /** A value for a path parameter: its example, its schema's example, default or first enum value, else `1`. */
 function pathValue(parameter: Contract['operations'][number]['parameters'][number]): string {
-  const schema = (parameter.schema ?? {}) as { example?: unknown; default?: unknown; enum?: unknown[]; type?: unknown; format?: unknown };
+  const schema = (parameter.schema ?? {}) as {
+    example?: unknown;
+    default?: unknown;
+    enum?: unknown[];
+    type?: unknown;
+    format?: unknown;
+  };
   const candidates = [parameter.example, schema.example, schema.default, schema.enum?.[0]];
   const found = candidates.find((c) => typeof c === 'string' || typeof c === 'number' || typeof c === 'boolean');
   if (found !== undefined) return String(found);
@@ -92,12 +105,17 @@ function credentialHeaders(contract: Contract): Record<string, string> {
 function credentialQuery(contract: Contract): string {
   const pairs: string[] = [];
   for (const scheme of contract.securitySchemes.values()) {
-    if (scheme.type === 'apiKey' && scheme.in === 'query') pairs.push(`${encodeURIComponent(scheme.name)}=${CREDENTIALS.apiKey}`);
+    if (scheme.type === 'apiKey' && scheme.in === 'query')
+      pairs.push(`${encodeURIComponent(scheme.name)}=${CREDENTIALS.apiKey}`);
   }
   return pairs.length === 0 ? '' : `?${pairs.join('&')}`;
 }
 
-async function plainGets(contract: Contract, url: string, timeoutMs: number): Promise<{ sent: number; fiveXx: string[] }> {
+async function plainGets(
+  contract: Contract,
+  url: string,
+  timeoutMs: number,
+): Promise<{ sent: number; fiveXx: string[] }> {
   const headers = credentialHeaders(contract);
   const query = credentialQuery(contract);
   const fiveXx: string[] = [];
@@ -118,8 +136,27 @@ async function plainGets(contract: Contract, url: string, timeoutMs: number): Pr
 }
 
 /** Sweeps one document; never throws: every failure is an outcome. */
-export async function sweepDocument(id: string, file: string, options: SweepOptions = SWEEP_DEFAULTS, onStarted?: (mockStartMs: number) => void): Promise<DocumentOutcome> {
-  const base = { id, openapi: '', operations: 0, reason: undefined, mockStartMs: undefined, plainGets: 0, plainGets5xx: 0, fiveXx: [], judged: 0, failed: 0, failures: [], failedKeys: [], runMs: undefined };
+export async function sweepDocument(
+  id: string,
+  file: string,
+  options: SweepOptions = SWEEP_DEFAULTS,
+  onStarted?: (mockStartMs: number) => void,
+): Promise<DocumentOutcome> {
+  const base = {
+    id,
+    openapi: '',
+    operations: 0,
+    reason: undefined,
+    mockStartMs: undefined,
+    plainGets: 0,
+    plainGets5xx: 0,
+    fiveXx: [],
+    judged: 0,
+    failed: 0,
+    failures: [],
+    failedKeys: [],
+    runMs: undefined,
+  };
   let contract: Contract;
   try {
     contract = await loadContract(file);
@@ -130,7 +167,13 @@ export async function sweepDocument(id: string, file: string, options: SweepOpti
   const started = performance.now();
   let mock: Awaited<ReturnType<typeof start>>;
   try {
-    mock = await start({ port: 0, spec: file, apiKeys: [CREDENTIALS.apiKey], tokens: [CREDENTIALS.bearer], basic: [CREDENTIALS.basic] });
+    mock = await start({
+      port: 0,
+      spec: file,
+      apiKeys: [CREDENTIALS.apiKey],
+      tokens: [CREDENTIALS.bearer],
+      basic: [CREDENTIALS.basic],
+    });
   } catch (error) {
     return { ...base, ...about, stage: 'mock-start', reason: messageOf(error) };
   }
@@ -138,7 +181,14 @@ export async function sweepDocument(id: string, file: string, options: SweepOpti
   onStarted?.(mockStartMs);
   try {
     const gets = await plainGets(contract, mock.url, options.requestTimeoutMs);
-    const withGets = { ...base, ...about, mockStartMs, plainGets: gets.sent, plainGets5xx: gets.fiveXx.length, fiveXx: gets.fiveXx.slice(0, 3) };
+    const withGets = {
+      ...base,
+      ...about,
+      mockStartMs,
+      plainGets: gets.sent,
+      plainGets5xx: gets.fiveXx.length,
+      fiveXx: gets.fiveXx.slice(0, 3),
+    };
     const ran = performance.now();
     try {
       const { report } = await runComposed({
@@ -157,9 +207,17 @@ export async function sweepDocument(id: string, file: string, options: SweepOpti
         strict: false,
       });
       const failed = [
-        ...report.results.filter((r) => r.status === 'failed').map((r) => ({ check: r.check, operation: r.operation, message: firstLine(r.message) })),
-        ...(report.credentialsRefused === undefined ? [] : [{ check: 'run', operation: '(run)', message: `credentials refused: ${report.credentialsRefused}` }]),
-        ...(report.internalErrors ?? []).map((m) => ({ check: 'run', operation: '(run)', message: `internal error: ${firstLine(m)}` })),
+        ...report.results
+          .filter((r) => r.status === 'failed')
+          .map((r) => ({ check: r.check, operation: r.operation, message: firstLine(r.message) })),
+        ...(report.credentialsRefused === undefined
+          ? []
+          : [{ check: 'run', operation: '(run)', message: `credentials refused: ${report.credentialsRefused}` }]),
+        ...(report.internalErrors ?? []).map((m) => ({
+          check: 'run',
+          operation: '(run)',
+          message: `internal error: ${firstLine(m)}`,
+        })),
       ];
       return {
         ...withGets,
@@ -172,7 +230,12 @@ export async function sweepDocument(id: string, file: string, options: SweepOpti
       };
     } catch (error) {
       const refused = error instanceof Error && error.name === 'SelectionError';
-      return { ...withGets, stage: refused ? 'runner-refused' : 'runner-crashed', reason: messageOf(error), runMs: Math.round(performance.now() - ran) };
+      return {
+        ...withGets,
+        stage: refused ? 'runner-refused' : 'runner-crashed',
+        reason: messageOf(error),
+        runMs: Math.round(performance.now() - ran),
+      };
     }
   } finally {
     await mock.close();

@@ -43,13 +43,21 @@ const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g,
 /** What went wrong, in a few words: the reason, the first 5xx, the first failures. */
 export function detailOf(o: DocumentOutcome): string {
   if (o.stage !== 'ok') return `${o.stage}: ${o.reason ?? ''}`;
-  const parts = [...o.fiveXx.slice(0, 1), ...o.failures.slice(0, 2).map((f) => `${f.check} › ${f.operation}: ${f.message}`)];
+  const parts = [
+    ...o.fiveXx.slice(0, 1),
+    ...o.failures.slice(0, 2).map((f) => `${f.check} › ${f.operation}: ${f.message}`),
+  ];
   return parts.join('; ').slice(0, 400);
 }
 
 export function markdownTable(outcomes: readonly DocumentOutcome[]): string {
-  const rows = outcomes.map((o) =>
-    `| ${cell(o.id)} | ${o.openapi} | ${o.operations} | ${o.mockStartMs ?? '–'} | ${o.plainGets5xx}/${o.plainGets} | ${o.stage === 'ok' ? `${o.failed}/${o.judged}` : o.stage} | ${cell(detailOf(o))} |`,
+  const rows = outcomes.map(
+    (o) =>
+      `| ${cell(o.id)} | ${o.openapi} | ${o.operations} | ${o.mockStartMs ?? '–'} | ${o.plainGets5xx}/${o.plainGets} | ${o.stage === 'ok' ? `${o.failed}/${o.judged}` : o.stage} | ${cell(detailOf(o))} |`,
   );
-  return ['| document | openapi | operations | mock start ms | GETs 5xx | runner failed/judged | first problems |', '|---|---|---:|---:|---:|---:|---|', ...rows].join('\n');
+  return [
+    '| document | openapi | operations | mock start ms | GETs 5xx | runner failed/judged | first problems |',
+    '|---|---|---:|---:|---:|---:|---|',
+    ...rows,
+  ].join('\n');
 }

@@ -16,5 +16,7 @@ const port = parentPort;
 if (port === null) throw new Error('bench/sweep/worker.js runs only as a worker thread');
 port.on('message', (job: SweepJob) => {
   // The start-up time first: a document that then overruns its time still reports it.
-  void sweepDocument(job.id, job.file, job.options, (mockStartMs) => port.postMessage({ started: mockStartMs })).then((outcome) => port.postMessage(outcome));
+  void sweepDocument(job.id, job.file, job.options, (mockStartMs) => port.postMessage({ started: mockStartMs })).then(
+    (outcome) => port.postMessage(outcome),
+  );
 });

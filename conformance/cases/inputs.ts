@@ -4,7 +4,13 @@ import type { Random } from './random.js';
 import { bodyMediaRank } from '../http/body.js';
 import type { SchemaNames } from './discriminator.js';
 import { asSchema, effective, flatten, isRecord, type Schema } from './schema.js';
-import { isJsonMediaType, querystringParameter, sample, sequenceSchemaOf, type Mode } from '../../src/contract/index.js';
+import {
+  isJsonMediaType,
+  querystringParameter,
+  sample,
+  sequenceSchemaOf,
+  type Mode,
+} from '../../src/contract/index.js';
 import { URI_VALUE_BUDGET } from './mutations.js';
 
 export interface RequestBodyPlan {
@@ -33,10 +39,20 @@ export function requestBodyOf(operation: Operation): RequestBodyPlan | undefined
   const best = ranked[0];
   if (!best) return undefined;
   const textual = best.rank >= 4 && best.rank <= 6;
-  const schema = asSchema(sequenceSchemaOf(best.mediaType, best.media)) ?? asSchema(best.media.schema) ?? (textual ? { type: 'string' as const } : undefined);
+  const schema =
+    asSchema(sequenceSchemaOf(best.mediaType, best.media)) ??
+    asSchema(best.media.schema) ??
+    (textual ? { type: 'string' as const } : undefined);
   if (!schema) return undefined;
   const json = isJsonMediaType(best.mediaType) || best.rank === 6;
-  return { mediaType: best.mediaType, schema, required: body.required, json, encoding: best.media.encoding ?? {}, accepted: Object.keys(body.content ?? {}) };
+  return {
+    mediaType: best.mediaType,
+    schema,
+    required: body.required,
+    json,
+    encoding: best.media.encoding ?? {},
+    accepted: Object.keys(body.content ?? {}),
+  };
 }
 
 /** Header parameters the client sets itself are not the contract's to describe (OAS 3.0.3 §4.7.12.1). */
@@ -107,14 +123,27 @@ export function validValue(
 }
 
 /** A valid request body for an operation (readOnly fields left out), or undefined when none can be made. */
-export function validBody(operation: Operation, rng: Random, mode: Mode, validator: SchemaValidator, names?: SchemaNames): unknown {
+export function validBody(
+  operation: Operation,
+  rng: Random,
+  mode: Mode,
+  validator: SchemaValidator,
+  names?: SchemaNames,
+): unknown {
   const body = requestBodyOf(operation);
   if (!body) return undefined;
   const media = operation.requestBody?.content[body.mediaType];
   const examples: unknown[] = [];
   if (media?.example !== undefined) examples.push(media.example);
   for (const ex of Object.values(media?.examples ?? {})) if (isRecord(ex) && 'value' in ex) examples.push(ex['value']);
-  const value = validValue(formPresent(body.schema, body.mediaType, operation.requestBody?.required === true), rng, mode, validator, examples, names);
+  const value = validValue(
+    formPresent(body.schema, body.mediaType, operation.requestBody?.required === true),
+    rng,
+    mode,
+    validator,
+    examples,
+    names,
+  );
   return withoutUnwritable(value, body.schema, body.mediaType, media?.encoding ?? {});
 }
 
@@ -123,11 +152,17 @@ export function validBody(operation: Operation, rng: Random, mode: Mode, validat
  * the deepObject style (OAS 3.0.3 §4.7.12.4 defines deepObject for objects only; Stripe's order
  * `items`). Sent anyway it would be text no reader takes for the list; left out, the body is still valid.
  */
-function withoutUnwritable(value: unknown, schema: Schema, mediaType: string, encoding: Readonly<Record<string, OpenAPIV3.EncodingObject>>): unknown {
+function withoutUnwritable(
+  value: unknown,
+  schema: Schema,
+  mediaType: string,
+  encoding: Readonly<Record<string, OpenAPIV3.EncodingObject>>,
+): unknown {
   if (!isRecord(value) || !/^application\/x-www-form-urlencoded\b/i.test(mediaType)) return value;
   const required = new Set(effective(schema).required ?? []);
   const out = { ...value };
-  for (const [name, field] of Object.entries(value)) if (encoding[name]?.style === 'deepObject' && Array.isArray(field) && !required.has(name)) delete out[name];
+  for (const [name, field] of Object.entries(value))
+    if (encoding[name]?.style === 'deepObject' && Array.isArray(field) && !required.has(name)) delete out[name];
   return out;
 }
 
@@ -142,32 +177,61 @@ function formPresent(schema: Schema, mediaType: string, bodyRequired: boolean): 
   // A required urlencoded body of optional fields only, sent with none, is zero octets of content:
   // no different on the wire from no body at all (RFC 9110 §8.6), which the operation refuses
   // (Clerk's updateOrganization: "Body parameter is required"). One field at least makes it a body.
-  const members = /^application\/x-www-form-urlencoded\b/i.test(mediaType) && bodyRequired && (flat.required ?? []).length === 0 && Object.keys(flat.properties ?? {}).length > 0 && (flat.minProperties ?? 0) < 1 && flat.maxProperties !== 0;
+  const members =
+    /^application\/x-www-form-urlencoded\b/i.test(mediaType) &&
+    bodyRequired &&
+    (flat.required ?? []).length === 0 &&
+    Object.keys(flat.properties ?? {}).length > 0 &&
+    (flat.minProperties ?? 0) < 1 &&
+    flat.maxProperties !== 0;
   const arrays = (flat.required ?? []).filter((name) => {
     const sub = asSchema(flat.properties?.[name]);
-    return sub !== undefined && effective(sub).type === 'array' && (effective(sub).minItems ?? 0) < 1 && effective(sub).maxItems !== 0;
+    return (
+      sub !== undefined &&
+      effective(sub).type === 'array' &&
+      (effective(sub).minItems ?? 0) < 1 &&
+      effective(sub).maxItems !== 0
+    );
   });
   // An empty object is no field either (its members are the pairs, §4.8.15 style form/deepObject):
   // a required object property carries at least one member (Stripe's `features`).
   const objects = (flat.required ?? []).filter((name) => {
     const sub = asSchema(flat.properties?.[name]);
     const view = sub === undefined ? undefined : effective(sub);
-    return view !== undefined && view.type === 'object' && (view.minProperties ?? 0) < 1 && view.maxProperties !== 0 && (Object.keys(view.properties ?? {}).length > 0 || view.additionalProperties !== false);
+    return (
+      view !== undefined &&
+      view.type === 'object' &&
+      (view.minProperties ?? 0) < 1 &&
+      view.maxProperties !== 0 &&
+      (Object.keys(view.properties ?? {}).length > 0 || view.additionalProperties !== false)
+    );
   });
   if (arrays.length === 0 && objects.length === 0 && !members) return schema;
-  const more = [...arrays.map((name) => [name, { minItems: 1 }] as const), ...objects.map((name) => [name, { minProperties: 1 }] as const)];
-  return { allOf: [schema, { properties: Object.fromEntries(more), ...(members ? { minProperties: 1 } : {}) }] } as Schema;
+  const more = [
+    ...arrays.map((name) => [name, { minItems: 1 }] as const),
+    ...objects.map((name) => [name, { minProperties: 1 }] as const),
+  ];
+  return {
+    allOf: [schema, { properties: Object.fromEntries(more), ...(members ? { minProperties: 1 } : {}) }],
+  } as Schema;
 }
 
 /** Why no valid body could be made: "alternatives overlap" for a oneOf no generated value satisfies exactly once. */
 export function noBodyReason(operation: Operation): string {
   const schema = requestBodyOf(operation)?.schema;
   const flat = schema ? flatten(schema) : undefined;
-  return flat?.oneOf && !flat.discriminator ? `${operation.id} not exercised: the alternatives of its body's oneOf overlap (no generated value is valid for exactly one)` : `cannot generate a valid body for ${operation.id}`;
+  return flat?.oneOf && !flat.discriminator
+    ? `${operation.id} not exercised: the alternatives of its body's oneOf overlap (no generated value is valid for exactly one)`
+    : `cannot generate a valid body for ${operation.id}`;
 }
 
 /** Optional query parameters: none at the lower boundary, all at the upper one, a random half otherwise. */
-export function validQuery(operation: Operation, rng: Random, mode: Mode, validator: SchemaValidator): Record<string, unknown> {
+export function validQuery(
+  operation: Operation,
+  rng: Random,
+  mode: Mode,
+  validator: SchemaValidator,
+): Record<string, unknown> {
   const out = validParams(queryParameters(operation), rng, mode, validator);
   // OpenAPI 3.2's `in: querystring` (OAS 3.2.0 §4.12.1): one value, the whole query string, by its
   // content's schema; the session writes it in its media type (serialiseQuerystring).
@@ -176,7 +240,15 @@ export function validQuery(operation: Operation, rng: Random, mode: Mode, valida
   if (querystring && schema) {
     const required = querystring.parameter.required === true;
     if (required || mode === 'max' || (mode === 'min' ? false : rng.bool())) {
-      const value = validValue(required ? present(schema) : schema, rng, mode, validator, [], undefined, querystring.parameter.name);
+      const value = validValue(
+        required ? present(schema) : schema,
+        rng,
+        mode,
+        validator,
+        [],
+        undefined,
+        querystring.parameter.name,
+      );
       if (value !== undefined) out[querystring.parameter.name] = value;
     }
   }
@@ -184,7 +256,12 @@ export function validQuery(operation: Operation, rng: Random, mode: Mode, valida
 }
 
 /** Valid values for header or cookie parameters: the required ones always, optional ones as for the query. */
-export function validParams(params: readonly OpenAPIV3.ParameterObject[], rng: Random, mode: Mode, validator: SchemaValidator): Record<string, unknown> {
+export function validParams(
+  params: readonly OpenAPIV3.ParameterObject[],
+  rng: Random,
+  mode: Mode,
+  validator: SchemaValidator,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const p of params) {
     const schema = parameterSchema(p) ?? (p.content ? {} : undefined);
@@ -193,17 +270,27 @@ export function validParams(params: readonly OpenAPIV3.ParameterObject[], rng: R
     if (!include) continue;
     const documented = documentedValues(p);
     // A documented value first for required parameters without a useful schema (free strings often hide formats).
-    let value = validValue(p.required === true ? present(schema) : schema, rng, mode, validator, documented, undefined, p.name);
+    let value = validValue(
+      p.required === true ? present(schema) : schema,
+      rng,
+      mode,
+      validator,
+      documented,
+      undefined,
+      p.name,
+    );
     // A boundary value the schema refuses (an item in two overlapping `oneOf` enums, Pinterest's
     // `metric_types`) leaves a required parameter without a value: other values are tried, since a
     // request without it is no valid input (its absence is a defect of its own).
-    for (let attempt = 0; value === undefined && p.required === true && attempt < 8; attempt++) value = validValue(present(schema), rng, 'random', validator);
+    for (let attempt = 0; value === undefined && p.required === true && attempt < 8; attempt++)
+      value = validValue(present(schema), rng, 'random', validator);
     // `name=` is an empty value, which a query parameter may carry only with allowEmptyValue (OAS
     // 3.0.3 §4.7.12; Swagger 2.0 likewise; Docker's `platform` defaults to ""): an optional one is left
     // out, a required one gets a non-empty value.
     // A value too long for a request line or a header field (a `maxLength: 152133` boundary, Discord)
     // is refused by the HTTP layer (414/431, RFC 9110 §4.1 asks recipients for 8000 octets): a shorter valid one.
-    if (typeof value === 'string' && value.length > URI_VALUE_BUDGET) value = validValue({ allOf: [schema, { maxLength: URI_VALUE_BUDGET }] } as Schema, rng, mode, validator);
+    if (typeof value === 'string' && value.length > URI_VALUE_BUDGET)
+      value = validValue({ allOf: [schema, { maxLength: URI_VALUE_BUDGET }] } as Schema, rng, mode, validator);
     if (value === '' && p.in === 'query' && p.allowEmptyValue !== true) {
       if (p.required !== true) continue;
       value = validValue({ allOf: [schema, { minLength: 1 }] } as Schema, rng, mode, validator);
@@ -219,9 +306,15 @@ export function validParams(params: readonly OpenAPIV3.ParameterObject[], rng: R
 }
 
 /** Whether an exploded form object's property keys are the names of other parameters in the same place. */
-function collidesWithParameter(p: OpenAPIV3.ParameterObject, value: unknown, params: readonly OpenAPIV3.ParameterObject[]): boolean {
+function collidesWithParameter(
+  p: OpenAPIV3.ParameterObject,
+  value: unknown,
+  params: readonly OpenAPIV3.ParameterObject[],
+): boolean {
   if (p.in !== 'query' || !isRecord(value) || (p.style ?? 'form') !== 'form' || p.explode === false) return false;
-  return Object.keys(value).some((key) => params.some((other) => other !== p && other.in === p.in && other.name === key));
+  return Object.keys(value).some((key) =>
+    params.some((other) => other !== p && other.in === p.in && other.name === key),
+  );
 }
 
 /**
@@ -232,7 +325,13 @@ function collidesWithParameter(p: OpenAPIV3.ParameterObject, value: unknown, par
 function present(schema: Schema): Schema {
   const flat = effective(schema);
   // An empty object serialises to nothing as well (form, deepObject: its members are the pairs).
-  if (flat.type === 'object' && (flat.minProperties ?? 0) < 1 && flat.maxProperties !== 0 && (Object.keys(flat.properties ?? {}).length > 0 || flat.additionalProperties !== false)) return { allOf: [schema, { minProperties: 1 }] } as Schema;
+  if (
+    flat.type === 'object' &&
+    (flat.minProperties ?? 0) < 1 &&
+    flat.maxProperties !== 0 &&
+    (Object.keys(flat.properties ?? {}).length > 0 || flat.additionalProperties !== false)
+  )
+    return { allOf: [schema, { minProperties: 1 }] } as Schema;
   if (flat.type !== 'array' || (flat.minItems ?? 0) >= 1 || flat.maxItems === 0) return schema;
   return { allOf: [schema, { minItems: 1 }] } as Schema;
 }

@@ -1,6 +1,13 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import type { RequestBodyPlan } from './inputs.js';
-import { admitsNull, alternativesOf, invalidValues, isJsonMediaType, mergeAllOf, querystringParameter } from '../../src/contract/index.js';
+import {
+  admitsNull,
+  alternativesOf,
+  invalidValues,
+  isJsonMediaType,
+  mergeAllOf,
+  querystringParameter,
+} from '../../src/contract/index.js';
 import { asSchema, effective, isRecord, writableProperties, type Schema } from './schema.js';
 
 /** One invalid variant of a valid input: exactly one thing broken, named for the report. */
@@ -48,12 +55,19 @@ function invalidParameterItemValues(s: Schema): Array<{ what: string; value: unk
  */
 function jsonOnlyInvalidValues(sub: Schema): Array<{ what: string; value: unknown }> {
   const merged = mergeAllOf(sub);
-  if (merged.type === undefined || alternativesOf(merged).length > 0 || admitsNull(sub) || (merged.enum ?? []).includes(null)) return [];
+  if (
+    merged.type === undefined ||
+    alternativesOf(merged).length > 0 ||
+    admitsNull(sub) ||
+    (merged.enum ?? []).includes(null)
+  )
+    return [];
   const out: Array<{ what: string; value: unknown }> = [];
   // A field with a `default` may read null as "not provided" (OAS 3.0.3 §4.7.24; RFC 7386 §2 reads a
   // member's null as its absence): no provable defect there.
   if (merged.default === undefined) out.push({ what: `null for a non-nullable ${merged.type}`, value: null });
-  if (merged.type === 'integer' || merged.type === 'number') out.push({ what: `boolean for ${merged.type}`, value: false });
+  if (merged.type === 'integer' || merged.type === 'number')
+    out.push({ what: `boolean for ${merged.type}`, value: false });
   return out;
 }
 
@@ -69,7 +83,8 @@ function withLiteral(body: Record<string, unknown>, name: string, digits: string
 /** The longest value the runner puts in a valid URI value or header field: well inside RFC 9112 §3's 8000 octets for the whole request line. */
 export const URI_VALUE_BUDGET = 2000;
 
-const hasDefault = (schema: Schema | undefined): boolean => schema !== undefined && effective(schema).default !== undefined;
+const hasDefault = (schema: Schema | undefined): boolean =>
+  schema !== undefined && effective(schema).default !== undefined;
 
 /**
  * RFC 9112 §3: senders and recipients SHOULD support request lines of at least 8000 octets; servers
@@ -155,11 +170,16 @@ export function mutationsFor(
       // … if one is not provided". The contract itself says what the server does with the field
       // absent, so leaving it out is no provable defect (oai-uspto's `criteria`, PayPal's product `type`).
       if (hasDefault(sub[1])) continue;
-      out.push({ defect: `required field ${name} missing`, apply: (i) => isRecord(i.body) && void delete i.body[name] });
+      out.push({
+        defect: `required field ${name} missing`,
+        apply: (i) => isRecord(i.body) && void delete i.body[name],
+      });
     }
     for (const [name, sub] of writableProperties(body)) {
       // Form fields travel as text: only defects that survive being written as text.
-      const values = plan?.json ? [...invalidValues(sub), ...jsonOnlyInvalidValues(sub)] : invalidParameterValues({ name, in: 'query', schema: sub });
+      const values = plan?.json
+        ? [...invalidValues(sub), ...jsonOnlyInvalidValues(sub)]
+        : invalidParameterValues({ name, in: 'query', schema: sub });
       for (const { what, value } of values) {
         out.push({ defect: `field ${name}: ${what}`, apply: (i) => isRecord(i.body) && void (i.body[name] = value) });
       }
@@ -170,15 +190,28 @@ export function mutationsFor(
     if (plan?.json) {
       for (const [name, sub] of writableProperties(body)) {
         const merged = mergeAllOf(sub);
-        if (merged.type !== 'integer' || merged.format !== 'int64' || merged.maximum !== undefined || alternativesOf(merged).length > 0) continue;
-        out.push({ defect: `field ${name}: over int64`, apply: (i) => void (isRecord(i.body) && (i.rawBody = withLiteral(i.body, name, OVER_INT64))) });
+        if (
+          merged.type !== 'integer' ||
+          merged.format !== 'int64' ||
+          merged.maximum !== undefined ||
+          alternativesOf(merged).length > 0
+        )
+          continue;
+        out.push({
+          defect: `field ${name}: over int64`,
+          apply: (i) => void (isRecord(i.body) && (i.rawBody = withLiteral(i.body, name, OVER_INT64))),
+        });
       }
     }
     // JSON Schema Validation §10.3.2.3: `additionalProperties: false` forbids any other member.
     if (plan?.json && body.additionalProperties === false) {
       const taken = new Set(Object.keys(body.properties ?? {}));
-      const extra = ['undeclared_property', 'x_undeclared', 'undeclared2'].find((n) => !taken.has(n)) ?? 'undeclared_property_3';
-      out.push({ defect: `undeclared property ${extra} (additionalProperties: false)`, apply: (i) => isRecord(i.body) && void (i.body[extra] = 'x') });
+      const extra =
+        ['undeclared_property', 'x_undeclared', 'undeclared2'].find((n) => !taken.has(n)) ?? 'undeclared_property_3';
+      out.push({
+        defect: `undeclared property ${extra} (additionalProperties: false)`,
+        apply: (i) => isRecord(i.body) && void (i.body[extra] = 'x'),
+      });
     }
   }
   return out;
@@ -220,7 +253,11 @@ function querystringMutations(parameters: readonly OpenAPIV3.ParameterObject[]):
   const json = isJsonMediaType(querystring.mediaType);
   for (const [field, sub] of writableProperties(flat)) {
     const values = json ? invalidValues(sub) : invalidParameterValues({ name: field, in: 'query', schema: sub });
-    for (const { what, value } of values) out.push({ defect: `query string field ${field}: ${what}`, apply: (i) => void (i.query[name] = { ...current(i), [field]: value }) });
+    for (const { what, value } of values)
+      out.push({
+        defect: `query string field ${field}: ${what}`,
+        apply: (i) => void (i.query[name] = { ...current(i), [field]: value }),
+      });
   }
   return out;
 }

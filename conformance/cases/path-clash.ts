@@ -13,7 +13,9 @@ export function pathClash(contract: Contract, op: Operation): string | undefined
   // purpose, sent as one path and told apart by their parameters: exercised each as itself.
   if (op.path.includes('#')) return undefined;
   const shape = samePath(op.path);
-  const others = contract.operations.filter((o) => o !== op && o.method === op.method && !o.path.includes('#') && samePath(o.path) === shape);
+  const others = contract.operations.filter(
+    (o) => o !== op && o.method === op.method && !o.path.includes('#') && samePath(o.path) === shape,
+  );
   if (others.length === 0) return undefined;
   return `not exercised: ${op.method.toUpperCase()} ${op.path} is the same request as ${others.map((o) => `${o.id} (${o.path})`).join(', ')}: templated paths differing only in parameter names are identical (OAS 3.0.3 §4.7.8), so the contract does not say which operation a server applies`;
 }

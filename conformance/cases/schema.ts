@@ -9,7 +9,13 @@ import { effective, propertiesFor } from '../../src/contract/index.js';
 /** A schema of a resolved contract (no `$ref` left). */
 export type Schema = OpenAPIV3.SchemaObject;
 
-export { isRecord, asSchema, effective, mergeAllOf as flatten, anyProperties as properties } from '../../src/contract/index.js';
+export {
+  isRecord,
+  asSchema,
+  effective,
+  mergeAllOf as flatten,
+  anyProperties as properties,
+} from '../../src/contract/index.js';
 
 /** Properties a client may send (readOnly ones are the server's, OAS 3.0.3 §4.7.24). */
 export function writableProperties(schema: Schema): Array<[string, Schema]> {

@@ -1,5 +1,14 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { isCreate, itemSegment, onCollection, resourcePath, sampleValue, type Contract, type Operation, type SchemaValidator } from '../../src/contract/index.js';
+import {
+  isCreate,
+  itemSegment,
+  onCollection,
+  resourcePath,
+  sampleValue,
+  type Contract,
+  type Operation,
+  type SchemaValidator,
+} from '../../src/contract/index.js';
 import { pathParameters } from './inputs.js';
 import type { Random } from './random.js';
 import { asSchema, effective, properties } from './schema.js';
@@ -12,10 +21,16 @@ import { asSchema, effective, properties } from './schema.js';
  * version, a month 1..12 or an IP address is not: any value there is a request the server may
  * rightly answer 400/422, or 200 (every month exists).
  */
-export type Probe = { readonly ok: true; readonly param: OpenAPIV3.ParameterObject; readonly value: unknown } | { readonly ok: false; readonly reason: string };
+export type Probe =
+  | { readonly ok: true; readonly param: OpenAPIV3.ParameterObject; readonly value: unknown }
+  | { readonly ok: false; readonly reason: string };
 
 /** Why the contract says this path parameter names a resource, or undefined when nothing does. */
-export function identifierEvidence(contract: Contract, op: Operation, p: OpenAPIV3.ParameterObject): string | undefined {
+export function identifierEvidence(
+  contract: Contract,
+  op: Operation,
+  p: OpenAPIV3.ParameterObject,
+): string | undefined {
   // 1. A link of some 2xx answer fills it (OAS 3.0.3 §4.7.20.4), for this operation or one on the same item path.
   const itemPrefix = (() => {
     const at = op.path.indexOf(`{${p.name}}`);
@@ -30,7 +45,8 @@ export function identifierEvidence(contract: Contract, op: Operation, p: OpenAPI
         const target = contract.operationsById.get(link.operationId);
         if (!target || !target.path.startsWith(itemPrefix)) continue;
         const params = (link.parameters ?? {}) as Record<string, unknown>;
-        if (params[p.name] !== undefined || params[`path.${p.name}`] !== undefined) return `the links of ${source.id} fill ${p.name}`;
+        if (params[p.name] !== undefined || params[`path.${p.name}`] !== undefined)
+          return `the links of ${source.id} fill ${p.name}`;
       }
     }
   }
@@ -54,12 +70,14 @@ export function identifierEvidence(contract: Contract, op: Operation, p: OpenAPI
     const schema = asSchema(Object.values(success?.content ?? {})[0]?.schema);
     const itemSchema = schema ? listedItemSchema(schema) : undefined;
     const names = [...properties(itemSchema).keys()].map((k) => k.toLowerCase());
-    if (names.includes(p.name.toLowerCase()) || (/^id$/i.test(p.name) && names.includes('id'))) return `${list.id} lists items carrying ${p.name}`;
+    if (names.includes(p.name.toLowerCase()) || (/^id$/i.test(p.name) && names.includes('id')))
+      return `${list.id} lists items carrying ${p.name}`;
   }
   // 4. An item read under a named collection (`/things/{name}`, not `/{dataset}/…` nor `/{version}/fields`)
   //    that documents 404 itself: the contract says the value names something that may not exist.
   const lastSegment = collection.slice(collection.lastIndexOf('/') + 1);
-  if (lastSegment !== '' && !lastSegment.includes('{') && item.responses['404'] !== undefined) return `${item.id} reads an item of ${collection} by ${p.name} and documents 404`;
+  if (lastSegment !== '' && !lastSegment.includes('{') && item.responses['404'] !== undefined)
+    return `${item.id} reads an item of ${collection} by ${p.name} and documents 404`;
   return undefined;
 }
 
@@ -72,7 +90,21 @@ function listedItemSchema(schema: OpenAPIV3.SchemaObject): OpenAPIV3.SchemaObjec
 }
 
 /** Formats that name a value of their own kind, not an identifier the server assigns. */
-const NOT_ID_FORMATS = new Set(['ipv4', 'ipv6', 'date', 'date-time', 'time', 'email', 'hostname', 'uri', 'url', 'byte', 'binary', 'password', 'duration']);
+const NOT_ID_FORMATS = new Set([
+  'ipv4',
+  'ipv6',
+  'date',
+  'date-time',
+  'time',
+  'email',
+  'hostname',
+  'uri',
+  'url',
+  'byte',
+  'binary',
+  'password',
+  'duration',
+]);
 /** An integer range this small is a set of values that may all exist (a month 1..12, a weekday). */
 const SMALL_RANGE = 1000;
 
@@ -80,17 +112,25 @@ const SMALL_RANGE = 1000;
  * A value for the identifier that the schema admits (type, format, bounds, pattern) and that no
  * answer of the run has shown (`seen`), or the reason there is none.
  */
-export function unknownValueFor(p: OpenAPIV3.ParameterObject, validator: SchemaValidator, rng: Random, seen: (value: unknown) => boolean, like?: unknown): { ok: true; value: unknown } | { ok: false; reason: string } {
+export function unknownValueFor(
+  p: OpenAPIV3.ParameterObject,
+  validator: SchemaValidator,
+  rng: Random,
+  seen: (value: unknown) => boolean,
+  like?: unknown,
+): { ok: true; value: unknown } | { ok: false; reason: string } {
   const schema = asSchema(p.schema);
   if (!schema) return { ok: false, reason: `${p.name} has no schema to choose a valid unknown value from` };
   const flat = effective(schema);
   if (flat.enum) return { ok: false, reason: `${p.name} is an enum: every value it admits may exist` };
-  if (typeof flat.format === 'string' && NOT_ID_FORMATS.has(flat.format)) return { ok: false, reason: `${p.name} is a ${flat.format}, not an identifier` };
+  if (typeof flat.format === 'string' && NOT_ID_FORMATS.has(flat.format))
+    return { ok: false, reason: `${p.name} is a ${flat.format}, not an identifier` };
   const candidates: unknown[] = [];
   if (flat.type === 'integer' || flat.type === 'number') {
     const max = flat.maximum ?? (flat.format === 'int32' ? 2_147_483_647 : Number.MAX_SAFE_INTEGER);
     const min = flat.minimum ?? (flat.format === 'int32' ? -2_147_483_648 : Number.MIN_SAFE_INTEGER);
-    if (max - min < SMALL_RANGE) return { ok: false, reason: `${p.name} is bounded to ${min}..${max}: every value may exist` };
+    if (max - min < SMALL_RANGE)
+      return { ok: false, reason: `${p.name} is bounded to ${min}..${max}: every value may exist` };
     const top = flat.exclusiveMaximum === true ? max - 1 : max;
     candidates.push(top, top - 1, top - 7919, top - 104_729);
   } else {
@@ -98,7 +138,8 @@ export function unknownValueFor(p: OpenAPIV3.ParameterObject, validator: SchemaV
     // parameter whose records are UUIDs (Nest's ParseUUIDPipe answers 400 to any other string) is
     // probed with an unknown UUID, digits with digits. Else the schema's form.
     candidates.push(...sameShape(like));
-    if (flat.format === 'uuid') candidates.push('ffffffff-ffff-4fff-bfff-ffffffffffff', 'fffffffe-ffff-4fff-bfff-ffffffffffff');
+    if (flat.format === 'uuid')
+      candidates.push('ffffffff-ffff-4fff-bfff-ffffffffffff', 'fffffffe-ffff-4fff-bfff-ffffffffffff');
     candidates.push('conformance-unknown-00000000');
     // A pattern or a length the fixed value breaks: the sampler's own values, checked below.
     for (let i = 0; i < 8; i++) candidates.push(sampleValue(schema, { dice: rng, direction: 'request' }));
@@ -109,7 +150,10 @@ export function unknownValueFor(p: OpenAPIV3.ParameterObject, validator: SchemaV
     if (seen(value)) continue;
     return { ok: true, value };
   }
-  return { ok: false, reason: `no value of ${p.name}'s schema was found that is valid and absent from every answer of the run` };
+  return {
+    ok: false,
+    reason: `no value of ${p.name}'s schema was found that is valid and absent from every answer of the run`,
+  };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -118,19 +162,34 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function sameShape(like: unknown): unknown[] {
   if (typeof like !== 'string') return [];
   if (UUID.test(like)) return ['ffffffff-ffff-4fff-bfff-ffffffffffff', 'fffffffe-ffff-4fff-bfff-ffffffffffff'];
-  if (/^\d{1,15}$/.test(like)) return ['9'.repeat(Math.max(like.length + 3, 9)), '8'.repeat(Math.max(like.length + 3, 9))];
+  if (/^\d{1,15}$/.test(like))
+    return ['9'.repeat(Math.max(like.length + 3, 9)), '8'.repeat(Math.max(like.length + 3, 9))];
   return [];
 }
 
 /** Whether `value` has the form of the known identifier `like` (or nothing is known). */
 export function shapedLike(value: unknown, like: unknown): boolean {
   const shapes = sameShape(like);
-  return shapes.length === 0 || (typeof value === 'string' && (UUID.test(String(like)) ? UUID.test(value) : /^\d+$/.test(value)));
+  return (
+    shapes.length === 0 ||
+    (typeof value === 'string' && (UUID.test(String(like)) ? UUID.test(value) : /^\d+$/.test(value)))
+  );
 }
 
 /** The identifier to probe (the last path parameter that is one) and its unknown value, or why the probe is not sent. */
-export function unknownIdProbe(contract: Contract, op: Operation, validator: SchemaValidator, rng: Random, seen: (value: unknown) => boolean, known: Readonly<Record<string, unknown>> = {}): Probe {
-  if (op.responses['201']) return { ok: false, reason: `${op.id} answers 201: it may create the resource its path names, so an unknown identifier is no error there` };
+export function unknownIdProbe(
+  contract: Contract,
+  op: Operation,
+  validator: SchemaValidator,
+  rng: Random,
+  seen: (value: unknown) => boolean,
+  known: Readonly<Record<string, unknown>> = {},
+): Probe {
+  if (op.responses['201'])
+    return {
+      ok: false,
+      reason: `${op.id} answers 201: it may create the resource its path names, so an unknown identifier is no error there`,
+    };
   const params = pathParameters(op);
   const reasons: string[] = [];
   for (const p of [...params].reverse()) {
@@ -146,7 +205,10 @@ export function unknownIdProbe(contract: Contract, op: Operation, validator: Sch
     }
     return { ok: true, param: p, value: value.value };
   }
-  return { ok: false, reason: `no path parameter of ${op.id} is an identifier the runner can make unknown: ${reasons.join('; ')}` };
+  return {
+    ok: false,
+    reason: `no path parameter of ${op.id} is an identifier the runner can make unknown: ${reasons.join('; ')}`,
+  };
 }
 
 /**
@@ -157,12 +219,22 @@ export function unknownIdProbe(contract: Contract, op: Operation, validator: Sch
  */
 export class SeenValues {
   private readonly scanned = new Map<string, { upTo: number; seen: boolean }>();
-  constructor(private readonly exchanges: () => readonly { readonly response?: { readonly status: number; readonly body: string } | undefined }[]) {}
+  constructor(
+    private readonly exchanges: () => readonly {
+      readonly response?: { readonly status: number; readonly body: string } | undefined;
+    }[],
+  ) {}
 
   has(value: unknown): boolean {
     const key = typeof value === 'string' ? JSON.stringify(value) : String(value);
     const test: (body: string) => boolean =
-      typeof value === 'number' ? ((re) => (body: string): boolean => re.test(body))(new RegExp(`(^|[^0-9.])${key.replace('.', '\\.')}($|[^0-9.])`)) : (body) => body.includes(key) || body === String(value);
+      typeof value === 'number'
+        ? (
+            (re) =>
+            (body: string): boolean =>
+              re.test(body)
+          )(new RegExp(`(^|[^0-9.])${key.replace('.', '\\.')}($|[^0-9.])`))
+        : (body) => body.includes(key) || body === String(value);
     const all = this.exchanges();
     const state = this.scanned.get(key) ?? { upTo: 0, seen: false };
     for (; !state.seen && state.upTo < all.length; state.upTo++) {

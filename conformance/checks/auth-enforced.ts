@@ -20,15 +20,22 @@ export const authEnforced: Check = {
     const { status } = response;
     if (exchange.kind === 'no_auth' || exchange.kind === 'wrong_auth') {
       const what = exchange.kind === 'no_auth' ? 'without credentials' : 'with wrong credentials';
-      if (status >= 200 && status < 300) return fail(`${operation.id} requires credentials but accepted the request ${what} (answered ${status})`);
-      if (status === 404 && exchange.context.noKeyGiven) return skip(`answered 404 ${what} (the resource lookup came first; with credentials the runner uses a real resource)`);
+      if (status >= 200 && status < 300)
+        return fail(`${operation.id} requires credentials but accepted the request ${what} (answered ${status})`);
+      if (status === 404 && exchange.context.noKeyGiven)
+        return skip(
+          `answered 404 ${what} (the resource lookup came first; with credentials the runner uses a real resource)`,
+        );
       // The contract first, then the RFC (checks/refusal.ts): a documented 401/403 is the promise;
       // 403 where only 401 is documented breaks it. Documenting none, 401/403 pass (the contract's
       // omission is named once, by status_code_documented).
       const verdict = judgeRefusal(operation, REFUSALS.credentials(`a request ${what}`), status);
       if (verdict.verdict === 'documented' || verdict.verdict === 'rfc') return pass;
       if (verdict.verdict === 'undocumented') return fail(verdict.message);
-      return { status: 'warn', reason: `${operation.id} refused the request ${what} with ${status}, not 401/403: it did not ignore the missing credentials, but the answer does not show it checked them (another check ran first)` };
+      return {
+        status: 'warn',
+        reason: `${operation.id} refused the request ${what} with ${status}, not 401/403: it did not ignore the missing credentials, but the answer does not show it checked them (another check ran first)`,
+      };
     }
     if (status !== 401) return pass;
     if (!operation.requiresAuth) return fail(`${operation.id} is public (no security requirement) but answered 401`);

@@ -2,7 +2,14 @@ import { xmlProblems } from './xml-wellformed.js';
 import { fail, pass, skip, type Check } from './types.js';
 import { isOwnExchange, parseJson } from './util.js';
 import { documentedResponse, responseBodyRule } from '../../src/contract/index.js';
-import { acceptable, isJsonMediaType, isXmlMediaType, mediaEssence, mediaMatches, negotiate } from '../../src/contract/index.js';
+import {
+  acceptable,
+  isJsonMediaType,
+  isXmlMediaType,
+  mediaEssence,
+  mediaMatches,
+  negotiate,
+} from '../../src/contract/index.js';
 
 /** RFC 9110 §8.3: a body's Content-Type must be one the contract documents for that response. */
 export const contentType: Check = {
@@ -10,7 +17,7 @@ export const contentType: Check = {
   needs: ['positive'],
   siblings: 'answer',
   description:
-    'Every documented answer, by the rule for bodies (docs/any-contract.md): fails when a 204/304 (or any answer to HEAD) has a body, a body comes without Content-Type, in a media type the response does not document, or as JSON that does not parse. A response documented without content describes no body: an error may carry one (RFC 9110 §15.5), a success that does is a warning. A documented type the request\'s Accept refuses, where the response documents one it accepts, is a warning (RFC 9110 §12.5.1).',
+    "Every documented answer, by the rule for bodies (docs/any-contract.md): fails when a 204/304 (or any answer to HEAD) has a body, a body comes without Content-Type, in a media type the response does not document, or as JSON that does not parse. A response documented without content describes no body: an error may carry one (RFC 9110 §15.5), a success that does is a warning. A documented type the request's Accept refuses, where the response documents one it accepts, is a warning (RFC 9110 §12.5.1).",
   appliesTo: () => true,
   judge: (exchange, operation) => {
     const response = exchange.response;
@@ -20,7 +27,8 @@ export const contentType: Check = {
     const hasBody = response.body.length > 0;
     // The one rule for bodies (src/contract/response-body.ts), the mock's too.
     const rule = responseBodyRule(response.status, exchange.request.method, documented.response);
-    if (rule.kind === 'none') return hasBody ? fail(`${rule.reason}, but the answer has a ${response.body.length}-byte body`) : pass;
+    if (rule.kind === 'none')
+      return hasBody ? fail(`${rule.reason}, but the answer has a ${response.body.length}-byte body`) : pass;
     const received = response.headers['content-type'];
     if (rule.kind === 'open') {
       if (!hasBody) return pass;
@@ -31,13 +39,19 @@ export const contentType: Check = {
         if (!parsed.ok) return fail(`Content-Type says JSON but the body does not parse: ${parsed.error}`);
       }
       if (rule.explanation) return pass; // RFC 9110 §15.5/§15.6: an error SHOULD explain itself
-      return { status: 'warn', reason: `${response.status} documents no content (OAS 3.0.3 §4.7.17) but the answer carries a ${response.body.length}-byte ${mediaEssence(received)} body the contract does not describe` };
+      return {
+        status: 'warn',
+        reason: `${response.status} documents no content (OAS 3.0.3 §4.7.17) but the answer carries a ${response.body.length}-byte ${mediaEssence(received)} body the contract does not describe`,
+      };
     }
     const media = rule.mediaTypes;
     if (!hasBody) return fail(`${response.status} documents ${media.join(', ')} but the body is empty`);
     if (!received) return fail('a body without Content-Type');
     const match = media.find((m) => mediaMatches(received, m));
-    if (!match) return fail(`Content-Type ${mediaEssence(received)} is not documented for ${response.status} (documented: ${media.join(', ')})`);
+    if (!match)
+      return fail(
+        `Content-Type ${mediaEssence(received)} is not documented for ${response.status} (documented: ${media.join(', ')})`,
+      );
     if (isJsonMediaType(received)) {
       const parsed = parseJson(response.body);
       if (!parsed.ok) return fail(`Content-Type says JSON but the body does not parse: ${parsed.error}`);
@@ -45,13 +59,18 @@ export const contentType: Check = {
     // XML answers (RFC 7303): at least well-formed.
     if (isXmlMediaType(received)) {
       const problems = xmlProblems(response.body);
-      if (problems.length > 0) return fail(`Content-Type says XML but the body is not well-formed: ${problems.slice(0, 3).join('; ')}`);
+      if (problems.length > 0)
+        return fail(`Content-Type says XML but the body is not well-formed: ${problems.slice(0, 3).join('; ')}`);
     }
     // RFC 9110 §12.5.1: a server may disregard Accept rather than answer 406, so a type the request
     // refused, where the contract documents one it accepted, is a warning (src/contract/negotiate.ts).
     const accept = exchange.request.headers['accept'];
     const preferred = acceptable(accept, received) ? undefined : negotiate(accept, media);
-    if (preferred !== undefined) return { status: 'warn', reason: `the answer is ${mediaEssence(received)}, which the request's Accept (${accept ?? ''}) refuses, although ${response.status} documents ${preferred}, which it accepts (RFC 9110 §12.5.1)` };
+    if (preferred !== undefined)
+      return {
+        status: 'warn',
+        reason: `the answer is ${mediaEssence(received)}, which the request's Accept (${accept ?? ''}) refuses, although ${response.status} documents ${preferred}, which it accepts (RFC 9110 §12.5.1)`,
+      };
     return pass;
   },
 };

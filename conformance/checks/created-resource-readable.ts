@@ -20,16 +20,23 @@ export const createdResourceReadable: Check = {
     const ctx = exchange.context;
     if (exchange.kind === 'list_back') {
       const listed = ctx.listedIds ?? [];
-      if (response.status < 200 || response.status > 299) return fail(`listing the collection answered ${response.status}`);
+      if (response.status < 200 || response.status > 299)
+        return fail(`listing the collection answered ${response.status}`);
       return listed.some((id) => sameId(id, ctx.resourceId))
         ? pass
-        : fail(`created id ${JSON.stringify(ctx.resourceId)} is not listed (${listed.length} items over ${ctx.pagesWalked ?? 1} page(s))`);
+        : fail(
+            `created id ${JSON.stringify(ctx.resourceId)} is not listed (${listed.length} items over ${ctx.pagesWalked ?? 1} page(s))`,
+          );
     }
     if (exchange.kind !== 'read_back') return undefined;
     const what = ctx.after === 'replace' ? 'replaced' : 'created';
-    const reader = exchange.requestedOperationId ? checkCtx.contract.operationsById.get(exchange.requestedOperationId) : undefined;
-    if (response.status === 410 && reader && pastSunset(reader, response)) return skip(`${reader.id} is past its sunset (410); the list was checked instead`);
-    if (response.status < 200 || response.status > 299) return fail(`reading the ${what} resource ${JSON.stringify(ctx.resourceId)} answered ${response.status}`);
+    const reader = exchange.requestedOperationId
+      ? checkCtx.contract.operationsById.get(exchange.requestedOperationId)
+      : undefined;
+    if (response.status === 410 && reader && pastSunset(reader, response))
+      return skip(`${reader.id} is past its sunset (410); the list was checked instead`);
+    if (response.status < 200 || response.status > 299)
+      return fail(`reading the ${what} resource ${JSON.stringify(ctx.resourceId)} answered ${response.status}`);
     // The read is held to what its GET documents for that status (OAS 3.0.3 §4.7.17): no content, or
     // only text/plain, has no fields to compare, and a 2xx is all it can show.
     const documented = reader ? documentedResponse(reader.responses, response.status) : undefined;
@@ -48,7 +55,8 @@ export const createdResourceReadable: Check = {
     // expectedFields: OAS 3.0.3 §4.7.17); the answer itself is still held to that schema by response_schema.
     const problems: string[] = [];
     for (const [field, sent] of Object.entries(ctx.expectedFields ?? {})) {
-      if (!sameValue(sent, body[field])) problems.push(`${field}: sent ${JSON.stringify(sent)}, read ${JSON.stringify(body[field])}`);
+      if (!sameValue(sent, body[field]))
+        problems.push(`${field}: sent ${JSON.stringify(sent)}, read ${JSON.stringify(body[field])}`);
     }
     return problems.length > 0 ? fail(`the ${what} resource reads back different: ${problems.join('; ')}`) : pass;
   },

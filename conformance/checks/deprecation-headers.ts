@@ -1,4 +1,11 @@
-import { deprecationAnnouncement, formatHttpDate, formatStructuredDate, parseHttpDate, parseStructuredDate, responseFor } from '../../src/contract/index.js';
+import {
+  deprecationAnnouncement,
+  formatHttpDate,
+  formatStructuredDate,
+  parseHttpDate,
+  parseStructuredDate,
+  responseFor,
+} from '../../src/contract/index.js';
 import type { Operation } from '../../src/contract/index.js';
 import type { Violation } from '../types.js';
 import { pass, type Check } from './types.js';
@@ -24,7 +31,15 @@ export const deprecationHeaders: Check = {
     if (!operation.deprecated) {
       return deprecationValue === undefined
         ? pass
-        : { status: 'fail', violations: [{ message: `${operation.id} is not deprecated but sends Deprecation: ${deprecationValue}`, where: 'Deprecation' }] };
+        : {
+            status: 'fail',
+            violations: [
+              {
+                message: `${operation.id} is not deprecated but sends Deprecation: ${deprecationValue}`,
+                where: 'Deprecation',
+              },
+            ],
+          };
     }
     if (response.status < 200 || response.status > 299) return undefined;
     const info = operation.deprecation;
@@ -36,7 +51,11 @@ export const deprecationHeaders: Check = {
     let undatedWithout = false;
     if (deprecationValue === undefined) {
       // RFC 9745 §2.1: the value is the deprecation date; a contract that names none leaves the server nothing to send.
-      if (announcement.kind === 'dated') violations.push({ message: `Deprecation header missing on a deprecated operation; the contract's x-deprecated-at is ${day(info!.deprecatedAt!)} (RFC 9745 §2)`, where: 'Deprecation' });
+      if (announcement.kind === 'dated')
+        violations.push({
+          message: `Deprecation header missing on a deprecated operation; the contract's x-deprecated-at is ${day(info!.deprecatedAt!)} (RFC 9745 §2)`,
+          where: 'Deprecation',
+        });
       else undatedWithout = true;
     } else {
       deprecatedAt = parseStructuredDate(deprecationValue);
@@ -54,34 +73,57 @@ export const deprecationHeaders: Check = {
     }
     const sunsetValue = response.headers['sunset'];
     if (sunsetValue === undefined) {
-      if (info?.sunset) violations.push({ message: `Sunset header missing; the contract's x-sunset is ${day(info.sunset)} (RFC 8594)`, where: 'Sunset' });
+      if (info?.sunset)
+        violations.push({
+          message: `Sunset header missing; the contract's x-sunset is ${day(info.sunset)} (RFC 8594)`,
+          where: 'Sunset',
+        });
     } else {
       sunset = parseHttpDate(sunsetValue);
       if (!sunset) {
-        violations.push({ message: `Sunset: ${sunsetValue} is not an RFC 9110 IMF-fixdate (RFC 8594 §3)`, where: 'Sunset' });
+        violations.push({
+          message: `Sunset: ${sunsetValue} is not an RFC 9110 IMF-fixdate (RFC 8594 §3)`,
+          where: 'Sunset',
+        });
       } else if (info?.sunset && sunset.getTime() !== info.sunset.getTime()) {
-        violations.push({ message: `Sunset: ${sunsetValue} differs from x-sunset ${day(info.sunset)} (${formatHttpDate(info.sunset)})`, where: 'Sunset' });
+        violations.push({
+          message: `Sunset: ${sunsetValue} differs from x-sunset ${day(info.sunset)} (${formatHttpDate(info.sunset)})`,
+          where: 'Sunset',
+        });
       }
     }
     if (deprecatedAt && sunset && deprecatedAt.getTime() > sunset.getTime()) {
-      violations.push({ message: `Deprecation (${day(deprecatedAt)}) is after Sunset (${day(sunset)})`, where: 'Deprecation' });
+      violations.push({
+        message: `Deprecation (${day(deprecatedAt)}) is after Sunset (${day(sunset)})`,
+        where: 'Deprecation',
+      });
     }
     const links = parseLinkHeader(response.headers['link'] ?? '').filter((l) => l.rels.includes('deprecation'));
     // RFC 9745 §3 makes the deprecation link optional; it is required only where the contract
     // promises one (x-deprecation-link, or a Link header declared on this answer).
     const linkPromised = info?.link !== undefined || declaresHeader(operation, response.status, 'link');
     if (links.length === 0) {
-      if (linkPromised) violations.push({ message: 'no Link with rel="deprecation" (RFC 9745 §3), which the contract promises', where: 'Link' });
+      if (linkPromised)
+        violations.push({
+          message: 'no Link with rel="deprecation" (RFC 9745 §3), which the contract promises',
+          where: 'Link',
+        });
     } else if (info?.link) {
       const base = exchange.request.url;
       const want = new URL(info.link, base).href;
       if (!links.some((l) => safeResolve(l.target, base) === want)) {
-        violations.push({ message: `Link rel="deprecation" points at ${links.map((l) => l.target).join(', ')}, not x-deprecation-link ${info.link}`, where: 'Link' });
+        violations.push({
+          message: `Link rel="deprecation" points at ${links.map((l) => l.target).join(', ')}, not x-deprecation-link ${info.link}`,
+          where: 'Link',
+        });
       }
     }
     if (violations.length > 0) return { status: 'fail', violations };
     return undatedWithout
-      ? { status: 'warn', reason: `${operation.id} is deprecated but its answer sends no Deprecation header; the contract names no x-deprecated-at, and RFC 9745 §2.1 admits only a date as its value, so none is required` }
+      ? {
+          status: 'warn',
+          reason: `${operation.id} is deprecated but its answer sends no Deprecation header; the contract names no x-deprecated-at, and RFC 9745 §2.1 admits only a date as its value, so none is required`,
+        }
       : pass;
   },
 };

@@ -17,7 +17,8 @@ export const errorShape: Check = {
     const response = exchange.response;
     if (!response || response.status < 400) return undefined;
     // RFC 9110 §9.3.2: the answer to HEAD carries no content, an error's neither (the kernel's rule for bodies).
-    if (exchange.request.method.toUpperCase() === 'HEAD') return skip(`a ${response.status} to HEAD carries no content (RFC 9110 §9.3.2): no error body to judge`);
+    if (exchange.request.method.toUpperCase() === 'HEAD')
+      return skip(`a ${response.status} to HEAD carries no content (RFC 9110 §9.3.2): no error body to judge`);
     // The operation's own answers are held to the schema it documents for that status (exact, range,
     // default), never to another operation's. Other exchanges reported under it (reads after a
     // write) are held to the error schema the contract's operations share.
@@ -32,51 +33,99 @@ export const errorShape: Check = {
       // Only a 405 is the answer to the method itself. Another status (a router's 404 "no route") is
       // not what an operation on the path documents under it (its 404 says its record is missing:
       // a Response Object describes its own operation's answers, OAS 3.1.0 §4.8.16).
-      if (response.status !== 405) return skip(`a ${response.status} to an undocumented method is no answer any operation on ${operation.path} documents (OAS 3.1.0 §4.8.16: responses describe their own operation); method_not_allowed judges it`);
-      const onPath = ctx.contract.operations.filter((o) => o.path === operation.path).map((o) => documentedResponse(o.responses, response.status)).find((d) => d !== undefined && d.key === String(response.status));
-      if (!onPath) return skip(`no operation on ${operation.path} documents a ${response.status} body for an undocumented method (RFC 9110 §15.5.6 asks only for Allow)`);
+      if (response.status !== 405)
+        return skip(
+          `a ${response.status} to an undocumented method is no answer any operation on ${operation.path} documents (OAS 3.1.0 §4.8.16: responses describe their own operation); method_not_allowed judges it`,
+        );
+      const onPath = ctx.contract.operations
+        .filter((o) => o.path === operation.path)
+        .map((o) => documentedResponse(o.responses, response.status))
+        .find((d) => d !== undefined && d.key === String(response.status));
+      if (!onPath)
+        return skip(
+          `no operation on ${operation.path} documents a ${response.status} body for an undocumented method (RFC 9110 §15.5.6 asks only for Allow)`,
+        );
       pathSchema = responseJsonSchema(onPath.response)?.schema;
     }
     // A read after a write is held to what its own GET documents for that status; where that GET
     // documents nothing for it, the shared error schema is the kit's expectation, not the contract's
     // words (as for the 405 above): a mismatch there is a warning.
-    const requested = !own && exchange.kind !== 'wrong_method' && exchange.requestedOperationId ? ctx.contract.operationsById.get(exchange.requestedOperationId) : undefined;
+    const requested =
+      !own && exchange.kind !== 'wrong_method' && exchange.requestedOperationId
+        ? ctx.contract.operationsById.get(exchange.requestedOperationId)
+        : undefined;
     const readerDocumented = requested ? documentedResponse(requested.responses, response.status) : undefined;
     const readerSchema = readerDocumented ? responseJsonSchema(readerDocumented.response)?.schema : undefined;
     const unstated = !own && exchange.kind !== 'wrong_method' && readerSchema === undefined;
-    const schema: Schema | undefined = own ? (documented && responseJsonSchema(documented.response)?.schema) : (pathSchema ?? readerSchema ?? ctx.errorSchema);
+    const schema: Schema | undefined = own
+      ? documented && responseJsonSchema(documented.response)?.schema
+      : (pathSchema ?? readerSchema ?? ctx.errorSchema);
     if (!schema) return skip('the contract documents no JSON error schema for this answer');
     const received = response.headers['content-type'] ?? '';
     if (!isJsonMediaType(received)) {
-      return { status: 'fail', violations: [{ message: `${response.status} answered with Content-Type ${mediaEssence(received) || '(none)'}, not JSON: ${excerpt(response.body, 80)}` }] };
+      return {
+        status: 'fail',
+        violations: [
+          {
+            message: `${response.status} answered with Content-Type ${mediaEssence(received) || '(none)'}, not JSON: ${excerpt(response.body, 80)}`,
+          },
+        ],
+      };
     }
     const parsed = parseJson(response.body);
-    if (!parsed.ok) return { status: 'fail', violations: [{ message: `${response.status} error body is not JSON: ${parsed.error}` }] };
+    if (!parsed.ok)
+      return {
+        status: 'fail',
+        violations: [{ message: `${response.status} error body is not JSON: ${parsed.error}` }],
+      };
     const violations: Violation[] = [];
     const result = ctx.validator.validate(schema, parsed.value, 'response');
     // A schema that cannot be checked is said (a skip below), never passed in silence.
     const cannot = result.state === 'unknown' ? `could not check the body: ${result.reason}` : undefined;
-    if (result.state === 'invalid') for (const v of result.violations) violations.push({ message: `error body${v.path} ${v.message}`, where: v.path });
+    if (result.state === 'invalid')
+      for (const v of result.violations)
+        violations.push({ message: `error body${v.path} ${v.message}`, where: v.path });
     const props = effective(schema).properties ?? {};
     const body = isRecord(parsed.value) ? parsed.value : {};
     // Only a numeric `status` is the HTTP status (RFC 9457 §3.1.2); a string one is free text (Ory's "The status description").
     const statusType = asSchema(props['status'])?.type;
-    if ('status' in props && (statusType === 'integer' || statusType === 'number') && body['status'] !== undefined && body['status'] !== response.status) {
-      violations.push({ message: `error status ${JSON.stringify(body['status'])} differs from the HTTP status ${response.status}`, where: '/status' });
+    if (
+      'status' in props &&
+      (statusType === 'integer' || statusType === 'number') &&
+      body['status'] !== undefined &&
+      body['status'] !== response.status
+    ) {
+      violations.push({
+        message: `error status ${JSON.stringify(body['status'])} differs from the HTTP status ${response.status}`,
+        where: '/status',
+      });
     }
     const catalogue = ctx.contract.errorCatalogue;
     if ('code' in props && catalogue.size > 0 && typeof body['code'] === 'string') {
       const code = body['code'];
-      if (!catalogue.has(code)) violations.push({ message: `error code ${JSON.stringify(code)} is not in the contract's catalogue`, where: '/code' });
+      if (!catalogue.has(code))
+        violations.push({
+          message: `error code ${JSON.stringify(code)} is not in the contract's catalogue`,
+          where: '/code',
+        });
       else {
         const expected = catalogue.get(code);
         if (expected !== undefined && expected !== response.status) {
-          violations.push({ message: `error code ${code} belongs to status ${expected}, not ${response.status}`, where: '/code' });
+          violations.push({
+            message: `error code ${code} belongs to status ${expected}, not ${response.status}`,
+            where: '/code',
+          });
         }
       }
     }
     if (violations.length > 0 && unstated) {
-      return { status: 'warn', reason: `${requested ? `${requested.method.toUpperCase()} ${requested.path}` : 'this request'} documents no ${response.status} body; held to the error schema the operations share: ${violations.slice(0, 3).map((v) => v.message).join('; ')}` };
+      return {
+        status: 'warn',
+        reason: `${requested ? `${requested.method.toUpperCase()} ${requested.path}` : 'this request'} documents no ${response.status} body; held to the error schema the operations share: ${violations
+          .slice(0, 3)
+          .map((v) => v.message)
+          .join('; ')}`,
+      };
     }
     return violations.length > 0 ? { status: 'fail', violations } : cannot ? skip(cannot) : pass;
   },

@@ -33,10 +33,17 @@ export const malformedJsonRejected: Check = {
         // A documented status of another kind (404, 409…) where 400/422 are documented says nothing
         // about the syntax; where they are not, the contract promised no refusal for it.
         return verdict.familyDocumented
-          ? fail(`malformed JSON answered ${response.status}, but ${operation.id} documents ${[400, 422].filter((s) => operation.responses[String(s)] !== undefined).join(' or ')} for an invalid request`)
-          : { status: 'warn', reason: `contract omits 400/422: ${operation.id} documents no status for malformed JSON, which got ${response.status} (RFC 9110 §15.5.1 names 400)` };
+          ? fail(
+              `malformed JSON answered ${response.status}, but ${operation.id} documents ${[400, 422].filter((s) => operation.responses[String(s)] !== undefined).join(' or ')} for an invalid request`,
+            )
+          : {
+              status: 'warn',
+              reason: `contract omits 400/422: ${operation.id} documents no status for malformed JSON, which got ${response.status} (RFC 9110 §15.5.1 names 400)`,
+            };
       case 'not-a-refusal':
-        return fail(`malformed JSON answered ${response.status} instead of ${[400, 422].filter((s) => operation.responses[String(s)] !== undefined).join(' or ') || '400'}`);
+        return fail(
+          `malformed JSON answered ${response.status} instead of ${[400, 422].filter((s) => operation.responses[String(s)] !== undefined).join(' or ') || '400'}`,
+        );
     }
   },
 };

@@ -28,18 +28,30 @@ export const methodNotAllowed: Check = {
     if (response.status === 405) {
       const allowValue = response.headers['allow'];
       if (allowValue === undefined) return fail(`405 without an Allow header (RFC 9110 §15.5.6 requires it)`);
-      const allow = allowValue.split(',').map((m) => m.trim().toUpperCase()).filter(Boolean);
+      const allow = allowValue
+        .split(',')
+        .map((m) => m.trim().toUpperCase())
+        .filter(Boolean);
       const missing = documented.filter((m) => !allow.includes(m));
       const problems: string[] = [];
       if (missing.length > 0) problems.push(`Allow: ${allowValue} misses ${missing.join(', ')}`);
       if (allow.includes(method)) problems.push(`Allow: ${allowValue} names ${method}, the method just refused`);
       return problems.length > 0 ? fail(...problems) : pass;
     }
-    if ((response.status === 401 || response.status === 403) && exchange.context.noKeyGiven) return skip(`answered ${response.status}: needs --api-key to reach method routing`);
+    if ((response.status === 401 || response.status === 403) && exchange.context.noKeyGiven)
+      return skip(`answered ${response.status}: needs --api-key to reach method routing`);
     if (response.status === 429) return skip('rate limited (429): cannot judge');
-    const verdict = judgeRefusal(operation, REFUSALS.method, response.status, pathResponses(ctx.contract.operations, operation));
+    const verdict = judgeRefusal(
+      operation,
+      REFUSALS.method,
+      response.status,
+      pathResponses(ctx.contract.operations, operation),
+    );
     if (verdict.verdict === 'omitted' || (verdict.verdict === 'other' && !verdict.familyDocumented)) {
-      return { status: 'warn', reason: `contract omits 405: no operation of ${operation.path} documents what an undocumented method gets, and ${method} got ${response.status} (RFC 9110 §15.5.6 names 405)` };
+      return {
+        status: 'warn',
+        reason: `contract omits 405: no operation of ${operation.path} documents what an undocumented method gets, and ${method} got ${response.status} (RFC 9110 §15.5.6 names 405)`,
+      };
     }
     return fail(`${method} on a path documenting ${documented.join(', ')} answered ${response.status} instead of 405`);
   },

@@ -16,7 +16,8 @@ export const negativeDataRejected: Check = {
     const defect = exchange.context.defect ?? 'invalid input';
     if (response.status === 429) return skip('rate limited (429): cannot judge');
     if (response.status >= 400 && response.status < 500) return pass;
-    if (response.status >= 500) return fail(`${defect}: answered ${response.status} instead of a 4xx: ${errorMessageOf(response)}`);
+    if (response.status >= 500)
+      return fail(`${defect}: answered ${response.status} instead of a 4xx: ${errorMessageOf(response)}`);
     return fail(`${defect}: accepted with ${response.status}`);
   },
 };

@@ -26,7 +26,13 @@ export interface RefusalRule {
   readonly cite: string;
 }
 
-const rule = (kind: string, statuses: number[], rfc: number[], what: string, cite: string): RefusalRule => ({ kind, statuses, rfc, what, cite });
+const rule = (kind: string, statuses: number[], rfc: number[], what: string, cite: string): RefusalRule => ({
+  kind,
+  statuses,
+  rfc,
+  what,
+  cite,
+});
 
 export const REFUSALS = {
   // RFC 9110 §15.5.2 (401: lacks valid credentials) and §15.5.4 (403: refuses to authorize).
@@ -68,8 +74,14 @@ export function refusalFor(exchange: Exchange): RefusalRule | undefined {
       // frameworks' guards): a 401/403 is judged as one, whatever else the request breaks.
       if (status === 401 || status === 403) return REFUSALS.credentials(what);
       // The runner's own defects and the traffic judge's readings of a request (conformance/traffic/request.ts) alike.
-      if (/^wrong content type|^Content-Type \S+ is not documented for the request body|^a body without Content-Type/.test(defect)) return REFUSALS.mediaType(what);
-      if (/^required body missing|^the request body is required but none was sent/.test(defect) && status === 415) return REFUSALS.mediaType(what);
+      if (
+        /^wrong content type|^Content-Type \S+ is not documented for the request body|^a body without Content-Type/.test(
+          defect,
+        )
+      )
+        return REFUSALS.mediaType(what);
+      if (/^required body missing|^the request body is required but none was sent/.test(defect) && status === 415)
+        return REFUSALS.mediaType(what);
       if (/^the request body is not JSON/.test(defect)) return { ...REFUSALS.malformed, what };
       if (/^path parameter /.test(defect) && (status === 404 || status === 410)) return { ...REFUSALS.unknownId, what };
       return REFUSALS.validation(what);
@@ -94,25 +106,33 @@ export type RefusalVerdict =
   | { readonly verdict: 'not-a-refusal' };
 
 /** Response keys that document a status: the exact code or its range (`default` promises no particular refusal). */
-const covers = (responses: Operation['responses'], status: number): boolean => documentedResponse(responses, status, { withDefault: false }) !== undefined;
+const covers = (responses: Operation['responses'], status: number): boolean =>
+  documentedResponse(responses, status, { withDefault: false }) !== undefined;
 
 /**
  * Judges `status` refusing `rule`'s request to `operation`. `responses` may be wider than the
  * operation's own (a path's operations, for a method none of them documents).
  */
-export function judgeRefusal(operation: Operation, rule: RefusalRule, status: number, responses: Operation['responses'] = operation.responses): RefusalVerdict {
+export function judgeRefusal(
+  operation: Operation,
+  rule: RefusalRule,
+  status: number,
+  responses: Operation['responses'] = operation.responses,
+): RefusalVerdict {
   // Accepted (2xx), redirected or crashed (5xx): no refusal, whatever the contract documents.
   if (status < 400 || status >= 500) return { verdict: 'not-a-refusal' };
   const family = rule.statuses.filter((s) => responses[String(s)] !== undefined);
   if (family.length > 0) {
     if (family.includes(status)) return { verdict: 'documented' };
-    if (!rule.statuses.includes(status) && covers(responses, status)) return { verdict: 'other', familyDocumented: true };
+    if (!rule.statuses.includes(status) && covers(responses, status))
+      return { verdict: 'other', familyDocumented: true };
     return {
       verdict: 'undocumented',
       message: `${status} refused ${rule.what}, but ${operation.id} documents ${family.join(' or ')} for it: only a documented status passes (OAS 3.1.0 §4.8.16)`,
     };
   }
-  if (rule.rfc.includes(status)) return { verdict: 'rfc', omitted: documentedResponse(responses, status) === undefined };
+  if (rule.rfc.includes(status))
+    return { verdict: 'rfc', omitted: documentedResponse(responses, status) === undefined };
   if (covers(responses, status)) return { verdict: 'other', familyDocumented: false };
   return {
     verdict: 'omitted',

@@ -8,7 +8,8 @@ import { documentedResponse } from '../../src/contract/index.js';
 /** Header values are text; read them as the schema's type before validating (OAS 3.0.3 §4.7.21, style simple). */
 function coerce(value: string, schema: Schema): unknown {
   const s = effective(schema);
-  if ((s.type === 'integer' || s.type === 'number') && /^-?\d+(\.\d+)?$/.test(value.trim())) return Number(value.trim());
+  if ((s.type === 'integer' || s.type === 'number') && /^-?\d+(\.\d+)?$/.test(value.trim()))
+    return Number(value.trim());
   if (s.type === 'boolean' && /^(true|false)$/.test(value.trim())) return value.trim() === 'true';
   if (s.type === 'array') return value.split(',').map((v) => v.trim());
   return value;
@@ -33,14 +34,18 @@ export const responseHeaders: Check = {
       const h = header as OpenAPIV3.HeaderObject;
       const value = response.headers[name.toLowerCase()];
       if (value === undefined) {
-        if (h.required === true) violations.push({ message: `required header ${name} is missing on ${response.status}`, where: name });
+        if (h.required === true)
+          violations.push({ message: `required header ${name} is missing on ${response.status}`, where: name });
         continue;
       }
       const schema = asSchema(h.schema);
       if (!schema) continue;
       const result = ctx.validator.check(schema, coerce(value, schema), 'response');
       if (!result.valid) {
-        violations.push({ message: `header ${name}: ${JSON.stringify(value)} ${result.violations.map((v) => v.message).join('; ')}`, where: name });
+        violations.push({
+          message: `header ${name}: ${JSON.stringify(value)} ${result.violations.map((v) => v.message).join('; ')}`,
+          where: name,
+        });
       }
     }
     return violations.length > 0 ? { status: 'fail', violations } : pass;

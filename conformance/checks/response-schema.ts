@@ -9,7 +9,11 @@ import { judgeSequence } from './sequence-items.js';
  * a writeOnly property "SHOULD NOT be sent as part of the response": a recommendation, so an answer
  * that breaks only it is a warning, not a failure.
  */
-export function withoutWriteOnly(schema: Schema | undefined, value: unknown, depth = 0): { value: unknown; removed: string[] } {
+export function withoutWriteOnly(
+  schema: Schema | undefined,
+  value: unknown,
+  depth = 0,
+): { value: unknown; removed: string[] } {
   const removed: string[] = [];
   if (!schema || depth > 20) return { value, removed };
   const flat = effective(schema);
@@ -63,8 +67,14 @@ export const responseSchema: Check = {
     // A schema that cannot be checked is said, never passed in silence (issue 18).
     if (result.state === 'unknown') return skip(`could not check the body: ${result.reason}`);
     const stripped = withoutWriteOnly(json.schema, parsed.value);
-    if (stripped.removed.length > 0 && ctx.validator.validate(json.schema, stripped.value, 'response').state === 'valid') {
-      return { status: 'warn', reason: `writeOnly ${stripped.removed.map((p) => `body${p}`).join(', ')} sent in the answer: OAS 3.0.3 §4.7.25 says it SHOULD NOT be (a recommendation, not a requirement)` };
+    if (
+      stripped.removed.length > 0 &&
+      ctx.validator.validate(json.schema, stripped.value, 'response').state === 'valid'
+    ) {
+      return {
+        status: 'warn',
+        reason: `writeOnly ${stripped.removed.map((p) => `body${p}`).join(', ')} sent in the answer: OAS 3.0.3 §4.7.25 says it SHOULD NOT be (a recommendation, not a requirement)`,
+      };
     }
     return {
       status: 'fail',

@@ -20,29 +20,47 @@ export const statusCodeDocumented: Check = {
     if (documentedResponse(operation.responses, status)) return pass;
     // Before the refusal rule: large content (a defect's long field too) may meet the server's own size limit.
     if (largeContentRefused(exchange)) {
-      return { status: 'warn', reason: `contract omits 413: ${operation.id} states no size limit, and ${Buffer.byteLength(exchange.request.body ?? '')} octets of content got 413 (RFC 9110 §15.5.14)` };
+      return {
+        status: 'warn',
+        reason: `contract omits 413: ${operation.id} states no size limit, and ${Buffer.byteLength(exchange.request.body ?? '')} octets of content got 413 (RFC 9110 §15.5.14)`,
+      };
     }
     // A request the runner made invalid on purpose (a defect, malformed JSON, a wrong media type, an
     // unknown id, no or wrong credentials): the contract first, then the RFC (checks/refusal.ts).
     // An identifier the runner had to guess, or a lookup run before the credentials were (no key
     // given), answers about the runner's input (RFC 9110 §15.5.5): the guessed-id rule below.
-    const refusal = INVALID_ON_PURPOSE.has(exchange.kind) && !(status === 404 && (exchange.context.guessedId || exchange.context.noKeyGiven)) ? refusalFor(exchange) : undefined;
+    const refusal =
+      INVALID_ON_PURPOSE.has(exchange.kind) &&
+      !(status === 404 && (exchange.context.guessedId || exchange.context.noKeyGiven))
+        ? refusalFor(exchange)
+        : undefined;
     if (refusal && status >= 400 && status < 500) {
       const verdict = judgeRefusal(operation, refusal, status);
       if (verdict.verdict === 'undocumented') return fail(verdict.message);
-      return { status: 'warn', reason: `contract omits ${status}: ${operation.id} does not document it, and ${refusal.what} got ${status}` };
+      return {
+        status: 'warn',
+        reason: `contract omits ${status}: ${operation.id} does not document it, and ${refusal.what} got ${status}`,
+      };
     }
     if (status === 404 && INVALID_ON_PURPOSE.has(exchange.kind)) {
-      return { status: 'warn', reason: `contract omits 404: ${operation.id} does not document it, and ${refusalFor(exchange)?.what ?? 'a request'} to an identifier the runner had to guess got 404` };
+      return {
+        status: 'warn',
+        reason: `contract omits 404: ${operation.id} does not document it, and ${refusalFor(exchange)?.what ?? 'a request'} to an identifier the runner had to guess got 404`,
+      };
     }
     // A valid request whose identifier the runner had to guess (no operation creates or lists one):
     // 404 says only that it does not exist (RFC 9110 §15.5.5), the runner's input, not the server's fault.
     if (status === 404 && exchange.kind === 'positive' && exchange.context.guessedId) {
-      return { status: 'warn', reason: `contract omits 404: ${operation.id} does not document it, and a guessed identifier (no operation could create or list one) got 404` };
+      return {
+        status: 'warn',
+        reason: `contract omits 404: ${operation.id} does not document it, and a guessed identifier (no operation could create or list one) got 404`,
+      };
     }
     // RFC 9110 §15.4: a 3xx points elsewhere; the runner never follows it (it talks to the target only) and judges it as the answer.
     const location = status >= 300 && status < 400 ? exchange.response.headers['location'] : undefined;
     const redirect = location !== undefined ? `; it is a redirect to ${excerpt(location, 200)}, not followed` : '';
-    return fail(`status ${status} is not documented for ${operation.id} (documented: ${documentedStatuses(operation).join(', ')})${redirect}`);
+    return fail(
+      `status ${status} is not documented for ${operation.id} (documented: ${documentedStatuses(operation).join(', ')})${redirect}`,
+    );
   },
 };

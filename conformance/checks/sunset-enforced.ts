@@ -16,11 +16,18 @@ export const sunsetEnforced: Check = {
     const sunset = operation.deprecation?.sunset;
     if (!response || !sunset || !isOwnExchange(exchange) || !JUDGED.has(exchange.kind)) return undefined;
     const date = serverDate(response);
-    if (!date) return skip(`the server sends no IMF-fixdate Date header (RFC 9110 §6.6.1); cannot tell whether the sunset ${formatHttpDate(sunset)} has passed`);
+    if (!date)
+      return skip(
+        `the server sends no IMF-fixdate Date header (RFC 9110 §6.6.1); cannot tell whether the sunset ${formatHttpDate(sunset)} has passed`,
+      );
     if (date.getTime() < sunset.getTime()) {
-      return skip(`not due yet: sunset is ${sunset.toISOString().slice(0, 10)} (x-sunset), the server's Date is ${response.headers['date'] ?? ''}`);
+      return skip(
+        `not due yet: sunset is ${sunset.toISOString().slice(0, 10)} (x-sunset), the server's Date is ${response.headers['date'] ?? ''}`,
+      );
     }
     if (response.status === 410 || response.status === 404) return pass;
-    return fail(`the server's Date (${response.headers['date'] ?? ''}) is past the sunset ${sunset.toISOString().slice(0, 10)}, but it answered ${response.status} instead of 410 Gone`);
+    return fail(
+      `the server's Date (${response.headers['date'] ?? ''}) is past the sunset ${sunset.toISOString().slice(0, 10)}, but it answered ${response.status} instead of 410 Gone`,
+    );
   },
 };

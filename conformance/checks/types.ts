@@ -39,5 +39,8 @@ export interface Check {
 }
 
 export const pass: CheckOutcome = { status: 'pass' };
-export const fail = (...messages: string[]): CheckOutcome => ({ status: 'fail', violations: messages.map((message) => ({ message })) });
+export const fail = (...messages: string[]): CheckOutcome => ({
+  status: 'fail',
+  violations: messages.map((message) => ({ message })),
+});
 export const skip = (reason: string): CheckOutcome => ({ status: 'skip', reason });

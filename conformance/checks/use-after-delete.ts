@@ -19,6 +19,8 @@ export const useAfterDelete: Check = {
         : pass;
     }
     if (response.status === 404 || response.status === 410) return pass;
-    return fail(`reading deleted resource ${JSON.stringify(ctx.resourceId)} answered ${response.status} instead of 404`);
+    return fail(
+      `reading deleted resource ${JSON.stringify(ctx.resourceId)} answered ${response.status} instead of 404`,
+    );
   },
 };

@@ -24,7 +24,9 @@ export function parseJson(text: string): Parsed {
 }
 
 /** The JSON schema documented for a response's JSON content, and its media type. */
-export function responseJsonSchema(response: OpenAPIV3.ResponseObject): { mediaType: string; schema: Schema | undefined } | undefined {
+export function responseJsonSchema(
+  response: OpenAPIV3.ResponseObject,
+): { mediaType: string; schema: Schema | undefined } | undefined {
   const json = jsonContent(response.content);
   return json ? { mediaType: json.mediaType, schema: json.schema } : undefined;
 }
@@ -60,7 +62,8 @@ export function excerpt(text: string, max = 160): string {
 export function errorMessageOf(response: RecordedResponse): string {
   const parsed = parseJson(response.body);
   if (parsed.ok && typeof parsed.value === 'object' && parsed.value !== null) {
-    const m = (parsed.value as Record<string, unknown>)['message'] ?? (parsed.value as Record<string, unknown>)['detail'];
+    const m =
+      (parsed.value as Record<string, unknown>)['message'] ?? (parsed.value as Record<string, unknown>)['detail'];
     if (typeof m === 'string') return m;
   }
   return excerpt(response.body, 120);
@@ -95,15 +98,22 @@ export function sameValue(sent: unknown, read: unknown): boolean {
     if (rfc3339.test(sent) && rfc3339.test(read)) return Date.parse(sent) === Date.parse(read);
     return false;
   }
-  if (Array.isArray(sent) && Array.isArray(read)) return sent.length === read.length && sent.every((v, i) => sameValue(v, read[i]));
-  if (typeof sent === 'object' && sent !== null && typeof read === 'object' && read !== null && !Array.isArray(sent) && !Array.isArray(read)) {
+  if (Array.isArray(sent) && Array.isArray(read))
+    return sent.length === read.length && sent.every((v, i) => sameValue(v, read[i]));
+  if (
+    typeof sent === 'object' &&
+    sent !== null &&
+    typeof read === 'object' &&
+    read !== null &&
+    !Array.isArray(sent) &&
+    !Array.isArray(read)
+  ) {
     const s = sent as Record<string, unknown>;
     const r = read as Record<string, unknown>;
     return Object.keys(s).every((k) => sameValue(s[k], r[k]));
   }
   return Object.is(sent, read);
 }
-
 
 /**
  * Whether two identifiers name the same resource: equal values, or a number and the text of its

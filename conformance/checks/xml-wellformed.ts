@@ -6,10 +6,14 @@
  */
 export function xmlProblems(xml: string): string[] {
   const problems: string[] = [];
-  const body = xml.replace(/^\uFEFF?\s*<\?xml[^?]*\?>\s*/, '').replace(/<\?[\s\S]*?\?>/g, '').replace(/<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>/i, '');
+  const body = xml
+    .replace(/^\uFEFF?\s*<\?xml[^?]*\?>\s*/, '')
+    .replace(/<\?[\s\S]*?\?>/g, '')
+    .replace(/<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>/i, '');
   const stack: string[] = [];
   let roots = 0;
-  const token = /<(\/?)([A-Za-z_][\w.:-]*)((?:\s+[A-Za-z_][\w.:-]*\s*=\s*(?:"[^"<]*"|'[^'<]*'))*)\s*(\/?)>|<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|([^<]+)|(<)/g;
+  const token =
+    /<(\/?)([A-Za-z_][\w.:-]*)((?:\s+[A-Za-z_][\w.:-]*\s*=\s*(?:"[^"<]*"|'[^'<]*'))*)\s*(\/?)>|<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|([^<]+)|(<)/g;
   for (const m of body.matchAll(token)) {
     const [, closing, name, attrs, selfClosing, text, stray] = m;
     if (stray) {
@@ -19,7 +23,8 @@ export function xmlProblems(xml: string): string[] {
     if (text !== undefined) {
       if (stack.length === 0 && text.trim() !== '') problems.push(`text outside the root at ${m.index}`);
       for (const amp of text.matchAll(/&([^;\s]*);?/g)) {
-        if (!/^&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);$/.test(amp[0])) problems.push(`bad entity ${amp[0]} at ${m.index}`);
+        if (!/^&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);$/.test(amp[0]))
+          problems.push(`bad entity ${amp[0]} at ${m.index}`);
       }
       continue;
     }
@@ -28,7 +33,9 @@ export function xmlProblems(xml: string): string[] {
     if (new Set(names).size !== names.length) problems.push(`duplicate attribute in <${name}>`);
     for (const value of (attrs ?? '').matchAll(/=\s*(?:"([^"]*)"|'([^']*)')/g)) {
       const v = value[1] ?? value[2] ?? '';
-      for (const amp of v.matchAll(/&([^;\s]*);?/g)) if (!/^&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);$/.test(amp[0])) problems.push(`bad entity in attribute of <${name}>`);
+      for (const amp of v.matchAll(/&([^;\s]*);?/g))
+        if (!/^&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);$/.test(amp[0]))
+          problems.push(`bad entity in attribute of <${name}>`);
     }
     if (closing) {
       const open = stack.pop();

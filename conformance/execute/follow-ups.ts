@@ -1,7 +1,16 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { lowered, type Contract, type Operation, type SchemaValidator } from '../../src/contract/index.js';
 import { pathParameters, queryParameters } from '../cases/inputs.js';
-import { identifierField, identifierOf, itemRead, itemSegment, linkSource, listItems, onCollection, resourcePath } from '../../src/contract/index.js';
+import {
+  identifierField,
+  identifierOf,
+  itemRead,
+  itemSegment,
+  linkSource,
+  listItems,
+  onCollection,
+  resourcePath,
+} from '../../src/contract/index.js';
 import { asSchema, isRecord, properties, type Schema } from '../cases/schema.js';
 import { responseJsonSchema, sameId } from '../checks/util.js';
 import type { Session } from '../session.js';
@@ -22,7 +31,11 @@ const sameText = (a: unknown, b: unknown): boolean => a !== undefined && b !== u
  * parts read; a country code sent, its name read), and a read that gave the sent value back would
  * break its response schema (OAS 3.0.3 §4.7.24, §4.7.17). A schema that cannot be checked keeps the field.
  */
-function expectedFields(sent: unknown, readSchema: Schema | undefined, validator: SchemaValidator): Record<string, unknown> {
+function expectedFields(
+  sent: unknown,
+  readSchema: Schema | undefined,
+  validator: SchemaValidator,
+): Record<string, unknown> {
   if (!isRecord(sent)) return {};
   const props = readSchema ? properties(readSchema) : undefined;
   const out: Record<string, unknown> = {};
@@ -54,7 +67,11 @@ function pathValueFits(validator: SchemaValidator, schema: Schema, value: unknow
   const text = String(value);
   const type = lowered(schema).type;
   if (typeof value === 'number') return validator.check(schema, text, 'request').valid;
-  return (type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?$/.test(text) && validator.check(schema, Number(text), 'request').valid;
+  return (
+    (type === 'integer' || type === 'number') &&
+    /^-?\d+(\.\d+)?$/.test(text) &&
+    validator.check(schema, Number(text), 'request').valid
+  );
 }
 
 function okJson(exchange: Exchange): unknown {
@@ -71,7 +88,13 @@ function okJson(exchange: Exchange): unknown {
 const segmentCount = (path: string): number => resourcePath(path).split('/').length;
 
 /** The read operation the 201's `links` name for the new resource, else the GET on `<collection>/{param}`. */
-export function readerOfCreated(contract: Contract, create: Operation, created: Record<string, unknown>, location: string | undefined, url: string): { op: Operation; params: Record<string, unknown>; id: unknown } | undefined {
+export function readerOfCreated(
+  contract: Contract,
+  create: Operation,
+  created: Record<string, unknown>,
+  location: string | undefined,
+  url: string,
+): { op: Operation; params: Record<string, unknown>; id: unknown } | undefined {
   for (const [status, response] of Object.entries(create.responses)) {
     if (!status.startsWith('2')) continue;
     for (const link of Object.values(response.links ?? {})) {
@@ -83,7 +106,12 @@ export function readerOfCreated(contract: Contract, create: Operation, created: 
       for (const [name, expr] of Object.entries((link.parameters ?? {}) as Record<string, unknown>)) {
         // OAS 3.0.3 §4.7.20.4 runtime expressions: a body field, or a response header (Location).
         const source = linkSource(expr);
-        const value = source?.from === 'body' ? created[source.pointer[0] ?? ''] : source?.from === 'header' && source.name.toLowerCase() === 'location' ? identifierOf(undefined, undefined, undefined, location, url) : undefined;
+        const value =
+          source?.from === 'body'
+            ? created[source.pointer[0] ?? '']
+            : source?.from === 'header' && source.name.toLowerCase() === 'location'
+              ? identifierOf(undefined, undefined, undefined, location, url)
+              : undefined;
         if (value !== undefined) params[name.replace(/^path\./, '')] = id = value;
       }
       if (Object.keys(params).length === pathParameters(op).length) return { op, params, id };
@@ -97,7 +125,15 @@ export function readerOfCreated(contract: Contract, create: Operation, created: 
 }
 
 /** Walks the list of a collection (largest page the contract allows) and returns every id seen. */
-async function listIds(session: Session, listOp: Operation, reportAs: string, kind: Exchange['kind'], context: Exchange['context'], field = 'id', pathParams: Readonly<Record<string, unknown>> = {}): Promise<Exchange | undefined> {
+async function listIds(
+  session: Session,
+  listOp: Operation,
+  reportAs: string,
+  kind: Exchange['kind'],
+  context: Exchange['context'],
+  field = 'id',
+  pathParams: Readonly<Record<string, unknown>> = {},
+): Promise<Exchange | undefined> {
   const limitParam = queryParameters(listOp).find((p) => p.name === 'limit');
   const offsetParam = queryParameters(listOp).find((p) => p.name === 'offset');
   const limit = limitParam ? (asSchema(limitParam.schema)?.maximum ?? 100) : undefined;
@@ -108,11 +144,33 @@ async function listIds(session: Session, listOp: Operation, reportAs: string, ki
     const query: Record<string, unknown> = {};
     if (limit !== undefined) query['limit'] = limit;
     if (offsetParam) query['offset'] = offset;
-    last = await session.send({ reportAs, operation: listOp, kind: 'prerequisite', method: 'get', path: listOp.path, input: { pathParams, query, body: undefined, contentType: undefined }, auth: 'valid', unrecorded: true });
-    const items = listItems(okJson(last), listOp.path.split('/').filter((s) => s !== '' && !s.startsWith('{')).at(-1));
+    last = await session.send({
+      reportAs,
+      operation: listOp,
+      kind: 'prerequisite',
+      method: 'get',
+      path: listOp.path,
+      input: { pathParams, query, body: undefined, contentType: undefined },
+      auth: 'valid',
+      unrecorded: true,
+    });
+    const items = listItems(
+      okJson(last),
+      listOp.path
+        .split('/')
+        .filter((s) => s !== '' && !s.startsWith('{'))
+        .at(-1),
+    );
     if (!items) break;
     for (const item of items) if (isRecord(item)) ids.push(item[field] ?? item['id']);
-    if (!offsetParam || limit === undefined || items.length < limit || items.length === 0 || ids.some((id) => id === context.resourceId)) break;
+    if (
+      !offsetParam ||
+      limit === undefined ||
+      items.length < limit ||
+      items.length === 0 ||
+      ids.some((id) => id === context.resourceId)
+    )
+      break;
     offset += items.length;
   }
   if (!last) return undefined;
@@ -131,7 +189,15 @@ async function listIds(session: Session, listOp: Operation, reportAs: string, ki
 }
 
 /** Reads a created resource back (and lists it); the reason when the contract gives no way to. */
-export async function readBack(contract: Contract, session: Session, validator: SchemaValidator, create: Operation, exchange: Exchange, input: GeneratedInput, list: boolean): Promise<string | undefined> {
+export async function readBack(
+  contract: Contract,
+  session: Session,
+  validator: SchemaValidator,
+  create: Operation,
+  exchange: Exchange,
+  input: GeneratedInput,
+  list: boolean,
+): Promise<string | undefined> {
   // A create may answer without a body (201 + Location, RFC 9110 §15.3.2): the Location alone names it.
   const answered = okJson(exchange);
   const created = isRecord(answered) ? answered : {};
@@ -148,7 +214,7 @@ export async function readBack(contract: Contract, session: Session, validator: 
   // The identifier the answer gave is the server's to assign (RFC 9110 §9.3.3: the origin server
   // names what a POST creates): the record is read by it, so an id the client proposed is not held against it.
   const expected = expectedFields(input.body, readSchema, validator);
-  if (Object.prototype.hasOwnProperty.call(created, idField) && created[idField] !== expected[idField]) delete expected[idField];
+  if (Object.hasOwn(created, idField) && created[idField] !== expected[idField]) delete expected[idField];
   // The parent's identifiers the create was sent under name the same parents for the read, but the
   // read may declare them narrower (Twilio: `ConferenceSid` any string on the Participants create,
   // `^CF[0-9a-fA-F]{32}$` on the Participant read): a value the read's own parameter refuses would
@@ -160,15 +226,36 @@ export async function readBack(contract: Contract, session: Session, validator: 
     return `${create.id} was sent ${p.name} ${JSON.stringify(value)}, which ${reader.op.id}'s ${p.name} does not admit: the created resource cannot be read back under it`;
   }
   const context = { expectedFields: expected, resourceId: reader.id, after: 'create' as const };
-  await session.send({ reportAs: create.id, operation: reader.op, kind: 'read_back', method: 'get', path: reader.op.path, input: { pathParams: { ...input.pathParams, ...reader.params }, query: {}, body: undefined, contentType: undefined }, auth: 'valid', context });
+  await session.send({
+    reportAs: create.id,
+    operation: reader.op,
+    kind: 'read_back',
+    method: 'get',
+    path: reader.op.path,
+    input: {
+      pathParams: { ...input.pathParams, ...reader.params },
+      query: {},
+      body: undefined,
+      contentType: undefined,
+    },
+    auth: 'valid',
+    context,
+  });
   const listOp = onCollection(contract, create.path, 'get');
   // Only a list without required query parameters can be walked as is (they may filter it); the
   // session fills required headers and cookies (a tenant id) as for any follow-up.
-  if (list && listOp && !listOp.parameters.some((p) => p.required === true && p.in === 'query')) await listIds(session, listOp, create.id, 'list_back', context, idField, input.pathParams);
+  if (list && listOp && !listOp.parameters.some((p) => p.required === true && p.in === 'query'))
+    await listIds(session, listOp, create.id, 'list_back', context, idField, input.pathParams);
   return undefined;
 }
 
-export async function readAfterReplace(contract: Contract, session: Session, validator: SchemaValidator, op: Operation, input: GeneratedInput): Promise<string | undefined> {
+export async function readAfterReplace(
+  contract: Contract,
+  session: Session,
+  validator: SchemaValidator,
+  op: Operation,
+  input: GeneratedInput,
+): Promise<string | undefined> {
   const reader = readOpFor(contract, op.path);
   if (!reader) return `no GET on ${op.path} reads the replaced resource back`;
   const readSchema = responseJsonSchema(reader.responses['200'] ?? ({} as OpenAPIV3.ResponseObject))?.schema;
@@ -176,33 +263,70 @@ export async function readAfterReplace(contract: Contract, session: Session, val
   // parameter (`username` under `/user/{username}`) that says otherwise does not rename it, so the
   // read at the same URL is not held to it.
   const expected = expectedFields(input.body, readSchema, validator);
-  for (const p of pathParameters(op)) for (const field of Object.keys(expected)) if (field.toLowerCase() === p.name.toLowerCase() && !sameText(expected[field], input.pathParams[p.name])) delete expected[field];
+  for (const p of pathParameters(op))
+    for (const field of Object.keys(expected))
+      if (field.toLowerCase() === p.name.toLowerCase() && !sameText(expected[field], input.pathParams[p.name]))
+        delete expected[field];
   // The same for the body's identifier field under another name (`client_id` under `/clients/{id}`):
   // the field the runner reads a created resource's identifier from (roles.ts identifierField).
   const last = pathParameters(op).at(-1);
   const idField = last && isRecord(input.body) ? identifierField(input.body, last.name) : undefined;
-  if (last && idField !== undefined && !sameText(expected[idField], input.pathParams[last.name])) delete expected[idField];
-  const context = { expectedFields: expected, resourceId: Object.values(input.pathParams).pop(), after: 'replace' as const };
-  await session.send({ reportAs: op.id, operation: reader, kind: 'read_back', method: 'get', path: reader.path, input: { pathParams: input.pathParams, query: {}, body: undefined, contentType: undefined }, auth: 'valid', context });
+  if (last && idField !== undefined && !sameText(expected[idField], input.pathParams[last.name]))
+    delete expected[idField];
+  const context = {
+    expectedFields: expected,
+    resourceId: Object.values(input.pathParams).pop(),
+    after: 'replace' as const,
+  };
+  await session.send({
+    reportAs: op.id,
+    operation: reader,
+    kind: 'read_back',
+    method: 'get',
+    path: reader.path,
+    input: { pathParams: input.pathParams, query: {}, body: undefined, contentType: undefined },
+    auth: 'valid',
+    context,
+  });
   return undefined;
 }
 
-export async function readAfterDelete(contract: Contract, session: Session, op: Operation, input: GeneratedInput): Promise<string | undefined> {
+export async function readAfterDelete(
+  contract: Contract,
+  session: Session,
+  op: Operation,
+  input: GeneratedInput,
+): Promise<string | undefined> {
   const resourceId = Object.values(input.pathParams).pop();
   const reader = readOpFor(contract, op.path);
   // A GET there that answers a list (Discord's `/reactions/{emoji_name}`: the users who reacted) reads
   // a collection the DELETE emptied: the collection stays, and reading it with 200 is right.
-  const readSchema = reader ? responseJsonSchema(reader.responses['200'] ?? ({} as OpenAPIV3.ResponseObject))?.schema : undefined;
-  if (readSchema && lowered(readSchema).type === 'array') return `GET ${op.path} lists members of a collection: ${op.method.toUpperCase()} removed members, not the collection`;
+  const readSchema = reader
+    ? responseJsonSchema(reader.responses['200'] ?? ({} as OpenAPIV3.ResponseObject))?.schema
+    : undefined;
+  if (readSchema && lowered(readSchema).type === 'array')
+    return `GET ${op.path} lists members of a collection: ${op.method.toUpperCase()} removed members, not the collection`;
   const readInput = { pathParams: input.pathParams, query: {}, body: undefined, contentType: undefined };
   if (reader) {
-    const exchange = await session.send({ reportAs: op.id, operation: reader, kind: 'read_after_delete', method: 'get', path: reader.path, input: readInput, auth: 'valid', context: { resourceId } });
+    const exchange = await session.send({
+      reportAs: op.id,
+      operation: reader,
+      kind: 'read_after_delete',
+      method: 'get',
+      path: reader.path,
+      input: readInput,
+      auth: 'valid',
+      context: { resourceId },
+    });
     // A read past its sunset says 410 for everything: ask the list instead.
     if (exchange.response?.status !== 410) return undefined;
   }
   const parent = itemSegment(op.path)?.collection ?? op.path.slice(0, op.path.lastIndexOf('/{'));
   const listOp = onCollection(contract, parent, 'get');
-  if (!listOp) return reader ? `${reader.id} is past its sunset and no GET ${parent} lists the collection` : `neither a GET on ${op.path} nor a GET ${parent} can show whether the resource is gone`;
+  if (!listOp)
+    return reader
+      ? `${reader.id} is past its sunset and no GET ${parent} lists the collection`
+      : `neither a GET on ${op.path} nor a GET ${parent} can show whether the resource is gone`;
   await listIds(session, listOp, op.id, 'read_after_delete', { resourceId });
   return undefined;
 }

@@ -1,7 +1,17 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Contract, Operation, SchemaValidator } from '../../src/contract/index.js';
 import { schemaNames } from '../cases/discriminator.js';
-import { cookieParameters, headerParameters, noBodyReason, pathParameters, queryParameters, requestBodyOf, validBody, validParams, validQuery } from '../cases/inputs.js';
+import {
+  cookieParameters,
+  headerParameters,
+  noBodyReason,
+  pathParameters,
+  queryParameters,
+  requestBodyOf,
+  validBody,
+  validParams,
+  validQuery,
+} from '../cases/inputs.js';
 import type { MutableInput } from '../cases/mutations.js';
 import type { Random } from '../cases/random.js';
 import { isSuccess, referenceBase, writeRole } from '../../src/contract/index.js';
@@ -53,7 +63,14 @@ const destructive = (op: Operation): boolean => !retrievesRepresentation(op.meth
 const SAFE_METHODS: ReadonlySet<string> = new Set(['get', 'head', 'options', 'trace', 'query']);
 
 /** Kinds a secured operation cannot send without credentials that meet its requirements. */
-const NEEDS_CREDENTIALS: readonly ExchangeKind[] = ['positive', 'negative', 'malformed_json', 'read_back', 'read_after_delete', 'unknown_id'];
+const NEEDS_CREDENTIALS: readonly ExchangeKind[] = [
+  'positive',
+  'negative',
+  'malformed_json',
+  'read_back',
+  'read_after_delete',
+  'unknown_id',
+];
 
 /**
  * Sends what the plan says, through the session, in plan order (creates first, deletes last),
@@ -64,7 +81,8 @@ export async function execute(input: ExecuteInput): Promise<Execution> {
   const { plan, contract, session, resources, validator, credentials, examples } = input;
   const notes: Note[] = [];
   const internalErrors: string[] = [];
-  const note = (operation: string, kind: Note['kind'], reason: string): void => void notes.push({ operation, kind, reason });
+  const note = (operation: string, kind: Note['kind'], reason: string): void =>
+    void notes.push({ operation, kind, reason });
   const seen = new SeenValues(() => session.exchanges);
   const names = schemaNames(contract);
   const hasKey = credentials.any;
@@ -109,9 +127,16 @@ export async function execute(input: ExecuteInput): Promise<Execution> {
         // A request without a required parameter is no valid input (its absence is a defect of its
         // own, judged by negative_data_rejected): where no value the schema admits could be made,
         // the operation is not exercised, with the reason, rather than sent and blamed (issue 19 §3).
-        const given: Readonly<Record<string, Record<string, unknown>>> = { query, header: headerParams, cookie: cookieParams };
-        const unmade = [...queryParameters(op), ...headerParameters(op), ...cookieParameters(op)].find((p) => p.required === true && given[p.in]?.[p.name] === undefined);
-        if (unmade) return `no value its schema admits could be generated for the required ${unmade.in} parameter ${unmade.name}, so no valid request can be sent`;
+        const given: Readonly<Record<string, Record<string, unknown>>> = {
+          query,
+          header: headerParams,
+          cookie: cookieParams,
+        };
+        const unmade = [...queryParameters(op), ...headerParameters(op), ...cookieParameters(op)].find(
+          (p) => p.required === true && given[p.in]?.[p.name] === undefined,
+        );
+        if (unmade)
+          return `no value its schema admits could be generated for the required ${unmade.in} parameter ${unmade.name}, so no valid request can be sent`;
         for (const p of queryParameters(op)) {
           // A reference filter (categoryId) points at a resource that exists when we can make one.
           const base = referenceBase(p.name);
@@ -124,10 +149,39 @@ export async function execute(input: ExecuteInput): Promise<Execution> {
           }
         }
         // The user's own values (--inputs, --oauth2) go over the generated ones: what the runner cannot invent.
-        return withUserInput({ pathParams: params.value, query, body: value, contentType: body?.mediaType, headerParams, cookieParams, ...(params.guessed && !userGiven?.path ? { guessedId: true } : {}) }, userGiven);
+        return withUserInput(
+          {
+            pathParams: params.value,
+            query,
+            body: value,
+            contentType: body?.mediaType,
+            headerParams,
+            cookieParams,
+            ...(params.guessed && !userGiven?.path ? { guessedId: true } : {}),
+          },
+          userGiven,
+        );
       };
-      const send = async (kind: Exchange['kind'], generated: GeneratedInput, auth: 'valid' | 'none' | 'wrong', context = {}): Promise<Exchange | undefined> => {
-        const spec = { reportAs: op.id, operation: op, kind, method: op.method, path: op.path, input: generated, auth, context: { ...context, ...(generated.guessedId ? { guessedId: true } : {}), ...(userGiven ? { userInput: true } : {}) } };
+      const send = async (
+        kind: Exchange['kind'],
+        generated: GeneratedInput,
+        auth: 'valid' | 'none' | 'wrong',
+        context = {},
+      ): Promise<Exchange | undefined> => {
+        const spec = {
+          reportAs: op.id,
+          operation: op,
+          kind,
+          method: op.method,
+          path: op.path,
+          input: generated,
+          auth,
+          context: {
+            ...context,
+            ...(generated.guessedId ? { guessedId: true } : {}),
+            ...(userGiven ? { userInput: true } : {}),
+          },
+        };
         // A safe method changes nothing on the target (RFC 9110 §9.2.1): another shard judges these
         // probes, and this one needs only their inputs made, so every generator and cache after
         // them is where the whole run has it. The valid requests are still sent: later parts of the
@@ -177,7 +231,12 @@ export async function execute(input: ExecuteInput): Promise<Execution> {
             if (role === 'delete') {
               const cannot = await readAfterDelete(contract, session, op, generated);
               if (cannot) note(op.id, 'read_after_delete', cannot);
-            } else note(op.id, 'read_after_delete', `${op.method.toUpperCase()} ${op.path} removes members of a collection, not the resource at its URL`);
+            } else
+              note(
+                op.id,
+                'read_after_delete',
+                `${op.method.toUpperCase()} ${op.path} removes members of a collection, not the resource at its URL`,
+              );
           }
         }
       }
@@ -200,7 +259,12 @@ export async function execute(input: ExecuteInput): Promise<Execution> {
             if (typeof victim !== 'string') base = { ...base, pathParams: victim.pathParams };
           }
           for (const mutation of c.mutations) {
-            const m: MutableInput = { pathParams: { ...base.pathParams }, query: { ...base.query }, body: structuredClone(base.body), contentType: base.contentType };
+            const m: MutableInput = {
+              pathParams: { ...base.pathParams },
+              query: { ...base.query },
+              body: structuredClone(base.body),
+              contentType: base.contentType,
+            };
             mutation.apply(m);
             const headerParams = base.headerParams;
             const cookieParams = base.cookieParams;
@@ -214,9 +278,18 @@ export async function execute(input: ExecuteInput): Promise<Execution> {
               JSON.stringify(m.query) === JSON.stringify(base.query) &&
               JSON.stringify(m.pathParams) === JSON.stringify(base.pathParams);
             if (unchanged) continue;
-            const bodyChanged = m.rawBody === undefined && m.body !== undefined && body && JSON.stringify(m.body) !== JSON.stringify(base.body);
+            const bodyChanged =
+              m.rawBody === undefined &&
+              m.body !== undefined &&
+              body &&
+              JSON.stringify(m.body) !== JSON.stringify(base.body);
             if (bodyChanged && body && validator.check(body.schema, m.body, 'request').valid) continue; // not actually invalid
-            await send('negative', { ...m, headerParams, cookieParams, ...(base.guessedId ? { guessedId: true } : {}) }, 'valid', { defect: mutation.defect });
+            await send(
+              'negative',
+              { ...m, headerParams, cookieParams, ...(base.guessedId ? { guessedId: true } : {}) },
+              'valid',
+              { defect: mutation.defect },
+            );
           }
         }
       }
@@ -228,15 +301,23 @@ export async function execute(input: ExecuteInput): Promise<Execution> {
           const text = JSON.stringify(base.body ?? {});
           // In the JSON media type the operation documents (JSON:API's `application/vnd.api+json`):
           // a body in a type it does not document is 415's business (RFC 9110 §15.5.16), not a syntax error.
-          const declared = base.contentType !== undefined && isJsonMediaType(base.contentType) ? base.contentType : 'application/json';
-          await send('malformed_json', { ...base, rawBody: `${text.slice(0, Math.max(1, text.length - 1))},`, contentType: declared }, 'valid');
+          const declared =
+            base.contentType !== undefined && isJsonMediaType(base.contentType) ? base.contentType : 'application/json';
+          await send(
+            'malformed_json',
+            { ...base, rawBody: `${text.slice(0, Math.max(1, text.length - 1))},`, contentType: declared },
+            'valid',
+          );
         } else note(op.id, 'malformed_json', base);
       }
 
       // Credentials: without, and with a wrong key.
       if (c.authProbes) {
         for (const auth of ['none', 'wrong'] as const) {
-          let generated = c.authBlocked === undefined ? await needsInput(destructive(op), 'random') : await inputWithoutKey(op, resources, opRng, validator);
+          let generated =
+            c.authBlocked === undefined
+              ? await needsInput(destructive(op), 'random')
+              : await inputWithoutKey(op, resources, opRng, validator);
           if (typeof generated === 'string') generated = await inputWithoutKey(op, resources, opRng, validator);
           await send(auth === 'none' ? 'no_auth' : 'wrong_auth', generated, auth);
         }
@@ -253,8 +334,18 @@ export async function execute(input: ExecuteInput): Promise<Execution> {
           probe = unknownIdProbe(contract, op, validator, opRng, (v) => seen.has(v), base.pathParams);
         }
         if (!probe.ok) note(op.id, 'unknown_id', probe.reason);
-        else if (typeof base === 'string' || base === undefined) note(op.id, 'unknown_id', `not sent: the operation's other required inputs could not be made (${base ?? 'no input'})`);
-        else await send('unknown_id', { ...base, pathParams: { ...base.pathParams, [probe.param.name]: probe.value } }, 'valid');
+        else if (typeof base === 'string' || base === undefined)
+          note(
+            op.id,
+            'unknown_id',
+            `not sent: the operation's other required inputs could not be made (${base ?? 'no input'})`,
+          );
+        else
+          await send(
+            'unknown_id',
+            { ...base, pathParams: { ...base.pathParams, [probe.param.name]: probe.value } },
+            'valid',
+          );
       }
     }
   }
@@ -267,7 +358,9 @@ export async function execute(input: ExecuteInput): Promise<Execution> {
       continue;
     }
     const params = await resources.pathParamsFor(op, false);
-    const pathParams = params.ok ? params.value : Object.fromEntries(pathParameters(op).map((p) => [p.name, unknownIdFor(p)]));
+    const pathParams = params.ok
+      ? params.value
+      : Object.fromEntries(pathParameters(op).map((p) => [p.name, unknownIdFor(p)]));
     await session.send({
       reportAs: op.id,
       operation: op,
@@ -301,7 +394,12 @@ function hash(text: string): number {
 }
 
 /** Without a key nothing can be created: take ids the server lists, else an unknown one. */
-async function inputWithoutKey(op: Operation, resources: Resources, rng: Random, validator: SchemaValidator): Promise<GeneratedInput> {
+async function inputWithoutKey(
+  op: Operation,
+  resources: Resources,
+  rng: Random,
+  validator: SchemaValidator,
+): Promise<GeneratedInput> {
   const params = await resources.pathParamsFor(op, false);
   const body = requestBodyOf(op);
   return {

@@ -30,7 +30,8 @@ export async function executeProbes(input: ProbeExecution): Promise<ProbeCell[]>
       if (!planned) continue;
       const sent: Sent[] = [];
       if (planned.ok) {
-        for (let request = probe.next(planned.plan, sent); request; request = probe.next(planned.plan, sent)) sent.push({ request, exchange: await send(session, probe.name, request) });
+        for (let request = probe.next(planned.plan, sent); request; request = probe.next(planned.plan, sent))
+          sent.push({ request, exchange: await send(session, probe.name, request) });
       }
       cells.push({ probe, op, planned, sent });
     }
@@ -52,7 +53,12 @@ function send(session: Session, name: string, request: ProbeRequest): ReturnType
     kind: 'rule',
     method: op.method,
     path: op.path,
-    input: { pathParams, query: request.query ?? {}, body: request.body, contentType: request.body !== undefined ? (media ?? 'application/json') : undefined },
+    input: {
+      pathParams,
+      query: request.query ?? {},
+      body: request.body,
+      contentType: request.body !== undefined ? (media ?? 'application/json') : undefined,
+    },
     auth: 'valid',
     context: { defect: name },
     unrecorded: true,

@@ -10,9 +10,19 @@ import { HttpClient } from '../http/client.js';
  */
 export async function assertReachable(target: string, timeoutMs: number): Promise<void> {
   const probe = new HttpClient({ timeoutMs, maxBodyBytes: 1024 * 1024 });
-  const reached = await probe.send({ method: 'GET', url: target, headers: { accept: 'application/json' }, body: undefined });
+  const reached = await probe.send({
+    method: 'GET',
+    url: target,
+    headers: { accept: 'application/json' },
+    body: undefined,
+  });
   probe.close();
-  if (!reached.ok && reached.error.connected !== true && reached.error.kind !== 'bad_response' && reached.error.kind !== 'too_large') {
+  if (
+    !reached.ok &&
+    reached.error.connected !== true &&
+    reached.error.kind !== 'bad_response' &&
+    reached.error.kind !== 'too_large'
+  ) {
     throw new TargetUnreachableError(`target unreachable: ${target}: ${reached.error.message}`);
   }
 }
@@ -65,12 +75,22 @@ export function basePathProbe(contract: Contract): string | undefined {
   return undefined;
 }
 
-export async function servesAtRoot(target: string, basePath: string, contract: Contract, timeoutMs: number): Promise<boolean> {
+export async function servesAtRoot(
+  target: string,
+  basePath: string,
+  contract: Contract,
+  timeoutMs: number,
+): Promise<boolean> {
   const path = basePathProbe(contract);
   if (path === undefined) return false;
   const client = new HttpClient({ timeoutMs, maxBodyBytes: 64 * 1024 });
   const status = async (prefix: string): Promise<number | undefined> => {
-    const outcome = await client.send({ method: 'GET', url: `${target.replace(/\/+$/, '')}${prefix}${path}`, headers: { accept: '*/*' }, body: undefined });
+    const outcome = await client.send({
+      method: 'GET',
+      url: `${target.replace(/\/+$/, '')}${prefix}${path}`,
+      headers: { accept: '*/*' },
+      body: undefined,
+    });
     return outcome.ok ? outcome.response.status : undefined;
   };
   try {
@@ -81,4 +101,3 @@ export async function servesAtRoot(target: string, basePath: string, contract: C
     client.close();
   }
 }
-

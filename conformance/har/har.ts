@@ -25,7 +25,12 @@ export interface HarEntry {
     readonly cookies: readonly unknown[];
     readonly headersSize: number;
     readonly bodySize: number;
-    readonly postData?: { readonly mimeType: string; readonly text?: string; readonly encoding?: string; readonly comment?: string };
+    readonly postData?: {
+      readonly mimeType: string;
+      readonly text?: string;
+      readonly encoding?: string;
+      readonly comment?: string;
+    };
   };
   readonly response: {
     readonly status: number;
@@ -57,7 +62,8 @@ export class HarError extends Error {
   override readonly name = 'HarError';
 }
 
-const headerList = (h: Readonly<Record<string, string>>): HarHeader[] => Object.entries(h).map(([name, value]) => ({ name, value }));
+const headerList = (h: Readonly<Record<string, string>>): HarHeader[] =>
+  Object.entries(h).map(([name, value]) => ({ name, value }));
 
 /** Text when the octets are UTF-8 (HAR `text`), else base64 with `encoding` (HAR 1.2 §content). */
 function contentText(body: Buffer): { text: string; encoding?: string } {
@@ -67,12 +73,17 @@ function contentText(body: Buffer): { text: string; encoding?: string } {
 
 function contentOf(m: TrafficMessage): HarContent {
   const mimeType = m.headers['content-type'] ?? '';
-  if (m.body === undefined) return { size: m.size, mimeType, ...(m.unjudged !== undefined ? { comment: `not recorded: ${m.unjudged}` } : {}) };
+  if (m.body === undefined)
+    return { size: m.size, mimeType, ...(m.unjudged !== undefined ? { comment: `not recorded: ${m.unjudged}` } : {}) };
   return { size: m.body.length, mimeType, ...contentText(m.body) };
 }
 
 /** The exchanges as a HAR 1.2 log: content decoded (as HAR stores it), bodies over the cap left out with the reason. */
-export function toHar(exchanges: readonly TrafficExchange[], creator: { name: string; version: string }, upstream?: string): Har {
+export function toHar(
+  exchanges: readonly TrafficExchange[],
+  creator: { name: string; version: string },
+  upstream?: string,
+): Har {
   const entries = exchanges.map((t): HarEntry => {
     const url = new URL(t.url);
     const request = contentOf(t.request);
@@ -89,12 +100,42 @@ export function toHar(exchanges: readonly TrafficExchange[], creator: { name: st
         cookies: [],
         headersSize: -1,
         bodySize: t.request.size,
-        ...(hasRequestBody ? { postData: { mimeType: request.mimeType, ...(request.text !== undefined ? { text: request.text } : {}), ...(request.encoding ? { encoding: request.encoding } : {}), ...(request.comment ? { comment: request.comment } : {}) } } : {}),
+        ...(hasRequestBody
+          ? {
+              postData: {
+                mimeType: request.mimeType,
+                ...(request.text !== undefined ? { text: request.text } : {}),
+                ...(request.encoding ? { encoding: request.encoding } : {}),
+                ...(request.comment ? { comment: request.comment } : {}),
+              },
+            }
+          : {}),
       },
       response: t.response
-        ? { status: t.response.status, statusText: t.response.statusText, httpVersion: 'HTTP/1.1', headers: headerList(t.response.headers), cookies: [], content: contentOf(t.response), redirectURL: t.response.headers['location'] ?? '', headersSize: -1, bodySize: t.response.size }
+        ? {
+            status: t.response.status,
+            statusText: t.response.statusText,
+            httpVersion: 'HTTP/1.1',
+            headers: headerList(t.response.headers),
+            cookies: [],
+            content: contentOf(t.response),
+            redirectURL: t.response.headers['location'] ?? '',
+            headersSize: -1,
+            bodySize: t.response.size,
+          }
         : // HAR 1.2 has no field for a failed exchange; browsers write status 0 (Chrome adds `_error`).
-          { status: 0, statusText: '', httpVersion: '', headers: [], cookies: [], content: { size: 0, mimeType: '' }, redirectURL: '', headersSize: -1, bodySize: -1, _error: t.error ?? 'no answer' },
+          {
+            status: 0,
+            statusText: '',
+            httpVersion: '',
+            headers: [],
+            cookies: [],
+            content: { size: 0, mimeType: '' },
+            redirectURL: '',
+            headersSize: -1,
+            bodySize: -1,
+            _error: t.error ?? 'no answer',
+          },
       cache: {},
       timings: { send: 0, wait: t.durationMs, receive: 0 },
     };
@@ -120,20 +161,31 @@ function readHeaders(list: unknown, where: string): Record<string, string> {
 
 function readContent(c: unknown, fallbackSize: number): { body: Buffer | undefined; size: number; unjudged?: string } {
   if (!isRecord(c) || typeof c['text'] !== 'string') {
-    const comment = isRecord(c) && typeof c['comment'] === 'string' ? c['comment'].replace(/^not recorded: /, '') : undefined;
+    const comment =
+      isRecord(c) && typeof c['comment'] === 'string' ? c['comment'].replace(/^not recorded: /, '') : undefined;
     const size = isRecord(c) && typeof c['size'] === 'number' ? c['size'] : fallbackSize;
-    return { body: size > 0 ? undefined : Buffer.alloc(0), size, ...(size > 0 ? { unjudged: comment ?? 'the recording holds no text of the body' } : {}) };
+    return {
+      body: size > 0 ? undefined : Buffer.alloc(0),
+      size,
+      ...(size > 0 ? { unjudged: comment ?? 'the recording holds no text of the body' } : {}),
+    };
   }
   const body = c['encoding'] === 'base64' ? Buffer.from(c['text'], 'base64') : Buffer.from(c['text'], 'utf8');
   return { body, size: typeof c['size'] === 'number' ? c['size'] : body.length };
 }
 
 /** Reads a HAR 1.2 log (devtools export, Playwright's recordHar, the proxy's --record) into exchanges, in file order, and the proxy's upstream when it recorded it. */
-export function readHar(text: string, file: string): { readonly entries: TrafficExchange[]; readonly upstream: string | undefined } {
+export function readHar(
+  text: string,
+  file: string,
+): { readonly entries: TrafficExchange[]; readonly upstream: string | undefined } {
   // fromHar first: it says in one line why a file is no HAR.
   const entries = fromHar(text, file);
   const doc = JSON.parse(text) as unknown;
-  const upstream = isRecord(doc) && isRecord(doc['log']) && typeof doc['log']['_upstream'] === 'string' ? doc['log']['_upstream'] : undefined;
+  const upstream =
+    isRecord(doc) && isRecord(doc['log']) && typeof doc['log']['_upstream'] === 'string'
+      ? doc['log']['_upstream']
+      : undefined;
   return { entries, upstream };
 }
 
@@ -149,13 +201,17 @@ export function fromHar(text: string, file: string): TrafficExchange[] {
   if (!Array.isArray(entries)) throw new HarError(`${file} is not a HAR file: no log.entries list`);
   return entries.map((e, i): TrafficExchange => {
     const where = `${file}: log.entries[${i}]`;
-    if (!isRecord(e) || !isRecord(e['request']) || !isRecord(e['response'])) throw new HarError(`${where} has no request or response`);
+    if (!isRecord(e) || !isRecord(e['request']) || !isRecord(e['response']))
+      throw new HarError(`${where} has no request or response`);
     const req = e['request'];
     const res = e['response'];
-    if (typeof req['method'] !== 'string' || typeof req['url'] !== 'string') throw new HarError(`${where}.request has no method or url`);
+    if (typeof req['method'] !== 'string' || typeof req['url'] !== 'string')
+      throw new HarError(`${where}.request has no method or url`);
     const requestHeaders = readHeaders(req['headers'], `${where}.request`);
     const post = isRecord(req['postData']) ? req['postData'] : undefined;
-    const request = post ? readContent(post, typeof req['bodySize'] === 'number' ? req['bodySize'] : 0) : { body: undefined, size: 0 };
+    const request = post
+      ? readContent(post, typeof req['bodySize'] === 'number' ? req['bodySize'] : 0)
+      : { body: undefined, size: 0 };
     const status = typeof res['status'] === 'number' ? res['status'] : 0;
     const time = typeof e['time'] === 'number' ? e['time'] : 0;
     const failed = status === 0;
@@ -165,8 +221,19 @@ export function fromHar(text: string, file: string): TrafficExchange[] {
       method: req['method'],
       url: req['url'],
       request: { headers: requestHeaders, ...request },
-      response: failed ? undefined : { status, statusText: typeof res['statusText'] === 'string' ? res['statusText'] : '', headers: responseHeaders, ...readContent(res['content'], typeof res['bodySize'] === 'number' ? res['bodySize'] : 0) },
-      error: failed ? (typeof res['_error'] === 'string' ? res['_error'] : 'no answer was recorded (status 0)') : undefined,
+      response: failed
+        ? undefined
+        : {
+            status,
+            statusText: typeof res['statusText'] === 'string' ? res['statusText'] : '',
+            headers: responseHeaders,
+            ...readContent(res['content'], typeof res['bodySize'] === 'number' ? res['bodySize'] : 0),
+          },
+      error: failed
+        ? typeof res['_error'] === 'string'
+          ? res['_error']
+          : 'no answer was recorded (status 0)'
+        : undefined,
       durationMs: Math.round(time),
     };
   });
@@ -191,7 +258,9 @@ export function inServers(contract: Contract, url: string, targets: readonly str
         const m = /^\{([^}]+)\}$/.exec(piece);
         if (!m) return escapeRegExp(piece);
         const values = s.variables?.[m[1] ?? '']?.enum;
-        return values && values.length > 0 ? `(?:${values.map((v) => escapeRegExp(String(v).replace(/\/+$/, ''))).join('|')})` : '.*';
+        return values && values.length > 0
+          ? `(?:${values.map((v) => escapeRegExp(String(v).replace(/\/+$/, ''))).join('|')})`
+          : '.*';
       })
       .join('');
     return new RegExp(`^${absolute ? '' : '[a-z][a-z0-9+.-]*://[^/]+/?'}${source}(?:[/?#]|$)`, 'i');

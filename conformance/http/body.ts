@@ -1,6 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { OpenAPIV3 } from 'openapi-types';
-import { admitsJson, isJsonMediaType, jsonTypeFor, mediaEssence, sequenceSyntax, serialiseDeepObject, serialiseForm, serialiseQuery, serializeSequence } from '../../src/contract/index.js';
+import {
+  admitsJson,
+  isJsonMediaType,
+  jsonTypeFor,
+  mediaEssence,
+  sequenceSyntax,
+  serialiseDeepObject,
+  serialiseForm,
+  serialiseQuery,
+  serializeSequence,
+} from '../../src/contract/index.js';
 
 /** The media types the runner can write a request body in, in the order it prefers them. */
 export function bodyMediaRank(mediaType: string): number {
@@ -51,16 +61,20 @@ export function encodeBody(
   schema?: OpenAPIV3.SchemaObject,
 ): { body: string; contentType: string } {
   const essence = mediaEssence(mediaType);
-  const entries = (): Array<[string, unknown]> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.entries(value) : [['value', value]]);
+  const entries = (): Array<[string, unknown]> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.entries(value) : [['value', value]];
   if (essence === 'application/x-www-form-urlencoded') {
     // Each field in its Encoding Object's style (OAS 3.0.3 §4.7.15), written by the kernel's
     // parameter modules (the mock reads them with the same ones); an object without a style is JSON text.
     const pieces: string[] = [];
     for (const [name, v] of entries()) {
       const enc = encoding[name];
-      if (enc?.contentType && isJsonMediaType(enc.contentType)) pieces.push(...serialiseForm(name, JSON.stringify(v), true));
-      else if (enc?.style === 'deepObject' && typeof v === 'object' && v !== null && !Array.isArray(v)) pieces.push(...serialiseDeepObject(name, v));
-      else if (Array.isArray(v)) pieces.push(...serialiseQuery({ name, style: enc?.style ?? 'form', explode: enc?.explode ?? true }, name, v));
+      if (enc?.contentType && isJsonMediaType(enc.contentType))
+        pieces.push(...serialiseForm(name, JSON.stringify(v), true));
+      else if (enc?.style === 'deepObject' && typeof v === 'object' && v !== null && !Array.isArray(v))
+        pieces.push(...serialiseDeepObject(name, v));
+      else if (Array.isArray(v))
+        pieces.push(...serialiseQuery({ name, style: enc?.style ?? 'form', explode: enc?.explode ?? true }, name, v));
       else pieces.push(...serialiseForm(name, text(v), true));
     }
     // URLSearchParams' spelling (space as `+`, RFC 1866 §8.2.1) of the same pairs.
@@ -73,14 +87,22 @@ export function encodeBody(
       const type = declared ?? (typeof v === 'object' && v !== null ? 'application/json' : 'text/plain');
       // A file field is a file part (RFC 7578 §4.2: with a filename), whatever its media type:
       // FastAPI's UploadFile refuses a field without one ("Expected UploadFile").
-      const file = isFile || type === 'application/octet-stream' || (declared !== undefined && !declared.startsWith('text/') && !isJsonMediaType(declared)) ? `; filename="${name}${isJsonMediaType(type) ? '.json' : type.startsWith('text/') ? '.txt' : '.bin'}"` : '';
-      parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="${name.replace(/"/g, '%22')}"${file}\r\nContent-Type: ${type}\r\n\r\n${isJsonMediaType(type) && !isFile ? JSON.stringify(v) : text(v)}\r\n`);
+      const file =
+        isFile ||
+        type === 'application/octet-stream' ||
+        (declared !== undefined && !declared.startsWith('text/') && !isJsonMediaType(declared))
+          ? `; filename="${name}${isJsonMediaType(type) ? '.json' : type.startsWith('text/') ? '.txt' : '.bin'}"`
+          : '';
+      parts.push(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name.replace(/"/g, '%22')}"${file}\r\nContent-Type: ${type}\r\n\r\n${isJsonMediaType(type) && !isFile ? JSON.stringify(v) : text(v)}\r\n`,
+      );
     };
     const properties = (schema?.properties ?? {}) as Record<string, unknown>;
     for (const [name, v] of entries()) {
       const fileType = fileFieldType(properties[name]);
       const declared = encoding[name]?.contentType?.split(',')[0]?.trim() ?? fileType;
-      if (Array.isArray(v) && (fileType !== undefined || !encoding[name]?.contentType)) for (const item of v) part(name, item, fileType, fileType !== undefined);
+      if (Array.isArray(v) && (fileType !== undefined || !encoding[name]?.contentType))
+        for (const item of v) part(name, item, fileType, fileType !== undefined);
       else part(name, v, declared, fileType !== undefined);
     }
     return { body: `${parts.join('')}--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` };
@@ -90,6 +112,7 @@ export function encodeBody(
   }
   const syntax = sequenceSyntax(essence);
   // A sequence is generated as the array of its items (OAS 3.2.0 §4.14.3.1) and written one after another.
-  if (syntax !== undefined) return { body: serializeSequence(syntax, Array.isArray(value) ? value : [value]), contentType: mediaType };
+  if (syntax !== undefined)
+    return { body: serializeSequence(syntax, Array.isArray(value) ? value : [value]), contentType: mediaType };
   return { body: text(value), contentType: mediaType };
 }

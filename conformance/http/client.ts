@@ -54,7 +54,14 @@ export class HttpClient {
     return new Promise<HttpOutcome>((resolve) => {
       let settled = false;
       let timer: NodeJS.Timeout | undefined;
-      const progress: Progress = { socket: undefined, baseline: 0, status: undefined, announced: undefined, bodyBytes: 0, connected: false };
+      const progress: Progress = {
+        socket: undefined,
+        baseline: 0,
+        status: undefined,
+        announced: undefined,
+        bodyBytes: 0,
+        connected: false,
+      };
       const received = (): number => (progress.socket ? Math.max(0, progress.socket.bytesRead - progress.baseline) : 0);
       const finish = (outcome: HttpOutcome): void => {
         if (settled) return;
@@ -76,7 +83,11 @@ export class HttpClient {
       if (request.body !== undefined) headers['content-length'] = String(Buffer.byteLength(request.body));
       let req: http.ClientRequest;
       try {
-        req = (secure ? https : http).request(url, { method: request.method, headers, agent: secure ? this.httpsAgent : this.httpAgent });
+        req = (secure ? https : http).request(url, {
+          method: request.method,
+          headers,
+          agent: secure ? this.httpsAgent : this.httpAgent,
+        });
       } catch (error) {
         // Invalid header values from --header, an unsupported protocol...: the request never left.
         fail('other', `the request could not be sent: ${(error as Error).message}`);
@@ -93,14 +104,19 @@ export class HttpClient {
         if (!socket.connecting) progress.connected = true;
         else socket.once('connect', () => (progress.connected = true));
       });
-      req.on('error', (error: NodeJS.ErrnoException) => fail(classify(error), describeError(error, url, progress, received())));
+      req.on('error', (error: NodeJS.ErrnoException) =>
+        fail(classify(error), describeError(error, url, progress, received())),
+      );
       req.on('response', (res) => {
         progress.status = res.statusCode;
         const length = res.headers['content-length'];
         progress.announced = length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined;
         if (progress.announced !== undefined && progress.announced > maxBodyBytes) {
           // Refuse before reading: the announced size alone is over the cap.
-          fail('too_large', `status ${res.statusCode ?? '?'} announces a ${progress.announced}-byte body (Content-Length), over the cap of ${maxBodyBytes} bytes: not read`);
+          fail(
+            'too_large',
+            `status ${res.statusCode ?? '?'} announces a ${progress.announced}-byte body (Content-Length), over the cap of ${maxBodyBytes} bytes: not read`,
+          );
           req.destroy();
           return;
         }
@@ -109,14 +125,21 @@ export class HttpClient {
           if (settled) return;
           progress.bodyBytes += chunk.length;
           if (progress.bodyBytes > maxBodyBytes) {
-            fail('too_large', `status ${res.statusCode ?? '?'}: the response body is over the cap of ${maxBodyBytes} bytes: stopped reading after ${progress.bodyBytes} bytes`);
+            fail(
+              'too_large',
+              `status ${res.statusCode ?? '?'}: the response body is over the cap of ${maxBodyBytes} bytes: stopped reading after ${progress.bodyBytes} bytes`,
+            );
             chunks.length = 0;
             req.destroy();
             return;
           }
           chunks.push(chunk);
         });
-        const dropped = (): void => fail('reset', `the connection closed in the middle of the response body (${describeProgress(progress, received())})`);
+        const dropped = (): void =>
+          fail(
+            'reset',
+            `the connection closed in the middle of the response body (${describeProgress(progress, received())})`,
+          );
         res.on('error', (error: NodeJS.ErrnoException) => {
           if (classify(error) === 'reset') dropped();
           else fail(classify(error), describeError(error, url, progress, received()));
@@ -143,7 +166,15 @@ export class HttpClient {
       // socket is closed (without this listener Node leaves the request hanging until the timeout).
       req.on('upgrade', (res: http.IncomingMessage, socket: Socket) => {
         socket.destroy();
-        finish({ ok: true, response: { status: res.statusCode ?? 0, headers: headersOf(res), body: '', durationMs: Math.round(performance.now() - started) } });
+        finish({
+          ok: true,
+          response: {
+            status: res.statusCode ?? 0,
+            headers: headersOf(res),
+            body: '',
+            durationMs: Math.round(performance.now() - started),
+          },
+        });
       });
       if (request.body !== undefined) req.write(request.body);
       req.end();
@@ -169,15 +200,25 @@ function headersOf(res: http.IncomingMessage): Record<string, string> {
 function classify(error: NodeJS.ErrnoException): TransportErrorKind {
   const code = error.code ?? '';
   if (code === 'ECONNREFUSED') return 'refused';
-  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'ECONNABORTED' || /socket hang up|aborted/i.test(error.message)) return 'reset';
-  if (code.startsWith('HPE_') || code === 'ERR_INVALID_HTTP_TOKEN' || code === 'ERR_INVALID_CHAR') return 'bad_response';
+  if (
+    code === 'ECONNRESET' ||
+    code === 'EPIPE' ||
+    code === 'ECONNABORTED' ||
+    /socket hang up|aborted/i.test(error.message)
+  )
+    return 'reset';
+  if (code.startsWith('HPE_') || code === 'ERR_INVALID_HTTP_TOKEN' || code === 'ERR_INVALID_CHAR')
+    return 'bad_response';
   if (code === 'ETIMEDOUT') return 'timeout';
   return 'other';
 }
 
 function describeProgress(p: Progress, received: number): string {
   if (!p.socket || p.socket.connecting) return 'could not connect';
-  if (p.status === undefined) return received === 0 ? 'connected, but nothing was received' : `${received} bytes received, the status line and headers never completed`;
+  if (p.status === undefined)
+    return received === 0
+      ? 'connected, but nothing was received'
+      : `${received} bytes received, the status line and headers never completed`;
   const of = p.announced !== undefined ? ` of the ${p.announced} its Content-Length announced` : '';
   return `status ${p.status} and headers received, then ${p.bodyBytes} body bytes${of}`;
 }
@@ -186,7 +227,10 @@ function describeProgress(p: Progress, received: number): string {
 function firstBytes(error: NodeJS.ErrnoException): string {
   const raw = (error as { rawPacket?: unknown }).rawPacket;
   if (!Buffer.isBuffer(raw)) return '';
-  const text = raw.subarray(0, 48).toString('latin1').replace(/[^\x20-\x21\x23-\x5b\x5d-\x7e]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  const text = raw
+    .subarray(0, 48)
+    .toString('latin1')
+    .replace(/[^\x20-\x21\x23-\x5b\x5d-\x7e]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
   return `; it starts "${text}"${raw.length > 48 ? '…' : ''}`;
 }
 
@@ -220,7 +264,8 @@ function describeError(error: NodeJS.ErrnoException, url: URL, p: Progress, rece
     case 'timeout':
       return `timed out (${describeProgress(p, received)})`;
     default:
-      if (error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN') return `unknown host ${url.hostname} (${error.code})`;
+      if (error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN')
+        return `unknown host ${url.hostname} (${error.code})`;
       return `${error.code ?? 'error'}: ${error.message}`;
   }
 }

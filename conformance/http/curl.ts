@@ -47,7 +47,8 @@ function expanding(name: string, value: string): string {
 export function toCurl(request: RecordedRequest): string {
   const parts = ['curl', '-sS', '-i', '-X', request.method, shellQuote(request.url)];
   for (const [name, value] of Object.entries(request.headers)) {
-    if (name.toLowerCase() === 'authorization' && value === BASIC_PLACEHOLDER) parts.push('-u', `"\${${CREDENTIAL_ENV.basic}}"`);
+    if (name.toLowerCase() === 'authorization' && value === BASIC_PLACEHOLDER)
+      parts.push('-u', `"\${${CREDENTIAL_ENV.basic}}"`);
     else if (value.includes('<redacted: $')) parts.push('-H', expanding(name, value));
     else parts.push('-H', shellQuote(`${name}: ${value}`));
   }

@@ -21,7 +21,10 @@ export function asksToComeBack(response: Pick<RecordedResponse, 'status' | 'head
  * Why an answer that is still a rate limit after the runner's waits cannot be judged, naming the wait
  * it asked for; undefined when it is no rate limit. Every check, rule and workflow skips with it.
  */
-export function rateLimitReason(response: Pick<RecordedResponse, 'status' | 'headers'> | undefined, maxWaitMs = DEFAULT_MAX_RETRY_AFTER_S * 1000): string | undefined {
+export function rateLimitReason(
+  response: Pick<RecordedResponse, 'status' | 'headers'> | undefined,
+  maxWaitMs = DEFAULT_MAX_RETRY_AFTER_S * 1000,
+): string | undefined {
   if (!response || !asksToComeBack(response)) return undefined;
   const what = response.status === 429 ? 'rate limited (429)' : 'temporarily unavailable (503 with Retry-After)';
   const after = response.headers['retry-after'];

@@ -8,7 +8,14 @@ import type { Exchange } from '../types.js';
  */
 export function looksLikeProtocolMismatch(exchanges: readonly Exchange[]): boolean {
   const sent = exchanges.filter((e) => e.error?.kind !== 'not_sent');
-  return sent.length > 0 && sent.every((e) => e.response === undefined && (e.error?.kind === 'reset' || e.error?.kind === 'bad_response' || e.error?.kind === 'other'));
+  return (
+    sent.length > 0 &&
+    sent.every(
+      (e) =>
+        e.response === undefined &&
+        (e.error?.kind === 'reset' || e.error?.kind === 'bad_response' || e.error?.kind === 'other'),
+    )
+  );
 }
 
 /**
@@ -58,20 +65,41 @@ const NOT_TLS = /WRONG_VERSION_NUMBER|PACKET_LENGTH_TOO_LONG|UNKNOWN_PROTOCOL|HT
 
 type Handshake = { ok: true } | { ok: false; certificate: boolean; protocol: boolean; code: string; message: string };
 
-function tlsHandshake(host: string, port: number, servername: string, verify: boolean, timeoutMs: number): Promise<Handshake> {
+function tlsHandshake(
+  host: string,
+  port: number,
+  servername: string,
+  verify: boolean,
+  timeoutMs: number,
+): Promise<Handshake> {
   return new Promise((resolve) => {
     const sni = net.isIP(servername.replace(/^\[|\]$/g, '')) === 0 ? servername : undefined;
-    const socket = tls.connect({ host, port, ...(sni ? { servername: sni } : {}), rejectUnauthorized: verify, ALPNProtocols: ['http/1.1'] });
+    const socket = tls.connect({
+      host,
+      port,
+      ...(sni ? { servername: sni } : {}),
+      rejectUnauthorized: verify,
+      ALPNProtocols: ['http/1.1'],
+    });
     const done = (result: Handshake): void => {
       clearTimeout(timer);
       socket.destroy();
       resolve(result);
     };
-    const timer = setTimeout(() => done({ ok: false, certificate: false, protocol: false, code: 'ETIMEDOUT', message: 'no TLS handshake' }), timeoutMs);
+    const timer = setTimeout(
+      () => done({ ok: false, certificate: false, protocol: false, code: 'ETIMEDOUT', message: 'no TLS handshake' }),
+      timeoutMs,
+    );
     socket.once('secureConnect', () => done({ ok: true }));
     socket.once('error', (error: NodeJS.ErrnoException) => {
       const code = error.code ?? '';
-      done({ ok: false, certificate: CERTIFICATE_CODES.test(code), protocol: NOT_TLS.test(code) || /wrong version number|packet length too long/i.test(error.message), code, message: error.message.split('\n')[0] ?? '' });
+      done({
+        ok: false,
+        certificate: CERTIFICATE_CODES.test(code),
+        protocol: NOT_TLS.test(code) || /wrong version number|packet length too long/i.test(error.message),
+        code,
+        message: error.message.split('\n')[0] ?? '',
+      });
     });
   });
 }
@@ -96,12 +124,19 @@ function plainHttp(host: string, port: number, timeoutMs: number): Promise<Plain
       socket.destroy();
       const head = received.toString('latin1');
       const m = /^HTTP\/1\.[01] (\d{3})/.exec(head);
-      resolve({ connected, http: m !== null, status: m?.[1] ? Number(m[1]) : undefined, timedOut: timedOut && received.length === 0 });
+      resolve({
+        connected,
+        http: m !== null,
+        status: m?.[1] ? Number(m[1]) : undefined,
+        timedOut: timedOut && received.length === 0,
+      });
     };
     const timer = setTimeout(() => done(true), timeoutMs);
     socket.once('connect', () => {
       connected = true;
-      socket.write(`GET / HTTP/1.1\r\nHost: ${host.includes(':') ? `[${host}]` : host}:${port}\r\nConnection: close\r\n\r\n`);
+      socket.write(
+        `GET / HTTP/1.1\r\nHost: ${host.includes(':') ? `[${host}]` : host}:${port}\r\nConnection: close\r\n\r\n`,
+      );
     });
     socket.on('data', (chunk: Buffer) => {
       received = Buffer.concat([received, chunk]);

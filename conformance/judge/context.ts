@@ -2,7 +2,11 @@ import { commonErrorSchema, type Contract, type Operation, type SchemaValidator 
 import type { CheckContext } from '../registry/index.js';
 
 /** What every check reads besides the exchange, for the selected operations. */
-export function checkContext(contract: Contract, validator: SchemaValidator, selected: readonly Operation[]): CheckContext {
+export function checkContext(
+  contract: Contract,
+  validator: SchemaValidator,
+  selected: readonly Operation[],
+): CheckContext {
   const pathRepresentatives = new Set<string>();
   const paths = new Set<string>();
   for (const op of selected) if (!paths.has(op.path)) [paths.add(op.path), pathRepresentatives.add(op.id)];

@@ -54,7 +54,8 @@ function judgeOne(check: Check, exchange: Exchange, op: Operation, ctx: CheckCon
   // documents is conformant; an "invalid" input one of them accepts proves nothing.
   const invalidForSibling = siblingInputReason(check, op, ctx);
   if (invalidForSibling !== undefined) return { status: 'skip', reason: invalidForSibling };
-  if (check.siblings === 'answer' && siblingsOf(op, ctx).some((o) => check.judge(exchange, o, ctx)?.status === 'pass')) return { status: 'pass' };
+  if (check.siblings === 'answer' && siblingsOf(op, ctx).some((o) => check.judge(exchange, o, ctx)?.status === 'pass'))
+    return { status: 'pass' };
   return outcome;
 }
 
@@ -65,9 +66,11 @@ export function failureResult(cell: FailedCell, ctx: CheckContext, shrunk?: Exch
   const outcome = shrunk ? (cell.check.judge(shrunk, cell.op, ctx) ?? first.outcome) : first.outcome;
   const violations = outcome.status === 'fail' ? outcome.violations.map((v) => v.message) : [];
   let message = violations.slice(0, 5).join('; ');
-  if (cell.failures > 1) message += ` (${cell.failures} of ${cell.judged} exchanges failed, ${cell.distinct} distinct violations)`;
+  if (cell.failures > 1)
+    message += ` (${cell.failures} of ${cell.judged} exchanges failed, ${cell.distinct} distinct violations)`;
   if (shrunk?.input) message += `; smallest failing input: ${describeInput(shrunk.input)}`;
-  else if (first.exchange.input && (first.exchange.kind === 'negative' || first.exchange.kind === 'positive')) message += `; failing input: ${describeInput(first.exchange.input)}`;
+  else if (first.exchange.input && (first.exchange.kind === 'negative' || first.exchange.kind === 'positive'))
+    message += `; failing input: ${describeInput(first.exchange.input)}`;
   message += cell.heldNote;
   if (cell.status === 'warning') message = `${stabilityNote(cell.op)}${message}`;
   return {
@@ -112,7 +115,9 @@ function judgeOperation(input: JudgeInput, op: Operation, results: CheckResult[]
   // Requests the circuit breaker held back have no outcome to judge: they count as neither pass nor fail.
   const mine = all.filter((e) => e.error?.kind !== 'not_sent');
   const held = all.find((e) => e.error?.kind === 'not_sent')?.error?.message;
-  const heldNote = held ? `; ${all.length - mine.length} request(s) of ${op.id} not sent (${held.replace(/^not sent: /, '')})` : '';
+  const heldNote = held
+    ? `; ${all.length - mine.length} request(s) of ${op.id} not sent (${held.replace(/^not sent: /, '')})`
+    : '';
   for (const check of input.checks) {
     if (!check.appliesTo(op, input.ctx)) continue;
     const judged: Array<{ exchange: Exchange; outcome: CheckOutcome }> = [];
@@ -139,7 +144,9 @@ function judgeOperation(input: JudgeInput, op: Operation, results: CheckResult[]
         judged: judged.length,
       });
     } else if (failures.length > 0) {
-      const distinct = new Set(failures.flatMap((f) => (f.outcome.status === 'fail' ? f.outcome.violations.map((v) => v.message) : [])));
+      const distinct = new Set(
+        failures.flatMap((f) => (f.outcome.status === 'fail' ? f.outcome.violations.map((v) => v.message) : [])),
+      );
       const cell: FailedCell = {
         index: results.length,
         check,
@@ -172,9 +179,23 @@ function judgeOperation(input: JudgeInput, op: Operation, results: CheckResult[]
       const reason =
         (judged.length === 0 ? held : undefined) ??
         (firstSkip?.status === 'skip' ? firstSkip.reason : undefined) ??
-        input.notes.find((n) => n.operation === op.id && (n.kind === '*' || (check.explainedBy !== undefined && n.kind === check.explainedBy)))?.reason ??
+        input.notes.find(
+          (n) =>
+            n.operation === op.id &&
+            (n.kind === '*' || (check.explainedBy !== undefined && n.kind === check.explainedBy)),
+        )?.reason ??
         'no exchange of this run concerned it';
-      results.push({ check: check.name, operation: op.id, status: 'skipped', message: reason, exchange: undefined, smallestInput: undefined, reproduce: undefined, judged: judged.length, durationMs });
+      results.push({
+        check: check.name,
+        operation: op.id,
+        status: 'skipped',
+        message: reason,
+        exchange: undefined,
+        smallestInput: undefined,
+        reproduce: undefined,
+        judged: judged.length,
+        durationMs,
+      });
     }
   }
 }
@@ -183,7 +204,8 @@ export function describeInput(input: GeneratedInput): string {
   const parts: string[] = [];
   if (Object.keys(input.pathParams).length > 0) parts.push(`path ${JSON.stringify(input.pathParams)}`);
   if (Object.keys(input.query).length > 0) parts.push(`query ${JSON.stringify(input.query)}`);
-  if (input.rawBody !== undefined) parts.push(`body ${JSON.stringify(input.rawBody)} as ${input.contentType ?? '(no type)'}`);
+  if (input.rawBody !== undefined)
+    parts.push(`body ${JSON.stringify(input.rawBody)} as ${input.contentType ?? '(no type)'}`);
   else if (input.body !== undefined) parts.push(`body ${JSON.stringify(input.body)}`);
   return parts.join(', ') || '(no input)';
 }

@@ -23,7 +23,11 @@ export function rateLimited(exchange: Exchange | undefined): string | undefined 
  * valid for another, so an accepted "invalid" input proves nothing: the reason to skip, for an
  * entry whose `siblings` is 'input'.
  */
-export function siblingInputReason(entry: { readonly siblings?: 'answer' | 'input' }, op: Operation, ctx: CheckContext): string | undefined {
+export function siblingInputReason(
+  entry: { readonly siblings?: 'answer' | 'input' },
+  op: Operation,
+  ctx: CheckContext,
+): string | undefined {
   if (entry.siblings !== 'input') return undefined;
   const siblings = siblingsOf(op, ctx);
   if (siblings.length === 0) return undefined;
@@ -31,7 +35,8 @@ export function siblingInputReason(entry: { readonly siblings?: 'answer' | 'inpu
 }
 
 /** `x-stability` operations may still change: their failures are warnings unless --strict. */
-export const failedStatus = (op: Operation | undefined, strict: boolean): ResultStatus => (op?.stability && !strict ? 'warning' : 'failed');
+export const failedStatus = (op: Operation | undefined, strict: boolean): ResultStatus =>
+  op?.stability && !strict ? 'warning' : 'failed';
 export const stabilityNote = (op: Operation): string => `[x-stability: ${op.stability ?? ''}] `;
 
 /**
@@ -40,13 +45,27 @@ export const stabilityNote = (op: Operation): string => `[x-stability: ${op.stab
  * nothing; a failure on an `x-stability` operation is a warning. `op`: the operation the failure
  * is about (a workflow's failing step's).
  */
-export function underPolicies(result: CheckResult, entry: { readonly siblings?: 'answer' | 'input' }, op: Operation | undefined, ctx: CheckContext, strict: boolean): CheckResult {
+export function underPolicies(
+  result: CheckResult,
+  entry: { readonly siblings?: 'answer' | 'input' },
+  op: Operation | undefined,
+  ctx: CheckContext,
+  strict: boolean,
+): CheckResult {
   if (result.status !== 'failed') return result;
   const limited = rateLimited(result.exchange);
-  if (limited !== undefined) return { ...result, status: 'skipped', message: `${result.message}: ${limited}`, reproduce: undefined, judged: 0 };
+  if (limited !== undefined)
+    return { ...result, status: 'skipped', message: `${result.message}: ${limited}`, reproduce: undefined, judged: 0 };
   if (!op) return result;
   const sibling = siblingInputReason(entry, op, ctx);
-  if (sibling !== undefined) return { ...result, status: 'skipped', message: sibling, exchange: undefined, reproduce: undefined, judged: 0 };
-  if (failedStatus(op, strict) === 'warning') return { ...result, status: 'warning', message: `${stabilityNote(op)}${result.message}`, reproduce: result.reproduce ?? (result.exchange ? toCurl(result.exchange.request) : undefined) };
+  if (sibling !== undefined)
+    return { ...result, status: 'skipped', message: sibling, exchange: undefined, reproduce: undefined, judged: 0 };
+  if (failedStatus(op, strict) === 'warning')
+    return {
+      ...result,
+      status: 'warning',
+      message: `${stabilityNote(op)}${result.message}`,
+      reproduce: result.reproduce ?? (result.exchange ? toCurl(result.exchange.request) : undefined),
+    };
   return result;
 }

@@ -14,21 +14,43 @@ export interface ProbeCell {
 
 function resultOf(name: string, op: Operation, v: ProbeVerdict): CheckResult {
   const base = { check: name, operation: op.id, smallestInput: undefined } as const;
-  if (v.status === 'skipped') return { ...base, status: 'skipped', message: v.message, exchange: v.exchange, reproduce: undefined, judged: 0 };
-  if (v.status === 'passed') return { ...base, status: 'passed', message: v.message, exchange: undefined, reproduce: undefined, judged: v.judged };
-  return { ...base, status: v.status, message: v.message, exchange: v.exchange, reproduce: v.status === 'failed' && v.exchange ? toCurl(v.exchange.request) : undefined, judged: v.judged };
+  if (v.status === 'skipped')
+    return { ...base, status: 'skipped', message: v.message, exchange: v.exchange, reproduce: undefined, judged: 0 };
+  if (v.status === 'passed')
+    return {
+      ...base,
+      status: 'passed',
+      message: v.message,
+      exchange: undefined,
+      reproduce: undefined,
+      judged: v.judged,
+    };
+  return {
+    ...base,
+    status: v.status,
+    message: v.message,
+    exchange: v.exchange,
+    reproduce: v.status === 'failed' && v.exchange ? toCurl(v.exchange.request) : undefined,
+    judged: v.judged,
+  };
 }
 
 /**
  * One result per probe cell, in the order given: the probe's pure judge of what was sent (or its
  * plan's reason to skip), under the judge's policies (policies.ts). Pure: sends nothing.
  */
-export function judgeProbes(cells: readonly ProbeCell[], ctx: CheckContext, strict: boolean): { results: CheckResult[]; internalErrors: Array<{ operation: string; error: unknown }> } {
+export function judgeProbes(
+  cells: readonly ProbeCell[],
+  ctx: CheckContext,
+  strict: boolean,
+): { results: CheckResult[]; internalErrors: Array<{ operation: string; error: unknown }> } {
   const results: CheckResult[] = [];
   const internalErrors: Array<{ operation: string; error: unknown }> = [];
   for (const { probe, op, planned, sent } of cells) {
     try {
-      const verdict: ProbeVerdict = planned.ok ? probe.judge(planned.plan, sent) : { status: 'skipped', message: planned.reason, exchange: planned.exchange };
+      const verdict: ProbeVerdict = planned.ok
+        ? probe.judge(planned.plan, sent)
+        : { status: 'skipped', message: planned.reason, exchange: planned.exchange };
       results.push(underPolicies(resultOf(probe.name, op, verdict), probe, op, ctx, strict));
     } catch (error) {
       internalErrors.push({ operation: op.id, error });

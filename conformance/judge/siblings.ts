@@ -14,7 +14,9 @@ export function siblingsOf(op: Operation, ctx: CheckContext): readonly Operation
   let hit = byOp.get(op.id);
   if (!hit) {
     const here = requestPath(op.path);
-    hit = ctx.contract.operations.filter((o) => o.id !== op.id && o.method === op.method && requestPath(o.path) === here);
+    hit = ctx.contract.operations.filter(
+      (o) => o.id !== op.id && o.method === op.method && requestPath(o.path) === here,
+    );
     byOp.set(op.id, hit);
   }
   return hit;

@@ -1,4 +1,12 @@
-import { HTTP_METHODS, documentedResponse, fixedMethod, retrievesRepresentation, samePath, type Contract, type Operation } from '../../src/contract/index.js';
+import {
+  HTTP_METHODS,
+  documentedResponse,
+  fixedMethod,
+  retrievesRepresentation,
+  samePath,
+  type Contract,
+  type Operation,
+} from '../../src/contract/index.js';
 import { methodsOnPath, pathClash } from '../cases/path-clash.js';
 import { pathParameters, requestBodyOf } from '../cases/inputs.js';
 import { mutationsFor } from '../cases/mutations.js';
@@ -21,15 +29,26 @@ export interface Selection {
 }
 
 /** The selected checks and operations; throws SelectionError for a name the contract or the kit does not know. */
-export function select(contract: Contract, selection: Selection): { checks: readonly Check[]; probes: readonly ProbeCheck[]; operations: readonly Operation[] } {
+export function select(
+  contract: Contract,
+  selection: Selection,
+): { checks: readonly Check[]; probes: readonly ProbeCheck[]; operations: readonly Operation[] } {
   for (const name of [...(selection.checks ?? []), ...(selection.skipChecks ?? [])]) {
-    if (![...CHECKS, ...PROBES].some((c) => c.name === name) && !(selection.knownElsewhere?.(name) ?? false)) throw new SelectionError(`unknown check "${name}" (known: ${[...CHECKS, ...PROBES].map((c) => c.name).join(', ')})`);
+    if (![...CHECKS, ...PROBES].some((c) => c.name === name) && !(selection.knownElsewhere?.(name) ?? false))
+      throw new SelectionError(
+        `unknown check "${name}" (known: ${[...CHECKS, ...PROBES].map((c) => c.name).join(', ')})`,
+      );
   }
-  const wanted = (name: string): boolean => (!selection.checks || selection.checks.length === 0 || selection.checks.includes(name)) && !(selection.skipChecks ?? []).includes(name);
+  const wanted = (name: string): boolean =>
+    (!selection.checks || selection.checks.length === 0 || selection.checks.includes(name)) &&
+    !(selection.skipChecks ?? []).includes(name);
   for (const id of selection.operations ?? []) {
-    if (!contract.operationsById.has(id)) throw new SelectionError(`unknown operation "${id}" (known: ${contract.operations.map((o) => o.id).join(', ')})`);
+    if (!contract.operationsById.has(id))
+      throw new SelectionError(`unknown operation "${id}" (known: ${contract.operations.map((o) => o.id).join(', ')})`);
   }
-  const operations = contract.operations.filter((op) => !selection.operations || selection.operations.length === 0 || selection.operations.includes(op.id));
+  const operations = contract.operations.filter(
+    (op) => !selection.operations || selection.operations.length === 0 || selection.operations.includes(op.id),
+  );
   return { checks: CHECKS.filter((c) => wanted(c.name)), probes: PROBES.filter((p) => wanted(p.name)), operations };
 }
 
@@ -48,18 +67,30 @@ function phase(op: Operation, contract: Contract): number {
  * allow. Pure: nothing is sent; the values come later (conformance/execute), since ids come from
  * the target's answers.
  */
-export function planRun(contract: Contract, selected: { checks: readonly Check[]; probes?: readonly ProbeCheck[]; operations: readonly Operation[] }, credentials: CredentialPlan): RunPlan {
+export function planRun(
+  contract: Contract,
+  selected: { checks: readonly Check[]; probes?: readonly ProbeCheck[]; operations: readonly Operation[] },
+  credentials: CredentialPlan,
+): RunPlan {
   const probes = selected.probes ?? [];
   const needs = new Set<ExchangeKind>([...selected.checks, ...probes].flatMap((c) => c.needs));
   const wants = (kind: ExchangeKind): boolean => needs.has(kind);
   // Among deletes, sub-resources go before the resource they hang from (`/identities/{id}/sessions` before `/identities/{id}`).
   const depth = (op: Operation): number => (op.method === 'delete' ? -op.path.split('/').length : 0);
-  const ordered = [...selected.operations].sort((a, b) => phase(a, contract) - phase(b, contract) || depth(a) - depth(b));
+  const ordered = [...selected.operations].sort(
+    (a, b) => phase(a, contract) - phase(b, contract) || depth(a) - depth(b),
+  );
   const notices: string[] = [];
   const cases: OperationCase[] = ordered.map((op) => {
     const body = requestBodyOf(op);
-    const unwritableBody = op.requestBody && !body ? `${op.id} takes only ${Object.keys(op.requestBody.content).join(', ')} bodies, which the runner does not write` : undefined;
-    if (op.requestBody && !body) notices.push(`request bodies in ${Object.keys(op.requestBody.content).join(', ')} are not generated: ${op.id} is not exercised`);
+    const unwritableBody =
+      op.requestBody && !body
+        ? `${op.id} takes only ${Object.keys(op.requestBody.content).join(', ')} bodies, which the runner does not write`
+        : undefined;
+    if (op.requestBody && !body)
+      notices.push(
+        `request bodies in ${Object.keys(op.requestBody.content).join(', ')} are not generated: ${op.id} is not exercised`,
+      );
     const authBlocked = op.requiresAuth && credentials.valid(op) === undefined ? credentials.missing(op) : undefined;
     const open = authBlocked === undefined;
     const clash = pathClash(contract, op);
@@ -73,11 +104,17 @@ export function planRun(contract: Contract, selected: { checks: readonly Check[]
       positive: open && wants('positive') && unwritableBody === undefined,
       readBack: wants('read_back'),
       readAfterDelete: wants('read_after_delete'),
-      mutations: open && wants('negative') ? mutationsFor(op.parameters, body, (reason) => unsentMutations.push(reason)) : [],
+      mutations:
+        open && wants('negative') ? mutationsFor(op.parameters, body, (reason) => unsentMutations.push(reason)) : [],
       unsentMutations,
       malformedJson: open && body?.json === true && wants('malformed_json'),
       authProbes: op.requiresAuth && wants('no_auth'),
-      unknownId: open && pathParameters(op).length > 0 && wants('unknown_id') ? (documentedResponse(op.responses, 404) ? true : `${op.id} documents no 404`) : false,
+      unknownId:
+        open && pathParameters(op).length > 0 && wants('unknown_id')
+          ? documentedResponse(op.responses, 404)
+            ? true
+            : `${op.id} documents no 404`
+          : false,
     };
   });
   const pathProbes: PathProbe[] = [];
@@ -89,8 +126,15 @@ export function planRun(contract: Contract, selected: { checks: readonly Check[]
       const documented = [...methodsOnPath(contract, op.path)];
       const method = (['patch', 'delete', 'put', 'post', 'get'] as const).find((m) => !documented.includes(m));
       // Every documented method, OpenAPI 3.2's QUERY and additionalOperations too (OAS 3.2.0 §4.10.1).
-      const documentedMethods = [...HTTP_METHODS.filter((m) => documented.includes(m)), ...documented.filter((m) => !fixedMethod(m))].map((m) => m.toUpperCase());
-      pathProbes.push(method ? { op, method, documentedMethods } : { op, method: undefined, documentedMethods, reason: `every common method is documented on ${op.path}` });
+      const documentedMethods = [
+        ...HTTP_METHODS.filter((m) => documented.includes(m)),
+        ...documented.filter((m) => !fixedMethod(m)),
+      ].map((m) => m.toUpperCase());
+      pathProbes.push(
+        method
+          ? { op, method, documentedMethods }
+          : { op, method: undefined, documentedMethods, reason: `every common method is documented on ${op.path}` },
+      );
     }
   }
   return { checks: selected.checks, probes, operations: selected.operations, needs, cases, pathProbes, notices };

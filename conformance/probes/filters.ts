@@ -1,7 +1,17 @@
 import type { Operation } from '../../src/contract/index.js';
 import { asSchema, isRecord } from '../cases/schema.js';
 import type { Exchange } from '../types.js';
-import { LIMIT_NAMES, filtersOf, identityOf, itemSchemaOf, itemsOf, normalName, numericBounds, queryParams, type Filter } from './lists.js';
+import {
+  LIMIT_NAMES,
+  filtersOf,
+  identityOf,
+  itemSchemaOf,
+  itemsOf,
+  normalName,
+  numericBounds,
+  queryParams,
+  type Filter,
+} from './lists.js';
 import type { ProbePlan, ProbeVerdict, ProbeCheck, ProbeRequest, Sent } from '../registry/types.js';
 import { acceptedBody, blocked, collections, json, needsKey, ok } from './util.js';
 
@@ -27,7 +37,12 @@ export interface FilterPlan {
 export type FilterStep =
   | { readonly kind: 'create' }
   | { readonly kind: 'census' }
-  | { readonly kind: 'filter'; readonly filter: Filter; readonly value: unknown; readonly source: 'enum' | 'boolean' | 'created' | 'listed' };
+  | {
+      readonly kind: 'filter';
+      readonly filter: Filter;
+      readonly value: unknown;
+      readonly source: 'enum' | 'boolean' | 'created' | 'listed';
+    };
 
 export interface Recorded {
   readonly step: FilterStep;
@@ -45,7 +60,8 @@ export function filterPlan(op: Operation, create: FilterPlan['create']): ProbePl
   const item = itemSchemaOf(op);
   if (!item) return { ok: false, reason: `${op.id} answers no list of items` };
   const filters = filtersOf(op, item);
-  if (filters.length === 0) return { ok: false, reason: `${op.id} has no query parameter named like a property of its items` };
+  if (filters.length === 0)
+    return { ok: false, reason: `${op.id} has no query parameter named like a property of its items` };
   const size: Record<string, number> = {};
   for (const p of queryParams(op).filter((q) => LIMIT_NAMES.has(normalName(q.name)))) {
     const b = numericBounds(p);
@@ -66,7 +82,9 @@ function valueFor(record: unknown, f: Filter): unknown {
 export function nextFilterRequest(plan: FilterPlan, sent: readonly Recorded[]): FilterStep | undefined {
   const needsValue = plan.filters.filter((f) => fixedValues(f) === undefined);
   const steps: FilterStep[] = [];
-  for (const f of plan.filters) for (const value of fixedValues(f)?.values ?? []) steps.push({ kind: 'filter', filter: f, value, source: fixedValues(f)?.source ?? 'enum' });
+  for (const f of plan.filters)
+    for (const value of fixedValues(f)?.values ?? [])
+      steps.push({ kind: 'filter', filter: f, value, source: fixedValues(f)?.source ?? 'enum' });
   if (needsValue.length > 0) {
     const created = plan.create ? sent.find((r) => r.step.kind === 'create') : undefined;
     if (plan.create && !created) return steps.find((s) => !sent.some((r) => sameStep(r.step, s))) ?? { kind: 'create' };
@@ -89,11 +107,13 @@ export function nextFilterRequest(plan: FilterPlan, sent: readonly Recorded[]): 
   return steps.find((s) => !sent.some((r) => sameStep(r.step, s)));
 }
 
-const sameStep = (a: FilterStep, b: FilterStep): boolean => a.kind === b.kind && (a.kind !== 'filter' || (b.kind === 'filter' && a.filter === b.filter && a.value === b.value));
+const sameStep = (a: FilterStep, b: FilterStep): boolean =>
+  a.kind === b.kind && (a.kind !== 'filter' || (b.kind === 'filter' && a.filter === b.filter && a.value === b.value));
 
 /** The query of a step (the census and filters ask for the largest page allowed). */
 export function filterQuery(plan: FilterPlan, step: FilterStep): Record<string, unknown> {
-  if (step.kind === 'filter') return { ...plan.size, [step.filter.param.name]: step.filter.schema?.type === 'array' ? [step.value] : step.value };
+  if (step.kind === 'filter')
+    return { ...plan.size, [step.filter.param.name]: step.filter.schema?.type === 'array' ? [step.value] : step.value };
   return { ...plan.size };
 }
 
@@ -140,7 +160,12 @@ export function judgeFilters(plan: FilterPlan, sent: readonly Recorded[]): Probe
       const listed = items.some((i) => identityOf(i) === createdId);
       // The created item must be on the page only where the page is not full: a full page may end before it.
       if (!listed && (pageSize === undefined ? false : items.length < pageSize)) {
-        return { status: 'failed', message: `${shown} (the value of the item just created, ${createdId}) does not list it: ${items.length} item(s) listed`, exchange: r.exchange, judged: judged + 1 };
+        return {
+          status: 'failed',
+          message: `${shown} (the value of the item just created, ${createdId}) does not list it: ${items.length} item(s) listed`,
+          exchange: r.exchange,
+          judged: judged + 1,
+        };
       }
     }
     if (items.length === 0) continue;
@@ -149,30 +174,43 @@ export function judgeFilters(plan: FilterPlan, sent: readonly Recorded[]): Probe
     if (verdicts.every((v) => v === undefined)) continue;
     judged++;
     if (stray !== undefined) {
-      return { status: 'failed', message: `${shown} returned an item with ${f.property} ${JSON.stringify(isRecord(stray) ? stray[f.property] : stray)}`, exchange: r.exchange, judged };
+      return {
+        status: 'failed',
+        message: `${shown} returned an item with ${f.property} ${JSON.stringify(isRecord(stray) ? stray[f.property] : stray)}`,
+        exchange: r.exchange,
+        judged,
+      };
     }
-    said.push(`${shown}${source === 'created' ? ' (a created item\'s value)' : ''}`);
+    said.push(`${shown}${source === 'created' ? " (a created item's value)" : ''}`);
   }
   if (judged === 0) {
     const names = plan.filters.map((f) => f.param.name).join(', ');
-    return { status: 'skipped', message: `no filtered list to judge (${names}: no value to filter by, or no filtered page answered with items showing the property)` };
+    return {
+      status: 'skipped',
+      message: `no filtered list to judge (${names}: no value to filter by, or no filtered page answered with items showing the property)`,
+    };
   }
-  return { status: 'passed', message: `every item listed matches: ${[...new Set(said)].slice(0, 4).join(', ')}${said.length > 4 ? '…' : ''}`, judged };
+  return {
+    status: 'passed',
+    message: `every item listed matches: ${[...new Set(said)].slice(0, 4).join(', ')}${said.length > 4 ? '…' : ''}`,
+    judged,
+  };
 }
-
 
 /** A request of the filter probe: the step it carries out. */
 interface FilterRequest extends ProbeRequest {
   readonly step: FilterStep;
 }
 
-const recorded = (sent: readonly Sent<FilterRequest>[]): Recorded[] => sent.map((s) => ({ step: s.request.step, exchange: s.exchange }));
+const recorded = (sent: readonly Sent<FilterRequest>[]): Recorded[] =>
+  sent.map((s) => ({ step: s.request.step, exchange: s.exchange }));
 
 /** `filters_filter`: the plan, next-request and judge functions above, as a probe check. */
 export const filtersFilter: ProbeCheck<FilterPlan, FilterRequest> = {
   kind: 'probe',
   name: 'filters_filter',
-  description: "A list query parameter named like a property of its items: filtered by an enum's values, both booleans, or the value an item created for the purpose has (it is listed) or a listed item has, every item returned matches.",
+  description:
+    "A list query parameter named like a property of its items: filtered by an enum's values, both booleans, or the value an item created for the purpose has (it is listed) or a listed item has, every item returned matches.",
   needs: ['positive'],
   plan(op, run) {
     if (op.method !== 'get' || !itemSchemaOf(op)) return undefined;
@@ -186,7 +224,9 @@ export const filtersFilter: ProbeCheck<FilterPlan, FilterRequest> = {
   next(plan, sent) {
     const step = nextFilterRequest(plan, recorded(sent));
     if (!step) return undefined;
-    return step.kind === 'create' && plan.create ? { op: plan.create.op, body: plan.create.body, step } : { op: plan.op, query: filterQuery(plan, step), step };
+    return step.kind === 'create' && plan.create
+      ? { op: plan.create.op, body: plan.create.body, step }
+      : { op: plan.op, query: filterQuery(plan, step), step };
   },
   judge: (plan, sent) => judgeFilters(plan, recorded(sent)),
 };

@@ -14,7 +14,8 @@ import { json, ok, successSchema } from './util.js';
 // The list vocabulary is the kernel's (resources/vocabulary.ts), the one the mock pages by.
 export { CURSOR_NAMES, LIMIT_NAMES, OFFSET_NAMES, PAGE_NAMES, normalName } from '../../src/contract/index.js';
 
-export const queryParams = (op: Operation): OpenAPIV3.ParameterObject[] => op.parameters.filter((p) => p.in === 'query');
+export const queryParams = (op: Operation): OpenAPIV3.ParameterObject[] =>
+  op.parameters.filter((p) => p.in === 'query');
 // allOf merged, and a nullable's value (`anyOf: [X, {type: null}]`, FastAPI's Optional) read as X: the kernel's view.
 const flat = (s: Schema | undefined): Schema | undefined => (s ? nonNullView(s) : undefined);
 
@@ -29,23 +30,39 @@ function itemSchemaIn(op: Operation, s: Schema, depth = 0): Schema | undefined {
   if (s.type === 'array') return flat(asSchema((s as OpenAPIV3.ArraySchemaObject).items));
   // An object read by its identifier (`GET /buckslips/{id}`) is an item, whatever arrays it holds.
   if (isItemPath(op.path)) return undefined;
-  const arrays = [...properties(s).entries()].map(([name, p]) => [name, flat(p)] as const).filter((e): e is readonly [string, OpenAPIV3.ArraySchemaObject] => e[1]?.type === 'array');
+  const arrays = [...properties(s).entries()]
+    .map(([name, p]) => [name, flat(p)] as const)
+    .filter((e): e is readonly [string, OpenAPIV3.ArraySchemaObject] => e[1]?.type === 'array');
   // Several arrays (Discord's thread search: `threads` and `members`): the one named like the path's
   // last segment (PayPal's `/templates` → `templates`); otherwise which one is the page is not stated.
-  const segment = op.path.split('/').filter((x) => x !== '' && !x.startsWith('{')).at(-1)?.toLowerCase();
+  const segment = op.path
+    .split('/')
+    .filter((x) => x !== '' && !x.startsWith('{'))
+    .at(-1)
+    ?.toLowerCase();
   const array = arrays.length === 1 ? arrays[0] : arrays.find(([name]) => name.toLowerCase() === segment);
   const items = array ? flat(asSchema(array[1].items)) : undefined;
   if (items && (items.type === 'object' || items.properties !== undefined)) return items;
   // No array at the top: the one object member an envelope wraps the page in (express-zod-api's
   // `{status, data: {orders: [...], total}}`), as the kernel's listItems reads the answer.
-  const objects = [...properties(s).values()].map((p) => flat(p)).filter((p): p is Schema => p !== undefined && (p.type === 'object' || p.properties !== undefined));
-  return arrays.length === 0 && objects.length === 1 && depth < 2 ? itemSchemaIn(op, objects[0]!, depth + 1) : undefined;
+  const objects = [...properties(s).values()]
+    .map((p) => flat(p))
+    .filter((p): p is Schema => p !== undefined && (p.type === 'object' || p.properties !== undefined));
+  return arrays.length === 0 && objects.length === 1 && depth < 2
+    ? itemSchemaIn(op, objects[0]!, depth + 1)
+    : undefined;
 }
 
 /** The items of a recorded list answer (2xx JSON), or undefined. */
 export function itemsOf(op: Operation, exchange: Exchange): unknown[] | undefined {
   if (!ok(exchange)) return undefined;
-  return listItems(json(exchange), op.path.split('/').filter((s) => s !== '' && !s.startsWith('{')).at(-1));
+  return listItems(
+    json(exchange),
+    op.path
+      .split('/')
+      .filter((s) => s !== '' && !s.startsWith('{'))
+      .at(-1),
+  );
 }
 
 /** A listed item's identity, when it carries one (`id`, `sid`, `uuid`): what tells two pages' items apart. */
@@ -59,7 +76,9 @@ export function identityOf(item: unknown): string | undefined {
 }
 
 /** The bounds a numeric page-size parameter admits; undefined when the schema is not numeric (Miro's string `limit`). */
-export function numericBounds(p: OpenAPIV3.ParameterObject): { min: number | undefined; max: number | undefined; default: number | undefined } | undefined {
+export function numericBounds(
+  p: OpenAPIV3.ParameterObject,
+): { min: number | undefined; max: number | undefined; default: number | undefined } | undefined {
   const s = flat(asSchema(p.schema));
   if (!s || (s.type !== 'integer' && s.type !== 'number')) return undefined;
   const min = s.exclusiveMinimum === true && s.minimum !== undefined ? s.minimum + 1 : s.minimum;
@@ -102,11 +121,18 @@ export function filtersOf(op: Operation, item: Schema): Filter[] {
     const scalar = schema?.type === 'array' ? flat(asSchema((schema as OpenAPIV3.ArraySchemaObject).items)) : schema;
     // Dates and times filter by ranges more often than by equality: what `created=…` means is not written in the schema.
     const own = flat(props.get(param.name));
-    if (!scalar || !SCALAR.has(String(scalar.type)) || /date|time/.test(`${scalar.format ?? ''} ${own?.format ?? ''}`)) continue;
+    if (!scalar || !SCALAR.has(String(scalar.type)) || /date|time/.test(`${scalar.format ?? ''} ${own?.format ?? ''}`))
+      continue;
     // The property must hold values of the parameter's kind: Pinterest's `pin_metrics=true` asks for
     // an object of metrics to be included, it selects nothing.
     const held = own?.type === 'array' ? flat(asSchema((own as OpenAPIV3.ArraySchemaObject).items)) : own;
-    if (held && (held.type === 'object' || held.properties !== undefined || ((held.type === 'boolean') !== (scalar.type === 'boolean') && held.type !== undefined))) continue;
+    if (
+      held &&
+      (held.type === 'object' ||
+        held.properties !== undefined ||
+        ((held.type === 'boolean') !== (scalar.type === 'boolean') && held.type !== undefined))
+    )
+      continue;
     out.push({ param, property, schema, ...(own?.default !== undefined ? { absentMeans: own.default } : {}) });
   }
   return out;

@@ -11,31 +11,79 @@ const same = (a: unknown, b: unknown): boolean => a !== undefined && b !== undef
  * the body's id), or the verdict when it names none. Only the path is judged: an absolute Location
  * may name the host as the server sees it (RFC 9110 §10.2.2).
  */
-export function locationNames(create: Operation, item: Operation, created: Exchange): Verdict | { readonly value: string; readonly param: string; readonly id: unknown } {
+export function locationNames(
+  create: Operation,
+  item: Operation,
+  created: Exchange,
+): Verdict | { readonly value: string; readonly param: string; readonly id: unknown } {
   const value = created.response?.headers['location'];
-  if (value === undefined) return { status: 'failed', message: `${created.response?.status ?? '?'} without the documented Location header`, exchange: created, judged: 1 };
+  if (value === undefined)
+    return {
+      status: 'failed',
+      message: `${created.response?.status ?? '?'} without the documented Location header`,
+      exchange: created,
+      judged: 1,
+    };
   const base = new URL(created.request.url);
   const prefix = base.pathname.slice(0, base.pathname.length - create.path.length);
   const named = new URL(value, base);
-  const template = new RegExp(`^${(prefix + item.path).replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '([^/]+)')}/?$`);
+  const template = new RegExp(
+    `^${(prefix + item.path).replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '([^/]+)')}/?$`,
+  );
   const m = template.exec(named.pathname);
   const body = json(created);
   const id = isRecord(body) ? body['id'] : undefined;
-  if (!m?.[1]) return { status: 'failed', message: `Location ${value} does not name an item of ${item.path}`, exchange: created, judged: 1 };
+  if (!m?.[1])
+    return {
+      status: 'failed',
+      message: `Location ${value} does not name an item of ${item.path}`,
+      exchange: created,
+      judged: 1,
+    };
   const param = decodeURIComponent(m[1]);
-  if (id !== undefined && !same(param, id)) return { status: 'failed', message: `Location ${value} names ${param}, the body's id is ${JSON.stringify(id)}`, exchange: created, judged: 1 };
+  if (id !== undefined && !same(param, id))
+    return {
+      status: 'failed',
+      message: `Location ${value} names ${param}, the body's id is ${JSON.stringify(id)}`,
+      exchange: created,
+      judged: 1,
+    };
   return { value, param, id };
 }
 
 /** Pure: the verdict on reading the Location through the item operation. */
-export function judgeLocationRead(item: Operation, named: { readonly value: string; readonly id: unknown }, read: Exchange): Verdict {
+export function judgeLocationRead(
+  item: Operation,
+  named: { readonly value: string; readonly id: unknown },
+  read: Exchange,
+): Verdict {
   const body = json(read);
   const readId = isRecord(body) ? body['id'] : undefined;
   // The item read is past its sunset (RFC 8594): the Location cannot be read through it any more.
-  if (read.response?.status === 410 && item.deprecated) return { status: 'skipped', message: `${item.id} is deprecated and answers 410 Gone: the Location cannot be read through it` };
-  if (!ok(read)) return { status: 'failed', message: `Location ${named.value} does not resolve: ${item.id} answered ${read.response?.status ?? read.error?.message ?? '?'}`, exchange: read, judged: 1 };
-  if (named.id !== undefined && !same(readId, named.id)) return { status: 'failed', message: `Location ${named.value} resolves to id ${JSON.stringify(readId)}, not the created ${JSON.stringify(named.id)}`, exchange: read, judged: 1 };
-  return { status: 'passed', message: `Location ${named.value} resolves to the created resource through ${item.id}`, judged: 2 };
+  if (read.response?.status === 410 && item.deprecated)
+    return {
+      status: 'skipped',
+      message: `${item.id} is deprecated and answers 410 Gone: the Location cannot be read through it`,
+    };
+  if (!ok(read))
+    return {
+      status: 'failed',
+      message: `Location ${named.value} does not resolve: ${item.id} answered ${read.response?.status ?? read.error?.message ?? '?'}`,
+      exchange: read,
+      judged: 1,
+    };
+  if (named.id !== undefined && !same(readId, named.id))
+    return {
+      status: 'failed',
+      message: `Location ${named.value} resolves to id ${JSON.stringify(readId)}, not the created ${JSON.stringify(named.id)}`,
+      exchange: read,
+      judged: 1,
+    };
+  return {
+    status: 'passed',
+    message: `Location ${named.value} resolves to the created resource through ${item.id}`,
+    judged: 2,
+  };
 }
 
 interface LocationPlan {
@@ -48,19 +96,25 @@ interface LocationPlan {
 export const locationNamesResource: ProbeCheck<LocationPlan> = {
   kind: 'probe',
   name: 'location_names_resource',
-  description: 'A create that documents Location: the Location, read through the item operation, is the resource in the body.',
+  description:
+    'A create that documents Location: the Location, read through the item operation, is the resource in the body.',
   needs: ['positive'],
   subjects: creates,
   plan(op, run) {
     const c = collectionOf(run.contract, op);
     if (!c) return undefined;
     const created = Object.entries(op.responses).find(([s]) => s === '201')?.[1];
-    const declares = created && 'headers' in created && Object.keys(created.headers ?? {}).some((h) => h.toLowerCase() === 'location');
+    const declares =
+      created && 'headers' in created && Object.keys(created.headers ?? {}).some((h) => h.toLowerCase() === 'location');
     if (!declares) return { ok: false, reason: `${op.id} documents no Location on 201` };
     if (!c.item) return { ok: false, reason: `no item operation (GET ${op.path}/{id}) to read the Location through` };
     if (needsKey(run, op)) return { ok: false, reason: run.credentials.missing(op) };
     const body = acceptedBody(run, op);
-    if (!body) return { ok: false, reason: `no request to ${op.id} was accepted in this run, so there is no body to create with` };
+    if (!body)
+      return {
+        ok: false,
+        reason: `no request to ${op.id} was accepted in this run, so there is no body to create with`,
+      };
     return { ok: true, plan: { create: op, item: c.item, body } };
   },
   next(plan, sent) {
@@ -73,7 +127,12 @@ export const locationNamesResource: ProbeCheck<LocationPlan> = {
   judge(plan, sent) {
     const [created, read] = sent.map((s) => s.exchange);
     if (!created) return { status: 'skipped', message: 'no create was sent' };
-    if (!ok(created) || !created.response) return { status: 'skipped', message: `the create was not accepted this time (${created.response ? `status ${created.response.status}` : (created.error?.message ?? 'no answer')})`, exchange: created };
+    if (!ok(created) || !created.response)
+      return {
+        status: 'skipped',
+        message: `the create was not accepted this time (${created.response ? `status ${created.response.status}` : (created.error?.message ?? 'no answer')})`,
+        exchange: created,
+      };
     const named = locationNames(plan.create, plan.item.op, created);
     if ('status' in named) return named;
     if (!read) return { status: 'skipped', message: `the Location ${named.value} was not read` };

@@ -2,7 +2,18 @@ import type { OpenAPIV3 } from 'openapi-types';
 import type { Operation } from '../../src/contract/index.js';
 import type { Exchange } from '../types.js';
 import { pageBase } from '../../src/contract/index.js';
-import { CURSOR_NAMES, LIMIT_NAMES, OFFSET_NAMES, PAGE_NAMES, identityOf, itemSchemaOf, itemsOf, normalName, numericBounds, queryParams } from './lists.js';
+import {
+  CURSOR_NAMES,
+  LIMIT_NAMES,
+  OFFSET_NAMES,
+  PAGE_NAMES,
+  identityOf,
+  itemSchemaOf,
+  itemsOf,
+  normalName,
+  numericBounds,
+  queryParams,
+} from './lists.js';
 import type { ProbePlan, ProbeVerdict, ProbeCheck } from '../registry/types.js';
 import { blocked, ok } from './util.js';
 
@@ -35,23 +46,32 @@ export interface PagingPlan {
   readonly linkDeclared: boolean;
 }
 
-
 const MAX_WALK = 12;
 
 export function pagingPlan(op: Operation): ProbePlan<PagingPlan> {
   if (!itemSchemaOf(op)) return { ok: false, reason: `${op.id} answers no list of items` };
   const q = queryParams(op);
-  const named = (names: ReadonlySet<string>): OpenAPIV3.ParameterObject[] => q.filter((p) => names.has(normalName(p.name)));
+  const named = (names: ReadonlySet<string>): OpenAPIV3.ParameterObject[] =>
+    q.filter((p) => names.has(normalName(p.name)));
   const named_ = named(LIMIT_NAMES);
-  if (named_.length === 0) return { ok: false, reason: `${op.id} declares no page-size parameter (limit, per_page, page_size…)` };
+  if (named_.length === 0)
+    return { ok: false, reason: `${op.id} declares no page-size parameter (limit, per_page, page_size…)` };
   // A non-numeric `size` is something else (Lob's postcard `size`: 4x6); a page size is a number.
   const sizeParams = named_.filter((p) => numericBounds(p) !== undefined);
-  if (sizeParams.length === 0) return { ok: false, reason: `${op.id}'s ${named_.map((p) => p.name).join(', ')} is not an integer in the contract: which values mean a page size is not stated` };
+  if (sizeParams.length === 0)
+    return {
+      ok: false,
+      reason: `${op.id}'s ${named_.map((p) => p.name).join(', ')} is not an integer in the contract: which values mean a page size is not stated`,
+    };
   const bounds = sizeParams.map((p) => ({ p, b: numericBounds(p) }));
   // One size every size parameter admits; the census asks for as many as they all allow (up to 100).
   const size = Math.max(1, ...bounds.map((x) => x.b?.min ?? 1));
   const census = Math.min(100, ...bounds.map((x) => x.b?.max ?? 100));
-  if (census <= size) return { ok: false, reason: `${op.id}'s page size admits only ${size}: a page over the limit cannot be told apart` };
+  if (census <= size)
+    return {
+      ok: false,
+      reason: `${op.id}'s page size admits only ${size}: a page over the limit cannot be told apart`,
+    };
   const offset = named(OFFSET_NAMES).find((p) => numericBounds(p) !== undefined);
   const pageParam = named(PAGE_NAMES).find((p) => numericBounds(p) !== undefined);
   // A page number counts from the kernel's pageBase (the mock's reading too), and never below the
@@ -77,13 +97,15 @@ export function pagingPlan(op: Operation): ProbePlan<PagingPlan> {
   };
 }
 
-const sized = (plan: PagingPlan, n: number): Record<string, number> => Object.fromEntries(plan.limits.map((p) => [p.name, n]));
+const sized = (plan: PagingPlan, n: number): Record<string, number> =>
+  Object.fromEntries(plan.limits.map((p) => [p.name, n]));
 const totalOf = (plan: PagingPlan, e: Exchange | undefined): number | undefined => {
   const v = plan.totalHeader ? Number(e?.response?.headers[plan.totalHeader.toLowerCase()]) : NaN;
   return Number.isInteger(v) && v >= 0 ? v : undefined;
 };
 /** The walk's page size: a quarter of the total, so a walk takes a few pages. */
-const walkSize = (plan: PagingPlan, total: number): number => Math.max(plan.size, Math.min(plan.census, Math.ceil(total / 4)));
+const walkSize = (plan: PagingPlan, total: number): number =>
+  Math.max(plan.size, Math.min(plan.census, Math.ceil(total / 4)));
 
 /**
  * The query of the next request, from those recorded so far (`sent`, in order), or undefined when
@@ -96,13 +118,21 @@ export function nextPagingQuery(plan: PagingPlan, sent: readonly Exchange[]): Re
   if (!census) return undefined;
   // Too few items to tell a page from the whole list: only the total header's walk, where there is one.
   if (census.length <= plan.size) return walkQuery(plan, sent, 1);
-  if (sent.length === 1) return { ...sized(plan, plan.size), ...(plan.offset ? { [plan.offset.name]: 0 } : {}), ...(plan.page ? { [plan.page.param.name]: plan.page.first } : {}) };
+  if (sent.length === 1)
+    return {
+      ...sized(plan, plan.size),
+      ...(plan.offset ? { [plan.offset.name]: 0 } : {}),
+      ...(plan.page ? { [plan.page.param.name]: plan.page.first } : {}),
+    };
   const first = itemsOf(plan.op, sent[1] as Exchange);
   if (!first) return undefined;
   const stepper = plan.offset ?? plan.page?.param;
   if (sent.length === 2) {
     if (!stepper) return undefined;
-    return { ...sized(plan, plan.size), ...(plan.offset ? { [plan.offset.name]: plan.size } : { [stepper.name]: (plan.page?.first ?? 1) + 1 }) };
+    return {
+      ...sized(plan, plan.size),
+      ...(plan.offset ? { [plan.offset.name]: plan.size } : { [stepper.name]: (plan.page?.first ?? 1) + 1 }),
+    };
   }
   return walkQuery(plan, sent, 3);
 }
@@ -117,7 +147,13 @@ function walkQuery(plan: PagingPlan, sent: readonly Exchange[], start: number): 
   if (last) {
     const items = itemsOf(plan.op, last);
     // Walk until a short or empty page, not just up to the claimed total: items past it are a lie too.
-    if (!items || items.length < size || walk.length >= MAX_WALK || walk.reduce((n, e) => n + (itemsOf(plan.op, e)?.length ?? 0), 0) > total) return undefined;
+    if (
+      !items ||
+      items.length < size ||
+      walk.length >= MAX_WALK ||
+      walk.reduce((n, e) => n + (itemsOf(plan.op, e)?.length ?? 0), 0) > total
+    )
+      return undefined;
   }
   return { ...sized(plan, size), [plan.offset.name]: walk.length * size };
 }
@@ -130,28 +166,68 @@ export function judgePaging(plan: PagingPlan, sent: readonly Exchange[]): ProbeV
   const [censusExchange, firstExchange, secondExchange] = sent;
   if (!censusExchange) return { status: 'skipped', message: 'no list request was sent' };
   const census = itemsOf(plan.op, censusExchange);
-  if (!census) return { status: 'skipped', message: `the list answered ${answered(censusExchange)} without a list of items; status_code_documented and response_schema judge that answer`, exchange: censusExchange };
+  if (!census)
+    return {
+      status: 'skipped',
+      message: `the list answered ${answered(censusExchange)} without a list of items; status_code_documented and response_schema judge that answer`,
+      exchange: censusExchange,
+    };
   if (census.length <= plan.size) {
     const walked = walkVerdict(plan, sent, 1);
-    return walked ?? { status: 'skipped', message: `only ${census.length} item(s) listed: a page of ${plan.size} cannot be told from an unlimited one` };
+    return (
+      walked ?? {
+        status: 'skipped',
+        message: `only ${census.length} item(s) listed: a page of ${plan.size} cannot be told from an unlimited one`,
+      }
+    );
   }
   if (!firstExchange) return { status: 'skipped', message: 'the first page was not requested' };
   const limitNames = plan.limits.map((p) => `${p.name}=${plan.size}`).join('&');
   const first = itemsOf(plan.op, firstExchange);
-  if (!first) return { status: 'skipped', message: `the page of ${limitNames} answered ${answered(firstExchange)} without a list of items (the census with ${plan.census} was answered)`, exchange: firstExchange };
+  if (!first)
+    return {
+      status: 'skipped',
+      message: `the page of ${limitNames} answered ${answered(firstExchange)} without a list of items (the census with ${plan.census} was answered)`,
+      exchange: firstExchange,
+    };
   let judged = 1;
   // RFC-free, contract-stated: a parameter named as a page size bounds the page.
-  if (first.length > plan.size) return { status: 'failed', message: `${first.length} items on a page of ${limitNames} (${census.length} listed without it)`, exchange: firstExchange, judged };
+  if (first.length > plan.size)
+    return {
+      status: 'failed',
+      message: `${first.length} items on a page of ${limitNames} (${census.length} listed without it)`,
+      exchange: firstExchange,
+      judged,
+    };
   const said: string[] = [`${limitNames} held (${first.length} of ${census.length} listed)`];
   if (secondExchange) {
-    const stepName = plan.offset ? `${plan.offset.name}=${plan.size}` : `${plan.page?.param.name}=${(plan.page?.first ?? 1) + 1}`;
+    const stepName = plan.offset
+      ? `${plan.offset.name}=${plan.size}`
+      : `${plan.page?.param.name}=${(plan.page?.first ?? 1) + 1}`;
     const second = itemsOf(plan.op, secondExchange);
-    if (!second) return { status: 'skipped', message: `the next page (${stepName}) answered ${answered(secondExchange)} without a list of items`, exchange: secondExchange };
+    if (!second)
+      return {
+        status: 'skipped',
+        message: `the next page (${stepName}) answered ${answered(secondExchange)} without a list of items`,
+        exchange: secondExchange,
+      };
     judged++;
-    if (second.length > plan.size) return { status: 'failed', message: `${second.length} items on a page of ${limitNames} at ${stepName}`, exchange: secondExchange, judged };
+    if (second.length > plan.size)
+      return {
+        status: 'failed',
+        message: `${second.length} items on a page of ${limitNames} at ${stepName}`,
+        exchange: secondExchange,
+        judged,
+      };
     const firstIds = first.map(identityOf);
     const repeated = second.map(identityOf).find((id) => id !== undefined && firstIds.includes(id));
-    if (repeated !== undefined) return { status: 'failed', message: `item ${repeated} is on the first page and again at ${stepName}: the ${plan.offset ? 'offset' : 'page number'} is not honoured`, exchange: secondExchange, judged };
+    if (repeated !== undefined)
+      return {
+        status: 'failed',
+        message: `item ${repeated} is on the first page and again at ${stepName}: the ${plan.offset ? 'offset' : 'page number'} is not honoured`,
+        exchange: secondExchange,
+        judged,
+      };
     if (firstIds.every((id) => id !== undefined) && second.length > 0) said.push(`${stepName} holds other items`);
   }
   if (plan.cursor && !plan.offset && !plan.page) said.push(`${plan.cursor.name} not followed (an opaque cursor)`);
@@ -177,32 +253,78 @@ function walkVerdict(plan: PagingPlan, sent: readonly Exchange[], start: number)
   for (const [i, page] of walk.entries()) {
     const at = i * size;
     const items = itemsOf(plan.op, page);
-    if (!ok(page) || !items) return { status: 'failed', message: `page at ${offsetName}=${at} answered ${answered(page)}`, exchange: page, judged: i + 1 };
+    if (!ok(page) || !items)
+      return {
+        status: 'failed',
+        message: `page at ${offsetName}=${at} answered ${answered(page)}`,
+        exchange: page,
+        judged: i + 1,
+      };
     const pageTotal = totalOf(plan, page);
-    if (pageTotal !== total) return { status: 'failed', message: `${plan.totalHeader} is ${pageTotal ?? 'missing'} at ${offsetName}=${at}, ${total} on the first page`, exchange: page, judged: i + 1 };
-    if (items.length > size) return { status: 'failed', message: `${items.length} items on a page of ${plan.limits[0]?.name}=${size}`, exchange: page, judged: i + 1 };
+    if (pageTotal !== total)
+      return {
+        status: 'failed',
+        message: `${plan.totalHeader} is ${pageTotal ?? 'missing'} at ${offsetName}=${at}, ${total} on the first page`,
+        exchange: page,
+        judged: i + 1,
+      };
+    if (items.length > size)
+      return {
+        status: 'failed',
+        message: `${items.length} items on a page of ${plan.limits[0]?.name}=${size}`,
+        exchange: page,
+        judged: i + 1,
+      };
     for (const item of items) {
       const key = identityOf(item) ?? JSON.stringify(item);
-      if (seen.has(key)) return { status: 'failed', message: `item ${key} appears on two pages (again at ${offsetName}=${at})`, exchange: page, judged: i + 1 };
+      if (seen.has(key))
+        return {
+          status: 'failed',
+          message: `item ${key} appears on two pages (again at ${offsetName}=${at})`,
+          exchange: page,
+          judged: i + 1,
+        };
       seen.add(key);
     }
     walked += items.length;
     const remain = at + items.length < total;
     if (plan.linkDeclared && remain && !hasNext(page.response?.headers['link'])) {
-      return { status: 'failed', message: `no Link rel="next" at ${offsetName}=${at} although ${total - at - items.length} items remain`, exchange: page, judged: i + 1 };
+      return {
+        status: 'failed',
+        message: `no Link rel="next" at ${offsetName}=${at} although ${total - at - items.length} items remain`,
+        exchange: page,
+        judged: i + 1,
+      };
     }
-    if (walked > total) return { status: 'failed', message: `${plan.totalHeader} says ${total}, but the pages hold more: ${walked} items by ${offsetName}=${at}`, exchange: page, judged: i + 1 };
+    if (walked > total)
+      return {
+        status: 'failed',
+        message: `${plan.totalHeader} says ${total}, but the pages hold more: ${walked} items by ${offsetName}=${at}`,
+        exchange: page,
+        judged: i + 1,
+      };
     if (items.length < size) complete = true;
   }
-  if (complete && walked !== total) return { status: 'failed', message: `${plan.totalHeader} says ${total}, walking the pages gave ${walked} items`, exchange: walk[0] as Exchange, judged: walk.length };
-  return { status: 'passed', message: `${walk.length} pages of ${size}: ${walked} items${complete ? ` = ${plan.totalHeader}` : ''}, disjoint${plan.linkDeclared ? ', Link next while items remain' : ''}`, judged: walk.length };
+  if (complete && walked !== total)
+    return {
+      status: 'failed',
+      message: `${plan.totalHeader} says ${total}, walking the pages gave ${walked} items`,
+      exchange: walk[0] as Exchange,
+      judged: walk.length,
+    };
+  return {
+    status: 'passed',
+    message: `${walk.length} pages of ${size}: ${walked} items${complete ? ` = ${plan.totalHeader}` : ''}, disjoint${plan.linkDeclared ? ', Link next while items remain' : ''}`,
+    judged: walk.length,
+  };
 }
 
 /** `paging_truthful`: the plan, next-request and judge functions above, as a probe check. */
 export const pagingTruthful: ProbeCheck<PagingPlan> = {
   kind: 'probe',
   name: 'paging_truthful',
-  description: 'A list with a page-size parameter (limit, per_page, page_size…): no page holds more; with an offset or page number the next page holds other items; with a total-count header, a walk over every page agrees with it (Link rel="next" while items remain).',
+  description:
+    'A list with a page-size parameter (limit, per_page, page_size…): no page holds more; with an offset or page number the next page holds other items; with a total-count header, a walk over every page agrees with it (Link rel="next" while items remain).',
   needs: ['positive'],
   plan(op, run) {
     if (op.method !== 'get') return undefined;
@@ -213,8 +335,15 @@ export const pagingTruthful: ProbeCheck<PagingPlan> = {
     return why === undefined ? planned : { ok: false, reason: why };
   },
   next(plan, sent) {
-    const query = nextPagingQuery(plan, sent.map((s) => s.exchange));
+    const query = nextPagingQuery(
+      plan,
+      sent.map((s) => s.exchange),
+    );
     return query && { op: plan.op, query };
   },
-  judge: (plan, sent) => judgePaging(plan, sent.map((s) => s.exchange)),
+  judge: (plan, sent) =>
+    judgePaging(
+      plan,
+      sent.map((s) => s.exchange),
+    ),
 };

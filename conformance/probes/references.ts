@@ -9,7 +9,9 @@ function collectionFor(contract: Contract, field: string): Operation | undefined
   const base = referenceBase(field);
   if (!base) return undefined;
   const plurals = collectionNames(base);
-  return collections(contract).find((c) => c.item && plurals.includes(c.create.path.split('/').filter(Boolean).pop()?.toLowerCase() ?? ''))?.create;
+  return collections(contract).find(
+    (c) => c.item && plurals.includes(c.create.path.split('/').filter(Boolean).pop()?.toLowerCase() ?? ''),
+  )?.create;
 }
 
 /** What a response's description says when it is about a referenced thing that does not exist. */
@@ -20,14 +22,37 @@ const REFERENCE_WORDS = /(does ?n[o']t exist|not exist|no such|unknown|not found
  * is one of the documented 4xx. A failure where a documented 4xx says references must exist
  * (`stated`) or the server erred; otherwise a warning: refusing is policy, not the contract.
  */
-export function judgeReference(probe: { operation: string; field: string; value: unknown; target: string | undefined; documented: readonly string[]; stated: { status: string; says: string } | undefined; fields: number }, e: Exchange): Verdict | undefined {
+export function judgeReference(
+  probe: {
+    operation: string;
+    field: string;
+    value: unknown;
+    target: string | undefined;
+    documented: readonly string[];
+    stated: { status: string; says: string } | undefined;
+    fields: number;
+  },
+  e: Exchange,
+): Verdict | undefined {
   const status = e.response?.status;
-  const fine = status !== undefined && probe.documented.some((d) => d === String(status) || (/^4XX$/i.test(d) && status >= 400 && status < 500));
+  const fine =
+    status !== undefined &&
+    probe.documented.some((d) => d === String(status) || (/^4XX$/i.test(d) && status >= 400 && status < 500));
   if (fine) return undefined;
   const message = `${probe.field}: ${JSON.stringify(probe.value)} (no such ${probe.target ?? 'resource'}) answered ${status ?? e.error?.message ?? '?'}, expected one of the documented ${probe.documented.join(', ')}`;
   return probe.stated || status === undefined || status >= 500
-    ? { status: 'failed', message: `${message}${probe.stated ? ` (its ${probe.stated.status} says: ${probe.stated.says})` : ''}`, exchange: e, judged: probe.fields }
-    : { status: 'warning', message: `${message}; a warning: no documented 4xx of ${probe.operation} says a reference must exist, so refusing it is policy, not the contract`, exchange: e, judged: probe.fields };
+    ? {
+        status: 'failed',
+        message: `${message}${probe.stated ? ` (its ${probe.stated.status} says: ${probe.stated.says})` : ''}`,
+        exchange: e,
+        judged: probe.fields,
+      }
+    : {
+        status: 'warning',
+        message: `${message}; a warning: no documented 4xx of ${probe.operation} says a reference must exist, so refusing it is policy, not the contract`,
+        exchange: e,
+        judged: probe.fields,
+      };
 }
 
 interface ReferencesPlan {
@@ -48,21 +73,39 @@ interface ReferenceRequest extends ProbeRequest {
 
 const verdictOn = (plan: ReferencesPlan, s: Sent<ReferenceRequest>): Verdict | undefined => {
   const field = plan.fields.find((f) => f.name === s.request.field);
-  return field && judgeReference({ operation: plan.create.id, field: field.name, value: field.unknown, target: field.target, documented: plan.documented, stated: plan.stated, fields: plan.fields.length }, s.exchange);
+  return (
+    field &&
+    judgeReference(
+      {
+        operation: plan.create.id,
+        field: field.name,
+        value: field.unknown,
+        target: field.target,
+        documented: plan.documented,
+        stated: plan.stated,
+        fields: plan.fields.length,
+      },
+      s.exchange,
+    )
+  );
 };
 
 /** References are checked: a body field naming another resource by id gets a documented 4xx when that id does not exist. */
 export const referencesChecked: ProbeCheck<ReferencesPlan, ReferenceRequest> = {
   kind: 'probe',
   name: 'references_checked',
-  description: 'A create body whose …Id field names a collection of the contract, given an id that does not exist: a documented 4xx. A failure only where a documented 4xx says so (its description speaks of something referred to that does not exist, as the Petstore\'s 422); otherwise a warning.',
+  description:
+    "A create body whose …Id field names a collection of the contract, given an id that does not exist: a documented 4xx. A failure only where a documented 4xx says so (its description speaks of something referred to that does not exist, as the Petstore's 422); otherwise a warning.",
   needs: ['positive'],
   siblings: 'input',
   subjects: creates,
   plan(op, run) {
     const all = collections(run.contract);
     if (!all.some((c) => c.create === op)) return undefined;
-    const bodySchema = op.requestBody && 'content' in op.requestBody ? asSchema(Object.values(op.requestBody.content ?? {})[0]?.schema) : undefined;
+    const bodySchema =
+      op.requestBody && 'content' in op.requestBody
+        ? asSchema(Object.values(op.requestBody.content ?? {})[0]?.schema)
+        : undefined;
     // A field naming the very kind of resource being created (`client_id` on POST /clients, or on a
     // registration endpoint answering the same client schema) is the new resource's own identifier,
     // chosen by the client: not a reference to check.
@@ -77,22 +120,35 @@ export const referencesChecked: ProbeCheck<ReferencesPlan, ReferenceRequest> = {
       return target !== undefined && !ownKind(target);
     });
     if (fields.length === 0) return { ok: false, reason: `the body of ${op.id} names no other collection by id` };
-    const documented = Object.keys(op.responses).filter((s) => /^4(\d\d|XX)$/i.test(s) && !['401', '403', '406', '413', '415', '429'].includes(s));
+    const documented = Object.keys(op.responses).filter(
+      (s) => /^4(\d\d|XX)$/i.test(s) && !['401', '403', '406', '413', '415', '429'].includes(s),
+    );
     if (documented.length === 0) return { ok: false, reason: `${op.id} documents no 4xx for a bad request` };
     if (needsKey(run, op)) return { ok: false, reason: run.credentials.missing(op) };
     const body = acceptedBody(run, op);
-    if (!body) return { ok: false, reason: `no request to ${op.id} was accepted in this run, so there is no body to change` };
+    if (!body)
+      return { ok: false, reason: `no request to ${op.id} was accepted in this run, so there is no body to change` };
     // Whether an unknown reference must be refused is policy unless the contract says so: a documented
     // 4xx whose words are about a referenced thing not existing (the bundled Petstore's 422 "The body
     // refers to a category or pet that does not exist"). Without such words an accepted probe is a warning.
     // A 404 is about the target resource (RFC 9110 §15.5.5: "did not find a current representation
     // for the target resource"): "Resource not found" restates that, and only words about what the
     // body refers to make it a statement about references.
-    const statedStatus = documented.find((status) => (status === '404' ? /refer/i : REFERENCE_WORDS).test(op.responses[status]?.description ?? ''));
-    const stated = statedStatus === undefined ? undefined : { status: statedStatus, says: op.responses[statedStatus]?.description?.trim().split('\n')[0] ?? '' };
+    const statedStatus = documented.find((status) =>
+      (status === '404' ? /refer/i : REFERENCE_WORDS).test(op.responses[status]?.description ?? ''),
+    );
+    const stated =
+      statedStatus === undefined
+        ? undefined
+        : { status: statedStatus, says: op.responses[statedStatus]?.description?.trim().split('\n')[0] ?? '' };
     const probes = fields.map(([name, s]) => ({
       name,
-      unknown: s.type === 'integer' || s.type === 'number' ? Math.min(s.maximum ?? Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER) : s.format === 'uuid' ? 'ffffffff-ffff-4fff-bfff-ffffffffffff' : 'conformance-unknown-00000000',
+      unknown:
+        s.type === 'integer' || s.type === 'number'
+          ? Math.min(s.maximum ?? Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)
+          : s.format === 'uuid'
+            ? 'ffffffff-ffff-4fff-bfff-ffffffffffff'
+            : 'conformance-unknown-00000000',
       target: collectionFor(run.contract, name)?.path,
     }));
     return { ok: true, plan: { create: op, body, fields: probes, documented, stated } };
@@ -108,7 +164,12 @@ export const referencesChecked: ProbeCheck<ReferencesPlan, ReferenceRequest> = {
       const failure = verdictOn(plan, s);
       if (failure) return failure;
     }
-    if (sent.length < plan.fields.length) return { status: 'skipped', message: `${plan.fields.length - sent.length} field(s) were not probed` };
-    return { status: 'passed', message: `${plan.fields.map((f) => f.name).join(', ')} naming nothing: a documented 4xx`, judged: plan.fields.length };
+    if (sent.length < plan.fields.length)
+      return { status: 'skipped', message: `${plan.fields.length - sent.length} field(s) were not probed` };
+    return {
+      status: 'passed',
+      message: `${plan.fields.map((f) => f.name).join(', ')} naming nothing: a documented 4xx`,
+      judged: plan.fields.length,
+    };
   },
 };

@@ -1,4 +1,10 @@
-import { postCollections, successSchema, type Contract, type Operation, type PostCollection } from '../../src/contract/index.js';
+import {
+  postCollections,
+  successSchema,
+  type Contract,
+  type Operation,
+  type PostCollection,
+} from '../../src/contract/index.js';
 import { isRecord, properties } from '../cases/schema.js';
 import type { ProbeRun } from '../registry/types.js';
 import type { Exchange } from '../types.js';
@@ -14,16 +20,25 @@ export const collections = (contract: Contract): Collection[] => postCollections
 export const creates = (contract: Contract): Operation[] => collections(contract).map((c) => c.create);
 
 /** The collection `op` creates in. */
-export const collectionOf = (contract: Contract, op: Operation): Collection | undefined => collections(contract).find((c) => c.create === op);
+export const collectionOf = (contract: Contract, op: Operation): Collection | undefined =>
+  collections(contract).find((c) => c.create === op);
 
 /** A secured operation none of whose requirements the run's credentials meet (any flag: --api-key, --bearer, --basic, --auth, --header). */
-export const needsKey = (run: ProbeRun, op: Operation): boolean => op.requiresAuth && run.credentials.valid(op) === undefined;
+export const needsKey = (run: ProbeRun, op: Operation): boolean =>
+  op.requiresAuth && run.credentials.valid(op) === undefined;
 
 /** The body of the last accepted positive request of an operation in this run: a body the target took. */
 export function acceptedBody(run: ProbeRun, op: Operation): Record<string, unknown> | undefined {
   for (let i = run.exchanges.length - 1; i >= 0; i--) {
     const e = run.exchanges[i];
-    if (e?.kind !== 'positive' || e.requestedOperationId !== op.id || !e.response || e.response.status < 200 || e.response.status > 299) continue;
+    if (
+      e?.kind !== 'positive' ||
+      e.requestedOperationId !== op.id ||
+      !e.response ||
+      e.response.status < 200 ||
+      e.response.status > 299
+    )
+      continue;
     if (isRecord(e.input?.body)) return structuredClone(e.input.body);
   }
   return undefined;
@@ -48,7 +63,13 @@ export const ok = (e: Exchange): boolean => !!e.response && e.response.status >=
  * name something that exists. Undefined when `op` has path parameters and no such request was made;
  * an empty record when it has none.
  */
-const EXISTING: ReadonlySet<Exchange['kind']> = new Set(['positive', 'prerequisite', 'read_back', 'list_back', 'workflow']);
+const EXISTING: ReadonlySet<Exchange['kind']> = new Set([
+  'positive',
+  'prerequisite',
+  'read_back',
+  'list_back',
+  'workflow',
+]);
 
 export function acceptedPathParams(exchanges: readonly Exchange[], op: Operation): Record<string, unknown> | undefined {
   const names = op.parameters.filter((p) => p.in === 'path').map((p) => p.name);
@@ -65,8 +86,11 @@ export function acceptedPathParams(exchanges: readonly Exchange[], op: Operation
 
 /** Why a probe cannot be sent to `op`: its path names resources and no accepted request of the run filled them. */
 export function unfilledPath(run: ProbeRun, op: Operation): string | undefined {
-  return acceptedPathParams(run.exchanges, op) === undefined ? `no request to ${op.id} was accepted in this run with its path parameters (${op.path}) filled, so a probe would name nothing that exists` : undefined;
+  return acceptedPathParams(run.exchanges, op) === undefined
+    ? `no request to ${op.id} was accepted in this run with its path parameters (${op.path}) filled, so a probe would name nothing that exists`
+    : undefined;
 }
 
 /** Why a probe cannot be sent to `op` at all: credentials the run lacks, or a path naming nothing known. */
-export const blocked = (run: ProbeRun, op: Operation): string | undefined => (needsKey(run, op) ? run.credentials.missing(op) : unfilledPath(run, op));
+export const blocked = (run: ProbeRun, op: Operation): string | undefined =>
+  needsKey(run, op) ? run.credentials.missing(op) : unfilledPath(run, op);

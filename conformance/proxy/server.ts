@@ -6,7 +6,17 @@ import { decodeContent, TrafficJudge } from '../traffic/judge.js';
 import { DEFAULT_JUDGE_CAP, type TrafficExchange, type TrafficMessage } from '../traffic/types.js';
 
 /** RFC 9110 §7.6.1: connection-specific fields are not forwarded by an intermediary. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 
 /** The header `--mark` adds, like Prism's `sl-violations`: a JSON array of `{ check, severity, message }`. */
 export const MARK_HEADER = 'conformance-violations';
@@ -58,7 +68,11 @@ function headerRecord(raw: readonly string[]): Record<string, string> {
 /** Raw header pairs without the hop-by-hop ones (and those Connection names), `replace` applied. */
 function forwarded(raw: readonly string[], replace: Readonly<Record<string, string>> = {}): string[] {
   const named = new Set(
-    raw.flatMap((v, i) => (i % 2 === 0 && v.toLowerCase() === 'connection' ? (raw[i + 1] ?? '').split(',').map((s) => s.trim().toLowerCase()) : [])),
+    raw.flatMap((v, i) =>
+      i % 2 === 0 && v.toLowerCase() === 'connection'
+        ? (raw[i + 1] ?? '').split(',').map((s) => s.trim().toLowerCase())
+        : [],
+    ),
   );
   const out: string[] = [];
   for (let i = 0; i + 1 < raw.length; i += 2) {
@@ -88,14 +102,23 @@ class Capture {
     this.chunks.push(chunk);
   }
   message(headers: Record<string, string>): TrafficMessage {
-    if (this.over) return { headers, body: undefined, size: this.size, unjudged: `the body of ${this.size} octets is over the judging cap of ${this.cap} octets: passed through, not judged` };
+    if (this.over)
+      return {
+        headers,
+        body: undefined,
+        size: this.size,
+        unjudged: `the body of ${this.size} octets is over the judging cap of ${this.cap} octets: passed through, not judged`,
+      };
     const decoded = decodeContent(Buffer.concat(this.chunks), headers['content-encoding']);
-    return 'body' in decoded ? { headers, body: decoded.body, size: this.size } : { headers, body: undefined, size: this.size, unjudged: decoded.unjudged };
+    return 'body' in decoded
+      ? { headers, body: decoded.body, size: this.size }
+      : { headers, body: undefined, size: this.size, unjudged: decoded.unjudged };
   }
 }
 
 /** ASCII-only JSON, so the header value is valid field content (RFC 9110 §5.5). */
-const asciiJson = (value: unknown): string => JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const asciiJson = (value: unknown): string =>
+  JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /**
  * A validating reverse proxy (PRODUCT.md §6 `proxy`): forwards every request and answer unchanged
@@ -114,8 +137,14 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyHandle> {
   let retained = 0;
   let dropped = 0;
   const record = (t: TrafficExchange): void => {
-    const fields = (h: Readonly<Record<string, string>> | undefined): number => Object.entries(h ?? {}).reduce((n, [k, v]) => n + k.length + v.length, 0);
-    const size = (t.request.body?.length ?? 0) + (t.response?.body?.length ?? 0) + fields(t.request.headers) + fields(t.response?.headers) + t.url.length;
+    const fields = (h: Readonly<Record<string, string>> | undefined): number =>
+      Object.entries(h ?? {}).reduce((n, [k, v]) => n + k.length + v.length, 0);
+    const size =
+      (t.request.body?.length ?? 0) +
+      (t.response?.body?.length ?? 0) +
+      fields(t.request.headers) +
+      fields(t.response?.headers) +
+      t.url.length;
     if (retained + size > budget) {
       dropped += 1;
       return;
@@ -137,58 +166,93 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyHandle> {
     const finish = (response: TrafficExchange['response'], error: string | undefined): void => {
       if (done) return;
       done = true;
-      record({ startedAt, method, url, request: requestBody.message(requestHeaders), response, error, durationMs: Date.now() - started });
+      record({
+        startedAt,
+        method,
+        url,
+        request: requestBody.message(requestHeaders),
+        response,
+        error,
+        durationMs: Date.now() - started,
+      });
     };
     const client = secure ? https : http;
-    const upReq = client.request(url, { method, agent, headers: forwarded(req.rawHeaders, { host: upstream.host }) }, (upRes) => {
-      const status = upRes.statusCode ?? 502;
-      const statusText = upRes.statusMessage ?? '';
-      const headers = headerRecord(upRes.rawHeaders);
-      const outHeaders = forwarded(upRes.rawHeaders);
-      const ended = (): void => finish({ status, statusText, ...responseBody.message(headers) }, undefined);
-      upRes.on('data', (chunk: Buffer) => responseBody.add(chunk));
-      upRes.on('end', ended);
-      upRes.on('error', (e) => {
-        finish(undefined, `the upstream's answer broke off: ${e.message}`);
-        res.destroy();
-      });
-      if (!options.mark) {
-        res.writeHead(status, statusText, outHeaders);
-        upRes.pipe(res);
-        return;
-      }
-      // --mark: hold the answer (up to the cap) to judge it before its header goes out; past the cap, stream on.
-      const held: Buffer[] = [];
-      let heldSize = 0;
-      const markAndWrite = (partial: boolean): void => {
-        const t: TrafficExchange = { startedAt, method, url, request: requestBody.message(requestHeaders), response: { status, statusText, ...responseBody.message(headers), ...(partial ? { body: undefined, unjudged: `over the judging cap of ${cap} octets` } : {}) }, error: undefined, durationMs: Date.now() - started };
-        const violations = judge.violationsOf(t, options);
-        res.writeHead(status, statusText, violations.length > 0 ? [...outHeaders, 'Conformance-Violations', asciiJson(violations)] : outHeaders);
-      };
-      const onData = (chunk: Buffer): void => {
-        held.push(chunk);
-        heldSize += chunk.length;
-        if (heldSize > cap) {
-          upRes.off('data', onData);
-          upRes.off('end', onEnd);
-          upRes.pause();
-          markAndWrite(true);
-          for (const c of held) res.write(c);
+    const upReq = client.request(
+      url,
+      { method, agent, headers: forwarded(req.rawHeaders, { host: upstream.host }) },
+      (upRes) => {
+        const status = upRes.statusCode ?? 502;
+        const statusText = upRes.statusMessage ?? '';
+        const headers = headerRecord(upRes.rawHeaders);
+        const outHeaders = forwarded(upRes.rawHeaders);
+        const ended = (): void => finish({ status, statusText, ...responseBody.message(headers) }, undefined);
+        upRes.on('data', (chunk: Buffer) => responseBody.add(chunk));
+        upRes.on('end', ended);
+        upRes.on('error', (e) => {
+          finish(undefined, `the upstream's answer broke off: ${e.message}`);
+          res.destroy();
+        });
+        if (!options.mark) {
+          res.writeHead(status, statusText, outHeaders);
           upRes.pipe(res);
+          return;
         }
-      };
-      const onEnd = (): void => {
-        markAndWrite(false);
-        res.end(Buffer.concat(held));
-      };
-      upRes.on('data', onData);
-      upRes.on('end', onEnd);
-    });
+        // --mark: hold the answer (up to the cap) to judge it before its header goes out; past the cap, stream on.
+        const held: Buffer[] = [];
+        let heldSize = 0;
+        const markAndWrite = (partial: boolean): void => {
+          const t: TrafficExchange = {
+            startedAt,
+            method,
+            url,
+            request: requestBody.message(requestHeaders),
+            response: {
+              status,
+              statusText,
+              ...responseBody.message(headers),
+              ...(partial ? { body: undefined, unjudged: `over the judging cap of ${cap} octets` } : {}),
+            },
+            error: undefined,
+            durationMs: Date.now() - started,
+          };
+          const violations = judge.violationsOf(t, options);
+          res.writeHead(
+            status,
+            statusText,
+            violations.length > 0 ? [...outHeaders, 'Conformance-Violations', asciiJson(violations)] : outHeaders,
+          );
+        };
+        const onData = (chunk: Buffer): void => {
+          held.push(chunk);
+          heldSize += chunk.length;
+          if (heldSize > cap) {
+            upRes.off('data', onData);
+            upRes.off('end', onEnd);
+            upRes.pause();
+            markAndWrite(true);
+            for (const c of held) res.write(c);
+            upRes.pipe(res);
+          }
+        };
+        const onEnd = (): void => {
+          markAndWrite(false);
+          res.end(Buffer.concat(held));
+        };
+        upRes.on('data', onData);
+        upRes.on('end', onEnd);
+      },
+    );
     upReq.on('error', (e) => {
       finish(undefined, `upstream ${upstream.origin}: ${e.message}`);
       if (!res.headersSent) {
         res.writeHead(502, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ status: 502, code: 'BAD_GATEWAY', message: `conformance proxy: the upstream could not be reached: ${e.message}` }));
+        res.end(
+          JSON.stringify({
+            status: 502,
+            code: 'BAD_GATEWAY',
+            message: `conformance proxy: the upstream could not be reached: ${e.message}`,
+          }),
+        );
       } else res.destroy();
     });
     req.on('data', (chunk: Buffer) => requestBody.add(chunk));

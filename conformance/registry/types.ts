@@ -39,12 +39,19 @@ export interface Sent<R extends ProbeRequest = ProbeRequest> {
 }
 
 /** A probe's plan for one operation, or why it cannot be judged there (a skipped result). */
-export type ProbePlan<P> = { readonly ok: true; readonly plan: P } | { readonly ok: false; readonly reason: string; readonly exchange?: Exchange | undefined };
+export type ProbePlan<P> =
+  | { readonly ok: true; readonly plan: P }
+  | { readonly ok: false; readonly reason: string; readonly exchange?: Exchange | undefined };
 
 /** What a probe's pure judge says of the exchanges its plan asked for. */
 export type ProbeVerdict =
   | { readonly status: 'skipped'; readonly message: string; readonly exchange?: Exchange | undefined }
-  | { readonly status: 'failed' | 'warning'; readonly message: string; readonly exchange: Exchange | undefined; readonly judged: number }
+  | {
+      readonly status: 'failed' | 'warning';
+      readonly message: string;
+      readonly exchange: Exchange | undefined;
+      readonly judged: number;
+    }
   | { readonly status: 'passed'; readonly message: string; readonly judged: number };
 
 /**

@@ -34,7 +34,12 @@ export function buildReport(input: ReportInput): RunReport {
     startedAt: input.startedAt.toISOString(),
     durationMs: Date.now() - input.startedAt.getTime(),
     operations: input.operations.map((o) => o.id),
-    checks: [...input.checks, ...results.map((r) => r.check).filter((name, i, all) => !CHECKS.some((c) => c.name === name) && all.indexOf(name) === i)],
+    checks: [
+      ...input.checks,
+      ...results
+        .map((r) => r.check)
+        .filter((name, i, all) => !CHECKS.some((c) => c.name === name) && all.indexOf(name) === i),
+    ],
     results,
     summary: summaryOf(results),
     requests: session.exchanges.filter((e) => e.error?.kind !== 'not_sent').length,
@@ -64,12 +69,17 @@ export function summaryOf(results: readonly CheckResult[]): RunSummary {
  */
 const VALID_KINDS: ReadonlySet<Exchange['kind']> = new Set(['positive', 'read_back', 'list_back', 'prerequisite']);
 
-export function coverageOf(operations: readonly Operation[], exchanges: readonly Exchange[], notes: readonly Note[]): Coverage {
+export function coverageOf(
+  operations: readonly Operation[],
+  exchanges: readonly Exchange[],
+  notes: readonly Note[],
+): Coverage {
   const notExercised: Array<{ operation: string; reason: string }> = [];
   for (const op of operations) {
     // Valid requests for the operation: its generated ones, and the reads and lists of a resource the run made.
     const positives = exchanges.filter((e) => VALID_KINDS.has(e.kind) && e.requestedOperationId === op.id);
-    if (positives.some((e) => e.response !== undefined && isDocumentedSuccess(op.responses, e.response.status))) continue;
+    if (positives.some((e) => e.response !== undefined && isDocumentedSuccess(op.responses, e.response.status)))
+      continue;
     const answered = positives.filter((e) => e.response !== undefined);
     const statuses = [...new Set(answered.map((e) => e.response!.status))].sort();
     const undocumentedAnswers =
@@ -91,7 +101,11 @@ export function coverageOf(operations: readonly Operation[], exchanges: readonly
 function breakerSummary(session: Session): Pick<RunReport, 'notSent' | 'circuitBreaker'> {
   const state = session.breakerState;
   if (state.heldBack === 0) return {};
-  const routes = state.routes.length > 0 ? `stopped sending ${state.routes.join(', ')} after repeated timeouts` : undefined;
+  const routes =
+    state.routes.length > 0 ? `stopped sending ${state.routes.join(', ')} after repeated timeouts` : undefined;
   const reason = [state.reason?.replace(/^not sent: /, ''), routes].filter(Boolean).join('; ');
-  return { notSent: state.heldBack, circuitBreaker: `${reason}: ${state.heldBack} request(s) not sent (their checks are skipped, not passed)` };
+  return {
+    notSent: state.heldBack,
+    circuitBreaker: `${reason}: ${state.heldBack} request(s) not sent (their checks are skipped, not passed)`,
+  };
 }

@@ -18,12 +18,14 @@ export interface RunVerdict {
  * exercised fewer than all operations; 0 conformant.
  */
 export function verdictOf(report: RunReport): RunVerdict {
-  if (report.credentialsRefused !== undefined) return { exitCode: 2, verdict: 'no verdict', reason: report.credentialsRefused };
+  if (report.credentialsRefused !== undefined)
+    return { exitCode: 2, verdict: 'no verdict', reason: report.credentialsRefused };
   const nothing = nothingJudgedReason(report);
   if (nothing !== undefined) return { exitCode: 2, verdict: 'no verdict', reason: `usage error: ${nothing}` };
   if ((report.internalErrors?.length ?? 0) > 0) return { exitCode: 3, verdict: 'runner failed' };
   if (report.summary.failed > 0) return { exitCode: 1, verdict: 'not conformant' };
-  if (report.strict && report.coverage && report.coverage.exercised < report.coverage.total) return { exitCode: 1, verdict: 'not conformant' };
+  if (report.strict && report.coverage && report.coverage.exercised < report.coverage.total)
+    return { exitCode: 1, verdict: 'not conformant' };
   return { exitCode: 0, verdict: 'conformant' };
 }
 

@@ -50,7 +50,13 @@ function startOf(doc: ArazzoDocument, workflowId: string, contract: Contract): s
  * reports under the first operation of each path) is asked again with the whole run's context, so a
  * path's result is kept once, by the shard of the operation the whole run reports it under.
  */
-export function ownedResults(results: readonly CheckResult[], contract: Contract, documents: readonly ArazzoDocument[], shard: Shard, selected?: readonly string[]): CheckResult[] {
+export function ownedResults(
+  results: readonly CheckResult[],
+  contract: Contract,
+  documents: readonly ArazzoDocument[],
+  shard: Shard,
+  selected?: readonly string[],
+): CheckResult[] {
   const mine = new Set(shardOperations(contract, shard).map((o) => o.id));
   const allOps = new Set(contract.operations.map((o) => o.id));
   const whole = contract.operations.filter((o) => !selected || selected.length === 0 || selected.includes(o.id));
@@ -73,7 +79,10 @@ export function ownedResults(results: readonly CheckResult[], contract: Contract
 
 /** The whole run's order, for merge: every operation in contract order, then every workflow result in document order. */
 export function wholeOrder(contract: Contract, documents: readonly ArazzoDocument[]): string[] {
-  return [...contract.operations.map((o) => o.id), ...documents.flatMap((d) => d.workflows.map((w) => `workflow:${w.workflowId}`))];
+  return [
+    ...contract.operations.map((o) => o.id),
+    ...documents.flatMap((d) => d.workflows.map((w) => `workflow:${w.workflowId}`)),
+  ];
 }
 
 /** The operations a shard runs besides those --operations selects (all when none are). */
@@ -83,7 +92,12 @@ export function shardSelection(contract: Contract, shard: Shard, operations: rea
 }
 
 /** The shard's report: the results it owns, counted again, labelled `K/N` with the whole run's order. */
-export function shardReport(report: RunReport, shard: Shard, results: readonly CheckResult[], order: readonly string[]): RunReport {
+export function shardReport(
+  report: RunReport,
+  shard: Shard,
+  results: readonly CheckResult[],
+  order: readonly string[],
+): RunReport {
   const summary = {
     passed: results.filter((r) => r.status === 'passed').length,
     failed: results.filter((r) => r.status === 'failed').length,

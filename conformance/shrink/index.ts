@@ -39,7 +39,12 @@ export async function shrinkFailures(input: ShrinkInput): Promise<CheckResult[]>
 async function shrinkCell(input: ShrinkInput, cell: FailedCell): Promise<Exchange | undefined> {
   const { op, check } = cell;
   const failing = cell.first.exchange;
-  if ((failing.kind !== 'positive' && failing.kind !== 'negative') || !failing.input || failing.input.rawBody !== undefined) return undefined;
+  if (
+    (failing.kind !== 'positive' && failing.kind !== 'negative') ||
+    !failing.input ||
+    failing.input.rawBody !== undefined
+  )
+    return undefined;
   // Shrinking a timeout would cost --timeout per attempt: report the input as sent.
   if (failing.error?.kind === 'timeout') return undefined;
   const body = requestBodyOf(op);
@@ -69,7 +74,10 @@ async function shrinkCell(input: ShrinkInput, cell: FailedCell): Promise<Exchang
         unrecorded: true,
       });
       // The same failure, smaller: a candidate failing with another status (a 413 shrunk into a 404) is another defect, not this one made smaller.
-      if (check.judge(exchange, op, input.ctx)?.status === 'fail' && exchange.response?.status === failing.response?.status) {
+      if (
+        check.judge(exchange, op, input.ctx)?.status === 'fail' &&
+        exchange.response?.status === failing.response?.status
+      ) {
         best = exchange;
         current = next;
         improved = true;

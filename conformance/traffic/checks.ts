@@ -32,23 +32,37 @@ export const CLIENT_CHECK = 'client_request_valid';
 export const clientRequestValid: Check = {
   name: CLIENT_CHECK,
   needs: [],
-  description: "Traffic only (proxy, HAR): the client's request against the operation (required parameters, scalar values, body presence, media type, JSON schema). A violation is a warning naming the client, never a failure of the server.",
+  description:
+    "Traffic only (proxy, HAR): the client's request against the operation (required parameters, scalar values, body presence, media type, JSON schema). A violation is a warning naming the client, never a failure of the server.",
   appliesTo: () => true,
   judge: (exchange) => {
-    if (exchange.kind === 'negative') return { status: 'warn', reason: `the client's request breaks the contract: ${exchange.context.defect ?? 'invalid'}` };
+    if (exchange.kind === 'negative')
+      return {
+        status: 'warn',
+        reason: `the client's request breaks the contract: ${exchange.context.defect ?? 'invalid'}`,
+      };
     return exchange.response || exchange.error ? pass : undefined;
   },
 };
 
 /** The traffic checks, selected by --checks / --skip-checks, bodies over the cap skipped by those that read them. */
-export function trafficChecks(select: { readonly checks?: readonly string[] | undefined; readonly skipChecks?: readonly string[] | undefined }, unjudged: ReadonlyMap<number, string>): Check[] {
-  const wanted = (name: string): boolean => (!select.checks || select.checks.length === 0 || select.checks.includes(name)) && !(select.skipChecks ?? []).includes(name);
+export function trafficChecks(
+  select: { readonly checks?: readonly string[] | undefined; readonly skipChecks?: readonly string[] | undefined },
+  unjudged: ReadonlyMap<number, string>,
+): Check[] {
+  const wanted = (name: string): boolean =>
+    (!select.checks || select.checks.length === 0 || select.checks.includes(name)) &&
+    !(select.skipChecks ?? []).includes(name);
   const registered = CHECKS.filter((c) => TRAFFIC_CHECK_NAMES.includes(c.name));
   return [...registered, clientRequestValid]
     .filter((c) => wanted(c.name))
     .map((c) =>
       BODY_CHECKS.has(c.name)
-        ? { ...c, judge: (e: Exchange, op, ctx) => (unjudged.has(e.seq) && e.response ? skip(unjudged.get(e.seq) ?? 'body not judged') : c.judge(e, op, ctx)) }
+        ? {
+            ...c,
+            judge: (e: Exchange, op, ctx) =>
+              unjudged.has(e.seq) && e.response ? skip(unjudged.get(e.seq) ?? 'body not judged') : c.judge(e, op, ctx),
+          }
         : c,
     );
 }

@@ -1,6 +1,12 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { bundledContractPath, ContractError, loadContract, usageMessage, type Contract } from '../../src/contract/index.js';
+import {
+  bundledContractPath,
+  ContractError,
+  loadContract,
+  usageMessage,
+  type Contract,
+} from '../../src/contract/index.js';
 import { contractInfo, runFailureReport } from '../diagnostics.js';
 import { HarError, inServers, readHar, toHar } from '../har/har.js';
 import { startProxy } from '../proxy/server.js';
@@ -25,21 +31,32 @@ const stdout = (t: string): void => void process.stdout.write(t);
 const stderr = (t: string): void => void process.stderr.write(t);
 
 /** `--reporter NAME[=FILE]` (repeatable) and `--output FILE`, as the run reads them. */
-export function reportDestinations(specs: readonly string[] | undefined, output: string | undefined): ReportDestination[] {
+export function reportDestinations(
+  specs: readonly string[] | undefined,
+  output: string | undefined,
+): ReportDestination[] {
   const out: ReportDestination[] = [];
   for (const spec of specs ?? ['pretty']) {
     const [name, ...rest] = spec.split('=');
-    if (!name || !isReporterName(name)) throw new UsageError(`unknown reporter "${name ?? ''}" (known: ${REPORTERS.join(', ')})`);
+    if (!name || !isReporterName(name))
+      throw new UsageError(`unknown reporter "${name ?? ''}" (known: ${REPORTERS.join(', ')})`);
     const file = rest.length > 0 ? rest.join('=') : output;
     if (rest.length > 0 && !file) throw new UsageError(`--reporter ${name}= needs a file name`);
     out.push({ name, file, flag: rest.length > 0 ? `--reporter ${spec}` : `--output ${file ?? ''}` });
   }
   const places = out.map((r) => r.file ?? '-');
-  if (new Set(places).size !== places.length) throw new UsageError('two reporters write to the same place: give each its own =FILE');
+  if (new Set(places).size !== places.length)
+    throw new UsageError('two reporters write to the same place: give each its own =FILE');
   return out;
 }
 
-const list = (value: string | undefined): string[] | undefined => (value === undefined ? undefined : value.split(',').map((s) => s.trim()).filter(Boolean));
+const list = (value: string | undefined): string[] | undefined =>
+  value === undefined
+    ? undefined
+    : value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
 
 async function contractFrom(spec: string | undefined): Promise<Contract> {
   try {
@@ -51,7 +68,11 @@ async function contractFrom(spec: string | undefined): Promise<Contract> {
 }
 
 /** Writes the reports and returns the exit code a run gives (2 with the reason when nothing was judged). */
-async function finish(report: RunReport, reporters: readonly ReportDestination[], nothing: string | undefined): Promise<number> {
+async function finish(
+  report: RunReport,
+  reporters: readonly ReportDestination[],
+  nothing: string | undefined,
+): Promise<number> {
   const verdict = verdictOf(report);
   const reason = nothing ?? (verdict.exitCode === 2 ? verdict.reason : undefined);
   if (reason !== undefined) {
@@ -74,7 +95,12 @@ async function guarded(run: () => Promise<number>): Promise<number> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof UsageError || error instanceof OutputPathError || error instanceof HarError || error instanceof MergeError) {
+    if (
+      error instanceof UsageError ||
+      error instanceof OutputPathError ||
+      error instanceof HarError ||
+      error instanceof MergeError
+    ) {
       stderr(`${NAME}: usage error: ${error.message}\nTry --help.\n`);
       return 2;
     }
@@ -134,23 +160,40 @@ export async function proxyMain(argv: readonly string[]): Promise<number> {
   }
   return guarded(async () => {
     if (!v.upstream) throw new UsageError('proxy needs --upstream URL');
-    if (!URL.canParse(v.upstream) || !/^https?:$/.test(new URL(v.upstream).protocol)) throw new UsageError(`--upstream must be an http:// or https:// URL, got "${v.upstream}"`);
-    const port = v.port === undefined ? 4020 : /^\d{1,5}$/.test(v.port) && Number(v.port) <= 65535 ? Number(v.port) : undefined;
+    if (!URL.canParse(v.upstream) || !/^https?:$/.test(new URL(v.upstream).protocol))
+      throw new UsageError(`--upstream must be an http:// or https:// URL, got "${v.upstream}"`);
+    const port =
+      v.port === undefined ? 4020 : /^\d{1,5}$/.test(v.port) && Number(v.port) <= 65535 ? Number(v.port) : undefined;
     if (port === undefined) throw new UsageError(`--port must be 0..65535, got "${v.port ?? ''}"`);
-    const duration = v.duration === undefined ? undefined : /^\d+(\.\d+)?$/.test(v.duration) ? Number(v.duration) : undefined;
-    if (v.duration !== undefined && duration === undefined) throw new UsageError(`--duration must be a number of seconds, got "${v.duration}"`);
+    const duration =
+      v.duration === undefined ? undefined : /^\d+(\.\d+)?$/.test(v.duration) ? Number(v.duration) : undefined;
+    if (v.duration !== undefined && duration === undefined)
+      throw new UsageError(`--duration must be a number of seconds, got "${v.duration}"`);
     const reporters = reportDestinations(v.reporter, v.output);
     const record = v.record;
-    await checkOutputs([...reporters, ...(record ? [{ name: 'json' as const, file: record, flag: `--record ${record}` }] : [])]);
+    await checkOutputs([
+      ...reporters,
+      ...(record ? [{ name: 'json' as const, file: record, flag: `--record ${record}` }] : []),
+    ]);
     const contract = await contractFrom(v.spec);
     const startedAt = new Date();
     const checks = list(v.checks);
     const skipChecks = list(v['skip-checks']);
     let proxy;
     try {
-      proxy = await startProxy({ contract, upstream: v.upstream, port, host: v.host, mark: v.mark ?? false, checks, skipChecks });
+      proxy = await startProxy({
+        contract,
+        upstream: v.upstream,
+        port,
+        host: v.host,
+        mark: v.mark ?? false,
+        checks,
+        skipChecks,
+      });
     } catch (error) {
-      throw new UsageError(`cannot listen on ${v.host ?? '127.0.0.1'}:${port}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      throw new UsageError(
+        `cannot listen on ${v.host ?? '127.0.0.1'}:${port}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      );
     }
     stdout(`Conformance proxy listening on ${proxy.url} -> ${v.upstream}\n`);
     await new Promise<void>((resolve) => {
@@ -161,10 +204,27 @@ export async function proxyMain(argv: readonly string[]): Promise<number> {
     });
     await proxy.close();
     const exchanges: readonly TrafficExchange[] = proxy.exchanges;
-    if (record) await writeFile(record, `${JSON.stringify(toHar(exchanges, { name: NAME, version: '1' }, v.upstream), null, 2)}\n`);
-    const judged = proxy.judge.report(exchanges, { contract, checks, skipChecks, strict: v.strict ?? false, target: v.upstream, startedAt });
+    if (record)
+      await writeFile(
+        record,
+        `${JSON.stringify(toHar(exchanges, { name: NAME, version: '1' }, v.upstream), null, 2)}\n`,
+      );
+    const judged = proxy.judge.report(exchanges, {
+      contract,
+      checks,
+      skipChecks,
+      strict: v.strict ?? false,
+      target: v.upstream,
+      startedAt,
+    });
     const dropped = proxy.dropped();
-    const notices = dropped > 0 ? [...(judged.notices ?? []), `${dropped} exchange(s) passed through unjudged and unrecorded: the first ${exchanges.length} filled the proxy's 512 MiB of kept bodies`] : judged.notices;
+    const notices =
+      dropped > 0
+        ? [
+            ...(judged.notices ?? []),
+            `${dropped} exchange(s) passed through unjudged and unrecorded: the first ${exchanges.length} filled the proxy's 512 MiB of kept bodies`,
+          ]
+        : judged.notices;
     const report = { ...judged, notices, contract: contractInfo(contract, v.spec ?? 'the bundled Petstore contract') };
     return finish(report, reporters, nothingFromTraffic(report, 'came through the proxy'));
   });
@@ -189,13 +249,19 @@ export async function harMain(input: {
     try {
       text = await readFile(input.har, 'utf8');
     } catch (error) {
-      throw new UsageError(`cannot read --har ${input.har}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      throw new UsageError(
+        `cannot read --har ${input.har}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      );
     }
     const har = readHar(text, input.har);
     // A recording of the proxy: its upstream's entries are the contract's, whatever its servers say.
     const targets = har.upstream !== undefined ? [...input.targets, har.upstream] : input.targets;
     const report = harReport(har.entries, contract, { ...input, targets, startedAt: new Date() });
-    return finish({ ...report, contract: contractInfo(contract, input.spec ?? 'the bundled Petstore contract') }, reporters, nothingFromTraffic(report, `of ${input.har} within the contract's servers`));
+    return finish(
+      { ...report, contract: contractInfo(contract, input.spec ?? 'the bundled Petstore contract') },
+      reporters,
+      nothingFromTraffic(report, `of ${input.har} within the contract's servers`),
+    );
   });
 }
 
@@ -203,12 +269,29 @@ export async function harMain(input: {
 export function harReport(
   entries: readonly TrafficExchange[],
   contract: Contract,
-  input: { readonly har: string; readonly targets: readonly string[]; readonly checks: readonly string[] | undefined; readonly skipChecks: readonly string[] | undefined; readonly strict: boolean; readonly startedAt: Date },
+  input: {
+    readonly har: string;
+    readonly targets: readonly string[];
+    readonly checks: readonly string[] | undefined;
+    readonly skipChecks: readonly string[] | undefined;
+    readonly strict: boolean;
+    readonly startedAt: Date;
+  },
 ): RunReport {
   const inside = entries.filter((e) => inServers(contract, e.url, input.targets));
-  const outside = entries.filter((e) => !inServers(contract, e.url, input.targets)).map((e) => ({ method: e.method.toUpperCase(), url: e.url }));
+  const outside = entries
+    .filter((e) => !inServers(contract, e.url, input.targets))
+    .map((e) => ({ method: e.method.toUpperCase(), url: e.url }));
   const prefixes = input.targets.map((t) => (URL.canParse(t) ? new URL(t).pathname : ''));
-  return new TrafficJudge(contract, prefixes).report(inside, { contract, checks: input.checks, skipChecks: input.skipChecks, strict: input.strict, target: input.har, startedAt: input.startedAt, outside });
+  return new TrafficJudge(contract, prefixes).report(inside, {
+    contract,
+    checks: input.checks,
+    skipChecks: input.skipChecks,
+    strict: input.strict,
+    target: input.har,
+    startedAt: input.startedAt,
+    outside,
+  });
 }
 
 export const MERGE_HELP = `Usage: ${NAME} merge REPORT.json… [--reporter NAME[=FILE]]… [--output FILE]
@@ -219,7 +302,11 @@ written, with any reporter, and exits as the whole run would (0, 1, 2).
 
 /** `petstore-conformance merge FILE.json… [--reporter …] [--output FILE]` */
 export async function mergeMain(argv: readonly string[]): Promise<number> {
-  const options = { reporter: { type: 'string', multiple: true }, output: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
+  const options = {
+    reporter: { type: 'string', multiple: true },
+    output: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  } as const;
   let parsed;
   try {
     parsed = parseArgs({ args: [...argv], options, strict: true, allowPositionals: true });
@@ -232,7 +319,8 @@ export async function mergeMain(argv: readonly string[]): Promise<number> {
     return 0;
   }
   return guarded(async () => {
-    if (parsed.positionals.length === 0) throw new UsageError('merge needs the JSON reports to join: merge shard-1.json shard-2.json …');
+    if (parsed.positionals.length === 0)
+      throw new UsageError('merge needs the JSON reports to join: merge shard-1.json shard-2.json …');
     const reporters = reportDestinations(parsed.values.reporter, parsed.values.output);
     await checkOutputs(reporters);
     const reports = [];
@@ -241,7 +329,9 @@ export async function mergeMain(argv: readonly string[]): Promise<number> {
       try {
         text = await readFile(file, 'utf8');
       } catch (error) {
-        throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+        throw new UsageError(
+          `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+        );
       }
       reports.push({ report: readJsonReport(text, file), file });
     }

@@ -23,7 +23,10 @@ export interface TrafficJudgeOptions {
 }
 
 /** The content decoded from its Content-Encoding (RFC 9110 §8.4), for the checks; one the kit cannot undo is said, not judged. */
-export function decodeContent(body: Buffer, encoding: string | undefined): { readonly body: Buffer } | { readonly unjudged: string } {
+export function decodeContent(
+  body: Buffer,
+  encoding: string | undefined,
+): { readonly body: Buffer } | { readonly unjudged: string } {
   const coding = (encoding ?? '').trim().toLowerCase();
   try {
     if (coding === '' || coding === 'identity') return { body };
@@ -69,12 +72,30 @@ export class TrafficJudge {
     }
     const route = this.router.match(t.method, url.pathname);
     if ('reason' in route) return route;
-    const reading = readRequest({ op: route.op, pathParams: route.pathParams, url, headers: t.request.headers, body: t.request.body, bodyUnjudged: t.request.unjudged }, this.contract, this.validator);
+    const reading = readRequest(
+      {
+        op: route.op,
+        pathParams: route.pathParams,
+        url,
+        headers: t.request.headers,
+        body: t.request.body,
+        bodyUnjudged: t.request.unjudged,
+      },
+      this.contract,
+      this.validator,
+    );
     // The runner's kinds, read from the traffic: a request breaking the contract is judged as its
     // deliberately invalid ones; a secured request without credentials as its probe without them; one
     // whose credentials the server refused (401/403, RFC 9110 §15.5.2, §15.5.4) as its wrong-key probe.
     const refused = route.op.requiresAuth && (t.response?.status === 401 || t.response?.status === 403);
-    const kind = reading.violations.length > 0 ? 'negative' : reading.noCredentials ? 'no_auth' : refused ? 'wrong_auth' : 'positive';
+    const kind =
+      reading.violations.length > 0
+        ? 'negative'
+        : reading.noCredentials
+          ? 'no_auth'
+          : refused
+            ? 'wrong_auth'
+            : 'positive';
     let unjudged: string | undefined;
     let body = '';
     if (t.response?.body !== undefined) {
@@ -88,8 +109,15 @@ export class TrafficJudge {
       operationId: route.op.id,
       requestedOperationId: route.op.id,
       kind,
-      request: { method: t.method.toUpperCase(), url: t.url, headers: t.request.headers, body: t.request.body && t.request.body.length > 0 ? t.request.body.toString('utf8') : undefined },
-      response: t.response ? { status: t.response.status, headers: t.response.headers, body, durationMs: t.durationMs } : undefined,
+      request: {
+        method: t.method.toUpperCase(),
+        url: t.url,
+        headers: t.request.headers,
+        body: t.request.body && t.request.body.length > 0 ? t.request.body.toString('utf8') : undefined,
+      },
+      response: t.response
+        ? { status: t.response.status, headers: t.response.headers, body, durationMs: t.durationMs }
+        : undefined,
       error: t.response ? undefined : { kind: 'other', message: t.error ?? 'no answer' },
       input: undefined,
       // The judge cannot know whether the identifier a client sent exists: a 404 to it says only that
@@ -104,7 +132,10 @@ export class TrafficJudge {
   }
 
   /** Judges a set of traffic into a report with coverage; operations no traffic reached get no results, only a place in coverage. */
-  report(traffic: readonly TrafficExchange[], options: TrafficJudgeOptions): RunReport & { readonly traffic: TrafficCoverage } {
+  report(
+    traffic: readonly TrafficExchange[],
+    options: TrafficJudgeOptions,
+  ): RunReport & { readonly traffic: TrafficCoverage } {
     const exchanges: Exchange[] = [];
     const unjudged = new Map<number, string>();
     const unmatched: Array<{ method: string; url: string; reason: string }> = [];
@@ -125,7 +156,13 @@ export class TrafficJudge {
     const judgement = judge({ ctx, checks, operations, exchanges, notes: [], strict: options.strict ?? false });
     const results: CheckResult[] = judgement.results;
     const coverage = coverageOf(this.contract, exchanges, unmatched, options.outside ?? []);
-    const notices = [...coverageNotices(coverage), ...judgement.internalErrors.map((e) => `${e.operation}: internal error while judging it: ${e.error instanceof Error ? e.error.message : String(e.error)}`)];
+    const notices = [
+      ...coverageNotices(coverage),
+      ...judgement.internalErrors.map(
+        (e) =>
+          `${e.operation}: internal error while judging it: ${e.error instanceof Error ? e.error.message : String(e.error)}`,
+      ),
+    ];
     return {
       target: options.target,
       seed: 0,
@@ -139,26 +176,54 @@ export class TrafficJudge {
       summary: summaryOf(results),
       requests: traffic.length,
       notices,
-      ...(judgement.internalErrors.length > 0 ? { internalErrors: notices.slice(-judgement.internalErrors.length) } : {}),
+      ...(judgement.internalErrors.length > 0
+        ? { internalErrors: notices.slice(-judgement.internalErrors.length) }
+        : {}),
       traffic: coverage,
     };
   }
 
   /** The failed and warned results one exchange alone earns: for the proxy's --mark header. */
-  violationsOf(t: TrafficExchange, options: Pick<TrafficJudgeOptions, 'checks' | 'skipChecks'>): Array<{ check: string; severity: 'error' | 'warning'; message: string }> {
+  violationsOf(
+    t: TrafficExchange,
+    options: Pick<TrafficJudgeOptions, 'checks' | 'skipChecks'>,
+  ): Array<{ check: string; severity: 'error' | 'warning'; message: string }> {
     const c = this.convert(t, 1);
-    if ('reason' in c) return [{ check: 'route', severity: 'warning', message: `${t.method.toUpperCase()} ${new URL(t.url).pathname}: ${c.reason}` }];
+    if ('reason' in c)
+      return [
+        {
+          check: 'route',
+          severity: 'warning',
+          message: `${t.method.toUpperCase()} ${new URL(t.url).pathname}: ${c.reason}`,
+        },
+      ];
     const unjudged = new Map<number, string>(c.unjudged !== undefined ? [[1, c.unjudged]] : []);
     const checks = trafficChecks(options, unjudged);
-    const { results } = judge({ ctx: checkContext(this.contract, this.validator, [c.op]), checks, operations: [c.op], exchanges: [c.exchange], notes: [], strict: false });
+    const { results } = judge({
+      ctx: checkContext(this.contract, this.validator, [c.op]),
+      checks,
+      operations: [c.op],
+      exchanges: [c.exchange],
+      notes: [],
+      strict: false,
+    });
     return results
       .filter((r) => r.status === 'failed' || r.status === 'warning')
-      .map((r) => ({ check: r.check, severity: r.status === 'failed' ? ('error' as const) : ('warning' as const), message: r.message }));
+      .map((r) => ({
+        check: r.check,
+        severity: r.status === 'failed' ? ('error' as const) : ('warning' as const),
+        message: r.message,
+      }));
   }
 }
 
 /** Operations and documented statuses (each response key: code, range, default) the exchanges reached, and those they never did. */
-export function coverageOf(contract: Contract, exchanges: readonly Exchange[], unmatched: TrafficCoverage['unmatched'], outside: TrafficCoverage['outside']): TrafficCoverage {
+export function coverageOf(
+  contract: Contract,
+  exchanges: readonly Exchange[],
+  unmatched: TrafficCoverage['unmatched'],
+  outside: TrafficCoverage['outside'],
+): TrafficCoverage {
   const reached = new Map<string, Set<string>>();
   for (const e of exchanges) {
     const op = contract.operationsById.get(e.operationId);
@@ -187,11 +252,29 @@ export function coverageOf(contract: Contract, exchanges: readonly Exchange[], u
 
 /** The coverage in words, for every reporter (notices come first in each). */
 export function coverageNotices(c: TrafficCoverage): string[] {
-  const list = (items: readonly string[], n = 12): string => `${items.slice(0, n).join(', ')}${items.length > n ? `, and ${items.length - n} more` : ''}`;
-  const out = [`traffic reached ${c.operations.seen} of ${c.operations.total} operations and ${c.statuses.seen} of ${c.statuses.documented} documented statuses`];
+  const list = (items: readonly string[], n = 12): string =>
+    `${items.slice(0, n).join(', ')}${items.length > n ? `, and ${items.length - n} more` : ''}`;
+  const out = [
+    `traffic reached ${c.operations.seen} of ${c.operations.total} operations and ${c.statuses.seen} of ${c.statuses.documented} documented statuses`,
+  ];
   if (c.operations.unseen.length > 0) out.push(`operations no traffic reached: ${list(c.operations.unseen)}`);
-  if (c.statuses.unseen.length > 0) out.push(`documented statuses no traffic reached: ${list(c.statuses.unseen.map((s) => `${s.operation} ${s.status}`))}`);
-  if (c.unmatched.length > 0) out.push(`${c.unmatched.length} request(s) named no operation of the contract (not judged): ${list(c.unmatched.map((u) => `${u.method} ${u.url} (${u.reason})`), 5)}`);
-  if (c.outside.length > 0) out.push(`${c.outside.length} recorded request(s) outside the contract's servers (not judged): ${list(c.outside.map((u) => `${u.method} ${u.url}`), 5)}`);
+  if (c.statuses.unseen.length > 0)
+    out.push(
+      `documented statuses no traffic reached: ${list(c.statuses.unseen.map((s) => `${s.operation} ${s.status}`))}`,
+    );
+  if (c.unmatched.length > 0)
+    out.push(
+      `${c.unmatched.length} request(s) named no operation of the contract (not judged): ${list(
+        c.unmatched.map((u) => `${u.method} ${u.url} (${u.reason})`),
+        5,
+      )}`,
+    );
+  if (c.outside.length > 0)
+    out.push(
+      `${c.outside.length} recorded request(s) outside the contract's servers (not judged): ${list(
+        c.outside.map((u) => `${u.method} ${u.url}`),
+        5,
+      )}`,
+    );
   return out;
 }

@@ -1,5 +1,13 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { cookiePairs, isJsonMediaType, mediaEssence, mediaMatches, type Contract, type Operation, type SchemaValidator } from '../../src/contract/index.js';
+import {
+  cookiePairs,
+  isJsonMediaType,
+  mediaEssence,
+  mediaMatches,
+  type Contract,
+  type Operation,
+  type SchemaValidator,
+} from '../../src/contract/index.js';
 import { asSchema, effective, type Schema } from '../cases/schema.js';
 
 /** What the client's request says, judged against the operation (the client's side of an exchange). */
@@ -28,7 +36,12 @@ function decode(value: string): string {
 }
 
 /** Whether one security requirement (all its schemes) is met by what the request carries (OAS 3.0.3 §4.7.30). */
-function carries(requirement: OpenAPIV3.SecurityRequirementObject, contract: Contract, headers: Readonly<Record<string, string>>, query: URLSearchParams): boolean {
+function carries(
+  requirement: OpenAPIV3.SecurityRequirementObject,
+  contract: Contract,
+  headers: Readonly<Record<string, string>>,
+  query: URLSearchParams,
+): boolean {
   const cookies = new Map(cookiePairs(headers['cookie'] ?? ''));
   const authorization = (headers['authorization'] ?? '').trim().toLowerCase();
   return Object.keys(requirement).every((name) => {
@@ -53,7 +66,14 @@ function carries(requirement: OpenAPIV3.SecurityRequirementObject, contract: Con
  * objects in parameters are checked for presence only.
  */
 export function readRequest(
-  input: { readonly op: Operation; readonly pathParams: Readonly<Record<string, string>>; readonly url: URL; readonly headers: Readonly<Record<string, string>>; readonly body: Buffer | undefined; readonly bodyUnjudged: string | undefined },
+  input: {
+    readonly op: Operation;
+    readonly pathParams: Readonly<Record<string, string>>;
+    readonly url: URL;
+    readonly headers: Readonly<Record<string, string>>;
+    readonly body: Buffer | undefined;
+    readonly bodyUnjudged: string | undefined;
+  },
   contract: Contract,
   validator: SchemaValidator,
 ): RequestReading {
@@ -62,8 +82,12 @@ export function readRequest(
   const cookies = new Map(cookiePairs(headers['cookie'] ?? ''));
   for (const p of op.parameters) {
     let raw: string | undefined;
-    if (p.in === 'path') raw = input.pathParams[p.name] !== undefined ? decode(input.pathParams[p.name] ?? '') : undefined;
-    else if (p.in === 'query') raw = url.searchParams.get(p.name) ?? (p.style === 'deepObject' || (p.explode !== false && asSchema(p.schema)?.type === 'object') ? '' : undefined);
+    if (p.in === 'path')
+      raw = input.pathParams[p.name] !== undefined ? decode(input.pathParams[p.name] ?? '') : undefined;
+    else if (p.in === 'query')
+      raw =
+        url.searchParams.get(p.name) ??
+        (p.style === 'deepObject' || (p.explode !== false && asSchema(p.schema)?.type === 'object') ? '' : undefined);
     else if (p.in === 'header') raw = headers[p.name.toLowerCase()];
     else if (p.in === 'cookie') raw = cookies.get(p.name);
     if (raw === undefined) {
@@ -72,10 +96,19 @@ export function readRequest(
     }
     const schema = asSchema(p.schema);
     const type = schema ? effective(schema).type : undefined;
-    if (!schema || type === 'array' || type === 'object' || (type === undefined && effective(schema).properties !== undefined)) continue;
+    if (
+      !schema ||
+      type === 'array' ||
+      type === 'object' ||
+      (type === undefined && effective(schema).properties !== undefined)
+    )
+      continue;
     if (raw === '' && p.in === 'query' && p.allowEmptyValue === true) continue;
     const result = validator.check(schema, scalar(raw, schema), 'request');
-    if (!result.valid) violations.push(`${p.in} parameter ${p.name}=${JSON.stringify(raw.slice(0, 80))} ${result.violations.map((v) => v.message).join('; ')}`);
+    if (!result.valid)
+      violations.push(
+        `${p.in} parameter ${p.name}=${JSON.stringify(raw.slice(0, 80))} ${result.violations.map((v) => v.message).join('; ')}`,
+      );
   }
   const body = op.requestBody;
   const hasBody = input.body !== undefined ? input.body.length > 0 : input.bodyUnjudged !== undefined;
@@ -85,7 +118,10 @@ export function readRequest(
     const media = Object.keys(body.content);
     const match = received !== undefined ? media.find((m) => mediaMatches(received, m)) : undefined;
     if (received === undefined) violations.push('a body without Content-Type (RFC 9110 §8.3)');
-    else if (!match) violations.push(`Content-Type ${mediaEssence(received)} is not documented for the request body (documented: ${media.join(', ')})`);
+    else if (!match)
+      violations.push(
+        `Content-Type ${mediaEssence(received)} is not documented for the request body (documented: ${media.join(', ')})`,
+      );
     else if (input.body !== undefined && isJsonMediaType(received)) {
       const schema = asSchema(body.content[match]?.schema);
       let value: unknown;
@@ -98,7 +134,8 @@ export function readRequest(
       }
       if (parsed && schema) {
         const result = validator.validate(schema, value, 'request');
-        if (result.state === 'invalid') violations.push(...result.violations.slice(0, 5).map((v) => `request body${v.path} ${v.message}`));
+        if (result.state === 'invalid')
+          violations.push(...result.violations.slice(0, 5).map((v) => `request body${v.path} ${v.message}`));
       }
     }
   }

@@ -62,7 +62,9 @@ export class Router {
   constructor(contract: Contract, prefixes: readonly string[] = []) {
     this.templates = contract.operations.map(template).sort((a, b) => b.literal - a.literal);
     const extra = prefixes.map((p) => p.replace(/\/+$/, '')).filter((p) => p !== '');
-    this.prefixes = [...new Set([...extra.flatMap((p) => serverPaths(contract).map((s) => `${p}${s}`)), ...serverPaths(contract)])].sort((a, b) => b.length - a.length);
+    this.prefixes = [
+      ...new Set([...extra.flatMap((p) => serverPaths(contract).map((s) => `${p}${s}`)), ...serverPaths(contract)]),
+    ].sort((a, b) => b.length - a.length);
   }
 
   /** The route, or why there is none (for the report's list of requests outside the contract). */
@@ -75,12 +77,16 @@ export class Router {
       const onPath = this.templates.map((t) => ({ t, hit: t.regex.exec(rest) })).filter((x) => x.hit !== null);
       if (onPath.length === 0) continue;
       pathKnown = true;
-      const pick = onPath.find((x) => x.t.op.method === m) ?? (m === 'head' ? onPath.find((x) => x.t.op.method === 'get') : undefined);
+      const pick =
+        onPath.find((x) => x.t.op.method === m) ??
+        (m === 'head' ? onPath.find((x) => x.t.op.method === 'get') : undefined);
       if (!pick?.hit) continue;
       const pathParams: Record<string, string> = {};
       for (const [i, name] of pick.t.names.entries()) pathParams[name] = pick.hit?.[i + 1] ?? '';
       return { op: pick.t.op, pathParams };
     }
-    return { reason: pathKnown ? `${method.toUpperCase()} is not documented on this path` : 'no path of the contract matches' };
+    return {
+      reason: pathKnown ? `${method.toUpperCase()} is not documented on this path` : 'no path of the contract matches',
+    };
   }
 }

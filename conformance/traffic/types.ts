@@ -30,10 +30,13 @@ export const DEFAULT_JUDGE_CAP = 4 * 1024 * 1024;
 /** Which operations and documented statuses the traffic reached (PRODUCT.md §6 `coverage`). */
 export interface TrafficCoverage {
   readonly operations: { readonly seen: number; readonly total: number; readonly unseen: readonly string[] };
-  readonly statuses: { readonly seen: number; readonly documented: number; readonly unseen: readonly { readonly operation: string; readonly status: string }[] };
+  readonly statuses: {
+    readonly seen: number;
+    readonly documented: number;
+    readonly unseen: readonly { readonly operation: string; readonly status: string }[];
+  };
   /** Requests that named no operation of the contract (listed, not judged). */
   readonly unmatched: readonly { readonly method: string; readonly url: string; readonly reason: string }[];
   /** Recorded entries outside the contract's servers (HAR; listed, not judged). */
   readonly outside: readonly { readonly method: string; readonly url: string }[];
 }
-

@@ -15,7 +15,7 @@ export interface CriterionOutcome {
 
 const show = (value: unknown): string => {
   if (value === undefined) return 'absent';
-  const text = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+  const text = typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 };
 
@@ -59,13 +59,21 @@ export function evaluateCriterion(criterion: Criterion, scope: ExpressionScope):
       return { passed: outcome.result, detail: `${criterion.condition} (${where})` };
     }
     case 'regex': {
-      if (contextValue === undefined) return { passed: false, detail: `${criterion.context ?? ''} matches /${criterion.condition}/ (it is absent)` };
+      if (contextValue === undefined)
+        return { passed: false, detail: `${criterion.context ?? ''} matches /${criterion.condition}/ (it is absent)` };
       const text = typeof contextValue === 'string' ? contextValue : JSON.stringify(contextValue);
-      return { passed: regexOf(criterion.condition).test(text), detail: `${criterion.context ?? ''} matches /${criterion.condition}/ (${where})` };
+      return {
+        passed: regexOf(criterion.condition).test(text),
+        detail: `${criterion.context ?? ''} matches /${criterion.condition}/ (${where})`,
+      };
     }
     case 'jsonpath': {
       const json = asJson(contextValue);
-      if (json === undefined) return { passed: false, detail: `${criterion.condition} selects something in ${criterion.context ?? ''} (it is absent)` };
+      if (json === undefined)
+        return {
+          passed: false,
+          detail: `${criterion.condition} selects something in ${criterion.context ?? ''} (it is absent)`,
+        };
       let selected: JsonValue[];
       try {
         selected = query([json], criterion.condition);

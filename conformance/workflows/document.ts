@@ -121,7 +121,8 @@ export function parseArazzo(raw: unknown, file: string): ArazzoDocument {
   const where = (path: string, problem: string): ArazzoError => new ArazzoError(`${file}: ${path}: ${problem}`);
   if (!isObject(raw)) throw where('/', 'an Arazzo document is an object');
   const version = raw['arazzo'];
-  if (typeof version !== 'string' || !/^1\.0\.\d+$/.test(version)) throw where('/arazzo', `expected an Arazzo 1.0.x version, got ${JSON.stringify(version)}`);
+  if (typeof version !== 'string' || !/^1\.0\.\d+$/.test(version))
+    throw where('/arazzo', `expected an Arazzo 1.0.x version, got ${JSON.stringify(version)}`);
   const components = isObject(raw['components']) ? raw['components'] : {};
   const deref = (value: unknown, kind: 'parameters' | 'successActions' | 'failureActions', path: string): unknown => {
     if (!isObject(value) || typeof value['reference'] !== 'string') return value;
@@ -149,9 +150,18 @@ export function parseArazzo(raw: unknown, file: string): ArazzoDocument {
     const condition = str(v, 'condition', path) ?? '';
     const context = str(v, 'context', path, false);
     const t = v['type'];
-    const type = t === undefined ? 'simple' : typeof t === 'string' ? t : isObject(t) && typeof t['type'] === 'string' ? t['type'] : undefined;
-    if (type === undefined) throw where(`${path}/type`, 'expected simple, regex, jsonpath, xpath or a criterion expression type object');
-    if (type !== 'simple' && context === undefined) throw where(`${path}/context`, `a ${type} criterion needs a context (Arazzo 1.0.1 §4.6.20)`);
+    const type =
+      t === undefined
+        ? 'simple'
+        : typeof t === 'string'
+          ? t
+          : isObject(t) && typeof t['type'] === 'string'
+            ? t['type']
+            : undefined;
+    if (type === undefined)
+      throw where(`${path}/type`, 'expected simple, regex, jsonpath, xpath or a criterion expression type object');
+    if (type !== 'simple' && context === undefined)
+      throw where(`${path}/context`, `a ${type} criterion needs a context (Arazzo 1.0.1 §4.6.20)`);
     return { condition, type, ...(context !== undefined ? { context } : {}) };
   };
   const outputs = (o: Json, path: string): Record<string, string> => {
@@ -170,7 +180,8 @@ export function parseArazzo(raw: unknown, file: string): ArazzoDocument {
     if (!isObject(p)) throw where(path, 'a parameter is an object');
     const name = str(p, 'name', path) ?? '';
     const location = str(p, 'in', path, false);
-    if (location !== undefined && !['path', 'query', 'header', 'cookie'].includes(location)) throw where(`${path}/in`, `unknown location "${location}"`);
+    if (location !== undefined && !['path', 'query', 'header', 'cookie'].includes(location))
+      throw where(`${path}/in`, `unknown location "${location}"`);
     if (!('value' in p)) throw where(`${path}/value`, 'a parameter needs a value');
     return { name, value: p['value'], ...(location !== undefined ? { in: location } : {}) };
   };
@@ -179,14 +190,18 @@ export function parseArazzo(raw: unknown, file: string): ArazzoDocument {
     if (!isObject(a)) throw where(path, 'an action is an object');
     const type = a['type'];
     const allowed = kind === 'successActions' ? ['end', 'goto'] : ['end', 'goto', 'retry'];
-    if (typeof type !== 'string' || !allowed.includes(type)) throw where(`${path}/type`, `expected one of ${allowed.join(', ')}`);
+    if (typeof type !== 'string' || !allowed.includes(type))
+      throw where(`${path}/type`, `expected one of ${allowed.join(', ')}`);
     const stepId = str(a, 'stepId', path, false);
     const workflowId = str(a, 'workflowId', path, false);
-    if (type === 'goto' && (stepId === undefined) === (workflowId === undefined)) throw where(path, 'a goto names exactly one of stepId and workflowId');
+    if (type === 'goto' && (stepId === undefined) === (workflowId === undefined))
+      throw where(path, 'a goto names exactly one of stepId and workflowId');
     const retryAfter = a['retryAfter'];
     const retryLimit = a['retryLimit'];
-    if (retryAfter !== undefined && (typeof retryAfter !== 'number' || retryAfter < 0)) throw where(`${path}/retryAfter`, 'expected a non-negative number of seconds');
-    if (retryLimit !== undefined && (typeof retryLimit !== 'number' || !Number.isInteger(retryLimit) || retryLimit < 0)) throw where(`${path}/retryLimit`, 'expected a non-negative integer');
+    if (retryAfter !== undefined && (typeof retryAfter !== 'number' || retryAfter < 0))
+      throw where(`${path}/retryAfter`, 'expected a non-negative number of seconds');
+    if (retryLimit !== undefined && (typeof retryLimit !== 'number' || !Number.isInteger(retryLimit) || retryLimit < 0))
+      throw where(`${path}/retryLimit`, 'expected a non-negative integer');
     return {
       name: str(a, 'name', path) ?? '',
       type: type as Action['type'],
@@ -200,7 +215,11 @@ export function parseArazzo(raw: unknown, file: string): ArazzoDocument {
   const sourceDescriptions = list(raw, 'sourceDescriptions', '').map((v, i): SourceDescription => {
     const path = `/sourceDescriptions/${i}`;
     if (!isObject(v)) throw where(path, 'expected an object');
-    return { name: str(v, 'name', path) ?? '', url: str(v, 'url', path) ?? '', type: str(v, 'type', path, false) ?? 'openapi' };
+    return {
+      name: str(v, 'name', path) ?? '',
+      url: str(v, 'url', path) ?? '',
+      type: str(v, 'type', path, false) ?? 'openapi',
+    };
   });
   const workflows = list(raw, 'workflows', '').map((v, i): Workflow => {
     const path = `/workflows/${i}`;
@@ -210,17 +229,23 @@ export function parseArazzo(raw: unknown, file: string): ArazzoDocument {
       const sp = `${path}/steps/${j}`;
       if (!isObject(s)) throw where(sp, 'a step is an object');
       const targets = ['operationId', 'operationPath', 'workflowId'].filter((k) => s[k] !== undefined);
-      if (targets.length !== 1) throw where(sp, 'a step names exactly one of operationId, operationPath and workflowId');
+      if (targets.length !== 1)
+        throw where(sp, 'a step names exactly one of operationId, operationPath and workflowId');
       let requestBody: RequestBody | undefined;
       if (s['requestBody'] !== undefined) {
         const b = s['requestBody'];
         if (!isObject(b)) throw where(`${sp}/requestBody`, 'expected an object');
         const replacements = list(b, 'replacements', `${sp}/requestBody`).map((r, k) => {
-          if (!isObject(r) || typeof r['target'] !== 'string') throw where(`${sp}/requestBody/replacements/${k}`, 'a replacement has a target and a value');
+          if (!isObject(r) || typeof r['target'] !== 'string')
+            throw where(`${sp}/requestBody/replacements/${k}`, 'a replacement has a target and a value');
           return { target: r['target'], value: r['value'] };
         });
         const contentType = str(b, 'contentType', `${sp}/requestBody`, false);
-        requestBody = { replacements, ...(contentType !== undefined ? { contentType } : {}), ...('payload' in b ? { payload: b['payload'] } : {}) };
+        requestBody = {
+          replacements,
+          ...(contentType !== undefined ? { contentType } : {}),
+          ...('payload' in b ? { payload: b['payload'] } : {}),
+        };
       }
       const operationId = str(s, 'operationId', sp, false);
       const operationPath = str(s, 'operationPath', sp, false);
@@ -228,7 +253,11 @@ export function parseArazzo(raw: unknown, file: string): ArazzoDocument {
       const description = str(s, 'description', sp, false);
       const security = list(s, 'x-security', sp).map((x, k): StepSecurity => {
         const xp = `${sp}/x-security/${k}`;
-        if (!isObject(x) || typeof x['schemeName'] !== 'string' || !isObject(x['values'])) throw where(xp, 'an x-security entry names a schemeName of the contract and its values (an inline scheme is not supported)');
+        if (!isObject(x) || typeof x['schemeName'] !== 'string' || !isObject(x['values']))
+          throw where(
+            xp,
+            'an x-security entry names a schemeName of the contract and its values (an inline scheme is not supported)',
+          );
         return { schemeName: x['schemeName'], values: x['values'] };
       });
       return {
@@ -263,8 +292,12 @@ export function parseArazzo(raw: unknown, file: string): ArazzoDocument {
       dependsOn,
       steps,
       parameters: list(v, 'parameters', path).map((p, k) => parameter(p, `${path}/parameters/${k}`)),
-      successActions: list(v, 'successActions', path).map((a, k) => action(a, `${path}/successActions/${k}`, 'successActions')),
-      failureActions: list(v, 'failureActions', path).map((a, k) => action(a, `${path}/failureActions/${k}`, 'failureActions')),
+      successActions: list(v, 'successActions', path).map((a, k) =>
+        action(a, `${path}/successActions/${k}`, 'successActions'),
+      ),
+      failureActions: list(v, 'failureActions', path).map((a, k) =>
+        action(a, `${path}/failureActions/${k}`, 'failureActions'),
+      ),
       outputs: outputs(v, path),
       ...(isObject(v['inputs']) ? { inputs: v['inputs'] } : {}),
       ...(summary !== undefined ? { summary } : {}),
@@ -278,7 +311,8 @@ export function parseArazzo(raw: unknown, file: string): ArazzoDocument {
     known.add(w.workflowId);
   }
   for (const w of workflows) {
-    for (const d of w.dependsOn) if (!known.has(d)) throw where(`/workflows/${w.workflowId}/dependsOn`, `unknown workflow "${d}"`);
+    for (const d of w.dependsOn)
+      if (!known.has(d)) throw where(`/workflows/${w.workflowId}/dependsOn`, `unknown workflow "${d}"`);
   }
   return { arazzo: version, file, sourceDescriptions, workflows };
 }

@@ -4,7 +4,8 @@ import type { WorkflowFamily } from '../registry/types.js';
 export const workflows: WorkflowFamily = {
   kind: 'workflow',
   name: 'workflow:*',
-  description: 'Each workflow of the loaded Arazzo documents (--workflows), run on resources it creates itself: fails when a step breaks its success criteria.',
+  description:
+    'Each workflow of the loaded Arazzo documents (--workflows), run on resources it creates itself: fails when a step breaks its success criteria.',
   // Steps build their own requests from the workflow's inputs and earlier steps' outputs.
   needs: [],
 };

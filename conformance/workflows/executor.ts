@@ -1,12 +1,34 @@
 import { rateLimitReason } from '../http/rate-limit.js';
-import { isJsonMediaType, isRecord, requestPath, serialisePath, serialiseQuery, type Contract, type Operation } from '../../src/contract/index.js';
+import {
+  isJsonMediaType,
+  isRecord,
+  requestPath,
+  serialisePath,
+  serialiseQuery,
+  type Contract,
+  type Operation,
+} from '../../src/contract/index.js';
 import { CredentialPlan } from '../credentials.js';
 import type { BuiltRequestSender } from '../session.js';
 import { CREDENTIAL_ENV, REDACTED_KEY, redactedAs } from '../http/curl.js';
 import type { CheckResult, Exchange, RecordedRequest, RecordedResponse, TransportError } from '../types.js';
 import { evaluateCriterion, UnsupportedCriterionError } from './criteria.js';
-import { ArazzoError, type Action, type ArazzoDocument, type Criterion, type Parameter, type Step, type Workflow } from './document.js';
-import { evaluateExpression, evaluateValue, ExpressionError, resolvePointer, type ExpressionScope } from './expressions.js';
+import {
+  ArazzoError,
+  type Action,
+  type ArazzoDocument,
+  type Criterion,
+  type Parameter,
+  type Step,
+  type Workflow,
+} from './document.js';
+import {
+  evaluateExpression,
+  evaluateValue,
+  ExpressionError,
+  resolvePointer,
+  type ExpressionScope,
+} from './expressions.js';
 import { workflowCheckName, type WorkflowCredentials } from './options.js';
 import { reproduceScript } from './reproduce.js';
 
@@ -34,7 +56,13 @@ export interface StepRecord {
   /** The step's outputs read from its response body (`$response.body#/…`), for the reproduce script's variables. */
   readonly outputs?: readonly { readonly name: string; readonly pointer: string; readonly value: unknown }[];
   /** Where this request used an earlier step's output (`$steps.<id>.outputs.<name>`): a path parameter or a top-level body field. */
-  readonly uses?: readonly { readonly step: string; readonly output: string; readonly in: 'path' | 'body'; readonly name: string; readonly value: unknown }[];
+  readonly uses?: readonly {
+    readonly step: string;
+    readonly output: string;
+    readonly in: 'path' | 'body';
+    readonly name: string;
+    readonly value: unknown;
+  }[];
 }
 
 /** The rule in one line (the workflow's description): a failure message says it after what went wrong. */
@@ -89,16 +117,30 @@ export function checkAgainstContract(doc: ArazzoDocument, contract: Contract): v
     const stepIds = new Set(w.steps.map((s) => s.stepId));
     for (const s of w.steps) {
       if (s.workflowId !== undefined) {
-        if (!ids.has(s.workflowId.replace(/^\$sourceDescriptions\.[^.]+\./, ''))) throw new ArazzoError(`${doc.file}: workflow ${w.workflowId}, step ${s.stepId}: unknown workflow "${s.workflowId}"`);
+        if (!ids.has(s.workflowId.replace(/^\$sourceDescriptions\.[^.]+\./, '')))
+          throw new ArazzoError(
+            `${doc.file}: workflow ${w.workflowId}, step ${s.stepId}: unknown workflow "${s.workflowId}"`,
+          );
       } else if (!operationOf(s, contract)) {
-        throw new ArazzoError(`${doc.file}: workflow ${w.workflowId}, step ${s.stepId}: ${s.operationId ?? s.operationPath ?? '?'} is not an operation of the contract`);
+        throw new ArazzoError(
+          `${doc.file}: workflow ${w.workflowId}, step ${s.stepId}: ${s.operationId ?? s.operationPath ?? '?'} is not an operation of the contract`,
+        );
       }
       for (const x of s.security ?? []) {
-        if (!contract.securitySchemes.has(x.schemeName)) throw new ArazzoError(`${doc.file}: workflow ${w.workflowId}, step ${s.stepId}: x-security names "${x.schemeName}", which is not a security scheme of the contract`);
+        if (!contract.securitySchemes.has(x.schemeName))
+          throw new ArazzoError(
+            `${doc.file}: workflow ${w.workflowId}, step ${s.stepId}: x-security names "${x.schemeName}", which is not a security scheme of the contract`,
+          );
       }
       for (const a of [...s.onSuccess, ...s.onFailure, ...w.successActions, ...w.failureActions]) {
-        if (a.stepId !== undefined && !stepIds.has(a.stepId)) throw new ArazzoError(`${doc.file}: workflow ${w.workflowId}: action ${a.name} goes to unknown step "${a.stepId}"`);
-        if (a.workflowId !== undefined && !ids.has(a.workflowId.replace(/^\$sourceDescriptions\.[^.]+\./, ''))) throw new ArazzoError(`${doc.file}: workflow ${w.workflowId}: action ${a.name} names unknown workflow "${a.workflowId}"`);
+        if (a.stepId !== undefined && !stepIds.has(a.stepId))
+          throw new ArazzoError(
+            `${doc.file}: workflow ${w.workflowId}: action ${a.name} goes to unknown step "${a.stepId}"`,
+          );
+        if (a.workflowId !== undefined && !ids.has(a.workflowId.replace(/^\$sourceDescriptions\.[^.]+\./, '')))
+          throw new ArazzoError(
+            `${doc.file}: workflow ${w.workflowId}: action ${a.name} names unknown workflow "${a.workflowId}"`,
+          );
       }
     }
   }
@@ -111,13 +153,20 @@ export function checkAgainstContract(doc: ArazzoDocument, contract: Contract): v
  * bearer token, `username` / `password` the basic credentials (whichever flag
  * gave them). Returns the names of required inputs nothing could fill.
  */
-export function inputsFor(workflow: Workflow, credentials: WorkflowCredentials): { inputs: Record<string, unknown>; missing: string[] } {
+export function inputsFor(
+  workflow: Workflow,
+  credentials: WorkflowCredentials,
+): { inputs: Record<string, unknown>; missing: string[] } {
   const schema = workflow.inputs ?? {};
-  const properties = typeof schema['properties'] === 'object' && schema['properties'] !== null ? Object.keys(schema['properties']) : [];
-  const required = Array.isArray(schema['required']) ? schema['required'].filter((r): r is string => typeof r === 'string') : [];
+  const properties =
+    typeof schema['properties'] === 'object' && schema['properties'] !== null ? Object.keys(schema['properties']) : [];
+  const required = Array.isArray(schema['required'])
+    ? schema['required'].filter((r): r is string => typeof r === 'string')
+    : [];
   const inputs: Record<string, unknown> = {};
   for (const name of new Set([...properties, ...required])) {
-    const value = credentials.byScheme?.[name] ?? credentialNamed(name.toLowerCase().replace(/[^a-z]/g, ''), credentials);
+    const value =
+      credentials.byScheme?.[name] ?? credentialNamed(name.toLowerCase().replace(/[^a-z]/g, ''), credentials);
     if (value !== undefined) inputs[name] = value;
   }
   return { inputs, missing: required.filter((r) => !(r in inputs)) };
@@ -172,14 +221,21 @@ export class WorkflowExecutor {
 
   /** One skipped result per selected workflow, none run: the target is not to be sent to (circuit breaker). */
   skipAll(selected: (workflowId: string) => boolean, message: string): CheckResult[] {
-    return this.doc.workflows.filter((w) => selected(w.workflowId)).map((w) => this.toResult(w, { status: 'skipped', message, records: [], outputs: {} }));
+    return this.doc.workflows
+      .filter((w) => selected(w.workflowId))
+      .map((w) => this.toResult(w, { status: 'skipped', message, records: [], outputs: {} }));
   }
 
   private runTop(workflow: Workflow, chain: readonly string[]): Promise<WorkflowOutcome> {
     const running = this.started.get(workflow.workflowId);
     if (running) return running;
     if (chain.includes(workflow.workflowId)) {
-      return Promise.resolve({ status: 'skipped', message: `dependsOn forms a cycle: ${[...chain, workflow.workflowId].join(' → ')}`, records: [], outputs: {} });
+      return Promise.resolve({
+        status: 'skipped',
+        message: `dependsOn forms a cycle: ${[...chain, workflow.workflowId].join(' → ')}`,
+        records: [],
+        outputs: {},
+      });
     }
     const promise = this.runOnce(workflow, chain).then((outcome) => {
       this.finished.set(workflow.workflowId, outcome);
@@ -195,13 +251,23 @@ export class WorkflowExecutor {
       if (!other) continue;
       const before = await this.runTop(other, [...chain, workflow.workflowId]);
       if (before.status !== 'passed') {
-        return { status: 'skipped', message: `depends on workflow ${dep}, which ${before.status === 'failed' ? 'failed' : 'was skipped'}`, records: [], outputs: {} };
+        return {
+          status: 'skipped',
+          message: `depends on workflow ${dep}, which ${before.status === 'failed' ? 'failed' : 'was skipped'}`,
+          records: [],
+          outputs: {},
+        };
       }
     }
     const { inputs, missing } = inputsFor(workflow, this.options.credentials);
     let outcome: WorkflowOutcome;
     if (missing.length > 0) {
-      outcome = { status: 'skipped', message: `needs the input${missing.length > 1 ? 's' : ''} ${missing.join(', ')}: give the credentials (--api-key…) to run it`, records: [], outputs: {} };
+      outcome = {
+        status: 'skipped',
+        message: `needs the input${missing.length > 1 ? 's' : ''} ${missing.join(', ')}: give the credentials (--api-key…) to run it`,
+        records: [],
+        outputs: {},
+      };
     } else {
       outcome = await this.run(workflow, inputs, 0);
     }
@@ -221,24 +287,42 @@ export class WorkflowExecutor {
     const steps: Record<string, { outputs: Record<string, unknown> }> = {};
     const outputs: Record<string, unknown> = {};
     const maxSteps = this.options.maxSteps ?? 500;
-    const fail = (failure: Failure, message: string): WorkflowOutcome => ({ status: 'failed', message, records, failure, outputs });
+    const fail = (failure: Failure, message: string): WorkflowOutcome => ({
+      status: 'failed',
+      message,
+      records,
+      failure,
+      outputs,
+    });
     const skipped = (message: string): WorkflowOutcome => ({ status: 'skipped', message, records, outputs });
     if (depth > 8) return skipped('workflow steps nest more than 8 deep');
     let index = 0;
     let executed = 0;
     const retries = new Map<string, number>();
-    const scopeNow = (extra: Partial<ExpressionScope> = {}): ExpressionScope => ({ ...this.scopeBase(inputs), steps, outputs, ...extra });
+    const scopeNow = (extra: Partial<ExpressionScope> = {}): ExpressionScope => ({
+      ...this.scopeBase(inputs),
+      steps,
+      outputs,
+      ...extra,
+    });
     try {
       while (index < workflow.steps.length) {
         const step = workflow.steps[index] as Step;
         if (++executed > maxSteps) return skipped(`stopped after ${maxSteps} steps (a goto loop?)`);
         const ran = await this.runStep(workflow, step, inputs, steps, outputs, depth, records);
-        const actions = ran.ok ? (step.onSuccess.length > 0 ? step.onSuccess : workflow.successActions) : step.onFailure.length > 0 ? step.onFailure : workflow.failureActions;
+        const actions = ran.ok
+          ? step.onSuccess.length > 0
+            ? step.onSuccess
+            : workflow.successActions
+          : step.onFailure.length > 0
+            ? step.onFailure
+            : workflow.failureActions;
         const action = firstApplicable(actions, ran.scope);
         if (ran.ok) {
           if (action?.type === 'end') break;
           if (action?.type === 'goto') {
-            if (action.workflowId !== undefined) return await this.gotoWorkflow(action, inputs, records, outputs, depth);
+            if (action.workflowId !== undefined)
+              return await this.gotoWorkflow(action, inputs, records, outputs, depth);
             index = workflow.steps.findIndex((s) => s.stepId === action.stepId);
             continue;
           }
@@ -248,7 +332,8 @@ export class WorkflowExecutor {
         const failure: Failure = { stepId: step.stepId, reason: ran.reason, record: ran.record };
         // A step still rate limited after the session's waits judged nothing (RFC 6585 §4): skipped, naming the wait.
         const limited = rateLimitReason(ran.record?.response);
-        if (limited !== undefined && action?.type !== 'retry' && action?.type !== 'goto') return skipped(`step ${step.stepId}: ${limited}`);
+        if (limited !== undefined && action?.type !== 'retry' && action?.type !== 'goto')
+          return skipped(`step ${step.stepId}: ${limited}`);
         if (action?.type === 'retry') {
           // retryLimit defaults to 1 (Arazzo 1.0.1 §4.6.17: "If not specified, a single retry").
           const key = `${step.stepId}\u0000${action.name}`;
@@ -261,7 +346,10 @@ export class WorkflowExecutor {
             continue;
           }
           if (limited !== undefined) return skipped(`step ${step.stepId}: ${limited}`);
-          return fail(failure, `${describeFailure(step, ran.reason)} (after ${used} ${used === 1 ? 'retry' : 'retries'})`);
+          return fail(
+            failure,
+            `${describeFailure(step, ran.reason)} (after ${used} ${used === 1 ? 'retry' : 'retries'})`,
+          );
         }
         if (action?.type === 'goto') {
           // The author handled this failure: the workflow goes on where the action says.
@@ -271,23 +359,41 @@ export class WorkflowExecutor {
         }
         return fail(failure, describeFailure(step, ran.reason));
       }
-      for (const [name, expression] of Object.entries(workflow.outputs)) outputs[name] = evaluateExpression(expression, scopeNow());
+      for (const [name, expression] of Object.entries(workflow.outputs))
+        outputs[name] = evaluateExpression(expression, scopeNow());
     } catch (error) {
-      if (error instanceof ExpressionError || error instanceof UnsupportedCriterionError) return skipped(`cannot be evaluated: ${error.message}`);
+      if (error instanceof ExpressionError || error instanceof UnsupportedCriterionError)
+        return skipped(`cannot be evaluated: ${error.message}`);
       if (error instanceof NotSentError) {
         if (depth > 0) throw error; // the calling workflow is skipped, not failed
         return skipped(error.message);
       }
       throw error;
     }
-    return { status: 'passed', message: `${records.length} request${records.length === 1 ? '' : 's'}, every success criterion met`, records, outputs };
+    return {
+      status: 'passed',
+      message: `${records.length} request${records.length === 1 ? '' : 's'}, every success criterion met`,
+      records,
+      outputs,
+    };
   }
 
-  private async gotoWorkflow(action: Action, inputs: Record<string, unknown>, records: StepRecord[], outputs: Record<string, unknown>, depth: number): Promise<WorkflowOutcome> {
+  private async gotoWorkflow(
+    action: Action,
+    inputs: Record<string, unknown>,
+    records: StepRecord[],
+    outputs: Record<string, unknown>,
+    depth: number,
+  ): Promise<WorkflowOutcome> {
     const id = (action.workflowId ?? '').replace(/^\$sourceDescriptions\.[^.]+\./, '');
     const target = this.doc.workflows.find((w) => w.workflowId === id);
-    if (!target) return { status: 'skipped', message: `action ${action.name} names unknown workflow ${id}`, records, outputs };
-    const child = await this.run(target, { ...inputs, ...inputsFor(target, this.options.credentials).inputs }, depth + 1);
+    if (!target)
+      return { status: 'skipped', message: `action ${action.name} names unknown workflow ${id}`, records, outputs };
+    const child = await this.run(
+      target,
+      { ...inputs, ...inputsFor(target, this.options.credentials).inputs },
+      depth + 1,
+    );
     return { ...child, records: [...records, ...child.records] };
   }
 
@@ -299,7 +405,10 @@ export class WorkflowExecutor {
     outputs: Record<string, unknown>,
     depth: number,
     records: StepRecord[],
-  ): Promise<{ ok: true; scope: ExpressionScope } | { ok: false; reason: string; record: StepRecord | undefined; scope: ExpressionScope }> {
+  ): Promise<
+    | { ok: true; scope: ExpressionScope }
+    | { ok: false; reason: string; record: StepRecord | undefined; scope: ExpressionScope }
+  > {
     const base: ExpressionScope = { ...this.scopeBase(inputs), steps, outputs };
     if (step.workflowId !== undefined) {
       // A step that runs another workflow: its parameters are that workflow's inputs (Arazzo 1.0.1 §4.6.6).
@@ -315,10 +424,21 @@ export class WorkflowExecutor {
       for (const [name, expression] of Object.entries(step.outputs)) own[name] = evaluateExpression(expression, scope);
       steps[step.stepId] = { outputs: own };
       if (child.status === 'passed') return { ok: true, scope };
-      return { ok: false, reason: `workflow ${id} ${child.status}: ${child.message}`, record: child.failure?.record, scope };
+      return {
+        ok: false,
+        reason: `workflow ${id} ${child.status}: ${child.message}`,
+        record: child.failure?.record,
+        scope,
+      };
     }
     const operation = operationOf(step, this.options.contract);
-    if (!operation) return { ok: false, reason: `${step.operationId ?? step.operationPath ?? '?'} is not an operation of the contract`, record: undefined, scope: base };
+    if (!operation)
+      return {
+        ok: false,
+        reason: `${step.operationId ?? step.operationPath ?? '?'} is not an operation of the contract`,
+        record: undefined,
+        scope: base,
+      };
     const merged = mergeParameters(workflow.parameters, step.parameters);
     const pathParams: Record<string, unknown> = {};
     const query: Record<string, unknown> = {};
@@ -349,15 +469,22 @@ export class WorkflowExecutor {
     let payload: unknown;
     if (step.requestBody && 'payload' in step.requestBody) {
       payload = evaluateValue(step.requestBody.payload, base);
-      for (const r of step.requestBody.replacements) payload = replaceAt(payload, r.target, evaluateValue(r.value, base));
-      const declared = operation.requestBody && 'content' in operation.requestBody ? Object.keys(operation.requestBody.content ?? {})[0] : undefined;
+      for (const r of step.requestBody.replacements)
+        payload = replaceAt(payload, r.target, evaluateValue(r.value, base));
+      const declared =
+        operation.requestBody && 'content' in operation.requestBody
+          ? Object.keys(operation.requestBody.content ?? {})[0]
+          : undefined;
       const contentType = step.requestBody.contentType ?? declared ?? 'application/json';
       headers['content-type'] = contentType;
       body = isJsonMediaType(contentType) || typeof payload !== 'string' ? JSON.stringify(payload) : payload;
     }
     const url = this.url(operation, pathParams, query);
     const method = operation.method.toUpperCase();
-    const outcome = await this.options.transport.sendBuilt({ method, url, headers, body }, `${method} ${operation.path}`);
+    const outcome = await this.options.transport.sendBuilt(
+      { method, url, headers, body },
+      `${method} ${operation.path}`,
+    );
     // The session stopped sending to the target (it kept timing out): nothing was asked, nothing is judged.
     if (!outcome.ok && outcome.error.kind === 'not_sent') throw new NotSentError(outcome.error.message);
     const uses: { step: string; output: string; in: 'path' | 'body'; name: string; value: unknown }[] = [];
@@ -372,7 +499,9 @@ export class WorkflowExecutor {
       }
     }
     const readOutputs = Object.entries(step.outputs).flatMap(([name, expression]) =>
-      typeof expression === 'string' && expression.startsWith('$response.body#') ? [{ name, pointer: expression.slice('$response.body#'.length), value: undefined as unknown }] : [],
+      typeof expression === 'string' && expression.startsWith('$response.body#')
+        ? [{ name, pointer: expression.slice('$response.body#'.length), value: undefined as unknown }]
+        : [],
     );
     const record: StepRecord = {
       stepId: step.stepId,
@@ -403,7 +532,13 @@ export class WorkflowExecutor {
     for (const [name, expression] of Object.entries(step.outputs)) own[name] = evaluateExpression(expression, scope);
     for (const o of readOutputs) o.value = own[o.name];
     steps[step.stepId] = { outputs: own };
-    if (failed.length > 0) return { ok: false, reason: `success criteri${failed.length === 1 ? 'on' : 'a'} not met: ${failed.join('; ')}`, record, scope };
+    if (failed.length > 0)
+      return {
+        ok: false,
+        reason: `success criteri${failed.length === 1 ? 'on' : 'a'} not met: ${failed.join('; ')}`,
+        record,
+        scope,
+      };
     return { ok: true, scope };
   }
 
@@ -413,8 +548,13 @@ export class WorkflowExecutor {
    * is never sent (RFC 3986 §3.5). A value for a parameter the operation does not declare is sent
    * in the defaults (`simple` in the path, `form` exploded in the query).
    */
-  private url(operation: Operation, pathParams: Readonly<Record<string, unknown>>, query: Readonly<Record<string, unknown>>): string {
-    const declared = (name: string, where: 'path' | 'query') => operation.parameters.find((p) => p.name === name && p.in === where);
+  private url(
+    operation: Operation,
+    pathParams: Readonly<Record<string, unknown>>,
+    query: Readonly<Record<string, unknown>>,
+  ): string {
+    const declared = (name: string, where: 'path' | 'query') =>
+      operation.parameters.find((p) => p.name === name && p.in === where);
     const filled = requestPath(operation.path).replace(/\{([^}]+)\}/g, (_, name: string) => {
       const value = pathParams[name];
       const p = declared(name, 'path');
@@ -430,22 +570,39 @@ export class WorkflowExecutor {
   /** Credentials never reach a report: the API key becomes the placeholder curl.ts expands from $CONFORMANCE_API_KEY. */
   private redactHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
     const { apiKey, bearer, basic, byScheme } = this.options.credentials;
-    const secrets = [bearer, basic ? Buffer.from(`${basic.user}:${basic.password}`).toString('base64') : undefined, basic?.password, ...Object.values(byScheme ?? {}).filter((v) => v !== apiKey && v.length >= 4)].filter((s): s is string => !!s);
+    const secrets = [
+      bearer,
+      basic ? Buffer.from(`${basic.user}:${basic.password}`).toString('base64') : undefined,
+      basic?.password,
+      ...Object.values(byScheme ?? {}).filter((v) => v !== apiKey && v.length >= 4),
+    ].filter((s): s is string => !!s);
     const out: Record<string, string> = {};
-    const basicHeader = basic ? `Basic ${Buffer.from(`${basic.user}:${basic.password}`).toString('base64')}` : undefined;
+    const basicHeader = basic
+      ? `Basic ${Buffer.from(`${basic.user}:${basic.password}`).toString('base64')}`
+      : undefined;
     for (const [name, value] of Object.entries(headers)) {
       // The credentials the reproduce script reads from the environment (http/curl.ts), else the whole value hidden.
       if (apiKey !== undefined && value === apiKey) out[name] = REDACTED_KEY;
-      else if (bearer !== undefined && value === `Bearer ${bearer}`) out[name] = `Bearer ${redactedAs(CREDENTIAL_ENV.bearer)}`;
-      else if (basicHeader !== undefined && value === basicHeader) out[name] = `Basic ${redactedAs(CREDENTIAL_ENV.basic)}`;
-      else if (secrets.some((s) => value.includes(s)) || (apiKey !== undefined && apiKey.length >= 4 && value.includes(apiKey))) out[name] = '<redacted>';
+      else if (bearer !== undefined && value === `Bearer ${bearer}`)
+        out[name] = `Bearer ${redactedAs(CREDENTIAL_ENV.bearer)}`;
+      else if (basicHeader !== undefined && value === basicHeader)
+        out[name] = `Basic ${redactedAs(CREDENTIAL_ENV.basic)}`;
+      else if (
+        secrets.some((s) => value.includes(s)) ||
+        (apiKey !== undefined && apiKey.length >= 4 && value.includes(apiKey))
+      )
+        out[name] = '<redacted>';
       else out[name] = value;
     }
     return out;
   }
 
   private redactUrl(url: string): string {
-    const secrets = [this.options.credentials.apiKey, this.options.credentials.bearer, ...Object.values(this.options.credentials.byScheme ?? {})].filter((s): s is string => !!s && s.length >= 4);
+    const secrets = [
+      this.options.credentials.apiKey,
+      this.options.credentials.bearer,
+      ...Object.values(this.options.credentials.byScheme ?? {}),
+    ].filter((s): s is string => !!s && s.length >= 4);
     let out = url;
     for (const s of secrets) out = out.split(encodeURIComponent(s)).join('<redacted>').split(s).join('<redacted>');
     return out;
@@ -479,7 +636,10 @@ export class WorkflowExecutor {
             : outcome.message,
       exchange,
       smallestInput: undefined,
-      reproduce: outcome.status === 'failed' ? reproduceScript(workflow.workflowId, outcome.records, outcome.failure?.stepId) : undefined,
+      reproduce:
+        outcome.status === 'failed'
+          ? reproduceScript(workflow.workflowId, outcome.records, outcome.failure?.stepId)
+          : undefined,
       judged: outcome.records.length,
     };
   }
@@ -510,9 +670,13 @@ function firstApplicable(actions: readonly Action[], scope: ExpressionScope): Ac
 /** A Payload Replacement (Arazzo 1.0.1 §4.6.11): the target is a JSON pointer into the payload. */
 function replaceAt(payload: unknown, target: string, value: unknown): unknown {
   if (target === '' || target === '/') return value;
-  if (resolvePointer(payload, target) === undefined && !target.startsWith('/')) throw new ExpressionError(`replacement target ${target} is not a JSON pointer`);
+  if (resolvePointer(payload, target) === undefined && !target.startsWith('/'))
+    throw new ExpressionError(`replacement target ${target} is not a JSON pointer`);
   const copy: unknown = structuredClone(payload);
-  const tokens = target.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const tokens = target
+    .slice(1)
+    .split('/')
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
   const last = tokens.pop() ?? '';
   let parent: unknown = copy;
   for (const t of tokens) parent = resolvePointer(parent, `/${t.replace(/~/g, '~0').replace(/\//g, '~1')}`);
@@ -533,4 +697,3 @@ function parseBody(response: RecordedResponse): unknown {
   }
   return response.body;
 }
-

@@ -35,7 +35,8 @@ export class ExpressionError extends Error {
 /** RFC 6901 JSON pointer into a value; undefined when any token is missing. */
 export function resolvePointer(value: unknown, pointer: string): unknown {
   if (pointer === '' || pointer === '/') return pointer === '' ? value : readKey(value, '');
-  if (!pointer.startsWith('/')) throw new ExpressionError(`"${pointer}" is not a JSON pointer (RFC 6901: it starts with "/")`);
+  if (!pointer.startsWith('/'))
+    throw new ExpressionError(`"${pointer}" is not a JSON pointer (RFC 6901: it starts with "/")`);
   let current = value;
   for (const raw of pointer.slice(1).split('/')) {
     current = readKey(current, decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~'));
@@ -46,7 +47,8 @@ export function resolvePointer(value: unknown, pointer: string): unknown {
 
 function readKey(value: unknown, key: string): unknown {
   if (Array.isArray(value)) return /^(0|[1-9]\d*)$/.test(key) ? (value[Number(key)] as unknown) : undefined;
-  if (typeof value === 'object' && value !== null && Object.hasOwn(value, key)) return (value as Record<string, unknown>)[key];
+  if (typeof value === 'object' && value !== null && Object.hasOwn(value, key))
+    return (value as Record<string, unknown>)[key];
   return undefined;
 }
 
@@ -69,7 +71,10 @@ function named(map: Readonly<Record<string, unknown>>, rest: string): unknown {
 }
 
 /** True when `text` is exactly one runtime expression (`$…`). */
-export const isExpression = (text: string): boolean => /^\$(url|method|statusCode|request\.|response\.|inputs\.|outputs\.|steps\.|workflows\.|sourceDescriptions\.|components\.)/.test(text.trim());
+export const isExpression = (text: string): boolean =>
+  /^\$(url|method|statusCode|request\.|response\.|inputs\.|outputs\.|steps\.|workflows\.|sourceDescriptions\.|components\.)/.test(
+    text.trim(),
+  );
 
 /** Evaluates one runtime expression; undefined when what it names does not exist (yet). */
 export function evaluateExpression(expression: string, scope: ExpressionScope): unknown {
@@ -117,7 +122,8 @@ export function interpolate(text: string, scope: ExpressionScope): string {
  * strings get their `{$…}` parts substituted; objects and arrays deeply.
  */
 export function evaluateValue(value: unknown, scope: ExpressionScope): unknown {
-  if (typeof value === 'string') return isExpression(value) ? evaluateExpression(value, scope) : interpolate(value, scope);
+  if (typeof value === 'string')
+    return isExpression(value) ? evaluateExpression(value, scope) : interpolate(value, scope);
   if (Array.isArray(value)) return value.map((v) => evaluateValue(v, scope));
   if (typeof value === 'object' && value !== null) {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, evaluateValue(v, scope)]));
@@ -171,7 +177,12 @@ function tokenize(condition: string): Token[] {
     if (c === '$') {
       // An expression runs to the next blank or operator; a JSON pointer may hold anything else.
       let j = i + 1;
-      while (j < condition.length && !/[\s()]/.test(condition[j] ?? '') && !['==', '!=', '<=', '>=', '&&', '||', '<', '>'].some((o) => condition.startsWith(o, j))) j++;
+      while (
+        j < condition.length &&
+        !/[\s()]/.test(condition[j] ?? '') &&
+        !['==', '!=', '<=', '>=', '&&', '||', '<', '>'].some((o) => condition.startsWith(o, j))
+      )
+        j++;
       tokens.push({ kind: 'expr', text: condition.slice(i, j) });
       i = j;
       continue;
@@ -179,7 +190,11 @@ function tokenize(condition: string): Token[] {
     const word = /^(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)/.exec(condition.slice(i));
     if (word?.[1]) {
       const w = word[1];
-      tokens.push({ kind: 'value', value: w === 'true' ? true : w === 'false' ? false : w === 'null' ? null : Number(w), text: w });
+      tokens.push({
+        kind: 'value',
+        value: w === 'true' ? true : w === 'false' ? false : w === 'null' ? null : Number(w),
+        text: w,
+      });
       i += w.length;
       continue;
     }
@@ -215,8 +230,10 @@ export function looselyEqual(a: unknown, b: unknown): boolean {
 function compare(a: unknown, b: unknown, op: string): boolean {
   const x = numeric(a);
   const y = numeric(b);
-  if (x !== undefined && y !== undefined) return op === '<' ? x < y : op === '<=' ? x <= y : op === '>' ? x > y : x >= y;
-  if (typeof a === 'string' && typeof b === 'string') return op === '<' ? a < b : op === '<=' ? a <= b : op === '>' ? a > b : a >= b;
+  if (x !== undefined && y !== undefined)
+    return op === '<' ? x < y : op === '<=' ? x <= y : op === '>' ? x > y : x >= y;
+  if (typeof a === 'string' && typeof b === 'string')
+    return op === '<' ? a < b : op === '<=' ? a <= b : op === '>' ? a > b : a >= b;
   return false;
 }
 

@@ -50,7 +50,11 @@ export function workflowCredentials(plan: CredentialPlan, override: WorkflowCred
   return {
     apiKey: override.apiKey ?? plan.secretOfKind('apiKey'),
     bearer: override.bearer ?? plan.secretOfKind('bearer'),
-    basic: override.basic ?? (basic !== undefined && colon >= 0 ? { user: basic.slice(0, colon), password: basic.slice(colon + 1) } : undefined),
+    basic:
+      override.basic ??
+      (basic !== undefined && colon >= 0
+        ? { user: basic.slice(0, colon), password: basic.slice(colon + 1) }
+        : undefined),
     byScheme: { ...plan.secretsByScheme(), ...(override.byScheme ?? {}) },
   };
 }

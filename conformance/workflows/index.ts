@@ -32,7 +32,11 @@ export interface RunWorkflowsOptions {
 }
 
 /** Whether a workflow's result is wanted under --checks / --skip-checks. */
-export function workflowSelected(workflowId: string, checks: readonly string[] | undefined, skipChecks: readonly string[] | undefined): boolean {
+export function workflowSelected(
+  workflowId: string,
+  checks: readonly string[] | undefined,
+  skipChecks: readonly string[] | undefined,
+): boolean {
   const name = workflowCheckName(workflowId);
   const matches = (n: string): boolean => n === name || n === 'workflow:*';
   if ((skipChecks ?? []).some(matches)) return false;
@@ -49,13 +53,20 @@ export const isKnownWorkflowCheck = (name: string, documents: readonly ArazzoDoc
   isWorkflowCheckName(name) && workflowCheckNames(documents).includes(name);
 
 /** The operationIds a workflow's steps call, through the workflows it calls too. */
-export function operationsOfWorkflow(doc: ArazzoDocument, workflowId: string, contract: Contract, seen: Set<string> = new Set()): string[] {
+export function operationsOfWorkflow(
+  doc: ArazzoDocument,
+  workflowId: string,
+  contract: Contract,
+  seen: Set<string> = new Set(),
+): string[] {
   if (seen.has(workflowId)) return [];
   seen.add(workflowId);
   const workflow = doc.workflows.find((w) => w.workflowId === workflowId);
   if (!workflow) return [];
   return workflow.steps.flatMap((step) =>
-    step.workflowId !== undefined ? operationsOfWorkflow(doc, step.workflowId.replace(/^\$sourceDescriptions\.[^.]+\./, ''), contract, seen) : [operationOf(step, contract)?.id].filter((id): id is string => id !== undefined),
+    step.workflowId !== undefined
+      ? operationsOfWorkflow(doc, step.workflowId.replace(/^\$sourceDescriptions\.[^.]+\./, ''), contract, seen)
+      : [operationOf(step, contract)?.id].filter((id): id is string => id !== undefined),
   );
 }
 
@@ -71,7 +82,15 @@ export async function runWorkflows(options: RunWorkflowsOptions): Promise<CheckR
     ? undefined
     : new Session(
         options.contract,
-        { target: options.target, credentials: new CredentialPlan(options.contract, {}), headers: {}, timeoutMs: options.timeoutMs, maxResponseBytes: options.maxResponseBytes, wrongKey: '', circuitBreaker: DEFAULT_BREAKER },
+        {
+          target: options.target,
+          credentials: new CredentialPlan(options.contract, {}),
+          headers: {},
+          timeoutMs: options.timeoutMs,
+          maxResponseBytes: options.maxResponseBytes,
+          wrongKey: '',
+          circuitBreaker: DEFAULT_BREAKER,
+        },
         () => undefined,
       );
   const transport = options.transport ?? (own as Session);
@@ -91,9 +110,15 @@ export async function runWorkflows(options: RunWorkflowsOptions): Promise<CheckR
         continue;
       }
       const limit = options.operations && options.operations.length > 0 ? new Set(options.operations) : undefined;
-      const touching = (id: string): boolean => !limit || operationsOfWorkflow(doc, id, options.contract).some((op) => limit.has(op));
+      const touching = (id: string): boolean =>
+        !limit || operationsOfWorkflow(doc, id, options.contract).some((op) => limit.has(op));
       results.push(...(await executor.runAll((id) => selected(id) && touching(id))));
-      results.push(...executor.skipAll((id) => selected(id) && !touching(id), `not run: its steps call none of the operations --operations selects (${[...(limit ?? [])].join(', ')})`));
+      results.push(
+        ...executor.skipAll(
+          (id) => selected(id) && !touching(id),
+          `not run: its steps call none of the operations --operations selects (${[...(limit ?? [])].join(', ')})`,
+        ),
+      );
     }
   } finally {
     own?.close();

@@ -7,7 +7,12 @@ import { workflowFilesFor, type WorkflowFlags } from './options.js';
  * Reads the workflows files of a run and checks them against the contract
  * before anything is sent. Throws ArazzoError (a usage error for the CLI).
  */
-export async function loadWorkflows(flags: WorkflowFlags, specPath: string, bundledSpecPath: string, contract: Contract): Promise<ArazzoDocument[]> {
+export async function loadWorkflows(
+  flags: WorkflowFlags,
+  specPath: string,
+  bundledSpecPath: string,
+  contract: Contract,
+): Promise<ArazzoDocument[]> {
   const docs: ArazzoDocument[] = [];
   for (const file of workflowFilesFor(flags, specPath, bundledSpecPath)) {
     const doc = await loadArazzo(file);

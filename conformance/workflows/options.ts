@@ -40,7 +40,10 @@ export function defaultWorkflowFiles(specPath: string, bundledSpecPath: string):
   } catch {
     return [];
   }
-  return names.filter((n) => /\.arazzo\.ya?ml$/.test(n)).sort().map((n) => join(dir, n));
+  return names
+    .filter((n) => /\.arazzo\.ya?ml$/.test(n))
+    .sort()
+    .map((n) => join(dir, n));
 }
 
 /** The --workflows / --no-workflows flags as the CLI parsed them. */

@@ -18,8 +18,14 @@ const READ_POINTER =
  * variables instead of the values this run happened to get (`categoryId 23`, `orders/46`). The
  * credentials are read from the environment (see http/curl.ts), never written out.
  */
-export function reproduceScript(workflowId: string, records: readonly StepRecord[], failedStepId: string | undefined): string {
-  const lines = [`# workflow ${workflowId}: ${records.length} request${records.length === 1 ? '' : 's'}${failedStepId ? `, the last one (step ${failedStepId}) fails` : ''}`];
+export function reproduceScript(
+  workflowId: string,
+  records: readonly StepRecord[],
+  failedStepId: string | undefined,
+): string {
+  const lines = [
+    `# workflow ${workflowId}: ${records.length} request${records.length === 1 ? '' : 's'}${failedStepId ? `, the last one (step ${failedStepId}) fails` : ''}`,
+  ];
   const known = new Set<string>(); // the variables set so far
   for (const r of records) {
     lines.push(`# step ${r.stepId} (${r.operation.id})`);
@@ -39,7 +45,10 @@ export function reproduceScript(workflowId: string, records: readonly StepRecord
       } else if (body !== undefined) {
         const literal = `"${use.name}":${JSON.stringify(use.value)}`;
         if (!body.includes(literal)) continue;
-        body = body.replace(literal, typeof use.value === 'number' ? `"${use.name}":${mark}` : `"${use.name}":"${mark}"`);
+        body = body.replace(
+          literal,
+          typeof use.value === 'number' ? `"${use.name}":${mark}` : `"${use.name}":"${mark}"`,
+        );
       }
       marks.set(mark, name);
     }

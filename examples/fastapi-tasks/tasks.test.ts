@@ -27,7 +27,9 @@ afterAll(async () => {
 describe('the task list, against the mock of its FastAPI contract', () => {
   it('adds a task and reads it back, typed by the contract', async () => {
     const api = createClient<paths>({ baseUrl: mock.url });
-    const { data: created, response } = await api.POST('/tasks', { body: { title: 'Water the plants', status: 'todo' } });
+    const { data: created, response } = await api.POST('/tasks', {
+      body: { title: 'Water the plants', status: 'todo' },
+    });
     expect(response.status).toBe(201);
     expect(created?.title).toBe('Water the plants');
     const { data: read } = await api.GET('/tasks/{task_id}', { params: { path: { task_id: created!.id } } });

@@ -14,9 +14,14 @@ export function petstoreClient(baseUrl: string, apiKey?: string): PetstoreClient
 }
 
 /** What the screen shows: one page of names and the total, or an error message. */
-export type PetListView = { readonly kind: 'pets'; readonly names: string[]; readonly total: number } | { readonly kind: 'error'; readonly message: string };
+export type PetListView =
+  | { readonly kind: 'pets'; readonly names: string[]; readonly total: number }
+  | { readonly kind: 'error'; readonly message: string };
 
-export async function loadPetList(client: PetstoreClient, page: { limit: number; offset: number } = { limit: 20, offset: 0 }): Promise<PetListView> {
+export async function loadPetList(
+  client: PetstoreClient,
+  page: { limit: number; offset: number } = { limit: 20, offset: 0 },
+): Promise<PetListView> {
   const result = await client.GET('/pets', { params: { query: page } });
   if (result.error !== undefined) return { kind: 'error', message: `${result.error.message} (${result.error.code})` };
   const total = Number(result.response.headers.get('X-Total-Count') ?? result.data.length);
@@ -25,6 +30,7 @@ export async function loadPetList(client: PetstoreClient, page: { limit: number;
 
 export async function addPet(client: PetstoreClient, name: string, categoryId: number): Promise<Pet> {
   const result = await client.POST('/pets', { body: { name, categoryId } });
-  if (result.error !== undefined) throw new Error(`could not add ${name}: ${result.error.message} (${result.error.code})`);
+  if (result.error !== undefined)
+    throw new Error(`could not add ${name}: ${result.error.message} (${result.error.code})`);
   return result.data;
 }

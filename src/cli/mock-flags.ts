@@ -13,7 +13,8 @@ export function parseInstant(text: string): Date | undefined {
   const m = DATE_TIME.exec(text);
   if (!m || !parseFullDate(m[1]!)) return undefined;
   const [hh, mi, ss] = [Number(m[2]), Number(m[3]), Number(m[4])];
-  if (hh > 23 || mi > 59 || ss > 60 || (m[7] !== undefined && (Number(m[7]) > 23 || Number(m[8]) > 59))) return undefined;
+  if (hh > 23 || mi > 59 || ss > 60 || (m[7] !== undefined && (Number(m[7]) > 23 || Number(m[8]) > 59)))
+    return undefined;
   const date = new Date(text.replace(/[tz]/g, (c) => c.toUpperCase()).replace(/:60(?=[.Z+-])/, ':59'));
   return Number.isNaN(date.getTime()) ? undefined : date;
 }

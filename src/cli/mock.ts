@@ -4,7 +4,14 @@ import { parseArgs } from 'node:util';
 import { fileProblem, joinDashValues, namingTheContract, usageMessage } from '../contract/cli-args.js';
 import { packageRoot } from '../contract/paths.js';
 import { parseSeed, SEED_RANGE } from '../contract/seed.js';
-import { basicPairProblem, DEFAULTS, OptionsError, parseLatency, type LatencyRange, type MockEvent } from '../mock/options.js';
+import {
+  basicPairProblem,
+  DEFAULTS,
+  OptionsError,
+  parseLatency,
+  type LatencyRange,
+  type MockEvent,
+} from '../mock/options.js';
 import type { StateSnapshotInput } from '../mock/store/types.js';
 import { parseInstant } from './mock-flags.js';
 import { isBundledContract, readinessLine } from './readiness.js';
@@ -70,7 +77,23 @@ Per request: Prefer: code=, example=, dynamic=, seed=, delay=.
 class UsageError extends Error {}
 
 /** The flags that take a value (a following `-1` is their value, not an option). */
-const VALUE_FLAGS: ReadonlySet<string> = new Set(['port', 'host', 'spec', 'seed', 'api-key', 'token', 'basic', 'latency', 'chaos', 'sunset-now', 'pets', 'records', 'max-records', 'state', 'rate-limit']);
+const VALUE_FLAGS: ReadonlySet<string> = new Set([
+  'port',
+  'host',
+  'spec',
+  'seed',
+  'api-key',
+  'token',
+  'basic',
+  'latency',
+  'chaos',
+  'sunset-now',
+  'pets',
+  'records',
+  'max-records',
+  'state',
+  'rate-limit',
+]);
 
 function seed(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -156,13 +179,16 @@ function parse(argv: string[]): Parsed {
   let chaos: number | undefined;
   if (values.chaos !== undefined) {
     chaos = Number(values.chaos);
-    if (values.chaos.trim() === '' || !(chaos >= 0 && chaos <= 1)) throw new UsageError(`--chaos must be a number 0..1, got "${values.chaos}"`);
+    if (values.chaos.trim() === '' || !(chaos >= 0 && chaos <= 1))
+      throw new UsageError(`--chaos must be a number 0..1, got "${values.chaos}"`);
   }
   let sunsetNow: Date | undefined;
   if (values['sunset-now'] !== undefined) {
     sunsetNow = parseInstant(values['sunset-now']);
     if (sunsetNow === undefined) {
-      throw new UsageError(`--sunset-now must be a full date (2027-07-01) or a date-time with seconds and offset (2027-07-01T00:00:00Z), got "${values['sunset-now']}"`);
+      throw new UsageError(
+        `--sunset-now must be a full date (2027-07-01) or a date-time with seconds and offset (2027-07-01T00:00:00Z), got "${values['sunset-now']}"`,
+      );
     }
   }
   if (values['api-key']?.some((k) => k.length === 0)) throw new UsageError('--api-key must not be empty');
@@ -171,7 +197,8 @@ function parse(argv: string[]): Parsed {
     const problem = basicPairProblem(pair);
     if (problem !== undefined) throw new UsageError(`--basic ${problem}`);
   }
-  if (values['no-control'] && values['control-from-anywhere']) throw new UsageError('--no-control and --control-from-anywhere contradict each other');
+  if (values['no-control'] && values['control-from-anywhere'])
+    throw new UsageError('--no-control and --control-from-anywhere contradict each other');
   if (values.host !== undefined && values.host.trim() === '') throw new UsageError('--host must not be empty');
   return {
     help: values.help ?? false,
@@ -274,7 +301,10 @@ async function main(argv: string[]): Promise<void> {
       process.exitCode = listen.exitCode;
       return;
     }
-    const message = namingTheContract(error instanceof Error ? error.message : String(error), args.spec ?? 'openapi/petstore.yaml');
+    const message = namingTheContract(
+      error instanceof Error ? error.message : String(error),
+      args.spec ?? 'openapi/petstore.yaml',
+    );
     const details =
       typeof error === 'object' && error !== null && 'details' in error && Array.isArray(error.details)
         ? error.details.map((d: { location?: string; message?: string }) => `\n  ${d.location}: ${d.message}`).join('')
@@ -287,7 +317,11 @@ async function main(argv: string[]): Promise<void> {
   if (!isLoopbackHost(args.host)) {
     process.stderr.write(
       `petstore-mock: listening on ${args.host}: other machines can reach the API` +
-        (args.control ? (args.controlFromAnywhere ? ' and the /__mock control endpoints.\n' : '; /__mock still answers loopback clients only.\n') : '.\n'),
+        (args.control
+          ? args.controlFromAnywhere
+            ? ' and the /__mock control endpoints.\n'
+            : '; /__mock still answers loopback clients only.\n'
+          : '.\n'),
     );
   }
   let stopping = false;
@@ -333,7 +367,13 @@ function isLoopbackHost(host: string): boolean {
 function isUsage(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as NodeJS.ErrnoException).code;
-  return error.name === 'ContractError' || error.name === 'HttpError' || code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL';
+  return (
+    error.name === 'ContractError' ||
+    error.name === 'HttpError' ||
+    code === 'EADDRINUSE' ||
+    code === 'EACCES' ||
+    code === 'EADDRNOTAVAIL'
+  );
 }
 
 /** The process entry, called by bin/petstore-mock.js: importing this module runs nothing. */

@@ -8,7 +8,12 @@ export function joinDashValues(argv: readonly string[], valueFlags: ReadonlySet<
   for (let i = 0; i < argv.length; i++) {
     const token = argv[i]!;
     const next = argv[i + 1];
-    if (token.startsWith('--') && valueFlags.has(token.slice(2)) && next?.startsWith('-') && !/^--?[A-Za-z]/.test(next)) {
+    if (
+      token.startsWith('--') &&
+      valueFlags.has(token.slice(2)) &&
+      next?.startsWith('-') &&
+      !/^--?[A-Za-z]/.test(next)
+    ) {
       out.push(`${token}=${next}`);
       i++;
     } else {
@@ -38,12 +43,15 @@ export function fileProblem(error: unknown): string {
 
 /** Edit distance (insertions, deletions, substitutions, adjacent swaps), for "did you mean". */
 function distance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, d[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, d[i - 2]![j - 2]! + 1);
       d[i]![j] = best;
     }
   }

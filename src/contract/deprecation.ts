@@ -16,10 +16,17 @@ import type { Operation } from './types.js';
  */
 export type DeprecationAnnouncement =
   | { readonly kind: 'not-deprecated' }
-  | { readonly kind: 'dated'; readonly deprecation: string; readonly sunset: string | undefined; readonly link: string | undefined }
+  | {
+      readonly kind: 'dated';
+      readonly deprecation: string;
+      readonly sunset: string | undefined;
+      readonly link: string | undefined;
+    }
   | { readonly kind: 'undated'; readonly sunset: string | undefined; readonly link: string | undefined };
 
-export function deprecationAnnouncement(operation: Pick<Operation, 'deprecated' | 'deprecation'>): DeprecationAnnouncement {
+export function deprecationAnnouncement(
+  operation: Pick<Operation, 'deprecated' | 'deprecation'>,
+): DeprecationAnnouncement {
   if (!operation.deprecated) return { kind: 'not-deprecated' };
   const info = operation.deprecation;
   const sunset = info?.sunset ? formatHttpDate(info.sunset) : undefined;

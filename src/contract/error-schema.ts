@@ -18,7 +18,9 @@ type Schema = OpenAPIV3.SchemaObject;
  * - none documented: `components.schemas.Error`, when the document defines one (OpenAI documents
  *   no error response but defines `Error`).
  */
-export function commonErrorSchema(contract: Pick<Contract, 'operations' | 'resolved'>): { readonly schema: Schema; readonly mediaType: string } | undefined {
+export function commonErrorSchema(
+  contract: Pick<Contract, 'operations' | 'resolved'>,
+): { readonly schema: Schema; readonly mediaType: string } | undefined {
   const counts = new Map<Schema, { n: number; mediaType: string }>();
   for (const op of contract.operations) {
     for (const [status, response] of Object.entries(op.responses)) {

@@ -1,15 +1,45 @@
 export * from './types.js';
-export { loadContract, readContractFile, contractFromText, contractFromDocument, ContractError, basePathOf } from './load.js';
+export {
+  loadContract,
+  readContractFile,
+  contractFromText,
+  contractFromDocument,
+  ContractError,
+  basePathOf,
+} from './load.js';
 export { portablePattern, patternRegExp, type PortablePattern } from './patterns.js';
 export { bundledContractPath, packageRoot } from './paths.js';
 export { requestPath, resourcePath, samePath } from './path-template.js';
 export { formatHttpDate, parseHttpDate, formatStructuredDate, parseStructuredDate, parseFullDate } from './dates.js';
-export * from "./schema.js";
+export * from './schema.js';
 export { isRecord, walkRecords } from './guards.js';
-export { asSchema, mergeAllOf, mergeTwo, nonNullView, alternativesOf, objectView, discriminatedAlternative, effective, admitsNull, propertiesFor, requiredFor, anyProperties, writableInRequest } from './schema-views.js';
+export {
+  asSchema,
+  mergeAllOf,
+  mergeTwo,
+  nonNullView,
+  alternativesOf,
+  objectView,
+  discriminatedAlternative,
+  effective,
+  admitsNull,
+  propertiesFor,
+  requiredFor,
+  anyProperties,
+  writableInRequest,
+} from './schema-views.js';
 export { documentedResponse, responseFor, rangeKey, isDocumentedSuccess, type Responses } from './responses.js';
 export { responseBodyRule, type ResponseBodyRule } from './response-body.js';
-export { mediaEssence, mediaMatches, isJsonMediaType, admitsJson, jsonTypeFor, isXmlMediaType, jsonContent, documentedMediaFor } from './media.js';
+export {
+  mediaEssence,
+  mediaMatches,
+  isJsonMediaType,
+  admitsJson,
+  jsonTypeFor,
+  isXmlMediaType,
+  jsonContent,
+  documentedMediaFor,
+} from './media.js';
 export { negotiate, acceptable, answerType, parseAccept, type AcceptRange } from './negotiate.js';
 export { SEED_RANGE, parseSeed, isSeed } from './seed.js';
 export { fileProblem, joinDashValues, namingTheContract, nearest, usageMessage } from './cli-args.js';
@@ -19,8 +49,22 @@ export { upgradeSwagger2, originalPointer } from './swagger2.js';
 export { plainLocalRefs, dereferencePlain } from './local-refs.js';
 export { lowered, tuplePositions, closedTuple } from './schema-2020.js';
 export { commonErrorSchema } from './error-schema.js';
-export { pathItemOperations, retrievesRepresentation, fixedMethod, type PathItemOperation, type UnservedOperation } from './methods.js';
-export { sequenceSyntax, itemSchemaOf, sequenceSchemaOf, parseSequence, serializeSequence, type SequenceSyntax, type SequenceReading } from './sequential.js';
+export {
+  pathItemOperations,
+  retrievesRepresentation,
+  fixedMethod,
+  type PathItemOperation,
+  type UnservedOperation,
+} from './methods.js';
+export {
+  sequenceSyntax,
+  itemSchemaOf,
+  sequenceSchemaOf,
+  parseSequence,
+  serializeSequence,
+  type SequenceSyntax,
+  type SequenceReading,
+} from './sequential.js';
 export { deprecationAnnouncement, schemeDeprecated, type DeprecationAnnouncement } from './deprecation.js';
 export { readNullable, applyNullable, type NullableReading } from './nullable.js';
 export * from './sample/index.js';

@@ -2,13 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { OpenAPIV3 } from 'openapi-types';
 import { parseFullDate } from './dates.js';
 import { bundledContractPath } from './paths.js';
-import type {
-  Contract,
-  DeprecationInfo,
-  Operation,
-  ResolvedRequestBody,
-  Stability,
-} from './types.js';
+import type { Contract, DeprecationInfo, Operation, ResolvedRequestBody, Stability } from './types.js';
 import { fileProblem } from './cli-args.js';
 import { isRecord } from './guards.js';
 import { ContentCache, digest } from './cache.js';
@@ -33,7 +27,9 @@ export async function loadContract(path: string = bundledContractPath): Promise<
 }
 
 /** Like loadContract, keeping the file's text too (for serving it as written). */
-export async function readContractFile(path: string = bundledContractPath): Promise<{ text: string; contract: Contract }> {
+export async function readContractFile(
+  path: string = bundledContractPath,
+): Promise<{ text: string; contract: Contract }> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -100,7 +96,12 @@ async function parseText(text: string): Promise<unknown> {
 
 /** The shape the kit indexes: an OpenAPI 3.x document with a paths object (an empty one when 3.1+ leaves it out). */
 function isIndexable(value: unknown): value is OpenAPIV3.Document & Record<string, unknown> {
-  return isRecord(value) && typeof value['openapi'] === 'string' && value['openapi'].startsWith('3.') && isRecord(value['paths']);
+  return (
+    isRecord(value) &&
+    typeof value['openapi'] === 'string' &&
+    value['openapi'].startsWith('3.') &&
+    isRecord(value['paths'])
+  );
 }
 
 /**
@@ -120,7 +121,9 @@ export async function contractFromDocument(parsed: unknown, path?: string): Prom
       written = upgraded.document;
       originalPointer = upgraded.originalPointer;
     } catch (error) {
-      throw new ContractError(`the Swagger 2.0 contract${where} could not be upgraded to OpenAPI 3.0: ${(error as Error).message}`);
+      throw new ContractError(
+        `the Swagger 2.0 contract${where} could not be upgraded to OpenAPI 3.0: ${(error as Error).message}`,
+      );
     }
   } else if (!isRecord(written['paths'])) {
     // OAS 3.1.0 §4.8.1: paths is optional (a document of webhooks or components only); it then has no operations.
@@ -139,7 +142,11 @@ export async function contractFromDocument(parsed: unknown, path?: string): Prom
     // makes Node load its fetch implementation. Any other document goes to the resolver.
     const targets = plainLocalRefs(copy);
     if (targets) dereferencePlain(copy, targets);
-    const dereferenced: unknown = targets ? copy : await (await import('@apidevtools/json-schema-ref-parser')).default.dereference(copy, { resolve: { external: false } });
+    const dereferenced: unknown = targets
+      ? copy
+      : await (await import('@apidevtools/json-schema-ref-parser')).default.dereference(copy, {
+          resolve: { external: false },
+        });
     if (!isIndexable(dereferenced)) throw new Error('the resolved document lost its shape');
     resolved = dereferenced;
   } catch (error) {
@@ -208,11 +215,15 @@ export function basePathOf(servers: readonly OpenAPIV3.ServerObject[] | undefine
   return path.replace(/\/+$/, '');
 }
 
-function readErrorCatalogue(parsed: Record<string, unknown>, resolved: OpenAPIV3.Document): Map<string, number | undefined> {
+function readErrorCatalogue(
+  parsed: Record<string, unknown>,
+  resolved: OpenAPIV3.Document,
+): Map<string, number | undefined> {
   const catalogue = new Map<string, number | undefined>();
   const declared = parsed['x-error-codes'];
   if (isRecord(declared)) {
-    for (const [code, status] of Object.entries(declared)) catalogue.set(code, typeof status === 'number' ? status : undefined);
+    for (const [code, status] of Object.entries(declared))
+      catalogue.set(code, typeof status === 'number' ? status : undefined);
     return catalogue;
   }
   const error = resolved.components?.schemas?.['Error'];
@@ -278,7 +289,8 @@ function indexOperations(resolved: OpenAPIV3.Document, family: string): Operatio
         security,
         // A requirement met only by mutualTLS (OAS 3.1.0 §4.8.27.1: a client certificate, at the TLS
         // layer) asks nothing of a plain HTTP request: neither half can check it there.
-        requiresAuth: security.length > 0 && security.every((req) => Object.keys(req).some((name) => !tlsOnly.has(name))),
+        requiresAuth:
+          security.length > 0 && security.every((req) => Object.keys(req).some((name) => !tlsOnly.has(name))),
         parameters,
         requestBody,
         // OAS 3.1.0 §4.8.10: `responses` is no longer required; none documented is an empty map.
@@ -298,7 +310,10 @@ function notExercised(resolved: OpenAPIV3.Document, family: string): string[] {
   const out: string[] = [];
   if (!isRecord(doc)) return out;
   const webhooks = isRecord(doc['webhooks']) ? Object.keys(doc['webhooks']) : [];
-  if (webhooks.length > 0) out.push(`webhooks (${webhooks.join(', ')}) are not exercised: they are requests the API sends, not ones it serves (OAS 3.1.0 §4.8.1)`);
+  if (webhooks.length > 0)
+    out.push(
+      `webhooks (${webhooks.join(', ')}) are not exercised: they are requests the API sends, not ones it serves (OAS 3.1.0 §4.8.1)`,
+    );
   const methods: string[] = [];
   const unreadSequences: string[] = [];
   const paths: unknown = doc['paths'];
@@ -309,27 +324,37 @@ function notExercised(resolved: OpenAPIV3.Document, family: string): string[] {
     for (const { method, operation } of operations) {
       const body = operation['requestBody'];
       for (const [type, media] of Object.entries(isRecord(body) && isRecord(body['content']) ? body['content'] : {})) {
-        if (isRecord(media) && media['itemSchema'] !== undefined && sequenceSyntax(type) === undefined) unreadSequences.push(`${method.toUpperCase()} ${path} request ${type}`);
+        if (isRecord(media) && media['itemSchema'] !== undefined && sequenceSyntax(type) === undefined)
+          unreadSequences.push(`${method.toUpperCase()} ${path} request ${type}`);
       }
       for (const response of Object.values(isRecord(operation['responses']) ? operation['responses'] : {})) {
         const content = isRecord(response) && isRecord(response['content']) ? response['content'] : {};
         for (const [type, media] of Object.entries(content)) {
-          if (isRecord(media) && media['itemSchema'] !== undefined && sequenceSyntax(type) === undefined) unreadSequences.push(`${method.toUpperCase()} ${path} answer ${type}`);
+          if (isRecord(media) && media['itemSchema'] !== undefined && sequenceSyntax(type) === undefined)
+            unreadSequences.push(`${method.toUpperCase()} ${path} answer ${type}`);
         }
       }
     }
   }
   if (methods.length > 0) out.push(`operations of other methods are not exercised (${methods.join('; ')})`);
   if (unreadSequences.length > 0) {
-    out.push(`itemSchema is not checked item by item on ${unreadSequences.join(', ')}: the kit reads streams of JSON Lines, NDJSON, JSON Text Sequences and Server-Sent Events only (multipart/mixed and other sequential types are not split into items)`);
+    out.push(
+      `itemSchema is not checked item by item on ${unreadSequences.join(', ')}: the kit reads streams of JSON Lines, NDJSON, JSON Text Sequences and Server-Sent Events only (multipart/mixed and other sequential types are not split into items)`,
+    );
   }
   for (const [name, scheme] of Object.entries(resolved.components?.securitySchemes ?? {})) {
     // OAS 3.2.0 §4.27.1: a deprecated scheme asks clients to stop using it; HTTP has no header that
     // announces it (RFC 9745's Deprecation is about the resource), so there is nothing to judge.
-    if (schemeDeprecated(scheme)) out.push(`security scheme ${name} is deprecated (OpenAPI 3.2): no answer announces it, so no server is judged by it; the runner meets another requirement when it can, this one only when it must`);
+    if (schemeDeprecated(scheme))
+      out.push(
+        `security scheme ${name} is deprecated (OpenAPI 3.2): no answer announces it, so no server is judged by it; the runner meets another requirement when it can, this one only when it must`,
+      );
   }
   for (const [name, scheme] of Object.entries(resolved.components?.securitySchemes ?? {})) {
-    if (isRecord(scheme) && scheme['type'] === 'mutualTLS') out.push(`security scheme ${name} (mutualTLS) is not checkable over plain HTTP: the client certificate belongs to TLS, so requirements it meets are taken as met`);
+    if (isRecord(scheme) && scheme['type'] === 'mutualTLS')
+      out.push(
+        `security scheme ${name} (mutualTLS) is not checkable over plain HTTP: the client certificate belongs to TLS, so requirements it meets are taken as met`,
+      );
   }
   return out;
 }

@@ -5,7 +5,8 @@ type Container = Record<string, unknown> | unknown[];
 const isContainer = (value: unknown): value is Container => typeof value === 'object' && value !== null;
 
 /** A `$ref` as json-schema-ref-parser recognises one (its `$Ref.is$Ref`): an object whose `$ref` is a non-empty string. */
-const isRef = (value: unknown): value is { $ref: string } => isRecord(value) && typeof value['$ref'] === 'string' && value['$ref'].length > 0;
+const isRef = (value: unknown): value is { $ref: string } =>
+  isRecord(value) && typeof value['$ref'] === 'string' && value['$ref'].length > 0;
 
 /**
  * A plain local pointer: `#/a/b`, of printable ASCII that a URL fragment keeps as written (not
@@ -34,7 +35,8 @@ export function plainLocalRefs(document: unknown): Map<object, object> | undefin
     const node = stack.pop()!;
     if (seen.has(node)) continue;
     seen.add(node);
-    if (!Array.isArray(node) && (typeof node['$id'] === 'string' || typeof node['$schema'] === 'string')) return undefined;
+    if (!Array.isArray(node) && (typeof node['$id'] === 'string' || typeof node['$schema'] === 'string'))
+      return undefined;
     for (const value of Object.values(node)) {
       if (!isContainer(value)) continue;
       if (isRef(value)) {
@@ -52,7 +54,10 @@ function plainTarget(document: Container, ref: { $ref: string }): object | undef
   if (Object.keys(ref).length !== 1 || !PLAIN_POINTER.test(ref.$ref)) return undefined;
   let node: unknown = document;
   // RFC 6901 §4: ~1 is '/', then ~0 is '~'.
-  for (const token of ref.$ref.slice(2).split('/').map((t) => t.replaceAll('~1', '/').replaceAll('~0', '~'))) {
+  for (const token of ref.$ref
+    .slice(2)
+    .split('/')
+    .map((t) => t.replaceAll('~1', '/').replaceAll('~0', '~'))) {
     if (!isContainer(node) || isRef(node)) return undefined;
     if (Array.isArray(node)) {
       if (!/^(?:0|[1-9]\d*)$/.test(token) || Number(token) >= node.length) return undefined;

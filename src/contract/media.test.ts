@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { admitsJson, documentedMediaFor, isJsonMediaType, isXmlMediaType, jsonContent, jsonTypeFor, mediaEssence, mediaMatches } from './media.js';
+import {
+  admitsJson,
+  documentedMediaFor,
+  isJsonMediaType,
+  isXmlMediaType,
+  jsonContent,
+  jsonTypeFor,
+  mediaEssence,
+  mediaMatches,
+} from './media.js';
 
 describe('media types (one reading for the mock and the runner)', () => {
   it.each([
@@ -63,7 +72,12 @@ describe('media types (one reading for the mock and the runner)', () => {
   });
 
   it.each([
-    ['JSON types only: the first JSON entry', { 'text/plain': {}, 'application/hal+json': { schema: { type: 'object' } } }, {}, 'application/hal+json'],
+    [
+      'JSON types only: the first JSON entry',
+      { 'text/plain': {}, 'application/hal+json': { schema: { type: 'object' } } },
+      {},
+      'application/hal+json',
+    ],
     ['JSON types only: a range does not count', { '*/*': { schema: { type: 'object' } } }, {}, undefined],
     ['ranges: */* counts', { '*/*': { schema: { type: 'object' } } }, { ranges: true }, '*/*'],
     ['nothing JSON', { 'application/xml': {} }, { ranges: true }, undefined],
@@ -75,7 +89,10 @@ describe('media types (one reading for the mock and the runner)', () => {
     ['the exact entry before a range', 'application/json', ['*/*', 'application/json'], 'application/json'],
     ['the narrower range before */*', 'text/csv', ['*/*', 'text/*'], 'text/*'],
     ['none', 'text/csv', ['application/json'], undefined],
-  ])('documentedMediaFor: %s (OAS 3.0.3 §4.7.10: the more specific key applies)', (_construct, received, documented, expected) => {
-    expect(documentedMediaFor(received, documented)).toBe(expected);
-  });
+  ])(
+    'documentedMediaFor: %s (OAS 3.0.3 §4.7.10: the more specific key applies)',
+    (_construct, received, documented, expected) => {
+      expect(documentedMediaFor(received, documented)).toBe(expected);
+    },
+  );
 });

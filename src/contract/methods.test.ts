@@ -16,7 +16,11 @@ describe('the operations of a path item (OAS 3.2.0 §4.9.1)', () => {
 
   it('3.0 and 3.1: query and additionalOperations are not operation fields', () => {
     const item = { post: op, query: op, additionalOperations: { LINK: op } };
-    for (const family of ['3.0', '3.1']) expect(pathItemOperations(item, family)).toEqual({ operations: [{ method: 'post', field: 'post', operation: op }], unserved: [] });
+    for (const family of ['3.0', '3.1'])
+      expect(pathItemOperations(item, family)).toEqual({
+        operations: [{ method: 'post', field: 'post', operation: op }],
+        unserved: [],
+      });
   });
 
   it.each([

@@ -24,7 +24,10 @@ export interface UnservedOperation {
  * serve it and the runner could judge nothing of it against the mock. `query` is read
  * only in a 3.2 document (in 3.0/3.1 it is not an operation field; an `x-`-less unknown field).
  */
-export function pathItemOperations(item: Record<string, unknown>, family: string): { operations: PathItemOperation[]; unserved: UnservedOperation[] } {
+export function pathItemOperations(
+  item: Record<string, unknown>,
+  family: string,
+): { operations: PathItemOperation[]; unserved: UnservedOperation[] } {
   const operations: PathItemOperation[] = [];
   const unserved: UnservedOperation[] = [];
   for (const method of HTTP_METHODS) {
@@ -47,9 +50,11 @@ export function pathItemOperations(item: Record<string, unknown>, family: string
 function additionalMethodProblem(name: string): string | undefined {
   const lower = name.toLowerCase();
   // OAS 3.2.0 §4.9.1: the map MUST NOT hold a method a fixed field defines.
-  if ((HTTP_METHODS as readonly string[]).includes(lower) || lower === 'query') return `${name} is defined by the fixed field ${lower} (OAS 3.2.0 §4.9.1: additionalOperations MUST NOT repeat it)`;
+  if ((HTTP_METHODS as readonly string[]).includes(lower) || lower === 'query')
+    return `${name} is defined by the fixed field ${lower} (OAS 3.2.0 §4.9.1: additionalOperations MUST NOT repeat it)`;
   // RFC 9110 §9.1: method names are case-sensitive; llhttp's table holds them upper-case only.
-  if (!METHODS.includes(name)) return `${name} is not a method Node's HTTP parser reads (llhttp answers it 400 before any application sees it)`;
+  if (!METHODS.includes(name))
+    return `${name} is not a method Node's HTTP parser reads (llhttp answers it 400 before any application sees it)`;
   return undefined;
 }
 

@@ -41,10 +41,15 @@ function split(text: string, sep: string): string[] {
   return out;
 }
 
-const unquote = (value: string): string => (value.startsWith('"') && value.endsWith('"') && value.length >= 2 ? value.slice(1, -1).replace(/\\(.)/g, '$1') : value);
+const unquote = (value: string): string =>
+  value.startsWith('"') && value.endsWith('"') && value.length >= 2
+    ? value.slice(1, -1).replace(/\\(.)/g, '$1')
+    : value;
 
 /** A media type or range with its parameters (`type/subtype;name=value`), or undefined when malformed. */
-function parseRange(text: string): { type: string; subtype: string; params: Record<string, string>; q: number | undefined } | undefined {
+function parseRange(
+  text: string,
+): { type: string; subtype: string; params: Record<string, string>; q: number | undefined } | undefined {
   const [essence, ...rest] = split(text, ';');
   const [type, subtype, extra] = (essence ?? '').trim().toLowerCase().split('/');
   if (!type || !subtype || extra !== undefined || !TOKEN.test(type) || !TOKEN.test(subtype)) return undefined;
@@ -82,13 +87,17 @@ export function parseAccept(header: string | readonly string[] | undefined): rea
   for (const member of split(text, ',')) {
     if (member.trim() === '') continue;
     const range = parseRange(member);
-    if (range) out.push({ type: range.type, subtype: range.subtype, params: range.params, q: range.q ?? 1, order: out.length });
+    if (range)
+      out.push({ type: range.type, subtype: range.subtype, params: range.params, q: range.q ?? 1, order: out.length });
   }
   return out;
 }
 
 /** How specific a range is when it covers a concrete type: params 1, subtype 2, type 4 (RFC 9110 §12.5.1: the most specific reference wins). */
-function covers(range: AcceptRange, type: { type: string; subtype: string; params: Record<string, string> }): number | undefined {
+function covers(
+  range: AcceptRange,
+  type: { type: string; subtype: string; params: Record<string, string> },
+): number | undefined {
   let s = 0;
   if (range.type === type.type) s |= 4;
   else if (range.type !== '*') return undefined;
@@ -122,16 +131,24 @@ function weigh(ranges: readonly AcceptRange[], documented: string): Weight | und
     for (const range of ranges) {
       const s = covers(range, type);
       if (s === undefined) continue;
-      if (!best || s > best.specificity || (s === best.specificity && (range.q > best.q || (range.q === best.q && range.order < best.order)))) best = { q: range.q, specificity: s, order: range.order };
+      if (
+        !best ||
+        s > best.specificity ||
+        (s === best.specificity && (range.q > best.q || (range.q === best.q && range.order < best.order)))
+      )
+        best = { q: range.q, specificity: s, order: range.order };
     }
     return best;
   }
   let best: Weight | undefined;
   for (const range of ranges) {
-    const overlaps = (type.type === '*' || range.type === '*' || range.type === type.type) && (type.subtype === '*' || range.subtype === '*' || range.subtype === type.subtype);
+    const overlaps =
+      (type.type === '*' || range.type === '*' || range.type === type.type) &&
+      (type.subtype === '*' || range.subtype === '*' || range.subtype === type.subtype);
     if (!overlaps || range.q <= 0) continue;
     // A documented range is a less precise answer than a documented type: it sorts after one of equal q.
-    if (!best || range.q > best.q || (range.q === best.q && range.order < best.order)) best = { q: range.q, specificity: -1, order: range.order };
+    if (!best || range.q > best.q || (range.q === best.q && range.order < best.order))
+      best = { q: range.q, specificity: -1, order: range.order };
   }
   return best;
 }
@@ -143,7 +160,10 @@ function weigh(ranges: readonly AcceptRange[], documented: string): Weight | und
  * candidate refused with q=0 or not covered): the server may then answer 406 (RFC 9110 §15.5.7).
  * Without an Accept field, the first documented entry.
  */
-export function negotiate(accept: string | readonly string[] | undefined, documented: readonly string[]): string | undefined {
+export function negotiate(
+  accept: string | readonly string[] | undefined,
+  documented: readonly string[],
+): string | undefined {
   const ranges = parseAccept(accept);
   if (ranges === undefined) return documented[0];
   let chosen: { key: string; weight: Weight; index: number } | undefined;
@@ -153,7 +173,9 @@ export function negotiate(accept: string | readonly string[] | undefined, docume
     if (
       !chosen ||
       weight.q > chosen.weight.q ||
-      (weight.q === chosen.weight.q && (weight.specificity > chosen.weight.specificity || (weight.specificity === chosen.weight.specificity && weight.order < chosen.weight.order)))
+      (weight.q === chosen.weight.q &&
+        (weight.specificity > chosen.weight.specificity ||
+          (weight.specificity === chosen.weight.specificity && weight.order < chosen.weight.order)))
     )
       chosen = { key, weight, index };
   }
@@ -177,7 +199,14 @@ export function answerType(accept: string | readonly string[] | undefined, docum
   if (range.type !== '*' && range.subtype !== '*') return documented;
   const ranges = parseAccept(accept) ?? [];
   const inside = ranges
-    .filter((r) => r.type !== '*' && r.subtype !== '*' && r.q > 0 && (range.type === '*' || range.type === r.type) && (range.subtype === '*' || range.subtype === r.subtype))
+    .filter(
+      (r) =>
+        r.type !== '*' &&
+        r.subtype !== '*' &&
+        r.q > 0 &&
+        (range.type === '*' || range.type === r.type) &&
+        (range.subtype === '*' || range.subtype === r.subtype),
+    )
     .sort((a, b) => b.q - a.q || a.order - b.order);
   const best = inside[0];
   return best ? `${best.type}/${best.subtype}` : undefined;

@@ -9,10 +9,34 @@ describe('nullable without type: one reading for both validators (OAS 3.0.3 §4.
   it.each<[string, Record<string, unknown>, Record<string, unknown> | undefined, unknown, boolean]>([
     ['next to type: nothing to read', { type: 'string', nullable: true }, undefined, null, true],
     ['nullable: false says nothing (the default)', { nullable: false, minLength: 1 }, { minLength: 1 }, 'x', true],
-    ['beside properties: an object or null', { nullable: true, properties: { a: { type: 'string' } } }, { nullable: true, type: 'object', properties: { a: { type: 'string' } } }, 'x', false],
-    ['beside items: an array or null', { nullable: true, items: { type: 'string' } }, { nullable: true, type: 'array', items: { type: 'string' } }, null, true],
-    ['beside allOf: the schema or null', { nullable: true, allOf: [{ type: 'object' }] }, { anyOf: [{ allOf: [{ type: 'object' }] }, NULL_ONLY] }, null, true],
-    ['nothing else: dropped (an untyped schema admits null)', { nullable: true, description: 'd' }, { description: 'd' }, null, true],
+    [
+      'beside properties: an object or null',
+      { nullable: true, properties: { a: { type: 'string' } } },
+      { nullable: true, type: 'object', properties: { a: { type: 'string' } } },
+      'x',
+      false,
+    ],
+    [
+      'beside items: an array or null',
+      { nullable: true, items: { type: 'string' } },
+      { nullable: true, type: 'array', items: { type: 'string' } },
+      null,
+      true,
+    ],
+    [
+      'beside allOf: the schema or null',
+      { nullable: true, allOf: [{ type: 'object' }] },
+      { anyOf: [{ allOf: [{ type: 'object' }] }, NULL_ONLY] },
+      null,
+      true,
+    ],
+    [
+      'nothing else: dropped (an untyped schema admits null)',
+      { nullable: true, description: 'd' },
+      { description: 'd' },
+      null,
+      true,
+    ],
   ])('%s', (_construct, schema, rewritten, value, valid) => {
     const reading = readNullable(schema);
     if (rewritten === undefined) expect(reading).toBeUndefined();

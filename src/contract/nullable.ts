@@ -11,12 +11,16 @@ const COMPOSITES = ['allOf', 'oneOf', 'anyOf'] as const;
  * - beside allOf / oneOf / anyOf / `$ref`: the schema or null (`anyOf: [rest, null]`);
  * - otherwise dropped: a schema without type already admits null.
  */
-export type NullableReading = { readonly kind: 'drop' } | { readonly kind: 'type'; readonly type: 'object' | 'array' } | { readonly kind: 'or-null' };
+export type NullableReading =
+  | { readonly kind: 'drop' }
+  | { readonly kind: 'type'; readonly type: 'object' | 'array' }
+  | { readonly kind: 'or-null' };
 
 export function readNullable(node: Readonly<Record<string, unknown>>): NullableReading | undefined {
   if (typeof node['nullable'] !== 'boolean' || node['type'] !== undefined) return undefined;
   if (node['nullable'] === false) return { kind: 'drop' };
-  if (isRecord(node['properties']) || node['additionalProperties'] !== undefined || node['required'] !== undefined) return { kind: 'type', type: 'object' };
+  if (isRecord(node['properties']) || node['additionalProperties'] !== undefined || node['required'] !== undefined)
+    return { kind: 'type', type: 'object' };
   if (node['items'] !== undefined) return { kind: 'type', type: 'array' };
   if (COMPOSITES.some((k) => Array.isArray(node[k])) || typeof node['$ref'] === 'string') return { kind: 'or-null' };
   return { kind: 'drop' };
@@ -26,12 +30,17 @@ export function readNullable(node: Readonly<Record<string, unknown>>): NullableR
  * Rewrites a schema node in place after readNullable: `or-null` moves every keyword but
  * annotations into the first alternative of `anyOf: [rest, null-only]`.
  */
-export function applyNullable(node: Record<string, unknown>, reading: NullableReading, nullOnly: Record<string, unknown>): void {
+export function applyNullable(
+  node: Record<string, unknown>,
+  reading: NullableReading,
+  nullOnly: Record<string, unknown>,
+): void {
   if (reading.kind === 'drop') delete node['nullable'];
   else if (reading.kind === 'type') node['type'] = reading.type;
   else {
     const rest: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(node)) if (key !== 'nullable' && !key.startsWith('x-') && key !== 'description') rest[key] = value;
+    for (const [key, value] of Object.entries(node))
+      if (key !== 'nullable' && !key.startsWith('x-') && key !== 'description') rest[key] = value;
     for (const key of Object.keys(rest)) delete node[key];
     delete node['nullable'];
     // `$ref` siblings are ignored in OAS 3.0 (§4.7.23): the reference moves into the alternative.

@@ -16,11 +16,24 @@ interface CompiledCheck {
 export async function openApiSchemaErrors(document: { readonly openapi?: unknown }): Promise<readonly ErrorObject[]> {
   // express-openapi-validator 5.6 dist/framework/openapi/assert.version.js, the same pattern.
   const version = /^(\d+)\.(\d+).(\d+)?$/.exec(String(document.openapi));
-  const check = version?.[1] === '3' && version[2] === '0' ? await compiled30() : version?.[1] === '3' && version[2] === '1' ? await compiled31() : undefined;
+  const check =
+    version?.[1] === '3' && version[2] === '0'
+      ? await compiled30()
+      : version?.[1] === '3' && version[2] === '1'
+        ? await compiled31()
+        : undefined;
   if (check) return check(document) ? [] : (check.errors ?? []);
-  const { OpenAPISchemaValidator } = await import('express-openapi-validator/dist/framework/openapi.schema.validator.js');
-  return new OpenAPISchemaValidator({ version: String(document.openapi), validateApiSpec: true }).validate(document as Parameters<InstanceType<typeof OpenAPISchemaValidator>['validate']>[0]).errors ?? [];
+  const { OpenAPISchemaValidator } = await import(
+    'express-openapi-validator/dist/framework/openapi.schema.validator.js'
+  );
+  return (
+    new OpenAPISchemaValidator({ version: String(document.openapi), validateApiSpec: true }).validate(
+      document as Parameters<InstanceType<typeof OpenAPISchemaValidator>['validate']>[0],
+    ).errors ?? []
+  );
 }
 
-const compiled30 = async (): Promise<CompiledCheck> => ((await import('../generated/openapi-3.0-check.js')) as unknown as { default: CompiledCheck }).default;
-const compiled31 = async (): Promise<CompiledCheck> => ((await import('../generated/openapi-3.1-check.js')) as unknown as { default: CompiledCheck }).default;
+const compiled30 = async (): Promise<CompiledCheck> =>
+  ((await import('../generated/openapi-3.0-check.js')) as unknown as { default: CompiledCheck }).default;
+const compiled31 = async (): Promise<CompiledCheck> =>
+  ((await import('../generated/openapi-3.1-check.js')) as unknown as { default: CompiledCheck }).default;

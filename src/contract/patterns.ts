@@ -44,7 +44,15 @@ interface Flags {
 const SYNTAX = new Set('^$\\.*+?()[]{}|/'.split(''));
 /** Escapes that mean the same in ECMA-262 and in the common flavours. */
 const CLASS_ESCAPES = new Set('dDwWsS'.split(''));
-const CONTROL_ESCAPES: Record<string, string> = { n: '\\n', r: '\\r', t: '\\t', f: '\\f', v: '\\v', e: '\\x1b', a: '\\x07' };
+const CONTROL_ESCAPES: Record<string, string> = {
+  n: '\\n',
+  r: '\\r',
+  t: '\\t',
+  f: '\\f',
+  v: '\\v',
+  e: '\\x1b',
+  a: '\\x07',
+};
 const POSIX: Record<string, string> = {
   alpha: 'a-zA-Z',
   digit: '0-9',
@@ -90,7 +98,10 @@ function translate(pattern: string): PortablePattern {
     try {
       new RegExp(source, 'u');
     } catch (error) {
-      return { ok: false, reason: `not an ECMA-262 regular expression (${(error as Error).message.replace(/^Invalid regular expression: /, '')})` };
+      return {
+        ok: false,
+        reason: `not an ECMA-262 regular expression (${(error as Error).message.replace(/^Invalid regular expression: /, '')})`,
+      };
     }
     return { ok: true, source, changed: source !== pattern };
   } catch (error) {
@@ -117,11 +128,13 @@ function rewrite(input: string): string {
 }
 
 function setFlags(flags: Flags, letters: string): void {
-  for (const letter of letters) if (letter === 'i' || letter === 'm' || letter === 's' || letter === 'x') flags[letter] = true;
+  for (const letter of letters)
+    if (letter === 'i' || letter === 'm' || letter === 's' || letter === 'x') flags[letter] = true;
 }
 
 function indexOfSeq(chars: readonly string[], seq: string, from: number): number {
-  for (let i = from; i < chars.length - seq.length + 1; i++) if (chars.slice(i, i + seq.length).join('') === seq) return i;
+  for (let i = from; i < chars.length - seq.length + 1; i++)
+    if (chars.slice(i, i + seq.length).join('') === seq) return i;
   return -1;
 }
 
@@ -241,7 +254,13 @@ function classCases(chars: readonly string[], i: number, skip: (n: number) => vo
 }
 
 /** The escape at chars[i] (the character after the backslash). */
-function escapeSequence(chars: readonly string[], i: number, inClass: boolean, flags: Flags, skip: (n: number) => void): string {
+function escapeSequence(
+  chars: readonly string[],
+  i: number,
+  inClass: boolean,
+  flags: Flags,
+  skip: (n: number) => void,
+): string {
   const ch = chars[i]!;
   if (CLASS_ESCAPES.has(ch)) return `\\${ch}`;
   if (ch in CONTROL_ESCAPES) return CONTROL_ESCAPES[ch]!;
@@ -252,7 +271,10 @@ function escapeSequence(chars: readonly string[], i: number, inClass: boolean, f
   }
   if (!inClass && ch === 'z') return flags.m ? '(?![\\s\\S])' : '$';
   if (!inClass && ch === 'Z') return flags.m ? '(?=\\n?(?![\\s\\S]))' : '(?=\\n?$)';
-  if (ch === 'h') return inClass ? '\\t \\u00a0\\u1680\\u180e\\u2000-\\u200a\\u202f\\u205f\\u3000' : '[\\t \\u00a0\\u1680\\u180e\\u2000-\\u200a\\u202f\\u205f\\u3000]';
+  if (ch === 'h')
+    return inClass
+      ? '\\t \\u00a0\\u1680\\u180e\\u2000-\\u200a\\u202f\\u205f\\u3000'
+      : '[\\t \\u00a0\\u1680\\u180e\\u2000-\\u200a\\u202f\\u205f\\u3000]';
   if (ch === 'Q') {
     // \Q…\E quotes everything literally.
     let text = '';
@@ -265,7 +287,8 @@ function escapeSequence(chars: readonly string[], i: number, inClass: boolean, f
     return text;
   }
   if (ch === 'x' || ch === 'u' || ch === 'c' || ch === 'p' || ch === 'P' || ch === 'k' || /[0-9]/.test(ch)) {
-    if (flags.i && (/[1-9]/.test(ch) || ch === 'k' || ch === 'p' || ch === 'P')) throw new Untranslatable(`\\${ch} under a case-insensitive flag`);
+    if (flags.i && (/[1-9]/.test(ch) || ch === 'k' || ch === 'p' || ch === 'P'))
+      throw new Untranslatable(`\\${ch} under a case-insensitive flag`);
     return `\\${ch}`; // left as written: the final compile decides
   }
   if (/[A-Za-z]/.test(ch)) throw new Untranslatable(`the escape \\${ch} has no ECMA-262 equivalent`);

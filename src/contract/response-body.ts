@@ -24,9 +24,15 @@ export type ResponseBodyRule =
   | { readonly kind: 'described'; readonly mediaTypes: readonly string[] }
   | { readonly kind: 'open'; readonly explanation: boolean };
 
-export function responseBodyRule(status: number, method: string, response: OpenAPIV3.ResponseObject | undefined): ResponseBodyRule {
-  if (method.toUpperCase() === 'HEAD') return { kind: 'none', reason: 'an answer to HEAD has no content (RFC 9110 §9.3.2)' };
-  if (status < 200 || status === 204 || status === 304) return { kind: 'none', reason: `a ${status} answer has no content (RFC 9110 §6.4.1)` };
+export function responseBodyRule(
+  status: number,
+  method: string,
+  response: OpenAPIV3.ResponseObject | undefined,
+): ResponseBodyRule {
+  if (method.toUpperCase() === 'HEAD')
+    return { kind: 'none', reason: 'an answer to HEAD has no content (RFC 9110 §9.3.2)' };
+  if (status < 200 || status === 204 || status === 304)
+    return { kind: 'none', reason: `a ${status} answer has no content (RFC 9110 §6.4.1)` };
   const mediaTypes = Object.keys(response?.content ?? {});
   if (mediaTypes.length > 0) return { kind: 'described', mediaTypes };
   return { kind: 'open', explanation: status >= 400 };

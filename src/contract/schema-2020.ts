@@ -23,8 +23,12 @@ export function lowered<T extends Schema | OpenAPIV3.ReferenceObject>(schema: T)
   if (!isRecord(schema) || '$ref' in schema) return schema;
   const record = schema as Record<string, unknown>;
   const needs =
-    Array.isArray(record['type']) || record['type'] === 'null' || 'const' in record || typeof record['exclusiveMinimum'] === 'number' ||
-    typeof record['exclusiveMaximum'] === 'number' || (Array.isArray(record['examples']) && record['example'] === undefined);
+    Array.isArray(record['type']) ||
+    record['type'] === 'null' ||
+    'const' in record ||
+    typeof record['exclusiveMinimum'] === 'number' ||
+    typeof record['exclusiveMaximum'] === 'number' ||
+    (Array.isArray(record['examples']) && record['example'] === undefined);
   if (!needs) return schema;
   const known = views.get(schema);
   if (known) return known as T;
@@ -59,7 +63,8 @@ export function lowered<T extends Schema | OpenAPIV3.ReferenceObject>(schema: T)
       out[exclusive] = true;
     }
   }
-  if (Array.isArray(record['examples']) && record['example'] === undefined && record['examples'].length > 0) out['example'] = record['examples'][0];
+  if (Array.isArray(record['examples']) && record['example'] === undefined && record['examples'].length > 0)
+    out['example'] = record['examples'][0];
   delete out['examples'];
   views.set(schema, out as Schema);
   return out as T;

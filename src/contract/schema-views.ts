@@ -87,7 +87,10 @@ export function mergeTwo(a: Schema, b: Schema): Schema {
         out.maximum = value;
         out.exclusiveMaximum = b.exclusiveMaximum;
       }
-    } else if ((key === 'exclusiveMinimum' || key === 'exclusiveMaximum') && typeof a[key === 'exclusiveMinimum' ? 'minimum' : 'maximum'] === 'number') {
+    } else if (
+      (key === 'exclusiveMinimum' || key === 'exclusiveMaximum') &&
+      typeof a[key === 'exclusiveMinimum' ? 'minimum' : 'maximum'] === 'number'
+    ) {
       // Decided with its bound above.
     } else if (key === 'items' && asSchema(value) && asSchema(mine) && value !== mine) {
       Reflect.set(out, 'items', mergeTwo(mergeAllOf(asSchema(mine)!), mergeAllOf(asSchema(value)!)));
@@ -142,7 +145,11 @@ export function objectView(schema: Schema | undefined): Schema | undefined {
  * (a resolved document keeps one object per component); else the alternative whose own
  * property admits that value as its only `enum` value. Undefined when nothing says.
  */
-export function discriminatedAlternative(schema: Schema, value: unknown, components?: Readonly<Record<string, unknown>>): Schema | undefined {
+export function discriminatedAlternative(
+  schema: Schema,
+  value: unknown,
+  components?: Readonly<Record<string, unknown>>,
+): Schema | undefined {
   const discriminator = schema.discriminator;
   const alternatives = alternativesOf(schema);
   if (!discriminator || alternatives.length === 0 || !isRecord(value)) return undefined;
@@ -182,7 +189,12 @@ export function admitsNull(written: Schema): boolean {
   const schema = lowered(written);
   if (schema.nullable === true || (schema.enum?.length === 1 && schema.enum[0] === null)) return true;
   const flat = mergeAllOf(schema);
-  return flat.type === undefined && flat.enum === undefined && flat.properties === undefined && alternativesOf(flat).length === 0;
+  return (
+    flat.type === undefined &&
+    flat.enum === undefined &&
+    flat.properties === undefined &&
+    alternativesOf(flat).length === 0
+  );
 }
 
 /**
@@ -230,7 +242,9 @@ export function anyProperties(schema: Schema | undefined): Map<string, Schema> {
  * and the request's schema declares plainly (Pinterest: IntegrationRequest vs IntegrationMetadata)
  * is the client's to send and the server's to keep.
  */
-export function writableInRequest(content: Readonly<Record<string, OpenAPIV3.MediaTypeObject>> | undefined): ReadonlySet<string> {
+export function writableInRequest(
+  content: Readonly<Record<string, OpenAPIV3.MediaTypeObject>> | undefined,
+): ReadonlySet<string> {
   const names = new Set<string>();
   for (const media of Object.values(content ?? {})) {
     for (const [name, sub] of anyProperties(asSchema(media.schema))) if (sub.readOnly !== true) names.add(name);

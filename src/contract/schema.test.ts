@@ -1,20 +1,62 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { describe, expect, it } from 'vitest';
-import { discriminatedView, openOverlappingOneOf, schemaContradictions, SchemaValidator, type Direction } from './schema.js';
+import {
+  discriminatedView,
+  openOverlappingOneOf,
+  schemaContradictions,
+  SchemaValidator,
+  type Direction,
+} from './schema.js';
 
 type Schema = OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject;
 
 describe('SchemaValidator.validate: valid | invalid | unknown', () => {
   it.each<[string, Schema, unknown, Direction, 'valid' | 'invalid' | 'unknown']>([
     ['a value of the type (OAS 3.0.3 §4.7.24)', { type: 'integer', format: 'int32' }, 7, 'response', 'valid'],
-    ['a value outside int32 (OAS 3.0.3 §4.4 Data Types)', { type: 'integer', format: 'int32' }, 2 ** 31, 'response', 'invalid'],
+    [
+      'a value outside int32 (OAS 3.0.3 §4.4 Data Types)',
+      { type: 'integer', format: 'int32' },
+      2 ** 31,
+      'response',
+      'invalid',
+    ],
     ['nullable admits null (§4.7.24 nullable)', { type: 'string', nullable: true }, null, 'response', 'valid'],
     ['null without nullable (§4.7.24)', { type: 'string' }, null, 'response', 'invalid'],
-    ['readOnly required, absent in a request (§4.7.24 readOnly)', { type: 'object', required: ['id'], properties: { id: { type: 'integer', readOnly: true } } }, {}, 'request', 'valid'],
-    ['writeOnly present in a response (§4.7.24 writeOnly)', { type: 'object', properties: { pw: { type: 'string', writeOnly: true } } }, { pw: 'x' }, 'response', 'invalid'],
-    ['overlapping discriminated oneOf (§4.7.25)', { oneOf: [{ type: 'object' }, { type: 'object' }], discriminator: { propertyName: 'k' } }, { k: 'a' }, 'response', 'valid'],
-    ['an unresolved $ref cannot be checked (§4.7.24: a resolved document is expected)', { $ref: '#/components/schemas/Missing' }, 1, 'response', 'unknown'],
-    ['a schema ajv refuses cannot be checked', { type: 'object', properties: { a: { $ref: '#/definitions/missing' } } } as Schema, { a: 1 }, 'response', 'unknown'],
+    [
+      'readOnly required, absent in a request (§4.7.24 readOnly)',
+      { type: 'object', required: ['id'], properties: { id: { type: 'integer', readOnly: true } } },
+      {},
+      'request',
+      'valid',
+    ],
+    [
+      'writeOnly present in a response (§4.7.24 writeOnly)',
+      { type: 'object', properties: { pw: { type: 'string', writeOnly: true } } },
+      { pw: 'x' },
+      'response',
+      'invalid',
+    ],
+    [
+      'overlapping discriminated oneOf (§4.7.25)',
+      { oneOf: [{ type: 'object' }, { type: 'object' }], discriminator: { propertyName: 'k' } },
+      { k: 'a' },
+      'response',
+      'valid',
+    ],
+    [
+      'an unresolved $ref cannot be checked (§4.7.24: a resolved document is expected)',
+      { $ref: '#/components/schemas/Missing' },
+      1,
+      'response',
+      'unknown',
+    ],
+    [
+      'a schema ajv refuses cannot be checked',
+      { type: 'object', properties: { a: { $ref: '#/definitions/missing' } } } as Schema,
+      { a: 1 },
+      'response',
+      'unknown',
+    ],
   ])('%s', (_construct, schema, value, direction, state) => {
     const validator = new SchemaValidator();
     const result = validator.validate(schema, value, direction);
@@ -33,11 +75,41 @@ describe('openOverlappingOneOf: a oneOf one of whose alternatives admits every o
   const recipient = { type: 'object', properties: { id: { type: 'string' }, recipient: { type: 'string' } } };
   const company = { type: 'object', properties: { id: { type: 'string' }, company: { type: 'string' } } };
   it.each<[string, Record<string, unknown>, boolean]>([
-    ['two open objects, nothing required, shared properties alike (Lob identity_validation; JSON Schema validation §6.7.3)', { oneOf: [recipient, company] }, true],
-    ['the same with a discriminator: the discriminator picks (OAS 3.0.3 §4.7.25), no contradiction', { oneOf: [recipient, company], discriminator: { propertyName: 'id' } }, false],
-    ['each requires its own property: a value of one is not one of the other', { oneOf: [{ ...recipient, required: ['recipient'] }, { ...company, required: ['company'] }] }, false],
-    ['one closes additionalProperties: not open to the other\'s values', { oneOf: [{ ...recipient, additionalProperties: false }, { ...company, additionalProperties: false }] }, false],
-    ['a shared property of different schemas', { oneOf: [recipient, { type: 'object', properties: { id: { type: 'integer' } } }] }, false],
+    [
+      'two open objects, nothing required, shared properties alike (Lob identity_validation; JSON Schema validation §6.7.3)',
+      { oneOf: [recipient, company] },
+      true,
+    ],
+    [
+      'the same with a discriminator: the discriminator picks (OAS 3.0.3 §4.7.25), no contradiction',
+      { oneOf: [recipient, company], discriminator: { propertyName: 'id' } },
+      false,
+    ],
+    [
+      'each requires its own property: a value of one is not one of the other',
+      {
+        oneOf: [
+          { ...recipient, required: ['recipient'] },
+          { ...company, required: ['company'] },
+        ],
+      },
+      false,
+    ],
+    [
+      "one closes additionalProperties: not open to the other's values",
+      {
+        oneOf: [
+          { ...recipient, additionalProperties: false },
+          { ...company, additionalProperties: false },
+        ],
+      },
+      false,
+    ],
+    [
+      'a shared property of different schemas',
+      { oneOf: [recipient, { type: 'object', properties: { id: { type: 'integer' } } }] },
+      false,
+    ],
     ['scalars: not judged', { oneOf: [{ type: 'string' }, { type: 'string', maxLength: 3 }] }, false],
   ])('%s', (_name, schema, found) => {
     expect(openOverlappingOneOf(schema) !== undefined).toBe(found);
@@ -54,21 +126,53 @@ describe('openOverlappingOneOf: a oneOf one of whose alternatives admits every o
 
   it('follows $refs through the resolver it is given', () => {
     const components: Record<string, unknown> = { recipient, company };
-    const resolve = (n: unknown): unknown => (typeof n === 'object' && n !== null && '$ref' in n ? components[String((n as { $ref: string }).$ref).split('/').pop()!] : n);
-    expect(openOverlappingOneOf({ oneOf: [{ $ref: '#/components/schemas/recipient' }, { $ref: '#/components/schemas/company' }] }, resolve)).toBeDefined();
+    const resolve = (n: unknown): unknown =>
+      typeof n === 'object' && n !== null && '$ref' in n
+        ? components[
+            String((n as { $ref: string }).$ref)
+              .split('/')
+              .pop()!
+          ]
+        : n;
+    expect(
+      openOverlappingOneOf(
+        { oneOf: [{ $ref: '#/components/schemas/recipient' }, { $ref: '#/components/schemas/company' }] },
+        resolve,
+      ),
+    ).toBeDefined();
   });
 });
 
 describe('discriminatedView: a discriminator as both halves validate it (OAS 3.0.3 §4.7.25)', () => {
-  const retail = { type: 'object', required: ['kind'], properties: { kind: { type: 'string', enum: ['RETAIL', 'HOTEL'] } } };
+  const retail = {
+    type: 'object',
+    required: ['kind'],
+    properties: { kind: { type: 'string', enum: ['RETAIL', 'HOTEL'] } },
+  };
   const hotel = { ...retail, properties: { ...retail.properties, rooms: { type: 'integer' } } };
   const mapping = { RETAIL: '#/components/schemas/Retail', HOTEL: '#/components/schemas/Hotel' };
   it.each<[string, Record<string, unknown>, Record<string, unknown> | undefined]>([
     ['no discriminator: nothing to read', { oneOf: [retail, hotel] }, undefined],
-    ['oneOf + discriminator: the discriminator picks, overlapping alternatives read as anyOf (§4.7.25)', { oneOf: [retail, hotel], discriminator: { propertyName: 'kind', mapping } }, { anyOf: [retail, hotel] }],
-    ['anyOf + discriminator: the anyOf stays, the discriminator goes', { anyOf: [retail, hotel], discriminator: { propertyName: 'kind' } }, { anyOf: [retail, hotel] }],
-    ['a discriminator on a schema without alternatives (an allOf parent, §4.7.25 "legal only" with them): dropped', { type: 'object', discriminator: { propertyName: 'kind' } }, { type: 'object' }],
-    ['oneOf and anyOf both written: the oneOf joins as one more condition', { oneOf: [retail], anyOf: [hotel], allOf: [{ type: 'object' }], discriminator: { propertyName: 'kind' } }, { anyOf: [hotel], allOf: [{ type: 'object' }, { anyOf: [retail] }] }],
+    [
+      'oneOf + discriminator: the discriminator picks, overlapping alternatives read as anyOf (§4.7.25)',
+      { oneOf: [retail, hotel], discriminator: { propertyName: 'kind', mapping } },
+      { anyOf: [retail, hotel] },
+    ],
+    [
+      'anyOf + discriminator: the anyOf stays, the discriminator goes',
+      { anyOf: [retail, hotel], discriminator: { propertyName: 'kind' } },
+      { anyOf: [retail, hotel] },
+    ],
+    [
+      'a discriminator on a schema without alternatives (an allOf parent, §4.7.25 "legal only" with them): dropped',
+      { type: 'object', discriminator: { propertyName: 'kind' } },
+      { type: 'object' },
+    ],
+    [
+      'oneOf and anyOf both written: the oneOf joins as one more condition',
+      { oneOf: [retail], anyOf: [hotel], allOf: [{ type: 'object' }], discriminator: { propertyName: 'kind' } },
+      { anyOf: [hotel], allOf: [{ type: 'object' }, { anyOf: [retail] }] },
+    ],
   ])('%s', (_construct, schema, view) => {
     expect(discriminatedView(schema)).toEqual(view);
   });

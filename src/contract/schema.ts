@@ -20,7 +20,9 @@ export interface SchemaViolation {
   readonly message: string;
 }
 
-export type SchemaCheck = { readonly valid: true } | { readonly valid: false; readonly violations: readonly SchemaViolation[] };
+export type SchemaCheck =
+  | { readonly valid: true }
+  | { readonly valid: false; readonly violations: readonly SchemaViolation[] };
 
 /**
  * A validation with its third outcome said: `unknown` when the schema could not be checked at all
@@ -82,7 +84,13 @@ export class SchemaValidator {
     // once through `notices`, never logged: a library does not print.
     // No optimisation passes over the generated code (`code.optimize`): they change no outcome and
     // were about half of each compile; validators are compiled per schema as the run meets them.
-    const options = { strict: false, allErrors: true, validateFormats: true, logger: false, code: { optimize: false } } as const;
+    const options = {
+      strict: false,
+      allErrors: true,
+      validateFormats: true,
+      logger: false,
+      code: { optimize: false },
+    } as const;
     this.ajv = dialect === 'json-schema-2020-12' ? new Ajv2020(options) : new Ajv(options);
     addFormats(this.ajv);
     // OpenAPI 3.0 formats that ajv-formats does not define: annotations, never constraints.
@@ -93,7 +101,9 @@ export class SchemaValidator {
   get notices(): string[] {
     const out = [...this.skipped];
     if (this.unknownFormats.size > 0) {
-      out.unshift(`formats the validator does not know are not enforced: ${[...this.unknownFormats].sort().join(', ')}`);
+      out.unshift(
+        `formats the validator does not know are not enforced: ${[...this.unknownFormats].sort().join(', ')}`,
+      );
     }
     return out;
   }
@@ -139,7 +149,18 @@ export class SchemaValidator {
         this.pending.push([key, converted]);
         return key;
       };
-      const context: Context = { dialect: this.dialect, direction, memo: new Map(), shared: sharedNodes(schema, this.registered.get(direction)!), registered: this.registered.get(direction)!, register, known, admits, unknownFormats: this.unknownFormats, skipped: this.skipped };
+      const context: Context = {
+        dialect: this.dialect,
+        direction,
+        memo: new Map(),
+        shared: sharedNodes(schema, this.registered.get(direction)!),
+        registered: this.registered.get(direction)!,
+        register,
+        known,
+        admits,
+        unknownFormats: this.unknownFormats,
+        skipped: this.skipped,
+      };
       try {
         const root = toJsonSchema(schema, context) as object;
         // Added once converted whole: a recursive definition refers to itself, resolved when compiled.
@@ -214,7 +235,15 @@ function sharedNodes(root: unknown, registered: WeakMap<object, string>): Set<ob
       continue;
     }
     for (const [key, value] of Object.entries(node)) {
-      if (SKIPPED_KEYS.has(key) || key.startsWith('x-') || key === 'enum' || key === 'default' || key === 'required' || key === 'const') continue;
+      if (
+        SKIPPED_KEYS.has(key) ||
+        key.startsWith('x-') ||
+        key === 'enum' ||
+        key === 'default' ||
+        key === 'required' ||
+        key === 'const'
+      )
+        continue;
       if (key === 'properties' && isRecord(value)) stack.push(...Object.values(value));
       else stack.push(value);
     }
@@ -260,7 +289,12 @@ function convert(written: Record<string, unknown>, ctx: Context): Record<string,
     // one ajv compiles (the same `$id` twice is refused), and an `$id` would move the base the shared
     // definitions are referenced from (a 3.0 schema object has no `$id` keyword at all, OAS 3.0.3
     // §4.7.24); `nullable` is not a 3.1 keyword.
-    if (key === '$id' || key === '$schema' || (ctx.dialect === 'json-schema-2020-12' && (key === '$anchor' || key === '$dynamicAnchor' || key === 'nullable'))) continue;
+    if (
+      key === '$id' ||
+      key === '$schema' ||
+      (ctx.dialect === 'json-schema-2020-12' && (key === '$anchor' || key === '$dynamicAnchor' || key === 'nullable'))
+    )
+      continue;
     if (key === 'properties' && isRecord(value)) {
       const props: Record<string, unknown> = {};
       for (const [name, sub] of Object.entries(value)) props[name] = toJsonSchema(sub, ctx);
@@ -280,7 +314,10 @@ function convert(written: Record<string, unknown>, ctx: Context): Record<string,
       // reads the draft-07 form, where the bound itself is the exclusive one (§6.2.3, §6.2.5).
       const bound = schema[key === 'exclusiveMinimum' ? 'minimum' : 'maximum'];
       if (value && typeof bound === 'number') out[key] = bound;
-    } else if ((key === 'minimum' || key === 'maximum') && schema[key === 'minimum' ? 'exclusiveMinimum' : 'exclusiveMaximum'] === true) {
+    } else if (
+      (key === 'minimum' || key === 'maximum') &&
+      schema[key === 'minimum' ? 'exclusiveMinimum' : 'exclusiveMaximum'] === true
+    ) {
       // Written above as the exclusive bound.
     } else {
       out[key] = toJsonSchema(value, ctx);
@@ -304,13 +341,29 @@ function convert(written: Record<string, unknown>, ctx: Context): Record<string,
   const nullable = ctx.dialect === 'openapi-3.0' ? readNullable(schema) : undefined;
   if (nullable) applyNullable(out, nullable, { enum: [null] });
   // A nullable enum takes null too (the OAS 3.0.3 clarification of `nullable`).
-  if (ctx.dialect === 'openapi-3.0' && schema['nullable'] === true && Array.isArray(out['enum']) && !out['enum'].includes(null)) out['enum'] = [...out['enum'], null];
+  if (
+    ctx.dialect === 'openapi-3.0' &&
+    schema['nullable'] === true &&
+    Array.isArray(out['enum']) &&
+    !out['enum'].includes(null)
+  )
+    out['enum'] = [...out['enum'], null];
   if (Array.isArray(out['enum'])) keepTheEnum(out, out['enum'], ctx);
   return out;
 }
 
 /** Keywords that bound a scalar value, beside `type`. */
-const SCALAR_BOUNDS = ['minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'] as const;
+const SCALAR_BOUNDS = [
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+] as const;
 
 /**
  * An enum none of whose values meets the schema's own bounds admits no value at all: the contract
@@ -322,14 +375,21 @@ const SCALAR_BOUNDS = ['minLength', 'maxLength', 'pattern', 'format', 'minimum',
 function keepTheEnum(out: Record<string, unknown>, values: readonly unknown[], ctx: Context): void {
   const bounds = SCALAR_BOUNDS.filter((k) => out[k] !== undefined);
   if (bounds.length === 0 || values.length === 0) return;
-  const typed = out['type'] === undefined ? {} : { type: out['type'], ...(out['nullable'] === true ? { nullable: true } : {}) };
+  const typed =
+    out['type'] === undefined ? {} : { type: out['type'], ...(out['nullable'] === true ? { nullable: true } : {}) };
   const constraints = { ...typed, ...Object.fromEntries(bounds.map((k) => [k, out[k]])) };
   if (values.some((v) => ctx.admits(constraints, v))) return;
   // Only when the type alone admits them is it the bounds that contradict the enum.
   if (!values.some((v) => ctx.admits(typed, v))) return;
   for (const k of bounds) delete out[k];
-  const listed = values.slice(0, 5).map((v) => JSON.stringify(v)).join(', ') + (values.length > 5 ? ', …' : '');
-  ctx.skipped.add(`an enum [${listed}] admits none of its own values under ${bounds.map((k) => `${k} ${JSON.stringify(constraints[k as keyof typeof constraints])}`).join(', ')}: the enum is enforced, those bounds are not`);
+  const listed =
+    values
+      .slice(0, 5)
+      .map((v) => JSON.stringify(v))
+      .join(', ') + (values.length > 5 ? ', …' : '');
+  ctx.skipped.add(
+    `an enum [${listed}] admits none of its own values under ${bounds.map((k) => `${k} ${JSON.stringify(constraints[k as keyof typeof constraints])}`).join(', ')}: the enum is enforced, those bounds are not`,
+  );
 }
 
 /** A schema an `allOf` contradiction was resolved in, and the notice that names it. */
@@ -350,7 +410,8 @@ export interface OpenedAllOf {
 export function openClosedAllOf(schema: Record<string, unknown>): OpenedAllOf | undefined {
   const parts = schema['allOf'];
   if (!Array.isArray(parts)) return undefined;
-  const names = (part: Record<string, unknown>): string[] => Object.keys(isRecord(part['properties']) ? part['properties'] : {});
+  const names = (part: Record<string, unknown>): string[] =>
+    Object.keys(isRecord(part['properties']) ? part['properties'] : {});
   const closed = parts.filter((p): p is Record<string, unknown> => isRecord(p) && p['additionalProperties'] === false);
   if (closed.length < 2 || new Set(closed.map((p) => names(p).sort().join(','))).size < 2) return undefined;
   const union = new Set<string>(names(schema));
@@ -370,7 +431,21 @@ export function openClosedAllOf(schema: Record<string, unknown>): OpenedAllOf | 
 }
 
 /** Keywords an object alternative may carry and still be read as "these properties, open to more". */
-const OPEN_OBJECT_KEYS = new Set(['type', 'properties', 'required', 'title', 'description', 'nullable', 'readOnly', 'writeOnly', 'deprecated', 'example', 'examples', 'externalDocs', 'xml']);
+const OPEN_OBJECT_KEYS = new Set([
+  'type',
+  'properties',
+  'required',
+  'title',
+  'description',
+  'nullable',
+  'readOnly',
+  'writeOnly',
+  'deprecated',
+  'example',
+  'examples',
+  'externalDocs',
+  'xml',
+]);
 
 function sameSchema(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -389,13 +464,18 @@ function sameSchema(a: unknown, b: unknown): boolean {
  */
 function admitsAllOf(wide: Record<string, unknown>, narrow: Record<string, unknown>): boolean {
   const open = (s: Record<string, unknown>): boolean =>
-    Object.keys(s).every((k) => OPEN_OBJECT_KEYS.has(k) || k.startsWith('x-')) && (s['type'] === undefined || s['type'] === 'object') && isRecord(s['properties']);
+    Object.keys(s).every((k) => OPEN_OBJECT_KEYS.has(k) || k.startsWith('x-')) &&
+    (s['type'] === undefined || s['type'] === 'object') &&
+    isRecord(s['properties']);
   if (!open(wide) || !open(narrow)) return false;
   const wideProps = wide['properties'] as Record<string, unknown>;
   const narrowProps = narrow['properties'] as Record<string, unknown>;
-  const required = (s: Record<string, unknown>): unknown[] => (Array.isArray(s['required']) ? (s['required'] as unknown[]) : []);
+  const required = (s: Record<string, unknown>): unknown[] =>
+    Array.isArray(s['required']) ? (s['required'] as unknown[]) : [];
   if (!required(wide).every((name) => required(narrow).includes(name))) return false;
-  return Object.keys(wideProps).every((name) => !(name in narrowProps) || sameSchema(wideProps[name], narrowProps[name]));
+  return Object.keys(wideProps).every(
+    (name) => !(name in narrowProps) || sameSchema(wideProps[name], narrowProps[name]),
+  );
 }
 
 /**
@@ -406,7 +486,10 @@ function admitsAllOf(wide: Record<string, unknown>, narrow: Record<string, unkno
  * checked as anyOf. Undefined when the schema has no such contradiction; the schema is copied.
  * `resolve` follows an alternative's `$ref` where the document keeps them.
  */
-export function openOverlappingOneOf(schema: Record<string, unknown>, resolve: (node: unknown) => unknown = (node) => node): OpenedAllOf | undefined {
+export function openOverlappingOneOf(
+  schema: Record<string, unknown>,
+  resolve: (node: unknown) => unknown = (node) => node,
+): OpenedAllOf | undefined {
   const alternatives = schema['oneOf'];
   if (!Array.isArray(alternatives) || isRecord(schema['discriminator'])) return undefined;
   for (let i = 0; i < alternatives.length; i++) {
@@ -415,7 +498,8 @@ export function openOverlappingOneOf(schema: Record<string, unknown>, resolve: (
       const narrow = resolve(alternatives[j]);
       if (i === j || !isRecord(wide) || !isRecord(narrow) || !admitsAllOf(wide, narrow)) continue;
       const { oneOf: _one, ...rest } = schema;
-      const names = (s: Record<string, unknown>): string => `{${Object.keys(s['properties'] as Record<string, unknown>).join(', ')}}`;
+      const names = (s: Record<string, unknown>): string =>
+        `{${Object.keys(s['properties'] as Record<string, unknown>).join(', ')}}`;
       return {
         schema: { ...rest, anyOf: alternatives },
         notice: `oneOf alternative ${names(wide)} admits every object alternative ${names(narrow)} describes, so none of those fits exactly one: checked as anyOf`,

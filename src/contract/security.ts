@@ -18,7 +18,11 @@ export type SchemeCredential =
 export function schemeCredential(scheme: OpenAPIV3.SecuritySchemeObject): SchemeCredential | undefined {
   switch (scheme.type) {
     case 'apiKey':
-      return { kind: 'apiKey', in: scheme.in === 'query' ? 'query' : scheme.in === 'cookie' ? 'cookie' : 'header', name: scheme.name };
+      return {
+        kind: 'apiKey',
+        in: scheme.in === 'query' ? 'query' : scheme.in === 'cookie' ? 'cookie' : 'header',
+        name: scheme.name,
+      };
     case 'http': {
       // Scheme names are case-insensitive (RFC 9110 §11.1).
       const name = scheme.scheme.toLowerCase();

@@ -1,6 +1,13 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { describe, expect, it } from 'vitest';
-import { itemSchemaOf, parseSequence, sequenceSchemaOf, sequenceSyntax, serializeSequence, type SequenceSyntax } from './sequential.js';
+import {
+  itemSchemaOf,
+  parseSequence,
+  sequenceSchemaOf,
+  sequenceSyntax,
+  serializeSequence,
+  type SequenceSyntax,
+} from './sequential.js';
 
 const media = (m: Record<string, unknown>): OpenAPIV3.MediaTypeObject => m as OpenAPIV3.MediaTypeObject;
 
@@ -24,7 +31,11 @@ describe('sequential media types (OAS 3.2.0 §4.14.3.1)', () => {
     ['json-seq', '\u001e{"a":1}\n\u001e2\n', [{ a: 1 }, 2]],
     ['json-seq', '{"a":1}\n', 'starts with RS'],
     ['event-stream', 'data: one\n\n', [{ data: 'one' }]],
-    ['event-stream', ': comment\nevent: add\nid: 7\nretry: 10\ndata: a\ndata:b\n\n', [{ event: 'add', id: '7', retry: 10, data: 'a\nb' }]],
+    [
+      'event-stream',
+      ': comment\nevent: add\nid: 7\nretry: 10\ndata: a\ndata:b\n\n',
+      [{ event: 'add', id: '7', retry: 10, data: 'a\nb' }],
+    ],
     ['event-stream', 'event: ping\n\ndata: x\r\n\r\n', [{ data: 'x' }]],
     ['event-stream', 'retry: soon\ndata\n\n', [{ data: '' }]],
     ['event-stream', 'data: not dispatched', []],
@@ -39,7 +50,13 @@ describe('sequential media types (OAS 3.2.0 §4.14.3.1)', () => {
   it.each<[SequenceSyntax, unknown[]]>([
     ['json-lines', [{ a: 1 }, 'two', null]],
     ['json-seq', [{ a: [1, 2] }, 3]],
-    ['event-stream', [{ data: 'line 1\nline 2', event: 'add', id: '1' }, { data: '{"n":1}', retry: 5 }]],
+    [
+      'event-stream',
+      [
+        { data: 'line 1\nline 2', event: 'add', id: '1' },
+        { data: '{"n":1}', retry: 5 },
+      ],
+    ],
   ])('%s: what is written reads back as the same items', (syntax, items) => {
     expect(parseSequence(syntax, serializeSequence(syntax, items))).toEqual({ ok: true, items });
   });
@@ -48,7 +65,14 @@ describe('sequential media types (OAS 3.2.0 §4.14.3.1)', () => {
     const item = { type: 'object' };
     expect(itemSchemaOf('application/json', media({ itemSchema: item }))).toBeUndefined();
     expect(itemSchemaOf('application/jsonl', media({ itemSchema: item }))).toBe(item);
-    expect(sequenceSchemaOf('application/jsonl', media({ itemSchema: item }))).toEqual({ type: 'array', items: item, minItems: 1, maxItems: 3 });
-    expect(sequenceSchemaOf('application/jsonl', media({ itemSchema: item, schema: { type: 'array', maxItems: 1 } }))).toEqual({ type: 'array', maxItems: 1 });
+    expect(sequenceSchemaOf('application/jsonl', media({ itemSchema: item }))).toEqual({
+      type: 'array',
+      items: item,
+      minItems: 1,
+      maxItems: 3,
+    });
+    expect(
+      sequenceSchemaOf('application/jsonl', media({ itemSchema: item, schema: { type: 'array', maxItems: 1 } })),
+    ).toEqual({ type: 'array', maxItems: 1 });
   });
 });

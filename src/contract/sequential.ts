@@ -17,14 +17,19 @@ export type SequenceSyntax = 'json-lines' | 'json-seq' | 'event-stream';
  */
 export function sequenceSyntax(type: string): SequenceSyntax | undefined {
   const essence = mediaEssence(type);
-  if (essence === 'application/jsonl' || essence === 'application/x-ndjson' || essence === 'application/x-jsonlines') return 'json-lines';
-  if (essence === 'application/json-seq' || /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]*\+json-seq$/.test(essence)) return 'json-seq';
+  if (essence === 'application/jsonl' || essence === 'application/x-ndjson' || essence === 'application/x-jsonlines')
+    return 'json-lines';
+  if (essence === 'application/json-seq' || /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]*\+json-seq$/.test(essence))
+    return 'json-seq';
   if (essence === 'text/event-stream') return 'event-stream';
   return undefined;
 }
 
 /** The schema each item follows (`itemSchema`, OAS 3.2.0 §4.14.1, applied to each item independently, §4.14.3.2), when the media type is one the kit reads as a sequence. */
-export function itemSchemaOf(type: string, media: OpenAPIV3.MediaTypeObject | undefined): OpenAPIV3.SchemaObject | undefined {
+export function itemSchemaOf(
+  type: string,
+  media: OpenAPIV3.MediaTypeObject | undefined,
+): OpenAPIV3.SchemaObject | undefined {
   if (sequenceSyntax(type) === undefined || !isRecord(media)) return undefined;
   const item: unknown = (media as Record<string, unknown>)['itemSchema'];
   return isRecord(item) ? (item as OpenAPIV3.SchemaObject) : undefined;
@@ -35,7 +40,10 @@ export function itemSchemaOf(type: string, media: OpenAPIV3.MediaTypeObject | un
  * (it applies to the complete content, as an array), else an array of `itemSchema` items. The mock
  * writes one to three items: a stream's length is not part of `itemSchema`.
  */
-export function sequenceSchemaOf(type: string, media: OpenAPIV3.MediaTypeObject | undefined): OpenAPIV3.SchemaObject | undefined {
+export function sequenceSchemaOf(
+  type: string,
+  media: OpenAPIV3.MediaTypeObject | undefined,
+): OpenAPIV3.SchemaObject | undefined {
   const item = itemSchemaOf(type, media);
   if (item === undefined) return undefined;
   const whole = media?.schema;
@@ -43,7 +51,9 @@ export function sequenceSchemaOf(type: string, media: OpenAPIV3.MediaTypeObject 
   return { type: 'array', items: item, minItems: 1, maxItems: 3 };
 }
 
-export type SequenceReading = { readonly ok: true; readonly items: readonly unknown[] } | { readonly ok: false; readonly message: string };
+export type SequenceReading =
+  | { readonly ok: true; readonly items: readonly unknown[] }
+  | { readonly ok: false; readonly message: string };
 
 /** Reads a received sequence into its items, or says where it breaks its syntax. */
 export function parseSequence(syntax: SequenceSyntax, text: string): SequenceReading {
@@ -51,14 +61,18 @@ export function parseSequence(syntax: SequenceSyntax, text: string): SequenceRea
   // RFC 7464 §2.1: each text is preceded by RS (0x1E); JSON Lines: each line one JSON text
   // (jsonlines.org; NDJSON allows empty lines, which are skipped).
   const parts = syntax === 'json-seq' ? text.split('\u001e').slice(1) : text.split(/\r?\n/);
-  if (syntax === 'json-seq' && text.length > 0 && !text.startsWith('\u001e')) return { ok: false, message: 'a JSON text sequence starts with RS (0x1E) (RFC 7464 §2.1)' };
+  if (syntax === 'json-seq' && text.length > 0 && !text.startsWith('\u001e'))
+    return { ok: false, message: 'a JSON text sequence starts with RS (0x1E) (RFC 7464 §2.1)' };
   const items: unknown[] = [];
   for (const [index, part] of parts.entries()) {
     if (part.trim() === '') continue;
     try {
       items.push(JSON.parse(part));
     } catch (error) {
-      return { ok: false, message: `${syntax === 'json-seq' ? 'record' : 'line'} ${index + 1} is not JSON: ${(error as Error).message}` };
+      return {
+        ok: false,
+        message: `${syntax === 'json-seq' ? 'record' : 'line'} ${index + 1} is not JSON: ${(error as Error).message}`,
+      };
     }
   }
   return { ok: true, items };
@@ -106,7 +120,8 @@ export function serializeSequence(syntax: SequenceSyntax, items: readonly unknow
 function eventLines(item: unknown): string {
   const event = isRecord(item) ? item : { data: item };
   const lines: string[] = [];
-  for (const name of ['event', 'id'] as const) if (typeof event[name] === 'string') lines.push(`${name}: ${oneLine(event[name])}`);
+  for (const name of ['event', 'id'] as const)
+    if (typeof event[name] === 'string') lines.push(`${name}: ${oneLine(event[name])}`);
   if (typeof event['retry'] === 'number') lines.push(`retry: ${event['retry']}`);
   const data = typeof event['data'] === 'string' ? event['data'] : JSON.stringify(event['data'] ?? null);
   for (const line of data.split(/\r\n|\r|\n/)) lines.push(`data: ${line}`);

@@ -26,7 +26,19 @@ export async function upgradeSwagger2(parsed: Record<string, unknown>): Promise<
   if (shared !== undefined && isRecord(document['components'])) document['components']['responses'] = shared;
   // Swagger 2.0 fields with no place in 3.0 that the upgrader leaves when there is no `host`
   // (`schemes` without a host: the document's own server) or when they are empty.
-  for (const field of ['schemes', 'host', 'basePath', 'consumes', 'produces', 'securityDefinitions', 'definitions', 'parameters', 'responses', 'swagger']) delete document[field];
+  for (const field of [
+    'schemes',
+    'host',
+    'basePath',
+    'consumes',
+    'produces',
+    'securityDefinitions',
+    'definitions',
+    'parameters',
+    'responses',
+    'swagger',
+  ])
+    delete document[field];
   return { document, originalPointer: (pointer) => originalPointer(parsed, pointer) };
 }
 
@@ -40,7 +52,10 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'];
  * from `copy`; the shared `responses`, which only the document's `produces` types, are upgraded
  * apart with it (the upgrader's own code, on a document of those responses alone).
  */
-function sharedResponses(copy: Record<string, unknown>, upgrade: typeof import('@scalar/openapi-upgrader').upgrade): Record<string, unknown> | undefined {
+function sharedResponses(
+  copy: Record<string, unknown>,
+  upgrade: typeof import('@scalar/openapi-upgrader').upgrade,
+): Record<string, unknown> | undefined {
   const produces = copy['produces'];
   if (produces === undefined) return undefined;
   delete copy['produces'];
@@ -55,7 +70,17 @@ function sharedResponses(copy: Record<string, unknown>, upgrade: typeof import('
   }
   if (!isRecord(copy['responses'])) return undefined;
   // `definitions: {}` makes the upgrader rewrite #/definitions/ references (it does so only when the field is there).
-  const alone: unknown = upgrade({ swagger: '2.0', info: copy['info'], produces, definitions: {}, responses: structuredClone(copy['responses']), paths: {} }, '3.0');
+  const alone: unknown = upgrade(
+    {
+      swagger: '2.0',
+      info: copy['info'],
+      produces,
+      definitions: {},
+      responses: structuredClone(copy['responses']),
+      paths: {},
+    },
+    '3.0',
+  );
   const components = isRecord(alone) ? alone['components'] : undefined;
   return isRecord(components) && isRecord(components['responses']) ? components['responses'] : undefined;
 }
@@ -92,7 +117,8 @@ function mapParts(original: Record<string, unknown>, parts: string[]): string[] 
   const [head, kind, name, ...rest] = parts;
   if (head === 'components') {
     if (kind === 'schemas' && name !== undefined) return ['definitions', name, ...rest];
-    if ((kind === 'parameters' || kind === 'requestBodies') && name !== undefined) return ['parameters', name, ...bodyTail(rest)];
+    if ((kind === 'parameters' || kind === 'requestBodies') && name !== undefined)
+      return ['parameters', name, ...bodyTail(rest)];
     if (kind === 'securitySchemes' && name !== undefined) return ['securityDefinitions', name, ...rest];
     if (kind === 'responses' && name !== undefined) return ['responses', name, ...responseTail(rest)];
     return parts;
@@ -108,13 +134,25 @@ function mapParts(original: Record<string, unknown>, parts: string[]): string[] 
       const shared = isRecord(item) && Array.isArray(item['parameters']) ? item['parameters'] : [];
       return ['paths', kind, 'parameters', String(plainIndex(shared, Number(section), original)), ...rest.slice(1)];
     }
-    if (section === 'responses' && index !== undefined) return ['paths', kind, name, 'responses', index, ...responseTail(tail)];
-    if (section === 'parameters' && index !== undefined) return ['paths', kind, name, 'parameters', String(plainIndex(params, Number(index), original)), ...tail];
+    if (section === 'responses' && index !== undefined)
+      return ['paths', kind, name, 'responses', index, ...responseTail(tail)];
+    if (section === 'parameters' && index !== undefined)
+      return ['paths', kind, name, 'parameters', String(plainIndex(params, Number(index), original)), ...tail];
     if (section === 'requestBody') {
       // requestBody/content/{type}/schema[/properties/{field}/…]
       const [, , schema, properties, field, ...deeper] = [index, ...tail];
       const body = params.findIndex((p) => located(p, original) === 'body');
-      if (body >= 0) return ['paths', kind, name, 'parameters', String(body), ...(schema === 'schema' ? ['schema', ...[properties, field, ...deeper].filter((p): p is string => p !== undefined)] : [])];
+      if (body >= 0)
+        return [
+          'paths',
+          kind,
+          name,
+          'parameters',
+          String(body),
+          ...(schema === 'schema'
+            ? ['schema', ...[properties, field, ...deeper].filter((p): p is string => p !== undefined)]
+            : []),
+        ];
       if (schema === 'schema' && properties === 'properties' && field !== undefined) {
         const form = params.findIndex((p) => located(p, original) === 'formData' && isRecord(p) && p['name'] === field);
         if (form >= 0) return ['paths', kind, name, 'parameters', String(form), ...deeper];
@@ -130,7 +168,9 @@ function mapParts(original: Record<string, unknown>, parts: string[]): string[] 
 function located(parameter: unknown, original: Record<string, unknown>): unknown {
   if (!isRecord(parameter)) return undefined;
   if (typeof parameter['$ref'] === 'string' && parameter['$ref'].startsWith('#/parameters/')) {
-    const shared = isRecord(original['parameters']) ? original['parameters'][unescapePointerToken(parameter['$ref'].slice('#/parameters/'.length))] : undefined;
+    const shared = isRecord(original['parameters'])
+      ? original['parameters'][unescapePointerToken(parameter['$ref'].slice('#/parameters/'.length))]
+      : undefined;
     return isRecord(shared) ? shared['in'] : undefined;
   }
   return parameter['in'];

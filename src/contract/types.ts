@@ -2,7 +2,16 @@ import type { OpenAPIV3 } from 'openapi-types';
 import type { ContractVersion } from './version.js';
 
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
-export const HTTP_METHODS: readonly HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+export const HTTP_METHODS: readonly HttpMethod[] = [
+  'get',
+  'put',
+  'post',
+  'delete',
+  'options',
+  'head',
+  'patch',
+  'trace',
+];
 /**
  * The method of an operation, lower-cased: a fixed field's, OpenAPI 3.2's `query`, or a method of
  * 3.2's `additionalOperations` (OAS 3.2.0 §4.9.1; see methods.ts for which are served).

@@ -38,24 +38,33 @@ const KNOWN_DIALECTS = [
  * that declares a schema dialect other than the default.
  */
 export function readVersion(document: unknown, where: string): ContractVersion | VersionRefusal {
-  const refuse = (found: string): VersionRefusal => ({ ok: false, message: `the contract${where} ${found}; supported: ${SUPPORTED_VERSIONS}` });
+  const refuse = (found: string): VersionRefusal => ({
+    ok: false,
+    message: `the contract${where} ${found}; supported: ${SUPPORTED_VERSIONS}`,
+  });
   if (!isRecord(document)) return refuse('is not an object with an "openapi" or "swagger" version field');
   const openapi = document['openapi'];
   const swagger = document['swagger'];
   if (openapi === undefined && swagger === undefined) {
-    return refuse(`has no version field ("openapi: 3.1.0" or "swagger: \\"2.0\\"")${document['swaggerVersion'] !== undefined ? ` (swaggerVersion ${JSON.stringify(document['swaggerVersion'])} is Swagger 1.x)` : ''}`);
+    return refuse(
+      `has no version field ("openapi: 3.1.0" or "swagger: \\"2.0\\"")${document['swaggerVersion'] !== undefined ? ` (swaggerVersion ${JSON.stringify(document['swaggerVersion'])} is Swagger 1.x)` : ''}`,
+    );
   }
   if (openapi === undefined) {
     if (String(swagger) !== '2.0') return refuse(`is Swagger ${JSON.stringify(swagger)}`);
     if (!isRecord(document['paths'])) return refuse('is Swagger 2.0 without paths (2.0 requires them)');
     return { written: '2.0', family: '2.0', schemaDialect: 'openapi-3.0' };
   }
-  if (typeof openapi !== 'string') return refuse(`has openapi: ${JSON.stringify(openapi)} (a version is a string such as "3.1.0"; a YAML number loses its patch part)`);
+  if (typeof openapi !== 'string')
+    return refuse(
+      `has openapi: ${JSON.stringify(openapi)} (a version is a string such as "3.1.0"; a YAML number loses its patch part)`,
+    );
   const match = /^3\.([0-2])\.\d+(-[0-9A-Za-z.-]+)?$/.exec(openapi);
   if (!match || (match[1] === '2' && !/^3\.2\.0$/.test(openapi))) return refuse(`is OpenAPI ${openapi}`);
   const family = `3.${match[1]}` as '3.0' | '3.1' | '3.2';
   if (family === '3.0') {
-    if (!isRecord(document['paths'])) return refuse(`is OpenAPI ${openapi} without paths (3.0 requires them; 3.1 made them optional)`);
+    if (!isRecord(document['paths']))
+      return refuse(`is OpenAPI ${openapi} without paths (3.0 requires them; 3.1 made them optional)`);
     return { written: openapi, family, schemaDialect: 'openapi-3.0' };
   }
   const dialect = document['jsonSchemaDialect'];

@@ -37,7 +37,10 @@ export interface DocsPageGlobals {
     getElementById(id: string): ElementLike | null;
     querySelectorAll(selectors: string): ArrayLike<ElementLike>;
   };
-  fetch(url: string, init: { headers: Record<string, string> }): Promise<{ readonly ok: boolean; readonly status: number; json(): Promise<unknown> }>;
+  fetch(
+    url: string,
+    init: { headers: Record<string, string> },
+  ): Promise<{ readonly ok: boolean; readonly status: number; json(): Promise<unknown> }>;
   readonly SwaggerUIBundle: SwaggerUIBundleLike;
 }
 
@@ -85,7 +88,12 @@ export interface OperationMarks {
 }
 
 export function isImmutableLike(value: unknown): value is ImmutableLike {
-  return typeof value === 'object' && value !== null && typeof (value as { get?: unknown }).get === 'function' && typeof (value as { getIn?: unknown }).getIn === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { get?: unknown }).get === 'function' &&
+    typeof (value as { getIn?: unknown }).getIn === 'function'
+  );
 }
 
 /**
@@ -116,7 +124,8 @@ export function operationMarks(system: SwaggerSystem, operationProps: unknown): 
 /** "Deprecated since A — removed on B", or the half the contract gives; undefined without dates. */
 export function deprecationNotice(marks: OperationMarks): string | undefined {
   if (!marks.deprecated) return undefined;
-  if (marks.deprecatedAt !== undefined && marks.sunset !== undefined) return `Deprecated since ${marks.deprecatedAt} — removed on ${marks.sunset}`;
+  if (marks.deprecatedAt !== undefined && marks.sunset !== undefined)
+    return `Deprecated since ${marks.deprecatedAt} — removed on ${marks.sunset}`;
   if (marks.deprecatedAt !== undefined) return `Deprecated since ${marks.deprecatedAt}`;
   if (marks.sunset !== undefined) return `Deprecated — removed on ${marks.sunset}`;
   return undefined;
@@ -132,7 +141,12 @@ export function contractMarksPlugin(): SwaggerUIPlugin {
         const marks = operationMarks(system, props['operationProps']);
         const notice = marks === undefined ? undefined : deprecationNotice(marks);
         if (notice === undefined) return h(Original, props);
-        return h(Fragment, null, h(Original, props), h('div', { className: 'pk-deprecation-notice', role: 'note' }, notice));
+        return h(
+          Fragment,
+          null,
+          h(Original, props),
+          h('div', { className: 'pk-deprecation-notice', role: 'note' }, notice),
+        );
       },
       // The path in the summary bar: the stability badge goes right after it.
       OperationSummaryPath: (Original, system) => (props) => {
@@ -158,7 +172,10 @@ export function contractMarksPlugin(): SwaggerUIPlugin {
         const name = typeof props['name'] === 'string' ? props['name'] : '';
         const getComponent = props['getComponent'];
         if (!isImmutableLike(link)) return null;
-        const Markdown = typeof getComponent === 'function' ? (getComponent as (name: string, container: boolean) => unknown)('Markdown', true) : undefined;
+        const Markdown =
+          typeof getComponent === 'function'
+            ? (getComponent as (name: string, container: boolean) => unknown)('Markdown', true)
+            : undefined;
         const description = link.get('description');
         const target = link.get('operationId') ?? link.get('operationRef');
         const raw = link.get('parameters');
@@ -171,12 +188,26 @@ export function contractMarksPlugin(): SwaggerUIPlugin {
             'div',
             { className: 'description' },
             h('b', null, h('code', null, name)),
-            typeof description === 'string' && description !== '' && Markdown !== undefined ? h(Markdown, { source: description }) : null,
+            typeof description === 'string' && description !== '' && Markdown !== undefined
+              ? h(Markdown, { source: description })
+              : null,
           ),
           h('p', null, 'Operation ', h('code', null, typeof target === 'string' ? target : '?')),
           entries.length === 0
             ? null
-            : h('ul', null, ...entries.map(([key, value]) => h('li', { key }, h('code', null, key), ' = ', h('code', null, typeof value === 'string' ? value : JSON.stringify(value))))),
+            : h(
+                'ul',
+                null,
+                ...entries.map(([key, value]) =>
+                  h(
+                    'li',
+                    { key },
+                    h('code', null, key),
+                    ' = ',
+                    h('code', null, typeof value === 'string' ? value : JSON.stringify(value)),
+                  ),
+                ),
+              ),
         );
       },
       // The operation body. Its TryItOutButton receives no path or method, so it cannot tell which
@@ -185,7 +216,8 @@ export function contractMarksPlugin(): SwaggerUIPlugin {
       operation: (Original, system) => (props) => {
         const { createElement: h } = system.React;
         const operation = props['operation'];
-        if (!isImmutableLike(operation) || operationMarks(system, operation)?.hideTryItPanel !== true) return h(Original, props);
+        if (!isImmutableLike(operation) || operationMarks(system, operation)?.hideTryItPanel !== true)
+          return h(Original, props);
         return h(Original, { ...props, operation: operation.set('allowTryItOut', false) });
       },
     },
@@ -198,7 +230,11 @@ export function contractMarksPlugin(): SwaggerUIPlugin {
  * renders after `onComplete`, so it looks again, a bounded number of times, until they are there.
  */
 export function revealSection(g: DocsPageGlobals, attemptsLeft = 50): void {
-  const headings = Array.from(g.document.querySelectorAll(['h1', 'h2', 'h3'].map((h) => `.information-container .renderedMarkdown ${h}`).join(', ')));
+  const headings = Array.from(
+    g.document.querySelectorAll(
+      ['h1', 'h2', 'h3'].map((h) => `.information-container .renderedMarkdown ${h}`).join(', '),
+    ),
+  );
   if (headings.length === 0) {
     if (attemptsLeft > 0) setTimeout(() => revealSection(g, attemptsLeft - 1), 100);
     return;
@@ -216,7 +252,9 @@ export function revealSection(g: DocsPageGlobals, attemptsLeft = 50): void {
   } catch {
     return; // a malformed escape in the address: nothing to scroll to
   }
-  const target = headings.find((heading) => (heading.textContent ?? '').trim().replace(/-/g, ' ').toLowerCase() === wanted);
+  const target = headings.find(
+    (heading) => (heading.textContent ?? '').trim().replace(/-/g, ' ').toLowerCase() === wanted,
+  );
   target?.scrollIntoView();
 }
 
@@ -245,7 +283,8 @@ export function tokenSchemes(schemes: unknown): unknown {
       `The contract declares ${what}. This page talks to the mock, which runs no authorization server: ` +
       'paste the access token here and it is sent as `Authorization: Bearer <token>` (the mock accepts the tokens given with `--token`, ' +
       'or any non-empty token when none is given).';
-    const description = typeof s['description'] === 'string' && s['description'] !== '' ? `${note}\n\n${s['description']}` : note;
+    const description =
+      typeof s['description'] === 'string' && s['description'] !== '' ? `${note}\n\n${s['description']}` : note;
     out[name] = { type: 'http', scheme: 'bearer', description };
   }
   return out;
@@ -255,8 +294,15 @@ export function tokenSchemes(schemes: unknown): unknown {
  * The document as the page shows it: servers = this page's origin + the base path the mock
  * serves the contract under, and token fields for OAuth2 / OpenID Connect (tokenSchemes).
  */
-export function pageSpec(spec: Readonly<Record<string, unknown>>, origin: string, basePath: string): Record<string, unknown> {
-  const components = typeof spec['components'] === 'object' && spec['components'] !== null ? (spec['components'] as Record<string, unknown>) : undefined;
+export function pageSpec(
+  spec: Readonly<Record<string, unknown>>,
+  origin: string,
+  basePath: string,
+): Record<string, unknown> {
+  const components =
+    typeof spec['components'] === 'object' && spec['components'] !== null
+      ? (spec['components'] as Record<string, unknown>)
+      : undefined;
   return {
     ...spec,
     servers: [
@@ -264,7 +310,9 @@ export function pageSpec(spec: Readonly<Record<string, unknown>>, origin: string
         ? { url: origin, description: 'This mock (the origin of this page)' }
         : { url: `${origin}${basePath}`, description: `This mock, under the contract's base path ${basePath}` },
     ],
-    ...(components === undefined ? {} : { components: { ...components, securitySchemes: tokenSchemes(components['securitySchemes']) } }),
+    ...(components === undefined
+      ? {}
+      : { components: { ...components, securitySchemes: tokenSchemes(components['securitySchemes']) } }),
   };
 }
 
@@ -280,7 +328,8 @@ export function startDocsPage(g: DocsPageGlobals): void {
       return response.json();
     })
     .then((spec) => {
-      if (typeof spec !== 'object' || spec === null || Array.isArray(spec)) throw new Error(`${specUrl} is not an OpenAPI document`);
+      if (typeof spec !== 'object' || spec === null || Array.isArray(spec))
+        throw new Error(`${specUrl} is not an OpenAPI document`);
       g.SwaggerUIBundle({
         spec: pageSpec(spec as Record<string, unknown>, g.location.origin, basePath),
         domNode: root,
@@ -300,7 +349,16 @@ export function startDocsPage(g: DocsPageGlobals): void {
 }
 
 /** Every function the page needs, in the order they are written into the script. */
-const BROWSER_FUNCTIONS = [isImmutableLike, operationMarks, deprecationNotice, contractMarksPlugin, revealSection, tokenSchemes, pageSpec, startDocsPage] as const;
+const BROWSER_FUNCTIONS = [
+  isImmutableLike,
+  operationMarks,
+  deprecationNotice,
+  contractMarksPlugin,
+  revealSection,
+  tokenSchemes,
+  pageSpec,
+  startDocsPage,
+] as const;
 
 /** The page's initializer: the functions above as source text, started with the real `window`. */
 export function initializerScript(): string {

@@ -51,7 +51,9 @@ export function docsRouter(contract: () => Contract, options: DocsRouterOptions 
     secure(res);
     res.setHeader('Cache-Control', 'no-cache');
     const served = contract();
-    res.type('html').send(docsPage({ base: req.baseUrl, title: served.document.info.title, specUrl, basePath: served.basePath }));
+    res
+      .type('html')
+      .send(docsPage({ base: req.baseUrl, title: served.document.info.title, specUrl, basePath: served.basePath }));
   });
   router.get('/petstore-docs.js', async (_req, res) => {
     const { script } = await assets();
@@ -79,7 +81,7 @@ export function docsRouter(contract: () => Contract, options: DocsRouterOptions 
 }
 
 interface DocsAssets {
-  readonly docsPage: (typeof import('./page.js'))['docsPage'];
+  readonly docsPage: typeof import('./page.js')['docsPage'];
   readonly css: string;
   readonly script: string;
   readonly allowed: ReadonlySet<string>;

@@ -13,4 +13,9 @@ export function swaggerUiDistDir(): string {
  * The files of swagger-ui-dist the page uses. Only these are served: the package also ships an
  * `index.html` and a `swagger-initializer.js` that load the public demo contract from the internet.
  */
-export const SWAGGER_UI_FILES: readonly string[] = ['swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-32x32.png', 'favicon-16x16.png'];
+export const SWAGGER_UI_FILES: readonly string[] = [
+  'swagger-ui.css',
+  'swagger-ui-bundle.js',
+  'favicon-32x32.png',
+  'favicon-16x16.png',
+];

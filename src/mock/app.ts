@@ -24,8 +24,17 @@ import { validateState } from './store/validate-state.js';
 import { watchContractFile } from './watch.js';
 
 /** Headers a browser client may read (CORS, Fetch §3.2.6): paging, creation, deprecation, retry, auth. */
-const EXPOSED_HEADERS = ['Location', 'Link', 'X-Total-Count', 'Deprecation', 'Sunset', 'Retry-After', 'WWW-Authenticate', 'Allow', 'X-Mock-Stateless'];
-
+const EXPOSED_HEADERS = [
+  'Location',
+  'Link',
+  'X-Total-Count',
+  'Deprecation',
+  'Sunset',
+  'Retry-After',
+  'WWW-Authenticate',
+  'Allow',
+  'X-Mock-Stateless',
+];
 
 /** The paths the '/__mock' mount takes (Express 5 `app.use` path: case-insensitive, the path itself or under it). */
 const CONTROL_PATH = /^\/__mock(?:\/|$)/i;
@@ -66,7 +75,9 @@ export interface ServedContract {
 }
 
 /** The app and a view of the contract it serves now (start() names it when it listens). */
-export async function buildMockApp(input?: MockOptions): Promise<{ app: Express; served: () => ServedContract; renderBare: Engine['renderBare'] }> {
+export async function buildMockApp(
+  input?: MockOptions,
+): Promise<{ app: Express; served: () => ServedContract; renderBare: Engine['renderBare'] }> {
   const options = normalizeOptions(input);
   const clock = makeClock(options.sunsetNow);
   const schemaValidator = new SchemaValidator();
@@ -74,13 +85,19 @@ export async function buildMockApp(input?: MockOptions): Promise<{ app: Express;
 
   // The starting state: checked once, and reloaded from this on reset.
   if (options.state !== undefined && rulesOf(first.contract) !== 'petstore') {
-    throw new OptionsError('a starting state (--state) needs the Petstore rules (x-mock-rules: petstore); this contract is served by the generic engine');
+    throw new OptionsError(
+      'a starting state (--state) needs the Petstore rules (x-mock-rules: petstore); this contract is served by the generic engine',
+    );
   }
   const given = options.state === undefined ? undefined : validateState(options.state, first.contract, schemaValidator);
   const initial = (): StateSnapshot => given ?? seedState(options.seed, options.pets);
   // Only the store the contract's rules answer from is ever made (rules/index.ts).
   // Each store holds at most maxRecords records (--max-records): a create beyond them is a 507.
-  const stores = new RuleStores(() => new Store(clock, options.maxRecords), initial, () => new GenericStore(options.maxRecords));
+  const stores = new RuleStores(
+    () => new Store(clock, options.maxRecords),
+    initial,
+    () => new GenericStore(options.maxRecords),
+  );
 
   const dice = new SeededDice(options.seed);
   const deps: EngineDeps = { options, clock, stores, dice };
@@ -98,7 +115,11 @@ export async function buildMockApp(input?: MockOptions): Promise<{ app: Express;
           options.onEvent({ type: 'contract-reloaded', path: options.spec });
         } catch (error) {
           // A broken contract keeps the old one serving.
-          options.onEvent({ type: 'contract-error', path: options.spec, error: error instanceof Error ? error : new Error(String(error)) });
+          options.onEvent({
+            type: 'contract-error',
+            path: options.spec,
+            error: error instanceof Error ? error : new Error(String(error)),
+          });
         }
       },
       options.signal,
@@ -162,7 +183,15 @@ export async function buildMockApp(input?: MockOptions): Promise<{ app: Express;
       },
       // The generic engine's records are exported as they are; importing a state is the Petstore rules' feature.
       exportState: () => engine.rules.exportState(),
-      describeEngine: () => ({ rules: engine.rules.name, basePath: engine.contract.basePath, stateful: engine.statefulOperations, stateless: engine.statelessOperations, notices: engine.notices, collections: engine.collections, store: (engine.rules.name === 'petstore' ? stores.petstore() : stores.generic()).usage() }),
+      describeEngine: () => ({
+        rules: engine.rules.name,
+        basePath: engine.contract.basePath,
+        stateful: engine.statefulOperations,
+        stateless: engine.statelessOperations,
+        notices: engine.notices,
+        collections: engine.collections,
+        store: (engine.rules.name === 'petstore' ? stores.petstore() : stores.generic()).usage(),
+      }),
       importState: (state) => engine.rules.importState(state),
     }),
   );
@@ -180,7 +209,10 @@ export async function buildMockApp(input?: MockOptions): Promise<{ app: Express;
     res.json(engine.contract.document);
   });
   // The interactive reference (Swagger UI), outside the validator: never part of the contract.
-  served.use('/docs', docsRouter(() => engine.contract));
+  served.use(
+    '/docs',
+    docsRouter(() => engine.contract),
+  );
   // Only a path these routes could match (Express matches them case-insensitively, with or without
   // a trailing slash) goes through them first; the API's requests go straight to the pipeline.
   toApi.push((req, res, next) => {
@@ -194,7 +226,11 @@ export async function buildMockApp(input?: MockOptions): Promise<{ app: Express;
   // A control path the control endpoints do not answer goes on to the API's handlers, as every path did.
   app.use((req, res, next) => (CONTROL_PATH.test(req.path) ? api(req, res, next) : next()));
   app.use(errorHandler(() => engine.errorContext));
-  const servedContract = (): ServedContract => ({ title: engine.contract.document.info.title, version: engine.contract.document.info.version, basePath: engine.contract.basePath });
+  const servedContract = (): ServedContract => ({
+    title: engine.contract.document.info.title,
+    version: engine.contract.document.info.version,
+    basePath: engine.contract.basePath,
+  });
   return { app, served: servedContract, renderBare: (...args) => engine.renderBare(...args) };
 }
 
@@ -203,7 +239,8 @@ async function withinCap(building: Promise<Engine>): Promise<Engine> {
   try {
     return await building;
   } catch (error) {
-    if (error instanceof StoreFullError) throw new OptionsError(`the starting state holds more records than maxRecords (${error.maxRecords})`);
+    if (error instanceof StoreFullError)
+      throw new OptionsError(`the starting state holds more records than maxRecords (${error.maxRecords})`);
     throw error;
   }
 }

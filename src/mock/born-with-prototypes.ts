@@ -17,7 +17,10 @@ function takePlace(target: object, current: object): void {
  * The classes' prototypes become the app's `request` and `response`, in place of Express's own,
  * with the same chain and properties; so this is called once, before the server takes requests.
  */
-export function bornWithPrototypes(app: Express): { IncomingMessage: typeof IncomingMessage; ServerResponse: typeof ServerResponse } {
+export function bornWithPrototypes(app: Express): {
+  IncomingMessage: typeof IncomingMessage;
+  ServerResponse: typeof ServerResponse;
+} {
   class AppRequest extends IncomingMessage {}
   class AppResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {}
   takePlace(AppRequest.prototype, app.request);

@@ -58,7 +58,12 @@ export interface Engine {
    * undefined when the contract's error catalogue has no code for the status (the Petstore's has
    * none for 431 or 408): a body would have to claim another status's code, so none is written.
    */
-  renderBare(status: number, message: string, method: string | undefined, target: string | undefined): { readonly contentType: string; readonly text: string } | undefined;
+  renderBare(
+    status: number,
+    message: string,
+    method: string | undefined,
+    target: string | undefined,
+  ): { readonly contentType: string; readonly text: string } | undefined;
 }
 
 /**
@@ -71,7 +76,11 @@ export interface Engine {
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 /** `Not Found` → `not_found`: an error code for contracts without a catalogue. */
-const snakeReason = (status: number): string => (STATUS_CODES[status] ?? 'error').toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+const snakeReason = (status: number): string =>
+  (STATUS_CODES[status] ?? 'error')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
 
 /**
  * Builds the engine of one contract. Its request pipeline is the list of stages below, in the
@@ -83,12 +92,21 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
   const matcher = new OperationMatcher(contract);
   const maxBodyBytes = contract.limits.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const codes = new Map<number, string>();
-  for (const [code, status] of contract.errorCatalogue) if (status !== undefined && !codes.has(status)) codes.set(status, code);
-  const codeForStatus = (status: number): string => codes.get(status) ?? (codes.size > 0 ? codes.get(500) : undefined) ?? snakeReason(status);
+  for (const [code, status] of contract.errorCatalogue)
+    if (status !== undefined && !codes.has(status)) codes.set(status, code);
+  const codeForStatus = (status: number): string =>
+    codes.get(status) ?? (codes.size > 0 ? codes.get(500) : undefined) ?? snakeReason(status);
   const apiKeyHeader = [...contract.apiKeySchemes.values()].find((s) => s.in === 'header')?.name ?? 'X-API-Key';
   const schemaValidator = new SchemaValidator(contract.version.schemaDialect);
   const errorBodies = new ErrorBodies(contract, schemaValidator);
-  const rules = rulesFor(contract, { stores: deps.stores, validator: schemaValidator, dice, codeForStatus, seed: options.seed, records: options.records });
+  const rules = rulesFor(contract, {
+    stores: deps.stores,
+    validator: schemaValidator,
+    dice,
+    codeForStatus,
+    seed: options.seed,
+    records: options.records,
+  });
   const states = requestSlot<RequestState>('request state');
   const errorContext: ErrorHandlerContext = {
     codeForStatus,
@@ -104,18 +122,27 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
       // A request the mock refuses as invalid is 400 (RFC 9110 §15.5.1), unless its operation
       // documents that failure as 422 and documents no 400 (FastAPI's HTTPValidationError:
       // RFC 9110 §15.5.21, content the server understands but cannot process): the documented status.
-      if (error.status === 400 && !documents('400') && documents('422')) return new HttpError(422, codeForStatus(422), error.message, error.details, error.headers);
+      if (error.status === 400 && !documents('400') && documents('422'))
+        return new HttpError(422, codeForStatus(422), error.message, error.details, error.headers);
       // Missing or wrong credentials are 401 (RFC 9110 §15.5.2), unless the operation documents its
       // refusal as 403 and no 401 (§15.5.4; Pinterest): the documented status, without a challenge,
       // which belongs to a 401 only.
       if (error.status === 401 && !documents('401') && documents('403')) {
-        const headers = Object.fromEntries(Object.entries(error.headers).filter(([name]) => name.toLowerCase() !== 'www-authenticate'));
+        const headers = Object.fromEntries(
+          Object.entries(error.headers).filter(([name]) => name.toLowerCase() !== 'www-authenticate'),
+        );
         return new HttpError(403, codeForStatus(403), error.message, error.details, headers);
       }
       return error;
     },
     report: (cause, req) =>
-      options.onEvent({ type: 'internal-error', method: req.method, url: req.originalUrl, operationId: states.get(req)?.match.operation.id, cause: causeOf(cause) }),
+      options.onEvent({
+        type: 'internal-error',
+        method: req.method,
+        url: req.originalUrl,
+        operationId: states.get(req)?.match.operation.id,
+        cause: causeOf(cause),
+      }),
   };
 
   // Per operation (operation-validators.ts): only the document's check happens here; or the
@@ -152,15 +179,36 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
   const router = series(stages.flat());
 
   const handlers = rules.handlers;
-  const statelessOperations = Object.fromEntries(contract.operations.filter((op) => !handlers[op.id]).map((op) => [op.id, rules.statelessReasons.get(op.id) ?? NO_RULE]));
+  const statelessOperations = Object.fromEntries(
+    contract.operations
+      .filter((op) => !handlers[op.id])
+      .map((op) => [op.id, rules.statelessReasons.get(op.id) ?? NO_RULE]),
+  );
   const notices = schemaContradictions(contract.document);
   const renderBare: Engine['renderBare'] = (status, message, method, target) => {
     if (codes.size > 0 && !codes.has(status)) return undefined;
     const path = target === undefined ? undefined : target.split('?')[0]!;
     const match = method === undefined || path === undefined ? undefined : matcher.match(method, path);
-    const rendered = errorBodies.render(new HttpError(status, codeForStatus(status), message), match?.kind === 'operation' ? match.operation : undefined);
+    const rendered = errorBodies.render(
+      new HttpError(status, codeForStatus(status), message),
+      match?.kind === 'operation' ? match.operation : undefined,
+    );
     const json = rendered.text === undefined;
-    return { contentType: json ? `${rendered.contentType}; charset=utf-8` : rendered.contentType, text: rendered.text ?? JSON.stringify(rendered.body) };
+    return {
+      contentType: json ? `${rendered.contentType}; charset=utf-8` : rendered.contentType,
+      text: rendered.text ?? JSON.stringify(rendered.body),
+    };
   };
-  return { contract, text, router, errorContext, rules, statefulOperations: rules.statefulOperations, statelessOperations, notices, collections: rules.collections, renderBare };
+  return {
+    contract,
+    text,
+    router,
+    errorContext,
+    rules,
+    statefulOperations: rules.statefulOperations,
+    statelessOperations,
+    notices,
+    collections: rules.collections,
+    renderBare,
+  };
 }

@@ -5,7 +5,19 @@ import { normalName as normal, type Contract, type Operation, type SchemaValidat
 import { createFaker } from './faker.js';
 import type { ErrorDetail, HttpError } from './errors.js';
 import { schemaAccepts } from './media.js';
-import { commonErrorSchema, diceOfFaker, isRecord, isXmlMediaType, jsonContent, jsonTypeFor, mediaEssence, mergeAllOf, mergeTwo, responseFor, sampleValue } from '../contract/index.js';
+import {
+  commonErrorSchema,
+  diceOfFaker,
+  isRecord,
+  isXmlMediaType,
+  jsonContent,
+  jsonTypeFor,
+  mediaEssence,
+  mergeAllOf,
+  mergeTwo,
+  responseFor,
+  sampleValue,
+} from '../contract/index.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -21,7 +33,16 @@ export interface RenderedError {
 const ERROR_BOUNDARY = 'petstore-mock-error';
 
 /** Names a field is known by, lower-cased without separators, and what it carries. */
-const MESSAGE = new Set(['message', 'detail', 'details', 'description', 'errordescription', 'errormessage', 'msg', 'reason']);
+const MESSAGE = new Set([
+  'message',
+  'detail',
+  'details',
+  'description',
+  'errordescription',
+  'errormessage',
+  'msg',
+  'reason',
+]);
 const STATUS = new Set(['status', 'statuscode', 'httpstatus', 'httpstatuscode']);
 const CODE = new Set(['code', 'errorcode']);
 const TITLE = new Set(['title', 'error', 'name']);
@@ -50,13 +71,21 @@ export class ErrorBodies {
   render(error: HttpError, operation: Operation | undefined): RenderedError {
     const response = operation ? responseFor(operation.responses, error.status) : undefined;
     const documented = errorMedia(response);
-    const plain = { code: error.code, message: error.message, status: error.status, ...(error.details.length > 0 ? { details: error.details.map((d) => ({ ...d })) } : {}) };
+    const plain = {
+      code: error.code,
+      message: error.message,
+      status: error.status,
+      ...(error.details.length > 0 ? { details: error.details.map((d) => ({ ...d })) } : {}),
+    };
     // The rule for bodies (src/contract/response-body.ts): content the response describes is written
     // in one of its media types. An error described only as multipart (PayPal's JSON errors are
     // documented as multipart/mixed) gets its error object as the one JSON part (RFC 2046 §5.1).
-    const multipart = documented ? undefined : Object.entries(response?.content ?? {}).find(([type]) => /^multipart\//i.test(type));
+    const multipart = documented
+      ? undefined
+      : Object.entries(response?.content ?? {}).find(([type]) => /^multipart\//i.test(type));
     if (multipart) {
-      const schema = multipart[1].schema && !('$ref' in multipart[1].schema) ? multipart[1].schema : this.fallback?.schema;
+      const schema =
+        multipart[1].schema && !('$ref' in multipart[1].schema) ? multipart[1].schema : this.fallback?.schema;
       const body = schema ? this.fill(schema, error) : plain;
       const text = `--${ERROR_BOUNDARY}\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(body)}\r\n--${ERROR_BOUNDARY}--\r\n`;
       return { contentType: `${mediaEssence(multipart[0])}; boundary=${ERROR_BOUNDARY}`, body, text };
@@ -67,12 +96,19 @@ export class ErrorBodies {
     // the message where the schema is a string or absent, else the schema's error as JSON text, the
     // one serialisation a structured body has in a type that defines none. XML is left to the JSON
     // fallback: JSON text would not be the well-formed XML its Content-Type promises (RFC 7303).
-    const other = documented ? undefined : Object.entries(response?.content ?? {}).find(([type]) => !type.includes('*') && !isXmlMediaType(type));
+    const other = documented
+      ? undefined
+      : Object.entries(response?.content ?? {}).find(([type]) => !type.includes('*') && !isXmlMediaType(type));
     if (other) {
       const declared = other[1].schema && !('$ref' in other[1].schema) ? other[1].schema : undefined;
-      const text = declared === undefined || mergeAllOf(declared).type === 'string' ? undefined : this.fill(declared, error);
+      const text =
+        declared === undefined || mergeAllOf(declared).type === 'string' ? undefined : this.fill(declared, error);
       const body = text ?? error.message;
-      return { contentType: mediaEssence(other[0]), body, text: typeof body === 'string' ? body : JSON.stringify(body) };
+      return {
+        contentType: mediaEssence(other[0]),
+        body,
+        text: typeof body === 'string' ? body : JSON.stringify(body),
+      };
     }
     const target = documented ?? this.fallback;
     if (!target) return { contentType: 'application/json', body: plain };
@@ -84,8 +120,10 @@ export class ErrorBodies {
     const flat = mergeAllOf(schema);
     // An error schema that is a oneOf/anyOf of one schema per status (PayPal's error_default):
     // the alternative that speaks of this status first, and the body must fit the whole schema.
-    const alternatives = (flat.properties ? undefined : (flat.oneOf ?? flat.anyOf))?.filter((a): a is Schema => !('$ref' in a)) ?? [];
-    const ordered = alternatives.length > 0 ? [...alternatives].sort((a, b) => mentions(b, error) - mentions(a, error)) : [schema];
+    const alternatives =
+      (flat.properties ? undefined : (flat.oneOf ?? flat.anyOf))?.filter((a): a is Schema => !('$ref' in a)) ?? [];
+    const ordered =
+      alternatives.length > 0 ? [...alternatives].sort((a, b) => mentions(b, error) - mentions(a, error)) : [schema];
     let first: unknown;
     let silent: unknown;
     for (const alternative of ordered) {
@@ -107,18 +145,27 @@ export class ErrorBodies {
 }
 
 /** The schema's first JSON media type of a response, if any. */
-function errorMedia(response: OpenAPIV3.ResponseObject | undefined): { contentType: string; schema: Schema } | undefined {
+function errorMedia(
+  response: OpenAPIV3.ResponseObject | undefined,
+): { contentType: string; schema: Schema } | undefined {
   const json = jsonContent(response?.content, { ranges: true });
   return json?.schema ? { contentType: jsonTypeFor(json.mediaType), schema: json.schema } : undefined;
 }
-
 
 /** 1 when a schema's title, description or enum values name the error's status (its reason or code), else 0. */
 function mentions(schema: Schema, error: HttpError): number {
   const reason = normal(STATUS_CODES[error.status] ?? '');
   const flat = mergeAllOf(schema);
-  const words = [flat.title, flat.description, ...Object.values(flat.properties ?? {}).flatMap((p) => ('$ref' in p ? [] : (p.enum ?? [])))];
-  return words.some((w) => typeof w === 'string' && (normal(w).includes(reason) || w === error.code || w === String(error.status))) ? 1 : 0;
+  const words = [
+    flat.title,
+    flat.description,
+    ...Object.values(flat.properties ?? {}).flatMap((p) => ('$ref' in p ? [] : (p.enum ?? []))),
+  ];
+  return words.some(
+    (w) => typeof w === 'string' && (normal(w).includes(reason) || w === error.code || w === String(error.status)),
+  )
+    ? 1
+    : 0;
 }
 
 /** A value for one field of an error; a closed list (`enum`) keeps its own values, the closest one chosen. */
@@ -126,7 +173,11 @@ function known(name: string, schema: Schema, error: HttpError, say: boolean): un
   const value = knownValue(name, schema, error, say);
   if (value === undefined || !Array.isArray(schema.enum) || schema.enum.includes(value)) return value;
   const reason = normal(STATUS_CODES[error.status] ?? '');
-  return schema.enum.find((v) => typeof v === 'string' && (normal(v) === reason || v === error.code)) ?? ofClass(schema.enum, error.status) ?? schema.enum[0];
+  return (
+    schema.enum.find((v) => typeof v === 'string' && (normal(v) === reason || v === error.code)) ??
+    ofClass(schema.enum, error.status) ??
+    schema.enum[0]
+  );
 }
 
 /**
@@ -149,7 +200,13 @@ function knownValue(name: string, schema: Schema, error: HttpError, say: boolean
     if (type === 'integer' || type === 'number') return error.status;
     if (Array.isArray(schema.enum)) {
       const values = schema.enum.filter((v): v is string => typeof v === 'string');
-      return values.find((v) => v === error.code) ?? values.find((v) => normal(v) === normal(reason)) ?? values.find((v) => v === String(error.status)) ?? ofClass(values, error.status) ?? values[0];
+      return (
+        values.find((v) => v === error.code) ??
+        values.find((v) => normal(v) === normal(reason)) ??
+        values.find((v) => v === String(error.status)) ??
+        ofClass(values, error.status) ??
+        values[0]
+      );
     }
     return type === 'string' || type === undefined ? error.code : undefined;
   }
@@ -165,7 +222,8 @@ function knownValue(name: string, schema: Schema, error: HttpError, say: boolean
   }
   if (MESSAGE.has(key)) return type === 'string' || type === undefined ? error.message : undefined;
   if (TITLE.has(key)) return type === 'string' || type === undefined ? reason : undefined;
-  if (key === 'type' && (type === 'string' || type === undefined) && schema.format?.startsWith('uri')) return 'about:blank'; // RFC 9457 §4.2.1
+  if (key === 'type' && (type === 'string' || type === undefined) && schema.format?.startsWith('uri'))
+    return 'about:blank'; // RFC 9457 §4.2.1
   return undefined;
 }
 
@@ -188,9 +246,18 @@ function detailItem(written: Schema, detail: ErrorDetail, fallbackKind: string):
       out[prop] = parts.map((p) => (/^\d+$/.test(p) && indexed ? Number(p) : p));
     } else if (LOCATION.has(n) && location !== '') {
       const values = schema?.enum?.filter((v): v is string => typeof v === 'string');
-      out[prop] = values && values.length > 0 ? (values.find((v) => v === location) ?? values.find((v) => v === location.split('.')[0]) ?? values[0]) : location;
+      out[prop] =
+        values && values.length > 0
+          ? (values.find((v) => v === location) ?? values.find((v) => v === location.split('.')[0]) ?? values[0])
+          : location;
     } else if (MESSAGE.has(n) || n === 'issue') out[prop] = schema?.enum?.[0] ?? message;
-    else if (KIND.has(n) && (schema?.type === 'string' || schema?.type === undefined) && schema?.enum === undefined && schema?.format === undefined) out[prop] = detail.kind ?? fallbackKind;
+    else if (
+      KIND.has(n) &&
+      (schema?.type === 'string' || schema?.type === undefined) &&
+      schema?.enum === undefined &&
+      schema?.format === undefined
+    )
+      out[prop] = detail.kind ?? fallbackKind;
   }
   return out;
 }
@@ -209,7 +276,12 @@ function describesViolation(items: Schema): boolean {
 function admitsInteger(written: OpenAPIV3.ArraySchemaObject['items'] | undefined): boolean {
   if (!written || '$ref' in written) return false;
   const flat = mergeAllOf(written);
-  return flat.type === 'integer' || [...(flat.anyOf ?? []), ...(flat.oneOf ?? [])].some((a) => !('$ref' in a) && (a.type === 'integer' || a.type === 'number'));
+  return (
+    flat.type === 'integer' ||
+    [...(flat.anyOf ?? []), ...(flat.oneOf ?? [])].some(
+      (a) => !('$ref' in a) && (a.type === 'integer' || a.type === 'number'),
+    )
+  );
 }
 
 /**
@@ -217,17 +289,23 @@ function admitsInteger(written: OpenAPIV3.ArraySchemaObject['items'] | undefined
  * out) for an error without violations, unless `say`, when one item says the error itself.
  */
 function violationList(items: Schema, error: HttpError, say: boolean): unknown[] | undefined {
-  const list: readonly ErrorDetail[] = error.details.length > 0 ? error.details : say ? [{ location: '', message: error.message }] : [];
+  const list: readonly ErrorDetail[] =
+    error.details.length > 0 ? error.details : say ? [{ location: '', message: error.message }] : [];
   if (list.length === 0) return undefined;
   if (items.type === 'string') return list.map((d) => (d.location === '' ? d.message : `${d.location}: ${d.message}`));
   if (!items.properties && !items.anyOf && !items.oneOf) return undefined;
-  return list.map((d) => ({ ...(shape(items, error, false, false) as Record<string, unknown>), ...detailItem(items, d, error.code) }));
+  return list.map((d) => ({
+    ...(shape(items, error, false, false) as Record<string, unknown>),
+    ...detailItem(items, d, error.code),
+  }));
 }
 
 /** Whether a body says the error: its message (or a violation's) appears in it. */
 function carries(body: unknown, error: HttpError): boolean {
   const text = JSON.stringify(body) ?? '';
-  return [error.message, ...error.details.map((d) => d.message)].some((m) => m !== '' && text.includes(JSON.stringify(m).slice(1, -1)));
+  return [error.message, ...error.details.map((d) => d.message)].some(
+    (m) => m !== '' && text.includes(JSON.stringify(m).slice(1, -1)),
+  );
 }
 
 /**
@@ -238,13 +316,17 @@ function carries(body: unknown, error: HttpError): boolean {
  * 2020-12 §10.2.1.2), so the mock's own text never fills an `issue` the contract closes.
  */
 function detailAlternative(items: Schema, message: string): Schema {
-  const alternatives = [...(items.anyOf ?? []), ...(items.oneOf ?? [])].filter((a): a is Schema => !('$ref' in a) && isRecord(a.properties));
+  const alternatives = [...(items.anyOf ?? []), ...(items.oneOf ?? [])].filter(
+    (a): a is Schema => !('$ref' in a) && isRecord(a.properties),
+  );
   if (alternatives.length === 0) return items;
   const words = new Set(wordsOf(message).flatMap((w) => SYNONYMS[w] ?? [w]));
   const score = (a: Schema): number => {
     const own = mergeAllOf(a);
     // The alternative's name and its codes (`issue`), not its prose (`description`), which shares any word.
-    const codes = Object.entries(own.properties ?? {}).flatMap(([name, p]) => ('$ref' in p || MESSAGE.has(normal(name)) ? [] : (p.enum ?? [])));
+    const codes = Object.entries(own.properties ?? {}).flatMap(([name, p]) =>
+      '$ref' in p || MESSAGE.has(normal(name)) ? [] : (p.enum ?? []),
+    );
     const named = [own.title, ...codes].filter((v): v is string => typeof v === 'string');
     return new Set(named.flatMap(wordsOf).filter((w) => words.has(w))).size;
   };
@@ -253,7 +335,11 @@ function detailAlternative(items: Schema, message: string): Schema {
   return mergeTwo(rest, best);
 }
 
-const wordsOf = (text: string): string[] => text.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 2);
+const wordsOf = (text: string): string[] =>
+  text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 2);
 
 /** The validator's words for a violation, and the words contracts name such issues with. */
 const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
@@ -283,7 +369,8 @@ function shape(raw: Schema, error: HttpError, everything: boolean, say: boolean)
   const schema = mergeAllOf(raw);
   const alternative = schema.oneOf?.[0] ?? schema.anyOf?.[0];
   if (alternative && !('$ref' in alternative) && !schema.properties) return shape(alternative, error, everything, say);
-  if (schema.type !== 'object' && !schema.properties) return sampleValue(schema, { dice: diceOfFaker(createFaker(error.status)), everyProperty: true });
+  if (schema.type !== 'object' && !schema.properties)
+    return sampleValue(schema, { dice: diceOfFaker(createFaker(error.status)), everyProperty: true });
   // Made only when a field must be generated: most error schemas (the Petstore's) need none.
   let seeded: Faker | undefined;
   const faker = (): Faker => (seeded ??= createFaker(error.status));
@@ -297,7 +384,8 @@ function shape(raw: Schema, error: HttpError, everything: boolean, say: boolean)
     // The error inside a wrapper (`{error: {status, message}}`, Spotify; `{error: {code, message}}`,
     // Google): shaped like the body itself, not generated (a 401 saying status 545 in lorem ipsum).
     else if (WRAPPER.has(normal(name)) && mergeAllOf(sub).properties) out[name] = shape(sub, error, everything, say);
-    else if ((required.has(name) || everything) && sub.writeOnly !== true) out[name] = sampleValue(sub, { dice: diceOfFaker(faker()), name, everyProperty: true });
+    else if ((required.has(name) || everything) && sub.writeOnly !== true)
+      out[name] = sampleValue(sub, { dice: diceOfFaker(faker()), name, everyProperty: true });
   }
   return out;
 }

@@ -66,7 +66,10 @@ export interface ErrorHandlerContext {
   /** The body limit in bytes (for the 413 message). */
   maxBodyBytes(): number;
   /** The error as the contract's own error schema for the request's operation and status shapes it. */
-  render?(error: HttpError, req: Request): { readonly contentType: string; readonly body: unknown; readonly text?: string };
+  render?(
+    error: HttpError,
+    req: Request,
+  ): { readonly contentType: string; readonly body: unknown; readonly text?: string };
   /** The error with the status the request's operation documents for that failure (a 400 its operation documents as 422). */
   refine?(error: HttpError, req: Request): HttpError;
   /** Tells the operator why an answer is a 500 (the CLI writes it to stderr); the client never sees the cause. */
@@ -90,9 +93,15 @@ export function causeOf(error: unknown): string {
 
 /** 401 with its challenge (RFC 9110 §15.5.2: a 401 carries WWW-Authenticate). */
 export function unauthorized(ctx: ErrorHandlerContext): HttpError {
-  return new HttpError(401, ctx.codeForStatus(401), `A valid ${ctx.apiKeyHeader()} header is required for this operation.`, [], {
-    'WWW-Authenticate': wwwAuthenticate(ctx.apiKeyHeader(), ctx.realm?.() ?? 'mock'),
-  });
+  return new HttpError(
+    401,
+    ctx.codeForStatus(401),
+    `A valid ${ctx.apiKeyHeader()} header is required for this operation.`,
+    [],
+    {
+      'WWW-Authenticate': wwwAuthenticate(ctx.apiKeyHeader(), ctx.realm?.() ?? 'mock'),
+    },
+  );
 }
 
 /** Maps anything thrown (our HttpError, express-openapi-validator's errors, body-parser's) to an HttpError. */
@@ -103,8 +112,16 @@ export function toHttpError(error: unknown, req: { path: string }, ctx: ErrorHan
   if (!isRecord(error) && !(error instanceof Error)) return internal();
   // Libraries' errors are Error instances with extra own fields (status, type, errors, body).
   const field = (name: string): unknown => Reflect.get(error, name);
-  const fields = { status: field('status'), statusCode: field('statusCode'), type: field('type'), message: field('message'), errors: field('errors'), body: field('body') };
-  const status = typeof fields.status === 'number' ? fields.status : typeof fields.statusCode === 'number' ? fields.statusCode : 500;
+  const fields = {
+    status: field('status'),
+    statusCode: field('statusCode'),
+    type: field('type'),
+    message: field('message'),
+    errors: field('errors'),
+    body: field('body'),
+  };
+  const status =
+    typeof fields.status === 'number' ? fields.status : typeof fields.statusCode === 'number' ? fields.statusCode : 500;
   const type = typeof fields.type === 'string' ? fields.type : undefined;
   const message = typeof fields.message === 'string' ? fields.message : '';
 
@@ -114,15 +131,23 @@ export function toHttpError(error: unknown, req: { path: string }, ctx: ErrorHan
     // parse error; say what is really wrong.
     const kind = typeof fields.body === 'string' ? topLevelKind(fields.body) : undefined;
     if (kind !== undefined) {
-      return new HttpError(400, ctx.codeForStatus(400), `The request body must be a JSON object, not ${kind}.`, [{ location: 'body', message: `must be object, not ${kind}` }]);
+      return new HttpError(400, ctx.codeForStatus(400), `The request body must be a JSON object, not ${kind}.`, [
+        { location: 'body', message: `must be object, not ${kind}` },
+      ]);
     }
-    return new HttpError(400, ctx.codeForStatus(400), 'The request body is not valid JSON.', [{ location: 'body', message: sanitize(message), kind: 'json_invalid' }]);
+    return new HttpError(400, ctx.codeForStatus(400), 'The request body is not valid JSON.', [
+      { location: 'body', message: sanitize(message), kind: 'json_invalid' },
+    ]);
   }
   if (type === 'entity.too.large') {
     return new HttpError(413, ctx.codeForStatus(413), `The request body is over ${ctx.maxBodyBytes()} bytes.`);
   }
   if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
-    return new HttpError(415, ctx.codeForStatus(415), `The request body must be application/json: ${sanitize(message)}`);
+    return new HttpError(
+      415,
+      ctx.codeForStatus(415),
+      `The request body must be application/json: ${sanitize(message)}`,
+    );
   }
 
   switch (status) {
@@ -131,10 +156,18 @@ export function toHttpError(error: unknown, req: { path: string }, ctx: ErrorHan
       const details = errors.map((e): ErrorDetail => {
         // express-openapi-validator's `errorCode` is `<keyword>.openapi.validation` (Ajv's keyword).
         const kind = typeof e['errorCode'] === 'string' ? e['errorCode'].split('.')[0] : undefined;
-        const detail = { location: detailLocation(typeof e['path'] === 'string' ? e['path'] : ''), message: sanitize(typeof e['message'] === 'string' ? e['message'] : 'is invalid') };
+        const detail = {
+          location: detailLocation(typeof e['path'] === 'string' ? e['path'] : ''),
+          message: sanitize(typeof e['message'] === 'string' ? e['message'] : 'is invalid'),
+        };
         return kind ? { ...detail, kind } : detail;
       });
-      return new HttpError(400, ctx.codeForStatus(400), sanitize(message) || 'The request breaks the contract.', details);
+      return new HttpError(
+        400,
+        ctx.codeForStatus(400),
+        sanitize(message) || 'The request breaks the contract.',
+        details,
+      );
     }
     case 401:
       return unauthorized(ctx);
@@ -142,14 +175,20 @@ export function toHttpError(error: unknown, req: { path: string }, ctx: ErrorHan
       return new HttpError(404, ctx.codeForStatus(404), `No resource at ${req.path}.`);
     case 405: {
       const allow = ctx.allowFor(req.path) ?? '';
-      return new HttpError(405, ctx.codeForStatus(405), `This path answers ${allow || 'no method'} only.`, [], { Allow: allow });
+      return new HttpError(405, ctx.codeForStatus(405), `This path answers ${allow || 'no method'} only.`, [], {
+        Allow: allow,
+      });
     }
     case 406:
       return new HttpError(406, ctx.codeForStatus(406), 'This operation answers application/json only.');
     case 413:
       return new HttpError(413, ctx.codeForStatus(413), `The request body is over ${ctx.maxBodyBytes()} bytes.`);
     case 415:
-      return new HttpError(415, ctx.codeForStatus(415), `The request body must be application/json (${sanitize(message)}).`);
+      return new HttpError(
+        415,
+        ctx.codeForStatus(415),
+        `The request body must be application/json (${sanitize(message)}).`,
+      );
     case 500:
       // express-openapi-validator's response validation: a bug of the mock, named so it can be fixed.
       if (Array.isArray(fields.errors) && message) {
@@ -180,13 +219,15 @@ function internal(ctx?: ErrorHandlerContext): HttpError {
 
 /** Never leak a file path or a stack line into a body. */
 function sanitize(message: string): string {
-  return message
-    .split('\n')[0]!
-    .replace(/(?:file:\/\/)?(?:\/[\w.@-]+)+\.(?:[cm]?[jt]s|json|ya?ml)(?::\d+)*/g, '<file>')
-    // Any other absolute file path (three segments or more, e.g. /home/me/project), and stack-ish text.
-    .replace(/(?:file:\/\/)?(?:\/[\w.@-]+){3,}\/?/g, '<file>')
-    .replace(/node_modules/g, '<file>')
-    .slice(0, 500);
+  return (
+    message
+      .split('\n')[0]!
+      .replace(/(?:file:\/\/)?(?:\/[\w.@-]+)+\.(?:[cm]?[jt]s|json|ya?ml)(?::\d+)*/g, '<file>')
+      // Any other absolute file path (three segments or more, e.g. /home/me/project), and stack-ish text.
+      .replace(/(?:file:\/\/)?(?:\/[\w.@-]+){3,}\/?/g, '<file>')
+      .replace(/node_modules/g, '<file>')
+      .slice(0, 500)
+  );
 }
 
 /**
@@ -223,6 +264,9 @@ export function errorHandler(ctx: () => ErrorHandlerContext): ErrorRequestHandle
     for (const [name, value] of Object.entries(httpError.headers)) res.setHeader(name, value);
     // Sent as text: the body was checked against the contract's schema when it was built, and a
     // status the operation does not document must still leave as JSON rather than as the validator's 500.
-    res.status(httpError.status).type(rendered.contentType).send(rendered.text ?? JSON.stringify(rendered.body));
+    res
+      .status(httpError.status)
+      .type(rendered.contentType)
+      .send(rendered.text ?? JSON.stringify(rendered.body));
   };
 }

@@ -24,23 +24,32 @@ const invalid = (details: ErrorDetail[]): HttpError =>
  * format's range (int64 when unstated): `0x1`, `01`, `+1`, `1e3`, `1.0` and ` 1` are refused with
  * 400, though `Number()` would read them. Range and bounds of the schema are left to the validator.
  */
-export function checkIntegerParameters(operation: Operation, params: Readonly<Record<string, string>>, query: URLSearchParams): void {
+export function checkIntegerParameters(
+  operation: Operation,
+  params: Readonly<Record<string, string>>,
+  query: URLSearchParams,
+): void {
   const details: ErrorDetail[] = [];
   for (const parameter of operation.parameters) {
     const schema = parameter.schema as OpenAPIV3.SchemaObject | undefined;
     if (schema?.type !== 'integer') continue;
-    const values = parameter.in === 'path' ? [params[parameter.name]] : parameter.in === 'query' ? query.getAll(parameter.name) : [];
+    const values =
+      parameter.in === 'path' ? [params[parameter.name]] : parameter.in === 'query' ? query.getAll(parameter.name) : [];
     const where = `${parameter.in}.${parameter.name}`;
     for (const value of values) {
       // An empty query value is the validator's to report (its message names it).
       if (value === undefined || value === '') continue;
       if (!DECIMAL_INTEGER.test(value)) {
-        details.push({ location: where, message: 'must be a decimal integer (digits only, no leading zeros, sign, exponent or spaces)' });
+        details.push({
+          location: where,
+          message: 'must be a decimal integer (digits only, no leading zeros, sign, exponent or spaces)',
+        });
         continue;
       }
       const [min, max] = RANGES[schema.format ?? 'int64'] ?? RANGES['int64']!;
       const n = BigInt(value);
-      if (n < min || n > max) details.push({ location: where, message: `must fit ${schema.format ?? 'int64'} (${min}..${max})` });
+      if (n < min || n > max)
+        details.push({ location: where, message: `must fit ${schema.format ?? 'int64'} (${min}..${max})` });
     }
   }
   if (details.length > 0) throw invalid(details);
@@ -63,14 +72,20 @@ export function checkCharset(req: IncomingMessage, code: string): void {
   if (type === undefined) return;
   const m = /;\s*charset\s*=\s*"?([^";\s]*)"?/i.exec(type);
   if (m && m[1]!.toLowerCase() !== 'utf-8' && m[1]!.toLowerCase() !== 'utf8') {
-    throw new HttpError(415, code, `The request body must be application/json in UTF-8, not charset "${m[1]!.slice(0, 40)}".`);
+    throw new HttpError(
+      415,
+      code,
+      `The request body must be application/json in UTF-8, not charset "${m[1]!.slice(0, 40)}".`,
+    );
   }
 }
 
 /** `verify` hook of express.json: bytes that are not UTF-8 are refused rather than read as U+FFFD (RFC 8259 §8.1). */
 export function verifyUtf8(_req: IncomingMessage, _res: unknown, buffer: Buffer): void {
   if (!isUtf8(buffer)) {
-    throw new HttpError(400, 'validation_failed', 'The request body is not valid UTF-8.', [{ location: 'body', message: 'contains bytes that are not UTF-8 (RFC 8259 §8.1)' }]);
+    throw new HttpError(400, 'validation_failed', 'The request body is not valid UTF-8.', [
+      { location: 'body', message: 'contains bytes that are not UTF-8 (RFC 8259 §8.1)' },
+    ]);
   }
 }
 
@@ -80,7 +95,9 @@ type Place = OpenAPIV3.SchemaObject | undefined | null;
 /** A schema and its allOf / oneOf / anyOf parts, flattened. */
 function parts(schema: OpenAPIV3.SchemaObject, depth = 0): OpenAPIV3.SchemaObject[] {
   if (depth > 8) return [schema];
-  const nested = [...(schema.allOf ?? []), ...(schema.oneOf ?? []), ...(schema.anyOf ?? [])].filter((p): p is OpenAPIV3.SchemaObject => !('$ref' in p));
+  const nested = [...(schema.allOf ?? []), ...(schema.oneOf ?? []), ...(schema.anyOf ?? [])].filter(
+    (p): p is OpenAPIV3.SchemaObject => !('$ref' in p),
+  );
   return [schema, ...nested.flatMap((p) => parts(p, depth + 1))];
 }
 
@@ -142,8 +159,17 @@ export function checkBodyShape(body: unknown, maxDepth: number, schema?: OpenAPI
     if (depth > maxDepth) throw invalid([{ location: 'body', message: `nests deeper than ${maxDepth} levels` }]);
     if (Array.isArray(value)) {
       const items = itemSchema(place);
-      for (let i = 0; i < value.length; i++) stack.push({ value: value[i], depth: depth + 1, parent: node, key: String(i), schema: items });
-    } else for (const key of Object.keys(value)) stack.push({ value: (value as Record<string, unknown>)[key], depth: depth + 1, parent: node, key, schema: memberSchema(place, key) });
+      for (let i = 0; i < value.length; i++)
+        stack.push({ value: value[i], depth: depth + 1, parent: node, key: String(i), schema: items });
+    } else
+      for (const key of Object.keys(value))
+        stack.push({
+          value: (value as Record<string, unknown>)[key],
+          depth: depth + 1,
+          parent: node,
+          key,
+          schema: memberSchema(place, key),
+        });
   }
 }
 
@@ -164,7 +190,12 @@ function pathOf(node: Node): string {
 
 function checkNumber(value: unknown, node: Node): void {
   if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value)) {
-    throw invalid([{ location: pathOf(node).slice(0, 200), message: 'is an integer beyond ±(2^53 − 1), which this server cannot carry exactly' }]);
+    throw invalid([
+      {
+        location: pathOf(node).slice(0, 200),
+        message: 'is an integer beyond ±(2^53 − 1), which this server cannot carry exactly',
+      },
+    ]);
   }
 }
 
@@ -187,8 +218,18 @@ export function normalizeContentType(req: IncomingMessage, operation: Operation,
     // Said here, in words, rather than by the validator ("unsupported media type undefined").
     // A body sent without its type is refused (RFC 9110 §15.5.16); so is a required body left out.
     const hasBody = req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
-    if (hasBody) throw new HttpError(415, code, `The request body must be ${expected}; the request has a body but no Content-Type.`);
-    if (operation.requestBody.required === true) throw new HttpError(415, code, `The request body must be ${expected}; the request has no body and no Content-Type.`);
+    if (hasBody)
+      throw new HttpError(
+        415,
+        code,
+        `The request body must be ${expected}; the request has a body but no Content-Type.`,
+      );
+    if (operation.requestBody.required === true)
+      throw new HttpError(
+        415,
+        code,
+        `The request body must be ${expected}; the request has no body and no Content-Type.`,
+      );
     return;
   }
   const essence = mediaEssence(type);

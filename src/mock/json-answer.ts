@@ -22,7 +22,8 @@ export class JsonAnswers {
     if (header === undefined || !plain(req, res)) {
       res.json(body);
       const written = res.getHeader('content-type');
-      if (key !== undefined && header === undefined && typeof written === 'string' && plain(req, res)) this.contentTypes.set(key, written);
+      if (key !== undefined && header === undefined && typeof written === 'string' && plain(req, res))
+        this.contentTypes.set(key, written);
       return;
     }
     const text = JSON.stringify(body);

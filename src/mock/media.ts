@@ -1,5 +1,16 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { asSchema, deepObjectNames, isRecord, objectView, isXmlMediaType, mediaEssence, parseDeepObject, parseQuery, type Pairs, type SchemaValidator } from '../contract/index.js';
+import {
+  asSchema,
+  deepObjectNames,
+  isRecord,
+  objectView,
+  isXmlMediaType,
+  mediaEssence,
+  parseDeepObject,
+  parseQuery,
+  type Pairs,
+  type SchemaValidator,
+} from '../contract/index.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -57,7 +68,8 @@ function element(value: unknown, schema: Schema | undefined, name: string, root:
       const sub = properties[key];
       const propSchema = sub && !('$ref' in sub) ? sub : undefined;
       const childName = propSchema?.xml?.name ?? key;
-      if (propSchema?.xml?.attribute === true && !isRecord(v) && !Array.isArray(v)) attributes += ` ${childName}="${escapeXml(String(v))}"`;
+      if (propSchema?.xml?.attribute === true && !isRecord(v) && !Array.isArray(v))
+        attributes += ` ${childName}="${escapeXml(String(v))}"`;
       else children += element(v, propSchema, childName, false);
     }
     return `<${tag}${attributes}>${children}</${tag}>`;
@@ -67,13 +79,19 @@ function element(value: unknown, schema: Schema | undefined, name: string, root:
 }
 
 /** The bytes or text of a non-JSON body: the documented example when it fits the type, else the value written out. */
-export function nonJsonBody(type: string, value: unknown, media: OpenAPIV3.MediaTypeObject | undefined, name: string): string | Buffer {
+export function nonJsonBody(
+  type: string,
+  value: unknown,
+  media: OpenAPIV3.MediaTypeObject | undefined,
+  name: string,
+): string | Buffer {
   const example = mediaExample(media);
   const schema = media?.schema && !('$ref' in media.schema) ? media.schema : undefined;
   if (isXmlMediaType(type)) {
     if (value === undefined && typeof example === 'string') return example;
     // A list the JSON answer wraps (`{data: [...]}`) is the bare array where the XML schema says so.
-    const unwrapped = schema?.type === 'array' && isRecord(value) ? Object.values(value).find(Array.isArray) : undefined;
+    const unwrapped =
+      schema?.type === 'array' && isRecord(value) ? Object.values(value).find(Array.isArray) : undefined;
     return toXml(unwrapped ?? value ?? example ?? null, schema, name);
   }
   const essence = mediaEssence(type);
@@ -81,7 +99,9 @@ export function nonJsonBody(type: string, value: unknown, media: OpenAPIV3.Media
     if (typeof value === 'string') return value;
     if (typeof example === 'string') return example;
     if (isRecord(value) && essence === 'application/x-www-form-urlencoded') {
-      return new URLSearchParams(Object.entries(value).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString();
+      return new URLSearchParams(
+        Object.entries(value).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+      ).toString();
     }
     return value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
   }
@@ -96,11 +116,17 @@ export function nonJsonBody(type: string, value: unknown, media: OpenAPIV3.Media
  * every form value arrives as a string, and a field repeated once is not yet an array. Values that
  * cannot be read as the schema's type stay strings, for the validator to refuse.
  */
-export function typeFormBody(body: unknown, schema: Schema | undefined, encoding: Readonly<Record<string, OpenAPIV3.EncodingObject>> = {}): unknown {
+export function typeFormBody(
+  body: unknown,
+  schema: Schema | undefined,
+  encoding: Readonly<Record<string, OpenAPIV3.EncodingObject>> = {},
+): unknown {
   if (!isRecord(body) || !schema) return body;
   const properties = schema.properties ?? {};
   const out: Record<string, unknown> = {};
-  const pairs: Pairs = Object.entries(body).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x): [string, string] => [k, String(x)]));
+  const pairs: Pairs = Object.entries(body).flatMap(([k, v]) =>
+    (Array.isArray(v) ? v : [v]).map((x): [string, string] => [k, String(x)]),
+  );
   // `inventory[type]=finite`: a deepObject field (OAS 3.0.3 §4.7.15 `style`), read with the
   // kernel's deepObject module, for a property the schema declares as an object.
   const grouped = new Set<string>();
@@ -108,7 +134,9 @@ export function typeFormBody(body: unknown, schema: Schema | undefined, encoding
     const sub = objectView(asSchema(properties[name]));
     if (!sub || name in body) continue;
     const fields = parseDeepObject(name, pairs) ?? {};
-    out[name] = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, typeScalar(v, asSchema(sub.properties?.[k]))]));
+    out[name] = Object.fromEntries(
+      Object.entries(fields).map(([k, v]) => [k, typeScalar(v, asSchema(sub.properties?.[k]))]),
+    );
     grouped.add(name);
   }
   for (const [name, raw] of Object.entries(body)) {
@@ -119,7 +147,10 @@ export function typeFormBody(body: unknown, schema: Schema | undefined, encoding
       const items = 'items' in sub && !('$ref' in sub.items) ? sub.items : undefined;
       // The field's Encoding Object decides how a list is written (§4.7.15: form, exploded by default).
       const field = { name, schema: sub, style: encoding[name]?.style, explode: encoding[name]?.explode };
-      const read = parseQuery(field, pairs.filter(([k]) => k === name));
+      const read = parseQuery(
+        field,
+        pairs.filter(([k]) => k === name),
+      );
       out[name] = (Array.isArray(read) ? read : Array.isArray(raw) ? raw : [raw]).map((v) => typeScalar(v, items));
     } else out[name] = typeScalar(Array.isArray(raw) && raw.length === 1 ? raw[0] : raw, sub);
   }
@@ -128,7 +159,8 @@ export function typeFormBody(body: unknown, schema: Schema | undefined, encoding
 
 function typeScalar(value: unknown, schema: Schema | undefined): unknown {
   if (typeof value !== 'string' || !schema) return value;
-  if ((schema.type === 'integer' || schema.type === 'number') && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(value)) return Number(value);
+  if ((schema.type === 'integer' || schema.type === 'number') && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(value))
+    return Number(value);
   if (schema.type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
   if (schema.type === 'object') {
     try {

@@ -30,11 +30,26 @@ export function multipartBoundary(contentType: string | undefined): string | und
  * property says `format: byte`; a field sent more than once is a list. A body that is not
  * multipart as RFC 2046 §5.1.1 defines it is a 400 in the contract's error schema.
  */
-export function readMultipart(body: unknown, boundary: string | undefined, schema: Schema | undefined, code: string): unknown {
+export function readMultipart(
+  body: unknown,
+  boundary: string | undefined,
+  schema: Schema | undefined,
+  code: string,
+): unknown {
   if (!Buffer.isBuffer(body)) return body;
-  if (boundary === undefined) throw new HttpError(400, code, 'A multipart/form-data body needs the boundary parameter in its Content-Type (RFC 7578 §4.1).');
+  if (boundary === undefined)
+    throw new HttpError(
+      400,
+      code,
+      'A multipart/form-data body needs the boundary parameter in its Content-Type (RFC 7578 §4.1).',
+    );
   const parts = splitParts(body, boundary);
-  if (parts === undefined) throw new HttpError(400, code, 'The multipart/form-data body is not well-formed: its parts must be delimited by the boundary of its Content-Type (RFC 2046 §5.1.1).');
+  if (parts === undefined)
+    throw new HttpError(
+      400,
+      code,
+      'The multipart/form-data body is not well-formed: its parts must be delimited by the boundary of its Content-Type (RFC 2046 §5.1.1).',
+    );
   const properties = schema?.properties ?? {};
   const fields: Record<string, unknown> = {};
   for (const part of parts) {
@@ -43,7 +58,8 @@ export function readMultipart(body: unknown, boundary: string | undefined, schem
     const items = sub?.type === 'array' && !('$ref' in sub.items) ? sub.items : undefined;
     const value = partValue(part, items ?? sub);
     const seen = fields[part.name];
-    fields[part.name] = seen === undefined ? value : Array.isArray(seen) ? [...(seen as unknown[]), value] : [seen, value];
+    fields[part.name] =
+      seen === undefined ? value : Array.isArray(seen) ? [...(seen as unknown[]), value] : [seen, value];
   }
   return typeFormBody(fields, schema);
 }
@@ -59,7 +75,9 @@ function partValue(part: Part, schema: Schema | undefined): unknown {
     }
   }
   // A file's bytes are kept one character per byte, so `maxLength` counts bytes (`format: binary`).
-  return part.filename !== undefined && schema?.format === 'binary' ? part.data.toString('latin1') : part.data.toString('utf8');
+  return part.filename !== undefined && schema?.format === 'binary'
+    ? part.data.toString('latin1')
+    : part.data.toString('utf8');
 }
 
 /** The parts between the delimiters, or undefined when the body does not have the form RFC 2046 §5.1.1 gives it. */

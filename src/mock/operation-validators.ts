@@ -1,7 +1,16 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { OpenApiValidatorOpts } from 'express-openapi-validator/dist/framework/types.js';
 import type { OpenAPIV3 } from 'openapi-types';
-import { asSchema, isRecord, parseDeepObject, plainLocalRefs, readNestedMembers, walkRecords, type Contract, type Operation } from '../contract/index.js';
+import {
+  asSchema,
+  isRecord,
+  parseDeepObject,
+  plainLocalRefs,
+  readNestedMembers,
+  walkRecords,
+  type Contract,
+  type Operation,
+} from '../contract/index.js';
 import { checkedValidatorDocument, validatorOptions } from './validator.js';
 import { reachableComponents } from './reachable-components.js';
 import { layerOf, operationKey, validatorDocument, type ValidatorDocument } from './validator-document.js';
@@ -43,10 +52,14 @@ export class OperationValidators {
   handlerFor(operation: Operation): RequestHandler {
     const known = this.handlers.get(operation);
     if (known) return known;
-    const layer = this.contract && !this.forValidator.pathKeys.has(operationKey(operation.method, operation.path)) ? layerOf(this.contract, operation) : 0;
+    const layer =
+      this.contract && !this.forValidator.pathKeys.has(operationKey(operation.method, operation.path))
+        ? layerOf(this.contract, operation)
+        : 0;
     if (layer > 0 && this.contract) {
       let validators = this.layers.get(layer);
-      if (!validators) this.layers.set(layer, (validators = new OperationValidators(validatorDocument(this.contract, layer))));
+      if (!validators)
+        this.layers.set(layer, (validators = new OperationValidators(validatorDocument(this.contract, layer))));
       const inner = validators.handlerFor(operation);
       const placed = validators;
       const handler: RequestHandler = (req, res, next) => {
@@ -114,7 +127,9 @@ export class OperationValidators {
 export function operationValidators(contract: Contract): Promise<OperationValidators> {
   const known = built.get(contract.document);
   if (known) return known;
-  const made = checkedValidatorDocument(contract).then((forValidator) => new OperationValidators(forValidator, contract));
+  const made = checkedValidatorDocument(contract).then(
+    (forValidator) => new OperationValidators(forValidator, contract),
+  );
   built.set(contract.document, made);
   made.catch(() => {
     if (built.get(contract.document) === made) built.delete(contract.document);
@@ -144,22 +159,28 @@ const UNOPTIMISED = { code: { optimize: false } } as const;
 /** The validator's internals, as its own `middleware()` composes them (express-openapi-validator 5.6 dist/openapi.validator.js installMiddleware). */
 async function buildState(forValidator: ValidatorDocument): Promise<DocumentState> {
   // Imported here, not at start: an app that is never asked anything never loads the validator.
-  const [{ OpenApiValidator }, { OpenApiSpecLoader }, { SchemaPreprocessor }, { OpenApiContext }, eov] = await Promise.all([
-    import('express-openapi-validator/dist/openapi.validator.js'),
-    import('express-openapi-validator/dist/framework/openapi.spec.loader.js'),
-    import('express-openapi-validator/dist/middlewares/parsers/schema.preprocessor.js'),
-    import('express-openapi-validator/dist/framework/openapi.context.js'),
-    import('express-openapi-validator/dist/middlewares/index.js'),
-  ]);
+  const [{ OpenApiValidator }, { OpenApiSpecLoader }, { SchemaPreprocessor }, { OpenApiContext }, eov] =
+    await Promise.all([
+      import('express-openapi-validator/dist/openapi.validator.js'),
+      import('express-openapi-validator/dist/framework/openapi.spec.loader.js'),
+      import('express-openapi-validator/dist/middlewares/parsers/schema.preprocessor.js'),
+      import('express-openapi-validator/dist/framework/openapi.context.js'),
+      import('express-openapi-validator/dist/middlewares/index.js'),
+    ]);
   const options = validatorOptions(forValidator) as OpenApiValidatorOpts;
   const oav = new OpenApiValidator(options);
   type LoaderArgs = ConstructorParameters<typeof OpenApiSpecLoader>[0];
-  const loader = new OpenApiSpecLoader({ apiDoc: forValidator.document as LoaderArgs['apiDoc'], validateApiSpec: false, $refParser: oav.options.$refParser });
+  const loader = new OpenApiSpecLoader({
+    apiDoc: forValidator.document as LoaderArgs['apiDoc'],
+    validateApiSpec: false,
+    $refParser: oav.options.$refParser,
+  });
   skipSchemaCompile(Reflect.get(loader, 'framework'));
   const spec = await loader.load();
   // validateResponses is set (validatorOptions), so the validator's options hold its object form.
   const responseOptions = oav.options.validateResponses || {};
-  const responseDocument = new SchemaPreprocessor(spec.apiDoc, oav.ajvOpts.preprocessor, responseOptions).preProcess().apiDocRes;
+  const responseDocument = new SchemaPreprocessor(spec.apiDoc, oav.ajvOpts.preprocessor, responseOptions).preProcess()
+    .apiDocRes;
   // No ignored paths: the mock's matcher has already placed the request in the contract.
   const none = (): boolean => false;
   const wholeContext = new OpenApiContext(spec, none, false, false);
@@ -168,9 +189,17 @@ async function buildState(forValidator: ValidatorDocument): Promise<DocumentStat
   // that `#/paths/…` references resolve: ajv then walks all of them again for every validator it
   // compiles (request and response, per operation). Where nothing can point into `paths`, they carry none.
   const pathsReachable = mayReferToPaths(spec.apiDoc);
-  const requests = new eov.RequestValidator(pathsReachable ? spec.apiDoc : { ...spec.apiDoc, paths: {} }, { ...oav.ajvOpts.request, ...UNOPTIMISED });
+  const requests = new eov.RequestValidator(pathsReachable ? spec.apiDoc : { ...spec.apiDoc, paths: {} }, {
+    ...oav.ajvOpts.request,
+    ...UNOPTIMISED,
+  });
   if (!pathsReachable) componentsPerOperation(requests);
-  const responseValidator = new eov.ResponseValidator(responseDocument, { ...oav.ajvOpts.response, ...UNOPTIMISED }, responseOptions, spec.serial);
+  const responseValidator = new eov.ResponseValidator(
+    responseDocument,
+    { ...oav.ajvOpts.response, ...UNOPTIMISED },
+    responseOptions,
+    spec.serial,
+  );
   shareComponentSchemas(responseValidator, responseDocument, pathsReachable);
   // Its `validate()` would install a res.json hook on every request; checkResponse calls what the hook calls instead.
   const validate: RequestHandler = (req, res, next) => requests.validate(req, res, next);
@@ -181,21 +210,38 @@ async function buildState(forValidator: ValidatorDocument): Promise<DocumentStat
       // biome-ignore lint/suspicious/noDoubleEquals: loose equality, as the validator compares them.
       if (!isRecord(openapi) || responseSerial != openapi['serial']) return;
       const responseSchema = openapi['_responseSchema'];
-      const validators = responseValidator._getOrBuildValidator(req, (isRecord(responseSchema) ? responseSchema['responses'] : undefined) as Parameters<typeof responseValidator._getOrBuildValidator>[1]);
+      const validators = responseValidator._getOrBuildValidator(
+        req,
+        (isRecord(responseSchema) ? responseSchema['responses'] : undefined) as Parameters<
+          typeof responseValidator._getOrBuildValidator
+        >[1],
+      );
       const contentType = res.getHeader('content-type');
       const accept = req.headers.accept;
       // The answer's Content-Type when set, else the Accept header's ranges: the validator's own inputs.
       const accepts = contentType ? [String(contentType)] : accept ? accept.split(',').map((h) => h.trim()) : [];
-      responseValidator._validate({ validators, body: body as object, statusCode: res.statusCode, path: req.originalUrl, accepts });
+      responseValidator._validate({
+        validators,
+        body: body as object,
+        statusCode: res.statusCode,
+        path: req.originalUrl,
+        accepts,
+      });
     },
     requestCache: Reflect.get(requests, 'middlewareCache') as Record<string, unknown>,
     responseCache: Reflect.get(responseValidator, 'validatorsCache') as Record<string, unknown>,
     chainFor(pathKey) {
-      const routes = pathKey === undefined ? [] : spec.routes.filter((r) => r.openApiRoute.substring(r.basePath.length) === pathKey);
+      const routes =
+        pathKey === undefined ? [] : spec.routes.filter((r) => r.openApiRoute.substring(r.basePath.length) === pathKey);
       // The validator's own lookup, over the routes of this one path: the same req.openapi, path
       // parameters and errors it would give. A request it does not place there (none the matcher
       // sends) gets the whole-document lookup, as before.
-      const remembering = routes.length === 0 ? undefined : remembered(eov.applyOpenApiMetadata(new OpenApiContext({ ...spec, routes }, none, false, false), responseDocument));
+      const remembering =
+        routes.length === 0
+          ? undefined
+          : remembered(
+              eov.applyOpenApiMetadata(new OpenApiContext({ ...spec, routes }, none, false, false), responseDocument),
+            );
       const lookup = remembering?.lookup ?? wholeLookup;
       return (req: Request, res: Response, next: NextFunction) => {
         // A target placed before: placed again at once (what the lookup would do), then validated.
@@ -205,7 +251,10 @@ async function buildState(forValidator: ValidatorDocument): Promise<DocumentStat
         }
         const then = (error?: unknown): void => {
           if (error !== undefined) next(error);
-          else if (Reflect.get(req, 'openapi') === undefined && lookup !== wholeLookup) attempt(wholeLookup, req, res, (again?: unknown) => (again === undefined ? validate(req, res, next) : next(again)));
+          else if (Reflect.get(req, 'openapi') === undefined && lookup !== wholeLookup)
+            attempt(wholeLookup, req, res, (again?: unknown) =>
+              again === undefined ? validate(req, res, next) : next(again),
+            );
           else validate(req, res, next);
         };
         attempt(lookup, req, res, then);
@@ -223,17 +272,28 @@ async function buildState(forValidator: ValidatorDocument): Promise<DocumentStat
  */
 function skipSchemaCompile(framework: unknown): void {
   if (!isRecord(framework)) return;
-  const call = (name: string, ...args: unknown[]): unknown => Reflect.apply(Reflect.get(framework, name) as (...a: unknown[]) => unknown, framework, args);
+  const call = (name: string, ...args: unknown[]): unknown =>
+    Reflect.apply(Reflect.get(framework, name) as (...a: unknown[]) => unknown, framework, args);
   const args = Reflect.get(framework, 'args') as { apiDoc: unknown; $refParser: unknown };
-  if (typeof framework['loadSpec'] !== 'function' || typeof framework['getBasePathsFromServers'] !== 'function' || typeof framework['sortApiDocTags'] !== 'function') return;
-  framework['initialize'] = async (visitor: { visitApi?: (context: { basePaths: string[]; getApiDoc: () => unknown }) => void }) => {
+  if (
+    typeof framework['loadSpec'] !== 'function' ||
+    typeof framework['getBasePathsFromServers'] !== 'function' ||
+    typeof framework['sortApiDocTags'] !== 'function'
+  )
+    return;
+  framework['initialize'] = async (visitor: {
+    visitApi?: (context: { basePaths: string[]; getApiDoc: () => unknown }) => void;
+  }) => {
     // A document whose references are all plain local pointers (local-refs.ts) is its own bundle:
     // json-schema-ref-parser's bundle (which mutates its input) would write each $ref back as the
     // same string. Not running it spares its crawl and Node's fetch implementation, which reading
     // the global `Headers` in its options merge loads.
-    const apiDoc = (plainLocalRefs(args.apiDoc) !== undefined ? args.apiDoc : await call('loadSpec', args.apiDoc, args.$refParser)) as { servers?: unknown };
+    const apiDoc = (
+      plainLocalRefs(args.apiDoc) !== undefined ? args.apiDoc : await call('loadSpec', args.apiDoc, args.$refParser)
+    ) as { servers?: unknown };
     const basePaths = new Set<string>();
-    for (const basePath of call('getBasePathsFromServers', apiDoc.servers) as { all(): string[] }[]) for (const path of basePath.all()) basePaths.add(path);
+    for (const basePath of call('getBasePathsFromServers', apiDoc.servers) as { all(): string[] }[])
+      for (const path of basePath.all()) basePaths.add(path);
     call('sortApiDocTags', apiDoc);
     visitor.visitApi?.({ basePaths: [...basePaths], getApiDoc: () => apiDoc });
     return { apiDoc, basePaths: [...basePaths] };
@@ -259,7 +319,14 @@ const SHARED_COMPONENTS = 'urn:kit:shared-components';
 function shareComponentSchemas(validator: object, document: unknown, pathsReachable: boolean): void {
   const spec: unknown = Reflect.get(validator, 'spec');
   const ajv: unknown = Reflect.get(validator, 'ajvBody');
-  if (!isRecord(spec) || !isRecord(spec['components']) || !isRecord(spec['components']['schemas']) || !isRecord(ajv) || typeof ajv['addSchema'] !== 'function') return;
+  if (
+    !isRecord(spec) ||
+    !isRecord(spec['components']) ||
+    !isRecord(spec['components']['schemas']) ||
+    !isRecord(ajv) ||
+    typeof ajv['addSchema'] !== 'function'
+  )
+    return;
   if (refersIntoPaths(document)) return;
   const { schemas, ...components } = spec['components'];
   try {
@@ -272,12 +339,17 @@ function shareComponentSchemas(validator: object, document: unknown, pathsReacha
   walkRecords(
     { ...spec, components },
     (node) => {
-      if (typeof node['$ref'] === 'string' && node['$ref'].startsWith('#/components/schemas/')) node['$ref'] = `${SHARED_COMPONENTS}${node['$ref']}`;
+      if (typeof node['$ref'] === 'string' && node['$ref'].startsWith('#/components/schemas/'))
+        node['$ref'] = `${SHARED_COMPONENTS}${node['$ref']}`;
     },
     new Set(),
     [schemas],
   );
-  Reflect.set(validator, 'spec', pathsReachable || mayReferToPaths(document) ? { ...spec, components } : { ...spec, components, paths: {} });
+  Reflect.set(
+    validator,
+    'spec',
+    pathsReachable || mayReferToPaths(document) ? { ...spec, components } : { ...spec, components, paths: {} },
+  );
 }
 
 /**
@@ -312,13 +384,18 @@ function componentsPerOperation(validator: object): void {
 function mayReferToPaths(document: unknown): boolean {
   if (refersIntoPaths(document)) return true;
   const paths = isRecord(document) ? document['paths'] : undefined;
-  return walkRecords(paths, (node) => (typeof node['$id'] === 'string' || typeof node['$anchor'] === 'string' || typeof node['$dynamicAnchor'] === 'string' ? 'stop' : undefined));
+  return walkRecords(paths, (node) =>
+    typeof node['$id'] === 'string' || typeof node['$anchor'] === 'string' || typeof node['$dynamicAnchor'] === 'string'
+      ? 'stop'
+      : undefined,
+  );
 }
-
 
 /** Whether any `$ref` of the document points into `#/paths` (each object once). */
 function refersIntoPaths(document: unknown): boolean {
-  return walkRecords(document, (node) => (typeof node['$ref'] === 'string' && node['$ref'].startsWith('#/paths') ? 'stop' : undefined));
+  return walkRecords(document, (node) =>
+    typeof node['$ref'] === 'string' && node['$ref'].startsWith('#/paths') ? 'stop' : undefined,
+  );
 }
 
 /**
@@ -344,7 +421,8 @@ function readNestedDeepObjects(req: Request, parameters: readonly OpenAPIV3.Para
   }
   // Express 5 computes req.query from the URL on each read (a getter); the validator reads and
   // replaces it the same way (openapi.request.validator.js, its "HACK for express 5").
-  if (query) Object.defineProperty(req, 'query', { value: query, writable: true, configurable: true, enumerable: true });
+  if (query)
+    Object.defineProperty(req, 'query', { value: query, writable: true, configurable: true, enumerable: true });
 }
 
 /** How many request targets each path's lookup remembers (a read of many ids cycles through them). */
@@ -359,7 +437,10 @@ const REMEMBERED_TARGETS = 64;
  * a malformed escape) or does not place is asked again each time.
  */
 function remembered(lookup: RequestHandler): { readonly lookup: RequestHandler; recall(req: Request): boolean } {
-  const known = new Map<string, { readonly openapi: Record<string, unknown>; readonly params: Record<string, unknown> }>();
+  const known = new Map<
+    string,
+    { readonly openapi: Record<string, unknown>; readonly params: Record<string, unknown> }
+  >();
   const keyOf = (req: Request): string => {
     const url = req.originalUrl;
     const query = url.indexOf('?');

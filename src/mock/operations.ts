@@ -3,7 +3,12 @@ import { documentedMediaFor, samePath } from '../contract/index.js';
 import { HttpError } from './errors.js';
 
 export type RouteMatch =
-  | { readonly kind: 'operation'; readonly operation: Operation; readonly params: Readonly<Record<string, string>>; readonly head?: boolean }
+  | {
+      readonly kind: 'operation';
+      readonly operation: Operation;
+      readonly params: Readonly<Record<string, string>>;
+      readonly head?: boolean;
+    }
   | { readonly kind: 'options'; readonly allow: string }
   | { readonly kind: 'method-not-allowed'; readonly allow: string }
   | { readonly kind: 'unknown-path' };
@@ -51,7 +56,9 @@ export class OperationMatcher {
     // templates that differ only in their parameters' names (`/Files/{FileId}`, `/Files/{FolderId}`)
     // are the same path (OAS 3.0.3 §4.7.8 forbids them; Xero writes them): their operations are
     // served together, the ones written first (and without a fragment) first.
-    const byFragment = [...contract.operations].sort((a, b) => Number(a.path.includes('#')) - Number(b.path.includes('#')));
+    const byFragment = [...contract.operations].sort(
+      (a, b) => Number(a.path.includes('#')) - Number(b.path.includes('#')),
+    );
     for (const op of byFragment) {
       const shape = samePath(op.path);
       grouped.set(shape, [...(grouped.get(shape) ?? []), op]);
@@ -63,7 +70,8 @@ export class OperationMatcher {
           .split(/(\{[^}]+\})/)
           .map((part) => (/^\{([^}]+)\}$/.test(part) ? '([^/]+)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
           .join('');
-        const namesOf = (op: Operation): string[] => [...op.path.split('#')[0]!.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+        const namesOf = (op: Operation): string[] =>
+          [...op.path.split('#')[0]!.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
         return {
           template,
           regexp: new RegExp(`^${source}$`),
@@ -75,7 +83,10 @@ export class OperationMatcher {
       })
       // Fewer parameters first, then more literal text: `/v1/{resource}:setIamPolicy` (a custom
       // method, Google's AIP-136) before `/v1/{name}`, whose parameter would otherwise take `x:setIamPolicy`.
-      .sort((a, b) => paramCount(a.template) - paramCount(b.template) || literalLength(b.template) - literalLength(a.template));
+      .sort(
+        (a, b) =>
+          paramCount(a.template) - paramCount(b.template) || literalLength(b.template) - literalLength(a.template),
+      );
   }
 
   /** The request path without the base path; undefined when it is outside the base path. */
@@ -135,7 +146,11 @@ function candidatesByMethod(ops: readonly Operation[], namesOf: (op: Operation) 
     const conditions = fragment
       .split('&')
       .filter((part) => part !== '')
-      .map((part) => (part.includes('=') ? { name: part.slice(0, part.indexOf('=')), value: part.slice(part.indexOf('=') + 1) } : { name: part, value: undefined }));
+      .map((part) =>
+        part.includes('=')
+          ? { name: part.slice(0, part.indexOf('=')), value: part.slice(part.indexOf('=') + 1) }
+          : { name: part, value: undefined },
+      );
     const method = op.method.toUpperCase();
     out.set(method, [...(out.get(method) ?? []), { operation: op, names: namesOf(op), conditions }]);
   }
@@ -148,11 +163,17 @@ function candidatesByMethod(ops: readonly Operation[], namesOf: (op: Operation) 
  * protocol: `POST /#X-Amz-Target=DynamoDB_20120810.GetItem`; its query protocol:
  * `/#Action=BuildSuggesters`), the most specific first; else the first written.
  */
-function choose(candidates: readonly Candidate[] | undefined, request: RequestSelectors | undefined): Candidate | undefined {
+function choose(
+  candidates: readonly Candidate[] | undefined,
+  request: RequestSelectors | undefined,
+): Candidate | undefined {
   if (!candidates || candidates.length < 2 || !request) return candidates?.[0];
   const holds = ({ name, value }: Candidate['conditions'][number]): boolean => {
     const header = request.headers[name.toLowerCase()];
-    const sent = [...request.query.getAll(name), ...(header === undefined ? [] : Array.isArray(header) ? header : [header])];
+    const sent = [
+      ...request.query.getAll(name),
+      ...(header === undefined ? [] : Array.isArray(header) ? header : [header]),
+    ];
     return value === undefined ? sent.length > 0 : sent.includes(value);
   };
   const matching = candidates.filter((c) => c.conditions.length > 0 && c.conditions.every(holds));
@@ -164,7 +185,8 @@ function choose(candidates: readonly Candidate[] | undefined, request: RequestSe
   // operation accepts), else the first written.
   const sent = request.headers['content-type'];
   const type = Array.isArray(sent) ? sent[0] : sent;
-  const takes = (c: Candidate): boolean => documentedMediaFor(type ?? '', Object.keys(c.operation.requestBody?.content ?? {})) !== undefined;
+  const takes = (c: Candidate): boolean =>
+    documentedMediaFor(type ?? '', Object.keys(c.operation.requestBody?.content ?? {})) !== undefined;
   return (type !== undefined && !takes(candidates[0]!) ? candidates.find(takes) : undefined) ?? candidates[0];
 }
 

@@ -15,7 +15,13 @@ export interface LatencyRange {
 export type MockEvent =
   | { readonly type: 'contract-reloaded'; readonly path: string }
   | { readonly type: 'contract-error'; readonly path: string; readonly error: Error }
-  | { readonly type: 'internal-error'; readonly method: string; readonly url: string; readonly operationId: string | undefined; readonly cause: string };
+  | {
+      readonly type: 'internal-error';
+      readonly method: string;
+      readonly url: string;
+      readonly operationId: string | undefined;
+      readonly cause: string;
+    };
 
 /** Options as a caller writes them: everything optional. */
 export interface MockOptions {
@@ -169,14 +175,16 @@ function checkRange(range: LatencyRange, text: string): LatencyRange {
  * user-id that contains no colon and a password (which may) with ":"; the mock wants a user.
  */
 export function basicPairProblem(pair: unknown): string | undefined {
-  if (typeof pair !== 'string' || pair.indexOf(':') <= 0) return `credentials must look like USER:PASS with a non-empty user, got ${JSON.stringify(pair)}`;
+  if (typeof pair !== 'string' || pair.indexOf(':') <= 0)
+    return `credentials must look like USER:PASS with a non-empty user, got ${JSON.stringify(pair)}`;
   return undefined;
 }
 
 /** Applies the defaults and checks every value; the caller's object is never modified. */
 export function normalizeOptions(input: MockOptions = {}): NormalizedOptions {
   const seed = input.seed ?? DEFAULTS.seed;
-  if (!isSeed(seed)) throw new OptionsError(`seed must be a whole number ${SEED_RANGE.min}..${SEED_RANGE.max}, got ${seed}`);
+  if (!isSeed(seed))
+    throw new OptionsError(`seed must be a whole number ${SEED_RANGE.min}..${SEED_RANGE.max}, got ${seed}`);
   const pets = input.pets ?? DEFAULTS.pets;
   if (!Number.isInteger(pets) || pets < 0 || pets > DEFAULTS.maxPets) {
     throw new OptionsError(`pets must be an integer 0..${DEFAULTS.maxPets}, got ${pets}`);
@@ -186,24 +194,31 @@ export function normalizeOptions(input: MockOptions = {}): NormalizedOptions {
     throw new OptionsError(`records must be an integer 0..${DEFAULTS.maxRecords}, got ${records}`);
   }
   const maxRecords = input.maxRecords ?? DEFAULTS.storeRecords;
-  if (!Number.isSafeInteger(maxRecords) || maxRecords < 1) throw new OptionsError(`maxRecords must be a positive integer, got ${maxRecords}`);
+  if (!Number.isSafeInteger(maxRecords) || maxRecords < 1)
+    throw new OptionsError(`maxRecords must be a positive integer, got ${maxRecords}`);
   const chaos = input.chaos ?? DEFAULTS.chaos;
-  if (typeof chaos !== 'number' || !(chaos >= 0 && chaos <= 1)) throw new OptionsError(`chaos must be a number 0..1, got ${chaos}`);
+  if (typeof chaos !== 'number' || !(chaos >= 0 && chaos <= 1))
+    throw new OptionsError(`chaos must be a number 0..1, got ${chaos}`);
   const apiKeys = [...(input.apiKeys ?? DEFAULTS.apiKeys)];
   if (apiKeys.length === 0 || apiKeys.some((k) => typeof k !== 'string' || k.length === 0)) {
     throw new OptionsError('api keys must be non-empty strings');
   }
   const tokens = [...(input.tokens ?? [])];
-  if (tokens.some((t) => typeof t !== 'string' || t.length === 0)) throw new OptionsError('tokens must be non-empty strings');
+  if (tokens.some((t) => typeof t !== 'string' || t.length === 0))
+    throw new OptionsError('tokens must be non-empty strings');
   const basic = [...(input.basic ?? [])];
   const badPair = basic.find((pair) => basicPairProblem(pair) !== undefined);
   if (badPair !== undefined) throw new OptionsError(`basic ${basicPairProblem(badPair)}`);
-  if (input.sunsetNow !== undefined && Number.isNaN(input.sunsetNow.getTime())) throw new OptionsError('sunsetNow is not a valid date');
+  if (input.sunsetNow !== undefined && Number.isNaN(input.sunsetNow.getTime()))
+    throw new OptionsError('sunsetNow is not a valid date');
   const journalSize = input.journalSize ?? DEFAULTS.journalSize;
-  if (!Number.isInteger(journalSize) || journalSize < 1) throw new OptionsError(`journalSize must be a positive integer, got ${journalSize}`);
+  if (!Number.isInteger(journalSize) || journalSize < 1)
+    throw new OptionsError(`journalSize must be a positive integer, got ${journalSize}`);
   const rateLimit = input.rateLimit ?? DEFAULTS.rateLimit;
   if (!Number.isInteger(rateLimit) || rateLimit < 0 || rateLimit > DEFAULTS.maxRateLimit) {
-    throw new OptionsError(`rateLimit must be an integer 0..${DEFAULTS.maxRateLimit} (requests per second; 0 is off), got ${rateLimit}`);
+    throw new OptionsError(
+      `rateLimit must be an integer 0..${DEFAULTS.maxRateLimit} (requests per second; 0 is off), got ${rateLimit}`,
+    );
   }
   return {
     spec: input.spec ?? bundledContractPath,

@@ -1,4 +1,10 @@
-import { asSchema, parseQuerystring, querystringParameter, type Operation, type SchemaValidator } from '../contract/index.js';
+import {
+  asSchema,
+  parseQuerystring,
+  querystringParameter,
+  type Operation,
+  type SchemaValidator,
+} from '../contract/index.js';
 import { HttpError } from './errors.js';
 import { typeFormBody } from './media.js';
 
@@ -9,22 +15,43 @@ import { typeFormBody } from './media.js';
  * query string is read by the kernel (src/contract/params/querystring.ts) in the parameter's media
  * type, a form's values typed after its schema as a form body's are, and validated by the schema.
  */
-export function checkQuerystring(operation: Operation, rawQuery: string, validator: SchemaValidator, code: string): void {
+export function checkQuerystring(
+  operation: Operation,
+  rawQuery: string,
+  validator: SchemaValidator,
+  code: string,
+): void {
   const querystring = querystringParameter(operation.parameters);
   if (!querystring) return;
   const { parameter, mediaType, schema } = querystring;
   if (rawQuery === '') {
-    if (parameter.required === true) throw new HttpError(400, code, `The query string is required: ${mediaType} (querystring parameter ${parameter.name}).`, [{ location: 'query', message: 'required' }]);
+    if (parameter.required === true)
+      throw new HttpError(
+        400,
+        code,
+        `The query string is required: ${mediaType} (querystring parameter ${parameter.name}).`,
+        [{ location: 'query', message: 'required' }],
+      );
     return;
   }
   const read = parseQuerystring(mediaType, rawQuery);
-  if (!read.ok) throw new HttpError(400, code, `The query string is not valid: ${read.message}.`, [{ location: 'query', message: read.message }]);
+  if (!read.ok)
+    throw new HttpError(400, code, `The query string is not valid: ${read.message}.`, [
+      { location: 'query', message: read.message },
+    ]);
   if (!schema) return;
-  const value = mediaType.toLowerCase().startsWith('application/x-www-form-urlencoded') ? typeFormBody(read.value, asSchema(schema), querystringEncoding(operation)) : read.value;
+  const value = mediaType.toLowerCase().startsWith('application/x-www-form-urlencoded')
+    ? typeFormBody(read.value, asSchema(schema), querystringEncoding(operation))
+    : read.value;
   const result = validator.check(schema, value, 'request');
   if (result.valid) return;
   const details = result.violations.map((v) => ({ location: `query${v.path}`, message: v.message }));
-  throw new HttpError(400, code, `The query string does not match its ${mediaType} schema: ${details.map((d) => `${d.location} ${d.message}`).join('; ')}.`, details);
+  throw new HttpError(
+    400,
+    code,
+    `The query string does not match its ${mediaType} schema: ${details.map((d) => `${d.location} ${d.message}`).join('; ')}.`,
+    details,
+  );
 }
 
 function querystringEncoding(operation: Operation): Parameters<typeof typeFormBody>[2] {

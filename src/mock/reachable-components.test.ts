@@ -4,7 +4,13 @@ import { reachableComponents } from './reachable-components.js';
 const components = {
   securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'x-key' } },
   schemas: {
-    Pet: { type: 'object', properties: { owner: { $ref: '#/components/schemas/Owner' }, tags: { type: 'array', items: { $ref: '#/components/schemas/Tag' } } } },
+    Pet: {
+      type: 'object',
+      properties: {
+        owner: { $ref: '#/components/schemas/Owner' },
+        tags: { type: 'array', items: { $ref: '#/components/schemas/Tag' } },
+      },
+    },
     Owner: { type: 'object', properties: { pet: { $ref: '#/components/schemas/Pet' } } },
     Tag: { type: 'string' },
     Unused: { type: 'integer' },
@@ -24,24 +30,74 @@ const names = (kept: ReturnType<typeof reachableComponents>): Record<string, str
 
 describe('reachableComponents: what an operation reaches through $ref, transitively', () => {
   const rows: ReadonlyArray<readonly [string, unknown, Record<string, string[]> | undefined]> = [
-    ['no reference: security schemes only', { parameters: [{ name: 'q', in: 'query', schema: { type: 'string' } }] }, { securitySchemes: ['key'] }],
-    ['a parameter reference and the schema it reaches', { parameters: [{ $ref: '#/components/parameters/limit' }] }, { securitySchemes: ['key'], parameters: ['limit'], schemas: ['Tag'] }],
+    [
+      'no reference: security schemes only',
+      { parameters: [{ name: 'q', in: 'query', schema: { type: 'string' } }] },
+      { securitySchemes: ['key'] },
+    ],
+    [
+      'a parameter reference and the schema it reaches',
+      { parameters: [{ $ref: '#/components/parameters/limit' }] },
+      { securitySchemes: ['key'], parameters: ['limit'], schemas: ['Tag'] },
+    ],
     [
       'a request body reference, through a cycle (Pet ⇄ Owner)',
       { requestBody: { $ref: '#/components/requestBodies/PetBody' } },
       { securitySchemes: ['key'], requestBodies: ['PetBody'], schemas: ['Owner', 'Pet', 'Tag'] },
     ],
-    ['a pointer into a component keeps the whole component', { requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet/properties/owner' } } } } }, { securitySchemes: ['key'], schemas: ['Owner', 'Pet', 'Tag'] }],
+    [
+      'a pointer into a component keeps the whole component',
+      {
+        requestBody: {
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet/properties/owner' } } },
+        },
+      },
+      { securitySchemes: ['key'], schemas: ['Owner', 'Pet', 'Tag'] },
+    ],
     [
       "a discriminator's mapping counts as references",
-      { requestBody: { content: { 'application/json': { schema: { oneOf: [], discriminator: { propertyName: 'kind', mapping: { cat: '#/components/schemas/Cat', dog: '#/components/schemas/Dog' } } } } } } },
+      {
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: {
+                oneOf: [],
+                discriminator: {
+                  propertyName: 'kind',
+                  mapping: { cat: '#/components/schemas/Cat', dog: '#/components/schemas/Dog' },
+                },
+              },
+            },
+          },
+        },
+      },
       { securitySchemes: ['key'], schemas: ['Cat', 'Dog'] },
     ],
-    ['a reference to a missing component: undefined (keep the whole)', { parameters: [{ $ref: '#/components/parameters/nope' }] }, undefined],
-    ['a reference outside components: undefined', { requestBody: { content: { 'application/json': { schema: { $ref: '#/paths/~1pets/get' } } } } }, undefined],
-    ['an external or anchor reference: undefined', { requestBody: { content: { 'application/json': { schema: { $ref: '#pet' } } } } }, undefined],
-    ['an escaped name: undefined', { requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/a~1b' } } } } }, undefined],
-    ['a $dynamicRef: undefined', { requestBody: { content: { 'application/json': { schema: { $dynamicRef: '#meta' } } } } }, undefined],
+    [
+      'a reference to a missing component: undefined (keep the whole)',
+      { parameters: [{ $ref: '#/components/parameters/nope' }] },
+      undefined,
+    ],
+    [
+      'a reference outside components: undefined',
+      { requestBody: { content: { 'application/json': { schema: { $ref: '#/paths/~1pets/get' } } } } },
+      undefined,
+    ],
+    [
+      'an external or anchor reference: undefined',
+      { requestBody: { content: { 'application/json': { schema: { $ref: '#pet' } } } } },
+      undefined,
+    ],
+    [
+      'an escaped name: undefined',
+      { requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/a~1b' } } } } },
+      undefined,
+    ],
+    [
+      'a $dynamicRef: undefined',
+      { requestBody: { content: { 'application/json': { schema: { $dynamicRef: '#meta' } } } } },
+      undefined,
+    ],
   ];
   it.each(rows)('%s', (_, operation, expected) => {
     expect(names(reachableComponents(components, [operation]))).toEqual(expected);

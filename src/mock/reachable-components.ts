@@ -48,9 +48,13 @@ export function reachableComponents(components: unknown, roots: readonly unknown
     const ref = record['$ref'];
     // A discriminator's mapping names schemas by reference too (OAS 3.0.3 §4.7.25).
     const mapping = isRecord(record['discriminator']) ? record['discriminator']['mapping'] : undefined;
-    const mapped = isRecord(mapping) ? Object.values(mapping).filter((v): v is string => typeof v === 'string' && v.startsWith('#')) : [];
+    const mapped = isRecord(mapping)
+      ? Object.values(mapping).filter((v): v is string => typeof v === 'string' && v.startsWith('#'))
+      : [];
     const followed = typeof ref !== 'string' || follow(ref, reach);
-    return typeof record['$dynamicRef'] === 'string' || !followed || !mapped.every((m) => follow(m, reach)) ? 'stop' : undefined;
+    return typeof record['$dynamicRef'] === 'string' || !followed || !mapped.every((m) => follow(m, reach))
+      ? 'stop'
+      : undefined;
   });
   return uncertain ? undefined : out;
 }

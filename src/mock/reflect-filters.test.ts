@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { contractFromDocument, SchemaValidator } from '../contract/index.js';
 import { reflectFilters } from './reflect-filters.js';
 
-const score = { type: 'object', required: ['period'], properties: { period: { type: 'string', enum: ['1d', '14d'] }, count: { type: 'integer' }, on: { type: 'boolean' }, roles: { type: 'array', items: { type: 'string' } } } };
+const score = {
+  type: 'object',
+  required: ['period'],
+  properties: {
+    period: { type: 'string', enum: ['1d', '14d'] },
+    count: { type: 'integer' },
+    on: { type: 'boolean' },
+    roles: { type: 'array', items: { type: 'string' } },
+  },
+};
 const parameters = [
   { name: 'period', in: 'query', schema: { type: 'string' } },
   { name: 'count', in: 'query', schema: { type: 'integer' } },
@@ -17,8 +26,34 @@ const document = {
   openapi: '3.0.3',
   info: { title: 'filters', version: '1' },
   paths: {
-    '/scores': { get: { operationId: 'list', parameters, responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: score } } } } } } },
-    '/wrapped': { get: { operationId: 'wrapped', parameters, responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { items: { type: 'array', items: score }, bookmark: { type: 'string' } } } } } } } } },
+    '/scores': {
+      get: {
+        operationId: 'list',
+        parameters,
+        responses: {
+          '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: score } } } },
+        },
+      },
+    },
+    '/wrapped': {
+      get: {
+        operationId: 'wrapped',
+        parameters,
+        responses: {
+          '200': {
+            description: 'ok',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: { items: { type: 'array', items: score }, bookmark: { type: 'string' } },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
   },
 };
 
@@ -32,11 +67,27 @@ describe('a generated list answer keeps the request’s equality filters (mock, 
   it.each<[string, string, unknown, unknown]>([
     ['a string filter is laid on every item', 'period=1d', items, [{ period: '1d', count: 3 }, { period: '1d' }]],
     ['a value the property refuses changes nothing (the answer stays in its schema)', 'period=7d', items, items],
-    ['an integer and a boolean are typed as the property declares', 'count=5&on=true', items, [{ period: '14d', count: 5, on: true }, { period: '14d', count: 5, on: true }]],
+    [
+      'an integer and a boolean are typed as the property declares',
+      'count=5&on=true',
+      items,
+      [
+        { period: '14d', count: 5, on: true },
+        { period: '14d', count: 5, on: true },
+      ],
+    ],
     ['a parameter no item property is named like is not a filter', 'other=x', items, items],
     ['a page size keeps no more items than it names', 'PageSize=1', items, [items[0]]],
     ['a page size larger than the list changes nothing', 'PageSize=5', items, items],
-    ['a list property holds the requested values', 'roles=EMPLOYEE', items, [{ period: '14d', count: 3, roles: ['EMPLOYEE'] }, { period: '14d', roles: ['EMPLOYEE'] }]],
+    [
+      'a list property holds the requested values',
+      'roles=EMPLOYEE',
+      items,
+      [
+        { period: '14d', count: 3, roles: ['EMPLOYEE'] },
+        { period: '14d', roles: ['EMPLOYEE'] },
+      ],
+    ],
     ['an offset takes the later items', 'PageSize=1&offset=1', items, [items[1]]],
     ['a page number counts from 1 unless the schema says 0', 'PageSize=1&page=2', items, [items[1]]],
   ])('%s', (_construct, query, body, expected) => {
@@ -44,7 +95,12 @@ describe('a generated list answer keeps the request’s equality filters (mock, 
   });
 
   it('the one array member of a wrapper is filtered too, the other members kept', () => {
-    const reply = reflectFilters(wrapped, { status: 200, body: { items, bookmark: 'b' } }, new URLSearchParams('period=1d'), validator);
+    const reply = reflectFilters(
+      wrapped,
+      { status: 200, body: { items, bookmark: 'b' } },
+      new URLSearchParams('period=1d'),
+      validator,
+    );
     expect(reply.body).toEqual({ items: [{ period: '1d', count: 3 }, { period: '1d' }], bookmark: 'b' });
   });
 

@@ -1,19 +1,32 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { LIMIT_NAMES, OFFSET_NAMES, PAGE_NAMES, isRecord, jsonContent, mergeAllOf, normalName, pageBase, responseFor, type Operation, type SchemaValidator } from '../contract/index.js';
+import {
+  LIMIT_NAMES,
+  OFFSET_NAMES,
+  PAGE_NAMES,
+  isRecord,
+  jsonContent,
+  mergeAllOf,
+  normalName,
+  pageBase,
+  responseFor,
+  type Operation,
+  type SchemaValidator,
+} from '../contract/index.js';
 import { schemaAccepts } from './media.js';
 import type { Reply } from './routes/types.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
-const asSchema = (s: Schema | OpenAPIV3.ReferenceObject | undefined): Schema | undefined => (s && !('$ref' in s) ? s : undefined);
+const asSchema = (s: Schema | OpenAPIV3.ReferenceObject | undefined): Schema | undefined =>
+  s && !('$ref' in s) ? s : undefined;
 
 /** A query value (text) as the property's type wants it. */
 function typed(value: string, schema: Schema): unknown {
-  if (schema.type === 'integer' || schema.type === 'number') return value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
+  if (schema.type === 'integer' || schema.type === 'number')
+    return value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
   if (schema.type === 'boolean') return value === 'true' ? true : value === 'false' ? false : value;
   return value;
 }
-
 
 /**
  * A generated list answer (no state behind it) that keeps its page size and the request's equality filters: each
@@ -23,9 +36,16 @@ function typed(value: string, schema: Schema): unknown {
  * the items are made up either way, so they are made up to match it. An answer the change would
  * take out of its schema is left as it was.
  */
-export function reflectFilters(operation: Operation, reply: Reply, query: URLSearchParams, validator: SchemaValidator): Reply {
+export function reflectFilters(
+  operation: Operation,
+  reply: Reply,
+  query: URLSearchParams,
+  validator: SchemaValidator,
+): Reply {
   if (operation.method !== 'get' || reply.status < 200 || reply.status >= 300 || reply.body === undefined) return reply;
-  const schema = asSchema(jsonContent(responseFor(operation.responses, reply.status)?.content ?? {}, { ranges: true })?.media.schema);
+  const schema = asSchema(
+    jsonContent(responseFor(operation.responses, reply.status)?.content ?? {}, { ranges: true })?.media.schema,
+  );
   if (!schema) return reply;
   // The array of items: the body itself, or the one array member of a wrapper (`{items: [...]}`).
   const view = mergeAllOf(schema);
@@ -39,9 +59,17 @@ export function reflectFilters(operation: Operation, reply: Reply, query: URLSea
     const arrays = Object.entries(view.properties ?? {})
       .map(([name, sub]) => [name, asSchema(sub) && mergeAllOf(asSchema(sub)!)] as const)
       .filter((entry): entry is readonly [string, Schema] => entry[1]?.type === 'array');
-    const segment = operation.path.split('#')[0]!.split('/').filter((s) => s !== '' && !s.startsWith('{')).at(-1)?.toLowerCase();
+    const segment = operation.path
+      .split('#')[0]!
+      .split('/')
+      .filter((s) => s !== '' && !s.startsWith('{'))
+      .at(-1)
+      ?.toLowerCase();
     const objects = arrays.filter(([, a]) => 'items' in a && mergeAllOf(asSchema(a.items) ?? {}).type === 'object');
-    const chosen = arrays.length === 1 ? arrays[0] : (arrays.find(([name]) => name.toLowerCase() === segment) ?? (objects.length === 1 ? objects[0] : undefined));
+    const chosen =
+      arrays.length === 1
+        ? arrays[0]
+        : (arrays.find(([name]) => name.toLowerCase() === segment) ?? (objects.length === 1 ? objects[0] : undefined));
     if (chosen) [member, arraySchema] = chosen;
   }
   const itemSchema = arraySchema && 'items' in arraySchema ? asSchema(arraySchema.items) : undefined;
@@ -60,7 +88,10 @@ export function reflectFilters(operation: Operation, reply: Reply, query: URLSea
   const page = named(PAGE_NAMES)[0];
   const base = page ? pageBase(page.p.schema) : 1;
   const start = Number.isFinite(size) && page ? Math.max(0, page.n - base) * size : (named(OFFSET_NAMES)[0]?.n ?? 0);
-  const paged = (Number.isFinite(size) && size < items.length) || start > 0 ? items.slice(start, Number.isFinite(size) ? start + size : undefined) : items;
+  const paged =
+    (Number.isFinite(size) && size < items.length) || start > 0
+      ? items.slice(start, Number.isFinite(size) ? start + size : undefined)
+      : items;
   const properties = mergeAllOf(itemSchema).properties ?? {};
   const filters: Array<[string, unknown]> = [];
   for (const parameter of operation.parameters) {
@@ -69,7 +100,12 @@ export function reflectFilters(operation: Operation, reply: Reply, query: URLSea
     if (!sub || raw === null) continue;
     // A list property (Pinterest's `business_roles`) holds the requested values as its members.
     const members = sub.type === 'array' ? asSchema(sub.items) : undefined;
-    const value = members ? query.getAll(parameter.name).flatMap((v) => v.split(',')).map((v) => typed(v, members)) : typed(raw, sub);
+    const value = members
+      ? query
+          .getAll(parameter.name)
+          .flatMap((v) => v.split(','))
+          .map((v) => typed(v, members))
+      : typed(raw, sub);
     if (schemaAccepts(validator, sub, value)) filters.push([parameter.name, value]);
   }
   if (filters.length === 0 && paged === items) return reply;

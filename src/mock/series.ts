@@ -15,14 +15,17 @@ export function series(handlers: readonly Handler[]): RequestHandler {
     const next = (error?: unknown): void => {
       // A falsy value is no error, as the router reads it.
       let handler = handlers[index++];
-      while (handler && (handler.length > 3) !== Boolean(error)) handler = handlers[index++];
+      while (handler && handler.length > 3 !== Boolean(error)) handler = handlers[index++];
       if (!handler) {
         done(error || undefined);
         return;
       }
       try {
-        const result: unknown = error ? (handler as ErrorRequestHandler)(error, req, res, next) : (handler as RequestHandler)(req, res, next);
-        if (result instanceof Promise) result.then(undefined, (reason: unknown) => next(reason || new Error('Rejected promise')));
+        const result: unknown = error
+          ? (handler as ErrorRequestHandler)(error, req, res, next)
+          : (handler as RequestHandler)(req, res, next);
+        if (result instanceof Promise)
+          result.then(undefined, (reason: unknown) => next(reason || new Error('Rejected promise')));
       } catch (thrown) {
         next(thrown);
       }

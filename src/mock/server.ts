@@ -32,7 +32,12 @@ const positive = (name: string, value: number): number => {
 };
 
 /** Writes the body of a refusal Node's parser made, from the status, a message and the request line if one was read. */
-type RenderBare = (status: number, message: string, method: string | undefined, target: string | undefined) => { readonly contentType: string; readonly text: string } | undefined;
+type RenderBare = (
+  status: number,
+  message: string,
+  method: string | undefined,
+  target: string | undefined,
+) => { readonly contentType: string; readonly text: string } | undefined;
 
 /**
  * Requests Node's parser refuses never reach Express. Node's default answer is a bare status line;
@@ -41,7 +46,13 @@ type RenderBare = (status: number, message: string, method: string | undefined, 
  * content is written in one of its media types; RFC 9110 §15.5: a 4xx explains itself). Always
  * with `Connection: close`: the byte stream is unusable.
  */
-function answerClientError(error: Error & { code?: string; rawPacket?: unknown }, socket: Socket, lingering: WeakSet<Socket>, answered: WeakMap<Socket, number>, render: RenderBare): void {
+function answerClientError(
+  error: Error & { code?: string; rawPacket?: unknown },
+  socket: Socket,
+  lingering: WeakSet<Socket>,
+  answered: WeakMap<Socket, number>,
+  render: RenderBare,
+): void {
   // Node's parser reports an error again for each chunk that arrives after the first: the
   // connection is already answered and closing gracefully.
   if (lingering.has(socket)) return;
@@ -58,11 +69,18 @@ function answerClientError(error: Error & { code?: string; rawPacket?: unknown }
   }
   let head: string;
   let message: string;
-  if (error.code === 'HPE_HEADER_OVERFLOW') [head, message] = ['431 Request Header Fields Too Large', 'The request line and headers are over the limit this server reads.'];
-  else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') [head, message] = ['408 Request Timeout', 'The request did not arrive in time.'];
+  if (error.code === 'HPE_HEADER_OVERFLOW')
+    [head, message] = [
+      '431 Request Header Fields Too Large',
+      'The request line and headers are over the limit this server reads.',
+    ];
+  else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    [head, message] = ['408 Request Timeout', 'The request did not arrive in time.'];
   else [head, message] = ['400 Bad Request', 'The request is not valid HTTP/1.1.'];
   // The request line, when the parser got that far (its raw bytes; a request line of any length).
-  const line = Buffer.isBuffer(error.rawPacket) ? /^([A-Z]+) (\S+) HTTP\/1\.[01]\r?\n/.exec(error.rawPacket.subarray(0, 1 << 20).toString('latin1')) : null;
+  const line = Buffer.isBuffer(error.rawPacket)
+    ? /^([A-Z]+) (\S+) HTTP\/1\.[01]\r?\n/.exec(error.rawPacket.subarray(0, 1 << 20).toString('latin1'))
+    : null;
   let rendered: { readonly contentType: string; readonly text: string } | undefined;
   try {
     rendered = render(Number(head.slice(0, 3)), message, line?.[1], line?.[2]);
@@ -70,7 +88,10 @@ function answerClientError(error: Error & { code?: string; rawPacket?: unknown }
     rendered = { contentType: 'application/json; charset=utf-8', text: JSON.stringify({ message }) };
   }
   // No body the contract's error schema can carry for this status: the bare status line, as Node sends it.
-  const entity = rendered === undefined ? 'Content-Length: 0\r\n' : `Content-Type: ${rendered.contentType}\r\nContent-Length: ${Buffer.byteLength(rendered.text)}\r\n`;
+  const entity =
+    rendered === undefined
+      ? 'Content-Length: 0\r\n'
+      : `Content-Type: ${rendered.contentType}\r\nContent-Length: ${Buffer.byteLength(rendered.text)}\r\n`;
   closeGracefully(socket, lingering, `HTTP/1.1 ${head}\r\nConnection: close\r\n${entity}\r\n${rendered?.text ?? ''}`);
 }
 
@@ -106,10 +127,19 @@ export function closeGracefully(socket: Socket, lingering: WeakSet<Socket>, answ
  */
 function refuseBadFraming(req: IncomingMessage, res: ServerResponse): boolean {
   let hosts = 0;
-  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]!.length === 4 && req.rawHeaders[i]!.toLowerCase() === 'host') hosts++;
+  for (let i = 0; i < req.rawHeaders.length; i += 2)
+    if (req.rawHeaders[i]!.length === 4 && req.rawHeaders[i]!.toLowerCase() === 'host') hosts++;
   if (hosts > 1) {
-    const body = JSON.stringify({ code: 'validation_failed', message: 'A request carries one Host header (RFC 9112 §3.2).', status: 400 });
-    res.writeHead(400, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), Connection: 'close' });
+    const body = JSON.stringify({
+      code: 'validation_failed',
+      message: 'A request carries one Host header (RFC 9112 §3.2).',
+      status: 400,
+    });
+    res.writeHead(400, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(body),
+      Connection: 'close',
+    });
     res.end(body);
     return true;
   }
@@ -163,7 +193,9 @@ export async function start(input: StartOptions = {}): Promise<RunningMock> {
   );
   // The sockets closing gracefully, so that a repeated parser error leaves them be.
   const lingering = new WeakSet<Socket>();
-  server.on('clientError', (error: Error & { code?: string; rawPacket?: unknown }, socket: Socket) => answerClientError(error, socket, lingering, answered, renderBare));
+  server.on('clientError', (error: Error & { code?: string; rawPacket?: unknown }, socket: Socket) =>
+    answerClientError(error, socket, lingering, answered, renderBare),
+  );
   // Node closes a `Connection: close` answer's socket with destroySoon(): at once, unread request
   // bytes and all (a reset). Each socket closes gracefully instead (RFC 9112 §9.6).
   server.on('connection', (socket: Socket) => {

@@ -1,5 +1,19 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { applyNullable, ContractError, discriminatedView, fixedMethod, isRecord, pathItemOperations, sequenceSyntax, openClosedAllOf, openOverlappingOneOf, portablePattern, readNullable, type Contract, type Operation } from '../contract/index.js';
+import {
+  applyNullable,
+  ContractError,
+  discriminatedView,
+  fixedMethod,
+  isRecord,
+  pathItemOperations,
+  sequenceSyntax,
+  openClosedAllOf,
+  openOverlappingOneOf,
+  portablePattern,
+  readNullable,
+  type Contract,
+  type Operation,
+} from '../contract/index.js';
 import { samePath } from './operations.js';
 
 /**
@@ -8,9 +22,32 @@ import { samePath } from './operations.js';
  * which is what Prism does); the validator would instead refuse the whole document.
  */
 const KNOWN_FORMATS = new Set([
-  'date', 'time', 'date-time', 'iso-time', 'iso-date-time', 'duration', 'uri', 'uri-reference', 'uri-template', 'url',
-  'email', 'hostname', 'ipv4', 'ipv6', 'regex', 'uuid', 'json-pointer', 'json-pointer-uri-fragment',
-  'relative-json-pointer', 'byte', 'int32', 'int64', 'float', 'double', 'password', 'binary',
+  'date',
+  'time',
+  'date-time',
+  'iso-time',
+  'iso-date-time',
+  'duration',
+  'uri',
+  'uri-reference',
+  'uri-template',
+  'url',
+  'email',
+  'hostname',
+  'ipv4',
+  'ipv6',
+  'regex',
+  'uuid',
+  'json-pointer',
+  'json-pointer-uri-fragment',
+  'relative-json-pointer',
+  'byte',
+  'int32',
+  'int64',
+  'float',
+  'double',
+  'password',
+  'binary',
 ]);
 
 /** What the validator is given: the normalised document and the formats it must take as annotations. */
@@ -61,7 +98,12 @@ const WRITTEN_AT = 'x-kit-written-at';
 export function layerOf(contract: Contract, operation: Pick<Operation, 'method' | 'path'>): number {
   const shape = samePath(operation.path);
   const keys = Object.keys(contract.document.paths).sort((a, b) => Number(a.includes('#')) - Number(b.includes('#')));
-  const same = keys.filter((key) => samePath(key) === shape && isRecord((contract.document.paths as Record<string, unknown>)[key]) && isRecord((contract.document.paths as Record<string, Record<string, unknown>>)[key]?.[operation.method]));
+  const same = keys.filter(
+    (key) =>
+      samePath(key) === shape &&
+      isRecord((contract.document.paths as Record<string, unknown>)[key]) &&
+      isRecord((contract.document.paths as Record<string, Record<string, unknown>>)[key]?.[operation.method]),
+  );
   return Math.max(0, same.indexOf(operation.path));
 }
 
@@ -112,7 +154,9 @@ export function validatorDocument(contract: Contract, layer = 0): ValidatorDocum
     const m = typeof ref === 'string' ? /^#\/components\/schemas\/([^/]+)$/.exec(ref) : null;
     return m ? document.components?.schemas?.[m[1]!] : node;
   };
-  visit(document, '#', (node, where) => normaliseSchema(node, contract.originalPointer(where), changes, formats, resolve));
+  visit(document, '#', (node, where) =>
+    normaliseSchema(node, contract.originalPointer(where), changes, formats, resolve),
+  );
   const pathKeys = new Map<string, string>();
   for (const [key, item] of Object.entries(document.paths as Record<string, unknown>)) {
     if (!isRecord(item)) continue;
@@ -148,7 +192,9 @@ function collidingFormObjects(document: OpenAPIV3.Document, changes: string[]): 
   const memberNames = (schema: Record<string, unknown> | undefined, depth = 0): string[] => {
     if (!schema || depth > 3) return [];
     const own = isRecord(schema['properties']) ? Object.keys(schema['properties']) : [];
-    const parts = ['allOf', 'oneOf', 'anyOf'].flatMap((k) => (Array.isArray(schema[k]) ? (schema[k] as unknown[]) : [])).flatMap((part) => memberNames(resolve(part), depth + 1));
+    const parts = ['allOf', 'oneOf', 'anyOf']
+      .flatMap((k) => (Array.isArray(schema[k]) ? (schema[k] as unknown[]) : []))
+      .flatMap((part) => memberNames(resolve(part), depth + 1));
     return [...own, ...parts];
   };
   for (const [path, item] of Object.entries(document.paths ?? {})) {
@@ -156,15 +202,24 @@ function collidingFormObjects(document: OpenAPIV3.Document, changes: string[]): 
     for (const method of METHODS) {
       const operation = item[method];
       if (!operation) continue;
-      const all = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map(resolve).filter((p): p is Record<string, unknown> => p !== undefined && p['in'] === 'query');
+      const all = [...(item.parameters ?? []), ...(operation.parameters ?? [])]
+        .map(resolve)
+        .filter((p): p is Record<string, unknown> => p !== undefined && p['in'] === 'query');
       const names = new Set(all.map((p) => String(p['name'])));
       const replaced = (operation.parameters ?? []).map((written) => {
         const parameter = resolve(written);
-        if (parameter?.['in'] !== 'query' || (parameter['style'] ?? 'form') !== 'form' || parameter['explode'] === false) return written;
+        if (
+          parameter?.['in'] !== 'query' ||
+          (parameter['style'] ?? 'form') !== 'form' ||
+          parameter['explode'] === false
+        )
+          return written;
         const members = memberNames(resolve(parameter['schema']));
         const shared = members.filter((m) => m !== parameter['name'] && names.has(m));
         if (shared.length === 0) return written;
-        changes.push(`${method.toUpperCase()} ${path}: query parameter ${String(parameter['name'])} read as ${String(parameter['name'])}[…] (its members ${shared.join(', ')} are parameters of their own)`);
+        changes.push(
+          `${method.toUpperCase()} ${path}: query parameter ${String(parameter['name'])} read as ${String(parameter['name'])}[…] (its members ${shared.join(', ')} are parameters of their own)`,
+        );
         return { ...parameter, style: 'deepObject', explode: true } as OpenAPIV3.ParameterObject;
       });
       operation.parameters = replaced;
@@ -190,13 +245,27 @@ function absentDeepObjects(document: OpenAPIV3.Document, changes: string[]): voi
   const shared = Object.values(document.components?.parameters ?? {});
   let count = 0;
   for (const parameter of [...holders.flat(), ...shared]) {
-    if (!isRecord(parameter) || parameter['in'] !== 'query' || parameter['style'] !== 'deepObject' || parameter['required'] === true) continue;
+    if (
+      !isRecord(parameter) ||
+      parameter['in'] !== 'query' ||
+      parameter['style'] !== 'deepObject' ||
+      parameter['required'] === true
+    )
+      continue;
     const schema = parameter['schema'];
-    if (!isRecord(schema) || schema['default'] !== undefined || (schema['$ref'] === undefined && !isRecord(schema['properties']))) continue;
+    if (
+      !isRecord(schema) ||
+      schema['default'] !== undefined ||
+      (schema['$ref'] === undefined && !isRecord(schema['properties']))
+    )
+      continue;
     parameter['schema'] = { allOf: [schema] };
     count++;
   }
-  if (count > 0) changes.push(`${count} optional deepObject query parameter(s) read as absent when left out, not as {} (OAS 3.0.3 §4.7.12.4)`);
+  if (count > 0)
+    changes.push(
+      `${count} optional deepObject query parameter(s) read as absent when left out, not as {} (OAS 3.0.3 §4.7.12.4)`,
+    );
 }
 
 /**
@@ -224,7 +293,9 @@ function asThreeOne(document: OpenAPIV3.Document & Record<string, unknown>, chan
       if (fixedMethod(method)) continue;
       const slot = slots.get(method);
       if (slot === undefined) {
-        changes.push(`${where}/${field}: not validated (its path item leaves no method field free to present it to the validator)`);
+        changes.push(
+          `${where}/${field}: not validated (its path item leaves no method field free to present it to the validator)`,
+        );
         continue;
       }
       item[slot] = { ...operation, [WRITTEN_AT]: operationKey(method, key) };
@@ -238,14 +309,20 @@ function asThreeOne(document: OpenAPIV3.Document & Record<string, unknown>, chan
       for (let i = list.length - 1; i >= 0; i -= 1) {
         const parameter: unknown = list[i];
         if (isRecord(parameter) && parameter['in'] === 'querystring') list.splice(i, 1);
-        else if (isRecord(parameter) && typeof parameter['$ref'] === 'string' && sharedParameterIn(document, parameter['$ref']) === 'querystring') list.splice(i, 1);
+        else if (
+          isRecord(parameter) &&
+          typeof parameter['$ref'] === 'string' &&
+          sharedParameterIn(document, parameter['$ref']) === 'querystring'
+        )
+          list.splice(i, 1);
       }
       return list.length < before;
     };
     const atPath = withoutQuerystring(item['parameters']);
     for (const method of METHODS) {
       const operation = item[method];
-      if (isRecord(operation) && (withoutQuerystring(operation['parameters']) || atPath)) operation['x-eov-allow-unknown-query-parameters'] = true;
+      if (isRecord(operation) && (withoutQuerystring(operation['parameters']) || atPath))
+        operation['x-eov-allow-unknown-query-parameters'] = true;
     }
   }
   visit(document, '#', (node) => {
@@ -258,7 +335,8 @@ function asThreeOne(document: OpenAPIV3.Document & Record<string, unknown>, chan
       const operation = isRecord(item) ? item[method] : undefined;
       const body = isRecord(operation) ? operation['requestBody'] : undefined;
       const content = isRecord(body) && isRecord(body['content']) ? body['content'] : {};
-      for (const [type, media] of Object.entries(content)) if (isRecord(media) && sequenceSyntax(type) !== undefined) delete media['schema'];
+      for (const [type, media] of Object.entries(content))
+        if (isRecord(media) && sequenceSyntax(type) !== undefined) delete media['schema'];
     }
   }
 }
@@ -281,9 +359,17 @@ function rawBodiesAreBytes(document: OpenAPIV3.Document, changes: string[]): voi
       for (const [type, media] of Object.entries(content)) {
         if (!isRecord(media)) continue;
         const schema = media['schema'];
-        if (!RAW_MEDIA.test(type.split(';')[0]!.trim()) || !isRecord(schema) || schema['type'] !== 'string' || schema['format'] === 'binary') continue;
+        if (
+          !RAW_MEDIA.test(type.split(';')[0]!.trim()) ||
+          !isRecord(schema) ||
+          schema['type'] !== 'string' ||
+          schema['format'] === 'binary'
+        )
+          continue;
         media['schema'] = { ...schema, format: 'binary' };
-        changes.push(`${method.toUpperCase()} ${key} ${type}: a string of raw content is validated as bytes (format: binary)`);
+        changes.push(
+          `${method.toUpperCase()} ${key} ${type}: a string of raw content is validated as bytes (format: binary)`,
+        );
       }
     }
   }
@@ -292,7 +378,9 @@ function rawBodiesAreBytes(document: OpenAPIV3.Document, changes: string[]): voi
 /** Where a `#/components/parameters/…` reference's parameter is carried, if it points there. */
 function sharedParameterIn(document: OpenAPIV3.Document, ref: string): unknown {
   const m = /^#\/components\/parameters\/([^/]+)$/.exec(ref);
-  const parameter: unknown = m ? document.components?.parameters?.[m[1]!.replaceAll('~1', '/').replaceAll('~0', '~')] : undefined;
+  const parameter: unknown = m
+    ? document.components?.parameters?.[m[1]!.replaceAll('~1', '/').replaceAll('~0', '~')]
+    : undefined;
   return isRecord(parameter) ? parameter['in'] : undefined;
 }
 
@@ -325,12 +413,16 @@ function bracketedQueryNames(document: OpenAPIV3.Document, changes: string[]): v
     for (const method of METHODS) {
       const operation = item[method];
       if (!operation) continue;
-      const all = [...(item.parameters ?? []), ...(operation.parameters ?? [])].filter((p): p is OpenAPIV3.ParameterObject => !('$ref' in p));
+      const all = [...(item.parameters ?? []), ...(operation.parameters ?? [])].filter(
+        (p): p is OpenAPIV3.ParameterObject => !('$ref' in p),
+      );
       for (const parameter of all) {
         if (parameter.in !== 'query' || !parameter.name.endsWith('[]')) continue;
         const bare = parameter.name.slice(0, -2);
         if (bare === '' || all.some((p) => p.in === 'query' && p.name === bare)) continue;
-        changes.push(`#/paths/${key}/${method}: query parameter ${parameter.name} read as ${bare} (the validator's qs parsing)`);
+        changes.push(
+          `#/paths/${key}/${method}: query parameter ${parameter.name} read as ${bare} (the validator's qs parsing)`,
+        );
         parameter.name = bare;
       }
     }
@@ -345,8 +437,13 @@ function bracketedQueryNames(document: OpenAPIV3.Document, changes: string[]): v
  * property per member; the request is still read by the names the contract writes.
  */
 function bracketedMemberNames(document: OpenAPIV3.Document, changes: string[]): void {
-  const shared = (document.components?.parameters ?? {}) as Record<string, OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject>;
-  const resolved = (p: OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject): OpenAPIV3.ParameterObject | undefined => {
+  const shared = (document.components?.parameters ?? {}) as Record<
+    string,
+    OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject
+  >;
+  const resolved = (
+    p: OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject,
+  ): OpenAPIV3.ParameterObject | undefined => {
     if (!('$ref' in p)) return p;
     const m = /^#\/components\/parameters\/([^/]+)$/.exec(p.$ref);
     const target = m ? shared[m[1]!] : undefined;
@@ -358,22 +455,48 @@ function bracketedMemberNames(document: OpenAPIV3.Document, changes: string[]): 
       const operation = item[method];
       if (!operation) continue;
       const own = operation.parameters ?? [];
-      const all = [...(item.parameters ?? []), ...own].map(resolved).filter((p): p is OpenAPIV3.ParameterObject => p !== undefined);
+      const all = [...(item.parameters ?? []), ...own]
+        .map(resolved)
+        .filter((p): p is OpenAPIV3.ParameterObject => p !== undefined);
       const groups = new Map<string, OpenAPIV3.ParameterObject[]>();
       for (const parameter of all) {
         const m = parameter.in === 'query' ? /^([^[\]]+)\[([^[\]]+)\]$/.exec(parameter.name) : null;
-        if (m && !all.some((p) => p.in === 'query' && p.name === m[1])) groups.set(m[1]!, [...(groups.get(m[1]!) ?? []), parameter]);
+        if (m && !all.some((p) => p.in === 'query' && p.name === m[1]))
+          groups.set(m[1]!, [...(groups.get(m[1]!) ?? []), parameter]);
       }
-      if (groups.size === 0 || (item.parameters ?? []).some((p) => { const r = resolved(p); return r !== undefined && [...groups.values()].flat().includes(r); })) continue;
+      if (
+        groups.size === 0 ||
+        (item.parameters ?? []).some((p) => {
+          const r = resolved(p);
+          return r !== undefined && [...groups.values()].flat().includes(r);
+        })
+      )
+        continue;
       const members = new Set([...groups.values()].flat());
-      operation.parameters = own.filter((p) => { const r = resolved(p); return r === undefined || !members.has(r); });
+      operation.parameters = own.filter((p) => {
+        const r = resolved(p);
+        return r === undefined || !members.has(r);
+      });
       for (const [name, parts] of groups) {
         const member = (p: OpenAPIV3.ParameterObject): string => p.name.slice(name.length + 1, -1);
         const properties = Object.fromEntries(parts.map((p) => [member(p), p.schema ?? {}]));
         const required = parts.filter((p) => p.required === true).map(member);
-        const schema: OpenAPIV3.SchemaObject = { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
-        operation.parameters.push({ name, in: 'query', style: 'deepObject', explode: true, ...(required.length > 0 ? { required: true } : {}), schema });
-        changes.push(`#/paths/${key}/${method}: query parameters ${parts.map((p) => p.name).join(', ')} read as the object ${name}`);
+        const schema: OpenAPIV3.SchemaObject = {
+          type: 'object',
+          properties,
+          ...(required.length > 0 ? { required } : {}),
+        };
+        operation.parameters.push({
+          name,
+          in: 'query',
+          style: 'deepObject',
+          explode: true,
+          ...(required.length > 0 ? { required: true } : {}),
+          schema,
+        });
+        changes.push(
+          `#/paths/${key}/${method}: query parameters ${parts.map((p) => p.name).join(', ')} read as the object ${name}`,
+        );
       }
     }
   }
@@ -406,12 +529,15 @@ function mergeSamePaths(document: OpenAPIV3.Document, changes: string[]): void {
     const item = paths[key]!;
     const targetNames = [...first.get(shape)!.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
     const ownNames = [...key.split('#')[0]!.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
-    const rename = (p: OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject): OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject => {
+    const rename = (
+      p: OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject,
+    ): OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject => {
       if ('$ref' in p || p.in !== 'path') return p;
       const at = ownNames.indexOf(p.name);
       return at < 0 || targetNames[at] === p.name ? p : { ...p, name: targetNames[at]! };
     };
-    const named = (p: OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject): string => ('$ref' in p ? p.$ref : `${p.in}:${p.name}`);
+    const named = (p: OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject): string =>
+      '$ref' in p ? p.$ref : `${p.in}:${p.name}`;
     for (const method of METHODS) {
       const operation = item[method];
       if (!operation || target[method]) continue;
@@ -420,7 +546,9 @@ function mergeSamePaths(document: OpenAPIV3.Document, changes: string[]): void {
       const mine = [...own, ...inherited];
       const targetLevel = (target.parameters ?? []).filter((p) => !mine.some((o) => named(o) === named(p)));
       target[method] = { ...operation, parameters: [...mine, ...targetLevel] };
-      changes.push(`#/paths/${key.replaceAll('~', '~0').replaceAll('/', '~1')}/${method}: served at ${first.get(shape)!}`);
+      changes.push(
+        `#/paths/${key.replaceAll('~', '~0').replaceAll('/', '~1')}/${method}: served at ${first.get(shape)!}`,
+      );
     }
     delete paths[key];
   }
@@ -434,8 +562,13 @@ function mergeSamePaths(document: OpenAPIV3.Document, changes: string[]): void {
  */
 function routablePathNames(document: OpenAPIV3.Document, changes: string[]): void {
   const paths = document.paths as Record<string, OpenAPIV3.PathItemObject>;
-  const components = (document.components?.parameters ?? {}) as Record<string, OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject>;
-  const resolve = (p: OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject): OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject => {
+  const components = (document.components?.parameters ?? {}) as Record<
+    string,
+    OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject
+  >;
+  const resolve = (
+    p: OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject,
+  ): OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject => {
     if (!('$ref' in p)) return p;
     const target = components[p.$ref.replace('#/components/parameters/', '')];
     return target && !('$ref' in target) ? target : p;
@@ -444,21 +577,30 @@ function routablePathNames(document: OpenAPIV3.Document, changes: string[]): voi
     const names = [...key.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!).filter((name) => !/^\w+$/.test(name));
     if (names.length === 0) continue;
     const safe = new Map(names.map((name) => [name, `${name.replace(/\W/g, '_')}_`]));
-    const rename = (p: OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject): OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject => {
+    const rename = (
+      p: OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject,
+    ): OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject => {
       const resolved = resolve(p);
       if ('$ref' in resolved || resolved.in !== 'path' || !safe.has(resolved.name)) return p;
       return { ...resolved, name: safe.get(resolved.name)! };
     };
     const item = paths[key]!;
-    const renamed: OpenAPIV3.PathItemObject = { ...item, ...(item.parameters ? { parameters: item.parameters.map(rename) } : {}) };
+    const renamed: OpenAPIV3.PathItemObject = {
+      ...item,
+      ...(item.parameters ? { parameters: item.parameters.map(rename) } : {}),
+    };
     for (const method of METHODS) {
       const operation = item[method];
       if (operation?.parameters) renamed[method] = { ...operation, parameters: operation.parameters.map(rename) };
     }
-    const newKey = key.replace(/\{([^}]+)\}/g, (whole, name: string) => (safe.has(name) ? `{${safe.get(name)!}}` : whole));
+    const newKey = key.replace(/\{([^}]+)\}/g, (whole, name: string) =>
+      safe.has(name) ? `{${safe.get(name)!}}` : whole,
+    );
     delete paths[key];
     paths[newKey] = renamed;
-    changes.push(`#/paths/${key.replaceAll('~', '~0').replaceAll('/', '~1')}: path parameters ${names.join(', ')} validated as ${[...safe.values()].join(', ')} (Express cannot route a parameter name with ${'`-`'} or other non-word characters)`);
+    changes.push(
+      `#/paths/${key.replaceAll('~', '~0').replaceAll('/', '~1')}: path parameters ${names.join(', ')} validated as ${[...safe.values()].join(', ')} (Express cannot route a parameter name with ${'`-`'} or other non-word characters)`,
+    );
   }
 }
 
@@ -469,8 +611,10 @@ function routablePathNames(document: OpenAPIV3.Document, changes: string[]): voi
  */
 function optionalBodiesSaySo(document: OpenAPIV3.Document): void {
   const bodies: unknown[] = Object.values(document.components?.requestBodies ?? {});
-  for (const item of Object.values(document.paths)) for (const method of METHODS) bodies.push(item?.[method]?.requestBody);
-  for (const body of bodies) if (isRecord(body) && body['$ref'] === undefined && body['required'] === undefined) body['required'] = false;
+  for (const item of Object.values(document.paths))
+    for (const method of METHODS) bodies.push(item?.[method]?.requestBody);
+  for (const body of bodies)
+    if (isRecord(body) && body['$ref'] === undefined && body['required'] === undefined) body['required'] = false;
 }
 
 /**
@@ -487,16 +631,26 @@ function ignoredHeaderParameters(document: OpenAPIV3.Document, changes: string[]
   };
   for (const [key, item] of Object.entries(document.paths)) {
     if (!item) continue;
-    const holders: Array<{ parameters?: unknown }> = [item, ...METHODS.map((m) => item[m]).filter((op): op is OpenAPIV3.OperationObject => op !== undefined)];
+    const holders: Array<{ parameters?: unknown }> = [
+      item,
+      ...METHODS.map((m) => item[m]).filter((op): op is OpenAPIV3.OperationObject => op !== undefined),
+    ];
     for (const holder of holders) {
       if (!Array.isArray(holder.parameters)) continue;
       const kept = holder.parameters.filter((p: unknown) => {
         const target = resolve(p);
-        return !(isRecord(target) && target['in'] === 'header' && typeof target['name'] === 'string' && ignored.has(target['name'].toLowerCase()));
+        return !(
+          isRecord(target) &&
+          target['in'] === 'header' &&
+          typeof target['name'] === 'string' &&
+          ignored.has(target['name'].toLowerCase())
+        );
       });
       if (kept.length !== holder.parameters.length) {
         holder.parameters = kept;
-        changes.push(`#/paths/${key.replaceAll('~', '~0').replaceAll('/', '~1')}: header parameter Accept / Content-Type / Authorization ignored (OAS 3.0.3 §4.7.12.1)`);
+        changes.push(
+          `#/paths/${key.replaceAll('~', '~0').replaceAll('/', '~1')}: header parameter Accept / Content-Type / Authorization ignored (OAS 3.0.3 §4.7.12.1)`,
+        );
       }
     }
   }
@@ -547,7 +701,13 @@ function visit(root: unknown, where: string, callback: (node: Record<string, unk
   }
 }
 
-function normaliseSchema(node: Record<string, unknown>, where: string, changes: string[], formats: Set<string>, resolve: (node: unknown) => unknown): void {
+function normaliseSchema(
+  node: Record<string, unknown>,
+  where: string,
+  changes: string[],
+  formats: Set<string>,
+  resolve: (node: unknown) => unknown,
+): void {
   // A contradiction of the document itself, found once at load (src/contract/schema.ts): answered
   // as close to the contract as possible rather than with a 500 on every answer.
   for (const open of [openClosedAllOf, (n: Record<string, unknown>) => openOverlappingOneOf(n, resolve)]) {
@@ -591,7 +751,11 @@ function normaliseSchema(node: Record<string, unknown>, where: string, changes: 
   // assumes when the value is absent), never a value the client sent: the validator's ajv fills it
   // into requests (useDefaults), which passed a missing `required` member (PayPal's product `type`)
   // and stored or refused a value nobody sent (OpenAI's `service_tier`). Only schemas lose it.
-  const schemaLike = typeof node['type'] === 'string' || Array.isArray(node['type']) || typeof node['$ref'] === 'string' || ['enum', 'allOf', 'oneOf', 'anyOf'].some((k) => Array.isArray(node[k]));
+  const schemaLike =
+    typeof node['type'] === 'string' ||
+    Array.isArray(node['type']) ||
+    typeof node['$ref'] === 'string' ||
+    ['enum', 'allOf', 'oneOf', 'anyOf'].some((k) => Array.isArray(node[k]));
   if ('default' in node && schemaLike) delete node['default'];
   if (isRecord(node['discriminator'])) normaliseDiscriminator(node, where, changes);
   if (Array.isArray(node['prefixItems'])) looseTuple(node, where, changes);
@@ -611,11 +775,14 @@ function normaliseSchema(node: Record<string, unknown>, where: string, changes: 
  */
 function looseTuple(node: Record<string, unknown>, where: string, changes: string[]): void {
   const positions = node['prefixItems'] as unknown[];
-  const full = node['minItems'] === positions.length && (node['items'] === false || node['maxItems'] === positions.length);
+  const full =
+    node['minItems'] === positions.length && (node['items'] === false || node['maxItems'] === positions.length);
   if (full) return;
   const rest = node['items'];
   delete node['prefixItems'];
-  if (rest === false) node['maxItems'] = typeof node['maxItems'] === 'number' ? Math.min(node['maxItems'], positions.length) : positions.length;
+  if (rest === false)
+    node['maxItems'] =
+      typeof node['maxItems'] === 'number' ? Math.min(node['maxItems'], positions.length) : positions.length;
   node['items'] = { anyOf: [...positions, ...(rest === undefined || rest === false ? [] : [rest])] };
   if (rest === undefined) node['items'] = true;
   changes.push(`${where}: prefixItems checked as any of its positions (not a full tuple)`);

@@ -55,7 +55,9 @@ export async function checkedValidatorDocument(contract: Contract): Promise<Vali
   // The validator's own check, precompiled (src/contract/openapi-check.ts; the runner's contractProblems uses it too).
   const refusal = contract.version.family === '3.2' ? undefined : (await openApiSchemaErrors(forValidator.document))[0];
   if (refusal) {
-    throw new ContractError(`the contract cannot be served: ${refusal.instancePath ? contract.originalPointer(`#${refusal.instancePath}`) : 'the document'} ${refusal.message ?? 'is not valid'}${describeParams(refusal.params)}`);
+    throw new ContractError(
+      `the contract cannot be served: ${refusal.instancePath ? contract.originalPointer(`#${refusal.instancePath}`) : 'the document'} ${refusal.message ?? 'is not valid'}${describeParams(refusal.params)}`,
+    );
   }
   return forValidator;
 }
@@ -105,7 +107,8 @@ async function probe(middlewares: readonly RequestHandler[]): Promise<Error | un
 function describeParams(params: unknown): string {
   if (!isRecord(params)) return '';
   if (Array.isArray(params['allowedValues'])) return ` (${params['allowedValues'].map(String).join(', ')})`;
-  for (const key of ['additionalProperty', 'missingProperty']) if (typeof params[key] === 'string') return ` (${params[key]})`;
+  for (const key of ['additionalProperty', 'missingProperty'])
+    if (typeof params[key] === 'string') return ` (${params[key]})`;
   return '';
 }
 
@@ -114,9 +117,16 @@ function oneLine(error: unknown): ContractError {
   const errors = isRecord(error) || error instanceof Error ? Reflect.get(error, 'errors') : undefined;
   const first: unknown = Array.isArray(errors) ? errors[0] : undefined;
   if (isRecord(first)) {
-    const where = typeof first['instancePath'] === 'string' ? first['instancePath'] : typeof first['path'] === 'string' ? first['path'] : '';
+    const where =
+      typeof first['instancePath'] === 'string'
+        ? first['instancePath']
+        : typeof first['path'] === 'string'
+          ? first['path']
+          : '';
     const what = typeof first['message'] === 'string' ? first['message'] : 'is not valid';
     return new ContractError(`the contract cannot be served: ${where ? `at ${where}: ` : ''}${what}`);
   }
-  return new ContractError(`the contract cannot be served: ${message.split('\n')[0]!.replace(/^openapi\.validator: /, '')}`);
+  return new ContractError(
+    `the contract cannot be served: ${message.split('\n')[0]!.replace(/^openapi\.validator: /, '')}`,
+  );
 }

@@ -4,8 +4,18 @@ import { renderCostCurveSvg } from '../../bench/cost-curve-svg.js';
 
 const doc = (name: string, bytes: number) => ({ name, file: `/x/${name}`, bytes, operations: 3, version: '3.0' });
 const rows: CurveRow[] = [
-  { document: doc('small', 30_000), mock: { outcome: 'ready', ms: 800, rssMb: 90, rssAfterEveryOperationMb: 95 }, prism: { outcome: 'ready', ms: 2500, rssMb: 150 }, plan: { outcome: 'ready', ms: 600, rssMb: 80 } },
-  { document: doc('big', 2_900_000), mock: { outcome: 'timeout', ms: 60_000, rssMb: 900 }, prism: { outcome: 'failed', ms: 1200, detail: 'cannot | parse' }, plan: { outcome: 'ready', ms: 20_000, rssMb: 250 } },
+  {
+    document: doc('small', 30_000),
+    mock: { outcome: 'ready', ms: 800, rssMb: 90, rssAfterEveryOperationMb: 95 },
+    prism: { outcome: 'ready', ms: 2500, rssMb: 150 },
+    plan: { outcome: 'ready', ms: 600, rssMb: 80 },
+  },
+  {
+    document: doc('big', 2_900_000),
+    mock: { outcome: 'timeout', ms: 60_000, rssMb: 900 },
+    prism: { outcome: 'failed', ms: 1200, detail: 'cannot | parse' },
+    plan: { outcome: 'ready', ms: 20_000, rssMb: 250 },
+  },
 ];
 
 describe('the cost curve (bench/cost-curve.ts)', () => {

@@ -26,38 +26,46 @@ describe('benign variations pass the gate', () => {
     expect(failures(clean)).toEqual([]);
   });
 
-  it.each(BENIGN_VARIATIONS.map((v) => [v.name, v] as const))('%s', { timeout: scaled(120_000) }, async (name, variation) => {
-    let changed = 0;
-    const gate = variation.gate?.();
-    const proxy = await startDefectProxy(mock.url, {
-      name,
-      description: variation.why,
-      operation: '-',
-      check: '-',
-      request: (req) => {
-        const refused = gate?.(req);
-        if (refused) changed++;
-        return refused ?? req;
-      },
-      response: async (req, res) => {
-        const out = await variation.response(req, res, originOf(req));
-        if (JSON.stringify(out) !== JSON.stringify(res) || variation.name === 'slow') changed++;
-        return out;
-      },
-    });
-    try {
-      const report = await run(proxy.url, { extra: { documents: [await bundledWorkflows()] } });
-      expect(changed, 'the variation was applied').toBeGreaterThan(5);
-      expect(failures(report)).toEqual([]);
-      // Nothing judged before is skipped now: a variation must not hide a check either.
-      // Cell by cell: every check, rule and workflow the clean mock passes passes here too.
-      const passedCells = (r: typeof clean): string[] => r.results.filter((x) => x.status === 'passed').map((x) => `${x.operation} › ${x.check}`).sort();
-      expect(passedCells(report)).toEqual(passedCells(clean));
-      expect(report.summary.passed).toBe(clean.summary.passed);
-    } finally {
-      await proxy.close();
-    }
-  });
+  it.each(BENIGN_VARIATIONS.map((v) => [v.name, v] as const))(
+    '%s',
+    { timeout: scaled(120_000) },
+    async (name, variation) => {
+      let changed = 0;
+      const gate = variation.gate?.();
+      const proxy = await startDefectProxy(mock.url, {
+        name,
+        description: variation.why,
+        operation: '-',
+        check: '-',
+        request: (req) => {
+          const refused = gate?.(req);
+          if (refused) changed++;
+          return refused ?? req;
+        },
+        response: async (req, res) => {
+          const out = await variation.response(req, res, originOf(req));
+          if (JSON.stringify(out) !== JSON.stringify(res) || variation.name === 'slow') changed++;
+          return out;
+        },
+      });
+      try {
+        const report = await run(proxy.url, { extra: { documents: [await bundledWorkflows()] } });
+        expect(changed, 'the variation was applied').toBeGreaterThan(5);
+        expect(failures(report)).toEqual([]);
+        // Nothing judged before is skipped now: a variation must not hide a check either.
+        // Cell by cell: every check, rule and workflow the clean mock passes passes here too.
+        const passedCells = (r: typeof clean): string[] =>
+          r.results
+            .filter((x) => x.status === 'passed')
+            .map((x) => `${x.operation} › ${x.check}`)
+            .sort();
+        expect(passedCells(report)).toEqual(passedCells(clean));
+        expect(report.summary.passed).toBe(clean.summary.passed);
+      } finally {
+        await proxy.close();
+      }
+    },
+  );
 
   // Another implementation's data: empty at start, or many more records under another seed.
   it.each([

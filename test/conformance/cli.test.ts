@@ -38,8 +38,21 @@ function cli(args: string[]): Promise<{ code: number | null; stdout: string; std
 
 interface JsonDoc {
   summary: { passed: number; failed: number; skipped: number; warnings: number };
-  results: Array<{ check: string; operation: string; status: string; message: string; request: unknown; response: unknown; reproduce: string | null }>;
-  groups?: Array<{ status: string; cause: string; count: number; results: Array<{ operation: string; check: string }> }>;
+  results: Array<{
+    check: string;
+    operation: string;
+    status: string;
+    message: string;
+    request: unknown;
+    response: unknown;
+    reproduce: string | null;
+  }>;
+  groups?: Array<{
+    status: string;
+    cause: string;
+    count: number;
+    results: Array<{ operation: string; check: string }>;
+  }>;
 }
 
 let dir = '';
@@ -58,7 +71,18 @@ describe('petstore-conformance CLI', () => {
     const server = await startTodoServer();
     try {
       const junit = join(dir, 'ok.xml');
-      const r = await cli(['--target', server.url, '--spec', todoSpec, '--api-key', TODO_TOKEN, '--reporter', 'json', '--reporter', `junit=${junit}`]);
+      const r = await cli([
+        '--target',
+        server.url,
+        '--spec',
+        todoSpec,
+        '--api-key',
+        TODO_TOKEN,
+        '--reporter',
+        'json',
+        '--reporter',
+        `junit=${junit}`,
+      ]);
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
       const doc = JSON.parse(r.stdout) as JsonDoc;
@@ -66,7 +90,15 @@ describe('petstore-conformance CLI', () => {
       expect(Object.keys(doc.summary)).toEqual(['passed', 'failed', 'skipped', 'warnings', 'operations']);
       expect(doc.summary.failed).toBe(0);
       for (const result of doc.results) {
-        expect(Object.keys(result)).toEqual(['check', 'operation', 'status', 'message', 'request', 'response', 'reproduce']);
+        expect(Object.keys(result)).toEqual([
+          'check',
+          'operation',
+          'status',
+          'message',
+          'request',
+          'response',
+          'reproduce',
+        ]);
         expect(['passed', 'skipped']).toContain(result.status);
       }
       const xml = await readFile(junit, 'utf8');
@@ -82,7 +114,20 @@ describe('petstore-conformance CLI', () => {
     try {
       const junit = join(dir, 'fail.xml');
       const html = join(dir, 'fail.html');
-      const r = await cli(['--target', server.url, '--spec', todoSpec, '--api-key', TODO_TOKEN, '--reporter', 'json', '--reporter', `junit=${junit}`, '--reporter', `html=${html}`]);
+      const r = await cli([
+        '--target',
+        server.url,
+        '--spec',
+        todoSpec,
+        '--api-key',
+        TODO_TOKEN,
+        '--reporter',
+        'json',
+        '--reporter',
+        `junit=${junit}`,
+        '--reporter',
+        `html=${html}`,
+      ]);
       expect(r.code).toBe(1);
       const doc = JSON.parse(r.stdout) as JsonDoc;
       const failed = doc.results.filter((x) => x.status === 'failed');
@@ -101,7 +146,11 @@ describe('petstore-conformance CLI', () => {
       expect(failedGroups.reduce((n, g) => n + g.count, 0)).toBe(doc.summary.failed);
       expect(xml.match(/<failure /g)?.length).toBe(failedGroups.length);
       // Each failed result is a testcase of its own (a cause of one) or listed in its cause's <failure>.
-      for (const f of failed) expect(xml.includes(`${f.operation} › ${f.check}: `) || xml.includes(`classname="${f.operation}" name="${f.check}"`), `${f.operation} › ${f.check}`).toBe(true);
+      for (const f of failed)
+        expect(
+          xml.includes(`${f.operation} › ${f.check}: `) || xml.includes(`classname="${f.operation}" name="${f.check}"`),
+          `${f.operation} › ${f.check}`,
+        ).toBe(true);
       expect(xml).toMatch(/<testcase classname="[^"]*getTodo[^"]*" name="[^"]*"[^>]*>\s*<failure /);
       const page = await readFile(html, 'utf8');
       expect(page).toMatch(/^<!doctype html>/);
@@ -115,11 +164,26 @@ describe('petstore-conformance CLI', () => {
   it('replays a failure with its reproduce command (curl, key from $CONFORMANCE_API_KEY)', async () => {
     const server = await startTodoServer({ defect: 'done-as-string' });
     try {
-      const r = await cli(['--target', server.url, '--spec', todoSpec, '--api-key', TODO_TOKEN, '--reporter', 'json', '--checks', 'response_schema', '--operations', 'createTodo']);
+      const r = await cli([
+        '--target',
+        server.url,
+        '--spec',
+        todoSpec,
+        '--api-key',
+        TODO_TOKEN,
+        '--reporter',
+        'json',
+        '--checks',
+        'response_schema',
+        '--operations',
+        'createTodo',
+      ]);
       const doc = JSON.parse(r.stdout) as JsonDoc;
       const failure = doc.results.find((x) => x.status === 'failed');
       expect(failure?.reproduce).toMatch(/CONFORMANCE_API_KEY/);
-      const replay = await promisify(execFile)('sh', ['-c', failure?.reproduce ?? 'false'], { env: { ...process.env, CONFORMANCE_API_KEY: TODO_TOKEN } });
+      const replay = await promisify(execFile)('sh', ['-c', failure?.reproduce ?? 'false'], {
+        env: { ...process.env, CONFORMANCE_API_KEY: TODO_TOKEN },
+      });
       expect(replay.stdout).toMatch(/^HTTP\/1\.1 201/);
       expect(replay.stdout).toMatch(/"done":"(yes|no)"/);
     } finally {
@@ -148,17 +212,41 @@ describe('petstore-conformance CLI', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const { port } = silent.address() as AddressInfo;
     try {
-      const r = await cli(['--target', `http://127.0.0.1:${port}`, '--spec', todoSpec, '--timeout', '500', '--reporter', 'json']);
+      const r = await cli([
+        '--target',
+        `http://127.0.0.1:${port}`,
+        '--spec',
+        todoSpec,
+        '--timeout',
+        '500',
+        '--reporter',
+        'json',
+      ]);
       expect(r.code).toBe(1);
       const doc = JSON.parse(r.stdout) as JsonDoc;
-      expect(doc.results.some((x) => x.check === 'not_a_server_error' && x.status === 'failed' && /no complete answer within 500 ms/.test(x.message))).toBe(true);
+      expect(
+        doc.results.some(
+          (x) =>
+            x.check === 'not_a_server_error' &&
+            x.status === 'failed' &&
+            /no complete answer within 500 ms/.test(x.message),
+        ),
+      ).toBe(true);
       // The circuit breaker stopped the run, not the clock: the probe, then its 4 timeouts in a row,
       // each on a connection of its own (one whose request timed out is not reused); nothing more
       // reached the target, and every request left is reported as not sent.
       const { consecutive } = DEFAULTS.circuitBreaker;
       expect(connections).toBeLessThanOrEqual(1 + consecutive);
       expect(connections).toBeGreaterThanOrEqual(consecutive);
-      expect(doc.results.filter((x) => x.status === 'skipped' && x.message.startsWith(`not sent: the target timed out on ${consecutive} requests in a row (each after --timeout 500 ms)`)).length).toBeGreaterThan(10);
+      expect(
+        doc.results.filter(
+          (x) =>
+            x.status === 'skipped' &&
+            x.message.startsWith(
+              `not sent: the target timed out on ${consecutive} requests in a row (each after --timeout 500 ms)`,
+            ),
+        ).length,
+      ).toBeGreaterThan(10);
       // So the run waited at most one --timeout per connection; the rest is the process's own overhead.
       expect(r.ms).toBeLessThan(connections * 500 + overheadMs());
     } finally {
@@ -174,9 +262,22 @@ describe('petstore-conformance CLI', () => {
       // The CLI's 5 s --timeout, stretched with the machine's load (test/load-scale.ts): an answer the
       // mock is slow to give because other work holds the cores is no verdict on the mock.
       const timeout = String(scaled(DEFAULTS.timeoutMs));
-      const r = await cli(['--target', mock.url, '--api-key', 'dev-key', '--timeout', timeout, '--reporter', 'json', '--reporter', `junit=${junit}`]);
+      const r = await cli([
+        '--target',
+        mock.url,
+        '--api-key',
+        'dev-key',
+        '--timeout',
+        timeout,
+        '--reporter',
+        'json',
+        '--reporter',
+        `junit=${junit}`,
+      ]);
       const doc = JSON.parse(r.stdout) as JsonDoc;
-      const failed = doc.results.filter((x) => x.status === 'failed').map((x) => `${x.check} › ${x.operation}: ${x.message}`);
+      const failed = doc.results
+        .filter((x) => x.status === 'failed')
+        .map((x) => `${x.check} › ${x.operation}: ${x.message}`);
       expect(r.code, failed.join('\n')).toBe(0);
       expect(doc.summary.failed).toBe(0);
       expect(doc.summary.passed).toBeGreaterThan(150);
@@ -207,7 +308,21 @@ describe('petstore-conformance CLI', () => {
   it('prints --help and --version', async () => {
     const help = await cli(['--help']);
     expect(help.code).toBe(0);
-    for (const flag of ['--target', '--spec', '--api-key', '--header', '--checks', '--skip-checks', '--operations', '--reporter', '--output', '--timeout', '--seed', '--examples', '--strict']) {
+    for (const flag of [
+      '--target',
+      '--spec',
+      '--api-key',
+      '--header',
+      '--checks',
+      '--skip-checks',
+      '--operations',
+      '--reporter',
+      '--output',
+      '--timeout',
+      '--seed',
+      '--examples',
+      '--strict',
+    ]) {
       expect(help.stdout).toContain(flag);
     }
     const version = await cli(['--version']);
@@ -219,12 +334,27 @@ describe('petstore-conformance CLI', () => {
   it('with --seed, repeats a run exactly', async () => {
     const server = await startTodoServer({ defect: 'done-as-string' });
     try {
-      const args = ['--target', server.url, '--spec', todoSpec, '--api-key', TODO_TOKEN, '--reporter', 'json', '--seed', '7', '--checks', 'response_schema,negative_data_rejected'];
+      const args = [
+        '--target',
+        server.url,
+        '--spec',
+        todoSpec,
+        '--api-key',
+        TODO_TOKEN,
+        '--reporter',
+        'json',
+        '--seed',
+        '7',
+        '--checks',
+        'response_schema,negative_data_rejected',
+      ];
       const a = JSON.parse((await cli(args)).stdout) as JsonDoc;
       const b = JSON.parse((await cli(args)).stdout) as JsonDoc;
       const strip = (d: JsonDoc): unknown => d.results.map((x) => [x.operation, x.check, x.status, x.request]);
       // Identifiers are the server's (UUIDs); the generated inputs are the run's.
-      expect(JSON.stringify(strip(a)).replace(/[0-9a-f-]{36}/g, 'ID')).toBe(JSON.stringify(strip(b)).replace(/[0-9a-f-]{36}/g, 'ID'));
+      expect(JSON.stringify(strip(a)).replace(/[0-9a-f-]{36}/g, 'ID')).toBe(
+        JSON.stringify(strip(b)).replace(/[0-9a-f-]{36}/g, 'ID'),
+      );
     } finally {
       await server.close();
     }

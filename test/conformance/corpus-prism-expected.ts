@@ -29,7 +29,15 @@ const petstoreExpanded: DocumentExpectation = {
 };
 
 const twilioApi: DocumentExpectation = {
-  prism: fails({ auth_enforced: 'keys', created_resource_readable: 'stateless', method_not_allowed: 'allow', negative_data_rejected: 'lax', response_headers: 'headers', response_schema: 'examples', use_after_delete: 'stateless' }),
+  prism: fails({
+    auth_enforced: 'keys',
+    created_resource_readable: 'stateless',
+    method_not_allowed: 'allow',
+    negative_data_rejected: 'lax',
+    response_headers: 'headers',
+    response_schema: 'examples',
+    use_after_delete: 'stateless',
+  }),
 };
 
 export const PRISM_EXPECTED: Readonly<Record<string, DocumentExpectation>> = {
@@ -39,11 +47,25 @@ export const PRISM_EXPECTED: Readonly<Record<string, DocumentExpectation>> = {
   'oai-api-with-examples': { prism: fails({ method_not_allowed: 'allow' }) },
   'oai-callback-example': { prism: fails({ method_not_allowed: 'allow' }) },
   'swagger-petstore-v3': {
-    prism: fails({ auth_enforced: 'keys', created_resource_readable: 'stateless', filters_filter: 'filters', method_not_allowed: 'allow', not_found_for_unknown_id: 'stateless', use_after_delete: 'stateless' }),
+    prism: fails({
+      auth_enforced: 'keys',
+      created_resource_readable: 'stateless',
+      filters_filter: 'filters',
+      method_not_allowed: 'allow',
+      not_found_for_unknown_id: 'stateless',
+      use_after_delete: 'stateless',
+    }),
   },
   'twilio-studio-v2': {
     prism: [
-      ...fails({ auth_enforced: 'keys', created_resource_readable: 'stateless', method_not_allowed: 'allow', negative_data_rejected: 'lax', response_headers: 'headers', use_after_delete: 'stateless' }),
+      ...fails({
+        auth_enforced: 'keys',
+        created_resource_readable: 'stateless',
+        method_not_allowed: 'allow',
+        negative_data_rejected: 'lax',
+        response_headers: 'headers',
+        use_after_delete: 'stateless',
+      }),
       { check: 'status_code_documented', why: 'status422', operation: 'UpdateTestUser' },
     ],
   },
@@ -94,16 +116,35 @@ export const PRISM_EXPECTED: Readonly<Record<string, DocumentExpectation>> = {
     }),
   },
   'paypal-catalogs-products-v1': {
-    prism: fails({ auth_enforced: 'keys', created_resource_readable: 'stateless', method_not_allowed: 'allow', not_found_for_unknown_id: 'stateless', response_schema: 'examples' }),
+    prism: fails({
+      auth_enforced: 'keys',
+      created_resource_readable: 'stateless',
+      method_not_allowed: 'allow',
+      not_found_for_unknown_id: 'stateless',
+      response_schema: 'examples',
+    }),
   },
 
   // Documents of the other versions (VERSIONED_CORPUS).
   // Issue 30: its Optional filters are read now (anyOf with null), and its 422 is the documented refusal.
-  'blueapi-fastapi-3.1': { prism: fails({ deprecation_headers: 'deprecation', filters_filter: 'filters', malformed_json_rejected: 'malformed400', method_not_allowed: 'allow', status_code_documented: 'malformed400', use_after_delete: 'stateless' }) },
+  'blueapi-fastapi-3.1': {
+    prism: fails({
+      deprecation_headers: 'deprecation',
+      filters_filter: 'filters',
+      malformed_json_rejected: 'malformed400',
+      method_not_allowed: 'allow',
+      status_code_documented: 'malformed400',
+      use_after_delete: 'stateless',
+    }),
+  },
   'oai-mega-3.2': {
     // Its one operation (GET /) documents no responses: Prism answers 500, so nothing is exercised.
     minCoverage: 0,
-    prism: fails({ method_not_allowed: 'allow', not_a_server_error: 'noResponse', positive_data_accepted: 'noResponse' }),
+    prism: fails({
+      method_not_allowed: 'allow',
+      not_a_server_error: 'noResponse',
+      positive_data_accepted: 'noResponse',
+    }),
   },
   'oai-petstore-2.0': { prism: fails({ method_not_allowed: 'allow' }) },
   'discord-3.1': {
@@ -118,7 +159,14 @@ export const PRISM_EXPECTED: Readonly<Record<string, DocumentExpectation>> = {
       // Seen in two runs of three on this machine (the 30 s timeout), answered in the third.
       { check: 'not_a_server_error', why: 'hangs', operation: 'create_interaction_response', intermittent: true },
       // Items of collections whose creates answer 200 with the record (read as creates, issue 19 item 5) get unknown-id probes: Prism answers them all.
-      ...fails({ auth_enforced: 'keys', created_resource_readable: 'stateless', method_not_allowed: 'allow', not_found_for_unknown_id: 'stateless', response_schema: 'examples', use_after_delete: 'stateless' }),
+      ...fails({
+        auth_enforced: 'keys',
+        created_resource_readable: 'stateless',
+        method_not_allowed: 'allow',
+        not_found_for_unknown_id: 'stateless',
+        response_schema: 'examples',
+        use_after_delete: 'stateless',
+      }),
     ],
   },
   'oai-petstore-expanded-2.0': petstoreExpanded,

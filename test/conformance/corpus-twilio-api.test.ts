@@ -19,9 +19,16 @@ describe('the runner on Twilio API v2010 served by Prism', () => {
     await served?.prism.close();
   });
 
-  it.each([[1, 0], [2, 1]] as const)('twilio-api-v2010 (%i of 2): no internal error, every operation exercised, exactly the expected failures', async (n, half) => {
-    if (!served) throw new Error('Prism did not start');
-    const name = `twilio-api-v2010 (${n} of 2)`;
-    expectTwoSided(name, await runAgainstPrism(served, halfOfOperations(half)), PRISM_EXPECTED[name]);
-  }, scaled(400_000));
+  it.each([
+    [1, 0],
+    [2, 1],
+  ] as const)(
+    'twilio-api-v2010 (%i of 2): no internal error, every operation exercised, exactly the expected failures',
+    async (n, half) => {
+      if (!served) throw new Error('Prism did not start');
+      const name = `twilio-api-v2010 (${n} of 2)`;
+      expectTwoSided(name, await runAgainstPrism(served, halfOfOperations(half)), PRISM_EXPECTED[name]);
+    },
+    scaled(400_000),
+  );
 });

@@ -20,15 +20,25 @@ describe('the runner on documents of other versions served by Prism', () => {
     await prisms.close();
   });
 
-  it.each(VERSIONED_CORPUS.filter((d) => !LARGE.includes(d.name) && !PRISM_REFUSES[d.name]).map((d) => [d.name, d] as const))(
+  it.each(
+    VERSIONED_CORPUS.filter((d) => !LARGE.includes(d.name) && !PRISM_REFUSES[d.name]).map((d) => [d.name, d] as const),
+  )(
     '%s: no internal error, exactly the expected failures',
     async (name, doc) => expectTwoSided(name, await runOnPrism(doc, undefined, prisms), PRISM_EXPECTED[name]),
     scaled(300_000),
   );
 
-  it.each(Object.entries(PRISM_REFUSES))('%s: Prism refuses to serve it, with its exit code and message', async (name, refusal) => {
-    const doc = VERSIONED_CORPUS.find((d) => d.name === name);
-    expect(doc, name).toBeDefined();
-    await expect(startPrism({ mode: 'mock' }, doc?.file, 240_000)).rejects.toThrow(new RegExp(`Prism exited with ${refusal.exit} before listening:[\\s\\S]*${refusal.message.replace(/\./g, '\\.')}`));
-  }, scaled(300_000));
+  it.each(Object.entries(PRISM_REFUSES))(
+    '%s: Prism refuses to serve it, with its exit code and message',
+    async (name, refusal) => {
+      const doc = VERSIONED_CORPUS.find((d) => d.name === name);
+      expect(doc, name).toBeDefined();
+      await expect(startPrism({ mode: 'mock' }, doc?.file, 240_000)).rejects.toThrow(
+        new RegExp(
+          `Prism exited with ${refusal.exit} before listening:[\\s\\S]*${refusal.message.replace(/\./g, '\\.')}`,
+        ),
+      );
+    },
+    scaled(300_000),
+  );
 });

@@ -12,7 +12,13 @@ export function petstoreContract(): Promise<Contract> {
 /** A port nobody listens on right now: listen on 0, note it, close. */
 
 export async function run(target: string, options: Partial<RunOptions> = {}): Promise<RunReport> {
-  return runConformance({ target, contract: options.contract ?? (await petstoreContract()), apiKey: 'dev-key', examples: 1, ...options });
+  return runConformance({
+    target,
+    contract: options.contract ?? (await petstoreContract()),
+    apiKey: 'dev-key',
+    examples: 1,
+    ...options,
+  });
 }
 
 export function cell(report: RunReport, operation: string, check: string): CheckResult | undefined {
@@ -21,7 +27,9 @@ export function cell(report: RunReport, operation: string, check: string): Check
 
 /** `operation › check: message` of each failure, for readable assertion diffs. */
 export function failures(report: RunReport): string[] {
-  return report.results.filter((r) => r.status === 'failed' || r.status === 'warning').map((r) => `${r.operation} › ${r.check}: ${r.message}`);
+  return report.results
+    .filter((r) => r.status === 'failed' || r.status === 'warning')
+    .map((r) => `${r.operation} › ${r.check}: ${r.message}`);
 }
 
 export { freePort } from '../../fixtures/servers/prism.js';

@@ -15,6 +15,14 @@ describe('the runner on a hold-out contract served by Prism', () => {
     await served?.prism.close();
   });
 
-  it('clerk-frontend-api (1 of 2): no internal error, every operation exercised, exactly the expected failures', () => holdoutOnPrism('clerk-frontend-api', 'clerk-frontend-api (1 of 2)', halfOfOperations(0), served), scaled(420_000));
-  it('clerk-frontend-api (2 of 2): no internal error, every operation exercised, exactly the expected failures', () => holdoutOnPrism('clerk-frontend-api', 'clerk-frontend-api (2 of 2)', halfOfOperations(1), served), scaled(420_000));
+  it(
+    'clerk-frontend-api (1 of 2): no internal error, every operation exercised, exactly the expected failures',
+    () => holdoutOnPrism('clerk-frontend-api', 'clerk-frontend-api (1 of 2)', halfOfOperations(0), served),
+    scaled(420_000),
+  );
+  it(
+    'clerk-frontend-api (2 of 2): no internal error, every operation exercised, exactly the expected failures',
+    () => holdoutOnPrism('clerk-frontend-api', 'clerk-frontend-api (2 of 2)', halfOfOperations(1), served),
+    scaled(420_000),
+  );
 });

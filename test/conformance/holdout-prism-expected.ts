@@ -34,7 +34,12 @@ const clerk: Expected[] = fails({
 export const HOLDOUT_PRISM_EXPECTED: Readonly<Record<string, DocumentExpectation>> = {
   'lob-v1': {
     prism: [
-      { check: 'response_schema', why: 'problem', message: /^body\/error must have required property 'status_code'|^body must have required property 'code'; body must have required property 'message'; body must have required property 'errors'/ },
+      {
+        check: 'response_schema',
+        why: 'problem',
+        message:
+          /^body\/error must have required property 'status_code'|^body must have required property 'code'; body must have required property 'message'; body must have required property 'errors'/,
+      },
       ...fails({
         auth_enforced: 'keys',
         method_not_allowed: 'allow',
@@ -114,9 +119,16 @@ export const HOLDOUT_PRISM_EXPECTED: Readonly<Record<string, DocumentExpectation
     ],
   },
   'clerk-frontend-api (1 of 2)': {
-    prism: [{ check: 'response_schema', why: 'problem', message: invalidJson }, { check: 'auth_enforced', why: 'keys', operation: 'revokeOAuthToken' }, ...clerk],
+    prism: [
+      { check: 'response_schema', why: 'problem', message: invalidJson },
+      { check: 'auth_enforced', why: 'keys', operation: 'revokeOAuthToken' },
+      ...clerk,
+    ],
   },
   'clerk-frontend-api (2 of 2)': {
-    prism: [{ check: 'not_found_for_unknown_id', why: 'formArray', operation: 'bulkCreateOrganizationInvitations' }, ...clerk],
+    prism: [
+      { check: 'not_found_for_unknown_id', why: 'formArray', operation: 'bulkCreateOrganizationInvitations' },
+      ...clerk,
+    ],
   },
 };

@@ -4,5 +4,9 @@ import { scaled } from '../load-scale.js';
 
 // One hold-out document served by Prism, in a file of its own (holdout-prism.test.ts says why).
 describe('the runner on a hold-out contract served by Prism', () => {
-  it('pinterest-v5: no internal error, every operation exercised, exactly the expected failures', () => holdoutOnPrism('pinterest-v5'), scaled(420_000));
+  it(
+    'pinterest-v5: no internal error, every operation exercised, exactly the expected failures',
+    () => holdoutOnPrism('pinterest-v5'),
+    scaled(420_000),
+  );
 });

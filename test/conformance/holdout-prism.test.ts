@@ -6,5 +6,9 @@ import { scaled } from '../load-scale.js';
 // Clerk in files of their own so that vitest runs them side by side. Stripe is not
 // served by Prism within the suite's limits (README, "The hold-out set served by Prism").
 describe('the runner on hold-out contracts served by Prism', () => {
-  it.each(['lob-v1'])('%s: no internal error, every operation exercised, exactly the expected failures', (name) => holdoutOnPrism(name), scaled(300_000));
+  it.each(['lob-v1'])(
+    '%s: no internal error, every operation exercised, exactly the expected failures',
+    (name) => holdoutOnPrism(name),
+    scaled(300_000),
+  );
 });

@@ -18,15 +18,25 @@ function holdoutDocument(name: string): (typeof HOLDOUT)[number] {
 export const serveHoldout = (name: string): Promise<ServedByPrism> => servePrism(holdoutDocument(name));
 
 /** The runner on a hold-out document served by Prism (`served`, else a Prism of its own), judged two-sided. */
-export async function holdoutOnPrism(name: string, label = name, pick?: (contract: Contract) => readonly string[], served?: ServedByPrism): Promise<void> {
+export async function holdoutOnPrism(
+  name: string,
+  label = name,
+  pick?: (contract: Contract) => readonly string[],
+  served?: ServedByPrism,
+): Promise<void> {
   const doc = holdoutDocument(name);
   const run = served ? await runAgainstPrism(served, pick) : await runOnPrism(doc, pick);
   if (process.env['HOLDOUT_PRISM_TABLE'] === '1') {
     const failed = run.report.results.filter((r) => r.status === 'failed');
     const byCheck = new Map<string, number>();
     for (const r of failed) byCheck.set(r.check, (byCheck.get(r.check) ?? 0) + 1);
-    const checks = [...byCheck].sort(([a], [b]) => a.localeCompare(b)).map(([c, n]) => `${c} ${n}`).join(', ');
-    console.log(`| ${label} | ${pick ? pick(run.contract).length : run.contract.operations.length} | ${run.report.results.length} | ${failed.length} | ${checks} |`);
+    const checks = [...byCheck]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([c, n]) => `${c} ${n}`)
+      .join(', ');
+    console.log(
+      `| ${label} | ${pick ? pick(run.contract).length : run.contract.operations.length} | ${run.report.results.length} | ${failed.length} | ${checks} |`,
+    );
   }
   expectTwoSided(label, run, HOLDOUT_PRISM_EXPECTED[label]);
 }

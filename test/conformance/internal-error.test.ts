@@ -15,7 +15,10 @@ let dir = '';
 beforeAll(async () => {
   await buildIfStale();
   dir = await mkdtemp(join(tmpdir(), 'internal-error-'));
-  await writeFile(join(dir, 'break-clock.mjs'), "globalThis.performance.now = () => { throw new Error('injected failure'); };\n");
+  await writeFile(
+    join(dir, 'break-clock.mjs'),
+    "globalThis.performance.now = () => { throw new Error('injected failure'); };\n",
+  );
 }, scaled(180_000));
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -25,10 +28,22 @@ describe('an internal error', () => {
   it('is one line and exit 3; the report files are still written', async () => {
     const junit = join(dir, 'r.xml');
     const r = await new Promise<{ code: number | null; stderr: string; stdout: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', pathToFileURL(join(dir, 'break-clock.mjs')).href, BIN, '--target', 'http://127.0.0.1:9', '--reporter', `junit=${junit}`], {
-        cwd: packageRoot,
-        env: { ...process.env, NO_COLOR: '1' },
-      });
+      const child = spawn(
+        process.execPath,
+        [
+          '--import',
+          pathToFileURL(join(dir, 'break-clock.mjs')).href,
+          BIN,
+          '--target',
+          'http://127.0.0.1:9',
+          '--reporter',
+          `junit=${junit}`,
+        ],
+        {
+          cwd: packageRoot,
+          env: { ...process.env, NO_COLOR: '1' },
+        },
+      );
       let stderr = '';
       let stdout = '';
       child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));

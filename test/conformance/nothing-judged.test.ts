@@ -23,7 +23,20 @@ afterAll(async () => {
 describe('a run that judges nothing is a usage error (exit 2)', () => {
   it('a check that does not apply to the selected operation: exit 2, says which, reports still written', async () => {
     const junit = join(dir, 'none.xml');
-    const r = await cli(['--target', mock.url, '--api-key', 'dev-key', '--operations', 'createPet', '--checks', 'sunset_enforced', '--reporter', 'pretty', '--reporter', `junit=${junit}`]);
+    const r = await cli([
+      '--target',
+      mock.url,
+      '--api-key',
+      'dev-key',
+      '--operations',
+      'createPet',
+      '--checks',
+      'sunset_enforced',
+      '--reporter',
+      'pretty',
+      '--reporter',
+      `junit=${junit}`,
+    ]);
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toMatch(/nothing was judged/);
     expect(r.stderr).toMatch(/sunset_enforced/);
@@ -45,14 +58,34 @@ describe('a run that judges nothing is a usage error (exit 2)', () => {
   });
 
   it('every result skipped (a secured operation without --api-key): exit 2 with the skip reason', async () => {
-    const r = await cli(['--target', mock.url, '--operations', 'createPet', '--checks', 'positive_data_accepted', '--reporter', 'json']);
+    const r = await cli([
+      '--target',
+      mock.url,
+      '--operations',
+      'createPet',
+      '--checks',
+      'positive_data_accepted',
+      '--reporter',
+      'json',
+    ]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/nothing was judged: all 1 result\(s\) were skipped \(.*requires credentials/);
     expect(r.stdout).toBe('');
   });
 
   it('the same selection with the key judges something: the verdict stands (exit 0)', async () => {
-    const r = await cli(['--target', mock.url, '--api-key', 'dev-key', '--operations', 'createPet', '--checks', 'positive_data_accepted', '--reporter', 'json']);
+    const r = await cli([
+      '--target',
+      mock.url,
+      '--api-key',
+      'dev-key',
+      '--operations',
+      'createPet',
+      '--checks',
+      'positive_data_accepted',
+      '--reporter',
+      'json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const doc = JSON.parse(r.stdout) as { summary: { passed: number } };
     expect(doc.summary.passed).toBe(1);

@@ -23,10 +23,22 @@ afterAll(async () => {
 
 describe('output paths are checked before the run', () => {
   const cases: Array<[string, (d: string) => string[], RegExp]> = [
-    ['a directory that does not exist (--reporter)', () => ['--reporter', 'junit=/no/such/dir/x.xml'], /--reporter junit=\/no\/such\/dir\/x\.xml: cannot write \/no\/such\/dir\/x\.xml: the directory \/no\/such\/dir does not exist/],
-    ['a directory that does not exist (--output)', () => ['--reporter', 'json', '--output', '/no/such/dir/out.json'], /--output \/no\/such\/dir\/out\.json: cannot write .*does not exist/],
+    [
+      'a directory that does not exist (--reporter)',
+      () => ['--reporter', 'junit=/no/such/dir/x.xml'],
+      /--reporter junit=\/no\/such\/dir\/x\.xml: cannot write \/no\/such\/dir\/x\.xml: the directory \/no\/such\/dir does not exist/,
+    ],
+    [
+      'a directory that does not exist (--output)',
+      () => ['--reporter', 'json', '--output', '/no/such/dir/out.json'],
+      /--output \/no\/such\/dir\/out\.json: cannot write .*does not exist/,
+    ],
     ['a directory as the file', (d) => ['--reporter', `html=${d}`], /cannot write .*: it is a directory/],
-    ['a path through a regular file', (d) => ['--reporter', `junit=${join(d, 'a-file', 'x.xml')}`], /cannot write .*a-file.* is not a directory/],
+    [
+      'a path through a regular file',
+      (d) => ['--reporter', `junit=${join(d, 'a-file', 'x.xml')}`],
+      /cannot write .*a-file.* is not a directory/,
+    ],
   ];
   it.each(cases)('%s: exit 2, one line, no run, no stack trace', async (_name, args, message) => {
     const r = await cli(['--target', mock.url, '--api-key', 'dev-key', ...args(dir)]);
@@ -41,14 +53,30 @@ describe('output paths are checked before the run', () => {
 
   it('a writable path passes the preflight and gets the report', async () => {
     const file = join(dir, 'ok.json');
-    const r = await cli(['--target', mock.url, '--api-key', 'dev-key', '--operations', 'listPets', '--reporter', `json=${file}`]);
+    const r = await cli([
+      '--target',
+      mock.url,
+      '--api-key',
+      'dev-key',
+      '--operations',
+      'listPets',
+      '--reporter',
+      `json=${file}`,
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(await readFile(file, 'utf8'))).toHaveProperty('summary');
   });
 
   it('checkOutputs creates nothing and ignores stdout destinations', async () => {
-    await expect(checkOutputs([{ name: 'pretty', file: undefined, flag: '--reporter pretty' }, { name: 'json', file: join(dir, 'new.json'), flag: '--output x' }])).resolves.toBeUndefined();
+    await expect(
+      checkOutputs([
+        { name: 'pretty', file: undefined, flag: '--reporter pretty' },
+        { name: 'json', file: join(dir, 'new.json'), flag: '--output x' },
+      ]),
+    ).resolves.toBeUndefined();
     await expect(readFile(join(dir, 'new.json'))).rejects.toThrow(/ENOENT/);
-    await expect(checkOutputs([{ name: 'json', file: join(dir, 'missing', 'x.json'), flag: '--output x' }])).rejects.toBeInstanceOf(OutputPathError);
+    await expect(
+      checkOutputs([{ name: 'json', file: join(dir, 'missing', 'x.json'), flag: '--output x' }]),
+    ).rejects.toBeInstanceOf(OutputPathError);
   });
 });

@@ -31,7 +31,11 @@ describe('the planner and the executor go by the exchanges checks declare, not b
     const credentials = new CredentialPlan(contract, { apiKey: 'dev-key' });
     const readable = planRun(contract, select(contract, { checks: ['created_resource_readable'] }), credentials);
     expect([...readable.needs].sort()).toEqual(['list_back', 'positive', 'read_back']);
-    expect(readable.cases.every((c) => c.mutations.length === 0 && !c.malformedJson && !c.authProbes && c.unknownId === false)).toBe(true);
+    expect(
+      readable.cases.every(
+        (c) => c.mutations.length === 0 && !c.malformedJson && !c.authProbes && c.unknownId === false,
+      ),
+    ).toBe(true);
     expect(readable.cases.some((c) => c.positive && c.readBack)).toBe(true);
     expect(readable.pathProbes).toEqual([]);
     const unknown = planRun(contract, select(contract, { checks: ['not_found_for_unknown_id'] }), credentials);
@@ -39,7 +43,11 @@ describe('the planner and the executor go by the exchanges checks declare, not b
     expect(unknown.cases.some((c) => c.unknownId === true)).toBe(true);
     expect(unknown.cases.every((c) => !c.positive)).toBe(true);
     // Without credentials a secured operation plans nothing it cannot send, and says why.
-    const noKey = planRun(contract, select(contract, { checks: ['not_found_for_unknown_id'] }), new CredentialPlan(contract, {}));
+    const noKey = planRun(
+      contract,
+      select(contract, { checks: ['not_found_for_unknown_id'] }),
+      new CredentialPlan(contract, {}),
+    );
     const secured = noKey.cases.filter((c) => c.op.requiresAuth);
     expect(secured.length).toBeGreaterThan(0);
     for (const c of secured) expect([c.unknownId, typeof c.authBlocked]).toEqual([false, 'string']);
@@ -78,15 +86,35 @@ describe('the verdict lives in the library', () => {
     await mock.close();
   });
 
-  it('a run that judged nothing: the library says exit 2 with the reason, as the CLI does', async () => {
-    const report = await run(mock.url, { operations: ['createPet'], checks: ['sunset_enforced'], extra: { probes: false } });
-    const verdict = verdictOf(report);
-    expect(verdict).toMatchObject({ exitCode: 2, verdict: 'no verdict' });
-    expect(verdict.reason).toMatch(/nothing was judged.*sunset_enforced/);
-    const r = await cli(['--target', mock.url, '--api-key', 'dev-key', '--operations', 'createPet', '--checks', 'sunset_enforced', '--no-workflows', '--reporter', 'json']);
-    expect(r.code).toBe(verdict.exitCode);
-    expect(r.stderr).toContain(verdict.reason);
-  }, scaled(60_000));
+  it(
+    'a run that judged nothing: the library says exit 2 with the reason, as the CLI does',
+    async () => {
+      const report = await run(mock.url, {
+        operations: ['createPet'],
+        checks: ['sunset_enforced'],
+        extra: { probes: false },
+      });
+      const verdict = verdictOf(report);
+      expect(verdict).toMatchObject({ exitCode: 2, verdict: 'no verdict' });
+      expect(verdict.reason).toMatch(/nothing was judged.*sunset_enforced/);
+      const r = await cli([
+        '--target',
+        mock.url,
+        '--api-key',
+        'dev-key',
+        '--operations',
+        'createPet',
+        '--checks',
+        'sunset_enforced',
+        '--no-workflows',
+        '--reporter',
+        'json',
+      ]);
+      expect(r.code).toBe(verdict.exitCode);
+      expect(r.stderr).toContain(verdict.reason);
+    },
+    scaled(60_000),
+  );
 });
 
 describe('workflows send through the session', () => {
@@ -95,14 +123,30 @@ describe('workflows send through the session', () => {
     const holding: BuiltRequestSender = {
       sendBuilt: (_request, route) => {
         routes.push(route);
-        return Promise.resolve({ ok: false, error: { kind: 'not_sent', message: 'not sent: the target timed out on 4 requests in a row', bytesReceived: 0 } });
+        return Promise.resolve({
+          ok: false,
+          error: {
+            kind: 'not_sent',
+            message: 'not sent: the target timed out on 4 requests in a row',
+            bytesReceived: 0,
+          },
+        });
       },
     };
     const doc = await bundledWorkflows();
-    const results = await runWorkflows({ documents: [doc], contract: await petstoreContract(), target: 'http://127.0.0.1:9', credentials: { apiKey: 'dev-key' }, timeoutMs: 1000, maxResponseBytes: 1 << 20, transport: holding });
+    const results = await runWorkflows({
+      documents: [doc],
+      contract: await petstoreContract(),
+      target: 'http://127.0.0.1:9',
+      credentials: { apiKey: 'dev-key' },
+      timeoutMs: 1000,
+      maxResponseBytes: 1 << 20,
+      transport: holding,
+    });
     expect(results.length).toBe(doc.workflows.length);
     expect(routes.length).toBeGreaterThanOrEqual(doc.workflows.length);
     expect(routes.every((r) => /^[A-Z]+ \//.test(r))).toBe(true);
-    for (const r of results) expect([r.status, r.message]).toEqual(['skipped', 'not sent: the target timed out on 4 requests in a row']);
+    for (const r of results)
+      expect([r.status, r.message]).toEqual(['skipped', 'not sent: the target timed out on 4 requests in a row']);
   });
 });

@@ -30,7 +30,9 @@ export const plantedCheck: Check = {
 const copy = join(packageRoot, 'test-artifacts', `registry-plant-${process.pid}`);
 
 function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)],
+  );
 }
 
 let mock: RunningMock;
@@ -45,7 +47,10 @@ beforeAll(async () => {
   writeFileSync(join(copy, 'conformance', 'checks', 'planted-check.ts'), PLANTED);
   const registry = join(copy, 'conformance', 'registry', 'index.ts');
   const text = readFileSync(registry, 'utf8');
-  const listed = text.replace(/^export const REGISTRY: readonly Entry\[\] = \[\n/m, (head) => `${head}  plantedCheck,\n`);
+  const listed = text.replace(
+    /^export const REGISTRY: readonly Entry\[\] = \[\n/m,
+    (head) => `${head}  plantedCheck,\n`,
+  );
   expect(listed).not.toBe(text);
   writeFileSync(registry, `import { plantedCheck } from '../checks/planted-check.js';\n${listed}`);
   mock = await start({ port: 0 });
@@ -71,12 +76,27 @@ describe('the registry of judgements', () => {
     expect(changed.sort()).toEqual(['checks/planted-check.ts', 'registry/index.ts']);
   });
 
-  it('runs a planted check, judges it under the policies and reports it in every format', { timeout: 120_000 }, async () => {
-    const runner = (await import(join(copy, 'conformance', 'runner.ts'))) as typeof import('../../conformance/runner.js');
-    const formats = (await import(join(copy, 'conformance', 'report', 'formats', 'index.ts'))) as typeof import('../../conformance/report/formats/index.js');
+  it('runs a planted check, judges it under the policies and reports it in every format', {
+    timeout: 120_000,
+  }, async () => {
+    const runner = (await import(
+      join(copy, 'conformance', 'runner.ts')
+    )) as typeof import('../../conformance/runner.js');
+    const formats = (await import(
+      join(copy, 'conformance', 'report', 'formats', 'index.ts')
+    )) as typeof import('../../conformance/report/formats/index.js');
     const contract = await loadContract(join(packageRoot, 'openapi', 'petstore.yaml'));
-    const report: RunReport = await runner.runConformance({ target: mock.url, contract, apiKey: 'dev-key', checks: ['planted_check'], operations: ['listPets', 'getPet', 'setStock'], examples: 1 });
-    const cells = Object.fromEntries(report.results.filter((r) => r.check === 'planted_check').map((r) => [r.operation, r]));
+    const report: RunReport = await runner.runConformance({
+      target: mock.url,
+      contract,
+      apiKey: 'dev-key',
+      checks: ['planted_check'],
+      operations: ['listPets', 'getPet', 'setStock'],
+      examples: 1,
+    });
+    const cells = Object.fromEntries(
+      report.results.filter((r) => r.check === 'planted_check').map((r) => [r.operation, r]),
+    );
     // Selected alone, it still gets the valid requests it declares it needs (the planner reads `needs`).
     expect(cells['getPet']?.status).toBe('passed');
     expect(cells['listPets']?.status).toBe('failed');

@@ -18,12 +18,21 @@ import { scaled } from '../load-scale.js';
 // and location_names_resource on every create, and the createReadList workflow); every reporter shows
 // them as one cause with its count, and the pretty output says why each skip happened.
 
-const result = (operation: string, check: string, message: string, status: CheckResult['status'] = 'failed', headers: Record<string, string> = {}): CheckResult => ({
+const result = (
+  operation: string,
+  check: string,
+  message: string,
+  status: CheckResult['status'] = 'failed',
+  headers: Record<string, string> = {},
+): CheckResult => ({
   operation,
   check,
   status,
   message,
-  exchange: { request: { method: 'GET', url: 'http://127.0.0.1:1/x', headers: {} }, response: { status: 200, headers, body: '', durationMs: 1 } } as unknown as CheckResult['exchange'],
+  exchange: {
+    request: { method: 'GET', url: 'http://127.0.0.1:1/x', headers: {} },
+    response: { status: 200, headers, body: '', durationMs: 1 },
+  } as unknown as CheckResult['exchange'],
   smallestInput: undefined,
   reproduce: 'curl -sS -i http://127.0.0.1:1/x',
   judged: 1,
@@ -32,10 +41,16 @@ const result = (operation: string, check: string, message: string, status: Check
 describe('groupByCause (unit)', () => {
   it('one header missing across checks and operations is one cause; another header, a wrong value, or a warning is another', () => {
     const groups = groupByCause([
-      result('createPet', 'response_headers', 'required header Location is missing on 201 (3 of 4 exchanges failed, 1 distinct violations); smallest failing input: body {"name":"c"}'),
+      result(
+        'createPet',
+        'response_headers',
+        'required header Location is missing on 201 (3 of 4 exchanges failed, 1 distinct violations); smallest failing input: body {"name":"c"}',
+      ),
       result('createCategory', 'location_names_resource', '201 without the documented Location header'),
       result('listOrders', 'response_headers', 'required header X-Total-Count is missing on 200'),
-      result('listPets', 'paging_truthful', 'X-Total-Count says 57, walking the pages gave 1 items', 'failed', { 'x-total-count': '57' }),
+      result('listPets', 'paging_truthful', 'X-Total-Count says 57, walking the pages gave 1 items', 'failed', {
+        'x-total-count': '57',
+      }),
       result('placeOrder', 'response_headers', 'required header Location is missing on 201', 'warning'),
     ]);
     expect(groups.map((g) => [g.status, g.cause, g.results.length])).toEqual([
@@ -48,11 +63,27 @@ describe('groupByCause (unit)', () => {
 
   it('the same message on several operations is one cause (operation names, numbers and tallies aside); different messages stay apart', () => {
     const groups = groupByCause([
-      result('createPet', 'auth_enforced', 'createPet requires credentials but accepted the request with wrong credentials (answered 201)'),
-      result('deletePet', 'auth_enforced', 'deletePet requires credentials but accepted the request with wrong credentials (answered 204)'),
+      result(
+        'createPet',
+        'auth_enforced',
+        'createPet requires credentials but accepted the request with wrong credentials (answered 201)',
+      ),
+      result(
+        'deletePet',
+        'auth_enforced',
+        'deletePet requires credentials but accepted the request with wrong credentials (answered 204)',
+      ),
       result('getPet', 'not_found_for_unknown_id', 'an unknown identifier answered 200 instead of 404'),
-      result('createPet', 'response_schema', "body must have required property 'code'; body must have required property 'message'"),
-      result('createPet', 'error_shape', "error body must have required property 'message'; error body must have required property 'code'"),
+      result(
+        'createPet',
+        'response_schema',
+        "body must have required property 'code'; body must have required property 'message'",
+      ),
+      result(
+        'createPet',
+        'error_shape',
+        "error body must have required property 'message'; error body must have required property 'code'",
+      ),
     ]);
     expect(groups.map((g) => [g.cause, g.results.length])).toEqual([
       ['<operation> requires credentials but accepted the request with wrong credentials (answered …)', 2],
@@ -63,11 +94,36 @@ describe('groupByCause (unit)', () => {
 
   it('"contract omits N" warnings are one cause per status across checks and operations (issue 30)', () => {
     const groups = groupByCause([
-      result('createPet', 'status_code_documented', 'contract omits 401: createPet does not document it, and a request without credentials got 401', 'warning'),
-      result('deletePet', 'status_code_documented', 'contract omits 401: deletePet does not document it, and a request with wrong credentials got 401', 'warning'),
-      result('listPets', 'method_not_allowed', 'contract omits 405: no operation of /pets documents what an undocumented method gets, and PATCH got 404 (RFC 9110 §15.5.6 names 405)', 'warning'),
-      result('createPet', 'malformed_json_rejected', 'contract omits 400/422: createPet documents no status for malformed JSON, which got 415 (RFC 9110 §15.5.1 names 400)', 'warning'),
-      result('replacePet', 'negative_data_rejected', 'contract omits 401: replacePet does not document it, and a deliberately invalid request (field name: wrong type) got 401', 'warning'),
+      result(
+        'createPet',
+        'status_code_documented',
+        'contract omits 401: createPet does not document it, and a request without credentials got 401',
+        'warning',
+      ),
+      result(
+        'deletePet',
+        'status_code_documented',
+        'contract omits 401: deletePet does not document it, and a request with wrong credentials got 401',
+        'warning',
+      ),
+      result(
+        'listPets',
+        'method_not_allowed',
+        'contract omits 405: no operation of /pets documents what an undocumented method gets, and PATCH got 404 (RFC 9110 §15.5.6 names 405)',
+        'warning',
+      ),
+      result(
+        'createPet',
+        'malformed_json_rejected',
+        'contract omits 400/422: createPet documents no status for malformed JSON, which got 415 (RFC 9110 §15.5.1 names 400)',
+        'warning',
+      ),
+      result(
+        'replacePet',
+        'negative_data_rejected',
+        'contract omits 401: replacePet does not document it, and a deliberately invalid request (field name: wrong type) got 401',
+        'warning',
+      ),
     ]);
     expect(groups.map((g) => [g.cause, g.results.length, g.checks.length])).toEqual([
       ['the contract omits 401', 3, 2],
@@ -78,13 +134,27 @@ describe('groupByCause (unit)', () => {
 
   it('a workflow with several failed criteria is its own cause; skips are counted per reason', () => {
     const groups = groupByCause([
-      result('petstore.arazzo.yaml', 'workflow:a', 'step s (op): success criteria not met: $statusCode == 409 ($statusCode = 201); $response.header.Location matches /x/ (it is absent)'),
+      result(
+        'petstore.arazzo.yaml',
+        'workflow:a',
+        'step s (op): success criteria not met: $statusCode == 409 ($statusCode = 201); $response.header.Location matches /x/ (it is absent)',
+      ),
       result('createPet', 'response_headers', 'required header Location is missing on 201'),
     ]);
     expect(groups).toHaveLength(2);
     const skips = skipReasons([
-      result('listPets', 'filters_filter', 'listPets has no query parameter named like a property of its items', 'skipped'),
-      result('listOrders', 'filters_filter', 'listOrders has no query parameter named like a property of its items', 'skipped'),
+      result(
+        'listPets',
+        'filters_filter',
+        'listPets has no query parameter named like a property of its items',
+        'skipped',
+      ),
+      result(
+        'listOrders',
+        'filters_filter',
+        'listOrders has no query parameter named like a property of its items',
+        'skipped',
+      ),
       result('getPet', 'sunset_enforced', 'not due yet', 'skipped'),
     ]);
     expect(skips.map((s) => [s.reason, s.results.length])).toEqual([
@@ -111,7 +181,16 @@ describe('a dropped Location header (fixtures/broken missing-location) in every 
     const contract = await loadContract(spec);
     // As the CLI composes a run: checks, rules and the bundled workflows.
     const documents = await loadWorkflows({ files: undefined, disabled: false }, spec, spec, contract);
-    report = (await runComposed({ target: proxy.url, contract, contractSource: spec, documents, apiKey: 'dev-key', examples: 1 })).report;
+    report = (
+      await runComposed({
+        target: proxy.url,
+        contract,
+        contractSource: spec,
+        documents,
+        apiKey: 'dev-key',
+        examples: 1,
+      })
+    ).report;
   }, scaled(120_000));
 
   afterAll(async () => {
@@ -125,7 +204,9 @@ describe('a dropped Location header (fixtures/broken missing-location) in every 
     // The README's figure: response_headers and location_names_resource on each of the 3 creates, and createReadList.
     expect(f.length).toBe(7);
     expect(new Set(f.map((r) => r.operation)).size).toBeGreaterThanOrEqual(3);
-    expect(new Set(f.map((r) => r.check))).toEqual(new Set(['response_headers', 'location_names_resource', 'workflow:createReadList']));
+    expect(new Set(f.map((r) => r.check))).toEqual(
+      new Set(['response_headers', 'location_names_resource', 'workflow:createReadList']),
+    );
     for (const r of f) expect(r.message).toMatch(/Location/);
   });
 
@@ -145,12 +226,18 @@ describe('a dropped Location header (fixtures/broken missing-location) in every 
   });
 
   it('JSON: the results as before, plus one group with its count and the results it covers', () => {
-    const doc = JSON.parse(jsonReport(report)) as { results: unknown[]; summary: { failed: number }; groups: { status: string; cause: string; count: number; results: { operation: string; check: string }[] }[] };
+    const doc = JSON.parse(jsonReport(report)) as {
+      results: unknown[];
+      summary: { failed: number };
+      groups: { status: string; cause: string; count: number; results: { operation: string; check: string }[] }[];
+    };
     expect(doc.results).toHaveLength(report.results.length);
     expect(doc.summary.failed).toBe(failed().length);
     expect(doc.groups).toHaveLength(1);
     expect(doc.groups[0]).toMatchObject({ status: 'failed', cause: 'header Location missing', count: failed().length });
-    expect(doc.groups[0]!.results).toEqual(expect.arrayContaining(failed().map((r) => ({ operation: r.operation, check: r.check }))));
+    expect(doc.groups[0]!.results).toEqual(
+      expect.arrayContaining(failed().map((r) => ({ operation: r.operation, check: r.check }))),
+    );
   });
 
   it('JUnit: one failing testcase for the cause, listing every result it covers', () => {
@@ -170,7 +257,9 @@ describe('a dropped Location header (fixtures/broken missing-location) in every 
     const html = htmlReport(report);
     const blocks = html.match(/<li class="group"[^>]*>/g) ?? [];
     expect(blocks).toEqual([`<li class="group" data-status="failed" data-count="${failed().length}">`]);
-    expect(html).toContain(`<b class="g-count">${failed().length}×</b> <span class="g-cause">header Location missing</span>`);
+    expect(html).toContain(
+      `<b class="g-count">${failed().length}×</b> <span class="g-cause">header Location missing</span>`,
+    );
     expect(html).toContain(`Failures and warnings by cause: ${failed().length} result(s) from 1 cause(s)`);
     for (const r of failed()) expect(html).toContain(`${r.operation} › ${r.check}</button>`);
   });

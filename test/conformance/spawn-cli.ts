@@ -25,7 +25,11 @@ export async function buildIfStale(): Promise<void> {
     built = 0;
   }
   if (built > Math.max(newest(join(packageRoot, 'conformance')), newest(join(packageRoot, 'src')))) return;
-  await promisify(execFile)(process.execPath, [join(packageRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(packageRoot, 'tsconfig.build.json')], { cwd: packageRoot }).catch(
+  await promisify(execFile)(
+    process.execPath,
+    [join(packageRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(packageRoot, 'tsconfig.build.json')],
+    { cwd: packageRoot },
+  ).catch(
     // Type errors elsewhere still emit; a missing output fails the tests themselves.
     (error: { stdout?: string }) => error.stdout,
   );
@@ -40,7 +44,10 @@ export interface CliRun {
 /** Spawns the built CLI asynchronously (the servers under test live in the test's process). */
 export function cli(args: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<CliRun> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: packageRoot, env: { ...process.env, NO_COLOR: '1', ...env } });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: packageRoot,
+      env: { ...process.env, NO_COLOR: '1', ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

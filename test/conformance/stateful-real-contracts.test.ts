@@ -42,19 +42,46 @@ describe('paging and filter rules on Ory Kratos served by the mock', () => {
     await mock.close();
   });
 
-  const judge = async (target: string): Promise<RunReport> => run(target, { contract, apiKey: 'k', bearer: 't', basic: 'u:p', examples: 1, operations });
+  const judge = async (target: string): Promise<RunReport> =>
+    run(target, { contract, apiKey: 'k', bearer: 't', basic: 'u:p', examples: 1, operations });
 
-  it('unbroken: the page size, the page number and the filters are judged and hold', { timeout: scaled(120_000) }, async () => {
+  it('unbroken: the page size, the page number and the filters are judged and hold', {
+    timeout: scaled(120_000),
+  }, async () => {
     const report = await judge(mock.url);
-    expect(cell(report, 'listIdentities', 'paging_truthful')).toMatchObject({ status: 'passed', message: expect.stringMatching(/^per_page=1&page_size=1 held .*; page=2 holds other items$/) });
+    expect(cell(report, 'listIdentities', 'paging_truthful')).toMatchObject({
+      status: 'passed',
+      message: expect.stringMatching(/^per_page=1&page_size=1 held .*; page=2 holds other items$/),
+    });
     // The status filtered by is one a listed item has (the mock's seeded data), whichever it is.
-    expect(cell(report, 'listCourierMessages', 'filters_filter')).toMatchObject({ status: 'passed', message: expect.stringMatching(/status="(queued|sent|processing|abandoned)"/) });
+    expect(cell(report, 'listCourierMessages', 'filters_filter')).toMatchObject({
+      status: 'passed',
+      message: expect.stringMatching(/status="(queued|sent|processing|abandoned)"/),
+    });
   });
 
   it.each<[string, readonly string[], string, string, RegExp]>([
-    ['page size ignored', ['per_page', 'page_size'], 'listIdentities', 'paging_truthful', /^\d+ items on a page of per_page=1&page_size=1/],
-    ['page number ignored', ['page'], 'listIdentities', 'paging_truthful', /is on the first page and again at page=2: the page number is not honoured$/],
-    ['status filter ignored', ['status'], 'listCourierMessages', 'filters_filter', /^status="\w+" returned an item with status "\w+"$/],
+    [
+      'page size ignored',
+      ['per_page', 'page_size'],
+      'listIdentities',
+      'paging_truthful',
+      /^\d+ items on a page of per_page=1&page_size=1/,
+    ],
+    [
+      'page number ignored',
+      ['page'],
+      'listIdentities',
+      'paging_truthful',
+      /is on the first page and again at page=2: the page number is not honoured$/,
+    ],
+    [
+      'status filter ignored',
+      ['status'],
+      'listCourierMessages',
+      'filters_filter',
+      /^status="\w+" returned an item with status "\w+"$/,
+    ],
   ])('%s: fails %s', { timeout: scaled(120_000) }, async (name, params, operation, check, message) => {
     const proxy = await startDefectProxy(mock.url, dropping(name, params));
     try {

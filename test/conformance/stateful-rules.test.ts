@@ -5,21 +5,42 @@
  */
 import { describe, expect, it } from 'vitest';
 import { contractFromDocument, type Operation } from '../../src/contract/index.js';
-import { filterPlan, judgeFilters, matches, nextFilterRequest, filterQuery, type FilterPlan, type Recorded } from '../../conformance/probes/filters.js';
+import {
+  filterPlan,
+  judgeFilters,
+  matches,
+  nextFilterRequest,
+  filterQuery,
+  type FilterPlan,
+  type Recorded,
+} from '../../conformance/probes/filters.js';
 import { judgePaging, nextPagingQuery, pagingPlan, type PagingPlan } from '../../conformance/probes/paging.js';
 import { judgeLocationRead, locationNames } from '../../conformance/probes/location.js';
 import { judgeReadOnly } from '../../conformance/probes/read-only.js';
 import { judgeReference } from '../../conformance/probes/references.js';
 import type { Exchange } from '../../conformance/types.js';
 
-const item = { type: 'object', properties: { id: { type: 'string' }, email: { type: 'string' }, status: { type: 'string', enum: ['open', 'shut'] } } };
+const item = {
+  type: 'object',
+  properties: { id: { type: 'string' }, email: { type: 'string' }, status: { type: 'string', enum: ['open', 'shut'] } },
+};
 const list = (schema: unknown, parameters: unknown[], headers?: Record<string, unknown>): Record<string, unknown> => ({
-  get: { operationId: 'list', parameters, responses: { '200': { description: 'ok', ...(headers ? { headers } : {}), content: { 'application/json': { schema } } } } },
+  get: {
+    operationId: 'list',
+    parameters,
+    responses: {
+      '200': { description: 'ok', ...(headers ? { headers } : {}), content: { 'application/json': { schema } } },
+    },
+  },
 });
 const q = (name: string, schema: Record<string, unknown>): Record<string, unknown> => ({ name, in: 'query', schema });
 
 async function operation(path: Record<string, unknown>): Promise<Operation> {
-  const contract = await contractFromDocument({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths: { '/things': path } });
+  const contract = await contractFromDocument({
+    openapi: '3.0.3',
+    info: { title: 't', version: '1' },
+    paths: { '/things': path },
+  });
   return contract.operationsById.get('list')!;
 }
 
@@ -38,7 +59,8 @@ function exchange(body: unknown, status = 200, headers: Record<string, string> =
   };
 }
 
-const rows = (n: number): Array<Record<string, unknown>> => Array.from({ length: n }, (_, i) => ({ id: `t${i}`, email: `u${i}@x`, status: i % 2 ? 'shut' : 'open' }));
+const rows = (n: number): Array<Record<string, unknown>> =>
+  Array.from({ length: n }, (_, i) => ({ id: `t${i}`, email: `u${i}@x`, status: i % 2 ? 'shut' : 'open' }));
 
 /** Drives a paging plan against a function answering each query; returns what was recorded. */
 function walk(plan: PagingPlan, answer: (query: Record<string, unknown>) => Exchange): Exchange[] {
@@ -49,17 +71,78 @@ function walk(plan: PagingPlan, answer: (query: Record<string, unknown>) => Exch
 
 describe('paging_truthful: what the contract states, judged on recorded exchanges', () => {
   it.each<[string, unknown, unknown[], string | undefined]>([
-    ['limit-only on a bare array', { type: 'array', items: item }, [q('limit', { type: 'integer', minimum: 1, maximum: 50 })], undefined],
-    ['page/per_page in a wrapper', { type: 'object', properties: { data: { type: 'array', items: item } } }, [q('per_page', { type: 'integer' }), q('page', { type: 'integer', minimum: 1 })], undefined],
-    ['Twilio PageSize + Page from 0', { type: 'object', properties: { accounts: { type: 'array', items: item } } }, [q('PageSize', { type: 'integer', minimum: 1 }), q('Page', { type: 'integer', minimum: 0 })], undefined],
-    ['a cursor without a page size', { type: 'array', items: item }, [q('page_token', { type: 'string' })], 'declares no page-size parameter'],
-    ['a page size that is a string (Miro)', { type: 'array', items: item }, [q('limit', { type: 'string' })], 'is not an integer'],
-    ['a `size` that is no number beside a numeric limit (Lob postcards: 4x6)', { type: 'array', items: item }, [q('limit', { type: 'integer', minimum: 1 }), q('size', { type: 'string', enum: ['4x6'] })], undefined],
-    ['a page size that admits one value', { type: 'array', items: item }, [q('limit', { type: 'integer', minimum: 5, maximum: 5 })], 'admits only 5'],
+    [
+      'limit-only on a bare array',
+      { type: 'array', items: item },
+      [q('limit', { type: 'integer', minimum: 1, maximum: 50 })],
+      undefined,
+    ],
+    [
+      'page/per_page in a wrapper',
+      { type: 'object', properties: { data: { type: 'array', items: item } } },
+      [q('per_page', { type: 'integer' }), q('page', { type: 'integer', minimum: 1 })],
+      undefined,
+    ],
+    [
+      'Twilio PageSize + Page from 0',
+      { type: 'object', properties: { accounts: { type: 'array', items: item } } },
+      [q('PageSize', { type: 'integer', minimum: 1 }), q('Page', { type: 'integer', minimum: 0 })],
+      undefined,
+    ],
+    [
+      'a cursor without a page size',
+      { type: 'array', items: item },
+      [q('page_token', { type: 'string' })],
+      'declares no page-size parameter',
+    ],
+    [
+      'a page size that is a string (Miro)',
+      { type: 'array', items: item },
+      [q('limit', { type: 'string' })],
+      'is not an integer',
+    ],
+    [
+      'a `size` that is no number beside a numeric limit (Lob postcards: 4x6)',
+      { type: 'array', items: item },
+      [q('limit', { type: 'integer', minimum: 1 }), q('size', { type: 'string', enum: ['4x6'] })],
+      undefined,
+    ],
+    [
+      'a page size that admits one value',
+      { type: 'array', items: item },
+      [q('limit', { type: 'integer', minimum: 5, maximum: 5 })],
+      'admits only 5',
+    ],
     ['an answer that is no list', item, [q('limit', { type: 'integer' })], 'answers no list'],
-    ['a wrapper of several arrays, none named like the path (Discord thread search)', { type: 'object', properties: { threads: { type: 'array', items: item }, members: { type: 'array', items: item } } }, [q('limit', { type: 'integer' })], 'answers no list'],
-    ['a wrapper of several arrays, one named like the path (PayPal templates)', { type: 'object', properties: { things: { type: 'array', items: item }, phones: { type: 'array', items: item } } }, [q('limit', { type: 'integer' })], undefined],
-    ['a wrapper composed with allOf (Lob)', { allOf: [{ type: 'object', properties: { count: { type: 'integer' } } }, { type: 'object', properties: { data: { type: 'array', items: item } } }] }, [q('limit', { type: 'integer', minimum: 1, maximum: 100 })], undefined],
+    [
+      'a wrapper of several arrays, none named like the path (Discord thread search)',
+      {
+        type: 'object',
+        properties: { threads: { type: 'array', items: item }, members: { type: 'array', items: item } },
+      },
+      [q('limit', { type: 'integer' })],
+      'answers no list',
+    ],
+    [
+      'a wrapper of several arrays, one named like the path (PayPal templates)',
+      {
+        type: 'object',
+        properties: { things: { type: 'array', items: item }, phones: { type: 'array', items: item } },
+      },
+      [q('limit', { type: 'integer' })],
+      undefined,
+    ],
+    [
+      'a wrapper composed with allOf (Lob)',
+      {
+        allOf: [
+          { type: 'object', properties: { count: { type: 'integer' } } },
+          { type: 'object', properties: { data: { type: 'array', items: item } } },
+        ],
+      },
+      [q('limit', { type: 'integer', minimum: 1, maximum: 100 })],
+      undefined,
+    ],
   ])('%s', async (_name, schema, parameters, skipped) => {
     const planned = pagingPlan(await operation(list(schema, parameters)));
     if (skipped === undefined) expect(planned.ok).toBe(true);
@@ -67,32 +150,63 @@ describe('paging_truthful: what the contract states, judged on recorded exchange
   });
 
   it('an object read by its identifier is an item, not a list, whatever arrays it holds', async () => {
-    const contract = await contractFromDocument({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths: { '/things/{id}': { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], ...list({ type: 'object', properties: { tags: { type: 'array', items: item } } }, [q('limit', { type: 'integer' })]) } } });
+    const contract = await contractFromDocument({
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/things/{id}': {
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          ...list({ type: 'object', properties: { tags: { type: 'array', items: item } } }, [
+            q('limit', { type: 'integer' }),
+          ]),
+        },
+      },
+    });
     const planned = pagingPlan(contract.operationsById.get('list')!);
     expect(planned.ok ? 'planned' : planned.reason).toContain('answers no list');
   });
 
   it('a page number counts from 1 unless its schema says 0', async () => {
-    const from1 = pagingPlan(await operation(list({ type: 'array', items: item }, [q('limit', { type: 'integer' }), q('page', { type: 'integer' })])));
-    const from0 = pagingPlan(await operation(list({ type: 'array', items: item }, [q('limit', { type: 'integer' }), q('page', { type: 'integer', minimum: 0 })])));
+    const from1 = pagingPlan(
+      await operation(
+        list({ type: 'array', items: item }, [q('limit', { type: 'integer' }), q('page', { type: 'integer' })]),
+      ),
+    );
+    const from0 = pagingPlan(
+      await operation(
+        list({ type: 'array', items: item }, [
+          q('limit', { type: 'integer' }),
+          q('page', { type: 'integer', minimum: 0 }),
+        ]),
+      ),
+    );
     expect(from1.ok && from1.plan.page?.first).toBe(1);
     expect(from0.ok && from0.plan.page?.first).toBe(0);
   });
 
-  const offsetDoc = list({ type: 'array', items: item }, [q('limit', { type: 'integer', minimum: 1, maximum: 100 }), q('offset', { type: 'integer', minimum: 0 })]);
+  const offsetDoc = list({ type: 'array', items: item }, [
+    q('limit', { type: 'integer', minimum: 1, maximum: 100 }),
+    q('offset', { type: 'integer', minimum: 0 }),
+  ]);
   /** An offset/limit server over `n` rows; `ignore` names the parameter it drops. */
-  const server = (n: number, ignore?: 'limit' | 'offset') => (query: Record<string, unknown>): Exchange => {
-    const limit = ignore === 'limit' ? n : Number(query['limit'] ?? n);
-    const offset = ignore === 'offset' ? 0 : Number(query['offset'] ?? 0);
-    return exchange(rows(n).slice(offset, offset + limit));
-  };
+  const server =
+    (n: number, ignore?: 'limit' | 'offset') =>
+    (query: Record<string, unknown>): Exchange => {
+      const limit = ignore === 'limit' ? n : Number(query['limit'] ?? n);
+      const offset = ignore === 'offset' ? 0 : Number(query['offset'] ?? 0);
+      return exchange(rows(n).slice(offset, offset + limit));
+    };
 
   it('a correct offset server passes: the page holds no more than the limit, the next page other items', async () => {
     const planned = pagingPlan(await operation(offsetDoc));
     if (!planned.ok) throw new Error(planned.reason);
     const sent = walk(planned.plan, server(5));
     expect(sent.map((e) => e.response?.body.length).length).toBe(3);
-    expect(judgePaging(planned.plan, sent)).toMatchObject({ status: 'passed', message: 'limit=1 held (1 of 5 listed); offset=1 holds other items', judged: 2 });
+    expect(judgePaging(planned.plan, sent)).toMatchObject({
+      status: 'passed',
+      message: 'limit=1 held (1 of 5 listed); offset=1 holds other items',
+      judged: 2,
+    });
   });
 
   it.each<['limit' | 'offset', RegExp]>([
@@ -109,40 +223,97 @@ describe('paging_truthful: what the contract states, judged on recorded exchange
   it('a list of one item judges nothing (skipped with why), nor does an unanswered census', async () => {
     const planned = pagingPlan(await operation(offsetDoc));
     if (!planned.ok) throw new Error(planned.reason);
-    expect(judgePaging(planned.plan, walk(planned.plan, server(1, 'limit')))).toMatchObject({ status: 'skipped', message: expect.stringMatching(/only 1 item/) });
-    expect(judgePaging(planned.plan, walk(planned.plan, () => exchange({ message: 'no' }, 500)))).toMatchObject({ status: 'skipped' });
+    expect(judgePaging(planned.plan, walk(planned.plan, server(1, 'limit')))).toMatchObject({
+      status: 'skipped',
+      message: expect.stringMatching(/only 1 item/),
+    });
+    expect(
+      judgePaging(
+        planned.plan,
+        walk(planned.plan, () => exchange({ message: 'no' }, 500)),
+      ),
+    ).toMatchObject({ status: 'skipped' });
   });
 
   it('with a total-count header the pages are walked and must add up to it', async () => {
-    const planned = pagingPlan(await operation(list({ type: 'array', items: item }, [q('limit', { type: 'integer', minimum: 1 }), q('offset', { type: 'integer' })], { 'X-Total-Count': { schema: { type: 'integer' } } })));
+    const planned = pagingPlan(
+      await operation(
+        list(
+          { type: 'array', items: item },
+          [q('limit', { type: 'integer', minimum: 1 }), q('offset', { type: 'integer' })],
+          { 'X-Total-Count': { schema: { type: 'integer' } } },
+        ),
+      ),
+    );
     if (!planned.ok) throw new Error(planned.reason);
-    const paged = (claim: (n: number) => number) => (query: Record<string, unknown>): Exchange => {
-      const o = Number(query['offset'] ?? 0);
-      const page = rows(8).slice(o, o + Number(query['limit']));
-      return exchange(page, 200, { 'x-total-count': String(claim(page.length)) });
-    };
-    const good = judgePaging(planned.plan, walk(planned.plan, paged(() => 8)));
-    expect(good).toMatchObject({ status: 'passed', message: expect.stringContaining('5 pages of 2: 8 items = X-Total-Count, disjoint') });
-    const lying = judgePaging(planned.plan, walk(planned.plan, paged((n) => n)));
+    const paged =
+      (claim: (n: number) => number) =>
+      (query: Record<string, unknown>): Exchange => {
+        const o = Number(query['offset'] ?? 0);
+        const page = rows(8).slice(o, o + Number(query['limit']));
+        return exchange(page, 200, { 'x-total-count': String(claim(page.length)) });
+      };
+    const good = judgePaging(
+      planned.plan,
+      walk(
+        planned.plan,
+        paged(() => 8),
+      ),
+    );
+    expect(good).toMatchObject({
+      status: 'passed',
+      message: expect.stringContaining('5 pages of 2: 8 items = X-Total-Count, disjoint'),
+    });
+    const lying = judgePaging(
+      planned.plan,
+      walk(
+        planned.plan,
+        paged((n) => n),
+      ),
+    );
     expect(lying.status).toBe('failed');
     // One item listed is too few to judge the page size, but a total that says 57 is still walked.
-    const one = (query: Record<string, unknown>): Exchange => exchange(Number(query['offset'] ?? 0) === 0 ? rows(1) : [], 200, { 'x-total-count': '57' });
-    expect(judgePaging(planned.plan, walk(planned.plan, one))).toMatchObject({ status: 'failed', message: 'X-Total-Count says 57, walking the pages gave 1 items' });
+    const one = (query: Record<string, unknown>): Exchange =>
+      exchange(Number(query['offset'] ?? 0) === 0 ? rows(1) : [], 200, { 'x-total-count': '57' });
+    expect(judgePaging(planned.plan, walk(planned.plan, one))).toMatchObject({
+      status: 'failed',
+      message: 'X-Total-Count says 57, walking the pages gave 1 items',
+    });
   });
 });
 
 describe('filters_filter: values the contract or the target gives, judged on recorded exchanges', () => {
-  const filterDoc = list({ type: 'object', properties: { data: { type: 'array', items: item } } }, [q('email', { type: 'string' }), q('status', { type: 'string', enum: ['open', 'shut'] }), q('Email', { type: 'string' }), q('sort', { type: 'string' }), q('limit', { type: 'integer', maximum: 50 })]);
+  const filterDoc = list({ type: 'object', properties: { data: { type: 'array', items: item } } }, [
+    q('email', { type: 'string' }),
+    q('status', { type: 'string', enum: ['open', 'shut'] }),
+    q('Email', { type: 'string' }),
+    q('sort', { type: 'string' }),
+    q('limit', { type: 'integer', maximum: 50 }),
+  ]);
 
   it('a boolean naming an object property includes it, it selects nothing (Pinterest pin_metrics): not a filter', async () => {
-    const withMetrics = { type: 'object', properties: { pin_metrics: { type: 'object', properties: { n: { type: 'integer' } } }, done: { type: 'string' } } };
-    const planned = filterPlan(await operation(list({ type: 'array', items: withMetrics }, [q('pin_metrics', { type: 'boolean' }), q('done', { type: 'boolean' })])), undefined);
+    const withMetrics = {
+      type: 'object',
+      properties: { pin_metrics: { type: 'object', properties: { n: { type: 'integer' } } }, done: { type: 'string' } },
+    };
+    const planned = filterPlan(
+      await operation(
+        list({ type: 'array', items: withMetrics }, [
+          q('pin_metrics', { type: 'boolean' }),
+          q('done', { type: 'boolean' }),
+        ]),
+      ),
+      undefined,
+    );
     expect(planned.ok ? 'planned' : planned.reason).toContain('no query parameter named like a property');
   });
 
   it('a filter on a date or time is a range more often than an equality: not judged', async () => {
     const dated = { type: 'object', properties: { sent: { type: 'string', format: 'date-time' } } };
-    const planned = filterPlan(await operation(list({ type: 'array', items: dated }, [q('sent', { type: 'string' })])), undefined);
+    const planned = filterPlan(
+      await operation(list({ type: 'array', items: dated }, [q('sent', { type: 'string' })])),
+      undefined,
+    );
     expect(planned.ok ? 'planned' : planned.reason).toContain('no query parameter named like a property');
   });
 
@@ -164,7 +335,11 @@ describe('filters_filter: values the contract or the target gives, judged on rec
         continue;
       }
       const query = filterQuery(plan, step);
-      const found = stored.filter((r) => (ignore || query['email'] === undefined || r['email'] === query['email']) && (query['status'] === undefined || r['status'] === query['status']));
+      const found = stored.filter(
+        (r) =>
+          (ignore || query['email'] === undefined || r['email'] === query['email']) &&
+          (query['status'] === undefined || r['status'] === query['status']),
+      );
       sent.push({ step, exchange: exchange({ data: found }) });
     }
     return sent;
@@ -176,7 +351,11 @@ describe('filters_filter: values the contract or the target gives, judged on rec
     if (!planned.ok) throw new Error(planned.reason);
     const good = drive(planned.plan, false);
     expect(good.map((r) => r.step.kind)).toEqual(['filter', 'filter', 'create', 'filter']);
-    expect(judgeFilters(planned.plan, good)).toMatchObject({ status: 'passed', message: 'every item listed matches: status="open", status="shut", email="fresh@x" (a created item\'s value)', judged: 3 });
+    expect(judgeFilters(planned.plan, good)).toMatchObject({
+      status: 'passed',
+      message: 'every item listed matches: status="open", status="shut", email="fresh@x" (a created item\'s value)',
+      judged: 3,
+    });
     const bad = judgeFilters(planned.plan, drive(planned.plan, true));
     expect(bad).toMatchObject({ status: 'failed', message: 'email="fresh@x" returned an item with email "u0@x"' });
   });
@@ -197,7 +376,11 @@ describe('filters_filter: values the contract or the target gives, judged on rec
     ['an item not showing the property cannot be told', { id: '1' }, 'a@x', false, undefined],
     ['an item not showing an enum property is a stray', { id: '1' }, 'open', true, false],
   ])('%s', (_name, record, value, strict, expected) => {
-    const f = { param: { name: 'email', in: 'query' }, property: Object.keys(record as object)[0] === 'status' || strict ? 'status' : 'email', schema: undefined };
+    const f = {
+      param: { name: 'email', in: 'query' },
+      property: Object.keys(record as object)[0] === 'status' || strict ? 'status' : 'email',
+      schema: undefined,
+    };
     expect(matches(record, f, value, strict)).toBe(expected);
   });
 
@@ -207,13 +390,21 @@ describe('filters_filter: values the contract or the target gives, judged on rec
     ['... and is a stray for another value', { id: '1' }, 'usps_standard', false],
     ['a value shown wins over the default', { id: '1', mail_type: 'usps_standard' }, 'usps_first_class', false],
   ])('%s', (_name, record, value, expected) => {
-    const f = { param: { name: 'mail_type', in: 'query' }, property: 'mail_type', schema: undefined, absentMeans: 'usps_first_class' };
+    const f = {
+      param: { name: 'mail_type', in: 'query' },
+      property: 'mail_type',
+      schema: undefined,
+      absentMeans: 'usps_first_class',
+    };
     expect(matches(record, f, value, true)).toBe(expected);
   });
 });
 
 describe('the other rules judge recorded exchanges as pure functions too', () => {
-  const created = (status: number, body: unknown, headers: Record<string, string> = {}): Exchange => ({ ...exchange(body, status, headers), request: { method: 'POST', url: 'http://t/api/things', headers: {}, body: '{}' } });
+  const created = (status: number, body: unknown, headers: Record<string, string> = {}): Exchange => ({
+    ...exchange(body, status, headers),
+    request: { method: 'POST', url: 'http://t/api/things', headers: {}, body: '{}' },
+  });
 
   it.each<[string, number, unknown, 'passed' | 'failed' | 'skipped']>([
     ['refused', 400, { message: 'no' }, 'passed'],
@@ -226,13 +417,34 @@ describe('the other rules judge recorded exchanges as pure functions too', () =>
 
   // The contract-first refusal rule (checks/refusal.ts) applies to the probe's refusals too.
   it.each<[string, Record<string, unknown>, number, string]>([
-    ['the documented validation status', { '201': { description: 'made' }, '422': { description: 'invalid' } }, 422, 'passed'],
-    ['another validation status than the documented one', { '201': { description: 'made' }, '422': { description: 'invalid' } }, 400, 'failed'],
+    [
+      'the documented validation status',
+      { '201': { description: 'made' }, '422': { description: 'invalid' } },
+      422,
+      'passed',
+    ],
+    [
+      'another validation status than the documented one',
+      { '201': { description: 'made' }, '422': { description: 'invalid' } },
+      400,
+      'failed',
+    ],
     ["the RFC's status where none of the kind is documented", { '201': { description: 'made' } }, 400, 'passed'],
-    ['another 4xx where none of the kind is documented: a warning naming the omission', { '201': { description: 'made' } }, 409, 'warning'],
+    [
+      'another 4xx where none of the kind is documented: a warning naming the omission',
+      { '201': { description: 'made' } },
+      409,
+      'warning',
+    ],
   ])('read_only_not_honoured refused with %s', async (_name, responses, status, verdict) => {
-    const contract = await contractFromDocument({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths: { '/things': { post: { operationId: 'create', responses } } } });
-    expect(judgeReadOnly({ id: 'client-chosen-id' }, exchange({}, status), contract.operationsById.get('create')).status).toBe(verdict);
+    const contract = await contractFromDocument({
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: { '/things': { post: { operationId: 'create', responses } } },
+    });
+    expect(
+      judgeReadOnly({ id: 'client-chosen-id' }, exchange({}, status), contract.operationsById.get('create')).status,
+    ).toBe(verdict);
   });
 
   it.each<[string, number, string | undefined, 'failed' | 'warning' | undefined]>([
@@ -241,7 +453,18 @@ describe('the other rules judge recorded exchanges as pure functions too', () =>
     ['accepted where none says so: policy, a warning', 201, undefined, 'warning'],
     ['a server error', 500, undefined, 'failed'],
   ])('references_checked: %s', (_name, status, stated, verdict) => {
-    const v = judgeReference({ operation: 'create', field: 'categoryId', value: 9, target: '/categories', documented: ['400', '422'], stated: stated ? { status: stated, says: 'refers to nothing' } : undefined, fields: 1 }, exchange({}, status));
+    const v = judgeReference(
+      {
+        operation: 'create',
+        field: 'categoryId',
+        value: 9,
+        target: '/categories',
+        documented: ['400', '422'],
+        stated: stated ? { status: stated, says: 'refers to nothing' } : undefined,
+        fields: 1,
+      },
+      exchange({}, status),
+    );
     expect(v?.status).toBe(verdict);
   });
 
@@ -251,13 +474,22 @@ describe('the other rules judge recorded exchanges as pure functions too', () =>
       info: { title: 't', version: '1' },
       paths: {
         '/things': { post: { operationId: 'create', responses: { '201': { description: 'ok' } } } },
-        '/things/{id}': { get: { operationId: 'read', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'ok' } } } },
+        '/things/{id}': {
+          get: {
+            operationId: 'read',
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+            responses: { '200': { description: 'ok' } },
+          },
+        },
       },
     });
     const [create, read] = [contract.operationsById.get('create')!, contract.operationsById.get('read')!];
     const named = locationNames(create, read, created(201, { id: 't7' }, { location: '/api/things/t7' }));
     expect(named).toEqual({ value: '/api/things/t7', param: 't7', id: 't7' });
-    expect(locationNames(create, read, created(201, { id: 't7' }, { location: '/api/things/t8' }))).toMatchObject({ status: 'failed', message: 'Location /api/things/t8 names t8, the body\'s id is "t7"' });
+    expect(locationNames(create, read, created(201, { id: 't7' }, { location: '/api/things/t8' }))).toMatchObject({
+      status: 'failed',
+      message: 'Location /api/things/t8 names t8, the body\'s id is "t7"',
+    });
     expect(locationNames(create, read, created(201, { id: 't7' }))).toMatchObject({ status: 'failed' });
     if ('status' in named) throw new Error('named nothing');
     expect(judgeLocationRead(read, named, exchange({ id: 't7' })).status).toBe('passed');

@@ -33,19 +33,44 @@ describe('shell quoting of reproduce commands', () => {
   });
 
   it('never writes the valid key: it reads $CONFORMANCE_API_KEY', () => {
-    const curl = toCurl({ method: 'POST', url: 'http://h/pets', headers: { 'x-api-key': REDACTED_KEY, 'content-type': 'application/json' }, body: `{"name":"O'Hara"}` });
-    expect(curl).toBe(`curl -sS -i -X POST http://h/pets -H "x-api-key: \${CONFORMANCE_API_KEY}" -H 'content-type: application/json' --data-binary '{"name":"O'\\''Hara"}'`);
+    const curl = toCurl({
+      method: 'POST',
+      url: 'http://h/pets',
+      headers: { 'x-api-key': REDACTED_KEY, 'content-type': 'application/json' },
+      body: `{"name":"O'Hara"}`,
+    });
+    expect(curl).toBe(
+      `curl -sS -i -X POST http://h/pets -H "x-api-key: \${CONFORMANCE_API_KEY}" -H 'content-type: application/json' --data-binary '{"name":"O'\\''Hara"}'`,
+    );
   });
 });
 
 describe('reproduce commands read each kind of credential from its own variable', () => {
   it.each([
-    ['a bearer token', { authorization: 'Bearer <redacted: $CONFORMANCE_BEARER>' }, `-H "authorization: Bearer \${CONFORMANCE_BEARER}"`],
-    ['basic credentials, given to curl -u (RFC 7617 encoding)', { authorization: 'Basic <redacted: $CONFORMANCE_BASIC>' }, `-u "\${CONFORMANCE_BASIC}"`],
-    ['an API key in a cookie', { cookie: 'a=b; session=<redacted: $CONFORMANCE_API_KEY>' }, `-H "cookie: a=b; session=\${CONFORMANCE_API_KEY}"`],
-    ['another http scheme, the rest of the value escaped', { authorization: 'Digest "x" <redacted: $CONFORMANCE_CREDENTIAL>' }, `-H "authorization: Digest \\"x\\" \${CONFORMANCE_CREDENTIAL}"`],
+    [
+      'a bearer token',
+      { authorization: 'Bearer <redacted: $CONFORMANCE_BEARER>' },
+      `-H "authorization: Bearer \${CONFORMANCE_BEARER}"`,
+    ],
+    [
+      'basic credentials, given to curl -u (RFC 7617 encoding)',
+      { authorization: 'Basic <redacted: $CONFORMANCE_BASIC>' },
+      `-u "\${CONFORMANCE_BASIC}"`,
+    ],
+    [
+      'an API key in a cookie',
+      { cookie: 'a=b; session=<redacted: $CONFORMANCE_API_KEY>' },
+      `-H "cookie: a=b; session=\${CONFORMANCE_API_KEY}"`,
+    ],
+    [
+      'another http scheme, the rest of the value escaped',
+      { authorization: 'Digest "x" <redacted: $CONFORMANCE_CREDENTIAL>' },
+      `-H "authorization: Digest \\"x\\" \${CONFORMANCE_CREDENTIAL}"`,
+    ],
   ])('%s', (_kind, headers, expected) => {
-    expect(toCurl({ method: 'GET', url: 'http://h/x', headers, body: undefined })).toBe(`curl -sS -i -X GET http://h/x ${expected}`);
+    expect(toCurl({ method: 'GET', url: 'http://h/x', headers, body: undefined })).toBe(
+      `curl -sS -i -X GET http://h/x ${expected}`,
+    );
   });
 });
 
@@ -88,11 +113,20 @@ describe('deprecation_headers (a pure function of one exchange)', () => {
   };
   const judge = async (operationId: string, status: number, headers: Record<string, string>): Promise<string[]> => {
     const contract: Contract = await petstoreContract();
-    const ctx: CheckContext = { contract, validator: new SchemaValidator(), errorSchema: undefined, pathRepresentatives: new Set() };
+    const ctx: CheckContext = {
+      contract,
+      validator: new SchemaValidator(),
+      errorSchema: undefined,
+      pathRepresentatives: new Set(),
+    };
     const op = contract.operationsById.get(operationId);
     if (!op) throw new Error(operationId);
     const outcome = deprecationHeaders.judge(exchange(operationId, status, headers), op, ctx);
-    return outcome?.status === 'fail' ? outcome.violations.map((v) => v.message) : outcome ? [outcome.status] : ['not judged'];
+    return outcome?.status === 'fail'
+      ? outcome.violations.map((v) => v.message)
+      : outcome
+        ? [outcome.status]
+        : ['not judged'];
   };
 
   it.each([
@@ -102,7 +136,11 @@ describe('deprecation_headers (a pure function of one exchange)', () => {
     ['Sunset missing', { deprecation: good.deprecation, link: good.link }, /Sunset header missing/],
     ['Sunset not an IMF-fixdate', { ...good, sunset: '2027-06-30' }, /not an RFC 9110 IMF-fixdate/],
     ['Sunset on another day', { ...good, sunset: 'Thu, 01 Jul 2027 00:00:00 GMT' }, /differs from x-sunset 2027-06-30/],
-    ['no rel="deprecation" link', { ...good, link: '</docs>; rel="successor-version"' }, /no Link with rel="deprecation"/],
+    [
+      'no rel="deprecation" link',
+      { ...good, link: '</docs>; rel="successor-version"' },
+      /no Link with rel="deprecation"/,
+    ],
     ['link elsewhere', { ...good, link: '</elsewhere>; rel="deprecation"' }, /not x-deprecation-link/],
   ])('getPet 200 with %s', async (_name, headers, expected) => {
     const messages = await judge('getPet', 200, headers);
@@ -110,47 +148,81 @@ describe('deprecation_headers (a pure function of one exchange)', () => {
   });
 
   it('flags Deprecation on a non-deprecated operation, and ignores error answers of deprecated ones', async () => {
-    expect((await judge('listPets', 200, { deprecation: '@1767225600' })).join()).toMatch(/not deprecated but sends Deprecation/);
+    expect((await judge('listPets', 200, { deprecation: '@1767225600' })).join()).toMatch(
+      /not deprecated but sends Deprecation/,
+    );
     expect(await judge('listPets', 200, {})).toEqual(['pass']);
     expect(await judge('getPet', 404, {})).toEqual(['not judged']);
   });
 });
 
 describe('an over-long parameter probe stays within the request line servers must accept (RFC 9112 §3)', () => {
-  const param = (maxLength: number, where: 'path' | 'query') => ({ name: 'code', in: where, required: true, schema: { type: 'string' as const, maxLength } });
-  it.each(['path', 'query'] as const)('%s: maxLength + 1 is sent when it fits, and skipped with the reason when it does not', async (where) => {
-    const { mutationsFor, REQUEST_LINE_OCTETS } = await import('../../conformance/cases/mutations.js');
-    const skipped: string[] = [];
-    const small = mutationsFor([param(100, where)], undefined, (r) => skipped.push(r));
-    const probe = small.find((m) => m.defect.includes('longer than maxLength 100'));
-    const input = { pathParams: {}, query: {}, body: undefined, contentType: undefined } as { pathParams: Record<string, unknown>; query: Record<string, unknown>; body: unknown; contentType: string | undefined };
-    probe?.apply(input);
-    expect((where === 'path' ? input.pathParams : input.query)['code']).toBe('x'.repeat(101));
-    expect(skipped).toEqual([]);
-    const big = mutationsFor([param(152133, where)], undefined, (r) => skipped.push(r));
-    expect(big.map((m) => m.defect).filter((d) => d.includes('longer than maxLength'))).toEqual([]);
-    expect(skipped).toHaveLength(1);
-    expect(skipped[0]).toContain(`${where} parameter code: longer than maxLength 152133 is not sent`);
-    expect(skipped[0]).toContain(`${REQUEST_LINE_OCTETS}`);
+  const param = (maxLength: number, where: 'path' | 'query') => ({
+    name: 'code',
+    in: where,
+    required: true,
+    schema: { type: 'string' as const, maxLength },
   });
+  it.each(['path', 'query'] as const)(
+    '%s: maxLength + 1 is sent when it fits, and skipped with the reason when it does not',
+    async (where) => {
+      const { mutationsFor, REQUEST_LINE_OCTETS } = await import('../../conformance/cases/mutations.js');
+      const skipped: string[] = [];
+      const small = mutationsFor([param(100, where)], undefined, (r) => skipped.push(r));
+      const probe = small.find((m) => m.defect.includes('longer than maxLength 100'));
+      const input = { pathParams: {}, query: {}, body: undefined, contentType: undefined } as {
+        pathParams: Record<string, unknown>;
+        query: Record<string, unknown>;
+        body: unknown;
+        contentType: string | undefined;
+      };
+      probe?.apply(input);
+      expect((where === 'path' ? input.pathParams : input.query)['code']).toBe('x'.repeat(101));
+      expect(skipped).toEqual([]);
+      const big = mutationsFor([param(152133, where)], undefined, (r) => skipped.push(r));
+      expect(big.map((m) => m.defect).filter((d) => d.includes('longer than maxLength'))).toEqual([]);
+      expect(skipped).toHaveLength(1);
+      expect(skipped[0]).toContain(`${where} parameter code: longer than maxLength 152133 is not sent`);
+      expect(skipped[0]).toContain(`${REQUEST_LINE_OCTETS}`);
+    },
+  );
 });
 
-describe('content_type reads the request\'s Accept with the kernel\'s negotiate (RFC 9110 §12.5.1)', () => {
+describe("content_type reads the request's Accept with the kernel's negotiate (RFC 9110 §12.5.1)", () => {
   const judge = async (accept: string | undefined, type: string, body: string): Promise<string> => {
     const media = { schema: { type: 'object' } };
     const contract = await contractFromDocument({
       openapi: '3.0.3',
       info: { title: 't', version: '1' },
-      paths: { '/report': { get: { operationId: 'getReport', responses: { '200': { description: 'ok', content: { 'application/json': media, 'application/xml': media } } } } } },
+      paths: {
+        '/report': {
+          get: {
+            operationId: 'getReport',
+            responses: {
+              '200': { description: 'ok', content: { 'application/json': media, 'application/xml': media } },
+            },
+          },
+        },
+      },
     });
     const op = contract.operationsById.get('getReport')!;
-    const ctx: CheckContext = { contract, validator: new SchemaValidator(), errorSchema: undefined, pathRepresentatives: new Set() };
+    const ctx: CheckContext = {
+      contract,
+      validator: new SchemaValidator(),
+      errorSchema: undefined,
+      pathRepresentatives: new Set(),
+    };
     const exchange: Exchange = {
       seq: 1,
       operationId: 'getReport',
       requestedOperationId: 'getReport',
       kind: 'positive',
-      request: { method: 'GET', url: 'http://127.0.0.1:1/report', headers: accept === undefined ? {} : { accept }, body: undefined },
+      request: {
+        method: 'GET',
+        url: 'http://127.0.0.1:1/report',
+        headers: accept === undefined ? {} : { accept },
+        body: undefined,
+      },
       response: { status: 200, headers: { 'content-type': type }, body, durationMs: 1 },
       error: undefined,
       input: undefined,
@@ -161,11 +233,29 @@ describe('content_type reads the request\'s Accept with the kernel\'s negotiate 
   };
 
   it.each([
-    ['JSON to the runner\'s own Accept', 'application/json, */*;q=0.5', 'application/json', '{}', /^pass$/],
-    ['XML to the runner\'s own Accept (q=0.5 still accepts it)', 'application/json, */*;q=0.5', 'application/xml', '<a/>', /^pass$/],
+    ["JSON to the runner's own Accept", 'application/json, */*;q=0.5', 'application/json', '{}', /^pass$/],
+    [
+      "XML to the runner's own Accept (q=0.5 still accepts it)",
+      'application/json, */*;q=0.5',
+      'application/xml',
+      '<a/>',
+      /^pass$/,
+    ],
     ['no Accept: anything documented', undefined, 'application/xml', '<a/>', /^pass$/],
-    ['XML although the request accepts JSON only, which is documented', 'application/json', 'application/xml', '<a/>', /^warn: .*refuses, although 200 documents application\/json/],
-    ['XML refused with q=0', 'application/xml;q=0, */*', 'application/xml', '<a/>', /^warn: .*application\/json, which it accepts/],
+    [
+      'XML although the request accepts JSON only, which is documented',
+      'application/json',
+      'application/xml',
+      '<a/>',
+      /^warn: .*refuses, although 200 documents application\/json/,
+    ],
+    [
+      'XML refused with q=0',
+      'application/xml;q=0, */*',
+      'application/xml',
+      '<a/>',
+      /^warn: .*application\/json, which it accepts/,
+    ],
     ['nothing documented is acceptable: no preference to break', 'text/html', 'application/json', '{}', /^pass$/],
   ])('%s', async (_name, accept, type, body, expected) => {
     expect(await judge(accept, type, body)).toMatch(expected);

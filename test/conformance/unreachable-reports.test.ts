@@ -22,8 +22,20 @@ describe('an unreachable target still gets its report files', () => {
     const port = await freePort();
     const files = { junit: join(dir, 'r.xml'), html: join(dir, 'r.html'), json: join(dir, 'r.json') };
     const r = await cli([
-      '--target', `http://127.0.0.1:${port}`, '--spec', TODO_SPEC, '--timeout', '1000',
-      '--reporter', `junit=${files.junit}`, '--reporter', `html=${files.html}`, '--reporter', `json=${files.json}`, '--reporter', 'pretty',
+      '--target',
+      `http://127.0.0.1:${port}`,
+      '--spec',
+      TODO_SPEC,
+      '--timeout',
+      '1000',
+      '--reporter',
+      `junit=${files.junit}`,
+      '--reporter',
+      `html=${files.html}`,
+      '--reporter',
+      `json=${files.json}`,
+      '--reporter',
+      'pretty',
     ]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/target unreachable: .*connection refused/);
@@ -36,7 +48,11 @@ describe('an unreachable target still gets its report files', () => {
     expect(xml.match(/<testcase /g)).toHaveLength(1);
     expect(xml).toMatch(/<failure message="target unreachable: [^"]*connection refused/);
 
-    const doc = JSON.parse(await readFile(files.json, 'utf8')) as { notices?: string[]; summary: { failed: number }; results: Array<{ status: string; message: string }> };
+    const doc = JSON.parse(await readFile(files.json, 'utf8')) as {
+      notices?: string[];
+      summary: { failed: number };
+      results: Array<{ status: string; message: string }>;
+    };
     expect(doc.summary.failed).toBe(1);
     expect(doc.results).toHaveLength(1);
     expect(doc.results[0]?.status).toBe('failed');

@@ -106,7 +106,11 @@ describe('operations', () => {
       expect(op.responses['200']?.headers?.['X-Total-Count']).toBeDefined();
       expect(op.responses['200']?.headers?.['Link']).toBeDefined();
     }
-    const filters = (id: string) => contract.operationsById.get(id)!.parameters.filter((p) => p.in === 'query').map((p) => p.name);
+    const filters = (id: string) =>
+      contract.operationsById
+        .get(id)!
+        .parameters.filter((p) => p.in === 'query')
+        .map((p) => p.name);
     expect(filters('listPets')).toEqual(expect.arrayContaining(['status', 'categoryId']));
     expect(filters('listOrders')).toContain('complete');
     expect(filters('listInventory')).toContain('status');
@@ -131,7 +135,9 @@ describe('deprecation and stability', () => {
     expect(op.deprecation?.sunset?.toISOString()).toBe('2027-06-30T00:00:00.000Z');
     expect(op.deprecation?.deprecatedAt?.toISOString()).toBe('2026-01-01T00:00:00.000Z');
     expect(op.responses['410']).toBeDefined();
-    const raw = parse(readFileSync(bundledContractPath, 'utf8')) as { paths: Record<string, Record<string, Record<string, unknown>>> };
+    const raw = parse(readFileSync(bundledContractPath, 'utf8')) as {
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+    };
     expect(raw.paths['/pets/{petId}']!['get']!['x-sunset']).toBe('2027-06-30'); // a string, not a YAML timestamp
   });
 
@@ -177,7 +183,9 @@ describe('errors and limits', () => {
       internal: 500,
       unavailable: 503,
     });
-    const code = (contract.resolved.components!.schemas!['Error'] as OpenAPIV3.SchemaObject).properties!['code'] as OpenAPIV3.SchemaObject;
+    const code = (contract.resolved.components!.schemas!['Error'] as OpenAPIV3.SchemaObject).properties![
+      'code'
+    ] as OpenAPIV3.SchemaObject;
     expect(code.enum).toEqual([...contract.errorCatalogue.keys()]);
   });
 

@@ -5,7 +5,16 @@ import { CredentialPlan } from '../../conformance/credentials.js';
 import type { OutgoingRequest } from '../../conformance/http/client.js';
 import { Session } from '../../conformance/session.js';
 import { parseArazzo, runWorkflows } from '../../conformance/workflows/index.js';
-import { contractFromDocument, isJsonMediaType, pairsOf, parsePath, parseQuery, serialisePath, serialiseQuery, type Contract } from '../../src/contract/index.js';
+import {
+  contractFromDocument,
+  isJsonMediaType,
+  pairsOf,
+  parsePath,
+  parseQuery,
+  serialisePath,
+  serialiseQuery,
+  type Contract,
+} from '../../src/contract/index.js';
 
 /**
  * Each OpenAPI rule the mock and the runner share exists once, in src/contract/ (issue 18): this
@@ -23,55 +32,159 @@ function sources(dir: string): string[] {
   return out;
 }
 
-const halves = [...sources('src/mock'), ...sources('conformance')].map((path) => ({ path: relative(root, join(root, path)), text: readFileSync(join(root, path), 'utf8') }));
+const halves = [...sources('src/mock'), ...sources('conformance')].map((path) => ({
+  path: relative(root, join(root, path)),
+  text: readFileSync(join(root, path), 'utf8'),
+}));
 
 /** Names of the kernel's rules: a function of that name outside src/contract/ is a copy. */
 const KERNEL_FUNCTIONS = [
   // media types (src/contract/media.ts)
-  'mediaEssence', 'mediaMatches', 'isJsonMediaType', 'admitsJson', 'isXmlMediaType', 'jsonContent', 'jsonMedia',
+  'mediaEssence',
+  'mediaMatches',
+  'isJsonMediaType',
+  'admitsJson',
+  'isXmlMediaType',
+  'jsonContent',
+  'jsonMedia',
   // the documented-response lookup (src/contract/responses.ts)
-  'documentedResponse', 'responseFor', 'rangeKey',
+  'documentedResponse',
+  'responseFor',
+  'rangeKey',
   // schema views (src/contract/schema-views.ts)
-  'mergeAllOf', 'flatten', 'objectView', 'effective', 'discriminatedAlternative', 'propertiesFor',
+  'mergeAllOf',
+  'flatten',
+  'objectView',
+  'effective',
+  'discriminatedAlternative',
+  'propertiesFor',
   // the validators' reading of nullable without type (src/contract/nullable.ts)
-  'readNullable', 'applyNullable',
+  'readNullable',
+  'applyNullable',
   // parameter styles (src/contract/params/)
-  'serialiseQuery', 'serialisePath', 'serialiseHeader', 'serialiseCookie', 'serialiseForm', 'serialiseDeepObject', 'serialiseDelimited',
-  'parseQuery', 'parsePath', 'parseHeader', 'parseCookie', 'parseForm', 'parseDeepObject', 'parseDelimited',
+  'serialiseQuery',
+  'serialisePath',
+  'serialiseHeader',
+  'serialiseCookie',
+  'serialiseForm',
+  'serialiseDeepObject',
+  'serialiseDelimited',
+  'parseQuery',
+  'parsePath',
+  'parseHeader',
+  'parseCookie',
+  'parseForm',
+  'parseDeepObject',
+  'parseDelimited',
   // the one seeded sampler (src/contract/sample/): valid, boundary and invalid values, names, formats, dice
-  'sample', 'sampleValue', 'generate', 'generateString', 'generateRecordValue', 'fromPattern', 'invalidValues', 'wrongTypeValue', 'formatValue',
-  'namedString', 'createFaker', 'diceOfFaker', 'modeFor', 'schemaNamesOf',
+  'sample',
+  'sampleValue',
+  'generate',
+  'generateString',
+  'generateRecordValue',
+  'fromPattern',
+  'invalidValues',
+  'wrongTypeValue',
+  'formatValue',
+  'namedString',
+  'createFaker',
+  'diceOfFaker',
+  'modeFor',
+  'schemaNamesOf',
   // the common error schema (src/contract/error-schema.ts) and the deprecation rule (src/contract/deprecation.ts)
-  'commonErrorSchema', 'deprecationAnnouncement',
+  'commonErrorSchema',
+  'deprecationAnnouncement',
   // the one resource model (src/contract/resources/): collections, bindings, roles, identifiers, references, links
-  'inferModel', 'successSchema', 'recordProperties', 'identifierField', 'envelopeOf', 'listShape', 'statelessReason', 'isCreate', 'isSuccess', 'answersWithItemIdentifier',
-  'idFromLocation', 'identifierOf', 'listItems', 'itemRead', 'postCollections', 'referenceBase', 'collectionNames', 'referencedCreate', 'identifierSource',
-  'linkSource', 'linkedField', 'requestPath', 'resourcePath', 'samePath', 'identifierProperty', 'writeRole', 'itemSegment', 'isItemPath', 'onCollection',
+  'inferModel',
+  'successSchema',
+  'recordProperties',
+  'identifierField',
+  'envelopeOf',
+  'listShape',
+  'statelessReason',
+  'isCreate',
+  'isSuccess',
+  'answersWithItemIdentifier',
+  'idFromLocation',
+  'identifierOf',
+  'listItems',
+  'itemRead',
+  'postCollections',
+  'referenceBase',
+  'collectionNames',
+  'referencedCreate',
+  'identifierSource',
+  'linkSource',
+  'linkedField',
+  'requestPath',
+  'resourcePath',
+  'samePath',
+  'identifierProperty',
+  'writeRole',
+  'itemSegment',
+  'isItemPath',
+  'onCollection',
   // the list vocabulary (src/contract/resources/vocabulary.ts)
-  'normalName', 'listParameterRole', 'pageBase',
+  'normalName',
+  'listParameterRole',
+  'pageBase',
   // Accept negotiation (src/contract/negotiate.ts)
-  'negotiate', 'parseAccept', 'acceptable', 'answerType',
+  'negotiate',
+  'parseAccept',
+  'acceptable',
+  'answerType',
 ];
 
 /** Spellings of a kernel rule written out by hand. */
 const HAND_WRITTEN: ReadonlyArray<[string, RegExp, ReadonlyArray<string>?]> = [
   ['a +json test (media.ts isJsonMediaType)', /endsWith\(['"]\+json['"]\)|\\\+json\$|\\\+\)\?json/],
-  ['a range lookup by key (responses.ts documentedResponse)', /responses\[\s*[`'"][^`'"\]]*XX[`'"]\s*\]|responses\[\s*['"]default['"]\s*\]/i],
-  ['a loop over allOf parts (schema-views.ts mergeAllOf)', /for\s*\(\s*const\s+\w+\s+of\s+[^)]*\.allOf\b|\.allOf(\s*\?\?\s*\[\])?\s*\.\s*(map|forEach|reduce|flatMap)\(/],
+  [
+    'a range lookup by key (responses.ts documentedResponse)',
+    /responses\[\s*[`'"][^`'"\]]*XX[`'"]\s*\]|responses\[\s*['"]default['"]\s*\]/i,
+  ],
+  [
+    'a loop over allOf parts (schema-views.ts mergeAllOf)',
+    /for\s*\(\s*const\s+\w+\s+of\s+[^)]*\.allOf\b|\.allOf(\s*\?\?\s*\[\])?\s*\.\s*(map|forEach|reduce|flatMap)\(/,
+  ],
   ['deepObject brackets or delimiters written by hand (params/)', /%5B|%7C/],
-  ['a pattern sampled by hand (sample/sample.ts draws matches with randexp)', /from\s+['"]randexp['"]|new\s+RandExp\s*\(/],
+  [
+    'a pattern sampled by hand (sample/sample.ts draws matches with randexp)',
+    /from\s+['"]randexp['"]|new\s+RandExp\s*\(/,
+  ],
   ['a PRNG of its own (sample/dice.ts Random, mulberry32)', /0x6d2b79f5/i],
-  ['Accept negotiated by express or negotiator (negotiate.ts)', /\breq\.accepts(Types)?\(|from\s+['"](negotiator|accepts)['"]/],
+  [
+    'Accept negotiated by express or negotiator (negotiate.ts)',
+    /\breq\.accepts(Types)?\(|from\s+['"](negotiator|accepts)['"]/,
+  ],
   ['a link expression read by hand (resources/links.ts linkSource)', /\\\$response\\\.(body|header)/],
-  ['collection names guessed from a field by hand (resources/references.ts referenceBase, collectionNames)', /\(\?:Id\|_id|\$\{\w+\.slice\(0, -1\)\}ies/],
-  ['an item path recognised by hand (resources/model.ts: a last segment that is one template parameter)', /\/\^?\\\{\(\[\^\}\]\+\)\\\}\(\\\.|\/\\\{\[\^\}\]\+\\\}\$\/\.test\(\w+\.path\)/],
-  ['a name normalised by hand (resources/vocabulary.ts normalName)', /\.toLowerCase\(\)\.replace\(\/\[\^a-z0-9\]\/g,\s*''\)/],
-  ['paging names listed by hand (resources/vocabulary.ts LIMIT_NAMES, OFFSET_NAMES, PAGE_NAMES)', /['"](perpage|pagesize|startindex|pagenumber)['"]/],
-  ['an item segment matched by hand (resources/items.ts itemSegment)', /\\\{\[\^\}\/?\]\+\\\}(\$|\[\^\/\{\}\]\*\$|\(\\\.)/],
+  [
+    'collection names guessed from a field by hand (resources/references.ts referenceBase, collectionNames)',
+    /\(\?:Id\|_id|\$\{\w+\.slice\(0, -1\)\}ies/,
+  ],
+  [
+    'an item path recognised by hand (resources/model.ts: a last segment that is one template parameter)',
+    /\/\^?\\\{\(\[\^\}\]\+\)\\\}\(\\\.|\/\\\{\[\^\}\]\+\\\}\$\/\.test\(\w+\.path\)/,
+  ],
+  [
+    'a name normalised by hand (resources/vocabulary.ts normalName)',
+    /\.toLowerCase\(\)\.replace\(\/\[\^a-z0-9\]\/g,\s*''\)/,
+  ],
+  [
+    'paging names listed by hand (resources/vocabulary.ts LIMIT_NAMES, OFFSET_NAMES, PAGE_NAMES)',
+    /['"](perpage|pagesize|startindex|pagenumber)['"]/,
+  ],
+  [
+    'an item segment matched by hand (resources/items.ts itemSegment)',
+    /\\\{\[\^\}\/?\]\+\\\}(\$|\[\^\/\{\}\]\*\$|\(\\\.)/,
+  ],
   ['a class of a PRNG or a sampler defined again (sample/dice.ts)', /class\s+(Random|Sampler)\b/],
   // The Petstore store's seeded data (store/seed.ts) is the one exception: domain data the README
   // shows, kept byte-identical for a seed; it uses the kernel's createFaker, and no schema.
-  ['values drawn from faker by hand (sample/names.ts, sample/formats.ts)', /\bfaker\(?\)?\.(lorem|internet|person|phone|location|string|number|word|date|helpers|datatype|animal|finance|company)\./, ['src/mock/store/seed.ts']],
+  [
+    'values drawn from faker by hand (sample/names.ts, sample/formats.ts)',
+    /\bfaker\(?\)?\.(lorem|internet|person|phone|location|string|number|word|date|helpers|datatype|animal|finance|company)\./,
+    ['src/mock/store/seed.ts'],
+  ],
 ];
 
 describe('each kernel rule exists once, in src/contract/', () => {
@@ -80,9 +193,12 @@ describe('each kernel rule exists once, in src/contract/', () => {
     expect(halves.filter((f) => definition.test(f.text)).map((f) => f.path)).toEqual([]);
   });
 
-  it.each(HAND_WRITTEN.map(([what, pattern, except]) => [what, pattern, except ?? []] as const))('no %s in the mock or the runner', (_what, pattern, except) => {
-    expect(halves.filter((f) => pattern.test(f.text) && !except.includes(f.path)).map((f) => f.path)).toEqual([]);
-  });
+  it.each(HAND_WRITTEN.map(([what, pattern, except]) => [what, pattern, except ?? []] as const))(
+    'no %s in the mock or the runner',
+    (_what, pattern, except) => {
+      expect(halves.filter((f) => pattern.test(f.text) && !except.includes(f.path)).map((f) => f.path)).toEqual([]);
+    },
+  );
 
   it.each<[string, string]>([
     ['src/mock/stages/answer.ts', 'responseFor'],
@@ -145,7 +261,10 @@ describe('each kernel rule exists once, in src/contract/', () => {
   ])('%s takes %s from src/contract', (path, name) => {
     const file = halves.find((f) => f.path === path);
     expect(file, path).toBeDefined();
-    const imports = [...file!.text.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g), ...file!.text.matchAll(/export\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g)];
+    const imports = [
+      ...file!.text.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g),
+      ...file!.text.matchAll(/export\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g),
+    ];
     const from = imports.find((m) => m[1]!.split(',').some((n) => n.trim().split(/\s+as\s+/)[0] === name));
     expect(from?.[2], `${path} imports ${name}`).toMatch(/(^|\/)contract\/index\.js$/);
   });
@@ -157,18 +276,78 @@ describe('each kernel rule exists once, in src/contract/', () => {
  * parsers); each must give the kernel's answer, so a consumer that spells a rule its own way fails
  * here even when its import lines look right.
  */
-type Param = { readonly name: string; readonly in: 'query' | 'path'; readonly style?: string; readonly explode?: boolean; readonly schema: Record<string, unknown> };
+type Param = {
+  readonly name: string;
+  readonly in: 'query' | 'path';
+  readonly style?: string;
+  readonly explode?: boolean;
+  readonly schema: Record<string, unknown>;
+};
 const STYLES: ReadonlyArray<readonly [string, Param, unknown]> = [
-  ['form, exploded array (the query default)', { name: 'ids', in: 'query', schema: { type: 'array', items: { type: 'integer' } } }, [1, 2]],
-  ['form, not exploded array', { name: 'ids', in: 'query', explode: false, schema: { type: 'array', items: { type: 'integer' } } }, [1, 2]],
-  ['spaceDelimited array', { name: 'ids', in: 'query', style: 'spaceDelimited', explode: false, schema: { type: 'array', items: { type: 'integer' } } }, [1, 2]],
-  ['pipeDelimited array', { name: 'ids', in: 'query', style: 'pipeDelimited', explode: false, schema: { type: 'array', items: { type: 'integer' } } }, [1, 2]],
-  ['deepObject object', { name: 'f', in: 'query', style: 'deepObject', explode: true, schema: { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } } } }, { a: 'x y', b: 'z' }],
-  ['form, exploded object', { name: 'f', in: 'query', schema: { type: 'object', properties: { a: { type: 'string' } } } }, { a: 'x&y' }],
+  [
+    'form, exploded array (the query default)',
+    { name: 'ids', in: 'query', schema: { type: 'array', items: { type: 'integer' } } },
+    [1, 2],
+  ],
+  [
+    'form, not exploded array',
+    { name: 'ids', in: 'query', explode: false, schema: { type: 'array', items: { type: 'integer' } } },
+    [1, 2],
+  ],
+  [
+    'spaceDelimited array',
+    {
+      name: 'ids',
+      in: 'query',
+      style: 'spaceDelimited',
+      explode: false,
+      schema: { type: 'array', items: { type: 'integer' } },
+    },
+    [1, 2],
+  ],
+  [
+    'pipeDelimited array',
+    {
+      name: 'ids',
+      in: 'query',
+      style: 'pipeDelimited',
+      explode: false,
+      schema: { type: 'array', items: { type: 'integer' } },
+    },
+    [1, 2],
+  ],
+  [
+    'deepObject object',
+    {
+      name: 'f',
+      in: 'query',
+      style: 'deepObject',
+      explode: true,
+      schema: { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } } },
+    },
+    { a: 'x y', b: 'z' },
+  ],
+  [
+    'form, exploded object',
+    { name: 'f', in: 'query', schema: { type: 'object', properties: { a: { type: 'string' } } } },
+    { a: 'x&y' },
+  ],
   ['a reserved character in a string', { name: 'q', in: 'query', schema: { type: 'string' } }, 'a b&c=d'],
-  ['path, simple array (the path default)', { name: 'id', in: 'path', schema: { type: 'array', items: { type: 'string' } } }, ['a', 'b']],
-  ['path, label array', { name: 'id', in: 'path', style: 'label', schema: { type: 'array', items: { type: 'string' } } }, ['a', 'b']],
-  ['path, matrix exploded array', { name: 'id', in: 'path', style: 'matrix', explode: true, schema: { type: 'array', items: { type: 'string' } } }, ['a', 'b']],
+  [
+    'path, simple array (the path default)',
+    { name: 'id', in: 'path', schema: { type: 'array', items: { type: 'string' } } },
+    ['a', 'b'],
+  ],
+  [
+    'path, label array',
+    { name: 'id', in: 'path', style: 'label', schema: { type: 'array', items: { type: 'string' } } },
+    ['a', 'b'],
+  ],
+  [
+    'path, matrix exploded array',
+    { name: 'id', in: 'path', style: 'matrix', explode: true, schema: { type: 'array', items: { type: 'string' } } },
+    ['a', 'b'],
+  ],
 ];
 
 async function styleContract(param: Param): Promise<Contract> {
@@ -176,14 +355,37 @@ async function styleContract(param: Param): Promise<Contract> {
   return contractFromDocument({
     openapi: '3.0.3',
     info: { title: 'styles', version: '1' },
-    paths: { [path]: { get: { operationId: 'look', parameters: [{ ...param, required: true }], responses: { '200': { description: 'ok' } } } } },
+    paths: {
+      [path]: {
+        get: {
+          operationId: 'look',
+          parameters: [{ ...param, required: true }],
+          responses: { '200': { description: 'ok' } },
+        },
+      },
+    },
   });
 }
 
 /** A transport that records what it is asked to send and answers 200 with the given body. */
-function capture(answer: { type: string; body: string } = { type: 'application/json', body: '{}' }): { sent: OutgoingRequest[]; sendBuilt: (r: OutgoingRequest) => Promise<{ ok: true; response: { status: number; headers: Record<string, string>; body: string; durationMs: number } }> } {
+function capture(answer: { type: string; body: string } = { type: 'application/json', body: '{}' }): {
+  sent: OutgoingRequest[];
+  sendBuilt: (r: OutgoingRequest) => Promise<{
+    ok: true;
+    response: { status: number; headers: Record<string, string>; body: string; durationMs: number };
+  }>;
+} {
   const sent: OutgoingRequest[] = [];
-  return { sent, sendBuilt: async (r) => (sent.push(r), { ok: true, response: { status: 200, headers: { 'content-type': answer.type }, body: answer.body, durationMs: 1 } }) };
+  return {
+    sent,
+    sendBuilt: async (r) => (
+      sent.push(r),
+      {
+        ok: true,
+        response: { status: 200, headers: { 'content-type': answer.type }, body: answer.body, durationMs: 1 },
+      }
+    ),
+  };
 }
 
 /** One workflow step on `look` with the parameter (or a body of `type`), run by the workflow executor through `transport`. */
@@ -193,11 +395,26 @@ async function runStep(contract: Contract, step: Record<string, unknown>, transp
       arazzo: '1.0.1',
       info: { title: 't', version: '1' },
       sourceDescriptions: [{ name: 'api', url: 'api.yaml', type: 'openapi' }],
-      workflows: [{ workflowId: 'w', steps: [{ stepId: 's', operationId: 'look', successCriteria: [{ condition: '$statusCode == 200' }], ...step }] }],
+      workflows: [
+        {
+          workflowId: 'w',
+          steps: [
+            { stepId: 's', operationId: 'look', successCriteria: [{ condition: '$statusCode == 200' }], ...step },
+          ],
+        },
+      ],
     },
     'w.arazzo.yaml',
   );
-  return runWorkflows({ documents: [doc], contract, target: 'http://h', credentials: {}, timeoutMs: 1000, maxResponseBytes: 1 << 20, transport });
+  return runWorkflows({
+    documents: [doc],
+    contract,
+    target: 'http://h',
+    credentials: {},
+    timeoutMs: 1000,
+    maxResponseBytes: 1 << 20,
+    transport,
+  });
 }
 
 describe('each consumer serialises parameters in their declared style and reads them back alike (OAS 3.0.3 §4.7.12.4)', () => {
@@ -206,20 +423,51 @@ describe('each consumer serialises parameters in their declared style and reads 
     const op = contract.operationsById.get('look')!;
     const declared = op.parameters.find((p) => p.name === param.name)!;
     // The kernel's wire form.
-    const wire = param.in === 'query' ? serialiseQuery(declared, param.name, value).join('&') : serialisePath(declared, value);
+    const wire =
+      param.in === 'query' ? serialiseQuery(declared, param.name, value).join('&') : serialisePath(declared, value);
     const expected = param.in === 'query' ? `http://h/things?${wire}` : `http://h/things/${wire}`;
-    const input = param.in === 'query' ? { path: {}, query: { [param.name]: value } } : { path: { [param.name]: value }, query: {} };
+    const input =
+      param.in === 'query'
+        ? { path: {}, query: { [param.name]: value } }
+        : { path: { [param.name]: value }, query: {} };
     // The runner's session.
-    const session = new Session(contract, { target: 'http://h', credentials: new CredentialPlan(contract, {}), headers: {}, timeoutMs: 1000, maxResponseBytes: 1 << 20, wrongKey: 'x', circuitBreaker: false }, () => undefined);
+    const session = new Session(
+      contract,
+      {
+        target: 'http://h',
+        credentials: new CredentialPlan(contract, {}),
+        headers: {},
+        timeoutMs: 1000,
+        maxResponseBytes: 1 << 20,
+        wrongKey: 'x',
+        circuitBreaker: false,
+      },
+      () => undefined,
+    );
     expect(session.url(op.path, input.path, input.query, op), 'runner session').toBe(expected);
     // The workflow executor.
     const transport = capture();
     await runStep(contract, { parameters: [{ name: param.name, in: param.in, value }] }, transport);
-    expect(transport.sent.map((r) => r.url), 'workflow executor').toEqual([expected]);
+    expect(
+      transport.sent.map((r) => r.url),
+      'workflow executor',
+    ).toEqual([expected]);
     // The mock reads the wire form back to the value's parts (by the kernel's parsers).
     const url = new URL(expected);
-    const raw = param.in === 'query' ? parseQuery(declared, pairsOf(url.searchParams), Object.keys((param.schema['properties'] as object | undefined) ?? {})) : parsePath(declared, decodeURIComponent(url.pathname.slice('/things/'.length)));
-    const text = (v: unknown): unknown => (Array.isArray(v) ? v.map(String) : typeof v === 'object' && v !== null ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, String(x)])) : String(v));
+    const raw =
+      param.in === 'query'
+        ? parseQuery(
+            declared,
+            pairsOf(url.searchParams),
+            Object.keys((param.schema['properties'] as object | undefined) ?? {}),
+          )
+        : parsePath(declared, decodeURIComponent(url.pathname.slice('/things/'.length)));
+    const text = (v: unknown): unknown =>
+      Array.isArray(v)
+        ? v.map(String)
+        : typeof v === 'object' && v !== null
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, String(x)]))
+          : String(v);
     expect(raw, 'mock parser').toEqual(text(value));
   });
 });
@@ -240,13 +488,27 @@ describe('each consumer reads a media type as JSON or not alike (RFC 8259, RFC 6
     const contract = await contractFromDocument({
       openapi: '3.0.3',
       info: { title: 'media', version: '1' },
-      paths: { '/things': { get: { operationId: 'look', requestBody: { content: { [type]: { schema: {} } } }, responses: { '200': { description: 'ok' } } } } },
+      paths: {
+        '/things': {
+          get: {
+            operationId: 'look',
+            requestBody: { content: { [type]: { schema: {} } } },
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      },
     });
     // The workflow executor writes a text payload as JSON text only for a JSON type, and reads an answer of the type as JSON only then.
     const transport = capture({ type, body: '"hi"' });
     const criteria = [{ condition: '$statusCode == 200' }, { condition: "$response.body == 'hi'" }];
-    const results = await runStep(contract, { requestBody: { contentType: type, payload: 'hi' }, successCriteria: criteria }, transport);
+    const results = await runStep(
+      contract,
+      { requestBody: { contentType: type, payload: 'hi' }, successCriteria: criteria },
+      transport,
+    );
     expect(transport.sent[0]?.body, 'workflow executor: request body').toBe(json ? '"hi"' : 'hi');
-    expect(results[0]?.status, `workflow executor: the answer "hi" read as a JSON string: ${results[0]?.message}`).toBe(json ? 'passed' : 'failed');
+    expect(results[0]?.status, `workflow executor: the answer "hi" read as a JSON string: ${results[0]?.message}`).toBe(
+      json ? 'passed' : 'failed',
+    );
   });
 });

@@ -12,15 +12,35 @@ import { encodeBody } from '../../conformance/http/body.js';
  * (issue 18): one contract with the styles real documents use, each request written by the
  * runner's code and answered by the mock.
  */
-const accounts: Parameter & { in: 'query' } = { name: 'accounts[]', in: 'query', schema: { type: 'array', items: { type: 'string' } } };
-const filter: Parameter & { in: 'query' } = { name: 'filter', in: 'query', style: 'deepObject', explode: true, schema: { type: 'object', properties: { kind: { type: 'string' } } } };
-const ids: Parameter & { in: 'query' } = { name: 'ids', in: 'query', style: 'pipeDelimited', explode: false, schema: { type: 'array', items: { type: 'integer' } } };
+const accounts: Parameter & { in: 'query' } = {
+  name: 'accounts[]',
+  in: 'query',
+  schema: { type: 'array', items: { type: 'string' } },
+};
+const filter: Parameter & { in: 'query' } = {
+  name: 'filter',
+  in: 'query',
+  style: 'deepObject',
+  explode: true,
+  schema: { type: 'object', properties: { kind: { type: 'string' } } },
+};
+const ids: Parameter & { in: 'query' } = {
+  name: 'ids',
+  in: 'query',
+  style: 'pipeDelimited',
+  explode: false,
+  schema: { type: 'array', items: { type: 'integer' } },
+};
 const formSchema = {
   type: 'object',
   required: ['name', 'inventory'],
   properties: {
     name: { type: 'string' },
-    inventory: { type: 'object', required: ['type'], properties: { type: { type: 'string', enum: ['finite', 'infinite'] }, count: { type: 'integer' } } },
+    inventory: {
+      type: 'object',
+      required: ['type'],
+      properties: { type: { type: 'string', enum: ['finite', 'infinite'] }, count: { type: 'integer' } },
+    },
     tags: { type: 'array', items: { type: 'string' } },
   },
 };
@@ -29,12 +49,29 @@ const document = {
   info: { title: 'params', version: '1' },
   paths: {
     '/items': {
-      get: { operationId: 'listItems', parameters: [accounts, filter, ids], responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { type: 'string' } } } } } } },
+      get: {
+        operationId: 'listItems',
+        parameters: [accounts, filter, ids],
+        responses: {
+          '200': {
+            description: 'ok',
+            content: { 'application/json': { schema: { type: 'array', items: { type: 'string' } } } },
+          },
+        },
+      },
       post: {
         operationId: 'createItem',
         requestBody: {
           required: true,
-          content: { 'application/x-www-form-urlencoded': { schema: formSchema, encoding: { inventory: { style: 'deepObject', explode: true }, tags: { style: 'pipeDelimited', explode: false } } } },
+          content: {
+            'application/x-www-form-urlencoded': {
+              schema: formSchema,
+              encoding: {
+                inventory: { style: 'deepObject', explode: true },
+                tags: { style: 'pipeDelimited', explode: false },
+              },
+            },
+          },
         },
         responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } },
       },
@@ -64,14 +101,21 @@ describe('the runner writes, the mock reads, with one parameter module per style
 
   it('a form body with a deepObject field and a pipe-delimited list is read as the schema says (§4.7.15)', async () => {
     const body = { name: 'n', inventory: { type: 'finite', count: 3 }, tags: ['a', 'b'] };
-    const encoded = encodeBody(body, 'application/x-www-form-urlencoded', document.paths['/items'].post.requestBody.content['application/x-www-form-urlencoded'].encoding);
+    const encoded = encodeBody(
+      body,
+      'application/x-www-form-urlencoded',
+      document.paths['/items'].post.requestBody.content['application/x-www-form-urlencoded'].encoding,
+    );
     expect(encoded.body).toContain('inventory%5Btype%5D=finite');
     const res = await request(app).post('/items').set('content-type', encoded.contentType).send(encoded.body);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   });
 
   it('a deepObject field that breaks the schema is still refused (400)', async () => {
-    const res = await request(app).post('/items').set('content-type', 'application/x-www-form-urlencoded').send('name=n&inventory%5Btype%5D=other');
+    const res = await request(app)
+      .post('/items')
+      .set('content-type', 'application/x-www-form-urlencoded')
+      .send('name=n&inventory%5Btype%5D=other');
     expect(res.status).toBe(400);
   });
 });

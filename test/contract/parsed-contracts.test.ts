@@ -28,7 +28,10 @@ describe('the bundled contract kept parsed (src/generated/parsed-contracts.ts)',
 
   it('indexes the bundled contract exactly as a parse of its YAML does', async () => {
     // A trailing comment makes another text (another digest, so `yaml` parses it) with the same document.
-    const [kept, parsed] = await Promise.all([contractFromText(bundledText, 'a.yaml'), contractFromText(`${bundledText}\n# another text\n`, 'a.yaml')]);
+    const [kept, parsed] = await Promise.all([
+      contractFromText(bundledText, 'a.yaml'),
+      contractFromText(`${bundledText}\n# another text\n`, 'a.yaml'),
+    ]);
     expect(kept.document).toStrictEqual(parsed.document);
     expect(kept.resolved).toStrictEqual(parsed.resolved);
     expect(kept.operations).toStrictEqual(parsed.operations);
@@ -45,14 +48,35 @@ describe('the bundled contract kept parsed (src/generated/parsed-contracts.ts)',
   });
 
   it('leaves the alias limit in force: a document whose aliases expand exponentially is refused', async () => {
-    const laughs = ['openapi: 3.0.3', 'info: {title: t, version: "1"}', 'paths: {}', 'x-a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]'];
-    for (const [name, prev] of [['b', 'a'], ['c', 'b'], ['d', 'c'], ['e', 'd'], ['f', 'e'], ['g', 'f']]) laughs.push(`x-${name}: &${name} [*${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}]`);
+    const laughs = [
+      'openapi: 3.0.3',
+      'info: {title: t, version: "1"}',
+      'paths: {}',
+      'x-a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]',
+    ];
+    for (const [name, prev] of [
+      ['b', 'a'],
+      ['c', 'b'],
+      ['d', 'c'],
+      ['e', 'd'],
+      ['f', 'e'],
+      ['g', 'f'],
+    ])
+      laughs.push(
+        `x-${name}: &${name} [*${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}]`,
+      );
     await expect(contractFromText(laughs.join('\n'))).rejects.toThrow(/is not valid YAML: .*[Ee]xcessive alias count/);
   });
 
-  it('a truncated JSON contract gets the JSON parser\'s message, at its line (issue 30)', async () => {
-    const truncated = JSON.stringify({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths: {} }, null, 2).slice(0, -8);
-    await expect(contractFromText(truncated, 'api.json')).rejects.toThrow(/api\.json is not valid JSON: .*JSON.*\(line \d+, column \d+\)/);
+  it("a truncated JSON contract gets the JSON parser's message, at its line (issue 30)", async () => {
+    const truncated = JSON.stringify(
+      { openapi: '3.0.3', info: { title: 't', version: '1' }, paths: {} },
+      null,
+      2,
+    ).slice(0, -8);
+    await expect(contractFromText(truncated, 'api.json')).rejects.toThrow(
+      /api\.json is not valid JSON: .*JSON.*\(line \d+, column \d+\)/,
+    );
     await expect(contractFromText(truncated)).rejects.toThrow(/is not valid JSON: /);
   });
 });

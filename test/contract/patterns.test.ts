@@ -10,7 +10,9 @@ interface Case {
   readonly match?: readonly string[];
   readonly reject?: readonly string[];
 }
-const table = JSON.parse(readFileSync(new URL('../../fixtures/contract/patterns.json', import.meta.url), 'utf8')) as { cases: Case[] };
+const table = JSON.parse(readFileSync(new URL('../../fixtures/contract/patterns.json', import.meta.url), 'utf8')) as {
+  cases: Case[];
+};
 
 describe('portablePattern: contract patterns made exact ECMA-262, or refused', () => {
   it.each(table.cases.map((c) => [c.pattern, c] as const))('%j', (_name, c) => {
@@ -37,7 +39,15 @@ describe('basePathOf: the path of the first servers entry, variables at their de
     [[{ url: 'http://127.0.0.1:4010' }], ''],
     [[{ url: 'https://petstore3.swagger.io/api/v3' }], '/api/v3'],
     [[{ url: '/api/v3/' }], '/api/v3'],
-    [[{ url: '{scheme}://api.example.com/{version}', variables: { scheme: { default: 'https' }, version: { default: 'v2' } } }], '/v2'],
+    [
+      [
+        {
+          url: '{scheme}://api.example.com/{version}',
+          variables: { scheme: { default: 'https' }, version: { default: 'v2' } },
+        },
+      ],
+      '/v2',
+    ],
     [[{ url: '{base_url}', variables: { base_url: { default: 'http://127.0.0.1:4010' } } }], ''],
     [[{ url: 'https://a.example/v1' }, { url: 'https://b.example/v2' }], '/v1'],
   ] as const)('%j → %j', (servers, expected) => {

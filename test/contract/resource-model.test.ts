@@ -7,7 +7,21 @@ import { identifierEvidence } from '../../conformance/cases/unknown-id.js';
 import { readerOfCreated } from '../../conformance/execute/follow-ups.js';
 import { itemSchemaOf } from '../../conformance/probes/lists.js';
 import { pagingPlan } from '../../conformance/probes/paging.js';
-import { contractFromDocument, inferModel, isCreate, itemRead, itemSegment, listParameterRole, pageBase, postCollections, requestPath, resourcePath, SchemaValidator, writeRole, type Contract } from '../../src/contract/index.js';
+import {
+  contractFromDocument,
+  inferModel,
+  isCreate,
+  itemRead,
+  itemSegment,
+  listParameterRole,
+  pageBase,
+  postCollections,
+  requestPath,
+  resourcePath,
+  SchemaValidator,
+  writeRole,
+  type Contract,
+} from '../../src/contract/index.js';
 import { createMockApp } from '../../src/index.js';
 import { reflectFilters } from '../../src/mock/reflect-filters.js';
 
@@ -21,7 +35,9 @@ import { reflectFilters } from '../../src/mock/reflect-filters.js';
 
 type Doc = Record<string, unknown>;
 const json = (schema: unknown, type = 'application/json'): Doc => ({ content: { [type]: { schema } } });
-const answer = (status: string, schema: unknown, type?: string): Doc => ({ [status]: { description: 'ok', ...json(schema, type) } });
+const answer = (status: string, schema: unknown, type?: string): Doc => ({
+  [status]: { description: 'ok', ...json(schema, type) },
+});
 const pathParam = (name: string): Doc => ({ name, in: 'path', required: true, schema: { type: 'string' } });
 
 interface Shape {
@@ -42,86 +58,232 @@ interface Shape {
 }
 
 /** A record type whose identifier is `id` (read-only: the server assigns it). */
-const record = (id = 'id'): Doc => ({ type: 'object', required: [id], properties: { [id]: { type: 'string', readOnly: true }, name: { type: 'string' } } });
+const record = (id = 'id'): Doc => ({
+  type: 'object',
+  required: [id],
+  properties: { [id]: { type: 'string', readOnly: true }, name: { type: 'string' } },
+});
 const writable = { type: 'object', properties: { name: { type: 'string' } } };
 /** The collection and item operations of one shape. */
-function resource(collection: string, itemPath: string, param: string, rec: Doc, ops: { create?: string; list?: string; read: string; remove: string; listWrapper?: string }, media?: string): Doc {
+function resource(
+  collection: string,
+  itemPath: string,
+  param: string,
+  rec: Doc,
+  ops: { create?: string; list?: string; read: string; remove: string; listWrapper?: string },
+  media?: string,
+): Doc {
   const params = [...itemPath.matchAll(/\{([^}]+)\}/g)].map((m) => pathParam(m[1]!));
   const ownParams = params.slice(0, -1);
-  const listSchema = ops.listWrapper ? { type: 'object', properties: { [ops.listWrapper]: { type: 'array', items: rec } } } : { type: 'array', items: rec };
+  const listSchema = ops.listWrapper
+    ? { type: 'object', properties: { [ops.listWrapper]: { type: 'array', items: rec } } }
+    : { type: 'array', items: rec };
   return {
     [collection]: {
-      ...(ops.create ? { post: { operationId: ops.create, parameters: ownParams, requestBody: { required: true, ...json(writable, media) }, responses: { ...answer('201', rec, media) } } } : {}),
-      ...(ops.list ? { get: { operationId: ops.list, parameters: ownParams, responses: answer('200', listSchema, media) } } : {}),
+      ...(ops.create
+        ? {
+            post: {
+              operationId: ops.create,
+              parameters: ownParams,
+              requestBody: { required: true, ...json(writable, media) },
+              responses: { ...answer('201', rec, media) },
+            },
+          }
+        : {}),
+      ...(ops.list
+        ? { get: { operationId: ops.list, parameters: ownParams, responses: answer('200', listSchema, media) } }
+        : {}),
     },
     [itemPath]: {
       parameters: params,
       get: { operationId: ops.read, responses: { ...answer('200', rec, media), '404': { description: 'none' } } },
-      delete: { operationId: ops.remove, responses: { '204': { description: 'gone' }, '404': { description: 'none' } } },
+      delete: {
+        operationId: ops.remove,
+        responses: { '204': { description: 'gone' }, '404': { description: 'none' } },
+      },
     },
   };
 }
 
-const jsonApiResource = { type: 'object', required: ['id', 'type'], properties: { id: { type: 'string', readOnly: true }, type: { type: 'string' }, attributes: { type: 'object', properties: { title: { type: 'string' } } } } };
+const jsonApiResource = {
+  type: 'object',
+  required: ['id', 'type'],
+  properties: {
+    id: { type: 'string', readOnly: true },
+    type: { type: 'string' },
+    attributes: { type: 'object', properties: { title: { type: 'string' } } },
+  },
+};
 const jsonApi = { type: 'object', required: ['data'], properties: { data: jsonApiResource } };
 const JSON_API = 'application/vnd.api+json';
 
 const SHAPES: readonly Shape[] = [
   {
     construct: 'a plain collection (`/things` + `/things/{thingId}`)',
-    paths: resource('/things', '/things/{thingId}', 'thingId', record(), { create: 'make', list: 'list', read: 'read', remove: 'drop' }),
-    create: 'make', read: 'read', remove: 'drop', itemPath: '/things/{thingId}', param: 'thingId', collection: '/things',
-    body: { name: 'a' }, idOf: (c) => (c as { id: unknown }).id,
+    paths: resource('/things', '/things/{thingId}', 'thingId', record(), {
+      create: 'make',
+      list: 'list',
+      read: 'read',
+      remove: 'drop',
+    }),
+    create: 'make',
+    read: 'read',
+    remove: 'drop',
+    itemPath: '/things/{thingId}',
+    param: 'thingId',
+    collection: '/things',
+    body: { name: 'a' },
+    idOf: (c) => (c as { id: unknown }).id,
   },
   {
     construct: 'a format extension on the item (`/Calls.json` + `/Calls/{Sid}.json`, Twilio)',
-    paths: resource('/Calls.json', '/Calls/{Sid}.json', 'Sid', record('sid'), { create: 'makeCall', list: 'listCalls', read: 'readCall', remove: 'dropCall', listWrapper: 'calls' }),
-    create: 'makeCall', read: 'readCall', remove: 'dropCall', itemPath: '/Calls/{Sid}.json', param: 'Sid', collection: '/Calls.json',
-    body: { name: 'a' }, idOf: (c) => (c as { sid: unknown }).sid,
+    paths: resource('/Calls.json', '/Calls/{Sid}.json', 'Sid', record('sid'), {
+      create: 'makeCall',
+      list: 'listCalls',
+      read: 'readCall',
+      remove: 'dropCall',
+      listWrapper: 'calls',
+    }),
+    create: 'makeCall',
+    read: 'readCall',
+    remove: 'dropCall',
+    itemPath: '/Calls/{Sid}.json',
+    param: 'Sid',
+    collection: '/Calls.json',
+    body: { name: 'a' },
+    idOf: (c) => (c as { sid: unknown }).sid,
   },
   {
     construct: 'a trailing slash on the collection (`/tasks/` + `/tasks/{task_id}`, FastAPI)',
-    paths: resource('/tasks/', '/tasks/{task_id}', 'task_id', record(), { create: 'makeTask', list: 'listTasks', read: 'readTask', remove: 'dropTask' }),
-    create: 'makeTask', read: 'readTask', remove: 'dropTask', itemPath: '/tasks/{task_id}', param: 'task_id', collection: '/tasks',
-    body: { name: 'a' }, idOf: (c) => (c as { id: unknown }).id,
+    paths: resource('/tasks/', '/tasks/{task_id}', 'task_id', record(), {
+      create: 'makeTask',
+      list: 'listTasks',
+      read: 'readTask',
+      remove: 'dropTask',
+    }),
+    create: 'makeTask',
+    read: 'readTask',
+    remove: 'dropTask',
+    itemPath: '/tasks/{task_id}',
+    param: 'task_id',
+    collection: '/tasks',
+    body: { name: 'a' },
+    idOf: (c) => (c as { id: unknown }).id,
   },
   {
     construct: 'a nested item (`/users/{userId}/posts/{postId}`)',
-    paths: resource('/users/{userId}/posts', '/users/{userId}/posts/{postId}', 'postId', record(), { create: 'makePost', list: 'listPosts', read: 'readPost', remove: 'dropPost' }),
-    create: 'makePost', read: 'readPost', remove: 'dropPost', itemPath: '/users/{userId}/posts/{postId}', param: 'postId', collection: '/users/{userId}/posts',
-    body: { name: 'a' }, idOf: (c) => (c as { id: unknown }).id, fill: { userId: 'u1' },
+    paths: resource('/users/{userId}/posts', '/users/{userId}/posts/{postId}', 'postId', record(), {
+      create: 'makePost',
+      list: 'listPosts',
+      read: 'readPost',
+      remove: 'dropPost',
+    }),
+    create: 'makePost',
+    read: 'readPost',
+    remove: 'dropPost',
+    itemPath: '/users/{userId}/posts/{postId}',
+    param: 'postId',
+    collection: '/users/{userId}/posts',
+    body: { name: 'a' },
+    idOf: (c) => (c as { id: unknown }).id,
+    fill: { userId: 'u1' },
   },
   {
     construct: 'JSON:API documents (`{data: {id, type, attributes}}`, JSON:API 1.1 §7.1)',
     paths: {
       '/articles': {
-        post: { operationId: 'makeArticle', requestBody: { required: true, ...json({ type: 'object', properties: { data: { type: 'object', properties: { type: { type: 'string' }, attributes: { type: 'object', properties: { title: { type: 'string' } } } } } } }, JSON_API) }, responses: answer('201', jsonApi, JSON_API) },
-        get: { operationId: 'listArticles', responses: answer('200', { type: 'object', properties: { data: { type: 'array', items: jsonApiResource } } }, JSON_API) },
+        post: {
+          operationId: 'makeArticle',
+          requestBody: {
+            required: true,
+            ...json(
+              {
+                type: 'object',
+                properties: {
+                  data: {
+                    type: 'object',
+                    properties: {
+                      type: { type: 'string' },
+                      attributes: { type: 'object', properties: { title: { type: 'string' } } },
+                    },
+                  },
+                },
+              },
+              JSON_API,
+            ),
+          },
+          responses: answer('201', jsonApi, JSON_API),
+        },
+        get: {
+          operationId: 'listArticles',
+          responses: answer(
+            '200',
+            { type: 'object', properties: { data: { type: 'array', items: jsonApiResource } } },
+            JSON_API,
+          ),
+        },
       },
       '/articles/{id}': {
         parameters: [pathParam('id')],
-        get: { operationId: 'readArticle', responses: { ...answer('200', jsonApi, JSON_API), '404': { description: 'none' } } },
-        delete: { operationId: 'dropArticle', responses: { '204': { description: 'gone' }, '404': { description: 'none' } } },
+        get: {
+          operationId: 'readArticle',
+          responses: { ...answer('200', jsonApi, JSON_API), '404': { description: 'none' } },
+        },
+        delete: {
+          operationId: 'dropArticle',
+          responses: { '204': { description: 'gone' }, '404': { description: 'none' } },
+        },
       },
     },
-    create: 'makeArticle', read: 'readArticle', remove: 'dropArticle', itemPath: '/articles/{id}', param: 'id', collection: '/articles',
-    body: { data: { type: 'articles', attributes: { title: 'a' } } }, idOf: (c) => (c as { data: { id: unknown } }).data.id,
+    create: 'makeArticle',
+    read: 'readArticle',
+    remove: 'dropArticle',
+    itemPath: '/articles/{id}',
+    param: 'id',
+    collection: '/articles',
+    body: { data: { type: 'articles', attributes: { title: 'a' } } },
+    idOf: (c) => (c as { data: { id: unknown } }).data.id,
   },
   {
     construct: 'a fragment on the create key (`/groups#clientToken`, never sent: RFC 3986 §3.5)',
-    paths: resource('/groups#clientToken', '/groups/{name}', 'name', record('name'), { create: 'makeGroup', read: 'readGroup', remove: 'dropGroup' }),
-    create: 'makeGroup', read: 'readGroup', remove: 'dropGroup', itemPath: '/groups/{name}', param: 'name', collection: '/groups',
-    body: { name: 'g1' }, idOf: (c) => (c as { name: unknown }).name,
+    paths: resource('/groups#clientToken', '/groups/{name}', 'name', record('name'), {
+      create: 'makeGroup',
+      read: 'readGroup',
+      remove: 'dropGroup',
+    }),
+    create: 'makeGroup',
+    read: 'readGroup',
+    remove: 'dropGroup',
+    itemPath: '/groups/{name}',
+    param: 'name',
+    collection: '/groups',
+    body: { name: 'g1' },
+    idOf: (c) => (c as { name: unknown }).name,
   },
   {
     construct: 'a collection at the root (`/` + `/{uuid}`)',
-    paths: resource('/', '/{uuid}', 'uuid', record(), { create: 'makeRoot', list: 'listRoot', read: 'readRoot', remove: 'dropRoot' }),
-    create: 'makeRoot', read: 'readRoot', remove: 'dropRoot', itemPath: '/{uuid}', param: 'uuid', collection: '/',
-    body: { name: 'a' }, idOf: (c) => (c as { id: unknown }).id,
+    paths: resource('/', '/{uuid}', 'uuid', record(), {
+      create: 'makeRoot',
+      list: 'listRoot',
+      read: 'readRoot',
+      remove: 'dropRoot',
+    }),
+    create: 'makeRoot',
+    read: 'readRoot',
+    remove: 'dropRoot',
+    itemPath: '/{uuid}',
+    param: 'uuid',
+    collection: '/',
+    body: { name: 'a' },
+    idOf: (c) => (c as { id: unknown }).id,
   },
 ];
 
-const documentOf = (paths: Doc): Doc => ({ openapi: '3.0.3', info: { title: 'shape', version: '1' }, paths: structuredClone(paths) });
+const documentOf = (paths: Doc): Doc => ({
+  openapi: '3.0.3',
+  info: { title: 'shape', version: '1' },
+  paths: structuredClone(paths),
+});
 const dir = mkdtempSync(join(tmpdir(), 'resource-model-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const op = (contract: Contract, id: string) => contract.operationsById.get(id)!;
@@ -141,18 +303,42 @@ describe('every consumer reads an item path, its collection and its create alike
     const model = inferModel(contract);
     const collection = model.collections.find((c) => c.itemPath === resourcePath(shape.itemPath));
     expect({ collection: collection?.path, param: collection?.idParam }, 'mock model collection').toEqual(expected);
-    expect([model.bindings.get(create.id)?.kind, model.bindings.get(read.id)?.kind, model.bindings.get(remove.id)?.kind], 'mock model bindings').toEqual(['create', 'read', 'delete']);
+    expect(
+      [model.bindings.get(create.id)?.kind, model.bindings.get(read.id)?.kind, model.bindings.get(remove.id)?.kind],
+      'mock model bindings',
+    ).toEqual(['create', 'read', 'delete']);
     // The runner's one notion of writes: the plan's phases and the follow-ups choose by it.
-    expect([isCreate(create, contract), writeRole(create, contract), writeRole(remove, contract), writeRole(read, contract)], 'writeRole').toEqual([true, 'create', 'delete', undefined]);
+    expect(
+      [isCreate(create, contract), writeRole(create, contract), writeRole(remove, contract), writeRole(read, contract)],
+      'writeRole',
+    ).toEqual([true, 'create', 'delete', undefined]);
     // The item read of the collection, as the rules (postCollections) and the read-back (follow-ups) find it.
     const item = itemRead(contract, create.path);
-    expect({ path: item?.op.path, param: item?.param }, 'kernel itemRead').toEqual({ path: shape.itemPath, param: shape.param });
-    if (!create.path.includes('{')) expect(postCollections(contract).find((c) => c.create.id === create.id)?.item?.op.id, 'rules postCollections').toBe(read.id);
-    const reader = readerOfCreated(contract, create, { id: 'x7', sid: 'x7', name: 'x7', data: { id: 'x7' } }, `http://h${shape.itemPath.replace(`{${shape.param}}`, 'x7')}`, 'http://h/');
-    expect({ path: reader?.op.path, params: reader?.params }, 'follow-ups readerOfCreated').toEqual({ path: shape.itemPath, params: { [shape.param]: 'x7' } });
+    expect({ path: item?.op.path, param: item?.param }, 'kernel itemRead').toEqual({
+      path: shape.itemPath,
+      param: shape.param,
+    });
+    if (!create.path.includes('{'))
+      expect(
+        postCollections(contract).find((c) => c.create.id === create.id)?.item?.op.id,
+        'rules postCollections',
+      ).toBe(read.id);
+    const reader = readerOfCreated(
+      contract,
+      create,
+      { id: 'x7', sid: 'x7', name: 'x7', data: { id: 'x7' } },
+      `http://h${shape.itemPath.replace(`{${shape.param}}`, 'x7')}`,
+      'http://h/',
+    );
+    expect({ path: reader?.op.path, params: reader?.params }, 'follow-ups readerOfCreated').toEqual({
+      path: shape.itemPath,
+      params: { [shape.param]: 'x7' },
+    });
     // The unknown-id probe's evidence that the parameter names a resource: the same create and item.
     const evidence = identifierEvidence(contract, remove, remove.parameters.find((p) => p.name === shape.param)!);
-    expect(evidence, 'unknown-id identifierEvidence').toMatch(new RegExp(`^${shape.create} creates the items ${shape.read} reads by ${shape.param}$`));
+    expect(evidence, 'unknown-id identifierEvidence').toMatch(
+      new RegExp(`^${shape.create} creates the items ${shape.read} reads by ${shape.param}$`),
+    );
     // The list rules: the item read answers one record, not a list.
     expect(itemSchemaOf(read), 'rules itemSchemaOf(item read)').toBeUndefined();
 
@@ -161,8 +347,13 @@ describe('every consumer reads an item path, its collection and its create alike
     writeFileSync(file, JSON.stringify(documentOf(shape.paths)));
     const app = await createMockApp({ spec: file });
     const fill = (template: string, id?: unknown): string =>
-      requestPath(template).replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(name === shape.param ? String(id) : (shape.fill?.[name] ?? '')));
-    const made = await request(app).post(fill(create.path)).set('content-type', Object.keys(create.requestBody!.content)[0]!).send(JSON.stringify(shape.body));
+      requestPath(template).replace(/\{([^}]+)\}/g, (_m, name: string) =>
+        encodeURIComponent(name === shape.param ? String(id) : (shape.fill?.[name] ?? '')),
+      );
+    const made = await request(app)
+      .post(fill(create.path))
+      .set('content-type', Object.keys(create.requestBody!.content)[0]!)
+      .send(JSON.stringify(shape.body));
     expect(made.status, `mock POST ${create.path}: ${made.text}`).toBe(201);
     const id = shape.idOf(JSON.parse(made.text));
     expect(id, 'the created identifier').toBeDefined();
@@ -190,25 +381,55 @@ describe('every consumer reads a path that names no item alike', () => {
         [path]: {
           parameters: params,
           get: { operationId: 'look', responses: answer('200', list) },
-          post: { operationId: 'act', requestBody: { required: true, ...json(writable) }, responses: answer('201', record()) },
+          post: {
+            operationId: 'act',
+            requestBody: { required: true, ...json(writable) },
+            responses: answer('201', record()),
+          },
           delete: { operationId: 'clear', responses: { '204': { description: 'cleared' } } },
         },
       }),
     );
     expect(itemSegment(path), 'kernel itemSegment').toBeUndefined();
-    expect(inferModel(contract).collections.map((c) => c.itemPath), 'mock model').not.toContain(resourcePath(path));
+    expect(
+      inferModel(contract).collections.map((c) => c.itemPath),
+      'mock model',
+    ).not.toContain(resourcePath(path));
     // A POST there may create (201), but never an item it is itself the path of; a DELETE there removes members.
-    expect([writeRole(op(contract, 'act'), contract), writeRole(op(contract, 'clear'), contract)], 'writeRole').toEqual(['create', 'remove-members']);
+    expect([writeRole(op(contract, 'act'), contract), writeRole(op(contract, 'clear'), contract)], 'writeRole').toEqual(
+      ['create', 'remove-members'],
+    );
     expect(itemSchemaOf(op(contract, 'look')), 'rules itemSchemaOf: a list answer here is a list').toBeDefined();
   });
 });
 
 /** Paging parameters: the names and the page base every consumer reads. */
-const PAGING: ReadonlyArray<{ readonly construct: string; readonly size: string; readonly page?: { readonly name: string; readonly schema: Doc; readonly base: 0 | 1 }; readonly offset?: string }> = [
-  { construct: '`per_page` and `page` with nothing said: pages from 1', size: 'per_page', page: { name: 'page', schema: { type: 'integer' }, base: 1 } },
-  { construct: '`PageSize` and `Page` with minimum 0: pages from 0', size: 'PageSize', page: { name: 'Page', schema: { type: 'integer', minimum: 0 }, base: 0 } },
-  { construct: '`limit` and `page_number` defaulting to 0: pages from 0', size: 'limit', page: { name: 'page_number', schema: { type: 'integer', default: 0 }, base: 0 } },
-  { construct: '`maxResults` and `pageIndex` with minimum 1 beside a default 0: the minimum wins', size: 'maxResults', page: { name: 'pageIndex', schema: { type: 'integer', minimum: 1, default: 0 }, base: 1 } },
+const PAGING: ReadonlyArray<{
+  readonly construct: string;
+  readonly size: string;
+  readonly page?: { readonly name: string; readonly schema: Doc; readonly base: 0 | 1 };
+  readonly offset?: string;
+}> = [
+  {
+    construct: '`per_page` and `page` with nothing said: pages from 1',
+    size: 'per_page',
+    page: { name: 'page', schema: { type: 'integer' }, base: 1 },
+  },
+  {
+    construct: '`PageSize` and `Page` with minimum 0: pages from 0',
+    size: 'PageSize',
+    page: { name: 'Page', schema: { type: 'integer', minimum: 0 }, base: 0 },
+  },
+  {
+    construct: '`limit` and `page_number` defaulting to 0: pages from 0',
+    size: 'limit',
+    page: { name: 'page_number', schema: { type: 'integer', default: 0 }, base: 0 },
+  },
+  {
+    construct: '`maxResults` and `pageIndex` with minimum 1 beside a default 0: the minimum wins',
+    size: 'maxResults',
+    page: { name: 'pageIndex', schema: { type: 'integer', minimum: 1, default: 0 }, base: 1 },
+  },
   { construct: '`$top` and `$skip` (OData): an offset', size: '$top', offset: '$skip' },
 ];
 
@@ -220,23 +441,39 @@ describe('every consumer reads the paging vocabulary and the page base alike', (
       ...(row.page ? [{ name: row.page.name, in: 'query', schema: row.page.schema }] : []),
       ...(row.offset ? [{ name: row.offset, in: 'query', schema: { type: 'integer', minimum: 0 } }] : []),
     ];
-    const rec = { type: 'object', required: ['id'], properties: { id: { type: 'string', readOnly: true }, n: { type: 'integer' } } };
+    const rec = {
+      type: 'object',
+      required: ['id'],
+      properties: { id: { type: 'string', readOnly: true }, n: { type: 'integer' } },
+    };
     const paths = {
       '/rows': {
         get: { operationId: 'rows', parameters, responses: answer('200', { type: 'array', items: rec }) },
-        post: { operationId: 'addRow', requestBody: { required: true, ...json({ type: 'object', properties: { n: { type: 'integer' } } }) }, responses: answer('201', rec) },
+        post: {
+          operationId: 'addRow',
+          requestBody: { required: true, ...json({ type: 'object', properties: { n: { type: 'integer' } } }) },
+          responses: answer('201', rec),
+        },
       },
       '/rows/{id}': { parameters: [pathParam('id')], get: { operationId: 'row', responses: answer('200', rec) } },
     };
     const contract = await contractFromDocument(documentOf(paths));
     const list = op(contract, 'rows');
     // Page 2 of 3-item pages, in each consumer's own terms.
-    const query = new URLSearchParams({ [row.size]: '3', ...(row.page ? { [row.page.name]: String(row.page.base + 1) } : {}), ...(row.offset ? { [row.offset]: '3' } : {}) });
+    const query = new URLSearchParams({
+      [row.size]: '3',
+      ...(row.page ? { [row.page.name]: String(row.page.base + 1) } : {}),
+      ...(row.offset ? { [row.offset]: '3' } : {}),
+    });
     const second = [3, 4, 5];
 
     // The kernel.
     expect(listParameterRole(row.size), 'kernel: page size').toBe('limit');
-    if (row.page) expect([listParameterRole(row.page.name), pageBase(row.page.schema)], 'kernel: page number and base').toEqual(['page', row.page.base]);
+    if (row.page)
+      expect([listParameterRole(row.page.name), pageBase(row.page.schema)], 'kernel: page number and base').toEqual([
+        'page',
+        row.page.base,
+      ]);
     if (row.offset) expect(listParameterRole(row.offset), 'kernel: offset').toBe('offset');
     // The runner's paging rule plans its pages from the same names and base.
     const planned = pagingPlan(list);
@@ -246,7 +483,10 @@ describe('every consumer reads the paging vocabulary and the page base alike', (
     // The mock's generated lists (no state behind them) are cut as a store would.
     const generated = Array.from({ length: 10 }, (_, n) => ({ id: `r${n}`, n }));
     const cut = reflectFilters(list, { status: 200, body: generated }, query, validator).body as Array<{ n: number }>;
-    expect(cut.map((r) => r.n), 'mock reflectFilters').toEqual(second);
+    expect(
+      cut.map((r) => r.n),
+      'mock reflectFilters',
+    ).toEqual(second);
     // The mock's stored lists (the generic handlers) page the records created.
     const file = join(dir, `paging-${row.size.replace(/\W/g, '')}.json`);
     writeFileSync(file, JSON.stringify(documentOf(paths)));
@@ -255,6 +495,9 @@ describe('every consumer reads the paging vocabulary and the page base alike', (
     // The store's order, its seeded records among them: page 2 of 3 is the fourth to sixth.
     const all = (await request(app).get('/rows').expect(200)).body as Array<{ id: string }>;
     const page = await request(app).get(`/rows?${query.toString()}`).expect(200);
-    expect((page.body as Array<{ id: string }>).map((r) => r.id), 'mock generic handlers').toEqual(all.slice(3, 6).map((r) => r.id));
+    expect(
+      (page.body as Array<{ id: string }>).map((r) => r.id),
+      'mock generic handlers',
+    ).toEqual(all.slice(3, 6).map((r) => r.id));
   });
 });

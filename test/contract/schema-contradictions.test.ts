@@ -10,8 +10,12 @@ describe('an enum its own bounds exclude', () => {
     const validator = new SchemaValidator();
     expect(validator.check(gender, 'MALE', 'response').valid).toBe(true);
     expect(validator.check(gender, 'M', 'response').valid).toBe(false);
-    expect(validator.check({ type: 'object', properties: { gender } }, { gender: 'OTHER' }, 'response').valid).toBe(false);
-    expect(validator.notices.join('\n')).toMatch(/enum \["MALE", "FEMALE", "UNKNOWN"\] admits none of its own values under maxLength 1/);
+    expect(validator.check({ type: 'object', properties: { gender } }, { gender: 'OTHER' }, 'response').valid).toBe(
+      false,
+    );
+    expect(validator.notices.join('\n')).toMatch(
+      /enum \["MALE", "FEMALE", "UNKNOWN"\] admits none of its own values under maxLength 1/,
+    );
   });
 
   it('leaves consistent schemas alone: bounds that admit some enum value still apply, and no notice', () => {

@@ -73,13 +73,16 @@ describe('the contract agrees with the source document', () => {
     expect(flat.required.has(field)).toBe(required);
   });
 
-  it.each(Object.entries(table.objects))('%s has no field beyond the source (but documented optional extras)', (resource, fields) => {
-    const flat = flatten(schemas[resource]!);
-    const extras = table.optionalExtras[resource];
-    const allowed = new Set([...fields.map((f) => f.field), ...(Array.isArray(extras) ? extras : [])]);
-    expect(Object.keys(flat.properties).filter((name) => !allowed.has(name))).toEqual([]);
-    for (const extra of Array.isArray(extras) ? extras : []) expect(flat.required.has(extra)).toBe(false);
-  });
+  it.each(Object.entries(table.objects))(
+    '%s has no field beyond the source (but documented optional extras)',
+    (resource, fields) => {
+      const flat = flatten(schemas[resource]!);
+      const extras = table.optionalExtras[resource];
+      const allowed = new Set([...fields.map((f) => f.field), ...(Array.isArray(extras) ? extras : [])]);
+      expect(Object.keys(flat.properties).filter((name) => !allowed.has(name))).toEqual([]);
+      for (const extra of Array.isArray(extras) ? extras : []) expect(flat.required.has(extra)).toBe(false);
+    },
+  );
 
   it.each(Object.entries(table.arrays))('%s is an array of %s', (name, item) => {
     const schema = schemas[name] as OpenAPIV3.ArraySchemaObject;
@@ -88,7 +91,10 @@ describe('the contract agrees with the source document', () => {
   });
 
   it('Pet and Category are built from their creation shapes plus id', () => {
-    for (const [whole, creation] of [['Pet', 'NewPet'], ['Category', 'NewCategory']] as const) {
+    for (const [whole, creation] of [
+      ['Pet', 'NewPet'],
+      ['Category', 'NewCategory'],
+    ] as const) {
       const schema = schemas[whole] as OpenAPIV3.SchemaObject;
       expect(schema.allOf?.[0]).toEqual({ $ref: `#/components/schemas/${creation}` });
     }

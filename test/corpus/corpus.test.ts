@@ -25,7 +25,11 @@ describe.each([...CORPUS, ...HOLDOUT].map((d) => [d.name, d] as const))('corpus 
     const contract = await contractFromText(text, doc.file);
     expect(contract.operations).toHaveLength(doc.operations);
     if (doc.features.includes('base-path')) expect(contract.basePath).not.toBe('');
-    if (doc.features.includes('http-basic')) expect([...contract.securitySchemes.values()].some((s) => s.type === 'http' && s.scheme.toLowerCase() === 'basic')).toBe(true);
-    if (doc.features.includes('oauth2')) expect([...contract.securitySchemes.values()].some((s) => s.type === 'oauth2')).toBe(true);
+    if (doc.features.includes('http-basic'))
+      expect(
+        [...contract.securitySchemes.values()].some((s) => s.type === 'http' && s.scheme.toLowerCase() === 'basic'),
+      ).toBe(true);
+    if (doc.features.includes('oauth2'))
+      expect([...contract.securitySchemes.values()].some((s) => s.type === 'oauth2')).toBe(true);
   });
 });

@@ -13,7 +13,10 @@ const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 /** [own, children] CPU seconds of this process so far. */
 function cpuSeconds(): [number, number] {
   const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-  return [(Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND, (Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND];
+  return [
+    (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND,
+    (Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND,
+  ];
 }
 
 let start: [number, number] = [0, 0];
@@ -26,6 +29,11 @@ afterAll(() => {
   const [own, children] = cpuSeconds();
   const dir = process.env['CPU_PER_FILE_DIR'] ?? join(process.cwd(), 'test-artifacts', 'cpu-per-file');
   mkdirSync(dir, { recursive: true });
-  const line = { file: expect.getState().testPath ?? 'unknown', own: own - start[0], children: children - start[1], wall: (performance.now() - startedAt) / 1000 };
+  const line = {
+    file: expect.getState().testPath ?? 'unknown',
+    own: own - start[0],
+    children: children - start[1],
+    wall: (performance.now() - startedAt) / 1000,
+  };
   appendFileSync(join(dir, `${process.pid}.jsonl`), `${JSON.stringify(line)}\n`);
 });

@@ -40,17 +40,33 @@ const CONSTRUCTS = [
 
 describe('directory constructs: runner against mock', () => {
   it.each(CONSTRUCTS)('%s: mock starts, no 5xx, no failure', async (name) => {
-    const outcome = await sweepDocument(name, join(packageRoot, 'fixtures', 'constructs', 'directory', name), SWEEP_DEFAULTS);
-    expect({ stage: outcome.stage, reason: outcome.reason, fiveXx: outcome.fiveXx, failures: outcome.failures }).toEqual({ stage: 'ok', reason: undefined, fiveXx: [], failures: [] });
+    const outcome = await sweepDocument(
+      name,
+      join(packageRoot, 'fixtures', 'constructs', 'directory', name),
+      SWEEP_DEFAULTS,
+    );
+    expect({
+      stage: outcome.stage,
+      reason: outcome.reason,
+      fiveXx: outcome.fiveXx,
+      failures: outcome.failures,
+    }).toEqual({ stage: 'ok', reason: undefined, fiveXx: [], failures: [] });
     expect(outcome.judged).toBeGreaterThan(0);
   });
 });
 
 describe('a collection path with a trailing slash is a stored collection', () => {
   it('POST /tasks/ is stored: the list and the item read it back', async () => {
-    const mock = await start({ port: 0, spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'trailing-slash.yaml') });
+    const mock = await start({
+      port: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'trailing-slash.yaml'),
+    });
     try {
-      const created = await fetch(`${mock.url}/api/v1/tasks/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'write the sweep' }) });
+      const created = await fetch(`${mock.url}/api/v1/tasks/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'write the sweep' }),
+      });
       expect(created.status).toBe(200);
       expect(created.headers.get('x-mock-stateless')).toBeNull();
       const task = (await created.json()) as { id: string; title: string };

@@ -9,4 +9,8 @@ export interface TableRow {
   readonly failures: readonly string[];
 }
 
-export const rowOf = (o: DocumentOutcome): TableRow => ({ stage: o.stage, fiveXx: `${o.plainGets5xx}/${o.plainGets}`, failures: o.failedKeys });
+export const rowOf = (o: DocumentOutcome): TableRow => ({
+  stage: o.stage,
+  fiveXx: `${o.plainGets5xx}/${o.plainGets}`,
+  failures: o.failedKeys,
+});

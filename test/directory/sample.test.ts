@@ -56,9 +56,12 @@ const EXPECTED: Readonly<Record<string, TableRow>> = {
 };
 
 describe('directory sample (fixtures/directory)', () => {
-  it('every document has the outcome the table says, and the table names every document', { timeout: scaled(900_000) }, async () => {
+  it('every document has the outcome the table says, and the table names every document', {
+    timeout: scaled(900_000),
+  }, async () => {
     const actual: Record<string, TableRow> = {};
-    for (const { id, file } of DIRECTORY_SAMPLE) actual[id] = rowOf(await sweepDocument(id, join(packageRoot, 'fixtures', 'directory', file), SWEEP_DEFAULTS));
+    for (const { id, file } of DIRECTORY_SAMPLE)
+      actual[id] = rowOf(await sweepDocument(id, join(packageRoot, 'fixtures', 'directory', file), SWEEP_DEFAULTS));
     expect(actual).toEqual(EXPECTED);
   });
 });

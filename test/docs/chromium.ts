@@ -22,7 +22,15 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -39,7 +47,13 @@ export interface PageProblems {
 
 /** Starts recording the problems of `page`; `origin` is the only origin it may talk to. */
 export function watchPage(page: Page, origin: string): PageProblems {
-  const problems: PageProblems = { consoleErrors: [], pageErrors: [], failedRequests: [], foreignRequests: [], requested: [] };
+  const problems: PageProblems = {
+    consoleErrors: [],
+    pageErrors: [],
+    failedRequests: [],
+    foreignRequests: [],
+    requested: [],
+  };
   page.on('console', (message) => {
     if (message.type() === 'error') problems.consoleErrors.push(message.text());
   });
@@ -49,9 +63,12 @@ export function watchPage(page: Page, origin: string): PageProblems {
     const url = new URL(request.url());
     if (url.protocol !== 'data:' && url.origin !== origin) problems.foreignRequests.push(request.url());
   });
-  page.on('requestfailed', (request) => problems.failedRequests.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText ?? 'failed'}`));
+  page.on('requestfailed', (request) =>
+    problems.failedRequests.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText ?? 'failed'}`),
+  );
   page.on('response', (response) => {
-    if (response.status() >= 400) problems.failedRequests.push(`${response.request().method()} ${response.url()}: ${response.status()}`);
+    if (response.status() >= 400)
+      problems.failedRequests.push(`${response.request().method()} ${response.url()}: ${response.status()}`);
   });
   return problems;
 }

@@ -8,7 +8,8 @@ import { scaled } from '../load-scale.js';
 
 const contract = await loadContract();
 
-const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The operation as written in the contract, extensions included. */
 function written(op: Operation): Readonly<Record<string, unknown>> {
@@ -80,31 +81,41 @@ describe('/docs in headless chromium (Swagger UI over the running mock)', () => 
 
   it('the contract has what the page must show (a deprecated operation with dates, stability marks, a hidden try-it panel)', () => {
     expect(deprecated.map((op) => op.id)).toContain('getPet');
-    expect(stable.map((op) => [op.id, op.stability])).toEqual(expect.arrayContaining([['setStock', 'beta'], ['completeOrder', 'experimental']]));
+    expect(stable.map((op) => [op.id, op.stability])).toEqual(
+      expect.arrayContaining([
+        ['setStock', 'beta'],
+        ['completeOrder', 'experimental'],
+      ]),
+    );
     expect(hidden.map((op) => op.id)).toContain('listOrders');
   });
 
   it('renders the contract: its title and every operation', async () => {
     const { page } = await session();
     await page.screenshot({ path: join(ARTIFACTS, 'overview.png') });
-    await expect(page.locator('.information-container .info h1.title').innerText()).resolves.toContain(contract.document.info.title);
+    await expect(page.locator('.information-container .info h1.title').innerText()).resolves.toContain(
+      contract.document.info.title,
+    );
     for (const op of contract.operations) expect(await page.locator(block(op)).count(), op.id).toBe(1);
   });
 
-  it.each(deprecated.map((op) => [op.id, op] as const))('%s: marked deprecated, with its deprecation and sunset dates visible', async (_id, op) => {
-    const { page } = await session();
-    const raw = written(op);
-    const since = raw['x-deprecated-at'];
-    const sunset = raw['x-sunset'];
-    expect(typeof since).toBe('string');
-    expect(typeof sunset).toBe('string');
-    const opBlock = page.locator(block(op));
-    await expect(opBlock.getAttribute('class')).resolves.toContain('opblock-deprecated');
-    const notice = opBlock.locator('.pk-deprecation-notice');
-    expect(await notice.isVisible()).toBe(true);
-    expect(await notice.innerText()).toBe(`Deprecated since ${String(since)} — removed on ${String(sunset)}`);
-    await opBlock.screenshot({ path: join(ARTIFACTS, `deprecated-${op.id}.png`) });
-  });
+  it.each(deprecated.map((op) => [op.id, op] as const))(
+    '%s: marked deprecated, with its deprecation and sunset dates visible',
+    async (_id, op) => {
+      const { page } = await session();
+      const raw = written(op);
+      const since = raw['x-deprecated-at'];
+      const sunset = raw['x-sunset'];
+      expect(typeof since).toBe('string');
+      expect(typeof sunset).toBe('string');
+      const opBlock = page.locator(block(op));
+      await expect(opBlock.getAttribute('class')).resolves.toContain('opblock-deprecated');
+      const notice = opBlock.locator('.pk-deprecation-notice');
+      expect(await notice.isVisible()).toBe(true);
+      expect(await notice.innerText()).toBe(`Deprecated since ${String(since)} — removed on ${String(sunset)}`);
+      await opBlock.screenshot({ path: join(ARTIFACTS, `deprecated-${op.id}.png`) });
+    },
+  );
 
   it.each(deprecated.map((op) => [op.id, op] as const))(
     '%s: its method badge and path are legible (contrast ≥ 4.5:1, no fading), and "Warning: Deprecated" is not repeated',
@@ -117,23 +128,38 @@ describe('/docs in headless chromium (Swagger UI over the running mock)', () => 
           readonly parentElement: Styled | null;
           querySelector(selector: string): Styled | null;
         }
-        const view = globalThis as unknown as { getComputedStyle(e: Styled): { color: string; backgroundColor: string; opacity: string } };
-        const opacity = (e: Styled | null): number => (e === null ? 1 : Number(view.getComputedStyle(e).opacity) * opacity(e.parentElement));
+        const view = globalThis as unknown as {
+          getComputedStyle(e: Styled): { color: string; backgroundColor: string; opacity: string };
+        };
+        const opacity = (e: Styled | null): number =>
+          e === null ? 1 : Number(view.getComputedStyle(e).opacity) * opacity(e.parentElement);
         const root = element as unknown as Styled;
         const method = root.querySelector('.opblock-summary-method')!;
         const path = root.querySelector('.opblock-summary-path__deprecated a, .opblock-summary-path__deprecated')!;
         const summary = root.querySelector('.opblock-summary')!;
         return {
-          method: { color: view.getComputedStyle(method).color, background: view.getComputedStyle(method).backgroundColor, opacity: opacity(method) },
-          path: { color: view.getComputedStyle(path).color, background: view.getComputedStyle(summary).backgroundColor, opacity: opacity(path) },
+          method: {
+            color: view.getComputedStyle(method).color,
+            background: view.getComputedStyle(method).backgroundColor,
+            opacity: opacity(method),
+          },
+          path: {
+            color: view.getComputedStyle(path).color,
+            background: view.getComputedStyle(summary).backgroundColor,
+            opacity: opacity(path),
+          },
         };
       });
       expect(looks.method.opacity).toBe(1);
       expect(looks.path.opacity).toBe(1);
-      expect(contrast(looks.method.color, looks.method.background), JSON.stringify(looks.method)).toBeGreaterThanOrEqual(4.5);
+      expect(
+        contrast(looks.method.color, looks.method.background),
+        JSON.stringify(looks.method),
+      ).toBeGreaterThanOrEqual(4.5);
       expect(contrast(looks.path.color, looks.path.background), JSON.stringify(looks.path)).toBeGreaterThanOrEqual(4.5);
 
-      if ((await opBlock.getAttribute('class'))?.includes('is-open') !== true) await opBlock.locator('.opblock-summary-control').click();
+      if ((await opBlock.getAttribute('class'))?.includes('is-open') !== true)
+        await opBlock.locator('.opblock-summary-control').click();
       await opBlock.locator('.opblock-body').waitFor({ state: 'visible' });
       const visibleText = await opBlock.innerText();
       expect(visibleText).not.toMatch(/Warning: Deprecated/);
@@ -145,7 +171,9 @@ describe('/docs in headless chromium (Swagger UI over the running mock)', () => 
 
   it('the Links column shows no literal Markdown backticks, and names each target operation and parameter', async () => {
     const { page } = await session();
-    const withLinks = contract.operations.filter((op) => Object.values(op.responses).some((r) => Object.keys(r.links ?? {}).length > 0));
+    const withLinks = contract.operations.filter((op) =>
+      Object.values(op.responses).some((r) => Object.keys(r.links ?? {}).length > 0),
+    );
     expect(withLinks.length).toBeGreaterThan(0);
     for (const op of withLinks) {
       const opBlock = page.locator(block(op));
@@ -159,11 +187,15 @@ describe('/docs in headless chromium (Swagger UI over the running mock)', () => 
         const shown = opBlock.locator('.response-col_links .operation-link', { hasText: name }).first();
         const shownText = await shown.innerText();
         expect(shownText).toContain(`Operation ${link.operationId ?? ''}`);
-        for (const [key, value] of Object.entries(link.parameters ?? {})) expect(shownText).toContain(`${key} = ${String(value)}`);
+        for (const [key, value] of Object.entries(link.parameters ?? {}))
+          expect(shownText).toContain(`${key} = ${String(value)}`);
       }
       if (op.id === 'createPet') {
         await links.first().scrollIntoViewIfNeeded();
-        await opBlock.locator('.responses-table').first().screenshot({ path: join(ARTIFACTS, `links-${op.id}.png`) });
+        await opBlock
+          .locator('.responses-table')
+          .first()
+          .screenshot({ path: join(ARTIFACTS, `links-${op.id}.png`) });
       }
       await opBlock.locator('.opblock-summary-control').click();
     }
@@ -181,31 +213,37 @@ describe('/docs in headless chromium (Swagger UI over the running mock)', () => 
     expect(await page.locator('.pk-deprecation-notice').count()).toBe(deprecated.length);
   });
 
-  it.each(stable.map((op) => [op.id, op.stability, op] as const))('%s: a visible "%s" stability badge next to its path', async (_id, stability, op) => {
-    const { page } = await session();
-    const badge = page.locator(`${block(op)} .opblock-summary .pk-stability`);
-    expect(await badge.isVisible()).toBe(true);
-    expect(await badge.getAttribute('data-stability')).toBe(stability);
-    expect((await badge.innerText()).toLowerCase()).toBe(stability);
-    await page.locator(block(op)).screenshot({ path: join(ARTIFACTS, `stability-${op.id}.png`) });
-  });
+  it.each(stable.map((op) => [op.id, op.stability, op] as const))(
+    '%s: a visible "%s" stability badge next to its path',
+    async (_id, stability, op) => {
+      const { page } = await session();
+      const badge = page.locator(`${block(op)} .opblock-summary .pk-stability`);
+      expect(await badge.isVisible()).toBe(true);
+      expect(await badge.getAttribute('data-stability')).toBe(stability);
+      expect((await badge.innerText()).toLowerCase()).toBe(stability);
+      await page.locator(block(op)).screenshot({ path: join(ARTIFACTS, `stability-${op.id}.png`) });
+    },
+  );
 
   it('shows a badge only where the contract has a stability mark', async () => {
     const { page } = await session();
     expect(await page.locator('.pk-stability').count()).toBe(stable.length);
   });
 
-  it.each(hidden.map((op) => [op.id, op] as const))('%s (x-hideTryItPanel): expanded, it has no "Try it out" and no Execute', async (_id, op) => {
-    const { page } = await session();
-    const opBlock = page.locator(block(op));
-    await opBlock.locator('.opblock-summary-control').click();
-    // The body is rendered once the operation's resolved subtree arrives: wait for its parameters header.
-    await opBlock.locator('.opblock-section-header').first().waitFor({ state: 'visible' });
-    await opBlock.locator('.responses-wrapper').waitFor({ state: 'visible' });
-    expect(await opBlock.locator('.try-out__btn').count()).toBe(0);
-    expect(await opBlock.locator('button.execute').count()).toBe(0);
-    await opBlock.screenshot({ path: join(ARTIFACTS, `no-try-it-${op.id}.png`) });
-  });
+  it.each(hidden.map((op) => [op.id, op] as const))(
+    '%s (x-hideTryItPanel): expanded, it has no "Try it out" and no Execute',
+    async (_id, op) => {
+      const { page } = await session();
+      const opBlock = page.locator(block(op));
+      await opBlock.locator('.opblock-summary-control').click();
+      // The body is rendered once the operation's resolved subtree arrives: wait for its parameters header.
+      await opBlock.locator('.opblock-section-header').first().waitFor({ state: 'visible' });
+      await opBlock.locator('.responses-wrapper').waitFor({ state: 'visible' });
+      expect(await opBlock.locator('.try-out__btn').count()).toBe(0);
+      expect(await opBlock.locator('button.execute').count()).toBe(0);
+      await opBlock.screenshot({ path: join(ARTIFACTS, `no-try-it-${op.id}.png`) });
+    },
+  );
 
   it('GET /pets keeps "Try it out": Execute reaches the mock and shows its 200', async () => {
     const { mock, page } = await session();
@@ -216,7 +254,9 @@ describe('/docs in headless chromium (Swagger UI over the running mock)', () => 
     const tryIt = opBlock.locator('.try-out__btn');
     await tryIt.waitFor({ state: 'visible' });
     await tryIt.click();
-    const sent = page.waitForRequest((request) => new URL(request.url()).pathname === listPets.path && request.method() === 'GET');
+    const sent = page.waitForRequest(
+      (request) => new URL(request.url()).pathname === listPets.path && request.method() === 'GET',
+    );
     await opBlock.locator('button.execute').click();
     const request = await sent;
     // The servers list was pointed at the page's own origin: the request went to this mock.
@@ -227,7 +267,9 @@ describe('/docs in headless chromium (Swagger UI over the running mock)', () => 
     await opBlock.screenshot({ path: join(ARTIFACTS, `try-it-${listPets.id}-200.png`) });
 
     const journal: unknown = await (await fetch(`${mock.url}/__mock/requests`)).json();
-    expect(journal).toEqual(expect.arrayContaining([expect.objectContaining({ method: 'GET', operationId: 'listPets', status: 200 })]));
+    expect(journal).toEqual(
+      expect.arrayContaining([expect.objectContaining({ method: 'GET', operationId: 'listPets', status: 200 })]),
+    );
   });
 
   it("the deprecation link of the contract (/docs#section/…) scrolls to that section of the contract's description", async () => {

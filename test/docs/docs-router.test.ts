@@ -2,7 +2,14 @@ import { Script } from 'node:vm';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../src/contract/index.js';
-import { deprecationNotice, initializerScript, operationMarks, type ImmutableLike, type OperationMarks, type SwaggerSystem } from '../../src/docs/browser.js';
+import {
+  deprecationNotice,
+  initializerScript,
+  operationMarks,
+  type ImmutableLike,
+  type OperationMarks,
+  type SwaggerSystem,
+} from '../../src/docs/browser.js';
 import { SWAGGER_UI_FILES } from '../../src/docs/swagger-ui-dist.js';
 import { createMockApp } from '../../src/index.js';
 
@@ -39,17 +46,20 @@ describe('/docs (served by the mock)', () => {
     app = await createMockApp();
   });
 
-  it.each(['/docs', '/docs/'])('%s: the page, titled from the contract, loading only files of this server', async (path) => {
-    const res = await request(app).get(path);
-    expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.text).toContain(`<title>${contract.document.info.title} · reference</title>`);
-    expect(res.text).toContain('data-spec-url="/openapi.json"');
-    const urls = [...res.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
-    expect(urls.length).toBeGreaterThan(0);
-    for (const url of urls) expect(url).toMatch(/^\/docs\//);
-    expect(res.text).not.toMatch(/https?:\/\//);
-  });
+  it.each(['/docs', '/docs/'])(
+    '%s: the page, titled from the contract, loading only files of this server',
+    async (path) => {
+      const res = await request(app).get(path);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.text).toContain(`<title>${contract.document.info.title} · reference</title>`);
+      expect(res.text).toContain('data-spec-url="/openapi.json"');
+      const urls = [...res.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+      expect(urls.length).toBeGreaterThan(0);
+      for (const url of urls) expect(url).toMatch(/^\/docs\//);
+      expect(res.text).not.toMatch(/https?:\/\//);
+    },
+  );
 
   it('sends a Content-Security-Policy that allows no other origin', async () => {
     const res = await request(app).get('/docs');
@@ -102,12 +112,20 @@ describe('the Swagger UI plugin reads the marks from the contract', () => {
     expect(marks!.deprecated).toBe(op.deprecated);
     expect(marks!.stability).toBe(op.stability);
     expect(marks!.hideTryItPanel).toBe(op.hideTryItPanel);
-    if (op.deprecation?.sunset !== undefined) expect(marks!.sunset).toBe(op.deprecation.sunset.toISOString().slice(0, 10));
-    if (op.deprecation?.deprecatedAt !== undefined) expect(marks!.deprecatedAt).toBe(op.deprecation.deprecatedAt.toISOString().slice(0, 10));
+    if (op.deprecation?.sunset !== undefined)
+      expect(marks!.sunset).toBe(op.deprecation.sunset.toISOString().slice(0, 10));
+    if (op.deprecation?.deprecatedAt !== undefined)
+      expect(marks!.deprecatedAt).toBe(op.deprecation.deprecatedAt.toISOString().slice(0, 10));
   });
 
   it('words the deprecation notice from the dates the contract gives', () => {
-    const base: OperationMarks = { deprecated: true, deprecatedAt: '2026-01-01', sunset: '2027-06-30', stability: undefined, hideTryItPanel: false };
+    const base: OperationMarks = {
+      deprecated: true,
+      deprecatedAt: '2026-01-01',
+      sunset: '2027-06-30',
+      stability: undefined,
+      hideTryItPanel: false,
+    };
     expect(deprecationNotice(base)).toBe('Deprecated since 2026-01-01 — removed on 2027-06-30');
     expect(deprecationNotice({ ...base, sunset: undefined })).toBe('Deprecated since 2026-01-01');
     expect(deprecationNotice({ ...base, deprecatedAt: undefined })).toBe('Deprecated — removed on 2027-06-30');

@@ -19,19 +19,28 @@ describe.each([
     await opened.mock?.close();
   });
 
-  it('shows its title and every operation, with no page error or request off the mock', async () => {
-    const contract = await loadContract(spec);
-    opened.mock = await start({ port: 0, spec });
-    opened.browser = await launchChromium();
-    const page = await opened.browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const problems = watchPage(page, opened.mock.url);
-    await page.goto(`${opened.mock.url}/docs`, { waitUntil: 'networkidle' });
-    const first = contract.operations[0]!;
-    await page.locator(`#operations-${first.tags[0] ?? 'default'}-${first.id}`).waitFor({ state: 'visible', timeout: scaled(20_000) });
-    await expect(page.locator('.information-container .info h1.title').innerText()).resolves.toContain(contract.document.info.title);
-    for (const op of contract.operations) expect(await page.locator(`#operations-${op.tags[0] ?? 'default'}-${op.id}`).count(), op.id).toBe(1);
-    expect(problems.foreignRequests).toEqual([]);
-    expect(problems.pageErrors).toEqual([]);
-    expect(problems.consoleErrors).toEqual([]);
-  }, scaled(60_000));
+  it(
+    'shows its title and every operation, with no page error or request off the mock',
+    async () => {
+      const contract = await loadContract(spec);
+      opened.mock = await start({ port: 0, spec });
+      opened.browser = await launchChromium();
+      const page = await opened.browser.newPage({ viewport: { width: 1280, height: 900 } });
+      const problems = watchPage(page, opened.mock.url);
+      await page.goto(`${opened.mock.url}/docs`, { waitUntil: 'networkidle' });
+      const first = contract.operations[0]!;
+      await page
+        .locator(`#operations-${first.tags[0] ?? 'default'}-${first.id}`)
+        .waitFor({ state: 'visible', timeout: scaled(20_000) });
+      await expect(page.locator('.information-container .info h1.title').innerText()).resolves.toContain(
+        contract.document.info.title,
+      );
+      for (const op of contract.operations)
+        expect(await page.locator(`#operations-${op.tags[0] ?? 'default'}-${op.id}`).count(), op.id).toBe(1);
+      expect(problems.foreignRequests).toEqual([]);
+      expect(problems.pageErrors).toEqual([]);
+      expect(problems.consoleErrors).toEqual([]);
+    },
+    scaled(60_000),
+  );
 });

@@ -17,7 +17,9 @@ async function check(section: Section): Promise<void> {
     await writeFile(file, wanted!);
     return;
   }
-  expect(page, `${section.page} is stale: run DOCS_UPDATE=1 npx vitest run test/docs/generated-docs.test.ts`).toBe(wanted);
+  expect(page, `${section.page} is stale: run DOCS_UPDATE=1 npx vitest run test/docs/generated-docs.test.ts`).toBe(
+    wanted,
+  );
 }
 
 describe('the generated parts of docs/ are what the kit says today', () => {
@@ -27,30 +29,53 @@ describe('the generated parts of docs/ are what the kit says today', () => {
     await check(section);
   });
 
-  it("docs/cli.md is both CLIs' --help, as printed", async () => {
-    expect(existsSync(join(ROOT, 'dist', 'src', 'cli', 'mock.js')), 'build first: npm run build').toBe(true);
-    const section = await cliSection();
-    await check(section);
-  }, scaled(30_000));
+  it(
+    "docs/cli.md is both CLIs' --help, as printed",
+    async () => {
+      expect(existsSync(join(ROOT, 'dist', 'src', 'cli', 'mock.js')), 'build first: npm run build').toBe(true);
+      const section = await cliSection();
+      await check(section);
+    },
+    scaled(30_000),
+  );
 
-  it('--help names every supported version, describes the products generically, and wraps instead of cutting', async () => {
-    const { text } = await cliSection();
-    const [mock = '', runner = ''] = text.split('## `petstore-conformance --help`');
-    for (const help of [mock, runner]) {
-      for (const version of ['Swagger 2.0', 'OpenAPI 3.0', '3.1', '3.2']) expect(help).toContain(version);
-      expect(help).not.toMatch(/OpenAPI 3\.0 contract|mock of the Petstore service/);
-    }
-    const lines = text.split('\n');
-    expect(lines.filter((l) => [...l].length > 100)).toEqual([]);
-    expect(lines.filter((l) => /…$/.test(l.trimEnd()))).toEqual([]);
-    // Every word of a check's or rule's help entry is a word of its description: nothing is cut mid-word.
-    for (const { name, description } of [...CHECKS, ...PROBES]) {
-      const at = lines.findIndex((l) => l.trimStart().startsWith(`${name} `));
-      expect(at, name).toBeGreaterThan(0);
-      const entry = [lines[at]!.trim().slice(name.length), ...lines.slice(at + 1).filter((_l, i, rest) => rest.slice(0, i + 1).every((r) => /^ {29}\S/.test(r)))].join(' ');
-      const words = new Set(description.toLowerCase().split(/[\s(),;:]+/).map((w) => w.replace(/\.$/, '')));
-      // A sentence's full stop is not part of its last word, on either side.
-      expect(entry.toLowerCase().split(/[\s(),;:]+/).map((w) => w.replace(/\.$/, '')).filter((w) => w !== '' && !words.has(w)), name).toEqual([]);
-    }
-  }, scaled(30_000));
+  it(
+    '--help names every supported version, describes the products generically, and wraps instead of cutting',
+    async () => {
+      const { text } = await cliSection();
+      const [mock = '', runner = ''] = text.split('## `petstore-conformance --help`');
+      for (const help of [mock, runner]) {
+        for (const version of ['Swagger 2.0', 'OpenAPI 3.0', '3.1', '3.2']) expect(help).toContain(version);
+        expect(help).not.toMatch(/OpenAPI 3\.0 contract|mock of the Petstore service/);
+      }
+      const lines = text.split('\n');
+      expect(lines.filter((l) => [...l].length > 100)).toEqual([]);
+      expect(lines.filter((l) => /…$/.test(l.trimEnd()))).toEqual([]);
+      // Every word of a check's or rule's help entry is a word of its description: nothing is cut mid-word.
+      for (const { name, description } of [...CHECKS, ...PROBES]) {
+        const at = lines.findIndex((l) => l.trimStart().startsWith(`${name} `));
+        expect(at, name).toBeGreaterThan(0);
+        const entry = [
+          lines[at]!.trim().slice(name.length),
+          ...lines.slice(at + 1).filter((_l, i, rest) => rest.slice(0, i + 1).every((r) => /^ {29}\S/.test(r))),
+        ].join(' ');
+        const words = new Set(
+          description
+            .toLowerCase()
+            .split(/[\s(),;:]+/)
+            .map((w) => w.replace(/\.$/, '')),
+        );
+        // A sentence's full stop is not part of its last word, on either side.
+        expect(
+          entry
+            .toLowerCase()
+            .split(/[\s(),;:]+/)
+            .map((w) => w.replace(/\.$/, ''))
+            .filter((w) => w !== '' && !words.has(w)),
+          name,
+        ).toEqual([]);
+      }
+    },
+    scaled(30_000),
+  );
 });

@@ -38,18 +38,28 @@ describe("the kit's own configuration does not get in the way of tools run insid
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  it('npx openapi-typescript, run in the kit, types a document with a trailing-slash server', async () => {
-    const cli = join(packageRoot, 'node_modules', 'openapi-typescript', 'bin', 'cli.js');
-    const out = join(dir, 'tasks.ts');
-    await run(process.execPath, [cli, join(dir, 'tasks.yaml'), '-o', out], { cwd: packageRoot });
-    expect(await readFile(out, 'utf8')).toMatch(/"\/tasks": \{/);
-  }, scaled(60_000));
+  it(
+    'npx openapi-typescript, run in the kit, types a document with a trailing-slash server',
+    async () => {
+      const cli = join(packageRoot, 'node_modules', 'openapi-typescript', 'bin', 'cli.js');
+      const out = join(dir, 'tasks.ts');
+      await run(process.execPath, [cli, join(dir, 'tasks.yaml'), '-o', out], { cwd: packageRoot });
+      expect(await readFile(out, 'utf8')).toMatch(/"\/tasks": \{/);
+    },
+    scaled(60_000),
+  );
 
   it("no Redocly configuration in the kit's root: the strict one is named for npm run lint only, and keeps telemetry off", async () => {
-    for (const name of ['redocly.yaml', '.redocly.yaml', 'redocly.yml', '.redocly.yml']) expect(existsSync(join(packageRoot, name)), name).toBe(false);
-    const pkg = JSON.parse(await readFile(join(packageRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    for (const name of ['redocly.yaml', '.redocly.yaml', 'redocly.yml', '.redocly.yml'])
+      expect(existsSync(join(packageRoot, name)), name).toBe(false);
+    const pkg = JSON.parse(await readFile(join(packageRoot, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
     expect(pkg.scripts['lint']).toMatch(/--config lint\.redocly\.yaml/);
-    const config = parse(await readFile(join(packageRoot, 'lint.redocly.yaml'), 'utf8')) as { extends: string[]; telemetry: string };
+    const config = parse(await readFile(join(packageRoot, 'lint.redocly.yaml'), 'utf8')) as {
+      extends: string[];
+      telemetry: string;
+    };
     expect(config.extends).toEqual(['recommended']);
     expect(config.telemetry).toBe('off');
   });

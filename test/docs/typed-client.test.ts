@@ -24,7 +24,10 @@ describe('typed client (openapi-fetch + the exported contract types) against the
     const categoryId = categories?.[0]?.id;
     expect(categoryId).toBeTypeOf('number');
 
-    const created = await api.POST('/pets', { body: { name: 'Typed Rex', categoryId: categoryId! }, headers: { 'X-API-Key': 'dev-key' } });
+    const created = await api.POST('/pets', {
+      body: { name: 'Typed Rex', categoryId: categoryId! },
+      headers: { 'X-API-Key': 'dev-key' },
+    });
     expect(created.response.status).toBe(201);
     expectTypeOf(created.data).not.toBeAny();
     expectTypeOf(created.data).toExtend<Pet | undefined>();

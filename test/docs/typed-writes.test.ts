@@ -31,7 +31,10 @@ const STRICT = {
 /** Type-checks `files` alone with STRICT; resolves to tsc's diagnostics ('' when clean). */
 async function typeCheck(dir: string, files: readonly string[]): Promise<string> {
   const config = join(dir, `tsconfig-${files.length}-${Date.now()}.json`);
-  await writeFile(config, JSON.stringify({ compilerOptions: { ...STRICT, typeRoots: [join(root, 'node_modules/@types')] }, files }));
+  await writeFile(
+    config,
+    JSON.stringify({ compilerOptions: { ...STRICT, typeRoots: [join(root, 'node_modules/@types')] }, files }),
+  );
   try {
     await run(process.execPath, [tsc, '-p', config], { cwd: root });
     return '';
@@ -76,17 +79,29 @@ describe('the generated types let a consumer call every write operation (issue 1
       }
     })());
 
-  it('the consumer file type-checks under strict settings', async () => {
-    const { diagnostics } = await checked();
-    // A diagnostic starts a line (its continuation lines are indented); any not about the bad file fails.
-    expect(diagnostics.split('\n').filter((line) => line.trim() !== '' && !/^\s/.test(line) && !line.includes('.bad-order-'))).toEqual([]);
-  }, scaled(120_000));
+  it(
+    'the consumer file type-checks under strict settings',
+    async () => {
+      const { diagnostics } = await checked();
+      // A diagnostic starts a line (its continuation lines are indented); any not about the bad file fails.
+      expect(
+        diagnostics
+          .split('\n')
+          .filter((line) => line.trim() !== '' && !/^\s/.test(line) && !line.includes('.bad-order-')),
+      ).toEqual([]);
+    },
+    scaled(120_000),
+  );
 
-  it('a body missing a required field is refused by tsc (the check can fail)', async () => {
-    const { diagnostics } = await checked();
-    expect(diagnostics).toMatch(/\.bad-order-\d+\.ts\(4,\d+\).*quantity/);
-    expect(diagnostics).toMatch(/\.bad-order-\d+\.ts\(5,\d+\)/);
-  }, scaled(120_000));
+  it(
+    'a body missing a required field is refused by tsc (the check can fail)',
+    async () => {
+      const { diagnostics } = await checked();
+      expect(diagnostics).toMatch(/\.bad-order-\d+\.ts\(4,\d+\).*quantity/);
+      expect(diagnostics).toMatch(/\.bad-order-\d+\.ts\(5,\d+\)/);
+    },
+    scaled(120_000),
+  );
 
   it('run against the mock, every write gets its documented success', async () => {
     const statuses = await callEveryWrite(mock.url, 'dev-key');

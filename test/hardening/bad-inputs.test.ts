@@ -7,15 +7,26 @@ import { rawRequest, sendRaw, type RawResponse } from './raw-http.js';
 const corpus = loadCorpus();
 
 /** What no response body may ever contain: stack frames, file paths, library names. */
-const LEAKS = [/node_modules/, /Error:/, /\bat [\w.<>]+ \(/, /\.[cm]?[jt]s:\d+/, new RegExp(ROOT.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), /\/home\/|\/usr\/|\/tmp\//];
+const LEAKS = [
+  /node_modules/,
+  /Error:/,
+  /\bat [\w.<>]+ \(/,
+  /\.[cm]?[jt]s:\d+/,
+  new RegExp(ROOT.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+  /\/home\/|\/usr\/|\/tmp\//,
+];
 
-const prototypeKeys = (): string[] => [...Object.getOwnPropertyNames(Object.prototype), ...Object.getOwnPropertyNames(Array.prototype)].sort();
+const prototypeKeys = (): string[] =>
+  [...Object.getOwnPropertyNames(Object.prototype), ...Object.getOwnPropertyNames(Array.prototype)].sort();
 
 function expectErrorBody(res: RawResponse, status: number, code: string | null, label: string): void {
   expect(res.headers['content-type'], label).toMatch(/^application\/json/);
   const body = JSON.parse(res.text) as { code?: unknown; status?: unknown; message?: unknown };
   expect(typeof body.code, label).toBe('string');
-  expect(CATALOGUE.get(body.code as string), `${label}: code ${String(body.code)} is in the catalogue with this status`).toBe(status);
+  expect(
+    CATALOGUE.get(body.code as string),
+    `${label}: code ${String(body.code)} is in the catalogue with this status`,
+  ).toBe(status);
   expect(body.status, label).toBe(status);
   expect(typeof body.message, label).toBe('string');
   if (code !== null) expect(body.code, label).toBe(code);
@@ -67,7 +78,8 @@ describe(`the bad-input corpus (${corpus.cases.length} cases, fixtures/hardening
       if (res.body.length > 0 && res.status >= 400) expectErrorBody(res, res.status, c.code, label);
     } else if (res.status >= 400) {
       if (!head) expectErrorBody(res, res.status, c.code, label);
-      if (res.status === 401) expect(res.headers['www-authenticate'], label).toBe('ApiKey realm="petstore", header="X-API-Key"');
+      if (res.status === 401)
+        expect(res.headers['www-authenticate'], label).toBe('ApiKey realm="petstore", header="X-API-Key"');
       if (res.status === 405) expect(res.headers['allow'], label).toMatch(/^[A-Z]+(, [A-Z]+)*$/);
       if (res.status === 429 || res.status === 503) expect(res.headers['retry-after'], label).toMatch(/^\d+$/);
     } else if (res.status !== 204 && !head) {
@@ -84,7 +96,8 @@ describe(`the bad-input corpus (${corpus.cases.length} cases, fixtures/hardening
     expect(prototypeKeys(), label).toEqual(prototypeBefore);
 
     // A refused request changed nothing (an accepted write is undone after the case).
-    if (!(res.status >= 200 && res.status < 300 && isWrite(c))) expect(await state(), `${label}: the state changed`).toBe(baseline);
+    if (!(res.status >= 200 && res.status < 300 && isWrite(c)))
+      expect(await state(), `${label}: the state changed`).toBe(baseline);
 
     // And the server still answers.
     const alive = await sendRaw(mock.port, rawRequest('GET', '/pets?limit=1'));

@@ -7,7 +7,8 @@ describe('petstore-mock safe-default flags', () => {
   it('--help lists them and the limits', async () => {
     const help = await run(['--help']);
     expect(help.code).toBe(0);
-    for (const text of ['--rate-limit', '--no-control', '--control-from-anywhere', '64 KiB', '16 KiB']) expect(help.stdout).toContain(text);
+    for (const text of ['--rate-limit', '--no-control', '--control-from-anywhere', '64 KiB', '16 KiB'])
+      expect(help.stdout).toContain(text);
   });
 
   it.each([

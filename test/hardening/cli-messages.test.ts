@@ -5,10 +5,16 @@ import { nearest } from '../../src/contract/index.js';
 import { CHECKS, PROBES } from '../../conformance/registry/index.js';
 import { ROOT } from '../mock/helpers.js';
 
-function run(bin: 'petstore-mock' | 'petstore-conformance', args: readonly string[]): Promise<{ code: number; stderr: string }> {
+function run(
+  bin: 'petstore-mock' | 'petstore-conformance',
+  args: readonly string[],
+): Promise<{ code: number; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [join(ROOT, 'bin', `${bin}.js`), ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } }, (error, _stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stderr }),
+    execFile(
+      process.execPath,
+      [join(ROOT, 'bin', `${bin}.js`), ...args],
+      { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } },
+      (error, _stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stderr }),
     );
   });
 }
@@ -37,7 +43,7 @@ describe('CLI messages say what was meant, in words', () => {
   });
 
   it('a missing file is reported in plain words, never as an errno code', async () => {
-    const cases: readonly [('petstore-mock' | 'petstore-conformance'), string[]][] = [
+    const cases: readonly ['petstore-mock' | 'petstore-conformance', string[]][] = [
       ['petstore-mock', ['--spec', 'no-such.yaml']],
       ['petstore-mock', ['--state', 'no-such.json']],
       ['petstore-conformance', ['--target', 'http://127.0.0.1:1', '--spec', 'no-such.yaml']],
@@ -55,6 +61,12 @@ describe('CLI messages say what was meant, in words', () => {
     const r = await run('petstore-conformance', ['--target', 'http://127.0.0.1:1', '--checks', 'respons_schema']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('(did you mean response_schema?)');
-    for (const name of [...CHECKS.map((c) => c.name), ...PROBES.map((rule) => rule.name), 'workflow:*', 'workflow:createReadList']) expect(r.stderr, name).toContain(name);
+    for (const name of [
+      ...CHECKS.map((c) => c.name),
+      ...PROBES.map((rule) => rule.name),
+      'workflow:*',
+      'workflow:createReadList',
+    ])
+      expect(r.stderr, name).toContain(name);
   });
 });

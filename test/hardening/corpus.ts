@@ -64,8 +64,15 @@ const CHUNK = 16 * 1024;
 /** The bytes of a case's request. Every request asks for `Connection: close` unless the case sets Connection. */
 export function requestBytes(c: BadInput, apiKey: string): Buffer {
   if (c.raw !== undefined) return textBytes(c.raw);
-  const body = c.bodyBase64 !== undefined ? Buffer.from(c.bodyBase64, 'base64') : c.body !== undefined ? textBytes(c.body) : undefined;
-  const lines: Buffer[] = [Buffer.concat([Buffer.from(`${c.method} `, 'latin1'), textBytes(c.path), Buffer.from(' HTTP/1.1', 'latin1')])];
+  const body =
+    c.bodyBase64 !== undefined
+      ? Buffer.from(c.bodyBase64, 'base64')
+      : c.body !== undefined
+        ? textBytes(c.body)
+        : undefined;
+  const lines: Buffer[] = [
+    Buffer.concat([Buffer.from(`${c.method} `, 'latin1'), textBytes(c.path), Buffer.from(' HTTP/1.1', 'latin1')]),
+  ];
   const header = (name: string, value: Text): void => {
     lines.push(Buffer.concat([Buffer.from(`${name}: `, 'latin1'), textBytes(value)]));
   };
@@ -76,7 +83,8 @@ export function requestBytes(c: BadInput, apiKey: string): Buffer {
   if (c.json) header('Content-Type', 'application/json');
   for (const [name, value] of c.headers ?? []) header(name, value);
   if (c.headerRepeat) {
-    for (let i = 0; i < c.headerRepeat.times; i++) header(c.headerRepeat.name.replace('{i}', String(i)), c.headerRepeat.value);
+    for (let i = 0; i < c.headerRepeat.times; i++)
+      header(c.headerRepeat.name.replace('{i}', String(i)), c.headerRepeat.value);
   }
   const framing = c.framing ?? 'length';
   let payload: Buffer = Buffer.alloc(0);

@@ -19,7 +19,11 @@ function nextResponse(socket: Socket, chunks: Buffer[], from: number): Promise<B
     const onClose = (): void => {
       if (!check()) {
         cleanup();
-        reject(new Error(`closed after ${Buffer.concat(chunks).length} bytes with no second answer: ${JSON.stringify(Buffer.concat(chunks).subarray(from).toString('latin1'))}`));
+        reject(
+          new Error(
+            `closed after ${Buffer.concat(chunks).length} bytes with no second answer: ${JSON.stringify(Buffer.concat(chunks).subarray(from).toString('latin1'))}`,
+          ),
+        );
       }
     };
     const cleanup = (): void => {

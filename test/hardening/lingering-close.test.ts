@@ -62,21 +62,27 @@ describe('a request refused while its body is still coming gets its answer and a
     'GET /pets HTTP/1.1\r\nHost: x\r\n\r\nGET /pets HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n',
   ];
 
-  it.each(heads.map((head) => [head.replace(/\r\n/g, ' | ').slice(0, 110), head] as const))('%s: 40 times while the client keeps sending', async (_name, head) => {
-    let answered = 0;
-    const failures: string[] = [];
-    // Eight connections at a time: each try is independent (its own socket, its own lingering
-    // close), and the 150 ms of sending it must outlast are waited out together rather than one
-    // after another (6 × 40 × 150 ms was 36 s of waiting for the file).
-    const together = 8;
-    for (let first = 0; first < 40; first += together) {
-      const tries = await Promise.all(Array.from({ length: together }, () => refusedWhileSending(mock.port, head, 150)));
-      tries.forEach(({ text, reset }, k) => {
-        if (/^HTTP\/1\.1 [45]\d\d /.test(text) && /"code":"\w+"/.test(text) && !reset) answered++;
-        else failures.push(`#${first + k}: reset=${reset} got ${JSON.stringify(text.slice(0, 80))}`);
-      });
-    }
-    expect(failures).toEqual([]);
-    expect(answered).toBe(40);
-  }, scaled(120_000));
+  it.each(heads.map((head) => [head.replace(/\r\n/g, ' | ').slice(0, 110), head] as const))(
+    '%s: 40 times while the client keeps sending',
+    async (_name, head) => {
+      let answered = 0;
+      const failures: string[] = [];
+      // Eight connections at a time: each try is independent (its own socket, its own lingering
+      // close), and the 150 ms of sending it must outlast are waited out together rather than one
+      // after another (6 × 40 × 150 ms was 36 s of waiting for the file).
+      const together = 8;
+      for (let first = 0; first < 40; first += together) {
+        const tries = await Promise.all(
+          Array.from({ length: together }, () => refusedWhileSending(mock.port, head, 150)),
+        );
+        tries.forEach(({ text, reset }, k) => {
+          if (/^HTTP\/1\.1 [45]\d\d /.test(text) && /"code":"\w+"/.test(text) && !reset) answered++;
+          else failures.push(`#${first + k}: reset=${reset} got ${JSON.stringify(text.slice(0, 80))}`);
+        });
+      }
+      expect(failures).toEqual([]);
+      expect(answered).toBe(40);
+    },
+    scaled(120_000),
+  );
 });

@@ -8,8 +8,10 @@ const WRITE = { 'X-API-Key': KEY, 'Content-Type': 'application/json' };
 
 describe('concurrent writes over real sockets', () => {
   let mock: RunningMock;
-  const post = (path: string, body: unknown) => fetch(`${mock.url}${path}`, { method: 'POST', headers: WRITE, body: JSON.stringify(body) });
-  const all = <T>(n: number, f: (i: number) => Promise<T>): Promise<T[]> => Promise.all(Array.from({ length: n }, (_, i) => f(i)));
+  const post = (path: string, body: unknown) =>
+    fetch(`${mock.url}${path}`, { method: 'POST', headers: WRITE, body: JSON.stringify(body) });
+  const all = <T>(n: number, f: (i: number) => Promise<T>): Promise<T[]> =>
+    Promise.all(Array.from({ length: n }, (_, i) => f(i)));
 
   beforeAll(async () => {
     mock = await start({ port: 0, pets: 0 });
@@ -37,7 +39,11 @@ describe('concurrent writes over real sockets', () => {
 
   it('300 concurrent orders for a stock of 37: exactly 37 × 201, the rest 409 conflict, stock 0, never negative', async () => {
     const pet = (await (await post('/pets', { name: 'Rex', categoryId: 1 })).json()) as { id: number };
-    const set = await fetch(`${mock.url}/store/inventory/${pet.id}`, { method: 'PUT', headers: WRITE, body: JSON.stringify({ quantity: 37 }) });
+    const set = await fetch(`${mock.url}/store/inventory/${pet.id}`, {
+      method: 'PUT',
+      headers: WRITE,
+      body: JSON.stringify({ quantity: 37 }),
+    });
     expect(set.status).toBe(200);
     const responses = await all(300, () => post('/store/orders', { petId: pet.id, quantity: 1 }));
     const statuses = responses.map((r) => r.status);
@@ -46,14 +52,21 @@ describe('concurrent writes over real sockets', () => {
     const bodies = (await Promise.all(responses.map((r) => r.json()))) as { id?: number; code?: string }[];
     expect(bodies.filter((b) => b.code !== undefined).every((b) => b.code === 'conflict')).toBe(true);
     expect(new Set(bodies.filter((b) => b.id !== undefined).map((b) => b.id)).size).toBe(37);
-    const item = (await (await fetch(`${mock.url}/store/inventory/${pet.id}`)).json()) as { quantity: number; status: string };
+    const item = (await (await fetch(`${mock.url}/store/inventory/${pet.id}`)).json()) as {
+      quantity: number;
+      status: string;
+    };
     expect(item).toEqual({ petId: pet.id, quantity: 0, status: 'pending' });
     expect((await fetch(`${mock.url}/store/orders?limit=1`)).headers.get('x-total-count')).toBe('37');
   });
 
   it('mixed quantities: the units sold never exceed the stock', async () => {
     const pet = (await (await post('/pets', { name: 'Mix', categoryId: 2 })).json()) as { id: number };
-    await fetch(`${mock.url}/store/inventory/${pet.id}`, { method: 'PUT', headers: WRITE, body: JSON.stringify({ quantity: 100 }) });
+    await fetch(`${mock.url}/store/inventory/${pet.id}`, {
+      method: 'PUT',
+      headers: WRITE,
+      body: JSON.stringify({ quantity: 100 }),
+    });
     const quantities = Array.from({ length: 200 }, (_, i) => 1 + (i % 7));
     const responses = await all(200, (i) => post('/store/orders', { petId: pet.id, quantity: quantities[i] }));
     const sold = responses.reduce((sum, r, i) => sum + (r.status === 201 ? quantities[i]! : 0), 0);
@@ -65,23 +78,36 @@ describe('concurrent writes over real sockets', () => {
 
   it('50 concurrent cancellations of one order: one 204, the rest 404; the stock comes back once', async () => {
     const pet = (await (await post('/pets', { name: 'Once', categoryId: 1 })).json()) as { id: number };
-    await fetch(`${mock.url}/store/inventory/${pet.id}`, { method: 'PUT', headers: WRITE, body: JSON.stringify({ quantity: 5 }) });
+    await fetch(`${mock.url}/store/inventory/${pet.id}`, {
+      method: 'PUT',
+      headers: WRITE,
+      body: JSON.stringify({ quantity: 5 }),
+    });
     const order = (await (await post('/store/orders', { petId: pet.id, quantity: 2 })).json()) as { id: number };
-    const responses = await all(50, () => fetch(`${mock.url}/store/orders/${order.id}`, { method: 'DELETE', headers: WRITE }));
+    const responses = await all(50, () =>
+      fetch(`${mock.url}/store/orders/${order.id}`, { method: 'DELETE', headers: WRITE }),
+    );
     const statuses = responses.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 204)).toHaveLength(1);
     expect(statuses.filter((s) => s === 404)).toHaveLength(49);
     await Promise.all(responses.map((r) => r.arrayBuffer()));
-    const item = (await (await fetch(`${mock.url}/store/inventory/${pet.id}`)).json()) as { quantity: number; status: string };
+    const item = (await (await fetch(`${mock.url}/store/inventory/${pet.id}`)).json()) as {
+      quantity: number;
+      status: string;
+    };
     expect(item).toMatchObject({ quantity: 5, status: 'available' });
   });
 
   it('200 concurrent category creations and 100 concurrent deletions of them: counts exact, no id reused', async () => {
-    const created = (await Promise.all((await all(200, (i) => post('/categories', { name: `C${i}` }))).map((r) => r.json()))) as { id: number }[];
+    const created = (await Promise.all(
+      (await all(200, (i) => post('/categories', { name: `C${i}` }))).map((r) => r.json()),
+    )) as { id: number }[];
     const ids = created.map((c) => c.id);
     expect(new Set(ids).size).toBe(200);
     const doomed = ids.slice(0, 100);
-    const deleted = await all(100, (i) => fetch(`${mock.url}/categories/${doomed[i]}`, { method: 'DELETE', headers: WRITE }));
+    const deleted = await all(100, (i) =>
+      fetch(`${mock.url}/categories/${doomed[i]}`, { method: 'DELETE', headers: WRITE }),
+    );
     expect(deleted.every((r) => r.status === 204)).toBe(true);
     expect((await fetch(`${mock.url}/categories?limit=1`)).headers.get('x-total-count')).toBe(String(6 + 100));
     const again = (await (await post('/categories', { name: 'After' })).json()) as { id: number };

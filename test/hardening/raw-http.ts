@@ -22,7 +22,11 @@ export class RawError extends Error {
  * request asks for `Connection: close`) or the response is complete. Real bytes on a real
  * socket: HTTP clients refuse to send most of what the corpus holds.
  */
-export function sendRaw(port: number, bytes: Buffer, options: { timeoutMs?: number; head?: boolean } = {}): Promise<RawResponse> {
+export function sendRaw(
+  port: number,
+  bytes: Buffer,
+  options: { timeoutMs?: number; head?: boolean } = {},
+): Promise<RawResponse> {
   const timeoutMs = options.timeoutMs ?? scaled(10_000);
   return new Promise<RawResponse>((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
@@ -36,7 +40,12 @@ export function sendRaw(port: number, bytes: Buffer, options: { timeoutMs?: numb
       settled = true;
       clearTimeout(timer);
       socket.destroy();
-      if (!parsed) reject(new RawError(`no complete response (${all.length} bytes: ${JSON.stringify(all.subarray(0, 120).toString('latin1'))})`));
+      if (!parsed)
+        reject(
+          new RawError(
+            `no complete response (${all.length} bytes: ${JSON.stringify(all.subarray(0, 120).toString('latin1'))})`,
+          ),
+        );
       else resolve({ ...parsed, closedByServer });
     };
     const timer = setTimeout(() => {
@@ -122,7 +131,12 @@ function dechunk(data: Buffer): Buffer | undefined {
 }
 
 /** A plain request over a raw socket: method, target, headers, optional body with Content-Length. */
-export function rawRequest(method: string, target: string, headers: Readonly<Record<string, string>> = {}, body?: string | Buffer): Buffer {
+export function rawRequest(
+  method: string,
+  target: string,
+  headers: Readonly<Record<string, string>> = {},
+  body?: string | Buffer,
+): Buffer {
   const payload = body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8');
   let head = `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n`;
   for (const [name, value] of Object.entries(headers)) head += `${name}: ${value}\r\n`;

@@ -62,7 +62,10 @@ describe('safe defaults', () => {
       ['put', '/__mock/state'],
       ['get', '/__mock/requests'],
     ] as const) {
-      const res = await request(app)[method](path).set('Content-Type', 'application/json').send(method === 'put' ? '{}' : undefined);
+      const res = await request(app)
+        [method](path)
+        .set('Content-Type', 'application/json')
+        .send(method === 'put' ? '{}' : undefined);
       expectError(res, 404, 'not_found');
       expect(res.body.message).toContain('--no-control');
     }
@@ -75,7 +78,10 @@ describe('safe defaults', () => {
     const reset = await request(remote).post('/__mock/reset');
     expectError(reset, 404, 'not_found');
     expect(reset.body.message).toContain('loopback');
-    const put = await request(remote).put('/__mock/state').set('Content-Type', 'application/json').send({ categories: [], pets: [], inventory: [], orders: [] });
+    const put = await request(remote)
+      .put('/__mock/state')
+      .set('Content-Type', 'application/json')
+      .send({ categories: [], pets: [], inventory: [], orders: [] });
     expectError(put, 404, 'not_found');
     expect((await request(remote).get('/pets')).headers['x-total-count']).toBe('3');
     // The same app from loopback: served.
@@ -91,17 +97,36 @@ describe('safe defaults', () => {
     const keys = ['dev-key', 'other-key'].map((k) => Buffer.from(k));
     expect(acceptsKey(keys, 'dev-key')).toBe(true);
     expect(acceptsKey(keys, 'other-key')).toBe(true);
-    for (const wrong of ['dev-kez', 'Dev-key', 'dev', 'dev-key ', 'dev-key-2', '', 'ü'.repeat(7), undefined]) expect(acceptsKey(keys, wrong)).toBe(false);
+    for (const wrong of ['dev-kez', 'Dev-key', 'dev', 'dev-key ', 'dev-key-2', '', 'ü'.repeat(7), undefined])
+      expect(acceptsKey(keys, wrong)).toBe(false);
   });
 
   it('never puts a stack, a file path or a library name in an error body', () => {
-    const ctx: ErrorHandlerContext = { codeForStatus: (s) => (s === 400 ? 'validation_failed' : 'internal'), allowFor: () => undefined, apiKeyHeader: () => 'X-API-Key', maxBodyBytes: () => 65536 };
-    const thrown = Object.assign(new Error('cannot open /work/main/node_modules/x/index.js:12:3\n    at Object.<anonymous> (/work/main/src/a.ts:1:1)'), { status: 400 });
+    const ctx: ErrorHandlerContext = {
+      codeForStatus: (s) => (s === 400 ? 'validation_failed' : 'internal'),
+      allowFor: () => undefined,
+      apiKeyHeader: () => 'X-API-Key',
+      maxBodyBytes: () => 65536,
+    };
+    const thrown = Object.assign(
+      new Error(
+        'cannot open /work/main/node_modules/x/index.js:12:3\n    at Object.<anonymous> (/work/main/src/a.ts:1:1)',
+      ),
+      { status: 400 },
+    );
     const bad = toHttpError(thrown, { path: '/pets' }, ctx);
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.toBody())).not.toMatch(/node_modules|\/work\/|\.ts:|\.js:|at Object/);
-    const crash = toHttpError(new TypeError("Cannot read properties of undefined (reading 'x') at /srv/app/dist/y.js:3"), { path: '/pets' }, ctx);
-    expect(crash.toBody()).toEqual({ code: 'internal', message: 'The server could not complete the request.', status: 500 });
+    const crash = toHttpError(
+      new TypeError("Cannot read properties of undefined (reading 'x') at /srv/app/dist/y.js:3"),
+      { path: '/pets' },
+      ctx,
+    );
+    expect(crash.toBody()).toEqual({
+      code: 'internal',
+      message: 'The server could not complete the request.',
+      status: 500,
+    });
     expect(toHttpError('a string', { path: '/' }, ctx).status).toBe(500);
   });
 });
@@ -110,14 +135,29 @@ describe('Content-Type is reduced to its media type before the validator (its ca
   it('parameters are ignored, undocumented media types refused with 415, bodiless operations ignore the header', async () => {
     const app = await createMockApp({ pets: 3 });
     for (let i = 0; i < 50; i++) {
-      const res = await request(app).post('/categories').set('X-API-Key', KEY).set('Content-Type', `application/json; x=${i}`).send('{"name":"P"}');
+      const res = await request(app)
+        .post('/categories')
+        .set('X-API-Key', KEY)
+        .set('Content-Type', `application/json; x=${i}`)
+        .send('{"name":"P"}');
       expect(res.status).toBe(201);
     }
     for (let i = 0; i < 20; i++) {
-      expectError(await request(app).post('/categories').set('X-API-Key', KEY).set('Content-Type', `application/x-${i}`).send('{"name":"P"}'), 415, 'unsupported_media_type');
+      expectError(
+        await request(app)
+          .post('/categories')
+          .set('X-API-Key', KEY)
+          .set('Content-Type', `application/x-${i}`)
+          .send('{"name":"P"}'),
+        415,
+        'unsupported_media_type',
+      );
     }
     expect((await request(app).get('/pets').set('Content-Type', 'text/x-anything; y=1')).status).toBe(200);
-    expect((await request(app).post('/store/orders/999/complete').set('X-API-Key', KEY).set('Content-Type', 'text/plain')).status).toBe(404);
+    expect(
+      (await request(app).post('/store/orders/999/complete').set('X-API-Key', KEY).set('Content-Type', 'text/plain'))
+        .status,
+    ).toBe(404);
   });
 });
 
@@ -224,7 +264,9 @@ describe('connection limits', () => {
       const started = Date.now();
       const closed = await new Promise<boolean>((resolve) => {
         const socket = connect(mock.port, '127.0.0.1');
-        socket.write(`POST /categories HTTP/1.1\r\nHost: x\r\nX-API-Key: ${KEY}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`);
+        socket.write(
+          `POST /categories HTTP/1.1\r\nHost: x\r\nX-API-Key: ${KEY}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
+        );
         const drip = setInterval(() => socket.write(' '), 200);
         socket.resume(); // read what comes back, so the end of the stream is seen
         socket.on('error', () => undefined);

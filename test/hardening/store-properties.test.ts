@@ -32,8 +32,19 @@ type Command =
   | { op: 'roundTrip' };
 
 const command: fc.Arbitrary<Command> = fc.oneof(
-  fc.record({ op: fc.constant('createPet' as const), name, categoryId: id, status: fc.option(status, { nil: undefined }) }),
-  fc.record({ op: fc.constant('replacePet' as const), id, name, categoryId: id, status: fc.option(status, { nil: undefined }) }),
+  fc.record({
+    op: fc.constant('createPet' as const),
+    name,
+    categoryId: id,
+    status: fc.option(status, { nil: undefined }),
+  }),
+  fc.record({
+    op: fc.constant('replacePet' as const),
+    id,
+    name,
+    categoryId: id,
+    status: fc.option(status, { nil: undefined }),
+  }),
   fc.record({ op: fc.constant('deletePet' as const), id }),
   fc.record({ op: fc.constant('createCategory' as const), name }),
   fc.record({ op: fc.constant('deleteCategory' as const), id }),
@@ -92,7 +103,8 @@ function checkInvariants(state: StateSnapshot, issued: Record<'category' | 'pet'
     expect(item.status).toBe(petsById.get(item.petId)?.status);
   }
   expect(state.inventory.map((i) => i.petId)).toEqual(state.pets.map((p) => p.id));
-  for (const o of state.orders) if (!o.complete) expect(petsById.get(o.petId)?.status, `pet ${o.petId} has an open order`).toBe('pending');
+  for (const o of state.orders)
+    if (!o.complete) expect(petsById.get(o.petId)?.status, `pet ${o.petId} has an open order`).toBe('pending');
   for (const [kind, list] of [
     ['category', state.categories],
     ['pet', state.pets],
@@ -113,26 +125,31 @@ describe('Store invariants under random operation sequences (fast-check)', () =>
     let steps = 0;
     let refused = 0;
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.integer({ min: 0, max: 8 }), fc.array(command, { minLength: 1, maxLength: RUNS.maxCommands, size: 'max' }), (seed, pets, commands) => {
-        const store = new Store(clock);
-        store.load(seedState(seed, pets));
-        const issued = { category: new Set<number>(), pet: new Set<number>(), order: new Set<number>() };
-        checkInvariants(store.export(), issued);
-        for (const c of commands) {
-          const before = JSON.stringify(store.export());
-          try {
-            apply(store, c);
-          } catch (error) {
-            if (!(error instanceof HttpError)) throw error;
-            expect([404, 409, 422]).toContain(error.status);
-            // A refused operation changes nothing.
-            expect(JSON.stringify(store.export())).toBe(before);
-            refused++;
-          }
-          steps++;
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        fc.integer({ min: 0, max: 8 }),
+        fc.array(command, { minLength: 1, maxLength: RUNS.maxCommands, size: 'max' }),
+        (seed, pets, commands) => {
+          const store = new Store(clock);
+          store.load(seedState(seed, pets));
+          const issued = { category: new Set<number>(), pet: new Set<number>(), order: new Set<number>() };
           checkInvariants(store.export(), issued);
-        }
-      }),
+          for (const c of commands) {
+            const before = JSON.stringify(store.export());
+            try {
+              apply(store, c);
+            } catch (error) {
+              if (!(error instanceof HttpError)) throw error;
+              expect([404, 409, 422]).toContain(error.status);
+              // A refused operation changes nothing.
+              expect(JSON.stringify(store.export())).toBe(before);
+              refused++;
+            }
+            steps++;
+            checkInvariants(store.export(), issued);
+          }
+        },
+      ),
       { numRuns: RUNS.sequences, seed: 20260301 },
     );
     expect(steps).toBeGreaterThan(RUNS.sequences);
@@ -141,24 +158,28 @@ describe('Store invariants under random operation sequences (fast-check)', () =>
 
   it('stock never goes negative and orders never oversell, whatever the quantities', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 20 }), fc.array(fc.integer({ min: 1, max: 1000 }), { maxLength: 40 }), (stock, quantities) => {
-        const store = new Store(clock);
-        store.load(seedState(1, 0));
-        const pet = store.createPet({ name: 'Rex', categoryId: 1 });
-        store.setStock(pet.id, stock);
-        let sold = 0;
-        for (const q of quantities) {
-          try {
-            store.placeOrder({ petId: pet.id, quantity: q });
-            sold += q;
-          } catch (error) {
-            expect(error).toBeInstanceOf(HttpError);
-            expect((error as HttpError).status).toBe(409);
+      fc.property(
+        fc.integer({ min: 0, max: 20 }),
+        fc.array(fc.integer({ min: 1, max: 1000 }), { maxLength: 40 }),
+        (stock, quantities) => {
+          const store = new Store(clock);
+          store.load(seedState(1, 0));
+          const pet = store.createPet({ name: 'Rex', categoryId: 1 });
+          store.setStock(pet.id, stock);
+          let sold = 0;
+          for (const q of quantities) {
+            try {
+              store.placeOrder({ petId: pet.id, quantity: q });
+              sold += q;
+            } catch (error) {
+              expect(error).toBeInstanceOf(HttpError);
+              expect((error as HttpError).status).toBe(409);
+            }
           }
-        }
-        expect(sold).toBeLessThanOrEqual(stock);
-        expect(store.getInventoryItem(pet.id).quantity).toBe(stock - sold);
-      }),
+          expect(sold).toBeLessThanOrEqual(stock);
+          expect(store.getInventoryItem(pet.id).quantity).toBe(stock - sold);
+        },
+      ),
       { numRuns: 500, seed: 7 },
     );
   });

@@ -98,7 +98,19 @@ function plainRun(name: string): Promise<{ run: CliRun; stats: ServerStats }> {
       const h = hostile(name);
       const target = await h.start();
       try {
-        return { run: await cli(['--target', target.url, '--api-key', 'dev-key', '--timeout', String(h.timeoutMs), '--reporter', 'json']), stats: target.stats };
+        return {
+          run: await cli([
+            '--target',
+            target.url,
+            '--api-key',
+            'dev-key',
+            '--timeout',
+            String(h.timeoutMs),
+            '--reporter',
+            'json',
+          ]),
+          stats: target.stats,
+        };
       } finally {
         await target.close();
       }
@@ -114,37 +126,56 @@ beforeAll(async () => {
   await buildIfStale();
   dir = await mkdtemp(join(tmpdir(), 'conformance-hostile-'));
   rssHook = join(dir, 'rss-hook.mjs');
-  await writeFile(rssHook, "import { writeFileSync } from 'node:fs';\nprocess.on('exit', () => writeFileSync(process.env.RSS_FILE, String(process.resourceUsage().maxRSS)));\n");
+  await writeFile(
+    rssHook,
+    "import { writeFileSync } from 'node:fs';\nprocess.on('exit', () => writeFileSync(process.env.RSS_FILE, String(process.resourceUsage().maxRSS)));\n",
+  );
 }, scaled(120_000));
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
 describe('petstore-conformance CLI against hostile targets', () => {
-  it.each(['hangs', 'closes-on-accept'])('%s: reachable but broken, exits 1 and names the problem, within its timeouts', async (name) => {
-    const h = hostile(name);
-    const target = await h.start();
-    try {
-      const r = await cli(['--target', target.url, '--api-key', 'dev-key', '--timeout', String(h.timeoutMs), '--reporter', 'json']);
-      expectNoCrash(r);
-      expect(r.code).toBe(1);
-      const report = JSON.parse(r.stdout) as JsonDoc;
-      const failed = report.results.filter((x) => x.check === 'not_a_server_error' && x.status === 'failed');
-      expect(failed.length).toBeGreaterThan(0);
-      expect(failed.some((x) => h.expect.message.test(x.message))).toBe(true);
-      // Every request costs at most one --timeout; a hanging target is cut off by the circuit breaker.
-      expect(r.ms).toBeLessThan(Math.max(target.stats.requests, target.stats.connections) * h.timeoutMs + overheadMs());
-      if (h.maxRequests !== undefined) expect(target.stats.requests).toBeLessThanOrEqual(h.maxRequests);
-    } finally {
-      await target.close();
-    }
-  });
+  it.each(['hangs', 'closes-on-accept'])(
+    '%s: reachable but broken, exits 1 and names the problem, within its timeouts',
+    async (name) => {
+      const h = hostile(name);
+      const target = await h.start();
+      try {
+        const r = await cli([
+          '--target',
+          target.url,
+          '--api-key',
+          'dev-key',
+          '--timeout',
+          String(h.timeoutMs),
+          '--reporter',
+          'json',
+        ]);
+        expectNoCrash(r);
+        expect(r.code).toBe(1);
+        const report = JSON.parse(r.stdout) as JsonDoc;
+        const failed = report.results.filter((x) => x.check === 'not_a_server_error' && x.status === 'failed');
+        expect(failed.length).toBeGreaterThan(0);
+        expect(failed.some((x) => h.expect.message.test(x.message))).toBe(true);
+        // Every request costs at most one --timeout; a hanging target is cut off by the circuit breaker.
+        expect(r.ms).toBeLessThan(
+          Math.max(target.stats.requests, target.stats.connections) * h.timeoutMs + overheadMs(),
+        );
+        if (h.maxRequests !== undefined) expect(target.stats.requests).toBeLessThanOrEqual(h.maxRequests);
+      } finally {
+        await target.close();
+      }
+    },
+  );
 
   it('an unknown host: exits 2 and says so', async () => {
     const r = await cli(['--target', 'http://no-such-host.invalid', '--timeout', '3000']);
     expectNoCrash(r);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^petstore-conformance: target unreachable: http:\/\/no-such-host\.invalid: (unknown host no-such-host\.invalid \((ENOTFOUND|EAI_AGAIN)\)|no complete answer within 3000 ms \(could not connect\))\n$/);
+    expect(r.stderr).toMatch(
+      /^petstore-conformance: target unreachable: http:\/\/no-such-host\.invalid: (unknown host no-such-host\.invalid \((ENOTFOUND|EAI_AGAIN)\)|no complete answer within 3000 ms \(could not connect\))\n$/,
+    );
   });
 
   it('hangs-after-probe with --timeout 300: the circuit breaker bounds the run; exit 1; the report says what was not sent', async () => {
@@ -158,7 +189,9 @@ describe('petstore-conformance CLI against hostile targets', () => {
       expect(target.stats.requests).toBe(5);
       // Bound: one --timeout per request the target received, plus the process's own overhead.
       expect(r.ms).toBeLessThan(target.stats.requests * 300 + overheadMs());
-      expect(r.stdout).toMatch(/Circuit breaker: the target timed out on 4 requests in a row \(each after --timeout 300 ms\), so the runner stopped sending to it.*: \d+ request\(s\) not sent \(their checks are skipped, not passed\)/);
+      expect(r.stdout).toMatch(
+        /Circuit breaker: the target timed out on 4 requests in a row \(each after --timeout 300 ms\), so the runner stopped sending to it.*: \d+ request\(s\) not sent \(their checks are skipped, not passed\)/,
+      );
       expect(r.stdout).toMatch(/timeout: no complete answer within 300 ms \(connected, but nothing was received\)/);
       expect(r.stdout).toMatch(/NOT CONFORMANT: 0 passed, [1-9]\d* failed/);
     } finally {
@@ -166,10 +199,13 @@ describe('petstore-conformance CLI against hostile targets', () => {
     }
   });
 
-  it.each(['garbage', 'resets-mid-body', 'trickles-body', 'html-200', 'short-content-length', 'invalid-header-bytes'])('%s: exit 1 with the problem named in the JSON report, nothing on stderr', async (name) => {
-    const { run: r, stats } = await plainRun(name);
-    expectJudged(hostile(name), r, stats);
-  });
+  it.each(['garbage', 'resets-mid-body', 'trickles-body', 'html-200', 'short-content-length', 'invalid-header-bytes'])(
+    '%s: exit 1 with the problem named in the JSON report, nothing on stderr',
+    async (name) => {
+      const { run: r, stats } = await plainRun(name);
+      expectJudged(hostile(name), r, stats);
+    },
+  );
 
   it('redirects-elsewhere: never contacts the other host; the 3xx is judged and named a redirect not followed', async () => {
     const h = hostile('redirects-elsewhere');
@@ -183,30 +219,50 @@ describe('petstore-conformance CLI against hostile targets', () => {
       const doc = JSON.parse(r.stdout) as JsonDoc;
       const redirects = doc.results.filter((x) => x.status === 'failed' && x.check === 'status_code_documented');
       expect(redirects.length).toBeGreaterThan(5);
-      for (const x of redirects) expect(x.message).toMatch(/status 30[1278] is not documented .*; it is a redirect to http:\/\/127\.0\.0\.1:\d+\/\S*, not followed/);
+      for (const x of redirects)
+        expect(x.message).toMatch(
+          /status 30[1278] is not documented .*; it is a redirect to http:\/\/127\.0\.0\.1:\d+\/\S*, not followed/,
+        );
     } finally {
       await target.close();
     }
   });
 
-  it('huge-body-endless: reads at most the 4 MiB cap per response; peak memory stays near a plain run', async () => {
-    const baseline = (await plainRun('html-200')).run;
-    const h = hostile('huge-body-endless');
-    const target = await h.start();
-    try {
-      const r = await cli(['--target', target.url, '--api-key', 'dev-key', '--reporter', 'json', '--timeout', String(h.timeoutMs)]);
-      expectNoCrash(r);
-      expect(r.code).toBe(1);
-      const doc = JSON.parse(r.stdout) as JsonDoc;
-      const tooLarge = doc.results.filter((x) => x.status === 'failed' && /^too_large: status 200: the response body is over the cap of 4194304 bytes/.test(x.message));
-      expect(tooLarge.length).toBeGreaterThan(0);
-      // ~100 answers of an endless body went by; what the runner holds at any time is one capped body.
-      expect(target.stats.bytesWritten).toBeGreaterThan(50 * 4 * 1024 * 1024);
-      expect(target.stats.maxBytesPerAnswer).toBeLessThan(4 * 1024 * 1024 + 16 * 1024 * 1024);
-      expect(Number.isFinite(r.maxRssKiB) && Number.isFinite(baseline.maxRssKiB)).toBe(true);
-      expect(r.maxRssKiB).toBeLessThan(baseline.maxRssKiB + 96 * 1024);
-    } finally {
-      await target.close();
-    }
-  }, scaled(120_000));
+  it(
+    'huge-body-endless: reads at most the 4 MiB cap per response; peak memory stays near a plain run',
+    async () => {
+      const baseline = (await plainRun('html-200')).run;
+      const h = hostile('huge-body-endless');
+      const target = await h.start();
+      try {
+        const r = await cli([
+          '--target',
+          target.url,
+          '--api-key',
+          'dev-key',
+          '--reporter',
+          'json',
+          '--timeout',
+          String(h.timeoutMs),
+        ]);
+        expectNoCrash(r);
+        expect(r.code).toBe(1);
+        const doc = JSON.parse(r.stdout) as JsonDoc;
+        const tooLarge = doc.results.filter(
+          (x) =>
+            x.status === 'failed' &&
+            /^too_large: status 200: the response body is over the cap of 4194304 bytes/.test(x.message),
+        );
+        expect(tooLarge.length).toBeGreaterThan(0);
+        // ~100 answers of an endless body went by; what the runner holds at any time is one capped body.
+        expect(target.stats.bytesWritten).toBeGreaterThan(50 * 4 * 1024 * 1024);
+        expect(target.stats.maxBytesPerAnswer).toBeLessThan(4 * 1024 * 1024 + 16 * 1024 * 1024);
+        expect(Number.isFinite(r.maxRssKiB) && Number.isFinite(baseline.maxRssKiB)).toBe(true);
+        expect(r.maxRssKiB).toBeLessThan(baseline.maxRssKiB + 96 * 1024);
+      } finally {
+        await target.close();
+      }
+    },
+    scaled(120_000),
+  );
 });

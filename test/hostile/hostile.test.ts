@@ -15,7 +15,20 @@ const SLACK_MS = scaled(3000);
 describe('hostile targets, through the library (runConformance)', () => {
   it('has each hostile behaviour the issue names', () => {
     const names = HOSTILE_CASES.map((c) => c.name);
-    for (const name of ['hangs', 'hangs-after-probe', 'resets-mid-body', 'garbage', 'html-200', 'huge-body-endless', 'redirects-elsewhere', 'trickles-body', 'short-content-length', 'long-content-length', 'closes-on-accept', 'invalid-header-bytes']) {
+    for (const name of [
+      'hangs',
+      'hangs-after-probe',
+      'resets-mid-body',
+      'garbage',
+      'html-200',
+      'huge-body-endless',
+      'redirects-elsewhere',
+      'trickles-body',
+      'short-content-length',
+      'long-content-length',
+      'closes-on-accept',
+      'invalid-header-bytes',
+    ]) {
       expect(names).toContain(name);
     }
     expect(new Set(names).size).toBe(names.length);
@@ -45,15 +58,27 @@ describe('hostile targets, through the library (runConformance)', () => {
       if (!report) throw new Error('no report');
       expect(exitCodeFor(report)).toBe(1);
       const failed = report.results.filter((r) => r.check === expectation.check && r.status === 'failed');
-      expect(failed.length, `${expectation.check} should fail; failures: ${report.results.filter((r) => r.status === 'failed').map((r) => `${r.check}: ${r.message}`).slice(0, 5).join(' | ')}`).toBeGreaterThan(0);
-      expect(failed.map((r) => r.message).some((m) => expectation.message.test(m)), failed.map((r) => r.message).join('\n')).toBe(true);
+      expect(
+        failed.length,
+        `${expectation.check} should fail; failures: ${report.results
+          .filter((r) => r.status === 'failed')
+          .map((r) => `${r.check}: ${r.message}`)
+          .slice(0, 5)
+          .join(' | ')}`,
+      ).toBeGreaterThan(0);
+      expect(
+        failed.map((r) => r.message).some((m) => expectation.message.test(m)),
+        failed.map((r) => r.message).join('\n'),
+      ).toBe(true);
       // Never outlives its timeouts: every request costs at most one --timeout, and the server counted them.
       expect(ms).toBeLessThan(Math.max(target.stats.requests, target.stats.connections) * hostile.timeoutMs + SLACK_MS);
       if (hostile.maxRequests !== undefined) {
         expect(target.stats.requests).toBeLessThanOrEqual(hostile.maxRequests);
         // The circuit breaker says what it held back, and those requests count as neither passed nor failed.
         expect(report.notSent ?? 0).toBeGreaterThan(0);
-        expect(report.circuitBreaker).toMatch(/timed out on 4 requests in a row \(each after --timeout \d+ ms\), so the runner stopped sending to it.*request\(s\) not sent/);
+        expect(report.circuitBreaker).toMatch(
+          /timed out on 4 requests in a row \(each after --timeout \d+ ms\), so the runner stopped sending to it.*request\(s\) not sent/,
+        );
         expect(report.results.some((r) => r.status === 'skipped' && /^not sent: /.test(r.message))).toBe(true);
         expect(report.requests).toBe(target.stats.requests - 1);
       }
@@ -62,7 +87,8 @@ describe('hostile targets, through the library (runConformance)', () => {
         expect(statuses).not.toContain(hostile.forbiddenStatus);
         expect(report.results.map((r) => r.message).join('\n')).not.toContain(String(hostile.forbiddenStatus));
       }
-      if (target.elsewhere) expect(target.elsewhere.stats.connections, 'a redirect was followed off the target').toBe(0);
+      if (target.elsewhere)
+        expect(target.elsewhere.stats.connections, 'a redirect was followed off the target').toBe(0);
     } finally {
       await target.close();
     }
@@ -76,7 +102,11 @@ describe('limits the runner keeps', () => {
     const target = await hostile.start();
     const cap = 256 * 1024;
     try {
-      const report = await run(target.url, { timeoutMs: scaled(5000), maxResponseBytes: cap, operations: ['listPets', 'getPet'] });
+      const report = await run(target.url, {
+        timeoutMs: scaled(5000),
+        maxResponseBytes: cap,
+        operations: ['listPets', 'getPet'],
+      });
       const messages = report.results.filter((r) => r.status === 'failed').map((r) => r.message);
       expect(messages.join('\n')).toMatch(new RegExp(`over the cap of ${cap} bytes: stopped reading after \\d+ bytes`));
       const read = Number(/stopped reading after (\d+) bytes/.exec(messages.join('\n'))?.[1]);
@@ -96,7 +126,9 @@ describe('limits the runner keeps', () => {
     try {
       const report = await run(target.url, { timeoutMs: scaled(5000), operations: ['listPets'] });
       expect(report.results.find((r) => r.check === 'not_a_server_error')?.message).toMatch(
-        new RegExp(`announces a 1073741824-byte body \\(Content-Length\\), over the cap of ${DEFAULTS.maxResponseBytes} bytes: not read`),
+        new RegExp(
+          `announces a 1073741824-byte body \\(Content-Length\\), over the cap of ${DEFAULTS.maxResponseBytes} bytes: not read`,
+        ),
       );
       expect(target.stats.maxBytesPerAnswer).toBeLessThan(64 * 1024 * 1024);
     } finally {
@@ -110,12 +142,18 @@ describe('limits the runner keeps', () => {
     const target = await hostile.start();
     const started = Date.now();
     try {
-      const report = await run(target.url, { timeoutMs: 100, circuitBreaker: false, operations: ['listPets', 'listInventory'] });
+      const report = await run(target.url, {
+        timeoutMs: 100,
+        circuitBreaker: false,
+        operations: ['listPets', 'listInventory'],
+      });
       expect(report.notSent).toBeUndefined();
       expect(report.circuitBreaker).toBeUndefined();
       expect(target.stats.requests).toBeGreaterThan(5);
       expect(Date.now() - started).toBeLessThan(target.stats.requests * 100 + SLACK_MS);
-      expect(report.results.find((r) => r.operation === 'listPets' && r.check === 'not_a_server_error')?.status).toBe('failed');
+      expect(report.results.find((r) => r.operation === 'listPets' && r.check === 'not_a_server_error')?.status).toBe(
+        'failed',
+      );
     } finally {
       await target.close();
     }
@@ -130,24 +168,34 @@ describe('limits the runner keeps', () => {
     try {
       // 1 s: the answering route must never time out, even with the worker delayed on a loaded CI machine
       // (at 200 ms a fresh-clone run at load 7 once timed out listPets, whose server answers at once).
-      const report = await run(target.url, { timeoutMs: scaled(1000), operations: ['listInventory', 'listPets'], examples: 3 });
+      const report = await run(target.url, {
+        timeoutMs: scaled(1000),
+        operations: ['listInventory', 'listPets'],
+        examples: 3,
+      });
       expect(report.circuitBreaker).toMatch(/stopped sending GET \/store\/inventory after repeated timeouts/);
       expect(report.circuitBreaker).not.toMatch(/stopped sending to it/);
       const inventory = report.results.find((r) => r.operation === 'listInventory' && r.check === 'not_a_server_error');
       expect(inventory?.status).toBe('failed');
       expect(inventory?.message).toMatch(/not sent \(GET \/store\/inventory timed out 2 times in a row/);
-      expect(report.results.find((r) => r.operation === 'listPets' && r.check === 'not_a_server_error')?.status).toBe('passed');
+      expect(report.results.find((r) => r.operation === 'listPets' && r.check === 'not_a_server_error')?.status).toBe(
+        'passed',
+      );
     } finally {
       await target.close();
     }
   });
 
   it('reports an unknown host as unreachable', async () => {
-    await expect(run('http://no-such-host.invalid:8080', { timeoutMs: 3000 })).rejects.toThrow(/target unreachable: .*(unknown host no-such-host\.invalid|could not connect)/);
+    await expect(run('http://no-such-host.invalid:8080', { timeoutMs: 3000 })).rejects.toThrow(
+      /target unreachable: .*(unknown host no-such-host\.invalid|could not connect)/,
+    );
   });
 
   it('reports a refused connection as unreachable', async () => {
     const port = await freePort();
-    await expect(run(`http://127.0.0.1:${port}`, { timeoutMs: 1000 })).rejects.toThrow(/target unreachable: .*connection refused/);
+    await expect(run(`http://127.0.0.1:${port}`, { timeoutMs: 1000 })).rejects.toThrow(
+      /target unreachable: .*connection refused/,
+    );
   });
 });

@@ -51,14 +51,18 @@ describe('a mock started in the background through npm stops on SIGTERM to the P
     ['npm exec (as npx petstore-mock runs it)', ['exec', '--call', 'node bin/petstore-mock.js --port 0 --pets 1']],
   ];
 
-  it.each(ways)('%s', async (_name, args) => {
-    const { child, url } = startThroughNpm(args);
-    group = child.pid;
-    const base = await url;
-    expect(await answers(base)).toBe(true);
-    process.kill(child.pid!, 'SIGTERM'); // npm's PID, as `kill $!` sends it
-    const deadline = Date.now() + scaled(10_000);
-    while (Date.now() < deadline && (await answers(base))) await new Promise((r) => setTimeout(r, 200));
-    expect(await answers(base), `${base} still answers 10 s after SIGTERM to npm`).toBe(false);
-  }, scaled(180_000));
+  it.each(ways)(
+    '%s',
+    async (_name, args) => {
+      const { child, url } = startThroughNpm(args);
+      group = child.pid;
+      const base = await url;
+      expect(await answers(base)).toBe(true);
+      process.kill(child.pid!, 'SIGTERM'); // npm's PID, as `kill $!` sends it
+      const deadline = Date.now() + scaled(10_000);
+      while (Date.now() < deadline && (await answers(base))) await new Promise((r) => setTimeout(r, 200));
+      expect(await answers(base), `${base} still answers 10 s after SIGTERM to npm`).toBe(false);
+    },
+    scaled(180_000),
+  );
 });

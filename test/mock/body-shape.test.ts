@@ -36,7 +36,10 @@ describe('checkBodyShape', () => {
   });
 
   it('judges declared members only, the declaring part being any of allOf, oneOf, anyOf (the same schema object checked again)', () => {
-    const schema: OpenAPIV3.SchemaObject = { allOf: [{ type: 'object', properties: { id: { type: 'integer' } } }], anyOf: [{ type: 'object', properties: { tags: { type: 'array', items: { type: 'integer' } } } }] };
+    const schema: OpenAPIV3.SchemaObject = {
+      allOf: [{ type: 'object', properties: { id: { type: 'integer' } } }],
+      anyOf: [{ type: 'object', properties: { tags: { type: 'array', items: { type: 'integer' } } } }],
+    };
     for (let i = 0; i < 2; i++) {
       expect(refusal({ id: big }, schema)).toBe('body.id');
       expect(refusal({ tags: [1, big] }, schema)).toBe('body.tags.1');

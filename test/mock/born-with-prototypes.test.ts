@@ -14,7 +14,9 @@ describe('requests born with the app prototypes (no per-request Object.setProtot
   it('each request and response has the app prototype before Express sees it, and Express works as before', async () => {
     const app = express();
     app.get('/x', (req, res) => {
-      res.set('x-same-app', String(req.app === app && res.app === app)).json({ header: req.get('x-probe'), query: req.query['q'] });
+      res
+        .set('x-same-app', String(req.app === app && res.app === app))
+        .json({ header: req.get('x-probe'), query: req.query['q'] });
     });
     const server = createServer({ ...bornWithPrototypes(app) }, app);
     const atBirth: boolean[] = [];
@@ -23,7 +25,9 @@ describe('requests born with the app prototypes (no per-request Object.setProtot
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     closers.push(() => new Promise((resolve) => server.close(() => resolve())));
-    const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/x?q=1`, { headers: { 'x-probe': 'p' } });
+    const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/x?q=1`, {
+      headers: { 'x-probe': 'p' },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ header: 'p', query: '1' });
     expect(res.headers.get('x-same-app')).toBe('true');

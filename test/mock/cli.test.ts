@@ -7,7 +7,9 @@ import { ROOT } from './helpers.js';
 describe('the petstore-mock CLI, spawned as a user would', () => {
   beforeAll(() => {
     // The bin imports dist/: `npm test` builds first (npx tsc -p tsconfig.build.json).
-    expect(existsSync(join(ROOT, 'dist', 'src', 'cli', 'mock.js')), 'build first: npx tsc -p tsconfig.build.json').toBe(true);
+    expect(existsSync(join(ROOT, 'dist', 'src', 'cli', 'mock.js')), 'build first: npx tsc -p tsconfig.build.json').toBe(
+      true,
+    );
   });
 
   it('prints exactly one readiness line with the real port, answers, and exits 0 on SIGTERM', async () => {
@@ -16,16 +18,27 @@ describe('the petstore-mock CLI, spawned as a user would', () => {
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     const line = await ready(child);
     // The first words scripts wait for, then the contract served (issue 21, item 11).
-    const m = /^Petstore mock listening on (http:\/\/127\.0\.0\.1:(\d+)) \(Petstore Service Interface 1\.0\.0, base path \/\)$/.exec(line);
+    const m =
+      /^Petstore mock listening on (http:\/\/127\.0\.0\.1:(\d+)) \(Petstore Service Interface 1\.0\.0, base path \/\)$/.exec(
+        line,
+      );
     expect(m, line).not.toBeNull();
     expect(Number(m![2])).toBeGreaterThan(0);
     const url = m![1]!;
     const res = await fetch(`${url}/pets?limit=1`);
     expect(res.status).toBe(200);
     expect(res.headers.get('x-total-count')).toBe('50');
-    const write = await fetch(`${url}/categories`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-API-Key': 'k2' }, body: '{"name":"Birds"}' });
+    const write = await fetch(`${url}/categories`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-API-Key': 'k2' },
+      body: '{"name":"Birds"}',
+    });
     expect(write.status).toBe(201);
-    const refused = await fetch(`${url}/categories`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-API-Key': 'dev-key' }, body: '{"name":"Birds"}' });
+    const refused = await fetch(`${url}/categories`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-API-Key': 'dev-key' },
+      body: '{"name":"Birds"}',
+    });
     expect(refused.status).toBe(401);
     const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
@@ -33,10 +46,12 @@ describe('the petstore-mock CLI, spawned as a user would', () => {
     expect(stdout.trim().split('\n')).toHaveLength(1);
   });
 
-  it("names another contract by its own title and version, never as the Petstore, with its base path (PRODUCT.md §6)", async () => {
+  it('names another contract by its own title and version, never as the Petstore, with its base path (PRODUCT.md §6)', async () => {
     const child = spawnMock(['--port', '0', '--spec', 'fixtures/corpus/swagger-petstore-v3.yaml']);
     try {
-      expect(await ready(child)).toMatch(/^Mock of Swagger Petstore - OpenAPI 3\.0 1\.0\.27-SNAPSHOT listening on http:\/\/127\.0\.0\.1:\d+ \(base path \/api\/v3\)$/);
+      expect(await ready(child)).toMatch(
+        /^Mock of Swagger Petstore - OpenAPI 3\.0 1\.0\.27-SNAPSHOT listening on http:\/\/127\.0\.0\.1:\d+ \(base path \/api\/v3\)$/,
+      );
     } finally {
       const exit = new Promise((resolve) => child.on('exit', resolve));
       child.kill('SIGTERM');
@@ -45,7 +60,16 @@ describe('the petstore-mock CLI, spawned as a user would', () => {
   });
 
   it('SIGINT stops it cleanly too; --sunset-now makes the deprecated read 410 with a matching Date', async () => {
-    const child = spawnMock(['--port', '0', '--sunset-now', '2027-07-01T12:00:00Z', '--state', 'fixtures/states/small.json', '--pets', '3']);
+    const child = spawnMock([
+      '--port',
+      '0',
+      '--sunset-now',
+      '2027-07-01T12:00:00Z',
+      '--state',
+      'fixtures/states/small.json',
+      '--pets',
+      '3',
+    ]);
     const url = /listening on (http:\/\/\S+)/.exec(await ready(child))![1]!;
     const res = await fetch(`${url}/pets/1`);
     expect(res.status).toBe(410);
@@ -59,7 +83,22 @@ describe('the petstore-mock CLI, spawned as a user would', () => {
   it('--help and --version print and exit 0', async () => {
     const help = await run(['--help']);
     expect(help.code).toBe(0);
-    for (const flag of ['--port', '--host', '--spec', '--seed', '--api-key', '--token', '--basic', '--latency', '--chaos', '--watch', '--sunset-now', '--pets', '--state', '--no-cors']) {
+    for (const flag of [
+      '--port',
+      '--host',
+      '--spec',
+      '--seed',
+      '--api-key',
+      '--token',
+      '--basic',
+      '--latency',
+      '--chaos',
+      '--watch',
+      '--sunset-now',
+      '--pets',
+      '--state',
+      '--no-cors',
+    ]) {
       expect(help.stdout).toContain(flag);
     }
     const version = await run(['--version']);
@@ -89,7 +128,10 @@ describe('the petstore-mock CLI, spawned as a user would', () => {
     [['--state', 'fixtures/states/missing.json', '--port', '0'], /--state/],
     [['--spec', 'fixtures/states/small.json', '--port', '0'], /OpenAPI/],
     [['extra'], /positional|Unexpected argument/i],
-    [['--basic', 'nocolon'], /^petstore-mock: --basic credentials must look like USER:PASS with a non-empty user, got "nocolon"$/m],
+    [
+      ['--basic', 'nocolon'],
+      /^petstore-mock: --basic credentials must look like USER:PASS with a non-empty user, got "nocolon"$/m,
+    ],
     [['--basic', ':pw'], /--basic credentials must look like USER:PASS/],
   ])('%j is a usage error: stderr and exit 2', async (args, message) => {
     const result = await run(args);
@@ -100,16 +142,33 @@ describe('the petstore-mock CLI, spawned as a user would', () => {
   });
 
   it('--basic USER:PASS (repeatable): only those pairs pass an http basic scheme, anything else is 401 + Basic challenge', async () => {
-    const child = spawnMock(['--port', '0', '--spec', 'fixtures/mock-contracts/constructs.yaml', '--basic', 'ann:pw', '--basic', 'bob:p:w']);
+    const child = spawnMock([
+      '--port',
+      '0',
+      '--spec',
+      'fixtures/mock-contracts/constructs.yaml',
+      '--basic',
+      'ann:pw',
+      '--basic',
+      'bob:p:w',
+    ]);
     try {
       const url = /listening on (http:\/\/\S+)/.exec(await ready(child))![1]!;
-      const auth = (pair: string): Record<string, string> => ({ Authorization: `Basic ${Buffer.from(pair).toString('base64')}` });
-      const ids = ((await (await fetch(`${url}/v1/things`)).json()) as { data: { id: string }[] }).data.map((t) => t.id);
+      const auth = (pair: string): Record<string, string> => ({
+        Authorization: `Basic ${Buffer.from(pair).toString('base64')}`,
+      });
+      const ids = ((await (await fetch(`${url}/v1/things`)).json()) as { data: { id: string }[] }).data.map(
+        (t) => t.id,
+      );
       const refused = await fetch(`${url}/v1/things/${ids[0]}`, { method: 'DELETE', headers: auth('ann:wrong') });
       expect(refused.status).toBe(401);
       expect(refused.headers.get('www-authenticate')).toBe('Basic realm="mock"');
-      expect((await fetch(`${url}/v1/things/${ids[0]}`, { method: 'DELETE', headers: auth('ann:pw') })).status).toBe(204);
-      expect((await fetch(`${url}/v1/things/${ids[1]}`, { method: 'DELETE', headers: auth('bob:p:w') })).status).toBe(204);
+      expect((await fetch(`${url}/v1/things/${ids[0]}`, { method: 'DELETE', headers: auth('ann:pw') })).status).toBe(
+        204,
+      );
+      expect((await fetch(`${url}/v1/things/${ids[1]}`, { method: 'DELETE', headers: auth('bob:p:w') })).status).toBe(
+        204,
+      );
     } finally {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
@@ -152,7 +211,9 @@ describe('the petstore-mock CLI, spawned as a user would', () => {
       const result = await run(['--port', String(port), '--pets', '1']);
       expect(result.code).toBe(2);
       expect(result.stdout).toBe('');
-      expect(result.stderr).toBe(`petstore-mock: port ${port} is already in use on 127.0.0.1: stop what holds it, or pick another with --port N (--port 0 picks a free one)\n`);
+      expect(result.stderr).toBe(
+        `petstore-mock: port ${port} is already in use on 127.0.0.1: stop what holds it, or pick another with --port N (--port 0 picks a free one)\n`,
+      );
     } finally {
       const exited = new Promise((resolve) => holder.once('exit', resolve));
       holder.kill('SIGTERM');
@@ -161,7 +222,10 @@ describe('the petstore-mock CLI, spawned as a user would', () => {
   });
 
   it.each([
-    ['no-such-host.invalid', /^petstore-mock: --host no-such-host\.invalid does not resolve to an address: use an IP address/],
+    [
+      'no-such-host.invalid',
+      /^petstore-mock: --host no-such-host\.invalid does not resolve to an address: use an IP address/,
+    ],
     ['192.0.2.1', /^petstore-mock: --host 192\.0\.2\.1 is not an address of this machine/],
     ['999.1.1.1', /^petstore-mock: --host 999\.1\.1\.1 does not resolve/],
   ])('--host %s: one line with a hint, exit 2', async (host, message) => {

@@ -22,7 +22,16 @@ describe('controls: CORS, latency, chaos, watch, options', () => {
     expect(preflight.headers['access-control-allow-headers']).toBe('content-type, x-api-key, prefer');
     const get = await request(app).get('/pets').set('Origin', 'http://localhost:5173').expect(200);
     const exposed = get.headers['access-control-expose-headers'];
-    for (const name of ['Location', 'Link', 'X-Total-Count', 'Deprecation', 'Sunset', 'Retry-After', 'WWW-Authenticate']) expect(exposed).toContain(name);
+    for (const name of [
+      'Location',
+      'Link',
+      'X-Total-Count',
+      'Deprecation',
+      'Sunset',
+      'Retry-After',
+      'WWW-Authenticate',
+    ])
+      expect(exposed).toContain(name);
   });
 
   it('cors: false sends no CORS headers', async () => {
@@ -30,7 +39,10 @@ describe('controls: CORS, latency, chaos, watch, options', () => {
     const get = await request(app).get('/pets').set('Origin', 'http://localhost:5173').expect(200);
     expect(get.headers['access-control-allow-origin']).toBeUndefined();
     // Without CORS, OPTIONS is answered as any OPTIONS (RFC 9110 §9.3.7): 204 and Allow, no CORS grant.
-    const preflight = await request(app).options('/pets').set('Origin', 'http://x').set('Access-Control-Request-Method', 'GET');
+    const preflight = await request(app)
+      .options('/pets')
+      .set('Origin', 'http://x')
+      .set('Access-Control-Request-Method', 'GET');
     expect(preflight.status).toBe(204);
     expect(preflight.headers['allow']).toBe('GET, POST, HEAD, OPTIONS');
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
@@ -103,7 +115,13 @@ describe('controls: CORS, latency, chaos, watch, options', () => {
       expect(created.status).toBe(201);
       // Raise the name limit to 2 characters at most: a reload must enforce it.
       await new Promise((r) => setTimeout(r, 30));
-      await writeFile(spec, original.replace('          minLength: 1\n          maxLength: 100\n          example: Dogs', '          minLength: 1\n          maxLength: 2\n          example: Do'));
+      await writeFile(
+        spec,
+        original.replace(
+          '          minLength: 1\n          maxLength: 100\n          example: Dogs',
+          '          minLength: 1\n          maxLength: 2\n          example: Do',
+        ),
+      );
       await waitFor(1);
       expect(events[0]).toEqual({ type: 'contract-reloaded', path: spec });
       const tooLong = await fetch(`${mock.url}/categories`, {
@@ -147,7 +165,11 @@ describe('controls: CORS, latency, chaos, watch, options', () => {
     for (const key of ['alpha', 'beta-key']) {
       await request(app).post('/categories').set('X-API-Key', key).send({ name: 'Birds' }).expect(201);
     }
-    expectError(await request(app).post('/categories').set('X-API-Key', 'dev-key').send({ name: 'Birds' }), 401, 'unauthorized');
+    expectError(
+      await request(app).post('/categories').set('X-API-Key', 'dev-key').send({ name: 'Birds' }),
+      401,
+      'unauthorized',
+    );
   });
 
   it('start() works with every default on port 0 and close() stops it', async () => {

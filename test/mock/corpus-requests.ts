@@ -5,7 +5,16 @@
  * operation asks for first.
  */
 import type { OpenAPIV3 } from 'openapi-types';
-import { diceOfFaker, isRecord, sampleValue, SchemaValidator, type Contract, type Direction, type Operation, type SchemaCheck } from '../../src/contract/index.js';
+import {
+  diceOfFaker,
+  isRecord,
+  sampleValue,
+  SchemaValidator,
+  type Contract,
+  type Direction,
+  type Operation,
+  type SchemaCheck,
+} from '../../src/contract/index.js';
 import { validValue } from '../../conformance/cases/inputs.js';
 import type { Random } from '../../conformance/cases/random.js';
 import { createFaker } from '../../src/mock/faker.js';
@@ -35,13 +44,18 @@ export interface EngineDescription {
 /** `GET /__mock/state` of the generic engine: collection → scope → id → record. */
 export type GenericState = { readonly collections: Record<string, Record<string, Record<string, unknown>>> };
 
-const asSchema = (s: OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject | undefined): OpenAPIV3.SchemaObject | undefined => (s && !('$ref' in s) ? s : undefined);
+const asSchema = (
+  s: OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject | undefined,
+): OpenAPIV3.SchemaObject | undefined => (s && !('$ref' in s) ? s : undefined);
 
 export const TOKEN = 'corpus-token';
 export const KEY = 'dev-key';
 
 /** Credentials for the first alternative of the operation's security. */
-export function credentials(contract: Contract, operation: Operation): { headers: Record<string, string>; query: Record<string, string> } {
+export function credentials(
+  contract: Contract,
+  operation: Operation,
+): { headers: Record<string, string>; query: Record<string, string> } {
   const headers: Record<string, string> = {};
   const query: Record<string, string> = {};
   const cookies: string[] = [];
@@ -52,7 +66,8 @@ export function credentials(contract: Contract, operation: Operation): { headers
       if (scheme.in === 'header') headers[scheme.name] = KEY;
       else if (scheme.in === 'query') query[scheme.name] = KEY;
       else cookies.push(`${scheme.name}=${KEY}`);
-    } else if (scheme.type === 'http' && scheme.scheme.toLowerCase() === 'basic') headers['Authorization'] = `Basic ${Buffer.from('user:secret').toString('base64')}`;
+    } else if (scheme.type === 'http' && scheme.scheme.toLowerCase() === 'basic')
+      headers['Authorization'] = `Basic ${Buffer.from('user:secret').toString('base64')}`;
     else headers['Authorization'] = `Bearer ${TOKEN}`;
   }
   if (cookies.length > 0) headers['Cookie'] = cookies.join('; ');
@@ -60,16 +75,29 @@ export function credentials(contract: Contract, operation: Operation): { headers
 }
 
 function serialise(value: unknown): string {
-  return typeof value === 'string' ? value : Array.isArray(value) ? value.map(String).join(',') : isRecord(value) ? JSON.stringify(value) : String(value);
+  return typeof value === 'string'
+    ? value
+    : Array.isArray(value)
+      ? value.map(String).join(',')
+      : isRecord(value)
+        ? JSON.stringify(value)
+        : String(value);
 }
 
 /** A body the operation accepts: JSON, or a form, or text; undefined when none can be made. */
-export function requestBody(operation: Operation, rng: Random, validator: SchemaValidator): { type: string; text: string } | undefined | null {
+export function requestBody(
+  operation: Operation,
+  rng: Random,
+  validator: SchemaValidator,
+): { type: string; text: string } | undefined | null {
   const content = operation.requestBody?.content;
   if (!content || Object.keys(content).length === 0) return undefined;
   for (const [type, media] of Object.entries(content)) {
     const schema = asSchema(media.schema);
-    const examples = [media.example, ...Object.values(media.examples ?? {}).map((e) => ('$ref' in e ? undefined : e.value))].filter((v) => v !== undefined);
+    const examples = [
+      media.example,
+      ...Object.values(media.examples ?? {}).map((e) => ('$ref' in e ? undefined : e.value)),
+    ].filter((v) => v !== undefined);
     if (type === 'application/json' || type.endsWith('+json')) {
       const value = schema ? validValue(schema, rng, 'min', validator, examples) : (examples[0] ?? {});
       if (value !== undefined) return { type, text: JSON.stringify(value) };
@@ -77,7 +105,8 @@ export function requestBody(operation: Operation, rng: Random, validator: Schema
       const value = validValue(schema, rng, 'min', validator, examples);
       if (isRecord(value)) {
         const form = new URLSearchParams();
-        for (const [k, v] of Object.entries(value)) for (const item of Array.isArray(v) ? v : [v]) form.append(k, serialise(item));
+        for (const [k, v] of Object.entries(value))
+          for (const item of Array.isArray(v) ? v : [v]) form.append(k, serialise(item));
         return { type, text: form.toString() };
       }
     } else if (type === 'multipart/form-data' && schema) {
@@ -96,10 +125,15 @@ function multipart(value: Record<string, unknown>, schema: OpenAPIV3.SchemaObjec
   for (const [name, field] of Object.entries(value)) {
     const sub = asSchema(schema.properties?.[name]);
     for (const item of Array.isArray(field) ? field : [field]) {
-      const file = sub?.format === 'binary' || asSchema(sub && 'items' in sub ? sub.items : undefined)?.format === 'binary';
+      const file =
+        sub?.format === 'binary' || asSchema(sub && 'items' in sub ? sub.items : undefined)?.format === 'binary';
       const json = isRecord(item) || Array.isArray(item);
       const disposition = `Content-Disposition: form-data; name="${name}"${file ? `; filename="${name}.bin"` : ''}`;
-      const type = json ? '\r\nContent-Type: application/json' : file ? '\r\nContent-Type: application/octet-stream' : '';
+      const type = json
+        ? '\r\nContent-Type: application/json'
+        : file
+          ? '\r\nContent-Type: application/octet-stream'
+          : '';
       parts.push(`--${BOUNDARY}\r\n${disposition}${type}\r\n\r\n${json ? JSON.stringify(item) : serialise(item)}\r\n`);
     }
   }
@@ -129,13 +163,17 @@ export class PathValues {
 
   /** Reads the parameters of a created item from its Location (relative to the base path). */
   learn(location: string): void {
-    const path = decodeURI(location.replace(/^https?:\/\/[^/]+/, '').split('?')[0]!).slice(this.description.basePath.length);
+    const path = decodeURI(location.replace(/^https?:\/\/[^/]+/, '').split('?')[0]!).slice(
+      this.description.basePath.length,
+    );
     for (const collection of this.description.collections) {
       const names: string[] = [];
-      const source = collection.itemPath.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{([^}]+)\\?\}/g, (_m, name: string) => {
-        names.push(name);
-        return '([^/]+)';
-      });
+      const source = collection.itemPath
+        .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+        .replace(/\\?\{([^}]+)\\?\}/g, (_m, name: string) => {
+          names.push(name);
+          return '([^/]+)';
+        });
       const m = new RegExp(`^${source}$`).exec(path);
       if (!m) continue;
       names.forEach((name, i) => {
@@ -177,13 +215,20 @@ export class PathValues {
 /** Creates first (so reads find records), then reads, then other writes, deletes last. */
 export function driveOrder(contract: Contract, description: EngineDescription): Operation[] {
   const creates = new Set(description.collections.map((c) => c.path));
-  const rank = (op: Operation): number => (op.method === 'post' && creates.has(op.path) ? 0 : op.method === 'get' ? 1 : op.method === 'delete' ? 3 : 2);
-  return [...contract.operations].filter((op) => !['trace', 'options', 'head'].includes(op.method)).sort((a, b) => rank(a) - rank(b));
+  const rank = (op: Operation): number =>
+    op.method === 'post' && creates.has(op.path) ? 0 : op.method === 'get' ? 1 : op.method === 'delete' ? 3 : 2;
+  return [...contract.operations]
+    .filter((op) => !['trace', 'options', 'head'].includes(op.method))
+    .sort((a, b) => rank(a) - rank(b));
 }
 
 /** A validator that never throws: a schema ajv cannot compile (a PCRE pattern, a discriminator mapping) accepts the value. */
 export class LenientValidator extends SchemaValidator {
-  override check(schema: OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject, value: unknown, direction: Direction): SchemaCheck {
+  override check(
+    schema: OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject,
+    value: unknown,
+    direction: Direction,
+  ): SchemaCheck {
     try {
       return super.check(schema, value, direction);
     } catch {
@@ -193,7 +238,13 @@ export class LenientValidator extends SchemaValidator {
 }
 
 /** One valid request for an operation, or undefined when no valid input can be made. */
-export function planRequest(contract: Contract, operation: Operation, paths: PathValues, rng: Random, validator: SchemaValidator): PlannedRequest | undefined {
+export function planRequest(
+  contract: Contract,
+  operation: Operation,
+  paths: PathValues,
+  rng: Random,
+  validator: SchemaValidator,
+): PlannedRequest | undefined {
   let ok = true;
   const path = operation.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
     const value = paths.value(operation, name);
@@ -212,9 +263,12 @@ export function planRequest(contract: Contract, operation: Operation, paths: Pat
       ok = false;
       continue;
     }
-    if (parameter.in === 'query') for (const item of Array.isArray(value) && parameter.explode !== false ? value : [value]) query.append(parameter.name, serialise(item));
+    if (parameter.in === 'query')
+      for (const item of Array.isArray(value) && parameter.explode !== false ? value : [value])
+        query.append(parameter.name, serialise(item));
     else if (parameter.in === 'header') headers[parameter.name] = serialise(value);
-    else if (parameter.in === 'cookie') headers['Cookie'] = `${headers['Cookie'] ? `${headers['Cookie']}; ` : ''}${parameter.name}=${serialise(value)}`;
+    else if (parameter.in === 'cookie')
+      headers['Cookie'] = `${headers['Cookie'] ? `${headers['Cookie']}; ` : ''}${parameter.name}=${serialise(value)}`;
   }
   const body = requestBody(operation, rng, validator);
   if (body === null || !ok) return undefined;
@@ -223,14 +277,24 @@ export function planRequest(contract: Contract, operation: Operation, paths: Pat
   if (accept) headers['Accept'] = accept;
   if (body) headers['Content-Type'] = body.type;
   const search = query.toString();
-  return { operation: operation.id, method: operation.method.toUpperCase(), target: `${path}${search ? `?${search}` : ''}`, headers, ...(body ? { body: body.text } : {}) };
+  return {
+    operation: operation.id,
+    method: operation.method.toUpperCase(),
+    target: `${path}${search ? `?${search}` : ''}`,
+    headers,
+    ...(body ? { body: body.text } : {}),
+  };
 }
 
 /**
  * A valid value for a schema, for the request drivers: the runner's own generator first, else the
  * kernel sampler's value when the validator accepts it (undefined when neither gives one).
  */
-export function validValues(rng: Random, validator: SchemaValidator, seed: number): (schema: OpenAPIV3.SchemaObject) => unknown {
+export function validValues(
+  rng: Random,
+  validator: SchemaValidator,
+  seed: number,
+): (schema: OpenAPIV3.SchemaObject) => unknown {
   const faker = createFaker(seed);
   return (schema) => {
     const value = validValue(schema, rng, 'min', validator);

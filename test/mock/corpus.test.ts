@@ -6,7 +6,15 @@ import { prismHost } from '../../fixtures/servers/prism-host.js';
 import { CORPUS } from '../../fixtures/corpus/index.js';
 import { validValue } from '../../conformance/cases/inputs.js';
 import { Random } from '../../conformance/cases/random.js';
-import { driveOrder, LenientValidator, PathValues, planRequest, validValues, type EngineDescription, type GenericState } from './corpus-requests.js';
+import {
+  driveOrder,
+  LenientValidator,
+  PathValues,
+  planRequest,
+  validValues,
+  type EngineDescription,
+  type GenericState,
+} from './corpus-requests.js';
 import { createFaker } from '../../src/mock/faker.js';
 import { scaled } from '../load-scale.js';
 
@@ -39,7 +47,11 @@ describe.each(CORPUS.map((c) => [c.name, c] as const))('the mock on %s', (_name,
     mock = await start({ port: 0, spec: doc.file });
     description = (await (await fetch(`${mock.url}/__mock/engine`)).json()) as EngineDescription;
     // Prism routes on the contract's paths and forwards to the upstream URL plus the path: the base path goes into the upstream.
-    prism = await prisms.serve({ mode: 'proxy', upstream: `${mock.url}${description.basePath}` }, doc.file, scaled(90_000));
+    prism = await prisms.serve(
+      { mode: 'proxy', upstream: `${mock.url}${description.basePath}` },
+      doc.file,
+      scaled(90_000),
+    );
   }, scaled(120_000));
 
   afterAll(async () => {
@@ -47,40 +59,60 @@ describe.each(CORPUS.map((c) => [c.name, c] as const))('the mock on %s', (_name,
     await mock?.close();
   });
 
-  it('serves every operation with no response violation, Prism as the judge', async () => {
-    expect(description.rules).toBe('generic');
-    const state = (await (await fetch(`${mock.url}/__mock/state`)).json()) as GenericState;
-    const validator = new LenientValidator();
-    const rng = new Random(1);
-    const paths = new PathValues(contract, description, state, validValues(rng, validator, 1));
-    const report: string[] = [];
-    const skipped: string[] = [];
-    let sent = 0;
-    const classes = new Map<string, number>();
-    for (const operation of driveOrder(contract, description)) {
-      const r = planRequest(contract, operation, paths, rng, validator);
-      if (!r) {
-        skipped.push(operation.id);
-        continue;
+  it(
+    'serves every operation with no response violation, Prism as the judge',
+    async () => {
+      expect(description.rules).toBe('generic');
+      const state = (await (await fetch(`${mock.url}/__mock/state`)).json()) as GenericState;
+      const validator = new LenientValidator();
+      const rng = new Random(1);
+      const paths = new PathValues(contract, description, state, validValues(rng, validator, 1));
+      const report: string[] = [];
+      const skipped: string[] = [];
+      let sent = 0;
+      const classes = new Map<string, number>();
+      for (const operation of driveOrder(contract, description)) {
+        const r = planRequest(contract, operation, paths, rng, validator);
+        if (!r) {
+          skipped.push(operation.id);
+          continue;
+        }
+        sent++;
+        const res = await fetch(`${prism.url}${r.target}`, {
+          method: r.method,
+          headers: r.headers,
+          redirect: 'manual',
+          ...(r.body === undefined ? {} : { body: r.body }),
+        });
+        const text = await res.text();
+        classes.set(`${String(res.status)[0]}xx`, (classes.get(`${String(res.status)[0]}xx`) ?? 0) + 1);
+        const location = res.headers.get('location');
+        if (location && res.status === 201) paths.learn(location);
+        const header = res.headers.get('sl-violations');
+        const violations = header ? (JSON.parse(header) as Violation[]) : [];
+        const response = violations.filter((v) => v.location[0] === 'response' && v.severity !== 'Warning');
+        if (response.length > 0)
+          report.push(`${r.method} ${r.target}: ${res.status} ${JSON.stringify(response).slice(0, 600)}`);
+        if (process.env['CORPUS_DEBUG'])
+          console.log(`${r.method} ${r.target.slice(0, 120)} → ${res.status} ${text.slice(0, 160)}`);
+        if (res.status >= 500) report.push(`${r.method} ${r.target}: ${res.status} ${text.slice(0, 300)}`);
+        expect(text).not.toMatch(/<html|at \w+ \(|node_modules/i);
       }
-      sent++;
-      const res = await fetch(`${prism.url}${r.target}`, { method: r.method, headers: r.headers, redirect: 'manual', ...(r.body === undefined ? {} : { body: r.body }) });
-      const text = await res.text();
-      classes.set(`${String(res.status)[0]}xx`, (classes.get(`${String(res.status)[0]}xx`) ?? 0) + 1);
-      const location = res.headers.get('location');
-      if (location && res.status === 201) paths.learn(location);
-      const header = res.headers.get('sl-violations');
-      const violations = header ? (JSON.parse(header) as Violation[]) : [];
-      const response = violations.filter((v) => v.location[0] === 'response' && v.severity !== 'Warning');
-      if (response.length > 0) report.push(`${r.method} ${r.target}: ${res.status} ${JSON.stringify(response).slice(0, 600)}`);
-      if (process.env["CORPUS_DEBUG"]) console.log(`${r.method} ${r.target.slice(0, 120)} → ${res.status} ${text.slice(0, 160)}`);
-      if (res.status >= 500) report.push(`${r.method} ${r.target}: ${res.status} ${text.slice(0, 300)}`);
-      expect(text).not.toMatch(/<html|at \w+ \(|node_modules/i);
-    }
-    console.log(`${doc.name}: started; ${description.stateful.length}/${contract.operations.length} operations stateful; ${sent} requests (${[...classes].sort().map(([k, n]) => `${n} ${k}`).join(', ')}; ${skipped.length} operations without a valid input: ${skipped.join(', ') || 'none'}); ${report.length} response violations`);
-    expect(report).toEqual([]);
-    expect(sent).toBeGreaterThan(0);
-  }, scaled(300_000));
+      console.log(
+        `${doc.name}: started; ${description.stateful.length}/${contract.operations.length} operations stateful; ${sent} requests (${[
+          ...classes,
+        ]
+          .sort()
+          .map(([k, n]) => `${n} ${k}`)
+          .join(
+            ', ',
+          )}; ${skipped.length} operations without a valid input: ${skipped.join(', ') || 'none'}); ${report.length} response violations`,
+      );
+      expect(report).toEqual([]);
+      expect(sent).toBeGreaterThan(0);
+    },
+    scaled(300_000),
+  );
 
   it('round-trips every collection the engine infers: create → read → list → delete → read is 404', async () => {
     await fetch(`${mock.url}/__mock/reset`, { method: 'POST' });
@@ -88,13 +120,24 @@ describe.each(CORPUS.map((c) => [c.name, c] as const))('the mock on %s', (_name,
     const validator = new LenientValidator();
     const rng = new Random(2);
     const faker = createFaker(2);
-    const paths = new PathValues(contract, description, state, (schema) => validValue(schema, rng, 'min', validator) ?? sampleValue(schema, { dice: diceOfFaker(faker), everyProperty: true }));
+    const paths = new PathValues(
+      contract,
+      description,
+      state,
+      (schema) =>
+        validValue(schema, rng, 'min', validator) ??
+        sampleValue(schema, { dice: diceOfFaker(faker), everyProperty: true }),
+    );
     const base = `${mock.url}${description.basePath}`;
     const call = async (operationId: string): Promise<{ status: number; text: string; location: string | null }> => {
       const operation = contract.operationsById.get(operationId)!;
       const r = planRequest(contract, operation, paths, rng, validator);
       expect(r, `a valid request for ${operationId}`).toBeDefined();
-      const res = await fetch(`${base}${r!.target}`, { method: r!.method, headers: r!.headers, ...(r!.body === undefined ? {} : { body: r!.body }) });
+      const res = await fetch(`${base}${r!.target}`, {
+        method: r!.method,
+        headers: r!.headers,
+        ...(r!.body === undefined ? {} : { body: r!.body }),
+      });
       return { status: res.status, text: await res.text(), location: res.headers.get('location') };
     };
     const trips: string[] = [];
@@ -123,7 +166,7 @@ describe.each(CORPUS.map((c) => [c.name, c] as const))('the mock on %s', (_name,
         const created = await call(create);
         expect(created.status, `${create}: ${created.text.slice(0, 300)}`).toBeLessThan(300);
         expect(created.location, `${create} says where the record is`).toBeTruthy();
-        if (process.env["CORPUS_DEBUG"]) console.log("LEARN", created.location);
+        if (process.env['CORPUS_DEBUG']) console.log('LEARN', created.location);
         paths.learn(created.location!);
       }
       const id = paths.idFor(collection.itemPath);
@@ -134,11 +177,13 @@ describe.each(CORPUS.map((c) => [c.name, c] as const))('the mock on %s', (_name,
       }
       const got = await call(read!);
       expect(got.status, `${read}: ${got.text.slice(0, 300)}`).toBe(200);
-      if (collection.idField) expect(got.text, `${read} answers the record ${id}`).toContain(JSON.stringify(id).slice(1, -1));
+      if (collection.idField)
+        expect(got.text, `${read} answers the record ${id}`).toContain(JSON.stringify(id).slice(1, -1));
       if (list) {
         const listed = await call(list);
         expect(listed.status, `${list}: ${listed.text.slice(0, 300)}`).toBe(200);
-        if (collection.idField && create) expect(listed.text, `${list} lists ${id}`).toContain(JSON.stringify(id).slice(1, -1));
+        if (collection.idField && create)
+          expect(listed.text, `${list} lists ${id}`).toContain(JSON.stringify(id).slice(1, -1));
       }
       if (remove) {
         const deleted = await call(remove);
@@ -147,7 +192,9 @@ describe.each(CORPUS.map((c) => [c.name, c] as const))('the mock on %s', (_name,
         expect(gone.status, `${read} after ${remove}`).toBe(404);
         expect(gone.text).not.toMatch(/<html|at \w+ \(/i);
       }
-      trips.push(`${collection.path}: ${[create && 'create', 'read', list && 'list', remove && 'delete'].filter(Boolean).join(' → ')}`);
+      trips.push(
+        `${collection.path}: ${[create && 'create', 'read', list && 'list', remove && 'delete'].filter(Boolean).join(' → ')}`,
+      );
     }
     console.log(`${doc.name}: ${description.collections.length} collections\n  ${trips.join('\n  ')}`);
     expect(trips.length).toBe(description.collections.length);

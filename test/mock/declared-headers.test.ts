@@ -14,7 +14,9 @@ describe('another contract: media type order and declared headers', () => {
     const json = await request(app).get('/api/v3/pet/1').set({ Accept: '*/*', api_key: 'k', Prefer: 'code=200' });
     expect(json.status).toBe(200);
     expect(json.headers['content-type']).toMatch(/^application\/json/);
-    const xml = await request(app).get('/api/v3/pet/1').set({ Accept: 'application/xml', api_key: 'k', Prefer: 'code=200' });
+    const xml = await request(app)
+      .get('/api/v3/pet/1')
+      .set({ Accept: 'application/xml', api_key: 'k', Prefer: 'code=200' });
     expect(xml.headers['content-type']).toMatch(/^application\/xml/);
     const login = await request(app).get('/api/v3/user/login?username=a&password=b').set('Accept', '*/*');
     expect(login.status).toBe(200);

@@ -4,7 +4,14 @@ import { createMockApp } from '../../src/index.js';
 import { seedState } from '../../src/mock/store/seed.js';
 import { scaled } from '../load-scale.js';
 
-const ENDPOINTS = ['/pets?limit=100', '/pets/7', '/categories', '/store/orders?limit=100', '/store/inventory?limit=100', '/pets?status=sold'];
+const ENDPOINTS = [
+  '/pets?limit=100',
+  '/pets/7',
+  '/categories',
+  '/store/orders?limit=100',
+  '/store/inventory?limit=100',
+  '/pets?status=sold',
+];
 
 describe('the seed decides everything', () => {
   it('two apps with the same seed answer byte-identical bodies', async () => {
@@ -74,6 +81,8 @@ describe('the seed decides everything', () => {
     expect(Number(sold.headers['x-total-count'])).toBeGreaterThan(1000);
     // Four reads through the HTTP stack wait on the event loop: wall time, stretched with the load (test/load-scale.ts).
     expect(readMs).toBeLessThan(scaled(1000));
-    console.info(`seed 100k: ${seedMs.toFixed(0)} ms (${seedCpuMs.toFixed(0)} ms CPU); createMockApp 100k: ${appMs.toFixed(0)} ms; RSS +${rssMb.toFixed(0)} MB; 4 filtered reads ${readMs.toFixed(0)} ms`);
+    console.info(
+      `seed 100k: ${seedMs.toFixed(0)} ms (${seedCpuMs.toFixed(0)} ms CPU); createMockApp 100k: ${appMs.toFixed(0)} ms; RSS +${rssMb.toFixed(0)} MB; 4 filtered reads ${readMs.toFixed(0)} ms`,
+    );
   });
 });

@@ -18,13 +18,39 @@ const DOCUMENT = {
     '/requests': {
       get: {
         operationId: 'listRequests',
-        parameters: [{ name: 'status', in: 'query', schema: { type: 'string', enum: [], allOf: [{ $ref: '#/components/schemas/Status' }] } }],
-        responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { total: { type: 'integer' } } } } } } },
+        parameters: [
+          {
+            name: 'status',
+            in: 'query',
+            schema: { type: 'string', enum: [], allOf: [{ $ref: '#/components/schemas/Status' }] },
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'ok',
+            content: { 'application/json': { schema: { type: 'object', properties: { total: { type: 'integer' } } } } },
+          },
+        },
       },
       patch: {
         operationId: 'actRequest',
-        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', properties: { action: { type: 'string', enum: [], not: { const: 'x' } }, note: { type: 'string' } } } } } },
-        responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { note: { type: 'string' } } } } } } },
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: { action: { type: 'string', enum: [], not: { const: 'x' } }, note: { type: 'string' } },
+              },
+            },
+          },
+        },
+        responses: {
+          '200': {
+            description: 'ok',
+            content: { 'application/json': { schema: { type: 'object', properties: { note: { type: 'string' } } } } },
+          },
+        },
       },
     },
   },
@@ -46,7 +72,9 @@ describe('an empty enum admits no value and never makes the operation a 500', ()
   });
 
   it('names the change once per place', async () => {
-    const changes = validatorDocument(await loadContract(file)).changes.filter((c) => c.includes('enum: []')).sort();
+    const changes = validatorDocument(await loadContract(file))
+      .changes.filter((c) => c.includes('enum: []'))
+      .sort();
     expect(changes).toEqual([
       '#/paths/~1requests/get/parameters/0/schema: enum: [] (admits no value) checked as not: {}',
       '#/paths/~1requests/patch/requestBody/content/application~1json/schema/properties/action: enum: [] (admits no value) checked as not: {}',

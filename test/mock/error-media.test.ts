@@ -28,11 +28,14 @@ describe('an error documented only in a media type that is not JSON', () => {
   });
 
   it('is written in the documented media type, its schema’s error as the text', async () => {
-    const res = await request(app).get('/archive').buffer(true).parse((r, done) => {
-      let text = '';
-      r.on('data', (c: Buffer) => (text += c.toString('utf8')));
-      r.on('end', () => done(null, text));
-    });
+    const res = await request(app)
+      .get('/archive')
+      .buffer(true)
+      .parse((r, done) => {
+        let text = '';
+        r.on('data', (c: Buffer) => (text += c.toString('utf8')));
+        r.on('end', () => done(null, text));
+      });
     expect(res.status).toBe(400);
     expect(res.headers['content-type']).toMatch(/^application\/x-tar/);
     const body = JSON.parse(res.body as string) as { message?: unknown };
@@ -45,9 +48,17 @@ describe('an error documented only in a media type that is not JSON', () => {
     expect(res.headers['content-type']).toMatch(/^application\/json/);
   });
 
-  it("the kit's runner agrees with the mock on it", async () => {
-    const result = await selfConsistency('error-media', spec);
-    expect(result.disagreements.map((f) => `${f.check} › ${f.operation}: ${f.message}`)).toEqual([]);
-    expect(result.report.results.some((r) => r.check === 'content_type' && r.operation === 'getArchive' && r.status === 'passed')).toBe(true);
-  }, scaled(60_000));
+  it(
+    "the kit's runner agrees with the mock on it",
+    async () => {
+      const result = await selfConsistency('error-media', spec);
+      expect(result.disagreements.map((f) => `${f.check} › ${f.operation}: ${f.message}`)).toEqual([]);
+      expect(
+        result.report.results.some(
+          (r) => r.check === 'content_type' && r.operation === 'getArchive' && r.status === 'passed',
+        ),
+      ).toBe(true);
+    },
+    scaled(60_000),
+  );
 });

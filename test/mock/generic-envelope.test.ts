@@ -39,12 +39,20 @@ describe('the generic engine keeps a wrapped record in its member', () => {
     const listed = await request(app).get('/notes').expect(200);
     expect(listed.body).toContainEqual(response);
     const engine = await request(app).get('/__mock/engine').expect(200);
-    expect((engine.body as { stateful: string[] }).stateful).toEqual(expect.arrayContaining(['createNote', 'getNote', 'listNotes']));
+    expect((engine.body as { stateful: string[] }).stateful).toEqual(
+      expect.arrayContaining(['createNote', 'getNote', 'listNotes']),
+    );
   });
 
-  it("the kit's runner agrees with the mock on it", async () => {
-    const result = await selfConsistency('envelope', spec);
-    expect(result.disagreements.map((f) => `${f.check} › ${f.operation}: ${f.message}`)).toEqual([]);
-    expect(result.report.results.find((r) => r.check === 'positive_data_accepted' && r.operation === 'getNote')?.status).toBe('passed');
-  }, scaled(60_000));
+  it(
+    "the kit's runner agrees with the mock on it",
+    async () => {
+      const result = await selfConsistency('envelope', spec);
+      expect(result.disagreements.map((f) => `${f.check} › ${f.operation}: ${f.message}`)).toEqual([]);
+      expect(
+        result.report.results.find((r) => r.check === 'positive_data_accepted' && r.operation === 'getNote')?.status,
+      ).toBe('passed');
+    },
+    scaled(60_000),
+  );
 });

@@ -9,7 +9,7 @@ import { scaled } from '../load-scale.js';
 // PayPal's error details and a required member with a default (fixtures/mock-contracts/error-details.yaml).
 const DOC = join(ROOT, 'fixtures', 'mock-contracts', 'error-details.yaml');
 
-describe('error details take the contract\'s alternative; a default is never sent for the client', () => {
+describe("error details take the contract's alternative; a default is never sent for the client", () => {
   let app: App;
   beforeEach(async () => {
     app = await createMockApp({ spec: DOC });
@@ -17,20 +17,30 @@ describe('error details take the contract\'s alternative; a default is never sen
 
   it('a required member with a default is still required (JSON Schema 2020-12 §9.2: default is an annotation)', async () => {
     const refused = await request(app).post('/products').send({ name: 'w' }).expect(400);
-    expect(refused.body.details).toEqual([{ field: 'body.type', issue: 'MISSING_REQUIRED_PARAMETER', description: 'A required field is missing.' }]);
+    expect(refused.body.details).toEqual([
+      { field: 'body.type', issue: 'MISSING_REQUIRED_PARAMETER', description: 'A required field is missing.' },
+    ]);
     const created = await request(app).post('/products').send({ name: 'w', type: 'DIGITAL' }).expect(201);
     expect(created.body).toEqual({ id: expect.any(String), name: 'w', type: 'DIGITAL' });
   });
 
-  it('each violation names the alternative whose words fit it, never the mock\'s own text in a closed issue', async () => {
+  it("each violation names the alternative whose words fit it, never the mock's own text in a closed issue", async () => {
     const short = await request(app).post('/products').send({ name: '', type: 'DIGITAL' }).expect(400);
-    expect(short.body.details).toEqual([{ field: 'body.name', issue: 'INVALID_STRING_MIN_LENGTH', description: 'The value of a field is too short.' }]);
+    expect(short.body.details).toEqual([
+      { field: 'body.name', issue: 'INVALID_STRING_MIN_LENGTH', description: 'The value of a field is too short.' },
+    ]);
     const notObject = await request(app).post('/products').send([]).expect(400);
-    expect(['INVALID_PARAMETER_SYNTAX', 'MISSING_REQUIRED_PARAMETER', 'INVALID_STRING_MIN_LENGTH']).toContain((notObject.body.details as { issue: string }[])[0]?.issue);
+    expect(['INVALID_PARAMETER_SYNTAX', 'MISSING_REQUIRED_PARAMETER', 'INVALID_STRING_MIN_LENGTH']).toContain(
+      (notObject.body.details as { issue: string }[])[0]?.issue,
+    );
   });
 
-  it('the runner agrees with the mock on this document: 0 failed results', async () => {
-    const result = await selfConsistency('error-details', DOC);
-    expect(result.disagreements.map((f) => `${f.check} › ${f.operation}: ${f.message}`)).toEqual([]);
-  }, scaled(60_000));
+  it(
+    'the runner agrees with the mock on this document: 0 failed results',
+    async () => {
+      const result = await selfConsistency('error-details', DOC);
+      expect(result.disagreements.map((f) => `${f.check} › ${f.operation}: ${f.message}`)).toEqual([]);
+    },
+    scaled(60_000),
+  );
 });

@@ -46,13 +46,22 @@ describe('the generic engine infers JSON:API collections', () => {
     const listed = await request(app).get('/articles').expect(200);
     expect((JSON.parse(listed.text) as { data: Article[] }).data).toContainEqual(data);
     const engine = await request(app).get('/__mock/engine').expect(200);
-    expect((engine.body as { stateful: string[] }).stateful).toEqual(expect.arrayContaining(['createArticle', 'getArticle', 'listArticles']));
+    expect((engine.body as { stateful: string[] }).stateful).toEqual(
+      expect.arrayContaining(['createArticle', 'getArticle', 'listArticles']),
+    );
     await request(app).get('/articles/never-issued').expect(404);
   });
 
-  it("the kit's runner agrees with the mock on it", async () => {
-    const result = await selfConsistency('jsonapi', spec);
-    expect(result.disagreements.map((f) => `${f.check} › ${f.operation}: ${f.message}`)).toEqual([]);
-    expect(result.report.results.find((r) => r.check === 'created_resource_readable' && r.operation === 'createArticle')?.status).toBe('passed');
-  }, scaled(60_000));
+  it(
+    "the kit's runner agrees with the mock on it",
+    async () => {
+      const result = await selfConsistency('jsonapi', spec);
+      expect(result.disagreements.map((f) => `${f.check} › ${f.operation}: ${f.message}`)).toEqual([]);
+      expect(
+        result.report.results.find((r) => r.check === 'created_resource_readable' && r.operation === 'createArticle')
+          ?.status,
+      ).toBe('passed');
+    },
+    scaled(60_000),
+  );
 });

@@ -9,7 +9,7 @@ import { scaled } from '../load-scale.js';
 // Lob's constructs (fixtures/mock-contracts/lob-constructs.yaml).
 const DOC = join(ROOT, 'fixtures', 'mock-contracts', 'lob-constructs.yaml');
 
-describe('what Lob\'s contract admits, the mock admits', () => {
+describe("what Lob's contract admits, the mock admits", () => {
   let app: App;
   beforeEach(async () => {
     app = await createMockApp({ spec: DOC });
@@ -28,11 +28,18 @@ describe('what Lob\'s contract admits, the mock admits', () => {
     const html = 'x'.repeat(100_000);
     const created = await request(app).post('/templates').send({ html }).expect(201);
     expect((created.body as { html: string }).html).toHaveLength(100_000);
-    await request(app).post('/templates').send({ html: 'x'.repeat(1_100_000) }).expect(413);
+    await request(app)
+      .post('/templates')
+      .send({ html: 'x'.repeat(1_100_000) })
+      .expect(413);
   });
 
-  it('the runner agrees with the mock on this document: 0 failed results', async () => {
-    const result = await selfConsistency('lob-constructs', DOC);
-    expect(result.disagreements.map((f) => `${f.check} › ${f.operation}: ${f.message}`)).toEqual([]);
-  }, scaled(60_000));
+  it(
+    'the runner agrees with the mock on this document: 0 failed results',
+    async () => {
+      const result = await selfConsistency('lob-constructs', DOC);
+      expect(result.disagreements.map((f) => `${f.check} › ${f.operation}: ${f.message}`)).toEqual([]);
+    },
+    scaled(60_000),
+  );
 });

@@ -23,7 +23,10 @@ const metadata = {
       get: {
         operationId: 'samlMetadata',
         parameters: [{ name: 'connectionId', in: 'path', required: true, schema: { type: 'string' } }],
-        responses: { '200': { description: 'OK' }, '404': { description: 'none', content: { 'application/json': { schema: errorSchema } } } },
+        responses: {
+          '200': { description: 'OK' },
+          '404': { description: 'none', content: { 'application/json': { schema: errorSchema } } },
+        },
       },
     },
     // Clerk's getEnterpriseConnectionTestRunResult: the same under a scope, answering HTML.
@@ -34,13 +37,20 @@ const metadata = {
           { name: 'connectionId', in: 'path', required: true, schema: { type: 'string' } },
           { name: 'runId', in: 'path', required: true, schema: { type: 'string' } },
         ],
-        responses: { '200': { description: 'OK', content: { 'text/html': { schema: { type: 'string' } } } }, '404': { description: 'none', content: { 'application/json': { schema: errorSchema } } } },
+        responses: {
+          '200': { description: 'OK', content: { 'text/html': { schema: { type: 'string' } } } },
+          '404': { description: 'none', content: { 'application/json': { schema: errorSchema } } },
+        },
       },
     },
   },
 };
 
-async function mockOf(dir: string, name: string, document: Record<string, unknown>): Promise<{ app: App; spec: string }> {
+async function mockOf(
+  dir: string,
+  name: string,
+  document: Record<string, unknown>,
+): Promise<{ app: App; spec: string }> {
   const spec = join(dir, `${name}.json`);
   await writeFile(spec, JSON.stringify(document));
   return { app: await createMockApp({ spec }), spec };
@@ -59,12 +69,18 @@ describe('the generic engine keeps collections nothing creates', () => {
     const { app } = await mockOf(dir, 'schemas', schemas.document);
     const listed = (await request(app).get('/schemas').expect(200)).body as { id: string }[];
     expect(listed.length).toBeGreaterThan(0);
-    for (const { id } of listed) await request(app).get(`/schemas/${encodeURIComponent(id)}`).expect(200);
+    for (const { id } of listed)
+      await request(app)
+        .get(`/schemas/${encodeURIComponent(id)}`)
+        .expect(200);
     const unknown = await request(app).get('/schemas/never-issued');
     expect(unknown.status).toBe(404);
     expect(typeof (unknown.body as { message?: unknown }).message).toBe('string');
     await request(app).get('/schemas/never-issued').set('Prefer', 'code=200').expect(200);
-    const engine = (await request(app).get('/__mock/engine').expect(200)).body as { stateful: string[]; stateless: Record<string, string> };
+    const engine = (await request(app).get('/__mock/engine').expect(200)).body as {
+      stateful: string[];
+      stateless: Record<string, string>;
+    };
     expect(engine.stateful).toContain('listSchemas');
     expect(engine.stateless['getSchema']).toMatch(/404 for any id the mock never issued/);
   });
@@ -75,7 +91,9 @@ describe('the generic engine keeps collections nothing creates', () => {
     const held = JSON.stringify(state);
     const ids = [...held.matchAll(/"connectionId":"([^"]+)"/g)].map((m) => m[1]!);
     expect(ids.length).toBeGreaterThan(0);
-    await request(app).get(`/saml/metadata/${encodeURIComponent(ids[0]!)}.xml`).expect(200);
+    await request(app)
+      .get(`/saml/metadata/${encodeURIComponent(ids[0]!)}.xml`)
+      .expect(200);
     await request(app).get('/saml/metadata/never-issued.xml').expect(404);
     // Under a scope it holds nothing: every id is one it never issued, unless Prefer asks for a 200.
     await request(app).get('/connections/c1/runs/r1').expect(404);
@@ -86,10 +104,14 @@ describe('the generic engine keeps collections nothing creates', () => {
     const { app } = await mockOf(dir, 'guilds', guilds.document);
     const before = (await request(app).get('/me/guilds').expect(200)).body as { id: string }[];
     const first = before[0]!.id;
-    await request(app).delete(`/me/guilds/${encodeURIComponent(first)}`).expect(204);
+    await request(app)
+      .delete(`/me/guilds/${encodeURIComponent(first)}`)
+      .expect(204);
     const after = (await request(app).get('/me/guilds').expect(200)).body as { id: string }[];
     expect(after.map((g) => g.id)).toEqual(before.slice(1).map((g) => g.id));
-    await request(app).delete(`/me/guilds/${encodeURIComponent(first)}`).expect(404);
+    await request(app)
+      .delete(`/me/guilds/${encodeURIComponent(first)}`)
+      .expect(404);
   });
 
   it.each([
@@ -97,10 +119,14 @@ describe('the generic engine keeps collections nothing creates', () => {
     ['guilds', guilds.document, 'use_after_delete', 'leaveGuild'],
     ['metadata', metadata, 'not_found_for_unknown_id', 'samlMetadata'],
     ['runs', metadata, 'not_found_for_unknown_id', 'runResult'],
-  ] as const)("the kit's runner agrees with the mock on %s", async (name, document, check, operation) => {
-    const { spec } = await mockOf(dir, `${name}-run`, document);
-    const result = await selfConsistency(name, spec);
-    expect(result.disagreements.map((f) => `${f.check} › ${f.operation}: ${f.message}`)).toEqual([]);
-    expect(result.report.results.find((r) => r.check === check && r.operation === operation)?.status).toBe('passed');
-  }, scaled(60_000));
+  ] as const)(
+    "the kit's runner agrees with the mock on %s",
+    async (name, document, check, operation) => {
+      const { spec } = await mockOf(dir, `${name}-run`, document);
+      const result = await selfConsistency(name, spec);
+      expect(result.disagreements.map((f) => `${f.check} › ${f.operation}: ${f.message}`)).toEqual([]);
+      expect(result.report.results.find((r) => r.check === check && r.operation === operation)?.status).toBe('passed');
+    },
+    scaled(60_000),
+  );
 });

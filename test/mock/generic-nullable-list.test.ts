@@ -9,16 +9,35 @@ import type { App } from './helpers.js';
 // OAS 3.1 (JSON Schema 2020-12 §6.1.1): `type: [array, "null"]` is a list that may be null, still a
 // list. Discord's scheduled events are listed that way; the generic engine did not infer the list,
 // so what a create stored was never listed (created_resource_readable).
-const event = { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string', readOnly: true }, name: { type: 'string' } } };
+const event = {
+  type: 'object',
+  required: ['id', 'name'],
+  properties: { id: { type: 'string', readOnly: true }, name: { type: 'string' } },
+};
 const DOCUMENT = {
   openapi: '3.1.0',
   info: { title: 'nullable list', version: '1' },
   paths: {
     '/events': {
-      get: { operationId: 'listEvents', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: ['array', 'null'], items: event } } } } } },
+      get: {
+        operationId: 'listEvents',
+        responses: {
+          '200': {
+            description: 'ok',
+            content: { 'application/json': { schema: { type: ['array', 'null'], items: event } } },
+          },
+        },
+      },
       post: {
         operationId: 'createEvent',
-        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } } } },
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
+            },
+          },
+        },
         responses: { '201': { description: 'created', content: { 'application/json': { schema: event } } } },
       },
     },
@@ -26,7 +45,10 @@ const DOCUMENT = {
       get: {
         operationId: 'getEvent',
         parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-        responses: { '200': { description: 'ok', content: { 'application/json': { schema: event } } }, '404': { description: 'none' } },
+        responses: {
+          '200': { description: 'ok', content: { 'application/json': { schema: event } } },
+          '404': { description: 'none' },
+        },
       },
     },
   },
@@ -49,6 +71,8 @@ describe('a list that may be null lists what was created', () => {
     const created = await request(app).post('/events').send({ name: 'launch' }).expect(201);
     const list = await request(app).get('/events').expect(200);
     expect(list.headers['x-mock-stateless']).toBeUndefined();
-    expect((list.body as { id: string; name: string }[]).filter((e) => e.id === (created.body as { id: string }).id)).toEqual([{ id: (created.body as { id: string }).id, name: 'launch' }]);
+    expect(
+      (list.body as { id: string; name: string }[]).filter((e) => e.id === (created.body as { id: string }).id),
+    ).toEqual([{ id: (created.body as { id: string }).id, name: 'launch' }]);
   });
 });

@@ -14,16 +14,37 @@ import { scaled } from '../load-scale.js';
 // (A field readOnly in the request's own schema, `stamp`, is refused by the request validator.)
 const record = {
   type: 'object',
-  properties: { id: { type: 'string', readOnly: true }, name: { type: 'string' }, owner: { type: 'string', readOnly: true }, stamp: { type: 'string', readOnly: true } },
+  properties: {
+    id: { type: 'string', readOnly: true },
+    name: { type: 'string' },
+    owner: { type: 'string', readOnly: true },
+    stamp: { type: 'string', readOnly: true },
+  },
 };
-const body = { type: 'object', required: ['name'], properties: { name: { type: 'string' }, owner: { type: 'string' }, stamp: { type: 'string', readOnly: true } } };
+const body = {
+  type: 'object',
+  required: ['name'],
+  properties: { name: { type: 'string' }, owner: { type: 'string' }, stamp: { type: 'string', readOnly: true } },
+};
 const ok = { description: 'ok', content: { 'application/json': { schema: record } } };
 const document = {
   openapi: '3.0.3',
   info: { title: 'readOnly by schema', version: '1' },
   paths: {
-    '/links': { post: { operationId: 'createLink', requestBody: { required: true, content: { 'application/json': { schema: body } } }, responses: { '201': ok } } },
-    '/links/{linkId}': { get: { operationId: 'getLink', parameters: [{ name: 'linkId', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': ok, '404': { description: 'none' } } } },
+    '/links': {
+      post: {
+        operationId: 'createLink',
+        requestBody: { required: true, content: { 'application/json': { schema: body } } },
+        responses: { '201': ok },
+      },
+    },
+    '/links/{linkId}': {
+      get: {
+        operationId: 'getLink',
+        parameters: [{ name: 'linkId', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { '200': ok, '404': { description: 'none' } },
+      },
+    },
   },
 };
 
@@ -48,9 +69,16 @@ describe('the generic engine keeps a field the request schema declares writable'
     expect((await request(app).get(`/links/${id}`).expect(200)).body).toEqual({ id, name: 'a', owner: 'me' });
   });
 
-  it("the kit's runner agrees with the mock on it", async () => {
-    const result = await selfConsistency('readonly', spec);
-    expect(result.disagreements.map((f) => `${f.check} › ${f.operation}: ${f.message}`)).toEqual([]);
-    expect(result.report.results.find((r) => r.check === 'created_resource_readable' && r.operation === 'createLink')?.status).toBe('passed');
-  }, scaled(60_000));
+  it(
+    "the kit's runner agrees with the mock on it",
+    async () => {
+      const result = await selfConsistency('readonly', spec);
+      expect(result.disagreements.map((f) => `${f.check} › ${f.operation}: ${f.message}`)).toEqual([]);
+      expect(
+        result.report.results.find((r) => r.check === 'created_resource_readable' && r.operation === 'createLink')
+          ?.status,
+      ).toBe('passed');
+    },
+    scaled(60_000),
+  );
 });

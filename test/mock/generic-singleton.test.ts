@@ -19,8 +19,29 @@ const document = {
   paths: {
     '/apps/{appId}/connection': {
       ...paths['/apps/{appId}/connection'],
-      patch: { ...paths['/apps/{appId}/connection']!['put'], operationId: 'patchConnection', requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', properties: { platform_name: { type: 'string' }, platform_username: { type: 'string' } } } } } } },
-      delete: { operationId: 'deleteConnection', parameters: [{ name: 'appId', in: 'path', required: true, schema: { type: 'string' } }], responses: { '204': { description: 'gone' }, '4XX': { description: 'bad', content: { 'application/json': { schema: errorSchema } } } } },
+      patch: {
+        ...paths['/apps/{appId}/connection']!['put'],
+        operationId: 'patchConnection',
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: { platform_name: { type: 'string' }, platform_username: { type: 'string' } },
+              },
+            },
+          },
+        },
+      },
+      delete: {
+        operationId: 'deleteConnection',
+        parameters: [{ name: 'appId', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: {
+          '204': { description: 'gone' },
+          '4XX': { description: 'bad', content: { 'application/json': { schema: errorSchema } } },
+        },
+      },
     },
   },
 };
@@ -43,7 +64,10 @@ describe('the generic engine keeps single resources', () => {
     await request(app).put('/apps/a1/connection').send({ platform_name: 'Steam' }).expect(200);
     expect((await request(app).get('/apps/a1/connection').expect(200)).body).toEqual({ platform_name: 'Steam' });
     await request(app).patch('/apps/a1/connection').send({ platform_username: 'gabe' }).expect(200);
-    expect((await request(app).get('/apps/a1/connection').expect(200)).body).toEqual({ platform_name: 'Steam', platform_username: 'gabe' });
+    expect((await request(app).get('/apps/a1/connection').expect(200)).body).toEqual({
+      platform_name: 'Steam',
+      platform_username: 'gabe',
+    });
     // A replacement is what the body says: what it leaves out is gone.
     await request(app).put('/apps/a1/connection').send({ platform_name: 'GOG' }).expect(200);
     expect((await request(app).get('/apps/a1/connection').expect(200)).body).toEqual({ platform_name: 'GOG' });
@@ -55,12 +79,21 @@ describe('the generic engine keeps single resources', () => {
     await request(app).put('/apps/a1/connection').send({ platform_name: 'Epic' }).expect(200);
     expect((await request(app).get('/apps/a1/connection').expect(200)).body).toEqual({ platform_name: 'Epic' });
     const engine = (await request(app).get('/__mock/engine').expect(200)).body as { stateful: string[] };
-    expect(engine.stateful).toEqual(expect.arrayContaining(['getConnection', 'putConnection', 'patchConnection', 'deleteConnection']));
+    expect(engine.stateful).toEqual(
+      expect.arrayContaining(['getConnection', 'putConnection', 'patchConnection', 'deleteConnection']),
+    );
   });
 
-  it("the kit's runner agrees with the mock on it", async () => {
-    const result = await selfConsistency('singleton', spec);
-    expect(result.disagreements.map((f) => `${f.check} › ${f.operation}: ${f.message}`)).toEqual([]);
-    expect(result.report.results.find((r) => r.check === 'created_resource_readable' && r.operation === 'putConnection')?.status).toBe('passed');
-  }, scaled(60_000));
+  it(
+    "the kit's runner agrees with the mock on it",
+    async () => {
+      const result = await selfConsistency('singleton', spec);
+      expect(result.disagreements.map((f) => `${f.check} › ${f.operation}: ${f.message}`)).toEqual([]);
+      expect(
+        result.report.results.find((r) => r.check === 'created_resource_readable' && r.operation === 'putConnection')
+          ?.status,
+      ).toBe('passed');
+    },
+    scaled(60_000),
+  );
 });

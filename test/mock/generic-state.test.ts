@@ -30,15 +30,30 @@ describe('the generic engine stores exactly what the client sent (Swagger Petsto
     expect(created.status).toBeLessThan(300);
     const { id, ...rest } = created.body as { id: number };
     expect(rest).toEqual({ petId: 1, quantity: 2 });
-    expect((await request(app).get(`/api/v3/store/order/${id}`).set(AUTH).expect(200)).body).toEqual({ id, petId: 1, quantity: 2 });
+    expect((await request(app).get(`/api/v3/store/order/${id}`).set(AUTH).expect(200)).body).toEqual({
+      id,
+      petId: 1,
+      quantity: 2,
+    });
   });
 
   it('PUT /pet with the id in the body replaces that record; an unknown id is 404', async () => {
-    const created = await request(app).post('/api/v3/pet').set(AUTH).send({ name: 'doggie', photoUrls: ['a'], status: 'available' });
+    const created = await request(app)
+      .post('/api/v3/pet')
+      .set(AUTH)
+      .send({ name: 'doggie', photoUrls: ['a'], status: 'available' });
     const id = (created.body as { id: number }).id;
-    const replaced = await request(app).put('/api/v3/pet').set(AUTH).send({ id, name: 'rex', photoUrls: [] }).expect(200);
+    const replaced = await request(app)
+      .put('/api/v3/pet')
+      .set(AUTH)
+      .send({ id, name: 'rex', photoUrls: [] })
+      .expect(200);
     expect(replaced.body).toEqual({ id, name: 'rex', photoUrls: [] }); // a replacement: status is gone
-    expect((await request(app).get(`/api/v3/pet/${id}`).set(AUTH).expect(200)).body).toEqual({ id, name: 'rex', photoUrls: [] });
+    expect((await request(app).get(`/api/v3/pet/${id}`).set(AUTH).expect(200)).body).toEqual({
+      id,
+      name: 'rex',
+      photoUrls: [],
+    });
     await request(app).put('/api/v3/pet').set(AUTH).send({ id: 9_000_000, name: 'ghost', photoUrls: [] }).expect(404);
   });
 
@@ -51,7 +66,11 @@ describe('the generic engine stores exactly what the client sent (Swagger Petsto
   });
 
   it('a form body passes the same integer guard as JSON: 2^63 is 400, never stored rounded', async () => {
-    const form = await request(app).post('/api/v3/pet').set(AUTH).type('form').send('id=9223372036854775808&name=big&photoUrls=a');
+    const form = await request(app)
+      .post('/api/v3/pet')
+      .set(AUTH)
+      .type('form')
+      .send('id=9223372036854775808&name=big&photoUrls=a');
     expect(form.status).toBe(400);
     expect(form.text).toMatch(/2\^53/);
     const next = await request(app).post('/api/v3/pet').set(AUTH).send({ name: 'small', photoUrls: [] });
@@ -69,7 +88,10 @@ describe('the generic engine stores exactly what the client sent (Swagger Petsto
   });
 
   it('every operation answered without state says why, in X-Mock-Stateless and /__mock/engine', async () => {
-    const engine = (await request(app).get('/__mock/engine').expect(200)).body as { stateful: string[]; stateless: Record<string, string> };
+    const engine = (await request(app).get('/__mock/engine').expect(200)).body as {
+      stateful: string[];
+      stateless: Record<string, string>;
+    };
     expect(engine.stateless['getInventory']).toMatch(/\/store\/inventory/);
     expect(engine.stateful).toContain('updatePet');
     for (const id of engine.stateful) expect(engine.stateless).not.toHaveProperty(id);
@@ -99,7 +121,11 @@ describe('the generic engine on its own constructs (fixtures/mock-contracts/engi
   });
 
   it('a path parameter named with a hyphen ({role-name}) is routed: the Location reads back', async () => {
-    const created = await request(app).post('/roles').set('X-API-Key', 'dev-key').send({ 'role-name': 'admin', level: 1 }).expect(201);
+    const created = await request(app)
+      .post('/roles')
+      .set('X-API-Key', 'dev-key')
+      .send({ 'role-name': 'admin', level: 1 })
+      .expect(201);
     expect(created.headers['location']).toBe('/roles/admin');
     expect((await request(app).get('/roles/admin').expect(200)).body).toEqual({ 'role-name': 'admin', level: 1 });
   });
@@ -113,15 +139,32 @@ describe('the generic engine on its own constructs (fixtures/mock-contracts/engi
   });
 
   it('PATCH: merge patch (RFC 7396) merges nested objects and removes with null; JSON Patch (RFC 6902) reaches nested members', async () => {
-    await request(app).post('/roles').send({ 'role-name': 'dev', level: 1, description: 'd', limits: { daily: 1, monthly: 10 } }).expect(201);
-    const merged = await request(app).patch('/roles/dev').set('Content-Type', 'application/merge-patch+json').send(JSON.stringify({ description: null, limits: { daily: 5 } })).expect(200);
+    await request(app)
+      .post('/roles')
+      .send({ 'role-name': 'dev', level: 1, description: 'd', limits: { daily: 1, monthly: 10 } })
+      .expect(201);
+    const merged = await request(app)
+      .patch('/roles/dev')
+      .set('Content-Type', 'application/merge-patch+json')
+      .send(JSON.stringify({ description: null, limits: { daily: 5 } }))
+      .expect(200);
     expect(merged.body).toEqual({ 'role-name': 'dev', level: 1, limits: { daily: 5, monthly: 10 } });
     const patched = await request(app)
       .patch('/roles/dev')
       .set('Content-Type', 'application/json-patch+json')
-      .send(JSON.stringify([{ op: 'replace', path: '/limits/monthly', value: 20 }, { op: 'add', path: '/description', value: 'again' }]))
+      .send(
+        JSON.stringify([
+          { op: 'replace', path: '/limits/monthly', value: 20 },
+          { op: 'add', path: '/description', value: 'again' },
+        ]),
+      )
       .expect(200);
-    expect(patched.body).toEqual({ 'role-name': 'dev', level: 1, description: 'again', limits: { daily: 5, monthly: 20 } });
+    expect(patched.body).toEqual({
+      'role-name': 'dev',
+      level: 1,
+      description: 'again',
+      limits: { daily: 5, monthly: 20 },
+    });
     expect((await request(app).get('/roles/dev').expect(200)).body).toEqual(patched.body);
   });
 
@@ -129,10 +172,14 @@ describe('the generic engine on its own constructs (fixtures/mock-contracts/engi
     const before = (await request(app).get('/sessions').expect(200)).body as { id: string }[];
     expect(before.length).toBeGreaterThan(0);
     const id = before[0]!.id;
-    await request(app).delete(`/sessions/${encodeURIComponent(id)}`).expect(204);
+    await request(app)
+      .delete(`/sessions/${encodeURIComponent(id)}`)
+      .expect(204);
     const after = (await request(app).get('/sessions').expect(200)).body as { id: string }[];
     expect(after.map((s) => s.id)).not.toContain(id);
-    await request(app).get(`/admin/sessions/${encodeURIComponent(id)}`).expect(404);
+    await request(app)
+      .get(`/admin/sessions/${encodeURIComponent(id)}`)
+      .expect(404);
   });
 
   it('generated arrays keep uniqueItems and minItems', async () => {
@@ -145,7 +192,9 @@ describe('the generic engine on its own constructs (fixtures/mock-contracts/engi
 
   it('an answer schema that admits no value (allOf of two closed parts) is found at load, named once, and answered, not 500', async () => {
     const engine = (await request(app).get('/__mock/engine').expect(200)).body as { notices: string[] };
-    expect(engine.notices).toEqual([expect.stringMatching(/^allOf parts \{data\} and \{meta\} each close additionalProperties/)]);
+    expect(engine.notices).toEqual([
+      expect.stringMatching(/^allOf parts \{data\} and \{meta\} each close additionalProperties/),
+    ]);
     for (let i = 0; i < 5; i++) await request(app).get('/pages').expect(200);
   });
 });

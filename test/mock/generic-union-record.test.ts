@@ -14,8 +14,28 @@ import type { App } from './helpers.js';
 const error = { type: 'object', required: ['message'], properties: { message: { type: 'string' } } };
 const group = {
   oneOf: [
-    { type: 'object', required: ['id', 'catalog_id', 'kind'], properties: { id: { type: 'string', readOnly: true }, catalog_id: { type: 'string', pattern: '^\\d+$' }, kind: { type: 'string', enum: ['hotel'] }, name: { type: 'string' } }, additionalProperties: false },
-    { type: 'object', required: ['id', 'feed_id', 'kind'], properties: { id: { type: 'string', readOnly: true }, feed_id: { type: 'string', pattern: '^\\d+$' }, kind: { type: 'string', enum: ['retail'] }, name: { type: 'string' } }, additionalProperties: false },
+    {
+      type: 'object',
+      required: ['id', 'catalog_id', 'kind'],
+      properties: {
+        id: { type: 'string', readOnly: true },
+        catalog_id: { type: 'string', pattern: '^\\d+$' },
+        kind: { type: 'string', enum: ['hotel'] },
+        name: { type: 'string' },
+      },
+      additionalProperties: false,
+    },
+    {
+      type: 'object',
+      required: ['id', 'feed_id', 'kind'],
+      properties: {
+        id: { type: 'string', readOnly: true },
+        feed_id: { type: 'string', pattern: '^\\d+$' },
+        kind: { type: 'string', enum: ['retail'] },
+        name: { type: 'string' },
+      },
+      additionalProperties: false,
+    },
   ],
 };
 const document = {
@@ -26,19 +46,57 @@ const document = {
       get: {
         operationId: 'listGroups',
         parameters: [{ name: 'catalog_id', in: 'query', schema: { type: 'string' } }],
-        responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', required: ['items'], properties: { items: { type: 'array', items: { $ref: '#/components/schemas/Group' } } } } } } }, '4XX': { description: 'bad', content: { 'application/json': { schema: error } } } },
+        responses: {
+          '200': {
+            description: 'ok',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['items'],
+                  properties: { items: { type: 'array', items: { $ref: '#/components/schemas/Group' } } },
+                },
+              },
+            },
+          },
+          '4XX': { description: 'bad', content: { 'application/json': { schema: error } } },
+        },
       },
       post: {
         operationId: 'createGroup',
-        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['kind'], properties: { kind: { type: 'string', enum: ['hotel', 'retail'] }, name: { type: 'string' } } } } } },
-        responses: { '201': { description: 'created', content: { 'application/json': { schema: { $ref: '#/components/schemas/Group' } } } }, '4XX': { description: 'bad', content: { 'application/json': { schema: error } } } },
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['kind'],
+                properties: { kind: { type: 'string', enum: ['hotel', 'retail'] }, name: { type: 'string' } },
+              },
+            },
+          },
+        },
+        responses: {
+          '201': {
+            description: 'created',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Group' } } },
+          },
+          '4XX': { description: 'bad', content: { 'application/json': { schema: error } } },
+        },
       },
     },
     '/groups/{id}': {
       get: {
         operationId: 'getGroup',
         parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-        responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Group' } } } }, '404': { description: 'none', content: { 'application/json': { schema: error } } }, '4XX': { description: 'bad', content: { 'application/json': { schema: error } } } },
+        responses: {
+          '200': {
+            description: 'ok',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Group' } } },
+          },
+          '404': { description: 'none', content: { 'application/json': { schema: error } } },
+          '4XX': { description: 'bad', content: { 'application/json': { schema: error } } },
+        },
       },
     },
   },

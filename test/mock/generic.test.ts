@@ -15,11 +15,14 @@ const corpus = (name: string): string => {
   return doc.file;
 };
 const CONSTRUCTS = join(ROOT, 'fixtures', 'mock-contracts', 'constructs.yaml');
-const basic = (user: string, password: string): string => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+const basic = (user: string, password: string): string =>
+  `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
 /** A response body checked against the contract's schema for that operation and status. */
 function expectBodyFits(contract: Contract, operationId: string, status: number, body: unknown): void {
-  const response = contract.operationsById.get(operationId)?.responses[String(status)] ?? contract.operationsById.get(operationId)?.responses['default'];
+  const response =
+    contract.operationsById.get(operationId)?.responses[String(status)] ??
+    contract.operationsById.get(operationId)?.responses['default'];
   const schema = response?.content?.['application/json']?.schema;
   expect(schema, `${operationId} documents ${status}`).toBeDefined();
   const check = new SchemaValidator().check(schema!, body, 'response');
@@ -42,7 +45,11 @@ describe('Petstore rules are bound to the contracts that declare them', () => {
 
   it('Swagger Petstore v3: DELETE /pet/{id} deletes (no "open order" 409)', async () => {
     const app = await createMockApp({ spec: corpus('swagger-petstore-v3') });
-    const created = await request(app).post('/api/v3/pet').set('Authorization', 'Bearer t').send({ name: 'doggie', photoUrls: [] }).expect(200);
+    const created = await request(app)
+      .post('/api/v3/pet')
+      .set('Authorization', 'Bearer t')
+      .send({ name: 'doggie', photoUrls: [] })
+      .expect(200);
     const id = (created.body as { id: number }).id;
     await request(app).delete(`/api/v3/pet/${id}`).set('Authorization', 'Bearer t').expect(200);
     await request(app).get(`/api/v3/pet/${id}`).set('api_key', 'dev-key').expect(404);
@@ -50,7 +57,11 @@ describe('Petstore rules are bound to the contracts that declare them', () => {
 
   it('the rule for bodies (src/contract/response-body.ts): a success documented without content has none, an error documented without content explains itself (RFC 9110 §15.5)', async () => {
     const app = await createMockApp({ spec: corpus('swagger-petstore-v3') });
-    const created = await request(app).post('/api/v3/pet').set('Authorization', 'Bearer t').send({ name: 'doggie', photoUrls: [] }).expect(200);
+    const created = await request(app)
+      .post('/api/v3/pet')
+      .set('Authorization', 'Bearer t')
+      .send({ name: 'doggie', photoUrls: [] })
+      .expect(200);
     const id = (created.body as { id: number }).id;
     // deletePet documents `200: Pet deleted` without content.
     const deleted = await request(app).delete(`/api/v3/pet/${id}`).set('Authorization', 'Bearer t').expect(200);
@@ -61,7 +72,11 @@ describe('Petstore rules are bound to the contracts that declare them', () => {
     expect(missing.headers['content-type']).toMatch(/^application\/json/);
     expect(missing.body).toMatchObject({ code: 'not_found', message: expect.any(String) });
     // Prefer asks for the same documented status: still no body.
-    const canned = await request(app).delete(`/api/v3/pet/${id}`).set('Authorization', 'Bearer t').set('Prefer', 'code=200').expect(200);
+    const canned = await request(app)
+      .delete(`/api/v3/pet/${id}`)
+      .set('Authorization', 'Bearer t')
+      .set('Prefer', 'code=200')
+      .expect(200);
     expect(canned.text ?? '').toBe('');
   });
 
@@ -80,7 +95,10 @@ describe('Petstore rules are bound to the contracts that declare them', () => {
       })
       .expect(400);
     expect(res.headers['content-type']).toMatch(/^multipart\/mixed; boundary=petstore-mock-error(;|$)/);
-    const m = /^--petstore-mock-error\r\nContent-Type: application\/json\r\n\r\n(.*)\r\n--petstore-mock-error--\r\n$/s.exec(res.body as string);
+    const m =
+      /^--petstore-mock-error\r\nContent-Type: application\/json\r\n\r\n(.*)\r\n--petstore-mock-error--\r\n$/s.exec(
+        res.body as string,
+      );
     expect(m, String(res.body)).not.toBeNull();
     expect(JSON.parse(m![1]!)).toMatchObject({ name: expect.any(String), message: expect.any(String) });
   });
@@ -98,7 +116,9 @@ describe('Petstore rules are bound to the contracts that declare them', () => {
       expect((await request(petstore).get('/__mock/engine').expect(200)).body.rules).toBe('petstore');
       const other = join(dir, 'other.yaml');
       await writeFile(other, text.replace(/^x-mock-rules: petstore$/m, 'x-mock-rules: bookshop'));
-      await expect(createMockApp({ spec: other })).rejects.toThrow(/^x-mock-rules: "bookshop" at the top of the contract names no rules this mock has \(petstore\)$/);
+      await expect(createMockApp({ spec: other })).rejects.toThrow(
+        /^x-mock-rules: "bookshop" at the top of the contract names no rules this mock has \(petstore\)$/,
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -114,7 +134,11 @@ describe('the generic engine on a contract of its own (fixtures/mock-contracts/c
   });
 
   it('create → read → list (wrapped, paged, filtered) → patch → delete → 404, under the base path', async () => {
-    const created = await request(app).post('/v1/things').set('X-Key', 'dev-key').send({ name: 'Big Box', colour: 'green' }).expect(201);
+    const created = await request(app)
+      .post('/v1/things')
+      .set('X-Key', 'dev-key')
+      .send({ name: 'Big Box', colour: 'green' })
+      .expect(201);
     expect(created.body).toMatchObject({ name: 'Big Box', colour: 'green' });
     const id = (created.body as { id: string }).id;
     expect(id).toMatch(/^th_[a-z0-9]{6}$/);
@@ -127,7 +151,12 @@ describe('the generic engine on a contract of its own (fixtures/mock-contracts/c
     const limited = await request(app).get('/v1/things?limit=1').expect(200);
     expect((limited.body as { data: unknown[] }).data).toHaveLength(1);
     expect((limited.body as { total: number }).total).toBeGreaterThan(1);
-    const patched = await request(app).patch(`/v1/things/${id}`).set('Authorization', 'Bearer good-token').set('Content-Type', 'application/merge-patch+json').send({ name: 'Big Box', colour: null }).expect(200);
+    const patched = await request(app)
+      .patch(`/v1/things/${id}`)
+      .set('Authorization', 'Bearer good-token')
+      .set('Content-Type', 'application/merge-patch+json')
+      .send({ name: 'Big Box', colour: null })
+      .expect(200);
     expect(patched.body).toMatchObject({ id, name: 'Big Box', colour: null });
     await request(app).delete(`/v1/things/${id}`).set('Authorization', basic('ann', 'pw')).expect(204);
     const gone = await request(app).get(`/v1/things/${id}`).expect(404);
@@ -136,7 +165,11 @@ describe('the generic engine on a contract of its own (fixtures/mock-contracts/c
   });
 
   it('validation stays on under the base path; outside it is 404 naming the base path', async () => {
-    const bad = await request(app).post('/v1/things').set('X-Key', 'dev-key').send({ name: 'has digits 42' }).expect(400);
+    const bad = await request(app)
+      .post('/v1/things')
+      .set('X-Key', 'dev-key')
+      .send({ name: 'has digits 42' })
+      .expect(400);
     expectBodyFits(contract, 'createThing', 400, bad.body);
     expect(bad.body).toMatchObject({ code: 400 });
     const outside = await request(app).get('/things').expect(404);
@@ -147,15 +180,29 @@ describe('the generic engine on a contract of its own (fixtures/mock-contracts/c
     const normalised = validatorDocument(contract);
     expect(normalised.changes.some((c) => c.includes('nullable without type'))).toBe(true);
     expect(normalised.changes.some((c) => c.includes('pattern rewritten'))).toBe(true);
-    const created = await request(app).post('/v1/things').set('X-Key', 'dev-key').send({ name: 'UPPER and lower', note: null }).expect(201);
+    const created = await request(app)
+      .post('/v1/things')
+      .set('X-Key', 'dev-key')
+      .send({ name: 'UPPER and lower', note: null })
+      .expect(201);
     expect(created.body).toMatchObject({ name: 'UPPER and lower', note: null });
   });
 
   it('starts on nullable: false without type (ajv refuses the keyword there, true or false) and keeps the value non-null', async () => {
-    expect(validatorDocument(contract).changes).toContain('#/components/schemas/Thing/properties/label/allOf/1: nullable: false without type');
-    const created = await request(app).post('/v1/things').set('X-Key', 'dev-key').send({ name: 'Labelled', label: 'blue one' }).expect(201);
+    expect(validatorDocument(contract).changes).toContain(
+      '#/components/schemas/Thing/properties/label/allOf/1: nullable: false without type',
+    );
+    const created = await request(app)
+      .post('/v1/things')
+      .set('X-Key', 'dev-key')
+      .send({ name: 'Labelled', label: 'blue one' })
+      .expect(201);
     expect(created.body).toMatchObject({ label: 'blue one' });
-    const refused = await request(app).post('/v1/things').set('X-Key', 'dev-key').send({ name: 'Labelled', label: null }).expect(400);
+    const refused = await request(app)
+      .post('/v1/things')
+      .set('X-Key', 'dev-key')
+      .send({ name: 'Labelled', label: null })
+      .expect(400);
     expectBodyFits(contract, 'createThing', 400, refused.body);
   });
 
@@ -165,10 +212,21 @@ describe('the generic engine on a contract of its own (fixtures/mock-contracts/c
     const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void errors.push(args));
     try {
       const broken = join(dir, 'broken.yaml');
-      await writeFile(broken, (await readFile(CONSTRUCTS, 'utf8')).replace('code: { type: integer, minimum: 100, maximum: 599 }', 'code: { type: int }'));
-      const failure = await createMockApp({ spec: broken }).then(() => undefined, (error: unknown) => error);
+      await writeFile(
+        broken,
+        (await readFile(CONSTRUCTS, 'utf8')).replace(
+          'code: { type: integer, minimum: 100, maximum: 599 }',
+          'code: { type: int }',
+        ),
+      );
+      const failure = await createMockApp({ spec: broken }).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
       expect(failure).toBeInstanceOf(Error);
-      expect((failure as Error).message).toBe('the contract cannot be served: #/components/schemas/Problem/properties/code/type must be equal to one of the allowed values (array, boolean, integer, number, object, string)');
+      expect((failure as Error).message).toBe(
+        'the contract cannot be served: #/components/schemas/Problem/properties/code/type must be equal to one of the allowed values (array, boolean, integer, number, object, string)',
+      );
       expect(errors).toEqual([]);
     } finally {
       spy.mockRestore();
@@ -178,16 +236,27 @@ describe('the generic engine on a contract of its own (fixtures/mock-contracts/c
 
   it('every scheme type is checked, each with its own WWW-Authenticate challenge (RFC 9110 §11.6.1)', async () => {
     const none = await request(app).post('/v1/things').send({ name: 'x' }).expect(401);
-    expect(none.headers['www-authenticate']).toBe('ApiKey realm="mock", header="X-Key", ApiKey realm="mock", query="api_key", ApiKey realm="mock", cookie="session"');
+    expect(none.headers['www-authenticate']).toBe(
+      'ApiKey realm="mock", header="X-Key", ApiKey realm="mock", query="api_key", ApiKey realm="mock", cookie="session"',
+    );
     expectBodyFits(contract, 'createThing', 401, none.body);
     await request(app).post('/v1/things').set('X-Key', 'wrong').send({ name: 'x' }).expect(401);
     await request(app).post('/v1/things?api_key=dev-key').send({ name: 'Query' }).expect(201);
     await request(app).post('/v1/things').set('Cookie', 'a=b; session=dev-key').send({ name: 'Cookie' }).expect(201);
 
     const id = ((await request(app).get('/v1/things').expect(200)).body as { data: { id: string }[] }).data[0]!.id;
-    const noToken = await request(app).patch(`/v1/things/${id}`).set('Content-Type', 'application/merge-patch+json').send({ name: 'n' }).expect(401);
+    const noToken = await request(app)
+      .patch(`/v1/things/${id}`)
+      .set('Content-Type', 'application/merge-patch+json')
+      .send({ name: 'n' })
+      .expect(401);
     expect(noToken.headers['www-authenticate']).toBe('Bearer realm="mock"');
-    await request(app).patch(`/v1/things/${id}`).set('Authorization', 'Bearer other-token').set('Content-Type', 'application/merge-patch+json').send({ name: 'n' }).expect(401);
+    await request(app)
+      .patch(`/v1/things/${id}`)
+      .set('Authorization', 'Bearer other-token')
+      .set('Content-Type', 'application/merge-patch+json')
+      .send({ name: 'n' })
+      .expect(401);
     const noBasic = await request(app).delete(`/v1/things/${id}`).expect(401);
     expect(noBasic.headers['www-authenticate']).toBe('Basic realm="mock"');
     await request(app).delete(`/v1/things/${id}`).set('Authorization', 'Basic not-base64!').expect(401);
@@ -218,7 +287,9 @@ describe('the generic engine on a contract of its own (fixtures/mock-contracts/c
 
   it('basic credentials that are not USER:PASS with a user are refused as an option', async () => {
     for (const pair of ['nocolon', ':pw', '']) {
-      await expect(createMockApp({ spec: CONSTRUCTS, basic: [pair] })).rejects.toThrow(/^basic credentials must look like USER:PASS with a non-empty user/);
+      await expect(createMockApp({ spec: CONSTRUCTS, basic: [pair] })).rejects.toThrow(
+        /^basic credentials must look like USER:PASS with a non-empty user/,
+      );
     }
   });
 
@@ -229,7 +300,11 @@ describe('the generic engine on a contract of its own (fixtures/mock-contracts/c
     const text = await request(app).get('/v1/ping').set('Accept', 'text/plain').expect(200);
     expect(text.headers['content-type']).toMatch(/^text\/plain/);
     expect(text.text).toBe('pong');
-    const png = await request(app).get('/v1/logo').set('Authorization', 'Bearer good-token').set('Accept', 'image/png').expect(200);
+    const png = await request(app)
+      .get('/v1/logo')
+      .set('Authorization', 'Bearer good-token')
+      .set('Accept', 'image/png')
+      .expect(200);
     expect(png.headers['content-type']).toBe('image/png');
     const refused = await request(app).get('/v1/ping').set('Accept', 'application/json').expect(406);
     expect(refused.headers['content-type']).toMatch(/^application\/json/);
@@ -237,7 +312,10 @@ describe('the generic engine on a contract of its own (fixtures/mock-contracts/c
     // The kernel's negotiate (src/contract/negotiate.ts): the most specific range gives the q; q=0 refuses.
     const notJson = await request(app).get('/v1/things').set('Accept', 'application/json;q=0, */*').expect(200);
     expect(notJson.headers['content-type']).toMatch(/^application\/xml/);
-    const weighed = await request(app).get('/v1/things').set('Accept', 'application/xml;q=0.3, application/json').expect(200);
+    const weighed = await request(app)
+      .get('/v1/things')
+      .set('Accept', 'application/xml;q=0.3, application/json')
+      .expect(200);
     expect(weighed.headers['content-type']).toMatch(/^application\/json/);
     await request(app).get('/v1/things').set('Accept', 'application/json;q=0, application/xml;q=0').expect(406);
   });
@@ -297,7 +375,12 @@ describe('the generic engine on a contract of its own (fixtures/mock-contracts/c
   it('generated records fit every format the response validator checks (url, time, byte, json-pointer, ipv6, duration) and overlapping oneOf alternatives', async () => {
     const list = await request(app).get('/v1/things?limit=50').expect(200);
     const things = (list.body as { data: Record<string, unknown>[] }).data;
-    expect(things.some((t) => typeof t['homepage'] === 'string' && typeof t['fingerprint'] === 'string' && typeof t['stay'] === 'string')).toBe(true);
+    expect(
+      things.some(
+        (t) =>
+          typeof t['homepage'] === 'string' && typeof t['fingerprint'] === 'string' && typeof t['stay'] === 'string',
+      ),
+    ).toBe(true);
     expect(things.some((t) => t['source'] !== undefined)).toBe(true);
     expectBodyFits(contract, 'listThings', 200, list.body);
   });
@@ -316,18 +399,34 @@ describe('the generic engine on a contract of its own (fixtures/mock-contracts/c
     expect(created.body).toHaveProperty('checksum');
     const id = (created.body as { id: number }).id;
     expect((await request(app).get(`/v1/files/${id}`).expect(200)).body).toEqual(created.body);
-    const seeded = (await request(app).get('/__mock/state').expect(200)).body as { collections: Record<string, Record<string, Record<string, object>>> };
+    const seeded = (await request(app).get('/__mock/state').expect(200)).body as {
+      collections: Record<string, Record<string, Record<string, object>>>;
+    };
     expect(Object.keys(seeded.collections['/files']?.[''] ?? {}).length).toBeGreaterThan(1); // the seeds fit the schema too
   });
 
-  it('a multipart body that breaks its schema, has no boundary or is not multipart is a 400 in the contract\'s error schema', async () => {
-    const missing = await request(app).post('/v1/files').set('Authorization', 'Bearer good-token').field('pages', '0').expect(400);
+  it("a multipart body that breaks its schema, has no boundary or is not multipart is a 400 in the contract's error schema", async () => {
+    const missing = await request(app)
+      .post('/v1/files')
+      .set('Authorization', 'Bearer good-token')
+      .field('pages', '0')
+      .expect(400);
     expectBodyFits(contract, 'uploadFile', 400, missing.body);
     expect(missing.text).toMatch(/file|title/);
-    const noBoundary = await request(app).post('/v1/files').set('Authorization', 'Bearer good-token').set('Content-Type', 'multipart/form-data').send('title=x').expect(400);
+    const noBoundary = await request(app)
+      .post('/v1/files')
+      .set('Authorization', 'Bearer good-token')
+      .set('Content-Type', 'multipart/form-data')
+      .send('title=x')
+      .expect(400);
     expect(noBoundary.body.message).toMatch(/boundary/);
     expectBodyFits(contract, 'uploadFile', 400, noBoundary.body);
-    const garbled = await request(app).post('/v1/files').set('Authorization', 'Bearer good-token').set('Content-Type', 'multipart/form-data; boundary=xyz').send('not multipart at all').expect(400);
+    const garbled = await request(app)
+      .post('/v1/files')
+      .set('Authorization', 'Bearer good-token')
+      .set('Content-Type', 'multipart/form-data; boundary=xyz')
+      .send('not multipart at all')
+      .expect(400);
     expectBodyFits(contract, 'uploadFile', 400, garbled.body);
     expect(garbled.text).not.toMatch(/<html|at \w+ \(|node_modules/);
   });
@@ -345,13 +444,20 @@ describe('the generic engine on a contract of its own (fixtures/mock-contracts/c
   });
 
   it('an error field two allOf parts describe fits both (an integer status, not its text)', async () => {
-    const refused = await request(app).post('/v1/reports').set('Authorization', 'Bearer good-token').set('Accept', 'text/html').send({ title: 'x' }).expect(406);
+    const refused = await request(app)
+      .post('/v1/reports')
+      .set('Authorization', 'Bearer good-token')
+      .set('Accept', 'text/html')
+      .send({ title: 'x' })
+      .expect(406);
     expectBodyFits(contract, 'createReport', 406, refused.body);
     expect(refused.body).toMatchObject({ status: 406 });
   });
 
   it('identifiers fit the item path parameter as well as the id field: seeded and created records can be read back', async () => {
-    const state = (await request(app).get('/__mock/state').expect(200)).body as { collections: Record<string, Record<string, Record<string, object>>> };
+    const state = (await request(app).get('/__mock/state').expect(200)).body as {
+      collections: Record<string, Record<string, Record<string, object>>>;
+    };
     const seeded = Object.keys(state.collections['/orders']?.[''] ?? {});
     expect(seeded.length).toBeGreaterThan(0);
     for (const id of seeded) await request(app).get(`/v1/orders/${id}`).expect(200);
@@ -367,11 +473,13 @@ describe('the generic engine on a contract of its own (fixtures/mock-contracts/c
     expect((await request(app).get(`/v1/orders/${id}`).expect(200)).body).toEqual(created.body);
   });
 
-  it('templates that differ only in their parameters\' names are one path: each operation is served, its parameters validated', async () => {
+  it("templates that differ only in their parameters' names are one path: each operation is served, its parameters validated", async () => {
     const confirmed = await request(app).post('/v1/orders/ABC123').expect(200);
     expectBodyFits(contract, 'confirmOrder', 200, confirmed.body);
     await request(app).post('/v1/orders/abc').expect(400);
-    expect((await request(app).options('/v1/orders/ABC123').expect(204)).headers['allow']).toBe('GET, POST, HEAD, OPTIONS');
+    expect((await request(app).options('/v1/orders/ABC123').expect(204)).headers['allow']).toBe(
+      'GET, POST, HEAD, OPTIONS',
+    );
   });
 
   it('a request body is optional unless required: true (OAS 3.0.3 §4.7.13): no body is 200, a bad one still 400', async () => {
@@ -396,21 +504,36 @@ describe('the generic engine on a contract of its own (fixtures/mock-contracts/c
     expect((res.body as { error: { message: string } }).error.message).not.toMatch(/^[A-Z][a-z]+( [a-z]+)*\.$/);
   });
 
-  it('an error code enum without the status\'s own reason says its class (bad_request), not the first value', async () => {
-    const res = await request(app).post('/v1/reports').set('Authorization', 'Bearer good-token').set('Content-Type', 'text/plain').send('title').expect(415);
+  it("an error code enum without the status's own reason says its class (bad_request), not the first value", async () => {
+    const res = await request(app)
+      .post('/v1/reports')
+      .set('Authorization', 'Bearer good-token')
+      .set('Content-Type', 'text/plain')
+      .send('title')
+      .expect(415);
     expectBodyFits(contract, 'createReport', 415, res.body);
     expect(res.body).toMatchObject({ code: 'bad_request' });
   });
 
-  it('a body the parser refuses is answered in the contract\'s error schema, never HTML', async () => {
-    const res = await request(app).post('/v1/things').set('X-Key', 'dev-key').set('Content-Type', 'application/json').send('{"name": ').expect(400);
+  it("a body the parser refuses is answered in the contract's error schema, never HTML", async () => {
+    const res = await request(app)
+      .post('/v1/things')
+      .set('X-Key', 'dev-key')
+      .set('Content-Type', 'application/json')
+      .send('{"name": ')
+      .expect(400);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expectBodyFits(contract, 'createThing', 400, res.body);
     expect(res.text).not.toMatch(/<html|at \w+ \(|node_modules/);
   });
 
   it('the same seed gives byte-identical records; another seed others', async () => {
-    const state = async (seed: number): Promise<string> => (await request(await createMockApp({ spec: CONSTRUCTS, seed })).get('/__mock/state').expect(200)).text;
+    const state = async (seed: number): Promise<string> =>
+      (
+        await request(await createMockApp({ spec: CONSTRUCTS, seed }))
+          .get('/__mock/state')
+          .expect(200)
+      ).text;
     const a = await state(7);
     expect(await state(7)).toBe(a);
     expect(await state(8)).not.toBe(a);
@@ -421,7 +544,7 @@ describe('the generic engine on a contract of its own (fixtures/mock-contracts/c
   });
 });
 
-describe('errors in a contract\'s own schema (Swagger Petstore v3 documents none: the fallback is JSON)', () => {
+describe("errors in a contract's own schema (Swagger Petstore v3 documents none: the fallback is JSON)", () => {
   it('a key-protected operation without the key answers 401 unauthorized with both challenges, not {code: internal}', async () => {
     const app = await createMockApp({ spec: corpus('swagger-petstore-v3') });
     const res = await request(app).get('/api/v3/pet/1').expect(401);
@@ -434,14 +557,23 @@ describe('errors in a contract\'s own schema (Swagger Petstore v3 documents none
 
   it('reads a form body typed after its schema (a single value of an array field, numbers)', async () => {
     const app = await createMockApp({ spec: corpus('swagger-petstore-v3') });
-    const res = await request(app).post('/api/v3/pet').set('Authorization', 'Bearer t').type('form').send('name=doggie&photoUrls=a&id=77').expect(200);
+    const res = await request(app)
+      .post('/api/v3/pet')
+      .set('Authorization', 'Bearer t')
+      .type('form')
+      .send('name=doggie&photoUrls=a&id=77')
+      .expect(200);
     expect(res.body).toMatchObject({ id: 77, name: 'doggie', photoUrls: ['a'] });
     await request(app).get('/api/v3/pet/77').set('api_key', 'dev-key').expect(200);
   });
 
   it('answers XML where the contract documents it', async () => {
     const app = await createMockApp({ spec: corpus('swagger-petstore-v3') });
-    const res = await request(app).get('/api/v3/pet/findByStatus?status=available').set('Authorization', 'Bearer t').set('Accept', 'application/xml').expect(200);
+    const res = await request(app)
+      .get('/api/v3/pet/findByStatus?status=available')
+      .set('Authorization', 'Bearer t')
+      .set('Accept', 'application/xml')
+      .expect(200);
     expect(res.headers['content-type']).toMatch(/^application\/xml/);
     expect(res.text).toMatch(/^<\?xml/);
   });

@@ -29,7 +29,6 @@ export function expectError(res: Response, status: number, code: string): void {
   expect(JSON.stringify(res.body)).not.toMatch(/node_modules|\.ts:\d|\.js:\d|at \w+ \(/);
 }
 
-
 export type App = Express;
 
 export { freePort } from '../../fixtures/servers/prism.js';

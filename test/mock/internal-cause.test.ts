@@ -16,13 +16,25 @@ describe('an internal error names its cause to the operator, never to the client
     app = await createMockApp({ spec: DOC, onEvent: (event) => events.push(event) });
   });
 
-  it('the client gets the contract\'s error shape without a stack; the journal and onEvent say why', async () => {
+  it("the client gets the contract's error shape without a stack; the journal and onEvent say why", async () => {
     const res = await request(app).get('/labels/a').expect(500);
     expect(res.body).toEqual({ code: expect.any(String), message: expect.any(String) });
     expect(res.text).not.toMatch(/node_modules|\.[jt]s:\d|\n\s+at /);
-    const [entry] = (await request(app).get('/__mock/requests?limit=1').expect(200)).body as { status: number; error: string }[];
-    expect(entry).toMatchObject({ status: 500, error: expect.stringMatching(/Cause: .*must NOT have (fewer|more) than/) });
-    expect(events).toContainEqual({ type: 'internal-error', method: 'GET', url: '/labels/a', operationId: 'getLabel', cause: expect.stringMatching(/must NOT have (fewer|more) than/) });
+    const [entry] = (await request(app).get('/__mock/requests?limit=1').expect(200)).body as {
+      status: number;
+      error: string;
+    }[];
+    expect(entry).toMatchObject({
+      status: 500,
+      error: expect.stringMatching(/Cause: .*must NOT have (fewer|more) than/),
+    });
+    expect(events).toContainEqual({
+      type: 'internal-error',
+      method: 'GET',
+      url: '/labels/a',
+      operationId: 'getLabel',
+      cause: expect.stringMatching(/must NOT have (fewer|more) than/),
+    });
   });
 
   describe('through the CLI', () => {
@@ -39,7 +51,9 @@ describe('an internal error names its cause to the operator, never to the client
 
     it('writes the cause of a 500 to stderr', async () => {
       expect((await fetch(`${url}/labels/b`)).status).toBe(500);
-      await expect.poll(() => stderr, { timeout: scaled(10_000) }).toMatch(/petstore-mock: 500 on GET \/labels\/b \(getLabel\): .*must NOT have/);
+      await expect
+        .poll(() => stderr, { timeout: scaled(10_000) })
+        .toMatch(/petstore-mock: 500 on GET \/labels\/b \(getLabel\): .*must NOT have/);
     });
   });
 });

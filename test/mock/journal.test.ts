@@ -78,12 +78,22 @@ describe('/__mock: the request journal and the index', () => {
     const app = await createMockApp();
     const res = await request(app).get('/__mock').expect(200);
     const paths = (res.body.endpoints as { method: string; path: string }[]).map((e) => `${e.method} ${e.path}`);
-    expect(paths).toEqual(expect.arrayContaining(['POST /__mock/reset', 'GET /__mock/state', 'PUT /__mock/state', 'GET /__mock/engine', 'GET /__mock/requests', 'DELETE /__mock/requests']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'POST /__mock/reset',
+        'GET /__mock/state',
+        'PUT /__mock/state',
+        'GET /__mock/engine',
+        'GET /__mock/requests',
+        'DELETE /__mock/requests',
+      ]),
+    );
     for (const path of paths) {
       const [method, url] = path.split(' ') as [string, string];
       if (method === 'GET') expect((await request(app).get(url)).status, path).toBe(200);
     }
-    const help = (await promisify(execFile)(process.execPath, [join(ROOT, 'bin', 'petstore-mock.js'), '--help'])).stdout;
+    const help = (await promisify(execFile)(process.execPath, [join(ROOT, 'bin', 'petstore-mock.js'), '--help']))
+      .stdout;
     for (const path of new Set(paths.map((p) => p.split(' ')[1]!))) expect(help, path).toContain(path);
   });
 });

@@ -38,13 +38,27 @@ const document = {
         operationId: 'getThing',
         parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
         responses: {
-          '200': { description: 'A thing', content: { 'application/vnd.thing+json': { schema: { $ref: '#/components/schemas/Thing' }, example: { id: 1, name: 'x'.repeat(1200) } } } },
+          '200': {
+            description: 'A thing',
+            content: {
+              'application/vnd.thing+json': {
+                schema: { $ref: '#/components/schemas/Thing' },
+                example: { id: 1, name: 'x'.repeat(1200) },
+              },
+            },
+          },
         },
       },
     },
   },
   components: {
-    schemas: { Thing: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' } } } },
+    schemas: {
+      Thing: {
+        type: 'object',
+        required: ['id', 'name'],
+        properties: { id: { type: 'integer' }, name: { type: 'string' } },
+      },
+    },
   },
 };
 
@@ -57,7 +71,12 @@ interface Seen {
 
 async function see(mock: RunningMock, path: string, init: RequestInit = {}): Promise<Seen> {
   const res = await fetch(`${mock.url}${path}`, init);
-  return { status: res.status, type: res.headers.get('content-type'), length: res.headers.get('content-length'), body: await res.text() };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    length: res.headers.get('content-length'),
+    body: await res.text(),
+  };
 }
 
 describe('JSON answers written by the mock', () => {
@@ -67,7 +86,10 @@ describe('JSON answers written by the mock', () => {
     dir = await mkdtemp(join(tmpdir(), 'json-answer-'));
     const spec = join(dir, 'things.json');
     await writeFile(spec, JSON.stringify(document));
-    const [whole, perOperation] = await Promise.all([start({ spec, port: 0, validatorDispatch: 'document' }), start({ spec, port: 0, validatorDispatch: 'operation' })]);
+    const [whole, perOperation] = await Promise.all([
+      start({ spec, port: 0, validatorDispatch: 'document' }),
+      start({ spec, port: 0, validatorDispatch: 'operation' }),
+    ]);
     mocks = { document: whole, operation: perOperation };
   });
   afterAll(async () => {
@@ -107,12 +129,17 @@ describe('JSON answers written by the mock', () => {
   it('an answer that breaks the contract is the same 500 as under the validator’s hook', async () => {
     const reference = await see(mocks.document, '/things', { headers: { prefer: 'example=broken' } });
     expect(reference.status).toBe(500);
-    expect(JSON.parse(reference.body)).toMatchObject({ message: expect.stringMatching(/^The response breaks the contract/) });
+    expect(JSON.parse(reference.body)).toMatchObject({
+      message: expect.stringMatching(/^The response breaks the contract/),
+    });
     expect(await see(mocks.operation, '/things', { headers: { prefer: 'example=broken' } })).toEqual(reference);
   });
 
   it('a conditional request (If-None-Match, If-Modified-Since) is answered as Express answers it', async () => {
-    for (const headers of [{ 'if-none-match': '*' }, { 'if-modified-since': 'Tue, 24 Nov 2026 10:00:00 GMT' }] as Record<string, string>[]) {
+    for (const headers of [
+      { 'if-none-match': '*' },
+      { 'if-modified-since': 'Tue, 24 Nov 2026 10:00:00 GMT' },
+    ] as Record<string, string>[]) {
       const reference = await see(mocks.document, '/things/1', { headers });
       expect(await see(mocks.operation, '/things/1', { headers })).toEqual(reference);
     }
@@ -120,7 +147,9 @@ describe('JSON answers written by the mock', () => {
 
   it('the journal keeps the body written', async () => {
     const written = await see(mocks.operation, '/things/1');
-    const entries = (await (await fetch(`${mocks.operation.url}/__mock/requests?limit=1`)).json()) as { responseBody?: string }[] | { requests: { responseBody?: string }[] };
+    const entries = (await (await fetch(`${mocks.operation.url}/__mock/requests?limit=1`)).json()) as
+      | { responseBody?: string }[]
+      | { requests: { responseBody?: string }[] };
     const entry = Array.isArray(entries) ? entries[0] : entries.requests[0];
     expect(entry?.responseBody?.startsWith(written.body.slice(0, 100))).toBe(true);
   });

@@ -46,7 +46,9 @@ describe('validators are compiled per operation, on its first request', () => {
     await request(app).get('/categories/1').expect(200);
     const afterRead = await validators.compiled();
     expect(afterRead.request).toHaveLength(2);
-    expect(afterRead.request.filter((key) => !afterList.request.includes(key))).toEqual([expect.stringMatching(/^GET-\/categories\/:categoryId-/)]);
+    expect(afterRead.request.filter((key) => !afterList.request.includes(key))).toEqual([
+      expect.stringMatching(/^GET-\/categories\/:categoryId-/),
+    ]);
     expect(afterRead.response).toHaveLength(2);
 
     // A request the mock answers before validation (404, 405, 401) compiles nothing.

@@ -31,12 +31,20 @@ describe('every operation on the hand-written state', () => {
     });
 
     it('createPet answers 201 with Location, available, stock 1; a named status is kept', async () => {
-      const res = await request(app).post('/pets').set(JSON_HEADERS).send({ name: 'Biscuit', categoryId: 1, colour: 'brown' }).expect(201);
+      const res = await request(app)
+        .post('/pets')
+        .set(JSON_HEADERS)
+        .send({ name: 'Biscuit', categoryId: 1, colour: 'brown' })
+        .expect(201);
       expect(res.body).toEqual({ id: 4, name: 'Biscuit', categoryId: 1, status: 'available' });
       expect(res.headers['location']).toBe('/pets/4');
       const stock = await request(app).get('/store/inventory/4').expect(200);
       expect(stock.body).toEqual({ petId: 4, quantity: 1, status: 'available' });
-      const named = await request(app).post('/pets').set(JSON_HEADERS).send({ name: 'Old', categoryId: 2, status: 'sold' }).expect(201);
+      const named = await request(app)
+        .post('/pets')
+        .set(JSON_HEADERS)
+        .send({ name: 'Old', categoryId: 2, status: 'sold' })
+        .expect(201);
       expect(named.body.status).toBe('sold');
       expect((await request(app).get('/store/inventory/5')).body.status).toBe('sold');
     });
@@ -50,7 +58,15 @@ describe('every operation on the hand-written state', () => {
     });
 
     it('no other operation sends Deprecation', async () => {
-      const reads = ['/pets', '/categories', '/categories/1', '/store/orders', '/store/orders/1', '/store/inventory', '/store/inventory/1'];
+      const reads = [
+        '/pets',
+        '/categories',
+        '/categories/1',
+        '/store/orders',
+        '/store/orders/1',
+        '/store/inventory',
+        '/store/inventory/1',
+      ];
       for (const path of reads) {
         const res = await request(app).get(path).expect(200);
         expect(res.headers['deprecation'], path).toBeUndefined();
@@ -61,10 +77,18 @@ describe('every operation on the hand-written state', () => {
     });
 
     it('replacePet keeps an absent status and changes name and category', async () => {
-      const res = await request(app).put('/pets/2').set(JSON_HEADERS).send({ name: 'Whisky', categoryId: 1 }).expect(200);
+      const res = await request(app)
+        .put('/pets/2')
+        .set(JSON_HEADERS)
+        .send({ name: 'Whisky', categoryId: 1 })
+        .expect(200);
       expect(res.body).toEqual({ id: 2, name: 'Whisky', categoryId: 1, status: 'pending' });
       expect((await request(app).get('/pets?categoryId=1')).body.map((p: { id: number }) => p.id)).toEqual([1, 2]);
-      const set = await request(app).put('/pets/1').set(JSON_HEADERS).send({ name: 'Rex', categoryId: 1, status: 'sold' }).expect(200);
+      const set = await request(app)
+        .put('/pets/1')
+        .set(JSON_HEADERS)
+        .send({ name: 'Rex', categoryId: 1, status: 'sold' })
+        .expect(200);
       expect(set.body.status).toBe('sold');
       expect((await request(app).get('/store/inventory/1')).body.status).toBe('sold');
       expect((await request(app).get('/pets?status=sold')).body.map((p: { id: number }) => p.id)).toEqual([1, 3]);
@@ -89,7 +113,11 @@ describe('every operation on the hand-written state', () => {
       const list = await request(app).get('/categories').expect(200);
       expect(list.body).toEqual(small.categories);
       expect(list.headers['x-total-count']).toBe('2');
-      const created = await request(app).post('/categories').set(JSON_HEADERS).send({ name: 'Birds', description: 'Songbirds.' }).expect(201);
+      const created = await request(app)
+        .post('/categories')
+        .set(JSON_HEADERS)
+        .send({ name: 'Birds', description: 'Songbirds.' })
+        .expect(201);
       expect(created.body).toEqual({ id: 3, name: 'Birds', description: 'Songbirds.' });
       expect(created.headers['location']).toBe('/categories/3');
       expect((await request(app).get('/categories/3').expect(200)).body).toEqual(created.body);
@@ -119,19 +147,29 @@ describe('every operation on the hand-written state', () => {
     it('placeOrder answers 201 + Location; without shipDate it ships two days after the clock', async () => {
       const now = new Date('2026-03-01T12:00:00Z');
       const clocked = await createMockApp({ state: small, sunsetNow: now });
-      const res = await request(clocked).post('/store/orders').set(JSON_HEADERS).send({ petId: 1, quantity: 2 }).expect(201);
+      const res = await request(clocked)
+        .post('/store/orders')
+        .set(JSON_HEADERS)
+        .send({ petId: 1, quantity: 2 })
+        .expect(201);
       expect(res.headers['location']).toBe('/store/orders/2');
       expect(res.body).toMatchObject({ id: 2, petId: 1, quantity: 2, complete: false });
       const shipped = Date.parse(res.body.shipDate) - now.getTime();
       expect(shipped).toBeGreaterThanOrEqual(2 * 86_400_000);
       expect(shipped).toBeLessThan(2 * 86_400_000 + 60_000);
-      const given = await request(clocked).post('/store/orders').set(JSON_HEADERS).send({ petId: 1, quantity: 1, shipDate: '2026-12-01T10:00:00Z' }).expect(201);
+      const given = await request(clocked)
+        .post('/store/orders')
+        .set(JSON_HEADERS)
+        .send({ petId: 1, quantity: 1, shipDate: '2026-12-01T10:00:00Z' })
+        .expect(201);
       expect(given.body.shipDate).toBe('2026-12-01T10:00:00Z');
     });
 
     it('listInventory filters by status; getInventoryItem; setStock', async () => {
       expect((await request(app).get('/store/inventory').expect(200)).body).toEqual(small.inventory);
-      expect((await request(app).get('/store/inventory?status=pending').expect(200)).body).toEqual([small.inventory[1]]);
+      expect((await request(app).get('/store/inventory?status=pending').expect(200)).body).toEqual([
+        small.inventory[1],
+      ]);
       expect((await request(app).get('/store/inventory/1').expect(200)).body).toEqual(small.inventory[0]);
       const set = await request(app).put('/store/inventory/3').set(JSON_HEADERS).send({ quantity: 5 }).expect(200);
       expect(set.body).toEqual({ petId: 3, quantity: 5, status: 'available' });

@@ -17,7 +17,9 @@ describe('paging: limit/offset, X-Total-Count, Link (RFC 8288)', () => {
   });
 
   it('a middle page has next and prev, keeping the filters', async () => {
-    const total = Number((await request(app).get('/store/inventory?status=available&limit=1')).headers['x-total-count']);
+    const total = Number(
+      (await request(app).get('/store/inventory?status=available&limit=1')).headers['x-total-count'],
+    );
     expect(total).toBeGreaterThan(4);
     const res = await request(app).get('/store/inventory?status=available&limit=2&offset=2').expect(200);
     expect(res.headers['link']).toContain('</store/inventory?status=available&limit=2&offset=4>; rel="next"');

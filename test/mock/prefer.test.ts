@@ -17,7 +17,10 @@ describe('Prefer (Prism-compatible knobs, RFC 7240)', () => {
   it('decodes tokens, quotes and repeats (the first wins), and ignores unknown preferences', () => {
     expect(decodePrefer('code=404, dynamic=true')).toEqual({ ok: true, preferences: { code: 404, dynamic: true } });
     expect(decodePrefer(['code="200"', 'code=404; x=1'])).toEqual({ ok: true, preferences: { code: 200 } });
-    expect(decodePrefer('return=minimal, respond-async, seed=7, delay=5')).toEqual({ ok: true, preferences: { seed: 7, delay: 5 } });
+    expect(decodePrefer('return=minimal, respond-async, seed=7, delay=5')).toEqual({
+      ok: true,
+      preferences: { seed: 7, delay: 5 },
+    });
     expect(decodePrefer(undefined)).toEqual({ ok: true, preferences: {} });
   });
 
@@ -38,7 +41,8 @@ describe('Prefer (Prism-compatible knobs, RFC 7240)', () => {
   });
 
   it('code=NNN answers that documented status with the contract example for it, naming the id asked for (issue 21, item 16)', async () => {
-    const documented = CONTRACT.operationsById.get('getPet')!.responses['404']!.content!['application/json']!.example as { message: string };
+    const documented = CONTRACT.operationsById.get('getPet')!.responses['404']!.content!['application/json']!
+      .example as { message: string };
     expect(documented.message).toBe('Pet 404 does not exist.'); // the contract's example names its own id
     const res = await request(app).get('/pets/1').set('Prefer', 'code=404');
     expectError(res, 404, 'not_found');
@@ -46,14 +50,22 @@ describe('Prefer (Prism-compatible knobs, RFC 7240)', () => {
     const same = await request(app).get('/pets/404').set('Prefer', 'code=404');
     expect(same.body).toEqual(documented);
     // No path parameter to name: the response's description, which names no id.
-    const unprocessable = await request(app).post('/pets').set(JSON_HEADERS).set('Prefer', 'code=422').send({ name: 'Rex', categoryId: 1 });
+    const unprocessable = await request(app)
+      .post('/pets')
+      .set(JSON_HEADERS)
+      .set('Prefer', 'code=422')
+      .send({ name: 'Rex', categoryId: 1 });
     expectError(unprocessable, 422, 'unprocessable');
     expect(unprocessable.body.message).not.toMatch(/\b[A-Z][a-z]+ \d+\b/);
     expect(unprocessable.body.message).toBe(CONTRACT.operationsById.get('createPet')!.responses['422']!.description);
   });
 
   it('code=NNN sends the required headers of that response (401 WWW-Authenticate, 503 Retry-After)', async () => {
-    const unauthorised = await request(app).post('/pets').set(JSON_HEADERS).set('Prefer', 'code=401').send({ name: 'Rex', categoryId: 1 });
+    const unauthorised = await request(app)
+      .post('/pets')
+      .set(JSON_HEADERS)
+      .set('Prefer', 'code=401')
+      .send({ name: 'Rex', categoryId: 1 });
     expectError(unauthorised, 401, 'unauthorized');
     expect(unauthorised.headers['www-authenticate']).toContain('ApiKey');
     const unavailable = await request(app).get('/categories').set('Prefer', 'code=503');
@@ -65,7 +77,11 @@ describe('Prefer (Prism-compatible knobs, RFC 7240)', () => {
   });
 
   it('a canned 201 does not touch the state and carries Location', async () => {
-    const res = await request(app).post('/categories').set(JSON_HEADERS).set('Prefer', 'code=201').send({ name: 'Birds' });
+    const res = await request(app)
+      .post('/categories')
+      .set(JSON_HEADERS)
+      .set('Prefer', 'code=201')
+      .send({ name: 'Birds' });
     expect(res.status).toBe(201);
     expect(res.headers['location']).toMatch(/^\//);
     expect((await request(app).get('/categories')).headers['x-total-count']).toBe('2');
@@ -79,7 +95,11 @@ describe('Prefer (Prism-compatible knobs, RFC 7240)', () => {
   });
 
   it('Prefer never bypasses auth', async () => {
-    const res = await request(app).post('/pets').set('Content-Type', 'application/json').set('Prefer', 'code=201').send({ name: 'Rex', categoryId: 1 });
+    const res = await request(app)
+      .post('/pets')
+      .set('Content-Type', 'application/json')
+      .set('Prefer', 'code=201')
+      .send({ name: 'Rex', categoryId: 1 });
     expectError(res, 401, 'unauthorized');
     const bad = await request(app).delete('/pets/1').set('Prefer', 'code=999');
     expectError(bad, 401, 'unauthorized');
@@ -97,7 +117,15 @@ describe('Prefer (Prism-compatible knobs, RFC 7240)', () => {
   });
 
   it('dynamic=true works for every read operation and passes response validation', async () => {
-    for (const path of ['/pets/1', '/categories', '/categories/1', '/store/orders', '/store/orders/1', '/store/inventory', '/store/inventory/1']) {
+    for (const path of [
+      '/pets/1',
+      '/categories',
+      '/categories/1',
+      '/store/orders',
+      '/store/orders/1',
+      '/store/inventory',
+      '/store/inventory/1',
+    ]) {
       const res = await request(app).get(path).set('Prefer', 'dynamic=true, seed=3');
       expect(res.status, `${path}: ${res.text}`).toBe(200);
     }

@@ -65,7 +65,11 @@ describe('Prism proxy in front of the mock (second opinion)', () => {
       const responseViolations = violations.filter((v) => v.location[0] === 'response');
       if (responseViolations.length > 0) report.push(`${x.method} ${x.path}: ${JSON.stringify(responseViolations)}`);
       // The requests that break the contract on purpose are seen as such: the header is really read.
-      if (x.requestViolation) expect(violations.some((v) => v.location[0] === 'request'), `${x.method} ${x.path}`).toBe(true);
+      if (x.requestViolation)
+        expect(
+          violations.some((v) => v.location[0] === 'request'),
+          `${x.method} ${x.path}`,
+        ).toBe(true);
       operations.add(`${x.method} ${x.path.split('?')[0]!.replace(/\/\d+/g, '/{id}')}`);
     }
     expect(report).toEqual([]);

@@ -25,8 +25,16 @@ describe('representations: both halves read the same contract', () => {
 
   it('a deepObject form field of one of several shapes is read into its object alternative', async () => {
     const base = 'to=adr_abc&features[color]=true';
-    await request(app).post('/letters').type('form').send(`${base}&dimensions[height]=1.5&dimensions[width]=2`).expect(200);
-    await request(app).post('/letters').type('form').send(`${base}&dimensions[height]=tall&dimensions[width]=2`).expect(400);
+    await request(app)
+      .post('/letters')
+      .type('form')
+      .send(`${base}&dimensions[height]=1.5&dimensions[width]=2`)
+      .expect(200);
+    await request(app)
+      .post('/letters')
+      .type('form')
+      .send(`${base}&dimensions[height]=tall&dimensions[width]=2`)
+      .expect(400);
   });
 
   it('a oneOf whose alternatives overlap wholly is answered, not a 500', async () => {
@@ -35,15 +43,23 @@ describe('representations: both halves read the same contract', () => {
   });
 
   it('a create whose id schema has an example keeps the id it stores and answers', async () => {
-    const created = await request(app).post('/letters').type('form').send('to=adr_abc&features[color]=true&description=hello').expect(200);
+    const created = await request(app)
+      .post('/letters')
+      .type('form')
+      .send('to=adr_abc&features[color]=true&description=hello')
+      .expect(200);
     const body = created.body as { id: string; description?: string };
     expect(body.id).toMatch(/^ltr_[a-zA-Z0-9]+$/);
     const read = await request(app).get(`/letters/${body.id}`).expect(200);
     expect((read.body as { description?: string }).description).toBe('hello');
   });
 
-  it('the runner agrees with the mock on this document: 0 failed results', async () => {
-    const result = await selfConsistency('representations-constructs', DOC);
-    expect(result.disagreements.map((f) => `${f.check} › ${f.operation}: ${f.message}`)).toEqual([]);
-  }, scaled(60_000));
+  it(
+    'the runner agrees with the mock on this document: 0 failed results',
+    async () => {
+      const result = await selfConsistency('representations-constructs', DOC);
+      expect(result.disagreements.map((f) => `${f.check} › ${f.operation}: ${f.message}`)).toEqual([]);
+    },
+    scaled(60_000),
+  );
 });

@@ -5,15 +5,18 @@ import { series } from '../../src/mock/series.js';
 const req = {} as Request;
 const res = {} as Response;
 const mw = (handler: RequestHandler): RequestHandler => handler;
-const run = (handler: RequestHandler): Promise<unknown> => new Promise((resolve) => handler(req, res, ((error?: unknown) => resolve(error ?? 'done')) as NextFunction));
+const run = (handler: RequestHandler): Promise<unknown> =>
+  new Promise((resolve) => handler(req, res, ((error?: unknown) => resolve(error ?? 'done')) as NextFunction));
 
 describe('series: middlewares in order, as a path-less router runs them', () => {
   it('runs each in turn and then leaves', async () => {
     const seen: number[] = [];
-    const step = (n: number): RequestHandler => (_q, _s, next) => {
-      seen.push(n);
-      next();
-    };
+    const step =
+      (n: number): RequestHandler =>
+      (_q, _s, next) => {
+        seen.push(n);
+        next();
+      };
     expect(await run(series([step(1), step(2), step(3)]))).toBe('done');
     expect(seen).toEqual([1, 2, 3]);
   });
@@ -25,7 +28,16 @@ describe('series: middlewares in order, as a path-less router runs them', () => 
       after.push('skipped');
       next();
     };
-    expect(await run(series([() => { throw boom; }, skipped]))).toBe(boom);
+    expect(
+      await run(
+        series([
+          () => {
+            throw boom;
+          },
+          skipped,
+        ]),
+      ),
+    ).toBe(boom);
     expect(await run(series([mw((_q, _s, next) => next(boom)), skipped]))).toBe(boom);
     expect(await run(series([async () => Promise.reject(boom), skipped]))).toBe(boom);
     expect(after).toEqual([]);

@@ -16,7 +16,11 @@ const BAD_STATES: [string, Mutation, string][] = [
   ['a negative stock', (s) => void (s.inventory[0]!.quantity = -1), 'state.inventory[0].quantity'],
   ['a name too long', (s) => void (s.categories[0]!.name = 'x'.repeat(101)), 'state.categories[0].name'],
   ['a next id that would reuse an id', (s) => void (s.nextIds = { pet: 2 }), 'state.nextIds.pet'],
-  ['an order without quantity', (s) => void delete (s.orders[0] as Partial<(typeof s.orders)[0]>).quantity, 'state.orders[0].quantity'],
+  [
+    'an order without quantity',
+    (s) => void delete (s.orders[0] as Partial<(typeof s.orders)[0]>).quantity,
+    'state.orders[0].quantity',
+  ],
 ];
 
 describe('/__mock: state export/import, reset, journal', () => {
@@ -34,11 +38,16 @@ describe('/__mock: state export/import, reset, journal', () => {
     expect(exported).toEqual(small);
     expect((await request(app).get('/pets').expect(200)).body).toEqual(small.pets);
     // The imported next ids hold: the next pet is 4.
-    expect((await request(app).post('/pets').set(JSON_HEADERS).send({ name: 'Max', categoryId: 1 }).expect(201)).body.id).toBe(4);
+    expect(
+      (await request(app).post('/pets').set(JSON_HEADERS).send({ name: 'Max', categoryId: 1 }).expect(201)).body.id,
+    ).toBe(4);
   });
 
   it('an export imported into a second app answers the same', async () => {
-    await request(app).post('/store/orders').set(JSON_HEADERS).send({ petId: 3, quantity: 1, shipDate: '2026-05-01T00:00:00Z' });
+    await request(app)
+      .post('/store/orders')
+      .set(JSON_HEADERS)
+      .send({ petId: 3, quantity: 1, shipDate: '2026-05-01T00:00:00Z' });
     const exported = (await request(app).get('/__mock/state')).text;
     const other = await createMockApp({ seed: 99 });
     await request(other).put('/__mock/state').set('Content-Type', 'application/json').send(exported).expect(204);
@@ -56,7 +65,11 @@ describe('/__mock: state export/import, reset, journal', () => {
   });
 
   it('refuses a state that is not JSON or not an object', async () => {
-    expectError(await request(app).put('/__mock/state').set('Content-Type', 'application/json').send('{"pets":'), 400, 'validation_failed');
+    expectError(
+      await request(app).put('/__mock/state').set('Content-Type', 'application/json').send('{"pets":'),
+      400,
+      'validation_failed',
+    );
     expectError(await request(app).put('/__mock/state').send([1, 2]), 400, 'validation_failed');
   });
 
@@ -83,8 +96,13 @@ describe('/__mock: state export/import, reset, journal', () => {
 
   it('the journal lists recent requests, oldest first, bounded', async () => {
     const bounded = await createMockApp({ journalSize: 3 });
-    for (const path of ['/pets', '/categories', '/nowhere', '/store/orders', '/store/inventory']) await request(bounded).get(path);
-    const journal = (await request(bounded).get('/__mock/requests').expect(200)).body as { url: string; status: number; operationId?: string }[];
+    for (const path of ['/pets', '/categories', '/nowhere', '/store/orders', '/store/inventory'])
+      await request(bounded).get(path);
+    const journal = (await request(bounded).get('/__mock/requests').expect(200)).body as {
+      url: string;
+      status: number;
+      operationId?: string;
+    }[];
     expect(journal.map((e) => e.url)).toEqual(['/nowhere', '/store/orders', '/store/inventory']);
     expect(journal[0]).toMatchObject({ status: 404 });
     expect(journal[1]).toMatchObject({ status: 200, operationId: 'listOrders' });
@@ -95,7 +113,11 @@ describe('/__mock: state export/import, reset, journal', () => {
   it('the journal records a HEAD as a HEAD, though it is answered as the GET it mirrors', async () => {
     const app = await createMockApp();
     await request(app).head('/pets').expect(200);
-    const journal = (await request(app).get('/__mock/requests').expect(200)).body as { method: string; url: string; operationId?: string }[];
+    const journal = (await request(app).get('/__mock/requests').expect(200)).body as {
+      method: string;
+      url: string;
+      operationId?: string;
+    }[];
     expect(journal).toMatchObject([{ method: 'HEAD', url: '/pets', operationId: 'listPets' }]);
   });
 });

@@ -9,7 +9,11 @@ import type { App } from './helpers.js';
 // Ory Kratos `GET /admin/identities/{id}/sessions?active=true`: "Active is a boolean flag that
 // filters out sessions based on the state". The list is answered without state (no create of
 // sessions), and its generated items ignored the filter, unlike a stored collection's list.
-const session = { type: 'object', required: ['id', 'active'], properties: { id: { type: 'string' }, active: { type: 'boolean' }, aal: { type: 'string', enum: ['aal1', 'aal2'] } } };
+const session = {
+  type: 'object',
+  required: ['id', 'active'],
+  properties: { id: { type: 'string' }, active: { type: 'boolean' }, aal: { type: 'string', enum: ['aal1', 'aal2'] } },
+};
 const DOCUMENT = {
   openapi: '3.0.3',
   info: { title: 'stateless filters', version: '1' },
@@ -22,20 +26,37 @@ const DOCUMENT = {
           { name: 'aal', in: 'query', schema: { type: 'string', enum: ['aal1', 'aal2'] } },
           { name: 'page_size', in: 'query', schema: { type: 'integer', minimum: 1 } },
         ],
-        responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', minItems: 0, items: session } } } } },
+        responses: {
+          '200': {
+            description: 'ok',
+            content: { 'application/json': { schema: { type: 'array', minItems: 0, items: session } } },
+          },
+        },
       },
     },
     '/wrapped': {
       get: {
         operationId: 'listWrapped',
         parameters: [{ name: 'active', in: 'query', schema: { type: 'boolean' } }],
-        responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { total: { type: 'integer' }, sessions: { type: 'array', items: session } } } } } } },
+        responses: {
+          '200': {
+            description: 'ok',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: { total: { type: 'integer' }, sessions: { type: 'array', items: session } },
+                },
+              },
+            },
+          },
+        },
       },
     },
   },
 };
 
-describe('a list answered without state keeps to the query filters named like its items\' properties', () => {
+describe("a list answered without state keeps to the query filters named like its items' properties", () => {
   let dir: string;
   let app: App;
   beforeAll(async () => {
@@ -57,7 +78,9 @@ describe('a list answered without state keeps to the query filters named like it
       const aal = await request(app).get('/sessions').query({ aal: 'aal2' }).expect(200);
       expect((aal.body as { aal?: string }[]).every((s) => s.aal === 'aal2')).toBe(true);
       const wrapped = await request(app).get('/wrapped').query({ active: value }).expect(200);
-      expect(((wrapped.body as { sessions?: { active: boolean }[] }).sessions ?? []).every((s) => s.active === value)).toBe(true);
+      expect(
+        ((wrapped.body as { sessions?: { active: boolean }[] }).sessions ?? []).every((s) => s.active === value),
+      ).toBe(true);
       const all = await request(app).get('/sessions').expect(200);
       for (const s of all.body as { active: boolean }[]) seen[String(s.active) as 'true' | 'false']++;
     }

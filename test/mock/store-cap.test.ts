@@ -19,7 +19,11 @@ describe('the store cap on the Petstore rules', () => {
   it('answers 507 in the Error shape at the cap, keeps every record, and makes room on a delete', async () => {
     const seeded = await usage(await createMockApp({ pets: 3 }));
     const events: string[] = [];
-    const app = await createMockApp({ pets: 3, maxRecords: seeded.records + 1, onEvent: (event) => events.push(event.type) });
+    const app = await createMockApp({
+      pets: 3,
+      maxRecords: seeded.records + 1,
+      onEvent: (event) => events.push(event.type),
+    });
     expect(await usage(app)).toEqual({ records: seeded.records, maxRecords: seeded.records + 1 });
 
     const created = await request(app).post('/pets').set(JSON_HEADERS).send({ name: 'Rex', categoryId: 1 }).expect(201);
@@ -38,7 +42,10 @@ describe('the store cap on the Petstore rules', () => {
 
     // The cap is not a fault of the mock: nothing is reported as an internal error.
     expect(events).toEqual([]);
-    await request(app).delete(`/pets/${String(created.body.id)}`).set(JSON_HEADERS).expect(204);
+    await request(app)
+      .delete(`/pets/${String(created.body.id)}`)
+      .set(JSON_HEADERS)
+      .expect(204);
     expect((await usage(app)).records).toBe(seeded.records);
     await request(app).post('/pets').set(JSON_HEADERS).send({ name: 'Max', categoryId: 1 }).expect(201);
   });
@@ -46,8 +53,19 @@ describe('the store cap on the Petstore rules', () => {
   it('refuses a whole state over the cap with 507 and keeps the state it had', async () => {
     const app = await createMockApp({ pets: 2, maxRecords: 10 });
     const before = (await request(app).get('/__mock/state').expect(200)).body as { pets: Array<{ id: number }> };
-    const pets = Array.from({ length: 20 }, (_, i) => ({ id: i + 1, name: `Pet ${i + 1}`, categoryId: 1, status: 'available' }));
-    const big = { ...before, nextIds: { category: 100, pet: 100, order: 100 }, pets, inventory: pets.map((p) => ({ petId: p.id, quantity: 1, status: 'available' })), orders: [] };
+    const pets = Array.from({ length: 20 }, (_, i) => ({
+      id: i + 1,
+      name: `Pet ${i + 1}`,
+      categoryId: 1,
+      status: 'available',
+    }));
+    const big = {
+      ...before,
+      nextIds: { category: 100, pet: 100, order: 100 },
+      pets,
+      inventory: pets.map((p) => ({ petId: p.id, quantity: 1, status: 'available' })),
+      orders: [],
+    };
     const refused = await request(app).put('/__mock/state').set('Content-Type', 'application/json').send(big);
     expect(refused.body.message, JSON.stringify(refused.body)).toMatch(/store is full/);
     expect([refused.status, refused.body.status]).toEqual([507, 507]);
@@ -57,7 +75,9 @@ describe('the store cap on the Petstore rules', () => {
   it('refuses a cap that is not a positive integer, or one the seeded store does not fit in', async () => {
     await expect(createMockApp({ maxRecords: 0 })).rejects.toThrow(/maxRecords must be a positive integer, got 0/);
     await expect(createMockApp({ maxRecords: 2.5 })).rejects.toThrow(/maxRecords must be a positive integer/);
-    await expect(createMockApp({ pets: 20, maxRecords: 20 })).rejects.toThrow(/starting state holds more records than maxRecords \(20\)/);
+    await expect(createMockApp({ pets: 20, maxRecords: 20 })).rejects.toThrow(
+      /starting state holds more records than maxRecords \(20\)/,
+    );
   });
 });
 
@@ -73,7 +93,9 @@ describe('the store cap on the generic engine', () => {
     expect((await request(app).get('/projects').expect(200)).body).toMatchObject({ total: 1 });
     expect(await usage(app)).toEqual({ records: 1, maxRecords: 1 });
     const id = (made.body as { id: string | number }).id;
-    await request(app).delete(`/projects/${String(id)}`).expect((res) => expect(res.status).toBeLessThan(300));
+    await request(app)
+      .delete(`/projects/${String(id)}`)
+      .expect((res) => expect(res.status).toBeLessThan(300));
     expect(await usage(app)).toEqual({ records: 0, maxRecords: 1 });
     await request(app).post('/projects').send({ name: 'second' }).expect(201);
   });

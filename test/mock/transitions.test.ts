@@ -9,9 +9,12 @@ const small = fixture<StateSnapshotInput>('states/small.json');
 describe('order, stock and status transitions (contract: States and transitions)', () => {
   let app: App;
   const pet = async (id: number) => (await request(app).get(`/pets/${id}`).expect(200)).body.status as string;
-  const stock = async (id: number) => (await request(app).get(`/store/inventory/${id}`).expect(200)).body as { quantity: number; status: string };
+  const stock = async (id: number) =>
+    (await request(app).get(`/store/inventory/${id}`).expect(200)).body as { quantity: number; status: string };
   const order = async (petId: number, quantity: number) =>
-    (await request(app).post('/store/orders').set(JSON_HEADERS).send({ petId, quantity }).expect(201)).body as { id: number };
+    (await request(app).post('/store/orders').set(JSON_HEADERS).send({ petId, quantity }).expect(201)).body as {
+      id: number;
+    };
 
   beforeAll(async () => {
     app = await createMockApp({ state: small });
@@ -27,7 +30,11 @@ describe('order, stock and status transitions (contract: States and transitions)
   });
 
   it('ordering more than the stock is 409 and changes nothing', async () => {
-    expectError(await request(app).post('/store/orders').set(JSON_HEADERS).send({ petId: 1, quantity: 4 }), 409, 'conflict');
+    expectError(
+      await request(app).post('/store/orders').set(JSON_HEADERS).send({ petId: 1, quantity: 4 }),
+      409,
+      'conflict',
+    );
     expect(await stock(1)).toEqual({ petId: 1, quantity: 3, status: 'available' });
     expect((await request(app).get('/store/orders')).headers['x-total-count']).toBe('1');
   });
@@ -66,9 +73,15 @@ describe('order, stock and status transitions (contract: States and transitions)
   });
 
   it('setting stock recomputes: pending while an order is open, else available with stock, sold without', async () => {
-    expect((await request(app).put('/store/inventory/2').set(JSON_HEADERS).send({ quantity: 4 }).expect(200)).body.status).toBe('pending');
-    expect((await request(app).put('/store/inventory/1').set(JSON_HEADERS).send({ quantity: 0 }).expect(200)).body.status).toBe('sold');
-    expect((await request(app).put('/store/inventory/1').set(JSON_HEADERS).send({ quantity: 7 }).expect(200)).body.status).toBe('available');
+    expect(
+      (await request(app).put('/store/inventory/2').set(JSON_HEADERS).send({ quantity: 4 }).expect(200)).body.status,
+    ).toBe('pending');
+    expect(
+      (await request(app).put('/store/inventory/1').set(JSON_HEADERS).send({ quantity: 0 }).expect(200)).body.status,
+    ).toBe('sold');
+    expect(
+      (await request(app).put('/store/inventory/1').set(JSON_HEADERS).send({ quantity: 7 }).expect(200)).body.status,
+    ).toBe('available');
     expect(await pet(1)).toBe('available');
   });
 

@@ -16,7 +16,16 @@ import { CORPUS } from '../../fixtures/corpus/index.js';
 import { Random } from '../../conformance/cases/random.js';
 import { loadCorpus, requestBytes } from '../hardening/corpus.js';
 import { rawRequest, sendRaw, type RawResponse } from '../hardening/raw-http.js';
-import { driveOrder, LenientValidator, PathValues, planRequest, validValues, type EngineDescription, type GenericState, type PlannedRequest } from './corpus-requests.js';
+import {
+  driveOrder,
+  LenientValidator,
+  PathValues,
+  planRequest,
+  validValues,
+  type EngineDescription,
+  type GenericState,
+  type PlannedRequest,
+} from './corpus-requests.js';
 import { scaled } from '../load-scale.js';
 
 /** What a client sees of an answer, without what changes from one run to the next (Date). */
@@ -27,7 +36,10 @@ interface Verdict {
 }
 
 const pair = async (options: MockOptions): Promise<[RunningMock, RunningMock]> =>
-  Promise.all([start({ ...options, port: 0, validatorDispatch: 'document' }), start({ ...options, port: 0, validatorDispatch: 'operation' })]);
+  Promise.all([
+    start({ ...options, port: 0, validatorDispatch: 'document' }),
+    start({ ...options, port: 0, validatorDispatch: 'operation' }),
+  ]);
 
 function rawVerdict(res: RawResponse | Error): Verdict | string {
   if (res instanceof Error) return `no answer: ${res.message}`;
@@ -44,22 +56,33 @@ describe('the bad-input corpus gets the same answers from the per-operation and 
     await Promise.all(mocks.map((m) => m.close()));
   });
 
-  it(`${corpus.cases.length} cases, answer for answer`, async () => {
-    const differences: string[] = [];
-    let compared = 0;
-    for (const c of corpus.cases) {
-      const head = c.method.toUpperCase() === 'HEAD';
-      const bytes = requestBytes(c, corpus.apiKey);
-      const [reference, lazy] = await Promise.all(mocks.map((m) => sendRaw(m.port, bytes, { head }).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))))));
-      const want = rawVerdict(reference!);
-      const got = rawVerdict(lazy!);
-      compared++;
-      if (JSON.stringify(want) !== JSON.stringify(got)) differences.push(`${c.name}: whole-document ${JSON.stringify(want).slice(0, 300)} ≠ per-operation ${JSON.stringify(got).slice(0, 300)}`);
-      await Promise.all(mocks.map((m) => sendRaw(m.port, rawRequest('POST', '/__mock/reset'))));
-    }
-    expect(differences).toEqual([]);
-    expect(compared).toBe(corpus.cases.length);
-  }, scaled(300_000));
+  it(
+    `${corpus.cases.length} cases, answer for answer`,
+    async () => {
+      const differences: string[] = [];
+      let compared = 0;
+      for (const c of corpus.cases) {
+        const head = c.method.toUpperCase() === 'HEAD';
+        const bytes = requestBytes(c, corpus.apiKey);
+        const [reference, lazy] = await Promise.all(
+          mocks.map((m) =>
+            sendRaw(m.port, bytes, { head }).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e)))),
+          ),
+        );
+        const want = rawVerdict(reference!);
+        const got = rawVerdict(lazy!);
+        compared++;
+        if (JSON.stringify(want) !== JSON.stringify(got))
+          differences.push(
+            `${c.name}: whole-document ${JSON.stringify(want).slice(0, 300)} ≠ per-operation ${JSON.stringify(got).slice(0, 300)}`,
+          );
+        await Promise.all(mocks.map((m) => sendRaw(m.port, rawRequest('POST', '/__mock/reset'))));
+      }
+      expect(differences).toEqual([]);
+      expect(compared).toBe(corpus.cases.length);
+    },
+    scaled(300_000),
+  );
 });
 
 /** Invalid variations of a valid request, each one the validator must judge. */
@@ -83,45 +106,65 @@ function variations(contract: Contract, r: PlannedRequest): PlannedRequest[] {
   return out;
 }
 
-describe.each(CORPUS.map((c) => [c.name, c] as const))('%s gets the same answers from both validators', (_name, doc) => {
-  let mocks: [RunningMock, RunningMock];
-  let contract: Contract;
-  let description: EngineDescription;
+describe.each(CORPUS.map((c) => [c.name, c] as const))(
+  '%s gets the same answers from both validators',
+  (_name, doc) => {
+    let mocks: [RunningMock, RunningMock];
+    let contract: Contract;
+    let description: EngineDescription;
 
-  beforeAll(async () => {
-    contract = await loadContract(doc.file);
-    mocks = await pair({ spec: doc.file });
-    description = (await (await fetch(`${mocks[0].url}/__mock/engine`)).json()) as EngineDescription;
-  }, scaled(120_000));
-  afterAll(async () => {
-    await Promise.all((mocks ?? []).map((m) => m.close()));
-  });
+    beforeAll(async () => {
+      contract = await loadContract(doc.file);
+      mocks = await pair({ spec: doc.file });
+      description = (await (await fetch(`${mocks[0].url}/__mock/engine`)).json()) as EngineDescription;
+    }, scaled(120_000));
+    afterAll(async () => {
+      await Promise.all((mocks ?? []).map((m) => m.close()));
+    });
 
-  it('one valid request per operation and its invalid variations, answer for answer', async () => {
-    const state = (await (await fetch(`${mocks[0].url}/__mock/state`)).json()) as GenericState;
-    const validator = new LenientValidator();
-    const rng = new Random(1);
-    const paths = new PathValues(contract, description, state, validValues(rng, validator, 1));
-    const differences: string[] = [];
-    let compared = 0;
-    const send = async (r: PlannedRequest): Promise<Array<Verdict & { location: string | null }>> =>
-      Promise.all(
-        mocks.map(async (m) => {
-          const res = await fetch(`${m.url}${description.basePath}${r.target}`, { method: r.method, headers: r.headers, redirect: 'manual', ...(r.body === undefined ? {} : { body: r.body }) });
-          return { status: res.status, type: res.headers.get('content-type') ?? undefined, body: await res.text(), location: res.headers.get('location') };
-        }),
-      );
-    for (const operation of driveOrder(contract, description)) {
-      const planned = planRequest(contract, operation, paths, rng, validator);
-      if (!planned) continue;
-      for (const r of [...variations(contract, planned), planned]) {
-        const [want, got] = await send(r);
-        compared++;
-        if (JSON.stringify(want) !== JSON.stringify(got)) differences.push(`${r.method} ${r.target}: whole-document ${JSON.stringify(want).slice(0, 300)} ≠ per-operation ${JSON.stringify(got).slice(0, 300)}`);
-        if (want!.status === 201 && want!.location) paths.learn(want!.location);
-      }
-    }
-    expect(differences).toEqual([]);
-    expect(compared).toBeGreaterThan(0);
-  }, scaled(300_000));
-});
+    it(
+      'one valid request per operation and its invalid variations, answer for answer',
+      async () => {
+        const state = (await (await fetch(`${mocks[0].url}/__mock/state`)).json()) as GenericState;
+        const validator = new LenientValidator();
+        const rng = new Random(1);
+        const paths = new PathValues(contract, description, state, validValues(rng, validator, 1));
+        const differences: string[] = [];
+        let compared = 0;
+        const send = async (r: PlannedRequest): Promise<Array<Verdict & { location: string | null }>> =>
+          Promise.all(
+            mocks.map(async (m) => {
+              const res = await fetch(`${m.url}${description.basePath}${r.target}`, {
+                method: r.method,
+                headers: r.headers,
+                redirect: 'manual',
+                ...(r.body === undefined ? {} : { body: r.body }),
+              });
+              return {
+                status: res.status,
+                type: res.headers.get('content-type') ?? undefined,
+                body: await res.text(),
+                location: res.headers.get('location'),
+              };
+            }),
+          );
+        for (const operation of driveOrder(contract, description)) {
+          const planned = planRequest(contract, operation, paths, rng, validator);
+          if (!planned) continue;
+          for (const r of [...variations(contract, planned), planned]) {
+            const [want, got] = await send(r);
+            compared++;
+            if (JSON.stringify(want) !== JSON.stringify(got))
+              differences.push(
+                `${r.method} ${r.target}: whole-document ${JSON.stringify(want).slice(0, 300)} ≠ per-operation ${JSON.stringify(got).slice(0, 300)}`,
+              );
+            if (want!.status === 201 && want!.location) paths.learn(want!.location);
+          }
+        }
+        expect(differences).toEqual([]);
+        expect(compared).toBeGreaterThan(0);
+      },
+      scaled(300_000),
+    );
+  },
+);

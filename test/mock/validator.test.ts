@@ -44,7 +44,8 @@ describe('validators shared between apps of one contract', () => {
   });
 
   it('a contract the validator refuses is one line naming the construct and where, and is not kept', async () => {
-    const text = 'openapi: 3.0.3\ninfo: { title: t, version: "1" }\npaths:\n  /a:\n    get:\n      responses:\n        "200": { description: ok, content: { application/json: { schema: { type: object, required: [] } } } }\n';
+    const text =
+      'openapi: 3.0.3\ninfo: { title: t, version: "1" }\npaths:\n  /a:\n    get:\n      responses:\n        "200": { description: ok, content: { application/json: { schema: { type: object, required: [] } } } }\n';
     const contract = await contractFromText(text);
     const first = validatorMiddleware(contract);
     await expect(first).rejects.toThrow(/^the contract cannot be served: .*required/);

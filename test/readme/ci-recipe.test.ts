@@ -62,65 +62,94 @@ describe("docs/ci.md's CI recipes run as written", () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  it('installs the kit, starts and waits for the server, gates it, and leaves the reports to upload', async () => {
-    const steps = await readmeWorkflow();
-    port = await freePort();
-    dir = await mkdtemp(join(tmpdir(), 'ci-recipe-'));
-    await mkdir(join(dir, 'vendor'));
-    await copyFile(await packKit(dir), join(dir, 'vendor', TARBALL));
-    // "your server": here the mock from the kit, on the port the workflow names (substituted).
-    await writeConsumer(dir, { 'start:my-server': `petstore-mock --port ${port}` });
+  it(
+    'installs the kit, starts and waits for the server, gates it, and leaves the reports to upload',
+    async () => {
+      const steps = await readmeWorkflow();
+      port = await freePort();
+      dir = await mkdtemp(join(tmpdir(), 'ci-recipe-'));
+      await mkdir(join(dir, 'vendor'));
+      await copyFile(await packKit(dir), join(dir, 'vendor', TARBALL));
+      // "your server": here the mock from the kit, on the port the workflow names (substituted).
+      await writeConsumer(dir, { 'start:my-server': `petstore-mock --port ${port}` });
 
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub Actions expression of the recipe, not a template.
-    const secret = '${{ secrets.PETSTORE_API_KEY }}';
-    const substitute = (command: string): string => command.replaceAll('8080', String(port)).replaceAll(secret, 'dev-key');
-    const ran: string[] = [];
-    for (const step of steps) {
-      if (step.uses !== undefined) {
-        // The actions: checkout (this directory is the checkout), setup-node (this Node), upload-artifact (checked below).
-        expect(step.uses).toMatch(/^actions\/(checkout|setup-node|upload-artifact)@v\d+$/);
-        continue;
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub Actions expression of the recipe, not a template.
+      const secret = '${{ secrets.PETSTORE_API_KEY }}';
+      const substitute = (command: string): string =>
+        command.replaceAll('8080', String(port)).replaceAll(secret, 'dev-key');
+      const ran: string[] = [];
+      for (const step of steps) {
+        if (step.uses !== undefined) {
+          // The actions: checkout (this directory is the checkout), setup-node (this Node), upload-artifact (checked below).
+          expect(step.uses).toMatch(/^actions\/(checkout|setup-node|upload-artifact)@v\d+$/);
+          continue;
+        }
+        const command = substitute(step.run ?? '');
+        expect(command).not.toMatch(/\$\{\{/); // every expression is one the test knows how to stand in for
+        if (/&\s*(#.*)?$/m.test(command)) {
+          // A step that leaves a process in the background: its own process group, stopped after the test.
+          const child = spawn('bash', ['-ec', command], {
+            cwd: dir,
+            env: { ...process.env, ...OFFLINE_NPM },
+            detached: true,
+            stdio: 'ignore',
+          });
+          serverGroup = child.pid;
+          const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+          expect(code, `step "${step.name ?? command}"`).toBe(0);
+        } else {
+          const result = await sh(command, dir, OFFLINE_NPM);
+          expect(result.code, `step "${step.name ?? command}" failed:\n${result.stdout}\n${result.stderr}`).toBe(0);
+        }
+        ran.push(step.name ?? command);
       }
-      const command = substitute(step.run ?? '');
-      expect(command).not.toMatch(/\$\{\{/); // every expression is one the test knows how to stand in for
-      if (/&\s*(#.*)?$/m.test(command)) {
-        // A step that leaves a process in the background: its own process group, stopped after the test.
-        const child = spawn('bash', ['-ec', command], { cwd: dir, env: { ...process.env, ...OFFLINE_NPM }, detached: true, stdio: 'ignore' });
-        serverGroup = child.pid;
-        const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-        expect(code, `step "${step.name ?? command}"`).toBe(0);
-      } else {
-        const result = await sh(command, dir, OFFLINE_NPM);
-        expect(result.code, `step "${step.name ?? command}" failed:\n${result.stdout}\n${result.stderr}`).toBe(0);
-      }
-      ran.push(step.name ?? command);
-    }
-    expect(ran.length).toBeGreaterThanOrEqual(3);
+      expect(ran.length).toBeGreaterThanOrEqual(3);
 
-    const upload = steps.find((s) => s.uses?.startsWith('actions/upload-artifact'));
-    const pattern = String(upload?.with?.['path'] ?? '');
-    expect(pattern).toBe('conformance.*');
-    const reports = (await readdir(dir)).filter((f) => f.startsWith('conformance.')).sort();
-    expect(reports).toEqual(['conformance.html', 'conformance.xml']);
-    expect(await readFile(join(dir, 'conformance.xml'), 'utf8')).toMatch(/<testsuites?[\s>]/);
-    expect(await readFile(join(dir, 'conformance.html'), 'utf8')).toMatch(/^<!doctype html>/i);
-  }, scaled(600_000));
-  it('GitLab CI: the job script runs in the same project, and its artifacts are the reports', async () => {
-    expect(dir, 'the GitHub Actions recipe set up the consumer project').not.toBe('');
-    await stopServer();
-    for (const report of (await readdir(dir)).filter((f) => f.startsWith('conformance.'))) await rm(join(dir, report));
-    const job = Object.values(parse(await recipe('## GitLab CI')) as Record<string, { image?: string; script: string[]; artifacts: { when?: string; paths: string[]; reports?: { junit?: string } } }>)[0]!;
-    expect(job.image).toMatch(/^node:\d+$/);
-    // GitLab runs the script lines in one shell, stopping at the first that fails.
-    const script = job.script.map((line) => line.replaceAll('8080', String(port))).join('\n');
-    const child = spawn('bash', ['-ec', script], { cwd: dir, env: { ...process.env, ...OFFLINE_NPM, PETSTORE_API_KEY: 'dev-key' }, detached: true, stdio: 'ignore' });
-    serverGroup = child.pid;
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-    expect(code).toBe(0);
-    expect(job.artifacts.when).toBe('always');
-    expect(job.artifacts.reports?.junit).toBe('conformance.xml');
-    expect([...job.artifacts.paths].sort()).toEqual(['conformance.html', 'conformance.xml']);
-    expect(await readFile(join(dir, 'conformance.xml'), 'utf8')).toMatch(/<testsuites?[\s>]/);
-    expect(await readFile(join(dir, 'conformance.html'), 'utf8')).toMatch(/^<!doctype html>/i);
-  }, scaled(300_000));
+      const upload = steps.find((s) => s.uses?.startsWith('actions/upload-artifact'));
+      const pattern = String(upload?.with?.['path'] ?? '');
+      expect(pattern).toBe('conformance.*');
+      const reports = (await readdir(dir)).filter((f) => f.startsWith('conformance.')).sort();
+      expect(reports).toEqual(['conformance.html', 'conformance.xml']);
+      expect(await readFile(join(dir, 'conformance.xml'), 'utf8')).toMatch(/<testsuites?[\s>]/);
+      expect(await readFile(join(dir, 'conformance.html'), 'utf8')).toMatch(/^<!doctype html>/i);
+    },
+    scaled(600_000),
+  );
+  it(
+    'GitLab CI: the job script runs in the same project, and its artifacts are the reports',
+    async () => {
+      expect(dir, 'the GitHub Actions recipe set up the consumer project').not.toBe('');
+      await stopServer();
+      for (const report of (await readdir(dir)).filter((f) => f.startsWith('conformance.')))
+        await rm(join(dir, report));
+      const job = Object.values(
+        parse(await recipe('## GitLab CI')) as Record<
+          string,
+          {
+            image?: string;
+            script: string[];
+            artifacts: { when?: string; paths: string[]; reports?: { junit?: string } };
+          }
+        >,
+      )[0]!;
+      expect(job.image).toMatch(/^node:\d+$/);
+      // GitLab runs the script lines in one shell, stopping at the first that fails.
+      const script = job.script.map((line) => line.replaceAll('8080', String(port))).join('\n');
+      const child = spawn('bash', ['-ec', script], {
+        cwd: dir,
+        env: { ...process.env, ...OFFLINE_NPM, PETSTORE_API_KEY: 'dev-key' },
+        detached: true,
+        stdio: 'ignore',
+      });
+      serverGroup = child.pid;
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      expect(code).toBe(0);
+      expect(job.artifacts.when).toBe('always');
+      expect(job.artifacts.reports?.junit).toBe('conformance.xml');
+      expect([...job.artifacts.paths].sort()).toEqual(['conformance.html', 'conformance.xml']);
+      expect(await readFile(join(dir, 'conformance.xml'), 'utf8')).toMatch(/<testsuites?[\s>]/);
+      expect(await readFile(join(dir, 'conformance.html'), 'utf8')).toMatch(/^<!doctype html>/i);
+    },
+    scaled(300_000),
+  );
 });

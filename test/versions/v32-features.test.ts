@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { contractFromDocument, loadContract, parseSequence, schemeDeprecated, SchemaValidator } from '../../src/contract/index.js';
+import {
+  contractFromDocument,
+  loadContract,
+  parseSequence,
+  schemeDeprecated,
+  SchemaValidator,
+} from '../../src/contract/index.js';
 import { CredentialPlan } from '../../conformance/credentials.js';
 import { selfConsistency } from '../../bench/self-consistency.js';
 import { operationOf } from '../../conformance/workflows/executor.js';
@@ -12,7 +18,8 @@ import { createMockApp } from '../../src/index.js';
 import { scaled } from '../load-scale.js';
 
 /** A request of any method (supertest's agent names `query` after superagent's query-string setter). */
-const send = (app: Parameters<typeof request>[0], method: string, path: string): request.Test => new request.Test(app, method, path);
+const send = (app: Parameters<typeof request>[0], method: string, path: string): request.Test =>
+  new request.Test(app, method, path);
 
 const fixture = join(import.meta.dirname, '..', '..', 'fixtures', 'versions', 'search-3.2.yaml');
 const validator = new SchemaValidator('json-schema-2020-12');
@@ -23,7 +30,9 @@ describe('OpenAPI 3.2 QUERY and additionalOperations (OAS 3.2.0 §4.9.1)', () =>
     expect(contract.operationsById.get('queryNotes')?.method).toBe('query');
     expect(contract.operationsById.get('purgeNotes')?.method).toBe('purge');
     expect(contract.operationsById.has('frobnicateNotes')).toBe(false);
-    expect(contract.notExercised.join('\n')).toMatch(/FROBNICATE \/notes: FROBNICATE is not a method Node's HTTP parser reads/);
+    expect(contract.notExercised.join('\n')).toMatch(
+      /FROBNICATE \/notes: FROBNICATE is not a method Node's HTTP parser reads/,
+    );
     expect(contract.notExercised.join('\n')).not.toMatch(/QUERY|PURGE/);
   });
 
@@ -36,20 +45,23 @@ describe('OpenAPI 3.2 QUERY and additionalOperations (OAS 3.2.0 §4.9.1)', () =>
     expect(operationOf({ stepId: 's', operationPath } as Step, contract)?.id).toBe(id);
   });
 
-  it.each(['operation', 'document'] as const)('the mock routes QUERY, validates its content and answers it; PURGE too; Allow names both (validator dispatch by %s)', async (validatorDispatch) => {
-    const app = await createMockApp({ spec: fixture, validatorDispatch });
-    const ok = await send(app, 'QUERY', '/notes').send({ text: 'a' });
-    expect(ok.status).toBe(200);
-    const bad = await send(app, 'QUERY', '/notes').send([1]);
-    expect(bad.status).toBe(400);
-    expect(bad.body.message).toMatch(/body must be object/);
-    expect((await send(app, 'PURGE', '/notes')).status).toBe(204);
-    const options = await request(app).options('/notes');
-    expect(options.headers['allow']).toMatch(/QUERY/);
-    expect(options.headers['allow']).toMatch(/PURGE/);
-    // The borrowed method stays the mock's business: POST is still not allowed on /notes.
-    expect((await request(app).post('/notes').send({})).status).toBe(405);
-  });
+  it.each(['operation', 'document'] as const)(
+    'the mock routes QUERY, validates its content and answers it; PURGE too; Allow names both (validator dispatch by %s)',
+    async (validatorDispatch) => {
+      const app = await createMockApp({ spec: fixture, validatorDispatch });
+      const ok = await send(app, 'QUERY', '/notes').send({ text: 'a' });
+      expect(ok.status).toBe(200);
+      const bad = await send(app, 'QUERY', '/notes').send([1]);
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toMatch(/body must be object/);
+      expect((await send(app, 'PURGE', '/notes')).status).toBe(204);
+      const options = await request(app).options('/notes');
+      expect(options.headers['allow']).toMatch(/QUERY/);
+      expect(options.headers['allow']).toMatch(/PURGE/);
+      // The borrowed method stays the mock's business: POST is still not allowed on /notes.
+      expect((await request(app).post('/notes').send({})).status).toBe(405);
+    },
+  );
 });
 
 describe('OpenAPI 3.2 itemSchema (OAS 3.2.0 §4.14.3): the mock writes a stream of items valid by it', () => {
@@ -59,11 +71,14 @@ describe('OpenAPI 3.2 itemSchema (OAS 3.2.0 §4.14.3): the mock writes a stream 
   ] as const)('%s %s answers %s, each item valid', async (method, path, type, syntax) => {
     const contract = await loadContract(fixture);
     const app = await createMockApp({ spec: fixture });
-    const answer = await send(app, method, path).send(method === 'QUERY' ? { text: 'a' } : undefined).buffer(true).parse((res, done) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-      res.on('end', () => done(null, text));
-    });
+    const answer = await send(app, method, path)
+      .send(method === 'QUERY' ? { text: 'a' } : undefined)
+      .buffer(true)
+      .parse((res, done) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+        res.on('end', () => done(null, text));
+      });
     expect(answer.status).toBe(200);
     expect(answer.headers['content-type']).toContain(type);
     const read = parseSequence(syntax, answer.body as string);
@@ -71,7 +86,10 @@ describe('OpenAPI 3.2 itemSchema (OAS 3.2.0 §4.14.3): the mock writes a stream 
     const items = read.ok ? read.items : [];
     expect(items.length).toBeGreaterThan(0);
     const op = contract.operations.find((o) => o.path === path && o.method === method.toLowerCase())!;
-    const itemSchema = (op.responses['200']!.content![type] as Record<string, unknown>)['itemSchema'] as Record<string, unknown>;
+    const itemSchema = (op.responses['200']!.content![type] as Record<string, unknown>)['itemSchema'] as Record<
+      string,
+      unknown
+    >;
     for (const item of items) expect(validator.check(itemSchema, item, 'response')).toEqual({ valid: true });
   });
 });
@@ -111,8 +129,28 @@ describe('a querystring parameter shared through components/parameters', () => {
     const document = {
       openapi: '3.2.0',
       info: { title: 't', version: '1' },
-      components: { parameters: { Filter: { name: 'filter', in: 'querystring', content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { n: { type: 'integer' } }, additionalProperties: false } } } } } },
-      paths: { '/things': { get: { operationId: 'listThings', parameters: [{ $ref: '#/components/parameters/Filter' }], responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array' } } } } } } } },
+      components: {
+        parameters: {
+          Filter: {
+            name: 'filter',
+            in: 'querystring',
+            content: {
+              'application/x-www-form-urlencoded': {
+                schema: { type: 'object', properties: { n: { type: 'integer' } }, additionalProperties: false },
+              },
+            },
+          },
+        },
+      },
+      paths: {
+        '/things': {
+          get: {
+            operationId: 'listThings',
+            parameters: [{ $ref: '#/components/parameters/Filter' }],
+            responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array' } } } } },
+          },
+        },
+      },
     };
     const dir = mkdtempSync(join(tmpdir(), 'v32-'));
     const spec = join(dir, 'shared-querystring.json');
@@ -135,13 +173,23 @@ describe('OpenAPI 3.2 deprecated security schemes (OAS 3.2.0 §4.27.1)', () => {
         token: { type: 'http', scheme: 'bearer' },
       },
     },
-    paths: { '/things': { get: { operationId: 'listThings', security: [{ key: [] }, { token: [] }], responses: { '200': { description: 'ok' } } } } },
+    paths: {
+      '/things': {
+        get: {
+          operationId: 'listThings',
+          security: [{ key: [] }, { token: [] }],
+          responses: { '200': { description: 'ok' } },
+        },
+      },
+    },
   };
 
   it('the runner meets another requirement when it can, the deprecated one only when it must; the notices say so', async () => {
     const contract = await contractFromDocument(document);
     const op = contract.operationsById.get('listThings')!;
-    expect(new CredentialPlan(contract, { apiKey: 'k', bearer: 't' }).valid(op)?.map((p) => p.name)).toEqual(['authorization']);
+    expect(new CredentialPlan(contract, { apiKey: 'k', bearer: 't' }).valid(op)?.map((p) => p.name)).toEqual([
+      'authorization',
+    ]);
     expect(new CredentialPlan(contract, { apiKey: 'k' }).valid(op)?.map((p) => p.name)).toEqual(['X-Key']);
     expect(contract.notExercised.join('\n')).toMatch(/security scheme key is deprecated/);
   });
@@ -157,20 +205,25 @@ describe('OpenAPI 3.2 deprecated security schemes (OAS 3.2.0 §4.27.1)', () => {
 });
 
 describe('the runner against the mock on a 3.2 document of these features', () => {
-  it('0 failures, and QUERY, PURGE, the SSE stream and both query strings (valid and invalid) are judged', async () => {
-    const result = await selfConsistency('search-3.2', fixture);
-    expect(result.failures.map((f) => `${f.operation} › ${f.check}: ${f.message}`)).toEqual([]);
-    const passed = (operation: string, check: string): boolean => result.report.results.some((r) => r.operation === operation && r.check === check && r.status === 'passed');
-    expect(passed('queryNotes', 'response_schema')).toBe(true);
-    expect(passed('queryNotes', 'negative_data_rejected')).toBe(true);
-    expect(passed('purgeNotes', 'positive_data_accepted')).toBe(true);
-    expect(passed('noteEvents', 'response_schema')).toBe(true);
-    expect(passed('notesByJson', 'positive_data_accepted')).toBe(true);
-    expect(passed('searchNotes', 'positive_data_accepted')).toBe(true);
-    // Invalid query strings (a broken field, a missing required one) are refused.
-    expect(passed('notesByJson', 'negative_data_rejected')).toBe(true);
-    expect(passed('searchNotes', 'negative_data_rejected')).toBe(true);
-    // A request stream is written by the runner and read by the mock.
-    expect(passed('importNotes', 'positive_data_accepted')).toBe(true);
-  }, scaled(60_000));
+  it(
+    '0 failures, and QUERY, PURGE, the SSE stream and both query strings (valid and invalid) are judged',
+    async () => {
+      const result = await selfConsistency('search-3.2', fixture);
+      expect(result.failures.map((f) => `${f.operation} › ${f.check}: ${f.message}`)).toEqual([]);
+      const passed = (operation: string, check: string): boolean =>
+        result.report.results.some((r) => r.operation === operation && r.check === check && r.status === 'passed');
+      expect(passed('queryNotes', 'response_schema')).toBe(true);
+      expect(passed('queryNotes', 'negative_data_rejected')).toBe(true);
+      expect(passed('purgeNotes', 'positive_data_accepted')).toBe(true);
+      expect(passed('noteEvents', 'response_schema')).toBe(true);
+      expect(passed('notesByJson', 'positive_data_accepted')).toBe(true);
+      expect(passed('searchNotes', 'positive_data_accepted')).toBe(true);
+      // Invalid query strings (a broken field, a missing required one) are refused.
+      expect(passed('notesByJson', 'negative_data_rejected')).toBe(true);
+      expect(passed('searchNotes', 'negative_data_rejected')).toBe(true);
+      // A request stream is written by the runner and read by the mock.
+      expect(passed('importNotes', 'positive_data_accepted')).toBe(true);
+    },
+    scaled(60_000),
+  );
 });

@@ -2,7 +2,18 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { admitsNull, diceOfFaker, sampleValue, contractFromDocument, contractFromText, ContractError, loadContract, originalPointer, SchemaValidator, lowered } from '../../src/contract/index.js';
+import {
+  admitsNull,
+  diceOfFaker,
+  sampleValue,
+  contractFromDocument,
+  contractFromText,
+  ContractError,
+  loadContract,
+  originalPointer,
+  SchemaValidator,
+  lowered,
+} from '../../src/contract/index.js';
 import { createMockApp } from '../../src/index.js';
 import { validatorDocument } from '../../src/mock/validator-document.js';
 import { Faker, en } from '@faker-js/faker';
@@ -31,15 +42,33 @@ describe('the version field decides how a document is read, and anything else is
   });
 
   it('a 3.1 document with only webhooks (no paths) loads, with no operations and the webhooks listed as not exercised', async () => {
-    const contract = await contractFromDocument({ openapi: '3.1.0', info, webhooks: { ping: { post: { responses: { '200': { description: 'ok' } } } } } });
+    const contract = await contractFromDocument({
+      openapi: '3.1.0',
+      info,
+      webhooks: { ping: { post: { responses: { '200': { description: 'ok' } } } } },
+    });
     expect(contract.version).toEqual({ written: '3.1.0', family: '3.1', schemaDialect: 'json-schema-2020-12' });
     expect(contract.operations).toEqual([]);
     expect(contract.notExercised.join('\n')).toContain('webhooks (ping)');
   });
 
   it('jsonSchemaDialect: the OAS default is accepted, another dialect is refused by name', async () => {
-    await expect(contractFromDocument({ openapi: '3.1.0', info, paths: {}, jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base' })).resolves.toBeDefined();
-    await expect(contractFromDocument({ openapi: '3.1.0', info, paths: {}, jsonSchemaDialect: 'http://json-schema.org/draft-07/schema#' })).rejects.toThrow(/jsonSchemaDialect "http:\/\/json-schema.org\/draft-07\/schema#"/);
+    await expect(
+      contractFromDocument({
+        openapi: '3.1.0',
+        info,
+        paths: {},
+        jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
+      }),
+    ).resolves.toBeDefined();
+    await expect(
+      contractFromDocument({
+        openapi: '3.1.0',
+        info,
+        paths: {},
+        jsonSchemaDialect: 'http://json-schema.org/draft-07/schema#',
+      }),
+    ).rejects.toThrow(/jsonSchemaDialect "http:\/\/json-schema.org\/draft-07\/schema#"/);
   });
 
   it('both CLIs exit 2 with the one line for an unsupported version', () => {
@@ -48,7 +77,10 @@ describe('the version field decides how a document is read, and anything else is
       ['petstore-mock.js', ['--spec', spec, '--port', '0']],
       ['petstore-conformance.js', ['--spec', spec, '--target', 'http://127.0.0.1:9']],
     ] as const) {
-      const run = spawnSync(process.execPath, [join(ROOT, 'bin', bin), ...args], { encoding: 'utf8', timeout: scaled(20_000) });
+      const run = spawnSync(process.execPath, [join(ROOT, 'bin', bin), ...args], {
+        encoding: 'utf8',
+        timeout: scaled(20_000),
+      });
       expect(run.status, `${bin}: ${run.stderr}`).toBe(2);
       expect(run.stderr).toMatch(/Swagger "1.2"; supported: Swagger 2.0, OpenAPI 3.0.x, 3.1.x and 3.2.0/);
     }
@@ -80,10 +112,21 @@ describe('Swagger 2.0 is upgraded on load, and its places keep their own names',
     const { parse } = await import('yaml');
     const { readFile } = await import('node:fs/promises');
     const original = parse(await readFile(fixture('orders-2.0.yaml'), 'utf8')) as Record<string, unknown>;
-    expect(originalPointer(original, '#/components/schemas/NewOrder/properties/item')).toBe('#/definitions/NewOrder/properties/item');
-    expect(originalPointer(original, '#/paths/~1orders/post/requestBody/content/application~1json/schema/properties/item')).toBe('#/paths/~1orders/post/parameters/0/schema/properties/item');
-    expect(originalPointer(original, '#/paths/~1orders~1{orderId}~1receipt/post/requestBody/content/multipart~1form-data/schema/properties/note')).toBe('#/paths/~1orders~1{orderId}~1receipt/post/parameters/2');
-    expect(originalPointer(original, '#/paths/~1orders/get/responses/200/content/application~1json/schema/items')).toBe('#/paths/~1orders/get/responses/200/schema/items');
+    expect(originalPointer(original, '#/components/schemas/NewOrder/properties/item')).toBe(
+      '#/definitions/NewOrder/properties/item',
+    );
+    expect(
+      originalPointer(original, '#/paths/~1orders/post/requestBody/content/application~1json/schema/properties/item'),
+    ).toBe('#/paths/~1orders/post/parameters/0/schema/properties/item');
+    expect(
+      originalPointer(
+        original,
+        '#/paths/~1orders~1{orderId}~1receipt/post/requestBody/content/multipart~1form-data/schema/properties/note',
+      ),
+    ).toBe('#/paths/~1orders~1{orderId}~1receipt/post/parameters/2');
+    expect(originalPointer(original, '#/paths/~1orders/get/responses/200/content/application~1json/schema/items')).toBe(
+      '#/paths/~1orders/get/responses/200/schema/items',
+    );
     expect(originalPointer(original, '#/components/securitySchemes/key')).toBe('#/securityDefinitions/key');
     expect(originalPointer(original, '#/servers/0/url')).toBe('#/host');
   });
@@ -110,21 +153,32 @@ describe("an operation's own produces overrides the document's (Swagger 2.0 Oper
         get: {
           operationId: 'logs',
           produces: ['application/vnd.docker.raw-stream'],
-          responses: { '200': { description: 'stream', schema: { type: 'string', format: 'binary' } }, '410': { $ref: '#/responses/Gone' } },
+          responses: {
+            '200': { description: 'stream', schema: { type: 'string', format: 'binary' } },
+            '410': { $ref: '#/responses/Gone' },
+          },
         },
       },
-      '/info': { get: { operationId: 'info', responses: { '200': { description: 'ok', schema: { $ref: '#/definitions/Error' } } } } },
+      '/info': {
+        get: {
+          operationId: 'info',
+          responses: { '200': { description: 'ok', schema: { $ref: '#/definitions/Error' } } },
+        },
+      },
     },
   };
   it("the operation's types, the document's for the others and for the shared responses", async () => {
     const contract = await contractFromDocument(structuredClone(document));
-    const media = (id: string, status: string): string[] => Object.keys(contract.operationsById.get(id)!.responses[status]?.content ?? {});
+    const media = (id: string, status: string): string[] =>
+      Object.keys(contract.operationsById.get(id)!.responses[status]?.content ?? {});
     expect(media('logs', '200')).toEqual(['application/vnd.docker.raw-stream']);
     expect(media('info', '200')).toEqual(['application/json', 'text/plain']);
     expect(media('logs', '410')).toEqual(['application/json', 'text/plain']);
     const gone = contract.resolved.components?.responses?.['Gone'];
     // Its #/definitions/ reference was rewritten, so it resolves to the schema.
-    expect(gone && 'content' in gone ? gone.content?.['text/plain']?.schema : undefined).toEqual(document.definitions.Error);
+    expect(gone && 'content' in gone ? gone.content?.['text/plain']?.schema : undefined).toEqual(
+      document.definitions.Error,
+    );
   });
 });
 
@@ -137,11 +191,31 @@ describe('OpenAPI 3.1 schemas are JSON Schema 2020-12 in the kernel validator', 
     ['const refuses anything else', { const: 'item' }, 'other', false],
     ['const takes itself', { const: 'item' }, 'item', true],
     ['numeric exclusiveMinimum refuses the bound', { type: 'number', exclusiveMinimum: 0 }, 0, false],
-    ['prefixItems checks each position', { type: 'array', prefixItems: [{ type: 'number' }, { type: 'string' }] }, [1, 2], false],
+    [
+      'prefixItems checks each position',
+      { type: 'array', prefixItems: [{ type: 'number' }, { type: 'string' }] },
+      [1, 2],
+      false,
+    ],
     ['items: false closes a tuple', { type: 'array', prefixItems: [{ type: 'number' }], items: false }, [1, 2], false],
-    ['unevaluatedProperties sees allOf', { allOf: [{ properties: { a: {} } }], unevaluatedProperties: false }, { a: 1 }, true],
-    ['unevaluatedProperties refuses the rest', { allOf: [{ properties: { a: {} } }], unevaluatedProperties: false }, { a: 1, b: 2 }, false],
-    ['$defs and $id compile (twice, in one validator)', { $id: 'https://e.com/s', $defs: { x: { type: 'string' } }, type: 'string' }, 's', true],
+    [
+      'unevaluatedProperties sees allOf',
+      { allOf: [{ properties: { a: {} } }], unevaluatedProperties: false },
+      { a: 1 },
+      true,
+    ],
+    [
+      'unevaluatedProperties refuses the rest',
+      { allOf: [{ properties: { a: {} } }], unevaluatedProperties: false },
+      { a: 1, b: 2 },
+      false,
+    ],
+    [
+      '$defs and $id compile (twice, in one validator)',
+      { $id: 'https://e.com/s', $defs: { x: { type: 'string' } }, type: 'string' },
+      's',
+      true,
+    ],
     ['nullable is no 3.1 keyword', { type: 'string', nullable: true }, null, false],
   ])('%s', (_name, schema, value, valid) => {
     expect(ok(schema, value)).toBe(valid);
@@ -167,7 +241,10 @@ describe('OpenAPI 3.1 schemas are JSON Schema 2020-12 in the kernel validator', 
       },
     };
     for (let i = 0; i < 20; i++) {
-      const value = sampleValue(schema as Parameters<typeof sampleValue>[0], { dice: diceOfFaker(faker), everyProperty: true });
+      const value = sampleValue(schema as Parameters<typeof sampleValue>[0], {
+        dice: diceOfFaker(faker),
+        everyProperty: true,
+      });
       expect(v.check(schema, value, 'response')).toEqual({ valid: true });
     }
     expect(lowered({ type: ['integer', 'null'] } as never)).toMatchObject({ type: 'integer', nullable: true });
@@ -188,7 +265,13 @@ describe('the mock validates requests and its own answers by 3.1 rules', () => {
     expect(JSON.stringify(wrongConst.body)).toContain('constant');
     expect((await request(app).post('/v1/items').send({ name: 'a', kind: 'item', note: 5 })).status).toBe(400);
     expect((await request(app).post('/v1/items').send({ name: 'a', kind: 'item', size: 0 })).status).toBe(400);
-    expect((await request(app).post('/v1/items').send({ name: 'a', kind: 'item', tag: 'x'.repeat(11) })).status).toBe(400);
+    expect(
+      (
+        await request(app)
+          .post('/v1/items')
+          .send({ name: 'a', kind: 'item', tag: 'x'.repeat(11) })
+      ).status,
+    ).toBe(400);
     const list = await request(app).get('/v1/items');
     expect(list.status).toBe(200);
     const contract = await loadContract(fixture('items-3.1.yaml'));
@@ -199,7 +282,9 @@ describe('the mock validates requests and its own answers by 3.1 rules', () => {
   it('a 3.2 document is served; only what the kit cannot exercise is listed (a method Node does not read), with why', async () => {
     const contract = await loadContract(fixture('search-3.2.yaml'));
     expect(contract.version.family).toBe('3.2');
-    expect(contract.notExercised.join('\n')).toMatch(/FROBNICATE \/notes: FROBNICATE is not a method Node's HTTP parser reads/);
+    expect(contract.notExercised.join('\n')).toMatch(
+      /FROBNICATE \/notes: FROBNICATE is not a method Node's HTTP parser reads/,
+    );
     const app = await createMockApp({ spec: fixture('search-3.2.yaml') });
     const list = await request(app).get('/notes');
     expect(list.status).toBe(200);
@@ -212,7 +297,7 @@ describe('the mock validates requests and its own answers by 3.1 rules', () => {
   });
 });
 
-describe('a header parameter named Content-Type is ignored (OAS 3.0.3 §4.7.12.1), as Docker Engine\'s 2.0 document needs', () => {
+describe("a header parameter named Content-Type is ignored (OAS 3.0.3 §4.7.12.1), as Docker Engine's 2.0 document needs", () => {
   it('the validator is not given it, and the mock takes the body its consumes lists', async () => {
     const document = {
       swagger: '2.0',
@@ -241,7 +326,10 @@ describe('a header parameter named Content-Type is ignored (OAS 3.0.3 §4.7.12.1
     try {
       await writeFile(join(dir, 'build.json'), JSON.stringify(document));
       const app = await createMockApp({ spec: join(dir, 'build.json') });
-      const res = await request(app).post('/build').set('content-type', 'application/octet-stream').send(Buffer.from('tar'));
+      const res = await request(app)
+        .post('/build')
+        .set('content-type', 'application/octet-stream')
+        .send(Buffer.from('tar'));
       expect(res.status, res.text).toBeLessThan(300);
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -249,11 +337,16 @@ describe('a header parameter named Content-Type is ignored (OAS 3.0.3 §4.7.12.1
   });
 });
 
-
 describe('an empty list in an optional query parameter is left out, not sent as an empty value (OAS 3.0.3 §4.7.12 allowEmptyValue)', () => {
   it('Swagger 2.0 csv arrays (petstore-expanded tags) are no longer sent as "tags="', async () => {
     const { serialiseQuery } = await import('../../src/contract/params/index.js');
-    const tags = { name: 'tags', in: 'query', style: 'form', explode: false, schema: { type: 'array', items: { type: 'string' } } } as const;
+    const tags = {
+      name: 'tags',
+      in: 'query',
+      style: 'form',
+      explode: false,
+      schema: { type: 'array', items: { type: 'string' } },
+    } as const;
     expect(serialiseQuery(tags, 'tags', [])).toEqual([]);
     const required = { ...tags, required: true };
     const allowsEmpty = { ...tags, allowEmptyValue: true };
@@ -264,24 +357,34 @@ describe('an empty list in an optional query parameter is left out, not sent as 
 });
 
 describe('a 3.1 document of webhooks only', () => {
-  it('the runner says there is nothing to call, naming the webhooks, and exits 2', async () => {
-    const { createServer } = await import('node:http');
-    const { spawn } = await import('node:child_process');
-    const server = createServer((_req, res) => res.writeHead(404).end());
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
-    const target = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    try {
-      const spec = join(ROOT, 'fixtures', 'corpus', 'oai-webhook-example-3.1.yaml');
-      const child = spawn(process.execPath, [join(ROOT, 'bin', 'petstore-conformance.js'), '--spec', spec, '--target', target]);
-      let output = '';
-      child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-      child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-      const status = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-      expect(status, output).toBe(2);
-      expect(output).toMatch(/the contract has no operations to call \(its webhooks are requests the API sends/);
-    } finally {
-      server.close();
-    }
-  }, scaled(30_000));
+  it(
+    'the runner says there is nothing to call, naming the webhooks, and exits 2',
+    async () => {
+      const { createServer } = await import('node:http');
+      const { spawn } = await import('node:child_process');
+      const server = createServer((_req, res) => res.writeHead(404).end());
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const address = server.address();
+      const target = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      try {
+        const spec = join(ROOT, 'fixtures', 'corpus', 'oai-webhook-example-3.1.yaml');
+        const child = spawn(process.execPath, [
+          join(ROOT, 'bin', 'petstore-conformance.js'),
+          '--spec',
+          spec,
+          '--target',
+          target,
+        ]);
+        let output = '';
+        child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+        child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+        const status = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+        expect(status, output).toBe(2);
+        expect(output).toMatch(/the contract has no operations to call \(its webhooks are requests the API sends/);
+      } finally {
+        server.close();
+      }
+    },
+    scaled(30_000),
+  );
 });

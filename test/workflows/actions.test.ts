@@ -28,15 +28,62 @@ const doc = parseArazzo(
     info: { title: 't', version: '1' },
     sourceDescriptions: [{ name: 'petstore', url: './petstore.yaml', type: 'openapi' }],
     workflows: [
-      { workflowId: 'gotoSkips', inputs, parameters: key, steps: [createCategory('a', { onSuccess: [{ name: 'jump', type: 'goto', stepId: 'c' }] }), readUnknown('b'), createCategory('c')] },
-      { workflowId: 'endStops', inputs, parameters: key, steps: [createCategory('a', { onSuccess: [{ name: 'stop', type: 'end' }] }), readUnknown('b')] },
-      { workflowId: 'retryThenFail', inputs, parameters: key, steps: [readUnknown('a', { onFailure: [{ name: 'again', type: 'retry', retryAfter: 0, retryLimit: 2 }] })] },
-      { workflowId: 'failureHandled', inputs, parameters: key, steps: [readUnknown('a', { onFailure: [{ name: 'recover', type: 'goto', stepId: 'b', criteria: [{ condition: '$statusCode == 404' }] }] }), createCategory('b')] },
-      { workflowId: 'producer', inputs, parameters: key, steps: [createCategory('a')], outputs: { id: '$steps.a.outputs.id' } },
+      {
+        workflowId: 'gotoSkips',
+        inputs,
+        parameters: key,
+        steps: [
+          createCategory('a', { onSuccess: [{ name: 'jump', type: 'goto', stepId: 'c' }] }),
+          readUnknown('b'),
+          createCategory('c'),
+        ],
+      },
+      {
+        workflowId: 'endStops',
+        inputs,
+        parameters: key,
+        steps: [createCategory('a', { onSuccess: [{ name: 'stop', type: 'end' }] }), readUnknown('b')],
+      },
+      {
+        workflowId: 'retryThenFail',
+        inputs,
+        parameters: key,
+        steps: [readUnknown('a', { onFailure: [{ name: 'again', type: 'retry', retryAfter: 0, retryLimit: 2 }] })],
+      },
+      {
+        workflowId: 'failureHandled',
+        inputs,
+        parameters: key,
+        steps: [
+          readUnknown('a', {
+            onFailure: [
+              { name: 'recover', type: 'goto', stepId: 'b', criteria: [{ condition: '$statusCode == 404' }] },
+            ],
+          }),
+          createCategory('b'),
+        ],
+      },
+      {
+        workflowId: 'producer',
+        inputs,
+        parameters: key,
+        steps: [createCategory('a')],
+        outputs: { id: '$steps.a.outputs.id' },
+      },
       {
         workflowId: 'consumer',
         dependsOn: ['producer'],
-        steps: [{ stepId: 'read', operationId: 'getCategory', parameters: [{ name: 'categoryId', in: 'path', value: '$workflows.producer.outputs.id' }], successCriteria: [{ condition: '$statusCode == 200' }, { condition: "$response.body#/name == 'Actions dev-key'" }] }],
+        steps: [
+          {
+            stepId: 'read',
+            operationId: 'getCategory',
+            parameters: [{ name: 'categoryId', in: 'path', value: '$workflows.producer.outputs.id' }],
+            successCriteria: [
+              { condition: '$statusCode == 200' },
+              { condition: "$response.body#/name == 'Actions dev-key'" },
+            ],
+          },
+        ],
       },
     ],
   },
@@ -53,7 +100,14 @@ describe('actions, dependsOn and embedded expressions against our mock', () => {
   });
 
   it('follows goto, end, retry (limit and failure), a handled failure, and dependsOn outputs', async () => {
-    const results = await runWorkflows({ documents: [doc], contract: await petstoreContract(), target: mock.url, credentials: { apiKey: 'dev-key' }, timeoutMs: scaled(5000), maxResponseBytes: 1 << 20 });
+    const results = await runWorkflows({
+      documents: [doc],
+      contract: await petstoreContract(),
+      target: mock.url,
+      credentials: { apiKey: 'dev-key' },
+      timeoutMs: scaled(5000),
+      maxResponseBytes: 1 << 20,
+    });
     const by = new Map(results.map((r) => [r.check, r]));
     expect(by.get('workflow:gotoSkips')).toMatchObject({ status: 'passed', judged: 2 });
     expect(by.get('workflow:endStops')).toMatchObject({ status: 'passed', judged: 1 });
@@ -64,8 +118,23 @@ describe('actions, dependsOn and embedded expressions against our mock', () => {
   });
 
   it('refuses a document whose step names no operation, or whose goto names no step', () => {
-    expect(() => parseArazzo({ arazzo: '1.0.1', workflows: [{ workflowId: 'w', steps: [{ stepId: 's' }] }] }, 'x')).toThrow(ArazzoError);
+    expect(() =>
+      parseArazzo({ arazzo: '1.0.1', workflows: [{ workflowId: 'w', steps: [{ stepId: 's' }] }] }, 'x'),
+    ).toThrow(ArazzoError);
     expect(() => parseArazzo({ arazzo: '2.0.0', workflows: [] }, 'x')).toThrow(/Arazzo 1\.0\.x/);
-    expect(() => parseArazzo({ arazzo: '1.0.1', workflows: [{ workflowId: 'w', steps: [{ stepId: 's', operationId: 'x', successCriteria: [{ condition: 'a', type: 'regex' }] }] }] }, 'x')).toThrow(/needs a context/);
+    expect(() =>
+      parseArazzo(
+        {
+          arazzo: '1.0.1',
+          workflows: [
+            {
+              workflowId: 'w',
+              steps: [{ stepId: 's', operationId: 'x', successCriteria: [{ condition: 'a', type: 'regex' }] }],
+            },
+          ],
+        },
+        'x',
+      ),
+    ).toThrow(/needs a context/);
   });
 });

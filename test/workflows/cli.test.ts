@@ -33,16 +33,39 @@ describe('--workflows / --no-workflows', () => {
     await mock.close();
   });
 
-  it('defaults to the bundled workflows for the bundled contract, and --checks picks one', { timeout: scaled(120_000) }, async () => {
-    const r = await cli(['--target', mock.url, '--api-key', 'dev-key', '--reporter', 'json', '--checks', 'workflow:deprecatedReadHeaders']);
+  it('defaults to the bundled workflows for the bundled contract, and --checks picks one', {
+    timeout: scaled(120_000),
+  }, async () => {
+    const r = await cli([
+      '--target',
+      mock.url,
+      '--api-key',
+      'dev-key',
+      '--reporter',
+      'json',
+      '--checks',
+      'workflow:deprecatedReadHeaders',
+    ]);
     expect(r.stderr).toBe('');
     const report = JSON.parse(r.stdout) as JsonReport;
-    expect(report.results.map((x) => [x.operation, x.check, x.status])).toEqual([['petstore.arazzo.yaml', 'workflow:deprecatedReadHeaders', 'passed']]);
+    expect(report.results.map((x) => [x.operation, x.check, x.status])).toEqual([
+      ['petstore.arazzo.yaml', 'workflow:deprecatedReadHeaders', 'passed'],
+    ]);
     expect(r.code).toBe(0);
   });
 
   it('--no-workflows runs none', { timeout: scaled(120_000) }, async () => {
-    const r = await cli(['--target', mock.url, '--api-key', 'dev-key', '--reporter', 'json', '--operations', 'listPets', '--no-workflows']);
+    const r = await cli([
+      '--target',
+      mock.url,
+      '--api-key',
+      'dev-key',
+      '--reporter',
+      'json',
+      '--operations',
+      'listPets',
+      '--no-workflows',
+    ]);
     const report = JSON.parse(r.stdout) as JsonReport;
     expect(report.results.length).toBeGreaterThan(0);
     expect(report.results.filter((x) => x.check.startsWith('workflow:'))).toEqual([]);
@@ -50,7 +73,10 @@ describe('--workflows / --no-workflows', () => {
 
   it.each([
     [['--workflows', '/no/such/file.arazzo.yaml'], /cannot read the workflows file/],
-    [['--workflows', join(packageRoot, 'fixtures', 'workflows', 'unknown-operation.arazzo.yaml')], /adoptPet is not an operation of the contract/],
+    [
+      ['--workflows', join(packageRoot, 'fixtures', 'workflows', 'unknown-operation.arazzo.yaml')],
+      /adoptPet is not an operation of the contract/,
+    ],
     [['--workflows', join(packageRoot, 'openapi', 'petstore.arazzo.yaml'), '--no-workflows'], /contradict/],
     [['--checks', 'workflow:noSuchWorkflow'], /unknown check/],
   ])('a bad workflows option is a usage error (exit 2): %j', { timeout: scaled(60_000) }, async (args, message) => {
@@ -61,7 +87,9 @@ describe('--workflows / --no-workflows', () => {
   });
 
   it('finds the workflows beside a contract, and none where there are none', () => {
-    expect(defaultWorkflowFiles(bundledContractPath, bundledContractPath)).toEqual([join(packageRoot, 'openapi', 'petstore.arazzo.yaml')]);
+    expect(defaultWorkflowFiles(bundledContractPath, bundledContractPath)).toEqual([
+      join(packageRoot, 'openapi', 'petstore.arazzo.yaml'),
+    ]);
     expect(defaultWorkflowFiles(join(packageRoot, 'fixtures', 'todo', 'todo.yaml'), bundledContractPath)).toEqual([]);
     expect(defaultWorkflowFiles(join(packageRoot, 'fixtures', 'workflows', 'some.yaml'), bundledContractPath)).toEqual([
       join(packageRoot, 'fixtures', 'workflows', 'regex-on-body.arazzo.yaml'),

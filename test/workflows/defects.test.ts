@@ -8,7 +8,10 @@ import { bundledWorkflows } from './helpers.js';
 import { scaled } from '../load-scale.js';
 
 const failed = (report: Awaited<ReturnType<typeof run>>): string[] =>
-  report.results.filter((r) => r.status === 'failed' || r.status === 'warning').map((r) => `${r.operation} › ${r.check}`).sort();
+  report.results
+    .filter((r) => r.status === 'failed' || r.status === 'warning')
+    .map((r) => `${r.operation} › ${r.check}`)
+    .sort();
 
 describe('business-rule defects: each fails exactly its own workflow', () => {
   it('has one defect per bundled workflow', async () => {
@@ -21,7 +24,9 @@ describe('business-rule defects: each fails exactly its own workflow', () => {
     try {
       const report = await run(mock.url, { extra: { documents: [await bundledWorkflows()] } });
       expect(failed(report)).toEqual([]);
-      expect(report.results.filter((r) => r.check.startsWith('workflow:') && r.status === 'passed')).toHaveLength((await bundledWorkflows()).workflows.length);
+      expect(report.results.filter((r) => r.check.startsWith('workflow:') && r.status === 'passed')).toHaveLength(
+        (await bundledWorkflows()).workflows.length,
+      );
     } finally {
       await mock.close();
     }

@@ -16,7 +16,14 @@ describe('the bundled workflows against our mock', () => {
 
   it('passes every workflow, one result each', async () => {
     const doc = await bundledWorkflows();
-    const results = await runWorkflows({ documents: [doc], contract: await petstoreContract(), target: mock.url, credentials: { apiKey: 'dev-key' }, timeoutMs: scaled(5000), maxResponseBytes: 1 << 22 });
+    const results = await runWorkflows({
+      documents: [doc],
+      contract: await petstoreContract(),
+      target: mock.url,
+      credentials: { apiKey: 'dev-key' },
+      timeoutMs: scaled(5000),
+      maxResponseBytes: 1 << 22,
+    });
     expect(results.map((r) => r.check)).toEqual(doc.workflows.map((w) => `workflow:${w.workflowId}`));
     expect(results.filter((r) => r.status !== 'passed').map((r) => `${r.check}: ${r.message}`)).toEqual([]);
     expect(results.every((r) => r.judged >= 3)).toBe(true);
@@ -24,7 +31,14 @@ describe('the bundled workflows against our mock', () => {
 
   it('skips every workflow, with the reason, without an API key', async () => {
     const doc = await bundledWorkflows();
-    const results = await runWorkflows({ documents: [doc], contract: await petstoreContract(), target: mock.url, credentials: {}, timeoutMs: scaled(5000), maxResponseBytes: 1 << 22 });
+    const results = await runWorkflows({
+      documents: [doc],
+      contract: await petstoreContract(),
+      target: mock.url,
+      credentials: {},
+      timeoutMs: scaled(5000),
+      maxResponseBytes: 1 << 22,
+    });
     for (const r of results) {
       expect(r.status).toBe('skipped');
       expect(r.message).toMatch(/apiKey.*--api-key/);
@@ -33,7 +47,14 @@ describe('the bundled workflows against our mock', () => {
 
   it('fails with the step, the criterion, and a reproduce script without the key when the key is wrong', async () => {
     const doc = await bundledWorkflows();
-    const results = await runWorkflows({ documents: [doc], contract: await petstoreContract(), target: mock.url, credentials: { apiKey: 'wrong-key' }, timeoutMs: scaled(5000), maxResponseBytes: 1 << 22 });
+    const results = await runWorkflows({
+      documents: [doc],
+      contract: await petstoreContract(),
+      target: mock.url,
+      credentials: { apiKey: 'wrong-key' },
+      timeoutMs: scaled(5000),
+      maxResponseBytes: 1 << 22,
+    });
     const first = results[0];
     expect(first?.status).toBe('failed');
     expect(first?.message).toMatch(/step createCategory .*\$statusCode == 201 .*\$statusCode = 401/);
@@ -50,8 +71,18 @@ describe('the deprecated read past its sunset (mock sunsetNow 2027-07-01)', () =
     const mock = await start({ port: 0, sunsetNow: new Date('2027-07-01T00:00:00Z') });
     try {
       const doc = await bundledWorkflows();
-      const results = await runWorkflows({ documents: [doc], contract: await petstoreContract(), target: mock.url, credentials: { apiKey: 'dev-key' }, timeoutMs: scaled(5000), maxResponseBytes: 1 << 22, checks: ['workflow:deprecatedReadHeaders'] });
-      expect(results.map((r) => [r.check, r.status, r.message])).toEqual([['workflow:deprecatedReadHeaders', 'passed', expect.stringContaining('4 requests') as unknown]]);
+      const results = await runWorkflows({
+        documents: [doc],
+        contract: await petstoreContract(),
+        target: mock.url,
+        credentials: { apiKey: 'dev-key' },
+        timeoutMs: scaled(5000),
+        maxResponseBytes: 1 << 22,
+        checks: ['workflow:deprecatedReadHeaders'],
+      });
+      expect(results.map((r) => [r.check, r.status, r.message])).toEqual([
+        ['workflow:deprecatedReadHeaders', 'passed', expect.stringContaining('4 requests') as unknown],
+      ]);
     } finally {
       await mock.close();
     }

@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateCondition, evaluateExpression, evaluateValue, ExpressionError, type ExpressionScope } from '../../conformance/workflows/expressions.js';
+import {
+  evaluateCondition,
+  evaluateExpression,
+  evaluateValue,
+  ExpressionError,
+  type ExpressionScope,
+} from '../../conformance/workflows/expressions.js';
 import { evaluateCriterion } from '../../conformance/workflows/criteria.js';
 
 const scope: ExpressionScope = {
   statusCode: 201,
-  response: { headers: { 'x-total-count': '3', location: '/pets/7' }, body: { id: 7, name: "O'Neil", tags: ['a'], items: [{ done: true }, { done: true }] } },
+  response: {
+    headers: { 'x-total-count': '3', location: '/pets/7' },
+    body: { id: 7, name: "O'Neil", tags: ['a'], items: [{ done: true }, { done: true }] },
+  },
   inputs: { apiKey: 'k', nested: { a: 1 } },
   outputs: {},
   steps: { create: { outputs: { id: 7 } } },
@@ -28,7 +37,12 @@ describe('runtime expressions (Arazzo 1.0.1 §4.6.21)', () => {
   });
 
   it('keeps types for whole expressions and substitutes {$…} inside strings', () => {
-    expect(evaluateValue({ id: '$steps.create.outputs.id', label: 'pet {$steps.create.outputs.id} of {$response.header.X-Total-Count}' }, scope)).toEqual({ id: 7, label: 'pet 7 of 3' });
+    expect(
+      evaluateValue(
+        { id: '$steps.create.outputs.id', label: 'pet {$steps.create.outputs.id} of {$response.header.X-Total-Count}' },
+        scope,
+      ),
+    ).toEqual({ id: 7, label: 'pet 7 of 3' });
   });
 
   it('refuses an expression it does not know', () => {
@@ -60,17 +74,43 @@ describe('simple conditions', () => {
 
 describe('regex and JSONPath criteria', () => {
   it('regex tests strings, and objects as their JSON text', () => {
-    expect(evaluateCriterion({ type: 'regex', context: '$response.header.Location', condition: '^/pets/\\d+$' }, scope).passed).toBe(true);
-    expect(evaluateCriterion({ type: 'regex', context: '$response.body', condition: '"id":7' }, scope).passed).toBe(true);
-    expect(evaluateCriterion({ type: 'regex', context: '$response.header.Link', condition: '.*' }, scope).passed).toBe(false);
+    expect(
+      evaluateCriterion({ type: 'regex', context: '$response.header.Location', condition: '^/pets/\\d+$' }, scope)
+        .passed,
+    ).toBe(true);
+    expect(evaluateCriterion({ type: 'regex', context: '$response.body', condition: '"id":7' }, scope).passed).toBe(
+      true,
+    );
+    expect(evaluateCriterion({ type: 'regex', context: '$response.header.Link', condition: '.*' }, scope).passed).toBe(
+      false,
+    );
   });
 
   it('jsonpath (RFC 9535) is satisfied when it selects something, with @ the context', () => {
     // The spec's own example shape: count() counts the nodes @.items selects (one array), not its length.
-    expect(evaluateCriterion({ type: 'jsonpath', context: '$response.body', condition: '$[?count(@.items) > 0]' }, scope).passed).toBe(true);
-    expect(evaluateCriterion({ type: 'jsonpath', context: '$response.body', condition: '$[?count(@.nothing) > 0]' }, scope).passed).toBe(false);
-    expect(evaluateCriterion({ type: 'jsonpath', context: '$response.body', condition: '$[?length(@.items) == 2]' }, scope).passed).toBe(true);
-    expect(evaluateCriterion({ type: 'jsonpath', context: '$response.body#/items', condition: '$[?count(@[?@.done == false]) == 0]' }, scope).passed).toBe(true);
-    expect(evaluateCriterion({ type: 'jsonpath', context: '$response.body#/items', condition: '$[?count(@[?@.done == true]) == 0]' }, scope).passed).toBe(false);
+    expect(
+      evaluateCriterion({ type: 'jsonpath', context: '$response.body', condition: '$[?count(@.items) > 0]' }, scope)
+        .passed,
+    ).toBe(true);
+    expect(
+      evaluateCriterion({ type: 'jsonpath', context: '$response.body', condition: '$[?count(@.nothing) > 0]' }, scope)
+        .passed,
+    ).toBe(false);
+    expect(
+      evaluateCriterion({ type: 'jsonpath', context: '$response.body', condition: '$[?length(@.items) == 2]' }, scope)
+        .passed,
+    ).toBe(true);
+    expect(
+      evaluateCriterion(
+        { type: 'jsonpath', context: '$response.body#/items', condition: '$[?count(@[?@.done == false]) == 0]' },
+        scope,
+      ).passed,
+    ).toBe(true);
+    expect(
+      evaluateCriterion(
+        { type: 'jsonpath', context: '$response.body#/items', condition: '$[?count(@[?@.done == true]) == 0]' },
+        scope,
+      ).passed,
+    ).toBe(false);
   });
 });

@@ -9,14 +9,18 @@ import { scaled } from '../load-scale.js';
 
 function bash(script: string, env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile('bash', ['-c', script], { env: { ...process.env, ...env } }, (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }));
+    execFile('bash', ['-c', script], { env: { ...process.env, ...env } }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
   });
 }
 
 // Issue 21, item 13: a workflow's reproduce script carries the step outputs as shell variables
 // (not the ids this run got), so it replays on a fresh server; the failure states the rule.
 describe('a failed workflow reproduces on a fresh server', () => {
-  it('cancel-keeps-stock: the ids are variables, the script runs against another mock, the message says the rule', { timeout: scaled(120_000) }, async () => {
+  it('cancel-keeps-stock: the ids are variables, the script runs against another mock, the message says the rule', {
+    timeout: scaled(120_000),
+  }, async () => {
     const defect = RULE_DEFECTS.find((d) => d.name === 'cancel-keeps-stock')!;
     const doc = await bundledWorkflows();
     const workflow = doc.workflows.find((w) => w.workflowId === defect.workflow)!;
@@ -47,7 +51,9 @@ describe('a failed workflow reproduces on a fresh server', () => {
     const fresh = await start({ port: 0, pets: 7 });
     try {
       const url = new URL(proxy.url);
-      const replay = await bash(script.replaceAll(`${url.protocol}//${url.host}`, fresh.url), { CONFORMANCE_API_KEY: 'dev-key' });
+      const replay = await bash(script.replaceAll(`${url.protocol}//${url.host}`, fresh.url), {
+        CONFORMANCE_API_KEY: 'dev-key',
+      });
       expect(replay.stderr).toBe('');
       expect(replay.stdout).not.toMatch(/"code":"not_found"/);
       expect(replay.stdout).toMatch(/HTTP\/1\.1 204/); // the cancel, at the order the script placed

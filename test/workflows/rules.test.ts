@@ -8,10 +8,14 @@ import { run } from '../conformance/helpers.js';
 import { scaled } from '../load-scale.js';
 
 const ruleResults = (report: Awaited<ReturnType<typeof run>>): Array<readonly [string, string, string]> =>
-  report.results.filter((r) => PROBES.some((rule) => rule.name === r.check)).map((r) => [`${r.operation} › ${r.check}`, r.status, r.message] as const);
+  report.results
+    .filter((r) => PROBES.some((rule) => rule.name === r.check))
+    .map((r) => [`${r.operation} › ${r.check}`, r.status, r.message] as const);
 
 describe('generic rules', () => {
-  it('pass on our mock where they apply, and apply where the Petstore declares what they need', { timeout: scaled(120_000) }, async () => {
+  it('pass on our mock where they apply, and apply where the Petstore declares what they need', {
+    timeout: scaled(120_000),
+  }, async () => {
     const mock = await start({ port: 0 });
     try {
       const results = ruleResults(await run(mock.url, { extra: { probes: true } }));
@@ -37,7 +41,9 @@ describe('generic rules', () => {
     }
   });
 
-  it('raise no false alarm on a correct server of another contract, and skip with reasons what it does not declare', { timeout: scaled(120_000) }, async () => {
+  it('raise no false alarm on a correct server of another contract, and skip with reasons what it does not declare', {
+    timeout: scaled(120_000),
+  }, async () => {
     const contract = await loadContract(join(packageRoot, 'fixtures', 'todo', 'todo.yaml'));
     const server = await startTodoServer();
     try {

@@ -2,7 +2,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { loadContract, type Contract } from '../../src/contract/index.js';
-import { startDefectProxy, type Defect, type ProxiedRequest, type ProxiedResponse, type Upstream, type Verdict } from '../../fixtures/broken/proxy.js';
+import {
+  startDefectProxy,
+  type Defect,
+  type ProxiedRequest,
+  type ProxiedResponse,
+  type Upstream,
+  type Verdict,
+} from '../../fixtures/broken/proxy.js';
 import { zooService } from '../../fixtures/zoo/services.js';
 import { MODES, operationOf, type Mode } from './defect-modes.js';
 
@@ -15,17 +22,33 @@ const mode = (name: string): Mode => {
   if (!found) throw new Error(name);
   return found;
 };
-const req = (method: string, path: string, headers: Record<string, string> = {}, body = ''): ProxiedRequest => ({ method, path, headers: { host: '127.0.0.1:1', ...headers }, body });
-const res = (status: number, body: unknown, headers: Record<string, string> = {}): ProxiedResponse => ({ status, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? '' : JSON.stringify(body) });
+const req = (method: string, path: string, headers: Record<string, string> = {}, body = ''): ProxiedRequest => ({
+  method,
+  path,
+  headers: { host: '127.0.0.1:1', ...headers },
+  body,
+});
+const res = (status: number, body: unknown, headers: Record<string, string> = {}): ProxiedResponse => ({
+  status,
+  headers: { 'content-type': 'application/json', ...headers },
+  body: body === undefined ? '' : JSON.stringify(body),
+});
 const book = { id: 1, title: 'T', author: 'A', tags: [], createdAt: '2026-01-01T00:00:00Z' };
 
-async function through(m: Pick<Defect, 'request' | 'response'>, request: ProxiedRequest, answer: ProxiedResponse, calls: ProxiedRequest[] = []): Promise<{ sent: ProxiedRequest | Verdict; answer: Verdict }> {
+async function through(
+  m: Pick<Defect, 'request' | 'response'>,
+  request: ProxiedRequest,
+  answer: ProxiedResponse,
+  calls: ProxiedRequest[] = [],
+): Promise<{ sent: ProxiedRequest | Verdict; answer: Verdict }> {
   const upstream: Upstream = async (r) => {
     calls.push(r);
     return r.method === 'GET' ? res(200, book) : res(204, undefined);
   };
   const sent = m.request ? await m.request(request, upstream) : request;
-  const out = m.response ? await m.response(typeof sent === 'object' && 'path' in sent ? sent : request, answer, upstream) : answer;
+  const out = m.response
+    ? await m.response(typeof sent === 'object' && 'path' in sent ? sent : request, answer, upstream)
+    : answer;
   return { sent, answer: out };
 }
 
@@ -45,34 +68,64 @@ describe('the zoo defect modes', () => {
   });
 
   it('limit-ignored drops the page size and keeps the rest of the query; filter-ignored drops the filter and keeps paging', async () => {
-    const limit = await through(mode('limit-ignored').make(contract), req('GET', '/books/?limit=1&offset=2&author=A'), res(200, []));
+    const limit = await through(
+      mode('limit-ignored').make(contract),
+      req('GET', '/books/?limit=1&offset=2&author=A'),
+      res(200, []),
+    );
     expect((limit.sent as ProxiedRequest).path).toBe('/books/?offset=2&author=A');
-    const filter = await through(mode('filter-ignored').make(contract), req('GET', '/books/?limit=1&offset=2&author=A'), res(200, []));
+    const filter = await through(
+      mode('filter-ignored').make(contract),
+      req('GET', '/books/?limit=1&offset=2&author=A'),
+      res(200, []),
+    );
     expect((filter.sent as ProxiedRequest).path).toBe('/books/?limit=1&offset=2');
   });
 
-  it('create-forgotten deletes the created record through the item path, with the create\'s credentials', async () => {
+  it("create-forgotten deletes the created record through the item path, with the create's credentials", async () => {
     const calls: ProxiedRequest[] = [];
-    const out = await through(mode('create-forgotten').make(contract), req('POST', '/books/', { 'x-api-key': 'k' }, '{}'), res(201, { ...book, id: 9 }), calls);
+    const out = await through(
+      mode('create-forgotten').make(contract),
+      req('POST', '/books/', { 'x-api-key': 'k' }, '{}'),
+      res(201, { ...book, id: 9 }),
+      calls,
+    );
     expect(out.answer).toMatchObject({ status: 201 });
     expect(calls.map((c) => `${c.method} ${c.path} ${c.headers['x-api-key']}`)).toEqual(['DELETE /books/9 k']);
   });
 
   it('delete-ignored answers the documented 204 without sending the DELETE on', async () => {
     const calls: ProxiedRequest[] = [];
-    const out = await through(mode('delete-ignored').make(contract), req('DELETE', '/books/1', { 'x-api-key': 'k' }), res(204, undefined), calls);
+    const out = await through(
+      mode('delete-ignored').make(contract),
+      req('DELETE', '/books/1', { 'x-api-key': 'k' }),
+      res(204, undefined),
+      calls,
+    );
     expect(out.sent).toMatchObject({ status: 204 });
     expect(calls.map((c) => c.method)).toEqual(['GET']);
   });
 
   it('invalid-accepted turns a refused write into its documented success, and leaves a refused read', async () => {
     const m = mode('invalid-accepted').make(contract);
-    expect((await through(m, req('POST', '/books/', {}, '{"title":1}'), res(400, { statusCode: 400, error: 'Bad Request', message: 'x' }))).answer).toMatchObject({ status: 201 });
-    expect((await through(m, req('GET', '/books/x'), res(400, { statusCode: 400, error: 'Bad Request', message: 'x' }))).answer).toMatchObject({ status: 400 });
+    expect(
+      (
+        await through(
+          m,
+          req('POST', '/books/', {}, '{"title":1}'),
+          res(400, { statusCode: 400, error: 'Bad Request', message: 'x' }),
+        )
+      ).answer,
+    ).toMatchObject({ status: 201 });
+    expect(
+      (await through(m, req('GET', '/books/x'), res(400, { statusCode: 400, error: 'Bad Request', message: 'x' })))
+        .answer,
+    ).toMatchObject({ status: 400 });
   });
 
   it('stack-trace-500 turns a 400 into a 500 with a stack trace as text', async () => {
-    const out = (await through(mode('stack-trace-500').make(contract), req('POST', '/books/'), res(400, {}))).answer as ProxiedResponse;
+    const out = (await through(mode('stack-trace-500').make(contract), req('POST', '/books/'), res(400, {})))
+      .answer as ProxiedResponse;
     expect(out.status).toBe(500);
     expect(out.body).toMatch(/at handler/);
   });
@@ -100,11 +153,39 @@ describe('the zoo defect modes', () => {
   });
 
   it('benign modes: chunked marks the answer, header-case upper-cases names, extra-properties adds a member where the schema is open, reordered-keys reverses members', async () => {
-    expect(((await through(mode('chunked').make(contract), req('GET', '/books/1'), res(200, book))).answer as ProxiedResponse).headers['transfer-encoding']).toBe('chunked');
-    expect(Object.keys(((await through(mode('header-case').make(contract), req('GET', '/books/1'), res(200, book))).answer as ProxiedResponse).headers)).toContain('CONTENT-TYPE');
-    expect(JSON.parse(((await through(mode('extra-properties').make(contract), req('GET', '/books/1'), res(200, book))).answer as ProxiedResponse).body)).toHaveProperty('servedBy');
+    expect(
+      (
+        (await through(mode('chunked').make(contract), req('GET', '/books/1'), res(200, book)))
+          .answer as ProxiedResponse
+      ).headers['transfer-encoding'],
+    ).toBe('chunked');
+    expect(
+      Object.keys(
+        (
+          (await through(mode('header-case').make(contract), req('GET', '/books/1'), res(200, book)))
+            .answer as ProxiedResponse
+        ).headers,
+      ),
+    ).toContain('CONTENT-TYPE');
+    expect(
+      JSON.parse(
+        (
+          (await through(mode('extra-properties').make(contract), req('GET', '/books/1'), res(200, book)))
+            .answer as ProxiedResponse
+        ).body,
+      ),
+    ).toHaveProperty('servedBy');
     // BookInput-like closed schemas get nothing: an error body of a status the operation documents with a closed schema stays as it is.
-    expect(Object.keys(JSON.parse(((await through(mode('reordered-keys').make(contract), req('GET', '/books/1'), res(200, book))).answer as ProxiedResponse).body) as object)).toEqual(Object.keys(book).reverse());
+    expect(
+      Object.keys(
+        JSON.parse(
+          (
+            (await through(mode('reordered-keys').make(contract), req('GET', '/books/1'), res(200, book)))
+              .answer as ProxiedResponse
+          ).body,
+        ) as object,
+      ),
+    ).toEqual(Object.keys(book).reverse());
   });
 
   it('rate-limited-1s refuses every fifth read with 429 and Retry-After: 1, and lets the same read through after', async () => {
@@ -116,16 +197,26 @@ describe('the zoo defect modes', () => {
   });
 
   it('the test proxy sends an answer the chunked mode marks in chunks, without Content-Length (RFC 9112 §7.1), body intact', async () => {
-    const upstream = http.createServer((_q, r) => r.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(book)));
+    const upstream = http.createServer((_q, r) =>
+      r.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(book)),
+    );
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-    const proxy = await startDefectProxy(`http://127.0.0.1:${(upstream.address() as AddressInfo).port}`, { name: 'chunked', description: '', operation: '-', check: '-', ...mode('chunked').make(contract) });
+    const proxy = await startDefectProxy(`http://127.0.0.1:${(upstream.address() as AddressInfo).port}`, {
+      name: 'chunked',
+      description: '',
+      operation: '-',
+      check: '-',
+      ...mode('chunked').make(contract),
+    });
     try {
       const answer = await new Promise<{ headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-        http.get(`${proxy.url}/books/1`, (r) => {
-          let body = '';
-          r.on('data', (c: Buffer) => (body += c.toString()));
-          r.on('end', () => resolve({ headers: r.headers, body }));
-        }).on('error', reject);
+        http
+          .get(`${proxy.url}/books/1`, (r) => {
+            let body = '';
+            r.on('data', (c: Buffer) => (body += c.toString()));
+            r.on('end', () => resolve({ headers: r.headers, body }));
+          })
+          .on('error', reject);
       });
       expect(answer.headers['transfer-encoding']).toBe('chunked');
       expect(answer.headers['content-length']).toBeUndefined();

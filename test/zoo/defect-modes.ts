@@ -24,7 +24,8 @@ export interface Mode {
 const pathOf = (req: ProxiedRequest): string => req.path.split('?')[0] ?? '/';
 const queryOf = (req: ProxiedRequest): URLSearchParams => new URLSearchParams(req.path.split('?')[1] ?? '');
 const ok = (res: ProxiedResponse): boolean => res.status >= 200 && res.status < 300;
-const isJson = (res: ProxiedResponse): boolean => /json/i.test(res.headers['content-type'] ?? '') && res.body.length > 0;
+const isJson = (res: ProxiedResponse): boolean =>
+  /json/i.test(res.headers['content-type'] ?? '') && res.body.length > 0;
 const parse = (text: string): unknown => {
   try {
     return JSON.parse(text) as unknown;
@@ -38,11 +39,23 @@ const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\
 export function operationOf(contract: Contract, req: ProxiedRequest): Operation | undefined {
   const path = pathOf(req);
   const method = req.method.toLowerCase();
-  return contract.operations.find((op) => op.method === method && new RegExp(`^${escapeRegExp(contract.basePath.replace(/\/$/, ''))}${op.path.split(/\{[^}]+\}/).map(escapeRegExp).join('[^/]+')}$`).test(path));
+  return contract.operations.find(
+    (op) =>
+      op.method === method &&
+      new RegExp(
+        `^${escapeRegExp(contract.basePath.replace(/\/$/, ''))}${op.path
+          .split(/\{[^}]+\}/)
+          .map(escapeRegExp)
+          .join('[^/]+')}$`,
+      ).test(path),
+  );
 }
 
 /** The success statuses the operation documents, first one first. */
-const successes = (op: Operation): number[] => Object.keys(op.responses).filter((s) => /^2\d\d$/.test(s)).map(Number);
+const successes = (op: Operation): number[] =>
+  Object.keys(op.responses)
+    .filter((s) => /^2\d\d$/.test(s))
+    .map(Number);
 
 /** The documented JSON schema of the operation's answer with this status. */
 function answerSchema(op: Operation, status: number): Record<string, unknown> | undefined {
@@ -63,10 +76,27 @@ function credentialHeaders(contract: Contract): string[] {
 const securedOps = (contract: Contract): Operation[] => contract.operations.filter((op) => op.requiresAuth);
 
 /** Deletes the record a create answered, through the item path's DELETE, with the create's own credentials. */
-async function forget(contract: Contract, create: Operation, req: ProxiedRequest, res: ProxiedResponse, upstream: Parameters<NonNullable<Defect['response']>>[2]): Promise<void> {
+async function forget(
+  contract: Contract,
+  create: Operation,
+  req: ProxiedRequest,
+  res: ProxiedResponse,
+  upstream: Parameters<NonNullable<Defect['response']>>[2],
+): Promise<void> {
   const base = pathOf(req).replace(/\/$/, '');
-  const del = contract.operations.find((op) => op.method === 'delete' && /^\{[^}/]+\}$/.test(op.path.slice(create.path.replace(/\/$/, '').length + 1)) && op.path.startsWith(`${create.path.replace(/\/$/, '')}/{`));
-  const id = identifierOf(parse(res.body), del?.path.slice(del.path.lastIndexOf('{') + 1, -1), undefined, res.headers['location'], `http://upstream${req.path}`);
+  const del = contract.operations.find(
+    (op) =>
+      op.method === 'delete' &&
+      /^\{[^}/]+\}$/.test(op.path.slice(create.path.replace(/\/$/, '').length + 1)) &&
+      op.path.startsWith(`${create.path.replace(/\/$/, '')}/{`),
+  );
+  const id = identifierOf(
+    parse(res.body),
+    del?.path.slice(del.path.lastIndexOf('{') + 1, -1),
+    undefined,
+    res.headers['location'],
+    `http://upstream${req.path}`,
+  );
   if (!del || id === undefined || typeof id === 'object') return;
   const headers: Record<string, string> = {};
   for (const h of credentialHeaders(contract)) if (req.headers[h] !== undefined) headers[h] = req.headers[h] ?? '';
@@ -89,15 +119,25 @@ function addExtra(value: unknown, schema: Record<string, unknown> | undefined): 
   if (!schema) return value;
   const items = isRecord(schema['items']) ? (schema['items'] as Record<string, unknown>) : undefined;
   if (Array.isArray(value)) return value.map((v) => addExtra(v, items));
-  if (!isRecord(value) || schema['additionalProperties'] === false || schema['unevaluatedProperties'] === false) return value;
+  if (!isRecord(value) || schema['additionalProperties'] === false || schema['unevaluatedProperties'] === false)
+    return value;
   const props = isRecord(schema['properties']) ? (schema['properties'] as Record<string, unknown>) : {};
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = addExtra(v, isRecord(props[k]) ? (props[k] as Record<string, unknown>) : undefined);
+  for (const [k, v] of Object.entries(value))
+    out[k] = addExtra(v, isRecord(props[k]) ? (props[k] as Record<string, unknown>) : undefined);
   return { ...out, servedBy: 'another-implementation' };
 }
 
 const reverseKeys = (value: unknown): unknown =>
-  Array.isArray(value) ? value.map(reverseKeys) : isRecord(value) ? Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reverseKeys(v)])) : value;
+  Array.isArray(value)
+    ? value.map(reverseKeys)
+    : isRecord(value)
+      ? Object.fromEntries(
+          Object.entries(value)
+            .reverse()
+            .map(([k, v]) => [k, reverseKeys(v)]),
+        )
+      : value;
 
 const benign = (name: string): Pick<Defect, 'request' | 'response'> => {
   const v = BENIGN_VARIATIONS.find((b) => b.name === name);
@@ -110,7 +150,9 @@ const benign = (name: string): Pick<Defect, 'request' | 'response'> => {
 };
 
 const listsWith = (contract: Contract, test: (name: string) => boolean): Operation[] =>
-  contract.operations.filter((op) => op.method === 'get' && op.parameters.some((p) => p.in === 'query' && test(p.name)));
+  contract.operations.filter(
+    (op) => op.method === 'get' && op.parameters.some((p) => p.in === 'query' && test(p.name)),
+  );
 const LIMIT = /^(limit|per_page|page_size|pagesize|size|count|max|top)$/i;
 const OFFSET = /^(offset|skip|page|start|cursor|after|before)$/i;
 
@@ -119,7 +161,10 @@ export const MODES: readonly Mode[] = [
     name: 'undocumented-status',
     kind: 'defect',
     what: 'every 200 answer becomes 203, which no operation documents',
-    notApplicable: (c) => (c.operations.some((op) => op.responses['200'] !== undefined && op.responses['203'] === undefined) ? undefined : 'no operation documents 200 without 203'),
+    notApplicable: (c) =>
+      c.operations.some((op) => op.responses['200'] !== undefined && op.responses['203'] === undefined)
+        ? undefined
+        : 'no operation documents 200 without 203',
     caughtBy: ['status_code_documented'],
     make: () => ({ response: (_req, res) => (res.status === 200 ? { ...res, status: 203 } : res) }),
   },
@@ -128,17 +173,30 @@ export const MODES: readonly Mode[] = [
     kind: 'defect',
     what: 'Location removed from 201 answers',
     notApplicable: (c) =>
-      c.operations.some((op) => Object.values(op.responses).some((r) => Object.keys(r.headers ?? {}).some((h) => h.toLowerCase() === 'location')))
+      c.operations.some((op) =>
+        Object.values(op.responses).some((r) =>
+          Object.keys(r.headers ?? {}).some((h) => h.toLowerCase() === 'location'),
+        ),
+      )
         ? undefined
         : 'the document declares no Location header, and RFC 9110 §15.3.2 lets a 201 without one name the target URI',
     caughtBy: ['response_headers'],
-    make: () => ({ response: (_req, res) => (res.status === 201 ? { ...res, headers: Object.fromEntries(Object.entries(res.headers).filter(([k]) => k.toLowerCase() !== 'location')) } : res) }),
+    make: () => ({
+      response: (_req, res) =>
+        res.status === 201
+          ? {
+              ...res,
+              headers: Object.fromEntries(Object.entries(res.headers).filter(([k]) => k.toLowerCase() !== 'location')),
+            }
+          : res,
+    }),
   },
   {
     name: 'limit-ignored',
     kind: 'defect',
     what: 'the page-size parameter of lists is dropped before the service sees it',
-    notApplicable: (c) => (listsWith(c, (n) => LIMIT.test(n)).length > 0 ? undefined : 'no list takes a page-size parameter'),
+    notApplicable: (c) =>
+      listsWith(c, (n) => LIMIT.test(n)).length > 0 ? undefined : 'no list takes a page-size parameter',
     caughtBy: ['paging_truthful'],
     make: (c) => ({
       request: (req) => {
@@ -155,7 +213,10 @@ export const MODES: readonly Mode[] = [
     name: 'filter-ignored',
     kind: 'defect',
     what: 'the filter parameters of lists (neither page size nor offset) are dropped before the service sees them',
-    notApplicable: (c) => (listsWith(c, (n) => !LIMIT.test(n) && !OFFSET.test(n)).length > 0 ? undefined : 'no list takes a filter parameter'),
+    notApplicable: (c) =>
+      listsWith(c, (n) => !LIMIT.test(n) && !OFFSET.test(n)).length > 0
+        ? undefined
+        : 'no list takes a filter parameter',
     caughtBy: ['filters_filter'],
     make: (c) => ({
       request: (req) => {
@@ -196,7 +257,9 @@ export const MODES: readonly Mode[] = [
         const read = await upstream({ ...req, method: 'GET', body: '' });
         if (read.status === 404 || read.status === 401 || read.status === 403 || read.status >= 400) return req;
         const status = successes(op)[0] ?? 204;
-        return status === 204 ? { status, headers: {}, body: '' } : { status, headers: { 'content-type': 'application/json' }, body: read.body };
+        return status === 204
+          ? { status, headers: {}, body: '' }
+          : { status, headers: { 'content-type': 'application/json' }, body: read.body };
       },
     }),
   },
@@ -204,7 +267,8 @@ export const MODES: readonly Mode[] = [
     name: 'invalid-accepted',
     kind: 'defect',
     what: "a 400 or 422 refusal of a write becomes the operation's documented success status",
-    notApplicable: (c) => (c.operations.some((op) => op.requestBody !== undefined) ? undefined : 'no operation takes a body'),
+    notApplicable: (c) =>
+      c.operations.some((op) => op.requestBody !== undefined) ? undefined : 'no operation takes a body',
     caughtBy: ['negative_data_rejected', 'malformed_json_rejected'],
     make: (c) => ({
       response: (req, res) => {
@@ -223,7 +287,11 @@ export const MODES: readonly Mode[] = [
     make: () => ({
       response: (_req, res) =>
         res.status === 400 || res.status === 422
-          ? { status: 500, headers: { 'content-type': 'text/plain' }, body: "TypeError: Cannot read properties of undefined (reading 'name')\n    at handler (/srv/app/routes.js:42:17)\n    at process.processTicksAndRejections (node:internal/process/task_queues:95:5)" }
+          ? {
+              status: 500,
+              headers: { 'content-type': 'text/plain' },
+              body: "TypeError: Cannot read properties of undefined (reading 'name')\n    at handler (/srv/app/routes.js:42:17)\n    at process.processTicksAndRejections (node:internal/process/task_queues:95:5)",
+            }
           : res,
     }),
   },
@@ -231,7 +299,10 @@ export const MODES: readonly Mode[] = [
     name: 'required-field-dropped',
     kind: 'defect',
     what: 'the first required member of each documented success answer (or of each item) is removed',
-    notApplicable: (c) => (c.operations.some((op) => successes(op).some((s) => answerSchema(op, s) !== undefined)) ? undefined : 'no documented JSON success answer'),
+    notApplicable: (c) =>
+      c.operations.some((op) => successes(op).some((s) => answerSchema(op, s) !== undefined))
+        ? undefined
+        : 'no documented JSON success answer',
     caughtBy: ['response_schema'],
     make: (c) => ({
       response: (req, res) => {
@@ -249,7 +320,12 @@ export const MODES: readonly Mode[] = [
     what: 'Deprecation and Sunset removed from the answers of deprecated operations',
     notApplicable: (c) => (c.operations.some((op) => op.deprecated) ? undefined : 'no operation is deprecated'),
     caughtBy: ['deprecation_headers'],
-    make: () => ({ response: (_req, res) => ({ ...res, headers: Object.fromEntries(Object.entries(res.headers).filter(([k]) => !/^(deprecation|sunset)$/i.test(k))) }) }),
+    make: () => ({
+      response: (_req, res) => ({
+        ...res,
+        headers: Object.fromEntries(Object.entries(res.headers).filter(([k]) => !/^(deprecation|sunset)$/i.test(k))),
+      }),
+    }),
   },
   {
     name: 'credentials-ignored',
@@ -270,26 +346,42 @@ export const MODES: readonly Mode[] = [
         response: (req, res) => {
           // Credentials the service accepted on a secured operation: remembered for every later request.
           const op = operationOf(c, req);
-          if (op?.requiresAuth && ok(res) && names.some((n) => req.headers[n] !== undefined)) good ??= Object.fromEntries(names.filter((n) => req.headers[n] !== undefined).map((n) => [n, req.headers[n] ?? '']));
+          if (op?.requiresAuth && ok(res) && names.some((n) => req.headers[n] !== undefined))
+            good ??= Object.fromEntries(
+              names.filter((n) => req.headers[n] !== undefined).map((n) => [n, req.headers[n] ?? '']),
+            );
           return res;
         },
       };
     },
   },
-  { name: 'rate-limited-1s', kind: 'benign', what: 'every fifth read answered 429 with Retry-After: 1 before the service sees it', notApplicable: () => undefined, make: () => benign('rate-limited-1s') },
+  {
+    name: 'rate-limited-1s',
+    kind: 'benign',
+    what: 'every fifth read answered 429 with Retry-After: 1 before the service sees it',
+    notApplicable: () => undefined,
+    make: () => benign('rate-limited-1s'),
+  },
   {
     name: 'chunked',
     kind: 'benign',
     what: 'every answer sent with Transfer-Encoding: chunked (RFC 9112 §7.1), in small chunks',
     notApplicable: () => undefined,
-    make: () => ({ response: (_req, res) => ({ ...res, headers: { ...res.headers, 'transfer-encoding': 'chunked' } }) }),
+    make: () => ({
+      response: (_req, res) => ({ ...res, headers: { ...res.headers, 'transfer-encoding': 'chunked' } }),
+    }),
   },
   {
     name: 'header-case',
     kind: 'benign',
     what: 'answer header names in upper case (field names are case-insensitive, RFC 9110 §5.1)',
     notApplicable: () => undefined,
-    make: () => ({ response: (_req, res) => ({ ...res, headers: Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k.toUpperCase(), v])) }) }),
+    make: () => ({
+      response: (_req, res) => ({
+        ...res,
+        headers: Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k.toUpperCase(), v])),
+      }),
+    }),
   },
   {
     name: 'extra-properties',
@@ -301,7 +393,9 @@ export const MODES: readonly Mode[] = [
         const op = operationOf(c, req);
         if (!op || !isJson(res)) return res;
         const value = parse(res.body);
-        return value === undefined ? res : { ...res, body: JSON.stringify(addExtra(value, answerSchema(op, res.status))) };
+        return value === undefined
+          ? res
+          : { ...res, body: JSON.stringify(addExtra(value, answerSchema(op, res.status))) };
       },
     }),
   },
@@ -317,5 +411,11 @@ export const MODES: readonly Mode[] = [
       },
     }),
   },
-  { name: 'connection-close', kind: 'benign', what: 'Connection: close on every answer (RFC 9112 §9.6)', notApplicable: () => undefined, make: () => benign('connection-close') },
+  {
+    name: 'connection-close',
+    kind: 'benign',
+    what: 'Connection: close on every answer (RFC 9112 §9.6)',
+    notApplicable: () => undefined,
+    make: () => benign('connection-close'),
+  },
 ];

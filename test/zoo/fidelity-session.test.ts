@@ -19,7 +19,11 @@ const thing = {
     note: { anyOf: [{ type: 'string' }, { type: 'null' }] },
   },
 };
-const record = { ...thing, required: ['id', 'name'], properties: { id: { type: 'string', format: 'uuid' }, ...thing.properties } };
+const record = {
+  ...thing,
+  required: ['id', 'name'],
+  properties: { id: { type: 'string', format: 'uuid' }, ...thing.properties },
+};
 const json = (schema: object) => ({ content: { 'application/json': { schema } } });
 const document = {
   openapi: '3.1.0',
@@ -28,13 +32,27 @@ const document = {
   security: [{ key: [] }],
   paths: {
     '/things': {
-      get: { operationId: 'list', responses: { '200': { description: 'ok', ...json({ type: 'array', items: record }) } } },
-      post: { operationId: 'create', requestBody: { required: true, ...json(thing) }, responses: { '201': { description: 'made', ...json(record) }, '409': { description: 'taken' } } },
+      get: {
+        operationId: 'list',
+        responses: { '200': { description: 'ok', ...json({ type: 'array', items: record }) } },
+      },
+      post: {
+        operationId: 'create',
+        requestBody: { required: true, ...json(thing) },
+        responses: { '201': { description: 'made', ...json(record) }, '409': { description: 'taken' } },
+      },
     },
     '/things/{id}': {
       parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
-      get: { operationId: 'read', responses: { '200': { description: 'ok', ...json(record) }, '404': { description: 'none' } } },
-      patch: { operationId: 'patch', requestBody: { required: true, ...json({ ...thing, required: [] }) }, responses: { '200': { description: 'ok', ...json(record) } } },
+      get: {
+        operationId: 'read',
+        responses: { '200': { description: 'ok', ...json(record) }, '404': { description: 'none' } },
+      },
+      patch: {
+        operationId: 'patch',
+        requestBody: { required: true, ...json({ ...thing, required: [] }) },
+        responses: { '200': { description: 'ok', ...json(record) } },
+      },
       delete: { operationId: 'remove', responses: { '204': { description: 'gone' } } },
     },
   },
@@ -42,7 +60,9 @@ const document = {
 
 /** The same document, its list taking offset/limit paging and a filter on `name`. */
 function paged(): object {
-  const copy = structuredClone(document) as typeof document & { paths: { '/things': { get: { parameters?: unknown[] } } } };
+  const copy = structuredClone(document) as typeof document & {
+    paths: { '/things': { get: { parameters?: unknown[] } } };
+  };
   copy.paths['/things'].get.parameters = [
     { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
     { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100 } },
@@ -81,7 +101,10 @@ describe('fidelity sessions come from the document alone', () => {
     expect(afterCreate.readBack).toMatchObject({ size: 3, colour: 'red' });
     // A patch changes only what it sends: the rest must read back as last written.
     const last = session.steps.find((s) => s.name === 'read after patch /things/{id}')?.readBack;
-    expect(session.steps.find((s) => s.name.startsWith('read after patch note'))?.readBack).toEqual({ ...last, note: null });
+    expect(session.steps.find((s) => s.name.startsWith('read after patch note'))?.readBack).toEqual({
+      ...last,
+      note: null,
+    });
     const alone = session.steps.find((s) => s.name === 'read after patch name alone /things/{id}')?.readBack;
     expect(alone).toMatchObject({ size: 3, colour: 'red' });
     expect(Object.keys(alone ?? {}).length).toBeGreaterThan(1);
@@ -95,7 +118,10 @@ describe('fidelity sessions come from the document alone', () => {
       ['list /things', undefined],
       ['list offset=0&limit=1 /things', { offset: '0', limit: '1' }],
       ['list offset=1&limit=1 /things', { offset: '1', limit: '1' }],
-      ['list name=<created> /things', { name: created?.kind === 'json' ? (created.value as { name: string }).name : 'no create body' }],
+      [
+        'list name=<created> /things',
+        { name: created?.kind === 'json' ? (created.value as { name: string }).name : 'no create body' },
+      ],
     ]);
   });
 
@@ -107,23 +133,59 @@ describe('fidelity sessions come from the document alone', () => {
 });
 
 describe('fidelity comparison', () => {
-  const exchange = (step: string, status: number | 'skipped', more: Partial<Exchange> = {}): Exchange => ({ step, role: 'read', status, validity: 'valid', ...more });
+  const exchange = (step: string, status: number | 'skipped', more: Partial<Exchange> = {}): Exchange => ({
+    step,
+    role: 'read',
+    status,
+    validity: 'valid',
+    ...more,
+  });
 
   it('names each aspect that differs, and counts the figures of the table', () => {
-    const service = [exchange('a', 201), exchange('b', 200, { unreadFields: [] }), exchange('c', 422), exchange('d', 'skipped')];
-    const mock = [exchange('a', 201), exchange('b', 200, { unreadFields: ['size'] }), exchange('c', 400, { validity: 'undocumented status' }), exchange('d', 'skipped')];
+    const service = [
+      exchange('a', 201),
+      exchange('b', 200, { unreadFields: [] }),
+      exchange('c', 422),
+      exchange('d', 'skipped'),
+    ];
+    const mock = [
+      exchange('a', 201),
+      exchange('b', 200, { unreadFields: ['size'] }),
+      exchange('c', 400, { validity: 'undocumented status' }),
+      exchange('d', 'skipped'),
+    ];
     expect(differences(service, mock)).toEqual([
       { step: 'b', aspect: 'read-back', service: 'as sent', mock: 'differs: size' },
       { step: 'c', aspect: 'status', service: '422', mock: '400' },
       { step: 'c', aspect: 'schema', service: 'valid', mock: 'undocumented status' },
     ]);
-    expect(figures(service, mock)).toMatchObject({ exchanges: 3, notSent: 1, sameStatus: 2, roundTrips: 1, roundTripsService: 1, roundTripsMock: 0, errorsDocumentedMock: 0, errorsUndocumentedMock: 1, errorsDocumentedService: 1, errorsValidService: 1, differences: 3 });
+    expect(figures(service, mock)).toMatchObject({
+      exchanges: 3,
+      notSent: 1,
+      sameStatus: 2,
+      roundTrips: 1,
+      roundTripsService: 1,
+      roundTripsMock: 0,
+      errorsDocumentedMock: 0,
+      errorsUndocumentedMock: 1,
+      errorsDocumentedService: 1,
+      errorsValidService: 1,
+      differences: 3,
+    });
   });
 
   it.each([
     ['a bare array', [{ id: 1 }, { id: 2 }], '2 items'],
-    ['an envelope with its numbers', { items: [{ id: 1 }], total: 3, offset: 0, limit: 1, next: 'x' }, '1 items, limit 1, offset 0, total 3'],
-    ['an envelope one level down', { status: 'success', data: { orders: [], total: 1, offset: 1, limit: 1 } }, '0 items, limit 1, offset 1, total 1'],
+    [
+      'an envelope with its numbers',
+      { items: [{ id: 1 }], total: 3, offset: 0, limit: 1, next: 'x' },
+      '1 items, limit 1, offset 0, total 3',
+    ],
+    [
+      'an envelope one level down',
+      { status: 'success', data: { orders: [], total: 1, offset: 1, limit: 1 } },
+      '0 items, limit 1, offset 1, total 1',
+    ],
     ['no array at all', { detail: 'x' }, 'no list'],
   ])("a list's page is read the same way on both sides: %s", (_what, body, page) => {
     expect(pageOf({ status: 200, body })).toBe(page);
@@ -132,7 +194,9 @@ describe('fidelity comparison', () => {
   it('a page that differs is a difference of its own', () => {
     const service = [exchange('l', 200, { page: '1 items, offset 0, total 1' })];
     const mock = [exchange('l', 200, { page: '1 items, offset 264, total 4' })];
-    expect(differences(service, mock)).toEqual([{ step: 'l', aspect: 'page', service: '1 items, offset 0, total 1', mock: '1 items, offset 264, total 4' }]);
+    expect(differences(service, mock)).toEqual([
+      { step: 'l', aspect: 'page', service: '1 items, offset 0, total 1', mock: '1 items, offset 264, total 4' },
+    ]);
     expect(figures(service, mock)).toMatchObject({ listPages: 1, listPagesSame: 0 });
   });
 
@@ -148,7 +212,10 @@ describe('fidelity comparison', () => {
     const contract = await contractFromDocument(paged());
     const session = deriveSession(contract);
     const spec = writeTemp(paged());
-    const [one, two] = await Promise.all([start({ spec, port: 0, seed: 5, apiKeys: ['k'] }), start({ spec, port: 0, seed: 5, apiKeys: ['k'] })]);
+    const [one, two] = await Promise.all([
+      start({ spec, port: 0, seed: 5, apiKeys: ['k'] }),
+      start({ spec, port: 0, seed: 5, apiKeys: ['k'] }),
+    ]);
     try {
       const a = await driveSession(contract, session, one.url, { apiKey: 'k' });
       const b = await driveSession(contract, session, two.url, { apiKey: 'k' });

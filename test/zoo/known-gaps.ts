@@ -6,7 +6,6 @@ export const WRONG_MEDIA_415 =
 
 export const UNDOCUMENTED_415 = "follows from the mock's 415: a status the operation does not document";
 
-
 /** FastAPI's full-stack template shape: the update model admits null for fields its public model requires. */
 export const NULL_PATCH_500 =
   "the service's own bug: TaskUpdate (`X | None = None`) admits null for fields TaskPublic requires, so the service stores the null and then fails its own response model, answering 500 to this and every later read of the record; the mock keeps its answers valid against the documented TaskPublic (the document contradicts itself: what it accepts cannot be answered)";
@@ -23,13 +22,14 @@ export const PARSE_UUID_400 =
 export const UNIQUE_409 =
   "the mock's gap: the service refuses a duplicate sku with the documented 409, but the document does not say which field is unique, so the mock (which infers nothing it cannot read) stores the second create";
 
-export const AFTER_UNIQUE_409 = "follows from the duplicate create the mock stored (the 409 gap above): its list holds one record more";
+export const AFTER_UNIQUE_409 =
+  'follows from the duplicate create the mock stored (the 409 gap above): its list holds one record more';
 
 export const NESTED_ENVELOPE =
   "the mock's gap: express-zod-api wraps the list as {status, data: {orders, limit, offset, total}}, two levels down, which the kernel's resource model does not read as a list, so the mock generates the page";
 
 export const COERCION =
-  "the service's own bug: Fastify's default ajv coercion stores {\"title\": 0} as \"0\", where the document requires a string; the mock refuses it with the documented 400";
+  'the service\'s own bug: Fastify\'s default ajv coercion stores {"title": 0} as "0", where the document requires a string; the mock refuses it with the documented 400';
 
 export const MALFORMED_400 =
   "the service's deviation from its own document: Hono answers malformed JSON with 400, which the operation does not document (it documents 422); the mock answers the documented 422";

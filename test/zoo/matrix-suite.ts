@@ -28,21 +28,35 @@ export function describeZooMatrix(name: string): void {
   const zoo = zooService(name);
   const reason = zoo.unavailable();
   if (reason !== undefined) console.warn(`SKIPPED: the zoo service ${name}: ${reason}`);
-  describe.skipIf(reason !== undefined)(`seeded defects and benign variations in front of ${name} (${zoo.framework})${reason ? ` — skipped: ${reason}` : ''}`, () => {
-    it('catches every defect and passes every benign variation; the modes that do not apply are the known ones', { timeout: scaled(600_000) }, async () => {
-      const { cells } = await zooMatrix(zoo);
-      const line = (c: MatrixCell): string => `${c.kind} ${c.mode}: ${c.verdict} — ${c.detail}${c.traffic ? ` | from traffic: ${c.traffic} — ${c.trafficDetail ?? ''}` : ''}`;
-      console.log(`${name}:\n  ${cells.map(line).join('\n  ')}`);
-      expect(cells.map((c) => c.mode)).toEqual(MODES.map((m) => m.name));
-      expect(cells.filter((c) => c.verdict === 'n/a').map((c) => c.mode)).toEqual(NOT_APPLICABLE[name]);
-      expect(cells.filter((c) => c.kind === 'defect' && c.verdict !== 'n/a' && c.verdict !== 'caught').map(line)).toEqual([]);
-      expect(cells.filter((c) => c.kind === 'benign' && c.verdict !== 'n/a' && c.verdict !== 'passed').map(line)).toEqual([]);
-      // Issue 32: the same runs judged from their traffic by the conformance proxy: the defects that
-      // show in answers are caught on those exchanges, the benign variations add no failure.
-      const fromTraffic = (c: MatrixCell): string => `${c.mode}: ${c.traffic ?? '-'} — ${c.trafficDetail ?? ''}`;
-      expect(cells.filter((c) => c.traffic === 'missed' || c.traffic === 'false alarm').map(fromTraffic)).toEqual([]);
-      expect(cells.filter((c) => c.kind === 'benign' && c.verdict === 'passed').every((c) => c.traffic === 'passed')).toBe(true);
-      expect(cells.filter((c) => c.traffic === 'caught').map((c) => c.mode)).toEqual(expect.arrayContaining(['undocumented-status', 'stack-trace-500', 'required-field-dropped']));
-    });
-  });
+  describe.skipIf(reason !== undefined)(
+    `seeded defects and benign variations in front of ${name} (${zoo.framework})${reason ? ` — skipped: ${reason}` : ''}`,
+    () => {
+      it('catches every defect and passes every benign variation; the modes that do not apply are the known ones', {
+        timeout: scaled(600_000),
+      }, async () => {
+        const { cells } = await zooMatrix(zoo);
+        const line = (c: MatrixCell): string =>
+          `${c.kind} ${c.mode}: ${c.verdict} — ${c.detail}${c.traffic ? ` | from traffic: ${c.traffic} — ${c.trafficDetail ?? ''}` : ''}`;
+        console.log(`${name}:\n  ${cells.map(line).join('\n  ')}`);
+        expect(cells.map((c) => c.mode)).toEqual(MODES.map((m) => m.name));
+        expect(cells.filter((c) => c.verdict === 'n/a').map((c) => c.mode)).toEqual(NOT_APPLICABLE[name]);
+        expect(
+          cells.filter((c) => c.kind === 'defect' && c.verdict !== 'n/a' && c.verdict !== 'caught').map(line),
+        ).toEqual([]);
+        expect(
+          cells.filter((c) => c.kind === 'benign' && c.verdict !== 'n/a' && c.verdict !== 'passed').map(line),
+        ).toEqual([]);
+        // Issue 32: the same runs judged from their traffic by the conformance proxy: the defects that
+        // show in answers are caught on those exchanges, the benign variations add no failure.
+        const fromTraffic = (c: MatrixCell): string => `${c.mode}: ${c.traffic ?? '-'} — ${c.trafficDetail ?? ''}`;
+        expect(cells.filter((c) => c.traffic === 'missed' || c.traffic === 'false alarm').map(fromTraffic)).toEqual([]);
+        expect(
+          cells.filter((c) => c.kind === 'benign' && c.verdict === 'passed').every((c) => c.traffic === 'passed'),
+        ).toBe(true);
+        expect(cells.filter((c) => c.traffic === 'caught').map((c) => c.mode)).toEqual(
+          expect.arrayContaining(['undocumented-status', 'stack-trace-500', 'required-field-dropped']),
+        );
+      });
+    },
+  );
 }

@@ -41,7 +41,12 @@ const SMOKES: readonly Smoke[] = [
     invalidBody: {
       statusCode: 400,
       error: 'Bad Request',
-      message: ['property nickname should not exist', 'name should not be empty', 'email must be an email', 'tier must be one of the following values: free, pro, team'],
+      message: [
+        'property nickname should not exist',
+        'name should not be empty',
+        'email must be an email',
+        'tier must be one of the following values: free, pro, team',
+      ],
     },
   },
   {
@@ -53,7 +58,12 @@ const SMOKES: readonly Smoke[] = [
     record: (body) => body as Record<string, unknown>,
     invalid: { author: 'Nobody' },
     invalidStatus: 400,
-    invalidBody: { statusCode: 400, code: 'FST_ERR_VALIDATION', error: 'Bad Request', message: "body must have required property 'title'" },
+    invalidBody: {
+      statusCode: 400,
+      code: 'FST_ERR_VALIDATION',
+      error: 'Bad Request',
+      message: "body must have required property 'title'",
+    },
   },
   {
     name: 'hono-projects',
@@ -91,8 +101,17 @@ function authHeaders(credentials: ZooCredentials): Record<string, string> {
   return {};
 }
 
-async function send(url: string, method: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(url, { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+async function send(
+  url: string,
+  method: string,
+  body: unknown,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   const text = await response.text();
   return { status: response.status, body: text === '' ? undefined : (JSON.parse(text) as unknown) };
 }
@@ -100,46 +119,49 @@ async function send(url: string, method: string, body: unknown, headers: Record<
 for (const smoke of SMOKES) {
   const service = zooService(smoke.name);
   const reason = service.unavailable();
-  describe.skipIf(reason !== undefined)(`${service.name} (${service.framework})${reason ? `: SKIPPED, ${reason}` : ''}`, () => {
-    let running: RunningZooService;
-    const auth = authHeaders(service.credentials);
+  describe.skipIf(reason !== undefined)(
+    `${service.name} (${service.framework})${reason ? `: SKIPPED, ${reason}` : ''}`,
+    () => {
+      let running: RunningZooService;
+      const auth = authHeaders(service.credentials);
 
-    beforeAll(async () => {
-      running = await service.start();
-    }, scaled(120_000));
-    afterAll(async () => {
-      await running?.close();
-    });
-
-    it('serves the committed document, unchanged (regenerate with its generate.mjs)', async () => {
-      const served = (await (await fetch(new URL(smoke.documentPath, running.url))).json()) as unknown;
-      expect(served).toEqual(JSON.parse(readFileSync(service.document, 'utf8')));
-    });
-
-    it('reads a created record back as sent, with server-set fields', async () => {
-      const created = await send(new URL(smoke.collection, running.url).href, 'POST', smoke.valid, auth);
-      expect(created.status).toBe(smoke.createdStatus);
-      const record = smoke.record(created.body);
-      expect(record).toMatchObject(smoke.valid);
-      expect(record['id']).toBeDefined();
-      const read = await fetch(new URL(`${smoke.collection}/${String(record['id'])}`, running.url));
-      expect(read.status).toBe(200);
-      expect(smoke.record(await read.json())).toEqual(record);
-    });
-
-    it('answers an invalid body with the framework error', async () => {
-      const refused = await send(new URL(smoke.collection, running.url).href, 'POST', smoke.invalid, auth);
-      expect(refused).toEqual({ status: smoke.invalidStatus, body: smoke.invalidBody });
-    });
-
-    // Hono's service has no auth scheme; the other three guard their writes.
-    if (Object.keys(auth).length > 0) {
-      it('refuses a write without credentials with 401', async () => {
-        const refused = await send(new URL(smoke.collection, running.url).href, 'POST', smoke.valid, {});
-        expect(refused.status).toBe(401);
+      beforeAll(async () => {
+        running = await service.start();
+      }, scaled(120_000));
+      afterAll(async () => {
+        await running?.close();
       });
-    }
-  });
+
+      it('serves the committed document, unchanged (regenerate with its generate.mjs)', async () => {
+        const served = (await (await fetch(new URL(smoke.documentPath, running.url))).json()) as unknown;
+        expect(served).toEqual(JSON.parse(readFileSync(service.document, 'utf8')));
+      });
+
+      it('reads a created record back as sent, with server-set fields', async () => {
+        const created = await send(new URL(smoke.collection, running.url).href, 'POST', smoke.valid, auth);
+        expect(created.status).toBe(smoke.createdStatus);
+        const record = smoke.record(created.body);
+        expect(record).toMatchObject(smoke.valid);
+        expect(record['id']).toBeDefined();
+        const read = await fetch(new URL(`${smoke.collection}/${String(record['id'])}`, running.url));
+        expect(read.status).toBe(200);
+        expect(smoke.record(await read.json())).toEqual(record);
+      });
+
+      it('answers an invalid body with the framework error', async () => {
+        const refused = await send(new URL(smoke.collection, running.url).href, 'POST', smoke.invalid, auth);
+        expect(refused).toEqual({ status: smoke.invalidStatus, body: smoke.invalidBody });
+      });
+
+      // Hono's service has no auth scheme; the other three guard their writes.
+      if (Object.keys(auth).length > 0) {
+        it('refuses a write without credentials with 401', async () => {
+          const refused = await send(new URL(smoke.collection, running.url).href, 'POST', smoke.valid, {});
+          expect(refused.status).toBe(401);
+        });
+      }
+    },
+  );
 }
 
 describe('the launcher', () => {

@@ -58,7 +58,9 @@ function headerSubject(r: CheckResult, text: string): string | undefined {
     if (!/success criterion not met:/.test(text)) return undefined;
     return new RegExp(`\\$response\\.header\\.(${HEADER_TOKEN})`).exec(text)?.[1];
   }
-  const named = new RegExp(`\\bheader (${HEADER_TOKEN})\\b`).exec(text)?.[1] ?? new RegExp(`\\b(${HEADER_TOKEN}) header\\b`).exec(text)?.[1];
+  const named =
+    new RegExp(`\\bheader (${HEADER_TOKEN})\\b`).exec(text)?.[1] ??
+    new RegExp(`\\b(${HEADER_TOKEN}) header\\b`).exec(text)?.[1];
   const headers = r.exchange?.response?.headers ?? {};
   const isHeader = (name: string): boolean => Object.keys(headers).some((h) => h.toLowerCase() === name.toLowerCase());
   if (named !== undefined && (/^[A-Z]/.test(named) || isHeader(named))) return named;
@@ -98,10 +100,15 @@ function causeOf(r: CheckResult): { key: string; cause: string } {
   // The contract's omission of a status is one cause wherever it shows (status_code_documented,
   // auth_enforced, method_not_allowed…): one group per omitted status, across checks and operations.
   const omits = /^contract omits ([\d/]+):/.exec(text)?.[1];
-  if (omits !== undefined && r.status === 'warning') return { key: `omits:${omits}`, cause: `the contract omits ${omits}` };
+  if (omits !== undefined && r.status === 'warning')
+    return { key: `omits:${omits}`, cause: `the contract omits ${omits}` };
   if (!isWorkflow(r)) {
     const field = fieldSubject(text);
-    if (field !== undefined) return { key: `field:${field.fields}:${field.what}`, cause: `body field${field.fields.includes(',') ? 's' : ''} ${field.fields} ${field.what}` };
+    if (field !== undefined)
+      return {
+        key: `field:${field.fields}:${field.what}`,
+        cause: `body field${field.fields.includes(',') ? 's' : ''} ${field.fields} ${field.what}`,
+      };
   }
   const t = template(r, text);
   // A workflow's failure is its own rule; other messages group across checks and operations. The
@@ -118,7 +125,11 @@ function sharedMessage(results: readonly CheckResult[]): string {
   const VARIABLE = /("(?:[^"\\]|\\.)*"|\d+)/;
   const parts = results.map((r) => {
     const text = cleanMessage(r.message);
-    return (new Set(results.map((x) => x.operation)).size > 1 ? text.replace(new RegExp(`\\b${escapeRegExp(r.operation)}\\b`, 'g'), '<operation>') : text).split(VARIABLE);
+    return (
+      new Set(results.map((x) => x.operation)).size > 1
+        ? text.replace(new RegExp(`\\b${escapeRegExp(r.operation)}\\b`, 'g'), '<operation>')
+        : text
+    ).split(VARIABLE);
   });
   const [head, ...rest] = parts;
   if (head === undefined) return '';
@@ -128,7 +139,10 @@ function sharedMessage(results: readonly CheckResult[]): string {
 
 /** Failures, then warnings, each grouped by cause; groups in the order their first result comes. */
 export function groupByCause(results: readonly CheckResult[]): CauseGroup[] {
-  const groups = new Map<string, { status: 'failed' | 'warning'; cause: string; message: string; results: CheckResult[] }>();
+  const groups = new Map<
+    string,
+    { status: 'failed' | 'warning'; cause: string; message: string; results: CheckResult[] }
+  >();
   for (const status of ['failed', 'warning'] as const) {
     for (const r of results) {
       if (r.status !== status) continue;
@@ -142,7 +156,15 @@ export function groupByCause(results: readonly CheckResult[]): CauseGroup[] {
   return [...groups.entries()].map(([key, g]) => {
     const operations = [...new Set(g.results.map((r) => r.operation))];
     const cause = g.cause !== '' ? g.cause : sharedMessage(g.results);
-    return { key, status: g.status, cause, message: g.message, results: g.results, operations, checks: [...new Set(g.results.map((r) => r.check))] };
+    return {
+      key,
+      status: g.status,
+      cause,
+      message: g.message,
+      results: g.results,
+      operations,
+      checks: [...new Set(g.results.map((r) => r.check))],
+    };
   });
 }
 
@@ -154,13 +176,19 @@ export function skipReasons(results: readonly CheckResult[]): SkipReason[] {
   const reasons = new Map<string, CheckResult[]>();
   for (const r of results) {
     if (r.status !== 'skipped') continue;
-    const reason = cleanMessage(r.message).replace(new RegExp(`\\b${escapeRegExp(r.operation)}\\b`, 'g'), '<operation>');
+    const reason = cleanMessage(r.message).replace(
+      new RegExp(`\\b${escapeRegExp(r.operation)}\\b`, 'g'),
+      '<operation>',
+    );
     const list = reasons.get(reason);
     if (list) list.push(r);
     else reasons.set(reason, [r]);
   }
   return [...reasons.entries()]
-    .map(([reason, list]) => ({ reason: new Set(list.map((r) => r.operation)).size > 1 ? reason : cleanMessage(list[0]!.message), results: list }))
+    .map(([reason, list]) => ({
+      reason: new Set(list.map((r) => r.operation)).size > 1 ? reason : cleanMessage(list[0]!.message),
+      results: list,
+    }))
     .sort((a, b) => b.results.length - a.results.length);
 }
 

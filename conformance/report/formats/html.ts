@@ -3,11 +3,19 @@ import { groupByCause, skipReasons, type CauseGroup } from './groups.js';
 import { matrix } from './matrix.js';
 
 const escapeHtml = (value: string): string =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 /** JSON safe inside a <script> element: `<` escaped so no `</script>` or `<!--` can end it early. */
 const scriptJson = (value: unknown): string =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 const SYMBOL: Readonly<Record<ResultStatus, string>> = { passed: '✓', failed: '✗', warning: '!', skipped: '–' };
 
@@ -23,11 +31,15 @@ export function prettyBody(body: string, contentType: string | undefined): strin
   }
 }
 
-const headerLines = (headers: Readonly<Record<string, string>>): string => Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\n');
+const headerLines = (headers: Readonly<Record<string, string>>): string =>
+  Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\n');
 
 function requestText(e: Exchange): string {
   const r = e.request;
-  const body = r.body !== undefined ? `\n\n${prettyBody(r.body, r.headers['content-type'] ?? r.headers['Content-Type'])}` : '';
+  const body =
+    r.body !== undefined ? `\n\n${prettyBody(r.body, r.headers['content-type'] ?? r.headers['Content-Type'])}` : '';
   return `${r.method} ${r.url}\n${headerLines(r.headers)}${body}`;
 }
 
@@ -46,7 +58,10 @@ function detailOf(r: CheckResult, group: CauseGroup | undefined): Record<string,
     check: r.check,
     status: r.status,
     message: r.message,
-    cause: group === undefined || group.results.length < 2 ? '' : `One of ${group.results.length} results of one cause: ${group.cause} (see "Failures and warnings by cause" below).`,
+    cause:
+      group === undefined || group.results.length < 2
+        ? ''
+        : `One of ${group.results.length} results of one cause: ${group.cause} (see "Failures and warnings by cause" below).`,
     judged: `${r.judged} exchange(s) judged${r.durationMs !== undefined ? `, ${r.durationMs} ms of answers` : ''}`,
     request: r.exchange ? requestText(r.exchange) : '',
     response: r.exchange ? responseText(r.exchange) : '',
@@ -102,13 +117,24 @@ export function htmlReport(report: RunReport): string {
   const selectedOps = m.operations.filter((o) => o !== '(run)').length;
   const selectedChecks = m.checks.filter((c) => c !== 'run').length;
   const env: Array<[string, string]> = [
-    ['Results', `${report.results.length}: <b class="t-passed">${s.passed} passed</b> · <b class="t-failed">${s.failed} failed</b> · <b class="t-warning">${s.warnings} warning(s)</b> · <b class="t-skipped">${s.skipped} skipped</b>`],
+    [
+      'Results',
+      `${report.results.length}: <b class="t-passed">${s.passed} passed</b> · <b class="t-failed">${s.failed} failed</b> · <b class="t-warning">${s.warnings} warning(s)</b> · <b class="t-skipped">${s.skipped} skipped</b>`,
+    ],
     ['Target', `<code>${escapeHtml(report.target)}</code>`],
-    ['Contract', report.contract ? `${escapeHtml(report.contract.title)} ${escapeHtml(report.contract.version)} <span class="muted">(${escapeHtml(report.contract.source)})</span>` : '<span class="muted">not recorded</span>'],
+    [
+      'Contract',
+      report.contract
+        ? `${escapeHtml(report.contract.title)} ${escapeHtml(report.contract.version)} <span class="muted">(${escapeHtml(report.contract.source)})</span>`
+        : '<span class="muted">not recorded</span>',
+    ],
     ['Seed', `${report.seed} <span class="muted">(rerun with --seed ${report.seed})</span>`],
     ['Examples', `${report.examples} per operation`],
     ['Started', escapeHtml(report.startedAt)],
-    ['Duration', `${seconds(report.durationMs)} · ${report.requests} request(s)${report.notSent ? ` · ${report.notSent} not sent` : ''}`],
+    [
+      'Duration',
+      `${seconds(report.durationMs)} · ${report.requests} request(s)${report.notSent ? ` · ${report.notSent} not sent` : ''}`,
+    ],
     [
       'Coverage',
       coverage
@@ -117,13 +143,17 @@ export function htmlReport(report: RunReport): string {
           ? 'nothing exercised: the run did not get to the checks'
           : `${selectedOps} operation(s) × ${selectedChecks} check(s) selected`,
     ],
-    ['Mode', report.strict ? '--strict: x-stability failures count' : 'x-stability failures are warnings (no --strict)'],
+    [
+      'Mode',
+      report.strict ? '--strict: x-stability failures count' : 'x-stability failures are warnings (no --strict)',
+    ],
   ];
   const chip = (status: string, label: string, count: number): string =>
     `<button type="button" class="chip ${status}" data-status="${status}" aria-pressed="false">${label} <b>${count}</b></button>`;
   const problemCount = groups.reduce((k, g) => k + g.results.length, 0);
   const skips = skipReasons(report.results);
-  const resultLink = (r: CheckResult): string => `<button type="button" class="linkish" data-open="${idOfResult.get(r) ?? ''}">${escapeHtml(r.operation)} › ${escapeHtml(r.check)}</button>`;
+  const resultLink = (r: CheckResult): string =>
+    `<button type="button" class="linkish" data-open="${idOfResult.get(r) ?? ''}">${escapeHtml(r.operation)} › ${escapeHtml(r.check)}</button>`;
   const groupItem = (g: CauseGroup): string =>
     `<li class="group" data-status="${g.status}" data-count="${g.results.length}"><div class="g-head"><span class="sym ${g.status}">${SYMBOL[g.status]}</span> <b class="g-count">${g.results.length}×</b> <span class="g-cause">${escapeHtml(g.cause)}</span>${g.status === 'warning' ? ' <span class="muted">(warning)</span>' : ''}</div>` +
     (g.results.length === 1

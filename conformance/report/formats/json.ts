@@ -7,7 +7,9 @@ export function jsonReport(report: RunReport): string {
     // Run-level notices (a refused key, a wrong base path...) first, always there (an empty list when
     // there are none), so a consumer reads one shape (issue 19 §4).
     notices: report.notices ?? [],
-    summary: report.coverage ? { ...report.summary, operations: { exercised: report.coverage.exercised, total: report.coverage.total } } : report.summary,
+    summary: report.coverage
+      ? { ...report.summary, operations: { exercised: report.coverage.exercised, total: report.coverage.total } }
+      : report.summary,
     results: report.results.map((r) => ({
       check: r.check,
       operation: r.operation,
@@ -21,7 +23,9 @@ export function jsonReport(report: RunReport): string {
           : null,
       reproduce: r.reproduce ?? null,
     })),
-    ...(report.coverage ? { notExercised: report.coverage.notExercised.map((n) => ({ operation: n.operation, reason: n.reason })) } : {}),
+    ...(report.coverage
+      ? { notExercised: report.coverage.notExercised.map((n) => ({ operation: n.operation, reason: n.reason })) }
+      : {}),
     // Added after the members above (their shape is kept): failures and warnings by cause, each
     // pointing at its results by operation and check (conformance/report/formats/groups.ts).
     groups: groupByCause(report.results).map((g) => ({
@@ -31,7 +35,11 @@ export function jsonReport(report: RunReport): string {
       count: g.results.length,
       results: g.results.map((r) => ({ operation: r.operation, check: r.check })),
     })),
-    skipReasons: skipReasons(report.results).map((s) => ({ reason: s.reason, count: s.results.length, results: s.results.map((r) => ({ operation: r.operation, check: r.check })) })),
+    skipReasons: skipReasons(report.results).map((s) => ({
+      reason: s.reason,
+      count: s.results.length,
+      results: s.results.map((r) => ({ operation: r.operation, check: r.check })),
+    })),
     // PRODUCT.md §6: what proxy and HAR traffic reached, the shard, and what `merge` needs to rebuild the run (conformance/shard).
     ...(report.traffic ? { coverage: report.traffic } : {}),
     ...(report.shard !== undefined ? { shard: report.shard.label } : {}),
@@ -57,6 +65,10 @@ function runOf(report: RunReport): Record<string, unknown> {
     ...(report.shard ? { order: report.shard.order } : {}),
     ...(report.credentialsRefused !== undefined ? { credentialsRefused: report.credentialsRefused } : {}),
     ...(report.internalErrors ? { internalErrors: report.internalErrors } : {}),
-    results: report.results.map((r) => ({ judged: r.judged, durationMs: r.durationMs ?? 0, kind: r.exchange?.kind ?? null })),
+    results: report.results.map((r) => ({
+      judged: r.judged,
+      durationMs: r.durationMs ?? 0,
+      kind: r.exchange?.kind ?? null,
+    })),
   };
 }

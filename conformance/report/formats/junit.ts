@@ -20,7 +20,8 @@ const seconds = (ms: number): string => (Math.max(0, ms) / 1000).toFixed(3);
  * (xs:dateTime without fraction or zone; the value is UTC, and the full
  * instant is in the `startedAt` property).
  */
-const junitTimestamp = (iso: string): string => (Number.isNaN(Date.parse(iso)) ? iso : new Date(iso).toISOString().slice(0, 19));
+const junitTimestamp = (iso: string): string =>
+  Number.isNaN(Date.parse(iso)) ? iso : new Date(iso).toISOString().slice(0, 19);
 
 /**
  * JUnit XML (the Ant/Surefire schema CI systems read): one testsuite; one testcase per passed or
@@ -39,7 +40,9 @@ export function junitReport(report: RunReport): string {
   const lines: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
   const total = report.results.filter((r) => r.status === 'passed' || r.status === 'skipped').length + groups.length;
   const suiteTime = seconds(report.durationMs);
-  lines.push(`<testsuites name="petstore-conformance" tests="${total}" failures="${failedGroups}" errors="0" skipped="${summary.skipped}" time="${suiteTime}">`);
+  lines.push(
+    `<testsuites name="petstore-conformance" tests="${total}" failures="${failedGroups}" errors="0" skipped="${summary.skipped}" time="${suiteTime}">`,
+  );
   lines.push(
     `  <testsuite name="${xmlEscape(`conformance ${report.target}`)}" tests="${total}" failures="${failedGroups}" errors="0" skipped="${summary.skipped}" time="${suiteTime}" timestamp="${xmlEscape(junitTimestamp(report.startedAt))}">`,
   );
@@ -51,7 +54,10 @@ export function junitReport(report: RunReport): string {
   lines.push(`      <property name="failedResults" value="${summary.failed}"/>`);
   lines.push(`      <property name="warnings" value="${summary.warnings}"/>`);
   lines.push(`      <property name="causes" value="${groups.length}"/>`);
-  if (report.coverage) lines.push(`      <property name="operationsExercised" value="${report.coverage.exercised} of ${report.coverage.total}"/>`);
+  if (report.coverage)
+    lines.push(
+      `      <property name="operationsExercised" value="${report.coverage.exercised} of ${report.coverage.total}"/>`,
+    );
   for (const notice of report.notices ?? []) lines.push(`      <property name="notice" value="${xmlEscape(notice)}"/>`);
   lines.push('    </properties>');
   const detailsOf = (r: CheckResult): string =>
@@ -59,14 +65,17 @@ export function junitReport(report: RunReport): string {
       ? [
           `${r.operation} › ${r.check}: ${r.message}`,
           `  ${r.exchange.request.method} ${r.exchange.request.url}`,
-          r.exchange.response ? `  → ${r.exchange.response.status} ${r.exchange.response.body.slice(0, 2000)}` : `  → ${r.exchange.error?.message ?? ''}`,
+          r.exchange.response
+            ? `  → ${r.exchange.response.status} ${r.exchange.response.body.slice(0, 2000)}`
+            : `  → ${r.exchange.error?.message ?? ''}`,
           `  reproduce: ${r.reproduce ?? ''}`,
         ].join('\n')
       : `${r.operation} › ${r.check}: ${r.message}`;
   for (const r of report.results) {
     const open = `    <testcase classname="${xmlEscape(r.operation)}" name="${xmlEscape(r.check)}" time="${seconds(r.durationMs ?? 0)}">`;
     if (r.status === 'passed') lines.push(`${open}</testcase>`);
-    else if (r.status === 'skipped') lines.push(open, `      <skipped message="${xmlEscape(r.message)}"/>`, '    </testcase>');
+    else if (r.status === 'skipped')
+      lines.push(open, `      <skipped message="${xmlEscape(r.message)}"/>`, '    </testcase>');
   }
   for (const g of groups) {
     const n = g.results.length;
@@ -79,19 +88,38 @@ export function junitReport(report: RunReport): string {
     const body =
       n === 1
         ? only.exchange
-          ? [only.message, '', `${only.exchange.request.method} ${only.exchange.request.url}`, only.exchange.response ? `→ ${only.exchange.response.status} ${only.exchange.response.body.slice(0, 2000)}` : `→ ${only.exchange.error?.message ?? ''}`, '', `reproduce: ${only.reproduce ?? ''}`].join('\n')
+          ? [
+              only.message,
+              '',
+              `${only.exchange.request.method} ${only.exchange.request.url}`,
+              only.exchange.response
+                ? `→ ${only.exchange.response.status} ${only.exchange.response.body.slice(0, 2000)}`
+                : `→ ${only.exchange.error?.message ?? ''}`,
+              '',
+              `reproduce: ${only.reproduce ?? ''}`,
+            ].join('\n')
           : only.message
         : `${n} results of one cause: ${g.cause}\n\n${g.results.map(detailsOf).join('\n\n')}`;
     if (g.status === 'failed') {
       const message = n === 1 ? g.results[0]!.message : `${n} results: ${g.message}`;
-      lines.push(open, `      <failure message="${xmlEscape(message)}" type="${xmlEscape(g.checks.join(' '))}">${xmlEscape(body)}</failure>`, '    </testcase>');
+      lines.push(
+        open,
+        `      <failure message="${xmlEscape(message)}" type="${xmlEscape(g.checks.join(' '))}">${xmlEscape(body)}</failure>`,
+        '    </testcase>',
+      );
     } else {
-      lines.push(open, `      <system-out>${xmlEscape(`WARNING (does not fail the run): ${body}`)}</system-out>`, '    </testcase>');
+      lines.push(
+        open,
+        `      <system-out>${xmlEscape(`WARNING (does not fail the run): ${body}`)}</system-out>`,
+        '    </testcase>',
+      );
     }
   }
   // `failures` counts causes, not results: say so where a reader of the XML sees both numbers (issue 30).
   const counts = `COUNTS: failures="${failedGroups}" counts causes (one failing testcase per cause, conformance/report/formats/groups.ts); they cover ${summary.failed} failed result${summary.failed === 1 ? '' : 's'} (operation × check, property failedResults), each listed inside its cause's testcase. ${summary.warnings} warning${summary.warnings === 1 ? '' : 's'} are passing testcases carrying WARNING.`;
-  lines.push(`    <system-out>${xmlEscape([counts, ...(report.notices ?? []).map((n) => `NOTICE: ${n}`)].join('\n'))}</system-out>`);
+  lines.push(
+    `    <system-out>${xmlEscape([counts, ...(report.notices ?? []).map((n) => `NOTICE: ${n}`)].join('\n'))}</system-out>`,
+  );
   lines.push('  </testsuite>', '</testsuites>');
   return `${lines.join('\n')}\n`;
 }

@@ -55,7 +55,8 @@ export async function checkOutputs(destinations: readonly ReportDestination[]): 
     if (fileKind === 'directory') throw new OutputPathError(`${where}: it is a directory`);
     if (fileKind === 'other') throw new OutputPathError(`${where}: it is not a regular file`);
     if (fileKind === 'file' && !(await writable(file))) throw new OutputPathError(`${where}: the file is not writable`);
-    if (fileKind === 'missing' && !(await writable(dir))) throw new OutputPathError(`${where}: the directory ${dir} is not writable`);
+    if (fileKind === 'missing' && !(await writable(dir)))
+      throw new OutputPathError(`${where}: the directory ${dir} is not writable`);
   }
 }
 
@@ -77,7 +78,9 @@ export async function writeReports(
     try {
       await writeFile(d.file, render(d.name, report, false));
     } catch (error) {
-      throw new OutputPathError(`${d.flag}: cannot write ${d.file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      throw new OutputPathError(
+        `${d.flag}: cannot write ${d.file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      );
     }
   }
 }

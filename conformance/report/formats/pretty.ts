@@ -23,7 +23,9 @@ export function prettyReport(report: RunReport, options: PrettyOptions): string 
   const width = Math.max(9, ...m.operations.map((o) => o.length));
   // Run-level notices first: one line each says what many cells would only hint at.
   for (const notice of report.notices ?? []) out.push(c('yellow', `Notice: ${notice}`));
-  out.push(`Conformance of ${report.target} (seed ${report.seed}, ${report.examples} example(s) per operation, ${report.requests} requests, ${(report.durationMs / 1000).toFixed(1)} s)`);
+  out.push(
+    `Conformance of ${report.target} (seed ${report.seed}, ${report.examples} example(s) per operation, ${report.requests} requests, ${(report.durationMs / 1000).toFixed(1)} s)`,
+  );
   if (report.circuitBreaker) out.push(c('yellow', `Circuit breaker: ${report.circuitBreaker}`));
   if (report.coverage) out.push(`Operations exercised: ${report.coverage.exercised}/${report.coverage.total}`);
   out.push('');
@@ -36,12 +38,20 @@ export function prettyReport(report: RunReport, options: PrettyOptions): string 
       const r = m.cell(op, check);
       if (!r) return '  ';
       const symbol = ` ${SYMBOL[r.status]}`;
-      return r.status === 'passed' ? c('green', symbol) : r.status === 'failed' ? c('red', symbol) : r.status === 'warning' ? c('yellow', symbol) : c('grey', symbol);
+      return r.status === 'passed'
+        ? c('green', symbol)
+        : r.status === 'failed'
+          ? c('red', symbol)
+          : r.status === 'warning'
+            ? c('yellow', symbol)
+            : c('grey', symbol);
     });
     out.push(`${op.padEnd(width)}  ${cells.join(' ')}`);
   }
   out.push('');
-  out.push(`  ${SYMBOL.passed} passed   ${SYMBOL.failed} failed   ${SYMBOL.warning} warning (x-stability, not counted without --strict)   ${SYMBOL.skipped} skipped   (blank: does not apply)`);
+  out.push(
+    `  ${SYMBOL.passed} passed   ${SYMBOL.failed} failed   ${SYMBOL.warning} warning (x-stability, not counted without --strict)   ${SYMBOL.skipped} skipped   (blank: does not apply)`,
+  );
   const groups = groupByCause(report.results);
   if (groups.length > 0) {
     const count = groups.reduce((n, g) => n + g.results.length, 0);
@@ -52,18 +62,33 @@ export function prettyReport(report: RunReport, options: PrettyOptions): string 
     for (const g of groups) {
       const mark = g.status === 'failed' ? c('red', '✗') : c('yellow', '!');
       out.push('');
-      out.push(`${mark} ${c('bold', `${g.results.length}×`)} ${g.cause}${g.status === 'warning' ? c('yellow', ' (warning)') : ''}`);
+      out.push(
+        `${mark} ${c('bold', `${g.results.length}×`)} ${g.cause}${g.status === 'warning' ? c('yellow', ' (warning)') : ''}`,
+      );
       for (const r of g.results) out.push(`  - ${r.operation} › ${r.check}: ${r.message}`);
       const first = g.results.find((r) => r.reproduce !== undefined);
-      if (first?.exchange?.response) out.push(`  got ${first.exchange.response.status} ${first.exchange.response.headers['content-type'] ?? ''}`.trimEnd() + (g.results.length > 1 ? ` (${first.operation} › ${first.check})` : ''));
-      if (first?.reproduce) out.push(`  reproduce${g.results.length > 1 ? ` (${first.operation} › ${first.check})` : ''}: ${first.reproduce}`);
+      if (first?.exchange?.response)
+        out.push(
+          `  got ${first.exchange.response.status} ${first.exchange.response.headers['content-type'] ?? ''}`.trimEnd() +
+            (g.results.length > 1 ? ` (${first.operation} › ${first.check})` : ''),
+        );
+      if (first?.reproduce)
+        out.push(
+          `  reproduce${g.results.length > 1 ? ` (${first.operation} › ${first.check})` : ''}: ${first.reproduce}`,
+        );
     }
   }
   const skips = skipReasons(report.results);
   if (skips.length > 0) {
     out.push('');
     out.push(c('bold', `Skipped: ${report.summary.skipped} result(s), ${skips.length} reason(s)`));
-    for (const s of skips) out.push(`  ${c('grey', `${s.results.length}×`)} ${s.reason} (${shortList(s.results.map((r) => `${r.operation} › ${r.check}`), 3)})`);
+    for (const s of skips)
+      out.push(
+        `  ${c('grey', `${s.results.length}×`)} ${s.reason} (${shortList(
+          s.results.map((r) => `${r.operation} › ${r.check}`),
+          3,
+        )})`,
+      );
   }
   const notExercised = report.coverage?.notExercised ?? [];
   if (notExercised.length > 0) {
@@ -74,8 +99,12 @@ export function prettyReport(report: RunReport, options: PrettyOptions): string 
   const s = report.summary;
   out.push('');
   const verdict = s.failed > 0 ? c('red', 'NOT CONFORMANT') : c('green', 'CONFORMANT');
-  const coverage = report.coverage ? `; ${report.coverage.exercised}/${report.coverage.total} operations exercised` : '';
-  out.push(`${verdict}: ${s.passed} passed, ${s.failed} failed, ${s.warnings} warnings, ${s.skipped} skipped${coverage}`);
+  const coverage = report.coverage
+    ? `; ${report.coverage.exercised}/${report.coverage.total} operations exercised`
+    : '';
+  out.push(
+    `${verdict}: ${s.passed} passed, ${s.failed} failed, ${s.warnings} warnings, ${s.skipped} skipped${coverage}`,
+  );
   return `${out.join('\n')}\n`;
 }
 

@@ -4,11 +4,18 @@ import { isObject, pairsToObject, shapeOf, text, viaContent, type Parameter, typ
 export function serialiseCookie(p: Parameter, value: unknown): string[] {
   if (viaContent(p)) return [`${p.name}=${encodeURIComponent(JSON.stringify(value))}`];
   const explode = p.explode ?? true;
-  if (Array.isArray(value)) return explode ? value.map((v) => `${p.name}=${encodeURIComponent(text(v))}`) : [`${p.name}=${value.map((v) => encodeURIComponent(text(v))).join(',')}`];
+  if (Array.isArray(value))
+    return explode
+      ? value.map((v) => `${p.name}=${encodeURIComponent(text(v))}`)
+      : [`${p.name}=${value.map((v) => encodeURIComponent(text(v))).join(',')}`];
   if (isObject(value)) {
     return explode
       ? Object.entries(value).map(([k, v]) => `${k}=${encodeURIComponent(text(v))}`)
-      : [`${p.name}=${Object.entries(value).map(([k, v]) => `${encodeURIComponent(k)},${encodeURIComponent(text(v))}`).join(',')}`];
+      : [
+          `${p.name}=${Object.entries(value)
+            .map(([k, v]) => `${encodeURIComponent(k)},${encodeURIComponent(text(v))}`)
+            .join(',')}`,
+        ];
   }
   return [`${p.name}=${encodeURIComponent(text(value))}`];
 }
@@ -32,7 +39,11 @@ export function cookiePairs(header: string | undefined): Array<[string, string]>
 }
 
 /** A cookie parameter's value from a Cookie header; undefined when absent. */
-export function parseCookie(p: Parameter, header: string | undefined, fields: readonly string[] = []): RawValue | undefined {
+export function parseCookie(
+  p: Parameter,
+  header: string | undefined,
+  fields: readonly string[] = [],
+): RawValue | undefined {
   const pairs = cookiePairs(header);
   const explode = p.explode ?? true;
   const shape = shapeOf(p);

@@ -44,13 +44,17 @@ export function deepObjectNames(pairs: Pairs): Set<string> {
  * report-stats `parameters`, whose `report` only its alternatives declare). Text that is not a
  * JSON object stays as it is, for the validator to refuse. Undefined when no member was read.
  */
-export function readNestedMembers(fields: Readonly<Record<string, unknown>>, schema: OpenAPIV3.SchemaObject | undefined): Record<string, unknown> | undefined {
+export function readNestedMembers(
+  fields: Readonly<Record<string, unknown>>,
+  schema: OpenAPIV3.SchemaObject | undefined,
+): Record<string, unknown> | undefined {
   if (!schema) return undefined;
   const views = [schema, ...alternativesOf(mergeAllOf(schema))].map(mergeAllOf);
-  const objectMember = (name: string): boolean => views.some((view) => {
-    const member = asSchema(view.properties?.[name]);
-    return member !== undefined && mergeAllOf(member).type === 'object';
-  });
+  const objectMember = (name: string): boolean =>
+    views.some((view) => {
+      const member = asSchema(view.properties?.[name]);
+      return member !== undefined && mergeAllOf(member).type === 'object';
+    });
   let read = false;
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(fields)) {

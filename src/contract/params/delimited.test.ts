@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { parseQuery, serialiseQuery } from './index.js';
 import { pairsOf, type Parameter } from './values.js';
 
-const arr = (style: 'spaceDelimited' | 'pipeDelimited'): Parameter => ({ name: 'id', style, explode: false, schema: { type: 'array', items: { type: 'string' } } });
+const arr = (style: 'spaceDelimited' | 'pipeDelimited'): Parameter => ({
+  name: 'id',
+  style,
+  explode: false,
+  schema: { type: 'array', items: { type: 'string' } },
+});
 
 describe('spaceDelimited and pipeDelimited query arrays (OAS 3.0.3 §4.7.12.4)', () => {
   it.each<[string, Parameter, unknown, string, unknown]>([

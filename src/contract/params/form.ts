@@ -8,11 +8,18 @@ import { isObject, pairsToObject, shapeOf, text, type Pairs, type Parameter, typ
  */
 export function serialiseForm(name: string, value: unknown, explode: boolean): string[] {
   const enc = encodeURIComponent;
-  if (Array.isArray(value)) return explode ? value.map((v) => `${enc(name)}=${enc(text(v))}`) : [`${enc(name)}=${value.map((v) => enc(text(v))).join(',')}`];
+  if (Array.isArray(value))
+    return explode
+      ? value.map((v) => `${enc(name)}=${enc(text(v))}`)
+      : [`${enc(name)}=${value.map((v) => enc(text(v))).join(',')}`];
   if (isObject(value)) {
     return explode
       ? Object.entries(value).map(([k, v]) => `${enc(k)}=${enc(text(v))}`)
-      : [`${enc(name)}=${Object.entries(value).map(([k, v]) => `${enc(k)},${enc(text(v))}`).join(',')}`];
+      : [
+          `${enc(name)}=${Object.entries(value)
+            .map(([k, v]) => `${enc(k)},${enc(text(v))}`)
+            .join(',')}`,
+        ];
   }
   return [`${enc(name)}=${enc(text(value))}`];
 }
@@ -22,7 +29,12 @@ export function serialiseForm(name: string, value: unknown, explode: boolean): s
  * the pairs named after its schema's properties (`fields`); an empty value (`?tags=`) is an empty
  * array for an array parameter and the empty string otherwise (OAS 3.0.3 §4.7.12.5, "empty" row).
  */
-export function parseForm(p: Parameter, pairs: Pairs, explode: boolean, fields: readonly string[] = []): RawValue | undefined {
+export function parseForm(
+  p: Parameter,
+  pairs: Pairs,
+  explode: boolean,
+  fields: readonly string[] = [],
+): RawValue | undefined {
   const shape = shapeOf(p);
   const mine = pairs.filter(([k]) => k === p.name).map(([, v]) => v);
   if (shape === 'object' && explode) {

@@ -7,7 +7,12 @@ describe('header parameters: simple style (OAS 3.0.3 §4.7.12.4)', () => {
     ['primitive', { name: 'X-Id', schema: { type: 'string' } }, '5', '5'],
     ['array', { name: 'X-Id', schema: { type: 'array', items: { type: 'string' } } }, ['3', '4'], '3,4'],
     ['object', { name: 'X-Id', schema: { type: 'object' } }, { role: 'admin' }, 'role,admin'],
-    ['object, explode', { name: 'X-Id', explode: true, schema: { type: 'object' } }, { role: 'admin', n: '1' }, 'role=admin,n=1'],
+    [
+      'object, explode',
+      { name: 'X-Id', explode: true, schema: { type: 'object' } },
+      { role: 'admin', n: '1' },
+      'role=admin,n=1',
+    ],
   ])('%s', (_construct, p, value, wire) => {
     expect(serialiseHeader(p, value)).toBe(wire);
     expect(parseHeader(p, wire)).toEqual(value);

@@ -1,10 +1,22 @@
-import { assignmentsToObject, isObject, pairsToObject, shapeOf, text, viaContent, type Parameter, type RawValue } from './values.js';
+import {
+  assignmentsToObject,
+  isObject,
+  pairsToObject,
+  shapeOf,
+  text,
+  viaContent,
+  type Parameter,
+  type RawValue,
+} from './values.js';
 
 /** Header: `simple` only (OAS 3.0.3 §4.7.12.4); RFC 9110 §5.5 field values are not percent-encoded. */
 export function serialiseHeader(p: Parameter, value: unknown): string {
   if (viaContent(p)) return JSON.stringify(value);
   if (Array.isArray(value)) return value.map(text).join(',');
-  if (isObject(value)) return Object.entries(value).map(([k, v]) => (p.explode === true ? `${k}=${text(v)}` : `${k},${text(v)}`)).join(',');
+  if (isObject(value))
+    return Object.entries(value)
+      .map(([k, v]) => (p.explode === true ? `${k}=${text(v)}` : `${k},${text(v)}`))
+      .join(',');
   return text(value);
 }
 

@@ -21,12 +21,21 @@ export function serialiseQuery(p: Parameter | undefined, name: string, value: un
   if (value === undefined) return [];
   // An empty list would be sent as `name=`, an empty value, which a parameter allows only with
   // allowEmptyValue (OAS 3.0.3 §4.7.12; Swagger 2.0 likewise): an optional one is left out instead.
-  if (Array.isArray(value) && value.length === 0 && p !== undefined && Reflect.get(p, 'required') !== true && Reflect.get(p, 'allowEmptyValue') !== true) return [];
+  if (
+    Array.isArray(value) &&
+    value.length === 0 &&
+    p !== undefined &&
+    Reflect.get(p, 'required') !== true &&
+    Reflect.get(p, 'allowEmptyValue') !== true
+  )
+    return [];
   if (p && viaContent(p)) return [`${encodeURIComponent(name)}=${encodeURIComponent(JSON.stringify(value))}`];
   const style = p?.style ?? 'form';
   const explode = p?.explode ?? style === 'form';
-  if (style === 'deepObject' && typeof value === 'object' && value !== null && !Array.isArray(value)) return serialiseDeepObject(name, value);
-  if ((style === 'spaceDelimited' || style === 'pipeDelimited') && Array.isArray(value)) return serialiseDelimited(name, value, style);
+  if (style === 'deepObject' && typeof value === 'object' && value !== null && !Array.isArray(value))
+    return serialiseDeepObject(name, value);
+  if ((style === 'spaceDelimited' || style === 'pipeDelimited') && Array.isArray(value))
+    return serialiseDelimited(name, value, style);
   return serialiseForm(name, value, explode);
 }
 
@@ -42,4 +51,10 @@ export function parseQuery(p: Parameter, pairs: Pairs, fields: readonly string[]
   if (style === 'spaceDelimited' || style === 'pipeDelimited') return parseDelimited(p, pairs, style);
   return parseForm(p, pairs, explode, fields);
 }
-export { querystringParameter, serialiseQuerystring, parseQuerystring, type QuerystringParameter, type QuerystringReading } from './querystring.js';
+export {
+  querystringParameter,
+  serialiseQuerystring,
+  parseQuerystring,
+  type QuerystringParameter,
+  type QuerystringReading,
+} from './querystring.js';

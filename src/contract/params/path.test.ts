@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { parsePath, serialisePath } from './path.js';
 import type { Parameter } from './values.js';
 
-const p = (style: string | undefined, explode: boolean | undefined, type: 'string' | 'array' | 'object'): Parameter => ({
+const p = (
+  style: string | undefined,
+  explode: boolean | undefined,
+  type: 'string' | 'array' | 'object',
+): Parameter => ({
   name: 'id',
   ...(style ? { style } : {}),
   ...(explode !== undefined ? { explode } : {}),

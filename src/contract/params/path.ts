@@ -1,9 +1,20 @@
-import { assignmentsToObject, isObject, pairsToObject, shapeOf, text, viaContent, type Parameter, type RawValue } from './values.js';
+import {
+  assignmentsToObject,
+  isObject,
+  pairsToObject,
+  shapeOf,
+  text,
+  viaContent,
+  type Parameter,
+  type RawValue,
+} from './values.js';
 
 const enc = encodeURIComponent;
 
 const fields = (value: Record<string, unknown>, kv: string, sep: string): string =>
-  Object.entries(value).map(([k, v]) => `${enc(k)}${kv}${enc(text(v))}`).join(sep);
+  Object.entries(value)
+    .map(([k, v]) => `${enc(k)}${kv}${enc(text(v))}`)
+    .join(sep);
 
 /**
  * A path segment's text (OAS 3.0.3 §4.7.12.4; RFC 6570 §3.2.2, §3.2.5, §3.2.7): `simple`
@@ -20,7 +31,10 @@ export function serialisePath(p: Parameter, value: unknown): string {
   }
   if (style === 'matrix') {
     const n = enc(p.name);
-    if (Array.isArray(value)) return explode ? value.map((v) => `;${n}=${enc(text(v))}`).join('') : `;${n}=${value.map((v) => enc(text(v))).join(',')}`;
+    if (Array.isArray(value))
+      return explode
+        ? value.map((v) => `;${n}=${enc(text(v))}`).join('')
+        : `;${n}=${value.map((v) => enc(text(v))).join(',')}`;
     if (isObject(value)) return explode ? `;${fields(value, '=', ';')}` : `;${n}=${fields(value, ',', ',')}`;
     return `;${n}=${enc(text(value))}`;
   }
@@ -51,17 +65,27 @@ export function parsePath(p: Parameter, segment: string): RawValue | undefined {
   } else if (style === 'matrix') {
     if (!body.startsWith(';')) return undefined;
     const parts = body.slice(1).split(';');
-    if (shape === 'object' && explode) return Object.fromEntries(parts.map((part) => part.split('=')).map(([k, v]) => [decode(k ?? ''), decode(v ?? '')]));
+    if (shape === 'object' && explode)
+      return Object.fromEntries(
+        parts.map((part) => part.split('=')).map(([k, v]) => [decode(k ?? ''), decode(v ?? '')]),
+      );
     const prefix = `${enc(p.name)}=`;
-    const values = parts.filter((part) => part.startsWith(prefix) || part === enc(p.name)).map((part) => part.slice(prefix.length));
+    const values = parts
+      .filter((part) => part.startsWith(prefix) || part === enc(p.name))
+      .map((part) => part.slice(prefix.length));
     if (values.length === 0) return undefined;
-    if (shape === 'array') return (explode ? values : values[0]!.split(',')).filter((v, _i, all) => !(all.length === 1 && v === '')).map(decode);
+    if (shape === 'array')
+      return (explode ? values : values[0]!.split(','))
+        .filter((v, _i, all) => !(all.length === 1 && v === ''))
+        .map(decode);
     body = values[0]!;
   }
   if (shape === 'array') return body === '' ? [] : body.split(itemSep).map(decode);
   if (shape === 'object') {
     const items = body === '' ? [] : body.split(itemSep);
-    return explode ? Object.fromEntries(Object.entries(assignmentsToObject(items)).map(([k, v]) => [decode(k), decode(v)])) : Object.fromEntries(Object.entries(pairsToObject(items)).map(([k, v]) => [decode(k), decode(v)]));
+    return explode
+      ? Object.fromEntries(Object.entries(assignmentsToObject(items)).map(([k, v]) => [decode(k), decode(v)]))
+      : Object.fromEntries(Object.entries(pairsToObject(items)).map(([k, v]) => [decode(k), decode(v)]));
   }
   return decode(body);
 }

@@ -36,7 +36,10 @@ describe('in: querystring (OAS 3.2.0 §4.12.1): the whole query string as one va
       { name: 'x', in: 'header', schema: { type: 'string' } },
       { name: 'q', in: 'querystring', content: { 'application/json': { schema: { type: 'object' } } } },
     ] as OpenAPIV3.ParameterObject[];
-    expect(querystringParameter(parameters)).toMatchObject({ mediaType: 'application/json', schema: { type: 'object' } });
+    expect(querystringParameter(parameters)).toMatchObject({
+      mediaType: 'application/json',
+      schema: { type: 'object' },
+    });
     expect(querystringParameter(parameters.slice(0, 1))).toBeUndefined();
   });
 });

@@ -14,7 +14,9 @@ export interface QuerystringParameter {
 }
 
 /** The operation's `in: querystring` parameter (at most one, §4.12.1), with its one media type. */
-export function querystringParameter(parameters: readonly OpenAPIV3.ParameterObject[]): QuerystringParameter | undefined {
+export function querystringParameter(
+  parameters: readonly OpenAPIV3.ParameterObject[],
+): QuerystringParameter | undefined {
   // `in` is typed for 3.0's four locations; 3.2 adds this one.
   const parameter = parameters.find((p) => (p.in as string) === 'querystring');
   const entry = Object.entries(parameter?.content ?? {})[0];
@@ -34,8 +36,11 @@ const isForm = (type: string): boolean => mediaEssence(type) === 'application/x-
 export function serialiseQuerystring(mediaType: string, value: unknown): string {
   if (isForm(mediaType)) {
     const pairs: [string, string][] = [];
-    const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
-    for (const [name, v] of Object.entries(typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {})) {
+    const text = (v: unknown): string =>
+      typeof v === 'string' ? v : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v);
+    for (const [name, v] of Object.entries(
+      typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {},
+    )) {
       if (v === undefined) continue;
       for (const item of Array.isArray(v) ? v : [v]) pairs.push([name, text(item)]);
     }
@@ -44,7 +49,9 @@ export function serialiseQuerystring(mediaType: string, value: unknown): string 
   return encodeURIComponent(isJsonMediaType(mediaType) ? JSON.stringify(value) : String(value));
 }
 
-export type QuerystringReading = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly message: string };
+export type QuerystringReading =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly message: string };
 
 /**
  * The value a received query string (without `?`) carries: a form's fields (a repeated name is
@@ -69,6 +76,9 @@ export function parseQuerystring(mediaType: string, raw: string): QuerystringRea
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (error) {
-    return { ok: false, message: `the query string is not the JSON its ${mediaType} content says: ${(error as Error).message}` };
+    return {
+      ok: false,
+      message: `the query string is not the JSON its ${mediaType} content says: ${(error as Error).message}`,
+    };
   }
 }

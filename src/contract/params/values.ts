@@ -14,7 +14,8 @@ export function text(value: unknown): string {
   return JSON.stringify(value);
 }
 
-export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A parameter given as `content` (not `schema`) is one value in that media type: JSON here (OAS 3.0.3 §4.7.12 `content`). */
 export function viaContent(p: Parameter): boolean {

@@ -33,9 +33,47 @@
  * Location; the runner reads back only what the contract says is made (RFC 9110 §15.3.2). Both read
  * items, collections and the other writes by the same rules above.
  */
-export { inferModel, identifierProperty, recordProperties, successSchema, type Collection, type Binding, type ListShape, type GenericModel } from './model.js';
-export { isSuccess, isCreate, writeRole, idFromLocation, identifierField, identifierOf, listItems, postCollections, type PostCollection, type WriteRole } from './roles.js';
+export {
+  inferModel,
+  identifierProperty,
+  recordProperties,
+  successSchema,
+  type Collection,
+  type Binding,
+  type ListShape,
+  type GenericModel,
+} from './model.js';
+export {
+  isSuccess,
+  isCreate,
+  writeRole,
+  idFromLocation,
+  identifierField,
+  identifierOf,
+  listItems,
+  postCollections,
+  type PostCollection,
+  type WriteRole,
+} from './roles.js';
 export { itemSegment, isItemPath, itemRead, onCollection, type ItemSegment } from './items.js';
 export { linkSource, linkedField, type LinkSource } from './links.js';
-export { normalName, listParameterRole, pageBase, LIMIT_NAMES, OFFSET_NAMES, PAGE_NAMES, CURSOR_NAMES, NOT_FILTER_NAMES, TOTAL_NAMES, type ListParameterRole } from './vocabulary.js';
-export { referenceBase, collectionNames, referencedCreate, identifierSource, type IdentifierSource, type Sendable } from './references.js';
+export {
+  normalName,
+  listParameterRole,
+  pageBase,
+  LIMIT_NAMES,
+  OFFSET_NAMES,
+  PAGE_NAMES,
+  CURSOR_NAMES,
+  NOT_FILTER_NAMES,
+  TOTAL_NAMES,
+  type ListParameterRole,
+} from './vocabulary.js';
+export {
+  referenceBase,
+  collectionNames,
+  referencedCreate,
+  identifierSource,
+  type IdentifierSource,
+  type Sendable,
+} from './references.js';

@@ -42,7 +42,10 @@ export const isItemPath = (template: string): boolean => itemSegment(template) !
  * The GET that reads one item of the collection at `path` (`/pets` → `GET /pets/{petId}`, `/tasks/`
  * → `GET /tasks/{id}`, `/Calls.json` → `GET /Calls/{Sid}.json`), and its identifier parameter.
  */
-export function itemRead(contract: Contract, path: string): { readonly op: Operation; readonly param: string } | undefined {
+export function itemRead(
+  contract: Contract,
+  path: string,
+): { readonly op: Operation; readonly param: string } | undefined {
   const collection = resourcePath(path);
   for (const op of contract.operations) {
     if (op.method !== 'get') continue;

@@ -3,7 +3,16 @@ import { lowered } from '../schema-2020.js';
 import { mergeAllOf } from '../schema-views.js';
 import type { Contract, Operation } from '../types.js';
 import { itemSegment } from './items.js';
-import { identifierProperty, isObjectSchema, listShape, recordProperties, sameShape, successSchema, type Binding, type Collection } from './model.js';
+import {
+  identifierProperty,
+  isObjectSchema,
+  listShape,
+  recordProperties,
+  sameShape,
+  successSchema,
+  type Binding,
+  type Collection,
+} from './model.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -29,7 +38,12 @@ export interface MoreResources {
  * the identifiers it holds. A `DELETE` on the item removes the record from the list (Discord:
  * `DELETE /users/@me/guilds/{guild_id}` leaves a guild `GET /users/@me/guilds` no longer shows).
  */
-export function inferLookups(contract: Contract, collections: readonly Collection[], bindings: ReadonlyMap<string, Binding>, on: (path: string, method: string) => Operation | undefined): MoreResources {
+export function inferLookups(
+  contract: Contract,
+  collections: readonly Collection[],
+  bindings: ReadonlyMap<string, Binding>,
+  on: (path: string, method: string) => Operation | undefined,
+): MoreResources {
   const out: MoreResources = { collections: [], bindings: new Map(), reasons: new Map() };
   const itemPaths = [...new Set(contract.operations.map((op) => op.path))];
   for (const itemPath of itemPaths) {
@@ -49,11 +63,16 @@ export function inferLookups(contract: Contract, collections: readonly Collectio
     // Items something creates are not only those a list shows: a POST or PUT on the collection path,
     // a POST action beside its items (`POST /plugins/pull`), or a create named like the parameter
     // (`guild_id` ← `POST /guilds`), makes others.
-    if (on(path, 'post') || on(path, 'put') || createdElsewhere(contract, idParam) || createdBeside(contract, path)) continue;
+    if (on(path, 'post') || on(path, 'put') || createdElsewhere(contract, idParam) || createdBeside(contract, path))
+      continue;
     // Only reads and deletes of what exists: a POST or PUT on the item (`POST /user_account/following/{username}`
     // follows someone) acts on any value, held or not.
     if (ops.some((op) => op.method !== 'get' && op.method !== 'delete')) continue;
-    const noun = (segments.at(-2) || 'record').replace(/\{|\}/g, '').replace(/\.\w+$/, '').replace(/s$/, '') || 'record';
+    const noun =
+      (segments.at(-2) || 'record')
+        .replace(/\{|\}/g, '')
+        .replace(/\.\w+$/, '')
+        .replace(/s$/, '') || 'record';
     const scopeParams = [...path.matchAll(/\{([^}]+)\}/g)].map((p) => p[1]!);
     const list = on(path, 'get');
     const listed = list && !bindings.has(list.id) ? listedRecords(successSchema(list), idParam, noun) : undefined;
@@ -65,7 +84,17 @@ export function inferLookups(contract: Contract, collections: readonly Collectio
       const field = listed.idField;
       const fieldSchema = recordProperties(listed.schema)[field];
       const idSchema = (fieldSchema && !('$ref' in fieldSchema) ? fieldSchema : undefined) ?? paramSchema;
-      collection = { path, itemPath, idParam, idField: field, idSchema, paramSchema, scopeParams, schema: listed.schema, noun };
+      collection = {
+        path,
+        itemPath,
+        idParam,
+        idField: field,
+        idSchema,
+        paramSchema,
+        scopeParams,
+        schema: listed.schema,
+        noun,
+      };
       out.bindings.set(list!.id, { kind: 'list', collection, shape: listed.shape });
     } else {
       // The runner's own evidence that a parameter names something that may not exist
@@ -80,20 +109,32 @@ export function inferLookups(contract: Contract, collections: readonly Collectio
     }
     out.collections.push(collection);
     const answer = successSchema(read);
-    if (read && answer && isObjectSchema(answer) && sameShape(answer, collection.schema)) out.bindings.set(read.id, { kind: 'read', collection });
-    else if (read) out.reasons.set(read.id, `GET ${itemPath} answers no record ${listed ? `GET ${path} lists` : 'to keep'}: it answers 404 for any ${idParam} the mock never issued, a generated body for one it holds`);
+    if (read && answer && isObjectSchema(answer) && sameShape(answer, collection.schema))
+      out.bindings.set(read.id, { kind: 'read', collection });
+    else if (read)
+      out.reasons.set(
+        read.id,
+        `GET ${itemPath} answers no record ${listed ? `GET ${path} lists` : 'to keep'}: it answers 404 for any ${idParam} the mock never issued, a generated body for one it holds`,
+      );
     if (remove) out.bindings.set(remove.id, { kind: 'delete', collection });
   }
   return out;
 }
 
 /** The record schema a list answer shows (an array of objects, or one array member of a wrapper) when its records carry the identifier. */
-function listedRecords(answer: Schema | undefined, idParam: string, noun: string): { schema: Schema; idField: string; shape: NonNullable<ReturnType<typeof listShape>> } | undefined {
+function listedRecords(
+  answer: Schema | undefined,
+  idParam: string,
+  noun: string,
+): { schema: Schema; idField: string; shape: NonNullable<ReturnType<typeof listShape>> } | undefined {
   if (!answer) return undefined;
   // A 3.1 list that may be null (`type: [array, "null"]`, Discord's `/users/@me/guilds`) is still a list.
   const flat = mergeAllOf(lowered(answer));
-  const items = (s: Schema | OpenAPIV3.ReferenceObject | undefined): Schema | undefined => (s && !('$ref' in s) && s.type === 'array' && 'items' in s && !('$ref' in s.items) ? s.items : undefined);
-  const candidates = [items(flat), ...Object.values(flat.properties ?? {}).map(items)].filter((s): s is Schema => s !== undefined);
+  const items = (s: Schema | OpenAPIV3.ReferenceObject | undefined): Schema | undefined =>
+    s && !('$ref' in s) && s.type === 'array' && 'items' in s && !('$ref' in s.items) ? s.items : undefined;
+  const candidates = [items(flat), ...Object.values(flat.properties ?? {}).map(items)].filter(
+    (s): s is Schema => s !== undefined,
+  );
   for (const record of candidates) {
     if (!isObjectSchema(record)) continue;
     const shape = listShape(answer, record);
@@ -106,13 +147,27 @@ function listedRecords(answer: Schema | undefined, idParam: string, noun: string
 /** A POST on an action of the collection itself (Docker's `POST /plugins/pull`, `/plugins/create` beside `/plugins/{name}`): it makes items. */
 function createdBeside(contract: Contract, path: string): boolean {
   const prefix = path === '/' ? '/' : `${path}/`;
-  return contract.operations.some((op) => op.method === 'post' && op.path.startsWith(prefix) && !op.path.slice(prefix.length).includes('/') && !op.path.slice(prefix.length).startsWith('{'));
+  return contract.operations.some(
+    (op) =>
+      op.method === 'post' &&
+      op.path.startsWith(prefix) &&
+      !op.path.slice(prefix.length).includes('/') &&
+      !op.path.slice(prefix.length).startsWith('{'),
+  );
 }
 
 /** A POST without path parameters on a collection named like the parameter (`guild_id` → `/guilds`): its items have that identifier too. */
 function createdElsewhere(contract: Contract, idParam: string): boolean {
-  const base = /^(.+?)(?:Id|_id|ID)$/.exec(idParam)?.[1]?.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const base = /^(.+?)(?:Id|_id|ID)$/
+    .exec(idParam)?.[1]
+    ?.toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
   if (!base) return false;
   const names = new Set([base, `${base}s`, `${base}es`, base.replace(/y$/, 'ies')]);
-  return contract.operations.some((op) => op.method === 'post' && !op.path.includes('{') && names.has((op.path.split('/').filter(Boolean).at(-1) ?? '').toLowerCase().replace(/[^a-z0-9]/g, '')));
+  return contract.operations.some(
+    (op) =>
+      op.method === 'post' &&
+      !op.path.includes('{') &&
+      names.has((op.path.split('/').filter(Boolean).at(-1) ?? '').toLowerCase().replace(/[^a-z0-9]/g, '')),
+  );
 }

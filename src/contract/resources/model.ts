@@ -43,7 +43,9 @@ export interface Collection {
 }
 
 /** Where the array sits in a list response: the body itself, or one property of an object (`{data: [...]}`). */
-export type ListShape = { readonly kind: 'array' } | { readonly kind: 'wrapped'; readonly property: string; readonly wrapper: Schema };
+export type ListShape =
+  | { readonly kind: 'array' }
+  | { readonly kind: 'wrapped'; readonly property: string; readonly wrapper: Schema };
 
 export type Binding =
   | { readonly kind: 'list'; readonly collection: Collection; readonly shape: ListShape }
@@ -59,11 +61,12 @@ export interface GenericModel {
   readonly stateless: ReadonlyMap<string, string>;
 }
 
-
 /** The first 2xx JSON response schema of an operation, if it has one. */
 export function successSchema(operation: Operation | undefined): Schema | undefined {
   if (!operation) return undefined;
-  for (const status of Object.keys(operation.responses).filter((s) => /^2\d\d$/.test(s)).sort()) {
+  for (const status of Object.keys(operation.responses)
+    .filter((s) => /^2\d\d$/.test(s))
+    .sort()) {
     const json = jsonContent(operation.responses[status]?.content, { ranges: true });
     if (json?.schema) return json.schema;
   }
@@ -88,7 +91,13 @@ export function isObjectSchema(schema: Schema | undefined): schema is Schema {
 }
 
 /** The identifier field: a link of the create response, else a property named like the parameter, else `id`. */
-export function identifierProperty(schema: Schema, idParam: string, noun: string, create: Operation | undefined, itemOps: readonly Operation[]): string | undefined {
+export function identifierProperty(
+  schema: Schema,
+  idParam: string,
+  noun: string,
+  create: Operation | undefined,
+  itemOps: readonly Operation[],
+): string | undefined {
   const properties = recordProperties(schema);
   // OAS 3.0.3 §4.7.20: a link from the create response to an item operation names the field that carries the id.
   for (const response of Object.values(create?.responses ?? {})) {
@@ -117,7 +126,13 @@ export function identifierProperty(schema: Schema, idParam: string, noun: string
  * `{response: EmailAddress, client: Client}`; both members have an `id`, only `response` takes
  * `email_address`). Without a create body to tell them apart, none.
  */
-function envelopeOf(answer: Schema, idParam: string, noun: string, create: Operation | undefined, itemOps: readonly Operation[]): { property: string; schema: Schema } | undefined {
+function envelopeOf(
+  answer: Schema,
+  idParam: string,
+  noun: string,
+  create: Operation | undefined,
+  itemOps: readonly Operation[],
+): { property: string; schema: Schema } | undefined {
   const bodies = Object.values(create?.requestBody?.content ?? {})
     .map((media) => media.schema)
     .filter((s): s is Schema => s !== undefined && !('$ref' in s));
@@ -133,7 +148,12 @@ function envelopeOf(answer: Schema, idParam: string, noun: string, create: Opera
     });
   const candidates = Object.entries(mergeAllOf(answer).properties ?? {}).filter((entry): entry is [string, Schema] => {
     const sub = entry[1];
-    if ('$ref' in sub || !isObjectSchema(sub) || identifierProperty(sub, idParam, noun, undefined, itemOps) === undefined) return false;
+    if (
+      '$ref' in sub ||
+      !isObjectSchema(sub) ||
+      identifierProperty(sub, idParam, noun, undefined, itemOps) === undefined
+    )
+      return false;
     const properties = recordProperties(sub);
     return sentIn(entry[0]).every((name) => name in properties);
   });
@@ -145,12 +165,21 @@ function envelopeOf(answer: Schema, idParam: string, noun: string, create: Opera
  * property of them. On the collection's own path a summary of the record (some of its properties,
  * PayPal's `product_collection_element` beside `product`) lists it too.
  */
-export function listShape(written: Schema | undefined, item: Schema, summary?: { readonly idField: string | undefined }): ListShape | undefined {
+export function listShape(
+  written: Schema | undefined,
+  item: Schema,
+  summary?: { readonly idField: string | undefined },
+): ListShape | undefined {
   if (!written) return undefined;
   // A 3.1 list that may be null (`type: [array, "null"]`, Discord's scheduled events) is still a list.
   const schema = lowered(written);
   const same = (candidate: unknown): boolean =>
-    candidate === item || (isRecord(candidate) && !('$ref' in candidate) && isObjectSchema(candidate as Schema) && (sameShape(candidate as Schema, item) || (summary !== undefined && subShape(candidate as Schema, item, summary.idField))));
+    candidate === item ||
+    (isRecord(candidate) &&
+      !('$ref' in candidate) &&
+      isObjectSchema(candidate as Schema) &&
+      (sameShape(candidate as Schema, item) ||
+        (summary !== undefined && subShape(candidate as Schema, item, summary.idField))));
   if (schema.type === 'array' && 'items' in schema && same(schema.items)) return { kind: 'array' };
   const view = mergeAllOf(schema);
   if (view.type !== undefined && view.type !== 'object') return undefined;
@@ -194,11 +223,14 @@ export function inferModel(contract: Contract): GenericModel {
   // Keyed by the resource path (path-template.ts): `/tasks/` and `/groups#clientToken` are the
   // collection paths of `/tasks/{id}` and `/groups/{name}`. A key written exactly wins its method.
   const byPath = new Map<string, Operation[]>();
-  for (const op of [...contract.operations].sort((a, b) => Number(a.path !== resourcePath(a.path)) - Number(b.path !== resourcePath(b.path)))) {
+  for (const op of [...contract.operations].sort(
+    (a, b) => Number(a.path !== resourcePath(a.path)) - Number(b.path !== resourcePath(b.path)),
+  )) {
     const key = resourcePath(op.path);
     byPath.set(key, [...(byPath.get(key) ?? []), op]);
   }
-  const on = (path: string, method: string): Operation | undefined => byPath.get(resourcePath(path))?.find((op) => op.method === method);
+  const on = (path: string, method: string): Operation | undefined =>
+    byPath.get(resourcePath(path))?.find((op) => op.method === method);
 
   const collections: Collection[] = [];
   const bindings = new Map<string, Binding>();
@@ -210,12 +242,23 @@ export function inferModel(contract: Contract): GenericModel {
     const idParam = segment.param;
     const path = segment.collection;
     const create = on(path, 'post');
-    const answer =
-      [successSchema(on(itemPath, 'get')), successSchema(on(itemPath, 'put')), successSchema(on(itemPath, 'patch')), successSchema(create)].find(isObjectSchema);
+    const answer = [
+      successSchema(on(itemPath, 'get')),
+      successSchema(on(itemPath, 'put')),
+      successSchema(on(itemPath, 'patch')),
+      successSchema(create),
+    ].find(isObjectSchema);
     if (!answer) continue;
     if (!on(itemPath, 'get')) continue; // a record that cannot be read back is not a collection
-    const noun = (segments.at(-2) || 'record').replace(/\{|\}/g, '').replace(/\.\w+$/, '').replace(/s$/, '') || 'record';
-    const wrapped = identifierProperty(answer, idParam, noun, create, itemOps) === undefined ? envelopeOf(answer, idParam, noun, create, itemOps) : undefined;
+    const noun =
+      (segments.at(-2) || 'record')
+        .replace(/\{|\}/g, '')
+        .replace(/\.\w+$/, '')
+        .replace(/s$/, '') || 'record';
+    const wrapped =
+      identifierProperty(answer, idParam, noun, create, itemOps) === undefined
+        ? envelopeOf(answer, idParam, noun, create, itemOps)
+        : undefined;
     const schema = wrapped?.schema ?? answer;
     const idField = identifierProperty(schema, idParam, noun, create, itemOps);
     const fieldSchema = idField ? recordProperties(schema)[idField] : undefined;
@@ -223,10 +266,22 @@ export function inferModel(contract: Contract): GenericModel {
     const paramSchema = parameter?.schema && !('$ref' in parameter.schema) ? parameter.schema : undefined;
     const idSchema = (fieldSchema && !('$ref' in fieldSchema) ? fieldSchema : undefined) ?? paramSchema;
     const scopeParams = [...path.matchAll(/\{([^}]+)\}/g)].map((p) => p[1]!);
-    const collection: Collection = { path, itemPath, idParam, idField, idSchema, paramSchema, scopeParams, schema, noun, ...(wrapped ? { envelope: wrapped.property } : {}) };
+    const collection: Collection = {
+      path,
+      itemPath,
+      idParam,
+      idField,
+      idSchema,
+      paramSchema,
+      scopeParams,
+      schema,
+      noun,
+      ...(wrapped ? { envelope: wrapped.property } : {}),
+    };
     collections.push(collection);
 
-    if (create && (!create.requestBody || Object.keys(create.requestBody.content).length > 0)) bindings.set(create.id, { kind: 'create', collection });
+    if (create && (!create.requestBody || Object.keys(create.requestBody.content).length > 0))
+      bindings.set(create.id, { kind: 'create', collection });
     const item = (method: string, kind: 'read' | 'replace' | 'patch' | 'delete'): void => {
       const op = on(itemPath, method);
       if (op) bindings.set(op.id, { kind, collection });
@@ -238,11 +293,17 @@ export function inferModel(contract: Contract): GenericModel {
     item('delete', 'delete');
     // PUT / PATCH on the collection path whose body carries the identifier field replace or patch
     // that record (Swagger Petstore v3: `PUT /pet` with the pet, id included).
-    for (const [method, kind] of [['put', 'replace'], ['patch', 'patch']] as const) {
+    for (const [method, kind] of [
+      ['put', 'replace'],
+      ['patch', 'patch'],
+    ] as const) {
       const op = on(path, method);
       if (!op || idField === undefined || bindings.has(op.id)) continue;
-      const bodySchemas = Object.values(op.requestBody?.content ?? {}).map((media) => media.schema).filter((s): s is Schema => s !== undefined && !('$ref' in s));
-      if (bodySchemas.some((s) => idField in (mergeAllOf(s).properties ?? {}))) bindings.set(op.id, { kind, collection, idInBody: true });
+      const bodySchemas = Object.values(op.requestBody?.content ?? {})
+        .map((media) => media.schema)
+        .filter((s): s is Schema => s !== undefined && !('$ref' in s));
+      if (bodySchemas.some((s) => idField in (mergeAllOf(s).properties ?? {})))
+        bindings.set(op.id, { kind, collection, idInBody: true });
     }
   }
 
@@ -250,12 +311,19 @@ export function inferModel(contract: Contract): GenericModel {
   // record found (Ory Hydra: `/oauth2/register/{id}` serves the `/admin/clients` record, `client_id`).
   for (const [i, collection] of collections.entries()) {
     if (collection.idField !== undefined) continue;
-    const sibling = collections.find((c) => c.idField !== undefined && (c.schema === collection.schema || sameShape(c.schema, collection.schema)));
+    const sibling = collections.find(
+      (c) => c.idField !== undefined && (c.schema === collection.schema || sameShape(c.schema, collection.schema)),
+    );
     if (!sibling) continue;
     const fieldSchema = recordProperties(collection.schema)[sibling.idField!];
-    const updated: Collection = { ...collection, idField: sibling.idField, idSchema: (fieldSchema && !('$ref' in fieldSchema) ? fieldSchema : undefined) ?? collection.paramSchema };
+    const updated: Collection = {
+      ...collection,
+      idField: sibling.idField,
+      idSchema: (fieldSchema && !('$ref' in fieldSchema) ? fieldSchema : undefined) ?? collection.paramSchema,
+    };
     collections[i] = updated;
-    for (const [id, binding] of bindings) if (binding.collection === collection) bindings.set(id, { ...binding, collection: updated });
+    for (const [id, binding] of bindings)
+      if (binding.collection === collection) bindings.set(id, { ...binding, collection: updated });
   }
 
   // Lists: GET on a collection path, or any GET (without an item parameter of its own) answering records.
@@ -264,7 +332,10 @@ export function inferModel(contract: Contract): GenericModel {
     const answer = successSchema(op);
     // The collection whose own path this is first (`/admin/identities` lists identities, not the
     // `/admin/identities/by/external` lookup over the same records).
-    const ordered = [...collections.filter((c) => c.path === resourcePath(op.path)), ...collections.filter((c) => c.path !== resourcePath(op.path))];
+    const ordered = [
+      ...collections.filter((c) => c.path === resourcePath(op.path)),
+      ...collections.filter((c) => c.path !== resourcePath(op.path)),
+    ];
     for (const collection of ordered) {
       const own = resourcePath(op.path) === collection.path;
       const shape = listShape(answer, collection.schema, own ? { idField: collection.idField } : undefined);
@@ -285,28 +356,40 @@ export function inferModel(contract: Contract): GenericModel {
     if (!item || item.extension !== undefined) continue;
     const list = on(item.collection, 'get');
     const listed = list ? bindings.get(list.id) : undefined;
-    if (listed?.kind !== 'list' || listed.collection.scopeParams.length > 0 || item.param !== listed.collection.idParam) continue;
-    const kind = ({ get: 'read', put: 'replace', patch: 'patch', delete: 'delete' } as const)[op.method as 'get' | 'put' | 'patch' | 'delete'];
+    if (listed?.kind !== 'list' || listed.collection.scopeParams.length > 0 || item.param !== listed.collection.idParam)
+      continue;
+    const kind = ({ get: 'read', put: 'replace', patch: 'patch', delete: 'delete' } as const)[
+      op.method as 'get' | 'put' | 'patch' | 'delete'
+    ];
     if (kind) bindings.set(op.id, { kind, collection: listed.collection });
   }
 
   // Collections nothing creates, known by their list or by an item read that documents 404, and
   // single resources without an item parameter (lookups.ts, singletons.ts).
   const reasons = new Map<string, string>();
-  for (const more of [inferLookups(contract, collections, bindings, on), inferSingletons(contract, collections, bindings, on)]) {
+  for (const more of [
+    inferLookups(contract, collections, bindings, on),
+    inferSingletons(contract, collections, bindings, on),
+  ]) {
     collections.push(...more.collections);
     for (const [id, binding] of more.bindings) bindings.set(id, binding);
     for (const [id, reason] of more.reasons) reasons.set(id, reason);
   }
   const stateless = new Map<string, string>();
-  for (const op of contract.operations) if (!bindings.has(op.id)) stateless.set(op.id, reasons.get(op.id) ?? statelessReason(op, collections, on));
+  for (const op of contract.operations)
+    if (!bindings.has(op.id)) stateless.set(op.id, reasons.get(op.id) ?? statelessReason(op, collections, on));
   return { collections, bindings, stateless };
 }
 
 /** Why an operation is not bound to a collection, in one line. */
-function statelessReason(op: Operation, collections: readonly Collection[], on: (path: string, method: string) => Operation | undefined): string {
+function statelessReason(
+  op: Operation,
+  collections: readonly Collection[],
+  on: (path: string, method: string) => Operation | undefined,
+): string {
   const own = collections.find((c) => c.path === resourcePath(op.path) || c.itemPath === op.path);
-  if (own) return `${op.method.toUpperCase()} on ${op.path} is not a create, read, replace, patch, delete or list of ${own.path}`;
+  if (own)
+    return `${op.method.toUpperCase()} on ${op.path} is not a create, read, replace, patch, delete or list of ${own.path}`;
   if (isItemPath(op.path)) {
     if (!on(op.path, 'get')) return `no GET on ${op.path}: a record there could not be read back`;
     return `GET on ${op.path} answers no JSON object with properties to keep`;

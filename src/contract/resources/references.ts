@@ -29,7 +29,11 @@ export function collectionNames(base: string): string[] {
 const pathParams = (op: Operation): string[] => op.parameters.filter((p) => p.in === 'path').map((p) => p.name);
 
 /** The create (no path parameters) whose path ends in the collection named by `base`: what a `<base>Id` field refers to. */
-export function referencedCreate(contract: Contract, base: string, sendable: Sendable = hasBody): Operation | undefined {
+export function referencedCreate(
+  contract: Contract,
+  base: string,
+  sendable: Sendable = hasBody,
+): Operation | undefined {
   const names = collectionNames(base);
   return contract.operations.find((op) => {
     if (!isCreate(op, contract) || pathParams(op).length > 0 || !sendable(op)) return false;
@@ -49,7 +53,12 @@ export type IdentifierSource =
  * closes (`POST /tasks` for `/tasks/{task_id}`: its parent scope), else the create a
  * reference-like name points to, else the list on the parent path.
  */
-export function identifierSource(contract: Contract, operation: Operation, param: string, sendable: Sendable = hasBody): IdentifierSource | undefined {
+export function identifierSource(
+  contract: Contract,
+  operation: Operation,
+  param: string,
+  sendable: Sendable = hasBody,
+): IdentifierSource | undefined {
   for (const op of contract.operations) {
     for (const [status, response] of Object.entries(op.responses)) {
       if (!status.startsWith('2')) continue;
@@ -68,12 +77,16 @@ export function identifierSource(contract: Contract, operation: Operation, param
   // (DELETE /admin/identities/{id}) so takes a record of its own: a listed record would be deleted
   // by the first exchange and answer 404 to the next.
   // A collection written with a trailing slash (`POST /books/`, Fastify's prefix routes) is the same collection.
-  const parentCreate = contract.operations.find((op) => resourcePath(op.path) === resourcePath(parent) && isCreate(op, contract));
+  const parentCreate = contract.operations.find(
+    (op) => resourcePath(op.path) === resourcePath(parent) && isCreate(op, contract),
+  );
   if (parentCreate) return { via: 'create', createOp: parentCreate, field: undefined };
   const base = referenceBase(param);
   const createOp = base ? referencedCreate(contract, base, sendable) : undefined;
   if (createOp) return { via: 'create', createOp, field: undefined };
-  const listOp = contract.operations.find((op) => op.method === 'get' && resourcePath(op.path) === resourcePath(parent));
+  const listOp = contract.operations.find(
+    (op) => op.method === 'get' && resourcePath(op.path) === resourcePath(parent),
+  );
   if (listOp) return { via: 'list', listOp, field: param };
   return undefined;
 }

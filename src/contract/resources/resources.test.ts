@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { contractFromDocument } from '../load.js';
 import type { Contract } from '../types.js';
-import { collectionNames, identifierSource, inferModel, isCreate, identifierOf, linkSource, listItems, postCollections, referenceBase, referencedCreate } from './index.js';
+import {
+  collectionNames,
+  identifierSource,
+  inferModel,
+  isCreate,
+  identifierOf,
+  linkSource,
+  listItems,
+  postCollections,
+  referenceBase,
+  referencedCreate,
+} from './index.js';
 
 /** The one resource model, one row per construct; each row builds the smallest document that shows it. */
 
@@ -9,14 +20,19 @@ type Json = Record<string, unknown>;
 const obj = (properties: Json, extra: Json = {}): Json => ({ type: 'object', properties, ...extra });
 const json = (schema: Json): Json => ({ content: { 'application/json': { schema } } });
 const ok = (schema: Json, extra: Json = {}): Json => ({ '200': { description: 'ok', ...json(schema), ...extra } });
-const created = (schema: Json, extra: Json = {}): Json => ({ '201': { description: 'created', ...json(schema), ...extra } });
+const created = (schema: Json, extra: Json = {}): Json => ({
+  '201': { description: 'created', ...json(schema), ...extra },
+});
 const param = (name: string): Json => ({ name, in: 'path', required: true, schema: { type: 'string' } });
 const op = (operationId: string, responses: Json, more: Json = {}): Json => ({ operationId, responses, ...more });
 const body = (schema: Json): Json => ({ requestBody: { required: true, ...json(schema) } });
 
 const thing = obj({ thingId: { type: 'string', readOnly: true }, name: { type: 'string' } });
 const thingPaths = (record: Json = thing, createResponses: Json = created(record)): Json => ({
-  '/things': { post: op('createThing', createResponses, body(obj({ name: { type: 'string' } }))), get: op('listThings', ok({ type: 'array', items: record })) },
+  '/things': {
+    post: op('createThing', createResponses, body(obj({ name: { type: 'string' } }))),
+    get: op('listThings', ok({ type: 'array', items: record })),
+  },
   '/things/{thingId}': {
     parameters: [param('thingId')],
     get: op('getThing', ok(record)),
@@ -26,15 +42,29 @@ const thingPaths = (record: Json = thing, createResponses: Json = created(record
   },
 });
 
-const load = (paths: Json, components: Json = {}): Promise<Contract> => contractFromDocument({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths, components });
+const load = (paths: Json, components: Json = {}): Promise<Contract> =>
+  contractFromDocument({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths, components });
 
 /** What a model says, in a form a row can state: collections and each bound operation's role. */
-async function summary(paths: Json, components: Json = {}): Promise<{ collections: Json[]; bindings: Record<string, string> }> {
+async function summary(
+  paths: Json,
+  components: Json = {},
+): Promise<{ collections: Json[]; bindings: Record<string, string> }> {
   const model = inferModel(await load(paths, components));
   return {
-    collections: model.collections.map((c) => ({ path: c.path, itemPath: c.itemPath, idParam: c.idParam, idField: c.idField, scopeParams: c.scopeParams, ...(c.envelope ? { envelope: c.envelope } : {}) })),
+    collections: model.collections.map((c) => ({
+      path: c.path,
+      itemPath: c.itemPath,
+      idParam: c.idParam,
+      idField: c.idField,
+      scopeParams: c.scopeParams,
+      ...(c.envelope ? { envelope: c.envelope } : {}),
+    })),
     bindings: Object.fromEntries(
-      [...model.bindings].map(([id, b]) => [id, `${b.kind}${b.kind === 'list' ? `:${b.shape.kind === 'array' ? 'array' : `wrapped ${b.shape.property}`}` : ''}${'idInBody' in b && b.idInBody ? ':idInBody' : ''} ${b.collection.path}`]),
+      [...model.bindings].map(([id, b]) => [
+        id,
+        `${b.kind}${b.kind === 'list' ? `:${b.shape.kind === 'array' ? 'array' : `wrapped ${b.shape.property}`}` : ''}${'idInBody' in b && b.idInBody ? ':idInBody' : ''} ${b.collection.path}`,
+      ]),
     ),
   };
 }
@@ -46,81 +76,247 @@ describe('inferModel: collections and the role of each operation', () => {
       thingPaths(),
       {},
       {
-        collections: [{ path: '/things', itemPath: '/things/{thingId}', idParam: 'thingId', idField: 'thingId', scopeParams: [] }],
-        bindings: { createThing: 'create /things', listThings: 'list:array /things', getThing: 'read /things', replaceThing: 'replace /things', patchThing: 'patch /things', deleteThing: 'delete /things' },
+        collections: [
+          { path: '/things', itemPath: '/things/{thingId}', idParam: 'thingId', idField: 'thingId', scopeParams: [] },
+        ],
+        bindings: {
+          createThing: 'create /things',
+          listThings: 'list:array /things',
+          getThing: 'read /things',
+          replaceThing: 'replace /things',
+          patchThing: 'patch /things',
+          deleteThing: 'delete /things',
+        },
       },
     ],
-    ['identifier field `id` when none is named like the parameter', thingPaths(obj({ id: { type: 'integer' }, name: { type: 'string' } })), {}, { collections: [{ path: '/things', itemPath: '/things/{thingId}', idParam: 'thingId', idField: 'id', scopeParams: [] }] }],
+    [
+      'identifier field `id` when none is named like the parameter',
+      thingPaths(obj({ id: { type: 'integer' }, name: { type: 'string' } })),
+      {},
+      {
+        collections: [
+          { path: '/things', itemPath: '/things/{thingId}', idParam: 'thingId', idField: 'id', scopeParams: [] },
+        ],
+      },
+    ],
     [
       'a link of the create response names the identifier field (OAS 3.0.3 §4.7.20, §4.7.20.4 runtime expression)',
-      thingPaths(obj({ key: { type: 'string' }, id: { type: 'string' } }), created(obj({ key: { type: 'string' }, id: { type: 'string' } }), { links: { get: { operationId: 'getThing', parameters: { thingId: '$response.body#/key' } } } })),
+      thingPaths(
+        obj({ key: { type: 'string' }, id: { type: 'string' } }),
+        created(obj({ key: { type: 'string' }, id: { type: 'string' } }), {
+          links: { get: { operationId: 'getThing', parameters: { thingId: '$response.body#/key' } } },
+        }),
+      ),
       {},
-      { collections: [{ path: '/things', itemPath: '/things/{thingId}', idParam: 'thingId', idField: 'key', scopeParams: [] }] },
+      {
+        collections: [
+          { path: '/things', itemPath: '/things/{thingId}', idParam: 'thingId', idField: 'key', scopeParams: [] },
+        ],
+      },
     ],
     [
       'record schema from allOf, merged once (OAS 3.0.3 §4.7.24 allOf)',
       thingPaths({ allOf: [obj({ thingId: { type: 'string' } }), obj({ name: { type: 'string' } })] }),
       {},
-      { collections: [{ path: '/things', itemPath: '/things/{thingId}', idParam: 'thingId', idField: 'thingId', scopeParams: [] }] },
+      {
+        collections: [
+          { path: '/things', itemPath: '/things/{thingId}', idParam: 'thingId', idField: 'thingId', scopeParams: [] },
+        ],
+      },
     ],
     [
       'an item segment with an extension: /Calls/{Sid}.json in /Calls.json',
-      { '/Calls.json': { post: op('createCall', created(obj({ sid: { type: 'string' } })), body(obj({ to: { type: 'string' } }))) }, '/Calls/{Sid}.json': { get: op('getCall', ok(obj({ sid: { type: 'string' }, to: { type: 'string' } })), { parameters: [param('Sid')] }) } },
+      {
+        '/Calls.json': {
+          post: op('createCall', created(obj({ sid: { type: 'string' } })), body(obj({ to: { type: 'string' } }))),
+        },
+        '/Calls/{Sid}.json': {
+          get: op('getCall', ok(obj({ sid: { type: 'string' }, to: { type: 'string' } })), {
+            parameters: [param('Sid')],
+          }),
+        },
+      },
       {},
-      { collections: [{ path: '/Calls.json', itemPath: '/Calls/{Sid}.json', idParam: 'Sid', idField: 'sid', scopeParams: [] }] },
+      {
+        collections: [
+          { path: '/Calls.json', itemPath: '/Calls/{Sid}.json', idParam: 'Sid', idField: 'sid', scopeParams: [] },
+        ],
+      },
     ],
     [
       'a parent scope: records of /accounts/{accountId}/calls live under one account',
-      { '/accounts/{accountId}/calls/{callId}': { get: op('getCall', ok(obj({ id: { type: 'string' } })), { parameters: [param('accountId'), param('callId')] }) } },
+      {
+        '/accounts/{accountId}/calls/{callId}': {
+          get: op('getCall', ok(obj({ id: { type: 'string' } })), {
+            parameters: [param('accountId'), param('callId')],
+          }),
+        },
+      },
       {},
-      { collections: [{ path: '/accounts/{accountId}/calls', itemPath: '/accounts/{accountId}/calls/{callId}', idParam: 'callId', idField: 'id', scopeParams: ['accountId'] }] },
+      {
+        collections: [
+          {
+            path: '/accounts/{accountId}/calls',
+            itemPath: '/accounts/{accountId}/calls/{callId}',
+            idParam: 'callId',
+            idField: 'id',
+            scopeParams: ['accountId'],
+          },
+        ],
+      },
     ],
     [
       'a collection at the root of the base path: / beside /{uuid}',
-      { '/': { get: op('listAll', ok({ type: 'array', items: obj({ uuid: { type: 'string' }, n: { type: 'integer' } }) })) }, '/{uuid}': { get: op('getOne', ok(obj({ uuid: { type: 'string' }, n: { type: 'integer' } })), { parameters: [param('uuid')] }) } },
+      {
+        '/': {
+          get: op('listAll', ok({ type: 'array', items: obj({ uuid: { type: 'string' }, n: { type: 'integer' } }) })),
+        },
+        '/{uuid}': {
+          get: op('getOne', ok(obj({ uuid: { type: 'string' }, n: { type: 'integer' } })), {
+            parameters: [param('uuid')],
+          }),
+        },
+      },
       {},
-      { collections: [{ path: '/', itemPath: '/{uuid}', idParam: 'uuid', idField: 'uuid', scopeParams: [] }], bindings: { getOne: 'read /', listAll: 'list:array /' } },
+      {
+        collections: [{ path: '/', itemPath: '/{uuid}', idParam: 'uuid', idField: 'uuid', scopeParams: [] }],
+        bindings: { getOne: 'read /', listAll: 'list:array /' },
+      },
     ],
     [
       'no GET on the item: a record could not be read back, no collection',
-      { '/things': { post: op('createThing', created(thing), body(thing)) }, '/things/{thingId}': { delete: op('deleteThing', { '204': { description: 'gone' } }, { parameters: [param('thingId')] }) } },
+      {
+        '/things': { post: op('createThing', created(thing), body(thing)) },
+        '/things/{thingId}': {
+          delete: op('deleteThing', { '204': { description: 'gone' } }, { parameters: [param('thingId')] }),
+        },
+      },
       {},
       { collections: [], bindings: {} },
     ],
     [
       'a wrapped list {data: [...], meta} lists the records',
-      { ...thingPaths(), '/things': { post: op('createThing', created(thing), body(thing)), get: op('listThings', ok(obj({ data: { type: 'array', items: thing }, meta: obj({ total: { type: 'integer' } }) }))) } },
+      {
+        ...thingPaths(),
+        '/things': {
+          post: op('createThing', created(thing), body(thing)),
+          get: op(
+            'listThings',
+            ok(obj({ data: { type: 'array', items: thing }, meta: obj({ total: { type: 'integer' } }) })),
+          ),
+        },
+      },
       {},
-      { bindings: { createThing: 'create /things', listThings: 'list:wrapped data /things', getThing: 'read /things', replaceThing: 'replace /things', patchThing: 'patch /things', deleteThing: 'delete /things' } },
+      {
+        bindings: {
+          createThing: 'create /things',
+          listThings: 'list:wrapped data /things',
+          getThing: 'read /things',
+          replaceThing: 'replace /things',
+          patchThing: 'patch /things',
+          deleteThing: 'delete /things',
+        },
+      },
     ],
     [
       'replace with the identifier in the body: PUT /pet {"id": 7, …} (Swagger Petstore v3)',
       {
-        '/pet': { post: op('addPet', ok(obj({ id: { type: 'integer' }, name: { type: 'string' } })), body(obj({ id: { type: 'integer' }, name: { type: 'string' } }))), put: op('updatePet', ok(obj({ id: { type: 'integer' }, name: { type: 'string' } })), body(obj({ id: { type: 'integer' }, name: { type: 'string' } }))) },
-        '/pet/{petId}': { get: op('getPet', ok(obj({ id: { type: 'integer' }, name: { type: 'string' } })), { parameters: [param('petId')] }), post: op('updatePetWithForm', ok(obj({ id: { type: 'integer' }, name: { type: 'string' } })), { parameters: [param('petId')] }) },
+        '/pet': {
+          post: op(
+            'addPet',
+            ok(obj({ id: { type: 'integer' }, name: { type: 'string' } })),
+            body(obj({ id: { type: 'integer' }, name: { type: 'string' } })),
+          ),
+          put: op(
+            'updatePet',
+            ok(obj({ id: { type: 'integer' }, name: { type: 'string' } })),
+            body(obj({ id: { type: 'integer' }, name: { type: 'string' } })),
+          ),
+        },
+        '/pet/{petId}': {
+          get: op('getPet', ok(obj({ id: { type: 'integer' }, name: { type: 'string' } })), {
+            parameters: [param('petId')],
+          }),
+          post: op('updatePetWithForm', ok(obj({ id: { type: 'integer' }, name: { type: 'string' } })), {
+            parameters: [param('petId')],
+          }),
+        },
       },
       {},
-      { bindings: { addPet: 'create /pet', updatePet: 'replace:idInBody /pet', getPet: 'read /pet', updatePetWithForm: 'patch /pet' } },
+      {
+        bindings: {
+          addPet: 'create /pet',
+          updatePet: 'replace:idInBody /pet',
+          getPet: 'read /pet',
+          updatePetWithForm: 'patch /pet',
+        },
+      },
     ],
     [
       'an envelope: {response: Record, client: Client}, the member that takes every field the create sends',
       {
-        '/emails': { post: op('createEmail', ok(obj({ response: obj({ id: { type: 'string' }, email_address: { type: 'string' } }), client: obj({ id: { type: 'string' }, sessions: { type: 'array', items: { type: 'string' } } }) })), body(obj({ email_address: { type: 'string' } }))) },
-        '/emails/{emailId}': { get: op('getEmail', ok(obj({ response: obj({ id: { type: 'string' }, email_address: { type: 'string' } }), client: obj({ id: { type: 'string' }, sessions: { type: 'array', items: { type: 'string' } } }) })), { parameters: [param('emailId')] }) },
+        '/emails': {
+          post: op(
+            'createEmail',
+            ok(
+              obj({
+                response: obj({ id: { type: 'string' }, email_address: { type: 'string' } }),
+                client: obj({ id: { type: 'string' }, sessions: { type: 'array', items: { type: 'string' } } }),
+              }),
+            ),
+            body(obj({ email_address: { type: 'string' } })),
+          ),
+        },
+        '/emails/{emailId}': {
+          get: op(
+            'getEmail',
+            ok(
+              obj({
+                response: obj({ id: { type: 'string' }, email_address: { type: 'string' } }),
+                client: obj({ id: { type: 'string' }, sessions: { type: 'array', items: { type: 'string' } } }),
+              }),
+            ),
+            { parameters: [param('emailId')] },
+          ),
+        },
       },
       {},
-      { collections: [{ path: '/emails', itemPath: '/emails/{emailId}', idParam: 'emailId', idField: 'id', scopeParams: [], envelope: 'response' }] },
+      {
+        collections: [
+          {
+            path: '/emails',
+            itemPath: '/emails/{emailId}',
+            idParam: 'emailId',
+            idField: 'id',
+            scopeParams: [],
+            envelope: 'response',
+          },
+        ],
+      },
     ],
     [
       'an item under a path that lists a collection acts on its records (Ory Kratos: GET /sessions, DELETE /sessions/{id})',
       {
-        '/admin/sessions': { get: op('listAdmin', ok({ type: 'array', items: { $ref: '#/components/schemas/Session' } })) },
-        '/admin/sessions/{id}': { get: op('getSession', ok({ $ref: '#/components/schemas/Session' }), { parameters: [param('id')] }) },
+        '/admin/sessions': {
+          get: op('listAdmin', ok({ type: 'array', items: { $ref: '#/components/schemas/Session' } })),
+        },
+        '/admin/sessions/{id}': {
+          get: op('getSession', ok({ $ref: '#/components/schemas/Session' }), { parameters: [param('id')] }),
+        },
         '/sessions': { get: op('listMine', ok({ type: 'array', items: { $ref: '#/components/schemas/Session' } })) },
-        '/sessions/{id}': { delete: op('revokeMine', { '204': { description: 'gone' } }, { parameters: [param('id')] }) },
+        '/sessions/{id}': {
+          delete: op('revokeMine', { '204': { description: 'gone' } }, { parameters: [param('id')] }),
+        },
       },
       { schemas: { Session: obj({ id: { type: 'string' }, active: { type: 'boolean' } }) } },
-      { bindings: { getSession: 'read /admin/sessions', listAdmin: 'list:array /admin/sessions', listMine: 'list:array /admin/sessions', revokeMine: 'delete /admin/sessions' } },
+      {
+        bindings: {
+          getSession: 'read /admin/sessions',
+          listAdmin: 'list:array /admin/sessions',
+          listMine: 'list:array /admin/sessions',
+          revokeMine: 'delete /admin/sessions',
+        },
+      },
     ],
   ])('%s', async (_construct, paths, components, expected) => {
     const got = await summary(paths, components);
@@ -129,7 +325,12 @@ describe('inferModel: collections and the role of each operation', () => {
   });
 
   it('says why each other operation answers without state', async () => {
-    const model = inferModel(await load({ ...thingPaths(), '/search': { post: op('search', ok(obj({ hits: { type: 'integer' } })), body(obj({ q: { type: 'string' } }))) } }));
+    const model = inferModel(
+      await load({
+        ...thingPaths(),
+        '/search': { post: op('search', ok(obj({ hits: { type: 'integer' } })), body(obj({ q: { type: 'string' } }))) },
+      }),
+    );
     expect(model.stateless.get('search')).toBe('/search is not an inferred collection or item');
     expect(model.stateless.has('getThing')).toBe(false);
   });
@@ -138,11 +339,47 @@ describe('inferModel: collections and the role of each operation', () => {
 describe('roles: which POST creates, and where the identifier of a record is', () => {
   it.each<[string, Json, string, boolean]>([
     ['201 answer (RFC 9110 §15.3.2)', thingPaths(), 'createThing', true],
-    ['200 with a Location header (RFC 9110 §10.2.2)', { '/jobs': { post: op('startJob', { '200': { description: 'ok', headers: { Location: { schema: { type: 'string' } } } } }, body(obj({ a: { type: 'string' } }))) } }, 'startJob', true],
-    ['200 answering the item path\'s identifier', { ...thingPaths(), '/things': { post: op('createThing', ok(thing), body(obj({ name: { type: 'string' } }))) } }, 'createThing', true],
-    ['an action: POST /search answering 200 without an item path', { '/search': { post: op('search', ok(obj({ hits: { type: 'integer' } })), body(obj({ q: { type: 'string' } }))) } }, 'search', false],
+    [
+      '200 with a Location header (RFC 9110 §10.2.2)',
+      {
+        '/jobs': {
+          post: op(
+            'startJob',
+            { '200': { description: 'ok', headers: { Location: { schema: { type: 'string' } } } } },
+            body(obj({ a: { type: 'string' } })),
+          ),
+        },
+      },
+      'startJob',
+      true,
+    ],
+    [
+      "200 answering the item path's identifier",
+      { ...thingPaths(), '/things': { post: op('createThing', ok(thing), body(obj({ name: { type: 'string' } }))) } },
+      'createThing',
+      true,
+    ],
+    [
+      'an action: POST /search answering 200 without an item path',
+      {
+        '/search': { post: op('search', ok(obj({ hits: { type: 'integer' } })), body(obj({ q: { type: 'string' } }))) },
+      },
+      'search',
+      false,
+    ],
     ['a GET is no create', thingPaths(), 'getThing', false],
-    ['POST on an item path is no create', { ...thingPaths(), '/things/{thingId}/x': {}, '/things/{thingId}': { post: op('touchThing', created(thing), { ...body(thing), parameters: [param('thingId')] }) } }, 'touchThing', false],
+    [
+      'POST on an item path is no create',
+      {
+        ...thingPaths(),
+        '/things/{thingId}/x': {},
+        '/things/{thingId}': {
+          post: op('touchThing', created(thing), { ...body(thing), parameters: [param('thingId')] }),
+        },
+      },
+      'touchThing',
+      false,
+    ],
   ])('isCreate: %s', async (_construct, paths, operationId, expected) => {
     const contract = await load(paths);
     expect(isCreate(contract.operationsById.get(operationId)!, contract)).toBe(expected);
@@ -152,7 +389,13 @@ describe('roles: which POST creates, and where the identifier of a record is', (
     ['the field named like the parameter', { petId: 7, id: 1 }, 'petId', undefined, 7],
     ['`id` otherwise', { id: 1, name: 'x' }, 'thingId', undefined, 1],
     ['the parameter in another case (Sid → sid)', { sid: 'CA1', friendly_name: 'x' }, 'Sid', undefined, 'CA1'],
-    ['the Location\'s last segment when the body names none (RFC 9110 §10.2.2)', { name: 'x' }, 'thingId', '/v1/things/abc', 'abc'],
+    [
+      "the Location's last segment when the body names none (RFC 9110 §10.2.2)",
+      { name: 'x' },
+      'thingId',
+      '/v1/things/abc',
+      'abc',
+    ],
   ])('identifierOf: %s', (_construct, record, parameter, location, expected) => {
     expect(identifierOf(record, parameter, undefined, location, 'http://h/v1/things')).toEqual(expected);
   });
@@ -179,7 +422,11 @@ describe('references and parent scopes', () => {
 
   it.each<[string, unknown, unknown]>([
     ['a body field (OAS 3.0.3 §4.7.20.4)', '$response.body#/id', { from: 'body', pointer: ['id'] }],
-    ['a JSON pointer with escapes (RFC 6901 §4)', '$response.body#/a~1b/c~0d', { from: 'body', pointer: ['a/b', 'c~d'] }],
+    [
+      'a JSON pointer with escapes (RFC 6901 §4)',
+      '$response.body#/a~1b/c~0d',
+      { from: 'body', pointer: ['a/b', 'c~d'] },
+    ],
     ['a response header', '$response.header.Location', { from: 'header', name: 'Location' }],
     ['a request value is no source of a new record', '$request.path.id', undefined],
     ['a constant', 42, undefined],
@@ -189,33 +436,55 @@ describe('references and parent scopes', () => {
 
   const orders = {
     ...thingPaths(),
-    '/categories': { post: op('createCategory', created(obj({ id: { type: 'integer' } })), body(obj({ name: { type: 'string' } }))) },
-    '/orders': { post: op('createOrder', created(obj({ id: { type: 'integer' } }), { links: { read: { operationId: 'getOrder', parameters: { orderId: '$response.body#/id' } } } }), body(obj({ categoryId: { type: 'integer' } }))) },
-    '/orders/{orderId}': { get: op('getOrder', ok(obj({ id: { type: 'integer' } })), { parameters: [param('orderId')] }) },
-    '/things/{thingId}/notes/{categoryId}': { get: op('getNote', ok(obj({ id: { type: 'integer' } })), { parameters: [param('thingId'), param('categoryId')] }) },
+    '/categories': {
+      post: op('createCategory', created(obj({ id: { type: 'integer' } })), body(obj({ name: { type: 'string' } }))),
+    },
+    '/orders': {
+      post: op(
+        'createOrder',
+        created(obj({ id: { type: 'integer' } }), {
+          links: { read: { operationId: 'getOrder', parameters: { orderId: '$response.body#/id' } } },
+        }),
+        body(obj({ categoryId: { type: 'integer' } })),
+      ),
+    },
+    '/orders/{orderId}': {
+      get: op('getOrder', ok(obj({ id: { type: 'integer' } })), { parameters: [param('orderId')] }),
+    },
+    '/things/{thingId}/notes/{categoryId}': {
+      get: op('getNote', ok(obj({ id: { type: 'integer' } })), { parameters: [param('thingId'), param('categoryId')] }),
+    },
     '/tags': { get: op('listTags', ok({ type: 'array', items: obj({ tagId: { type: 'string' } }) })) },
     '/tags/{tagId}': { get: op('getTag', ok(obj({ tagId: { type: 'string' } })), { parameters: [param('tagId')] }) },
   };
 
   it.each<[string, string, string, string | undefined]>([
     ['a link of a create feeds the parameter (OAS 3.0.3 §4.7.20)', 'getOrder', 'orderId', 'create createOrder id'],
-    ['the create on the collection the parameter closes (its parent scope)', 'getThing', 'thingId', 'create createThing -'],
+    [
+      'the create on the collection the parameter closes (its parent scope)',
+      'getThing',
+      'thingId',
+      'create createThing -',
+    ],
     ['a reference-like name: categoryId → POST /categories', 'getNote', 'categoryId', 'create createCategory -'],
     ['no create: the list on the parent path', 'getTag', 'tagId', 'list listTags tagId'],
   ])('identifierSource: %s', async (_construct, operationId, parameter, expected) => {
     const contract = await load(orders);
     const source = identifierSource(contract, contract.operationsById.get(operationId)!, parameter);
-    expect(source && `${source.via} ${source.via === 'create' ? source.createOp.id : source.listOp.id} ${source.field ?? '-'}`).toBe(expected);
+    expect(
+      source &&
+        `${source.via} ${source.via === 'create' ? source.createOp.id : source.listOp.id} ${source.field ?? '-'}`,
+    ).toBe(expected);
   });
 
   it('referencedCreate and postCollections read the same collections', async () => {
     const contract = await load(orders);
     expect(referencedCreate(contract, 'category')?.id).toBe('createCategory');
     expect(referencedCreate(contract, 'tag')).toBeUndefined();
-    expect(postCollections(contract).map((c) => `${c.create.id} ${c.list?.id ?? '-'} ${c.item ? `${c.item.op.id}:${c.item.param}` : '-'}`)).toEqual([
-      'createThing listThings getThing:thingId',
-      'createCategory - -',
-      'createOrder - getOrder:orderId',
-    ]);
+    expect(
+      postCollections(contract).map(
+        (c) => `${c.create.id} ${c.list?.id ?? '-'} ${c.item ? `${c.item.op.id}:${c.item.param}` : '-'}`,
+      ),
+    ).toEqual(['createThing listThings getThing:thingId', 'createCategory - -', 'createOrder - getOrder:orderId']);
   });
 });

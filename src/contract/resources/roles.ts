@@ -9,7 +9,8 @@ import { isItemPath, itemRead, onCollection } from './items.js';
 /** The status is a success the contract documents: any 2xx, or a 3xx the operation lists (RFC 9110 §15.4). */
 export function isSuccess(operation: Operation, status: number): boolean {
   if (status >= 200 && status < 300) return true;
-  if (status >= 300 && status < 400) return documentedResponse(operation.responses, status, { withDefault: false }) !== undefined;
+  if (status >= 300 && status < 400)
+    return documentedResponse(operation.responses, status, { withDefault: false }) !== undefined;
   return false;
 }
 
@@ -31,7 +32,9 @@ export function isCreate(operation: Operation, contract: Contract): boolean {
   if (operation.responses['201']) return true;
   if (
     successResponses(operation).some(
-      (r) => Object.keys(r.headers ?? {}).some((h) => h.toLowerCase() === 'location') || Object.keys(r.links ?? {}).length > 0,
+      (r) =>
+        Object.keys(r.headers ?? {}).some((h) => h.toLowerCase() === 'location') ||
+        Object.keys(r.links ?? {}).length > 0,
     )
   )
     return true;
@@ -108,21 +111,35 @@ export function idFromLocation(location: string | undefined, base: string): stri
  * contract's link names, else a field named like the parameter (`petId`, or `id` under `{id}`),
  * else `id`, else one whose name says it is an identifier and shares the parameter's stem.
  */
-export function identifierField(record: Readonly<Record<string, unknown>>, param: string | undefined, linkField?: string): string | undefined {
+export function identifierField(
+  record: Readonly<Record<string, unknown>>,
+  param: string | undefined,
+  linkField?: string,
+): string | undefined {
   if (linkField !== undefined && record[linkField] !== undefined) return linkField;
   if (param !== undefined && record[param] !== undefined) return param;
   if (record['id'] !== undefined) return 'id';
   // The parameter's own name in another case (`Sid` → `sid`), before any guess from its stem.
-  const exact = param === undefined ? undefined : Object.keys(record).find((k) => k.toLowerCase() === param.toLowerCase());
+  const exact =
+    param === undefined ? undefined : Object.keys(record).find((k) => k.toLowerCase() === param.toLowerCase());
   if (exact !== undefined && record[exact] !== undefined) return exact;
   const base = param?.replace(/(Id|_id|ID|Sid|_sid)$/, '');
   const keys = Object.keys(record).filter((k) => /(^|_)(id|sid|uuid|key|name)$/i.test(k));
   // An empty stem (`Sid` itself) is in every key: it names nothing (Twilio: `friendly_name` was taken for the Sid).
-  return keys.find((k) => base !== undefined && base !== '' && k.toLowerCase().includes(base.toLowerCase())) ?? keys.find((k) => /^(sid|uuid|key)$/i.test(k));
+  return (
+    keys.find((k) => base !== undefined && base !== '' && k.toLowerCase().includes(base.toLowerCase())) ??
+    keys.find((k) => /^(sid|uuid|key)$/i.test(k))
+  );
 }
 
 /** The identifier of a created resource for a path parameter (its `identifierField`), else the Location's last segment. */
-export function identifierOf(created: unknown, param: string | undefined, linkField: string | undefined, location: string | undefined, base: string): unknown {
+export function identifierOf(
+  created: unknown,
+  param: string | undefined,
+  linkField: string | undefined,
+  location: string | undefined,
+  base: string,
+): unknown {
   if (isRecord(created)) {
     const field = identifierField(created, param, linkField);
     if (field !== undefined) return created[field];
@@ -141,7 +158,12 @@ export function listItems(value: unknown, collection?: string): unknown[] | unde
   if (arrays.length === 1) return arrays[0];
   // Several arrays (PayPal's `templates` answer also carries `addresses` and `phones`): the one
   // named like the collection's path (`/v2/invoicing/templates` → `templates`).
-  const named = collection === undefined ? undefined : Object.entries(value).find(([key, v]) => Array.isArray(v) && key.toLowerCase() === collection.toLowerCase())?.[1];
+  const named =
+    collection === undefined
+      ? undefined
+      : Object.entries(value).find(
+          ([key, v]) => Array.isArray(v) && key.toLowerCase() === collection.toLowerCase(),
+        )?.[1];
   if (Array.isArray(named)) return named;
   const found = arrays.find((a) => a.length > 0 && a.every((x) => isRecord(x)));
   if (found !== undefined || arrays.length > 0) return found;

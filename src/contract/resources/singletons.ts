@@ -14,7 +14,12 @@ import { isObjectSchema, successSchema, type Binding, type Collection } from './
  * it back, `PATCH` merges, `DELETE` removes it (a read after that is the documented 404). A scope
  * nothing wrote yet starts with a record generated from the schema, as a collection's seeds do.
  */
-export function inferSingletons(contract: Contract, collections: readonly Collection[], bindings: ReadonlyMap<string, Binding>, on: (path: string, method: string) => Operation | undefined): MoreResources {
+export function inferSingletons(
+  contract: Contract,
+  collections: readonly Collection[],
+  bindings: ReadonlyMap<string, Binding>,
+  on: (path: string, method: string) => Operation | undefined,
+): MoreResources {
   const out: MoreResources = { collections: [], bindings: new Map(), reasons: new Map() };
   for (const path of new Set(contract.operations.map((op) => op.path))) {
     const segments = path.split('/');
@@ -25,11 +30,28 @@ export function inferSingletons(contract: Contract, collections: readonly Collec
     const schema = successSchema(read);
     // A GET whose answer depends on its query (Pinterest's `GET /ad_accounts/{id}/keywords?campaign_id=…`) is a search, not one resource.
     if (!read || !isObjectSchema(schema) || read.parameters.some((p) => p.in === 'query')) continue;
-    const writes = (['put', 'patch'] as const).map((method) => on(path, method)).filter((op): op is Operation => op !== undefined && objectBody(op));
+    const writes = (['put', 'patch'] as const)
+      .map((method) => on(path, method))
+      .filter((op): op is Operation => op !== undefined && objectBody(op));
     if (writes.length === 0) continue;
-    const noun = segments.filter((s) => s !== '' && !s.includes('{')).at(-1)?.replace(/^@/, '') ?? 'resource';
+    const noun =
+      segments
+        .filter((s) => s !== '' && !s.includes('{'))
+        .at(-1)
+        ?.replace(/^@/, '') ?? 'resource';
     const scopeParams = [...path.matchAll(/\{([^}]+)\}/g)].map((p) => p[1]!);
-    const collection: Collection = { path, itemPath: path, idParam: '', idField: undefined, idSchema: undefined, paramSchema: undefined, scopeParams, schema, noun, singleton: true };
+    const collection: Collection = {
+      path,
+      itemPath: path,
+      idParam: '',
+      idField: undefined,
+      idSchema: undefined,
+      paramSchema: undefined,
+      scopeParams,
+      schema,
+      noun,
+      singleton: true,
+    };
     out.collections.push(collection);
     out.bindings.set(read.id, { kind: 'read', collection });
     for (const op of writes) out.bindings.set(op.id, { kind: op.method === 'put' ? 'replace' : 'patch', collection });

@@ -13,17 +13,60 @@ import { nonNullView } from '../schema-views.js';
 export const normalName = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** Page size: at most this many items (`limit`, `per_page`, `page_size`, `PageSize`, `maxResults`, `$top`). */
-export const LIMIT_NAMES: ReadonlySet<string> = new Set(['limit', 'perpage', 'pagesize', 'size', 'maxresults', 'max', 'top', 'pagelimit', 'maxitems']);
+export const LIMIT_NAMES: ReadonlySet<string> = new Set([
+  'limit',
+  'perpage',
+  'pagesize',
+  'size',
+  'maxresults',
+  'max',
+  'top',
+  'pagelimit',
+  'maxitems',
+]);
 /** Items to skip before the page (`offset`, `$skip`, `start_index`). */
 export const OFFSET_NAMES: ReadonlySet<string> = new Set(['offset', 'skip', 'start', 'startindex', 'from']);
 /** The page's number, counted from `pageBase`. */
 export const PAGE_NAMES: ReadonlySet<string> = new Set(['page', 'pagenumber', 'pageno', 'pageindex']);
 /** Opaque continuation tokens: followed only as the answer gives them, never invented. */
-export const CURSOR_NAMES: ReadonlySet<string> = new Set(['cursor', 'pagetoken', 'nextpagetoken', 'startingafter', 'endingbefore', 'after', 'before', 'continuationtoken', 'nexttoken', 'marker', 'pagecursor']);
+export const CURSOR_NAMES: ReadonlySet<string> = new Set([
+  'cursor',
+  'pagetoken',
+  'nextpagetoken',
+  'startingafter',
+  'endingbefore',
+  'after',
+  'before',
+  'continuationtoken',
+  'nexttoken',
+  'marker',
+  'pagecursor',
+]);
 /** Not filters, whatever property they share a name with (ordering, projection, full-text search). */
-export const NOT_FILTER_NAMES: ReadonlySet<string> = new Set(['sort', 'sortby', 'order', 'orderby', 'expand', 'include', 'fields', 'select', 'format', 'q', 'query', 'search', 'consistency']);
+export const NOT_FILTER_NAMES: ReadonlySet<string> = new Set([
+  'sort',
+  'sortby',
+  'order',
+  'orderby',
+  'expand',
+  'include',
+  'fields',
+  'select',
+  'format',
+  'q',
+  'query',
+  'search',
+  'consistency',
+]);
 /** Members of a list envelope that carry the number of items in the whole list. */
-export const TOTAL_NAMES: ReadonlySet<string> = new Set(['total', 'totalcount', 'totalitems', 'totalresults', 'totalsize', 'count']);
+export const TOTAL_NAMES: ReadonlySet<string> = new Set([
+  'total',
+  'totalcount',
+  'totalitems',
+  'totalresults',
+  'totalsize',
+  'count',
+]);
 
 export type ListParameterRole = 'limit' | 'offset' | 'page' | 'cursor' | 'not-filter';
 

@@ -6,7 +6,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const two = (n: number): string => String(n).padStart(2, '0');
 
 function dateTime(dice: Dice): string {
-  return new Date(BASE_DATE + dice.int(0, 365) * DAY_MS + dice.int(0, 86_399) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return new Date(BASE_DATE + dice.int(0, 365) * DAY_MS + dice.int(0, 86_399) * 1000)
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z');
 }
 
 /**

@@ -34,15 +34,19 @@ export function invalidValues(s: Schema): Array<{ what: string; value: unknown }
     out.push({ what: 'value outside the enum', value: 'lost-zz' });
   }
   if (s.type === 'integer' || s.type === 'number') {
-    if (s.minimum !== undefined) out.push({ what: `below minimum ${s.minimum}`, value: s.exclusiveMinimum === true ? s.minimum : s.minimum - 1 });
+    if (s.minimum !== undefined)
+      out.push({ what: `below minimum ${s.minimum}`, value: s.exclusiveMinimum === true ? s.minimum : s.minimum - 1 });
     // Only against declared bounds: an integer without maximum or format is unbounded (JSON Schema), so no value is "too big".
-    if (s.maximum !== undefined) out.push({ what: `above maximum ${s.maximum}`, value: s.exclusiveMaximum === true ? s.maximum : s.maximum + 1 });
+    if (s.maximum !== undefined)
+      out.push({ what: `above maximum ${s.maximum}`, value: s.exclusiveMaximum === true ? s.maximum : s.maximum + 1 });
     else if (s.type === 'integer' && s.format === 'int32') out.push({ what: 'over int32', value: 2_147_483_648 });
     if (s.type === 'integer') out.push({ what: 'not an integer', value: 1.5 });
   }
   if (s.type === 'string' && !s.enum) {
-    if (s.maxLength !== undefined) out.push({ what: `longer than maxLength ${s.maxLength}`, value: 'x'.repeat(s.maxLength + 1) });
-    if (s.minLength !== undefined && s.minLength > 0) out.push({ what: `shorter than minLength ${s.minLength}`, value: 'x'.repeat(s.minLength - 1) });
+    if (s.maxLength !== undefined)
+      out.push({ what: `longer than maxLength ${s.maxLength}`, value: 'x'.repeat(s.maxLength + 1) });
+    if (s.minLength !== undefined && s.minLength > 0)
+      out.push({ what: `shorter than minLength ${s.minLength}`, value: 'x'.repeat(s.minLength - 1) });
     if (s.format === 'date-time') out.push({ what: 'not an RFC 3339 date-time', value: '2026-13-45 25:61' });
     if (s.format === 'date') out.push({ what: 'not an RFC 3339 full-date', value: '2026-13-45' });
     if (s.format === 'uuid') out.push({ what: 'not a UUID', value: 'not-a-uuid' });

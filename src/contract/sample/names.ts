@@ -12,26 +12,69 @@ type Make = (faker: Faker) => string;
 
 /** Exact (normalised) names. */
 const EXACT: ReadonlyMap<string, Make> = new Map<string, Make>([
-  ...names(['phone', 'phonenumber', 'telephone', 'tel', 'mobile', 'mobilephone', 'mobilenumber', 'cell', 'cellphone', 'fax', 'faxnumber'], (f) => f.phone.number({ style: 'international' })),
+  ...names(
+    [
+      'phone',
+      'phonenumber',
+      'telephone',
+      'tel',
+      'mobile',
+      'mobilephone',
+      'mobilenumber',
+      'cell',
+      'cellphone',
+      'fax',
+      'faxnumber',
+    ],
+    (f) => f.phone.number({ style: 'international' }),
+  ),
   ...names(['email', 'emailaddress', 'mail', 'contactemail', 'billingemail', 'useremail'], (f) => f.internet.email()),
-  ...names(['url', 'uri', 'website', 'href', 'link', 'homepage', 'webpage', 'site', 'callbackurl', 'redirecturi', 'redirecturl', 'webhookurl', 'imageurl', 'avatarurl', 'photourl'], (f) => f.internet.url()),
+  ...names(
+    [
+      'url',
+      'uri',
+      'website',
+      'href',
+      'link',
+      'homepage',
+      'webpage',
+      'site',
+      'callbackurl',
+      'redirecturi',
+      'redirecturl',
+      'webhookurl',
+      'imageurl',
+      'avatarurl',
+      'photourl',
+    ],
+    (f) => f.internet.url(),
+  ),
   ...names(['tag', 'tags', 'label', 'labels', 'keyword', 'keywords', 'category', 'categories'], (f) => f.word.noun()),
   ...names(['firstname', 'givenname', 'forename'], (f) => f.person.firstName()),
   ...names(['lastname', 'surname', 'familyname'], (f) => f.person.lastName()),
   ...names(['middlename'], (f) => f.person.middleName()),
-  ...names(['name', 'fullname', 'displayname', 'contactname', 'personname', 'customername', 'recipientname'], (f) => f.person.fullName()),
+  ...names(['name', 'fullname', 'displayname', 'contactname', 'personname', 'customername', 'recipientname'], (f) =>
+    f.person.fullName(),
+  ),
   ...names(['username', 'login', 'handle', 'nickname', 'screenname'], (f) => f.internet.username()),
   ...names(['city', 'town', 'locality'], (f) => f.location.city()),
   ...names(['country', 'countryname'], (f) => f.location.country()),
   ...names(['countrycode', 'iso2', 'countryiso'], (f) => f.location.countryCode()),
   ...names(['zip', 'zipcode', 'postalcode', 'postcode', 'postal'], (f) => f.location.zipCode()),
   ...names(['state', 'province', 'region', 'county'], (f) => f.location.state()),
-  ...names(['street', 'address', 'addressline1', 'address1', 'streetaddress', 'line1'], (f) => f.location.streetAddress()),
+  ...names(['street', 'address', 'addressline1', 'address1', 'streetaddress', 'line1'], (f) =>
+    f.location.streetAddress(),
+  ),
   ...names(['addressline2', 'address2', 'line2'], (f) => f.location.secondaryAddress()),
   ...names(['currency', 'currencycode'], (f) => f.finance.currencyCode()),
-  ...names(['company', 'companyname', 'organization', 'organisation', 'organizationname', 'employer'], (f) => f.company.name()),
+  ...names(['company', 'companyname', 'organization', 'organisation', 'organizationname', 'employer'], (f) =>
+    f.company.name(),
+  ),
   ...names(['jobtitle', 'position', 'role'], (f) => f.person.jobTitle()),
-  ...names(['description', 'message', 'summary', 'bio', 'comment', 'comments', 'note', 'notes', 'text', 'body', 'reason'], (f) => englishSentence(f)),
+  ...names(
+    ['description', 'message', 'summary', 'bio', 'comment', 'comments', 'note', 'notes', 'text', 'body', 'reason'],
+    (f) => englishSentence(f),
+  ),
   ...names(['title', 'subject', 'headline', 'caption'], (f) => englishTitle(f)),
   ...names(['color', 'colour'], (f) => f.color.human()),
   ...names(['timezone', 'tz', 'timezonename'], (f) => f.location.timeZone()),
@@ -45,10 +88,12 @@ const EXACT: ReadonlyMap<string, Make> = new Map<string, Make>([
   ...names(['filename', 'file'], (f) => f.system.fileName()),
   ...names(['mimetype', 'contenttype', 'mediatype'], (f) => f.system.mimeType()),
   ...names(['iban'], (f) => f.finance.iban()),
-  ...names(['sha', 'hash', 'checksum', 'etag'], (f) => f.string.hexadecimal({ length: 40, casing: 'lower', prefix: '' })),
+  ...names(['sha', 'hash', 'checksum', 'etag'], (f) =>
+    f.string.hexadecimal({ length: 40, casing: 'lower', prefix: '' }),
+  ),
   ...names(['token', 'secret', 'apikey', 'key', 'accesstoken', 'refreshtoken'], (f) => f.string.alphanumeric(32)),
   ...names(['id', 'uid', 'guid', 'identifier'], (f) => f.string.alphanumeric(16)),
-  ]);
+]);
 
 function names(list: readonly string[], make: Make): Array<[string, Make]> {
   return list.map((n) => [n, make]);
@@ -96,9 +141,47 @@ export function nameWords(name: string): string[] {
     .filter((w) => w !== '');
 }
 
-const PEOPLE = new Set(['user', 'person', 'people', 'contact', 'customer', 'owner', 'member', 'author', 'employee', 'recipient', 'sender', 'account', 'profile', 'admin', 'student', 'teacher', 'patient', 'guest', 'buyer', 'seller', 'signer', 'assignee', 'reviewer', 'creator', 'actor', 'player']);
+const PEOPLE = new Set([
+  'user',
+  'person',
+  'people',
+  'contact',
+  'customer',
+  'owner',
+  'member',
+  'author',
+  'employee',
+  'recipient',
+  'sender',
+  'account',
+  'profile',
+  'admin',
+  'student',
+  'teacher',
+  'patient',
+  'guest',
+  'buyer',
+  'seller',
+  'signer',
+  'assignee',
+  'reviewer',
+  'creator',
+  'actor',
+  'player',
+]);
 const PETS = new Set(['pet', 'animal', 'dog', 'cat']);
-const COMPANIES = new Set(['company', 'organization', 'organisation', 'org', 'business', 'merchant', 'vendor', 'supplier', 'tenant', 'workspace']);
+const COMPANIES = new Set([
+  'company',
+  'organization',
+  'organisation',
+  'org',
+  'business',
+  'merchant',
+  'vendor',
+  'supplier',
+  'tenant',
+  'workspace',
+]);
 const FILES = new Set(['file', 'document', 'attachment', 'upload', 'image', 'photo']);
 
 /** The singular of a word, as far as field names need it (`tags` → tag, `categories` → category). */
@@ -138,11 +221,16 @@ export function namedString(name: string, faker: Faker, record?: string): string
   // A bare `name` / `title` of a record (its component's name, else its field's): what the record is says.
   const owner = record !== undefined && words.length === 1 ? nameWords(record) : [];
   if (last === 'name' && owner.length > 0) return recordName(owner, faker);
-  if (last === 'title' && owner.length > 0) return PEOPLE.has(singular(owner[owner.length - 1] ?? '')) ? faker.person.jobTitle() : englishTitle(faker);
+  if (last === 'title' && owner.length > 0)
+    return PEOPLE.has(singular(owner[owner.length - 1] ?? '')) ? faker.person.jobTitle() : englishTitle(faker);
   for (const key of [words.join(''), words.slice(-2).join(''), last, singular(last)]) {
     const make = EXACT.get(key);
     if (make) return make(faker);
   }
-  if (TIME_WORDS.has(words[words.length - 1] ?? '')) return faker.date.between({ from: Date.UTC(2025, 0, 1), to: Date.UTC(2026, 11, 31) }).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  if (TIME_WORDS.has(words[words.length - 1] ?? ''))
+    return faker.date
+      .between({ from: Date.UTC(2025, 0, 1), to: Date.UTC(2026, 11, 31) })
+      .toISOString()
+      .replace(/\.\d{3}Z$/, 'Z');
   return undefined;
 }

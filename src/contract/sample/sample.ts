@@ -44,7 +44,9 @@ export interface SampleOptions {
  * or one the sampler cannot satisfy) with the closest value it made, for a caller that must answer
  * something (the mock) to send as near to the contract as it can. It never throws.
  */
-export type Sampled = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly reason: string; readonly closest: unknown };
+export type Sampled =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly reason: string; readonly closest: unknown };
 
 const INT32_MAX = 2_147_483_647;
 const INT32_MIN = -2_147_483_648;
@@ -86,7 +88,10 @@ function withAlternative(schema: Schema, alt: Schema): Schema {
  * One value of a resolved schema (3.0, or 3.1 / 3.2 read through `lowered`), deterministic for
  * the dice's seed. The same sampler makes the mock's data and the runner's valid cases (issue 18).
  */
-export function sample(schema: Schema | OpenAPIV3.ReferenceObject | boolean | undefined, options: SampleOptions): Sampled {
+export function sample(
+  schema: Schema | OpenAPIV3.ReferenceObject | boolean | undefined,
+  options: SampleOptions,
+): Sampled {
   const sampler = new Sampler(options);
   const written = typeof schema === 'object' && schema !== null && !('$ref' in schema) ? schema : undefined;
   let value: unknown = null;
@@ -95,13 +100,17 @@ export function sample(schema: Schema | OpenAPIV3.ReferenceObject | boolean | un
   for (let attempt = 0; attempt < 5; attempt++) {
     sampler.problems.length = 0;
     value = sampler.value(schema, options.name ?? '', 0, attempt === 0 ? (options.mode ?? 'random') : 'random');
-    if (sampler.problems.length === 0 && (!written || !options.fits || options.fits(written, value))) return { ok: true, value };
+    if (sampler.problems.length === 0 && (!written || !options.fits || options.fits(written, value)))
+      return { ok: true, value };
   }
   return { ok: false, reason: sampler.problems[0] ?? 'no generated value fits the schema', closest: value };
 }
 
 /** The sampled value, else the closest one made (the mock's answers: as near to the contract as it can). */
-export function sampleValue(schema: Schema | OpenAPIV3.ReferenceObject | boolean | undefined, options: SampleOptions): unknown {
+export function sampleValue(
+  schema: Schema | OpenAPIV3.ReferenceObject | boolean | undefined,
+  options: SampleOptions,
+): unknown {
   const result = sample(schema, options);
   return result.ok ? result.value : result.closest;
 }
@@ -133,13 +142,27 @@ class Sampler {
     const schema = lowered(written as Schema);
     // allOf (JSON Schema Validation §10.2.1.1): one merged schema (schema-views.ts mergeAllOf).
     if (schema.allOf && schema.allOf.length > 0) return this.value(merged(schema), name, depth, mode, record);
-    if (depth > MAX_DEPTH) return schema.type === 'object' ? {} : schema.type === 'array' ? [] : schema.type === 'string' ? '' : null;
+    if (depth > MAX_DEPTH)
+      return schema.type === 'object' ? {} : schema.type === 'array' ? [] : schema.type === 'string' ? '' : null;
     // A response value with a default is the default (OAS 3.1 §4.8.24 Schema Object: the value
     // assumed when none is given; Pydantic's `token_type: str = "bearer"`), where it fits the schema.
-    if (this.options.direction !== 'request' && mode === 'random' && schema.default !== undefined && (this.options.fits?.(schema, schema.default) ?? true)) return structuredClone(schema.default);
-    if ((schema.oneOf?.length ?? 0) > 0 || (schema.anyOf?.length ?? 0) > 0) return this.alternative(schema, name, depth, mode, record);
+    if (
+      this.options.direction !== 'request' &&
+      mode === 'random' &&
+      schema.default !== undefined &&
+      (this.options.fits?.(schema, schema.default) ?? true)
+    )
+      return structuredClone(schema.default);
+    if ((schema.oneOf?.length ?? 0) > 0 || (schema.anyOf?.length ?? 0) > 0)
+      return this.alternative(schema, name, depth, mode, record);
     if (schema.enum !== undefined) return this.enumValue(schema, mode);
-    if (this.options.direction === 'request' && mode === 'random' && schema.default !== undefined && this.dice.next() < 0.2) return structuredClone(schema.default);
+    if (
+      this.options.direction === 'request' &&
+      mode === 'random' &&
+      schema.default !== undefined &&
+      this.dice.next() < 0.2
+    )
+      return structuredClone(schema.default);
     switch (typeOf(schema)) {
       case 'object':
         return this.object(schema, name, depth, mode, record);
@@ -150,14 +173,18 @@ class Sampler {
       case 'number':
         // `format: int32` / `int64` on a number (OAS 3.0.3 §4.7.4's formats) admits only integers
         // (ajv-formats' int32 and int64 are integer checks whatever the type): a number with a fraction breaks it.
-        return schema.format === 'int32' || schema.format === 'int64' ? this.integer(schema, name, mode) : this.number(schema, name, mode);
+        return schema.format === 'int32' || schema.format === 'int64'
+          ? this.integer(schema, name, mode)
+          : this.number(schema, name, mode);
       case 'boolean':
         return mode === 'min' ? false : mode === 'max' ? true : this.dice.next() < 0.5;
       case 'string':
         return this.string(schema, name, mode, parent);
       default:
         // No type: any value fits (JSON Schema Validation §6.1.1 absent); the example, else a string.
-        return schema.example !== undefined ? structuredClone(schema.example) : this.string({ type: 'string' }, name, mode);
+        return schema.example !== undefined
+          ? structuredClone(schema.example)
+          : this.string({ type: 'string' }, name, mode);
     }
   }
 
@@ -179,7 +206,13 @@ class Sampler {
       if (!alt && written !== true) continue;
       const view = withAlternative(schema, alt ?? ANY);
       for (let attempt = 0; attempt < (this.options.fits ? 2 : 1); attempt++) {
-        const value = this.value(view, name, depth + 1, attempt === 0 ? mode : 'random', (isRecord(written) ? componentNameOf(written) : undefined) ?? owner);
+        const value = this.value(
+          view,
+          name,
+          depth + 1,
+          attempt === 0 ? mode : 'random',
+          (isRecord(written) ? componentNameOf(written) : undefined) ?? owner,
+        );
         if (alt && schema.discriminator && isRecord(value)) {
           const tag = this.tagOf(schema.discriminator, written as object, alt);
           if (tag !== undefined) value[schema.discriminator.propertyName] = tag;
@@ -191,7 +224,11 @@ class Sampler {
     }
     this.problems.push(...firstProblems);
     if (firstProblems.length === 0 && this.options.fits) {
-      this.problem(schema.oneOf ? 'no generated value fits exactly one alternative of the oneOf (the alternatives overlap)' : 'no generated value fits an alternative of the anyOf');
+      this.problem(
+        schema.oneOf
+          ? 'no generated value fits exactly one alternative of the oneOf (the alternatives overlap)'
+          : 'no generated value fits an alternative of the anyOf',
+      );
     }
     return first ?? null;
   }
@@ -201,7 +238,9 @@ class Sampler {
     // The written object (a 3.1 schema's lowered view is a copy): the component it is, by identity.
     const componentName = this.options.schemaNames?.get(written) ?? componentNameOf(written);
     if (componentName !== undefined) {
-      const mapped = Object.entries(discriminator.mapping ?? {}).find(([, ref]) => ref === componentName || ref.endsWith(`/${componentName}`))?.[0];
+      const mapped = Object.entries(discriminator.mapping ?? {}).find(
+        ([, ref]) => ref === componentName || ref.endsWith(`/${componentName}`),
+      )?.[0];
       return mapped ?? componentName;
     }
     const own = asSchema(merged(alt).properties?.[discriminator.propertyName]);
@@ -214,14 +253,27 @@ class Sampler {
     if (all.length === 1 && all[0] === null) return null;
     const values = all.filter((v) => v !== null && (schema.type === undefined || typeFits(schema.type, v)));
     if (values.length === 0) {
-      this.problem(all.length === 0 ? 'an empty enum admits no value' : `no value of the enum is of type ${String(schema.type)}`);
+      this.problem(
+        all.length === 0 ? 'an empty enum admits no value' : `no value of the enum is of type ${String(schema.type)}`,
+      );
       return all[0] ?? null;
     }
-    const value = mode === 'min' ? values[0] : mode === 'max' ? values[values.length - 1] : values[this.dice.int(0, values.length - 1)];
+    const value =
+      mode === 'min'
+        ? values[0]
+        : mode === 'max'
+          ? values[values.length - 1]
+          : values[this.dice.int(0, values.length - 1)];
     return structuredClone(value);
   }
 
-  private object(schema: Schema, name: string, depth: number, mode: Mode, owner: string | undefined): Record<string, unknown> {
+  private object(
+    schema: Schema,
+    name: string,
+    depth: number,
+    mode: Mode,
+    owner: string | undefined,
+  ): Record<string, unknown> {
     const parent = owner ?? name;
     const hidden = this.options.direction === 'request' ? 'readOnly' : 'writeOnly';
     const out: Record<string, unknown> = {};
@@ -231,7 +283,12 @@ class Sampler {
     for (const [key, sub] of properties) {
       const s = asSchema(sub);
       if (s?.[hidden] === true) continue;
-      const include = required.has(key) || (depth < FULL_DEPTH && (this.options.everyProperty === true ? true : depth < 3 && (mode === 'max' || (mode === 'random' && this.dice.next() < 0.5))));
+      const include =
+        required.has(key) ||
+        (depth < FULL_DEPTH &&
+          (this.options.everyProperty === true
+            ? true
+            : depth < 3 && (mode === 'max' || (mode === 'random' && this.dice.next() < 0.5))));
       if (include) out[key] = this.value(sub, key, depth + 1, mode, undefined, parent);
       else optional.push([key, sub]);
     }
@@ -241,7 +298,9 @@ class Sampler {
     for (const key of required) {
       if (key in out || schema.properties?.[key] !== undefined) continue;
       if (extra === false) {
-        this.problem(`required property ${key} is not allowed: additionalProperties is false and properties does not declare it`);
+        this.problem(
+          `required property ${key} is not allowed: additionalProperties is false and properties does not declare it`,
+        );
         continue;
       }
       out[key] = isRecord(extra) ? this.value(extra, key, depth + 1, mode) : this.string({ type: 'string' }, key, mode);
@@ -254,12 +313,15 @@ class Sampler {
     }
     for (let i = 1; Object.keys(out).length < min && extra !== false && i < min + 10; i++) {
       const key = `${nameWords(name).join('_') || 'key'}_${i}`;
-      if (!(key in out)) out[key] = isRecord(extra) ? this.value(extra, key, depth + 1, mode) : englishWord(this.dice.faker);
+      if (!(key in out))
+        out[key] = isRecord(extra) ? this.value(extra, key, depth + 1, mode) : englishWord(this.dice.faker);
     }
-    if (Object.keys(out).length < min) this.problem(`minProperties ${min} cannot be reached: additionalProperties is false`);
+    if (Object.keys(out).length < min)
+      this.problem(`minProperties ${min} cannot be reached: additionalProperties is false`);
     const max = schema.maxProperties;
     if (max !== undefined) {
-      for (const key of Object.keys(out).reverse()) if (Object.keys(out).length > max && !required.has(key)) delete out[key];
+      for (const key of Object.keys(out).reverse())
+        if (Object.keys(out).length > max && !required.has(key)) delete out[key];
       if (Object.keys(out).length > max) this.problem(`required properties exceed maxProperties ${max}`);
     }
     return out;
@@ -270,10 +332,14 @@ class Sampler {
     const rest: unknown = Reflect.get(schema, 'items');
     if (positions) {
       // A 2020-12 tuple (§10.3.1.1): each position its own schema; nothing beyond a closed one.
-      const head = positions.slice(0, schema.maxItems ?? positions.length).map((p) => this.value(p, name, depth + 1, mode === 'max' ? 'max' : 'random'));
+      const head = positions
+        .slice(0, schema.maxItems ?? positions.length)
+        .map((p) => this.value(p, name, depth + 1, mode === 'max' ? 'max' : 'random'));
       const more = closedTuple(schema) ? undefined : rest;
-      while (more !== undefined && head.length < (schema.minItems ?? 0)) head.push(this.value(more, name, depth + 1, 'random'));
-      if (head.length < (schema.minItems ?? 0)) this.problem(`minItems ${schema.minItems} exceeds a closed tuple of ${positions.length}`);
+      while (more !== undefined && head.length < (schema.minItems ?? 0))
+        head.push(this.value(more, name, depth + 1, 'random'));
+      if (head.length < (schema.minItems ?? 0))
+        this.problem(`minItems ${schema.minItems} exceeds a closed tuple of ${positions.length}`);
       return head;
     }
     const lo = schema.minItems ?? 0;
@@ -290,7 +356,8 @@ class Sampler {
     const count = depth > 3 ? lo : mode === 'min' ? lo : mode === 'max' ? hi : this.dice.int(floor, hi);
     const itemMode: Mode = mode === 'max' ? 'max' : 'random';
     const items = rest === undefined || rest === true ? {} : rest;
-    if (schema.uniqueItems !== true) return Array.from({ length: count }, () => this.value(items, name, depth + 1, itemMode));
+    if (schema.uniqueItems !== true)
+      return Array.from({ length: count }, () => this.value(items, name, depth + 1, itemMode));
     // uniqueItems (JSON Schema Validation §6.4.3): an enum's values shuffled, else draws that
     // repeat one already taken are drawn again, so the array still reaches minItems.
     const itemSchema = asSchema(items);
@@ -298,7 +365,8 @@ class Sampler {
     if (choices) {
       const pool = [...choices];
       const out: unknown[] = [];
-      while (out.length < count && pool.length > 0) out.push(structuredClone(pool.splice(this.dice.int(0, pool.length - 1), 1)[0]));
+      while (out.length < count && pool.length > 0)
+        out.push(structuredClone(pool.splice(this.dice.int(0, pool.length - 1), 1)[0]));
       if (out.length < lo) this.problem(`minItems ${lo} unique items from an enum of ${choices.length}`);
       return out;
     }
@@ -318,8 +386,18 @@ class Sampler {
   /** integer: bounds (exclusive ones too, §6.2.2–5), multipleOf (§6.2.1), int32's range (OAS 3.0.3 §4.7.4). */
   private integer(schema: Schema, name: string, mode: Mode): number {
     const int32 = schema.format === 'int32';
-    let lo = schema.minimum !== undefined ? (schema.exclusiveMinimum === true ? Math.floor(schema.minimum) + 1 : Math.ceil(schema.minimum)) : undefined;
-    let hi = schema.maximum !== undefined ? (schema.exclusiveMaximum === true ? Math.ceil(schema.maximum) - 1 : Math.floor(schema.maximum)) : undefined;
+    let lo =
+      schema.minimum !== undefined
+        ? schema.exclusiveMinimum === true
+          ? Math.floor(schema.minimum) + 1
+          : Math.ceil(schema.minimum)
+        : undefined;
+    let hi =
+      schema.maximum !== undefined
+        ? schema.exclusiveMaximum === true
+          ? Math.ceil(schema.maximum) - 1
+          : Math.floor(schema.maximum)
+        : undefined;
     lo ??= hi !== undefined ? Math.min(0, hi) : isIdName(name) ? 1 : 0;
     hi ??= mode === 'max' ? (int32 ? INT32_MAX : 2 ** 32) : lo + 999;
     if (int32) [lo, hi] = [Math.max(lo, INT32_MIN), Math.min(hi, INT32_MAX)];
@@ -346,9 +424,14 @@ class Sampler {
   /** number: bounds (exclusive ones strictly inside), multipleOf, two decimals when free. */
   private number(schema: Schema, name: string, mode: Mode): number {
     const geo = nameWords(name).at(-1);
-    const free = geo === 'latitude' || geo === 'lat' ? [-90, 90] : geo === 'longitude' || geo === 'lng' || geo === 'lon' ? [-180, 180] : undefined;
+    const free =
+      geo === 'latitude' || geo === 'lat'
+        ? [-90, 90]
+        : geo === 'longitude' || geo === 'lng' || geo === 'lon'
+          ? [-180, 180]
+          : undefined;
     const lo = schema.minimum ?? (schema.maximum !== undefined ? Math.min(0, schema.maximum - 1000) : (free?.[0] ?? 0));
-    const hi = schema.maximum ?? (free?.[1] ?? lo + 1000);
+    const hi = schema.maximum ?? free?.[1] ?? lo + 1000;
     const exLo = schema.minimum !== undefined && schema.exclusiveMinimum === true;
     const exHi = schema.maximum !== undefined && schema.exclusiveMaximum === true;
     if (lo > hi || (lo === hi && (exLo || exHi))) {
@@ -393,12 +476,20 @@ class Sampler {
     const fitsLength = (v: string): boolean => [...v].length >= min && (max === undefined || [...v].length <= max);
     if (schema.pattern !== undefined) {
       const regexp = patternRegExp(schema.pattern);
-      if (typeof schema.example === 'string' && fitsLength(schema.example) && (!regexp || regexp.test(schema.example))) return schema.example;
+      if (typeof schema.example === 'string' && fitsLength(schema.example) && (!regexp || regexp.test(schema.example)))
+        return schema.example;
       const matching = regexp ? this.fromPattern(regexp, min, max) : undefined;
       // A format and a pattern both assert (JSON Schema Validation §6.3.3, §7): a match the format
       // refuses (`0000-00-00` for `^(\d{4})-(\d{2})-(\d{2})$` and `date`, Pinterest's invoice dates)
       // gives way to a value of the format that the pattern matches. Only then are more draws made.
-      if (matching !== undefined && regexp && schema.format !== undefined && schema.format !== 'binary' && this.options.fits && !this.options.fits(schema, matching)) {
+      if (
+        matching !== undefined &&
+        regexp &&
+        schema.format !== undefined &&
+        schema.format !== 'binary' &&
+        this.options.fits &&
+        !this.options.fits(schema, matching)
+      ) {
         for (let i = 0; i < 5; i++) {
           const value = formatValue(schema.format, this.dice);
           if (value === undefined) break;
@@ -416,14 +507,25 @@ class Sampler {
         if (fitsLength(value)) return value;
       }
     }
-    const bounded = mode === 'min' && schema.minLength !== undefined ? min : mode === 'max' && max !== undefined ? max : undefined;
+    const bounded =
+      mode === 'min' && schema.minLength !== undefined ? min : mode === 'max' && max !== undefined ? max : undefined;
     // A format nobody checks (`phone`, `country-code`) still says what the value is, as a name does.
     // An identifier the contract shows an example of is made in that example's shape (digits for
     // digits, a `tmpl_` prefix kept), so ids look like the API's own and fit what reads them.
-    if (bounded === undefined && typeof schema.example === 'string' && schema.example !== '' && fitsLength(schema.example) && isIdentifierName(name)) {
+    if (
+      bounded === undefined &&
+      typeof schema.example === 'string' &&
+      schema.example !== '' &&
+      fitsLength(schema.example) &&
+      isIdentifierName(name)
+    ) {
       return this.shapedLike(schema.example);
     }
-    const named = bounded === undefined ? (namedString(name, this.dice.faker, parent) ?? (schema.format !== undefined ? namedString(schema.format, this.dice.faker) : undefined)) : undefined;
+    const named =
+      bounded === undefined
+        ? (namedString(name, this.dice.faker, parent) ??
+          (schema.format !== undefined ? namedString(schema.format, this.dice.faker) : undefined))
+        : undefined;
     let text = named ?? englishWord(this.dice.faker);
     const target = bounded ?? (fitsLength(text) ? undefined : Math.max(min, Math.min(max ?? text.length, text.length)));
     if (target !== undefined) {
@@ -439,10 +541,19 @@ class Sampler {
     const draw = (from: string): string => from[this.dice.int(0, from.length - 1)] ?? '';
     let out = prefix;
     for (const c of example.slice(prefix.length)) {
-      out += /[0-9]/.test(c) ? draw('0123456789') : /[a-f]/.test(c) && /^[0-9a-f]+$/.test(example.slice(prefix.length)) ? draw('0123456789abcdef') : /[a-z]/.test(c) ? draw('abcdefghijklmnopqrstuvwxyz') : /[A-Z]/.test(c) ? draw('ABCDEFGHIJKLMNOPQRSTUVWXYZ') : c;
+      out += /[0-9]/.test(c)
+        ? draw('0123456789')
+        : /[a-f]/.test(c) && /^[0-9a-f]+$/.test(example.slice(prefix.length))
+          ? draw('0123456789abcdef')
+          : /[a-z]/.test(c)
+            ? draw('abcdefghijklmnopqrstuvwxyz')
+            : /[A-Z]/.test(c)
+              ? draw('ABCDEFGHIJKLMNOPQRSTUVWXYZ')
+              : c;
     }
     // A number's first digit stays non-zero where the example's is (`2680059592705`, not `0…`).
-    if (/^[1-9]/.test(example.slice(prefix.length)) && out[prefix.length] === '0') out = `${prefix}${draw('123456789')}${out.slice(prefix.length + 1)}`;
+    if (/^[1-9]/.test(example.slice(prefix.length)) && out[prefix.length] === '0')
+      out = `${prefix}${draw('123456789')}${out.slice(prefix.length + 1)}`;
     return out;
   }
 
@@ -455,7 +566,12 @@ class Sampler {
       const generator = new RandExp(regexp);
       for (let i = 0; i < 15; i++) {
         generator.max = i < 5 ? Math.max(8, Math.min(min, 64)) : Math.max(8, Math.min(max ?? min + 8, 256));
-        generator.randInt = i < 5 ? (a: number, b: number) => this.dice.int(a, b) : i < 10 ? (a: number, b: number) => this.dice.int(Math.floor((a + b) / 2), b) : (_a: number, b: number) => b;
+        generator.randInt =
+          i < 5
+            ? (a: number, b: number) => this.dice.int(a, b)
+            : i < 10
+              ? (a: number, b: number) => this.dice.int(Math.floor((a + b) / 2), b)
+              : (_a: number, b: number) => b;
         const value = generator.gen();
         const length = [...value].length;
         if (length >= min && (max === undefined || length <= max) && regexp.test(value)) return value;
@@ -470,9 +586,22 @@ class Sampler {
 /** The type a schema's value has: its `type`, else the one its keywords imply. */
 function typeOf(schema: Schema): string | undefined {
   if (schema.type !== undefined) return schema.type;
-  if (schema.properties || schema.required || schema.additionalProperties !== undefined || schema.minProperties !== undefined) return 'object';
-  if ('items' in schema || tuplePositions(schema) || schema.minItems !== undefined || schema.uniqueItems !== undefined) return 'array';
-  if (schema.pattern !== undefined || schema.format !== undefined || schema.minLength !== undefined || schema.maxLength !== undefined) return 'string';
+  if (
+    schema.properties ||
+    schema.required ||
+    schema.additionalProperties !== undefined ||
+    schema.minProperties !== undefined
+  )
+    return 'object';
+  if ('items' in schema || tuplePositions(schema) || schema.minItems !== undefined || schema.uniqueItems !== undefined)
+    return 'array';
+  if (
+    schema.pattern !== undefined ||
+    schema.format !== undefined ||
+    schema.minLength !== undefined ||
+    schema.maxLength !== undefined
+  )
+    return 'string';
   if (schema.minimum !== undefined || schema.maximum !== undefined || schema.multipleOf !== undefined) return 'number';
   return undefined;
 }

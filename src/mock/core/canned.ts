@@ -1,14 +1,46 @@
 import type { Faker } from '@faker-js/faker';
 import type { OpenAPIV3 } from 'openapi-types';
-import { diceOfFaker, isRecord, responseFor, sampleValue, sequenceSchemaOf, type Operation } from '../../contract/index.js';
+import {
+  diceOfFaker,
+  isRecord,
+  responseFor,
+  sampleValue,
+  sequenceSchemaOf,
+  type Operation,
+} from '../../contract/index.js';
 import type { Reply } from '../routes/types.js';
 import { cannedMediaType, cannedStatus, type Preferences } from '../controls/request-headers/prefer.js';
 
 /** Header fields with protocol meaning: a canned answer sends them only when the contract requires them. */
 const PROTOCOL_FIELDS: ReadonlySet<string> = new Set([
-  'location', 'link', 'retry-after', 'deprecation', 'sunset', 'set-cookie', 'etag', 'last-modified', 'cache-control', 'expires', 'vary',
-  'www-authenticate', 'content-length', 'content-encoding', 'content-language', 'content-location', 'content-range', 'content-disposition',
-  'transfer-encoding', 'connection', 'allow', 'age', 'accept-ranges', 'date', 'server', 'trailer', 'upgrade', 'access-control-allow-origin',
+  'location',
+  'link',
+  'retry-after',
+  'deprecation',
+  'sunset',
+  'set-cookie',
+  'etag',
+  'last-modified',
+  'cache-control',
+  'expires',
+  'vary',
+  'www-authenticate',
+  'content-length',
+  'content-encoding',
+  'content-language',
+  'content-location',
+  'content-range',
+  'content-disposition',
+  'transfer-encoding',
+  'connection',
+  'allow',
+  'age',
+  'accept-ranges',
+  'date',
+  'server',
+  'trailer',
+  'upgrade',
+  'access-control-allow-origin',
 ]);
 
 /**
@@ -31,7 +63,8 @@ export function cannedReply(
   if (media && mediaType !== undefined) {
     // A sequence (OAS 3.2.0 itemSchema: JSON Lines, SSE) is generated as the array of its items.
     const schema = sequenceSchemaOf(mediaType, media) ?? (media.schema as OpenAPIV3.SchemaObject | undefined);
-    const named = p.example !== undefined ? (media.examples?.[p.example] as OpenAPIV3.ExampleObject | undefined)?.value : undefined;
+    const named =
+      p.example !== undefined ? (media.examples?.[p.example] as OpenAPIV3.ExampleObject | undefined)?.value : undefined;
     const firstNamed = Object.values(media.examples ?? {})[0] as OpenAPIV3.ExampleObject | undefined;
     body =
       named ??
@@ -57,7 +90,9 @@ export function cannedReply(
     const value =
       name.toLowerCase() === 'x-total-count' && Array.isArray(body)
         ? body.length
-        : (header.example ?? schema?.example ?? sampleValue(schema, { dice: diceOfFaker(faker), name, everyProperty: true }));
+        : (header.example ??
+          schema?.example ??
+          sampleValue(schema, { dice: diceOfFaker(faker), name, everyProperty: true }));
     headers[name] = String(value);
   }
   const location = Object.keys(headers).find((name) => name.toLowerCase() === 'location');
@@ -74,13 +109,20 @@ export function cannedReply(
  * id than the request's: with one path parameter, the request's id takes its place ("Pet 1 does
  * not exist."); with none or several, the response's own description, which names no id.
  */
-function aboutThisRequest(message: string, params: Readonly<Record<string, string>>, response: OpenAPIV3.ResponseObject | undefined): string {
+function aboutThisRequest(
+  message: string,
+  params: Readonly<Record<string, string>>,
+  response: OpenAPIV3.ResponseObject | undefined,
+): string {
   const asked = new Set(Object.values(params));
   const names = /\b([A-Z][a-z]+) (\d+)\b/g;
   const foreign = [...message.matchAll(names)].filter((m) => !asked.has(m[2]!));
   if (foreign.length === 0) return message;
   const values = Object.values(params);
-  if (values.length === 1) return message.replace(names, (whole, noun: string, id: string) => (asked.has(id) ? whole : `${noun} ${values[0]!}`));
+  if (values.length === 1)
+    return message.replace(names, (whole, noun: string, id: string) =>
+      asked.has(id) ? whole : `${noun} ${values[0]!}`,
+    );
   return response?.description ?? message;
 }
 
@@ -90,7 +132,11 @@ function aboutThisRequest(message: string, params: Readonly<Record<string, strin
  * the identifier the response's `links` read from the body (`$response.body#/id`), else its `id`.
  * Undefined when the body carries no identifier or the path has template parameters left to fill.
  */
-function createdLocation(operation: Operation, response: OpenAPIV3.ResponseObject | undefined, body: unknown): string | undefined {
+function createdLocation(
+  operation: Operation,
+  response: OpenAPIV3.ResponseObject | undefined,
+  body: unknown,
+): string | undefined {
   if (!isRecord(body) || operation.path.includes('{')) return undefined;
   const pointer = identifierPointer(response) ?? '/id';
   const id = readPointer(body, pointer);
@@ -103,7 +149,8 @@ function identifierPointer(response: OpenAPIV3.ResponseObject | undefined): stri
   for (const link of Object.values(response?.links ?? {})) {
     if ('$ref' in link) continue;
     for (const expression of Object.values(link.parameters ?? {})) {
-      if (typeof expression === 'string' && expression.startsWith('$response.body#')) return expression.slice('$response.body#'.length);
+      if (typeof expression === 'string' && expression.startsWith('$response.body#'))
+        return expression.slice('$response.body#'.length);
     }
   }
   return undefined;

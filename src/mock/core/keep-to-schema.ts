@@ -1,5 +1,17 @@
 import type { Faker } from '@faker-js/faker';
-import { diceOfFaker, itemSchemaOf, jsonContent, parseSequence, responseFor, sampleValue, sequenceSchemaOf, sequenceSyntax, type Operation, type SchemaValidator, type SequenceSyntax } from '../../contract/index.js';
+import {
+  diceOfFaker,
+  itemSchemaOf,
+  jsonContent,
+  parseSequence,
+  responseFor,
+  sampleValue,
+  sequenceSchemaOf,
+  sequenceSyntax,
+  type Operation,
+  type SchemaValidator,
+  type SequenceSyntax,
+} from '../../contract/index.js';
 import { fitsWith, schemaAccepts } from '../media.js';
 import type { Reply } from '../routes/types.js';
 
@@ -23,7 +35,9 @@ export function keepToSchema(operation: Operation, reply: Reply, faker: Faker, v
     const syntax = sequenceSyntax(sequential)!;
     const item = itemSchemaOf(sequential, content[sequential])!;
     const whole = sequenceSchemaOf(sequential, content[sequential])!;
-    const fits = (items: readonly unknown[]): boolean => items.every((value) => schemaAccepts(validator, item, value)) && (content[sequential]?.schema === undefined || schemaAccepts(validator, whole, items));
+    const fits = (items: readonly unknown[]): boolean =>
+      items.every((value) => schemaAccepts(validator, item, value)) &&
+      (content[sequential]?.schema === undefined || schemaAccepts(validator, whole, items));
     if (fits(itemsOf(syntax, reply.body))) return reply;
     for (let i = 0; i < 5; i++) {
       const body = sampleValue(whole, { dice: diceOfFaker(faker), everyProperty: true, fits: fitsWith(validator) });

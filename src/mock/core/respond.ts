@@ -36,7 +36,11 @@ export interface StateAnswers {
   /** Why each other operation answers without state, where the rules know. */
   readonly statelessReasons: ReadonlyMap<string, string>;
   /** The refusal of a stateless operation under an item the state does not hold, if any. */
-  refuseUnknownParent(operation: Operation, params: Readonly<Record<string, string>>, path?: string): HttpError | undefined;
+  refuseUnknownParent(
+    operation: Operation,
+    params: Readonly<Record<string, string>>,
+    path?: string,
+  ): HttpError | undefined;
   /** Told of each stateless answer (generic/tombstones.ts: a successful DELETE of an item nothing stores). */
   answeredStateless?(operation: Operation, path: string, status: number): void;
 }
@@ -59,15 +63,25 @@ export function respond(request: PlainRequest, deps: CoreDeps): Reply {
   const { rules, dice, schemaValidator, codeForStatus } = deps;
   const { operation, preferences, params, query } = request;
   const handler = rules.handlers[operation.id];
-  if (handler && !wantsCannedResponse(preferences)) return handler({ operation, params, query, body: request.body, path: request.path });
+  if (handler && !wantsCannedResponse(preferences))
+    return handler({ operation, params, query, body: request.body, path: request.path });
   // A status asked for by `Prefer: code=…` is answered as asked (Prism's convention), an id the store does not hold included.
-  const refused = handler || preferences.code !== undefined ? undefined : rules.refuseUnknownParent(operation, params, request.path);
+  const refused =
+    handler || preferences.code !== undefined ? undefined : rules.refuseUnknownParent(operation, params, request.path);
   if (refused) throw refused;
   const faker = preferences.seed === undefined ? dice.faker : createFaker(preferences.seed);
   // An operation that documents no 2xx (a redirect, say) answers its first documented status.
-  const statuses = Object.keys(operation.responses).filter((s) => /^\d{3}$/.test(s)).sort();
+  const statuses = Object.keys(operation.responses)
+    .filter((s) => /^\d{3}$/.test(s))
+    .sort();
   const fallback = statuses.some((s) => s.startsWith('2')) ? undefined : statuses[0];
-  let reply = cannedReply(operation, preferences.code === undefined && fallback !== undefined ? { ...preferences, code: Number(fallback) } : preferences, faker, codeForStatus, params);
+  let reply = cannedReply(
+    operation,
+    preferences.code === undefined && fallback !== undefined ? { ...preferences, code: Number(fallback) } : preferences,
+    faker,
+    codeForStatus,
+    params,
+  );
   // A contract's own example may break its schema (a relative URL under `format: uri`): then a generated body that keeps it.
   if (preferences.example === undefined) reply = keepToSchema(operation, reply, faker, schemaValidator);
   // Made-up items of a list match the filters the request names (`?status=sold`).
@@ -80,4 +94,3 @@ export function respond(request: PlainRequest, deps: CoreDeps): Reply {
 
 /** Why an operation no rule answers is stateless. */
 export const NO_RULE = 'no business rule or inferred collection answers this operation';
-

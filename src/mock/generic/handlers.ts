@@ -1,13 +1,40 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Faker } from '@faker-js/faker';
 import type { OpenAPIV3 } from 'openapi-types';
-import { alternativesOf, diceOfFaker, isRecord, mergeAllOf, mergeTwo, sampleValue, pairsOf, parseQuery, responseFor, type Contract, type Operation, type SchemaValidator, writableInRequest } from '../../contract/index.js';
+import {
+  alternativesOf,
+  diceOfFaker,
+  isRecord,
+  mergeAllOf,
+  mergeTwo,
+  sampleValue,
+  pairsOf,
+  parseQuery,
+  responseFor,
+  type Contract,
+  type Operation,
+  type SchemaValidator,
+  writableInRequest,
+} from '../../contract/index.js';
 import { cannedReply } from '../core/canned.js';
 import { HttpError } from '../errors.js';
 import { createFaker } from '../faker.js';
 import { fitsWith, schemaAccepts } from '../media.js';
 import type { HandlerInput, Handlers, Reply } from '../routes/types.js';
-import { LIMIT_NAMES as LIMIT, OFFSET_NAMES as OFFSET, PAGE_NAMES as PAGE, TOTAL_NAMES as TOTAL, normalName as normal, pageBase as firstPage, recordProperties, successSchema, type Binding, type Collection, type GenericModel, type ListShape } from '../../contract/index.js';
+import {
+  LIMIT_NAMES as LIMIT,
+  OFFSET_NAMES as OFFSET,
+  PAGE_NAMES as PAGE,
+  TOTAL_NAMES as TOTAL,
+  normalName as normal,
+  pageBase as firstPage,
+  recordProperties,
+  successSchema,
+  type Binding,
+  type Collection,
+  type GenericModel,
+  type ListShape,
+} from '../../contract/index.js';
 import type { GenericStore, RecordValue } from './store.js';
 
 type Schema = OpenAPIV3.SchemaObject;
@@ -24,10 +51,15 @@ export interface GenericDeps {
    * The operation's documented answer, generated as a canned one is (the engine's: a contract
    * example that breaks its schema replaced), for a request the state cannot answer.
    */
-  readonly documented?: (operation: Operation, params: Readonly<Record<string, string>>, query: URLSearchParams) => Reply;
+  readonly documented?: (
+    operation: Operation,
+    params: Readonly<Record<string, string>>,
+    query: URLSearchParams,
+  ) => Reply;
 }
 
-const asSchema = (s: Schema | OpenAPIV3.ReferenceObject | undefined): Schema | undefined => (s && !('$ref' in s) ? s : undefined);
+const asSchema = (s: Schema | OpenAPIV3.ReferenceObject | undefined): Schema | undefined =>
+  s && !('$ref' in s) ? s : undefined;
 
 /** A record generated from the schema that the schema accepts (a few tries: generation is random), else the last try. */
 export function generateRecord(schema: Schema, faker: Faker, validator: SchemaValidator): RecordValue {
@@ -63,7 +95,15 @@ const writableIn = (operation: Operation): ReadonlySet<string> => writableInRequ
  * (exactly, or ignoring case and separators, so a form's `FriendlyName` is `friendly_name`)
  * and whose value the property's schema accepts. Read-only properties stay the server's.
  */
-function overlay(record: RecordValue, body: unknown, schema: Schema, validator: SchemaValidator, keep: string | undefined, serverOwned = false, writable: ReadonlySet<string> = NONE): RecordValue {
+function overlay(
+  record: RecordValue,
+  body: unknown,
+  schema: Schema,
+  validator: SchemaValidator,
+  keep: string | undefined,
+  serverOwned = false,
+  writable: ReadonlySet<string> = NONE,
+): RecordValue {
   if (!isRecord(body)) return record;
   const properties = recordProperties(schema);
   const byNormal = new Map(Object.keys(properties).map((name) => [normal(name), name]));
@@ -71,7 +111,8 @@ function overlay(record: RecordValue, body: unknown, schema: Schema, validator: 
   for (const [key, raw] of Object.entries(body)) {
     const name = key in properties ? key : byNormal.get(normal(key));
     const sub = name === undefined ? undefined : asSchema(properties[name]);
-    if (name === undefined || !sub || name === keep || (sub.readOnly === true && !serverOwned && !writable.has(key))) continue;
+    if (name === undefined || !sub || name === keep || (sub.readOnly === true && !serverOwned && !writable.has(key)))
+      continue;
     // An explicit null is a value where the property's schema admits it (OAS 3.0 `nullable`, 3.1
     // `type: [..., "null"]` or `anyOf` with null: JSON Schema 2020-12 §6.1.1), and is stored;
     // elsewhere it removes the member (RFC 7396 §2).
@@ -89,7 +130,10 @@ function overlay(record: RecordValue, body: unknown, schema: Schema, validator: 
 function pointer(path: string): string[] | undefined {
   if (path === '') return [];
   if (!path.startsWith('/')) return undefined;
-  return path.slice(1).split('/').map((t) => t.replaceAll('~1', '/').replaceAll('~0', '~'));
+  return path
+    .slice(1)
+    .split('/')
+    .map((t) => t.replaceAll('~1', '/').replaceAll('~0', '~'));
 }
 
 /**
@@ -173,7 +217,14 @@ function applyJsonPatch(record: RecordValue, patch: readonly unknown[]): RecordV
  * RFC 7396 merge patch over a record: members of the patch replace the record's, objects merge
  * member by member, null removes; the identifier and read-only fields stay the server's.
  */
-function mergePatch(record: RecordValue, body: unknown, schema: Schema, validator: SchemaValidator, keep: string | undefined, writable: ReadonlySet<string> = NONE): RecordValue {
+function mergePatch(
+  record: RecordValue,
+  body: unknown,
+  schema: Schema,
+  validator: SchemaValidator,
+  keep: string | undefined,
+  writable: ReadonlySet<string> = NONE,
+): RecordValue {
   if (!isRecord(body)) return record;
   const merged: RecordValue = {};
   for (const [key, value] of Object.entries(body)) {
@@ -206,7 +257,8 @@ function withRequired(value: RecordValue, schema: Schema, validator: SchemaValid
   const properties = view.properties ?? {};
   const unsettled = missing.filter((name) => {
     const sub = asSchema(properties[name]);
-    if (sub?.default !== undefined && schemaAccepts(validator, sub, sub.default)) out[name] = structuredClone(sub.default);
+    if (sub?.default !== undefined && schemaAccepts(validator, sub, sub.default))
+      out[name] = structuredClone(sub.default);
     else if (sub && schemaAccepts(validator, sub, null)) out[name] = null;
     else return true;
     return false;
@@ -253,20 +305,36 @@ const UPDATED = /^(?:date)?(?:last)?(?:updated|modified|changed|edited)(?:at|on|
  * fields named like the time of the last change move past every time the record holds. A creation
  * time, once set, stays (kept by the replace).
  */
-function stamp(record: RecordValue, schema: Schema, sendable: ReadonlySet<string>, faker: Faker, change: boolean, validator: SchemaValidator): RecordValue {
+function stamp(
+  record: RecordValue,
+  schema: Schema,
+  sendable: ReadonlySet<string>,
+  faker: Faker,
+  change: boolean,
+  validator: SchemaValidator,
+): RecordValue {
   const fields = Object.entries(recordProperties(schema)).flatMap(([name, written]) => {
     const sub = asSchema(written);
     if (!sub || sendable.has(name)) return [];
     const view = mergeAllOf(sub);
-    return view.format === 'date-time' || alternativesOf(view).some((a) => a.format === 'date-time') ? [{ name, sub }] : [];
+    return view.format === 'date-time' || alternativesOf(view).some((a) => a.format === 'date-time')
+      ? [{ name, sub }]
+      : [];
   });
   if (fields.length === 0) return record;
   // One instant for the whole change, drawn from the seeded faker (the same seed gives the same
   // answers: README "determinism"): on a change, one second after the latest time the record holds,
   // so the time of the last change never goes back and never precedes the creation.
-  const held = fields.map(({ name }) => (typeof record[name] === 'string' ? Date.parse(record[name]) : Number.NaN)).filter((t) => Number.isFinite(t));
+  const held = fields
+    .map(({ name }) => (typeof record[name] === 'string' ? Date.parse(record[name]) : Number.NaN))
+    .filter((t) => Number.isFinite(t));
   const drawn = sampleValue({ type: 'string', format: 'date-time' }, { dice: diceOfFaker(faker) });
-  const instant = change && held.length > 0 ? new Date(Math.max(...held) + 1000).toISOString().replace(/\.\d{3}Z$/, 'Z') : typeof drawn === 'string' ? drawn : new Date(0).toISOString();
+  const instant =
+    change && held.length > 0
+      ? new Date(Math.max(...held) + 1000).toISOString().replace(/\.\d{3}Z$/, 'Z')
+      : typeof drawn === 'string'
+        ? drawn
+        : new Date(0).toISOString();
   const out = { ...record };
   for (const { name, sub } of fields) {
     if (out[name] !== undefined && !(change && UPDATED.test(normal(name)))) continue;
@@ -308,7 +376,10 @@ function fit(value: RecordValue, schema: Schema | undefined, validator: SchemaVa
 }
 
 function successStatus(operation: Operation, preferred: number): number {
-  const statuses = Object.keys(operation.responses).filter((s) => /^2\d\d$/.test(s)).map(Number).sort((a, b) => a - b);
+  const statuses = Object.keys(operation.responses)
+    .filter((s) => /^2\d\d$/.test(s))
+    .map(Number)
+    .sort((a, b) => a - b);
   return statuses.includes(preferred) ? preferred : (statuses[0] ?? preferred);
 }
 
@@ -317,11 +388,22 @@ function hasBody(operation: Operation, status: number): boolean {
   return Object.keys(response?.content ?? {}).length > 0;
 }
 
-const scopeOf = (collection: Collection, params: Readonly<Record<string, string>>): string => collection.scopeParams.map((p) => params[p] ?? '').join('/');
+const scopeOf = (collection: Collection, params: Readonly<Record<string, string>>): string =>
+  collection.scopeParams.map((p) => params[p] ?? '').join('/');
 
 /** The path of an item under the base path, parameters filled in (for `Location`, RFC 9110 §10.2.2). */
-function itemLocation(contract: Contract, collection: Collection, params: Readonly<Record<string, string>>, id: string): string {
-  return contract.basePath + collection.itemPath.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(name === collection.idParam ? id : (params[name] ?? '')));
+function itemLocation(
+  contract: Contract,
+  collection: Collection,
+  params: Readonly<Record<string, string>>,
+  id: string,
+): string {
+  return (
+    contract.basePath +
+    collection.itemPath.replace(/\{([^}]+)\}/g, (_m, name: string) =>
+      encodeURIComponent(name === collection.idParam ? id : (params[name] ?? '')),
+    )
+  );
 }
 
 /** A fresh identifier the id schema accepts and no record uses. */
@@ -341,8 +423,16 @@ function newId(collection: Collection, store: GenericStore, faker: Faker, valida
     // After a few draws, without the schema's example: a schema whose example is the draw it keeps
     // giving (Lob's `crv_id`, the seeded record's own id) still has the pattern to draw from.
     const { example: _example, ...unexampled } = source;
-    const candidate = sampleValue(i < 3 ? source : unexampled, { dice: diceOfFaker(faker), name: collection.idField ?? 'id' });
-    if ((typeof candidate !== 'string' && typeof candidate !== 'number') || taken.has(String(candidate)) || !schemaAccepts(validator, schema, candidate)) continue;
+    const candidate = sampleValue(i < 3 ? source : unexampled, {
+      dice: diceOfFaker(faker),
+      name: collection.idField ?? 'id',
+    });
+    if (
+      (typeof candidate !== 'string' && typeof candidate !== 'number') ||
+      taken.has(String(candidate)) ||
+      !schemaAccepts(validator, schema, candidate)
+    )
+      continue;
     if (addressable(collection, candidate, validator)) return candidate;
     if (collection.paramSchema?.type === 'string') source = collection.paramSchema;
   }
@@ -353,7 +443,12 @@ function newId(collection: Collection, store: GenericStore, faker: Faker, valida
   for (const id of taken) if (/^\d{1,30}$/.test(id) && BigInt(id) > max) max = BigInt(id);
   for (let k = 1; k <= 20; k++) {
     for (const candidate of [String(max + BigInt(k)), `${collection.noun}-${taken.size + k}`]) {
-      if (!taken.has(candidate) && schemaAccepts(validator, schema, candidate) && addressable(collection, candidate, validator)) return candidate;
+      if (
+        !taken.has(candidate) &&
+        schemaAccepts(validator, schema, candidate) &&
+        addressable(collection, candidate, validator)
+      )
+        return candidate;
     }
   }
   return `${collection.noun}-${taken.size + 1}`;
@@ -376,11 +471,17 @@ function filterField(byNormal: ReadonlyMap<string, string>, key: string): string
 function matchesFilter(record: RecordValue, name: string, values: readonly string[]): boolean {
   const field = record[name];
   const fieldValues = Array.isArray(field) ? field : [field];
-  return fieldValues.some((f) => values.some((v) => (isRecord(f) ? String(f['name'] ?? f['id']) === v : String(f) === v)));
+  return fieldValues.some((f) =>
+    values.some((v) => (isRecord(f) ? String(f['name'] ?? f['id']) === v : String(f) === v)),
+  );
 }
 
 /** Reads paging and filters from a list operation's own parameters. */
-function listPage(binding: Extract<Binding, { kind: 'list' }>, input: HandlerInput, records: RecordValue[]): { items: RecordValue[]; total: number; page: number | undefined; size: number | undefined; offset: number } {
+function listPage(
+  binding: Extract<Binding, { kind: 'list' }>,
+  input: HandlerInput,
+  records: RecordValue[],
+): { items: RecordValue[]; total: number; page: number | undefined; size: number | undefined; offset: number } {
   const properties = recordProperties(binding.collection.schema);
   const byNormal = new Map(Object.keys(properties).map((name) => [normal(name), name]));
   let items = records;
@@ -393,7 +494,8 @@ function listPage(binding: Extract<Binding, { kind: 'list' }>, input: HandlerInp
     const schema = asSchema(parameter.schema);
     // Read in the parameter's own style (OAS 3.0.3 §4.7.12.4), by the kernel's parameter modules.
     const raw = parseQuery(parameter, pairsOf(input.query));
-    const values = raw === undefined ? [] : typeof raw === 'string' ? [raw] : Array.isArray(raw) ? raw : Object.values(raw);
+    const values =
+      raw === undefined ? [] : typeof raw === 'string' ? [raw] : Array.isArray(raw) ? raw : Object.values(raw);
     const key = normal(parameter.name);
     const number = values[0] !== undefined && /^\d+$/.test(values[0]) ? Number(values[0]) : undefined;
     const fallback = typeof schema?.default === 'number' ? schema.default : undefined;
@@ -417,9 +519,19 @@ function listPage(binding: Extract<Binding, { kind: 'list' }>, input: HandlerInp
 }
 
 /** The list answer: the array, or the wrapper object generated from its schema with the page laid in. */
-function listBody(shape: ListShape, stored: RecordValue[], total: number, page: number | undefined, size: number | undefined, offset: number, deps: GenericDeps, answer: Schema | undefined): unknown {
+function listBody(
+  shape: ListShape,
+  stored: RecordValue[],
+  total: number,
+  page: number | undefined,
+  size: number | undefined,
+  offset: number,
+  deps: GenericDeps,
+  answer: Schema | undefined,
+): unknown {
   // Each record as the list's item schema wants it (a list may require what a create did not send).
-  const arraySchema = shape.kind === 'array' ? answer : asSchema(mergeAllOf(shape.wrapper).properties?.[shape.property]);
+  const arraySchema =
+    shape.kind === 'array' ? answer : asSchema(mergeAllOf(shape.wrapper).properties?.[shape.property]);
   const itemSchema = arraySchema && 'items' in arraySchema ? asSchema(arraySchema.items) : undefined;
   const items = itemSchema ? stored.map((record) => fit(record, itemSchema, deps.validator, deps.faker())) : stored;
   if (shape.kind === 'array') return items;
@@ -430,13 +542,26 @@ function listBody(shape: ListShape, stored: RecordValue[], total: number, page: 
   // `minItems: 1`) leaves the member out where the wrapper does not require it: what the contract
   // allows, rather than an answer that breaks it.
   const array = asSchema(wrapper.properties?.[shape.property]);
-  if (array?.minItems !== undefined && items.length < array.minItems && !(wrapper.required ?? []).includes(shape.property)) delete out[shape.property];
+  if (
+    array?.minItems !== undefined &&
+    items.length < array.minItems &&
+    !(wrapper.required ?? []).includes(shape.property)
+  )
+    delete out[shape.property];
   for (const [name, sub] of Object.entries(wrapper.properties ?? {})) {
     const schema = asSchema(sub);
     if (!schema || name === shape.property || (schema.type !== 'integer' && schema.type !== 'number')) continue;
     const key = normal(name);
     // The envelope tells the truth about the page it carries: total, page, size and offset as served.
-    const value = TOTAL.has(key) ? total : PAGE.has(key) ? page : LIMIT.has(key) ? size : OFFSET.has(key) ? offset : undefined;
+    const value = TOTAL.has(key)
+      ? total
+      : PAGE.has(key)
+        ? page
+        : LIMIT.has(key)
+          ? size
+          : OFFSET.has(key)
+            ? offset
+            : undefined;
     if (value !== undefined && schemaAccepts(deps.validator, schema, value)) out[name] = value;
   }
   return out;
@@ -451,7 +576,12 @@ const documents404 = (operation: Operation): boolean => responseFor(operation.re
  * nearest last. A collection's own item path counts only for operations it does not bind.
  */
 function parentsOf(path: string, model: GenericModel, bound: Collection | undefined): Collection[] {
-  const found = model.collections.filter((c) => c !== bound && c.scopeParams.every((p) => path.includes(`{${p}}`)) && (path.startsWith(`${c.itemPath}/`) || (bound === undefined && path === c.itemPath)));
+  const found = model.collections.filter(
+    (c) =>
+      c !== bound &&
+      c.scopeParams.every((p) => path.includes(`{${p}}`)) &&
+      (path.startsWith(`${c.itemPath}/`) || (bound === undefined && path === c.itemPath)),
+  );
   return found.sort((a, b) => a.itemPath.length - b.itemPath.length);
 }
 
@@ -463,7 +593,12 @@ function parentsOf(path: string, model: GenericModel, bound: Collection | undefi
  * itself. An operation that documents no 404 keeps its answer: the mock never answers a status
  * the contract does not list for it. Returns undefined when the path names no parent.
  */
-export function unknownParent(deps: Pick<GenericDeps, 'model' | 'store' | 'codeForStatus'>, operation: Operation, params: Readonly<Record<string, string>>, bound?: Collection): HttpError | undefined {
+export function unknownParent(
+  deps: Pick<GenericDeps, 'model' | 'store' | 'codeForStatus'>,
+  operation: Operation,
+  params: Readonly<Record<string, string>>,
+  bound?: Collection,
+): HttpError | undefined {
   if (!documents404(operation)) return undefined;
   for (const parent of parentsOf(operation.path, deps.model, bound)) {
     const id = params[parent.idParam];
@@ -472,9 +607,20 @@ export function unknownParent(deps: Pick<GenericDeps, 'model' | 'store' | 'codeF
     // create made it (Hydra: POST /admin/keys/{set} makes the set `GET /admin/keys/{set}` reads).
     // One that has a create of its own exists only in the store (a deleted board takes its sections).
     const creatable = [...deps.model.bindings.values()].some((b) => b.kind === 'create' && b.collection === parent);
-    const implied = !creatable && deps.model.collections.some((c) => c.scopeParams.includes(parent.idParam) && c.scopeParams.every((p) => params[p] !== undefined) && deps.store.list(c.path, scopeOf(c, params)).length > 0);
+    const implied =
+      !creatable &&
+      deps.model.collections.some(
+        (c) =>
+          c.scopeParams.includes(parent.idParam) &&
+          c.scopeParams.every((p) => params[p] !== undefined) &&
+          deps.store.list(c.path, scopeOf(c, params)).length > 0,
+      );
     if (!implied && !deps.store.get(parent.path, scopeOf(parent, params), id)) {
-      return new HttpError(404, deps.codeForStatus(404), `No ${parent.noun} with ${parent.idParam} ${id.slice(0, 100)}.`);
+      return new HttpError(
+        404,
+        deps.codeForStatus(404),
+        `No ${parent.noun} with ${parent.idParam} ${id.slice(0, 100)}.`,
+      );
     }
   }
   return undefined;
@@ -486,7 +632,7 @@ const STATELESS = 'X-Mock-Stateless';
 /** Thrown by a handler's lookup of an id the store lacks on an operation that documents no 404: the answer it gets instead. */
 class UndocumentedMiss extends Error {
   constructor(readonly reply: Reply) {
-    super("an id the store does not hold, on an operation that documents no 404");
+    super('an id the store does not hold, on an operation that documents no 404');
   }
 }
 
@@ -504,12 +650,21 @@ function successSchemaOf(operation: Operation, status: number): Schema | undefin
  * Whether an answer's schema describes the collection's record (the record's own schema, one that
  * accepts it, or one that has its identifier field or wraps it), rather than a shape of its own.
  */
-function describesRecord(answer: Schema, collection: Collection, validator: SchemaValidator, record: RecordValue): boolean {
+function describesRecord(
+  answer: Schema,
+  collection: Collection,
+  validator: SchemaValidator,
+  record: RecordValue,
+): boolean {
   if (answer === collection.schema) return true;
   const names = Object.keys(recordProperties(answer));
   if (collection.idField !== undefined && names.includes(collection.idField)) return true;
   if (collection.envelope !== undefined && names.includes(collection.envelope)) return true;
-  return names.length > 0 && names.every((name) => name in recordProperties(collection.schema)) && schemaAccepts(validator, answer, record);
+  return (
+    names.length > 0 &&
+    names.every((name) => name in recordProperties(collection.schema)) &&
+    schemaAccepts(validator, answer, record)
+  );
 }
 
 /** An answer made from its own schema, its message fields saying what happened (nothing else of the record in it). */
@@ -530,7 +685,13 @@ function documentedAnswer(schema: Schema, said: string, validator: SchemaValidat
   const out: RecordValue = { ...made };
   for (const [name, written] of Object.entries(recordProperties(schema))) {
     const sub = asSchema(written);
-    if (sub && /^(message|msg|detail|description|result|status)$/.test(normal(name)) && schemaAccepts(validator, sub, said) && out[name] !== undefined) out[name] = said;
+    if (
+      sub &&
+      /^(message|msg|detail|description|result|status)$/.test(normal(name)) &&
+      schemaAccepts(validator, sub, said) &&
+      out[name] !== undefined
+    )
+      out[name] = said;
   }
   return schemaAccepts(validator, schema, out) ? out : made;
 }
@@ -543,7 +704,13 @@ export function genericHandlers(deps: GenericDeps): Handlers {
   const { contract, model, store, validator } = deps;
   const handlers: Record<string, (input: HandlerInput) => Reply> = {};
   const notFound = (collection: Collection, id: string): HttpError =>
-    new HttpError(404, deps.codeForStatus(404), collection.singleton === true ? `No ${collection.noun} here: it was deleted.` : `No ${collection.noun} with ${collection.idParam} ${id.slice(0, 100)}.`);
+    new HttpError(
+      404,
+      deps.codeForStatus(404),
+      collection.singleton === true
+        ? `No ${collection.noun} here: it was deleted.`
+        : `No ${collection.noun} with ${collection.idParam} ${id.slice(0, 100)}.`,
+    );
   /**
    * An id the store does not hold: the operation's documented 404 (exact, `4XX` or `default`, OAS
    * 3.0.3 §4.7.16); an operation that documents none (Keycloak's reads document only 200) gets
@@ -558,7 +725,9 @@ export function genericHandlers(deps: GenericDeps): Handlers {
     // A delete answered as its success is documented leaves the resource gone for what follows
     // (RFC 9110 §9.3.5): a later read is 404, as after any delete the client saw succeed.
     if (input.operation.method === 'delete') store.markDeleted(collection.path, scope, id);
-    const reply = deps.documented?.(input.operation, input.params, input.query) ?? cannedReply(input.operation, {}, deps.faker(), deps.codeForStatus, input.params);
+    const reply =
+      deps.documented?.(input.operation, input.params, input.query) ??
+      cannedReply(input.operation, {}, deps.faker(), deps.codeForStatus, input.params);
     const why = `no ${collection.noun} with ${collection.idParam} ${id.slice(0, 100)} is stored, and ${input.operation.id} documents no 404: its documented answer, generated`;
     return new UndocumentedMiss({ ...reply, headers: { ...reply.headers, [STATELESS]: why } });
   };
@@ -578,9 +747,13 @@ export function genericHandlers(deps: GenericDeps): Handlers {
     const answer = successSchema(operation);
     const reply = (status: number, record: RecordValue | undefined, headers?: Record<string, string>): Reply => {
       const chosen = successStatus(operation, status);
-      if (!hasBody(operation, chosen) || record === undefined) return headers ? { status: chosen, headers } : { status: chosen };
+      if (!hasBody(operation, chosen) || record === undefined)
+        return headers ? { status: chosen, headers } : { status: chosen };
       // A record the answers wrap (`{response: record, client: …}`) goes back in its member.
-      const wrap = collection.envelope !== undefined && answer !== undefined && collection.envelope in (mergeAllOf(answer).properties ?? {});
+      const wrap =
+        collection.envelope !== undefined &&
+        answer !== undefined &&
+        collection.envelope in (mergeAllOf(answer).properties ?? {});
       const body = fit(wrap ? { [collection.envelope!]: record } : record, answer, validator, deps.faker());
       return headers ? { status: chosen, body, headers } : { status: chosen, body };
     };
@@ -591,20 +764,28 @@ export function genericHandlers(deps: GenericDeps): Handlers {
       if (!record) throw missing(collection, id, input);
       return { id, scope, record };
     };
-    const withParents = (handler: (input: HandlerInput) => Reply): ((input: HandlerInput) => Reply) => (input) => {
-      const refused = unknownParent(deps, operation, input.params, collection);
-      if (refused) throw refused;
-      try {
-        return handler(input);
-      } catch (error) {
-        if (error instanceof UndocumentedMiss) return error.reply;
-        throw error;
-      }
-    };
+    const withParents =
+      (handler: (input: HandlerInput) => Reply): ((input: HandlerInput) => Reply) =>
+      (input) => {
+        const refused = unknownParent(deps, operation, input.params, collection);
+        if (refused) throw refused;
+        try {
+          return handler(input);
+        } catch (error) {
+          if (error instanceof UndocumentedMiss) return error.reply;
+          throw error;
+        }
+      };
     /** The record a body names by its identifier field (`PUT /pet {"id": 7, …}`): 404 when there is none. */
     const byBody = (input: HandlerInput): { id: string; scope: string; record: RecordValue } => {
-      const given = collection.idField !== undefined && isRecord(input.body) ? input.body[collection.idField] : undefined;
-      if (typeof given !== 'string' && typeof given !== 'number') throw new HttpError(400, deps.codeForStatus(400), `The body must name the ${collection.noun} by ${collection.idField ?? 'its identifier'}.`);
+      const given =
+        collection.idField !== undefined && isRecord(input.body) ? input.body[collection.idField] : undefined;
+      if (typeof given !== 'string' && typeof given !== 'number')
+        throw new HttpError(
+          400,
+          deps.codeForStatus(400),
+          `The body must name the ${collection.noun} by ${collection.idField ?? 'its identifier'}.`,
+        );
       const scope = scopeOf(collection, input.params);
       const id = String(given);
       const record = store.get(collection.path, scope, id);
@@ -614,7 +795,13 @@ export function genericHandlers(deps: GenericDeps): Handlers {
     /** The body as the record: a body that wraps it in the answers' member (JSON:API 1.1 §7.1, `{data: {...}}`) unwrapped. */
     const recordBody = (body: unknown): unknown => {
       const member = collection.envelope;
-      if (member === undefined || !isRecord(body) || Object.keys(body).length !== 1 || member in recordProperties(collection.schema)) return body;
+      if (
+        member === undefined ||
+        !isRecord(body) ||
+        Object.keys(body).length !== 1 ||
+        member in recordProperties(collection.schema)
+      )
+        return body;
       return isRecord(body[member]) ? body[member] : body;
     };
     /** Query parameters the operation declares that name a record property (not paging, not the identifier). */
@@ -644,7 +831,15 @@ export function genericHandlers(deps: GenericDeps): Handlers {
           const sendable = writableIn(input.operation);
           // The request's defaults (a wrapped body's are its wrapper's, not the record's).
           const given = sent === input.body ? withDefaults(sent, requestSchema(input.operation), validator) : sent;
-          let record = overlay({}, withDefaults(given, collection.schema, validator), collection.schema, validator, undefined, false, sendable);
+          let record = overlay(
+            {},
+            withDefaults(given, collection.schema, validator),
+            collection.schema,
+            validator,
+            undefined,
+            false,
+            sendable,
+          );
           record = stamp(record, collection.schema, sendable, deps.faker(), false, validator);
           // An identifier the client chose (a username, a pet id in the body) is kept; else the server assigns one.
           const chosen = collection.idField !== undefined ? record[collection.idField] : undefined;
@@ -655,7 +850,8 @@ export function genericHandlers(deps: GenericDeps): Handlers {
           // requires, and stored so: every later answer (read, list, filter) shows the same values,
           // not one generated afresh per answer (issue 18: what was written reads back).
           const shaped = fit(record, collection.schema, validator, deps.faker());
-          if (isRecord(shaped) && Object.entries(record).every(([key, value]) => isDeepStrictEqual(shaped[key], value))) record = shaped;
+          if (isRecord(shaped) && Object.entries(record).every(([key, value]) => isDeepStrictEqual(shaped[key], value)))
+            record = shaped;
           store.put(collection.path, scope, String(id), record);
           return reply(201, record, { Location: itemLocation(contract, collection, input.params, String(id)) });
         };
@@ -671,7 +867,11 @@ export function genericHandlers(deps: GenericDeps): Handlers {
             binding.idInBody === true
               ? byBody(input)
               : collection.singleton === true && binding.kind === 'replace'
-                ? { id: '', scope: scopeOf(collection, input.params), record: store.get(collection.path, scopeOf(collection, input.params), '') ?? {} }
+                ? {
+                    id: '',
+                    scope: scopeOf(collection, input.params),
+                    record: store.get(collection.path, scopeOf(collection, input.params), '') ?? {},
+                  }
                 : existing(input);
           const properties = recordProperties(collection.schema);
           // A form-style update sends its fields as query parameters (Swagger Petstore v3:
@@ -687,14 +887,43 @@ export function genericHandlers(deps: GenericDeps): Handlers {
             // replace's body cannot carry (a `created_at` the request schema does not declare).
             const sendable = writableIn(input.operation);
             const owned = Object.fromEntries(
-              Object.entries(record).filter(([name]) => name === collection.idField || asSchema(properties[name])?.readOnly === true || (sendable.size > 0 && !sendable.has(name))),
+              Object.entries(record).filter(
+                ([name]) =>
+                  name === collection.idField ||
+                  asSchema(properties[name])?.readOnly === true ||
+                  (sendable.size > 0 && !sendable.has(name)),
+              ),
             );
-            const replaced = withDefaults(withDefaults(body, requestSchema(input.operation), validator), collection.schema, validator);
-            next = withRequired(overlay(owned, replaced, collection.schema, validator, collection.idField, false, sendable), collection.schema, validator, deps.faker());
-          } else next = mergePatch(record, body, collection.schema, validator, collection.idField, writableIn(input.operation));
-          if (next !== undefined) next = stamp(next, collection.schema, writableIn(input.operation), deps.faker(), true, validator);
-          if (next === undefined) throw new HttpError(409, deps.codeForStatus(409), 'A test operation of the patch failed (RFC 6902 §4.6); nothing changed.');
-          if (!schemaAccepts(validator, collection.schema, next)) next = withRequired(next, collection.schema, validator, deps.faker());
+            const replaced = withDefaults(
+              withDefaults(body, requestSchema(input.operation), validator),
+              collection.schema,
+              validator,
+            );
+            next = withRequired(
+              overlay(owned, replaced, collection.schema, validator, collection.idField, false, sendable),
+              collection.schema,
+              validator,
+              deps.faker(),
+            );
+          } else
+            next = mergePatch(
+              record,
+              body,
+              collection.schema,
+              validator,
+              collection.idField,
+              writableIn(input.operation),
+            );
+          if (next !== undefined)
+            next = stamp(next, collection.schema, writableIn(input.operation), deps.faker(), true, validator);
+          if (next === undefined)
+            throw new HttpError(
+              409,
+              deps.codeForStatus(409),
+              'A test operation of the patch failed (RFC 6902 §4.6); nothing changed.',
+            );
+          if (!schemaAccepts(validator, collection.schema, next))
+            next = withRequired(next, collection.schema, validator, deps.faker());
           // A change the record schema refuses (a patch that removes a required field) is not stored.
           if (!schemaAccepts(validator, collection.schema, next)) next = record;
           store.put(collection.path, scope, id, next);
@@ -711,7 +940,15 @@ export function genericHandlers(deps: GenericDeps): Handlers {
           const status = successStatus(operation, 204);
           const own = successSchemaOf(operation, status);
           if (hasBody(operation, status) && own !== undefined && !describesRecord(own, collection, validator, record)) {
-            return { status, body: documentedAnswer(own, `The ${collection.noun} ${id.slice(0, 100)} was deleted.`, validator, deps.faker()) };
+            return {
+              status,
+              body: documentedAnswer(
+                own,
+                `The ${collection.noun} ${id.slice(0, 100)} was deleted.`,
+                validator,
+                deps.faker(),
+              ),
+            };
           }
           return reply(204, record);
         };
@@ -739,12 +976,17 @@ function documentedRecords(contract: Contract, model: GenericModel, collection: 
     for (const [status, response] of Object.entries(op?.responses ?? {})) {
       if (!/^2/.test(status)) continue;
       for (const media of Object.values(response.content ?? {})) {
-        const values = [media.example, ...Object.values(media.examples ?? {}).map((e) => ('$ref' in e ? undefined : e.value))].filter((v) => v !== undefined);
+        const values = [
+          media.example,
+          ...Object.values(media.examples ?? {}).map((e) => ('$ref' in e ? undefined : e.value)),
+        ].filter((v) => v !== undefined);
         for (const value of values) {
           if (binding.kind === 'list') {
-            const list = binding.shape.kind === 'array' ? value : isRecord(value) ? value[binding.shape.property] : undefined;
+            const list =
+              binding.shape.kind === 'array' ? value : isRecord(value) ? value[binding.shape.property] : undefined;
             if (Array.isArray(list)) found.push(...list);
-          } else if (binding.kind === 'read' || binding.kind === 'create') found.push(collection.envelope !== undefined && isRecord(value) ? value[collection.envelope] : value);
+          } else if (binding.kind === 'read' || binding.kind === 'create')
+            found.push(collection.envelope !== undefined && isRecord(value) ? value[collection.envelope] : value);
         }
       }
     }
@@ -761,16 +1003,30 @@ function documentedRecords(contract: Contract, model: GenericModel, collection: 
  * Collections scoped by a parent's parameters start empty (no parent value is known). With `count`
  * (the `records` option), each collection starts with that many: its examples first, then generated.
  */
-export function seedGeneric(deps: Pick<GenericDeps, 'contract' | 'model' | 'store' | 'validator'>, seed: number, count?: number): void {
+export function seedGeneric(
+  deps: Pick<GenericDeps, 'contract' | 'model' | 'store' | 'validator'>,
+  seed: number,
+  count?: number,
+): void {
   const { contract, model, store, validator } = deps;
   for (const collection of model.collections) {
     if (store.has(collection.path)) continue;
     store.touch(collection.path);
     if (collection.scopeParams.length > 0) continue;
     const faker = createFaker((seed ^ hash(collection.path)) >>> 0);
-    const examples = documentedRecords(contract, model, collection).filter((r): r is RecordValue => isRecord(r) && schemaAccepts(validator, collection.schema, r));
-    const generated = (n: number): RecordValue[] => Array.from({ length: n }, () => generateRecord(collection.schema, faker, validator)).filter((r) => schemaAccepts(validator, collection.schema, r));
-    const records = count === undefined ? (examples.length > 0 ? examples : generated(3)) : [...examples.slice(0, count), ...generated(Math.max(0, count - examples.length))];
+    const examples = documentedRecords(contract, model, collection).filter(
+      (r): r is RecordValue => isRecord(r) && schemaAccepts(validator, collection.schema, r),
+    );
+    const generated = (n: number): RecordValue[] =>
+      Array.from({ length: n }, () => generateRecord(collection.schema, faker, validator)).filter((r) =>
+        schemaAccepts(validator, collection.schema, r),
+      );
+    const records =
+      count === undefined
+        ? examples.length > 0
+          ? examples
+          : generated(3)
+        : [...examples.slice(0, count), ...generated(Math.max(0, count - examples.length))];
     // A single resource (singletons.ts) holds one record, under no identifier.
     // It exists whatever `count` says: a single resource is never an empty collection.
     if (collection.singleton === true) {
@@ -780,7 +1036,11 @@ export function seedGeneric(deps: Pick<GenericDeps, 'contract' | 'model' | 'stor
     }
     for (const record of records) {
       let id = collection.idField !== undefined ? record[collection.idField] : undefined;
-      if ((typeof id !== 'string' && typeof id !== 'number') || store.get(collection.path, '', String(id)) || !addressable(collection, id, validator)) {
+      if (
+        (typeof id !== 'string' && typeof id !== 'number') ||
+        store.get(collection.path, '', String(id)) ||
+        !addressable(collection, id, validator)
+      ) {
         id = newId(collection, store, faker, validator);
         if (collection.idField !== undefined) record[collection.idField] = id;
         if (!schemaAccepts(validator, collection.schema, record)) continue;

@@ -140,7 +140,8 @@ export class GenericStore {
     const collections: GenericSnapshot['collections'] = {};
     for (const [name, scopes] of this.tables) {
       const out: Record<string, Record<string, RecordValue>> = {};
-      for (const [scope, records] of scopes) out[scope] = Object.fromEntries([...records].map(([id, r]) => [id, structuredClone(r)]));
+      for (const [scope, records] of scopes)
+        out[scope] = Object.fromEntries([...records].map(([id, r]) => [id, structuredClone(r)]));
       collections[name] = out;
     }
     return { collections };

@@ -16,11 +16,20 @@ export function rememberDelete(store: GenericStore, operation: Operation, path: 
 }
 
 /** The 404 of a request on a path a stateless DELETE removed (rememberDelete), or under it; a PUT on the path itself may create it anew. */
-export function deletedPath(store: GenericStore, operation: Operation, path: string, codeForStatus: (status: number) => string): HttpError | undefined {
+export function deletedPath(
+  store: GenericStore,
+  operation: Operation,
+  path: string,
+  codeForStatus: (status: number) => string,
+): HttpError | undefined {
   if (!store.pathDeleted(path)) return undefined;
   if (operation.method === 'put' && store.pathDeleted(path) && !store.pathDeleted(path.replace(/\/[^/]*\/*$/, ''))) {
     store.forgetPathDeleted(path);
     return undefined;
   }
-  return new HttpError(404, codeForStatus(404), `${path.slice(0, 200)} is gone: it, or the resource it lies under, was deleted.`);
+  return new HttpError(
+    404,
+    codeForStatus(404),
+    `${path.slice(0, 200)} is gone: it, or the resource it lies under, was deleted.`,
+  );
 }

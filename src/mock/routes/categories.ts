@@ -19,7 +19,10 @@ export function categoryHandlers(store: Store): Handlers {
       return created(input, category.id, category);
     },
     getCategory: (input) => ({ status: 200, body: store.getCategory(pathId(input, 'categoryId')) }),
-    replaceCategory: (input) => ({ status: 200, body: store.replaceCategory(pathId(input, 'categoryId'), newCategory(input)) }),
+    replaceCategory: (input) => ({
+      status: 200,
+      body: store.replaceCategory(pathId(input, 'categoryId'), newCategory(input)),
+    }),
     deleteCategory: (input) => {
       store.deleteCategory(pathId(input, 'categoryId'));
       return { status: 204 };

@@ -10,6 +10,9 @@ export function inventoryHandlers(store: Store): Handlers {
       return listReply(input, store.listInventory({ status: queryStatus(input) }, request), request);
     },
     getInventoryItem: (input) => ({ status: 200, body: store.getInventoryItem(pathId(input, 'petId')) }),
-    setStock: (input) => ({ status: 200, body: store.setStock(pathId(input, 'petId'), bodyInteger(input, 'quantity') ?? 0) }),
+    setStock: (input) => ({
+      status: 200,
+      body: store.setStock(pathId(input, 'petId'), bodyInteger(input, 'quantity') ?? 0),
+    }),
   };
 }

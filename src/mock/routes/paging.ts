@@ -23,7 +23,8 @@ export function listReply<T>(input: HandlerInput, page: Page<T>, request: PageRe
     return `<${input.path}?${query.toString()}>`;
   };
   if (request.offset + request.limit < page.total) links.push(`${href(request.offset + request.limit)}; rel="next"`);
-  if (request.offset > 0) links.push(`${href(Math.max(0, Math.min(request.offset, page.total) - request.limit))}; rel="prev"`);
+  if (request.offset > 0)
+    links.push(`${href(Math.max(0, Math.min(request.offset, page.total) - request.limit))}; rel="prev"`);
   const headers: Record<string, string> = { 'X-Total-Count': String(page.total) };
   if (links.length > 0) headers['Link'] = links.join(', ');
   return { status: 200, body: page.items, headers };

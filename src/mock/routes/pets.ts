@@ -13,7 +13,11 @@ export function petHandlers(store: Store): Handlers {
   return {
     listPets: (input) => {
       const request = readPage(input);
-      return listReply(input, store.listPets({ status: queryStatus(input), categoryId: queryInteger(input, 'categoryId') }, request), request);
+      return listReply(
+        input,
+        store.listPets({ status: queryStatus(input), categoryId: queryInteger(input, 'categoryId') }, request),
+        request,
+      );
     },
     createPet: (input) => {
       const pet = store.createPet(newPet(input));

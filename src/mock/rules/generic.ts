@@ -1,4 +1,10 @@
-import { inferModel, type Contract, type GenericModel, type Operation, type SchemaValidator } from '../../contract/index.js';
+import {
+  inferModel,
+  type Contract,
+  type GenericModel,
+  type Operation,
+  type SchemaValidator,
+} from '../../contract/index.js';
 import { cannedReply } from '../core/canned.js';
 import { keepToSchema } from '../core/keep-to-schema.js';
 import type { Dice } from '../dice.js';
@@ -41,15 +47,33 @@ export class GenericRules implements Rules {
     this.statelessReasons = new Map(model.stateless);
     this.collections = model.collections.map((c) => {
       const operations: Record<string, string[]> = {};
-      for (const [id, binding] of model.bindings) if (binding.collection === c) (operations[binding.kind] ??= []).push(id);
+      for (const [id, binding] of model.bindings)
+        if (binding.collection === c) (operations[binding.kind] ??= []).push(id);
       return { path: c.path, itemPath: c.itemPath, idField: c.idField, operations };
     });
     this.seed();
     // The documented answer of an operation the state cannot answer (an unknown id where no 404 is
     // documented): generated as a canned answer is, kept to its schema.
-    const documented = (operation: Operation, params: Readonly<Record<string, string>>, query: URLSearchParams): Reply =>
-      reflectFilters(operation, keepToSchema(operation, cannedReply(operation, {}, dice.faker, codeForStatus, params), dice.faker, validator), query, validator);
-    this.handlers = genericHandlers({ contract, model, store, validator, faker: () => dice.faker, codeForStatus, documented });
+    const documented = (
+      operation: Operation,
+      params: Readonly<Record<string, string>>,
+      query: URLSearchParams,
+    ): Reply =>
+      reflectFilters(
+        operation,
+        keepToSchema(operation, cannedReply(operation, {}, dice.faker, codeForStatus, params), dice.faker, validator),
+        query,
+        validator,
+      );
+    this.handlers = genericHandlers({
+      contract,
+      model,
+      store,
+      validator,
+      faker: () => dice.faker,
+      codeForStatus,
+      documented,
+    });
     this.statefulOperations = Object.keys(this.handlers);
   }
 
@@ -59,10 +83,17 @@ export class GenericRules implements Rules {
     seedGeneric({ contract, model: this.model, store, validator }, seed, records);
   }
 
-  refuseUnknownParent(operation: Operation, params: Readonly<Record<string, string>>, path?: string): HttpError | undefined {
+  refuseUnknownParent(
+    operation: Operation,
+    params: Readonly<Record<string, string>>,
+    path?: string,
+  ): HttpError | undefined {
     return (
-      unknownParent({ model: this.model, store: this.deps.store, codeForStatus: this.deps.codeForStatus }, operation, params) ??
-      (path === undefined ? undefined : deletedPath(this.deps.store, operation, path, this.deps.codeForStatus))
+      unknownParent(
+        { model: this.model, store: this.deps.store, codeForStatus: this.deps.codeForStatus },
+        operation,
+        params,
+      ) ?? (path === undefined ? undefined : deletedPath(this.deps.store, operation, path, this.deps.codeForStatus))
     );
   }
 
@@ -80,6 +111,10 @@ export class GenericRules implements Rules {
   }
 
   importState(): never {
-    throw new HttpError(409, this.deps.codeForStatus(409), 'Importing a state needs the Petstore rules (x-mock-rules: petstore); this contract is served by the generic engine.');
+    throw new HttpError(
+      409,
+      this.deps.codeForStatus(409),
+      'Importing a state needs the Petstore rules (x-mock-rules: petstore); this contract is served by the generic engine.',
+    );
   }
 }

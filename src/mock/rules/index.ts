@@ -23,7 +23,9 @@ export function rulesOf(contract: Contract): 'petstore' | 'generic' {
   const declared: unknown = Reflect.get(contract.document, RULES_EXTENSION);
   if (declared === undefined) return 'generic';
   if (declared === 'petstore') return 'petstore';
-  throw new ContractError(`${RULES_EXTENSION}: ${JSON.stringify(declared)} at the top of the contract names no rules this mock has (petstore)`);
+  throw new ContractError(
+    `${RULES_EXTENSION}: ${JSON.stringify(declared)} at the top of the contract names no rules this mock has (petstore)`,
+  );
 }
 
 /**
@@ -66,6 +68,15 @@ export interface RulesDeps {
 
 /** The rules a contract needs (rulesOf), and only their store. */
 export function rulesFor(contract: Contract, deps: RulesDeps): Rules {
-  if (rulesOf(contract) === 'petstore') return new PetstoreRules(contract, deps.stores.petstore(), deps.stores.petstoreStart, deps.validator);
-  return new GenericRules({ contract, store: deps.stores.generic(), validator: deps.validator, dice: deps.dice, codeForStatus: deps.codeForStatus, seed: deps.seed, records: deps.records });
+  if (rulesOf(contract) === 'petstore')
+    return new PetstoreRules(contract, deps.stores.petstore(), deps.stores.petstoreStart, deps.validator);
+  return new GenericRules({
+    contract,
+    store: deps.stores.generic(),
+    validator: deps.validator,
+    dice: deps.dice,
+    codeForStatus: deps.codeForStatus,
+    seed: deps.seed,
+    records: deps.records,
+  });
 }

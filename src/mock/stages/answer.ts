@@ -1,5 +1,15 @@
 import type { Request, RequestHandler } from 'express';
-import { admitsJson, answerType, jsonTypeFor, negotiate, responseBodyRule, responseFor, sequenceSyntax, serializeSequence, type Operation } from '../../contract/index.js';
+import {
+  admitsJson,
+  answerType,
+  jsonTypeFor,
+  negotiate,
+  responseBodyRule,
+  responseFor,
+  sequenceSyntax,
+  serializeSequence,
+  type Operation,
+} from '../../contract/index.js';
 import { itemsOf } from '../core/keep-to-schema.js';
 import { HttpError } from '../errors.js';
 import { nonJsonBody } from '../media.js';
@@ -39,7 +49,8 @@ export function representationOf(req: Request, operation: Operation, reply: Repl
   // 204/304, none on a success documented without content. HEAD is written as GET: Node drops the
   // body after its headers are set, so they are GET's (RFC 9110 §9.3.2).
   const rule = responseBodyRule(reply.status, req.method === 'HEAD' ? 'GET' : req.method, documented);
-  if (reply.body === undefined || rule.kind === 'none' || (rule.kind === 'open' && !rule.explanation)) return { kind: 'empty' };
+  if (reply.body === undefined || rule.kind === 'none' || (rule.kind === 'open' && !rule.explanation))
+    return { kind: 'empty' };
   const content = documented?.content ?? {};
   const types = Object.keys(content);
   // RFC 9110 §12.5.1 (src/contract/negotiate.ts); a refused Accept was answered 406 before, so
@@ -47,13 +58,23 @@ export function representationOf(req: Request, operation: Operation, reply: Repl
   const chosen = negotiate(req.headers.accept, types) ?? types[0];
   const syntax = chosen === undefined ? undefined : sequenceSyntax(chosen);
   // A sequential media type (OAS 3.2.0 §4.14.3.1) is written as its items, one after another.
-  if (chosen !== undefined && syntax !== undefined) return { kind: 'bytes', type: chosen, body: serializeSequence(syntax, itemsOf(syntax, reply.body)) };
+  if (chosen !== undefined && syntax !== undefined)
+    return { kind: 'bytes', type: chosen, body: serializeSequence(syntax, itemsOf(syntax, reply.body)) };
   if (chosen === undefined || admitsJson(chosen)) {
     // Without a schema there is nothing to validate against (the validator would call that a 500).
-    if (chosen === undefined || content[chosen]?.schema === undefined) return { kind: 'bytes', type: chosen === undefined ? 'application/json' : jsonTypeFor(chosen), body: JSON.stringify(reply.body) };
+    if (chosen === undefined || content[chosen]?.schema === undefined)
+      return {
+        kind: 'bytes',
+        type: chosen === undefined ? 'application/json' : jsonTypeFor(chosen),
+        body: JSON.stringify(reply.body),
+      };
     return { kind: 'json', type: jsonTypeFor(chosen), body: reply.body };
   }
-  const name = operation.path.split('/').filter((s) => s && !s.startsWith('{')).at(-1) ?? 'body';
+  const name =
+    operation.path
+      .split('/')
+      .filter((s) => s && !s.startsWith('{'))
+      .at(-1) ?? 'body';
   const body = nonJsonBody(chosen, reply.body, content[chosen], name.replace(/\.\w+$/, ''));
   return { kind: 'bytes', type: answerType(req.headers.accept, chosen) ?? 'application/octet-stream', body };
 }

@@ -21,7 +21,11 @@ export type Representation =
 
 /** What the stages learn of one request, in the order they learn it. */
 export interface RequestState {
-  readonly match: { readonly operation: Operation; readonly params: Readonly<Record<string, string>>; readonly head?: boolean };
+  readonly match: {
+    readonly operation: Operation;
+    readonly params: Readonly<Record<string, string>>;
+    readonly head?: boolean;
+  };
   readonly prefer: PreferDecoding;
   /** The query string, parsed once for the guards and the handler. */
   readonly query: URLSearchParams;

@@ -10,13 +10,23 @@ import { stateOf, type StageContext } from './context.js';
  */
 export function credentialsStage(ctx: StageContext): RequestHandler {
   const { options } = ctx;
-  const gate = new SecurityGate(ctx.contract, { apiKeys: options.apiKeys, tokens: options.tokens, basic: options.basic }, ctx.rules.realm);
+  const gate = new SecurityGate(
+    ctx.contract,
+    { apiKeys: options.apiKeys, tokens: options.tokens, basic: options.basic },
+    ctx.rules.realm,
+  );
   return (req, _res, next) => {
     const { match, query } = stateOf(ctx, req);
     const verdict = gate.check(match.operation, req, query);
     if (!verdict.ok) {
       // RFC 9110 §11.6.1: one challenge per scheme that would have been accepted.
-      throw new HttpError(401, ctx.codeForStatus(401), verdict.message, [], verdict.challenges.length > 0 ? { 'WWW-Authenticate': verdict.challenges.join(', ') } : {});
+      throw new HttpError(
+        401,
+        ctx.codeForStatus(401),
+        verdict.message,
+        [],
+        verdict.challenges.length > 0 ? { 'WWW-Authenticate': verdict.challenges.join(', ') } : {},
+      );
     }
     next();
   };

@@ -1,6 +1,13 @@
 import express, { type RequestHandler } from 'express';
 import { admitsJson, isXmlMediaType, mediaMatches, sequenceSyntax } from '../../contract/index.js';
-import { checkBodyShape, checkCharset, checkDeclaredLength, checkIntegerParameters, normalizeContentType, verifyUtf8 } from '../input-guards.js';
+import {
+  checkBodyShape,
+  checkCharset,
+  checkDeclaredLength,
+  checkIntegerParameters,
+  normalizeContentType,
+  verifyUtf8,
+} from '../input-guards.js';
 import { typeFormBody } from '../media.js';
 import { readMultipart } from '../multipart.js';
 import { DEFAULTS } from '../options.js';
@@ -10,9 +17,20 @@ import { series } from '../series.js';
 import { stateOf, type StageContext } from './context.js';
 
 /** Bodies read as text: `text/*`, XML under `application/` (RFC 7303), and the sequences the kernel reads (sequential.ts). */
-const isText = (type: string): boolean => mediaMatches(type, 'text/*') || (mediaMatches(type, 'application/*') && isXmlMediaType(type)) || sequenceSyntax(type) !== undefined;
+const isText = (type: string): boolean =>
+  mediaMatches(type, 'text/*') ||
+  (mediaMatches(type, 'application/*') && isXmlMediaType(type)) ||
+  sequenceSyntax(type) !== undefined;
 /** Bodies read as bytes. */
-const BINARY_TYPES = ['application/octet-stream', 'image/*', 'audio/*', 'video/*', 'application/pdf', 'application/zip', 'multipart/form-data'];
+const BINARY_TYPES = [
+  'application/octet-stream',
+  'image/*',
+  'audio/*',
+  'video/*',
+  'application/pdf',
+  'application/zip',
+  'multipart/form-data',
+];
 
 /**
  * Parse: what the validator cannot judge (strict integer parameters, the querystring parameter,
@@ -24,16 +42,28 @@ export function parseStage(ctx: StageContext): RequestHandler[] {
   const guards: RequestHandler = (req, _res, next) => {
     const { match, query } = stateOf(ctx, req);
     checkIntegerParameters(match.operation, match.params, query);
-    checkQuerystring(match.operation, req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '', schemaValidator, codeForStatus(400));
+    checkQuerystring(
+      match.operation,
+      req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '',
+      schemaValidator,
+      codeForStatus(400),
+    );
     checkDeclaredLength(req, maxBodyBytes, codeForStatus(413));
-    if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) checkCharset(req, codeForStatus(415));
+    if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined)
+      checkCharset(req, codeForStatus(415));
     normalizeContentType(req, match.operation, codeForStatus(415));
     next();
   };
-  const contentType = (req: { headers: { 'content-type'?: string | undefined } }): string => String(req.headers['content-type'] ?? 'x/x');
+  const contentType = (req: { headers: { 'content-type'?: string | undefined } }): string =>
+    String(req.headers['content-type'] ?? 'x/x');
   const parseBody = series([
     // strict: false: a JSON text is any value (RFC 8259 §2); a body whose schema is a string (`"hello"`) is valid JSON, and the schema judges it.
-    express.json({ limit: maxBodyBytes, strict: false, verify: verifyUtf8, type: (req) => admitsJson(contentType(req)) && req.headers['content-type'] !== '*/*' }),
+    express.json({
+      limit: maxBodyBytes,
+      strict: false,
+      verify: verifyUtf8,
+      type: (req) => admitsJson(contentType(req)) && req.headers['content-type'] !== '*/*',
+    }),
     express.urlencoded({ limit: maxBodyBytes, extended: false }),
     express.text({ limit: maxBodyBytes, type: (req) => isText(contentType(req)) }),
     express.raw({ limit: maxBodyBytes, type: BINARY_TYPES }),
@@ -48,7 +78,12 @@ export function parseStage(ctx: StageContext): RequestHandler[] {
     const { match, boundary } = stateOf(ctx, req);
     if (req.headers['content-type'] === 'multipart/form-data') {
       const schema = match.operation.requestBody?.content['multipart/form-data']?.schema;
-      req.body = readMultipart(req.body, boundary, schema && !('$ref' in schema) ? schema : undefined, codeForStatus(400));
+      req.body = readMultipart(
+        req.body,
+        boundary,
+        schema && !('$ref' in schema) ? schema : undefined,
+        codeForStatus(400),
+      );
     }
     const type = req.headers['content-type'];
     const media = type === undefined ? undefined : match.operation.requestBody?.content[type];
@@ -58,7 +93,8 @@ export function parseStage(ctx: StageContext): RequestHandler[] {
     // number it would be stored as, as it does in JSON: one guard for every media type.
     if (type === 'application/x-www-form-urlencoded') req.body = typeFormBody(req.body, schema, media?.encoding);
     // An OpenAPI 3.2 stream (itemSchema): read into its items and checked here, as the validator's copy has no place for it.
-    if (type !== undefined && typeof req.body === 'string') checkSequence(type, media, req.body, schemaValidator, codeForStatus(400));
+    if (type !== undefined && typeof req.body === 'string')
+      checkSequence(type, media, req.body, schemaValidator, codeForStatus(400));
     if (req.body !== undefined) checkBodyShape(req.body, DEFAULTS.maxBodyDepth, schema);
     next();
   };

@@ -30,15 +30,25 @@ export function policiesStage(ctx: StageContext): RequestHandler {
     // 406 only when nothing the operation documents fits the Accept header (RFC 9110 §12.5.1).
     let offered = offeredTypes.get(operation);
     if (!offered) offeredTypes.set(operation, (offered = successMediaTypes(operation)));
-    if (offered.length > 0 && negotiate(req.headers.accept, offered) === undefined) throw new HttpError(406, codeForStatus(406), `This operation answers ${offered.join(', ')} only.`);
+    if (offered.length > 0 && negotiate(req.headers.accept, offered) === undefined)
+      throw new HttpError(406, codeForStatus(406), `This operation answers ${offered.join(', ')} only.`);
     if (!prefer.ok) throw prefer.error;
     const preferences = prefer.preferences;
     // An error status the operation does not document is still answered as asked (Prism's
     // `Prefer: code=`), as that status with the contract's error shape (RFC 9110 §15: the status
     // means what the RFC says; the body is the common error schema, error-schema.ts). A contract
     // with an error catalogue (x-error-codes) that has no code for it keeps refusing it (renderBare's rule).
-    if (preferences.code !== undefined && preferences.code >= 400 && ctx.catalogued(preferences.code) && responseFor(operation.responses, preferences.code) === undefined) {
-      throw new HttpError(preferences.code, codeForStatus(preferences.code), `Prefer asked for ${preferences.code}, which ${operation.id} does not document; answered in the contract's error shape.`);
+    if (
+      preferences.code !== undefined &&
+      preferences.code >= 400 &&
+      ctx.catalogued(preferences.code) &&
+      responseFor(operation.responses, preferences.code) === undefined
+    ) {
+      throw new HttpError(
+        preferences.code,
+        codeForStatus(preferences.code),
+        `Prefer asked for ${preferences.code}, which ${operation.id} does not document; answered in the contract's error shape.`,
+      );
     }
     checkPreferences(operation, preferences);
     state.preferences = preferences;

@@ -12,7 +12,9 @@ import { requestSlot, stateOf, type StageContext } from './context.js';
  */
 export async function validateRequestStage(ctx: StageContext): Promise<RequestHandler[]> {
   const { contract, perOperation } = ctx;
-  const validator: RequestHandler[] = perOperation ? [(req, res, next) => perOperation.handlerFor(stateOf(ctx, req).match.operation)(req, res, next)] : await validatorMiddleware(contract);
+  const validator: RequestHandler[] = perOperation
+    ? [(req, res, next) => perOperation.handlerFor(stateOf(ctx, req).match.operation)(req, res, next)]
+    : await validatorMiddleware(contract);
   // OpenAPI 3.2's QUERY and additional methods are presented to the validator under the fixed
   // method its copy holds them as (validator-document.ts validatorSlots), then given back.
   const slotOf = (operation: Operation): string | undefined => {

@@ -8,7 +8,8 @@ export function writeStage(ctx: StageContext): RequestHandler {
   const jsonAnswers = new JsonAnswers();
   return (req, res) => {
     const representation = stateOf(ctx, req).representation;
-    if (!representation) throw new HttpError(500, ctx.codeForStatus(500), 'The request reached the write without an answer.');
+    if (!representation)
+      throw new HttpError(500, ctx.codeForStatus(500), 'The request reached the write without an answer.');
     if (representation.kind === 'empty') res.end();
     else if (representation.kind === 'bytes') res.type(representation.type).send(representation.body);
     // The whole-document middleware hooks res.json to check the answer (validate-answer).

@@ -16,7 +16,9 @@ export interface StoreUsage {
 export class StoreFullError extends Error {
   override readonly name = 'StoreFullError';
   constructor(readonly maxRecords: number) {
-    super(`The mock's store is full: it holds its maximum of ${maxRecords} records (--max-records). Delete records or reset the mock (POST /__mock/reset) to make room.`);
+    super(
+      `The mock's store is full: it holds its maximum of ${maxRecords} records (--max-records). Delete records or reset the mock (POST /__mock/reset) to make room.`,
+    );
   }
 }
 

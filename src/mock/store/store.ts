@@ -29,7 +29,8 @@ export interface NewOrder {
   shipDate?: string | undefined;
 }
 
-const notFound = (what: string, id: number): HttpError => new HttpError(404, 'not_found', `${what} ${id} does not exist.`);
+const notFound = (what: string, id: number): HttpError =>
+  new HttpError(404, 'not_found', `${what} ${id} does not exist.`);
 const conflict = (message: string): HttpError => new HttpError(409, 'conflict', message);
 const unprocessable = (message: string): HttpError => new HttpError(422, 'unprocessable', message);
 
@@ -170,7 +171,10 @@ export class Store {
 
   // Pets
 
-  listPets(filter: { status?: PetStatus | undefined; categoryId?: number | undefined }, request: PageRequest): Page<Pet> {
+  listPets(
+    filter: { status?: PetStatus | undefined; categoryId?: number | undefined },
+    request: PageRequest,
+  ): Page<Pet> {
     let ids: readonly number[];
     if (filter.status !== undefined && filter.categoryId !== undefined) {
       // Walk the smaller index and check the other field.
@@ -196,7 +200,13 @@ export class Store {
     this.requireCategory(body.categoryId);
     this.budget.take();
     const id = this.nextIds.pet++;
-    const pet: PetRecord = { id, name: body.name, categoryId: body.categoryId, status: body.status ?? 'available', stock: 1 };
+    const pet: PetRecord = {
+      id,
+      name: body.name,
+      categoryId: body.categoryId,
+      status: body.status ?? 'available',
+      stock: 1,
+    };
     this.pets.set(id, pet);
     insertSorted(this.petIds, id);
     this.petsByStatus.add(pet.status, id);
@@ -217,7 +227,8 @@ export class Store {
     this.petsByCategory.add(body.categoryId, id);
     pet.name = body.name;
     pet.categoryId = body.categoryId;
-    if (body.status !== undefined) this.setStatus(pet, (this.openOrdersByPet.get(id) ?? 0) > 0 ? 'pending' : body.status);
+    if (body.status !== undefined)
+      this.setStatus(pet, (this.openOrdersByPet.get(id) ?? 0) > 0 ? 'pending' : body.status);
     return this.readPet(id);
   }
 
@@ -226,7 +237,10 @@ export class Store {
     const pet = this.pets.get(id);
     if (!pet) throw notFound('Pet', id);
     const open = this.openOrdersByPet.get(id) ?? 0;
-    if (open > 0) throw conflict(`Pet ${id} has ${open} open order${open === 1 ? '' : 's'}; cancel or complete ${open === 1 ? 'it' : 'them'} first.`);
+    if (open > 0)
+      throw conflict(
+        `Pet ${id} has ${open} open order${open === 1 ? '' : 's'}; cancel or complete ${open === 1 ? 'it' : 'them'} first.`,
+      );
     this.pets.delete(id);
     removeSorted(this.petIds, id);
     this.budget.give();
@@ -251,7 +265,8 @@ export class Store {
     const pet = this.pets.get(body.petId);
     if (!pet) throw unprocessable(`Pet ${body.petId} does not exist.`);
     const inStock = pet.stock;
-    if (inStock < body.quantity) throw conflict(`Pet ${pet.id} has ${units(inStock)} in stock; ${body.quantity} were ordered.`);
+    if (inStock < body.quantity)
+      throw conflict(`Pet ${pet.id} has ${units(inStock)} in stock; ${body.quantity} were ordered.`);
     this.budget.take();
     const id = this.nextIds.order++;
     const order: Order = {
@@ -377,5 +392,7 @@ export class Store {
 }
 
 function copyCategory(c: { id: number; name: string; description?: string | undefined }): Category {
-  return c.description === undefined ? { id: c.id, name: c.name } : { id: c.id, name: c.name, description: c.description };
+  return c.description === undefined
+    ? { id: c.id, name: c.name }
+    : { id: c.id, name: c.name, description: c.description };
 }

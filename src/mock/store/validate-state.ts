@@ -35,7 +35,8 @@ export function validateState(input: unknown, contract: Contract, validator: Sch
     if (!schema) continue;
     list.forEach((item: unknown, i) => {
       const check = validator.check(schema, item, 'response');
-      if (!check.valid) for (const v of check.violations) fail(`state.${key}[${i}]${v.path.replaceAll('/', '.')}`, v.message);
+      if (!check.valid)
+        for (const v of check.violations) fail(`state.${key}[${i}]${v.path.replaceAll('/', '.')}`, v.message);
     });
   }
   if (problems.length > 0) throw invalid(problems);
@@ -64,7 +65,8 @@ export function validateState(input: unknown, contract: Contract, validator: Sch
   inventory.forEach((item, i) => {
     const pet = petsById.get(item.petId);
     if (!pet) fail(`state.inventory[${i}].petId`, `pet ${item.petId} does not exist`);
-    else if (item.status !== pet.status) fail(`state.inventory[${i}].status`, `must equal the status of pet ${pet.id} (${pet.status})`);
+    else if (item.status !== pet.status)
+      fail(`state.inventory[${i}].status`, `must equal the status of pet ${pet.id} (${pet.status})`);
     if (stocked.has(item.petId)) fail(`state.inventory[${i}].petId`, `pet ${item.petId} has two inventory entries`);
     stocked.add(item.petId);
   });
@@ -75,12 +77,20 @@ export function validateState(input: unknown, contract: Contract, validator: Sch
     for (const field of ['id', 'petId', 'quantity', 'shipDate', 'complete'] as const) {
       if (o[field] === undefined) fail(`state.orders[${i}].${field}`, 'is required in a stored order');
     }
-    if (o.id === undefined || o.petId === undefined || o.quantity === undefined || o.shipDate === undefined || o.complete === undefined) return;
+    if (
+      o.id === undefined ||
+      o.petId === undefined ||
+      o.quantity === undefined ||
+      o.shipDate === undefined ||
+      o.complete === undefined
+    )
+      return;
     complete.push({ id: o.id, petId: o.petId, quantity: o.quantity, shipDate: o.shipDate, complete: o.complete });
     if (!o.complete) {
       const pet = petsById.get(o.petId);
       if (!pet) fail(`state.orders[${i}].petId`, `open order for pet ${o.petId}, which does not exist`);
-      else if (pet.status !== 'pending') fail(`state.orders[${i}]`, `pet ${pet.id} has an open order, so its status must be pending`);
+      else if (pet.status !== 'pending')
+        fail(`state.orders[${i}]`, `pet ${pet.id} has an open order, so its status must be pending`);
     }
   });
   unique(complete, 'orders');
@@ -110,5 +120,10 @@ function readNextIds(
 }
 
 function invalid(details: ErrorDetail[]): HttpError {
-  return new HttpError(400, 'validation_failed', `The state breaks the contract or the store's rules (${details.length} problem${details.length === 1 ? '' : 's'}).`, details);
+  return new HttpError(
+    400,
+    'validation_failed',
+    `The state breaks the contract or the store's rules (${details.length} problem${details.length === 1 ? '' : 's'}).`,
+    details,
+  );
 }

@@ -17,7 +17,9 @@ function ok<T>(result: { data?: T; response: Response }): T {
 export async function callEveryWrite(baseUrl: string, apiKey: string): Promise<WriteStatuses> {
   const api = createClient<paths>({ baseUrl, headers: { 'X-API-Key': apiKey } });
 
-  const category = await api.POST('/categories', { body: { name: 'Typed birds', description: 'Created by a typed client.' } });
+  const category = await api.POST('/categories', {
+    body: { name: 'Typed birds', description: 'Created by a typed client.' },
+  });
   const categoryId = ok(category).id; // required in the answer: a number, no `!`, no `??`
   const replacedCategory = await api.PUT('/categories/{categoryId}', {
     params: { path: { categoryId } },
@@ -26,14 +28,21 @@ export async function callEveryWrite(baseUrl: string, apiKey: string): Promise<W
 
   const pet = await api.POST('/pets', { body: { name: 'Typed Tweety', categoryId, status: 'available' } });
   const petId = ok(pet).id;
-  const replacedPet = await api.PUT('/pets/{petId}', { params: { path: { petId } }, body: { name: 'Typed Tweety II', categoryId } });
+  const replacedPet = await api.PUT('/pets/{petId}', {
+    params: { path: { petId } },
+    body: { name: 'Typed Tweety II', categoryId },
+  });
   const stock = await api.PUT('/store/inventory/{petId}', { params: { path: { petId } }, body: { quantity: 3 } });
 
   // The body the issue named: placing an order with only the required fields.
   const order = await api.POST('/store/orders', { body: { petId, quantity: 1 } });
-  const secondOrder = await api.POST('/store/orders', { body: { petId, quantity: 1, shipDate: '2030-01-02T03:04:05Z' } });
+  const secondOrder = await api.POST('/store/orders', {
+    body: { petId, quantity: 1, shipDate: '2030-01-02T03:04:05Z' },
+  });
   const cancelled = await api.DELETE('/store/orders/{orderId}', { params: { path: { orderId: ok(order).id } } });
-  const completed = await api.POST('/store/orders/{orderId}/complete', { params: { path: { orderId: ok(secondOrder).id } } });
+  const completed = await api.POST('/store/orders/{orderId}/complete', {
+    params: { path: { orderId: ok(secondOrder).id } },
+  });
   // Every field of an answered order is there (PlacedOrder): its state reads without a guard.
   const fulfilled: boolean = ok(completed).complete;
   if (!fulfilled) throw new Error('the completed order is not complete');
@@ -41,7 +50,9 @@ export async function callEveryWrite(baseUrl: string, apiKey: string): Promise<W
   const other = await api.POST('/pets', { body: { name: 'Typed Goner', categoryId } });
   const deletedPet = await api.DELETE('/pets/{petId}', { params: { path: { petId: ok(other).id } } });
   const spare = await api.POST('/categories', { body: { name: 'Typed spare' } });
-  const deletedCategory = await api.DELETE('/categories/{categoryId}', { params: { path: { categoryId: ok(spare).id } } });
+  const deletedCategory = await api.DELETE('/categories/{categoryId}', {
+    params: { path: { categoryId: ok(spare).id } },
+  });
 
   return {
     createCategory: category.response.status,

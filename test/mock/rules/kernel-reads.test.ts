@@ -7,7 +7,11 @@ import { SecurityGate } from '../../../src/mock/controls/request-headers/securit
 describe('the mock reads media types and cookies as the kernel does', () => {
   it.each<[string, Record<string, object> | undefined, string | undefined]>([
     ['application/json', { 'text/plain': {}, 'application/json': {} }, 'application/json'],
-    ['a +json type (RFC 6839 §3.1), not only the exact key', { 'text/plain': {}, 'application/problem+json': {} }, 'application/problem+json'],
+    [
+      'a +json type (RFC 6839 §3.1), not only the exact key',
+      { 'text/plain': {}, 'application/problem+json': {} },
+      'application/problem+json',
+    ],
     ['a JSON type written in capitals', { 'Application/JSON': {} }, 'Application/JSON'],
     ['no JSON entry: the first', { 'text/csv': {}, 'application/xml': {} }, 'text/csv'],
     ['no content', undefined, undefined],
@@ -24,7 +28,15 @@ paths: { /x: { get: { operationId: x, responses: { '200': { description: ok } } 
 `);
     const gate = new SecurityGate(contract, { apiKeys: ['k-1'], tokens: [] }, 'mock');
     const operation = contract.operations[0]!;
-    const sent = (cookie: string | undefined): boolean => gate.check(operation, { headers: { cookie }, get: () => undefined } as unknown as Request, new URLSearchParams()).ok;
-    expect([sent('a=1; session=k-1'), sent('session=k%2D1'), sent('session=k-2'), sent(undefined), sent('xsession=k-1')]).toEqual([true, true, false, false, false]);
+    const sent = (cookie: string | undefined): boolean =>
+      gate.check(operation, { headers: { cookie }, get: () => undefined } as unknown as Request, new URLSearchParams())
+        .ok;
+    expect([
+      sent('a=1; session=k-1'),
+      sent('session=k%2D1'),
+      sent('session=k-2'),
+      sent(undefined),
+      sent('xsession=k-1'),
+    ]).toEqual([true, true, false, false, false]);
   });
 });

@@ -38,7 +38,14 @@ function countingStores(): { stores: RuleStores; built: { petstore: number; gene
   return { stores, built };
 }
 
-const deps = (stores: RuleStores) => ({ stores, validator: new SchemaValidator(), dice: { random: () => 0.5, faker: createFaker(1) }, codeForStatus: (s: number) => `e${s}`, seed: 1, records: undefined });
+const deps = (stores: RuleStores) => ({
+  stores,
+  validator: new SchemaValidator(),
+  dice: { random: () => 0.5, faker: createFaker(1) },
+  codeForStatus: (s: number) => `e${s}`,
+  seed: 1,
+  records: undefined,
+});
 
 describe('Rules: the app builds only the rules, and the store, its contract needs', () => {
   it('a contract without x-mock-rules gets GenericRules: no Petstore store is made, a neutral realm, its own collections', async () => {
@@ -58,7 +65,13 @@ describe('Rules: the app builds only the rules, and the store, its contract need
     expect(rules).toBeInstanceOf(PetstoreRules);
     expect(built).toEqual({ petstore: 1, generic: 0 });
     const start = JSON.stringify(rules.exportState());
-    const made = rules.handlers['createPet']?.({ operation: undefined as never, params: {}, query: new URLSearchParams(), body: { name: 'Rex', categoryId: 1, status: 'available' }, path: '/pets' });
+    const made = rules.handlers['createPet']?.({
+      operation: undefined as never,
+      params: {},
+      query: new URLSearchParams(),
+      body: { name: 'Rex', categoryId: 1, status: 'available' },
+      path: '/pets',
+    });
     expect(made?.status).toBe(201);
     expect(JSON.stringify(rules.exportState())).not.toBe(start);
     rules.reset();
@@ -79,9 +92,18 @@ describe('Rules: the app builds only the rules, and the store, its contract need
 describe("the rules' realm in a challenge the validator's 401 gets", () => {
   it('is the realm the engine gives (mock for a generic contract), never a hard-coded petstore', async () => {
     const { toHttpError } = await import('../../../src/mock/errors.js');
-    const ctx = { codeForStatus: () => 'unauthorized', allowFor: () => undefined, apiKeyHeader: () => 'X-Key', maxBodyBytes: () => 1024 };
+    const ctx = {
+      codeForStatus: () => 'unauthorized',
+      allowFor: () => undefined,
+      apiKeyHeader: () => 'X-Key',
+      maxBodyBytes: () => 1024,
+    };
     const refused = Object.assign(new Error('unauthorized'), { status: 401 });
-    expect(toHttpError(refused, { path: '/x' }, { ...ctx, realm: () => 'mock' }).headers['WWW-Authenticate']).toBe('ApiKey realm="mock", header="X-Key"');
-    expect(toHttpError(refused, { path: '/x' }, { ...ctx, realm: () => 'petstore' }).headers['WWW-Authenticate']).toBe('ApiKey realm="petstore", header="X-Key"');
+    expect(toHttpError(refused, { path: '/x' }, { ...ctx, realm: () => 'mock' }).headers['WWW-Authenticate']).toBe(
+      'ApiKey realm="mock", header="X-Key"',
+    );
+    expect(toHttpError(refused, { path: '/x' }, { ...ctx, realm: () => 'petstore' }).headers['WWW-Authenticate']).toBe(
+      'ApiKey realm="petstore", header="X-Key"',
+    );
   });
 });

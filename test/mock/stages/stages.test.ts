@@ -1,7 +1,13 @@
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { contractFromText, createFaker, SchemaValidator, type Contract, type Operation } from '../../../src/contract/index.js';
+import {
+  contractFromText,
+  createFaker,
+  SchemaValidator,
+  type Contract,
+  type Operation,
+} from '../../../src/contract/index.js';
 import { respond, STATELESS_HEADER } from '../../../src/mock/core/respond.js';
 import { decodePrefer, type Preferences } from '../../../src/mock/controls/request-headers/prefer.js';
 import { HttpError } from '../../../src/mock/errors.js';
@@ -69,7 +75,11 @@ beforeAll(async () => {
   const codeForStatus = (status: number): string => `e${status}`;
   const dice = { random: () => 0.99, faker: createFaker(3) };
   const schemaValidator = new SchemaValidator();
-  const stores = new RuleStores(() => new Store(() => new Date(0)), () => seedState(3, 5), () => new GenericStore());
+  const stores = new RuleStores(
+    () => new Store(() => new Date(0)),
+    () => seedState(3, 5),
+    () => new GenericStore(),
+  );
   ctx = {
     contract,
     options,
@@ -90,19 +100,32 @@ beforeAll(async () => {
  * One stage alone in an app: `preset` plays the stages before it (the request's state), the end
  * reports what the stage left (the state, the method, the body) and an error handler reports refusals.
  */
-function alone(stage: RequestHandler | readonly RequestHandler[], preset?: (state: { method: string; path: string }) => Partial<RequestState> & Pick<RequestState, 'match'>) {
+function alone(
+  stage: RequestHandler | readonly RequestHandler[],
+  preset?: (state: { method: string; path: string }) => Partial<RequestState> & Pick<RequestState, 'match'>,
+) {
   const app = express();
   if (preset) {
     app.use((req, _res, next) => {
       const given = preset({ method: req.method, path: req.path });
-      ctx.states.set(req, { prefer: decodePrefer(req.headers['prefer']), query: new URL(req.originalUrl, 'http://t').searchParams, ...given });
+      ctx.states.set(req, {
+        prefer: decodePrefer(req.headers['prefer']),
+        query: new URL(req.originalUrl, 'http://t').searchParams,
+        ...given,
+      });
       next();
     });
   }
   app.use(...[stage].flat());
   app.use((req, res) => {
     const state = ctx.states.get(req);
-    res.status(299).json({ method: req.method, operation: state?.match.operation.id, body: req.body as unknown, preferences: state?.preferences, representation: state?.representation });
+    res.status(299).json({
+      method: req.method,
+      operation: state?.match.operation.id,
+      body: req.body as unknown,
+      preferences: state?.preferences,
+      representation: state?.representation,
+    });
   });
   const report: ErrorRequestHandler = (error: unknown, _req, res, _next) => {
     // HttpError, or the validator's own errors (which carry a status).
@@ -115,12 +138,17 @@ function alone(stage: RequestHandler | readonly RequestHandler[], preset?: (stat
   return app;
 }
 
-const at = (id: string, params: Record<string, string> = {}) => () => ({ match: { operation: operation(id), params } });
+const at =
+  (id: string, params: Record<string, string> = {}) =>
+  () => ({ match: { operation: operation(id), params } });
 
 describe('match', () => {
   it('finds the operation (HEAD as GET), 404 outside the paths, 405 with Allow, OPTIONS 204 with Allow', async () => {
     const app = alone(matchStage(ctx));
-    expect((await request(app).get('/notes/7').expect(299)).body).toMatchObject({ method: 'GET', operation: 'getNote' });
+    expect((await request(app).get('/notes/7').expect(299)).body).toMatchObject({
+      method: 'GET',
+      operation: 'getNote',
+    });
     expect((await request(app).head('/notes/7').expect(299)).headers['content-type']).toMatch(/json/);
     expect((await request(app).get('/elsewhere').expect(404)).body.message).toMatch(/No resource at \/elsewhere/);
     expect((await request(app).put('/notes/7').expect(405)).headers['allow']).toMatch(/GET/);
@@ -131,8 +159,20 @@ describe('match', () => {
 
 describe('deprecation', () => {
   it('announces a deprecated operation and leaves the others alone', async () => {
-    expect((await request(alone(deprecationStage(ctx), at('dropNote'))).delete('/notes/1').expect(299)).headers['deprecation']).toMatch(/^@\d+$/);
-    expect((await request(alone(deprecationStage(ctx), at('getNote'))).get('/notes/1').expect(299)).headers['deprecation']).toBeUndefined();
+    expect(
+      (
+        await request(alone(deprecationStage(ctx), at('dropNote')))
+          .delete('/notes/1')
+          .expect(299)
+      ).headers['deprecation'],
+    ).toMatch(/^@\d+$/);
+    expect(
+      (
+        await request(alone(deprecationStage(ctx), at('getNote')))
+          .get('/notes/1')
+          .expect(299)
+      ).headers['deprecation'],
+    ).toBeUndefined();
   });
 });
 
@@ -143,17 +183,28 @@ describe('credentials', () => {
     expect(refused.headers['www-authenticate']).toBe('ApiKey realm="mock", header="X-Key"');
     await request(app).post('/notes').set('X-Key', 'not-a-key').expect(401);
     await request(app).post('/notes').set('X-Key', ctx.options.apiKeys[0]!).expect(299);
-    await request(alone(credentialsStage(ctx), at('listNotes'))).get('/notes').expect(299);
+    await request(alone(credentialsStage(ctx), at('listNotes')))
+      .get('/notes')
+      .expect(299);
   });
 });
 
 describe('parse', () => {
   it('reads a JSON body, refuses an undocumented media type (415), a declared length over the limit (413) and a non-integer id', async () => {
     const app = alone(parseStage(ctx), at('createNote'));
-    expect((await request(app).post('/notes').send({ id: 1, text: 'a' }).expect(299)).body.body).toEqual({ id: 1, text: 'a' });
+    expect((await request(app).post('/notes').send({ id: 1, text: 'a' }).expect(299)).body.body).toEqual({
+      id: 1,
+      text: 'a',
+    });
     await request(app).post('/notes').set('Content-Type', 'text/plain').send('hello').expect(415);
-    await request(app).post('/notes').set('Content-Type', 'application/json').send(JSON.stringify({ text: 'x'.repeat(2000) })).expect(413);
-    await request(alone(parseStage(ctx), at('getNote', { id: '1.5' }))).get('/notes/1.5').expect(400);
+    await request(app)
+      .post('/notes')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ text: 'x'.repeat(2000) }))
+      .expect(413);
+    await request(alone(parseStage(ctx), at('getNote', { id: '1.5' })))
+      .get('/notes/1.5')
+      .expect(400);
   });
 });
 
@@ -170,15 +221,31 @@ describe('policies', () => {
     const app = alone(policiesStage(ctx), at('listNotes'));
     await request(app).get('/notes').set('Accept', 'text/html').expect(406);
     await request(app).get('/notes').set('Prefer', 'code=abc').expect(400);
-    expect((await request(app).get('/notes').set('Prefer', 'dynamic=true').expect(299)).body.preferences).toMatchObject({ dynamic: true });
+    expect((await request(app).get('/notes').set('Prefer', 'dynamic=true').expect(299)).body.preferences).toMatchObject(
+      { dynamic: true },
+    );
   });
 });
 
 describe('rules (the handler core)', () => {
-  const plain = (id: string, preferences: Preferences = NO_PREFERENCES, params: Record<string, string> = {}) => ({ method: 'GET', path: '/notes', query: new URLSearchParams(), headers: {}, body: undefined, operation: operation(id), params, preferences });
+  const plain = (id: string, preferences: Preferences = NO_PREFERENCES, params: Record<string, string> = {}) => ({
+    method: 'GET',
+    path: '/notes',
+    query: new URLSearchParams(),
+    headers: {},
+    body: undefined,
+    operation: operation(id),
+    params,
+    preferences,
+  });
 
   it('core: a plain request, no Express: the generic rules list the seeded records; Prefer code= gets a canned, stateless answer', () => {
-    const deps = { rules: ctx.rules, dice: ctx.dice, schemaValidator: ctx.schemaValidator, codeForStatus: ctx.codeForStatus };
+    const deps = {
+      rules: ctx.rules,
+      dice: ctx.dice,
+      schemaValidator: ctx.schemaValidator,
+      codeForStatus: ctx.codeForStatus,
+    };
     const listed = respond(plain('listNotes'), deps);
     expect(listed.status).toBe(200);
     expect(Array.isArray(listed.body) && listed.body.length).toBe(2);
@@ -191,7 +258,12 @@ describe('rules (the handler core)', () => {
   it('stage: keeps the core answer on the request state', async () => {
     const app = express();
     app.use((req, _res, next) => {
-      ctx.states.set(req, { match: { operation: operation('listNotes'), params: {} }, prefer: decodePrefer(undefined), query: new URLSearchParams(), preferences: {} });
+      ctx.states.set(req, {
+        match: { operation: operation('listNotes'), params: {} },
+        prefer: decodePrefer(undefined),
+        query: new URLSearchParams(),
+        preferences: {},
+      });
       next();
     });
     app.use(rulesStage(ctx));
@@ -203,15 +275,29 @@ describe('rules (the handler core)', () => {
 });
 
 describe('answer', () => {
-  const answered = (answer: RequestState['answer']) => () => ({ match: { operation: operation('getNote'), params: { id: '1' } }, answer });
+  const answered = (answer: RequestState['answer']) => () => ({
+    match: { operation: operation('getNote'), params: { id: '1' } },
+    answer,
+  });
 
   it("sets the answer's status and headers and picks the representation the client accepts", async () => {
-    const app = alone(answerStage(ctx), answered({ status: 200, body: { id: 1, text: 'a' }, headers: { 'X-Trace': 't' } }));
+    const app = alone(
+      answerStage(ctx),
+      answered({ status: 200, body: { id: 1, text: 'a' }, headers: { 'X-Trace': 't' } }),
+    );
     const json = await request(app).get('/notes/1').expect(299);
     expect(json.headers['x-trace']).toBe('t');
     expect(json.body.representation).toEqual({ kind: 'json', type: 'application/json', body: { id: 1, text: 'a' } });
-    expect((await request(app).get('/notes/1').set('Accept', 'text/plain').expect(299)).body.representation).toMatchObject({ kind: 'bytes', type: expect.stringMatching(/^text\/plain/) });
-    expect((await request(alone(answerStage(ctx), answered({ status: 204 }))).get('/notes/1').expect(299)).body.representation).toEqual({ kind: 'empty' });
+    expect(
+      (await request(app).get('/notes/1').set('Accept', 'text/plain').expect(299)).body.representation,
+    ).toMatchObject({ kind: 'bytes', type: expect.stringMatching(/^text\/plain/) });
+    expect(
+      (
+        await request(alone(answerStage(ctx), answered({ status: 204 })))
+          .get('/notes/1')
+          .expect(299)
+      ).body.representation,
+    ).toEqual({ kind: 'empty' });
   });
 });
 
@@ -229,21 +315,43 @@ describe('validate answer', () => {
           },
           validateAnswerStage(ctx),
         ],
-        () => ({ match: { operation: operation('getNote'), params: { id: '1' } }, representation: { kind: 'json', type: 'application/json', body } }),
+        () => ({
+          match: { operation: operation('getNote'), params: { id: '1' } },
+          representation: { kind: 'json', type: 'application/json', body },
+        }),
       );
-    await request(checked({ id: 1, text: 'fine' })).get('/notes/1').expect(299);
-    expect((await request(checked({ id: 'one' })).get('/notes/1').expect(500)).body.message).toMatch(/id|integer/i);
+    await request(checked({ id: 1, text: 'fine' }))
+      .get('/notes/1')
+      .expect(299);
+    expect(
+      (
+        await request(checked({ id: 'one' }))
+          .get('/notes/1')
+          .expect(500)
+      ).body.message,
+    ).toMatch(/id|integer/i);
   });
 });
 
 describe('write', () => {
   it('writes each representation: JSON once serialised, bytes in their type, nothing for an empty one', async () => {
-    const written = (representation: RequestState['representation']) => alone(writeStage(ctx), () => ({ match: { operation: operation('getNote'), params: {} }, representation }));
-    const json = await request(written({ kind: 'json', type: 'application/json', body: { id: 1 } })).get('/notes/1').expect(200);
+    const written = (representation: RequestState['representation']) =>
+      alone(writeStage(ctx), () => ({ match: { operation: operation('getNote'), params: {} }, representation }));
+    const json = await request(written({ kind: 'json', type: 'application/json', body: { id: 1 } }))
+      .get('/notes/1')
+      .expect(200);
     expect(json.text).toBe('{"id":1}');
     expect(json.headers['content-type']).toMatch(/^application\/json/);
-    const text = await request(written({ kind: 'bytes', type: 'text/plain', body: 'hello' })).get('/notes/1').expect(200);
+    const text = await request(written({ kind: 'bytes', type: 'text/plain', body: 'hello' }))
+      .get('/notes/1')
+      .expect(200);
     expect([text.text, text.headers['content-type']]).toEqual(['hello', 'text/plain; charset=utf-8']);
-    expect((await request(written({ kind: 'empty' })).get('/notes/1').expect(200)).text).toBe('');
+    expect(
+      (
+        await request(written({ kind: 'empty' }))
+          .get('/notes/1')
+          .expect(200)
+      ).text,
+    ).toBe('');
   });
 });

@@ -22,9 +22,18 @@ export interface ControlAccess {
  */
 export function controlGuard(access: ControlAccess): RequestHandler {
   return (req, _res, next) => {
-    if (!access.enabled) throw new HttpError(404, 'not_found', `No resource at ${req.originalUrl.split('?')[0]}: the control endpoints are off (--no-control).`);
+    if (!access.enabled)
+      throw new HttpError(
+        404,
+        'not_found',
+        `No resource at ${req.originalUrl.split('?')[0]}: the control endpoints are off (--no-control).`,
+      );
     if (!access.fromAnywhere && !isLoopback(req.socket.remoteAddress)) {
-      throw new HttpError(404, 'not_found', `No resource at ${req.originalUrl.split('?')[0]}: the control endpoints answer loopback clients only (--control-from-anywhere allows others).`);
+      throw new HttpError(
+        404,
+        'not_found',
+        `No resource at ${req.originalUrl.split('?')[0]}: the control endpoints answer loopback clients only (--control-from-anywhere allows others).`,
+      );
     }
     next();
   };

@@ -5,7 +5,8 @@ import type { Journal } from './journal.js';
 
 /** A state to import is JSON; anything else would be read as no body at all. */
 const requireJson: RequestHandler = (req, _res, next) => {
-  if (!req.is('application/json')) throw new HttpError(415, 'unsupported_media_type', 'A state to import must be application/json.');
+  if (!req.is('application/json'))
+    throw new HttpError(415, 'unsupported_media_type', 'A state to import must be application/json.');
   next();
 };
 
@@ -22,13 +23,25 @@ export interface AdminDeps {
 }
 
 /** What `GET /__mock` lists: every control endpoint, as `--help` and the README name them. */
-export const CONTROL_ENDPOINTS: readonly { readonly method: string; readonly path: string; readonly description: string }[] = [
+export const CONTROL_ENDPOINTS: readonly {
+  readonly method: string;
+  readonly path: string;
+  readonly description: string;
+}[] = [
   { method: 'GET', path: '/__mock', description: 'this index' },
   { method: 'POST', path: '/__mock/reset', description: 'back to the starting state (seeded or --state)' },
   { method: 'GET', path: '/__mock/state', description: 'export the whole state as JSON' },
   { method: 'PUT', path: '/__mock/state', description: 'import a state (application/json; checked, 400 if bad)' },
-  { method: 'GET', path: '/__mock/engine', description: 'which rules serve the contract, its base path, the stateful operations' },
-  { method: 'GET', path: '/__mock/requests', description: 'the recent requests, oldest first, with bodies and error messages; ?limit=N for the newest N' },
+  {
+    method: 'GET',
+    path: '/__mock/engine',
+    description: 'which rules serve the contract, its base path, the stateful operations',
+  },
+  {
+    method: 'GET',
+    path: '/__mock/requests',
+    description: 'the recent requests, oldest first, with bodies and error messages; ?limit=N for the newest N',
+  },
   { method: 'DELETE', path: '/__mock/requests', description: 'forget the recorded requests' },
 ];
 
@@ -58,7 +71,11 @@ export function adminRouter(deps: AdminDeps): Router {
     let limit: number | undefined;
     if (raw !== undefined) {
       if (typeof raw !== 'string' || !/^\d+$/.test(raw) || Number(raw) < 1) {
-        throw new HttpError(400, 'validation_failed', `limit must be a positive integer (the newest entries to list), got ${JSON.stringify(raw)}.`);
+        throw new HttpError(
+          400,
+          'validation_failed',
+          `limit must be a positive integer (the newest entries to list), got ${JSON.stringify(raw)}.`,
+        );
       }
       limit = Number(raw);
     }

@@ -50,7 +50,8 @@ function errorMessage(status: number, body: string | undefined): string | undefi
   if (status < 400 || body === undefined) return undefined;
   try {
     const parsed: unknown = JSON.parse(body);
-    if (typeof parsed === 'object' && parsed !== null && 'message' in parsed && typeof parsed.message === 'string') return parsed.message;
+    if (typeof parsed === 'object' && parsed !== null && 'message' in parsed && typeof parsed.message === 'string')
+      return parsed.message;
   } catch {
     // not JSON: the body itself says it
   }
@@ -135,7 +136,8 @@ export class Journal {
         const responseBody = method === 'HEAD' ? undefined : asText(sent);
         // The error handler's own words (the message, and an internal error's cause), else the body's.
         const said: unknown = res.locals[ANSWER_ERROR];
-        const error = res.statusCode >= 400 && typeof said === 'string' ? cut(said) : errorMessage(res.statusCode, responseBody);
+        const error =
+          res.statusCode >= 400 && typeof said === 'string' ? cut(said) : errorMessage(res.statusCode, responseBody);
         const entry: { -readonly [K in keyof Omit<Kept, 'id'>]: Omit<Kept, 'id'>[K] } = {
           at,
           method,

@@ -61,8 +61,14 @@ export function rateLimit(limiter: RateLimiter, codeForStatus: (status: number) 
       next();
       return;
     }
-    throw new HttpError(429, codeForStatus(429), `Too many requests (over ${limiter.perSecond} a second); retry in ${wait} second${wait === 1 ? '' : 's'}.`, [], {
-      'Retry-After': String(wait),
-    });
+    throw new HttpError(
+      429,
+      codeForStatus(429),
+      `Too many requests (over ${limiter.perSecond} a second); retry in ${wait} second${wait === 1 ? '' : 's'}.`,
+      [],
+      {
+        'Retry-After': String(wait),
+      },
+    );
   };
 }

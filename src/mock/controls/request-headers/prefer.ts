@@ -11,7 +11,9 @@ export interface Preferences {
   readonly delay?: number;
 }
 
-export type PreferDecoding = { readonly ok: true; readonly preferences: Preferences } | { readonly ok: false; readonly error: HttpError };
+export type PreferDecoding =
+  | { readonly ok: true; readonly preferences: Preferences }
+  | { readonly ok: false; readonly error: HttpError };
 
 export const MAX_DELAY_MS = 60_000;
 
@@ -40,24 +42,31 @@ export function decodePrefer(header: string | readonly string[] | undefined): Pr
     seen.add(name);
     switch (name) {
       case 'code':
-        if (!/^[1-5]\d\d$/.test(value)) return { ok: false, error: bad(`Prefer code must be an HTTP status (100-599), got "${value}".`) };
+        if (!/^[1-5]\d\d$/.test(value))
+          return { ok: false, error: bad(`Prefer code must be an HTTP status (100-599), got "${value}".`) };
         out.code = Number(value);
         break;
       case 'example':
-        if (!/^[\w.-]{1,100}$/.test(value)) return { ok: false, error: bad(`Prefer example must name an example, got "${value}".`) };
+        if (!/^[\w.-]{1,100}$/.test(value))
+          return { ok: false, error: bad(`Prefer example must name an example, got "${value}".`) };
         out.example = value;
         break;
       case 'dynamic':
-        if (value !== 'true' && value !== 'false') return { ok: false, error: bad(`Prefer dynamic must be true or false, got "${value}".`) };
+        if (value !== 'true' && value !== 'false')
+          return { ok: false, error: bad(`Prefer dynamic must be true or false, got "${value}".`) };
         out.dynamic = value === 'true';
         break;
       case 'seed':
-        if (!/^-?\d{1,15}$/.test(value)) return { ok: false, error: bad(`Prefer seed must be an integer, got "${value}".`) };
+        if (!/^-?\d{1,15}$/.test(value))
+          return { ok: false, error: bad(`Prefer seed must be an integer, got "${value}".`) };
         out.seed = Number(value);
         break;
       case 'delay':
         if (!/^\d{1,5}$/.test(value) || Number(value) > MAX_DELAY_MS) {
-          return { ok: false, error: bad(`Prefer delay must be whole milliseconds 0..${MAX_DELAY_MS}, got "${value}".`) };
+          return {
+            ok: false,
+            error: bad(`Prefer delay must be whole milliseconds 0..${MAX_DELAY_MS}, got "${value}".`),
+          };
         }
         out.delay = Number(value);
         break;
@@ -108,6 +117,8 @@ export function checkPreferences(operation: Operation, p: Preferences): void {
  * The media type a canned answer is taken from (its examples, its schema): the content's first
  * JSON entry (the kernel's jsonContent, `+json` included, RFC 6839 §3.1), else its first entry.
  */
-export function cannedMediaType(content: Readonly<Record<string, OpenAPIV3.MediaTypeObject>> | undefined): string | undefined {
+export function cannedMediaType(
+  content: Readonly<Record<string, OpenAPIV3.MediaTypeObject>> | undefined,
+): string | undefined {
   return jsonContent(content)?.mediaType ?? Object.keys(content ?? {})[0];
 }

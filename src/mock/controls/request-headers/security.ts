@@ -25,7 +25,9 @@ export interface Credentials {
   readonly basic?: readonly string[];
 }
 
-export type SecurityVerdict = { readonly ok: true } | { readonly ok: false; readonly message: string; readonly challenges: readonly string[] };
+export type SecurityVerdict =
+  | { readonly ok: true }
+  | { readonly ok: false; readonly message: string; readonly challenges: readonly string[] };
 
 interface SchemeCheck {
   /** True when the request carries acceptable credentials for this scheme. */
@@ -62,7 +64,11 @@ interface Accepted {
   readonly basic: readonly Buffer[];
 }
 
-function schemeCheck(scheme: OpenAPIV3.SecuritySchemeObject, accepted: Accepted, realm: string): SchemeCheck | undefined {
+function schemeCheck(
+  scheme: OpenAPIV3.SecuritySchemeObject,
+  accepted: Accepted,
+  realm: string,
+): SchemeCheck | undefined {
   const { keys, tokens, basic } = accepted;
   // What the scheme takes, by the kernel's one mapping (src/contract/security.ts).
   const credential = schemeCredential(scheme);
@@ -70,9 +76,18 @@ function schemeCheck(scheme: OpenAPIV3.SecuritySchemeObject, accepted: Accepted,
     case 'apiKey': {
       const { in: where, name } = credential;
       return {
-        accepts: (req, query) => acceptsKey(keys, where === 'header' ? req.get(name) : where === 'query' ? (query.get(name) ?? undefined) : cookie(req, name)),
+        accepts: (req, query) =>
+          acceptsKey(
+            keys,
+            where === 'header' ? req.get(name) : where === 'query' ? (query.get(name) ?? undefined) : cookie(req, name),
+          ),
         challenge: () => `ApiKey realm="${realm}", ${where}="${name}"`,
-        wants: where === 'header' ? `a valid ${name} header` : where === 'query' ? `a valid ${name} query parameter` : `a valid ${name} cookie`,
+        wants:
+          where === 'header'
+            ? `a valid ${name} header`
+            : where === 'query'
+              ? `a valid ${name} query parameter`
+              : `a valid ${name} cookie`,
       };
     }
     case 'bearer':
@@ -85,7 +100,8 @@ function schemeCheck(scheme: OpenAPIV3.SecuritySchemeObject, accepted: Accepted,
           return tokens.length === 0 || acceptsKey(tokens, token);
         },
         // RFC 6750 §3.1: a request that carried a token which failed gets `error="invalid_token"`; one without any, no error code.
-        challenge: (req) => (authorization(req, 'Bearer') ? `Bearer realm="${realm}", error="invalid_token"` : `Bearer realm="${realm}"`),
+        challenge: (req) =>
+          authorization(req, 'Bearer') ? `Bearer realm="${realm}", error="invalid_token"` : `Bearer realm="${realm}"`,
         wants: tokens.length === 0 ? 'an Authorization: Bearer token' : 'an accepted Authorization: Bearer token',
       };
     case 'basic':
@@ -107,7 +123,11 @@ function schemeCheck(scheme: OpenAPIV3.SecuritySchemeObject, accepted: Accepted,
     case 'mutualTLS':
       // OAS 3.1.0 §4.8.27: a client certificate is checked by TLS, which the mock does not
       // terminate; over plain HTTP there is nothing to check, so the requirement is met.
-      return { accepts: () => true, challenge: () => '', wants: 'a TLS client certificate (not checkable over plain HTTP)' };
+      return {
+        accepts: () => true,
+        challenge: () => '',
+        wants: 'a TLS client certificate (not checkable over plain HTTP)',
+      };
     default:
       return undefined;
   }
@@ -122,8 +142,13 @@ export class SecurityGate {
   private readonly checks = new Map<string, SchemeCheck>();
 
   constructor(contract: Contract, credentials: Credentials, realm: string) {
-    const bytes = (values: readonly string[] | undefined): Buffer[] => (values ?? []).map((v) => Buffer.from(v, 'utf8'));
-    const accepted: Accepted = { keys: bytes(credentials.apiKeys), tokens: bytes(credentials.tokens), basic: bytes(credentials.basic) };
+    const bytes = (values: readonly string[] | undefined): Buffer[] =>
+      (values ?? []).map((v) => Buffer.from(v, 'utf8'));
+    const accepted: Accepted = {
+      keys: bytes(credentials.apiKeys),
+      tokens: bytes(credentials.tokens),
+      basic: bytes(credentials.basic),
+    };
     for (const [name, scheme] of contract.securitySchemes) {
       const check = schemeCheck(scheme, accepted, realm);
       if (check) this.checks.set(name, check);
