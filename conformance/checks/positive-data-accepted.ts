@@ -57,7 +57,8 @@ export const positiveDataAccepted: Check = {
     // access for this specific resource") promises none: its documented refusal is the answer the
     // contract gives (OAS 3.0.3 §4.7.16 asks for a success response only as a SHOULD), and
     // status_code_documented still holds the status to the list.
-    const successKeys = Object.keys(operation.responses).some((k) => /^[23]/.test(k) || k === 'default');
+    // A 101 is a success too (RFC 9110 §15.2.2): the operation promises one, only not over plain HTTP.
+    const successKeys = Object.keys(operation.responses).some((k) => k === '101' || /^[23]/.test(k) || k === 'default');
     if (
       !successKeys &&
       Object.keys(operation.responses).length > 0 &&

@@ -128,6 +128,8 @@ export const HOLDOUT_PRISM_EXPECTED: Readonly<Record<string, DocumentExpectation
   'clerk-frontend-api (2 of 2)': {
     prism: [
       { check: 'not_found_for_unknown_id', why: 'formArray', operation: 'bulkCreateOrganizationInvitations' },
+      // `status=accepted` ("Filter organization invitations based on their status") answered with a pending one.
+      { check: 'filters_filter', why: 'filters', operation: 'getOrganizationInvitations' },
       ...clerk,
     ],
   },

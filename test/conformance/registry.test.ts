@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract, packageRoot } from '../../src/contract/index.js';
 import { start, type RunningMock } from '../../src/index.js';
 import type { RunReport } from '../../conformance/types.js';
+import { scaled } from '../load-scale.js';
 
 const PLANTED = `import { fail, pass, type Check } from './types.js';
 
@@ -77,7 +78,7 @@ describe('the registry of judgements', () => {
   });
 
   it('runs a planted check, judges it under the policies and reports it in every format', {
-    timeout: 120_000,
+    timeout: scaled(120_000),
   }, async () => {
     const runner = (await import(
       join(copy, 'conformance', 'runner.ts')
