@@ -20,7 +20,7 @@ import {
   sampleDirectory,
   type DirectoryEntry,
 } from './sweep/directory.js';
-import { SWEEP_DEFAULTS, type DocumentOutcome, type SweepOptions } from './sweep/document.js';
+import { SWEEP_DEFAULTS, unjudged, type DocumentOutcome, type SweepOptions } from './sweep/document.js';
 import { markdownTable, summarise, summaryLine } from './sweep/table.js';
 import type { SweepJob } from './sweep/worker.js';
 
@@ -74,20 +74,10 @@ function sweepOne(entry: DirectoryEntry): Promise<DocumentOutcome> {
   const w = (worker ??= fresh());
   let mockStartMs: number | undefined;
   const lost = (stage: 'timeout' | 'worker-crashed', reason: string): DocumentOutcome => ({
-    id: entry.id,
-    openapi: '',
-    operations: 0,
+    ...unjudged(entry.id),
     stage,
     reason,
     mockStartMs,
-    plainGets: 0,
-    plainGets5xx: 0,
-    fiveXx: [],
-    judged: 0,
-    failed: 0,
-    failures: [],
-    failedKeys: [],
-    runMs: undefined,
   });
   return new Promise((resolve) => {
     const done = (outcome: DocumentOutcome, replace: boolean): void => {

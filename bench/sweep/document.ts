@@ -135,14 +135,9 @@ async function plainGets(
   return { sent, fiveXx };
 }
 
-/** Sweeps one document; never throws: every failure is an outcome. */
-export async function sweepDocument(
-  id: string,
-  file: string,
-  options: SweepOptions = SWEEP_DEFAULTS,
-  onStarted?: (mockStartMs: number) => void,
-): Promise<DocumentOutcome> {
-  const base = {
+/** The outcome of a document before anything about it is known: every count 0, every time unknown. */
+export function unjudged(id: string): Omit<DocumentOutcome, 'stage'> {
+  return {
     id,
     openapi: '',
     operations: 0,
@@ -157,6 +152,16 @@ export async function sweepDocument(
     failedKeys: [],
     runMs: undefined,
   };
+}
+
+/** Sweeps one document; never throws: every failure is an outcome. */
+export async function sweepDocument(
+  id: string,
+  file: string,
+  options: SweepOptions = SWEEP_DEFAULTS,
+  onStarted?: (mockStartMs: number) => void,
+): Promise<DocumentOutcome> {
+  const base = unjudged(id);
   let contract: Contract;
   try {
     contract = await loadContract(file);
