@@ -66,22 +66,22 @@ function headerRecord(raw: readonly string[]): Record<string, string> {
 }
 
 /** Raw header pairs without the hop-by-hop ones (and those Connection names), `replace` applied. */
-function forwarded(raw: readonly string[], replace: Readonly<Record<string, string>> = {}): string[] {
-  const named = new Set(
-    raw.flatMap((v, i) =>
-      i % 2 === 0 && v.toLowerCase() === 'connection'
-        ? (raw[i + 1] ?? '').split(',').map((s) => s.trim().toLowerCase())
-        : [],
-    ),
-  );
+function forwarded(raw: readonly string[], replace?: Readonly<Record<string, string>>): string[] {
+  // One plain pass on every exchange: the Set of the fields Connection names is built only when it names some.
+  let named: Set<string> | undefined;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    if ((raw[i] ?? '').toLowerCase() !== 'connection') continue;
+    named ??= new Set();
+    for (const field of (raw[i + 1] ?? '').split(',')) named.add(field.trim().toLowerCase());
+  }
   const out: string[] = [];
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = raw[i] ?? '';
     const lower = name.toLowerCase();
-    if (HOP_BY_HOP.has(lower) || named.has(lower) || replace[lower] !== undefined) continue;
+    if (HOP_BY_HOP.has(lower) || named?.has(lower) || replace?.[lower] !== undefined) continue;
     out.push(name, raw[i + 1] ?? '');
   }
-  for (const [k, v] of Object.entries(replace)) out.push(k, v);
+  if (replace) for (const [k, v] of Object.entries(replace)) out.push(k, v);
   return out;
 }
 
@@ -131,7 +131,23 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyHandle> {
   const judge = new TrafficJudge(options.contract, [prefix]);
   const cap = options.judgeCap ?? DEFAULT_JUDGE_CAP;
   const secure = upstream.protocol === 'https:';
-  const agent = secure ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true });
+  // Keep-alive upstream connections, as many as clients need at once (maxSockets is unbounded), reused newest
+  // first; noDelay so a request's head and body are not held by Nagle's algorithm (RFC 896) behind a delayed ACK.
+  const agentOptions = {
+    keepAlive: true,
+    maxSockets: Number.POSITIVE_INFINITY,
+    scheduling: 'lifo',
+    noDelay: true,
+  } as const;
+  const agent = secure ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
+  const client = secure ? https : http;
+  // The upstream's address parsed once, not from a URL string on every request.
+  const target = {
+    protocol: upstream.protocol,
+    hostname: upstream.hostname.startsWith('[') ? upstream.hostname.slice(1, -1) : upstream.hostname,
+    port: upstream.port,
+    agent,
+  };
   const exchanges: TrafficExchange[] = [];
   const budget = options.retainBytes ?? 512 * 1024 * 1024;
   let retained = 0;
@@ -154,58 +170,79 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyHandle> {
     options.onExchange?.(t);
   };
 
+  // Finished exchanges wait here, as the wire gave them, and are made into TrafficExchanges (header records,
+  // bodies joined and decoded, the retention budget) in setImmediate batches: after the answer has gone out,
+  // never on a client's path. close() drains what is left.
+  const queue: Array<() => TrafficExchange> = [];
+  let scheduled: NodeJS.Immediate | undefined;
+  const drain = (): void => {
+    scheduled = undefined;
+    // splice first: a record() callback may finish more exchanges, which then wait for the next batch.
+    for (const build of queue.splice(0)) record(build());
+  };
+  const enqueue = (build: () => TrafficExchange): void => {
+    queue.push(build);
+    scheduled ??= setImmediate(drain);
+  };
+
   const server = http.createServer((req, res) => {
     const started = Date.now();
-    const startedAt = new Date(started).toISOString();
     const method = req.method ?? 'GET';
-    const url = `${upstream.origin}${prefix}${req.url ?? '/'}`;
-    const requestHeaders = headerRecord(req.rawHeaders);
+    const path = `${prefix}${req.url ?? '/'}`;
+    const url = `${upstream.origin}${path}`;
     const requestBody = new Capture(cap);
     const responseBody = new Capture(cap);
     let done = false;
-    const finish = (response: TrafficExchange['response'], error: string | undefined): void => {
+    const finish = (
+      response: { status: number; statusText: string; headers: Record<string, string> } | undefined,
+      error: string | undefined,
+    ): void => {
       if (done) return;
       done = true;
-      record({
-        startedAt,
+      const durationMs = Date.now() - started;
+      enqueue(() => ({
+        startedAt: new Date(started).toISOString(),
         method,
         url,
-        request: requestBody.message(requestHeaders),
-        response,
+        request: requestBody.message(headerRecord(req.rawHeaders)),
+        response: response && {
+          status: response.status,
+          statusText: response.statusText,
+          ...responseBody.message(response.headers),
+        },
         error,
-        durationMs: Date.now() - started,
-      });
+        durationMs,
+      }));
     };
-    const client = secure ? https : http;
     const upReq = client.request(
-      url,
-      { method, agent, headers: forwarded(req.rawHeaders, { host: upstream.host }) },
+      { ...target, method, path, headers: forwarded(req.rawHeaders, { host: upstream.host }) },
       (upRes) => {
         const status = upRes.statusCode ?? 502;
         const statusText = upRes.statusMessage ?? '';
-        const headers = headerRecord(upRes.rawHeaders);
         const outHeaders = forwarded(upRes.rawHeaders);
-        const ended = (): void => finish({ status, statusText, ...responseBody.message(headers) }, undefined);
         upRes.on('data', (chunk: Buffer) => responseBody.add(chunk));
-        upRes.on('end', ended);
         upRes.on('error', (e) => {
           finish(undefined, `the upstream's answer broke off: ${e.message}`);
           res.destroy();
         });
         if (!options.mark) {
+          // Forwarded as it comes: the head at once, the body piped; pipe's own 'end' listener, added first,
+          // ends the client's answer before this one queues the exchange.
           res.writeHead(status, statusText, outHeaders);
           upRes.pipe(res);
+          upRes.on('end', () => finish({ status, statusText, headers: headerRecord(upRes.rawHeaders) }, undefined));
           return;
         }
         // --mark: hold the answer (up to the cap) to judge it before its header goes out; past the cap, stream on.
+        const headers = headerRecord(upRes.rawHeaders);
         const held: Buffer[] = [];
         let heldSize = 0;
         const markAndWrite = (partial: boolean): void => {
           const t: TrafficExchange = {
-            startedAt,
+            startedAt: new Date(started).toISOString(),
             method,
             url,
-            request: requestBody.message(requestHeaders),
+            request: requestBody.message(headerRecord(req.rawHeaders)),
             response: {
               status,
               statusText,
@@ -232,11 +269,13 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyHandle> {
             markAndWrite(true);
             for (const c of held) res.write(c);
             upRes.pipe(res);
+            upRes.on('end', () => finish({ status, statusText, headers }, undefined));
           }
         };
         const onEnd = (): void => {
           markAndWrite(false);
           res.end(Buffer.concat(held));
+          finish({ status, statusText, headers }, undefined);
         };
         upRes.on('data', onData);
         upRes.on('end', onEnd);
@@ -279,6 +318,9 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyHandle> {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       agent.destroy();
+      // Every exchange that finished is judged and reported: the batches not yet run are run now.
+      if (scheduled) clearImmediate(scheduled);
+      drain();
     },
   };
 }
