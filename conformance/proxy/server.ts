@@ -196,9 +196,14 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyHandle> {
     const finish = (
       response: { status: number; statusText: string; headers: Record<string, string> } | undefined,
       error: string | undefined,
+      judged?: TrafficExchange,
     ): void => {
       if (done) return;
       done = true;
+      if (judged) {
+        enqueue(() => judged);
+        return;
+      }
       const durationMs = Date.now() - started;
       enqueue(() => ({
         startedAt: new Date(started).toISOString(),
@@ -237,7 +242,7 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyHandle> {
         const headers = headerRecord(upRes.rawHeaders);
         const held: Buffer[] = [];
         let heldSize = 0;
-        const markAndWrite = (partial: boolean): void => {
+        const markAndWrite = (partial: boolean): TrafficExchange => {
           const t: TrafficExchange = {
             startedAt: new Date(started).toISOString(),
             method,
@@ -258,6 +263,7 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyHandle> {
             statusText,
             violations.length > 0 ? [...outHeaders, 'Conformance-Violations', asciiJson(violations)] : outHeaders,
           );
+          return t;
         };
         const onData = (chunk: Buffer): void => {
           held.push(chunk);
@@ -273,9 +279,10 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyHandle> {
           }
         };
         const onEnd = (): void => {
-          markAndWrite(false);
+          // The exchange just judged for the header is the one kept: its bodies are not joined and decoded twice.
+          const judged = markAndWrite(false);
           res.end(Buffer.concat(held));
-          finish({ status, statusText, headers }, undefined);
+          finish({ status, statusText, headers }, undefined, judged);
         };
         upRes.on('data', onData);
         upRes.on('end', onEnd);
