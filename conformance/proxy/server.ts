@@ -109,7 +109,9 @@ class Capture {
         size: this.size,
         unjudged: `the body of ${this.size} octets is over the judging cap of ${this.cap} octets: passed through, not judged`,
       };
-    const decoded = decodeContent(Buffer.concat(this.chunks), headers['content-encoding']);
+    // Most bodies come in one chunk: kept as it is, not copied.
+    const joined = this.chunks.length === 1 && this.chunks[0] ? this.chunks[0] : Buffer.concat(this.chunks);
+    const decoded = decodeContent(joined, headers['content-encoding']);
     return 'body' in decoded
       ? { headers, body: decoded.body, size: this.size }
       : { headers, body: undefined, size: this.size, unjudged: decoded.unjudged };
@@ -153,8 +155,11 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyHandle> {
   let retained = 0;
   let dropped = 0;
   const record = (t: TrafficExchange): void => {
-    const fields = (h: Readonly<Record<string, string>> | undefined): number =>
-      Object.entries(h ?? {}).reduce((n, [k, v]) => n + k.length + v.length, 0);
+    const fields = (h: Readonly<Record<string, string>> | undefined): number => {
+      let n = 0;
+      for (const k in h) n += k.length + (h[k]?.length ?? 0);
+      return n;
+    };
     const size =
       (t.request.body?.length ?? 0) +
       (t.response?.body?.length ?? 0) +
