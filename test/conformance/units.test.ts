@@ -207,10 +207,10 @@ describe('an over-long parameter probe stays within the request line servers mus
     );
     expect(mutations.map((m) => m.defect).filter((d) => /maxLength|minLength/.test(d))).toEqual([]);
     expect(skipped).toEqual([
-      'query parameter Marker: longer than maxLength 2147483647 is not built: it takes 2147483648 characters, over the 1048576 an invalid value may take',
-      'query parameter Marker: shorter than minLength 2000000 is not built: it takes 1999999 characters, over the 1048576 an invalid value may take',
-      'field note: longer than maxLength 2147483647 is not built: it takes 2147483648 characters, over the 1048576 an invalid value may take',
-      'field note: shorter than minLength 2000000 is not built: it takes 1999999 characters, over the 1048576 an invalid value may take',
+      'query parameter Marker: longer than maxLength 2147483647 is not built: it takes 2147483648 characters, over the 1048576 the sampler builds',
+      'query parameter Marker: shorter than minLength 2000000 is not built: it takes 1999999 characters, over the 1048576 the sampler builds',
+      'field note: longer than maxLength 2147483647 is not built: it takes 2147483648 characters, over the 1048576 the sampler builds',
+      'field note: shorter than minLength 2000000 is not built: it takes 1999999 characters, over the 1048576 the sampler builds',
     ]);
   });
 });

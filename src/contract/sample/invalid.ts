@@ -1,4 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
+import { LONGEST_STRING } from './limits.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -22,18 +23,10 @@ function wrongTypeValue(s: Schema): unknown {
 }
 
 /**
- * The longest string an invalid value may be: 1 MiB. Past it the request would meet the HTTP layer's
- * size limit (nginx's default client_max_body_size is 1 MiB; request lines far less, RFC 9112 §3), not
- * the application's length check; and a `maxLength` of 2147483647 (the int32 maximum a generator writes
- * for "no limit") is past the longest string V8 can hold at all.
- */
-export const LONGEST_INVALID_STRING = 1_048_576;
-
-/**
  * Invalid values of a schema (the sampler's third kind, beside valid and boundary ones): each
  * breaks exactly one keyword (type §6.1.1, enum §6.1.2, bounds §6.2.2–5, lengths §6.3.1–2, format
  * §7.3), named for the report. Read from the view the caller passes (allOf merged, `effective`).
- * A value too long to build (over LONGEST_INVALID_STRING) is not built: `skipped` is told why.
+ * A value too long to build (over LONGEST_STRING) is not built: `skipped` is told why.
  */
 export function invalidValues(
   s: Schema,
@@ -56,11 +49,9 @@ export function invalidValues(
   }
   if (s.type === 'string' && !s.enum) {
     const string = (what: string, length: number): void => {
-      if (length <= LONGEST_INVALID_STRING) out.push({ what, value: 'x'.repeat(length) });
+      if (length <= LONGEST_STRING) out.push({ what, value: 'x'.repeat(length) });
       else
-        skipped(
-          `${what} is not built: it takes ${length} characters, over the ${LONGEST_INVALID_STRING} an invalid value may take`,
-        );
+        skipped(`${what} is not built: it takes ${length} characters, over the ${LONGEST_STRING} the sampler builds`);
     };
     if (s.maxLength !== undefined) string(`longer than maxLength ${s.maxLength}`, s.maxLength + 1);
     if (s.minLength !== undefined && s.minLength > 0) string(`shorter than minLength ${s.minLength}`, s.minLength - 1);
