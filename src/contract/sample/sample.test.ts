@@ -555,3 +555,21 @@ describe('invalid values break exactly one keyword', () => {
       expect(validator.validate(schema, value, 'request').state, what).toBe('invalid');
   });
 });
+
+describe('a property whose schema admits no value', () => {
+  // Ticketmaster's Image: `ratio: {type: string, enum: [169, 32, 43]}`: no value is both.
+  const image: OpenAPIV3.SchemaObject = {
+    type: 'object',
+    properties: { url: { type: 'string' }, ratio: { type: 'string', enum: [169, 32, 43] as unknown as string[] } },
+  };
+  it.each(['min', 'max', 'random'] as const)('optional: left out, the rest made, no problem (%s)', (mode) => {
+    const made = sample(image, { dice: new Random(7), mode, everyProperty: true });
+    expect(made.ok).toBe(true);
+    expect(made.ok && made.value).not.toHaveProperty('ratio');
+    expect(made.ok && made.value).toHaveProperty('url');
+  });
+  it('required: the problem is named, never a value silently breaking the schema', () => {
+    const made = sample({ ...image, required: ['ratio'] }, { dice: new Random(7), everyProperty: true });
+    expect(made.ok).toBe(false);
+  });
+});

@@ -290,8 +290,17 @@ class Sampler {
           (this.options.everyProperty === true
             ? true
             : depth < 3 && (mode === 'max' || (mode === 'random' && this.dice.next() < 0.5))));
-      if (include) out[key] = this.value(sub, key, depth + 1, mode, undefined, parent);
-      else optional.push([key, sub]);
+      if (!include) optional.push([key, sub]);
+      else if (required.has(key)) out[key] = this.value(sub, key, depth + 1, mode, undefined, parent);
+      else {
+        // An optional property whose schema admits no value (Ticketmaster's `ratio: {type: string,
+        // enum: [169, 32, 43]}`) is left out: an absent optional property is valid (JSON Schema
+        // Validation §6.5.3), a value breaking its schema is not.
+        const before = this.problems.length;
+        const value = this.value(sub, key, depth + 1, mode, undefined, parent);
+        if (this.problems.length === before) out[key] = value;
+        else this.problems.length = before;
+      }
     }
     // A name `required` lists without declaring it is still required (JSON Schema Validation
     // §6.5.3): a value of additionalProperties, else a string (an absent schema admits anything).
