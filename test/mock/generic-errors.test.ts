@@ -56,3 +56,12 @@ describe('an error schema whose details are errors themselves (Azure CloudError)
     await request(app).get('/operations?api-version=1').expect(200);
   });
 });
+
+describe("a reference into another component's inside (Codat's `#/components/schemas/Order/allOf/0`)", () => {
+  it('answers its generated list, valid against the contract, not a 500 "cannot resolve reference"', async () => {
+    const app = await createMockApp({ spec: join(ROOT, 'fixtures', 'mock-contracts', 'inner-schema-reference.yaml') });
+    const listed = await request(app).get('/customers').expect(200);
+    expect(Array.isArray(listed.body)).toBe(true);
+    for (const customer of listed.body as { id: unknown }[]) expect(customer.id).toEqual(expect.any(String));
+  });
+});
