@@ -24,23 +24,32 @@ export interface MutableInput {
   rawBody?: string;
 }
 
+/** What to do with a defect whose value is not built or not sent: tell the report why. */
+type Skipped = (reason: string) => void;
+
 /** Text forms of invalid parameter values (parameters travel as text: RFC 3986 query / path). */
-function invalidParameterValues(p: OpenAPIV3.ParameterObject): Array<{ what: string; value: unknown }> {
+function invalidParameterValues(
+  p: OpenAPIV3.ParameterObject,
+  skipped: Skipped,
+): Array<{ what: string; value: unknown }> {
   const s = p.schema && !('$ref' in p.schema) ? effective(p.schema) : undefined;
   if (!s) return [];
   if (s.type === 'array') {
     // On the wire a single value is a valid one-element array (form, explode): only a wrong item is a defect.
     const items = 'items' in s && s.items && !('$ref' in s.items) ? effective(s.items) : undefined;
     if (!items || items.type === 'string' || items.type === undefined) return [];
-    return invalidParameterItemValues(items).map((v) => ({ what: `item ${v.what}`, value: [v.value] }));
+    return invalidParameterItemValues(items, (reason) => skipped(`item ${reason}`)).map((v) => ({
+      what: `item ${v.what}`,
+      value: [v.value],
+    }));
   }
   if (s.type === 'object' || s.type === undefined || s.nullable === true) return [];
-  return invalidParameterItemValues(s);
+  return invalidParameterItemValues(s, skipped);
 }
 
-function invalidParameterItemValues(s: Schema): Array<{ what: string; value: unknown }> {
+function invalidParameterItemValues(s: Schema, skipped: Skipped): Array<{ what: string; value: unknown }> {
   // Parameters travel as text: a number is a fine string, and `true` is text for a string too.
-  const out = invalidValues(s).filter((v) => !(s.type === 'string' && typeof v.value === 'number'));
+  const out = invalidValues(s, skipped).filter((v) => !(s.type === 'string' && typeof v.value === 'number'));
   if (s.type === 'integer' && s.format === 'int64' && s.maximum === undefined) {
     out.push({ what: 'over int64', value: '99999999999999999999999' });
   }
@@ -108,7 +117,7 @@ function targetOctets(value: unknown): number {
 export function mutationsFor(
   parameters: readonly OpenAPIV3.ParameterObject[],
   plan: RequestBodyPlan | undefined,
-  skipped: (reason: string) => void = () => undefined,
+  skipped: Skipped = () => undefined,
 ): Mutation[] {
   const bodySchema = plan?.schema;
   const bodyRequired = plan?.required ?? false;
@@ -123,7 +132,8 @@ export function mutationsFor(
     if (p.in === 'query' && p.required === true && !hasDefault(asSchema(p.schema))) {
       out.push({ defect: `query parameter ${p.name} missing`, apply: (i) => void delete i.query[p.name] });
     }
-    for (const { what, value } of invalidParameterValues(p)) {
+    const parameterSkipped: Skipped = (reason) => skipped(`${p.in} parameter ${p.name}: ${reason}`);
+    for (const { what, value } of invalidParameterValues(p, parameterSkipped)) {
       const octets = targetOctets(value);
       if (octets > REQUEST_LINE_OCTETS - REST_OF_LINE_OCTETS) {
         skipped(
@@ -135,7 +145,7 @@ export function mutationsFor(
       out.push({ defect: `${p.in} parameter ${p.name}: ${what}`, apply: (i) => void (i[bag][p.name] = value) });
     }
   }
-  out.push(...querystringMutations(parameters));
+  out.push(...querystringMutations(parameters, skipped));
   if (!bodySchema || !bodyMediaType) return out;
   const body = effective(bodySchema);
   if (bodyRequired) {
@@ -177,9 +187,10 @@ export function mutationsFor(
     }
     for (const [name, sub] of writableProperties(body)) {
       // Form fields travel as text: only defects that survive being written as text.
+      const fieldSkipped: Skipped = (reason) => skipped(`field ${name}: ${reason}`);
       const values = plan?.json
-        ? [...invalidValues(sub), ...jsonOnlyInvalidValues(sub)]
-        : invalidParameterValues({ name, in: 'query', schema: sub });
+        ? [...invalidValues(sub, fieldSkipped), ...jsonOnlyInvalidValues(sub)]
+        : invalidParameterValues({ name, in: 'query', schema: sub }, fieldSkipped);
       for (const { what, value } of values) {
         out.push({ defect: `field ${name}: ${what}`, apply: (i) => isRecord(i.body) && void (i.body[name] = value) });
       }
@@ -225,7 +236,7 @@ export function mutationsFor(
  * object with that one field is invalid either way). A missing field is tried only when the query
  * string is required: emptied, an optional one reads as absent, which is valid.
  */
-function querystringMutations(parameters: readonly OpenAPIV3.ParameterObject[]): Mutation[] {
+function querystringMutations(parameters: readonly OpenAPIV3.ParameterObject[], skipped: Skipped): Mutation[] {
   const querystring = querystringParameter(parameters);
   const schema = asSchema(querystring?.schema);
   if (!querystring || !schema) return [];
@@ -252,7 +263,10 @@ function querystringMutations(parameters: readonly OpenAPIV3.ParameterObject[]):
   }
   const json = isJsonMediaType(querystring.mediaType);
   for (const [field, sub] of writableProperties(flat)) {
-    const values = json ? invalidValues(sub) : invalidParameterValues({ name: field, in: 'query', schema: sub });
+    const fieldSkipped: Skipped = (reason) => skipped(`query string field ${field}: ${reason}`);
+    const values = json
+      ? invalidValues(sub, fieldSkipped)
+      : invalidParameterValues({ name: field, in: 'query', schema: sub }, fieldSkipped);
     for (const { what, value } of values)
       out.push({
         defect: `query string field ${field}: ${what}`,

@@ -43,7 +43,11 @@ type Schema = OpenAPIV3.SchemaObject;
  * validator built once serves every request.
  */
 export class SchemaValidator {
-  private readonly ajv: Ajv | Ajv2020;
+  /**
+   * ajv, made on first use (`ajv`): making one compiles its meta-schema (~5 ms of CPU), and an app
+   * makes validators it may never use (app.ts's checks only a --state).
+   */
+  private made: Ajv | Ajv2020 | undefined;
   private readonly cache = new Map<Direction, WeakMap<object, ValidateFunction>>([
     ['request', new WeakMap()],
     ['response', new WeakMap()],
@@ -76,7 +80,10 @@ export class SchemaValidator {
    * `const`, `prefixItems`, `$ref` beside other keywords, `unevaluatedProperties`, numeric
    * exclusive bounds, `$defs`; `nullable` is then no keyword at all and is ignored.
    */
-  constructor(readonly dialect: SchemaDialect = 'openapi-3.0') {
+  constructor(readonly dialect: SchemaDialect = 'openapi-3.0') {}
+
+  private get ajv(): Ajv | Ajv2020 {
+    if (this.made) return this.made;
     // strict: false lets the OpenAPI-only keywords (example, xml, externalDocs, x-*) through;
     // every one of them is an annotation that does not constrain the value. `discriminator` is
     // not given to ajv (its support refuses `mapping` and anyOf): see toJsonSchema.
@@ -91,10 +98,12 @@ export class SchemaValidator {
       logger: false,
       code: { optimize: false },
     } as const;
-    this.ajv = dialect === 'json-schema-2020-12' ? new Ajv2020(options) : new Ajv(options);
-    addFormats(this.ajv);
+    const ajv = this.dialect === 'json-schema-2020-12' ? new Ajv2020(options) : new Ajv(options);
+    addFormats(ajv);
     // OpenAPI 3.0 formats that ajv-formats does not define: annotations, never constraints.
-    for (const format of ['password', 'binary']) this.ajv.addFormat(format, true);
+    for (const format of ['password', 'binary']) ajv.addFormat(format, true);
+    this.made = ajv;
+    return ajv;
   }
 
   /** Run-level messages: what the validator could not enforce (one line per kind of thing). */

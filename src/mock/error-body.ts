@@ -3,7 +3,7 @@ import type { Faker } from '@faker-js/faker';
 import type { OpenAPIV3 } from 'openapi-types';
 import { normalName as normal, type Contract, type Operation, type SchemaValidator } from '../contract/index.js';
 import { createFaker } from './faker.js';
-import type { ErrorDetail, HttpError } from './errors.js';
+import { type ErrorDetail, HttpError } from './errors.js';
 import { schemaAccepts } from './media.js';
 import {
   commonErrorSchema,
@@ -250,7 +250,9 @@ function detailItem(written: Schema, detail: ErrorDetail, fallbackKind: string):
         values && values.length > 0
           ? (values.find((v) => v === location) ?? values.find((v) => v === location.split('.')[0]) ?? values[0])
           : location;
-    } else if (MESSAGE.has(n) || n === 'issue') out[prop] = schema?.enum?.[0] ?? message;
+    } else if ((MESSAGE.has(n) || n === 'issue') && schema?.type !== 'array' && schema?.type !== 'object')
+      // A field named like a message that holds a list or an object (`details: CloudErrorBody[]`) is not the message.
+      out[prop] = schema?.enum?.[0] ?? message;
     else if (
       KIND.has(n) &&
       (schema?.type === 'string' || schema?.type === undefined) &&
@@ -294,8 +296,12 @@ function violationList(items: Schema, error: HttpError, say: boolean): unknown[]
   if (list.length === 0) return undefined;
   if (items.type === 'string') return list.map((d) => (d.location === '' ? d.message : `${d.location}: ${d.message}`));
   if (!items.properties && !items.anyOf && !items.oneOf) return undefined;
+  // Each item is shaped as the error without its violations: an item schema that nests a list of
+  // itself (Azure's CloudErrorBody `details: CloudErrorBody[]`) gets that list left out, not the
+  // violations again, forever.
+  const bare = new HttpError(error.status, error.code, error.message, [], error.headers);
   return list.map((d) => ({
-    ...(shape(items, error, false, false) as Record<string, unknown>),
+    ...(shape(items, bare, false, false) as Record<string, unknown>),
     ...detailItem(items, d, error.code),
   }));
 }

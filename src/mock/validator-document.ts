@@ -147,6 +147,7 @@ export function validatorDocument(contract: Contract, layer = 0): ValidatorDocum
   bracketedMemberNames(document, changes);
   collidingFormObjects(document, changes);
   absentDeepObjects(document, changes);
+  deepSchemaReferences(document, changes);
   // Places are named in the user's own document (a Swagger 2.0 one's pointers, not the upgraded copy's).
   // Alternatives may still be `$ref`s here: a contradiction is judged on what they point to.
   const resolve = (node: unknown): unknown => {
@@ -339,6 +340,72 @@ function asThreeOne(document: OpenAPIV3.Document & Record<string, unknown>, chan
         if (isRecord(media) && sequenceSyntax(type) !== undefined) delete media['schema'];
     }
   }
+}
+
+/**
+ * A reference into a component schema's inside (`#/components/schemas/Order/allOf/0`, Codat) is
+ * a valid JSON pointer (OAS 3.0.3 §4.7.23, RFC 6901), but the validator adds each component to ajv
+ * under the id `#/components/schemas/Name`, against which such a pointer no longer resolves (every
+ * answer reaching it failed "can't resolve reference"). The validator's copy gets the pointed-to
+ * schema as a component of its own, and the reference names that component.
+ */
+function deepSchemaReferences(document: OpenAPIV3.Document, changes: string[]): void {
+  const schemas = document.components?.schemas as Record<string, unknown> | undefined;
+  if (!schemas) return;
+  const named = new Map<string, string>();
+  const nameFor = (ref: string): string | undefined => {
+    const m = /^#\/components\/schemas\/([^/]+)\/(.+)$/.exec(ref);
+    if (!m) return undefined;
+    const known = named.get(ref);
+    if (known !== undefined) return known;
+    let target: unknown = schemas[decodePointer(m[1]!)];
+    for (const part of m[2]!.split('/'))
+      target =
+        isRecord(target) || Array.isArray(target)
+          ? (target as Record<string, unknown>)[decodePointer(part)]
+          : undefined;
+    if (!isRecord(target)) return undefined;
+    let name = `kit-inner-${`${m[1]}-${m[2]}`.replace(/[^A-Za-z0-9.\-_]/g, '-')}`;
+    while (name in schemas) name += '-';
+    named.set(ref, name);
+    schemas[name] = structuredClone(target);
+    changes.push(`${ref} is given to the validator as the component ${name}`);
+    return name;
+  };
+  let seen = new WeakSet<object>();
+  const walk = (node: unknown): void => {
+    if (typeof node !== 'object' || node === null || seen.has(node)) return;
+    seen.add(node);
+    if (Array.isArray(node)) {
+      for (const item of node) walk(item);
+      return;
+    }
+    const record = node as Record<string, unknown>;
+    const ref = record['$ref'];
+    if (typeof ref === 'string') {
+      const name = nameFor(ref);
+      if (name !== undefined) record['$ref'] = `#/components/schemas/${name}`;
+    }
+    for (const value of Object.values(record)) walk(value);
+  };
+  // The added components are walked too (their own inner references), until none is added.
+  let count = -1;
+  while (count !== Object.keys(schemas).length) {
+    count = Object.keys(schemas).length;
+    seen = new WeakSet<object>();
+    walk(document);
+  }
+}
+
+/** A JSON pointer's reference token (RFC 6901 §4), percent-decoded as a URI fragment carries it (§6). */
+function decodePointer(token: string): string {
+  let text = token;
+  try {
+    text = decodeURIComponent(token);
+  } catch {
+    // Not percent-encoded after all: the token as written.
+  }
+  return text.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
 /** Media types whose request content the mock reads as raw bytes (engine.ts, express.raw). */

@@ -186,6 +186,33 @@ describe('an over-long parameter probe stays within the request line servers mus
       expect(skipped[0]).toContain(`${REQUEST_LINE_OCTETS}`);
     },
   );
+
+  // `maxLength: 2147483647` (the int32 maximum AWS documents write for "no limit"): `'x'.repeat(2^31)`
+  // threw RangeError "Invalid string length" and the whole run crashed.
+  it('a string past maxLength too long to build is a skip with its reason, in a parameter and a body field', async () => {
+    const { mutationsFor } = await import('../../conformance/cases/mutations.js');
+    const huge = { type: 'string' as const, maxLength: 2_147_483_647, minLength: 2_000_000 };
+    const skipped: string[] = [];
+    const mutations = mutationsFor(
+      [{ name: 'Marker', in: 'query', schema: huge }],
+      {
+        mediaType: 'application/json',
+        schema: { type: 'object', properties: { note: huge } },
+        required: true,
+        json: true,
+        encoding: {},
+        accepted: ['application/json'],
+      },
+      (r) => skipped.push(r),
+    );
+    expect(mutations.map((m) => m.defect).filter((d) => /maxLength|minLength/.test(d))).toEqual([]);
+    expect(skipped).toEqual([
+      'query parameter Marker: longer than maxLength 2147483647 is not built: it takes 2147483648 characters, over the 1048576 the sampler builds',
+      'query parameter Marker: shorter than minLength 2000000 is not built: it takes 1999999 characters, over the 1048576 the sampler builds',
+      'field note: longer than maxLength 2147483647 is not built: it takes 2147483648 characters, over the 1048576 the sampler builds',
+      'field note: shorter than minLength 2000000 is not built: it takes 1999999 characters, over the 1048576 the sampler builds',
+    ]);
+  });
 });
 
 describe("content_type reads the request's Accept with the kernel's negotiate (RFC 9110 §12.5.1)", () => {

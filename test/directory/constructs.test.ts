@@ -36,6 +36,8 @@ const CONSTRUCTS = [
   'raw-string-body.yaml',
   // `createdAt[$gte]` and `createdAt[$lte]` as parameters of their own: refused "Unknown query parameter 'createdAt'".
   'bracketed-query-members.yaml',
+  // `maxLength: 2147483647` ("no limit"): `'x'.repeat(2^31)` threw RangeError "Invalid string length", the run crashed.
+  'no-limit-length.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
@@ -52,6 +54,22 @@ describe('directory constructs: runner against mock', () => {
       failures: outcome.failures,
     }).toEqual({ stage: 'ok', reason: undefined, fiveXx: [], failures: [] });
     expect(outcome.judged).toBeGreaterThan(0);
+  });
+});
+
+describe('a length no string reaches (maxLength 2147483647) at every boundary', () => {
+  // The second example samples in max mode: it grew a string towards 2^31 characters until the heap ran out.
+  it('two examples (min and max mode): the run completes with no failure', async () => {
+    const name = 'no-limit-length.yaml';
+    const outcome = await sweepDocument(name, join(packageRoot, 'fixtures', 'constructs', 'directory', name), {
+      ...SWEEP_DEFAULTS,
+      examples: 2,
+    });
+    expect({ stage: outcome.stage, reason: outcome.reason, failures: outcome.failures }).toEqual({
+      stage: 'ok',
+      reason: undefined,
+      failures: [],
+    });
   });
 });
 

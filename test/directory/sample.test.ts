@@ -36,11 +36,9 @@ const EXPECTED: Readonly<Record<string, TableRow>> = {
   'azure.com/security-serverVulnerabilityAssessments': ok('0/2'),
   'azure.com/streamanalytics-functions': ok('0/2'),
   'azure.com/web-ResourceHealthMetadata': ok('0/6'),
-  'fulfillment.com': ok('1/7', [
-    'not_a_server_error › get-track',
-    'positive_data_accepted › get-track',
-    'status_code_documented › get-track',
-  ]),
+  // Was 1/7 5xx and three failures on get-track: an optional GeoJSON member the sampler could not make
+  // valid was generated anyway and broke the answer; such a member is now left out (sample.test.ts).
+  'fulfillment.com': ok('0/7'),
   'giphy.com': ok('0/10'),
   'googleapis.com/accesscontextmanager': ok('0/4'),
   'googleapis.com/poly': ok('0/4'),

@@ -44,3 +44,24 @@ describe("error details take the contract's alternative; a default is never sent
     scaled(60_000),
   );
 });
+
+describe('an error schema whose details are errors themselves (Azure CloudError)', () => {
+  it('a refusal answers the documented shape, each violation one detail, not a 500 from filling details forever', async () => {
+    const app = await createMockApp({ spec: join(ROOT, 'fixtures', 'mock-contracts', 'recursive-error-details.yaml') });
+    const refused = await request(app).get('/operations').expect(400);
+    expect(refused.body.error.message).toEqual(expect.any(String));
+    expect(refused.body.error.details).toHaveLength(1);
+    expect(refused.body.error.details[0].message).toMatch(/api-version/);
+    expect(refused.body.error.details[0].details).toBeUndefined();
+    await request(app).get('/operations?api-version=1').expect(200);
+  });
+});
+
+describe("a reference into another component's inside (Codat's `#/components/schemas/Order/allOf/0`)", () => {
+  it('answers its generated list, valid against the contract, not a 500 "cannot resolve reference"', async () => {
+    const app = await createMockApp({ spec: join(ROOT, 'fixtures', 'mock-contracts', 'inner-schema-reference.yaml') });
+    const listed = await request(app).get('/customers').expect(200);
+    expect(Array.isArray(listed.body)).toBe(true);
+    for (const customer of listed.body as { id: unknown }[]) expect(customer.id).toEqual(expect.any(String));
+  });
+});

@@ -1,4 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
+import { LONGEST_STRING } from './limits.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -25,8 +26,12 @@ function wrongTypeValue(s: Schema): unknown {
  * Invalid values of a schema (the sampler's third kind, beside valid and boundary ones): each
  * breaks exactly one keyword (type §6.1.1, enum §6.1.2, bounds §6.2.2–5, lengths §6.3.1–2, format
  * §7.3), named for the report. Read from the view the caller passes (allOf merged, `effective`).
+ * A value too long to build (over LONGEST_STRING) is not built: `skipped` is told why.
  */
-export function invalidValues(s: Schema): Array<{ what: string; value: unknown }> {
+export function invalidValues(
+  s: Schema,
+  skipped: (reason: string) => void = () => undefined,
+): Array<{ what: string; value: unknown }> {
   const out: Array<{ what: string; value: unknown }> = [];
   const wrong = wrongTypeValue(s);
   if (wrong !== undefined) out.push({ what: `wrong type (${typeof wrong} for ${s.type})`, value: wrong });
@@ -43,10 +48,13 @@ export function invalidValues(s: Schema): Array<{ what: string; value: unknown }
     if (s.type === 'integer') out.push({ what: 'not an integer', value: 1.5 });
   }
   if (s.type === 'string' && !s.enum) {
-    if (s.maxLength !== undefined)
-      out.push({ what: `longer than maxLength ${s.maxLength}`, value: 'x'.repeat(s.maxLength + 1) });
-    if (s.minLength !== undefined && s.minLength > 0)
-      out.push({ what: `shorter than minLength ${s.minLength}`, value: 'x'.repeat(s.minLength - 1) });
+    const string = (what: string, length: number): void => {
+      if (length <= LONGEST_STRING) out.push({ what, value: 'x'.repeat(length) });
+      else
+        skipped(`${what} is not built: it takes ${length} characters, over the ${LONGEST_STRING} the sampler builds`);
+    };
+    if (s.maxLength !== undefined) string(`longer than maxLength ${s.maxLength}`, s.maxLength + 1);
+    if (s.minLength !== undefined && s.minLength > 0) string(`shorter than minLength ${s.minLength}`, s.minLength - 1);
     if (s.format === 'date-time') out.push({ what: 'not an RFC 3339 date-time', value: '2026-13-45 25:61' });
     if (s.format === 'date') out.push({ what: 'not an RFC 3339 full-date', value: '2026-13-45' });
     if (s.format === 'uuid') out.push({ what: 'not a UUID', value: 'not-a-uuid' });

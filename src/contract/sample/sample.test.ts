@@ -489,6 +489,12 @@ describe('a schema that admits no value is said, never thrown (typed result)', (
     ],
     ['the schema false', 'JSON Schema 2020-12 §4.3.2', false, /admits no value/],
     [
+      'minLength past the longest string V8 holds',
+      'JSON Schema Validation §6.3.2',
+      { type: 'string', minLength: 2_147_483_647 },
+      /minLength 2147483647 is not built: over the 1048576 characters/,
+    ],
+    [
       'oneOf whose alternatives always overlap',
       'JSON Schema Validation §10.2.1.3',
       { oneOf: [{ type: 'string' }, { type: 'string' }] },
@@ -498,6 +504,29 @@ describe('a schema that admits no value is said, never thrown (typed result)', (
     const result = sample(schema, { dice: new Random(1), fits: (s, v) => validator.check(s, v, 'response').valid });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.reason).toMatch(reason);
+  });
+});
+
+// `maxLength: 2147483647` is how AWS documents write "no limit": the max-mode value grew word by word
+// until the heap ran out, and `'x'.repeat(2^31)` threw RangeError "Invalid string length".
+describe('a length past what can be built (maxLength 2147483647) is never built', () => {
+  const noLimit: Schema = { type: 'string', maxLength: 2_147_483_647 };
+  it.each<Mode>(['min', 'max', 'random'])('mode %s: a valid value of a buildable length', (mode) => {
+    const result = sample(noLimit, { dice: new Random(1), mode });
+    expect(result.ok).toBe(true);
+    if (result.ok) {
+      expect(validator.check(noLimit, result.value, 'request').valid).toBe(true);
+      expect(String(result.value).length).toBeLessThanOrEqual(1_048_576);
+    }
+  });
+  it('the value over maxLength is a reason, not a value', () => {
+    const reasons: string[] = [];
+    expect(invalidValues(noLimit, (r) => reasons.push(r))).toEqual([
+      { what: 'wrong type (number for string)', value: 12345 },
+    ]);
+    expect(reasons).toEqual([
+      'longer than maxLength 2147483647 is not built: it takes 2147483648 characters, over the 1048576 the sampler builds',
+    ]);
   });
 });
 
@@ -524,5 +553,23 @@ describe('invalid values break exactly one keyword', () => {
     expect(values.length).toBeGreaterThan(1);
     for (const { what, value } of values)
       expect(validator.validate(schema, value, 'request').state, what).toBe('invalid');
+  });
+});
+
+describe('a property whose schema admits no value', () => {
+  // Ticketmaster's Image: `ratio: {type: string, enum: [169, 32, 43]}`: no value is both.
+  const image: OpenAPIV3.SchemaObject = {
+    type: 'object',
+    properties: { url: { type: 'string' }, ratio: { type: 'string', enum: [169, 32, 43] as unknown as string[] } },
+  };
+  it.each(['min', 'max', 'random'] as const)('optional: left out, the rest made, no problem (%s)', (mode) => {
+    const made = sample(image, { dice: new Random(7), mode, everyProperty: true });
+    expect(made.ok).toBe(true);
+    expect(made.ok && made.value).not.toHaveProperty('ratio');
+    expect(made.ok && made.value).toHaveProperty('url');
+  });
+  it('required: the problem is named, never a value silently breaking the schema', () => {
+    const made = sample({ ...image, required: ['ratio'] }, { dice: new Random(7), everyProperty: true });
+    expect(made.ok).toBe(false);
   });
 });

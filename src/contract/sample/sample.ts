@@ -7,6 +7,7 @@ import { lowered, closedTuple, tuplePositions } from '../schema-2020.js';
 import { asSchema, mergeAllOf, mergeTwo } from '../schema-views.js';
 import type { Dice } from './dice.js';
 import { formatValue } from './formats.js';
+import { LONGEST_STRING } from './limits.js';
 import { englishWord, namedString, nameWords } from './names.js';
 import { componentNameOf } from './schema-names.js';
 
@@ -289,8 +290,17 @@ class Sampler {
           (this.options.everyProperty === true
             ? true
             : depth < 3 && (mode === 'max' || (mode === 'random' && this.dice.next() < 0.5))));
-      if (include) out[key] = this.value(sub, key, depth + 1, mode, undefined, parent);
-      else optional.push([key, sub]);
+      if (!include) optional.push([key, sub]);
+      else if (required.has(key)) out[key] = this.value(sub, key, depth + 1, mode, undefined, parent);
+      else {
+        // An optional property whose schema admits no value (Ticketmaster's `ratio: {type: string,
+        // enum: [169, 32, 43]}`) is left out: an absent optional property is valid (JSON Schema
+        // Validation §6.5.3), a value breaking its schema is not.
+        const before = this.problems.length;
+        const value = this.value(sub, key, depth + 1, mode, undefined, parent);
+        if (this.problems.length === before) out[key] = value;
+        else this.problems.length = before;
+      }
     }
     // A name `required` lists without declaring it is still required (JSON Schema Validation
     // §6.5.3): a value of additionalProperties, else a string (an absent schema admits anything).
@@ -469,6 +479,11 @@ class Sampler {
   private string(schema: Schema, name: string, mode: Mode, parent?: string): string {
     const min = schema.minLength ?? 0;
     const max = schema.maxLength;
+    // A length no string can reach (over LONGEST_STRING): a problem, so the caller skips with the reason.
+    if (min > LONGEST_STRING) {
+      this.problem(`minLength ${min} is not built: over the ${LONGEST_STRING} characters the sampler builds`);
+      return '';
+    }
     if (max !== undefined && min > max) {
       this.problem(`minLength ${min} exceeds maxLength ${max}`);
       return 'x'.repeat(min);
@@ -507,8 +522,14 @@ class Sampler {
         if (fitsLength(value)) return value;
       }
     }
+    // The largest value at a maxLength past LONGEST_STRING (2147483647, "no limit") cannot be built:
+    // the value is made as for any mode (the bound is no boundary any request reaches).
     const bounded =
-      mode === 'min' && schema.minLength !== undefined ? min : mode === 'max' && max !== undefined ? max : undefined;
+      mode === 'min' && schema.minLength !== undefined
+        ? min
+        : mode === 'max' && max !== undefined && max <= LONGEST_STRING
+          ? max
+          : undefined;
     // A format nobody checks (`phone`, `country-code`) still says what the value is, as a name does.
     // An identifier the contract shows an example of is made in that example's shape (digits for
     // digits, a `tmpl_` prefix kept), so ids look like the API's own and fit what reads them.
