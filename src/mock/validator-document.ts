@@ -6,6 +6,7 @@ import {
   fixedMethod,
   isRecord,
   pathItemOperations,
+  walkRecords,
   sequenceSyntax,
   openClosedAllOf,
   openOverlappingOneOf,
@@ -372,29 +373,14 @@ function deepSchemaReferences(document: OpenAPIV3.Document, changes: string[]): 
     changes.push(`${ref} is given to the validator as the component ${name}`);
     return name;
   };
-  let seen = new WeakSet<object>();
-  const walk = (node: unknown): void => {
-    if (typeof node !== 'object' || node === null || seen.has(node)) return;
-    seen.add(node);
-    if (Array.isArray(node)) {
-      for (const item of node) walk(item);
-      return;
-    }
-    const record = node as Record<string, unknown>;
+  // The kernel's walk, once; an added component is reached too, for its own inner references.
+  walkRecords(document, (record, reach) => {
     const ref = record['$ref'];
-    if (typeof ref === 'string') {
-      const name = nameFor(ref);
-      if (name !== undefined) record['$ref'] = `#/components/schemas/${name}`;
-    }
-    for (const value of Object.values(record)) walk(value);
-  };
-  // The added components are walked too (their own inner references), until none is added.
-  let count = -1;
-  while (count !== Object.keys(schemas).length) {
-    count = Object.keys(schemas).length;
-    seen = new WeakSet<object>();
-    walk(document);
-  }
+    const name = typeof ref === 'string' ? nameFor(ref) : undefined;
+    if (name === undefined) return;
+    record['$ref'] = `#/components/schemas/${name}`;
+    reach(schemas[name]);
+  });
 }
 
 /** A JSON pointer's reference token (RFC 6901 §4), percent-decoded as a URI fragment carries it (§6). */
