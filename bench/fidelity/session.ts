@@ -124,20 +124,8 @@ export function deriveSession(contract: Contract, tokenPath?: string): Session {
     // (RFC 5789 §2: a partial modification), so the fields it leaves out must read back unchanged.
     let written: Readonly<Record<string, unknown>> | undefined;
     const readAfter = (what: string, sent: unknown, writer?: Operation): void => {
-      if (!isObject(sent)) {
-        written = undefined;
-        add({
-          name: `read after ${what} ${collection.itemPath}`,
-          role: 'read',
-          operation: read,
-          path: at,
-          body: undefined,
-          credentials: true,
-          ...envelope,
-        });
-        return;
-      }
-      if (writer) {
+      if (!isObject(sent)) written = undefined;
+      else if (writer) {
         const defaults = Object.fromEntries(
           propertiesOf(requestJson(writer))
             .filter(([name, schema]) => !(name in sent) && schema.default !== undefined)
@@ -145,6 +133,7 @@ export function deriveSession(contract: Contract, tokenPath?: string): Session {
         );
         written = { ...defaults, ...sent };
       } else written = { ...written, ...sent };
+      // A body that is not an object promises nothing to read back: the read is sent, not compared.
       add({
         name: `read after ${what} ${collection.itemPath}`,
         role: 'read',
@@ -152,7 +141,7 @@ export function deriveSession(contract: Contract, tokenPath?: string): Session {
         path: at,
         body: undefined,
         credentials: true,
-        readBack: written,
+        ...(written === undefined ? {} : { readBack: written }),
         ...envelope,
       });
     };
