@@ -159,19 +159,39 @@ function readHeaders(list: unknown, where: string): Record<string, string> {
   return out;
 }
 
-function readContent(c: unknown, fallbackSize: number): { body: Buffer | undefined; size: number; unjudged?: string } {
+/**
+ * A body as the recording holds it. HAR 1.2 leaves `text` out "if the information is not available",
+ * and gives -1 for a size it does not know (Playwright does both for an answer whose body it had
+ * not read when the context closed): such a body is unknown and its checks left unjudged, never
+ * judged as empty. Only a size of 0 that the Content-Length field does not contradict is empty.
+ */
+function readContent(
+  c: unknown,
+  fallbackSize: number,
+  headers: Readonly<Record<string, string>>,
+): { body: Buffer | undefined; size: number; unjudged?: string } {
   if (!isRecord(c) || typeof c['text'] !== 'string') {
     const comment =
       isRecord(c) && typeof c['comment'] === 'string' ? c['comment'].replace(/^not recorded: /, '') : undefined;
     const size = isRecord(c) && typeof c['size'] === 'number' ? c['size'] : fallbackSize;
+    const declared = Number(headers['content-length'] ?? '0');
+    const empty = size === 0 && !(declared > 0);
     return {
-      body: size > 0 ? undefined : Buffer.alloc(0),
-      size,
-      ...(size > 0 ? { unjudged: comment ?? 'the recording holds no text of the body' } : {}),
+      body: empty ? Buffer.alloc(0) : undefined,
+      size: Math.max(size, 0),
+      ...(empty
+        ? {}
+        : {
+            unjudged:
+              comment ??
+              (size < 0
+                ? 'the recording holds no text of the body, nor its size'
+                : 'the recording holds no text of the body'),
+          }),
     };
   }
   const body = c['encoding'] === 'base64' ? Buffer.from(c['text'], 'base64') : Buffer.from(c['text'], 'utf8');
-  return { body, size: typeof c['size'] === 'number' ? c['size'] : body.length };
+  return { body, size: typeof c['size'] === 'number' && c['size'] >= 0 ? c['size'] : body.length };
 }
 
 /** Reads a HAR 1.2 log (devtools export, Playwright's recordHar, the proxy's --record) into exchanges, in file order, and the proxy's upstream when it recorded it. */
@@ -210,7 +230,7 @@ export function fromHar(text: string, file: string): TrafficExchange[] {
     const requestHeaders = readHeaders(req['headers'], `${where}.request`);
     const post = isRecord(req['postData']) ? req['postData'] : undefined;
     const request = post
-      ? readContent(post, typeof req['bodySize'] === 'number' ? req['bodySize'] : 0)
+      ? readContent(post, typeof req['bodySize'] === 'number' ? req['bodySize'] : 0, requestHeaders)
       : { body: undefined, size: 0 };
     const status = typeof res['status'] === 'number' ? res['status'] : 0;
     const time = typeof e['time'] === 'number' ? e['time'] : 0;
@@ -227,7 +247,7 @@ export function fromHar(text: string, file: string): TrafficExchange[] {
             status,
             statusText: typeof res['statusText'] === 'string' ? res['statusText'] : '',
             headers: responseHeaders,
-            ...readContent(res['content'], typeof res['bodySize'] === 'number' ? res['bodySize'] : 0),
+            ...readContent(res['content'], typeof res['bodySize'] === 'number' ? res['bodySize'] : 0, responseHeaders),
           },
       error: failed
         ? typeof res['_error'] === 'string'
