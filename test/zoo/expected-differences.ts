@@ -268,27 +268,6 @@ export const EXPECTED_DIFFERENCES: Readonly<Record<string, readonly KnownDiffere
   ],
   'ezapi-orders': [
     {
-      step: 'list /v1/orders',
-      aspect: 'page',
-      service: '1 items, limit 20, offset 0, total 1',
-      mock: '2 items, limit 222, offset 885, total 79',
-      why: why.NESTED_ENVELOPE,
-    },
-    {
-      step: 'list offset=0&limit=1 /v1/orders',
-      aspect: 'page',
-      service: '1 items, limit 1, offset 0, total 1',
-      mock: '3 items, limit 4, offset 911, total 298',
-      why: why.NESTED_ENVELOPE,
-    },
-    {
-      step: 'list offset=1&limit=1 /v1/orders',
-      aspect: 'page',
-      service: '0 items, limit 1, offset 1, total 1',
-      mock: '1 items, limit 356, offset 143, total 875',
-      why: why.NESTED_ENVELOPE,
-    },
-    {
       step: 'invalid: unknown id (GET /v1/orders/{id})',
       aspect: 'status',
       service: '404',

@@ -25,9 +25,6 @@ export const UNIQUE_409 =
 export const AFTER_UNIQUE_409 =
   'follows from the duplicate create the mock stored (the 409 gap above): its list holds one record more';
 
-export const NESTED_ENVELOPE =
-  "the mock's gap: express-zod-api wraps the list as {status, data: {orders, limit, offset, total}}, two levels down, which the kernel's resource model does not read as a list, so the mock generates the page";
-
 export const COERCION =
   'the service\'s own bug: Fastify\'s default ajv coercion stores {"title": 0} as "0", where the document requires a string; the mock refuses it with the documented 400';
 

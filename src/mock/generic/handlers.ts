@@ -535,6 +535,28 @@ function listBody(
   const itemSchema = arraySchema && 'items' in arraySchema ? asSchema(arraySchema.items) : undefined;
   const items = itemSchema ? stored.map((record) => fit(record, itemSchema, deps.validator, deps.faker())) : stored;
   if (shape.kind === 'array') return items;
+  const body = pageObject(shape, items, total, page, size, offset, deps);
+  if (!shape.within) return body;
+  // The page inside the answer's own envelope (`{status, data: page}`, HAL's `{total_items, _embedded:
+  // {applications}}`): the rest generated from its schema, the page's numbers at that level told too.
+  const out: RecordValue = {
+    ...generateRecord(shape.within.answer, deps.faker(), deps.validator),
+    [shape.within.member]: body,
+  };
+  tellPage(out, mergeAllOf(shape.within.answer), shape.within.member, { total, page, size, offset }, deps);
+  return out;
+}
+
+/** The object that holds a page: generated from its schema, the items laid in, its numbers told truly. */
+function pageObject(
+  shape: Extract<ListShape, { kind: 'wrapped' }>,
+  items: readonly unknown[],
+  total: number,
+  page: number | undefined,
+  size: number | undefined,
+  offset: number,
+  deps: GenericDeps,
+): RecordValue {
   const wrapper = mergeAllOf(shape.wrapper);
   const base = generateRecord(shape.wrapper, deps.faker(), deps.validator);
   const out: RecordValue = { ...base, [shape.property]: items };
@@ -548,23 +570,33 @@ function listBody(
     !(wrapper.required ?? []).includes(shape.property)
   )
     delete out[shape.property];
+  tellPage(out, wrapper, shape.property, { total, page, size, offset }, deps);
+  return out;
+}
+
+/** The envelope tells the truth about the page it carries: its numbers (total, page, size, offset) as served. */
+function tellPage(
+  out: RecordValue,
+  wrapper: Schema,
+  holder: string,
+  numbers: { total: number; page: number | undefined; size: number | undefined; offset: number },
+  deps: GenericDeps,
+): void {
   for (const [name, sub] of Object.entries(wrapper.properties ?? {})) {
     const schema = asSchema(sub);
-    if (!schema || name === shape.property || (schema.type !== 'integer' && schema.type !== 'number')) continue;
+    if (!schema || name === holder || (schema.type !== 'integer' && schema.type !== 'number')) continue;
     const key = normal(name);
-    // The envelope tells the truth about the page it carries: total, page, size and offset as served.
     const value = TOTAL.has(key)
-      ? total
+      ? numbers.total
       : PAGE.has(key)
-        ? page
+        ? numbers.page
         : LIMIT.has(key)
-          ? size
+          ? numbers.size
           : OFFSET.has(key)
-            ? offset
+            ? numbers.offset
             : undefined;
     if (value !== undefined && schemaAccepts(deps.validator, schema, value)) out[name] = value;
   }
-  return out;
 }
 
 /** Whether an operation documents a 404: exactly, by its range (`4XX`) or by `default` (OAS 3.0.3 §4.7.16). */
@@ -967,6 +999,12 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
+/** A list example's array: in its wrapper's property, inside the answer's own member where the page is wrapped again. */
+function listOf(value: unknown, property: string, within: string | undefined): unknown {
+  const holder = within === undefined ? value : isRecord(value) ? value[within] : undefined;
+  return isRecord(holder) ? holder[property] : undefined;
+}
+
 /** Records the contract documents for a collection: examples of reading one, listing them and creating one. */
 function documentedRecords(contract: Contract, model: GenericModel, collection: Collection): unknown[] {
   const found: unknown[] = [];
@@ -983,7 +1021,9 @@ function documentedRecords(contract: Contract, model: GenericModel, collection: 
         for (const value of values) {
           if (binding.kind === 'list') {
             const list =
-              binding.shape.kind === 'array' ? value : isRecord(value) ? value[binding.shape.property] : undefined;
+              binding.shape.kind === 'array'
+                ? value
+                : listOf(value, binding.shape.property, binding.shape.within?.member);
             if (Array.isArray(list)) found.push(...list);
           } else if (binding.kind === 'read' || binding.kind === 'create')
             found.push(collection.envelope !== undefined && isRecord(value) ? value[collection.envelope] : value);
