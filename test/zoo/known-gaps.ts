@@ -19,12 +19,6 @@ export const UNDOCUMENTED_404_SCHEMA = "follows from the service's undocumented 
 export const PARSE_UUID_400 =
   "the service's own bug: ParseUUIDPipe refuses an id that is not a UUID with 400, but the document gives the path parameter no format, so `zoo-unknown-id` is a valid id there and the documented answer for an unknown one is 404 (the mock's)";
 
-export const UNIQUE_409 =
-  "the mock's gap: the service refuses a duplicate sku with the documented 409, but the document does not say which field is unique, so the mock (which infers nothing it cannot read) stores the second create";
-
-export const AFTER_UNIQUE_409 =
-  'follows from the duplicate create the mock stored (the 409 gap above): its list holds one record more';
-
 export const COERCION =
   'the service\'s own bug: Fastify\'s default ajv coercion stores {"title": 0} as "0", where the document requires a string; the mock refuses it with the documented 400';
 

@@ -36,6 +36,7 @@ import {
   type ListShape,
 } from '../../contract/index.js';
 import type { GenericStore, RecordValue } from './store.js';
+import { takenBy, uniqueFields } from './unique.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -772,6 +773,21 @@ export function genericHandlers(deps: GenericDeps): Handlers {
     return made;
   };
 
+  /** The fields the operation's documented 409 says are unique (unique.ts), once per operation. */
+  const uniques = new Map<string, string[]>();
+  const unique = (op: Operation): string[] => {
+    let found = uniques.get(op.id);
+    if (!found) uniques.set(op.id, (found = uniqueFields(op, [...writableIn(op)])));
+    return found;
+  };
+  /** RFC 9110 §15.5.10: the request conflicts with the state of the target, a value another record holds. */
+  const taken = (collection: Collection, field: string, value: unknown): HttpError =>
+    new HttpError(
+      409,
+      deps.codeForStatus(409),
+      `A ${collection.noun} with ${field} ${JSON.stringify(value).slice(0, 100)} already exists.`,
+    );
+
   for (const [operationId, binding] of model.bindings) {
     const { collection } = binding;
     const operation = contract.operationsById.get(operationId);
@@ -875,6 +891,14 @@ export function genericHandlers(deps: GenericDeps): Handlers {
           record = stamp(record, collection.schema, sendable, deps.faker(), false, validator);
           // An identifier the client chose (a username, a pet id in the body) is kept; else the server assigns one.
           const chosen = collection.idField !== undefined ? record[collection.idField] : undefined;
+          if (
+            chosen !== undefined &&
+            input.operation.responses['409'] &&
+            store.get(collection.path, scope, String(chosen))
+          )
+            throw taken(collection, collection.idField!, chosen);
+          const clash = takenBy(record, store.list(collection.path, scope), unique(input.operation));
+          if (clash) throw taken(collection, clash.field, clash.value);
           const id = chosen !== undefined ? chosen : newId(collection, store, deps.faker(), validator);
           if (collection.idField !== undefined) record = { ...record, [collection.idField]: id };
           record = withRequired(record, collection.schema, validator, deps.faker());
@@ -958,6 +982,19 @@ export function genericHandlers(deps: GenericDeps): Handlers {
             next = withRequired(next, collection.schema, validator, deps.faker());
           // A change the record schema refuses (a patch that removes a required field) is not stored.
           if (!schemaAccepts(validator, collection.schema, next)) next = record;
+          const clash = takenBy(
+            next,
+            // The others: the stored copy of this record left out (by its identifier, else by its value).
+            store
+              .list(collection.path, scope)
+              .filter((other) =>
+                collection.idField !== undefined
+                  ? String(other[collection.idField]) !== id
+                  : !isDeepStrictEqual(other, record),
+              ),
+            unique(input.operation),
+          );
+          if (clash) throw taken(collection, clash.field, clash.value);
           store.put(collection.path, scope, id, next);
           return reply(200, next);
         };
