@@ -495,6 +495,24 @@ describe('a schema that admits no value is said, never thrown (typed result)', (
       /minLength 2147483647 is not built: over the 1048576 characters/,
     ],
     [
+      'minItems past what a request can carry',
+      'JSON Schema Validation §6.4.2',
+      { type: 'array', minItems: 2_147_483_647, items: { type: 'integer' } },
+      /minItems 2147483647 is not built: over the 10000 members/,
+    ],
+    [
+      'minProperties past what a request can carry',
+      'JSON Schema Validation §6.5.2',
+      { type: 'object', minProperties: 2_147_483_647, additionalProperties: { type: 'integer' } },
+      /minProperties 2147483647 is not built: over the 10000 members/,
+    ],
+    [
+      'a tuple whose minItems is past what a request can carry',
+      'JSON Schema 2020-12 §10.3.1.1',
+      { type: 'array', prefixItems: [{ type: 'string' }], items: { type: 'integer' }, minItems: 2_147_483_647 },
+      /minItems 2147483647 is not built/,
+    ],
+    [
       'oneOf whose alternatives always overlap',
       'JSON Schema Validation §10.2.1.3',
       { oneOf: [{ type: 'string' }, { type: 'string' }] },

@@ -7,7 +7,7 @@ import { lowered, closedTuple, tuplePositions } from '../schema-2020.js';
 import { asSchema, mergeAllOf, mergeTwo } from '../schema-views.js';
 import type { Dice } from './dice.js';
 import { formatValue } from './formats.js';
-import { LONGEST_STRING } from './limits.js';
+import { LONGEST_STRING, MOST_MEMBERS } from './limits.js';
 import { englishWord, namedString, nameWords } from './names.js';
 import { componentNameOf } from './schema-names.js';
 
@@ -317,6 +317,10 @@ class Sampler {
     }
     // minProperties / maxProperties (§6.5.1–2): optional properties first, then additional ones.
     const min = schema.minProperties ?? 0;
+    if (min > MOST_MEMBERS) {
+      this.problem(`minProperties ${min} is not built: over the ${MOST_MEMBERS} members the sampler builds`);
+      return out;
+    }
     while (Object.keys(out).length < min && optional.length > 0) {
       const [key, sub] = optional.shift()!;
       out[key] = this.value(sub, key, depth + 1, mode, undefined, parent);
@@ -346,13 +350,19 @@ class Sampler {
         .slice(0, schema.maxItems ?? positions.length)
         .map((p) => this.value(p, name, depth + 1, mode === 'max' ? 'max' : 'random'));
       const more = closedTuple(schema) ? undefined : rest;
-      while (more !== undefined && head.length < (schema.minItems ?? 0))
+      while (more !== undefined && head.length < Math.min(schema.minItems ?? 0, MOST_MEMBERS))
         head.push(this.value(more, name, depth + 1, 'random'));
-      if (head.length < (schema.minItems ?? 0))
+      if ((schema.minItems ?? 0) > MOST_MEMBERS)
+        this.problem(`minItems ${schema.minItems} is not built: over the ${MOST_MEMBERS} members the sampler builds`);
+      else if (head.length < (schema.minItems ?? 0))
         this.problem(`minItems ${schema.minItems} exceeds a closed tuple of ${positions.length}`);
       return head;
     }
     const lo = schema.minItems ?? 0;
+    if (lo > MOST_MEMBERS) {
+      this.problem(`minItems ${lo} is not built: over the ${MOST_MEMBERS} members the sampler builds`);
+      return [];
+    }
     if (schema.maxItems !== undefined && schema.maxItems < lo) {
       this.problem(`minItems ${lo} exceeds maxItems ${schema.maxItems}`);
       return [];
