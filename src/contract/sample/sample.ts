@@ -38,6 +38,24 @@ export interface SampleOptions {
   readonly fits?: (schema: Schema, value: unknown) => boolean;
   /** The component name of each schema object (for discriminator values, OAS 3.0.3 §4.7.25). */
   readonly schemaNames?: ReadonlyMap<object, string>;
+  /**
+   * Members that admit null are null now and then (half of them, `random` mode only): the
+   * runner's bodies, so a server is held to the nulls its contract takes (a Pydantic `Optional`, a
+   * `nullable` column) as clients send them. The top-level value is never null.
+   */
+  readonly nulls?: boolean;
+}
+
+/** The share of null-admitting members that are null under `nulls`. */
+const NULL_SHARE = 0.5;
+
+/** Whether a (lowered) schema admits null: `nullable` (OAS 3.0.3 §4.7.24) unless an enum leaves null out, or a null alternative (3.1's `Optional`). */
+function admitsNull(schema: Schema): boolean {
+  if (schema.nullable === true) return schema.enum === undefined || schema.enum.includes(null);
+  return [...(schema.oneOf ?? []), ...(schema.anyOf ?? [])].some((alt) => {
+    const view = asSchema(alt);
+    return view !== undefined && lowered(view).enum?.length === 1 && lowered(view).enum?.[0] === null;
+  });
 }
 
 /**
@@ -154,6 +172,14 @@ class Sampler {
       (this.options.fits?.(schema, schema.default) ?? true)
     )
       return structuredClone(schema.default);
+    if (
+      this.options.nulls === true &&
+      mode === 'random' &&
+      depth > 0 &&
+      admitsNull(schema) &&
+      this.dice.next() < NULL_SHARE
+    )
+      return null;
     if ((schema.oneOf?.length ?? 0) > 0 || (schema.anyOf?.length ?? 0) > 0)
       return this.alternative(schema, name, depth, mode, record);
     if (schema.enum !== undefined) return this.enumValue(schema, mode);
