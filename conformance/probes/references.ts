@@ -1,4 +1,10 @@
-import { collectionNames, referenceBase, type Contract, type Operation } from '../../src/contract/index.js';
+import {
+  collectionNameOf,
+  collectionNames,
+  referenceBase,
+  type Contract,
+  type Operation,
+} from '../../src/contract/index.js';
 import { asSchema } from '../cases/schema.js';
 import type { ProbeCheck, ProbeRequest, ProbeVerdict as Verdict, Sent } from '../registry/types.js';
 import type { Exchange } from '../types.js';
@@ -10,7 +16,7 @@ function collectionFor(contract: Contract, field: string): Operation | undefined
   if (!base) return undefined;
   const plurals = collectionNames(base);
   return collections(contract).find(
-    (c) => c.item && plurals.includes(c.create.path.split('/').filter(Boolean).pop()?.toLowerCase() ?? ''),
+    (c) => c.item && plurals.includes(collectionNameOf(c.create.path)?.toLowerCase() ?? ''),
   )?.create;
 }
 

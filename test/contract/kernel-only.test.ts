@@ -177,6 +177,10 @@ const HAND_WRITTEN: ReadonlyArray<[string, RegExp, ReadonlyArray<string>?]> = [
     'an item segment matched by hand (resources/items.ts itemSegment)',
     /\\\{\[\^\}\/?\]\+\\\}(\$|\[\^\/\{\}\]\*\$|\(\\\.)/,
   ],
+  [
+    "a collection's name taken from its path by hand (resources/items.ts collectionNameOf)",
+    /startsWith\('\{'\)\)\s*\.at\(-1\)|\.split\('\/'\)\.filter\(Boolean\)\.(pop|at)\(/,
+  ],
   ['a class of a PRNG or a sampler defined again (sample/dice.ts)', /class\s+(Random|Sampler)\b/],
   // The Petstore store's seeded data (store/seed.ts) is the one exception: domain data the README
   // shows, kept byte-identical for a seed; it uses the kernel's createFaker, and no schema.
@@ -227,6 +231,11 @@ describe('each kernel rule exists once, in src/contract/', () => {
     ['conformance/cases/unknown-id.ts', 'isCreate'],
     ['conformance/cases/unknown-id.ts', 'itemSegment'],
     ['conformance/probes/lists.ts', 'isItemPath'],
+    ['conformance/probes/lists.ts', 'collectionNameOf'],
+    ['conformance/execute/follow-ups.ts', 'collectionNameOf'],
+    ['conformance/probes/references.ts', 'collectionNameOf'],
+    ['src/mock/reflect-filters.ts', 'collectionNameOf'],
+    ['src/mock/stages/answer.ts', 'collectionNameOf'],
     ['conformance/probes/lists.ts', 'listParameterRole'],
     ['conformance/probes/paging.ts', 'pageBase'],
     ['src/mock/generic/handlers.ts', 'pageBase'],
