@@ -3,6 +3,7 @@ import {
   isJsonMediaType,
   isRecord,
   requestPath,
+  schemeCredential,
   serialisePath,
   serialiseQuery,
   type Contract,
@@ -180,8 +181,10 @@ function securityValue(contract: Contract, schemeName: string, value: (key: stri
     return v === undefined || v === null ? undefined : String(v);
   };
   if (!scheme) return undefined;
-  if (scheme.type === 'apiKey') return text('apiKey');
-  if (scheme.type === 'http' && scheme.scheme.toLowerCase() === 'basic') {
+  // What the scheme takes, by the kernel's one mapping (src/contract/security.ts).
+  const credential = schemeCredential(scheme);
+  if (credential?.kind === 'apiKey') return text('apiKey');
+  if (credential?.kind === 'basic') {
     const user = text('username');
     const password = text('password');
     return user === undefined || password === undefined ? undefined : `${user}:${password}`;
