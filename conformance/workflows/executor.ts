@@ -82,6 +82,15 @@ interface Failure {
   readonly stepId: string;
   readonly reason: string;
   readonly record: StepRecord | undefined;
+  /** The status the step's one unmet criterion asked for (`$statusCode == 401`), when that was all it missed. */
+  readonly expectedStatus?: number | undefined;
+}
+
+/** The status a criterion asks for when it is `$statusCode == N` and nothing else (Arazzo 1.0.1 §4.6.20, a simple condition). */
+function statusAskedFor(criterion: Criterion): number | undefined {
+  if (criterion.type !== 'simple' || criterion.context !== undefined) return undefined;
+  const m = /^\s*\$statusCode\s*==\s*(\d{3})\s*$/.exec(criterion.condition);
+  return m ? Number(m[1]) : undefined;
 }
 
 interface WorkflowOutcome {
@@ -332,7 +341,12 @@ export class WorkflowExecutor {
           index++;
           continue;
         }
-        const failure: Failure = { stepId: step.stepId, reason: ran.reason, record: ran.record };
+        const failure: Failure = {
+          stepId: step.stepId,
+          reason: ran.reason,
+          record: ran.record,
+          expectedStatus: ran.expectedStatus,
+        };
         // A step still rate limited after the session's waits judged nothing (RFC 6585 §4): skipped, naming the wait.
         const limited = rateLimitReason(ran.record?.response);
         if (limited !== undefined && action?.type !== 'retry' && action?.type !== 'goto')
@@ -410,7 +424,13 @@ export class WorkflowExecutor {
     records: StepRecord[],
   ): Promise<
     | { ok: true; scope: ExpressionScope }
-    | { ok: false; reason: string; record: StepRecord | undefined; scope: ExpressionScope }
+    | {
+        ok: false;
+        reason: string;
+        record: StepRecord | undefined;
+        scope: ExpressionScope;
+        expectedStatus?: number | undefined;
+      }
   > {
     const base: ExpressionScope = { ...this.scopeBase(inputs), steps, outputs };
     if (step.workflowId !== undefined) {
@@ -431,6 +451,7 @@ export class WorkflowExecutor {
         ok: false,
         reason: `workflow ${id} ${child.status}: ${child.message}`,
         record: child.failure?.record,
+        expectedStatus: child.failure?.expectedStatus,
         scope,
       };
     }
@@ -527,9 +548,12 @@ export class WorkflowExecutor {
       response: { headers: response.headers, body: parseBody(response) },
     };
     const failed: string[] = [];
+    const unmet: Criterion[] = [];
     for (const criterion of step.successCriteria) {
       const result = evaluateCriterion(criterion, scope);
-      if (!result.passed) failed.push(result.detail);
+      if (result.passed) continue;
+      failed.push(result.detail);
+      unmet.push(criterion);
     }
     const own: Record<string, unknown> = {};
     for (const [name, expression] of Object.entries(step.outputs)) own[name] = evaluateExpression(expression, scope);
@@ -541,6 +565,8 @@ export class WorkflowExecutor {
         reason: `success criteri${failed.length === 1 ? 'on' : 'a'} not met: ${failed.join('; ')}`,
         record,
         scope,
+        // What the judge's contract-first rule reads (judge/policies.ts): the status the step asked for, if that was all it missed.
+        expectedStatus: unmet.length === 1 ? statusAskedFor(unmet[0]!) : undefined,
       };
     return { ok: true, scope };
   }
@@ -624,7 +650,8 @@ export class WorkflowExecutor {
           response: record.response,
           error: record.error,
           input: undefined,
-          context: {},
+          context:
+            outcome.failure?.expectedStatus === undefined ? {} : { expectedStatus: outcome.failure.expectedStatus },
         }
       : undefined;
     return {
