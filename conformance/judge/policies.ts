@@ -13,7 +13,7 @@ import { requestPath, siblingsOf } from './siblings.js';
  */
 
 /** RFC 6585 §4 / RFC 9110 §15.6.4: a rate limit (or a 503 that says when to come back) is not a defect; it cannot be judged. */
-export function rateLimited(exchange: Exchange | undefined): string | undefined {
+export function rateLimited(exchange: Pick<Exchange, 'response'> | undefined): string | undefined {
   return rateLimitReason(exchange?.response);
 }
 

@@ -1,4 +1,3 @@
-import { rateLimitReason } from '../http/rate-limit.js';
 import {
   isJsonMediaType,
   isRecord,
@@ -10,6 +9,7 @@ import {
   type Operation,
 } from '../../src/contract/index.js';
 import { CredentialPlan } from '../credentials.js';
+import { rateLimited } from '../judge/policies.js';
 import type { BuiltRequestSender } from '../session.js';
 import { CREDENTIAL_ENV, REDACTED_KEY, redactedAs } from '../http/curl.js';
 import type { CheckResult, Exchange, RecordedRequest, RecordedResponse, TransportError } from '../types.js';
@@ -307,6 +307,11 @@ export class WorkflowExecutor {
       outputs,
     });
     const skipped = (message: string): WorkflowOutcome => ({ status: 'skipped', message, records, outputs });
+    // Skipped on a rate limit, keeping the answer: a workflow calling this one sees it and is skipped too.
+    const limitedAt = (failure: Failure, limited: string): WorkflowOutcome => ({
+      ...skipped(`step ${failure.stepId}: ${limited}`),
+      failure,
+    });
     if (depth > 8) return skipped('workflow steps nest more than 8 deep');
     let index = 0;
     let executed = 0;
@@ -348,9 +353,10 @@ export class WorkflowExecutor {
           expectedStatus: ran.expectedStatus,
         };
         // A step still rate limited after the session's waits judged nothing (RFC 6585 §4): skipped, naming the wait.
-        const limited = rateLimitReason(ran.record?.response);
+        // The judge's rate-limit policy (judge/policies.ts), as every check and probe meets it.
+        const limited = rateLimited(ran.record);
         if (limited !== undefined && action?.type !== 'retry' && action?.type !== 'goto')
-          return skipped(`step ${step.stepId}: ${limited}`);
+          return limitedAt(failure, limited);
         if (action?.type === 'retry') {
           // retryLimit defaults to 1 (Arazzo 1.0.1 §4.6.17: "If not specified, a single retry").
           const key = `${step.stepId}\u0000${action.name}`;
@@ -362,7 +368,7 @@ export class WorkflowExecutor {
             if (action.stepId !== undefined) index = workflow.steps.findIndex((s) => s.stepId === action.stepId);
             continue;
           }
-          if (limited !== undefined) return skipped(`step ${step.stepId}: ${limited}`);
+          if (limited !== undefined) return limitedAt(failure, limited);
           return fail(
             failure,
             `${describeFailure(step, ran.reason)} (after ${used} ${used === 1 ? 'retry' : 'retries'})`,

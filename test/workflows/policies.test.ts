@@ -125,3 +125,49 @@ describe('a workflow step under the judge policies', () => {
     if (row.verdict === 'warning') expect(judged.message).toMatch(/contract-first rule: dropThing documents/);
   });
 });
+
+describe('a workflow calling one that was rate limited', () => {
+  it('is skipped with it, not failed (the rate-limit skip reaches the calling step)', async () => {
+    const contract = await contractFromDocument({
+      openapi: '3.0.3',
+      info: { title: 'policies', version: '1' },
+      paths: { '/things': { get: { operationId: 'listThings', responses: { '200': { description: 'ok' } } } } },
+    });
+    const doc = parseArazzo(
+      {
+        arazzo: '1.0.1',
+        info: { title: 't', version: '1' },
+        sourceDescriptions: [{ name: 'api', url: 'api.yaml', type: 'openapi' }],
+        workflows: [
+          {
+            workflowId: 'child',
+            steps: [
+              { stepId: 'list', operationId: 'listThings', successCriteria: [{ condition: '$statusCode == 200' }] },
+            ],
+          },
+          { workflowId: 'parent', steps: [{ stepId: 'callChild', workflowId: 'child' }] },
+        ],
+      },
+      'w.arazzo.yaml',
+    );
+    const results = await runWorkflows({
+      documents: [doc],
+      contract,
+      target: 'http://h',
+      credentials: {},
+      timeoutMs: 1000,
+      maxResponseBytes: 1 << 20,
+      transport: {
+        sendBuilt: async () => ({
+          ok: true,
+          response: { status: 429, headers: { 'retry-after': '60' }, body: '', durationMs: 1 },
+        }),
+      },
+    });
+    expect(results.map((r) => [r.check, r.status])).toEqual([
+      ['workflow:child', 'skipped'],
+      ['workflow:parent', 'skipped'],
+    ]);
+    expect(results[1]?.message).toMatch(/rate limited \(429\)/);
+  });
+});
