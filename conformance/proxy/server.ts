@@ -24,6 +24,11 @@ const HOP_BY_HOP = new Set([
   'upgrade',
 ]);
 
+/** The most a batch of judging holds the event loop, in milliseconds (see drain). */
+const SLICE_MS = 0.5;
+/** Exchanges waiting to be judged past which a batch judges them all, whatever the time. */
+const BACKLOG = 2000;
+
 /** The header `--mark` adds, like Prism's `sl-violations`: a JSON array of `{ check, severity, message }`. */
 export const MARK_HEADER = 'conformance-violations';
 
@@ -203,10 +208,21 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyHandle> {
   // answer has gone out, never on a client's path. close() drains what is left.
   const queue: Array<() => TrafficExchange> = [];
   let scheduled: NodeJS.Immediate | undefined;
+  // Judging takes a fraction of a millisecond an exchange: a batch stops after SLICE_MS and leaves the rest to
+  // the next turn of the event loop, so a burst of finished exchanges never holds a client's answer behind it
+  // for long; past BACKLOG waiting exchanges it judges them all at once, so that memory stays bounded.
   const drain = (): void => {
     scheduled = undefined;
-    // splice first: a record() callback may finish more exchanges, which then wait for the next batch.
-    for (const build of queue.splice(0)) record(build());
+    const until = performance.now() + SLICE_MS;
+    let done = 0;
+    // A record() callback may finish more exchanges: they are pushed behind and wait their turn.
+    while (done < queue.length && (queue.length - done > BACKLOG || performance.now() < until)) {
+      const build = queue[done] as () => TrafficExchange;
+      done += 1;
+      record(build());
+    }
+    queue.splice(0, done);
+    if (queue.length > 0) scheduled = setImmediate(drain);
   };
   const enqueue = (build: () => TrafficExchange): void => {
     queue.push(build);
@@ -357,7 +373,7 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyHandle> {
       agent.destroy();
       // Every exchange that finished is judged and reported: the batches not yet run are run now.
       if (scheduled) clearImmediate(scheduled);
-      drain();
+      for (const build of queue.splice(0)) record(build());
     },
   };
 }
