@@ -185,11 +185,9 @@ const HAND_WRITTEN: ReadonlyArray<[string, RegExp, ReadonlyArray<string>?]> = [
     "a collection's name taken from its path by hand (resources/items.ts collectionNameOf)",
     /startsWith\('\{'\)\)\s*\.at\(-1\)|\.split\('\/'\)\.filter\(Boolean\)\.(pop|at)\(/,
   ],
-  // conformance/traffic/request.ts (the proxy's reading of a recorded request) is the one left: another session's area.
   [
     'a security scheme mapped to its credential by hand (security.ts schemeCredential)',
     /\.type\s*===\s*'(apiKey|openIdConnect)'|\.scheme\??\.toLowerCase\(\)\s*===\s*'(basic|bearer)'/,
-    ['conformance/traffic/request.ts'],
   ],
   ['a class of a PRNG or a sampler defined again (sample/dice.ts)', /class\s+(Random|Sampler)\b/],
   // The Petstore store's seeded data (store/seed.ts) is the one exception: domain data the README
@@ -224,6 +222,7 @@ describe('each kernel rule exists once, in src/contract/', () => {
     ['src/mock/controls/request-headers/security.ts', 'schemeCredential'],
     ['conformance/credentials.ts', 'schemeCredential'],
     ['conformance/workflows/executor.ts', 'schemeCredential'],
+    ['conformance/traffic/request.ts', 'schemeCredential'],
     ['src/mock/controls/request-headers/security.ts', 'cookiePairs'],
     ['src/mock/controls/request-headers/prefer.ts', 'jsonContent'],
     ['conformance/checks/content-type.ts', 'negotiate'],
