@@ -123,6 +123,8 @@ export function sameValue(sent: unknown, read: unknown): boolean {
  * digits (an id read from a Location or a path is text, RFC 3986 §3.3: `/members/1` names `memberId: 1`).
  */
 export function sameId(a: unknown, b: unknown): boolean {
+  // No value is no identifier (sameValue takes a null read back absent as the same value; an id never is).
+  if (a === null || a === undefined || b === null || b === undefined) return false;
   if (sameValue(a, b)) return true;
   const scalar = (v: unknown): boolean => typeof v === 'string' || typeof v === 'number';
   return scalar(a) && scalar(b) && typeof a !== typeof b && String(a) === String(b);

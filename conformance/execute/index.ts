@@ -109,12 +109,18 @@ export async function execute(input: ExecuteInput): Promise<Execution> {
       const body = c.body;
       if (c.unwritableBody !== undefined) note(op.id, 'positive', c.unwritableBody);
       const userGiven = input.inputs?.[op.id];
-      const needsInput = async (fresh: boolean, mode: ReturnType<typeof modeFor>): Promise<GeneratedInput | string> => {
+      // `nulls`: the positive cases' bodies may hold null members; the bases of negative cases and
+      // probes stay plain, so what they change is the only thing wrong with them.
+      const needsInput = async (
+        fresh: boolean,
+        mode: ReturnType<typeof modeFor>,
+        nulls = false,
+      ): Promise<GeneratedInput | string> => {
         const params = await resources.pathParamsFor(op, fresh);
         if (!params.ok) return params.reason;
         let value: unknown;
         if (body) {
-          value = validBody(op, opRng, mode, validator, names, true);
+          value = validBody(op, opRng, mode, validator, names, nulls);
           if (value === undefined) return noBodyReason(op);
           if (isRecord(value)) {
             const filled = await resources.fillReferences(op, value);
@@ -200,7 +206,7 @@ export async function execute(input: ExecuteInput): Promise<Execution> {
         let listed = false;
         const deletedIds = new Set<string>();
         for (let i = 0; i < examples; i++) {
-          const generated = await needsInput(destructive(op), modeFor(i));
+          const generated = await needsInput(destructive(op), modeFor(i), true);
           if (typeof generated === 'string') {
             for (const kind of ['positive', 'read_back', 'read_after_delete'] as const) note(op.id, kind, generated);
             break;

@@ -39,7 +39,8 @@ export interface SampleOptions {
   /** The component name of each schema object (for discriminator values, OAS 3.0.3 §4.7.25). */
   readonly schemaNames?: ReadonlyMap<object, string>;
   /**
-   * Members that admit null are null now and then (half of them, `random` mode only): the
+   * Members that admit null are null now and then (half of them, in a `random` case only, never in the
+   * random retries of a boundary case): the
    * runner's bodies, so a server is held to the nulls its contract takes (a Pydantic `Optional`, a
    * `nullable` column) as clients send them. The top-level value is never null.
    */
@@ -111,7 +112,11 @@ export function sample(
   schema: Schema | OpenAPIV3.ReferenceObject | boolean | undefined,
   options: SampleOptions,
 ): Sampled {
-  const sampler = new Sampler(options);
+  // Nulls belong to the random cases asked for, not to the random retries of a boundary case
+  // (whose values would then change with every null-admitting member of the schema).
+  const sampler = new Sampler(
+    options.nulls === true && (options.mode ?? 'random') !== 'random' ? { ...options, nulls: false } : options,
+  );
   const written = typeof schema === 'object' && schema !== null && !('$ref' in schema) ? schema : undefined;
   let value: unknown = null;
   // Made again (random draws differ: a pattern, a oneOf, unique items) when a part could not be
