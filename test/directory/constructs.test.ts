@@ -38,6 +38,9 @@ const CONSTRUCTS = [
   'bracketed-query-members.yaml',
   // `maxLength: 2147483647` ("no limit"): `'x'.repeat(2^31)` threw RangeError "Invalid string length", the run crashed.
   'no-limit-length.yaml',
+  // An object member of an exploded object, an array of objects (JSON text, refused "must be object") and a
+  // bare `*` in a name (refused "must be url encoded").
+  'structured-query.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
