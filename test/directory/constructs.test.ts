@@ -45,6 +45,8 @@ const CONSTRUCTS = [
   'ref-siblings-3.0.yaml',
   // Lists of items whose schema admits no value: the mock answered items breaking it (500), where `[]` is valid.
   'unsatisfiable-items.yaml',
+  // A POST on a collection answering a list (no body): bound as a create, it answered a record, 500 "must be array".
+  'post-answers-list.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
