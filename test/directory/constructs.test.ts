@@ -47,6 +47,8 @@ const CONSTRUCTS = [
   'unsatisfiable-items.yaml',
   // A POST on a collection answering a list (no body): bound as a create, it answered a record, 500 "must be array".
   'post-answers-list.yaml',
+  // A PUT on an item path as the only create (Azure CreateOrUpdate), documenting no 404: it was not stored, the read-back was 404.
+  'put-creates.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
