@@ -49,6 +49,8 @@ const CONSTRUCTS = [
   'post-answers-list.yaml',
   // A PUT on an item path as the only create (Azure CreateOrUpdate), documenting no 404: it was not stored, the read-back was 404.
   'put-creates.yaml',
+  // Lists under an item deleted without a record, documenting no 404 (networkmanager): see the test below.
+  'deleted-parent-lists.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
@@ -103,6 +105,25 @@ describe('a collection path with a trailing slash is a stored collection', () =>
       const list = (await (await fetch(`${mock.url}/api/v1/tasks/`)).json()) as { data: { id: string }[] };
       expect(list.data.map((t) => t.id)).toContain(task.id);
       expect((await fetch(`${mock.url}/api/v1/tasks/${task.id}`)).status).toBe(200);
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe('under an item deleted without a record, an operation that documents no 404 keeps its answer', () => {
+  it('DELETE /networks/{id}, then GET /networks/{id}/links: 200 as documented; the item itself stays gone', async () => {
+    const mock = await start({
+      port: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'deleted-parent-lists.yaml'),
+    });
+    try {
+      expect((await fetch(`${mock.url}/networks/n1`, { method: 'DELETE' })).status).toBe(200);
+      // Was 404, a status GetLinks does not document (200, 480).
+      const links = await fetch(`${mock.url}/networks/n1/links`);
+      expect(links.status).toBe(200);
+      expect(await links.json()).toEqual(expect.objectContaining({ Links: expect.any(Array) }));
+      expect((await fetch(`${mock.url}/networks/n1`, { method: 'DELETE' })).status).toBe(404);
     } finally {
       await mock.close();
     }
