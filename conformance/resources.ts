@@ -398,10 +398,13 @@ export class Resources {
           auth: 'valid',
         });
         try {
-          const items = listItems(JSON.parse(exchange.response?.body ?? '') as unknown);
-          const first = items?.[0];
-          const value = identifierOf(first, field, undefined, undefined, exchange.request.url);
-          if (isRecord(first) && value !== undefined) return { ok: true, value };
+          const items = listItems(JSON.parse(exchange.response?.body ?? '') as unknown) ?? [];
+          // The first item whose identifier can fill a path segment: an empty one names nothing (RFC
+          // 3986 §3.3: `/global-networks//links` is another path, which no operation serves).
+          for (const item of items) {
+            const value = identifierOf(item, field, undefined, undefined, exchange.request.url);
+            if (isRecord(item) && value !== undefined && value !== null && value !== '') return { ok: true, value };
+          }
         } catch {
           // fall through
         }

@@ -51,6 +51,8 @@ const CONSTRUCTS = [
   'put-creates.yaml',
   // Lists under an item deleted without a record, documenting no 404 (networkmanager): see the test below.
   'deleted-parent-lists.yaml',
+  // A listed item with an empty identifier: the runner sent `GET /global-networks//links`, 404.
+  'empty-listed-id.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
