@@ -53,6 +53,8 @@ const CONSTRUCTS = [
   'deleted-parent-lists.yaml',
   // A listed item with an empty identifier: the runner sent `GET /global-networks//links`, 404.
   'empty-listed-id.yaml',
+  // A 401 documented as application/json without a schema: the mock wrote the bare message under a JSON Content-Type.
+  'schemaless-json-error.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
