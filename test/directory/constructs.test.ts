@@ -55,6 +55,8 @@ const CONSTRUCTS = [
   'empty-listed-id.yaml',
   // A 401 documented as application/json without a schema: the mock wrote the bare message under a JSON Content-Type.
   'schemaless-json-error.yaml',
+  // Items in the one object a list answer wraps: the generated page ignored `maxResults` (paging_truthful).
+  'paged-nested-list.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {

@@ -47,6 +47,7 @@ export {
   isSuccess,
   isCreate,
   writeRole,
+  envelopedRecord,
   idFromLocation,
   identifierField,
   identifierOf,
