@@ -57,6 +57,8 @@ const CONSTRUCTS = [
   'schemaless-json-error.yaml',
   // Items in the one object a list answer wraps: the generated page ignored `maxResults` (paging_truthful).
   'paged-nested-list.yaml',
+  // A query parameter given by `content` (a JSON boolean): the runner sent any string, refused "must be boolean".
+  'content-query-param.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
