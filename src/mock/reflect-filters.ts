@@ -1,5 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import {
+  collectionNameOf,
   LIMIT_NAMES,
   OFFSET_NAMES,
   PAGE_NAMES,
@@ -24,7 +25,7 @@ const asSchema = (s: Schema | OpenAPIV3.ReferenceObject | undefined): Schema | u
 /**
  * The member of an object schema that holds the listed items: its only array; of several (AWS's
  * `profilingGroupNames` beside `profilingGroups`, Google's `unreachable` beside `instances`), the
- * one named like the path's last literal segment, else the only one of objects (roles.ts,
+ * one named like the path's collection (collectionNameOf), else the only one of objects (roles.ts,
  * listItems). Members read merged (AWS wraps each in `allOf` beside its description).
  */
 function arrayMember(view: Schema, segment: string | undefined): readonly [string, Schema] | undefined {
@@ -73,12 +74,8 @@ export function reflectFilters(
   let outer: string | undefined;
   if (view.type === 'array') arraySchema = view;
   else {
-    const segment = operation.path
-      .split('#')[0]!
-      .split('/')
-      .filter((s) => s !== '' && !s.startsWith('{'))
-      .at(-1)
-      ?.toLowerCase();
+    // The array named like the path's collection (the kernel's collectionNameOf).
+    const segment = collectionNameOf(operation.path)?.toLowerCase();
     let chosen = arrayMember(view, segment);
     const inner = chosen === undefined && isRecord(reply.body) ? envelopedRecord(reply.body) : undefined;
     if (inner !== undefined && isRecord(reply.body)) {
