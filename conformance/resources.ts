@@ -307,7 +307,7 @@ export class Resources {
           // No create succeeded: an item the collection already lists names one that exists.
           const listOp = onCollection(this.contract, provider.createOp.path, 'get');
           const listed = listOp
-            ? await this.firstListed(listOp, provider.field ?? 'id', out, fresh && operation.method === 'delete')
+            ? await this.firstListed(listOp, provider.field ?? 'id', out, fresh && operation.method === 'delete', depth)
             : undefined;
           if (listed?.ok && this.admits(p, listed.value)) {
             out[p.name] = listed.value;
@@ -323,6 +323,7 @@ export class Resources {
           provider.field,
           out,
           fresh && operation.method === 'delete',
+          depth,
         );
         // A listed value the parameter's schema refuses (a `name` taken for a `^\d+$` section_id) names nothing it can carry.
         if (value.ok && !this.admits(p, value.value))
@@ -365,6 +366,7 @@ export class Resources {
     field: string,
     known: Readonly<Record<string, unknown>>,
     uncached = false,
+    depth = 0,
   ): Promise<Obtained<unknown>> {
     // As for a create (above): a list the run cannot authenticate to is not asked, since its refusal
     // would be judged as the answer to a valid request.
@@ -383,7 +385,9 @@ export class Resources {
         if (own.length > 0) {
           if (own.every((n) => known[n] !== undefined)) pathParams = Object.fromEntries(own.map((n) => [n, known[n]]));
           else {
-            const parent = await this.pathParamsFor(listOp, false);
+            // One level deeper: a list whose own path parameter only that list provides
+            // (mastercard's) would otherwise ask itself without end (the stack overflowed).
+            const parent = await this.pathParamsFor(listOp, false, depth + 1);
             if (!parent.ok) return parent;
             pathParams = parent.value;
           }
@@ -398,10 +402,13 @@ export class Resources {
           auth: 'valid',
         });
         try {
-          const items = listItems(JSON.parse(exchange.response?.body ?? '') as unknown);
-          const first = items?.[0];
-          const value = identifierOf(first, field, undefined, undefined, exchange.request.url);
-          if (isRecord(first) && value !== undefined) return { ok: true, value };
+          const items = listItems(JSON.parse(exchange.response?.body ?? '') as unknown) ?? [];
+          // The first item whose identifier can fill a path segment: an empty one names nothing (RFC
+          // 3986 §3.3: `/global-networks//links` is another path, which no operation serves).
+          for (const item of items) {
+            const value = identifierOf(item, field, undefined, undefined, exchange.request.url);
+            if (isRecord(item) && value !== undefined && value !== null && value !== '') return { ok: true, value };
+          }
         } catch {
           // fall through
         }

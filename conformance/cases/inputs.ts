@@ -89,8 +89,13 @@ export function queryParameters(operation: Operation): OpenAPIV3.ParameterObject
   return operation.parameters.filter((p) => p.in === 'query');
 }
 
+/**
+ * The schema of a parameter's value: its `schema`, else that of its one `content` entry (OAS 3.0.3
+ * §4.7.12: "The map MUST only contain one entry"; stream-io's `recipients`, a JSON boolean in the
+ * query). Read as `{}` before, the runner sent any string, refused "must be boolean".
+ */
 export function parameterSchema(p: OpenAPIV3.ParameterObject): Schema | undefined {
-  return asSchema(p.schema);
+  return asSchema(p.schema) ?? asSchema(Object.values(p.content ?? {})[0]?.schema);
 }
 
 /**

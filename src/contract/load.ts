@@ -6,7 +6,7 @@ import type { Contract, DeprecationInfo, Operation, ResolvedRequestBody, Stabili
 import { fileProblem } from './cli-args.js';
 import { isRecord } from './guards.js';
 import { ContentCache, digest } from './cache.js';
-import { dereferencePlain, plainLocalRefs } from './local-refs.js';
+import { dereferencePlain, dropReferenceSiblings, plainLocalRefs } from './local-refs.js';
 import { YAML_OPTIONS } from './yaml-options.js';
 import { parsedContracts } from '../generated/parsed-contracts.js';
 import { isRefusal, readVersion, type ContractVersion } from './version.js';
@@ -137,6 +137,7 @@ export async function contractFromDocument(parsed: unknown, path?: string): Prom
     // Dereference a copy: the document as written is kept for validators and for serving.
     // The resolver types its result as a JSON Schema; it is the same document with $refs replaced.
     const copy = structuredClone(document);
+    if (version.family === '2.0' || version.family === '3.0') dropReferenceSiblings(copy);
     // Plain local references (local-refs.ts) are replaced here as json-schema-ref-parser would:
     // loading it costs a start some 30 files, and each call reads the global `Headers`, which
     // makes Node load its fetch implementation. Any other document goes to the resolver.

@@ -92,3 +92,44 @@ export function dereferencePlain(document: object, targets: ReadonlyMap<object, 
     }
   }
 }
+
+/** Keywords whose values are data, not document structure: a `$ref` key inside them is a value. */
+const DATA_KEYWORDS = new Set(['example', 'examples', 'default', 'enum', 'const']);
+
+/**
+ * Kept beside a `$ref`: `nullable`, which the kit reads as "the reference or null" in both halves
+ * (nullable.ts: real 3.0 documents write it there, and their services answer null).
+ */
+const KEPT_BESIDE_REF = new Set(['$ref', 'nullable']);
+
+/** Keys whose values are maps of names (a property may be called `default` or `example`). */
+const NAME_MAPS = new Set(['properties', 'patternProperties', 'schemas', 'definitions', '$defs']);
+
+/**
+ * Removes, in place, the keys written beside a `$ref` in an OpenAPI 3.0 (or upgraded Swagger 2.0)
+ * document: "This object cannot be extended with additional properties and any properties added
+ * SHALL be ignored" (OAS 3.0.3 §4.7.26; JSON Reference, Swagger 2.0 likewise). Left in place, the
+ * resolver would merge them into the target (`{$ref: …Request, type: string}` read as a string body,
+ * where the mock's validator reads the object); `nullable` stays (KEPT_BESIDE_REF). Data (examples, defaults, enums) and extensions are
+ * not walked: a `$ref` key there is a value. 3.1 keeps siblings (its Schema Object applies them).
+ */
+export function dropReferenceSiblings(document: unknown): void {
+  const seen = new Set<object>();
+  const stack: Array<{ readonly node: unknown; readonly names: boolean }> = [{ node: document, names: false }];
+  while (stack.length > 0) {
+    const { node, names } = stack.pop()!;
+    if (!isContainer(node) || seen.has(node)) continue;
+    seen.add(node);
+    if (Array.isArray(node)) {
+      for (const item of node) stack.push({ node: item, names: false });
+      continue;
+    }
+    if (!names && isRef(node)) {
+      for (const key of Object.keys(node)) if (!KEPT_BESIDE_REF.has(key)) Reflect.deleteProperty(node, key);
+      continue;
+    }
+    for (const [key, value] of Object.entries(node))
+      if (names || (!DATA_KEYWORDS.has(key) && !key.startsWith('x-')))
+        stack.push({ node: value, names: !names && NAME_MAPS.has(key) });
+  }
+}

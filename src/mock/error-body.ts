@@ -8,6 +8,7 @@ import { schemaAccepts } from './media.js';
 import {
   commonErrorSchema,
   diceOfFaker,
+  isJsonMediaType,
   isRecord,
   isXmlMediaType,
   jsonContent,
@@ -90,6 +91,17 @@ export class ErrorBodies {
       const text = `--${ERROR_BOUNDARY}\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(body)}\r\n--${ERROR_BOUNDARY}--\r\n`;
       return { contentType: `${mediaEssence(multipart[0])}; boundary=${ERROR_BOUNDARY}`, body, text };
     }
+    // An error documented as JSON without a schema (fungenerators' 401: `application/json` with
+    // an example only) is still JSON (RFC 8259): the common error shape, else the mock's own,
+    // never the bare message its Content-Type would misname.
+    const schemaless = documented
+      ? undefined
+      : Object.keys(response?.content ?? {}).find((type) => !type.includes('*') && isJsonMediaType(type));
+    if (schemaless)
+      return {
+        contentType: jsonTypeFor(schemaless),
+        body: this.fallback ? this.fill(this.fallback.schema, error) : plain,
+      };
     // An error documented only in media types that are not JSON (Docker's ContainerAttach: Swagger
     // 2.0's operation `produces` types every response, so its 400 is `application/vnd.docker.raw-stream`)
     // is written in the first of them (RFC 9110 §8.3: the Content-Type says what the content is):

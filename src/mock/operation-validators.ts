@@ -4,9 +4,10 @@ import type { OpenAPIV3 } from 'openapi-types';
 import {
   asSchema,
   isRecord,
-  parseDeepObject,
+  memberNames,
+  mergeAllOf,
   plainLocalRefs,
-  readNestedMembers,
+  readStructuredQuery,
   walkRecords,
   type Contract,
   type Operation,
@@ -79,9 +80,9 @@ export class OperationValidators {
       this.state = undefined;
       this.handlers.delete(operation);
     });
-    const deepObjects = operation.parameters.filter((p) => p.in === 'query' && p.style === 'deepObject');
+    const structured = structuredQueries(operation);
     const handler: RequestHandler = (req, res, next) => {
-      if (deepObjects.length > 0) readNestedDeepObjects(req, deepObjects);
+      if (structured.length > 0) readStructuredQueries(req, structured);
       if (ready) {
         ready(req, res, next);
         return;
@@ -422,30 +423,50 @@ function refersIntoPaths(document: unknown): boolean {
 }
 
 /**
- * A deepObject query member that is an object itself arrives as JSON text
- * (`parameters[report]={"report_type":…}`: the kernel's serialiseDeepObject, as the runner sends
- * it), which the validator keeps as a string and refuses as "must be object". Such members are
- * read back with the kernel's readNestedMembers, as a form body's are, and the parameter is given
- * to the validator grouped, as it groups `name[member]` keys itself. Nothing changes for a request
- * without such a member.
+ * A part of a query value that its schema makes an object arrives as JSON text (the kernel's
+ * serialisers, as the runner sends it: a deepObject member `parameters[report]={"report_type":…}`,
+ * an exploded form object's member `DocumentSuggesterOptions={"SourceField":…}`, an exploded
+ * array's item `Identifiers={"SnapshotIdentifier":…}`), which the validator keeps as a string and
+ * refuses as "must be object". Such values are read back with the kernel's readStructuredQuery and
+ * given to the validator grouped under the parameter's name, as it groups `name[member]` keys and
+ * exploded members itself. Nothing changes for a request without such a part.
  */
-function readNestedDeepObjects(req: Request, parameters: readonly OpenAPIV3.ParameterObject[]): void {
+function readStructuredQueries(req: Request, parameters: readonly OpenAPIV3.ParameterObject[]): void {
   const at = req.originalUrl.indexOf('?');
   if (at < 0) return;
   const pairs = [...new URLSearchParams(req.originalUrl.slice(at + 1))];
   let query: Record<string, unknown> | undefined;
   for (const parameter of parameters) {
-    const fields = parseDeepObject(parameter.name, pairs);
-    const read = fields && readNestedMembers(fields, asSchema(parameter.schema));
+    const read = readStructuredQuery(parameter, pairs);
     if (!read) continue;
     query ??= { ...(req.query as Record<string, unknown>) };
-    for (const key of Object.keys(query)) if (key.startsWith(`${parameter.name}[`)) delete query[key];
+    if (parameter.style === 'deepObject') {
+      for (const key of Object.keys(query)) if (key.startsWith(`${parameter.name}[`)) delete query[key];
+    } else if (!Array.isArray(read)) for (const member of Object.keys(read)) delete query[member];
     query[parameter.name] = read;
   }
   // Express 5 computes req.query from the URL on each read (a getter); the validator reads and
   // replaces it the same way (openapi.request.validator.js, its "HACK for express 5").
   if (query)
     Object.defineProperty(req, 'query', { value: query, writable: true, configurable: true, enumerable: true });
+}
+
+/**
+ * The query parameters a part of whose value may be an object written as JSON text: deepObjects,
+ * and exploded form objects and arrays (readStructuredQuery reads them).
+ */
+function structuredQueries(operation: Operation): OpenAPIV3.ParameterObject[] {
+  return operation.parameters.filter((p) => {
+    if (p.in !== 'query' || p.content !== undefined) return false;
+    if (p.style === 'deepObject') return true;
+    const schema = asSchema(p.schema);
+    return (
+      (p.style ?? 'form') === 'form' &&
+      p.explode !== false &&
+      schema !== undefined &&
+      (mergeAllOf(schema).type === 'array' || memberNames(schema).size > 0)
+    );
+  });
 }
 
 /** How many request targets each path's lookup remembers (a read of many ids cycles through them). */

@@ -13,6 +13,7 @@ import {
   type Operation,
   type SchemaValidator,
 } from '../contract/index.js';
+import { envelopedRecord } from '../contract/resources/index.js';
 import { schemaAccepts } from './media.js';
 import type { Reply } from './routes/types.js';
 
@@ -20,6 +21,22 @@ type Schema = OpenAPIV3.SchemaObject;
 
 const asSchema = (s: Schema | OpenAPIV3.ReferenceObject | undefined): Schema | undefined =>
   s && !('$ref' in s) ? s : undefined;
+
+/**
+ * The member of an object schema that holds the listed items: its only array; of several (AWS's
+ * `profilingGroupNames` beside `profilingGroups`, Google's `unreachable` beside `instances`), the
+ * one named like the path's collection (collectionNameOf), else the only one of objects (roles.ts,
+ * listItems). Members read merged (AWS wraps each in `allOf` beside its description).
+ */
+function arrayMember(view: Schema, segment: string | undefined): readonly [string, Schema] | undefined {
+  const arrays = Object.entries(view.properties ?? {})
+    .map(([name, sub]) => [name, asSchema(sub) && mergeAllOf(asSchema(sub)!)] as const)
+    .filter((entry): entry is readonly [string, Schema] => entry[1]?.type === 'array');
+  const objects = arrays.filter(([, a]) => 'items' in a && mergeAllOf(asSchema(a.items) ?? {}).type === 'object');
+  return arrays.length === 1
+    ? arrays[0]
+    : (arrays.find(([name]) => name.toLowerCase() === segment) ?? (objects.length === 1 ? objects[0] : undefined));
+}
 
 /** A query value (text) as the property's type wants it. */
 function typed(value: string, schema: Schema): unknown {
@@ -48,28 +65,36 @@ export function reflectFilters(
     jsonContent(responseFor(operation.responses, reply.status)?.content ?? {}, { ranges: true })?.media.schema,
   );
   if (!schema) return reply;
-  // The array of items: the body itself, or the one array member of a wrapper (`{items: [...]}`).
+  // The array of items: the body itself, or the one array member of a wrapper (`{items: [...]}`),
+  // else of the one object a wrapper holds (`{OrganizationStatus: {AccountStatusList: [...]}}`, as
+  // the runner's listItems reads it: roles.ts envelopedRecord).
   const view = mergeAllOf(schema);
   let arraySchema: Schema | undefined;
   let member: string | undefined;
+  let outer: string | undefined;
   if (view.type === 'array') arraySchema = view;
   else {
-    // Members read merged (AWS wraps each in `allOf` beside its description). Several arrays (AWS's
-    // `profilingGroupNames` beside `profilingGroups`, Google's `unreachable` beside `instances`): the
-    // one named like the path's collection (the kernel's collectionNameOf), else the only one of objects (roles.ts, listItems).
-    const arrays = Object.entries(view.properties ?? {})
-      .map(([name, sub]) => [name, asSchema(sub) && mergeAllOf(asSchema(sub)!)] as const)
-      .filter((entry): entry is readonly [string, Schema] => entry[1]?.type === 'array');
+    // The array named like the path's collection (the kernel's collectionNameOf).
     const segment = collectionNameOf(operation.path)?.toLowerCase();
-    const objects = arrays.filter(([, a]) => 'items' in a && mergeAllOf(asSchema(a.items) ?? {}).type === 'object');
-    const chosen =
-      arrays.length === 1
-        ? arrays[0]
-        : (arrays.find(([name]) => name.toLowerCase() === segment) ?? (objects.length === 1 ? objects[0] : undefined));
+    let chosen = arrayMember(view, segment);
+    const inner = chosen === undefined && isRecord(reply.body) ? envelopedRecord(reply.body) : undefined;
+    if (inner !== undefined && isRecord(reply.body)) {
+      outer = Object.keys(reply.body).find((key) => (reply.body as Record<string, unknown>)[key] === inner);
+      const innerSchema = outer === undefined ? undefined : asSchema(view.properties?.[outer]);
+      chosen = innerSchema ? arrayMember(mergeAllOf(innerSchema), segment) : undefined;
+    }
     if (chosen) [member, arraySchema] = chosen;
   }
   const itemSchema = arraySchema && 'items' in arraySchema ? asSchema(arraySchema.items) : undefined;
-  const items = member === undefined ? reply.body : isRecord(reply.body) ? reply.body[member] : undefined;
+  const holder =
+    member === undefined
+      ? undefined
+      : outer === undefined
+        ? reply.body
+        : isRecord(reply.body)
+          ? reply.body[outer]
+          : undefined;
+  const items = member === undefined ? reply.body : isRecord(holder) ? holder[member] : undefined;
   if (!itemSchema || !Array.isArray(items) || items.length === 0) return reply;
   // The page size the request names (`limit`, `PageSize`, `per_page`…: the kernel's vocabulary): made-up items are no more than it, as a page of stored ones would be.
   // An offset or page number past the first takes the later items of the made-up list, as a store
@@ -106,6 +131,7 @@ export function reflectFilters(
   }
   if (filters.length === 0 && paged === items) return reply;
   const matching = paged.map((item) => (isRecord(item) ? { ...item, ...Object.fromEntries(filters) } : item));
-  const body = member === undefined ? matching : { ...(reply.body as Record<string, unknown>), [member]: matching };
+  const wrapped = member === undefined ? matching : { ...(holder as Record<string, unknown>), [member]: matching };
+  const body = outer === undefined ? wrapped : { ...(reply.body as Record<string, unknown>), [outer]: wrapped };
   return schemaAccepts(validator, schema, body) ? { ...reply, body } : reply;
 }

@@ -1,6 +1,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import {
   applyNullable,
+  dropReferenceSiblings,
   ContractError,
   discriminatedView,
   fixedMethod,
@@ -132,6 +133,8 @@ export function validatorDocument(contract: Contract, layer = 0): ValidatorDocum
   const changes: string[] = [];
   const formats = new Set<string>();
   withoutExtensions(document);
+  // The kernel's reading of a `$ref`'s siblings (ignored in 3.0, OAS 3.0.3 §4.7.26; local-refs.ts), for both halves.
+  if (contract.version.family === '2.0' || contract.version.family === '3.0') dropReferenceSiblings(document);
   for (const [key, item] of Object.entries(document.paths as Record<string, unknown>)) {
     if (!isRecord(item)) continue;
     for (const method of METHODS) if (isRecord(item[method])) item[method][WRITTEN_AT] = operationKey(method, key);

@@ -38,6 +38,27 @@ const CONSTRUCTS = [
   'bracketed-query-members.yaml',
   // `maxLength: 2147483647` ("no limit"): `'x'.repeat(2^31)` threw RangeError "Invalid string length", the run crashed.
   'no-limit-length.yaml',
+  // An object member of an exploded object, an array of objects (JSON text, refused "must be object") and a
+  // bare `*` in a name (refused "must be url encoded").
+  'structured-query.yaml',
+  // `{$ref: …Request, type: string}` in 3.0: the runner sent a string body where the sibling is ignored (OAS 3.0.3 §4.7.26).
+  'ref-siblings-3.0.yaml',
+  // Lists of items whose schema admits no value: the mock answered items breaking it (500), where `[]` is valid.
+  'unsatisfiable-items.yaml',
+  // A POST on a collection answering a list (no body): bound as a create, it answered a record, 500 "must be array".
+  'post-answers-list.yaml',
+  // A PUT on an item path as the only create (Azure CreateOrUpdate), documenting no 404: it was not stored, the read-back was 404.
+  'put-creates.yaml',
+  // Lists under an item deleted without a record, documenting no 404 (networkmanager): see the test below.
+  'deleted-parent-lists.yaml',
+  // A listed item with an empty identifier: the runner sent `GET /global-networks//links`, 404.
+  'empty-listed-id.yaml',
+  // A 401 documented as application/json without a schema: the mock wrote the bare message under a JSON Content-Type.
+  'schemaless-json-error.yaml',
+  // Items in the one object a list answer wraps: the generated page ignored `maxResults` (paging_truthful).
+  'paged-nested-list.yaml',
+  // A query parameter given by `content` (a JSON boolean): the runner sent any string, refused "must be boolean".
+  'content-query-param.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
@@ -92,6 +113,25 @@ describe('a collection path with a trailing slash is a stored collection', () =>
       const list = (await (await fetch(`${mock.url}/api/v1/tasks/`)).json()) as { data: { id: string }[] };
       expect(list.data.map((t) => t.id)).toContain(task.id);
       expect((await fetch(`${mock.url}/api/v1/tasks/${task.id}`)).status).toBe(200);
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe('under an item deleted without a record, an operation that documents no 404 keeps its answer', () => {
+  it('DELETE /networks/{id}, then GET /networks/{id}/links: 200 as documented; the item itself stays gone', async () => {
+    const mock = await start({
+      port: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'deleted-parent-lists.yaml'),
+    });
+    try {
+      expect((await fetch(`${mock.url}/networks/n1`, { method: 'DELETE' })).status).toBe(200);
+      // Was 404, a status GetLinks does not document (200, 480).
+      const links = await fetch(`${mock.url}/networks/n1/links`);
+      expect(links.status).toBe(200);
+      expect(await links.json()).toEqual(expect.objectContaining({ Links: expect.any(Array) }));
+      expect((await fetch(`${mock.url}/networks/n1`, { method: 'DELETE' })).status).toBe(404);
     } finally {
       await mock.close();
     }

@@ -1,6 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { alternativesOf, asSchema, mergeAllOf } from '../schema-views.js';
-import { isObject, text, type Pairs } from './values.js';
+import { encodeQueryComponent, isObject, text, type Pairs } from './values.js';
 
 /**
  * `deepObject` (OAS 3.0.3 §4.7.12.4): `color[R]=100&color[G]=200`, in a query and in a form body's
@@ -8,7 +8,7 @@ import { isObject, text, type Pairs } from './values.js';
  * defines it; a nested value is written as JSON text.
  */
 export function serialiseDeepObject(name: string, value: unknown): string[] {
-  const enc = encodeURIComponent;
+  const enc = encodeQueryComponent;
   if (!isObject(value)) return [`${enc(name)}=${enc(text(value))}`];
   return Object.entries(value).map(([k, v]) => `${enc(name)}%5B${enc(k)}%5D=${enc(text(v))}`);
 }

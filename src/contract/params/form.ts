@@ -1,4 +1,13 @@
-import { isObject, pairsToObject, shapeOf, text, type Pairs, type Parameter, type RawValue } from './values.js';
+import {
+  encodeQueryComponent,
+  isObject,
+  pairsToObject,
+  shapeOf,
+  text,
+  type Pairs,
+  type Parameter,
+  type RawValue,
+} from './values.js';
 
 /**
  * Query `form` style (OAS 3.0.3 §4.7.12.4, the query default; explode defaults to true, RFC 6570
@@ -7,7 +16,7 @@ import { isObject, pairsToObject, shapeOf, text, type Pairs, type Parameter, typ
  * writes it, `accounts[]` included: the brackets are part of the name (PHP-style array names).
  */
 export function serialiseForm(name: string, value: unknown, explode: boolean): string[] {
-  const enc = encodeURIComponent;
+  const enc = encodeQueryComponent;
   if (Array.isArray(value))
     return explode
       ? value.map((v) => `${enc(name)}=${enc(text(v))}`)

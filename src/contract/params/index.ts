@@ -1,7 +1,7 @@
 import { serialiseDeepObject, parseDeepObject } from './deep-object.js';
 import { parseDelimited, serialiseDelimited } from './delimited.js';
 import { parseForm, serialiseForm } from './form.js';
-import { viaContent, type Pairs, type Parameter, type RawValue } from './values.js';
+import { encodeQueryComponent, viaContent, type Pairs, type Parameter, type RawValue } from './values.js';
 
 /**
  * Parameter styles (OAS 3.0.3 §4.7.12.4, style × explode) in both directions: the runner
@@ -13,8 +13,9 @@ export { serialiseHeader, parseHeader } from './header.js';
 export { serialiseCookie, parseCookie, cookiePairs } from './cookie.js';
 export { serialiseDeepObject, parseDeepObject, deepObjectNames, readNestedMembers } from './deep-object.js';
 export { serialiseForm, parseForm } from './form.js';
+export { readStructuredQuery, memberNames } from './structured.js';
 export { serialiseDelimited, parseDelimited } from './delimited.js';
-export { pairsOf, type Pairs, type Parameter, type RawValue } from './values.js';
+export { encodeQueryComponent, pairsOf, type Pairs, type Parameter, type RawValue } from './values.js';
 
 /** Query: `form` (default, explode true), `spaceDelimited`, `pipeDelimited`, `deepObject`. Returns `name=value` pieces, encoded. */
 export function serialiseQuery(p: Parameter | undefined, name: string, value: unknown): string[] {
@@ -29,7 +30,7 @@ export function serialiseQuery(p: Parameter | undefined, name: string, value: un
     Reflect.get(p, 'allowEmptyValue') !== true
   )
     return [];
-  if (p && viaContent(p)) return [`${encodeURIComponent(name)}=${encodeURIComponent(JSON.stringify(value))}`];
+  if (p && viaContent(p)) return [`${encodeQueryComponent(name)}=${encodeQueryComponent(JSON.stringify(value))}`];
   const style = p?.style ?? 'form';
   const explode = p?.explode ?? style === 'form';
   if (style === 'deepObject' && typeof value === 'object' && value !== null && !Array.isArray(value))

@@ -17,6 +17,17 @@ export function text(value: unknown): string {
 export const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/**
+ * A query name or value percent-encoded: encodeURIComponent, and also `!'()*`, which it leaves bare.
+ * They are reserved characters (sub-delims, RFC 3986 §2.2), and a query parameter that does not set
+ * `allowReserved: true` has them percent-encoded (OAS 3.0.3 §4.7.12 `allowReserved`): a server
+ * holding it to that refuses `name=w3*` (express-openapi-validator: "must be url encoded").
+ * Encoding a character more is never wrong (RFC 3986 §2.4: a decoder reads both the same).
+ */
+export function encodeQueryComponent(value: string): string {
+  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
 /** A parameter given as `content` (not `schema`) is one value in that media type: JSON here (OAS 3.0.3 §4.7.12 `content`). */
 export function viaContent(p: Parameter): boolean {
   return p.content !== undefined && p.schema === undefined;

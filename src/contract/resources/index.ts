@@ -48,6 +48,7 @@ export {
   isSuccess,
   isCreate,
   writeRole,
+  envelopedRecord,
   idFromLocation,
   identifierField,
   identifierOf,

@@ -312,7 +312,11 @@ export function inferModel(contract: Contract): GenericModel {
     };
     collections.push(collection);
 
-    if (create && (!create.requestBody || Object.keys(create.requestBody.content).length > 0))
+    // A POST that answers a list (opto22's `POST /v1/data-store/read`, "Read selected tags") is not
+    // the create of one record: its documented answer is the array, never the record stored.
+    const createAnswer = successSchema(create);
+    const answersList = createAnswer !== undefined && mergeAllOf(createAnswer).type === 'array';
+    if (create && !answersList && (!create.requestBody || Object.keys(create.requestBody.content).length > 0))
       bindings.set(create.id, { kind: 'create', collection });
     const item = (method: string, kind: 'read' | 'replace' | 'patch' | 'delete'): void => {
       const op = on(itemPath, method);

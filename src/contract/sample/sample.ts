@@ -407,8 +407,16 @@ class Sampler {
     const count = depth > 3 ? lo : mode === 'min' ? lo : mode === 'max' ? hi : this.dice.int(floor, hi);
     const itemMode: Mode = mode === 'max' ? 'max' : 'random';
     const items = rest === undefined || rest === true ? {} : rest;
-    if (schema.uniqueItems !== true)
-      return Array.from({ length: count }, () => this.value(items, name, depth + 1, itemMode));
+    if (schema.uniqueItems !== true) {
+      const before = this.problems.length;
+      const out = Array.from({ length: count }, () => this.value(items, name, depth + 1, itemMode));
+      // Items whose schema admits no value (britbox: `required: [start]` beside `additionalProperties:
+      // false` and no `start` declared) are left out where none is required: the empty array is
+      // valid (JSON Schema Validation §6.4.2, `minItems` 0), an item breaking its schema is not.
+      if (this.problems.length === before || lo > 0) return out;
+      this.problems.length = before;
+      return [];
+    }
     // uniqueItems (JSON Schema Validation §6.4.3): an enum's values shuffled, else draws that
     // repeat one already taken are drawn again, so the array still reaches minItems.
     const itemSchema = asSchema(items);

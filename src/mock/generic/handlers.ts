@@ -824,6 +824,23 @@ export function genericHandlers(deps: GenericDeps): Handlers {
           throw error;
         }
       };
+    /**
+     * A PUT on an item nothing stores creates it (RFC 9110 §9.3.4: "the state of the target resource
+     * be created or replaced"; Azure's `…/disks/{diskName}` CreateOrUpdate is the only create there
+     * is) where the operation documents no 404 of its own: one that does says an unknown item is
+     * refused; a `default` answer is any error, not that promise.
+     */
+    const putCreates = (input: HandlerInput): boolean =>
+      input.operation.responses['404'] === undefined &&
+      store.get(collection.path, scopeOf(collection, input.params), input.params[collection.idParam] ?? '') ===
+        undefined;
+    /** A record a PUT creates starts with the identifier its path names, typed as the field is. */
+    const pathRecord = (id: string): RecordValue => {
+      if (collection.idField === undefined) return {};
+      const type = collection.idSchema?.type;
+      const typed = (type === 'integer' || type === 'number') && Number.isFinite(Number(id)) ? Number(id) : id;
+      return { [collection.idField]: typed };
+    };
     /** The record a body names by its identifier field (`PUT /pet {"id": 7, …}`): 404 when there is none. */
     const byBody = (input: HandlerInput): { id: string; scope: string; record: RecordValue } => {
       const given =
@@ -919,6 +936,11 @@ export function genericHandlers(deps: GenericDeps): Handlers {
       case 'patch':
         handlers[operationId] = (input) => {
           // A single resource is replaced whether or not one is stored (RFC 9110 §9.3.4: PUT creates or replaces).
+          const created =
+            binding.kind === 'replace' &&
+            binding.idInBody !== true &&
+            collection.singleton !== true &&
+            putCreates(input);
           const { id, scope, record } =
             binding.idInBody === true
               ? byBody(input)
@@ -928,7 +950,13 @@ export function genericHandlers(deps: GenericDeps): Handlers {
                     scope: scopeOf(collection, input.params),
                     record: store.get(collection.path, scopeOf(collection, input.params), '') ?? {},
                   }
-                : existing(input);
+                : created
+                  ? {
+                      id: input.params[collection.idParam] ?? '',
+                      scope: scopeOf(collection, input.params),
+                      record: pathRecord(input.params[collection.idParam] ?? ''),
+                    }
+                  : existing(input);
           const properties = recordProperties(collection.schema);
           // A form-style update sends its fields as query parameters (Swagger Petstore v3:
           // `POST /pet/{petId}?name=…&status=…`); they count as body fields the operation declares.
@@ -996,7 +1024,8 @@ export function genericHandlers(deps: GenericDeps): Handlers {
           );
           if (clash) throw taken(collection, clash.field, clash.value);
           store.put(collection.path, scope, id, next);
-          return reply(200, next);
+          // A PUT that created the resource answers 201 where documented (RFC 9110 §9.3.4).
+          return reply(created ? 201 : 200, next);
         };
         break;
       case 'delete':

@@ -121,6 +121,11 @@ export class GenericStore {
     this.deletedPaths.delete(path.replace(/\/+$/, ''));
   }
 
+  /** Whether this very path was deleted since (markPathDeleted), not only one it lies under. */
+  pathItselfDeleted(path: string): boolean {
+    return this.deletedPaths.has(path.replace(/\/+$/, ''));
+  }
+
   /** Whether a path, or one it lies under, was deleted since (markPathDeleted). */
   pathDeleted(path: string): boolean {
     const segments = path.replace(/\/+$/, '').split('/');

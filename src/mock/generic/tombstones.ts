@@ -1,4 +1,4 @@
-import type { Operation } from '../../contract/index.js';
+import { responseFor, type Operation } from '../../contract/index.js';
 import { isItemPath } from '../../contract/resources/index.js';
 import { HttpError } from '../errors.js';
 import type { GenericStore } from './store.js';
@@ -23,6 +23,11 @@ export function deletedPath(
   codeForStatus: (status: number) => string,
 ): HttpError | undefined {
   if (!store.pathDeleted(path)) return undefined;
+  // Under a deleted item, an operation that documents no 404 keeps its documented answer: the
+  // contract first (the mock never answers a valid request a status its operation does not list);
+  // RFC 9110 §9.3.5 speaks of the deleted resource itself, which stays 404 (networkmanager's
+  // `GET /global-networks/{id}/links`, documenting 200 and its 48x errors, got an undocumented 404).
+  if (!store.pathItselfDeleted(path) && responseFor(operation.responses, 404) === undefined) return undefined;
   if (operation.method === 'put' && store.pathDeleted(path) && !store.pathDeleted(path.replace(/\/[^/]*\/*$/, ''))) {
     store.forgetPathDeleted(path);
     return undefined;
