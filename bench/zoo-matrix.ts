@@ -192,10 +192,10 @@ export async function judgeMode(
  */
 export async function zooMatrix(
   zoo: ZooService,
-  options: { readonly concurrency?: number; readonly modes?: readonly Mode[] } = {},
+  options: { readonly concurrency?: number; readonly modes?: readonly Mode[]; readonly startTimeoutMs?: number } = {},
 ): Promise<{ readonly clean: RunReport; readonly cells: readonly MatrixCell[] }> {
   const contract = await loadContract(zoo.document);
-  const host = await zoo.startHost();
+  const host = await zoo.startHost(options.startTimeoutMs);
   try {
     return await matrixOn(zoo, contract, () => host.start(), options);
   } finally {
