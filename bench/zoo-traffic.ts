@@ -67,7 +67,7 @@ async function trafficOn(zoo: ZooService, fresh: () => Promise<RunningZooService
   const contract = await loadContract(zoo.document);
   const first = await fresh();
   // The runner's own requests go through a proxy too: what it reports, the proxy must find from them.
-  const runnerProxy = await startProxy({ contract, upstream: first.url, port: 0 });
+  const runnerProxy = await startProxy({ contract, upstream: first.url, port: 0, retain: true });
   let runner: RunReport | undefined;
   let runnerRefused: string | undefined;
   try {
@@ -106,7 +106,7 @@ async function trafficOn(zoo: ZooService, fresh: () => Promise<RunningZooService
     startedAt: new Date(),
   });
   const second = await fresh();
-  const proxy = await startProxy({ contract, upstream: second.url, port: 0 });
+  const proxy = await startProxy({ contract, upstream: second.url, port: 0, retain: true });
   try {
     const tokenUrl = passwordTokenUrl(contract);
     const session = deriveSession(
