@@ -61,9 +61,36 @@ export function checkIntegerParameters(
  */
 export function checkDeclaredLength(req: IncomingMessage, maxBodyBytes: number, code: string): void {
   const declared = req.headers['content-length'];
-  if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > maxBodyBytes) {
-    throw new HttpError(413, code, `The request body is over ${maxBodyBytes} bytes.`, [], { Connection: 'close' });
-  }
+  if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > maxBodyBytes)
+    throw overLimit(maxBodyBytes, code);
+}
+
+/** The 413 of a body over the limit, declared or counted: the connection is closed, its unread bytes undrained. */
+export const overLimit = (maxBodyBytes: number, code: string): HttpError =>
+  new HttpError(413, code, `The request body is over ${maxBodyBytes} bytes.`, [], { Connection: 'close' });
+
+/**
+ * A body of undeclared length (chunked, RFC 9112 §7.1) is counted as it arrives, and refused as
+ * soon as it passes the limit (RFC 9110 §15.5.14), as a declared one is at its head: body-parser
+ * reads a body it refuses to its very end before it answers, so a client still uploading got no
+ * answer until it stopped (an endless upload, none at all). Calls `refuse` once, with the 413;
+ * returns what stops the count (call it when the body has been read).
+ */
+export function countUndeclaredBody(
+  req: IncomingMessage,
+  maxBodyBytes: number,
+  code: string,
+  refuse: (error: HttpError) => void,
+): () => void {
+  let received = 0;
+  const count = (chunk: Buffer | string): void => {
+    received += chunk.length;
+    if (received <= maxBodyBytes) return;
+    req.off('data', count);
+    refuse(overLimit(maxBodyBytes, code));
+  };
+  req.on('data', count);
+  return () => req.off('data', count);
 }
 
 /** JSON is exchanged as UTF-8 (RFC 8259 §8.1): any other declared charset is refused with 415. */

@@ -179,8 +179,9 @@ async function buildState(forValidator: ValidatorDocument): Promise<DocumentStat
   const spec = await loader.load();
   // validateResponses is set (validatorOptions), so the validator's options hold its object form.
   const responseOptions = oav.options.validateResponses || {};
-  const responseDocument = new SchemaPreprocessor(spec.apiDoc, oav.ajvOpts.preprocessor, responseOptions).preProcess()
-    .apiDocRes;
+  const preprocessor = new SchemaPreprocessor(spec.apiDoc, oav.ajvOpts.preprocessor, responseOptions);
+  resolveWithoutCompiling(preprocessor);
+  const responseDocument = preprocessor.preProcess().apiDocRes;
   // No ignored paths: the mock's matcher has already placed the request in the contract.
   const none = (): boolean => false;
   const wholeContext = new OpenApiContext(spec, none, false, false);
@@ -297,6 +298,28 @@ function skipSchemaCompile(framework: unknown): void {
     call('sortApiDocTags', apiDoc);
     visitor.visitApi?.({ basePaths: [...basePaths], getApiDoc: () => apiDoc });
     return { apiDoc, basePaths: [...basePaths] };
+  };
+}
+
+/**
+ * The schema pre-processor (express-openapi-validator 5.6 dist/middlewares/parsers/schema.preprocessor.js
+ * `resolveSchema`) reads the target of each `$ref` it meets as `ajv.getSchema(ref).schema`: ajv compiles
+ * the target into a validating function only for the pre-processor to read the schema that function
+ * hangs on, then drop it (the Petstore: about a third of the CPU of the first request). Its ajv holds
+ * every component schema under its own key (dist/framework/ajv/index.js `createAjv`, `addSchema`), and
+ * ajv keeps the very object it was given, so the target is read there, uncompiled; any other reference
+ * goes through `getSchema` as before. Schemas are still compiled, each by the validator that uses it.
+ */
+function resolveWithoutCompiling(preprocessor: object): void {
+  const ajv: unknown = Reflect.get(preprocessor, 'ajv');
+  if (!isRecord(ajv) || typeof ajv['getSchema'] !== 'function' || !isRecord(ajv['schemas']) || !isRecord(ajv['refs']))
+    return;
+  const { getSchema, schemas, refs } = ajv;
+  ajv['getSchema'] = (ref: string): unknown => {
+    let held = schemas[ref] ?? refs[ref];
+    // ajv's aliases: a key that names another key (ajv/dist/core.js getSchEnv).
+    for (let hops = 0; typeof held === 'string' && hops < 8; hops++) held = schemas[held] ?? refs[held];
+    return isRecord(held) && 'schema' in held ? { schema: held['schema'] } : Reflect.apply(getSchema, ajv, [ref]);
   };
 }
 

@@ -140,8 +140,13 @@ export const DEFAULTS = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
-  /** A connection closed on a client still sending is read (and discarded) this long, and at most this much, before it is cut (RFC 9112 §9.6). */
+  /**
+   * A connection closed on a client still sending is read (and discarded) until the client has
+   * been silent this long, at most lingerMaxMs and lingerBytes in all, before it is cut (RFC 9112
+   * §9.6; Apache httpd's lingering close: 2 s between reads, 30 s in all).
+   */
   lingerMs: 2_000,
+  lingerMaxMs: 30_000,
   lingerBytes: 8 * 1024 * 1024,
   /** On close, requests in flight get this long before their connections are cut. */
   closeGraceMs: 2_000,

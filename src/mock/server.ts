@@ -100,18 +100,35 @@ function answerClientError(
  * body): RFC 9112 §9.6. Closing at once with unread bytes makes the kernel answer with a reset,
  * which can reach the client before it has read the answer. So: write the answer, half-close
  * (FIN), read and discard what still comes, and close fully when the client closes its side, or
- * after `lingerMs`, or past `lingerBytes`: bounded, so a client that never stops cannot hold it.
+ * once it has sent nothing for `lingerMs`, or after `lingerMaxMs` or past `lingerBytes` in all:
+ * bounded, so a client that never stops cannot hold it (Apache httpd's lingering close does the same).
+ *
+ * Silence is judged after the event loop has read the socket: timers run before reads in each
+ * turn, so a process starved of CPU for longer than `lingerMs` (a busy machine) would find its
+ * timer due with the client's bytes unread, and cut a client that never paused: a reset.
  */
 export function closeGracefully(socket: Socket, lingering: WeakSet<Socket>, answer?: string): void {
   if (socket.destroyed || lingering.has(socket)) return;
   lingering.add(socket);
-  let drained = 0;
-  const timer = setTimeout(() => socket.destroy(), DEFAULTS.lingerMs);
-  timer.unref();
+  // bytesRead counts what the socket read, whether as 'data' events or straight into Node's HTTP
+  // parser (which still consumes the socket of an answered request whose body is coming).
+  const readAtStart = socket.bytesRead;
+  let readAtCheck = readAtStart;
+  const until = performance.now() + DEFAULTS.lingerMaxMs;
+  const silent = (): void => {
+    // setImmediate runs after this turn's reads: bytes that waited in the kernel count as heard.
+    setImmediate(() => {
+      const read = socket.bytesRead;
+      if (read > readAtCheck && read - readAtStart <= DEFAULTS.lingerBytes && performance.now() < until) {
+        readAtCheck = read;
+        timer = setTimeout(silent, DEFAULTS.lingerMs).unref();
+      } else socket.destroy();
+    }).unref();
+  };
+  let timer = setTimeout(silent, DEFAULTS.lingerMs).unref();
   socket.once('close', () => clearTimeout(timer));
-  socket.on('data', (chunk: Buffer) => {
-    drained += chunk.length;
-    if (drained > DEFAULTS.lingerBytes) socket.destroy();
+  socket.on('data', () => {
+    if (socket.bytesRead - readAtStart > DEFAULTS.lingerBytes) socket.destroy();
   });
   socket.once('end', () => socket.destroy());
   socket.on('error', () => socket.destroy());

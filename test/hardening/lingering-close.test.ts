@@ -1,20 +1,33 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { start, type RunningMock } from '../../src/index.js';
+import { DEFAULTS } from '../../src/mock/options.js';
 import { scaled } from '../load-scale.js';
 
 /**
  * Sends a head the mock refuses (in Node's parser or in the app, with `Connection: close`), then
- * goes on sending body bytes for `sendMs` as an uploading client does. Resolves with what came
- * back and whether the connection was reset.
+ * goes on sending body bytes as an uploading client does: until the answer has begun to arrive
+ * (at most `untilMs`), and for `afterMs` more, so that bytes are on their way while and after the
+ * mock answers and closes, whatever the load. Neither bound is a verdict: the first only stops a
+ * client that has been sending to a mock that never answers (which the assertions then report).
+ * `starveMs`: the process (client and mock alike) is kept busy that long when the answer arrives,
+ * as a machine busy with other work starves it. Resolves with what came back, whether the
+ * connection was reset and whether the client was still sending when the answer came.
  */
-function refusedWhileSending(port: number, head: string, sendMs: number): Promise<{ text: string; reset: boolean }> {
+function refusedWhileSending(
+  port: number,
+  head: string,
+  afterMs: number,
+  untilMs: number,
+  starveMs = 0,
+): Promise<{ text: string; reset: boolean; sendingWhenAnswered: boolean }> {
   return new Promise((resolve) => {
     // allowHalfOpen: like a client busy uploading, it goes on sending after the server's FIN.
     const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true });
     const chunks: Buffer[] = [];
     let reset = false;
     let sending = true;
+    let sendingWhenAnswered = false;
     // Paced: a body still on its way when the server answers (16 KiB every 5 ms, about 0.5 MiB).
     const chunk = Buffer.from(`4000\r\n${'x'.repeat(0x4000)}\r\n`);
     let pacer: NodeJS.Timeout | undefined;
@@ -24,12 +37,25 @@ function refusedWhileSending(port: number, head: string, sendMs: number): Promis
         if (sending && !socket.destroyed) socket.write(chunk);
       }, 5);
     });
-    const stop = setTimeout(() => {
+    const finish = (): void => {
       sending = false;
       clearInterval(pacer);
       if (!socket.destroyed) socket.end();
-    }, sendMs);
-    socket.on('data', (d: Buffer) => chunks.push(d));
+    };
+    let stop = setTimeout(finish, untilMs);
+    socket.on('data', (d: Buffer) => {
+      // The answer has begun: the client still sends for afterMs, then stops (an order of events,
+      // not a wall-clock window the mock must answer within).
+      if (chunks.length === 0) {
+        sendingWhenAnswered = sending;
+        clearTimeout(stop);
+        const until = performance.now() + starveMs;
+        while (performance.now() < until);
+        // Counted from here: after a starved spell, the client still sends for afterMs.
+        stop = setTimeout(finish, afterMs);
+      }
+      chunks.push(d);
+    });
     socket.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'ECONNRESET' || error.code === 'EPIPE') reset = true;
     });
@@ -37,7 +63,7 @@ function refusedWhileSending(port: number, head: string, sendMs: number): Promis
       clearTimeout(stop);
       clearInterval(pacer);
       sending = false;
-      resolve({ text: Buffer.concat(chunks).toString('latin1'), reset });
+      resolve({ text: Buffer.concat(chunks).toString('latin1'), reset, sendingWhenAnswered });
     });
   });
 }
@@ -68,12 +94,12 @@ describe('a request refused while its body is still coming gets its answer and a
       let answered = 0;
       const failures: string[] = [];
       // Eight connections at a time: each try is independent (its own socket, its own lingering
-      // close), and the 150 ms of sending it must outlast are waited out together rather than one
+      // close), and the 150 ms of sending after each answer are waited out together rather than one
       // after another (6 × 40 × 150 ms was 36 s of waiting for the file).
       const together = 8;
       for (let first = 0; first < 40; first += together) {
         const tries = await Promise.all(
-          Array.from({ length: together }, () => refusedWhileSending(mock.port, head, 150)),
+          Array.from({ length: together }, () => refusedWhileSending(mock.port, head, 150, scaled(10_000))),
         );
         tries.forEach(({ text, reset }, k) => {
           if (/^HTTP\/1\.1 [45]\d\d /.test(text) && /"code":"\w+"/.test(text) && !reset) answered++;
@@ -85,4 +111,28 @@ describe('a request refused while its body is still coming gets its answer and a
     },
     scaled(120_000),
   );
+
+  // RFC 9110 §15.5.14: a body of undeclared length is refused when it passes the limit, as a
+  // declared one is at its head; the mock used to read it to its end first, answering a client
+  // that kept uploading only when it stopped (or at the request timeout).
+  it('a chunked body over the limit is answered 413 while the client is still sending it', async () => {
+    const head =
+      'POST /pets HTTP/1.1\r\nHost: x\r\nX-API-Key: dev-key\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n';
+    const { text, reset, sendingWhenAnswered } = await refusedWhileSending(mock.port, head, 50, scaled(10_000));
+    expect(text).toMatch(/^HTTP\/1\.1 413 /);
+    expect(text).toMatch(/\r\nConnection: close\r\n/i);
+    expect(sendingWhenAnswered).toBe(true);
+    expect(reset).toBe(false);
+  });
+
+  // A process starved for longer than the lingering window runs its timers before it reads the
+  // bytes that waited meanwhile: the mock must not take a client that never paused for a silent one.
+  it.each([
+    ['refused by the app (413 at the head)', heads[3]!],
+    ["refused by Node's parser (400)", heads[1]!],
+  ])('%s: a process starved past the lingering window still closes gracefully', async (_name, head) => {
+    const { text, reset } = await refusedWhileSending(mock.port, head, 150, scaled(10_000), DEFAULTS.lingerMs + 300);
+    expect(text).toMatch(/^HTTP\/1\.1 4\d\d /);
+    expect(reset).toBe(false);
+  });
 });

@@ -5,6 +5,7 @@ import {
   checkCharset,
   checkDeclaredLength,
   checkIntegerParameters,
+  countUndeclaredBody,
   normalizeContentType,
   verifyUtf8,
 } from '../input-guards.js';
@@ -71,8 +72,27 @@ export function parseStage(ctx: StageContext): RequestHandler[] {
   // Each parser passes a request without a body (no Transfer-Encoding, no numeric Content-Length:
   // type-is hasBody, RFC 9112 §6.3) on untouched; a GET skips the four.
   const body: RequestHandler = (req, res, next) => {
-    if (req.headers['transfer-encoding'] === undefined && Number.isNaN(Number(req.headers['content-length']))) next();
-    else parseBody(req, res, next);
+    if (req.headers['transfer-encoding'] === undefined && Number.isNaN(Number(req.headers['content-length']))) {
+      next();
+      return;
+    }
+    if (req.headers['content-length'] !== undefined) {
+      parseBody(req, res, next);
+      return;
+    }
+    // Undeclared length: counted while a parser reads it, refused with 413 once past the limit;
+    // what the parser says after that (it reads the body to its end first) is not heard.
+    let done = false;
+    let stop = (): void => undefined;
+    const once = (error?: unknown): void => {
+      if (done) return;
+      done = true;
+      stop();
+      next(error);
+    };
+    parseBody(req, res, once);
+    // A parser that reads the body listens to it now (synchronously); none does for a type no parser reads.
+    if (!done && req.listenerCount('data') > 0) stop = countUndeclaredBody(req, maxBodyBytes, codeForStatus(413), once);
   };
   const read: RequestHandler = (req, _res, next) => {
     const { match, boundary } = stateOf(ctx, req);
