@@ -33,8 +33,9 @@ const workers = Number(process.env['VITEST_MAX_WORKERS'] ?? Math.min(8, Math.max
  * Started early, they overlap the many files that mostly wait.
  */
 const LONGEST_FIRST = [
-  // The zoo's defect matrix: 17 runs, each on a fresh service instance (seconds to start a FastAPI or
-  // Nest process): 27–72 s wall per file alone, 338 s for the six side by side on the shared machine (2026-11-27).
+  // The zoo's defect matrix: 17 runs, each on a fresh service instance, all served by one host process per
+  // file: 27–72 s wall per file alone, 338 s for the six side by side on the shared machine (2026-11-27, a
+  // process per instance then). CPU per file, own and children's (vitest.cpu.config.ts): 4.8–10.2 s, was 8.7–23 s.
   'test/zoo/matrix-nest-members.test.ts',
   'test/zoo/matrix-fastapi-template.test.ts',
   'test/zoo/matrix-fastapi-inventory.test.ts',

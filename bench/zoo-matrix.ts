@@ -13,7 +13,7 @@ import type { RunReport } from '../conformance/types.js';
 import { CHECK_NAMES } from '../conformance/registry/index.js';
 import { startProxy } from '../conformance/proxy/server.js';
 import { TRAFFIC_CHECK_NAMES } from '../conformance/traffic/checks.js';
-import { ZOO, zooService, type ZooService } from '../fixtures/zoo/services.js';
+import { ZOO, zooService, type RunningZooService, type ZooService } from '../fixtures/zoo/services.js';
 import { MODES, type Mode } from '../test/zoo/defect-modes.js';
 import { judgeZooService } from './zoo-runner.js';
 
@@ -93,19 +93,21 @@ function trafficVerdict(
  * One mode in front of a fresh instance of the service (the clean report is the baseline). Never a
  * shared one: a service's own deviation leaves records that break later runs (Nest stores the
  * `{"name": null}` of a negative PATCH, and every later list fails response_schema), which would be
- * counted against the mode.
+ * counted against the mode. `fresh` gives the instance (default `zoo.start`, a process of its own;
+ * the matrix passes its host's, a new app with new state in one long-lived process).
  */
 export async function judgeMode(
   zoo: ZooService,
   contract: Contract,
   baseline: Judged,
   mode: Mode,
+  fresh: () => Promise<RunningZooService> = () => zoo.start(),
 ): Promise<MatrixCell> {
   const clean = baseline.report;
   const base = { service: zoo.name, mode: mode.name, kind: mode.kind };
   const why = mode.notApplicable(contract);
   if (why !== undefined) return { ...base, verdict: 'n/a', detail: why };
-  const running = await zoo.start();
+  const running = await fresh();
   // How many exchanges the mode changed: a variation that changed nothing proved nothing.
   let changed = 0;
   const made = mode.make(contract);
@@ -183,13 +185,31 @@ export async function judgeMode(
   }
 }
 
-/** The clean run, then every mode, each on an instance of its own, `concurrency` at a time. */
+/**
+ * The clean run, then every mode, each on an instance of its own, `concurrency` at a time. The
+ * instances are fresh apps served by one host process (ZooService.startHost): starting the
+ * interpreter and importing the framework once, not once per mode, was most of the matrix's CPU.
+ */
 export async function zooMatrix(
   zoo: ZooService,
-  options: { readonly concurrency?: number; readonly modes?: readonly Mode[] } = {},
+  options: { readonly concurrency?: number; readonly modes?: readonly Mode[]; readonly startTimeoutMs?: number } = {},
 ): Promise<{ readonly clean: RunReport; readonly cells: readonly MatrixCell[] }> {
   const contract = await loadContract(zoo.document);
-  const running = await zoo.start();
+  const host = await zoo.startHost(options.startTimeoutMs);
+  try {
+    return await matrixOn(zoo, contract, () => host.start(), options);
+  } finally {
+    await host.close();
+  }
+}
+
+async function matrixOn(
+  zoo: ZooService,
+  contract: Contract,
+  fresh: () => Promise<RunningZooService>,
+  options: { readonly concurrency?: number; readonly modes?: readonly Mode[] },
+): Promise<{ readonly clean: RunReport; readonly cells: readonly MatrixCell[] }> {
+  const running = await fresh();
   let clean: RunReport;
   let cleanTraffic: RunReport;
   try {
@@ -204,7 +224,7 @@ export async function zooMatrix(
   let next = 0;
   const worker = async (): Promise<void> => {
     for (let i = next++; i < modes.length; i = next++)
-      cells[i] = await judgeMode(zoo, contract, { report: clean, traffic: cleanTraffic }, modes[i]!);
+      cells[i] = await judgeMode(zoo, contract, { report: clean, traffic: cleanTraffic }, modes[i]!, fresh);
   };
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 4) }, worker));
   return { clean, cells };

@@ -12,7 +12,7 @@ import { startProxy } from '../conformance/proxy/server.js';
 import { obtainToken, withLoginInputs } from '../conformance/user-inputs.js';
 import { TRAFFIC_CHECK_NAMES } from '../conformance/traffic/checks.js';
 import type { RunReport } from '../conformance/types.js';
-import { ZOO, zooService, type ZooService } from '../fixtures/zoo/services.js';
+import { ZOO, zooService, type RunningZooService, type ZooService } from '../fixtures/zoo/services.js';
 import { driveSession, passwordTokenUrl } from './fidelity/drive.js';
 import { deriveSession } from './fidelity/session.js';
 
@@ -53,9 +53,19 @@ function sameExchange(a: RunReport['results'][number], b: RunReport['results'][n
   );
 }
 
+/** Both halves on fresh instances of the service from one host process (ZooService.startHost). */
 export async function zooTraffic(zoo: ZooService): Promise<ZooTraffic> {
+  const host = await zoo.startHost();
+  try {
+    return await trafficOn(zoo, () => host.start());
+  } finally {
+    await host.close();
+  }
+}
+
+async function trafficOn(zoo: ZooService, fresh: () => Promise<RunningZooService>): Promise<ZooTraffic> {
   const contract = await loadContract(zoo.document);
-  const first = await zoo.start();
+  const first = await fresh();
   // The runner's own requests go through a proxy too: what it reports, the proxy must find from them.
   const runnerProxy = await startProxy({ contract, upstream: first.url, port: 0, retain: true });
   let runner: RunReport | undefined;
@@ -95,7 +105,7 @@ export async function zooTraffic(zoo: ZooService): Promise<ZooTraffic> {
     target: first.url,
     startedAt: new Date(),
   });
-  const second = await zoo.start();
+  const second = await fresh();
   const proxy = await startProxy({ contract, upstream: second.url, port: 0, retain: true });
   try {
     const tokenUrl = passwordTokenUrl(contract);
