@@ -58,7 +58,7 @@ async function throughTrafficProxy(
     const report = await run(proxy.url);
     return {
       report,
-      traffic: proxy.judge.report(proxy.exchanges, { contract, target: upstream, startedAt: new Date() }),
+      traffic: proxy.report({ target: upstream, startedAt: new Date() }),
     };
   } finally {
     await proxy.close();

@@ -57,7 +57,7 @@ export async function zooTraffic(zoo: ZooService): Promise<ZooTraffic> {
   const contract = await loadContract(zoo.document);
   const first = await zoo.start();
   // The runner's own requests go through a proxy too: what it reports, the proxy must find from them.
-  const runnerProxy = await startProxy({ contract, upstream: first.url, port: 0 });
+  const runnerProxy = await startProxy({ contract, upstream: first.url, port: 0, retain: true });
   let runner: RunReport | undefined;
   let runnerRefused: string | undefined;
   try {
@@ -96,7 +96,7 @@ export async function zooTraffic(zoo: ZooService): Promise<ZooTraffic> {
     startedAt: new Date(),
   });
   const second = await zoo.start();
-  const proxy = await startProxy({ contract, upstream: second.url, port: 0 });
+  const proxy = await startProxy({ contract, upstream: second.url, port: 0, retain: true });
   try {
     const tokenUrl = passwordTokenUrl(contract);
     const session = deriveSession(

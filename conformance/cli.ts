@@ -14,7 +14,7 @@ import {
   type Contract,
 } from '../src/contract/index.js';
 import { CHECKS, PROBES } from './registry/index.js';
-import { contractInfo, runFailureReport, type RunBasics } from './diagnostics.js';
+import { contractInfo, nothingJudgedReason, runFailureReport, withNotices, type RunBasics } from './diagnostics.js';
 import { looksLikeProtocolMismatch, schemeMismatch } from './http/scheme.js';
 import { isReporterName, progressPrinter, REPORTERS } from './report/formats/index.js';
 import { checkOutputs, OutputPathError, writeReports, type ReportDestination } from './report/formats/outputs.js';
@@ -27,7 +27,16 @@ import { ArazzoError } from './workflows/document.js';
 import { workflowCheckNames } from './workflows/index.js';
 import { loadWorkflows } from './workflows/load.js';
 import { harMain, mergeMain, proxyMain } from './traffic/cli.js';
-import { ownedResults, parseShard, shardReport, shardSelection, wholeOrder } from './shard/shard.js';
+import {
+  emptyShareNotice,
+  idleShardNotice,
+  ownedResults,
+  parseShard,
+  shardReport,
+  shardRuns,
+  shardSelection,
+  wholeOrder,
+} from './shard/shard.js';
 import { DEFAULT_MAX_RETRY_AFTER_S } from './http/rate-limit.js';
 import { DEFAULT_RETRY } from './session.js';
 import { obtainToken, readUserInputs, UserInputError, withLoginInputs, type UserInputs } from './user-inputs.js';
@@ -361,7 +370,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     const tty = process.stderr.isTTY === true;
     const showProgress = reporters.some((r) => r.name === 'pretty');
     const printer = showProgress ? progressPrinter((t) => void process.stderr.write(t), tty) : undefined;
-    if (shard && share?.length === 0) {
+    if (shard && share && !shardRuns(shard, share)) {
       // A share with no operation: an empty report, so the matrix's job passes and merge finds it.
       const empty: RunReport = {
         ...runFailureReport(basics, ''),
@@ -369,7 +378,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         summary: { passed: 0, failed: 0, skipped: 0, warnings: 0 },
         operations: [],
         checks: [],
-        notices: [`shard ${v.shard ?? ''}: no operation of the contract falls in this share`],
+        notices: [emptyShareNotice(shard)],
       };
       await writeReports(reporters, shardReport(empty, shard, [], wholeOrder(contract, documents)), {
         stdout: (t) => void process.stdout.write(t),
@@ -413,6 +422,17 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (looksLikeProtocolMismatch(exchanges)) {
       const mismatch = await schemeMismatch(v.target, timeoutMs);
       if (mismatch) return await fail(2, `target unreachable: ${mismatch}`, undefined);
+    }
+    // A shard that judged nothing of its own passes, saying so: the verdict is merge's (conformance/shard).
+    const nothing = shard && report.credentialsRefused === undefined ? nothingJudgedReason(report) : undefined;
+    if (shard && nothing !== undefined) {
+      const notice = idleShardNotice(shard, share ?? [], nothing);
+      process.stderr.write(`petstore-conformance: ${notice}\n`);
+      await writeReports(reporters, withNotices(report, [notice]), {
+        stdout: (t) => void process.stdout.write(t),
+        colour: process.stdout.isTTY === true && !process.env['NO_COLOR'],
+      });
+      return 0;
     }
     // The verdict is the library's (report/verdict.ts): a run with none (credentials refused, nothing judged) says why.
     const verdict = verdictOf(report);

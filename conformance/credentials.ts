@@ -1,6 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import type { Contract, Operation } from '../src/contract/index.js';
-import { schemeDeprecated } from '../src/contract/index.js';
+import type { Contract, Operation, SchemeCredential } from '../src/contract/index.js';
+import { schemeCredential, schemeDeprecated } from '../src/contract/index.js';
 import { CREDENTIAL_ENV, REDACTED_KEY, redactedAs } from './http/curl.js';
 
 /** What the user gave on the command line (PRODUCT.md §4): each flag feeds the schemes of its kind. */
@@ -34,16 +34,16 @@ export interface Placement {
 
 export type Requirement = OpenAPIV3.SecurityRequirementObject;
 
-const FLAG_OF: Readonly<Record<string, string>> = {
+/** The flag that gives each kind of credential (the kernel's schemeCredential kinds); any other takes --auth NAME=VALUE. */
+const FLAG_OF: Readonly<Partial<Record<SchemeCredential['kind'], string>>> = {
   apiKey: '--api-key',
   basic: '--basic',
   bearer: '--bearer',
-  oauth2: '--bearer',
-  openIdConnect: '--bearer',
 };
 
 /**
- * Maps the contract's security schemes (OAS 3.0.3 §4.7.27) to the credentials given: which
+ * Maps the contract's security schemes (OAS 3.0.3 §4.7.27) to the credentials given, each scheme
+ * read through the kernel's schemeCredential (src/contract/security.ts, as the mock's gate reads it): which
  * requirement of an operation the run can satisfy, where each credential is carried, and every
  * place a credential could be, so a probe "without credentials" removes them all.
  */
@@ -55,6 +55,18 @@ export class CredentialPlan {
 
   private scheme(name: string): OpenAPIV3.SecuritySchemeObject | undefined {
     return this.contract.securitySchemes.get(name);
+  }
+
+  /** What the named scheme takes from a client (the kernel's one mapping). */
+  private credential(name: string): SchemeCredential | undefined {
+    const scheme = this.scheme(name);
+    return scheme && schemeCredential(scheme);
+  }
+
+  /** The header that carries a scheme's credential: an apiKey's own header, else Authorization; none for a query or cookie key. */
+  private static carrier(credential: SchemeCredential | undefined): string | undefined {
+    if (credential?.kind !== 'apiKey') return 'authorization';
+    return credential.in === 'header' ? credential.name.toLowerCase() : undefined;
   }
 
   /** The value of a --header, by name in any case. */
@@ -91,13 +103,10 @@ export class CredentialPlan {
     );
   }
 
-  /** What kind of credential a scheme takes, or undefined for an http scheme other than basic and bearer. */
-  private kindOf(scheme: OpenAPIV3.SecuritySchemeObject): CredentialKind | undefined {
-    if (scheme.type === 'apiKey') return 'apiKey';
-    if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return 'bearer';
-    // mutualTLS (OAS 3.1) has no `scheme`: no HTTP credential kind.
-    const kind = String(Reflect.get(scheme, 'scheme') ?? '').toLowerCase();
-    return kind === 'bearer' || kind === 'basic' ? kind : undefined;
+  /** What kind of credential a flag gives the scheme, or undefined (another http scheme, mutualTLS: only --auth or nothing). */
+  private kindOf(name: string): CredentialKind | undefined {
+    const kind = this.credential(name)?.kind;
+    return kind === 'apiKey' || kind === 'bearer' || kind === 'basic' ? kind : undefined;
   }
 
   /**
@@ -108,19 +117,19 @@ export class CredentialPlan {
   secretFor(name: string): string | undefined {
     const value = this.valueFor(name);
     if (value !== IN_USER_HEADER) return value;
-    const scheme = this.scheme(name);
-    if (!scheme) return undefined;
-    if (scheme.type === 'apiKey') return this.userHeader(scheme.name);
+    const credential = this.credential(name);
+    if (!credential) return undefined;
+    if (credential.kind === 'apiKey') return this.userHeader(credential.name);
     const header = this.userHeader('authorization') ?? '';
     const m = /^\S+\s+(.*)$/.exec(header.trim());
     if (!m?.[1]) return undefined;
-    return this.kindOf(scheme) === 'basic' ? Buffer.from(m[1], 'base64').toString('utf8') : m[1];
+    return credential.kind === 'basic' ? Buffer.from(m[1], 'base64').toString('utf8') : m[1];
   }
 
   /** The secret of the first scheme of this kind that has one, else the flag of that kind as given. */
   secretOfKind(kind: CredentialKind): string | undefined {
-    for (const [name, scheme] of this.contract.securitySchemes) {
-      if (this.kindOf(scheme) !== kind) continue;
+    for (const name of this.contract.securitySchemes.keys()) {
+      if (this.kindOf(name) !== kind) continue;
       const secret = this.secretFor(name);
       if (secret !== undefined) return secret;
     }
@@ -140,9 +149,10 @@ export class CredentialPlan {
   /** Headers that carry some scheme's credential: Authorization, and each apiKey header. */
   private carrierHeaders(): Set<string> {
     const names = new Set<string>();
-    for (const scheme of this.contract.securitySchemes.values())
-      names.add(scheme.type === 'apiKey' ? (scheme.in === 'header' ? scheme.name.toLowerCase() : '') : 'authorization');
-    names.delete('');
+    for (const scheme of this.contract.securitySchemes.values()) {
+      const carrier = CredentialPlan.carrier(schemeCredential(scheme));
+      if (carrier !== undefined) names.add(carrier);
+    }
     return names;
   }
 
@@ -150,55 +160,55 @@ export class CredentialPlan {
   valueFor(name: string): string | undefined {
     const named = this.given.byScheme?.[name];
     if (named !== undefined) return named;
-    const scheme = this.scheme(name);
-    if (!scheme) return undefined;
-    const carrier =
-      scheme.type === 'apiKey' ? (scheme.in === 'header' ? scheme.name.toLowerCase() : undefined) : 'authorization';
-    const inHeader = carrier !== undefined && this.userHeader(carrier) !== undefined ? IN_USER_HEADER : undefined;
-    if (scheme.type === 'apiKey') return this.given.apiKey ?? inHeader;
-    if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return this.given.bearer ?? inHeader;
+    if (!this.scheme(name)) return undefined;
+    const credential = this.credential(name);
     // mutualTLS (OAS 3.1.0 §4.8.27): a client certificate, not an HTTP credential; met with nothing to send.
-    if ((scheme.type as string) === 'mutualTLS') return IN_USER_HEADER;
-    const kind = scheme.scheme.toLowerCase();
-    if (kind === 'bearer') return this.given.bearer ?? inHeader;
-    if (kind === 'basic') return this.given.basic ?? inHeader;
-    return inHeader;
+    if (credential?.kind === 'mutualTLS') return IN_USER_HEADER;
+    const carrier = CredentialPlan.carrier(credential);
+    const inHeader = carrier !== undefined && this.userHeader(carrier) !== undefined ? IN_USER_HEADER : undefined;
+    // The flag of the scheme's kind (oauth2 and openIdConnect tokens are bearer tokens), else a --header carrying it.
+    const kind = this.kindOf(name);
+    return (kind && this.given[kind]) ?? inHeader;
   }
 
   /** Where a value for the scheme goes (RFC 7617 Basic, RFC 6750 Bearer, or the apiKey's place). */
   placements(name: string, value: string): Placement[] {
-    const scheme = this.scheme(name);
-    if (!scheme || value === IN_USER_HEADER) return [];
-    if (scheme.type === 'apiKey') {
-      const where = scheme.in === 'query' || scheme.in === 'cookie' ? scheme.in : 'header';
-      return [{ in: where, name: scheme.name, value, shown: REDACTED_KEY }];
+    const credential = this.credential(name);
+    if (!credential || value === IN_USER_HEADER) return [];
+    switch (credential.kind) {
+      case 'apiKey':
+        return [{ in: credential.in, name: credential.name, value, shown: REDACTED_KEY }];
+      case 'bearer':
+        return [
+          {
+            in: 'header',
+            name: 'authorization',
+            value: `Bearer ${value}`,
+            shown: `Bearer ${redactedAs(CREDENTIAL_ENV.bearer)}`,
+          },
+        ];
+      case 'basic':
+        return [
+          {
+            in: 'header',
+            name: 'authorization',
+            value: `Basic ${Buffer.from(value).toString('base64')}`,
+            shown: `Basic ${redactedAs(CREDENTIAL_ENV.basic)}`,
+          },
+        ];
+      case 'http':
+        return [
+          {
+            in: 'header',
+            name: 'authorization',
+            value: `${credential.scheme} ${value}`,
+            shown: `${credential.scheme} ${redactedAs(CREDENTIAL_ENV.other)}`,
+          },
+        ];
+      // A TLS client certificate is not sent in HTTP (OAS 3.1.0 §4.8.27).
+      case 'mutualTLS':
+        return [];
     }
-    const bearer: Placement = {
-      in: 'header',
-      name: 'authorization',
-      value: `Bearer ${value}`,
-      shown: `Bearer ${redactedAs(CREDENTIAL_ENV.bearer)}`,
-    };
-    if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return [bearer];
-    const kind = scheme.scheme.toLowerCase();
-    if (kind === 'basic')
-      return [
-        {
-          in: 'header',
-          name: 'authorization',
-          value: `Basic ${Buffer.from(value).toString('base64')}`,
-          shown: `Basic ${redactedAs(CREDENTIAL_ENV.basic)}`,
-        },
-      ];
-    if (kind === 'bearer') return [bearer];
-    return [
-      {
-        in: 'header',
-        name: 'authorization',
-        value: `${scheme.scheme} ${value}`,
-        shown: `${scheme.scheme} ${redactedAs(CREDENTIAL_ENV.other)}`,
-      },
-    ];
   }
 
   /**
@@ -222,8 +232,7 @@ export class CredentialPlan {
   wrong(operation: Operation, wrongValue: string): Placement[] {
     const req = this.satisfiable(operation) ?? operation.security.find((r) => Object.keys(r).length > 0) ?? {};
     return Object.keys(req).flatMap((name) => {
-      const scheme = this.scheme(name);
-      const basic = scheme?.type === 'http' && scheme.scheme?.toLowerCase() === 'basic';
+      const basic = this.credential(name)?.kind === 'basic';
       return this.placements(name, basic ? `${wrongValue}:${wrongValue}` : wrongValue);
     });
   }
@@ -235,8 +244,10 @@ export class CredentialPlan {
         Object.keys(req)
           .map((name) => {
             const scheme = this.scheme(name);
+            // The scheme as its document names it (`bearer`, `oauth2`); the flag by what it takes.
             const kind = scheme?.type === 'http' ? scheme.scheme.toLowerCase() : (scheme?.type ?? 'unknown');
-            const flag = FLAG_OF[kind] ?? '--auth';
+            const taken = this.credential(name)?.kind;
+            const flag = (taken && FLAG_OF[taken]) ?? '--auth';
             return `${name} (${kind}: ${flag} or --auth ${name}=VALUE)`;
           })
           .join(' + '),
@@ -248,17 +259,17 @@ export class CredentialPlan {
   /** Header names (lower case) that carry credentials for some scheme of the contract, or always may. */
   credentialHeaders(): Set<string> {
     const names = new Set(['authorization', 'proxy-authorization', 'cookie']);
-    for (const scheme of this.contract.securitySchemes.values()) {
-      if (scheme.type === 'apiKey' && scheme.in === 'header') names.add(scheme.name.toLowerCase());
-    }
+    for (const carrier of this.carrierHeaders()) names.add(carrier);
     return names;
   }
 
   /** Query parameter names that carry credentials. */
   credentialQuery(): Set<string> {
     const names = new Set<string>();
-    for (const scheme of this.contract.securitySchemes.values())
-      if (scheme.type === 'apiKey' && scheme.in === 'query') names.add(scheme.name);
+    for (const scheme of this.contract.securitySchemes.values()) {
+      const credential = schemeCredential(scheme);
+      if (credential?.kind === 'apiKey' && credential.in === 'query') names.add(credential.name);
+    }
     return names;
   }
 

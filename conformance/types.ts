@@ -69,6 +69,8 @@ export interface ExchangeContext {
   readonly documentedMethods?: readonly string[];
   /** Path parameters taken from the contract's examples or generated, not from a resource known to exist: a 404 is no defect. */
   readonly guessedId?: boolean;
+  /** For workflow: the status the failing step's one unmet criterion asks for (`$statusCode == 401`), read by the contract-first rule (judge/policies.ts). */
+  readonly expectedStatus?: number;
   /** True when the request carried no valid credentials because none were given (--api-key absent). */
   readonly noKeyGiven?: boolean;
   /** True when the valid input carries values the user gave (--inputs, --oauth2), not only generated ones. */

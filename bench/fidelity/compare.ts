@@ -49,6 +49,13 @@ function readBack(exchange: Exchange): string | undefined {
   return exchange.unreadFields.length === 0 ? 'as sent' : `differs: ${exchange.unreadFields.join(', ')}`;
 }
 
+/** An exchange where the service does not keep its own document: the step, its status and why. */
+export interface Departure {
+  readonly step: string;
+  readonly status: string;
+  readonly validity: string;
+}
+
 /** The figures of the issue's table for one service (issue 29 item 2). */
 export interface FidelityFigures {
   /** Steps sent to the service (a step whose identifier no create gave is not sent). */
@@ -56,6 +63,15 @@ export interface FidelityFigures {
   /** Steps of the session the service side could not send, for want of a created identifier. */
   readonly notSent: number;
   readonly sameStatus: number;
+  /**
+   * The exchanges where the service keeps its own document (its status documented, its body valid
+   * against it), and how many of those the mock answers with the same status: the mock is built to
+   * answer what the document promises, so a service's departure from it is measured apart. The raw
+   * `sameStatus` stays the headline; `departures` lists what this figure leaves out.
+   */
+  readonly keptExchanges: number;
+  readonly keptSameStatus: number;
+  readonly departures: readonly Departure[];
   /** Reads after a write, and how many gave back every written field as sent, on each side. */
   readonly roundTrips: number;
   readonly roundTripsMock: number;
@@ -79,6 +95,11 @@ export function figures(service: readonly Exchange[], mock: readonly Exchange[])
   // `no answer` on the service side is sent all the same: the service failed it.
   let sameStatus = 0;
   for (const e of sent) if (mine.get(e.step)?.status === e.status) sameStatus++;
+  // `valid`: a status the operation documents, and a body that fits the schema documented for it.
+  const kept = sent.filter((e) => e.validity === 'valid');
+  const departures = sent
+    .filter((e) => e.validity !== 'valid')
+    .map((e) => ({ step: e.step, status: String(e.status), validity: e.validity ?? 'no answer' }));
   const errors = (side: readonly Exchange[]): { documented: number; valid: number; undocumented: number } => {
     const failed = side.filter((e) => typeof e.status === 'number' && e.status >= 400);
     const undocumented = failed.filter((e) => e.validity === 'undocumented status').length;
@@ -96,6 +117,9 @@ export function figures(service: readonly Exchange[], mock: readonly Exchange[])
     exchanges: sent.length,
     notSent: service.length - sent.length,
     sameStatus,
+    keptExchanges: kept.length,
+    keptSameStatus: kept.filter((e) => mine.get(e.step)?.status === e.status).length,
+    departures,
     roundTrips: trips.length,
     roundTripsService: trips.filter((e) => e.unreadFields!.length === 0).length,
     roundTripsMock: trips.filter((e) => mine.get(e.step)?.unreadFields?.length === 0).length,

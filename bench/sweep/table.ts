@@ -33,7 +33,7 @@ export function summaryLine(s: SweepSummary): string {
   return (
     `${s.documents} documents: mock started on ${s.mockStarted} (${pct(s.mockStarted, s.documents)}); ` +
     `plain GETs ${s.plainGets}, 5xx ${s.plainGets5xx} (on ${s.documentsWith5xx} documents); ` +
-    `runner against mock: 0 failures on ${s.judgedClean} of ${s.documents} documents (${pct(s.judgedClean, s.documents)}), ` +
+    `runner against mock: ${s.judgedClean} of ${s.documents} documents at 0 failures (${pct(s.judgedClean, s.documents)}), ` +
     `${s.documents - s.judged} not judged, ${s.failedResults} failing results`
   );
 }

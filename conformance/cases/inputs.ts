@@ -106,11 +106,13 @@ export function validValue(
   examples: readonly unknown[] = [],
   names?: SchemaNames,
   name?: string,
+  nulls = false,
 ): unknown {
   const sampled = sample(schema, {
     dice: rng,
     mode,
     direction: 'request',
+    nulls,
     ...(name !== undefined ? { name } : {}),
     ...(names ? { schemaNames: names } : {}),
     fits: (s, value) => validator.check(s, value, 'request').valid,
@@ -122,13 +124,18 @@ export function validValue(
   return undefined;
 }
 
-/** A valid request body for an operation (readOnly fields left out), or undefined when none can be made. */
+/**
+ * A valid request body for an operation (readOnly fields left out), or undefined when none can be
+ * made. `nulls`: members that admit null are null now and then in `random` mode (the positive cases;
+ * set-up creates stay plain, so a server's trouble with null does not cost the run its resources).
+ */
 export function validBody(
   operation: Operation,
   rng: Random,
   mode: Mode,
   validator: SchemaValidator,
   names?: SchemaNames,
+  nulls = false,
 ): unknown {
   const body = requestBodyOf(operation);
   if (!body) return undefined;
@@ -143,6 +150,9 @@ export function validBody(
     validator,
     examples,
     names,
+    undefined,
+    // Null members only in JSON: a form or multipart field has no spelling for null (RFC 7578, HTML's urlencoded).
+    nulls && body.json,
   );
   return withoutUnwritable(value, body.schema, body.mediaType, media?.encoding ?? {});
 }

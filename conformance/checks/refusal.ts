@@ -48,6 +48,10 @@ export const REFUSALS = {
   notAcceptable: rule('not acceptable', [406], [406], 'an Accept it cannot satisfy', 'RFC 9110 §15.5.7'),
   tooLarge: rule('too large', [413], [413], 'content too large', 'RFC 9110 §15.5.14'),
   rateLimited: rule('rate limit', [429], [429], 'too many requests', 'RFC 6585 §4'),
+  // A body naming something that does not exist (references_checked): any client error the operation
+  // documents for a bad request refuses it; the RFC names no one status (400, 404, 409 and 422 are all used).
+  reference: (statuses: readonly number[], what: string) =>
+    rule('reference', [...statuses], [], what, 'RFC 9110 §15.5'),
 } as const;
 
 /** The refusal a deliberately invalid exchange asks for; undefined for exchanges that are not one. */

@@ -93,6 +93,9 @@ export function parseLinkHeader(value: string): LinkValue[] {
 
 /** Compares what was sent with what was read back; date-times compare as instants (RFC 3339 §5.6 allows several spellings). */
 export function sameValue(sent: unknown, read: unknown): boolean {
+  // A member sent as null and read back absent holds no value either way: many servers leave nulls
+  // out of their answers, and JSON Merge Patch reads null as "remove" (RFC 7396 §1).
+  if (sent === null && read === undefined) return true;
   if (typeof sent === 'string' && typeof read === 'string' && sent !== read) {
     const rfc3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
     if (rfc3339.test(sent) && rfc3339.test(read)) return Date.parse(sent) === Date.parse(read);

@@ -2,6 +2,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { lowered, type Contract, type Operation, type SchemaValidator } from '../../src/contract/index.js';
 import { pathParameters, queryParameters } from '../cases/inputs.js';
 import {
+  collectionNameOf,
   identifierField,
   identifierOf,
   itemRead,
@@ -154,13 +155,7 @@ async function listIds(
       auth: 'valid',
       unrecorded: true,
     });
-    const items = listItems(
-      okJson(last),
-      listOp.path
-        .split('/')
-        .filter((s) => s !== '' && !s.startsWith('{'))
-        .at(-1),
-    );
+    const items = listItems(okJson(last), collectionNameOf(listOp.path));
     if (!items) break;
     for (const item of items) if (isRecord(item)) ids.push(item[field] ?? item['id']);
     if (

@@ -116,7 +116,7 @@ export async function execute(input: ExecuteInput): Promise<Execution> {
         if (!params.ok) return params.reason;
         let value: unknown;
         if (body) {
-          value = validBody(op, opRng, mode, validator, names);
+          value = validBody(op, opRng, mode, validator, names, true);
           if (value === undefined) return noBodyReason(op);
           if (isRecord(value)) {
             const filled = await resources.fillReferences(op, value);

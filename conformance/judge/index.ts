@@ -44,7 +44,8 @@ export interface Judgement {
   readonly internalErrors: readonly { readonly operation: string; readonly error: unknown }[];
 }
 
-function judgeOne(check: Check, exchange: Exchange, op: Operation, ctx: CheckContext): CheckOutcome | undefined {
+/** One check's outcome on one exchange under the judge's policies (rate limit, siblings); undefined: not its business. */
+export function judgeOne(check: Check, exchange: Exchange, op: Operation, ctx: CheckContext): CheckOutcome | undefined {
   const outcome = check.judge(exchange, op, ctx);
   if (!outcome) return undefined;
   const limited = rateLimited(exchange);
@@ -120,72 +121,126 @@ function judgeOperation(input: JudgeInput, op: Operation, results: CheckResult[]
     : '';
   for (const check of input.checks) {
     if (!check.appliesTo(op, input.ctx)) continue;
-    const judged: Array<{ exchange: Exchange; outcome: CheckOutcome }> = [];
+    const fold = new CellFold();
     for (const exchange of mine) {
       const outcome = judgeOne(check, exchange, op, input.ctx);
-      if (outcome) judged.push({ exchange, outcome });
+      if (outcome) fold.add(exchange, outcome);
     }
+    const cell = fold.cell({ check, op, ctx: input.ctx, strict: input.strict, heldNote, held, notes: input.notes });
+    if (cell.failed) failed.push({ ...cell.failed, index: results.length });
+    results.push(cell.result);
+  }
+}
+
+/**
+ * The outcomes of one operation × check, folded as they come: what its result needs and no more
+ * (counts, the first failing and the first warned exchange, the distinct violations), so that a
+ * judge of endless traffic (the proxy) keeps one of these per cell instead of every exchange.
+ * judge() folds the same way, so a cell folded exchange by exchange is the result judge() gives.
+ */
+export class CellFold {
+  private judged = 0;
+  private passes = 0;
+  private warns = 0;
+  private failures = 0;
+  private durationMs = 0;
+  private firstWarn: Exchange | undefined;
+  /** The first three distinct reasons of the warnings, in order (all the message shows). */
+  private readonly warnReasons: string[] = [];
+  private firstFailure: { readonly exchange: Exchange; readonly outcome: CheckOutcome } | undefined;
+  private readonly distinct = new Set<string>();
+  private firstSkip: string | undefined;
+
+  add(exchange: Exchange, outcome: CheckOutcome): void {
+    this.judged += 1;
     // The testcase time of JUnit: wall time of the answers this check judged (transport errors carry none).
-    const durationMs = judged.reduce((sum, j) => sum + (j.exchange.response?.durationMs ?? 0), 0);
-    const failures = judged.filter((j) => j.outcome.status === 'fail');
-    const passes = judged.filter((j) => j.outcome.status === 'pass');
-    const warns = judged.filter((j) => j.outcome.status === 'warn');
-    if (failures.length === 0 && warns.length > 0) {
-      const first = warns[0] as { exchange: Exchange; outcome: CheckOutcome };
-      const reasons = [...new Set(warns.map((w) => (w.outcome.status === 'warn' ? w.outcome.reason : '')))];
-      results.push({
-        check: check.name,
-        operation: op.id,
-        status: 'warning',
-        message: `${reasons.slice(0, 3).join('; ')}${passes.length > 0 ? ` (${passes.length} other exchange(s) conform)` : ''}`,
-        exchange: first.exchange,
-        smallestInput: undefined,
-        reproduce: toCurl(first.exchange.request),
-        judged: judged.length,
-      });
-    } else if (failures.length > 0) {
-      const distinct = new Set(
-        failures.flatMap((f) => (f.outcome.status === 'fail' ? f.outcome.violations.map((v) => v.message) : [])),
-      );
+    this.durationMs += exchange.response?.durationMs ?? 0;
+    if (outcome.status === 'pass') this.passes += 1;
+    else if (outcome.status === 'skip') this.firstSkip ??= outcome.reason;
+    else if (outcome.status === 'warn') {
+      this.warns += 1;
+      this.firstWarn ??= exchange;
+      if (this.warnReasons.length < 3 && !this.warnReasons.includes(outcome.reason))
+        this.warnReasons.push(outcome.reason);
+    } else {
+      this.failures += 1;
+      this.firstFailure ??= { exchange, outcome };
+      for (const v of outcome.violations) this.distinct.add(v.message);
+    }
+  }
+
+  /** The cell's result: failed when any exchange failed, warned, passed when some passed, skipped otherwise (with the reason). */
+  cell(at: {
+    readonly check: Check;
+    readonly op: Operation;
+    readonly ctx: CheckContext;
+    readonly strict: boolean;
+    readonly heldNote?: string;
+    readonly held?: string | undefined;
+    readonly notes?: readonly Note[];
+  }): { readonly result: CheckResult; readonly failed?: FailedCell } {
+    const { check, op } = at;
+    const heldNote = at.heldNote ?? '';
+    const judged = this.judged;
+    const durationMs = this.durationMs;
+    if (this.failures === 0 && this.warns > 0 && this.firstWarn) {
+      const first = this.firstWarn;
+      return {
+        result: {
+          check: check.name,
+          operation: op.id,
+          status: 'warning',
+          message: `${this.warnReasons.join('; ')}${this.passes > 0 ? ` (${this.passes} other exchange(s) conform)` : ''}`,
+          exchange: first,
+          smallestInput: undefined,
+          reproduce: toCurl(first.request),
+          judged,
+        },
+      };
+    }
+    if (this.failures > 0 && this.firstFailure) {
+      // Its index in the results is the caller's to set.
       const cell: FailedCell = {
-        index: results.length,
+        index: 0,
         check,
         op,
-        first: failures[0] as { exchange: Exchange; outcome: CheckOutcome },
-        failures: failures.length,
-        judged: judged.length,
-        distinct: distinct.size,
+        first: this.firstFailure,
+        failures: this.failures,
+        judged,
+        distinct: this.distinct.size,
         heldNote,
-        status: failedStatus(op, input.strict),
+        status: failedStatus(op, at.strict),
         durationMs,
       };
-      failed.push(cell);
-      results.push(failureResult(cell, input.ctx));
-    } else if (passes.length > 0) {
-      const skipped = judged.length - passes.length;
-      results.push({
-        check: check.name,
-        operation: op.id,
-        status: 'passed',
-        message: `${passes.length} exchange(s) conform${skipped > 0 ? `, ${skipped} not judged` : ''}${heldNote}`,
-        exchange: undefined,
-        smallestInput: undefined,
-        reproduce: undefined,
-        judged: judged.length,
-        durationMs,
-      });
-    } else {
-      const firstSkip = judged.find((j) => j.outcome.status === 'skip')?.outcome;
-      const reason =
-        (judged.length === 0 ? held : undefined) ??
-        (firstSkip?.status === 'skip' ? firstSkip.reason : undefined) ??
-        input.notes.find(
-          (n) =>
-            n.operation === op.id &&
-            (n.kind === '*' || (check.explainedBy !== undefined && n.kind === check.explainedBy)),
-        )?.reason ??
-        'no exchange of this run concerned it';
-      results.push({
+      return { result: failureResult(cell, at.ctx), failed: cell };
+    }
+    if (this.passes > 0) {
+      const skipped = judged - this.passes;
+      return {
+        result: {
+          check: check.name,
+          operation: op.id,
+          status: 'passed',
+          message: `${this.passes} exchange(s) conform${skipped > 0 ? `, ${skipped} not judged` : ''}${heldNote}`,
+          exchange: undefined,
+          smallestInput: undefined,
+          reproduce: undefined,
+          judged,
+          durationMs,
+        },
+      };
+    }
+    const reason =
+      (judged === 0 ? at.held : undefined) ??
+      this.firstSkip ??
+      at.notes?.find(
+        (n) =>
+          n.operation === op.id &&
+          (n.kind === '*' || (check.explainedBy !== undefined && n.kind === check.explainedBy)),
+      )?.reason ??
+      'no exchange of this run concerned it';
+    return {
+      result: {
         check: check.name,
         operation: op.id,
         status: 'skipped',
@@ -193,10 +248,10 @@ function judgeOperation(input: JudgeInput, op: Operation, results: CheckResult[]
         exchange: undefined,
         smallestInput: undefined,
         reproduce: undefined,
-        judged: judged.length,
+        judged,
         durationMs,
-      });
-    }
+      },
+    };
   }
 }
 

@@ -1,5 +1,12 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { isItemPath, listItems, listParameterRole, nonNullView, type Operation } from '../../src/contract/index.js';
+import {
+  collectionNameOf,
+  isItemPath,
+  listItems,
+  listParameterRole,
+  nonNullView,
+  type Operation,
+} from '../../src/contract/index.js';
 import { asSchema, isRecord, properties, type Schema } from '../cases/schema.js';
 import type { Exchange } from '../types.js';
 import { json, ok, successSchema } from './util.js';
@@ -34,12 +41,8 @@ function itemSchemaIn(op: Operation, s: Schema, depth = 0): Schema | undefined {
     .map(([name, p]) => [name, flat(p)] as const)
     .filter((e): e is readonly [string, OpenAPIV3.ArraySchemaObject] => e[1]?.type === 'array');
   // Several arrays (Discord's thread search: `threads` and `members`): the one named like the path's
-  // last segment (PayPal's `/templates` → `templates`); otherwise which one is the page is not stated.
-  const segment = op.path
-    .split('/')
-    .filter((x) => x !== '' && !x.startsWith('{'))
-    .at(-1)
-    ?.toLowerCase();
+  // collection (the kernel's collectionNameOf: PayPal's `/templates` → `templates`); otherwise which one is the page is not stated.
+  const segment = collectionNameOf(op.path)?.toLowerCase();
   const array = arrays.length === 1 ? arrays[0] : arrays.find(([name]) => name.toLowerCase() === segment);
   const items = array ? flat(asSchema(array[1].items)) : undefined;
   if (items && (items.type === 'object' || items.properties !== undefined)) return items;
@@ -56,13 +59,7 @@ function itemSchemaIn(op: Operation, s: Schema, depth = 0): Schema | undefined {
 /** The items of a recorded list answer (2xx JSON), or undefined. */
 export function itemsOf(op: Operation, exchange: Exchange): unknown[] | undefined {
   if (!ok(exchange)) return undefined;
-  return listItems(
-    json(exchange),
-    op.path
-      .split('/')
-      .filter((s) => s !== '' && !s.startsWith('{'))
-      .at(-1),
-  );
+  return listItems(json(exchange), collectionNameOf(op.path));
 }
 
 /** A listed item's identity, when it carries one (`id`, `sid`, `uuid`): what tells two pages' items apart. */

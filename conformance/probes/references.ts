@@ -1,5 +1,12 @@
-import { collectionNames, referenceBase, type Contract, type Operation } from '../../src/contract/index.js';
+import {
+  collectionNameOf,
+  collectionNames,
+  referenceBase,
+  type Contract,
+  type Operation,
+} from '../../src/contract/index.js';
 import { asSchema } from '../cases/schema.js';
+import { judgeRefusal, REFUSALS } from '../checks/refusal.js';
 import type { ProbeCheck, ProbeRequest, ProbeVerdict as Verdict, Sent } from '../registry/types.js';
 import type { Exchange } from '../types.js';
 import { acceptedBody, collections, creates, needsKey, properties, successSchema } from './util.js';
@@ -10,7 +17,7 @@ function collectionFor(contract: Contract, field: string): Operation | undefined
   if (!base) return undefined;
   const plurals = collectionNames(base);
   return collections(contract).find(
-    (c) => c.item && plurals.includes(c.create.path.split('/').filter(Boolean).pop()?.toLowerCase() ?? ''),
+    (c) => c.item && plurals.includes(collectionNameOf(c.create.path)?.toLowerCase() ?? ''),
   )?.create;
 }
 
@@ -19,12 +26,13 @@ const REFERENCE_WORDS = /(does ?n[o']t exist|not exist|no such|unknown|not found
 
 /**
  * Pure: the verdict on a create whose `field` named nothing that exists, or undefined when the answer
- * is one of the documented 4xx. A failure where a documented 4xx says references must exist
+ * refuses it with one of the documented 4xx, as the contract-first rule (checks/refusal.ts
+ * REFUSALS.reference) judges a refusal. A failure where a documented 4xx says references must exist
  * (`stated`) or the server erred; otherwise a warning: refusing is policy, not the contract.
  */
 export function judgeReference(
   probe: {
-    operation: string;
+    operation: Operation;
     field: string;
     value: unknown;
     target: string | undefined;
@@ -35,10 +43,20 @@ export function judgeReference(
   e: Exchange,
 ): Verdict | undefined {
   const status = e.response?.status;
-  const fine =
-    status !== undefined &&
-    probe.documented.some((d) => d === String(status) || (/^4XX$/i.test(d) && status >= 400 && status < 500));
-  if (fine) return undefined;
+  // The refusal is judged among the 4xx the plan kept for a bad request (not 401, 403, 406, 413,
+  // 415, 429: those refuse something else than the body's reference), exactly or by a range.
+  const responses = Object.fromEntries(
+    probe.documented.flatMap((d) => {
+      const response = probe.operation.responses[d];
+      return response ? [[d, response]] : [];
+    }),
+  );
+  const rule = REFUSALS.reference(
+    probe.documented.filter((d) => /^\d+$/.test(d)).map(Number),
+    `a body naming no existing ${probe.target ?? 'resource'}`,
+  );
+  const verdict = status === undefined ? undefined : judgeRefusal(probe.operation, rule, status, responses).verdict;
+  if (verdict === 'documented' || verdict === 'other') return undefined;
   const message = `${probe.field}: ${JSON.stringify(probe.value)} (no such ${probe.target ?? 'resource'}) answered ${status ?? e.error?.message ?? '?'}, expected one of the documented ${probe.documented.join(', ')}`;
   return probe.stated || status === undefined || status >= 500
     ? {
@@ -49,7 +67,7 @@ export function judgeReference(
       }
     : {
         status: 'warning',
-        message: `${message}; a warning: no documented 4xx of ${probe.operation} says a reference must exist, so refusing it is policy, not the contract`,
+        message: `${message}; a warning: no documented 4xx of ${probe.operation.id} says a reference must exist, so refusing it is policy, not the contract`,
         exchange: e,
         judged: probe.fields,
       };
@@ -77,7 +95,7 @@ const verdictOn = (plan: ReferencesPlan, s: Sent<ReferenceRequest>): Verdict | u
     field &&
     judgeReference(
       {
-        operation: plan.create.id,
+        operation: plan.create,
         field: field.name,
         value: field.unknown,
         target: field.target,

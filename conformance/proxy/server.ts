@@ -3,7 +3,13 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Contract } from '../../src/contract/index.js';
 import { decodeContent, TrafficJudge } from '../traffic/judge.js';
-import { DEFAULT_JUDGE_CAP, type TrafficExchange, type TrafficMessage } from '../traffic/types.js';
+import type { RunReport } from '../types.js';
+import {
+  DEFAULT_JUDGE_CAP,
+  type TrafficCoverage,
+  type TrafficExchange,
+  type TrafficMessage,
+} from '../traffic/types.js';
 
 /** RFC 9110 §7.6.1: connection-specific fields are not forwarded by an intermediary. */
 const HOP_BY_HOP = new Set([
@@ -17,6 +23,11 @@ const HOP_BY_HOP = new Set([
   'transfer-encoding',
   'upgrade',
 ]);
+
+/** The most a batch of judging holds the event loop, in milliseconds (see drain). */
+const SLICE_MS = 0.5;
+/** Exchanges waiting to be judged past which a batch judges them all, whatever the time. */
+const BACKLOG = 2000;
 
 /** The header `--mark` adds, like Prism's `sl-violations`: a JSON array of `{ check, severity, message }`. */
 export const MARK_HEADER = 'conformance-violations';
@@ -33,13 +44,20 @@ export interface ProxyOptions {
   readonly judgeCap?: number;
   readonly checks?: readonly string[] | undefined;
   readonly skipChecks?: readonly string[] | undefined;
+  readonly strict?: boolean;
   /**
-   * Octets kept for judging (bodies, header fields, URLs), over all exchanges (default 512 MiB): past it, exchanges are
-   * still forwarded but no longer kept, and `dropped` counts them, so memory stays bounded however
+   * Keep every exchange, bodies and all, in `exchanges` (for --record, which writes them as HAR). Without it
+   * each exchange is judged soon after its answer has gone out and then let go: only the results and the
+   * coverage stay, however long the proxy runs.
+   */
+  readonly retain?: boolean;
+  /**
+   * Octets kept by `retain` (bodies, header fields, URLs), over all exchanges (default 512 MiB): past it, exchanges are
+   * still forwarded and judged but no longer kept, and `dropped` counts them, so memory stays bounded however
    * long the proxy runs.
    */
   readonly retainBytes?: number;
-  /** Called once per finished exchange (the CLI counts them; --record keeps them). */
+  /** Called once per finished exchange, after it is judged. */
   readonly onExchange?: (exchange: TrafficExchange) => void;
 }
 
@@ -47,11 +65,15 @@ export interface ProxyHandle {
   /** `http://HOST:PORT`, the real port. */
   readonly url: string;
   readonly upstream: string;
-  /** Every finished exchange kept for judging, in the order they finished. */
+  /** With `retain`: every finished exchange kept, in the order they finished (empty without it). */
   readonly exchanges: readonly TrafficExchange[];
-  /** Exchanges forwarded after the retained bodies reached `retainBytes`: passed through, not judged. */
+  /** With `retain`: exchanges forwarded and judged after the kept ones reached `retainBytes`, not kept. */
   dropped(): number;
+  /** Exchanges judged so far. */
+  requests(): number;
   readonly judge: TrafficJudge;
+  /** The report of every exchange judged so far (all of them, after close()). */
+  report(at: { readonly target: string; readonly startedAt: Date }): RunReport & { readonly traffic: TrafficCoverage };
   close(): Promise<void>;
 }
 
@@ -124,8 +146,8 @@ const asciiJson = (value: unknown): string =>
 
 /**
  * A validating reverse proxy (PRODUCT.md §6 `proxy`): forwards every request and answer unchanged
- * (bodies stream; nothing is buffered beyond the judging cap), keeps each exchange for the judge,
- * and adds nothing to answers unless `mark`. Prints nothing; the CLI reports.
+ * (bodies stream; nothing is buffered beyond the judging cap), judges each exchange after its answer
+ * has gone out, and adds nothing to answers unless `mark`. Prints nothing; the CLI reports.
  */
 export async function startProxy(options: ProxyOptions): Promise<ProxyHandle> {
   const upstream = new URL(options.upstream);
@@ -150,40 +172,57 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyHandle> {
     port: upstream.port,
     agent,
   };
+  // Each exchange is judged once it is built (below, after its answer has gone out) and folded into the
+  // tally, which keeps one cell per operation × check: its bodies are garbage as soon as the batch ends,
+  // young, instead of being kept to the end of the run and promoted through every old-space collection.
+  const tally = judge.tally({ checks: options.checks, skipChecks: options.skipChecks, strict: options.strict });
   const exchanges: TrafficExchange[] = [];
   const budget = options.retainBytes ?? 512 * 1024 * 1024;
   let retained = 0;
   let dropped = 0;
   const record = (t: TrafficExchange): void => {
-    const fields = (h: Readonly<Record<string, string>> | undefined): number => {
-      let n = 0;
-      for (const k in h) n += k.length + (h[k]?.length ?? 0);
-      return n;
-    };
-    const size =
-      (t.request.body?.length ?? 0) +
-      (t.response?.body?.length ?? 0) +
-      fields(t.request.headers) +
-      fields(t.response?.headers) +
-      t.url.length;
-    if (retained + size > budget) {
-      dropped += 1;
-      return;
+    tally.add(t);
+    if (options.retain) {
+      const fields = (h: Readonly<Record<string, string>> | undefined): number => {
+        let n = 0;
+        for (const k in h) n += k.length + (h[k]?.length ?? 0);
+        return n;
+      };
+      const size =
+        (t.request.body?.length ?? 0) +
+        (t.response?.body?.length ?? 0) +
+        fields(t.request.headers) +
+        fields(t.response?.headers) +
+        t.url.length;
+      if (retained + size > budget) dropped += 1;
+      else {
+        retained += size;
+        exchanges.push(t);
+      }
     }
-    retained += size;
-    exchanges.push(t);
     options.onExchange?.(t);
   };
 
   // Finished exchanges wait here, as the wire gave them, and are made into TrafficExchanges (header records,
-  // bodies joined and decoded, the retention budget) in setImmediate batches: after the answer has gone out,
-  // never on a client's path. close() drains what is left.
+  // bodies joined and decoded), judged and let go (or kept, with `retain`) in setImmediate batches: after the
+  // answer has gone out, never on a client's path. close() drains what is left.
   const queue: Array<() => TrafficExchange> = [];
   let scheduled: NodeJS.Immediate | undefined;
+  // Judging takes a fraction of a millisecond an exchange: a batch stops after SLICE_MS and leaves the rest to
+  // the next turn of the event loop, so a burst of finished exchanges never holds a client's answer behind it
+  // for long; past BACKLOG waiting exchanges it judges them all at once, so that memory stays bounded.
   const drain = (): void => {
     scheduled = undefined;
-    // splice first: a record() callback may finish more exchanges, which then wait for the next batch.
-    for (const build of queue.splice(0)) record(build());
+    const until = performance.now() + SLICE_MS;
+    let done = 0;
+    // A record() callback may finish more exchanges: they are pushed behind and wait their turn.
+    while (done < queue.length && (queue.length - done > BACKLOG || performance.now() < until)) {
+      const build = queue[done] as () => TrafficExchange;
+      done += 1;
+      record(build());
+    }
+    queue.splice(0, done);
+    if (queue.length > 0) scheduled = setImmediate(drain);
   };
   const enqueue = (build: () => TrafficExchange): void => {
     queue.push(build);
@@ -325,14 +364,16 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyHandle> {
     upstream: options.upstream,
     exchanges,
     dropped: () => dropped,
+    requests: () => tally.requests,
     judge,
+    report: (at) => tally.report(at),
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       agent.destroy();
       // Every exchange that finished is judged and reported: the batches not yet run are run now.
       if (scheduled) clearImmediate(scheduled);
-      drain();
+      for (const build of queue.splice(0)) record(build());
     },
   };
 }

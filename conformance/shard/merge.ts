@@ -10,6 +10,7 @@ import type {
   TransportError,
 } from '../types.js';
 import type { TrafficCoverage } from '../traffic/types.js';
+import { SHARD_NOTICE } from './shard.js';
 
 /** A report `merge` cannot use: one line naming the file and why. */
 export class MergeError extends Error {
@@ -215,7 +216,8 @@ export function mergeReports(reports: readonly { readonly report: RunReport; rea
     results,
     summary: summaryOf(results),
     requests: reports.reduce((n, r) => n + r.report.requests, 0),
-    notices: [...new Set(reports.flatMap((r) => r.report.notices ?? []))],
+    // A shard's notices about itself (an empty share, nothing judged of its own) are not the whole run's.
+    notices: [...new Set(reports.flatMap((r) => r.report.notices ?? []))].filter((n) => !SHARD_NOTICE.test(n)),
     ...(coverages.length > 0
       ? {
           coverage: {

@@ -77,6 +77,36 @@ export function ownedResults(
   });
 }
 
+/**
+ * Whether a shard runs at all: with an operation in its share, and shard 1 always, for it owns the
+ * results under no operation (workflows whose steps reach no operation, anything reported under the
+ * run), which only a run can give. Any other shard with an empty share (4 shards of a 3-operation
+ * contract) owns nothing: it writes an empty report and passes.
+ */
+export function shardRuns(shard: Shard, share: readonly string[]): boolean {
+  return share.length > 0 || shard.k === 1;
+}
+
+/** The notices a shard adds about itself, which the whole run has not: merge leaves them out. */
+export const SHARD_NOTICE = /^shard \d+\/\d+: /;
+
+export function emptyShareNotice(shard: Shard): string {
+  return `shard ${shard.k}/${shard.n}: no operation of the contract falls in this share`;
+}
+
+/**
+ * A shard that judged nothing of its own says so, and passes: in a CI matrix its job must not fail
+ * the run, whose verdict is merge's, on every shard's results together (merge exits 2 when the whole
+ * run judged nothing). `nothing`: why nothing was judged (diagnostics nothingJudgedReason).
+ */
+export function idleShardNotice(shard: Shard, share: readonly string[], nothing: string): string {
+  const why =
+    share.length === 0
+      ? 'no operation of the contract falls in this share, and of the results it owns under no operation none was judged'
+      : `this share judged nothing of its own: ${nothing.replace(/^nothing was judged: /, '')}`;
+  return `shard ${shard.k}/${shard.n}: ${why}; merge gives the whole run's results and verdict`;
+}
+
 /** The whole run's order, for merge: every operation in contract order, then every workflow result in document order. */
 export function wholeOrder(contract: Contract, documents: readonly ArazzoDocument[]): string[] {
   return [

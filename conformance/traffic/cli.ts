@@ -189,6 +189,9 @@ export async function proxyMain(argv: readonly string[]): Promise<number> {
         mark: v.mark ?? false,
         checks,
         skipChecks,
+        strict: v.strict ?? false,
+        // Each exchange is judged as it comes and let go; only --record keeps them, to write them.
+        retain: record !== undefined,
       });
     } catch (error) {
       throw new UsageError(
@@ -203,26 +206,18 @@ export async function proxyMain(argv: readonly string[]): Promise<number> {
       if (duration !== undefined) setTimeout(stop, duration * 1000).unref();
     });
     await proxy.close();
-    const exchanges: readonly TrafficExchange[] = proxy.exchanges;
     if (record)
       await writeFile(
         record,
-        `${JSON.stringify(toHar(exchanges, { name: NAME, version: '1' }, v.upstream), null, 2)}\n`,
+        `${JSON.stringify(toHar(proxy.exchanges, { name: NAME, version: '1' }, v.upstream), null, 2)}\n`,
       );
-    const judged = proxy.judge.report(exchanges, {
-      contract,
-      checks,
-      skipChecks,
-      strict: v.strict ?? false,
-      target: v.upstream,
-      startedAt,
-    });
+    const judged = proxy.report({ target: v.upstream, startedAt });
     const dropped = proxy.dropped();
     const notices =
       dropped > 0
         ? [
             ...(judged.notices ?? []),
-            `${dropped} exchange(s) passed through unjudged and unrecorded: the first ${exchanges.length} filled the proxy's 512 MiB of kept bodies`,
+            `${dropped} exchange(s) were judged but not written to ${record ?? ''}: the first ${proxy.exchanges.length} filled the proxy's 512 MiB of kept bodies`,
           ]
         : judged.notices;
     const report = { ...judged, notices, contract: contractInfo(contract, v.spec ?? 'the bundled Petstore contract') };

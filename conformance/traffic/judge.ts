@@ -1,14 +1,15 @@
 import { gunzipSync, inflateSync, brotliDecompressSync } from 'node:zlib';
-import { documentedResponse, SchemaValidator, type Contract, type Operation } from '../../src/contract/index.js';
+import { SchemaValidator, type Contract, type Operation } from '../../src/contract/index.js';
 import { checkContext, judge } from '../judge/index.js';
-import { summaryOf } from '../report/index.js';
-import type { CheckResult, Exchange, RunReport } from '../types.js';
+import type { Exchange, RunReport } from '../types.js';
 import { trafficChecks } from './checks.js';
 import { readRequest } from './request.js';
 import { Router } from './route.js';
+import { TrafficTally } from './tally.js';
 import type { TrafficCoverage, TrafficExchange } from './types.js';
 
 export type { TrafficCoverage } from './types.js';
+export { coverageNotices, TrafficTally } from './tally.js';
 
 export interface TrafficJudgeOptions {
   readonly contract: Contract;
@@ -40,7 +41,7 @@ export function decodeContent(
 }
 
 /** One recorded exchange in the runner's vocabulary, with the route it took; undefined: outside the contract. */
-interface Converted {
+export interface Converted {
   readonly exchange: Exchange;
   readonly op: Operation;
   readonly unjudged: string | undefined;
@@ -53,7 +54,7 @@ interface Converted {
 export class TrafficJudge {
   readonly router: Router;
   readonly validator: SchemaValidator;
-  private readonly contract: Contract;
+  readonly contract: Contract;
 
   /** `prefixes`: paths before the contract's own (an upstream URL's path), removed before matching. */
   constructor(contract: Contract, prefixes: readonly string[] = []) {
@@ -136,51 +137,14 @@ export class TrafficJudge {
     traffic: readonly TrafficExchange[],
     options: TrafficJudgeOptions,
   ): RunReport & { readonly traffic: TrafficCoverage } {
-    const exchanges: Exchange[] = [];
-    const unjudged = new Map<number, string>();
-    const unmatched: Array<{ method: string; url: string; reason: string }> = [];
-    const seen = new Set<string>();
-    traffic.forEach((t, i) => {
-      const c = this.convert(t, i + 1);
-      if ('reason' in c) {
-        unmatched.push({ method: t.method.toUpperCase(), url: t.url, reason: c.reason });
-        return;
-      }
-      exchanges.push(c.exchange);
-      seen.add(c.op.id);
-      if (c.unjudged !== undefined) unjudged.set(c.exchange.seq, c.unjudged);
-    });
-    const operations = this.contract.operations.filter((o) => seen.has(o.id));
-    const checks = trafficChecks(options, unjudged);
-    const ctx = checkContext(this.contract, this.validator, operations);
-    const judgement = judge({ ctx, checks, operations, exchanges, notes: [], strict: options.strict ?? false });
-    const results: CheckResult[] = judgement.results;
-    const coverage = coverageOf(this.contract, exchanges, unmatched, options.outside ?? []);
-    const notices = [
-      ...coverageNotices(coverage),
-      ...judgement.internalErrors.map(
-        (e) =>
-          `${e.operation}: internal error while judging it: ${e.error instanceof Error ? e.error.message : String(e.error)}`,
-      ),
-    ];
-    return {
-      target: options.target,
-      seed: 0,
-      examples: 0,
-      strict: options.strict ?? false,
-      startedAt: options.startedAt.toISOString(),
-      durationMs: Date.now() - options.startedAt.getTime(),
-      operations: operations.map((o) => o.id),
-      checks: checks.map((c) => c.name),
-      results,
-      summary: summaryOf(results),
-      requests: traffic.length,
-      notices,
-      ...(judgement.internalErrors.length > 0
-        ? { internalErrors: notices.slice(-judgement.internalErrors.length) }
-        : {}),
-      traffic: coverage,
-    };
+    const tally = this.tally(options);
+    for (const t of traffic) tally.add(t);
+    return tally.report(options);
+  }
+
+  /** A judge of traffic as it comes, exchange by exchange, keeping only what the report needs (the proxy's). */
+  tally(options: Omit<TrafficJudgeOptions, 'target' | 'startedAt' | 'contract'>): TrafficTally {
+    return new TrafficTally(this, options);
   }
 
   /** The failed and warned results one exchange alone earns: for the proxy's --mark header. */
@@ -215,66 +179,4 @@ export class TrafficJudge {
         message: r.message,
       }));
   }
-}
-
-/** Operations and documented statuses (each response key: code, range, default) the exchanges reached, and those they never did. */
-export function coverageOf(
-  contract: Contract,
-  exchanges: readonly Exchange[],
-  unmatched: TrafficCoverage['unmatched'],
-  outside: TrafficCoverage['outside'],
-): TrafficCoverage {
-  const reached = new Map<string, Set<string>>();
-  for (const e of exchanges) {
-    const op = contract.operationsById.get(e.operationId);
-    if (!op) continue;
-    const keys = reached.get(op.id) ?? new Set<string>();
-    reached.set(op.id, keys);
-    const key = e.response ? documentedResponse(op.responses, e.response.status)?.key : undefined;
-    if (key !== undefined) keys.add(key);
-  }
-  const unseenOps = contract.operations.filter((o) => !reached.has(o.id)).map((o) => o.id);
-  const unseenStatuses: Array<{ operation: string; status: string }> = [];
-  let documented = 0;
-  for (const op of contract.operations) {
-    for (const key of Object.keys(op.responses)) {
-      documented += 1;
-      if (!reached.get(op.id)?.has(key)) unseenStatuses.push({ operation: op.id, status: key });
-    }
-  }
-  return {
-    operations: { seen: reached.size, total: contract.operations.length, unseen: unseenOps },
-    statuses: { seen: documented - unseenStatuses.length, documented, unseen: unseenStatuses },
-    unmatched,
-    outside,
-  };
-}
-
-/** The coverage in words, for every reporter (notices come first in each). */
-export function coverageNotices(c: TrafficCoverage): string[] {
-  const list = (items: readonly string[], n = 12): string =>
-    `${items.slice(0, n).join(', ')}${items.length > n ? `, and ${items.length - n} more` : ''}`;
-  const out = [
-    `traffic reached ${c.operations.seen} of ${c.operations.total} operations and ${c.statuses.seen} of ${c.statuses.documented} documented statuses`,
-  ];
-  if (c.operations.unseen.length > 0) out.push(`operations no traffic reached: ${list(c.operations.unseen)}`);
-  if (c.statuses.unseen.length > 0)
-    out.push(
-      `documented statuses no traffic reached: ${list(c.statuses.unseen.map((s) => `${s.operation} ${s.status}`))}`,
-    );
-  if (c.unmatched.length > 0)
-    out.push(
-      `${c.unmatched.length} request(s) named no operation of the contract (not judged): ${list(
-        c.unmatched.map((u) => `${u.method} ${u.url} (${u.reason})`),
-        5,
-      )}`,
-    );
-  if (c.outside.length > 0)
-    out.push(
-      `${c.outside.length} recorded request(s) outside the contract's servers (not judged): ${list(
-        c.outside.map((u) => `${u.method} ${u.url}`),
-        5,
-      )}`,
-    );
-  return out;
 }

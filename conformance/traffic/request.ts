@@ -5,6 +5,7 @@ import {
   isJsonMediaType,
   mediaEssence,
   mediaMatches,
+  schemeCredential,
   type Contract,
   type Operation,
   type SchemaValidator,
@@ -47,16 +48,18 @@ function carries(
   const authorization = (headers['authorization'] ?? '').trim().toLowerCase();
   return Object.keys(requirement).every((name) => {
     const scheme = contract.securitySchemes.get(name);
-    if (!scheme) return true;
-    if (scheme.type === 'apiKey') {
-      if (scheme.in === 'header') return headers[scheme.name.toLowerCase()] !== undefined;
-      if (scheme.in === 'query') return query.has(scheme.name);
-      return cookies.has(scheme.name);
+    const credential = scheme ? schemeCredential(scheme) : undefined;
+    // An unknown scheme, or mutualTLS (a certificate, never seen in HTTP): nothing to look for.
+    if (!credential || credential.kind === 'mutualTLS') return true;
+    if (credential.kind === 'apiKey') {
+      if (credential.in === 'header') return headers[credential.name.toLowerCase()] !== undefined;
+      if (credential.in === 'query') return query.has(credential.name);
+      return cookies.has(credential.name);
     }
-    if (scheme.type === 'http') return authorization.startsWith(`${scheme.scheme.toLowerCase()} `);
-    // oauth2 / openIdConnect: a bearer token (RFC 6750 §2.1); mutualTLS cannot be seen in HTTP.
-    if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return authorization.startsWith('bearer ');
-    return true;
+    // Authorization's scheme names are case-insensitive (RFC 9110 §11.1); oauth2 and openIdConnect
+    // send a bearer token (RFC 6750 §2.1).
+    const named = credential.kind === 'http' ? credential.scheme.toLowerCase() : credential.kind;
+    return authorization.startsWith(`${named} `);
   });
 }
 

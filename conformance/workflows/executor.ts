@@ -1,14 +1,15 @@
-import { rateLimitReason } from '../http/rate-limit.js';
 import {
   isJsonMediaType,
   isRecord,
   requestPath,
+  schemeCredential,
   serialisePath,
   serialiseQuery,
   type Contract,
   type Operation,
 } from '../../src/contract/index.js';
 import { CredentialPlan } from '../credentials.js';
+import { rateLimited } from '../judge/policies.js';
 import type { BuiltRequestSender } from '../session.js';
 import { CREDENTIAL_ENV, REDACTED_KEY, redactedAs } from '../http/curl.js';
 import type { CheckResult, Exchange, RecordedRequest, RecordedResponse, TransportError } from '../types.js';
@@ -81,6 +82,15 @@ interface Failure {
   readonly stepId: string;
   readonly reason: string;
   readonly record: StepRecord | undefined;
+  /** The status the step's one unmet criterion asked for (`$statusCode == 401`), when that was all it missed. */
+  readonly expectedStatus?: number | undefined;
+}
+
+/** The status a criterion asks for when it is `$statusCode == N` and nothing else (Arazzo 1.0.1 §4.6.20, a simple condition). */
+function statusAskedFor(criterion: Criterion): number | undefined {
+  if (criterion.type !== 'simple' || criterion.context !== undefined) return undefined;
+  const m = /^\s*\$statusCode\s*==\s*(\d{3})\s*$/.exec(criterion.condition);
+  return m ? Number(m[1]) : undefined;
 }
 
 interface WorkflowOutcome {
@@ -180,8 +190,10 @@ function securityValue(contract: Contract, schemeName: string, value: (key: stri
     return v === undefined || v === null ? undefined : String(v);
   };
   if (!scheme) return undefined;
-  if (scheme.type === 'apiKey') return text('apiKey');
-  if (scheme.type === 'http' && scheme.scheme.toLowerCase() === 'basic') {
+  // What the scheme takes, by the kernel's one mapping (src/contract/security.ts).
+  const credential = schemeCredential(scheme);
+  if (credential?.kind === 'apiKey') return text('apiKey');
+  if (credential?.kind === 'basic') {
     const user = text('username');
     const password = text('password');
     return user === undefined || password === undefined ? undefined : `${user}:${password}`;
@@ -295,6 +307,11 @@ export class WorkflowExecutor {
       outputs,
     });
     const skipped = (message: string): WorkflowOutcome => ({ status: 'skipped', message, records, outputs });
+    // Skipped on a rate limit, keeping the answer: a workflow calling this one sees it and is skipped too.
+    const limitedAt = (failure: Failure, limited: string): WorkflowOutcome => ({
+      ...skipped(`step ${failure.stepId}: ${limited}`),
+      failure,
+    });
     if (depth > 8) return skipped('workflow steps nest more than 8 deep');
     let index = 0;
     let executed = 0;
@@ -329,11 +346,17 @@ export class WorkflowExecutor {
           index++;
           continue;
         }
-        const failure: Failure = { stepId: step.stepId, reason: ran.reason, record: ran.record };
+        const failure: Failure = {
+          stepId: step.stepId,
+          reason: ran.reason,
+          record: ran.record,
+          expectedStatus: ran.expectedStatus,
+        };
         // A step still rate limited after the session's waits judged nothing (RFC 6585 §4): skipped, naming the wait.
-        const limited = rateLimitReason(ran.record?.response);
+        // The judge's rate-limit policy (judge/policies.ts), as every check and probe meets it.
+        const limited = rateLimited(ran.record);
         if (limited !== undefined && action?.type !== 'retry' && action?.type !== 'goto')
-          return skipped(`step ${step.stepId}: ${limited}`);
+          return limitedAt(failure, limited);
         if (action?.type === 'retry') {
           // retryLimit defaults to 1 (Arazzo 1.0.1 §4.6.17: "If not specified, a single retry").
           const key = `${step.stepId}\u0000${action.name}`;
@@ -345,7 +368,7 @@ export class WorkflowExecutor {
             if (action.stepId !== undefined) index = workflow.steps.findIndex((s) => s.stepId === action.stepId);
             continue;
           }
-          if (limited !== undefined) return skipped(`step ${step.stepId}: ${limited}`);
+          if (limited !== undefined) return limitedAt(failure, limited);
           return fail(
             failure,
             `${describeFailure(step, ran.reason)} (after ${used} ${used === 1 ? 'retry' : 'retries'})`,
@@ -407,7 +430,13 @@ export class WorkflowExecutor {
     records: StepRecord[],
   ): Promise<
     | { ok: true; scope: ExpressionScope }
-    | { ok: false; reason: string; record: StepRecord | undefined; scope: ExpressionScope }
+    | {
+        ok: false;
+        reason: string;
+        record: StepRecord | undefined;
+        scope: ExpressionScope;
+        expectedStatus?: number | undefined;
+      }
   > {
     const base: ExpressionScope = { ...this.scopeBase(inputs), steps, outputs };
     if (step.workflowId !== undefined) {
@@ -428,6 +457,7 @@ export class WorkflowExecutor {
         ok: false,
         reason: `workflow ${id} ${child.status}: ${child.message}`,
         record: child.failure?.record,
+        expectedStatus: child.failure?.expectedStatus,
         scope,
       };
     }
@@ -524,9 +554,12 @@ export class WorkflowExecutor {
       response: { headers: response.headers, body: parseBody(response) },
     };
     const failed: string[] = [];
+    const unmet: Criterion[] = [];
     for (const criterion of step.successCriteria) {
       const result = evaluateCriterion(criterion, scope);
-      if (!result.passed) failed.push(result.detail);
+      if (result.passed) continue;
+      failed.push(result.detail);
+      unmet.push(criterion);
     }
     const own: Record<string, unknown> = {};
     for (const [name, expression] of Object.entries(step.outputs)) own[name] = evaluateExpression(expression, scope);
@@ -538,6 +571,8 @@ export class WorkflowExecutor {
         reason: `success criteri${failed.length === 1 ? 'on' : 'a'} not met: ${failed.join('; ')}`,
         record,
         scope,
+        // What the judge's contract-first rule reads (judge/policies.ts): the status the step asked for, if that was all it missed.
+        expectedStatus: unmet.length === 1 ? statusAskedFor(unmet[0]!) : undefined,
       };
     return { ok: true, scope };
   }
@@ -621,7 +656,8 @@ export class WorkflowExecutor {
           response: record.response,
           error: record.error,
           input: undefined,
-          context: {},
+          context:
+            outcome.failure?.expectedStatus === undefined ? {} : { expectedStatus: outcome.failure.expectedStatus },
         }
       : undefined;
     return {

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { RequestHandler } from 'express';
-import { schemaContradictions, SchemaValidator, type Contract } from '../contract/index.js';
+import { documentedResponse, schemaContradictions, SchemaValidator, type Contract } from '../contract/index.js';
 import type { Clock } from './clock.js';
 import { NO_RULE } from './core/respond.js';
 import type { Dice } from './dice.js';
@@ -124,6 +124,22 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
       // RFC 9110 §15.5.21, content the server understands but cannot process): the documented status.
       if (error.status === 400 && !documents('400') && documents('422'))
         return new HttpError(422, codeForStatus(422), error.message, error.details, error.headers);
+      // A body in a media type the operation does not take is 415 (RFC 9110 §15.5.16), unless the
+      // operation documents no 415 (nor its 4XX range) and documents its validation refusal: then
+      // that status, 400 else 422, as the frameworks that write such documents answer (FastAPI,
+      // NestJS, Fastify, express-zod-api read that body as an invalid one; docs/zoo-fidelity.md).
+      const validation = documents('400') ? 400 : documents('422') ? 422 : undefined;
+      if (
+        error.status === 415 &&
+        validation !== undefined &&
+        documentedResponse(operation.responses, 415, { withDefault: false }) === undefined
+      ) {
+        const details =
+          error.details.length > 0
+            ? error.details
+            : [{ location: 'header.content-type', message: error.message, kind: 'media_type' }];
+        return new HttpError(validation, codeForStatus(validation), error.message, details, error.headers);
+      }
       // Missing or wrong credentials are 401 (RFC 9110 §15.5.2), unless the operation documents its
       // refusal as 403 and no 401 (§15.5.4; Pinterest): the documented status, without a challenge,
       // which belongs to a 401 only.

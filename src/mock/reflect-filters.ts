@@ -1,5 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import {
+  collectionNameOf,
   LIMIT_NAMES,
   OFFSET_NAMES,
   PAGE_NAMES,
@@ -55,16 +56,11 @@ export function reflectFilters(
   else {
     // Members read merged (AWS wraps each in `allOf` beside its description). Several arrays (AWS's
     // `profilingGroupNames` beside `profilingGroups`, Google's `unreachable` beside `instances`): the
-    // one named like the path's last literal segment, else the only one of objects (roles.ts, listItems).
+    // one named like the path's collection (the kernel's collectionNameOf), else the only one of objects (roles.ts, listItems).
     const arrays = Object.entries(view.properties ?? {})
       .map(([name, sub]) => [name, asSchema(sub) && mergeAllOf(asSchema(sub)!)] as const)
       .filter((entry): entry is readonly [string, Schema] => entry[1]?.type === 'array');
-    const segment = operation.path
-      .split('#')[0]!
-      .split('/')
-      .filter((s) => s !== '' && !s.startsWith('{'))
-      .at(-1)
-      ?.toLowerCase();
+    const segment = collectionNameOf(operation.path)?.toLowerCase();
     const objects = arrays.filter(([, a]) => 'items' in a && mergeAllOf(asSchema(a.items) ?? {}).type === 'object');
     const chosen =
       arrays.length === 1

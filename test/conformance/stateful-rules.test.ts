@@ -452,10 +452,29 @@ describe('the other rules judge recorded exchanges as pure functions too', () =>
     ['accepted where a documented 4xx says references must exist', 201, '422', 'failed'],
     ['accepted where none says so: policy, a warning', 201, undefined, 'warning'],
     ['a server error', 500, undefined, 'failed'],
-  ])('references_checked: %s', (_name, status, stated, verdict) => {
+    ['an undocumented 4xx: policy, a warning', 404, undefined, 'warning'],
+    ['an undocumented 4xx where a documented one says references must exist', 404, '422', 'failed'],
+  ])('references_checked: %s', async (_name, status, stated, verdict) => {
+    const contract = await contractFromDocument({
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/things': {
+          post: {
+            operationId: 'create',
+            responses: {
+              '201': { description: 'made' },
+              '400': { description: 'bad' },
+              '401': { description: 'who' },
+              '422': { description: 'refers to nothing' },
+            },
+          },
+        },
+      },
+    });
     const v = judgeReference(
       {
-        operation: 'create',
+        operation: contract.operationsById.get('create')!,
         field: 'categoryId',
         value: 9,
         target: '/categories',

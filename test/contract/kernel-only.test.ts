@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CredentialPlan } from '../../conformance/credentials.js';
+import type { Request } from 'express';
+import type { OpenAPIV3 } from 'openapi-types';
+import { CredentialPlan, type Placement } from '../../conformance/credentials.js';
 import type { OutgoingRequest } from '../../conformance/http/client.js';
 import { Session } from '../../conformance/session.js';
 import { parseArazzo, runWorkflows } from '../../conformance/workflows/index.js';
@@ -11,10 +13,12 @@ import {
   pairsOf,
   parsePath,
   parseQuery,
+  schemeCredential,
   serialisePath,
   serialiseQuery,
   type Contract,
 } from '../../src/contract/index.js';
+import { SecurityGate } from '../../src/mock/controls/request-headers/security.js';
 
 /**
  * Each OpenAPI rule the mock and the runner share exists once, in src/contract/ (issue 18): this
@@ -177,6 +181,14 @@ const HAND_WRITTEN: ReadonlyArray<[string, RegExp, ReadonlyArray<string>?]> = [
     'an item segment matched by hand (resources/items.ts itemSegment)',
     /\\\{\[\^\}\/?\]\+\\\}(\$|\[\^\/\{\}\]\*\$|\(\\\.)/,
   ],
+  [
+    "a collection's name taken from its path by hand (resources/items.ts collectionNameOf)",
+    /startsWith\('\{'\)\)\s*\.at\(-1\)|\.split\('\/'\)\.filter\(Boolean\)\.(pop|at)\(/,
+  ],
+  [
+    'a security scheme mapped to its credential by hand (security.ts schemeCredential)',
+    /\.type\s*===\s*'(apiKey|openIdConnect)'|\.scheme\??\.toLowerCase\(\)\s*===\s*'(basic|bearer)'/,
+  ],
   ['a class of a PRNG or a sampler defined again (sample/dice.ts)', /class\s+(Random|Sampler)\b/],
   // The Petstore store's seeded data (store/seed.ts) is the one exception: domain data the README
   // shows, kept byte-identical for a seed; it uses the kernel's createFaker, and no schema.
@@ -208,6 +220,9 @@ describe('each kernel rule exists once, in src/contract/', () => {
     ['src/mock/stages/policies.ts', 'negotiate'],
     ['src/mock/stages/parse.ts', 'sequenceSyntax'],
     ['src/mock/controls/request-headers/security.ts', 'schemeCredential'],
+    ['conformance/credentials.ts', 'schemeCredential'],
+    ['conformance/workflows/executor.ts', 'schemeCredential'],
+    ['conformance/traffic/request.ts', 'schemeCredential'],
     ['src/mock/controls/request-headers/security.ts', 'cookiePairs'],
     ['src/mock/controls/request-headers/prefer.ts', 'jsonContent'],
     ['conformance/checks/content-type.ts', 'negotiate'],
@@ -227,6 +242,11 @@ describe('each kernel rule exists once, in src/contract/', () => {
     ['conformance/cases/unknown-id.ts', 'isCreate'],
     ['conformance/cases/unknown-id.ts', 'itemSegment'],
     ['conformance/probes/lists.ts', 'isItemPath'],
+    ['conformance/probes/lists.ts', 'collectionNameOf'],
+    ['conformance/execute/follow-ups.ts', 'collectionNameOf'],
+    ['conformance/probes/references.ts', 'collectionNameOf'],
+    ['src/mock/reflect-filters.ts', 'collectionNameOf'],
+    ['src/mock/stages/answer.ts', 'collectionNameOf'],
     ['conformance/probes/lists.ts', 'listParameterRole'],
     ['conformance/probes/paging.ts', 'pageBase'],
     ['src/mock/generic/handlers.ts', 'pageBase'],
@@ -510,5 +530,131 @@ describe('each consumer reads a media type as JSON or not alike (RFC 8259, RFC 6
     expect(results[0]?.status, `workflow executor: the answer "hi" read as a JSON string: ${results[0]?.message}`).toBe(
       json ? 'passed' : 'failed',
     );
+  });
+});
+
+/**
+ * Security schemes by behaviour (issue 31 item 5): each scheme type fed to the runner's credentials
+ * (where it places a credential, what a probe "without credentials" removes) and to the mock's gate
+ * (what it accepts); both read schemes through the kernel's schemeCredential, so the runner's valid
+ * credential opens the mock's gate and its wrong one does not. A consumer that maps a scheme its own
+ * way fails its row.
+ */
+const SCHEMES: ReadonlyArray<{
+  readonly construct: string;
+  readonly scheme: Record<string, unknown>;
+  readonly kind: string;
+  /** Where the runner puts the credential it was given (--api-key k-1, --bearer t-1, --basic u:p). */
+  readonly placed: ReadonlyArray<Pick<Placement, 'in' | 'name' | 'value'>>;
+}> = [
+  {
+    construct: 'apiKey in a header',
+    scheme: { type: 'apiKey', in: 'header', name: 'X-Key' },
+    kind: 'apiKey',
+    placed: [{ in: 'header', name: 'X-Key', value: 'k-1' }],
+  },
+  {
+    construct: 'apiKey in the query',
+    scheme: { type: 'apiKey', in: 'query', name: 'api_key' },
+    kind: 'apiKey',
+    placed: [{ in: 'query', name: 'api_key', value: 'k-1' }],
+  },
+  {
+    construct: 'apiKey in a cookie',
+    scheme: { type: 'apiKey', in: 'cookie', name: 'session' },
+    kind: 'apiKey',
+    placed: [{ in: 'cookie', name: 'session', value: 'k-1' }],
+  },
+  {
+    construct: 'http basic (RFC 7617)',
+    scheme: { type: 'http', scheme: 'basic' },
+    kind: 'basic',
+    placed: [{ in: 'header', name: 'authorization', value: `Basic ${Buffer.from('u:p').toString('base64')}` }],
+  },
+  {
+    construct: 'http bearer, its name in capitals (RFC 6750; scheme names are case-insensitive)',
+    scheme: { type: 'http', scheme: 'Bearer' },
+    kind: 'bearer',
+    placed: [{ in: 'header', name: 'authorization', value: 'Bearer t-1' }],
+  },
+  {
+    construct: 'oauth2: its access token as a bearer token (RFC 6750 §2.1)',
+    scheme: {
+      type: 'oauth2',
+      flows: { clientCredentials: { tokenUrl: 'https://auth.example/token', scopes: {} } },
+    },
+    kind: 'bearer',
+    placed: [{ in: 'header', name: 'authorization', value: 'Bearer t-1' }],
+  },
+  {
+    construct: 'openIdConnect: likewise',
+    scheme: { type: 'openIdConnect', openIdConnectUrl: 'https://auth.example/.well-known/openid-configuration' },
+    kind: 'bearer',
+    placed: [{ in: 'header', name: 'authorization', value: 'Bearer t-1' }],
+  },
+  {
+    construct: 'mutualTLS (OAS 3.1): a client certificate, nothing sent in HTTP',
+    scheme: { type: 'mutualTLS' },
+    kind: 'mutualTLS',
+    placed: [],
+  },
+];
+
+/** An Express request carrying these placements, as the mock's gate reads one. */
+function carrying(placements: readonly Placement[]): { req: Request; query: URLSearchParams } {
+  const headers: Record<string, string> = {};
+  const query = new URLSearchParams();
+  const cookies: string[] = [];
+  for (const p of placements) {
+    if (p.in === 'header') headers[p.name.toLowerCase()] = p.value;
+    else if (p.in === 'query') query.append(p.name, p.value);
+    else cookies.push(`${p.name}=${p.value}`);
+  }
+  if (cookies.length > 0) headers['cookie'] = cookies.join('; ');
+  return { req: { headers, get: (name: string) => headers[name.toLowerCase()] } as unknown as Request, query };
+}
+
+describe('each consumer reads a security scheme alike (OAS 3.1.0 §4.8.27)', () => {
+  it.each(SCHEMES.map((row) => [row.construct, row] as const))('%s', async (_construct, row) => {
+    const contract = await contractFromDocument({
+      openapi: '3.1.0',
+      info: { title: 'schemes', version: '1' },
+      components: { securitySchemes: { s: row.scheme } },
+      paths: {
+        '/things': {
+          get: { operationId: 'look', security: [{ s: [] }], responses: { '200': { description: 'ok' } } },
+        },
+      },
+    });
+    const op = contract.operationsById.get('look')!;
+    // The kernel.
+    expect(schemeCredential(row.scheme as unknown as OpenAPIV3.SecuritySchemeObject)?.kind, 'kernel').toBe(row.kind);
+    // The runner: where the credential given goes, and that a probe without credentials removes it.
+    const plan = new CredentialPlan(contract, { apiKey: 'k-1', bearer: 't-1', basic: 'u:p' });
+    const valid = plan.valid(op);
+    expect(
+      valid?.map(({ in: where, name, value }) => ({ in: where, name, value })),
+      'runner CredentialPlan.valid',
+    ).toEqual(row.placed);
+    const removable = (p: Placement): boolean =>
+      p.in === 'query'
+        ? plan.credentialQuery().has(p.name)
+        : plan.credentialHeaders().has(p.in === 'cookie' ? 'cookie' : p.name.toLowerCase());
+    expect(
+      valid?.filter((p) => !removable(p)),
+      'runner: removed by a probe without credentials',
+    ).toEqual([]);
+    // The mock's gate, configured with the same credentials: the runner's valid ones open it; wrong
+    // ones and none do not, but for a client certificate, which plain HTTP cannot carry.
+    const gate = new SecurityGate(contract, { apiKeys: ['k-1'], tokens: ['t-1'], basic: ['u:p'] }, 'test');
+    const verdict = (placements: readonly Placement[]): boolean => {
+      const { req, query } = carrying(placements);
+      return gate.check(op, req, query).ok;
+    };
+    const open = row.kind === 'mutualTLS';
+    expect(
+      [verdict(valid ?? []), verdict(plan.wrong(op, 'nope')), verdict([])],
+      'mock SecurityGate: valid, wrong, none',
+    ).toEqual([true, open, open]);
   });
 });

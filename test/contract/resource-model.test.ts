@@ -5,17 +5,22 @@ import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { identifierEvidence } from '../../conformance/cases/unknown-id.js';
 import { readerOfCreated } from '../../conformance/execute/follow-ups.js';
-import { itemSchemaOf } from '../../conformance/probes/lists.js';
+import { itemSchemaOf, itemsOf } from '../../conformance/probes/lists.js';
+import type { Exchange } from '../../conformance/types.js';
 import { pagingPlan } from '../../conformance/probes/paging.js';
+import type { Request } from 'express';
 import {
+  collectionNameOf,
   contractFromDocument,
   inferModel,
   isCreate,
   itemRead,
   itemSegment,
+  listItems,
   listParameterRole,
   pageBase,
   postCollections,
+  referencedCreate,
   requestPath,
   resourcePath,
   SchemaValidator,
@@ -24,6 +29,7 @@ import {
 } from '../../src/contract/index.js';
 import { createMockApp } from '../../src/index.js';
 import { reflectFilters } from '../../src/mock/reflect-filters.js';
+import { representationOf } from '../../src/mock/stages/answer.js';
 
 /**
  * One model of resources (issue 31 item 3): the same path and operation shapes fed to every
@@ -499,5 +505,131 @@ describe('every consumer reads the paging vocabulary and the page base alike', (
       (page.body as Array<{ id: string }>).map((r) => r.id),
       'mock generic handlers',
     ).toEqual(all.slice(3, 6).map((r) => r.id));
+  });
+});
+
+/**
+ * The name a path gives its collection (the kernel's collectionNameOf): the list member a page is
+ * read from when an answer holds several arrays, the XML root of an answer, the collection a
+ * `<base>Id` field names. Each row's list answers `{links: [...], <name>: [...]}`, the named member
+ * second, so a consumer that takes the first array, or names the collection its own way, fails.
+ */
+const NAMES: ReadonlyArray<{
+  readonly construct: string;
+  readonly path: string;
+  readonly name: string | undefined;
+  /** The `<base>Id` field that refers to this collection, where one can (referencedCreate). */
+  readonly base?: string;
+}> = [
+  { construct: 'a plain collection (PayPal)', path: '/v2/invoicing/templates', name: 'templates', base: 'template' },
+  { construct: 'a format extension (`/Calls.json`, Twilio)', path: '/Calls.json', name: 'Calls', base: 'call' },
+  { construct: 'a trailing slash (`/tasks/`, FastAPI)', path: '/tasks/', name: 'tasks', base: 'task' },
+  { construct: 'a nested collection', path: '/users/{userId}/posts', name: 'posts' },
+  {
+    construct: 'a fragment on the key (never sent: RFC 3986 §3.5)',
+    path: '/groups#clientToken',
+    name: 'groups',
+    base: 'group',
+  },
+  {
+    construct: 'a dot inside a name (Slack methods), not a format',
+    path: '/api/conversations.list',
+    name: 'conversations.list',
+  },
+  { construct: 'a parameter inside the last segment', path: '/things/{stem}-{ext}', name: 'things' },
+  { construct: 'the root', path: '/', name: undefined },
+];
+
+describe('every consumer names a collection by its path alike (the kernel collectionNameOf)', () => {
+  const validator = new SchemaValidator();
+  it.each(NAMES.map((row) => [row.construct, row] as const))('%s', async (_construct, row) => {
+    const member = row.name ?? 'items';
+    const item = (field: string): Doc => ({
+      type: 'object',
+      properties: { id: { type: 'string' }, [field]: { type: 'string' } },
+    });
+    const page = {
+      type: 'object',
+      properties: { links: { type: 'array', items: item('other') }, [member]: { type: 'array', items: item('mine') } },
+    };
+    const params = [...row.path.matchAll(/\{([^}]+)\}/g)].map((m) => pathParam(m[1]!));
+    const collection = resourcePath(row.path);
+    const contract = await contractFromDocument(
+      documentOf({
+        [row.path]: {
+          parameters: params,
+          get: {
+            operationId: 'list',
+            parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1 } }],
+            responses: {
+              '200': {
+                description: 'ok',
+                content: { 'application/json': { schema: page }, 'application/xml': { schema: page } },
+              },
+            },
+          },
+          ...(params.length === 0
+            ? {
+                post: {
+                  operationId: 'make',
+                  requestBody: { required: true, ...json(writable) },
+                  responses: answer('201', record()),
+                },
+              }
+            : {}),
+        },
+        ...(params.length === 0 && collection !== '/'
+          ? {
+              [`${collection}/{id}`]: {
+                parameters: [pathParam('id')],
+                get: { operationId: 'read', responses: answer('200', record()) },
+              },
+            }
+          : {}),
+      }),
+    );
+    const list = op(contract, 'list');
+    const body = {
+      links: [
+        { id: 'l1', other: 'x' },
+        { id: 'l2', other: 'y' },
+      ],
+      [member]: [
+        { id: 'm1', mine: 'a' },
+        { id: 'm2', mine: 'b' },
+      ],
+    };
+
+    // The kernel.
+    expect(collectionNameOf(row.path), 'kernel collectionNameOf').toBe(row.name);
+    // The mock's answers: an XML answer's root is named like the collection (`body` where none is).
+    const xml = representationOf(
+      { headers: { accept: 'application/xml' }, method: 'GET' } as unknown as Request,
+      list,
+      { status: 200, body },
+    );
+    expect(xml.kind === 'bytes' && String(xml.body), 'mock answer stage: the XML root').toContain(
+      `<${row.name ?? 'body'}>`,
+    );
+    if (row.name === undefined) return;
+    // The runner's follow-ups walk a list by the kernel's listItems, given the collection's name.
+    expect(listItems(body, collectionNameOf(list.path)), 'follow-ups list walk (listItems)').toEqual(body[member]);
+    // The runner's list rules: the items' schema and the items of a recorded answer.
+    expect(Object.keys(itemSchemaOf(list)?.properties ?? {}), 'rules itemSchemaOf').toContain('mine');
+    const exchange = {
+      response: {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        durationMs: 1,
+      },
+    } as unknown as Exchange;
+    expect(itemsOf(list, exchange), 'rules itemsOf').toEqual(body[member]);
+    // The mock's generated lists: the page size cuts the collection's member, not the other array.
+    const cut = reflectFilters(list, { status: 200, body }, new URLSearchParams({ limit: '1' }), validator)
+      .body as Record<string, unknown[]>;
+    expect([cut[member]?.length, cut['links']?.length], 'mock reflectFilters').toEqual([1, 2]);
+    // The reference probes: a `<base>Id` field names this collection's create.
+    if (row.base) expect(referencedCreate(contract, row.base)?.id, 'kernel referencedCreate').toBe('make');
   });
 });

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractFromText, type Contract } from '../../src/contract/index.js';
 import { start, type RunningMock } from '../../src/index.js';
 import { startProxy, type ProxyHandle } from '../../conformance/proxy/server.js';
-import { TRAFFIC_CHECK_NAMES } from '../../conformance/traffic/checks.js';
+import { checkContext, judge } from '../../conformance/judge/index.js';
+import { TRAFFIC_CHECK_NAMES, trafficChecks } from '../../conformance/traffic/checks.js';
 import { exitCodeFor } from '../../conformance/report/verdict.js';
 import type { RunReport } from '../../conformance/types.js';
 import { DEFECTS } from '../../fixtures/broken/defects.js';
@@ -15,8 +16,7 @@ import { failures, petstoreContract } from '../conformance/helpers.js';
 import { petstoreSession } from './session.js';
 import { scaled } from '../load-scale.js';
 
-const judged = (proxy: ProxyHandle, contract: Contract): RunReport =>
-  proxy.judge.report(proxy.exchanges, { contract, target: proxy.upstream, startedAt: new Date() });
+const judged = (proxy: ProxyHandle): RunReport => proxy.report({ target: proxy.upstream, startedAt: new Date() });
 const cellOf = (report: RunReport, operation: string, check: string) =>
   report.results.find((r) => r.operation === operation && r.check === check);
 
@@ -36,8 +36,10 @@ describe('the proxy in front of our mock', () => {
     try {
       const sent = await petstoreSession(proxy.url);
       await proxy.close();
-      const report = judged(proxy, contract);
-      expect(proxy.exchanges.length).toBe(sent);
+      const report = judged(proxy);
+      expect(proxy.requests()).toBe(sent);
+      // Judged as they came and let go: nothing kept without --record.
+      expect(proxy.exchanges).toHaveLength(0);
       expect(report.summary.failed, failures(report).join('\n')).toBe(0);
       expect(exitCodeFor(report)).toBe(0);
       // The invalid pet and the empty category are the client's violations, named as the client's.
@@ -57,6 +59,42 @@ describe('the proxy in front of our mock', () => {
       expect(report.notices?.[0]).toMatch(/^traffic reached 9 of 18 operations/);
     } finally {
       await proxy.close();
+    }
+  });
+
+  it("judges each exchange as it comes into the report the runner's judge() gives on all of them at the end", async () => {
+    // A seeded defect, so that failed cells (first failing exchange, counts, distinct violations) are compared too.
+    const defect = DEFECTS.find((d) => d.check === 'response_schema');
+    if (!defect) throw new Error('no response_schema defect among the fixtures');
+    const broken = await startDefectProxy(mock.url, defect);
+    const proxy = await startProxy({ contract, upstream: broken.url, port: 0, retain: true });
+    try {
+      await petstoreSession(proxy.url);
+      await petstoreSession(proxy.url);
+      await proxy.close();
+      const live = judged(proxy);
+      // The same exchanges, converted and judged at once by the runner's judge (conformance/judge).
+      const converted = proxy.exchanges.map((t, i) => proxy.judge.convert(t, i + 1));
+      const exchanges = converted.flatMap((c) => ('exchange' in c ? [c.exchange] : []));
+      const unjudged = new Map(
+        converted.flatMap((c) => ('exchange' in c && c.unjudged ? [[c.exchange.seq, c.unjudged] as const] : [])),
+      );
+      const operations = contract.operations.filter((o) => exchanges.some((e) => e.operationId === o.id));
+      const whole = judge({
+        ctx: checkContext(contract, proxy.judge.validator, operations),
+        checks: trafficChecks({}, unjudged),
+        operations,
+        exchanges,
+        notes: [],
+        strict: false,
+      });
+      expect(whole.internalErrors).toEqual([]);
+      expect(live.results).toEqual(whole.results);
+      expect(live.summary.failed).toBeGreaterThan(0);
+      expect(live.requests).toBe(proxy.exchanges.length);
+    } finally {
+      await proxy.close();
+      await broken.close();
     }
   });
 
@@ -106,7 +144,7 @@ describe('the proxy in front of our mock', () => {
       try {
         await petstoreSession(proxy.url, scaled(3000));
         await proxy.close();
-        const report = judged(proxy, contract);
+        const report = judged(proxy);
         const result = cellOf(report, defect.operation, defect.check);
         if (result?.status !== 'failed')
           missed.push(
@@ -139,7 +177,7 @@ describe('the proxy in front of our mock', () => {
       try {
         await petstoreSession(proxy.url);
         await proxy.close();
-        const report = judged(proxy, contract);
+        const report = judged(proxy);
         problems.push(
           ...report.results
             .filter((r) => r.status === 'failed')
@@ -227,8 +265,8 @@ describe('the proxy passes bodies through unchanged', () => {
     expect(seen).toBe('first\nsecond\n');
   });
 
-  it('keeps bodies for judging only up to its budget: later exchanges pass through, counted, not kept', async () => {
-    const small = await startProxy({ contract, upstream, port: 0, retainBytes: 10 });
+  it('keeps exchanges for --record only up to its budget: later ones pass through and are judged, counted, not kept', async () => {
+    const small = await startProxy({ contract, upstream, port: 0, retain: true, retainBytes: 10 });
     try {
       const texts: string[] = [];
       for (let i = 0; i < 3; i++) {
@@ -241,6 +279,10 @@ describe('the proxy passes bodies through unchanged', () => {
       await small.close();
       expect(small.exchanges.length + small.dropped()).toBe(3);
       expect(small.dropped()).toBeGreaterThan(0);
+      expect(small.report({ target: upstream, startedAt: new Date() }).requests).toBe(3);
+      expect(
+        cellOf(small.report({ target: upstream, startedAt: new Date() }), 'streamEvents', 'content_type')?.judged,
+      ).toBe(3);
     } finally {
       await small.close();
     }
@@ -252,7 +294,7 @@ describe('the proxy passes bodies through unchanged', () => {
     expect(got.length).toBe(blob.length);
     expect(createHash('sha256').update(got).digest('hex')).toBe(createHash('sha256').update(blob).digest('hex'));
     await proxy.close();
-    const report = proxy.judge.report(proxy.exchanges, { contract, target: upstream, startedAt: new Date() });
+    const report = proxy.report({ target: upstream, startedAt: new Date() });
     expect(report.summary.failed).toBe(0);
     expect(cellOf(report, 'download', 'status_code_documented')?.status).toBe('passed');
     expect(cellOf(report, 'download', 'content_type')?.message).toMatch(/over the judging cap of 1048576 octets/);

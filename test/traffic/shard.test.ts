@@ -1,8 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundledContractPath, loadContract, packageRoot } from '../../src/contract/index.js';
+import { start } from '../../src/index.js';
+import { buildIfStale, cli } from '../conformance/spawn-cli.js';
 import { shardEquivalence } from '../../bench/shard-equivalence.js';
 import { mergeReports, MergeError } from '../../conformance/shard/merge.js';
 import { parseShard, shardOperations } from '../../conformance/shard/shard.js';
@@ -49,6 +52,158 @@ describe('--shard K/N', () => {
     expect(result.mergedExit).toBe(result.wholeExit);
     if (file === bundledContractPath)
       expect(result.wholeCells.filter((c) => c.startsWith('workflow:')).length).toBeGreaterThanOrEqual(10);
+  });
+});
+
+/**
+ * Three operations over four shards: shard 1's share is empty (FNV-1a of the operationIds puts
+ * createThing in 4, getThing in 2, deleteThing in 3). The workflow `endless` only calls itself, so
+ * it reaches no operation: its result is under none, and shard 1 owns it.
+ */
+const THINGS = `openapi: 3.0.3
+info: { title: Things, version: '1' }
+paths:
+  /things:
+    post:
+      operationId: createThing
+      requestBody:
+        required: true
+        content: { application/json: { schema: { $ref: '#/components/schemas/NewThing' } } }
+      responses:
+        '201': { description: created, content: { application/json: { schema: { $ref: '#/components/schemas/Thing' } } } }
+        '400': { description: invalid, content: { application/json: { schema: { $ref: '#/components/schemas/Error' } } } }
+  /things/{id}:
+    parameters: [{ name: id, in: path, required: true, schema: { type: integer } }]
+    get:
+      operationId: getThing
+      responses:
+        '200': { description: the thing, content: { application/json: { schema: { $ref: '#/components/schemas/Thing' } } } }
+        '404': { description: none, content: { application/json: { schema: { $ref: '#/components/schemas/Error' } } } }
+    delete:
+      operationId: deleteThing
+      responses:
+        '204': { description: deleted }
+        '404': { description: none, content: { application/json: { schema: { $ref: '#/components/schemas/Error' } } } }
+components:
+  schemas:
+    NewThing: { type: object, required: [name], properties: { name: { type: string } } }
+    Thing: { type: object, required: [id, name], properties: { id: { type: integer }, name: { type: string } } }
+    Error: { type: object, required: [code, message], properties: { code: { type: integer }, message: { type: string } } }
+`;
+const THINGS_FLOWS = `arazzo: 1.0.1
+info: { title: Things flows, version: 1.0.0 }
+sourceDescriptions:
+  - { name: things, url: ./things.yaml, type: openapi }
+workflows:
+  - workflowId: createThenRead
+    steps:
+      - stepId: create
+        operationId: createThing
+        requestBody: { contentType: application/json, payload: { name: Bolt } }
+        successCriteria: [{ condition: $statusCode == 201 }]
+        outputs: { id: $response.body#/id }
+      - stepId: read
+        operationId: getThing
+        parameters: [{ name: id, in: path, value: $steps.create.outputs.id }]
+        successCriteria: [{ condition: $statusCode == 200 }]
+  - workflowId: endless
+    steps:
+      - { stepId: again, workflowId: endless }
+`;
+
+describe('a matrix with an empty share (4 shards of a 3-operation contract), through the built CLI', () => {
+  let dir: string;
+  let spec: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'shard-edges-'));
+    spec = join(dir, 'things.yaml');
+    writeFileSync(spec, THINGS);
+    writeFileSync(join(dir, 'things.arazzo.yaml'), THINGS_FLOWS);
+    await buildIfStale();
+  }, scaled(120_000));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  interface Json {
+    readonly results: ReadonlyArray<{ check: string; operation: string; status: string }>;
+    readonly notices: readonly string[];
+  }
+  const cellsOf = (file: string): string[] =>
+    (JSON.parse(readFileSync(file, 'utf8')) as Json).results.map((r) => `${r.check} › ${r.operation}: ${r.status}`);
+  /** One CLI run against a fresh mock of the contract (every run starts from the same state, as CI's jobs do). */
+  const run = async (extra: readonly string[], report: string) => {
+    const mock = await start({ port: 0, spec });
+    try {
+      return await cli([
+        '--spec',
+        spec,
+        ...(extra.includes('--no-workflows') ? [] : ['--workflows', join(dir, 'things.arazzo.yaml')]),
+        '--target',
+        mock.url,
+        '--reporter',
+        `json=${join(dir, report)}`,
+        ...extra,
+      ]);
+    } finally {
+      await mock.close();
+    }
+  };
+
+  it("shard 1, with no operation, still runs the workflow that starts in none; merge gives the whole run's results and exit code", {
+    timeout: scaled(180_000),
+  }, async () => {
+    const contract = await loadContract(spec);
+    expect(shardOperations(contract, { k: 1, n: 4 })).toEqual([]);
+    const whole = await run([], 'whole.json');
+    expect([0, 1]).toContain(whole.code);
+    // The result under no operation: the whole run has it, so the merged shards must.
+    expect(cellsOf(join(dir, 'whole.json'))).toContainEqual(expect.stringMatching(/^workflow:endless › /));
+    const shards = [];
+    for (let k = 1; k <= 4; k++) shards.push(await run(['--shard', `${k}/4`], `shard-${k}.json`));
+    // No job fails the matrix for want of work; each exits as its own results say (endless fails, in shard 1).
+    expect(shards.map((s) => s.code)).not.toContain(2);
+    // Shard 1 has no operation, yet runs: it owns the workflow that starts in none.
+    expect(cellsOf(join(dir, 'shard-1.json'))).toEqual(
+      cellsOf(join(dir, 'whole.json')).filter((c) => c.startsWith('workflow:endless')),
+    );
+    const merged = await cli([
+      'merge',
+      ...[1, 2, 3, 4].map((k) => join(dir, `shard-${k}.json`)),
+      '--reporter',
+      `json=${join(dir, 'merged.json')}`,
+    ]);
+    expect(merged.code).toBe(whole.code);
+    expect(cellsOf(join(dir, 'merged.json'))).toEqual(cellsOf(join(dir, 'whole.json')));
+    // The shards' notices about themselves are not the whole run's.
+    expect(
+      (JSON.parse(readFileSync(join(dir, 'merged.json'), 'utf8')) as Json).notices.filter((n) =>
+        n.startsWith('shard '),
+      ),
+    ).toEqual([]);
+  });
+
+  it('a share that judges nothing of its own exits 0 with a notice, and merge still gives the exit code of the whole', {
+    timeout: scaled(180_000),
+  }, async () => {
+    // malformed_json_rejected applies to createThing alone (the one JSON request body), in shard 4: shards 2
+    // and 3 have an operation each but judge nothing, shard 1 has none and owns nothing.
+    const only = ['--checks', 'malformed_json_rejected', '--no-workflows'];
+    const whole = await run(only, 'only-whole.json');
+    expect([0, 1]).toContain(whole.code);
+    const shards = [];
+    for (let k = 1; k <= 4; k++) shards.push(await run([...only, '--shard', `${k}/4`], `only-${k}.json`));
+    expect(shards.map((s) => s.code)).toEqual([0, 0, 0, 0]);
+    expect(shards[1]?.stderr).toMatch(
+      /shard 2\/4: this share judged nothing of its own: the selected checks \(malformed_json_rejected\) do not apply to the selected operations \(getThing\); merge gives the whole run's results and verdict/,
+    );
+    expect(shards[0]?.stderr).toMatch(/shard 1\/4: no operation of the contract falls in this share/);
+    const merged = await cli([
+      'merge',
+      ...[1, 2, 3, 4].map((k) => join(dir, `only-${k}.json`)),
+      '--reporter',
+      `json=${join(dir, 'only-merged.json')}`,
+    ]);
+    expect(merged.code).toBe(whole.code);
+    expect(cellsOf(join(dir, 'only-merged.json'))).toEqual(cellsOf(join(dir, 'only-whole.json')));
   });
 });
 

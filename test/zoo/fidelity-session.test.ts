@@ -174,6 +174,34 @@ describe('fidelity comparison', () => {
     });
   });
 
+  it('counts the second figure only where the service keeps its document, and lists what it leaves out', () => {
+    const service = [
+      exchange('a', 201),
+      exchange('b', 500, { validity: 'undocumented status' }),
+      exchange('c', 200, { validity: 'invalid' }),
+      exchange('d', 404, { validity: 'undocumented status' }),
+      exchange('e', 'skipped'),
+    ];
+    const mock = [
+      exchange('a', 400),
+      exchange('b', 200),
+      exchange('c', 200),
+      exchange('d', 200),
+      exchange('e', 'skipped'),
+    ];
+    expect(figures(service, mock)).toMatchObject({
+      exchanges: 4,
+      sameStatus: 1,
+      keptExchanges: 1,
+      keptSameStatus: 0,
+      departures: [
+        { step: 'b', status: '500', validity: 'undocumented status' },
+        { step: 'c', status: '200', validity: 'invalid' },
+        { step: 'd', status: '404', validity: 'undocumented status' },
+      ],
+    });
+  });
+
   it.each([
     ['a bare array', [{ id: 1 }, { id: 2 }], '2 items'],
     [

@@ -1,10 +1,10 @@
 /** The reasons shared by the zoo's fidelity tables (each table entry still names its own `why`). */
 
-/** The mock's 415 for a text/plain body where the operation documents its own refusal. */
+/** A body in a media type the operation does not take, where it documents its validation refusal and no 415. */
 export const WRONG_MEDIA_415 =
-  "a difference by rule: the framework folds a body in another media type into its validation refusal (400 or 422); the mock answers RFC 9110 §15.5.16's 415, the RFC's status for that kind of refusal, since the operation documents none for it";
+  "the service's deviation from its own document: @hono/zod-openapi refuses a text/plain body with 415, which the operation does not document; the mock answers the validation refusal it documents (422), as FastAPI (422), NestJS, Fastify and express-zod-api (400) answer such a body (docs/mock-errors-and-records.md)";
 
-export const UNDOCUMENTED_415 = "follows from the mock's 415: a status the operation does not document";
+export const UNDOCUMENTED_415 = "follows from the service's undocumented 415";
 
 /** FastAPI's full-stack template shape: the update model admits null for fields its public model requires. */
 export const NULL_PATCH_500 =
@@ -18,15 +18,6 @@ export const UNDOCUMENTED_404_SCHEMA = "follows from the service's undocumented 
 
 export const PARSE_UUID_400 =
   "the service's own bug: ParseUUIDPipe refuses an id that is not a UUID with 400, but the document gives the path parameter no format, so `zoo-unknown-id` is a valid id there and the documented answer for an unknown one is 404 (the mock's)";
-
-export const UNIQUE_409 =
-  "the mock's gap: the service refuses a duplicate sku with the documented 409, but the document does not say which field is unique, so the mock (which infers nothing it cannot read) stores the second create";
-
-export const AFTER_UNIQUE_409 =
-  'follows from the duplicate create the mock stored (the 409 gap above): its list holds one record more';
-
-export const NESTED_ENVELOPE =
-  "the mock's gap: express-zod-api wraps the list as {status, data: {orders, limit, offset, total}}, two levels down, which the kernel's resource model does not read as a list, so the mock generates the page";
 
 export const COERCION =
   'the service\'s own bug: Fastify\'s default ajv coercion stores {"title": 0} as "0", where the document requires a string; the mock refuses it with the documented 400';

@@ -15,7 +15,8 @@
  * - items.ts: the one item-path rule (`itemSegment`: a last segment that is one parameter, with an
  *   optional extension, read on the resource path: `/things/{id}`, `/Calls/{Sid}.json` of
  *   `/Calls.json`, `/tasks/{id}` of `/tasks/`, `/{uuid}` of `/`; never `{name}:verb`), `itemRead` (the
- *   GET on one item of a collection) and `onCollection`. Every consumer asks here
+ *   GET on one item of a collection), `onCollection` and `collectionNameOf` (the name a path gives its
+ *   collection: its last literal segment, `/Calls.json` → `Calls`). Every consumer asks here
  *   (test/contract/resource-model.test.ts feeds each the same shapes).
  * - vocabulary.ts: the one list vocabulary (page size, offset, page number, cursor, not-filter
  *   names; `pageBase`), read by the mock's stored and generated lists and the runner's list rules.
@@ -55,7 +56,7 @@ export {
   type PostCollection,
   type WriteRole,
 } from './roles.js';
-export { itemSegment, isItemPath, itemRead, onCollection, type ItemSegment } from './items.js';
+export { itemSegment, isItemPath, itemRead, onCollection, collectionNameOf, type ItemSegment } from './items.js';
 export { linkSource, linkedField, type LinkSource } from './links.js';
 export {
   normalName,

@@ -35,6 +35,30 @@ export function itemSegment(template: string): ItemSegment | undefined {
   return { param: m[1]!, extension: m[2], stem, collection: `${stem}${m[2] ?? ''}` || '/' };
 }
 
+/**
+ * A format suffix (Rails' and Twilio's `.json`, `.xml`): names the representation, not the
+ * collection. Only these: a dot that is part of a name stays (Slack's `/conversations.list`).
+ */
+const FORMAT_EXTENSION = /\.(json|xml|ya?ml|csv|txt|html?|atom|rss|ndjson|geojson|jsonld)$/i;
+
+/**
+ * The name a path gives its collection: the last literal segment of its resource path (no
+ * fragment, RFC 3986 §3.5; no trailing slash), a format extension dropped (above): `/v2/invoicing/templates`
+ * → `templates`, `/Calls.json` and `/Calls/{Sid}.json` → `Calls`, `/users/{userId}/posts/{postId}`
+ * → `posts`, `/groups#clientToken` → `groups`; undefined for `/` and `/{uuid}`. A segment holding a
+ * template parameter is not literal (`/files/{stem}-{ext}` → `files`). As written (case kept): the
+ * member of a list answer named like it (PayPal's `templates` beside `links`), the XML root of an
+ * answer, the collection a `categoryId` names. The mock's lists and answers, the runner's list
+ * rules, follow-ups and reference probes all ask here.
+ */
+export function collectionNameOf(template: string): string | undefined {
+  const literal = resourcePath(template)
+    .split('/')
+    .filter((s) => s !== '' && !s.includes('{'))
+    .at(-1);
+  return literal?.replace(FORMAT_EXTENSION, '') || undefined;
+}
+
 /** Whether a path template names one item of a collection (`itemSegment`). */
 export const isItemPath = (template: string): boolean => itemSegment(template) !== undefined;
 

@@ -2,7 +2,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { lowered } from '../schema-2020.js';
 import { mergeAllOf } from '../schema-views.js';
 import type { Contract, Operation } from '../types.js';
-import { itemSegment } from './items.js';
+import { collectionNameOf, itemSegment } from './items.js';
 import {
   identifierProperty,
   isObjectSchema,
@@ -168,6 +168,6 @@ function createdElsewhere(contract: Contract, idParam: string): boolean {
     (op) =>
       op.method === 'post' &&
       !op.path.includes('{') &&
-      names.has((op.path.split('/').filter(Boolean).at(-1) ?? '').toLowerCase().replace(/[^a-z0-9]/g, '')),
+      names.has((collectionNameOf(op.path) ?? '').toLowerCase().replace(/[^a-z0-9]/g, '')),
   );
 }

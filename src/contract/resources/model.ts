@@ -45,7 +45,17 @@ export interface Collection {
 /** Where the array sits in a list response: the body itself, or one property of an object (`{data: [...]}`). */
 export type ListShape =
   | { readonly kind: 'array' }
-  | { readonly kind: 'wrapped'; readonly property: string; readonly wrapper: Schema };
+  | {
+      readonly kind: 'wrapped';
+      readonly property: string;
+      /** The object that holds the array (and the page's numbers beside it). */
+      readonly wrapper: Schema;
+      /**
+       * Where the answer wraps that object in one member of its own (express-zod-api's
+       * `{status, data: {orders, total, limit, offset}}`): the member and the whole answer's schema.
+       */
+      readonly within?: { readonly member: string; readonly answer: Schema };
+    };
 
 export type Binding =
   | { readonly kind: 'list'; readonly collection: Collection; readonly shape: ListShape }
@@ -190,7 +200,29 @@ export function listShape(
     return merged.type === 'array' && 'items' in merged && same(merged.items);
   });
   if (arrays.length === 1) return { kind: 'wrapped', property: arrays[0]![0], wrapper: schema };
-  return undefined;
+  if (arrays.length > 0) return undefined;
+  // One level further: an answer that wraps every payload in one member (`{status, data: …}`) wraps
+  // the page object too. Both levels hold nothing else but plain values that name no record (a
+  // status, a total, a cursor): a record that carries a page of others (Stripe's Account and its
+  // `external_accounts`, Clerk's `{response: User, client}`) is not a list of them.
+  const properties = Object.entries(view.properties ?? {});
+  const members = properties.filter(([, sub]) => !plainValue(sub));
+  const member = members.length === 1 ? members[0]![0] : undefined;
+  const holder = member === undefined ? undefined : view.properties?.[member];
+  if (!holder || '$ref' in holder || properties.some(([name]) => normalName(name) === 'id')) return undefined;
+  const inner = listShape(holder, item, summary);
+  if (inner?.kind !== 'wrapped' || inner.within !== undefined) return undefined;
+  const beside = Object.entries(mergeAllOf(inner.wrapper).properties ?? {}).filter(([name]) => name !== inner.property);
+  if (!beside.every(([name, sub]) => plainValue(sub) && normalName(name) !== 'id')) return undefined;
+  return { ...inner, within: { member: member!, answer: schema } };
+}
+
+/** A schema of one plain JSON value (a string, number, boolean or null: JSON Schema's primitive types), no object or array. */
+function plainValue(schema: Schema | OpenAPIV3.ReferenceObject): boolean {
+  if ('$ref' in schema) return false;
+  const type: unknown = lowered(schema).type ?? mergeAllOf(schema).type;
+  const types = Array.isArray(type) ? type : [type];
+  return types.length > 0 && types.every((t) => ['string', 'number', 'integer', 'boolean', 'null'].includes(String(t)));
 }
 
 /** A summary of a record: some of its property names and nothing else, the identifier among them. */

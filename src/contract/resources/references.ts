@@ -1,4 +1,5 @@
 import type { Contract, Operation } from '../types.js';
+import { collectionNameOf } from './items.js';
 import { linkedField } from './links.js';
 import { resourcePath } from '../path-template.js';
 import { isCreate } from './roles.js';
@@ -37,8 +38,7 @@ export function referencedCreate(
   const names = collectionNames(base);
   return contract.operations.find((op) => {
     if (!isCreate(op, contract) || pathParams(op).length > 0 || !sendable(op)) return false;
-    const last = op.path.split('/').filter(Boolean).pop()?.toLowerCase() ?? '';
-    return names.includes(last);
+    return names.includes(collectionNameOf(op.path)?.toLowerCase() ?? '');
   });
 }
 

@@ -5,3 +5,10 @@
  * maximum generators write for "no limit") is past the longest string V8 can hold at all.
  */
 export const LONGEST_STRING = 1_048_576;
+
+/**
+ * The most members the sampler builds in one array or object: 10,000. A `minItems` or
+ * `minProperties` past it (2147483647 again, from generators) would take gigabytes and minutes to
+ * build and send; such a schema is reported as not built, with the reason, as a long string is.
+ */
+export const MOST_MEMBERS = 10_000;

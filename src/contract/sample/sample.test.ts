@@ -495,6 +495,29 @@ describe('a schema that admits no value is said, never thrown (typed result)', (
       /minLength 2147483647 is not built: over the 1048576 characters/,
     ],
     [
+      'minItems past what a request can carry',
+      'JSON Schema Validation §6.4.2',
+      { type: 'array', minItems: 2_147_483_647, items: { type: 'integer' } },
+      /minItems 2147483647 is not built: over the 10000 members/,
+    ],
+    [
+      'minProperties past what a request can carry',
+      'JSON Schema Validation §6.5.2',
+      { type: 'object', minProperties: 2_147_483_647, additionalProperties: { type: 'integer' } },
+      /minProperties 2147483647 is not built: over the 10000 members/,
+    ],
+    [
+      'a tuple whose minItems is past what a request can carry',
+      'JSON Schema 2020-12 §10.3.1.1',
+      {
+        type: 'array',
+        prefixItems: [{ type: 'string' }],
+        items: { type: 'integer' },
+        minItems: 2_147_483_647,
+      } as unknown as Schema,
+      /minItems 2147483647 is not built/,
+    ],
+    [
       'oneOf whose alternatives always overlap',
       'JSON Schema Validation §10.2.1.3',
       { oneOf: [{ type: 'string' }, { type: 'string' }] },
@@ -571,5 +594,44 @@ describe('a property whose schema admits no value', () => {
   it('required: the problem is named, never a value silently breaking the schema', () => {
     const made = sample({ ...image, required: ['ratio'] }, { dice: new Random(7), everyProperty: true });
     expect(made.ok).toBe(false);
+  });
+});
+
+// The runner's bodies hold a server to the nulls its contract takes (OAS 3.0.3 §4.7.24 nullable;
+// 3.1's `type: [T, "null"]` and Pydantic's `anyOf: [T, {type: null}]`): with `nulls`, members that
+// admit null are sometimes null, never the value itself, never a member whose enum leaves null out.
+describe('nulls: members that admit null are null now and then (random mode)', () => {
+  const schema = {
+    type: 'object',
+    required: ['title'],
+    properties: {
+      title: { type: 'string' },
+      note: { type: 'string', nullable: true },
+      due: { type: ['string', 'null'], format: 'date-time' },
+      tag: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+      colour: { type: 'string', nullable: true, enum: ['red', 'blue'] },
+      never: { type: 'string' },
+    },
+  } as unknown as Schema;
+  const nullMembers = (options: Partial<SampleOptions>): Set<string> => {
+    const seen = new Set<string>();
+    for (let seed = 1; seed <= 40; seed++) {
+      const value = sampleValue(schema, { dice: new Random(seed), mode: 'random', direction: 'request', ...options });
+      for (const [k, v] of Object.entries(value as Record<string, unknown>)) if (v === null) seen.add(k);
+    }
+    return seen;
+  };
+  it('with nulls, each null-admitting member is null in some of 40 seeds; the others never', () => {
+    expect([...nullMembers({ nulls: true })].sort()).toEqual(['due', 'note', 'tag']);
+  });
+  it('without nulls (the mock, set-up creates) no member is null', () => {
+    expect([...nullMembers({})]).toEqual([]);
+  });
+  it('boundary modes and the value itself are never null', () => {
+    for (const mode of ['min', 'max'] as const)
+      expect(
+        Object.values(sampleValue(schema, { dice: new Random(3), mode, nulls: true }) as object).includes(null),
+      ).toBe(false);
+    expect(sampleValue({ type: 'string', nullable: true }, { dice: new Random(1), nulls: true })).not.toBeNull();
   });
 });

@@ -7,7 +7,7 @@ import { lowered, closedTuple, tuplePositions } from '../schema-2020.js';
 import { asSchema, mergeAllOf, mergeTwo } from '../schema-views.js';
 import type { Dice } from './dice.js';
 import { formatValue } from './formats.js';
-import { LONGEST_STRING } from './limits.js';
+import { LONGEST_STRING, MOST_MEMBERS } from './limits.js';
 import { englishWord, namedString, nameWords } from './names.js';
 import { componentNameOf } from './schema-names.js';
 
@@ -38,6 +38,24 @@ export interface SampleOptions {
   readonly fits?: (schema: Schema, value: unknown) => boolean;
   /** The component name of each schema object (for discriminator values, OAS 3.0.3 §4.7.25). */
   readonly schemaNames?: ReadonlyMap<object, string>;
+  /**
+   * Members that admit null are null now and then (half of them, `random` mode only): the
+   * runner's bodies, so a server is held to the nulls its contract takes (a Pydantic `Optional`, a
+   * `nullable` column) as clients send them. The top-level value is never null.
+   */
+  readonly nulls?: boolean;
+}
+
+/** The share of null-admitting members that are null under `nulls`. */
+const NULL_SHARE = 0.5;
+
+/** Whether a (lowered) schema admits null: `nullable` (OAS 3.0.3 §4.7.24) unless an enum leaves null out, or a null alternative (3.1's `Optional`). */
+function admitsNull(schema: Schema): boolean {
+  if (schema.nullable === true) return schema.enum === undefined || schema.enum.includes(null);
+  return [...(schema.oneOf ?? []), ...(schema.anyOf ?? [])].some((alt) => {
+    const view = asSchema(alt);
+    return view !== undefined && lowered(view).enum?.length === 1 && lowered(view).enum?.[0] === null;
+  });
 }
 
 /**
@@ -154,6 +172,14 @@ class Sampler {
       (this.options.fits?.(schema, schema.default) ?? true)
     )
       return structuredClone(schema.default);
+    if (
+      this.options.nulls === true &&
+      mode === 'random' &&
+      depth > 0 &&
+      admitsNull(schema) &&
+      this.dice.next() < NULL_SHARE
+    )
+      return null;
     if ((schema.oneOf?.length ?? 0) > 0 || (schema.anyOf?.length ?? 0) > 0)
       return this.alternative(schema, name, depth, mode, record);
     if (schema.enum !== undefined) return this.enumValue(schema, mode);
@@ -317,6 +343,10 @@ class Sampler {
     }
     // minProperties / maxProperties (§6.5.1–2): optional properties first, then additional ones.
     const min = schema.minProperties ?? 0;
+    if (min > MOST_MEMBERS) {
+      this.problem(`minProperties ${min} is not built: over the ${MOST_MEMBERS} members the sampler builds`);
+      return out;
+    }
     while (Object.keys(out).length < min && optional.length > 0) {
       const [key, sub] = optional.shift()!;
       out[key] = this.value(sub, key, depth + 1, mode, undefined, parent);
@@ -346,13 +376,19 @@ class Sampler {
         .slice(0, schema.maxItems ?? positions.length)
         .map((p) => this.value(p, name, depth + 1, mode === 'max' ? 'max' : 'random'));
       const more = closedTuple(schema) ? undefined : rest;
-      while (more !== undefined && head.length < (schema.minItems ?? 0))
+      while (more !== undefined && head.length < Math.min(schema.minItems ?? 0, MOST_MEMBERS))
         head.push(this.value(more, name, depth + 1, 'random'));
-      if (head.length < (schema.minItems ?? 0))
+      if ((schema.minItems ?? 0) > MOST_MEMBERS)
+        this.problem(`minItems ${schema.minItems} is not built: over the ${MOST_MEMBERS} members the sampler builds`);
+      else if (head.length < (schema.minItems ?? 0))
         this.problem(`minItems ${schema.minItems} exceeds a closed tuple of ${positions.length}`);
       return head;
     }
     const lo = schema.minItems ?? 0;
+    if (lo > MOST_MEMBERS) {
+      this.problem(`minItems ${lo} is not built: over the ${MOST_MEMBERS} members the sampler builds`);
+      return [];
+    }
     if (schema.maxItems !== undefined && schema.maxItems < lo) {
       this.problem(`minItems ${lo} exceeds maxItems ${schema.maxItems}`);
       return [];

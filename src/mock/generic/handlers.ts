@@ -36,6 +36,7 @@ import {
   type ListShape,
 } from '../../contract/index.js';
 import type { GenericStore, RecordValue } from './store.js';
+import { takenBy, uniqueFields } from './unique.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -535,6 +536,28 @@ function listBody(
   const itemSchema = arraySchema && 'items' in arraySchema ? asSchema(arraySchema.items) : undefined;
   const items = itemSchema ? stored.map((record) => fit(record, itemSchema, deps.validator, deps.faker())) : stored;
   if (shape.kind === 'array') return items;
+  const body = pageObject(shape, items, total, page, size, offset, deps);
+  if (!shape.within) return body;
+  // The page inside the answer's own envelope (`{status, data: page}`, HAL's `{total_items, _embedded:
+  // {applications}}`): the rest generated from its schema, the page's numbers at that level told too.
+  const out: RecordValue = {
+    ...generateRecord(shape.within.answer, deps.faker(), deps.validator),
+    [shape.within.member]: body,
+  };
+  tellPage(out, mergeAllOf(shape.within.answer), shape.within.member, { total, page, size, offset }, deps);
+  return out;
+}
+
+/** The object that holds a page: generated from its schema, the items laid in, its numbers told truly. */
+function pageObject(
+  shape: Extract<ListShape, { kind: 'wrapped' }>,
+  items: readonly unknown[],
+  total: number,
+  page: number | undefined,
+  size: number | undefined,
+  offset: number,
+  deps: GenericDeps,
+): RecordValue {
   const wrapper = mergeAllOf(shape.wrapper);
   const base = generateRecord(shape.wrapper, deps.faker(), deps.validator);
   const out: RecordValue = { ...base, [shape.property]: items };
@@ -548,23 +571,33 @@ function listBody(
     !(wrapper.required ?? []).includes(shape.property)
   )
     delete out[shape.property];
+  tellPage(out, wrapper, shape.property, { total, page, size, offset }, deps);
+  return out;
+}
+
+/** The envelope tells the truth about the page it carries: its numbers (total, page, size, offset) as served. */
+function tellPage(
+  out: RecordValue,
+  wrapper: Schema,
+  holder: string,
+  numbers: { total: number; page: number | undefined; size: number | undefined; offset: number },
+  deps: GenericDeps,
+): void {
   for (const [name, sub] of Object.entries(wrapper.properties ?? {})) {
     const schema = asSchema(sub);
-    if (!schema || name === shape.property || (schema.type !== 'integer' && schema.type !== 'number')) continue;
+    if (!schema || name === holder || (schema.type !== 'integer' && schema.type !== 'number')) continue;
     const key = normal(name);
-    // The envelope tells the truth about the page it carries: total, page, size and offset as served.
     const value = TOTAL.has(key)
-      ? total
+      ? numbers.total
       : PAGE.has(key)
-        ? page
+        ? numbers.page
         : LIMIT.has(key)
-          ? size
+          ? numbers.size
           : OFFSET.has(key)
-            ? offset
+            ? numbers.offset
             : undefined;
     if (value !== undefined && schemaAccepts(deps.validator, schema, value)) out[name] = value;
   }
-  return out;
 }
 
 /** Whether an operation documents a 404: exactly, by its range (`4XX`) or by `default` (OAS 3.0.3 §4.7.16). */
@@ -740,6 +773,21 @@ export function genericHandlers(deps: GenericDeps): Handlers {
     return made;
   };
 
+  /** The fields the operation's documented 409 says are unique (unique.ts), once per operation. */
+  const uniques = new Map<string, string[]>();
+  const unique = (op: Operation): string[] => {
+    let found = uniques.get(op.id);
+    if (!found) uniques.set(op.id, (found = uniqueFields(op, [...writableIn(op)])));
+    return found;
+  };
+  /** RFC 9110 §15.5.10: the request conflicts with the state of the target, a value another record holds. */
+  const taken = (collection: Collection, field: string, value: unknown): HttpError =>
+    new HttpError(
+      409,
+      deps.codeForStatus(409),
+      `A ${collection.noun} with ${field} ${JSON.stringify(value).slice(0, 100)} already exists.`,
+    );
+
   for (const [operationId, binding] of model.bindings) {
     const { collection } = binding;
     const operation = contract.operationsById.get(operationId);
@@ -843,6 +891,14 @@ export function genericHandlers(deps: GenericDeps): Handlers {
           record = stamp(record, collection.schema, sendable, deps.faker(), false, validator);
           // An identifier the client chose (a username, a pet id in the body) is kept; else the server assigns one.
           const chosen = collection.idField !== undefined ? record[collection.idField] : undefined;
+          if (
+            chosen !== undefined &&
+            input.operation.responses['409'] &&
+            store.get(collection.path, scope, String(chosen))
+          )
+            throw taken(collection, collection.idField!, chosen);
+          const clash = takenBy(record, store.list(collection.path, scope), unique(input.operation));
+          if (clash) throw taken(collection, clash.field, clash.value);
           const id = chosen !== undefined ? chosen : newId(collection, store, deps.faker(), validator);
           if (collection.idField !== undefined) record = { ...record, [collection.idField]: id };
           record = withRequired(record, collection.schema, validator, deps.faker());
@@ -926,6 +982,19 @@ export function genericHandlers(deps: GenericDeps): Handlers {
             next = withRequired(next, collection.schema, validator, deps.faker());
           // A change the record schema refuses (a patch that removes a required field) is not stored.
           if (!schemaAccepts(validator, collection.schema, next)) next = record;
+          const clash = takenBy(
+            next,
+            // The others: the stored copy of this record left out (by its identifier, else by its value).
+            store
+              .list(collection.path, scope)
+              .filter((other) =>
+                collection.idField !== undefined
+                  ? String(other[collection.idField]) !== id
+                  : !isDeepStrictEqual(other, record),
+              ),
+            unique(input.operation),
+          );
+          if (clash) throw taken(collection, clash.field, clash.value);
           store.put(collection.path, scope, id, next);
           return reply(200, next);
         };
@@ -967,6 +1036,12 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
+/** A list example's array: in its wrapper's property, inside the answer's own member where the page is wrapped again. */
+function listOf(value: unknown, property: string, within: string | undefined): unknown {
+  const holder = within === undefined ? value : isRecord(value) ? value[within] : undefined;
+  return isRecord(holder) ? holder[property] : undefined;
+}
+
 /** Records the contract documents for a collection: examples of reading one, listing them and creating one. */
 function documentedRecords(contract: Contract, model: GenericModel, collection: Collection): unknown[] {
   const found: unknown[] = [];
@@ -983,7 +1058,9 @@ function documentedRecords(contract: Contract, model: GenericModel, collection: 
         for (const value of values) {
           if (binding.kind === 'list') {
             const list =
-              binding.shape.kind === 'array' ? value : isRecord(value) ? value[binding.shape.property] : undefined;
+              binding.shape.kind === 'array'
+                ? value
+                : listOf(value, binding.shape.property, binding.shape.within?.member);
             if (Array.isArray(list)) found.push(...list);
           } else if (binding.kind === 'read' || binding.kind === 'create')
             found.push(collection.envelope !== undefined && isRecord(value) ? value[collection.envelope] : value);

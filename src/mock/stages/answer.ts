@@ -2,6 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import {
   admitsJson,
   answerType,
+  collectionNameOf,
   jsonTypeFor,
   negotiate,
   responseBodyRule,
@@ -70,11 +71,7 @@ export function representationOf(req: Request, operation: Operation, reply: Repl
       };
     return { kind: 'json', type: jsonTypeFor(chosen), body: reply.body };
   }
-  const name =
-    operation.path
-      .split('/')
-      .filter((s) => s && !s.startsWith('{'))
-      .at(-1) ?? 'body';
-  const body = nonJsonBody(chosen, reply.body, content[chosen], name.replace(/\.\w+$/, ''));
+  // The XML root is named like the path's collection (the kernel's collectionNameOf: `/Calls.json` → `Calls`).
+  const body = nonJsonBody(chosen, reply.body, content[chosen], collectionNameOf(operation.path) ?? 'body');
   return { kind: 'bytes', type: answerType(req.headers.accept, chosen) ?? 'application/octet-stream', body };
 }
