@@ -68,6 +68,7 @@ async function throughTrafficProxy(
 /** The traffic's verdict on a mode: new failures of the mode's answer-judging checks (a defect), or none at all (benign). */
 function trafficVerdict(
   mode: Mode,
+  contract: Contract,
   clean: RunReport,
   traffic: RunReport,
 ): Pick<MatrixCell, 'traffic' | 'trafficDetail'> {
@@ -78,7 +79,7 @@ function trafficVerdict(
       ? { traffic: 'false alarm', trafficDetail: fresh.slice(0, 4).join('; ') }
       : { traffic: 'passed', trafficDetail: `${traffic.requests} exchanges judged` };
   const judging = (mode.caughtBy ?? []).filter((c) => TRAFFIC_CHECK_NAMES.includes(c));
-  if (judging.length === 0) return {};
+  if (judging.length === 0 || mode.showsInTraffic?.(contract) === false) return {};
   const by = fresh.filter((c) => judging.includes(c.split(' › ')[1] ?? ''));
   return by.length > 0
     ? { traffic: 'caught', trafficDetail: by.slice(0, 3).join('; ') }
@@ -150,7 +151,7 @@ export async function judgeMode(
       ),
     );
     const report = judged.report;
-    const traffic = trafficVerdict(mode, baseline.traffic, judged.traffic);
+    const traffic = trafficVerdict(mode, contract, baseline.traffic, judged.traffic);
     const before = failed(clean);
     const fresh = [...failed(report)].filter((c) => !before.has(c));
     if (changed === 0)
@@ -221,10 +222,16 @@ async function matrixOn(
   }
   const modes = options.modes ?? MODES;
   const cells: MatrixCell[] = new Array<MatrixCell>(modes.length);
+  // The modes that wait (rate limiters) first: their waits then overlap the other modes' runs.
+  const order = modes
+    .map((_m, i) => i)
+    .sort((a, b) => Number(modes[b]!.waits === true) - Number(modes[a]!.waits === true));
   let next = 0;
   const worker = async (): Promise<void> => {
-    for (let i = next++; i < modes.length; i = next++)
+    for (let k = next++; k < order.length; k = next++) {
+      const i = order[k]!;
       cells[i] = await judgeMode(zoo, contract, { report: clean, traffic: cleanTraffic }, modes[i]!, fresh);
+    }
   };
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 4) }, worker));
   return { clean, cells };

@@ -32,6 +32,7 @@ const WITH_CREDENTIALS: ReadonlySet<ExchangeKind> = new Set([
   'positive',
   'negative',
   'malformed_json',
+  'non_utf8',
   'unknown_id',
   'read_back',
   'list_back',

@@ -165,7 +165,7 @@ export class Session implements BuiltRequestSender {
     const op = spec.operation;
     const input = spec.input;
     if (!op) return input;
-    const remember = spec.kind !== 'negative' && spec.kind !== 'malformed_json';
+    const remember = spec.kind !== 'negative' && spec.kind !== 'malformed_json' && spec.kind !== 'non_utf8';
     if (remember) {
       for (const [name, value] of Object.entries(input.headerParams ?? {}))
         if (value !== undefined && !this.sentParams.has(`header ${name.toLowerCase()}`))
@@ -338,6 +338,7 @@ export class Session implements BuiltRequestSender {
     }
     let body: string | undefined;
     let contentType = spec.input.contentType;
+    const bodyEncoding = spec.input.rawBody !== undefined ? spec.input.rawBodyEncoding : undefined;
     if (spec.input.rawBody !== undefined) body = spec.input.rawBody;
     else if (spec.input.body !== undefined) {
       const media = contentType ? op?.requestBody?.content[contentType] : undefined;
@@ -364,18 +365,36 @@ export class Session implements BuiltRequestSender {
     const held = this.openReason ?? this.openRoutes.get(route);
     let outcome: HttpOutcome = held
       ? { ok: false, error: { kind: 'not_sent', message: held, bytesReceived: 0 } }
-      : await this.client.send({ method: spec.method.toUpperCase(), url, headers, body });
+      : await this.client.send({
+          method: spec.method.toUpperCase(),
+          url,
+          headers,
+          body,
+          ...(bodyEncoding ? { bodyEncoding } : {}),
+        });
     if (held) this.heldBack++;
     else {
       this.trip(route, outcome);
-      outcome = await this.waitOutRateLimit(outcome, { method: spec.method.toUpperCase(), url, headers, body });
+      outcome = await this.waitOutRateLimit(outcome, {
+        method: spec.method.toUpperCase(),
+        url,
+        headers,
+        body,
+        ...(bodyEncoding ? { bodyEncoding } : {}),
+      });
     }
     const exchange: Exchange = {
       seq: ++this.seq,
       operationId: spec.reportAs,
       requestedOperationId: spec.kind === 'wrong_method' ? undefined : spec.operation?.id,
       kind: spec.kind,
-      request: { method: spec.method.toUpperCase(), url: shownUrl, headers: recorded, body },
+      request: {
+        method: spec.method.toUpperCase(),
+        url: shownUrl,
+        headers: recorded,
+        body,
+        ...(bodyEncoding ? { bodyEncoding } : {}),
+      },
       response: outcome.ok ? outcome.response : undefined,
       error: outcome.ok ? undefined : outcome.error,
       input: spec.input,

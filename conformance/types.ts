@@ -7,6 +7,8 @@ export interface RecordedRequest {
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string | undefined;
+  /** `latin1`: each character of `body` is one octet (a body that is not UTF-8, sent on purpose); else UTF-8. */
+  readonly bodyEncoding?: 'latin1';
 }
 
 export interface RecordedResponse {
@@ -37,6 +39,7 @@ export type ExchangeKind =
   | 'positive' // generated valid input, sent with valid credentials
   | 'negative' // generated invalid input (one defect), sent with valid credentials
   | 'malformed_json' // a body that is not JSON, declared application/json
+  | 'non_utf8' // a valid JSON body declared UTF-8 carrying an octet that is not (RFC 8259 §8.1)
   | 'no_auth' // the positive shape without credentials
   | 'wrong_auth' // the positive shape with a wrong key
   | 'unknown_id' // a valid but unknown identifier in the path
@@ -98,6 +101,8 @@ export interface GeneratedInput {
   readonly contentType: string | undefined;
   /** A raw body overriding `body` (malformed JSON, wrong content type). */
   readonly rawBody?: string;
+  /** `latin1`: each character of `rawBody` is one octet, sent as is (octets that are not UTF-8, RFC 8259 §8.1). */
+  readonly rawBodyEncoding?: 'latin1';
   /** Header and cookie parameters (OAS 3.0.3 §4.7.12: `in: header`, `in: cookie`). */
   readonly headerParams?: Readonly<Record<string, unknown>>;
   readonly cookieParams?: Readonly<Record<string, unknown>>;

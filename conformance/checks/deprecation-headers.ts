@@ -22,7 +22,7 @@ export const deprecationHeaders: Check = {
   name: 'deprecation_headers',
   needs: ['positive'],
   description:
-    'Deprecated operations, every 2xx answer: fails unless `Deprecation` is an RFC 9745 structured date (`@1767225600`; `true` is not valid) equal to `x-deprecated-at` (without `x-deprecated-at` there is no date to send: a missing `Deprecation` is a warning), `Sunset` is an RFC 8594 IMF-fixdate equal to `x-sunset`, Deprecation is not after Sunset, and a `Link` has rel="deprecation" (to `x-deprecation-link` when the contract names one). Other operations: fails on any answer that carries `Deprecation`.',
+    'Deprecated operations, every 2xx answer: fails unless `Deprecation` is an RFC 9745 structured date (`@1767225600`; `true` is not valid) equal to `x-deprecated-at` (without `x-deprecated-at`, and where the answer does not declare the header, there is no date to send: a missing `Deprecation` is a warning), `Sunset` is an RFC 8594 IMF-fixdate equal to `x-sunset`, Deprecation is not after Sunset, and a `Link` has rel="deprecation" (to `x-deprecation-link` when the contract names one). Other operations: fails on any answer that carries `Deprecation`.',
   appliesTo: () => true,
   judge: (exchange, operation) => {
     const response = exchange.response;
@@ -54,6 +54,12 @@ export const deprecationHeaders: Check = {
       if (announcement.kind === 'dated')
         violations.push({
           message: `Deprecation header missing on a deprecated operation; the contract's x-deprecated-at is ${day(info!.deprecatedAt!)} (RFC 9745 §2)`,
+          where: 'Deprecation',
+        });
+      // The answer declares the header (as Link below): the contract promises it, whatever the date.
+      else if (declaresHeader(operation, response.status, 'deprecation'))
+        violations.push({
+          message: `Deprecation header missing on a deprecated operation whose ${response.status} answer declares it (RFC 9745 §2)`,
           where: 'Deprecation',
         });
       else undatedWithout = true;

@@ -63,6 +63,9 @@ export function refusalFor(exchange: Exchange): RefusalRule | undefined {
       return REFUSALS.credentials('a request with wrong credentials');
     case 'malformed_json':
       return REFUSALS.malformed;
+    case 'non_utf8':
+      // RFC 8259 §8.1: octets that are not UTF-8 are no JSON text, refused as malformed syntax is.
+      return { ...REFUSALS.malformed, what: 'a body that is not UTF-8' };
     case 'unknown_id':
       return REFUSALS.unknownId;
     case 'wrong_method':
@@ -86,7 +89,7 @@ export function refusalFor(exchange: Exchange): RefusalRule | undefined {
         return REFUSALS.mediaType(what);
       if (/^required body missing|^the request body is required but none was sent/.test(defect) && status === 415)
         return REFUSALS.mediaType(what);
-      if (/^the request body is not JSON/.test(defect)) return { ...REFUSALS.malformed, what };
+      if (/^the request body is not (JSON|UTF-8)/.test(defect)) return { ...REFUSALS.malformed, what };
       if (/^path parameter /.test(defect) && (status === 404 || status === 410)) return { ...REFUSALS.unknownId, what };
       return REFUSALS.validation(what);
     }

@@ -4,7 +4,7 @@ import { documentedResponse } from '../../src/contract/index.js';
 import { judgeRefusal, refusalFor } from './refusal.js';
 
 /** OAS 3.0.3 §4.7.16: the Responses Object lists what an operation answers; `4XX` ranges and `default` count. */
-const INVALID_ON_PURPOSE = new Set(['negative', 'malformed_json', 'unknown_id', 'no_auth', 'wrong_auth']);
+const INVALID_ON_PURPOSE = new Set(['negative', 'malformed_json', 'non_utf8', 'unknown_id', 'no_auth', 'wrong_auth']);
 
 export const statusCodeDocumented: Check = {
   name: 'status_code_documented',

@@ -17,6 +17,7 @@ import type { Random } from '../cases/random.js';
 import { isSuccess, referenceBase, writeRole } from '../../src/contract/index.js';
 import { asSchema, isRecord } from '../cases/schema.js';
 import { SeenValues, shapedLike, unknownIdProbe } from '../cases/unknown-id.js';
+import { NON_UTF8_DEFECT, nonUtf8Body } from '../cases/non-utf8.js';
 import { isJsonMediaType, modeFor, retrievesRepresentation } from '../../src/contract/index.js';
 import type { CredentialPlan } from '../credentials.js';
 import type { Note, OperationCase, RunPlan } from '../plan/index.js';
@@ -67,6 +68,7 @@ const NEEDS_CREDENTIALS: readonly ExchangeKind[] = [
   'positive',
   'negative',
   'malformed_json',
+  'non_utf8',
   'read_back',
   'read_after_delete',
   'unknown_id',
@@ -315,6 +317,25 @@ export async function execute(input: ExecuteInput): Promise<Execution> {
             'valid',
           );
         } else note(op.id, 'malformed_json', base);
+      }
+
+      // A valid body declared UTF-8 carrying an octet UTF-8 never has (RFC 8259 §8.1): refused as
+      // malformed JSON is, never read as U+FFFD and stored.
+      if (c.nonUtf8) {
+        const base = await needsInput(false, 'random');
+        if (typeof base !== 'string') {
+          const declared =
+            base.contentType !== undefined && isJsonMediaType(base.contentType) ? base.contentType : 'application/json';
+          const octets = nonUtf8Body(base.body, (read) => !body || validator.check(body.schema, read, 'request').valid);
+          if (octets !== undefined)
+            await send(
+              'non_utf8',
+              { ...base, rawBody: octets, rawBodyEncoding: 'latin1', contentType: `${declared}; charset=utf-8` },
+              'valid',
+              { defect: NON_UTF8_DEFECT },
+            );
+          else note(op.id, 'non_utf8', 'the valid body holds no string to carry the octet');
+        } else note(op.id, 'non_utf8', base);
       }
 
       // Credentials: without, and with a wrong key.

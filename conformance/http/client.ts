@@ -8,6 +8,8 @@ export interface OutgoingRequest {
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string | undefined;
+  /** `latin1`: each character of `body` is one octet (a body that is not UTF-8, sent on purpose); else UTF-8. */
+  readonly bodyEncoding?: 'latin1';
 }
 
 export type HttpOutcome =
@@ -80,7 +82,8 @@ export class HttpClient {
       }
       const secure = url.protocol === 'https:';
       const headers: Record<string, string> = { ...request.headers };
-      if (request.body !== undefined) headers['content-length'] = String(Buffer.byteLength(request.body));
+      const octets = request.body === undefined ? undefined : Buffer.from(request.body, request.bodyEncoding ?? 'utf8');
+      if (octets !== undefined) headers['content-length'] = String(octets.length);
       let req: http.ClientRequest;
       try {
         req = (secure ? https : http).request(url, {
@@ -176,7 +179,7 @@ export class HttpClient {
           },
         });
       });
-      if (request.body !== undefined) req.write(request.body);
+      if (octets !== undefined) req.write(octets);
       req.end();
     });
   }

@@ -6,6 +6,24 @@ export function shellQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
+/**
+ * Octets (one per character) as a bash ANSI-C quoted word (`$'…'`): printable ASCII as is, every
+ * other octet as `\xHH`, so that a body that is not UTF-8 is replayed octet for octet.
+ */
+export function octetQuote(octets: string): string {
+  let out = '';
+  for (const ch of octets) {
+    const code = ch.charCodeAt(0);
+    out +=
+      code >= 0x20 && code < 0x7f
+        ? ch === "'" || ch === '\\'
+          ? `\\${ch}`
+          : ch
+        : `\\x${(code & 0xff).toString(16).padStart(2, '0')}`;
+  }
+  return `$'${out}'`;
+}
+
 /** The environment variables a reproduce command reads the valid credentials from, by kind. */
 export const CREDENTIAL_ENV = {
   apiKey: 'CONFORMANCE_API_KEY',
@@ -52,6 +70,10 @@ export function toCurl(request: RecordedRequest): string {
     else if (value.includes('<redacted: $')) parts.push('-H', expanding(name, value));
     else parts.push('-H', shellQuote(`${name}: ${value}`));
   }
-  if (request.body !== undefined) parts.push('--data-binary', shellQuote(request.body));
+  if (request.body !== undefined)
+    parts.push(
+      '--data-binary',
+      request.bodyEncoding === 'latin1' ? octetQuote(request.body) : shellQuote(request.body),
+    );
   return parts.join(' ');
 }

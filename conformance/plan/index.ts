@@ -108,6 +108,7 @@ export function planRun(
         open && wants('negative') ? mutationsFor(op.parameters, body, (reason) => unsentMutations.push(reason)) : [],
       unsentMutations,
       malformedJson: open && body?.json === true && wants('malformed_json'),
+      nonUtf8: open && body?.json === true && wants('non_utf8'),
       authProbes: op.requiresAuth && wants('no_auth'),
       unknownId:
         open && pathParameters(op).length > 0 && wants('unknown_id')

@@ -37,6 +37,8 @@ export interface OperationCase {
   /** Defects the plan did not send, each with why (a value too long for any request line). */
   readonly unsentMutations: readonly string[];
   readonly malformedJson: boolean;
+  /** A valid JSON body carrying an octet that is not UTF-8 (RFC 8259 §8.1). */
+  readonly nonUtf8: boolean;
   /** Requests without and with wrong credentials. */
   readonly authProbes: boolean;
   /** An identifier nobody created; a string: why not (the operation documents no 404). */

@@ -122,7 +122,8 @@ export function filterQuery(plan: FilterPlan, step: FilterStep): Record<string, 
  * list property when any member does (a member object by its name or id); a free string also when it
  * contains the value, ignoring case: a filter may match by prefix or substring, and the contract
  * rarely says which, so only an item that does not even contain the value is a stray.
- * Undefined: the item does not show the property (a list may show a summary), so it cannot be told;
+ * Undefined: the item does not show the property (a list may show a summary), so it cannot be told
+ * (one that shows it as null does not match);
  * a property with a `default` that the item leaves out is read as that default.
  */
 export function matches(item: unknown, f: Filter, value: unknown, strictString: boolean): boolean | undefined {
@@ -130,7 +131,10 @@ export function matches(item: unknown, f: Filter, value: unknown, strictString: 
   const shown = item[f.property];
   // An item that leaves out a property with a default stands for the default (OAS 3.0.3 §4.7.24).
   const v = shown === undefined && f.absentMeans !== undefined ? f.absentMeans : shown;
-  if (v === undefined || v === null) return strictString ? false : undefined;
+  // A null the item shows is not the value the filter names (a null read back absent is another
+  // matter: absent, the item may be a summary and cannot be told).
+  if (v === null) return false;
+  if (v === undefined) return strictString ? false : undefined;
   const members = Array.isArray(v) ? v : [v];
   const want = String(value);
   return members.some((m) => {

@@ -90,6 +90,25 @@ interface LocationPlan {
   readonly create: Operation;
   readonly item: { readonly op: Operation; readonly param: string };
   readonly body: Record<string, unknown>;
+  /** The run's last accepted create: judged instead when the same body is refused 409 this time. */
+  readonly accepted: Exchange | undefined;
+}
+
+/**
+ * The create to judge: the probe's own, or, when that one is refused 409 (RFC 9110 §15.5.10: the body
+ * holds a value that must be unique, a `sku`, and was taken by the run's own create), the run's accepted
+ * create of the same body, whose answer carries its Location as well.
+ */
+const judgedCreate = (plan: LocationPlan, own: Exchange): Exchange =>
+  own.response?.status === 409 && plan.accepted ? plan.accepted : own;
+
+/** The run's last accepted (2xx) create of `op`. */
+function acceptedCreate(exchanges: readonly Exchange[], op: Operation): Exchange | undefined {
+  for (let i = exchanges.length - 1; i >= 0; i--) {
+    const e = exchanges[i];
+    if (e?.kind === 'positive' && e.requestedOperationId === op.id && e.response && ok(e)) return e;
+  }
+  return undefined;
 }
 
 /** `Location` of a 201 names the created resource (RFC 9110 §10.2.2): read through the item operation, it is the body's resource. */
@@ -115,18 +134,20 @@ export const locationNamesResource: ProbeCheck<LocationPlan> = {
         ok: false,
         reason: `no request to ${op.id} was accepted in this run, so there is no body to create with`,
       };
-    return { ok: true, plan: { create: op, item: c.item, body } };
+    return { ok: true, plan: { create: op, item: c.item, body, accepted: acceptedCreate(run.exchanges, op) } };
   },
   next(plan, sent) {
-    const created = sent[0]?.exchange;
-    if (!created) return { op: plan.create, body: plan.body };
+    const own = sent[0]?.exchange;
+    if (!own) return { op: plan.create, body: plan.body };
+    const created = judgedCreate(plan, own);
     if (sent.length > 1 || !ok(created)) return undefined;
     const named = locationNames(plan.create, plan.item.op, created);
     return 'status' in named ? undefined : { op: plan.item.op, pathParams: { [plan.item.param]: named.param } };
   },
   judge(plan, sent) {
-    const [created, read] = sent.map((s) => s.exchange);
-    if (!created) return { status: 'skipped', message: 'no create was sent' };
+    const [own, read] = sent.map((s) => s.exchange);
+    if (!own) return { status: 'skipped', message: 'no create was sent' };
+    const created = judgedCreate(plan, own);
     if (!ok(created) || !created.response)
       return {
         status: 'skipped',

@@ -6,6 +6,7 @@ import { errorShape } from '../checks/error-shape.js';
 import { malformedJsonRejected } from '../checks/malformed-json-rejected.js';
 import { methodNotAllowed } from '../checks/method-not-allowed.js';
 import { negativeDataRejected } from '../checks/negative-data-rejected.js';
+import { nonUtf8Rejected } from '../checks/non-utf8-rejected.js';
 import { notAServerError } from '../checks/not-a-server-error.js';
 import { notFoundForUnknownId } from '../checks/not-found-for-unknown-id.js';
 import { positiveDataAccepted } from '../checks/positive-data-accepted.js';
@@ -45,6 +46,7 @@ export const REGISTRY: readonly Entry[] = [
   createdResourceReadable,
   useAfterDelete,
   malformedJsonRejected,
+  nonUtf8Rejected,
   workflows,
   locationNamesResource,
   readOnlyNotHonoured,

@@ -1,4 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
+import { isUtf8 } from 'node:buffer';
 import {
   cookiePairs,
   isJsonMediaType,
@@ -130,6 +131,8 @@ export function readRequest(
       let value: unknown;
       let parsed = true;
       try {
+        // RFC 8259 §8.1: JSON exchanged between systems is UTF-8; other octets would read as U+FFFD.
+        if (!isUtf8(input.body)) throw new Error('octets that are not UTF-8 (RFC 8259 §8.1)');
         value = JSON.parse(input.body.toString('utf8')) as unknown;
       } catch (error) {
         parsed = false;

@@ -23,7 +23,12 @@ import { fails, type DocumentExpectation } from './corpus-prism.js';
 
 const petstoreExpanded: DocumentExpectation = {
   prism: [
-    ...fails({ method_not_allowed: 'allow', error_shape: 'problem', response_schema: 'problem' }),
+    ...fails({
+      non_utf8_rejected: 'nonUtf8',
+      method_not_allowed: 'allow',
+      error_shape: 'problem',
+      response_schema: 'problem',
+    }),
     ...fails({ not_found_for_unknown_id: 'stateless', use_after_delete: 'stateless' }),
   ],
 };
@@ -48,6 +53,7 @@ export const PRISM_EXPECTED: Readonly<Record<string, DocumentExpectation>> = {
   'oai-callback-example': { prism: fails({ method_not_allowed: 'allow' }) },
   'swagger-petstore-v3': {
     prism: fails({
+      non_utf8_rejected: 'nonUtf8',
       auth_enforced: 'keys',
       created_resource_readable: 'stateless',
       filters_filter: 'filters',
@@ -74,6 +80,7 @@ export const PRISM_EXPECTED: Readonly<Record<string, DocumentExpectation>> = {
   'twilio-api-v2010 (2 of 2)': twilioApi,
   'ory-kratos': {
     prism: fails({
+      non_utf8_rejected: 'nonUtf8',
       auth_enforced: 'keys',
       created_resource_readable: 'stateless',
       error_shape: 'problem',
@@ -90,6 +97,7 @@ export const PRISM_EXPECTED: Readonly<Record<string, DocumentExpectation>> = {
       { check: 'response_schema', why: 'problem', operation: 'setJsonWebKeySet' },
       { check: 'response_schema', why: 'problem', operation: 'trustOAuth2JwtGrantIssuer' },
       ...fails({
+        non_utf8_rejected: 'nonUtf8',
         auth_enforced: 'keys',
         created_resource_readable: 'stateless',
         error_shape: 'problem',
@@ -103,6 +111,7 @@ export const PRISM_EXPECTED: Readonly<Record<string, DocumentExpectation>> = {
   },
   'paypal-invoicing-v2': {
     prism: fails({
+      non_utf8_rejected: 'nonUtf8',
       auth_enforced: 'keys',
       content_type: 'problemType',
       created_resource_readable: 'stateless',
@@ -117,6 +126,7 @@ export const PRISM_EXPECTED: Readonly<Record<string, DocumentExpectation>> = {
   },
   'paypal-catalogs-products-v1': {
     prism: fails({
+      non_utf8_rejected: 'nonUtf8',
       auth_enforced: 'keys',
       created_resource_readable: 'stateless',
       method_not_allowed: 'allow',
@@ -129,6 +139,7 @@ export const PRISM_EXPECTED: Readonly<Record<string, DocumentExpectation>> = {
   // Issue 30: its Optional filters are read now (anyOf with null), and its 422 is the documented refusal.
   'blueapi-fastapi-3.1': {
     prism: fails({
+      non_utf8_rejected: 'nonUtf8',
       deprecation_headers: 'deprecation',
       filters_filter: 'filters',
       malformed_json_rejected: 'malformed400',
@@ -160,6 +171,7 @@ export const PRISM_EXPECTED: Readonly<Record<string, DocumentExpectation>> = {
       { check: 'not_a_server_error', why: 'hangs', operation: 'create_interaction_response', intermittent: true },
       // Items of collections whose creates answer 200 with the record (read as creates, issue 19 item 5) get unknown-id probes: Prism answers them all.
       ...fails({
+        non_utf8_rejected: 'nonUtf8',
         auth_enforced: 'keys',
         created_resource_readable: 'stateless',
         method_not_allowed: 'allow',
@@ -176,6 +188,7 @@ export const PRISM_EXPECTED: Readonly<Record<string, DocumentExpectation>> = {
       { check: 'positive_data_accepted', why: 'serializer', operation: 'SystemEvents' },
       { check: 'response_schema', why: 'problem', message: /^body must have required property 'message'/ },
       ...fails({
+        non_utf8_rejected: 'nonUtf8',
         method_not_allowed: 'allow',
         not_found_for_unknown_id: 'stateless',
         use_after_delete: 'stateless',

@@ -38,6 +38,8 @@ export const WHY = {
   filters: 'Prism is stateless: a filtered list answers its example or generated items, whatever the filter asks',
   malformed400:
     'Prism answers malformed JSON 400 whatever the operation documents: where only 422 is documented for an invalid request (FastAPI), that breaks the documented promise (issue 30: the contract first)',
+  nonUtf8:
+    'Prism reads a JSON body as UTF-8 text, U+FFFD in place of an octet that is not UTF-8, and answers 2xx: RFC 8259 §8.1 makes such octets no JSON text (issue 30 item 8)',
   pageSize: "Prism answers a list's example whatever page size the request asks for: two items on a page of PageSize=1",
   ambiguous: 'Prism answers a documented 400 example for a discriminated oneOf body it validates as ambiguous',
   deprecation:

@@ -19,6 +19,7 @@ const invalidJson = /^(error )?body(\/error)? must /;
 
 /** Clerk's failures common to both halves of its operations (holdout-prism-clerk.test.ts). */
 const clerk: Expected[] = fails({
+  non_utf8_rejected: 'nonUtf8',
   method_not_allowed: 'allow',
   // Prism's invalid_json 400 where the operation documents Clerk's `{errors: [...]}` (or OAuth's `{error}`).
   error_shape: 'problem',

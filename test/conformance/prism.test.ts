@@ -34,6 +34,8 @@ const WHY: Readonly<Record<string, string>> = {
     "stateless: the 201's `Location` is the example header (`/pets/51`), not the resource the body describes",
   method_not_allowed: 'its 405 carries no `Allow` header (RFC 9110 §15.5.6: MUST)',
   not_found_for_unknown_id: 'stateless: an unknown id answers the example with 200/204 instead of 404',
+  non_utf8_rejected:
+    'a JSON body carrying an octet that is not UTF-8 is read as text (U+FFFD in its place) and accepted; RFC 8259 §8.1 makes it no JSON text, and the contract refuses an invalid body with 400',
   paging_truthful: 'stateless: `X-Total-Count` comes from the examples (57), so it is not the number of items walked',
   references_checked:
     'stateless: a create naming a category or pet that does not exist is accepted (the contract: 422)',

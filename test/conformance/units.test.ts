@@ -147,6 +147,31 @@ describe('deprecation_headers (a pure function of one exchange)', () => {
     expect(messages.join(' | ')).toMatch(expected);
   });
 
+  it('without x-deprecated-at, a missing Deprecation fails where the answer declares the header, and is a warning where it does not', async () => {
+    const contract: Contract = await petstoreContract();
+    const ctx: CheckContext = {
+      contract,
+      validator: new SchemaValidator(),
+      errorSchema: undefined,
+      pathRepresentatives: new Set(),
+    };
+    const getPet = contract.operationsById.get('getPet');
+    if (!getPet) throw new Error('getPet');
+    // getPet with no dates: its 200 still declares Deprecation (a promise of the contract, RFC 9745 §2).
+    const undated = { ...getPet, deprecation: { deprecatedAt: undefined, sunset: undefined, link: undefined } };
+    const declared = deprecationHeaders.judge(exchange('getPet', 200, {}), undated, ctx);
+    expect(declared?.status === 'fail' ? declared.violations.map((v) => v.message).join() : declared?.status).toMatch(
+      /Deprecation header missing on a deprecated operation whose 200 answer declares it/,
+    );
+    expect(
+      deprecationHeaders.judge(exchange('getPet', 200, { deprecation: '@1767225600', link: good.link }), undated, ctx)
+        ?.status,
+    ).toBe('pass');
+    const { headers: _headers, ...bare } = getPet.responses['200'] ?? { description: '' };
+    const silent = { ...undated, responses: { ...getPet.responses, '200': bare } };
+    expect(deprecationHeaders.judge(exchange('getPet', 200, {}), silent, ctx)?.status).toBe('warn');
+  });
+
   it('flags Deprecation on a non-deprecated operation, and ignores error answers of deprecated ones', async () => {
     expect((await judge('listPets', 200, { deprecation: '@1767225600' })).join()).toMatch(
       /not deprecated but sends Deprecation/,

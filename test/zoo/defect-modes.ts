@@ -1,7 +1,7 @@
 import type { Contract, Operation } from '../../src/contract/index.js';
 import { identifierOf, isCreate, isRecord, jsonContent } from '../../src/contract/index.js';
 import type { Defect, ProxiedRequest, ProxiedResponse, Verdict } from '../../fixtures/broken/proxy.js';
-import { BENIGN_VARIATIONS } from '../../fixtures/broken/benign.js';
+import { BENIGN_VARIATIONS, rateLimited, type BenignVariation } from '../../fixtures/broken/benign.js';
 
 /**
  * The seeded-defect and benign modes of issue 30 item 7, built for any contract (never for one
@@ -17,6 +17,13 @@ export interface Mode {
   readonly notApplicable: (contract: Contract) => string | undefined;
   /** For a defect: the checks (and rules) any one of which failing on a cell the clean run passes catches it. */
   readonly caughtBy?: readonly string[];
+  /**
+   * For a defect some of whose checks judge answers: whether its traffic can show it on this document
+   * (undefined: it can). An optional header is promised to the runner's probe, but no answer lacking it breaks the contract.
+   */
+  readonly showsInTraffic?: (contract: Contract) => boolean;
+  /** The run waits (a rate limiter's Retry-After): started before the others, so that its waits overlap their runs. */
+  readonly waits?: boolean;
   /** A fresh proxy behaviour per run (modes may keep state, as a rate limiter does). */
   readonly make: (contract: Contract) => Pick<Defect, 'request' | 'response'>;
 }
@@ -139,9 +146,9 @@ const reverseKeys = (value: unknown): unknown =>
         )
       : value;
 
-const benign = (name: string): Pick<Defect, 'request' | 'response'> => {
-  const v = BENIGN_VARIATIONS.find((b) => b.name === name);
-  if (!v) throw new Error(`no benign variation ${name}`);
+const benign = (name: string | BenignVariation): Pick<Defect, 'request' | 'response'> => {
+  const v = typeof name === 'string' ? BENIGN_VARIATIONS.find((b) => b.name === name) : name;
+  if (!v) throw new Error(`no benign variation ${String(name)}`);
   const gate = v.gate?.();
   return {
     request: (req) => gate?.(req) ?? req,
@@ -180,7 +187,16 @@ export const MODES: readonly Mode[] = [
       )
         ? undefined
         : 'the document declares no Location header, and RFC 9110 §15.3.2 lets a 201 without one name the target URI',
-    caughtBy: ['response_headers'],
+    // A declared Location is what location_names_resource reads the created resource through; one
+    // declared `required: true` (Hono's zod headers, FastAPI's and Nest's when the team says so) is
+    // judged on every 201 by response_headers, from traffic too.
+    caughtBy: ['response_headers', 'location_names_resource'],
+    showsInTraffic: (c) =>
+      c.operations.some((op) =>
+        Object.entries(op.responses['201']?.headers ?? {}).some(
+          ([h, v]) => h.toLowerCase() === 'location' && isRecord(v) && v['required'] === true,
+        ),
+      ),
     make: () => ({
       response: (_req, res) =>
         res.status === 201
@@ -360,7 +376,17 @@ export const MODES: readonly Mode[] = [
     kind: 'benign',
     what: 'every fifth read answered 429 with Retry-After: 1 before the service sees it',
     notApplicable: () => undefined,
+    waits: true,
     make: () => benign('rate-limited-1s'),
+  },
+  {
+    // Issue 30 item 7: "rate limiting with Retry-After 1–2 s"; 2 s is within --max-retry-after (5 s by default).
+    name: 'rate-limited-2s',
+    kind: 'benign',
+    what: 'every fifth read answered 429 with Retry-After: 2 before the service sees it',
+    notApplicable: () => undefined,
+    waits: true,
+    make: () => benign(rateLimited(2)),
   },
   {
     name: 'chunked',

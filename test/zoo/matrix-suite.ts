@@ -10,10 +10,10 @@ import { scaled } from '../load-scale.js';
  */
 export const NOT_APPLICABLE: Readonly<Record<string, readonly string[]>> = {
   'fastapi-template': ['location-dropped', 'deprecation-missing'],
-  'fastapi-inventory': ['location-dropped', 'deprecation-missing'],
-  'nest-members': ['location-dropped', 'limit-ignored', 'filter-ignored', 'deprecation-missing'],
-  'fastify-books': ['location-dropped', 'deprecation-missing'],
-  'hono-projects': ['location-dropped', 'filter-ignored', 'deprecation-missing', 'credentials-ignored'],
+  'fastapi-inventory': [],
+  'nest-members': ['limit-ignored', 'filter-ignored'],
+  'fastify-books': ['deprecation-missing'],
+  'hono-projects': ['filter-ignored', 'credentials-ignored'],
   // Every answer schema of express-zod-api closes its objects (additionalProperties: false): no extra member is benign there.
   'ezapi-orders': ['location-dropped', 'filter-ignored', 'deprecation-missing', 'extra-properties'],
 };

@@ -20,6 +20,7 @@ import { answerStage } from '../../../src/mock/stages/answer.js';
 import { requestSlot, type RequestState, type StageContext } from '../../../src/mock/stages/context.js';
 import { credentialsStage } from '../../../src/mock/stages/credentials.js';
 import { deprecationStage } from '../../../src/mock/stages/deprecation.js';
+import { applyDeprecation } from '../../../src/mock/controls/policies/deprecation.js';
 import { matchStage } from '../../../src/mock/stages/match.js';
 import { parseStage } from '../../../src/mock/stages/parse.js';
 import { policiesStage } from '../../../src/mock/stages/policies.js';
@@ -173,6 +174,25 @@ describe('deprecation', () => {
           .expect(299)
       ).headers['deprecation'],
     ).toBeUndefined();
+  });
+
+  it('without x-deprecated-at, sends the Deprecation the answer declares when its example is a date (RFC 9745 §2.1), else none', async () => {
+    const undated = (example: string): Operation => ({
+      ...operation('getNote'),
+      deprecated: true,
+      deprecation: { deprecatedAt: undefined, sunset: undefined, link: undefined },
+      responses: {
+        '200': { description: 'ok', headers: { Deprecation: { schema: { type: 'string', example } } } },
+      },
+    });
+    const sent = (op: Operation): Record<string, string> => {
+      const headers: Record<string, string> = {};
+      const res = { setHeader: (k: string, v: string) => void (headers[k] = v), append: () => res };
+      applyDeprecation(op, res as unknown as Parameters<typeof applyDeprecation>[1], () => new Date(0));
+      return headers;
+    };
+    expect(sent(undated('@1767225600'))).toEqual({ Deprecation: '@1767225600' });
+    expect(sent(undated('true'))).toEqual({});
   });
 });
 

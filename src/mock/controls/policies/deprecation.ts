@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { deprecationAnnouncement, type Operation } from '../../../contract/index.js';
+import { deprecationAnnouncement, isRecord, parseStructuredDate, type Operation } from '../../../contract/index.js';
 import type { Clock } from '../../clock.js';
 import { HttpError } from '../../errors.js';
 
@@ -21,10 +21,32 @@ export function applyDeprecation(operation: Operation, res: Response, clock: Clo
   const info = operation.deprecation;
   if (announcement.kind === 'not-deprecated' || info === undefined) return;
   if (announcement.kind === 'dated') res.setHeader('Deprecation', announcement.deprecation);
+  else {
+    const declared = declaredDeprecation(operation);
+    if (declared !== undefined) res.setHeader('Deprecation', declared);
+  }
   if (announcement.sunset) res.setHeader('Sunset', announcement.sunset);
   if (announcement.link) res.append('Link', `<${announcement.link}>; rel="deprecation"; type="text/html"`);
   if (info.sunset && clock().getTime() >= info.sunset.getTime()) {
     const day = info.sunset.toISOString().slice(0, 10);
     throw new HttpError(410, 'gone', `${operation.method.toUpperCase()} ${operation.path} was removed on ${day}.`);
   }
+}
+
+/**
+ * An undated deprecation whose success answer declares `Deprecation` (as FastAPI, Nest or Fastify
+ * teams document the header they send) with an RFC 9745 date for its example: the contract promises
+ * the header and names the date there, so the mock sends it (the runner requires a declared one).
+ */
+function declaredDeprecation(operation: Operation): string | undefined {
+  for (const [status, response] of Object.entries(operation.responses)) {
+    if (!/^2/.test(status)) continue;
+    for (const [name, header] of Object.entries(response.headers ?? {})) {
+      if (name.toLowerCase() !== 'deprecation' || !isRecord(header)) continue;
+      const schema = isRecord(header['schema']) ? header['schema'] : {};
+      const example = header['example'] ?? schema['example'];
+      if (typeof example === 'string' && parseStructuredDate(example)) return example;
+    }
+  }
+  return undefined;
 }
