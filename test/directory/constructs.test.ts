@@ -49,6 +49,8 @@ const CONSTRUCTS = [
   'post-answers-list.yaml',
   // A PUT on an item path as the only create (Azure CreateOrUpdate), documenting no 404: it was not stored, the read-back was 404.
   'put-creates.yaml',
+  // The same PUT documenting the 4XX range (Discord's thread members): the range promises the 404, the mock created (204).
+  'put-into-4xx.yaml',
   // Lists under an item deleted without a record, documenting no 404 (networkmanager): see the test below.
   'deleted-parent-lists.yaml',
   // A listed item with an empty identifier: the runner sent `GET /global-networks//links`, 404.

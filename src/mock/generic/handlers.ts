@@ -827,11 +827,14 @@ export function genericHandlers(deps: GenericDeps): Handlers {
     /**
      * A PUT on an item nothing stores creates it (RFC 9110 §9.3.4: "the state of the target resource
      * be created or replaced"; Azure's `…/disks/{diskName}` CreateOrUpdate is the only create there
-     * is) where the operation documents no 404 of its own: one that does says an unknown item is
-     * refused; a `default` answer is any error, not that promise.
+     * is) where the operation documents no 404 of its own, nor the 4XX range holding it (OAS 3.0.3
+     * §4.7.16.1): one that does says an unknown item is refused, and the runner holds it to that; a
+     * `default` answer is any error, not that promise.
      */
     const putCreates = (input: HandlerInput): boolean =>
       input.operation.responses['404'] === undefined &&
+      input.operation.responses['4XX'] === undefined &&
+      input.operation.responses['4xx'] === undefined &&
       store.get(collection.path, scopeOf(collection, input.params), input.params[collection.idParam] ?? '') ===
         undefined;
     /** A record a PUT creates starts with the identifier its path names, typed as the field is. */
