@@ -4,6 +4,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import {
   alternativesOf,
   diceOfFaker,
+  documentedResponse,
   isRecord,
   mergeAllOf,
   mergeTwo,
@@ -832,9 +833,7 @@ export function genericHandlers(deps: GenericDeps): Handlers {
      * `default` answer is any error, not that promise.
      */
     const putCreates = (input: HandlerInput): boolean =>
-      input.operation.responses['404'] === undefined &&
-      input.operation.responses['4XX'] === undefined &&
-      input.operation.responses['4xx'] === undefined &&
+      documentedResponse(input.operation.responses, 404, { withDefault: false }) === undefined &&
       store.get(collection.path, scopeOf(collection, input.params), input.params[collection.idParam] ?? '') ===
         undefined;
     /** A record a PUT creates starts with the identifier its path names, typed as the field is. */
