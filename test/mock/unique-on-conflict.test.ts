@@ -25,6 +25,8 @@ describe('a documented 409 on a value another record holds', () => {
     ['Name is taken', ['name']],
     ['Conflict', []],
     ['Not enough stock for that quantity', []],
+    // "exist" alone says nothing of uniqueness (it matched before: quantity became unique).
+    ['The quantity does not exist in a state that allows it', []],
   ])('reads "%s" as the unique fields %j', async (description, fields) => {
     const contract = await loadContract(spec);
     const op = contract.operationsById.get('createProduct')!;

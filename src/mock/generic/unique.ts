@@ -2,8 +2,11 @@ import { isDeepStrictEqual } from 'node:util';
 import { normalName, type Operation } from '../../contract/index.js';
 import type { RecordValue } from './store.js';
 
-/** Words that say a 409 refuses a value another record already holds (RFC 9110 §15.5.10). */
-const TAKEN = /\b(already|exists?|in use|taken|duplicated?|unique|not unique)\b/i;
+/**
+ * Words that say a 409 refuses a value another record already holds (RFC 9110 §15.5.10). A bare
+ * "exists" is not one: "does not exist in a state that allows it" says nothing of uniqueness.
+ */
+const TAKEN = /\b(already|in use|taken|duplicated?|unique)\b/i;
 
 /**
  * The body fields an operation's documented 409 says must be unique among the collection's records:
