@@ -1,5 +1,7 @@
 import { requestBodyOf } from '../cases/inputs.js';
-import { judgeRefusal, REFUSALS } from './refusal.js';
+import type { Operation } from '../../src/contract/index.js';
+import type { CheckOutcome } from '../types.js';
+import { judgeRefusal, REFUSALS, type RefusalRule } from './refusal.js';
 import { fail, pass, skip, type Check } from './types.js';
 
 /**
@@ -20,30 +22,47 @@ export const malformedJsonRejected: Check = {
     const response = exchange.response;
     if (exchange.kind !== 'malformed_json' || !response) return undefined;
     if (response.status === 429) return skip('rate limited (429): cannot judge');
-    const verdict = judgeRefusal(operation, REFUSALS.malformed, response.status);
-    switch (verdict.verdict) {
-      case 'documented':
-      case 'rfc':
-        return pass;
-      case 'undocumented':
-        return fail(verdict.message);
-      case 'omitted':
-        return { status: 'warn', reason: verdict.message };
-      case 'other':
-        // A documented status of another kind (404, 409…) where 400/422 are documented says nothing
-        // about the syntax; where they are not, the contract promised no refusal for it.
-        return verdict.familyDocumented
-          ? fail(
-              `malformed JSON answered ${response.status}, but ${operation.id} documents ${[400, 422].filter((s) => operation.responses[String(s)] !== undefined).join(' or ')} for an invalid request`,
-            )
-          : {
-              status: 'warn',
-              reason: `contract omits 400/422: ${operation.id} documents no status for malformed JSON, which got ${response.status} (RFC 9110 §15.5.1 names 400)`,
-            };
-      case 'not-a-refusal':
-        return fail(
-          `malformed JSON answered ${response.status} instead of ${[400, 422].filter((s) => operation.responses[String(s)] !== undefined).join(' or ') || '400'}`,
-        );
-    }
+    return judgeSyntaxRefusal(operation, REFUSALS.malformed, response.status);
   },
 };
+
+const documented400or422 = (operation: Operation): string =>
+  [400, 422].filter((s) => operation.responses[String(s)] !== undefined).join(' or ');
+
+/**
+ * The answer to a body whose syntax is broken (malformed JSON, octets that are not UTF-8), judged
+ * by the malformed-body rule: the contract first, then RFC 9110 §15.5.1. `accepted`: what a 2xx
+ * means for this kind of body, added to its failure.
+ */
+export function judgeSyntaxRefusal(
+  operation: Operation,
+  rule: RefusalRule,
+  status: number,
+  accepted = '',
+): CheckOutcome {
+  const verdict = judgeRefusal(operation, rule, status);
+  switch (verdict.verdict) {
+    case 'documented':
+    case 'rfc':
+      return pass;
+    case 'undocumented':
+      return fail(verdict.message);
+    case 'omitted':
+      return { status: 'warn', reason: verdict.message };
+    case 'other':
+      // A documented status of another kind (404, 409…) where 400/422 are documented says nothing
+      // about the syntax; where they are not, the contract promised no refusal for it.
+      return verdict.familyDocumented
+        ? fail(
+            `${rule.what} answered ${status}, but ${operation.id} documents ${documented400or422(operation)} for an invalid request`,
+          )
+        : {
+            status: 'warn',
+            reason: `contract omits 400/422: ${operation.id} documents no status for ${rule.what}, which got ${status} (RFC 9110 §15.5.1 names 400)`,
+          };
+    case 'not-a-refusal':
+      return fail(
+        `${rule.what} answered ${status} instead of ${documented400or422(operation) || '400'}${status >= 200 && status < 300 ? accepted : ''}`,
+      );
+  }
+}

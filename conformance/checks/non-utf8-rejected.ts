@@ -1,9 +1,7 @@
 import { requestBodyOf } from '../cases/inputs.js';
-import { judgeRefusal, refusalFor, REFUSALS } from './refusal.js';
-import { fail, pass, skip, type Check } from './types.js';
-
-const documented400or422 = (responses: Readonly<Record<string, unknown>>): string =>
-  [400, 422].filter((s) => responses[String(s)] !== undefined).join(' or ');
+import { judgeSyntaxRefusal } from './malformed-json-rejected.js';
+import { refusalFor, REFUSALS } from './refusal.js';
+import { skip, type Check } from './types.js';
 
 /**
  * RFC 8259 §8.1: JSON text exchanged between systems MUST be encoded in UTF-8, so a body declared
@@ -24,28 +22,6 @@ export const nonUtf8Rejected: Check = {
     if (exchange.kind !== 'non_utf8' || !response) return undefined;
     if (response.status === 429) return skip('rate limited (429): cannot judge');
     const rule = refusalFor(exchange) ?? REFUSALS.malformed;
-    const verdict = judgeRefusal(operation, rule, response.status);
-    switch (verdict.verdict) {
-      case 'documented':
-      case 'rfc':
-        return pass;
-      case 'undocumented':
-        return fail(verdict.message);
-      case 'omitted':
-        return { status: 'warn', reason: verdict.message };
-      case 'other':
-        return verdict.familyDocumented
-          ? fail(
-              `${rule.what} answered ${response.status}, but ${operation.id} documents ${documented400or422(operation.responses)} for an invalid request`,
-            )
-          : {
-              status: 'warn',
-              reason: `contract omits 400/422: ${operation.id} documents no status for ${rule.what}, which got ${response.status} (RFC 9110 §15.5.1 names 400)`,
-            };
-      case 'not-a-refusal':
-        return fail(
-          `${rule.what} answered ${response.status} instead of ${documented400or422(operation.responses) || '400'}${response.status >= 200 && response.status < 300 ? ': the octet was read as U+FFFD and the body accepted' : ''}`,
-        );
-    }
+    return judgeSyntaxRefusal(operation, rule, response.status, ': the octet was read as U+FFFD and the body accepted');
   },
 };
