@@ -2,14 +2,10 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Contract } from '../../src/contract/index.js';
-import { decodeContent, TrafficJudge } from '../traffic/judge.js';
-import type { RunReport } from '../types.js';
-import {
-  DEFAULT_JUDGE_CAP,
-  type TrafficCoverage,
-  type TrafficExchange,
-  type TrafficMessage,
-} from '../traffic/types.js';
+import { TrafficJudge } from '../traffic/judge.js';
+import { DEFAULT_JUDGE_CAP, type TrafficExchange } from '../traffic/types.js';
+import { LocalJudging, WorkerJudging, type ProxyJudging, type TrafficReport } from './judging.js';
+import { ownCopy, trafficExchange, type WireExchange, type WireMessage } from './wire.js';
 
 /** RFC 9110 §7.6.1: connection-specific fields are not forwarded by an intermediary. */
 const HOP_BY_HOP = new Set([
@@ -23,11 +19,6 @@ const HOP_BY_HOP = new Set([
   'transfer-encoding',
   'upgrade',
 ]);
-
-/** The most a batch of judging holds the event loop, in milliseconds (see drain). */
-const SLICE_MS = 0.5;
-/** Exchanges waiting to be judged past which a batch judges them all, whatever the time. */
-const BACKLOG = 2000;
 
 /** The header `--mark` adds, like Prism's `sl-violations`: a JSON array of `{ check, severity, message }`. */
 export const MARK_HEADER = 'conformance-violations';
@@ -57,8 +48,13 @@ export interface ProxyOptions {
    * long the proxy runs.
    */
   readonly retainBytes?: number;
-  /** Called once per finished exchange, after it is judged. */
-  readonly onExchange?: (exchange: TrafficExchange) => void;
+  /**
+   * Judge on a thread of its own (node:worker_threads), given the contract's text (the thread indexes it
+   * again: a Contract cannot cross threads), so that the proxy's thread only forwards and hands each
+   * finished exchange over; without it, exchanges are judged on the proxy's thread between requests.
+   * Either way every exchange is judged, in the order they finished. With it, report() is ready after close().
+   */
+  readonly worker?: { readonly contractText: string };
 }
 
 export interface ProxyHandle {
@@ -69,22 +65,16 @@ export interface ProxyHandle {
   readonly exchanges: readonly TrafficExchange[];
   /** With `retain`: exchanges forwarded and judged after the kept ones reached `retainBytes`, not kept. */
   dropped(): number;
-  /** Exchanges judged so far. */
+  /** Exchanges finished so far (every one is judged: all of them by the end of close()). */
   requests(): number;
+  /** A judge of the contract on this thread (the proxy's own judging may be on another: `worker`). */
   readonly judge: TrafficJudge;
-  /** The report of every exchange judged so far (all of them, after close()). */
-  report(at: { readonly target: string; readonly startedAt: Date }): RunReport & { readonly traffic: TrafficCoverage };
+  /**
+   * The report of every exchange judged so far: all of them, after close(). With `worker`, only after
+   * close() (the judging thread sends it then).
+   */
+  report(at: { readonly target: string; readonly startedAt: Date }): TrafficReport;
   close(): Promise<void>;
-}
-
-function headerRecord(raw: readonly string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = (raw[i] ?? '').toLowerCase();
-    const value = raw[i + 1] ?? '';
-    out[name] = out[name] === undefined ? value : `${out[name]}, ${value}`;
-  }
-  return out;
 }
 
 /** Raw header pairs without the hop-by-hop ones (and those Connection names), `replace` applied. */
@@ -123,20 +113,11 @@ class Capture {
     }
     this.chunks.push(chunk);
   }
-  message(headers: Record<string, string>): TrafficMessage {
-    if (this.over)
-      return {
-        headers,
-        body: undefined,
-        size: this.size,
-        unjudged: `the body of ${this.size} octets is over the judging cap of ${this.cap} octets: passed through, not judged`,
-      };
-    // Most bodies come in one chunk: kept as it is, not copied.
-    const joined = this.chunks.length === 1 && this.chunks[0] ? this.chunks[0] : Buffer.concat(this.chunks);
-    const decoded = decodeContent(joined, headers['content-encoding']);
-    return 'body' in decoded
-      ? { headers, body: decoded.body, size: this.size }
-      : { headers, body: undefined, size: this.size, unjudged: decoded.unjudged };
+  /** The message as it came, its body copied out of the socket's buffers (undefined past the cap). */
+  message(rawHeaders: readonly string[], unjudged?: string): WireMessage {
+    const body = this.over || unjudged !== undefined ? undefined : ownCopy(this.chunks, this.size);
+    this.chunks = [];
+    return { rawHeaders, body, size: this.size, ...(unjudged !== undefined ? { unjudged } : {}) };
   }
 }
 
@@ -152,7 +133,6 @@ const asciiJson = (value: unknown): string =>
 export async function startProxy(options: ProxyOptions): Promise<ProxyHandle> {
   const upstream = new URL(options.upstream);
   const prefix = upstream.pathname.replace(/\/+$/, '');
-  const judge = new TrafficJudge(options.contract, [prefix]);
   const cap = options.judgeCap ?? DEFAULT_JUDGE_CAP;
   const secure = upstream.protocol === 'https:';
   // Keep-alive upstream connections, as many as clients need at once (maxSockets is unbounded), reused newest
@@ -172,61 +152,58 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyHandle> {
     port: upstream.port,
     agent,
   };
-  // Each exchange is judged once it is built (below, after its answer has gone out) and folded into the
-  // tally, which keeps one cell per operation × check: its bodies are garbage as soon as the batch ends,
-  // young, instead of being kept to the end of the run and promoted through every old-space collection.
-  const tally = judge.tally({ checks: options.checks, skipChecks: options.skipChecks, strict: options.strict });
+  const tallyOptions = { checks: options.checks, skipChecks: options.skipChecks, strict: options.strict };
+  // A judge on this thread: judging itself when there is no worker, and for callers (convert, validator).
+  let judge: TrafficJudge | undefined;
+  const localJudge = (): TrafficJudge => (judge ??= new TrafficJudge(options.contract, [prefix]));
+  // Each exchange is judged after its answer has gone out and folded into a tally, which keeps one cell
+  // per operation × check: its bodies are garbage soon after, young, instead of being kept to the end
+  // of the run and promoted through every old-space collection.
+  const local = options.worker ? undefined : localJudge().tally(tallyOptions);
+  const judging: ProxyJudging = local
+    ? new LocalJudging(local, cap)
+    : new WorkerJudging(
+        {
+          contractText: options.worker?.contractText ?? '',
+          contractPath: options.contract.path,
+          prefixes: [prefix],
+          cap,
+          options: tallyOptions,
+        },
+        // A kept exchange reads the same body buffers: they are then copied to the judging thread, not moved.
+        { transfer: !options.retain },
+      );
+  let finished = 0;
+  let closed: Promise<TrafficReport> | undefined;
+  let final: TrafficReport | undefined;
   const exchanges: TrafficExchange[] = [];
   const budget = options.retainBytes ?? 512 * 1024 * 1024;
   let retained = 0;
   let dropped = 0;
-  const record = (t: TrafficExchange): void => {
-    tally.add(t);
-    if (options.retain) {
-      const fields = (h: Readonly<Record<string, string>> | undefined): number => {
-        let n = 0;
-        for (const k in h) n += k.length + (h[k]?.length ?? 0);
-        return n;
-      };
-      const size =
-        (t.request.body?.length ?? 0) +
-        (t.response?.body?.length ?? 0) +
-        fields(t.request.headers) +
-        fields(t.response?.headers) +
-        t.url.length;
-      if (retained + size > budget) dropped += 1;
-      else {
-        retained += size;
-        exchanges.push(t);
-      }
+  const keep = (wire: WireExchange): void => {
+    const t = trafficExchange(wire, cap);
+    const fields = (h: Readonly<Record<string, string>> | undefined): number => {
+      let n = 0;
+      for (const k in h) n += k.length + (h[k]?.length ?? 0);
+      return n;
+    };
+    const size =
+      (t.request.body?.length ?? 0) +
+      (t.response?.body?.length ?? 0) +
+      fields(t.request.headers) +
+      fields(t.response?.headers) +
+      t.url.length;
+    if (retained + size > budget) dropped += 1;
+    else {
+      retained += size;
+      exchanges.push(t);
     }
-    options.onExchange?.(t);
   };
-
-  // Finished exchanges wait here, as the wire gave them, and are made into TrafficExchanges (header records,
-  // bodies joined and decoded), judged and let go (or kept, with `retain`) in setImmediate batches: after the
-  // answer has gone out, never on a client's path. close() drains what is left.
-  const queue: Array<() => TrafficExchange> = [];
-  let scheduled: NodeJS.Immediate | undefined;
-  // Judging takes a fraction of a millisecond an exchange: a batch stops after SLICE_MS and leaves the rest to
-  // the next turn of the event loop, so a burst of finished exchanges never holds a client's answer behind it
-  // for long; past BACKLOG waiting exchanges it judges them all at once, so that memory stays bounded.
-  const drain = (): void => {
-    scheduled = undefined;
-    const until = performance.now() + SLICE_MS;
-    let done = 0;
-    // A record() callback may finish more exchanges: they are pushed behind and wait their turn.
-    while (done < queue.length && (queue.length - done > BACKLOG || performance.now() < until)) {
-      const build = queue[done] as () => TrafficExchange;
-      done += 1;
-      record(build());
-    }
-    queue.splice(0, done);
-    if (queue.length > 0) scheduled = setImmediate(drain);
-  };
-  const enqueue = (build: () => TrafficExchange): void => {
-    queue.push(build);
-    scheduled ??= setImmediate(drain);
+  /** A finished exchange: kept (with `retain`) and handed to the judging, which judges it later, off the client's path. */
+  const hand = (wire: WireExchange, judged: boolean): void => {
+    finished += 1;
+    if (options.retain) keep(wire);
+    if (!judged) judging.add(wire);
   };
 
   const server = http.createServer((req, res) => {
@@ -237,31 +214,30 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyHandle> {
     const requestBody = new Capture(cap);
     const responseBody = new Capture(cap);
     let done = false;
-    const finish = (
-      response: { status: number; statusText: string; headers: Record<string, string> } | undefined,
+    const wireOf = (
+      response: { status: number; statusText: string; rawHeaders: readonly string[] } | undefined,
       error: string | undefined,
-      judged?: TrafficExchange,
+      responseUnjudged?: string,
+    ): WireExchange => ({
+      started,
+      method,
+      url,
+      request: requestBody.message(req.rawHeaders),
+      response: response && {
+        status: response.status,
+        statusText: response.statusText,
+        ...responseBody.message(response.rawHeaders, responseUnjudged),
+      },
+      error,
+      durationMs: Date.now() - started,
+    });
+    const finish = (
+      response: { status: number; statusText: string; rawHeaders: readonly string[] } | undefined,
+      error: string | undefined,
     ): void => {
       if (done) return;
       done = true;
-      if (judged) {
-        enqueue(() => judged);
-        return;
-      }
-      const durationMs = Date.now() - started;
-      enqueue(() => ({
-        startedAt: new Date(started).toISOString(),
-        method,
-        url,
-        request: requestBody.message(headerRecord(req.rawHeaders)),
-        response: response && {
-          status: response.status,
-          statusText: response.statusText,
-          ...responseBody.message(response.headers),
-        },
-        error,
-        durationMs,
-      }));
+      hand(wireOf(response, error), false);
     };
     const upReq = client.request(
       { ...target, method, path, headers: forwarded(req.rawHeaders, { host: upstream.host }) },
@@ -269,64 +245,55 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyHandle> {
         const status = upRes.statusCode ?? 502;
         const statusText = upRes.statusMessage ?? '';
         const outHeaders = forwarded(upRes.rawHeaders);
-        upRes.on('data', (chunk: Buffer) => responseBody.add(chunk));
+        const head = { status, statusText, rawHeaders: upRes.rawHeaders };
         upRes.on('error', (e) => {
           finish(undefined, `the upstream's answer broke off: ${e.message}`);
           res.destroy();
         });
         if (!options.mark) {
           // Forwarded as it comes: the head at once, the body piped; pipe's own 'end' listener, added first,
-          // ends the client's answer before this one queues the exchange.
+          // ends the client's answer before this one hands the exchange over.
+          upRes.on('data', (chunk: Buffer) => responseBody.add(chunk));
           res.writeHead(status, statusText, outHeaders);
           upRes.pipe(res);
-          upRes.on('end', () => finish({ status, statusText, headers: headerRecord(upRes.rawHeaders) }, undefined));
+          upRes.on('end', () => finish(head, undefined));
           return;
         }
         // --mark: hold the answer (up to the cap) to judge it before its header goes out; past the cap, stream on.
-        const headers = headerRecord(upRes.rawHeaders);
+        // The exchange judged for the header is the one the report folds in: each is judged once.
         const held: Buffer[] = [];
         let heldSize = 0;
-        const markAndWrite = (partial: boolean): TrafficExchange => {
-          const t: TrafficExchange = {
-            startedAt: new Date(started).toISOString(),
-            method,
-            url,
-            request: requestBody.message(headerRecord(req.rawHeaders)),
-            response: {
-              status,
-              statusText,
-              ...responseBody.message(headers),
-              ...(partial ? { body: undefined, unjudged: `over the judging cap of ${cap} octets` } : {}),
-            },
-            error: undefined,
-            durationMs: Date.now() - started,
-          };
-          const violations = judge.violationsOf(t, options);
+        const markAndWrite = async (partial: boolean): Promise<void> => {
+          done = true;
+          const wire = wireOf(head, undefined, partial ? `over the judging cap of ${cap} octets` : undefined);
+          hand(wire, true);
+          const violations = await judging.mark(wire);
+          if (res.destroyed) return;
           res.writeHead(
             status,
             statusText,
             violations.length > 0 ? [...outHeaders, 'Conformance-Violations', asciiJson(violations)] : outHeaders,
           );
-          return t;
         };
         const onData = (chunk: Buffer): void => {
+          responseBody.add(chunk);
           held.push(chunk);
           heldSize += chunk.length;
           if (heldSize > cap) {
             upRes.off('data', onData);
             upRes.off('end', onEnd);
             upRes.pause();
-            markAndWrite(true);
-            for (const c of held) res.write(c);
-            upRes.pipe(res);
-            upRes.on('end', () => finish({ status, statusText, headers }, undefined));
+            void markAndWrite(true).then(() => {
+              if (res.destroyed) return;
+              for (const c of held) res.write(c);
+              upRes.pipe(res);
+            });
           }
         };
         const onEnd = (): void => {
-          // The exchange just judged for the header is the one kept: its bodies are not joined and decoded twice.
-          const judged = markAndWrite(false);
-          res.end(Buffer.concat(held));
-          finish({ status, statusText, headers }, undefined, judged);
+          void markAndWrite(false).then(() => {
+            if (!res.destroyed) res.end(Buffer.concat(held));
+          });
         };
         upRes.on('data', onData);
         upRes.on('end', onEnd);
@@ -364,16 +331,29 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyHandle> {
     upstream: options.upstream,
     exchanges,
     dropped: () => dropped,
-    requests: () => tally.requests,
-    judge,
-    report: (at) => tally.report(at),
+    requests: () => finished,
+    get judge() {
+      return localJudge();
+    },
+    report: (at) => {
+      const report = final ?? local?.report(at);
+      if (!report) throw new Error('the proxy judges on a thread of its own: its report is ready after close()');
+      return {
+        ...report,
+        target: at.target,
+        startedAt: at.startedAt.toISOString(),
+        durationMs: Date.now() - at.startedAt.getTime(),
+      };
+    },
     close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      agent.destroy();
-      // Every exchange that finished is judged and reported: the batches not yet run are run now.
-      if (scheduled) clearImmediate(scheduled);
-      for (const build of queue.splice(0)) record(build());
+      closed ??= (async () => {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        agent.destroy();
+        // Every exchange that finished is judged and reported: those still waiting are judged now.
+        return (await judging.finish()).report;
+      })();
+      final = await closed;
     },
   };
 }

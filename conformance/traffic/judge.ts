@@ -1,15 +1,13 @@
 import { gunzipSync, inflateSync, brotliDecompressSync } from 'node:zlib';
 import { SchemaValidator, type Contract, type Operation } from '../../src/contract/index.js';
-import { checkContext, judge } from '../judge/index.js';
 import type { Exchange, RunReport } from '../types.js';
-import { trafficChecks } from './checks.js';
 import { readRequest } from './request.js';
 import { Router } from './route.js';
 import { TrafficTally } from './tally.js';
 import type { TrafficCoverage, TrafficExchange } from './types.js';
 
 export type { TrafficCoverage } from './types.js';
-export { coverageNotices, TrafficTally } from './tally.js';
+export { coverageNotices, TrafficTally, type Violation } from './tally.js';
 
 export interface TrafficJudgeOptions {
   readonly contract: Contract;
@@ -145,38 +143,5 @@ export class TrafficJudge {
   /** A judge of traffic as it comes, exchange by exchange, keeping only what the report needs (the proxy's). */
   tally(options: Omit<TrafficJudgeOptions, 'target' | 'startedAt' | 'contract'>): TrafficTally {
     return new TrafficTally(this, options);
-  }
-
-  /** The failed and warned results one exchange alone earns: for the proxy's --mark header. */
-  violationsOf(
-    t: TrafficExchange,
-    options: Pick<TrafficJudgeOptions, 'checks' | 'skipChecks'>,
-  ): Array<{ check: string; severity: 'error' | 'warning'; message: string }> {
-    const c = this.convert(t, 1);
-    if ('reason' in c)
-      return [
-        {
-          check: 'route',
-          severity: 'warning',
-          message: `${t.method.toUpperCase()} ${new URL(t.url).pathname}: ${c.reason}`,
-        },
-      ];
-    const unjudged = new Map<number, string>(c.unjudged !== undefined ? [[1, c.unjudged]] : []);
-    const checks = trafficChecks(options, unjudged);
-    const { results } = judge({
-      ctx: checkContext(this.contract, this.validator, [c.op]),
-      checks,
-      operations: [c.op],
-      exchanges: [c.exchange],
-      notes: [],
-      strict: false,
-    });
-    return results
-      .filter((r) => r.status === 'failed' || r.status === 'warning')
-      .map((r) => ({
-        check: r.check,
-        severity: r.status === 'failed' ? ('error' as const) : ('warning' as const),
-        message: r.message,
-      }));
   }
 }

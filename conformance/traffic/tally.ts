@@ -7,6 +7,13 @@ import { trafficChecks } from './checks.js';
 import type { TrafficJudge, TrafficJudgeOptions } from './judge.js';
 import type { TrafficCoverage, TrafficExchange } from './types.js';
 
+/** A failed or warned result one exchange alone earns: what the proxy's --mark header names. */
+export interface Violation {
+  readonly check: string;
+  readonly severity: 'error' | 'warning';
+  readonly message: string;
+}
+
 /** One operation the traffic reached: a fold per applicable check, and the documented statuses its answers hit. */
 interface OperationTally {
   readonly op: Operation;
@@ -48,12 +55,21 @@ export class TrafficTally {
     return this.seq;
   }
 
-  add(t: TrafficExchange): void {
+  /**
+   * Judges one exchange into the report. With `mark`, also returns what it earns on its own (the
+   * results judge() would give on it alone, failed or warned), from the same judgement: an exchange
+   * the proxy marks is judged once, not once for its header and again for the report.
+   */
+  add(t: TrafficExchange, mark?: false): undefined;
+  add(t: TrafficExchange, mark: true): Violation[];
+  add(t: TrafficExchange, mark = false): Violation[] | undefined {
     this.seq += 1;
     const c = this.judge.convert(t, this.seq);
     if ('reason' in c) {
       this.unmatched.push({ method: t.method.toUpperCase(), url: t.url, reason: c.reason });
-      return;
+      return mark
+        ? [{ check: 'route', severity: 'warning', message: `${t.method.toUpperCase()} ${pathOf(t.url)}: ${c.reason}` }]
+        : undefined;
     }
     const { op, exchange } = c;
     let tally = this.reached.get(op.id);
@@ -72,18 +88,33 @@ export class TrafficTally {
     }
     const key = exchange.response ? documentedResponse(op.responses, exchange.response.status)?.key : undefined;
     if (key !== undefined) tally.statuses.add(key);
-    if (tally.error !== undefined) return;
+    const violations: Violation[] | undefined = mark ? [] : undefined;
+    if (tally.error !== undefined) return violations;
     if (c.unjudged !== undefined) this.unjudged.set(exchange.seq, c.unjudged);
     try {
       for (const { check, fold } of tally.cells) {
         const outcome = judgeOne(check, exchange, op, this.ctx);
-        if (outcome) fold.add(exchange, outcome);
+        if (!outcome) continue;
+        fold.add(exchange, outcome);
+        if (violations && (outcome.status === 'fail' || outcome.status === 'warn')) {
+          // This exchange's own result, as judge() gives it on the exchange alone (not strict, as Prism's header).
+          const alone = new CellFold();
+          alone.add(exchange, outcome);
+          const { result } = alone.cell({ check, op, ctx: this.ctx, strict: false });
+          if (result.status === 'failed' || result.status === 'warning')
+            violations.push({
+              check: result.check,
+              severity: result.status === 'failed' ? 'error' : 'warning',
+              message: result.message,
+            });
+        }
       }
     } catch (error) {
       tally.error = error;
     } finally {
       this.unjudged.delete(exchange.seq);
     }
+    return violations;
   }
 
   /** The report of the traffic so far: results of the operations it reached (contract order), coverage and notices. */
@@ -144,6 +175,8 @@ export class TrafficTally {
     };
   }
 }
+
+const pathOf = (url: string): string => (URL.canParse(url) ? new URL(url).pathname : url);
 
 /** The coverage in words, for every reporter (notices come first in each). */
 export function coverageNotices(c: TrafficCoverage): string[] {

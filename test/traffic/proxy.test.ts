@@ -1,12 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractFromText, type Contract } from '../../src/contract/index.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { bundledContractPath, contractFromText, type Contract } from '../../src/contract/index.js';
 import { start, type RunningMock } from '../../src/index.js';
 import { startProxy, type ProxyHandle } from '../../conformance/proxy/server.js';
 import { checkContext, judge } from '../../conformance/judge/index.js';
 import { TRAFFIC_CHECK_NAMES, trafficChecks } from '../../conformance/traffic/checks.js';
+import { TrafficJudge } from '../../conformance/traffic/judge.js';
 import { exitCodeFor } from '../../conformance/report/verdict.js';
 import type { RunReport } from '../../conformance/types.js';
 import { DEFECTS } from '../../fixtures/broken/defects.js';
@@ -15,6 +17,7 @@ import { startDefectProxy } from '../../fixtures/broken/proxy.js';
 import { failures, petstoreContract } from '../conformance/helpers.js';
 import { petstoreSession } from './session.js';
 import { scaled } from '../load-scale.js';
+import { buildIfStale } from '../conformance/spawn-cli.js';
 
 const judged = (proxy: ProxyHandle): RunReport => proxy.report({ target: proxy.upstream, startedAt: new Date() });
 const cellOf = (report: RunReport, operation: string, check: string) =>
@@ -23,10 +26,15 @@ const cellOf = (report: RunReport, operation: string, check: string) =>
 describe('the proxy in front of our mock', () => {
   let mock: RunningMock;
   let contract: Contract;
+  // The CLI's proxy judges on a thread of its own, from the contract's text: the thread runs the built
+  // kit (dist/; a worker thread cannot load the TypeScript sources), built here if stale.
+  let worker: { contractText: string };
   beforeAll(async () => {
     mock = await start({ port: 0 });
     contract = await petstoreContract();
-  });
+    worker = { contractText: readFileSync(bundledContractPath, 'utf8') };
+    await buildIfStale();
+  }, scaled(120_000));
   afterAll(async () => {
     await mock?.close();
   });
@@ -62,12 +70,12 @@ describe('the proxy in front of our mock', () => {
     }
   });
 
-  it("judges each exchange as it comes into the report the runner's judge() gives on all of them at the end", async () => {
+  it("judges each exchange as it comes, on its judging thread, into the report the runner's judge() gives on all of them at the end", async () => {
     // A seeded defect, so that failed cells (first failing exchange, counts, distinct violations) are compared too.
     const defect = DEFECTS.find((d) => d.check === 'response_schema');
     if (!defect) throw new Error('no response_schema defect among the fixtures');
     const broken = await startDefectProxy(mock.url, defect);
-    const proxy = await startProxy({ contract, upstream: broken.url, port: 0, retain: true });
+    const proxy = await startProxy({ contract, upstream: broken.url, port: 0, retain: true, worker });
     try {
       await petstoreSession(proxy.url);
       await petstoreSession(proxy.url);
@@ -100,7 +108,7 @@ describe('the proxy in front of our mock', () => {
 
   it('adds nothing by default; --mark adds one Conformance-Violations header on an answer with violations', async () => {
     const plain = await startProxy({ contract, upstream: mock.url, port: 0 });
-    const marked = await startProxy({ contract, upstream: mock.url, port: 0, mark: true });
+    const marked = await startProxy({ contract, upstream: mock.url, port: 0, mark: true, worker });
     try {
       const bad = {
         method: 'POST',
@@ -124,8 +132,33 @@ describe('the proxy in front of our mock', () => {
         expect.objectContaining({ check: 'client_request_valid', severity: 'warning' }),
       );
       expect((await fetch(`${marked.url}/pets/1`)).headers.get('conformance-violations')).toBeNull();
+      // The exchanges the header judged are the report's: each once.
+      await marked.close();
+      const report = judged(marked);
+      expect(report.requests).toBe(2);
+      expect(cellOf(report, 'createPet', 'client_request_valid')).toMatchObject({ status: 'warning', judged: 1 });
     } finally {
       await plain.close();
+      await marked.close();
+    }
+  });
+
+  it('--mark judges each exchange once: for its header and its place in the report alike', async () => {
+    const convert = vi.spyOn(TrafficJudge.prototype, 'convert');
+    const marked = await startProxy({ contract, upstream: mock.url, port: 0, mark: true });
+    try {
+      const bad = await fetch(`${marked.url}/pets`, {
+        method: 'POST',
+        headers: { 'x-api-key': 'dev-key', 'content-type': 'application/json' },
+        body: '{"name":5}',
+      });
+      expect(bad.headers.get('conformance-violations')).toMatch(/client_request_valid/);
+      await fetch(`${marked.url}/pets/1`);
+      await marked.close();
+      expect(convert).toHaveBeenCalledTimes(2);
+      expect(judged(marked).requests).toBe(2);
+    } finally {
+      convert.mockRestore();
       await marked.close();
     }
   });
