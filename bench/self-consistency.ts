@@ -6,7 +6,7 @@
  * (test/self-consistency/) and by the README's table (bench/self-consistency-table.ts).
  */
 import { bundledContractPath, loadContract } from '../src/contract/index.js';
-import { start } from '../src/index.js';
+import { start, type RunningMock } from '../src/index.js';
 import { runComposed } from '../conformance/composed-run.js';
 import { DEFAULTS } from '../conformance/runner.js';
 import type { CheckResult, RunReport } from '../conformance/types.js';
@@ -35,6 +35,11 @@ export interface SelfConsistencyOptions {
   readonly defects?: readonly ContractDefect[];
   /** Per-request time limit; SUITE_TIMEOUT_MS unless given (the test suite stretches it with the machine's load). */
   readonly timeoutMs?: number;
+  /**
+   * A mock already serving `file` with CREDENTIALS, used instead of a fresh one (reset to its seeded
+   * state first, `POST /__mock/reset`) and left running: for a caller that runs the same document again.
+   */
+  readonly mock?: RunningMock;
 }
 
 export interface SelfConsistencyResult {
@@ -93,13 +98,19 @@ export async function selfConsistency(
   // The CLI's default workflows: none given, none disabled (a *.arazzo.yaml beside the document, if any).
   const documents = await loadWorkflows({ files: undefined, disabled: false }, file, bundledContractPath, contract);
   const started = performance.now();
-  const mock = await start({
-    port: 0,
-    spec: file,
-    apiKeys: [CREDENTIALS.apiKey],
-    tokens: [CREDENTIALS.bearer],
-    basic: [CREDENTIALS.basic],
-  });
+  if (options.mock) {
+    const res = await fetch(`${options.mock.url}/__mock/reset`, { method: 'POST' });
+    if (res.status !== 204) throw new Error(`POST ${options.mock.url}/__mock/reset answered ${res.status}`);
+  }
+  const mock =
+    options.mock ??
+    (await start({
+      port: 0,
+      spec: file,
+      apiKeys: [CREDENTIALS.apiKey],
+      tokens: [CREDENTIALS.bearer],
+      basic: [CREDENTIALS.basic],
+    }));
   const mockStartMs = performance.now() - started;
   let report: RunReport;
   const ran = performance.now();
@@ -122,7 +133,7 @@ export async function selfConsistency(
       strict: false,
     }));
   } finally {
-    await mock.close();
+    if (!options.mock) await mock.close();
   }
   const runMs = performance.now() - ran;
   const failures: CheckResult[] = [

@@ -7,7 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { loadContract, type Contract } from '../src/contract/index.js';
-import { start } from '../src/index.js';
+import { start, type RunningMock } from '../src/index.js';
 import { runComposed } from '../conformance/composed-run.js';
 import { verdictOf } from '../conformance/report/verdict.js';
 import { jsonReport } from '../conformance/report/formats/json.js';
@@ -46,6 +46,23 @@ export interface ShardEquivalence {
   readonly shardRequests: readonly number[];
 }
 
+/** The mock a run is given: CREDENTIALS accepted, the document served, `apiKey` instead of CREDENTIALS.apiKey if given. */
+export function startMockFor(file: string, apiKey?: string): Promise<RunningMock> {
+  return start({
+    port: 0,
+    spec: file,
+    apiKeys: [apiKey ?? CREDENTIALS.apiKey],
+    tokens: [CREDENTIALS.bearer],
+    basic: [CREDENTIALS.basic],
+  });
+}
+
+/** Puts a mock back in its seeded starting state (`POST /__mock/reset`), as a fresh one starts. */
+export async function resetMock(mock: RunningMock): Promise<void> {
+  const res = await fetch(`${mock.url}/__mock/reset`, { method: 'POST' });
+  if (res.status !== 204) throw new Error(`POST ${mock.url}/__mock/reset answered ${res.status}`);
+}
+
 async function oneRun(
   file: string,
   contract: Contract,
@@ -53,14 +70,12 @@ async function oneRun(
   examples: number,
   share: readonly string[] | undefined,
   apiKey: string | undefined,
+  shared: RunningMock | undefined,
+  timeoutMs: number,
 ): Promise<RunReport> {
-  const mock = await start({
-    port: 0,
-    spec: file,
-    apiKeys: [apiKey ?? CREDENTIALS.apiKey],
-    tokens: [CREDENTIALS.bearer],
-    basic: [CREDENTIALS.basic],
-  });
+  // A shared mock is reset first, so every run starts from the same seeded state, as on a fresh one.
+  if (shared) await resetMock(shared);
+  const mock = shared ?? (await startMockFor(file, apiKey));
   try {
     const { report } = await runComposed({
       target: mock.url,
@@ -72,7 +87,7 @@ async function oneRun(
       basic: CREDENTIALS.basic,
       auth: {},
       headers: {},
-      timeoutMs: SUITE_TIMEOUT_MS,
+      timeoutMs,
       seed: DEFAULTS.seed,
       examples,
       strict: false,
@@ -80,23 +95,42 @@ async function oneRun(
     });
     return report;
   } finally {
-    await mock.close();
+    if (!shared) await mock.close();
   }
 }
 
 const cellsOf = (r: RunReport): string[] => r.results.map((x) => `${x.check} › ${x.operation}: ${x.status}`);
 
-export async function shardEquivalence(
-  file: string,
-  options: { readonly n?: number; readonly examples?: number; readonly apiKey?: string } = {},
-): Promise<ShardEquivalence> {
+export interface ShardEquivalenceOptions {
+  readonly n?: number;
+  readonly examples?: number;
+  readonly apiKey?: string;
+  /**
+   * One mock (startMockFor) for every run, reset before each (`POST /__mock/reset`) instead of a fresh
+   * mock per run: a large document is loaded and served once. Left running.
+   */
+  readonly mock?: RunningMock;
+  /**
+   * The whole run, already made by the caller under the same conditions (the same document, workflows,
+   * credentials, seed and examples, from the seeded state): it is not run again (the Stripe
+   * self-consistency test's run, test/self-consistency/holdout-stripe.test.ts).
+   */
+  readonly whole?: RunReport;
+  /** Per-request time limit (SUITE_TIMEOUT_MS unless given). */
+  readonly timeoutMs?: number;
+}
+
+export async function shardEquivalence(file: string, options: ShardEquivalenceOptions = {}): Promise<ShardEquivalence> {
   const n = options.n ?? 4;
   const examples = options.examples ?? DEFAULTS.examples;
+  const timeoutMs = options.timeoutMs ?? SUITE_TIMEOUT_MS;
   const contract = await loadContract(file);
   const documents = await loadWorkflows({ files: undefined, disabled: false }, file, bundledContractPath, contract);
   let t = performance.now();
-  const whole = await oneRun(file, contract, documents, examples, undefined, options.apiKey);
-  const wholeMs = performance.now() - t;
+  const whole =
+    options.whole ??
+    (await oneRun(file, contract, documents, examples, undefined, options.apiKey, options.mock, timeoutMs));
+  const wholeMs = options.whole ? Number.NaN : performance.now() - t;
   const shardMs: number[] = [];
   const shardRequests: number[] = [];
   const sizes: number[] = [];
@@ -110,7 +144,7 @@ export async function shardEquivalence(
     // but shard 1, the owner of the results under no operation, runs whatever its share.
     const runs = shardRuns(shard, operations);
     const report = runs
-      ? await oneRun(file, contract, documents, examples, operations, options.apiKey)
+      ? await oneRun(file, contract, documents, examples, operations, options.apiKey, options.mock, timeoutMs)
       : { ...whole, results: [], operations: [] };
     shardMs.push(performance.now() - t);
     shardRequests.push(runs ? report.requests : 0);

@@ -3,7 +3,14 @@
  * per group so that vitest runs them in parallel, the big documents in a file each.
  */
 import { expect, it } from 'vitest';
-import { describeFailures, disagreementKey, selfConsistency, SUITE_TIMEOUT_MS } from '../../bench/self-consistency.js';
+import {
+  describeFailures,
+  disagreementKey,
+  selfConsistency,
+  SUITE_TIMEOUT_MS,
+  type SelfConsistencyResult,
+} from '../../bench/self-consistency.js';
+import type { RunningMock } from '../../src/index.js';
 import { CORPUS, VERSIONED_CORPUS } from '../../fixtures/corpus/index.js';
 import { HOLDOUT } from '../../fixtures/holdout/index.js';
 import { CONTRACT_DEFECTS } from './contract-defects.js';
@@ -37,11 +44,17 @@ export const OWN_FILE: Readonly<Record<string, string>> = {
 export const fileOf = (doc: SuiteDocument): string =>
   OWN_FILE[doc.name] ?? (doc.set === 'corpus' ? 'corpus-small' : 'holdout-medium');
 
+/** For a file that runs more on its document: the mock to run on (else a fresh one), and each run's result. */
+export interface SelfConsistencyHooks {
+  readonly mock?: () => RunningMock | undefined;
+  readonly onResult?: (result: SelfConsistencyResult) => void;
+}
+
 /**
  * The runner with every credential, composed as the CLI composes it, against the mock on the same
  * document: 0 failed results but the documented contract defects. Each file calls this with its name.
  */
-export function selfConsistentFile(file: string, timeoutMs: number): void {
+export function selfConsistentFile(file: string, timeoutMs: number, hooks: SelfConsistencyHooks = {}): void {
   const docs = DOCUMENTS.filter((d) => fileOf(d) === file);
   it(`${file} runs at least one document`, () => expect(docs.length).toBeGreaterThan(0));
   for (const doc of docs) {
@@ -55,10 +68,13 @@ export function selfConsistentFile(file: string, timeoutMs: number): void {
       async () => {
         // A request the mock answers slowly because other work holds the cores is no fault of the mock:
         // the per-request limit stretches with the load (test/load-scale.ts), as the test's own limit does.
+        const mock = hooks.mock?.();
         const result = await selfConsistency(doc.name, doc.file, {
           defects: CONTRACT_DEFECTS,
           timeoutMs: scaled(SUITE_TIMEOUT_MS),
+          ...(mock ? { mock } : {}),
         });
+        hooks.onResult?.(result);
         // A document of webhooks only (OAS 3.1) has no operation to judge; any other must be judged.
         if (result.operations > 0) expect(result.judged, `${doc.name}: the run judged nothing`).toBeGreaterThan(0);
         // Open disagreements (open-disagreements.ts) are known bugs of one half, still to fix: they are
