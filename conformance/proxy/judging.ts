@@ -165,6 +165,8 @@ export class WorkerJudging implements ProxyJudging {
   }
 
   add(exchange: WireExchange): void {
+    // A judging thread that failed judges nothing more: the run ends as an internal error (finish rejects).
+    if (this.failure) return;
     this.batch.push(exchange);
     if (this.how.transfer) this.transfers.push(...buffersOf(exchange));
     this.scheduled ??= setImmediate(() => this.flush());

@@ -143,6 +143,22 @@ describe('the proxy in front of our mock', () => {
     }
   });
 
+  it('a judging thread that cannot index the contract fails the run at close(), after forwarding unchanged', async () => {
+    const proxy = await startProxy({
+      contract,
+      upstream: mock.url,
+      port: 0,
+      worker: { contractText: 'openapi: 3.0.3\npaths: [' },
+    });
+    try {
+      expect((await fetch(`${proxy.url}/pets/1`)).status).toBe(200);
+      await expect(proxy.close()).rejects.toThrow(/judging thread could not start: .*not valid YAML/);
+      expect(() => judged(proxy)).toThrow(/report is ready after close/);
+    } finally {
+      await proxy.close().catch(() => undefined);
+    }
+  });
+
   it('--mark judges each exchange once: for its header and its place in the report alike', async () => {
     const convert = vi.spyOn(TrafficJudge.prototype, 'convert');
     const marked = await startProxy({ contract, upstream: mock.url, port: 0, mark: true });
