@@ -18,9 +18,12 @@ setFlagsFromString('--heap-growing-percent=100');
 setFlagsFromString('--semi-space-growth-factor=1');
 
 // The one-file bundle with V8's code cache when the build wrote it (src/cli/cached-bundle.ts), else dist/.
-const { runCli } =
-  loadBundle(fileURLToPath(new URL('../dist', import.meta.url)), 'petstore-mock')?.exports ??
-  (await import('../dist/src/cli/mock.js'));
+const bundle = loadBundle(fileURLToPath(new URL('../dist', import.meta.url)), 'petstore-mock');
+const { runCli } = bundle?.exports ?? (await import('../dist/src/cli/mock.js'));
 await runCli();
 // 2: V8's default.
-setTimeout(() => setFlagsFromString('--semi-space-growth-factor=2'), 1000).unref();
+setTimeout(() => {
+  // Before the flag changes: V8 refuses a code cache written under other flags than the reader's.
+  bundle?.saveCache();
+  setFlagsFromString('--semi-space-growth-factor=2');
+}, 1000).unref();

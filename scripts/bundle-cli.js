@@ -25,9 +25,20 @@ const result = await build({
   // Serves files from its own folder, found through its package.json: stays a package.
   external: ['swagger-ui-dist'],
   legalComments: 'none',
+  minifyWhitespace: true,
+  minifySyntax: true,
+  keepNames: true,
   logLevel: 'warning',
 });
 // The entry's #! line would stand inside the function the loader wraps the bundle in: dropped.
 const [output] = result.outputFiles;
 mkdirSync(dirname(outfile), { recursive: true });
-writeFileSync(outfile, output.text.replace(/^#!.*\n/, ''));
+const text = output.text.replace(/^#!.*\n/, '');
+// The loader reads the bundle as latin1, which needs no decoding: esbuild's default charset (ascii)
+// escapes every other character, and minifyWhitespace drops the comments, so this holds; checked.
+const beyondAscii = /[^\x00-\x7f]/.exec(text);
+if (beyondAscii)
+  throw new Error(
+    `the bundle is not ASCII at offset ${beyondAscii.index}: src/cli/cached-bundle.ts reads it as latin1`,
+  );
+writeFileSync(outfile, text);

@@ -25,7 +25,8 @@ export function loadBundle<T>(dist: string, name: string): LoadedBundle<T> | und
   const tsc = statOf(join(dist, '.tsbuildinfo'));
   if (tsc !== undefined && tsc.mtimeMs > bundle.mtimeMs) return undefined;
 
-  const source = readFileSync(file, 'utf8');
+  // ASCII by construction (scripts/bundle-cli.js checks it): latin1 needs no decoding, and V8 keeps it one byte a character.
+  const source = readFileSync(file, 'latin1');
   // V8 checks its version and flags and the source's length, not its text: the bundle's time and size stand for it.
   const key = `${process.version}-${process.arch}-${bundle.size}-${Math.round(bundle.mtimeMs)}`;
   const cacheFile = join(dist, '..', 'node_modules', '.cache', 'petstore-contract-kit', `${name}@${key}.v8`);
@@ -43,7 +44,7 @@ export function loadBundle<T>(dist: string, name: string): LoadedBundle<T> | und
     importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
   const cache = cachedData === undefined ? 'absent' : script.cachedDataRejected === true ? 'rejected' : 'used';
-  if (cache !== 'used') writeCacheAfterFirstAnswer(script, cacheFile);
+  const saveCache = cache === 'used' ? () => undefined : cacheWriter(script, cacheFile);
   const module = { exports: {} as T };
   const run = script.runInThisContext() as (
     exports: T,
@@ -53,7 +54,7 @@ export function loadBundle<T>(dist: string, name: string): LoadedBundle<T> | und
     dirname: string,
   ) => void;
   run(module.exports, createRequire(file), module, file, dirname(file));
-  return { exports: module.exports, cache, cacheFile };
+  return { exports: module.exports, cache, cacheFile, saveCache };
 }
 
 export interface LoadedBundle<T> {
@@ -63,6 +64,11 @@ export interface LoadedBundle<T> {
   readonly cache: 'used' | 'absent' | 'rejected';
   /** Where the cache is (or will be written after the first answer, when it was not used). */
   readonly cacheFile: string;
+  /**
+   * Writes the cache now if it was not used and is not written yet. V8 refuses a cache written under
+   * other V8 flags than the reader's: a host about to change a flag calls this first.
+   */
+  saveCache(): void;
 }
 
 function statOf(path: string): { readonly size: number; readonly mtimeMs: number } | undefined {
@@ -74,29 +80,34 @@ function statOf(path: string): { readonly size: number; readonly mtimeMs: number
 }
 
 /**
- * After the first answer has been written (diagnostics channel of node:http, Node ≥ 18.7), the code
- * the answer ran is compiled and alive: that is when the cache holds the most. Written to a
- * temporary name and renamed, so a process starting meanwhile reads a whole file or none.
+ * Writes the cache once: after the first answer has been written (diagnostics channel of node:http),
+ * when the code that answer ran is compiled and alive and so in the cache, or when the host asks
+ * first. Written to a temporary name and renamed, so a process starting meanwhile reads a whole
+ * file or none.
  */
-function writeCacheAfterFirstAnswer(script: Script, cacheFile: string): void {
+function cacheWriter(script: Script, cacheFile: string): () => void {
   const channel = 'http.server.response.finish';
-  const onFinish = (): void => {
+  let written = false;
+  const save = (): void => {
+    if (written) return;
+    written = true;
     unsubscribe(channel, onFinish);
-    setImmediate(() => {
-      try {
-        mkdirSync(dirname(cacheFile), { recursive: true });
-        const temporary = `${cacheFile}.${process.pid}.tmp`;
-        writeFileSync(temporary, script.createCachedData());
-        renameSync(temporary, cacheFile);
-        // Caches of earlier bundles or Node versions are dead weight.
-        const prefix = `${basename(cacheFile).split('@')[0]}@`;
-        for (const old of readdirSync(dirname(cacheFile)))
-          if (old.startsWith(prefix) && old !== basename(cacheFile))
-            rmSync(join(dirname(cacheFile), old), { force: true });
-      } catch {
-        // A read-only install: no cache, the same code compiled at every start.
-      }
-    }).unref();
+    try {
+      mkdirSync(dirname(cacheFile), { recursive: true });
+      const temporary = `${cacheFile}.${process.pid}.tmp`;
+      writeFileSync(temporary, script.createCachedData());
+      renameSync(temporary, cacheFile);
+      // Caches of earlier bundles or Node versions are dead weight.
+      const prefix = `${basename(cacheFile).split('@')[0]}@`;
+      for (const old of readdirSync(dirname(cacheFile)))
+        if (old.startsWith(prefix) && old !== basename(cacheFile))
+          rmSync(join(dirname(cacheFile), old), { force: true });
+    } catch {
+      // A read-only install: no cache, the same code compiled at every start.
+    }
   };
+  // After the answer's own work (the response is finished, its callbacks may still run).
+  const onFinish = (): void => void setImmediate(save).unref();
   subscribe(channel, onFinish);
+  return save;
 }

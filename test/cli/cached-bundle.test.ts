@@ -98,6 +98,17 @@ describe('loadBundle: the CLI bundle with V8 code cache (src/cli/cached-bundle.t
     expect(readdirSync(dirname(old))).toEqual([rebuilt.cacheFile.slice(dirname(old).length + 1)]);
   });
 
+  it('saveCache writes it at once (the bin calls it before changing a V8 flag), and only once', () => {
+    writeFileSync(bundle, `"use strict";\nexports.answer = 44;\n`);
+    const loaded = loadBundle<{ answer: number }>(dist, 'probe')!;
+    expect(loaded.cache).toBe('absent');
+    loaded.saveCache();
+    expect(statSync(loaded.cacheFile).size).toBeGreaterThan(0);
+    rmSync(loaded.cacheFile);
+    loaded.saveCache();
+    expect(existsSync(loaded.cacheFile)).toBe(false);
+  });
+
   it('no bundle, or one older than the last tsc build (dist/.tsbuildinfo): undefined, and the caller imports dist/', () => {
     expect(loadBundle(dist, 'absent')).toBeUndefined();
     const tsbuildinfo = join(dist, '.tsbuildinfo');
