@@ -68,9 +68,12 @@ const result = await build({
   // Serves files from its own folder, found through its package.json: stays a package.
   external: ['swagger-ui-dist'],
   legalComments: 'none',
+  // Less text to read (4.5 -> 3.2 MB) and no comments; identifiers stay readable in stack traces.
   minifyWhitespace: true,
   minifySyntax: true,
-  keepNames: true,
+  // No keepNames: its __name() runs at every function's creation, closures made per request included
+  // (CPU per request +6 % with it, in process); nothing here reads a function's name to decide anything
+  // (our errors set `name` themselves), and esbuild renames only clashing top-level names (`parse2`).
   logLevel: 'warning',
   plugins: [lazyRequires()],
 });
@@ -80,9 +83,7 @@ mkdirSync(dirname(outfile), { recursive: true });
 const text = output.text.replace(/^#!.*\n/, '');
 // The loader reads the bundle as latin1, which needs no decoding: esbuild's default charset (ascii)
 // escapes every other character, and minifyWhitespace drops the comments, so this holds; checked.
-const beyondAscii = /[^\x00-\x7f]/.exec(text);
-if (beyondAscii)
-  throw new Error(
-    `the bundle is not ASCII at offset ${beyondAscii.index}: src/cli/cached-bundle.ts reads it as latin1`,
-  );
+// (ASCII text is as many UTF-8 bytes as characters.)
+if (Buffer.byteLength(text, 'utf8') !== text.length)
+  throw new Error('the bundle is not ASCII: src/cli/cached-bundle.ts reads it as latin1');
 writeFileSync(outfile, text);
