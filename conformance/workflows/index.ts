@@ -1,9 +1,18 @@
 import type { Contract } from '../../src/contract/index.js';
 import { CredentialPlan } from '../credentials.js';
 import { DEFAULT_BREAKER, Session, type BuiltRequestSender } from '../session.js';
-import type { CheckResult } from '../types.js';
+import type { CheckResult, Exchange } from '../types.js';
 import type { ArazzoDocument } from './document.js';
-import { checkAgainstContract, operationOf, WorkflowExecutor } from './executor.js';
+import {
+  checkAgainstContract,
+  judgeWorkflows,
+  nextWorkflowRequest,
+  operationOf,
+  Replays,
+  type WorkflowPlan,
+  type WorkflowRequest,
+} from './interpreter.js';
+import type { Sent } from '../registry/types.js';
 import { isWorkflowCheckName, workflowCheckName, type WorkflowCredentials } from './options.js';
 
 export { ArazzoError, loadArazzo, parseArazzo, type ArazzoDocument } from './document.js';
@@ -71,6 +80,61 @@ export function operationsOfWorkflow(
 }
 
 /**
+ * One document's plan: the workflows --checks / --skip-checks select that touch an operation
+ * --operations selects run; the other selected ones are skipped with the reason (all of them when
+ * the run's circuit breaker held the target back).
+ */
+export function planWorkflows(
+  doc: ArazzoDocument,
+  options: Pick<
+    RunWorkflowsOptions,
+    'contract' | 'target' | 'credentials' | 'headers' | 'checks' | 'skipChecks' | 'operations' | 'heldBack'
+  >,
+): WorkflowPlan {
+  const selected = doc.workflows
+    .map((w) => w.workflowId)
+    .filter((id) => workflowSelected(id, options.checks, options.skipChecks));
+  const base = {
+    doc,
+    contract: options.contract,
+    target: options.target,
+    credentials: options.credentials,
+    headers: options.headers ?? {},
+    replays: new Replays(),
+  };
+  if (options.heldBack !== undefined) {
+    const message = options.heldBack;
+    return { ...base, run: [], skip: selected.map((workflowId) => ({ workflowId, message })) };
+  }
+  const limit = options.operations && options.operations.length > 0 ? new Set(options.operations) : undefined;
+  const touching = (id: string): boolean =>
+    !limit || operationsOfWorkflow(doc, id, options.contract).some((op) => limit.has(op));
+  const message = `not run: its steps call none of the operations --operations selects (${[...(limit ?? [])].join(', ')})`;
+  return {
+    ...base,
+    run: selected.filter(touching),
+    skip: selected.filter((id) => !touching(id)).map((workflowId) => ({ workflowId, message })),
+  };
+}
+
+/** A workflow step's request, sent as its author built it, after the wait a retry action asked for. */
+async function sendStep(transport: BuiltRequestSender, request: WorkflowRequest): Promise<Exchange> {
+  if (request.waitMs !== undefined && request.waitMs > 0) await new Promise((r) => setTimeout(r, request.waitMs));
+  const outcome = await transport.sendBuilt(request.built, request.route);
+  return {
+    seq: 0,
+    operationId: request.op.id,
+    requestedOperationId: request.op.id,
+    kind: 'workflow',
+    request: request.built,
+    response: outcome.ok ? outcome.response : undefined,
+    error: outcome.ok ? undefined : outcome.error,
+    input: undefined,
+    context: {},
+  };
+}
+
+/**
  * Runs every selected workflow of every document, after the per-operation
  * checks, each on resources it creates itself. Throws ArazzoError when a step
  * names no operation of the contract (the file does not fit the contract).
@@ -97,28 +161,11 @@ export async function runWorkflows(options: RunWorkflowsOptions): Promise<CheckR
   const results: CheckResult[] = [];
   try {
     for (const doc of options.documents) {
-      const executor = new WorkflowExecutor(doc, {
-        contract: options.contract,
-        target: options.target,
-        transport,
-        credentials: options.credentials,
-        headers: options.headers ?? {},
-      });
-      const selected = (id: string): boolean => workflowSelected(id, options.checks, options.skipChecks);
-      if (options.heldBack !== undefined) {
-        results.push(...executor.skipAll(selected, options.heldBack));
-        continue;
-      }
-      const limit = options.operations && options.operations.length > 0 ? new Set(options.operations) : undefined;
-      const touching = (id: string): boolean =>
-        !limit || operationsOfWorkflow(doc, id, options.contract).some((op) => limit.has(op));
-      results.push(...(await executor.runAll((id) => selected(id) && touching(id))));
-      results.push(
-        ...executor.skipAll(
-          (id) => selected(id) && !touching(id),
-          `not run: its steps call none of the operations --operations selects (${[...(limit ?? [])].join(', ')})`,
-        ),
-      );
+      const plan = planWorkflows(doc, options);
+      const sent: Sent<WorkflowRequest>[] = [];
+      for (let request = nextWorkflowRequest(plan, sent); request; request = nextWorkflowRequest(plan, sent))
+        sent.push({ request, exchange: await sendStep(transport, request) });
+      results.push(...judgeWorkflows(plan, sent));
     }
   } finally {
     own?.close();
