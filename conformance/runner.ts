@@ -7,8 +7,8 @@ import { refusedCredentials } from './diagnostics.js';
 import { SelectionError } from './errors.js';
 import { execute } from './execute/index.js';
 import { assertReachable, effectiveBasePath, servesAtRoot } from './execute/target.js';
-import { executeProbes } from './execute/probes.js';
-import { checkContext, judge, judgeProbes, underPolicies } from './judge/index.js';
+import { executeProbes, executeWorkflows } from './execute/probes.js';
+import { checkContext, judge, judgeProbes, judgeWorkflowCells } from './judge/index.js';
 import { planRun, select } from './plan/index.js';
 import { buildReport } from './report/index.js';
 import { Resources } from './resources.js';
@@ -16,7 +16,7 @@ import { DEFAULT_BREAKER, Session, type CircuitBreaker, type RetryBudget } from 
 import { shrinkFailures } from './shrink/index.js';
 import type { ProgressEvent, RunReport } from './types.js';
 import { workflows } from './workflows/entry.js';
-import { runWorkflowEntries, workflowKnown, type ExtraCheckOptions } from './workflows/hook.js';
+import { workflowKnown, workflowRun, type ExtraCheckOptions } from './workflows/hook.js';
 import type { UserInputs } from './user-inputs.js';
 
 export { SelectionError, TargetUnreachableError } from './errors.js';
@@ -206,26 +206,15 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
     progress({ type: 'phase', phase: 'workflows' });
     // Workflows address the target as the per-operation requests do: under the same base path.
     const workflowTarget = `${options.target.replace(/\/+$/, '')}${basePath}`;
-    const workflowResults = await runWorkflowEntries({
-      options,
+    const { documents, run } = workflowRun({ options, session, contract, target: workflowTarget });
+    const workflowCells = await executeWorkflows(
+      workflows,
+      documents.map((doc) => workflows.plan(doc, run)),
+      // Steps go through the run's session: its timeouts, circuit breaker and Retry-After waits.
       session,
-      contract,
-      target: workflowTarget,
-      timeoutMs,
-      maxResponseBytes,
-    });
-    // A workflow's failure is about its failing step's operation: the policies read that one's x-stability.
-    results.push(
-      ...workflowResults.map((r) =>
-        underPolicies(
-          r,
-          workflows,
-          r.exchange ? contract.operationsById.get(r.exchange.operationId) : undefined,
-          ctx,
-          strict,
-        ),
-      ),
     );
+    // A workflow's failure is about its failing step's operation: the policies read that one's x-stability.
+    results.push(...judgeWorkflowCells(workflowCells, ctx, strict));
     const cells = await executeProbes({
       probes: plan.probes,
       contract,
