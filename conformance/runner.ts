@@ -7,15 +7,15 @@ import { refusedCredentials } from './diagnostics.js';
 import { SelectionError } from './errors.js';
 import { execute } from './execute/index.js';
 import { assertReachable, effectiveBasePath, servesAtRoot } from './execute/target.js';
-import { executeProbes, executeWorkflows } from './execute/probes.js';
+import { executeProbes, executeWorkflows, type WorkflowCell } from './execute/probes.js';
 import { checkContext, judge, judgeProbes, judgeWorkflowCells } from './judge/index.js';
 import { planRun, select } from './plan/index.js';
 import { buildReport } from './report/index.js';
+import { WORKFLOW_FAMILIES } from './registry/index.js';
 import { Resources } from './resources.js';
 import { DEFAULT_BREAKER, Session, type CircuitBreaker, type RetryBudget } from './session.js';
 import { shrinkFailures } from './shrink/index.js';
 import type { ProgressEvent, RunReport } from './types.js';
-import { workflows } from './workflows/entry.js';
 import { workflowKnown, workflowRun, type ExtraCheckOptions } from './workflows/hook.js';
 import type { UserInputs } from './user-inputs.js';
 
@@ -207,12 +207,16 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
     // Workflows address the target as the per-operation requests do: under the same base path.
     const workflowTarget = `${options.target.replace(/\/+$/, '')}${basePath}`;
     const { documents, run } = workflowRun({ options, session, contract, target: workflowTarget });
-    const workflowCells = await executeWorkflows(
-      workflows,
-      documents.map((doc) => workflows.plan(doc, run)),
-      // Steps go through the run's session: its timeouts, circuit breaker and Retry-After waits.
-      session,
-    );
+    const workflowCells: WorkflowCell[] = [];
+    // Steps go through the run's session: its timeouts, circuit breaker and Retry-After waits.
+    for (const entry of WORKFLOW_FAMILIES)
+      workflowCells.push(
+        ...(await executeWorkflows(
+          entry,
+          documents.map((doc) => entry.plan(doc, run)),
+          session,
+        )),
+      );
     // A workflow's failure is about its failing step's operation: the policies read that one's x-stability.
     results.push(...judgeWorkflowCells(workflowCells, ctx, strict));
     const cells = await executeProbes({

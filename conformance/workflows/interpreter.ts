@@ -1,3 +1,7 @@
+/**
+ * The loaded workflows' pure `next` and `judge` (registry entry: entry.ts): a replay of a document's
+ * workflows over the answers sent so far, with Arazzo 1.0.1's steps, criteria and actions (§4.6).
+ */
 import {
   isJsonMediaType,
   isRecord,
