@@ -278,18 +278,24 @@ export class Replays {
       this.last !== undefined &&
       this.fed.length <= sent.length &&
       this.fed.every((exchange, i) => sent[i]?.exchange === exchange);
-    if (!resumable || !this.replay || !this.last) {
-      this.replay = new Replay(plan).results();
-      this.fed = [];
-      this.last = this.replay.next();
+    try {
+      if (!resumable || !this.replay || !this.last) {
+        this.replay = new Replay(plan).results();
+        this.fed = [];
+        this.last = this.replay.next();
+      }
+      while (this.fed.length < sent.length) {
+        if (this.last.done) throw new Error(`more requests sent for ${plan.doc.file} than its workflows asked for`);
+        const exchange = (sent[this.fed.length] as Sent<WorkflowRequest>).exchange;
+        this.fed.push(exchange);
+        this.last = this.replay.next(exchange);
+      }
+      return this.last;
+    } catch (error) {
+      // A replay that threw is finished: the next call starts again rather than resume it.
+      this.replay = undefined;
+      throw error;
     }
-    while (this.fed.length < sent.length) {
-      if (this.last.done) throw new Error(`more requests sent for ${plan.doc.file} than its workflows asked for`);
-      const exchange = (sent[this.fed.length] as Sent<WorkflowRequest>).exchange;
-      this.fed.push(exchange);
-      this.last = this.replay.next(exchange);
-    }
-    return this.last;
   }
 }
 
