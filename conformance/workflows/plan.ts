@@ -1,3 +1,4 @@
+/** A workflow document's plan: which of its workflows run under the run's selection, and which are skipped with why. */
 import type { Contract } from '../../src/contract/index.js';
 import type { WorkflowRun } from '../registry/types.js';
 import type { ArazzoDocument } from './document.js';
