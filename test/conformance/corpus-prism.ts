@@ -114,7 +114,8 @@ export interface ServedByPrism {
 export async function servePrism(doc: Pick<CorpusDocument, 'file'>, host?: PrismHost): Promise<ServedByPrism> {
   const contract = await loadContract(doc.file);
   // Without Prism's check of its own answers: it changes none of them, and was 87 % of Prism's CPU on Discord.
-  const how = { mode: 'mock', checkOwnAnswers: false } as const;
+  // Nor its request log, which the runs never read (prism.ts `quiet`).
+  const how = { mode: 'mock', checkOwnAnswers: false, quiet: true } as const;
   // A file that serves several documents one after another serves them from one Prism process (prism-host.ts).
   return {
     contract,
