@@ -7,7 +7,7 @@ import { refusedCredentials } from './diagnostics.js';
 import { SelectionError } from './errors.js';
 import { execute } from './execute/index.js';
 import { assertReachable, effectiveBasePath, servesAtRoot } from './execute/target.js';
-import { executeProbes, executeWorkflows, type WorkflowCell } from './execute/probes.js';
+import { executeProbes, executeWorkflows, runTag, type WorkflowCell } from './execute/probes.js';
 import { checkContext, judge, judgeProbes, judgeWorkflowCells } from './judge/index.js';
 import { planRun, select } from './plan/index.js';
 import { buildReport } from './report/index.js';
@@ -225,6 +225,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
       session,
       credentials,
       operations: plan.operations,
+      tag: runTag(startedAt),
     });
     const probeJudgement = judgeProbes(cells, ctx, strict);
     for (const { operation, error } of probeJudgement.internalErrors) internalError(operation, error);

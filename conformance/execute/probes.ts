@@ -14,7 +14,15 @@ export interface ProbeExecution {
   readonly operations: readonly Operation[];
   readonly session: Session;
   readonly credentials: CredentialPlan;
+  /** ProbeRun.tag: runTag(the run's start). */
+  readonly tag: string;
 }
+
+/** A run's tag (ProbeRun.tag): its start time, base 36, then its last five decimal digits. */
+export const runTag = (startedAt: Date): string => {
+  const now = startedAt.getTime();
+  return `${now.toString(36)}${now % 100_000}`;
+};
 
 /**
  * Sends what each probe check's plan asks for, one request at a time (`next` reads what was sent
@@ -28,7 +36,12 @@ export async function executeProbes(input: ProbeExecution): Promise<ProbeCell[]>
   for (const probe of input.probes) {
     for (const op of probe.subjects?.(contract) ?? contract.operations) {
       if (!selected.has(op.id)) continue;
-      const planned = probe.plan(op, { contract, exchanges: session.exchanges, credentials: input.credentials });
+      const planned = probe.plan(op, {
+        contract,
+        exchanges: session.exchanges,
+        credentials: input.credentials,
+        tag: input.tag,
+      });
       if (!planned) continue;
       const sent = planned.ok
         ? await sendStepwise(probe, planned.plan, (request) => send(session, probe.name, request))

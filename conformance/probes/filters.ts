@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { nonNullView, SchemaValidator, type Operation } from '../../src/contract/index.js';
 import { requestBodyOf } from '../cases/inputs.js';
 import { asSchema, isRecord, properties, type Schema } from '../cases/schema.js';
@@ -162,7 +162,7 @@ export function distinctBody(
         : flat.format === 'email'
           ? `u${tag}@example.com`
           : flat.format === 'uuid'
-            ? randomUUID()
+            ? tagUuid(tag, name)
             : flat.format === undefined
               ? `${value}-${tag}`.slice(-(flat.maxLength ?? 200))
               : undefined;
@@ -176,6 +176,13 @@ export function distinctBody(
     if (own !== undefined) out[f.property] = own;
   }
   return valid(schema, out) ? out : body;
+}
+
+/** A UUID of the run's own for a member (RFC 9562 §5.4's layout, version 4 and variant bits set, drawn from the tag). */
+function tagUuid(tag: string, member: string): string {
+  const h = createHash('sha256').update(`${tag}/${member}`).digest('hex');
+  const variant = ((Number.parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 const sameStep = (a: FilterStep, b: FilterStep): boolean =>
@@ -297,8 +304,7 @@ export const filtersFilter: ProbeCheck<FilterPlan, FilterRequest> = {
     if (why !== undefined) return { ok: false, reason: why };
     if (!planned.plan.create) return planned;
     // Unique across runs against the same service (a value of this run would collide on the next).
-    const now = Date.now();
-    const tag = `${now.toString(36)}${now % 100_000}`;
+    const tag = run.tag;
     const validator = new SchemaValidator();
     const own = distinctBody(
       planned.plan.create.op,

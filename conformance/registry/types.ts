@@ -28,6 +28,11 @@ export interface ProbeRun {
   /** The per-operation exchanges of the run: accepted bodies and identifiers come from them. */
   readonly exchanges: readonly Exchange[];
   readonly credentials: CredentialPlan;
+  /**
+   * A tag of this run's own (from the time it started), for values a service that keeps its data
+   * across runs must not hold yet: plans stay pure, and two runs never send the same "fresh" value.
+   */
+  readonly tag: string;
 }
 
 /** One request a probe asks for; path parameters it leaves out are those of an accepted request. */
