@@ -7,7 +7,7 @@ import {
   type Contract,
   type Operation,
 } from '../../src/contract/index.js';
-import { methodsOnPath, pathClash } from '../cases/path-clash.js';
+import { methodsOnPath, namesOtherOperation, pathClash } from '../cases/path-clash.js';
 import { pathParameters, requestBodyOf } from '../cases/inputs.js';
 import { mutationsFor } from '../cases/mutations.js';
 import { isCreate } from '../../src/contract/index.js';
@@ -105,7 +105,19 @@ export function planRun(
       readBack: wants('read_back'),
       readAfterDelete: wants('read_after_delete'),
       mutations:
-        open && wants('negative') ? mutationsFor(op.parameters, body, (reason) => unsentMutations.push(reason)) : [],
+        open && wants('negative')
+          ? mutationsFor(
+              op.parameters,
+              body,
+              (reason) => unsentMutations.push(reason),
+              (p, value) => {
+                const other = namesOtherOperation(contract, op, p.name, value);
+                return other
+                  ? `the request would be ${op.method.toUpperCase()} ${other.path}, ${other.id}'s own: concrete paths are matched before templated ones (OAS 3.0.3 §4.7.8)`
+                  : undefined;
+              },
+            )
+          : [],
       unsentMutations,
       malformedJson: open && body?.json === true && wants('malformed_json'),
       nonUtf8: open && body?.json === true && wants('non_utf8'),

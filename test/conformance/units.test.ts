@@ -313,3 +313,63 @@ describe("content_type reads the request's Accept with the kernel's negotiate (R
     expect(await judge(accept, type, body)).toMatch(expected);
   });
 });
+
+describe('a path value that makes the request another operation’s (OAS 3.0.3 §4.7.8: concrete paths first)', () => {
+  const item = (method: string, id: string) => ({
+    [method]: {
+      operationId: id,
+      parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string', minLength: 1 } }],
+      responses: { '200': { description: 'ok' } },
+    },
+  });
+  const list = (id: string) => ({ get: { operationId: id, responses: { '200': { description: 'ok' } } } });
+  it.each([
+    [
+      '"" beside a trailing-slash collection',
+      { '/d/': list('listD'), '/d/{name}': item('get', 'getD') },
+      'getD',
+      '',
+      'listD',
+    ],
+    [
+      '"" beside a collection without the slash (one resource)',
+      { '/d': list('listD'), '/d/{name}': item('get', 'getD') },
+      'getD',
+      '',
+      'listD',
+    ],
+    [
+      'HEAD is answered as the GET (RFC 9110 §9.3.2)',
+      { '/d/': list('listD'), '/d/{name}': item('head', 'headD') },
+      'headD',
+      '',
+      'listD',
+    ],
+    [
+      'another method is no other request',
+      { '/d/': list('listD'), '/d/{name}': item('delete', 'deleteD') },
+      'deleteD',
+      '',
+      undefined,
+    ],
+    [
+      'an empty middle segment names no documented path',
+      { '/d': list('listD'), '/d/{name}/x': item('get', 'getX') },
+      'getX',
+      '',
+      undefined,
+    ],
+    [
+      'a value that is no other path',
+      { '/d/': list('listD'), '/d/{name}': item('get', 'getD') },
+      'getD',
+      'xxxxxxxxx',
+      undefined,
+    ],
+  ])('%s', async (_name, paths, opId, value, expected) => {
+    const { namesOtherOperation } = await import('../../conformance/cases/path-clash.js');
+    const contract = await contractFromDocument({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths });
+    const op = contract.operationsById.get(opId)!;
+    expect(namesOtherOperation(contract, op, 'name', value)?.id).toBe(expected);
+  });
+});
