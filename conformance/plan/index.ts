@@ -112,8 +112,13 @@ export function planRun(
               (reason) => unsentMutations.push(reason),
               (p, value) => {
                 const other = namesOtherOperation(contract, op, p.name, value);
-                return other
-                  ? `the request would be ${op.method.toUpperCase()} ${other.path}, ${other.id}'s own: concrete paths are matched before templated ones (OAS 3.0.3 §4.7.8)`
+                if (other)
+                  return `the request would be ${op.method.toUpperCase()} ${other.path}, ${other.id}'s own: concrete paths are matched before templated ones (OAS 3.0.3 §4.7.8)`;
+                // An empty value leaves its segment empty (`/render/svg/` for `/render/{format}/{hash}`):
+                // another path (RFC 3986 §3.3), which a router does not match to the template, so the
+                // answer (its not-found) would be judged as this operation's without being its answer.
+                return value === ''
+                  ? `an empty ${p.name} leaves its path segment empty: the request names another path than ${op.path} (RFC 3986 §3.3), and its answer would not be ${op.id}'s`
                   : undefined;
               },
             )
