@@ -1,6 +1,7 @@
 #!/usr/bin/env node
+import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
-import { runCli } from '../dist/src/cli/mock.js';
+import { loadBundle } from '../dist/src/cli/cached-bundle.js';
 
 // The CLI's process only (never the library's host): V8 lets the old generation grow up to 4× its
 // live size before a mark-compact when collection is cheap; under load that headroom is promoted
@@ -16,6 +17,13 @@ setFlagsFromString('--heap-growing-percent=100');
 // per request under load unchanged (`node dist/bench/heap-flags.js 4 2 '--heap-growing-percent=100' bin`).
 setFlagsFromString('--semi-space-growth-factor=1');
 
+// The one-file bundle with V8's code cache when the build wrote it (src/cli/cached-bundle.ts), else dist/.
+const bundle = loadBundle(fileURLToPath(new URL('../dist', import.meta.url)), 'petstore-mock');
+const { runCli } = bundle?.exports ?? (await import('../dist/src/cli/mock.js'));
 await runCli();
 // 2: V8's default.
-setTimeout(() => setFlagsFromString('--semi-space-growth-factor=2'), 1000).unref();
+setTimeout(() => {
+  // Before the flag changes: V8 refuses a code cache written under other flags than the reader's.
+  bundle?.saveCache();
+  setFlagsFromString('--semi-space-growth-factor=2');
+}, 1000).unref();

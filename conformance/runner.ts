@@ -7,16 +7,16 @@ import { refusedCredentials } from './diagnostics.js';
 import { SelectionError } from './errors.js';
 import { execute } from './execute/index.js';
 import { assertReachable, effectiveBasePath, servesAtRoot } from './execute/target.js';
-import { executeProbes } from './execute/probes.js';
-import { checkContext, judge, judgeProbes, underPolicies } from './judge/index.js';
+import { executeProbes, executeWorkflows, type WorkflowCell } from './execute/probes.js';
+import { checkContext, judge, judgeProbes, judgeWorkflowCells } from './judge/index.js';
 import { planRun, select } from './plan/index.js';
 import { buildReport } from './report/index.js';
+import { WORKFLOW_FAMILIES } from './registry/index.js';
 import { Resources } from './resources.js';
 import { DEFAULT_BREAKER, Session, type CircuitBreaker, type RetryBudget } from './session.js';
 import { shrinkFailures } from './shrink/index.js';
 import type { ProgressEvent, RunReport } from './types.js';
-import { workflows } from './workflows/entry.js';
-import { runWorkflowEntries, workflowKnown, type ExtraCheckOptions } from './workflows/hook.js';
+import { workflowKnown, workflowRun, type ExtraCheckOptions } from './workflows/hook.js';
 import type { UserInputs } from './user-inputs.js';
 
 export { SelectionError, TargetUnreachableError } from './errors.js';
@@ -206,26 +206,19 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
     progress({ type: 'phase', phase: 'workflows' });
     // Workflows address the target as the per-operation requests do: under the same base path.
     const workflowTarget = `${options.target.replace(/\/+$/, '')}${basePath}`;
-    const workflowResults = await runWorkflowEntries({
-      options,
-      session,
-      contract,
-      target: workflowTarget,
-      timeoutMs,
-      maxResponseBytes,
-    });
+    const { documents, run } = workflowRun({ options, session, contract, target: workflowTarget });
+    const workflowCells: WorkflowCell[] = [];
+    // Steps go through the run's session: its timeouts, circuit breaker and Retry-After waits.
+    for (const entry of WORKFLOW_FAMILIES)
+      workflowCells.push(
+        ...(await executeWorkflows(
+          entry,
+          documents.map((doc) => entry.plan(doc, run)),
+          session,
+        )),
+      );
     // A workflow's failure is about its failing step's operation: the policies read that one's x-stability.
-    results.push(
-      ...workflowResults.map((r) =>
-        underPolicies(
-          r,
-          workflows,
-          r.exchange ? contract.operationsById.get(r.exchange.operationId) : undefined,
-          ctx,
-          strict,
-        ),
-      ),
-    );
+    results.push(...judgeWorkflowCells(workflowCells, ctx, strict));
     const cells = await executeProbes({
       probes: plan.probes,
       contract,

@@ -9,7 +9,7 @@ import { failedStatus, rateLimited, siblingInputReason, stabilityNote } from './
 export { checkContext } from './context.js';
 export { requestPath, siblingsOf } from './siblings.js';
 export { rateLimited, underPolicies } from './policies.js';
-export { judgeProbes, type ProbeCell } from './probes.js';
+export { judgeProbes, judgeWorkflowCells, type ProbeCell } from './probes.js';
 
 export interface JudgeInput {
   readonly ctx: CheckContext;

@@ -1,5 +1,6 @@
 import type { Operation } from '../../src/contract/index.js';
 import { toCurl } from '../http/curl.js';
+import type { WorkflowCell } from '../execute/probes.js';
 import type { CheckContext, ProbeCheck, ProbePlan, ProbeVerdict, Sent } from '../registry/types.js';
 import type { CheckResult } from '../types.js';
 import { underPolicies } from './policies.js';
@@ -57,4 +58,25 @@ export function judgeProbes(
     }
   }
   return { results, internalErrors };
+}
+
+/**
+ * One result per workflow of each cell, in the order given: the entry's pure judge of what was sent,
+ * each under the judge's policies about its failing step's operation (its x-stability, the
+ * contract-first rule for the refusal it asked for, a step still rate limited). Pure: sends nothing.
+ */
+export function judgeWorkflowCells(cells: readonly WorkflowCell[], ctx: CheckContext, strict: boolean): CheckResult[] {
+  return cells.flatMap(({ entry, plan, sent }) =>
+    entry
+      .judge(plan, sent)
+      .map((r) =>
+        underPolicies(
+          r,
+          entry,
+          r.exchange ? ctx.contract.operationsById.get(r.exchange.operationId) : undefined,
+          ctx,
+          strict,
+        ),
+      ),
+  );
 }

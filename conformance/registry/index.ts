@@ -21,7 +21,15 @@ import { pagingTruthful } from '../probes/paging.js';
 import { readOnlyNotHonoured } from '../probes/read-only.js';
 import { referencesChecked } from '../probes/references.js';
 import { workflows } from '../workflows/entry.js';
-import { isExchangeCheck, isProbe, type Check, type Entry, type ProbeCheck } from './types.js';
+import {
+  isExchangeCheck,
+  isProbe,
+  isWorkflowFamily,
+  type Check,
+  type Entry,
+  type ProbeCheck,
+  type WorkflowFamily,
+} from './types.js';
 
 export * from './types.js';
 
@@ -60,3 +68,5 @@ export const CHECKS: readonly Check[] = REGISTRY.filter(isExchangeCheck);
 export const CHECK_NAMES: readonly string[] = CHECKS.map((c) => c.name);
 /** The entries that send their own requests (the CLI's "generic rules"), in the order they run. */
 export const PROBES: readonly ProbeCheck[] = REGISTRY.filter(isProbe);
+/** The entries that run the loaded Arazzo documents' workflows (`workflow:*`), after the exchange checks. */
+export const WORKFLOW_FAMILIES: readonly WorkflowFamily[] = REGISTRY.filter(isWorkflowFamily);

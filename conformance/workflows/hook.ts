@@ -1,9 +1,9 @@
 import type { Contract } from '../../src/contract/index.js';
 import type { CredentialPlan } from '../credentials.js';
 import type { Session } from '../session.js';
-import type { CheckResult } from '../types.js';
+import type { WorkflowRun } from '../registry/types.js';
 import type { ArazzoDocument } from './document.js';
-import { isKnownWorkflowCheck, runWorkflows } from './index.js';
+import { isKnownWorkflowCheck } from './index.js';
 import type { WorkflowCredentials } from './options.js';
 
 /** What the runner passes on to the workflows and the probe checks (RunOptions.extra). */
@@ -30,8 +30,6 @@ interface HookInput {
   readonly session: Session;
   readonly contract: Contract;
   readonly target: string;
-  readonly timeoutMs: number;
-  readonly maxResponseBytes: number;
 }
 
 /** Whether --checks / --skip-checks may name this as a workflow of the loaded files (`workflow:<id>`, `workflow:*`). */
@@ -59,24 +57,23 @@ export function workflowCredentials(plan: CredentialPlan, override: WorkflowCred
   };
 }
 
-/** The runner's one call for the workflows of the loaded documents; their results join the per-operation ones. */
-export async function runWorkflowEntries(input: HookInput): Promise<CheckResult[]> {
+/**
+ * The runner's workflows: the loaded documents and what their plan reads of the run (its selection,
+ * its credentials as inputs, the session's circuit breaker); no documents, no workflows.
+ */
+export function workflowRun(input: HookInput): { documents: readonly ArazzoDocument[]; run: WorkflowRun } {
   const { options } = input;
-  const documents = options.extra?.documents ?? [];
-  if (documents.length === 0) return [];
-  return runWorkflows({
-    documents,
-    contract: input.contract,
-    target: input.target,
-    credentials: workflowCredentials(input.session.credentials, options.extra?.credentials),
-    headers: options.headers ?? {},
-    timeoutMs: input.timeoutMs,
-    maxResponseBytes: input.maxResponseBytes,
-    checks: options.checks,
-    skipChecks: options.skipChecks,
-    operations: options.operations,
-    // Steps go through the run's session: its timeouts, circuit breaker and Retry-After waits.
-    transport: input.session,
-    heldBack: input.session.breakerState.reason,
-  });
+  return {
+    documents: options.extra?.documents ?? [],
+    run: {
+      contract: input.contract,
+      target: input.target,
+      credentials: workflowCredentials(input.session.credentials, options.extra?.credentials),
+      headers: options.headers ?? {},
+      checks: options.checks,
+      skipChecks: options.skipChecks,
+      operations: options.operations,
+      heldBack: input.session.breakerState.reason,
+    },
+  };
 }

@@ -1,47 +1,26 @@
-import type { Contract } from '../../src/contract/index.js';
 import { CredentialPlan } from '../credentials.js';
 import { DEFAULT_BREAKER, Session, type BuiltRequestSender } from '../session.js';
+import { executeWorkflows } from '../execute/probes.js';
+import type { WorkflowRun } from '../registry/types.js';
 import type { CheckResult } from '../types.js';
 import type { ArazzoDocument } from './document.js';
-import { checkAgainstContract, operationOf, WorkflowExecutor } from './executor.js';
-import { isWorkflowCheckName, workflowCheckName, type WorkflowCredentials } from './options.js';
+import { workflows } from './entry.js';
+import { isWorkflowCheckName, workflowCheckName } from './options.js';
 
 export { ArazzoError, loadArazzo, parseArazzo, type ArazzoDocument } from './document.js';
 export { defaultWorkflowFiles, isWorkflowCheckName, workflowCheckName, type WorkflowCredentials } from './options.js';
+export { operationsOfWorkflow, planWorkflows, workflowSelected } from './plan.js';
 
-export interface RunWorkflowsOptions {
+/** A standalone run of workflows (no runner around): the documents and how to reach the target. */
+export interface RunWorkflowsOptions extends WorkflowRun {
   readonly documents: readonly ArazzoDocument[];
-  readonly contract: Contract;
-  readonly target: string;
-  readonly credentials: WorkflowCredentials;
-  readonly headers?: Readonly<Record<string, string>>;
   readonly timeoutMs: number;
   readonly maxResponseBytes: number;
-  /** --checks: when it names any workflow (or `workflow:*`), only those run; when it names only other checks, none. */
-  readonly checks?: readonly string[] | undefined;
-  readonly skipChecks?: readonly string[] | undefined;
-  /** --operations: only workflows whose steps (or the workflows they call) touch one of these run; the others are skipped with the reason. */
-  readonly operations?: readonly string[] | undefined;
   /**
    * The run's session: steps are sent through it (the runner passes its own, so timeouts, the
    * circuit breaker and Retry-After waits are the run's). Without one, a session of their own.
    */
   readonly transport?: BuiltRequestSender;
-  /** Set when the runner stopped sending to the target (its circuit breaker): every workflow is skipped with it. */
-  readonly heldBack?: string | undefined;
-}
-
-/** Whether a workflow's result is wanted under --checks / --skip-checks. */
-export function workflowSelected(
-  workflowId: string,
-  checks: readonly string[] | undefined,
-  skipChecks: readonly string[] | undefined,
-): boolean {
-  const name = workflowCheckName(workflowId);
-  const matches = (n: string): boolean => n === name || n === 'workflow:*';
-  if ((skipChecks ?? []).some(matches)) return false;
-  if (!checks || checks.length === 0) return true;
-  return checks.some(matches);
 }
 
 /** Names that --checks / --skip-checks may give for these documents. */
@@ -52,31 +31,14 @@ export function workflowCheckNames(documents: readonly ArazzoDocument[]): string
 export const isKnownWorkflowCheck = (name: string, documents: readonly ArazzoDocument[]): boolean =>
   isWorkflowCheckName(name) && workflowCheckNames(documents).includes(name);
 
-/** The operationIds a workflow's steps call, through the workflows it calls too. */
-export function operationsOfWorkflow(
-  doc: ArazzoDocument,
-  workflowId: string,
-  contract: Contract,
-  seen: Set<string> = new Set(),
-): string[] {
-  if (seen.has(workflowId)) return [];
-  seen.add(workflowId);
-  const workflow = doc.workflows.find((w) => w.workflowId === workflowId);
-  if (!workflow) return [];
-  return workflow.steps.flatMap((step) =>
-    step.workflowId !== undefined
-      ? operationsOfWorkflow(doc, step.workflowId.replace(/^\$sourceDescriptions\.[^.]+\./, ''), contract, seen)
-      : [operationOf(step, contract)?.id].filter((id): id is string => id !== undefined),
-  );
-}
-
 /**
- * Runs every selected workflow of every document, after the per-operation
- * checks, each on resources it creates itself. Throws ArazzoError when a step
- * names no operation of the contract (the file does not fit the contract).
+ * Runs every selected workflow of every document, each on resources it creates itself, as the
+ * runner does (the registry entry's plan, the executor's send loop, its judge) but without the
+ * judge's policies. Throws ArazzoError, before sending anything, when a step names no operation of
+ * the contract (the file does not fit the contract).
  */
 export async function runWorkflows(options: RunWorkflowsOptions): Promise<CheckResult[]> {
-  for (const doc of options.documents) checkAgainstContract(doc, options.contract);
+  const plans = options.documents.map((doc) => workflows.plan(doc, options));
   // Standalone (no runner around): a session of their own, with the runner's defaults for breaker and retries.
   const own = options.transport
     ? undefined
@@ -96,30 +58,8 @@ export async function runWorkflows(options: RunWorkflowsOptions): Promise<CheckR
   const transport = options.transport ?? (own as Session);
   const results: CheckResult[] = [];
   try {
-    for (const doc of options.documents) {
-      const executor = new WorkflowExecutor(doc, {
-        contract: options.contract,
-        target: options.target,
-        transport,
-        credentials: options.credentials,
-        headers: options.headers ?? {},
-      });
-      const selected = (id: string): boolean => workflowSelected(id, options.checks, options.skipChecks);
-      if (options.heldBack !== undefined) {
-        results.push(...executor.skipAll(selected, options.heldBack));
-        continue;
-      }
-      const limit = options.operations && options.operations.length > 0 ? new Set(options.operations) : undefined;
-      const touching = (id: string): boolean =>
-        !limit || operationsOfWorkflow(doc, id, options.contract).some((op) => limit.has(op));
-      results.push(...(await executor.runAll((id) => selected(id) && touching(id))));
-      results.push(
-        ...executor.skipAll(
-          (id) => selected(id) && !touching(id),
-          `not run: its steps call none of the operations --operations selects (${[...(limit ?? [])].join(', ')})`,
-        ),
-      );
-    }
+    for (const { plan, sent } of await executeWorkflows(workflows, plans, transport))
+      results.push(...workflows.judge(plan, sent));
   } finally {
     own?.close();
   }

@@ -1,6 +1,6 @@
 import type { Contract } from '../../src/contract/index.js';
 import { loadArazzo, type ArazzoDocument } from './document.js';
-import { checkAgainstContract } from './executor.js';
+import { checkAgainstContract } from './interpreter.js';
 import { workflowFilesFor, type WorkflowFlags } from './options.js';
 
 /**

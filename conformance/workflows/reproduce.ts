@@ -1,5 +1,5 @@
 import { shellQuote, toCurl } from '../http/curl.js';
-import type { StepRecord } from './executor.js';
+import type { StepRecord } from './interpreter.js';
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -28,6 +28,27 @@ export const plantedCheck: Check = {
 };
 `;
 
+// A check that sends its own request, in the one form every such entry has (plan → next request → judge).
+const PLANTED_PROBE = `import type { Operation } from '../../src/contract/index.js';
+import type { ProbeCheck } from '../registry/types.js';
+
+/** Planted by test/conformance/registry.test.ts: one request to listPets and to setStock, each failed. */
+export const plantedProbe: ProbeCheck<Operation> = {
+  kind: 'probe',
+  name: 'planted_probe',
+  description: 'A probe check planted by the registry test.',
+  needs: ['positive'],
+  plan: (op) => (['listPets', 'setStock'].includes(op.id) ? { ok: true, plan: op } : undefined),
+  next: (op, sent) => (sent.length === 0 ? { op } : undefined),
+  judge: (op, sent) => {
+    const exchange = sent[0]?.exchange;
+    if (!exchange?.response) return { status: 'skipped', message: 'no answer', exchange };
+    const message = \`planted probe failure on \${op.id} (\${exchange.response.status})\`;
+    return { status: 'failed', message, exchange, judged: 1 };
+  },
+};
+`;
+
 const copy = join(packageRoot, 'test-artifacts', `registry-plant-${process.pid}`);
 
 function files(dir: string): string[] {
@@ -46,14 +67,18 @@ beforeAll(async () => {
   symlinkSync(join(packageRoot, 'src'), join(copy, 'src'));
   // The planted check: its own file, and one entry (with its import) in the registry's list.
   writeFileSync(join(copy, 'conformance', 'checks', 'planted-check.ts'), PLANTED);
+  writeFileSync(join(copy, 'conformance', 'probes', 'planted-probe.ts'), PLANTED_PROBE);
   const registry = join(copy, 'conformance', 'registry', 'index.ts');
   const text = readFileSync(registry, 'utf8');
   const listed = text.replace(
     /^export const REGISTRY: readonly Entry\[\] = \[\n/m,
-    (head) => `${head}  plantedCheck,\n`,
+    (head) => `${head}  plantedCheck,\n  plantedProbe,\n`,
   );
   expect(listed).not.toBe(text);
-  writeFileSync(registry, `import { plantedCheck } from '../checks/planted-check.js';\n${listed}`);
+  writeFileSync(
+    registry,
+    `import { plantedCheck } from '../checks/planted-check.js';\nimport { plantedProbe } from '../probes/planted-probe.js';\n${listed}`,
+  );
   mock = await start({ port: 0 });
 });
 
@@ -74,7 +99,7 @@ describe('the registry of judgements', () => {
           return true;
         }
       });
-    expect(changed.sort()).toEqual(['checks/planted-check.ts', 'registry/index.ts']);
+    expect(changed.sort()).toEqual(['checks/planted-check.ts', 'probes/planted-probe.ts', 'registry/index.ts']);
   });
 
   it('runs a planted check, judges it under the policies and reports it in every format', {
@@ -91,7 +116,7 @@ describe('the registry of judgements', () => {
       target: mock.url,
       contract,
       apiKey: 'dev-key',
-      checks: ['planted_check'],
+      checks: ['planted_check', 'planted_probe'],
       operations: ['listPets', 'getPet', 'setStock'],
       examples: 1,
     });
@@ -106,7 +131,21 @@ describe('the registry of judgements', () => {
     // The judge's x-stability policy: setStock is `x-stability: beta`, so its failure is a warning.
     expect(cells['setStock']?.status).toBe('warning');
     expect(cells['setStock']?.message).toMatch(/^\[x-stability: beta\] planted failure on setStock/);
-    expect(report.checks).toEqual(['planted_check']);
-    for (const name of formats.REPORTERS) expect(formats.render(name, report, false), name).toContain('planted_check');
+    // The planted probe: sent by the one send loop, judged, and under the same x-stability policy.
+    const probed = Object.fromEntries(
+      report.results.filter((r) => r.check === 'planted_probe').map((r) => [r.operation, r]),
+    );
+    expect(Object.keys(probed).sort()).toEqual(['listPets', 'setStock']);
+    expect(probed['listPets']?.status).toBe('failed');
+    expect(probed['listPets']?.message).toBe('planted probe failure on listPets (200)');
+    expect(probed['listPets']?.reproduce).toMatch(/^curl .*\/pets/);
+    expect(probed['setStock']?.status).toBe('warning');
+    expect(probed['setStock']?.message).toMatch(/^\[x-stability: beta\] planted probe failure on setStock/);
+    expect(report.checks).toEqual(['planted_check', 'planted_probe']);
+    for (const name of formats.REPORTERS) {
+      const text = formats.render(name, report, false);
+      expect(text, name).toContain('planted_check');
+      expect(text, name).toContain('planted_probe');
+    }
   });
 });

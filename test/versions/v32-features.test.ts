@@ -12,7 +12,7 @@ import {
 } from '../../src/contract/index.js';
 import { CredentialPlan } from '../../conformance/credentials.js';
 import { selfConsistency } from '../../bench/self-consistency.js';
-import { operationOf } from '../../conformance/workflows/executor.js';
+import { operationOf } from '../../conformance/workflows/interpreter.js';
 import type { Step } from '../../conformance/workflows/document.js';
 import { createMockApp } from '../../src/index.js';
 import { scaled } from '../load-scale.js';

@@ -1,3 +1,7 @@
+/**
+ * The loaded workflows' pure `next` and `judge` (registry entry: entry.ts): a replay of a document's
+ * workflows over the answers sent so far, with Arazzo 1.0.1's steps, criteria and actions (§4.6).
+ */
 import {
   isJsonMediaType,
   isRecord,
@@ -10,7 +14,8 @@ import {
 } from '../../src/contract/index.js';
 import { CredentialPlan } from '../credentials.js';
 import { rateLimited } from '../judge/policies.js';
-import type { BuiltRequestSender } from '../session.js';
+import type { HttpOutcome, OutgoingRequest } from '../http/client.js';
+import type { Sent } from '../registry/types.js';
 import { CREDENTIAL_ENV, REDACTED_KEY, redactedAs } from '../http/curl.js';
 import type { CheckResult, Exchange, RecordedRequest, RecordedResponse, TransportError } from '../types.js';
 import { evaluateCriterion, UnsupportedCriterionError } from './criteria.js';
@@ -32,20 +37,6 @@ import {
 } from './expressions.js';
 import { workflowCheckName, type WorkflowCredentials } from './options.js';
 import { reproduceScript } from './reproduce.js';
-
-export interface ExecutorOptions {
-  readonly contract: Contract;
-  readonly target: string;
-  /** The run's one session (conformance/session.ts): timeouts, the circuit breaker and rate limits apply to steps too. */
-  readonly transport: BuiltRequestSender;
-  readonly credentials: WorkflowCredentials;
-  /** Extra headers of every request (--header). */
-  readonly headers: Readonly<Record<string, string>>;
-  /** Longest wait a retry action may ask for; longer retryAfter values are shortened to it. */
-  readonly maxRetryAfterMs?: number;
-  /** Steps one workflow may run at most (gotos can loop). */
-  readonly maxSteps?: number;
-}
 
 /** One request a workflow sent, for the report and the reproduce script. */
 export interface StepRecord {
@@ -210,58 +201,169 @@ function credentialNamed(n: string, credentials: WorkflowCredentials): string | 
   return undefined;
 }
 
-/** Runs the workflows of one Arazzo document against the target; one result per workflow. */
-export class WorkflowExecutor {
+/**
+ * What a workflow step asks the executor to send (conformance/execute/probes.ts): the request its
+ * author built whole (its own URL, headers, cookies and body), and how long to wait first.
+ */
+export interface WorkflowRequest {
+  readonly kind: 'built';
+  /** The operation the step calls: the exchange is reported under it. */
+  readonly op: Operation;
+  readonly built: OutgoingRequest;
+  /** The session's route (`METHOD /path`): its circuit breaker counts timeouts per route. */
+  readonly route: string;
+  /** A retry action's retryAfter (Arazzo 1.0.1 §4.6.17), capped by the plan's maxRetryAfterMs. */
+  readonly waitMs?: number | undefined;
+}
+
+/**
+ * One Arazzo document's workflows as the registry plans them: which run (each with the workflows
+ * it depends on, in dependsOn order) and which are reported skipped without a request, with why.
+ */
+export interface WorkflowPlan {
+  readonly doc: ArazzoDocument;
+  readonly contract: Contract;
+  readonly target: string;
+  readonly credentials: WorkflowCredentials;
+  /** Extra headers of every request (--header). */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The workflows to run, in the file's order. */
+  readonly run: readonly string[];
+  /** Workflows reported skipped, after those run, each with its reason (--operations, the circuit breaker). */
+  readonly skip: readonly { readonly workflowId: string; readonly message: string }[];
+  /** Longest wait a retry action may ask for; longer retryAfter values are shortened to it. */
+  readonly maxRetryAfterMs?: number;
+  /** Steps one workflow may run at most (gotos can loop). */
+  readonly maxSteps?: number;
+  /** The replay `next` and `judge` resume (a cache: their answers are those of a replay from the start). */
+  readonly replays: Replays;
+}
+
+/** What the executor sent for a workflow plan, in order. */
+export type WorkflowSent = readonly Sent<WorkflowRequest>[];
+
+/**
+ * The next request the plan's workflows send, given those sent so far; undefined when every
+ * workflow has finished. Pure: the workflows are replayed over `sent` (each step's criteria, goto,
+ * end and retry actions, Arazzo 1.0.1 §4.6.6, choose what comes next) up to the first step not yet sent.
+ */
+export function nextWorkflowRequest(plan: WorkflowPlan, sent: WorkflowSent): WorkflowRequest | undefined {
+  const at = plan.replays.at(plan, sent);
+  return at.done ? undefined : at.value;
+}
+
+/** One result per workflow of the plan (those run, then those skipped), from what was sent. Pure. */
+export function judgeWorkflows(plan: WorkflowPlan, sent: WorkflowSent): CheckResult[] {
+  const at = plan.replays.at(plan, sent);
+  if (!at.done) throw new Error(`workflows of ${plan.doc.file} judged before ${at.value.route} was sent`);
+  return at.value;
+}
+
+type ReplayAt = IteratorResult<WorkflowRequest, CheckResult[]>;
+
+/**
+ * A replay kept between calls of one plan, so that asking for each next request costs one step, not
+ * a replay from the start: it is resumed only when it was fed exactly the exchanges of `sent` so far
+ * (the same objects, in order), and started again otherwise; its answers are those a fresh replay
+ * would give.
+ */
+export class Replays {
+  private replay: Generator<WorkflowRequest, CheckResult[], Exchange> | undefined;
+  private fed: Exchange[] = [];
+  private last: ReplayAt | undefined;
+
+  at(plan: WorkflowPlan, sent: WorkflowSent): ReplayAt {
+    const resumable =
+      this.replay !== undefined &&
+      this.last !== undefined &&
+      this.fed.length <= sent.length &&
+      this.fed.every((exchange, i) => sent[i]?.exchange === exchange);
+    try {
+      if (!resumable || !this.replay || !this.last) {
+        this.replay = new Replay(plan).results();
+        this.fed = [];
+        this.last = this.replay.next();
+      }
+      while (this.fed.length < sent.length) {
+        if (this.last.done) throw new Error(`more requests sent for ${plan.doc.file} than its workflows asked for`);
+        const exchange = (sent[this.fed.length] as Sent<WorkflowRequest>).exchange;
+        this.fed.push(exchange);
+        this.last = this.replay.next(exchange);
+      }
+      return this.last;
+    } catch (error) {
+      // A replay that threw is finished: the next call starts again rather than resume it.
+      this.replay = undefined;
+      throw error;
+    }
+  }
+}
+
+/**
+ * One pass over the plan's workflows, each step's answer read from `sent` in order: the state of
+ * a run (outputs, retries, finished workflows) is rebuilt from the exchanges, never kept between calls.
+ */
+class Replay {
   private seq = 0;
-  private readonly started = new Map<string, Promise<WorkflowOutcome>>();
-  /** Outcomes of finished workflows, for $workflows.<id>.outputs. */
+  /** A retry action's wait, for the next request sent. */
+  private waitMs = 0;
+  /** Outcomes of finished workflows, for dependsOn and $workflows.<id>.outputs. */
   private readonly finished = new Map<string, WorkflowOutcome>();
 
-  constructor(
-    private readonly doc: ArazzoDocument,
-    private readonly options: ExecutorOptions,
-  ) {}
+  constructor(private readonly plan: WorkflowPlan) {}
 
-  /** Runs the selected workflows (and what they depend on), in dependsOn order. */
-  async runAll(selected: (workflowId: string) => boolean): Promise<CheckResult[]> {
-    // Workflows are independent unless dependsOn says otherwise (each creates what it uses), so they
-    // run concurrently; a dependency is awaited through the same memo. Results keep the file's order.
-    const chosen = this.doc.workflows.filter((w) => selected(w.workflowId));
-    const outcomes = await Promise.all(chosen.map((w) => this.runTop(w, [])));
-    return chosen.map((w, i) => this.toResult(w, outcomes[i] as WorkflowOutcome));
+  /** The plan's workflows run (with what they depend on, in dependsOn order), then those it skips. */
+  *results(): Generator<WorkflowRequest, CheckResult[], Exchange> {
+    const byId = (id: string): Workflow | undefined => this.plan.doc.workflows.find((w) => w.workflowId === id);
+    const ran: (readonly [Workflow, WorkflowOutcome])[] = [];
+    for (const id of this.plan.run) {
+      const w = byId(id);
+      if (w) ran.push([w, yield* this.runTop(w, [])]);
+    }
+    const skipped = this.plan.skip.flatMap(({ workflowId, message }) => {
+      const w = byId(workflowId);
+      return w ? [[w, { status: 'skipped', message, records: [], outputs: {} } as WorkflowOutcome] as const] : [];
+    });
+    return [...ran, ...skipped].map(([w, outcome]) => this.toResult(w, outcome));
   }
 
-  /** One skipped result per selected workflow, none run: the target is not to be sent to (circuit breaker). */
-  skipAll(selected: (workflowId: string) => boolean, message: string): CheckResult[] {
-    return this.doc.workflows
-      .filter((w) => selected(w.workflowId))
-      .map((w) => this.toResult(w, { status: 'skipped', message, records: [], outputs: {} }));
+  /** Asks for the next step's request (after a retry action's wait) and reads the answer it got. */
+  private *take(
+    op: Operation,
+    built: OutgoingRequest,
+    route: string,
+  ): Generator<WorkflowRequest, HttpOutcome, Exchange> {
+    const waitMs = this.waitMs;
+    this.waitMs = 0;
+    const { response, error } = yield { kind: 'built', op, built, route, ...(waitMs > 0 ? { waitMs } : {}) };
+    if (response) return { ok: true, response };
+    return { ok: false, error: error ?? { kind: 'not_sent', message: 'no answer recorded', bytesReceived: 0 } };
   }
 
-  private runTop(workflow: Workflow, chain: readonly string[]): Promise<WorkflowOutcome> {
-    const running = this.started.get(workflow.workflowId);
-    if (running) return running;
+  private *runTop(workflow: Workflow, chain: readonly string[]): Generator<WorkflowRequest, WorkflowOutcome, Exchange> {
+    const done = this.finished.get(workflow.workflowId);
+    if (done) return done;
     if (chain.includes(workflow.workflowId)) {
-      return Promise.resolve({
+      return {
         status: 'skipped',
         message: `dependsOn forms a cycle: ${[...chain, workflow.workflowId].join(' → ')}`,
         records: [],
         outputs: {},
-      });
+      };
     }
-    const promise = this.runOnce(workflow, chain).then((outcome) => {
-      this.finished.set(workflow.workflowId, outcome);
-      return outcome;
-    });
-    this.started.set(workflow.workflowId, promise);
-    return promise;
+    const outcome = yield* this.runOnce(workflow, chain);
+    this.finished.set(workflow.workflowId, outcome);
+    return outcome;
   }
 
-  private async runOnce(workflow: Workflow, chain: readonly string[]): Promise<WorkflowOutcome> {
+  private *runOnce(
+    workflow: Workflow,
+    chain: readonly string[],
+  ): Generator<WorkflowRequest, WorkflowOutcome, Exchange> {
     for (const dep of workflow.dependsOn) {
-      const other = this.doc.workflows.find((w) => w.workflowId === dep);
+      const other = this.plan.doc.workflows.find((w) => w.workflowId === dep);
       if (!other) continue;
-      const before = await this.runTop(other, [...chain, workflow.workflowId]);
+      const before = yield* this.runTop(other, [...chain, workflow.workflowId]);
       if (before.status !== 'passed') {
         return {
           status: 'skipped',
@@ -271,34 +373,37 @@ export class WorkflowExecutor {
         };
       }
     }
-    const { inputs, missing } = inputsFor(workflow, this.options.credentials);
-    let outcome: WorkflowOutcome;
+    const { inputs, missing } = inputsFor(workflow, this.plan.credentials);
     if (missing.length > 0) {
-      outcome = {
+      return {
         status: 'skipped',
         message: `needs the input${missing.length > 1 ? 's' : ''} ${missing.join(', ')}: give the credentials (--api-key…) to run it`,
         records: [],
         outputs: {},
       };
-    } else {
-      outcome = await this.run(workflow, inputs, 0);
     }
-    return outcome;
+    return yield* this.run(workflow, inputs, 0);
   }
 
   private scopeBase(inputs: Record<string, unknown>): Omit<ExpressionScope, 'steps' | 'outputs'> {
     const workflows: Record<string, { outputs: Readonly<Record<string, unknown>> }> = {};
     for (const [id, o] of this.finished) workflows[id] = { outputs: o.outputs };
-    const sourceDescriptions = Object.fromEntries(this.doc.sourceDescriptions.map((s) => [s.name, { url: s.url }]));
+    const sourceDescriptions = Object.fromEntries(
+      this.plan.doc.sourceDescriptions.map((s) => [s.name, { url: s.url }]),
+    );
     return { inputs, workflows, sourceDescriptions };
   }
 
   /** Runs one workflow's steps with its actions; depth guards nested workflow steps. */
-  private async run(workflow: Workflow, inputs: Record<string, unknown>, depth: number): Promise<WorkflowOutcome> {
+  private *run(
+    workflow: Workflow,
+    inputs: Record<string, unknown>,
+    depth: number,
+  ): Generator<WorkflowRequest, WorkflowOutcome, Exchange> {
     const records: StepRecord[] = [];
     const steps: Record<string, { outputs: Record<string, unknown> }> = {};
     const outputs: Record<string, unknown> = {};
-    const maxSteps = this.options.maxSteps ?? 500;
+    const maxSteps = this.plan.maxSteps ?? 500;
     const fail = (failure: Failure, message: string): WorkflowOutcome => ({
       status: 'failed',
       message,
@@ -326,7 +431,7 @@ export class WorkflowExecutor {
       while (index < workflow.steps.length) {
         const step = workflow.steps[index] as Step;
         if (++executed > maxSteps) return skipped(`stopped after ${maxSteps} steps (a goto loop?)`);
-        const ran = await this.runStep(workflow, step, inputs, steps, outputs, depth, records);
+        const ran = yield* this.runStep(workflow, step, inputs, steps, outputs, depth, records);
         const actions = ran.ok
           ? step.onSuccess.length > 0
             ? step.onSuccess
@@ -339,7 +444,7 @@ export class WorkflowExecutor {
           if (action?.type === 'end') break;
           if (action?.type === 'goto') {
             if (action.workflowId !== undefined)
-              return await this.gotoWorkflow(action, inputs, records, outputs, depth);
+              return yield* this.gotoWorkflow(action, inputs, records, outputs, depth);
             index = workflow.steps.findIndex((s) => s.stepId === action.stepId);
             continue;
           }
@@ -363,8 +468,9 @@ export class WorkflowExecutor {
           const used = retries.get(key) ?? 0;
           if (used < (action.retryLimit ?? 1)) {
             retries.set(key, used + 1);
-            const wait = Math.min((action.retryAfter ?? 0) * 1000, this.options.maxRetryAfterMs ?? 10_000);
-            if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+            const wait = Math.min((action.retryAfter ?? 0) * 1000, this.plan.maxRetryAfterMs ?? 10_000);
+            // Waited by the executor before the next request (WorkflowRequest.waitMs).
+            if (wait > 0) this.waitMs = wait;
             if (action.stepId !== undefined) index = workflow.steps.findIndex((s) => s.stepId === action.stepId);
             continue;
           }
@@ -376,7 +482,7 @@ export class WorkflowExecutor {
         }
         if (action?.type === 'goto') {
           // The author handled this failure: the workflow goes on where the action says.
-          if (action.workflowId !== undefined) return await this.gotoWorkflow(action, inputs, records, outputs, depth);
+          if (action.workflowId !== undefined) return yield* this.gotoWorkflow(action, inputs, records, outputs, depth);
           index = workflow.steps.findIndex((s) => s.stepId === action.stepId);
           continue;
         }
@@ -401,26 +507,22 @@ export class WorkflowExecutor {
     };
   }
 
-  private async gotoWorkflow(
+  private *gotoWorkflow(
     action: Action,
     inputs: Record<string, unknown>,
     records: StepRecord[],
     outputs: Record<string, unknown>,
     depth: number,
-  ): Promise<WorkflowOutcome> {
+  ): Generator<WorkflowRequest, WorkflowOutcome, Exchange> {
     const id = (action.workflowId ?? '').replace(/^\$sourceDescriptions\.[^.]+\./, '');
-    const target = this.doc.workflows.find((w) => w.workflowId === id);
+    const target = this.plan.doc.workflows.find((w) => w.workflowId === id);
     if (!target)
       return { status: 'skipped', message: `action ${action.name} names unknown workflow ${id}`, records, outputs };
-    const child = await this.run(
-      target,
-      { ...inputs, ...inputsFor(target, this.options.credentials).inputs },
-      depth + 1,
-    );
+    const child = yield* this.run(target, { ...inputs, ...inputsFor(target, this.plan.credentials).inputs }, depth + 1);
     return { ...child, records: [...records, ...child.records] };
   }
 
-  private async runStep(
+  private *runStep(
     workflow: Workflow,
     step: Step,
     inputs: Record<string, unknown>,
@@ -428,7 +530,8 @@ export class WorkflowExecutor {
     outputs: Record<string, unknown>,
     depth: number,
     records: StepRecord[],
-  ): Promise<
+  ): Generator<
+    WorkflowRequest,
     | { ok: true; scope: ExpressionScope }
     | {
         ok: false;
@@ -436,17 +539,18 @@ export class WorkflowExecutor {
         record: StepRecord | undefined;
         scope: ExpressionScope;
         expectedStatus?: number | undefined;
-      }
+      },
+    Exchange
   > {
     const base: ExpressionScope = { ...this.scopeBase(inputs), steps, outputs };
     if (step.workflowId !== undefined) {
       // A step that runs another workflow: its parameters are that workflow's inputs (Arazzo 1.0.1 §4.6.6).
       const id = step.workflowId.replace(/^\$sourceDescriptions\.[^.]+\./, '');
-      const target = this.doc.workflows.find((w) => w.workflowId === id);
+      const target = this.plan.doc.workflows.find((w) => w.workflowId === id);
       if (!target) return { ok: false, reason: `unknown workflow ${id}`, record: undefined, scope: base };
-      const childInputs: Record<string, unknown> = { ...inputsFor(target, this.options.credentials).inputs };
+      const childInputs: Record<string, unknown> = { ...inputsFor(target, this.plan.credentials).inputs };
       for (const p of step.parameters) childInputs[p.name] = evaluateValue(p.value, base);
-      const child = await this.run(target, childInputs, depth + 1);
+      const child = yield* this.run(target, childInputs, depth + 1);
       records.push(...child.records);
       const scope: ExpressionScope = { ...base, outputs: child.outputs };
       const own: Record<string, unknown> = {};
@@ -461,7 +565,7 @@ export class WorkflowExecutor {
         scope,
       };
     }
-    const operation = operationOf(step, this.options.contract);
+    const operation = operationOf(step, this.plan.contract);
     if (!operation)
       return {
         ok: false,
@@ -473,7 +577,7 @@ export class WorkflowExecutor {
     const pathParams: Record<string, unknown> = {};
     const query: Record<string, unknown> = {};
     const headers: Record<string, string> = { accept: 'application/json' };
-    for (const [name, value] of Object.entries(this.options.headers)) headers[name.toLowerCase()] = value;
+    for (const [name, value] of Object.entries(this.plan.headers)) headers[name.toLowerCase()] = value;
     const cookies: string[] = [];
     for (const p of merged) {
       const value = evaluateValue(p.value, base);
@@ -486,9 +590,9 @@ export class WorkflowExecutor {
     }
     // x-security (Respect's extension): each scheme's value placed where the contract's scheme says (credentials.ts).
     for (const x of step.security ?? []) {
-      const value = securityValue(this.options.contract, x.schemeName, (key) => evaluateValue(x.values[key], base));
+      const value = securityValue(this.plan.contract, x.schemeName, (key) => evaluateValue(x.values[key], base));
       if (value === undefined) continue;
-      for (const placement of new CredentialPlan(this.options.contract, {}).placements(x.schemeName, value)) {
+      for (const placement of new CredentialPlan(this.plan.contract, {}).placements(x.schemeName, value)) {
         if (placement.in === 'header') headers[placement.name.toLowerCase()] = placement.value;
         else if (placement.in === 'query') query[placement.name] = placement.value;
         else cookies.push(`${placement.name}=${encodeURIComponent(placement.value)}`);
@@ -511,10 +615,7 @@ export class WorkflowExecutor {
     }
     const url = this.url(operation, pathParams, query);
     const method = operation.method.toUpperCase();
-    const outcome = await this.options.transport.sendBuilt(
-      { method, url, headers, body },
-      `${method} ${operation.path}`,
-    );
+    const outcome = yield* this.take(operation, { method, url, headers, body }, `${method} ${operation.path}`);
     // The session stopped sending to the target (it kept timing out): nothing was asked, nothing is judged.
     if (!outcome.ok && outcome.error.kind === 'not_sent') throw new NotSentError(outcome.error.message);
     const uses: { step: string; output: string; in: 'path' | 'body'; name: string; value: unknown }[] = [];
@@ -599,12 +700,12 @@ export class WorkflowExecutor {
     const qs = Object.entries(query)
       .flatMap(([name, value]) => serialiseQuery(declared(name, 'query'), name, value))
       .join('&');
-    return `${this.options.target.replace(/\/+$/, '')}${filled}${qs ? `?${qs}` : ''}`;
+    return `${this.plan.target.replace(/\/+$/, '')}${filled}${qs ? `?${qs}` : ''}`;
   }
 
   /** Credentials never reach a report: the API key becomes the placeholder curl.ts expands from $CONFORMANCE_API_KEY. */
   private redactHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
-    const { apiKey, bearer, basic, byScheme } = this.options.credentials;
+    const { apiKey, bearer, basic, byScheme } = this.plan.credentials;
     const secrets = [
       bearer,
       basic ? Buffer.from(`${basic.user}:${basic.password}`).toString('base64') : undefined,
@@ -634,9 +735,9 @@ export class WorkflowExecutor {
 
   private redactUrl(url: string): string {
     const secrets = [
-      this.options.credentials.apiKey,
-      this.options.credentials.bearer,
-      ...Object.values(this.options.credentials.byScheme ?? {}),
+      this.plan.credentials.apiKey,
+      this.plan.credentials.bearer,
+      ...Object.values(this.plan.credentials.byScheme ?? {}),
     ].filter((s): s is string => !!s && s.length >= 4);
     let out = url;
     for (const s of secrets) out = out.split(encodeURIComponent(s)).join('<redacted>').split(s).join('<redacted>');
@@ -662,7 +763,7 @@ export class WorkflowExecutor {
       : undefined;
     return {
       check,
-      operation: this.doc.file,
+      operation: this.plan.doc.file,
       status: outcome.status,
       message:
         outcome.status === 'passed' && workflow.summary
