@@ -341,7 +341,12 @@ export class Resources {
         } else reason = value.reason;
       }
       const schema = asSchema(p.schema);
-      const documented = documentedValues(p).find((v) => v !== undefined && (typeof v !== 'object' || v === null));
+      // Only a documented value the parameter's own schema admits: an example is only SHOULD-match
+      // (OAS 3.0.3 §4.7.12), and Azure's `"5555-6666-7777-8888-999999999999"` for a `format: uuid`
+      // id is refused by a correct server as invalid input, not as the valid request it is sent as.
+      const documented = documentedValues(p).find(
+        (v) => v !== undefined && (typeof v !== 'object' || v === null) && this.admits(p, v),
+      );
       const value = documented ?? (schema ? validValue(schema, this.rng, 'random', this.validator) : undefined);
       if (value === undefined || typeof value === 'object') return { ok: false, reason };
       out[p.name] = value;

@@ -118,6 +118,7 @@ export function mutationsFor(
   parameters: readonly OpenAPIV3.ParameterObject[],
   plan: RequestBodyPlan | undefined,
   skipped: Skipped = () => undefined,
+  namesOther: (p: OpenAPIV3.ParameterObject, value: unknown) => string | undefined = () => undefined,
 ): Mutation[] {
   const bodySchema = plan?.schema;
   const bodyRequired = plan?.required ?? false;
@@ -139,6 +140,13 @@ export function mutationsFor(
         skipped(
           `${p.in} parameter ${p.name}: ${what} is not sent: the value alone takes ${octets} octets of the request line, and servers need accept only ${REQUEST_LINE_OCTETS} (RFC 9112 §3), so the answer would be the HTTP layer's refusal, not the application's`,
         );
+        continue;
+      }
+      // A path value that makes the request another operation's (`""` for `/deployments/{name}` beside
+      // `/deployments/`) tests that operation, not this one's validation (path-clash.ts).
+      const other = p.in === 'path' ? namesOther(p, value) : undefined;
+      if (other !== undefined) {
+        skipped(`${p.in} parameter ${p.name}: ${what} is not sent: ${other}`);
         continue;
       }
       const bag = p.in === 'path' ? 'pathParams' : 'query';

@@ -1,4 +1,4 @@
-import { samePath, type Contract, type Operation } from '../../src/contract/index.js';
+import { requestPath, resourcePath, samePath, type Contract, type Operation } from '../../src/contract/index.js';
 
 /**
  * Why an operation cannot be exercised as itself: another operation has the same method on the same
@@ -24,4 +24,32 @@ export function pathClash(contract: Contract, op: Operation): string | undefined
 export function methodsOnPath(contract: Contract, path: string): Set<string> {
   const shape = samePath(path);
   return new Set(contract.operations.filter((o) => samePath(o.path) === shape).map((o) => o.method));
+}
+
+/**
+ * The operation a request of `op` names instead, once path parameter `name` carries `value`: an
+ * empty value turns `/deployments/{deploymentName}` into `/deployments/`, which is the path of the
+ * collection's own GET (Azure documents both). OAS 3.0.3 §4.7.8: "concrete (non-templated) paths
+ * would be matched before their templated counterparts", so such a request is the other
+ * operation's, and its answer says nothing about `op`'s validation. A trailing slash is read as
+ * the kit's resource model reads it (`resourcePath`: `/tasks/` and `/tasks` are one collection).
+ * HEAD is answered as GET (RFC 9110 §9.3.2). Undefined when the request is still `op`'s own.
+ */
+export function namesOtherOperation(
+  contract: Contract,
+  op: Operation,
+  name: string,
+  value: unknown,
+): Operation | undefined {
+  if (value === null || typeof value === 'object') return undefined;
+  const own = requestPath(op.path);
+  const target = own.replace(`{${name}}`, encodeURIComponent(String(value)));
+  if (target === own) return undefined;
+  const shape = samePath(resourcePath(target));
+  return contract.operations.find(
+    (o) =>
+      o !== op &&
+      (o.method === op.method || (op.method === 'head' && o.method === 'get')) &&
+      samePath(resourcePath(o.path)) === shape,
+  );
 }

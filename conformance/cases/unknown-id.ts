@@ -3,6 +3,7 @@ import {
   isCreate,
   itemSegment,
   onCollection,
+  requestPath,
   resourcePath,
   sampleValue,
   type Contract,
@@ -192,7 +193,19 @@ export function unknownIdProbe(
     };
   const params = pathParameters(op);
   const reasons: string[] = [];
+  // PUT asks that its target "be created or replaced" (RFC 9110 §9.3.4): at a name nothing holds, a
+  // 2xx is the create the method defines (Azure's `CreateOrUpdate`, "Successfully created or updated",
+  // 200 beside a `default` error), unless the operation documents a 404 of its own. The target's own
+  // identifier (the path's last segment) is then no probe; a parent's still is (a PUT does not create it).
+  const putCreates = op.method === 'put' && op.responses['404'] === undefined && op.responses['410'] === undefined;
+  const target = /\{([^}]+)\}$/.exec(requestPath(op.path))?.[1];
   for (const p of [...params].reverse()) {
+    if (putCreates && p.name === target) {
+      reasons.push(
+        `${p.name} names what this PUT creates when nothing holds it (RFC 9110 §9.3.4; ${op.id} documents no 404 of its own)`,
+      );
+      continue;
+    }
     const evidence = identifierEvidence(contract, op, p);
     if (!evidence) {
       reasons.push(`${p.name} names no resource (no link, create + item read, or list names it)`);

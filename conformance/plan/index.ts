@@ -7,7 +7,7 @@ import {
   type Contract,
   type Operation,
 } from '../../src/contract/index.js';
-import { methodsOnPath, pathClash } from '../cases/path-clash.js';
+import { methodsOnPath, namesOtherOperation, pathClash } from '../cases/path-clash.js';
 import { pathParameters, requestBodyOf } from '../cases/inputs.js';
 import { mutationsFor } from '../cases/mutations.js';
 import { isCreate } from '../../src/contract/index.js';
@@ -105,7 +105,24 @@ export function planRun(
       readBack: wants('read_back'),
       readAfterDelete: wants('read_after_delete'),
       mutations:
-        open && wants('negative') ? mutationsFor(op.parameters, body, (reason) => unsentMutations.push(reason)) : [],
+        open && wants('negative')
+          ? mutationsFor(
+              op.parameters,
+              body,
+              (reason) => unsentMutations.push(reason),
+              (p, value) => {
+                const other = namesOtherOperation(contract, op, p.name, value);
+                if (other)
+                  return `the request would be ${op.method.toUpperCase()} ${other.path}, ${other.id}'s own: concrete paths are matched before templated ones (OAS 3.0.3 §4.7.8)`;
+                // An empty value leaves its segment empty (`/render/svg/` for `/render/{format}/{hash}`):
+                // another path (RFC 3986 §3.3), which a router does not match to the template, so the
+                // answer (its not-found) would be judged as this operation's without being its answer.
+                return value === ''
+                  ? `an empty ${p.name} leaves its path segment empty: the request names another path than ${op.path} (RFC 3986 §3.3), and its answer would not be ${op.id}'s`
+                  : undefined;
+              },
+            )
+          : [],
       unsentMutations,
       malformedJson: open && body?.json === true && wants('malformed_json'),
       nonUtf8: open && body?.json === true && wants('non_utf8'),

@@ -195,6 +195,11 @@ export function filterQuery(plan: FilterPlan, step: FilterStep): Record<string, 
   return { ...plan.size };
 }
 
+/** The truth value a text names: `true`/`1` or `false`/`0`; else undefined. */
+function truthOf(text: string): boolean | undefined {
+  return text === 'true' || text === '1' ? true : text === 'false' || text === '0' ? false : undefined;
+}
+
 /**
  * Whether a listed item matches a filter's value. Enums, booleans and numbers match by equality; a
  * list property when any member does (a member object by its name or id); a free string also when it
@@ -216,6 +221,10 @@ export function matches(item: unknown, f: Filter, value: unknown, strictString: 
   const members = Array.isArray(v) ? v : [v];
   const want = String(value);
   return members.some((m) => {
+    // A query value is text (OAS 3.0.3 §4.7.12): `isGroundhog=true` beside an enum offering "1", "0",
+    // "true" and "false" names the truth value an item shows as the integer 1 (or `true`).
+    const truth = truthOf(want);
+    if (truth !== undefined && (typeof m === 'boolean' || m === 0 || m === 1)) return truthOf(String(m)) === truth;
     const s = isRecord(m) ? String(m['name'] ?? m['id']) : String(m);
     if (s === want) return true;
     return !strictString && typeof m === 'string' && s.toLowerCase().includes(want.toLowerCase());

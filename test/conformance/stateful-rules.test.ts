@@ -441,6 +441,11 @@ describe('filters_filter: values the contract or the target gives, judged on rec
     ['a list property matches by any member', { email: ['b@x', 'a@x'] }, 'a@x', false, true],
     ['an item not showing the property cannot be told', { id: '1' }, 'a@x', false, undefined],
     ['an item not showing an enum property is a stray', { id: '1' }, 'open', true, false],
+    // groundhog-day.com: `isGroundhog` enum ["1", "0", "true", "false"], the item's field an integer 0..1.
+    ['"true" names the truth an integer 1 shows', { status: 1 }, 'true', true, true],
+    ['... and an integer 0 is a stray for it', { status: 0 }, 'true', true, false],
+    ['"0" names the truth a boolean false shows', { status: false }, '0', true, true],
+    ['"1" is no match for a count of 2', { status: 2 }, '1', true, false],
   ])('%s', (_name, record, value, strict, expected) => {
     const f = {
       param: { name: 'email', in: 'query' },

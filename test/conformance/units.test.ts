@@ -313,3 +313,92 @@ describe("content_type reads the request's Accept with the kernel's negotiate (R
     expect(await judge(accept, type, body)).toMatch(expected);
   });
 });
+
+describe('a path value that makes the request another operation’s (OAS 3.0.3 §4.7.8: concrete paths first)', () => {
+  const item = (method: string, id: string) => ({
+    [method]: {
+      operationId: id,
+      parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string', minLength: 1 } }],
+      responses: { '200': { description: 'ok' } },
+    },
+  });
+  const list = (id: string) => ({ get: { operationId: id, responses: { '200': { description: 'ok' } } } });
+  it.each([
+    [
+      '"" beside a trailing-slash collection',
+      { '/d/': list('listD'), '/d/{name}': item('get', 'getD') },
+      'getD',
+      '',
+      'listD',
+    ],
+    [
+      '"" beside a collection without the slash (one resource)',
+      { '/d': list('listD'), '/d/{name}': item('get', 'getD') },
+      'getD',
+      '',
+      'listD',
+    ],
+    [
+      'HEAD is answered as the GET (RFC 9110 §9.3.2)',
+      { '/d/': list('listD'), '/d/{name}': item('head', 'headD') },
+      'headD',
+      '',
+      'listD',
+    ],
+    [
+      'another method is no other request',
+      { '/d/': list('listD'), '/d/{name}': item('delete', 'deleteD') },
+      'deleteD',
+      '',
+      undefined,
+    ],
+    [
+      'an empty middle segment names no documented path',
+      { '/d': list('listD'), '/d/{name}/x': item('get', 'getX') },
+      'getX',
+      '',
+      undefined,
+    ],
+    [
+      'a value that is no other path',
+      { '/d/': list('listD'), '/d/{name}': item('get', 'getD') },
+      'getD',
+      'xxxxxxxxx',
+      undefined,
+    ],
+  ])('%s', async (_name, paths, opId, value, expected) => {
+    const { namesOtherOperation } = await import('../../conformance/cases/path-clash.js');
+    const contract = await contractFromDocument({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths });
+    const op = contract.operationsById.get(opId)!;
+    expect(namesOtherOperation(contract, op, 'name', value)?.id).toBe(expected);
+  });
+});
+
+describe('an empty path value is not sent as a negative case (RFC 3986 §3.3: the request names another path)', () => {
+  it('`minLength: 1` on the last segment, no sibling path: the mutation is noted as unsent, the others are built', async () => {
+    const { planRun } = await import('../../conformance/plan/index.js');
+    const { select } = await import('../../conformance/plan/index.js');
+    const { CredentialPlan } = await import('../../conformance/credentials.js');
+    const contract = await contractFromDocument({
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/render/{format}/{hash}': {
+          get: {
+            operationId: 'render',
+            parameters: [
+              { name: 'format', in: 'path', required: true, schema: { type: 'string', enum: ['svg', 'png'] } },
+              { name: 'hash', in: 'path', required: true, schema: { type: 'string', minLength: 1, maxLength: 8 } },
+            ],
+            responses: { '200': { description: 'ok' }, '404': { description: 'none' } },
+          },
+        },
+      },
+    });
+    const plan = planRun(contract, select(contract, {}), new CredentialPlan(contract, {}));
+    const c = plan.cases.find((x) => x.op.id === 'render')!;
+    expect(c.mutations.map((m) => m.defect)).toContain('path parameter hash: longer than maxLength 8');
+    expect(c.mutations.map((m) => m.defect)).not.toContain('path parameter hash: shorter than minLength 1');
+    expect(c.unsentMutations.join('\n')).toMatch(/an empty hash leaves its path segment empty/);
+  });
+});
