@@ -135,6 +135,8 @@ export function validatorDocument(contract: Contract, layer = 0): ValidatorDocum
   withoutExtensions(document);
   // The kernel's reading of a `$ref`'s siblings (ignored in 3.0, OAS 3.0.3 §4.7.26; local-refs.ts), for both halves.
   if (contract.version.family === '2.0' || contract.version.family === '3.0') dropReferenceSiblings(document);
+  // Before any path key is merged or renamed: the references name them as written.
+  referencesIntoPaths(document, changes);
   for (const [key, item] of Object.entries(document.paths as Record<string, unknown>)) {
     if (!isRecord(item)) continue;
     for (const method of METHODS) if (isRecord(item[method])) item[method][WRITTEN_AT] = operationKey(method, key);
@@ -384,6 +386,44 @@ function deepSchemaReferences(document: OpenAPIV3.Document, changes: string[]): 
     record['$ref'] = `#/components/schemas/${name}`;
     reach(schemas[name]);
   });
+}
+
+/**
+ * A reference into another operation (`#/paths/~1api~1v1~1system~1countries/get/responses/default`,
+ * brex; parameters, headers and schemas of other operations in 19 documents of the directory) is a
+ * valid JSON pointer (OAS 3.0.3 §4.7.26, RFC 6901), but the validator resolves a response `$ref` by
+ * its last segment among `components/responses` (every answer of such an operation was 500, "Cannot
+ * read properties of undefined (reading 'content')"), and the path keys are merged and renamed
+ * below. The validator's copy gets the pointed-to object in place of each such reference; one that
+ * reaches itself again is left as written.
+ */
+function referencesIntoPaths(document: OpenAPIV3.Document, changes: string[]): void {
+  const pointed = (ref: string): unknown => {
+    let node: unknown = document;
+    for (const part of ref.slice(2).split('/'))
+      node = isRecord(node) || Array.isArray(node) ? (node as Record<string, unknown>)[decodePointer(part)] : undefined;
+    return node;
+  };
+  let inlined = 0;
+  const expand = (node: unknown, stack: readonly string[]): unknown => {
+    if (Array.isArray(node)) return node.map((n) => expand(n, stack));
+    if (!isRecord(node)) return node;
+    const ref = node['$ref'];
+    if (typeof ref === 'string' && ref.startsWith('#/paths/') && !stack.includes(ref)) {
+      const target = pointed(ref);
+      if (target !== undefined) {
+        inlined += 1;
+        return expand(target, [...stack, ref]);
+      }
+    }
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) out[key] = expand(value, stack);
+    return out;
+  };
+  if (!JSON.stringify(document).includes('"#/paths/')) return;
+  const expanded = expand(document, []) as Record<string, unknown>;
+  for (const key of Object.keys(expanded)) (document as unknown as Record<string, unknown>)[key] = expanded[key];
+  changes.push(`${inlined} reference(s) into #/paths are given to the validator as the objects they point to`);
 }
 
 /** A JSON pointer's reference token (RFC 6901 §4), percent-decoded as a URI fragment carries it (§6). */

@@ -520,6 +520,45 @@ function listPage(
   return { items, total, page, size, offset };
 }
 
+/**
+ * A list the contract promises is never shorter than `minItems` (Zalando's article units, an array
+ * with `minItems: 1`), over a scope that holds fewer records (a parent's scope starts empty:
+ * seedGeneric), gets generated records stored up to that minimum, so the answer keeps its schema
+ * and each listed record reads back: the empty list broke it (500 "must NOT have fewer than 1
+ * items"). A wrapper's member counts only where the wrapper requires it (pageObject leaves it out).
+ */
+function fillToMinimum(
+  shape: ListShape,
+  answer: Schema | undefined,
+  collection: Collection,
+  scope: string,
+  deps: GenericDeps,
+): void {
+  let array: Schema | undefined = answer;
+  if (shape.kind === 'wrapped') {
+    const wrapper = mergeAllOf(shape.wrapper);
+    array = (wrapper.required ?? []).includes(shape.property)
+      ? asSchema(wrapper.properties?.[shape.property])
+      : undefined;
+  }
+  const minimum = array ? mergeAllOf(array).minItems : undefined;
+  if (minimum === undefined || minimum < 1 || collection.singleton === true) return;
+  const { store, validator } = deps;
+  // Bounded: a minimum beyond a page's worth is the contract's figure, not a count to materialise.
+  for (
+    let n = store.list(collection.path, scope).length, tries = 0;
+    n < Math.min(minimum, 100) && tries < 200;
+    tries++
+  ) {
+    const record = generateRecord(collection.schema, deps.faker(), validator);
+    const id = newId(collection, store, deps.faker(), validator);
+    if (collection.idField !== undefined) record[collection.idField] = id;
+    if (!schemaAccepts(validator, collection.schema, record)) continue;
+    store.put(collection.path, scope, String(id), record);
+    n += 1;
+  }
+}
+
 /** The list answer: the array, or the wrapper object generated from its schema with the page laid in. */
 function listBody(
   shape: ListShape,
@@ -884,7 +923,9 @@ export function genericHandlers(deps: GenericDeps): Handlers {
     switch (binding.kind) {
       case 'list':
         handlers[operationId] = (input) => {
-          const page = listPage(binding, input, store.list(collection.path, scopeOf(collection, input.params)));
+          const scope = scopeOf(collection, input.params);
+          fillToMinimum(binding.shape, answer, collection, scope, deps);
+          const page = listPage(binding, input, store.list(collection.path, scope));
           const body = listBody(binding.shape, page.items, page.total, page.page, page.size, page.offset, deps, answer);
           return { status: successStatus(operation, 200), body, headers: { 'X-Total-Count': String(page.total) } };
         };
