@@ -12,6 +12,10 @@ const CONSTRUCTS = [
   'refs-into-paths.yaml',
   // A list under a parent with `minItems: 1` (zalando's article units): the empty scope answered `[]`, 500.
   'list-min-items.yaml',
+  // A read-only collection wrapped in `data` (amadeus): the listed ids were invented, reading one back was 404.
+  'read-only-envelope.yaml',
+  // A text/plain body described as an object (chain49, Azure Content Moderator): `{}` refused "must be object", 400.
+  'text-object-body.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
@@ -53,6 +57,45 @@ describe('a list whose schema needs minItems holds that many records, and they r
       );
       expect(unit.status).toBe(200);
       expect((await fetch(`${mock.url}/articles/no-such-article/units`)).status).toBe(404);
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe('a read-only collection whose answers wrap the record in one member', () => {
+  it('the listed records are the stored ones: each reads back by its id; an unknown id is 404', async () => {
+    const mock = await start({
+      port: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'read-only-envelope.yaml'),
+    });
+    try {
+      const list = (await (await fetch(`${mock.url}/shopping/activities?latitude=1`)).json()) as {
+        data: { id: string }[];
+      };
+      expect(list.data.length).toBeGreaterThan(0);
+      const one = await fetch(`${mock.url}/shopping/activities/${encodeURIComponent(list.data[0]!.id)}`);
+      expect(one.status).toBe(200);
+      expect(((await one.json()) as { data: unknown }).data).toEqual(list.data[0]);
+      expect((await fetch(`${mock.url}/shopping/activities/no-such-activity`)).status).toBe(404);
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe('a plain-text body described as an object is read as JSON text', () => {
+  it('`{}` as text/plain is accepted; text that is no JSON object is still refused with 400', async () => {
+    const mock = await start({
+      port: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'text-object-body.yaml'),
+    });
+    try {
+      const post = (body: string) =>
+        fetch(`${mock.url}/bitcoin/v2/sendtx/`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body });
+      expect((await post('{}')).status).toBe(200);
+      expect((await post('0100ab')).status).toBe(400);
+      expect((await post('[1]')).status).toBe(400);
     } finally {
       await mock.close();
     }
