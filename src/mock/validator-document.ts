@@ -797,6 +797,46 @@ function visit(root: unknown, where: string, callback: (node: Record<string, unk
   }
 }
 
+/**
+ * The kernel's reading of an enum none of whose values meets the schema's own bounds (Adyen's
+ * `gender: {enum: [MALE, FEMALE, UNKNOWN], maxLength: 1}`; src/contract/schema.ts, keepTheEnum):
+ * the listed values are what the authors meant, so the bounds are not enforced. The mock answers
+ * an enum value; the validator's copy held it to the bounds, a 500 on every answer carrying it.
+ */
+function enumBeyondItsBounds(node: Record<string, unknown>, where: string, changes: string[]): void {
+  const values = node['enum'];
+  if (!Array.isArray(values) || values.length === 0) return;
+  const num = (key: string): number | undefined => (typeof node[key] === 'number' ? (node[key] as number) : undefined);
+  const [minLength, maxLength, minimum, maximum] = [num('minLength'), num('maxLength'), num('minimum'), num('maximum')];
+  // 3.0 writes the exclusive bounds as booleans beside minimum/maximum, 3.1 as numbers of their own.
+  const [exclusiveMin, exclusiveMax] = [num('exclusiveMinimum'), num('exclusiveMaximum')];
+  const strictMin = node['exclusiveMinimum'] === true;
+  const strictMax = node['exclusiveMaximum'] === true;
+  const bounds = ['minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'].filter(
+    (k) => node[k] !== undefined,
+  );
+  if (bounds.length === 0) return;
+  const fits = (v: unknown): boolean => {
+    if (typeof v === 'string') {
+      const length = [...v].length;
+      return (minLength === undefined || length >= minLength) && (maxLength === undefined || length <= maxLength);
+    }
+    if (typeof v === 'number')
+      return (
+        (minimum === undefined || (strictMin ? v > minimum : v >= minimum)) &&
+        (maximum === undefined || (strictMax ? v < maximum : v <= maximum)) &&
+        (exclusiveMin === undefined || v > exclusiveMin) &&
+        (exclusiveMax === undefined || v < exclusiveMax)
+      );
+    return true;
+  };
+  if (values.some(fits)) return;
+  for (const key of bounds) delete node[key];
+  changes.push(
+    `${where}: an enum admits none of its values under ${bounds.join(', ')}: the enum is enforced, those bounds are not`,
+  );
+}
+
 function normaliseSchema(
   node: Record<string, unknown>,
   where: string,
@@ -842,6 +882,7 @@ function normaliseSchema(
     else node['allOf'] = [...(Array.isArray(node['allOf']) ? node['allOf'] : []), { not: {} }];
     changes.push(`${where}: enum: [] (admits no value) checked as not: {}`);
   }
+  enumBeyondItsBounds(node, where, changes);
   if (typeof node['format'] === 'string' && !KNOWN_FORMATS.has(node['format'])) formats.add(node['format']);
   // `default` is an annotation (JSON Schema 2020-12 §9.2; OAS 3.0.3 §4.7.24: what the server
   // assumes when the value is absent), never a value the client sent: the validator's ajv fills it

@@ -16,6 +16,8 @@ const CONSTRUCTS = [
   'read-only-envelope.yaml',
   // A text/plain body described as an object (chain49, Azure Content Moderator): `{}` refused "must be object", 400.
   'text-object-body.yaml',
+  // An enum beyond its own maxLength (adyen's gender): the mock answered MALE and refused it, 500.
+  'enum-beyond-bounds.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
