@@ -18,6 +18,8 @@ const CONSTRUCTS = [
   'text-object-body.yaml',
   // An enum beyond its own maxLength (adyen's gender): the mock answered MALE and refused it, 500.
   'enum-beyond-bounds.yaml',
+  // A PUT on a collection named by `?name=` (Cloud SQL users.update): 400 "The body must name the user by name".
+  'replace-named-in-query.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
@@ -98,6 +100,29 @@ describe('a plain-text body described as an object is read as JSON text', () => 
       expect((await post('{}')).status).toBe(200);
       expect((await post('0100ab')).status).toBe(400);
       expect((await post('[1]')).status).toBe(400);
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe('a replace on a collection path names its record by the body or by a query parameter', () => {
+  it('PUT …/users?name=u with a body without name: 200, never an undocumented 400', async () => {
+    const mock = await start({
+      port: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'replace-named-in-query.yaml'),
+    });
+    try {
+      const put = (query: string) =>
+        fetch(`${mock.url}/projects/p/instances/i/users${query}`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ password: 'x' }),
+        });
+      expect((await put('?name=nobody')).status).toBe(200);
+      const unnamed = await put('');
+      expect(unnamed.status).toBe(200);
+      expect(unnamed.headers.get('x-mock-stateless')).toMatch(/names no user by name/);
     } finally {
       await mock.close();
     }

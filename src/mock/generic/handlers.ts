@@ -884,14 +884,29 @@ export function genericHandlers(deps: GenericDeps): Handlers {
     };
     /** The record a body names by its identifier field (`PUT /pet {"id": 7, …}`): 404 when there is none. */
     const byBody = (input: HandlerInput): { id: string; scope: string; record: RecordValue } => {
-      const given =
-        collection.idField !== undefined && isRecord(input.body) ? input.body[collection.idField] : undefined;
-      if (typeof given !== 'string' && typeof given !== 'number')
-        throw new HttpError(
+      const field = collection.idField;
+      let given = field !== undefined && isRecord(input.body) ? input.body[field] : undefined;
+      // Or a query parameter of the operation that bears the field's name (Google's `PUT
+      // …/users?name=…` with a User body: "Name of the user in the instance").
+      const named = input.operation.parameters.find(
+        (p) => p.in === 'query' && field !== undefined && normal(p.name) === normal(field),
+      );
+      if (typeof given !== 'string' && typeof given !== 'number' && named)
+        given = input.query.get(named.name) ?? undefined;
+      if (typeof given !== 'string' && typeof given !== 'number') {
+        const refusal = new HttpError(
           400,
           deps.codeForStatus(400),
-          `The body must name the ${collection.noun} by ${collection.idField ?? 'its identifier'}.`,
+          `The body must name the ${collection.noun} by ${field ?? 'its identifier'}.`,
         );
+        if (documentedResponse(input.operation.responses, 400) !== undefined) throw refusal;
+        // A requirement the contract does not state, for an operation that documents no 400: its documented answer.
+        const reply =
+          deps.documented?.(input.operation, input.params, input.query) ??
+          cannedReply(input.operation, {}, deps.faker(), deps.codeForStatus, input.params);
+        const why = `the request names no ${collection.noun} by ${field ?? 'its identifier'}, and ${input.operation.id} documents no 400: its documented answer, generated`;
+        throw new UndocumentedMiss({ ...reply, headers: { ...reply.headers, [STATELESS]: why } });
+      }
       const scope = scopeOf(collection, input.params);
       const id = String(given);
       const record = store.get(collection.path, scope, id);
