@@ -20,6 +20,10 @@ const CONSTRUCTS = [
   'enum-beyond-bounds.yaml',
   // A PUT on a collection named by `?name=` (Cloud SQL users.update): 400 "The body must name the user by name".
   'replace-named-in-query.yaml',
+  // Items no collection keeps, documenting 404 (gotomeeting's meetings): any id was 200 or 204.
+  'stateless-item-404.yaml',
+  // Two JSON overloads told apart by a required header (Content Moderator's reviews): the video one was refused, 400.
+  'overload-by-required-header.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
@@ -123,6 +127,37 @@ describe('a replace on a collection path names its record by the body or by a qu
       const unnamed = await put('');
       expect(unnamed.status).toBe(200);
       expect(unnamed.headers.get('x-mock-stateless')).toMatch(/names no user by name/);
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe('a stateless item that documents 404 exists once an answer has named it', () => {
+  it('the created meeting reads back (200); an id no answer named is 404; after its delete, 404', async () => {
+    const mock = await start({
+      port: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'stateless-item-404.yaml'),
+    });
+    try {
+      const created = await fetch(`${mock.url}/meetings`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ subject: 'sweep' }),
+      });
+      expect(created.status).toBe(201);
+      const [meeting] = (await created.json()) as { meetingId: number }[];
+      expect((await fetch(`${mock.url}/meetings/${meeting!.meetingId}`)).status).toBe(200);
+      const unknown = meeting!.meetingId + 7_777_777;
+      expect((await fetch(`${mock.url}/meetings/${unknown}`)).status).toBe(404);
+      const put = await fetch(`${mock.url}/meetings/${unknown}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ subject: 'x' }),
+      });
+      expect(put.status).toBe(404);
+      expect((await fetch(`${mock.url}/meetings/${meeting!.meetingId}`, { method: 'DELETE' })).status).toBe(204);
+      expect((await fetch(`${mock.url}/meetings/${meeting!.meetingId}`)).status).toBe(404);
     } finally {
       await mock.close();
     }

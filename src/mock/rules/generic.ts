@@ -11,6 +11,7 @@ import type { Dice } from '../dice.js';
 import { HttpError } from '../errors.js';
 import { genericHandlers, seedGeneric, unknownParent } from '../generic/handlers.js';
 import type { GenericSnapshot, GenericStore } from '../generic/store.js';
+import { ServedValues } from '../generic/served.js';
 import { deletedPath, rememberDelete } from '../generic/tombstones.js';
 import { reflectFilters } from '../reflect-filters.js';
 import type { Handlers, Reply } from '../routes/types.js';
@@ -39,6 +40,8 @@ export class GenericRules implements Rules {
   readonly statelessReasons: ReadonlyMap<string, string>;
   readonly collections: readonly CollectionView[];
   private readonly model: GenericModel;
+  /** What the stateless answers have named (generic/served.ts). */
+  private readonly served = new ServedValues();
 
   constructor(private readonly deps: GenericRulesDeps) {
     const { contract, store, validator, dice, codeForStatus } = deps;
@@ -93,16 +96,26 @@ export class GenericRules implements Rules {
         { model: this.model, store: this.deps.store, codeForStatus: this.deps.codeForStatus },
         operation,
         params,
-      ) ?? (path === undefined ? undefined : deletedPath(this.deps.store, operation, path, this.deps.codeForStatus))
+      ) ??
+      (path === undefined ? undefined : deletedPath(this.deps.store, operation, path, this.deps.codeForStatus)) ??
+      this.served.unnamed(operation, params, this.deps.codeForStatus)
     );
   }
 
-  answeredStateless(operation: Operation, path: string, status: number): void {
+  answeredStateless(
+    operation: Operation,
+    path: string,
+    status: number,
+    params: Readonly<Record<string, string>> = {},
+    body?: unknown,
+  ): void {
     rememberDelete(this.deps.store, operation, path, status);
+    this.served.record(operation, params, status, body);
   }
 
   reset(): void {
     this.deps.store.clear();
+    this.served.clear();
     this.seed();
   }
 

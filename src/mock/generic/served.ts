@@ -1,0 +1,73 @@
+import { isRecord, type Operation } from '../../contract/index.js';
+import { itemSegment } from '../../contract/resources/index.js';
+import { HttpError } from '../errors.js';
+
+/** Values kept at most, and leaves read from one answer at most: a bound on memory and on time per answer. */
+const MAX_VALUES = 100_000;
+const MAX_LEAVES = 5_000;
+
+/**
+ * What the mock has named, for items no inferred collection keeps (gotomeeting's `GET
+ * /meetings/{meetingId}` answers an array; wiremock's `/__admin/requests/{requestId}`): every
+ * string and number of its stateless answers, and the path parameters of a successful request. Such an item exists once an answer has named it. An item read that documents 404 is
+ * answered 404 for a value the mock never named (RFC 9110 §15.5.5), as the service does for an
+ * identifier it never issued; before, any value was 200 with an invented record.
+ */
+export class ServedValues {
+  private readonly values = new Set<string>();
+
+  /** The values of a successful stateless answer, and the path parameters of its request (unless a delete). */
+  record(operation: Operation, params: Readonly<Record<string, string>>, status: number, body: unknown): void {
+    if (status < 200 || status > 299) return;
+    if (operation.method !== 'delete') for (const value of Object.values(params)) this.add(value);
+    let leaves = 0;
+    const walk = (node: unknown, depth: number): void => {
+      if (leaves >= MAX_LEAVES || depth > 12) return;
+      if (typeof node === 'string' || typeof node === 'number') {
+        leaves += 1;
+        this.add(String(node));
+      } else if (Array.isArray(node)) for (const n of node) walk(n, depth + 1);
+      else if (isRecord(node)) for (const n of Object.values(node)) walk(n, depth + 1);
+    };
+    walk(body, 0);
+  }
+
+  clear(): void {
+    this.values.clear();
+  }
+
+  private add(value: string): void {
+    if (value.length > 0 && value.length <= 200 && this.values.size < MAX_VALUES) this.values.add(value);
+  }
+
+  /**
+   * The 404 of a stateless operation on an item path that documents 404 itself, for an identifier
+   * of a named collection (`/meetings/{meetingId}`; not `/{dataset}/{id}`) no answer has named. A PUT
+   * that documents 201 creates (RFC 9110 §9.3.4) and is never refused here; nor is anything once
+   * the store is full, where values are no longer kept.
+   */
+  unnamed(
+    operation: Operation,
+    params: Readonly<Record<string, string>>,
+    codeForStatus: (status: number) => string,
+  ): HttpError | undefined {
+    if (operation.responses['404'] === undefined || this.values.size >= MAX_VALUES) return undefined;
+    if (operation.method === 'put' && operation.responses['201'] !== undefined) return undefined;
+    if (itemSegment(operation.path) === undefined) return undefined;
+    // Each parameter that follows a collection's name (`/course-mappings/{offeringId}/{externalCourseId}`: offeringId).
+    const segments = operation.path.split('#')[0]!.split('/');
+    for (const [i, segment] of segments.entries()) {
+      const name = /^\{([^{}]+)\}$/.exec(segment)?.[1];
+      const collection = segments[i - 1];
+      if (name === undefined || !collection || collection.includes('{')) continue;
+      const id = params[name];
+      if (id === undefined || this.values.has(id)) continue;
+      return new HttpError(
+        404,
+        codeForStatus(404),
+        `No ${collection} with ${name} ${id.slice(0, 100)}: no answer of this mock has named it.`,
+      );
+    }
+    return undefined;
+  }
+}
