@@ -125,7 +125,9 @@ export function identifierProperty(
     names.find((n) => n === 'id') ??
     names.find((n) => normalName(n) === 'id') ??
     // `/clients/{id}` with `client_id`: the noun and the parameter together.
-    names.find((n) => normalName(n) === normalName(noun) + normalName(idParam))
+    names.find((n) => normalName(n) === normalName(noun) + normalName(idParam)) ??
+    // `/profilingGroups/{profilingGroupName}` with `name` (AWS): the parameter is the noun and the field.
+    names.find((n) => normalName(noun) + normalName(n) === normalName(idParam))
   );
 }
 
@@ -168,7 +170,18 @@ function envelopeOf(
       const inner = Object.keys(own).length === 1 ? own[member] : undefined;
       return Object.keys(inner && !('$ref' in inner) && isObjectSchema(inner) ? recordProperties(inner) : own);
     });
-  const candidates = Object.entries(mergeAllOf(answer).properties ?? {}).filter((entry): entry is [string, Schema] => {
+  const members = Object.entries(mergeAllOf(answer).properties ?? {});
+  // The answer is that one member and nothing else (AWS: `{profilingGroup: ProfilingGroupDescription}`,
+  // the create sending `profilingGroupName` where the record says `name`): it holds the record.
+  const only = members.length === 1 ? members[0]! : undefined;
+  if (
+    only !== undefined &&
+    !('$ref' in only[1]) &&
+    isObjectSchema(only[1]) &&
+    identifierProperty(only[1], idParam, noun, undefined, itemOps) !== undefined
+  )
+    return { property: only[0], schema: only[1] };
+  const candidates = members.filter((entry): entry is [string, Schema] => {
     const sub = entry[1];
     if (
       '$ref' in sub ||

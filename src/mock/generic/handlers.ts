@@ -965,7 +965,20 @@ export function genericHandlers(deps: GenericDeps): Handlers {
           );
           record = stamp(record, collection.schema, sendable, deps.faker(), false, validator);
           // An identifier the client chose (a username, a pet id in the body) is kept; else the server assigns one.
-          const chosen = collection.idField !== undefined ? record[collection.idField] : undefined;
+          let chosen = collection.idField !== undefined ? record[collection.idField] : undefined;
+          // Or sent under the item parameter's name, where the record names it otherwise (AWS
+          // CodeGuru: `{profilingGroupName}` sent, answered `{profilingGroup: {name, arn, …}}`).
+          const underParam = isRecord(sent)
+            ? Object.entries(sent).find(([name]) => normal(name) === normal(collection.idParam))?.[1]
+            : undefined;
+          if (
+            chosen === undefined &&
+            collection.idField !== undefined &&
+            (typeof underParam === 'string' || typeof underParam === 'number') &&
+            addressable(collection, underParam, validator) &&
+            schemaAccepts(validator, collection.schema, { ...record, [collection.idField]: underParam })
+          )
+            chosen = underParam;
           if (
             chosen !== undefined &&
             input.operation.responses['409'] &&

@@ -1,5 +1,5 @@
 import { isRecord, type Operation } from '../../contract/index.js';
-import { itemSegment } from '../../contract/resources/index.js';
+import { itemSegment, normalName } from '../../contract/resources/index.js';
 import { HttpError } from '../errors.js';
 
 /** Values kept at most, and leaves read from one answer at most: a bound on memory and on time per answer. */
@@ -8,28 +8,44 @@ const MAX_LEAVES = 5_000;
 
 /**
  * What the mock has named, for items no inferred collection keeps (gotomeeting's `GET
- * /meetings/{meetingId}` answers an array; wiremock's `/__admin/requests/{requestId}`): every
- * string and number of its stateless answers, and the path parameters of a successful request. Such an item exists once an answer has named it. An item read that documents 404 is
- * answered 404 for a value the mock never named (RFC 9110 §15.5.5), as the service does for an
- * identifier it never issued; before, any value was 200 with an invented record.
+ * /meetings/{meetingId}` answers an array; wiremock's `/__admin/requests/{requestId}`): the
+ * identifiers its stateless answers carry, and the path parameters of a successful request. Such
+ * an item exists once an answer has named it: an operation on it that documents 404 is answered
+ * 404 for a value the mock never named (RFC 9110 §15.5.5), as the service does for an identifier
+ * it never issued; before, any value was 200 with an invented record.
  */
 export class ServedValues {
   private readonly values = new Set<string>();
+  /** The contract's path parameter names, normalised (vocabulary.ts). */
+  private readonly parameterNames: ReadonlySet<string>;
+
+  constructor(paths: readonly string[]) {
+    this.parameterNames = new Set(paths.flatMap((p) => [...p.matchAll(/\{([^{}]+)\}/g)].map((m) => normalName(m[1]!))));
+  }
 
   /** The values of a successful stateless answer, and the path parameters of its request (unless a delete). */
   record(operation: Operation, params: Readonly<Record<string, string>>, status: number, body: unknown): void {
     if (status < 200 || status > 299) return;
     if (operation.method !== 'delete') for (const value of Object.values(params)) this.add(value);
     let leaves = 0;
-    const walk = (node: unknown, depth: number): void => {
+    // Only values that name something: under a member named like a path parameter (`meetingId`),
+    // `id`, `…Id`, `…Key`, or the answer's own scalars (a list of names): a count or a duration
+    // names nothing, and a small number that appeared as one must not make every such id exist.
+    const walk = (node: unknown, depth: number, naming: boolean): void => {
       if (leaves >= MAX_LEAVES || depth > 12) return;
       if (typeof node === 'string' || typeof node === 'number') {
         leaves += 1;
-        this.add(String(node));
-      } else if (Array.isArray(node)) for (const n of node) walk(n, depth + 1);
-      else if (isRecord(node)) for (const n of Object.values(node)) walk(n, depth + 1);
+        if (naming) this.add(String(node));
+      } else if (Array.isArray(node)) for (const n of node) walk(n, depth + 1, naming);
+      else if (isRecord(node)) for (const [key, n] of Object.entries(node)) walk(n, depth + 1, this.names(key));
     };
-    walk(body, 0);
+    walk(body, 0, true);
+  }
+
+  /** Whether a member's name says its value names something (see record). */
+  private names(key: string): boolean {
+    const name = normalName(key);
+    return this.parameterNames.has(name) || name === 'id' || /(id|ids|key|keys)$/.test(name);
   }
 
   clear(): void {

@@ -41,12 +41,13 @@ export class GenericRules implements Rules {
   readonly collections: readonly CollectionView[];
   private readonly model: GenericModel;
   /** What the stateless answers have named (generic/served.ts). */
-  private readonly served = new ServedValues();
+  private readonly served: ServedValues;
 
   constructor(private readonly deps: GenericRulesDeps) {
     const { contract, store, validator, dice, codeForStatus } = deps;
     const model = inferModel(contract);
     this.model = model;
+    this.served = new ServedValues(contract.operations.map((op) => op.path));
     this.statelessReasons = new Map(model.stateless);
     this.collections = model.collections.map((c) => {
       const operations: Record<string, string[]> = {};
