@@ -19,6 +19,11 @@ function withEachString(value: unknown, tail: string): unknown[] {
   return [];
 }
 
+/** Whether some string of the value, read as U+FFFD, leaves it valid: a place for the octet that only the encoding breaks. */
+export function carriesOctet(value: unknown, stillValid: (read: unknown) => boolean = () => true): boolean {
+  return withEachString(value, '\ufffd').some(stillValid);
+}
+
 /**
  * A JSON body that only its encoding breaks: the valid value with one string carrying the octet 0xFF,
  * as one character per octet (send it as `latin1`). RFC 8259 §8.1: JSON exchanged between systems

@@ -17,7 +17,7 @@ import type { Random } from '../cases/random.js';
 import { isSuccess, referenceBase, writeRole } from '../../src/contract/index.js';
 import { asSchema, isRecord } from '../cases/schema.js';
 import { SeenValues, shapedLike, unknownIdProbe } from '../cases/unknown-id.js';
-import { NON_UTF8_DEFECT, nonUtf8Body } from '../cases/non-utf8.js';
+import { carriesOctet, NON_UTF8_DEFECT, nonUtf8Body } from '../cases/non-utf8.js';
 import { isJsonMediaType, modeFor, retrievesRepresentation } from '../../src/contract/index.js';
 import type { CredentialPlan } from '../credentials.js';
 import type { Note, OperationCase, RunPlan } from '../plan/index.js';
@@ -322,11 +322,18 @@ export async function execute(input: ExecuteInput): Promise<Execution> {
       // A valid body declared UTF-8 carrying an octet UTF-8 never has (RFC 8259 §8.1): refused as
       // malformed JSON is, never read as U+FFFD and stored.
       if (c.nonUtf8) {
-        const base = await needsInput(false, 'random');
+        const stillValid = (read: unknown): boolean => !body || validator.check(body.schema, read, 'request').valid;
+        let base = await needsInput(false, 'random');
+        // A random body may hold no free-text string (an enum and a null note): the fullest body then
+        // (every optional property), so that whether the octet is refused never hangs on the draw.
+        if (typeof base !== 'string' && !carriesOctet(base.body, stillValid)) {
+          const full = await needsInput(false, 'max');
+          if (typeof full !== 'string' && carriesOctet(full.body, stillValid)) base = full;
+        }
         if (typeof base !== 'string') {
           const declared =
             base.contentType !== undefined && isJsonMediaType(base.contentType) ? base.contentType : 'application/json';
-          const octets = nonUtf8Body(base.body, (read) => !body || validator.check(body.schema, read, 'request').valid);
+          const octets = nonUtf8Body(base.body, stillValid);
           if (octets !== undefined)
             await send(
               'non_utf8',

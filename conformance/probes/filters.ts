@@ -1,5 +1,7 @@
-import type { Operation } from '../../src/contract/index.js';
-import { asSchema, isRecord } from '../cases/schema.js';
+import { randomUUID } from 'node:crypto';
+import { nonNullView, SchemaValidator, type Operation } from '../../src/contract/index.js';
+import { requestBodyOf } from '../cases/inputs.js';
+import { asSchema, isRecord, properties, type Schema } from '../cases/schema.js';
 import type { Exchange } from '../types.js';
 import {
   LIMIT_NAMES,
@@ -22,7 +24,10 @@ import { acceptedBody, blocked, collections, json, needsKey, ok } from './util.j
  *
  * The values filtered by are ones the contract or the target gives: an enum's values, both booleans,
  * else the value a freshly created item has (create, then list with the filter: the created item is
- * listed and every listed item matches), else the value a listed item has.
+ * listed and every listed item matches), else the value a listed item has. Of those, one that some
+ * item of an unfiltered page (the census) does not match: a list that ignores the filter then shows
+ * that item, whatever values the run happened to draw before. The created item carries a value of
+ * the probe's own where the property is free text (distinctBody), so that there is one.
  */
 
 export interface FilterPlan {
@@ -78,6 +83,27 @@ function valueFor(record: unknown, f: Filter): unknown {
   return typeof first === 'string' || typeof first === 'number' || typeof first === 'boolean' ? first : undefined;
 }
 
+/**
+ * The value to filter by, from the item created and the items of the census: the first (the created
+ * item's first) that some known item does not match, so that a list ignoring the filter shows a
+ * stray; else the first there is (a page whose items all match any value tells nothing either way).
+ */
+export function pickValue(
+  f: Filter,
+  created: unknown,
+  listed: readonly unknown[],
+): { readonly value: unknown; readonly source: 'created' | 'listed' } | undefined {
+  const candidates: { value: unknown; source: 'created' | 'listed' }[] = [];
+  const own = valueFor(created, f);
+  if (own !== undefined) candidates.push({ value: own, source: 'created' });
+  for (const item of listed) {
+    const v = valueFor(item, f);
+    if (v !== undefined && !candidates.some((c) => c.value === v)) candidates.push({ value: v, source: 'listed' });
+  }
+  const known = created === undefined ? listed : [created, ...listed];
+  return candidates.find((c) => known.some((item) => matches(item, f, c.value, false) === false)) ?? candidates[0];
+}
+
 /** The next request, from those recorded so far; undefined when all are sent. */
 export function nextFilterRequest(plan: FilterPlan, sent: readonly Recorded[]): FilterStep | undefined {
   const needsValue = plan.filters.filter((f) => fixedValues(f) === undefined);
@@ -85,26 +111,71 @@ export function nextFilterRequest(plan: FilterPlan, sent: readonly Recorded[]): 
   for (const f of plan.filters)
     for (const value of fixedValues(f)?.values ?? [])
       steps.push({ kind: 'filter', filter: f, value, source: fixedValues(f)?.source ?? 'enum' });
+  const unsent = (): FilterStep | undefined => steps.find((s) => !sent.some((r) => sameStep(r.step, s)));
   if (needsValue.length > 0) {
     const created = plan.create ? sent.find((r) => r.step.kind === 'create') : undefined;
-    if (plan.create && !created) return steps.find((s) => !sent.some((r) => sameStep(r.step, s))) ?? { kind: 'create' };
+    if (plan.create && !created) return unsent() ?? { kind: 'create' };
+    // The census, after the create: the page a list that ignores the filter answers.
     const census = sent.find((r) => r.step.kind === 'census');
+    if (!census) return unsent() ?? { kind: 'census' };
     const fromCreated = created && ok(created.exchange) ? json(created.exchange) : undefined;
-    const pending = needsValue.filter((f) => valueFor(fromCreated, f) === undefined);
+    const listed = itemsOf(plan.op, census.exchange) ?? [];
     for (const f of needsValue) {
-      const v = valueFor(fromCreated, f);
-      if (v !== undefined) steps.push({ kind: 'filter', filter: f, value: v, source: 'created' });
-    }
-    if (pending.length > 0) {
-      if (!census) return steps.find((s) => !sent.some((r) => sameStep(r.step, s))) ?? { kind: 'census' };
-      const listed = itemsOf(plan.op, census.exchange) ?? [];
-      for (const f of pending) {
-        const v = listed.map((i) => valueFor(i, f)).find((x) => x !== undefined);
-        if (v !== undefined) steps.push({ kind: 'filter', filter: f, value: v, source: 'listed' });
-      }
+      const picked = pickValue(f, fromCreated, listed);
+      if (picked) steps.push({ kind: 'filter', filter: f, value: picked.value, source: picked.source });
     }
   }
-  return steps.find((s) => !sent.some((r) => sameStep(r.step, s)));
+  return unsent();
+}
+
+/**
+ * The probe's own create body: the run's accepted one, each free-text filter property given a value
+ * no item holds yet (`filter-<tag>`: a filter by it lists the created item alone, a list ignoring it
+ * shows the others), and its other free-text values made unique the way a 409 retry makes them
+ * (the accepted body sent again is refused 409 on a unique `sku`, RFC 9110 §15.5.10). The accepted
+ * body where the result is not valid (`valid`: the request schema's verdict).
+ */
+export function distinctBody(
+  create: Operation,
+  body: Record<string, unknown>,
+  filters: readonly Filter[],
+  tag: string,
+  valid: (schema: Schema, value: unknown) => boolean,
+): Record<string, unknown> {
+  const schema = asSchema(requestBodyOf(create)?.schema);
+  if (!schema) return body;
+  const props = properties(nonNullView(schema));
+  const free = (s: Schema | undefined): s is Schema =>
+    s?.type === 'string' && s.enum === undefined && s.pattern === undefined && s.format === undefined;
+  const fit = (s: Schema, v: string): string | undefined => {
+    const cut = v.slice(0, s.maxLength ?? v.length);
+    return cut.length >= (s.minLength ?? 0) && valid(s, cut) ? cut : undefined;
+  };
+  const out: Record<string, unknown> = { ...body };
+  for (const [name, value] of Object.entries(body)) {
+    const s = asSchema(props.get(name));
+    const flat = s ? nonNullView(s) : undefined;
+    if (!s || !flat || typeof value !== 'string' || flat.enum !== undefined) continue;
+    const next =
+      flat.pattern !== undefined
+        ? `${value}${tag.replace(/\D/g, '')}`
+        : flat.format === 'email'
+          ? `u${tag}@example.com`
+          : flat.format === 'uuid'
+            ? randomUUID()
+            : flat.format === undefined
+              ? `${value}-${tag}`.slice(-(flat.maxLength ?? 200))
+              : undefined;
+    const fitted = next === undefined ? undefined : fit(s, next);
+    if (fitted !== undefined) out[name] = fitted;
+  }
+  for (const f of filters.filter((x) => fixedValues(x) === undefined)) {
+    const s = asSchema(props.get(f.property));
+    if (!s || !free(nonNullView(s))) continue;
+    const own = fit(s, `filter-${tag}`);
+    if (own !== undefined) out[f.property] = own;
+  }
+  return valid(schema, out) ? out : body;
 }
 
 const sameStep = (a: FilterStep, b: FilterStep): boolean =>
@@ -223,7 +294,20 @@ export const filtersFilter: ProbeCheck<FilterPlan, FilterRequest> = {
     const planned = filterPlan(op, c && body ? { op: c.create, body } : undefined);
     if (!planned.ok) return planned;
     const why = blocked(run, op);
-    return why === undefined ? planned : { ok: false, reason: why };
+    if (why !== undefined) return { ok: false, reason: why };
+    if (!planned.plan.create) return planned;
+    // Unique across runs against the same service (a value of this run would collide on the next).
+    const now = Date.now();
+    const tag = `${now.toString(36)}${now % 100_000}`;
+    const validator = new SchemaValidator();
+    const own = distinctBody(
+      planned.plan.create.op,
+      planned.plan.create.body,
+      planned.plan.filters,
+      tag,
+      (s, v) => validator.check(s, v, 'request').valid,
+    );
+    return { ok: true, plan: { ...planned.plan, create: { ...planned.plan.create, body: own } } };
   },
   next(plan, sent) {
     const step = nextFilterRequest(plan, recorded(sent));

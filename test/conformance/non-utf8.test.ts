@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
-import { nonUtf8Body } from '../../conformance/cases/non-utf8.js';
+import { carriesOctet, nonUtf8Body } from '../../conformance/cases/non-utf8.js';
 import { octetQuote } from '../../conformance/http/curl.js';
 
 /** Issue 30 item 8: a body that only its encoding breaks (RFC 8259 §8.1), and its reproduce command. */
@@ -30,6 +30,14 @@ describe('a JSON body that is not UTF-8', () => {
       Buffer.from([0x5b, 0x22, 0x61, 0xff, 0x22, 0x2c, 0x22, 0x62, 0x22, 0x5d]),
     );
     expect(nonUtf8Body({ n: 1, ok: true, list: [2] })).toBeUndefined();
+  });
+
+  it('says whether a body has a place for the octet: a string that, read as U+FFFD, leaves it valid (else the runner draws the fullest body)', () => {
+    const enumOnly = (read: unknown): boolean =>
+      typeof read === 'object' && read !== null && ['pending', 'paid'].includes(String(Reflect.get(read, 'status')));
+    expect(carriesOctet({ status: 'paid', note: null }, enumOnly)).toBe(false);
+    expect(carriesOctet({ status: 'paid', note: 'x' }, enumOnly)).toBe(true);
+    expect(carriesOctet({ n: 1 })).toBe(false);
   });
 
   it('is replayed octet for octet by its curl command (bash ANSI-C quoting)', () => {

@@ -4,8 +4,10 @@
  * server: a "server" here is a function from the query to the answer, recorded as an Exchange.
  */
 import { describe, expect, it } from 'vitest';
-import { contractFromDocument, type Operation } from '../../src/contract/index.js';
+import { contractFromDocument, SchemaValidator, type Operation } from '../../src/contract/index.js';
+import type { Filter } from '../../conformance/probes/lists.js';
 import {
+  distinctBody,
   filterPlan,
   judgeFilters,
   matches,
@@ -324,8 +326,7 @@ describe('filters_filter: values the contract or the target gives, judged on rec
   });
 
   /** A server over the rows plus what it creates; `ignore` drops the email filter. */
-  function drive(plan: FilterPlan, ignore: boolean): Recorded[] {
-    const stored = rows(4);
+  function drive(plan: FilterPlan, ignore: boolean, stored: Array<Record<string, unknown>> = rows(4)): Recorded[] {
     const sent: Recorded[] = [];
     for (let step = nextFilterRequest(plan, sent); step; step = nextFilterRequest(plan, sent)) {
       if (step.kind === 'create') {
@@ -350,7 +351,7 @@ describe('filters_filter: values the contract or the target gives, judged on rec
     const planned = filterPlan(op, { op, body: { email: 'fresh@x' } });
     if (!planned.ok) throw new Error(planned.reason);
     const good = drive(planned.plan, false);
-    expect(good.map((r) => r.step.kind)).toEqual(['filter', 'filter', 'create', 'filter']);
+    expect(good.map((r) => r.step.kind)).toEqual(['filter', 'filter', 'create', 'census', 'filter']);
     expect(judgeFilters(planned.plan, good)).toMatchObject({
       status: 'passed',
       message: 'every item listed matches: status="open", status="shut", email="fresh@x" (a created item\'s value)',
@@ -366,6 +367,71 @@ describe('filters_filter: values the contract or the target gives, judged on rec
     const sent = drive(planned.plan, false);
     expect(sent.map((r) => r.step.kind)).toEqual(['filter', 'filter', 'census', 'filter']);
     expect(judgeFilters(planned.plan, sent).message).toContain('email="u0@x"');
+  });
+
+  it('filters by a value some item of the census does not match: a list ignoring the filter fails, whatever the first item holds', async () => {
+    const planned = filterPlan(await operation(filterDoc), undefined);
+    if (!planned.ok) throw new Error(planned.reason);
+    // The first item's value is in every other one (a substring search matches them all): filtering by it tells nothing.
+    const stored = () => [
+      { id: 'a', email: 'a', status: 'open' },
+      { id: 'b', email: 'ab', status: 'open' },
+      { id: 'c', email: 'ba', status: 'shut' },
+    ];
+    expect(judgeFilters(planned.plan, drive(planned.plan, false, stored())).status).toBe('passed');
+    expect(judgeFilters(planned.plan, drive(planned.plan, true, stored()))).toMatchObject({
+      status: 'failed',
+      message: 'email="ab" returned an item with email "a"',
+    });
+  });
+
+  it("the probe's own create: a filter value of its own and fresh unique values (the accepted body sent again is refused 409)", async () => {
+    const contract = await contractFromDocument({
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/products': {
+          post: {
+            operationId: 'create',
+            requestBody: {
+              required: true,
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    required: ['sku', 'name'],
+                    properties: {
+                      sku: { type: 'string', pattern: '^[A-Z0-9-]+$', maxLength: 32 },
+                      name: { type: 'string', minLength: 1 },
+                      location: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+                      kind: { type: 'string', enum: ['a', 'b'] },
+                    },
+                  },
+                },
+              },
+            },
+            responses: { '201': { description: 'created' } },
+          },
+        },
+      },
+    });
+    const create = contract.operationsById.get('create');
+    if (!create) throw new Error('create');
+    const filters: Filter[] = [
+      { param: { name: 'location', in: 'query' }, property: 'location', schema: { type: 'string' } },
+    ];
+    const validator = new SchemaValidator();
+    const valid = (schema: unknown, value: unknown): boolean =>
+      validator.check(schema as Parameters<SchemaValidator['check']>[0], value, 'request').valid;
+    const accepted = { sku: 'ABC-1', name: 'n', location: null, kind: 'a' };
+    expect(distinctBody(create, accepted, filters, 'k9x12345', valid)).toEqual({
+      sku: 'ABC-1912345',
+      name: 'n-k9x12345',
+      location: 'filter-k9x12345',
+      kind: 'a',
+    });
+    // Where the result would not be valid, the accepted body as it was.
+    expect(distinctBody(create, accepted, filters, 'k9x12345', () => false)).toEqual(accepted);
   });
 
   it.each<[string, unknown, unknown, boolean, boolean | undefined]>([

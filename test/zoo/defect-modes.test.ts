@@ -175,6 +175,23 @@ describe('the zoo defect modes', () => {
     expect((put.answer as ProxiedResponse).headers['deprecation']).toBeUndefined();
   });
 
+  it('deprecation-missing and location-dropped do not apply where a deprecated operation or a create promises no header (express-zod-api depicts no response headers)', async () => {
+    const ezapi = await loadContract(zooService('ezapi-orders').document);
+    expect(ezapi.operations.some((op) => op.deprecated)).toBe(true);
+    expect(mode('deprecation-missing').notApplicable(ezapi)).toMatch(/no deprecated operation promises Deprecation/);
+    expect(mode('location-dropped').notApplicable(ezapi)).toMatch(/no Location/);
+    // The same operation, its answer declaring Deprecation (as FastAPI's responses= writes it): the mode applies.
+    const declared: Contract = {
+      ...ezapi,
+      operations: ezapi.operations.map((op) =>
+        op.deprecated
+          ? { ...op, responses: { ...op.responses, '200': { description: '', headers: { Deprecation: {} } } } }
+          : op,
+      ),
+    };
+    expect(mode('deprecation-missing').notApplicable(declared)).toBeUndefined();
+  });
+
   it('benign modes: chunked marks the answer, header-case upper-cases names, extra-properties adds a member where the schema is open, reordered-keys reverses members', async () => {
     expect(
       (

@@ -334,7 +334,23 @@ export const MODES: readonly Mode[] = [
     name: 'deprecation-missing',
     kind: 'defect',
     what: 'Deprecation and Sunset removed from the answers of deprecated operations',
-    notApplicable: (c) => (c.operations.some((op) => op.deprecated) ? undefined : 'no operation is deprecated'),
+    notApplicable: (c) => {
+      const deprecated = c.operations.filter((op) => op.deprecated);
+      if (deprecated.length === 0) return 'no operation is deprecated';
+      // As location-dropped: a header is caught missing only where the document promises it, by a date
+      // (x-deprecated-at, x-sunset) or by declaring it on a success answer; deprecation_headers warns otherwise.
+      return deprecated.some(
+        (op) =>
+          op.deprecation?.deprecatedAt !== undefined ||
+          op.deprecation?.sunset !== undefined ||
+          Object.entries(op.responses).some(
+            ([status, r]) =>
+              status.startsWith('2') && Object.keys(r.headers ?? {}).some((h) => /^(deprecation|sunset)$/i.test(h)),
+          ),
+      )
+        ? undefined
+        : 'no deprecated operation promises Deprecation or Sunset (no success answer declares them, no x-deprecated-at or x-sunset dates them): RFC 9745 leaves an undated, undeclared header to the server';
+    },
     caughtBy: ['deprecation_headers'],
     make: () => ({
       response: (_req, res) => ({

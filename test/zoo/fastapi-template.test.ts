@@ -6,7 +6,7 @@ import { describeZooService } from './zoo-suite.js';
 // reasons are in expected-differences.ts and known-gaps.ts.
 describeZooService('fastapi-template', { differences: expectedDifferences('fastapi-template') }, (service) => {
   // What the fixture claims to be, checked on the service itself (the oracle must be what the issue describes).
-  it('behaves as the template does: password login, defaults filled, null stored, 422 detail[], 404 detail, upload', async () => {
+  it('behaves as the template does: password login, 201 with Location, defaults filled, null stored, 422 detail[], 404 detail, upload, a deprecated read', async () => {
     const api = `${service().url}/api/v1`;
     const login = await fetch(`${api}/login/access-token`, {
       method: 'POST',
@@ -22,7 +22,14 @@ describeZooService('fastapi-template', { differences: expectedDifferences('fasta
       body: JSON.stringify({ title: 'feed the zebras', description: 'at noon' }),
     });
     const task = (await created.json()) as Record<string, unknown>;
-    expect([created.status, task['priority'], task['done'], task['status']]).toEqual([200, 1, false, 'todo']);
+    expect([created.status, task['priority'], task['done'], task['status']]).toEqual([201, 1, false, 'todo']);
+    expect(created.headers.get('location')).toBe(`${api}/tasks/${String(task['id'])}`);
+    const mine = await fetch(`${api}/users/me/tasks`, { headers: auth });
+    expect([mine.status, mine.headers.get('deprecation'), ((await mine.json()) as unknown[]).length]).toEqual([
+      200,
+      '@1767225600',
+      1,
+    ]);
     const patched = await fetch(`${api}/tasks/${String(task['id'])}`, {
       method: 'PATCH',
       headers: json,

@@ -9,12 +9,13 @@ import { scaled } from '../load-scale.js';
  * or from what the run met): two-sided, so a mode that starts or stops applying is looked at.
  */
 export const NOT_APPLICABLE: Readonly<Record<string, readonly string[]>> = {
-  'fastapi-template': ['location-dropped', 'deprecation-missing'],
+  'fastapi-template': [],
   'fastapi-inventory': [],
   'nest-members': ['limit-ignored', 'filter-ignored'],
   'fastify-books': ['deprecation-missing'],
   'hono-projects': ['filter-ignored', 'credentials-ignored'],
   // Every answer schema of express-zod-api closes its objects (additionalProperties: false): no extra member is benign there.
+  // Its Documentation depicts no response headers: neither Location nor the deprecated read's Deprecation is promised.
   'ezapi-orders': ['location-dropped', 'filter-ignored', 'deprecation-missing', 'extra-properties'],
 };
 
