@@ -152,6 +152,9 @@ describe('a stateless item that documents 404 exists once an answer has named it
       expect((await fetch(`${mock.url}/meetings/${meeting!.meetingId}`)).status).toBe(200);
       const unknown = meeting!.meetingId + 7_777_777;
       expect((await fetch(`${mock.url}/meetings/${unknown}`)).status).toBe(404);
+      // Under it too, where the operation documents 404: the meeting it lies under was never named.
+      expect((await fetch(`${mock.url}/meetings/${unknown}/attendees`)).status).toBe(404);
+      expect((await fetch(`${mock.url}/meetings/${meeting!.meetingId}/attendees`)).status).toBe(200);
       const put = await fetch(`${mock.url}/meetings/${unknown}`, {
         method: 'PUT',
         headers: { 'content-type': 'application/json' },

@@ -1,5 +1,5 @@
 import { isRecord, type Operation } from '../../contract/index.js';
-import { itemSegment, normalName } from '../../contract/resources/index.js';
+import { normalName } from '../../contract/resources/index.js';
 import { HttpError } from '../errors.js';
 
 /** Values kept at most, and leaves read from one answer at most: a bound on memory and on time per answer. */
@@ -57,8 +57,8 @@ export class ServedValues {
   }
 
   /**
-   * The 404 of a stateless operation on an item path that documents 404 itself, for an identifier
-   * of a named collection (`/meetings/{meetingId}`; not `/{dataset}/{id}`) no answer has named. A PUT
+   * The 404 of a stateless operation that documents 404 itself, for an identifier of a named
+   * collection (`/meetings/{meetingId}`; not `/{dataset}/{id}`) no answer has named. A PUT
    * that documents 201 creates (RFC 9110 §9.3.4) and is never refused here; nor is anything once
    * the store is full, where values are no longer kept.
    */
@@ -66,16 +66,18 @@ export class ServedValues {
     operation: Operation,
     params: Readonly<Record<string, string>>,
     codeForStatus: (status: number) => string,
+    stored: (itemPath: string) => boolean,
   ): HttpError | undefined {
     if (operation.responses['404'] === undefined || this.values.size >= MAX_VALUES) return undefined;
     if (operation.method === 'put' && operation.responses['201'] !== undefined) return undefined;
-    if (itemSegment(operation.path) === undefined) return undefined;
-    // Each parameter that follows a collection's name (`/course-mappings/{offeringId}/{externalCourseId}`: offeringId).
+    // Each parameter that follows a collection's name (`/course-mappings/{offeringId}/{externalCourseId}`:
+    // offeringId; `/meetings/{meetingId}/attendees`), unless an inferred collection's store holds its values.
     const segments = operation.path.split('#')[0]!.split('/');
     for (const [i, segment] of segments.entries()) {
       const name = /^\{([^{}]+)\}$/.exec(segment)?.[1];
       const collection = segments[i - 1];
-      if (name === undefined || !collection || collection.includes('{')) continue;
+      if (name === undefined || !collection || collection.includes('{') || stored(segments.slice(0, i + 1).join('/')))
+        continue;
       const id = params[name];
       if (id === undefined || this.values.has(id)) continue;
       return new HttpError(

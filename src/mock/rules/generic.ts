@@ -1,5 +1,6 @@
 import {
   inferModel,
+  samePath,
   type Contract,
   type GenericModel,
   type Operation,
@@ -99,7 +100,9 @@ export class GenericRules implements Rules {
         params,
       ) ??
       (path === undefined ? undefined : deletedPath(this.deps.store, operation, path, this.deps.codeForStatus)) ??
-      this.served.unnamed(operation, params, this.deps.codeForStatus)
+      this.served.unnamed(operation, params, this.deps.codeForStatus, (itemPath) =>
+        this.model.collections.some((c) => samePath(c.itemPath) === samePath(itemPath)),
+      )
     );
   }
 
