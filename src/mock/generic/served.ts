@@ -9,7 +9,7 @@ const MAX_LEAVES = 5_000;
 /**
  * What the mock has named, for items no inferred collection keeps (gotomeeting's `GET
  * /meetings/{meetingId}` answers an array; wiremock's `/__admin/requests/{requestId}`): the
- * identifiers its stateless answers carry, and the path parameters of a successful request. Such
+ * identifiers its stateless answers carry (not what requests sent: a client's guess names nothing). Such
  * an item exists once an answer has named it: an operation on it that documents 404 is answered
  * 404 for a value the mock never named (RFC 9110 §15.5.5), as the service does for an identifier
  * it never issued; before, any value was 200 with an invented record.
@@ -23,10 +23,9 @@ export class ServedValues {
     this.parameterNames = new Set(paths.flatMap((p) => [...p.matchAll(/\{([^{}]+)\}/g)].map((m) => normalName(m[1]!))));
   }
 
-  /** The values of a successful stateless answer, and the path parameters of its request (unless a delete). */
-  record(operation: Operation, params: Readonly<Record<string, string>>, status: number, body: unknown): void {
+  /** The identifiers a successful stateless answer carries. */
+  record(status: number, body: unknown): void {
     if (status < 200 || status > 299) return;
-    if (operation.method !== 'delete') for (const value of Object.values(params)) this.add(value);
     let leaves = 0;
     // Only values that name something: under a member named like a path parameter (`meetingId`),
     // `id`, `…Id`, `…Key`, or the answer's own scalars (a list of names): a count or a duration

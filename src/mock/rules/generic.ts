@@ -106,15 +106,9 @@ export class GenericRules implements Rules {
     );
   }
 
-  answeredStateless(
-    operation: Operation,
-    path: string,
-    status: number,
-    params: Readonly<Record<string, string>> = {},
-    body?: unknown,
-  ): void {
+  answeredStateless(operation: Operation, path: string, status: number, body?: unknown): void {
     rememberDelete(this.deps.store, operation, path, status);
-    this.served.record(operation, params, status, body);
+    this.served.record(status, body);
   }
 
   reset(): void {
