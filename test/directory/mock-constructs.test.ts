@@ -155,6 +155,11 @@ describe('a stateless item that documents 404 exists once an answer has named it
       // Under it too, where the operation documents 404: the meeting it lies under was never named.
       expect((await fetch(`${mock.url}/meetings/${unknown}/attendees`)).status).toBe(404);
       expect((await fetch(`${mock.url}/meetings/${meeting!.meetingId}/attendees`)).status).toBe(200);
+      // An identifier a collection's store holds names its record wherever a path names it.
+      const [offering] = (await (await fetch(`${mock.url}/offerings`)).json()) as { id: string }[];
+      const mapped = await fetch(`${mock.url}/course-mappings/${encodeURIComponent(offering!.id)}/courses`);
+      expect([mapped.status, await mapped.text()]).toEqual([200, expect.any(String)]);
+      expect((await fetch(`${mock.url}/course-mappings/no-such-offering/courses`)).status).toBe(404);
       const put = await fetch(`${mock.url}/meetings/${unknown}`, {
         method: 'PUT',
         headers: { 'content-type': 'application/json' },

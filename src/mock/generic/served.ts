@@ -65,7 +65,7 @@ export class ServedValues {
     operation: Operation,
     params: Readonly<Record<string, string>>,
     codeForStatus: (status: number) => string,
-    stored: (itemPath: string) => boolean,
+    stored: (itemPath: string, value: string) => boolean,
   ): HttpError | undefined {
     if (operation.responses['404'] === undefined || this.values.size >= MAX_VALUES) return undefined;
     if (operation.method === 'put' && operation.responses['201'] !== undefined) return undefined;
@@ -75,10 +75,9 @@ export class ServedValues {
     for (const [i, segment] of segments.entries()) {
       const name = /^\{([^{}]+)\}$/.exec(segment)?.[1];
       const collection = segments[i - 1];
-      if (name === undefined || !collection || collection.includes('{') || stored(segments.slice(0, i + 1).join('/')))
-        continue;
+      if (name === undefined || !collection || collection.includes('{')) continue;
       const id = params[name];
-      if (id === undefined || this.values.has(id)) continue;
+      if (id === undefined || this.values.has(id) || stored(segments.slice(0, i + 1).join('/'), id)) continue;
       return new HttpError(
         404,
         codeForStatus(404),

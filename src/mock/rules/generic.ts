@@ -100,8 +100,12 @@ export class GenericRules implements Rules {
         params,
       ) ??
       (path === undefined ? undefined : deletedPath(this.deps.store, operation, path, this.deps.codeForStatus)) ??
-      this.served.unnamed(operation, params, this.deps.codeForStatus, (itemPath) =>
-        this.model.collections.some((c) => samePath(c.itemPath) === samePath(itemPath)),
+      this.served.unnamed(operation, params, this.deps.codeForStatus, (itemPath, value) =>
+        this.model.collections.some(
+          // The position is an inferred collection's, or the value one of its records' identifiers
+          // (iqualify: an offering listed by a collection, then named under `/course-mappings/{offeringId}`).
+          (c) => samePath(c.itemPath) === samePath(itemPath) || this.deps.store.ids(c.path).includes(value),
+        ),
       )
     );
   }
