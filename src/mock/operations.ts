@@ -187,8 +187,24 @@ function choose(
   const type = Array.isArray(sent) ? sent[0] : sent;
   const takes = (c: Candidate): boolean =>
     documentedMediaFor(type ?? '', Object.keys(c.operation.requestBody?.content ?? {})) !== undefined;
-  return (type !== undefined && !takes(candidates[0]!) ? candidates.find(takes) : undefined) ?? candidates[0];
+  const takers = type === undefined ? [] : candidates.filter(takes);
+  const pool = takers.length > 0 ? takers : candidates;
+  // Among those, the first whose required query parameters and headers the request carries (Azure
+  // Content Moderator's `/reviews`, which requires `UrlContentType`, beside `/reviews#overload=video`,
+  // which does not: a video review went to the first and was refused for the header it need not send).
+  const carries = (c: Candidate): boolean =>
+    c.operation.parameters.every((p) => {
+      if (p.required !== true) return true;
+      if (p.in === 'query') return request.query.has(p.name);
+      if (p.in === 'header')
+        return UNSELECTED_HEADERS.has(p.name.toLowerCase()) || request.headers[p.name.toLowerCase()] !== undefined;
+      return true;
+    });
+  return pool.find(carries) ?? pool[0];
 }
+
+/** Headers the client sets itself, which the contract does not describe (OAS 3.0.3 §4.7.12.1): they select no overload. */
+const UNSELECTED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 
 const paramCount = (template: string): number => (template.match(/\{[^}]+\}/g) ?? []).length;
 const literalLength = (template: string): number => template.replace(/\{[^}]+\}/g, '').length;

@@ -135,6 +135,8 @@ export function validatorDocument(contract: Contract, layer = 0): ValidatorDocum
   withoutExtensions(document);
   // The kernel's reading of a `$ref`'s siblings (ignored in 3.0, OAS 3.0.3 §4.7.26; local-refs.ts), for both halves.
   if (contract.version.family === '2.0' || contract.version.family === '3.0') dropReferenceSiblings(document);
+  // Before any path key is merged or renamed: the references name them as written.
+  referencesIntoPaths(document, changes);
   for (const [key, item] of Object.entries(document.paths as Record<string, unknown>)) {
     if (!isRecord(item)) continue;
     for (const method of METHODS) if (isRecord(item[method])) item[method][WRITTEN_AT] = operationKey(method, key);
@@ -384,6 +386,44 @@ function deepSchemaReferences(document: OpenAPIV3.Document, changes: string[]): 
     record['$ref'] = `#/components/schemas/${name}`;
     reach(schemas[name]);
   });
+}
+
+/**
+ * A reference into another operation (`#/paths/~1api~1v1~1system~1countries/get/responses/default`,
+ * brex; parameters, headers and schemas of other operations in 19 documents of the directory) is a
+ * valid JSON pointer (OAS 3.0.3 §4.7.26, RFC 6901), but the validator resolves a response `$ref` by
+ * its last segment among `components/responses` (every answer of such an operation was 500, "Cannot
+ * read properties of undefined (reading 'content')"), and the path keys are merged and renamed
+ * below. The validator's copy gets the pointed-to object in place of each such reference; one that
+ * reaches itself again is left as written.
+ */
+function referencesIntoPaths(document: OpenAPIV3.Document, changes: string[]): void {
+  const pointed = (ref: string): unknown => {
+    let node: unknown = document;
+    for (const part of ref.slice(2).split('/'))
+      node = isRecord(node) || Array.isArray(node) ? (node as Record<string, unknown>)[decodePointer(part)] : undefined;
+    return node;
+  };
+  let inlined = 0;
+  const expand = (node: unknown, stack: readonly string[]): unknown => {
+    if (Array.isArray(node)) return node.map((n) => expand(n, stack));
+    if (!isRecord(node)) return node;
+    const ref = node['$ref'];
+    if (typeof ref === 'string' && ref.startsWith('#/paths/') && !stack.includes(ref)) {
+      const target = pointed(ref);
+      if (target !== undefined) {
+        inlined += 1;
+        return expand(target, [...stack, ref]);
+      }
+    }
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) out[key] = expand(value, stack);
+    return out;
+  };
+  if (!JSON.stringify(document).includes('"#/paths/')) return;
+  const expanded = expand(document, []) as Record<string, unknown>;
+  for (const key of Object.keys(expanded)) (document as unknown as Record<string, unknown>)[key] = expanded[key];
+  changes.push(`${inlined} reference(s) into #/paths are given to the validator as the objects they point to`);
 }
 
 /** A JSON pointer's reference token (RFC 6901 §4), percent-decoded as a URI fragment carries it (§6). */
@@ -757,6 +797,46 @@ function visit(root: unknown, where: string, callback: (node: Record<string, unk
   }
 }
 
+/**
+ * The kernel's reading of an enum none of whose values meets the schema's own bounds (Adyen's
+ * `gender: {enum: [MALE, FEMALE, UNKNOWN], maxLength: 1}`; src/contract/schema.ts, keepTheEnum):
+ * the listed values are what the authors meant, so the bounds are not enforced. The mock answers
+ * an enum value; the validator's copy held it to the bounds, a 500 on every answer carrying it.
+ */
+function enumBeyondItsBounds(node: Record<string, unknown>, where: string, changes: string[]): void {
+  const values = node['enum'];
+  if (!Array.isArray(values) || values.length === 0) return;
+  const num = (key: string): number | undefined => (typeof node[key] === 'number' ? (node[key] as number) : undefined);
+  const [minLength, maxLength, minimum, maximum] = [num('minLength'), num('maxLength'), num('minimum'), num('maximum')];
+  // 3.0 writes the exclusive bounds as booleans beside minimum/maximum, 3.1 as numbers of their own.
+  const [exclusiveMin, exclusiveMax] = [num('exclusiveMinimum'), num('exclusiveMaximum')];
+  const strictMin = node['exclusiveMinimum'] === true;
+  const strictMax = node['exclusiveMaximum'] === true;
+  const bounds = ['minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'].filter(
+    (k) => node[k] !== undefined,
+  );
+  if (bounds.length === 0) return;
+  const fits = (v: unknown): boolean => {
+    if (typeof v === 'string') {
+      const length = [...v].length;
+      return (minLength === undefined || length >= minLength) && (maxLength === undefined || length <= maxLength);
+    }
+    if (typeof v === 'number')
+      return (
+        (minimum === undefined || (strictMin ? v > minimum : v >= minimum)) &&
+        (maximum === undefined || (strictMax ? v < maximum : v <= maximum)) &&
+        (exclusiveMin === undefined || v > exclusiveMin) &&
+        (exclusiveMax === undefined || v < exclusiveMax)
+      );
+    return true;
+  };
+  if (values.some(fits)) return;
+  for (const key of bounds) delete node[key];
+  changes.push(
+    `${where}: an enum admits none of its values under ${bounds.join(', ')}: the enum is enforced, those bounds are not`,
+  );
+}
+
 function normaliseSchema(
   node: Record<string, unknown>,
   where: string,
@@ -802,6 +882,7 @@ function normaliseSchema(
     else node['allOf'] = [...(Array.isArray(node['allOf']) ? node['allOf'] : []), { not: {} }];
     changes.push(`${where}: enum: [] (admits no value) checked as not: {}`);
   }
+  enumBeyondItsBounds(node, where, changes);
   if (typeof node['format'] === 'string' && !KNOWN_FORMATS.has(node['format'])) formats.add(node['format']);
   // `default` is an annotation (JSON Schema 2020-12 §9.2; OAS 3.0.3 §4.7.24: what the server
   // assumes when the value is absent), never a value the client sent: the validator's ajv fills it

@@ -125,7 +125,9 @@ export function identifierProperty(
     names.find((n) => n === 'id') ??
     names.find((n) => normalName(n) === 'id') ??
     // `/clients/{id}` with `client_id`: the noun and the parameter together.
-    names.find((n) => normalName(n) === normalName(noun) + normalName(idParam))
+    names.find((n) => normalName(n) === normalName(noun) + normalName(idParam)) ??
+    // `/profilingGroups/{profilingGroupName}` with `name` (AWS): the parameter is the noun and the field.
+    names.find((n) => normalName(noun) + normalName(n) === normalName(idParam))
   );
 }
 
@@ -134,7 +136,7 @@ export function identifierProperty(
  * the one object property with an identifier field whose properties take every field the
  * create's body sends (Clerk: `POST /me/email_addresses {email_address}` answers
  * `{response: EmailAddress, client: Client}`; both members have an `id`, only `response` takes
- * `email_address`). Without a create body to tell them apart, none.
+ * `email_address`). Where nothing creates the record, the one member with an identifier field.
  */
 function envelopeOf(
   answer: Schema,
@@ -147,7 +149,19 @@ function envelopeOf(
     .map((media) => media.schema)
     .filter((s): s is Schema => s !== undefined && !('$ref' in s));
   const sent = bodies.flatMap((s) => Object.keys(recordProperties(s)));
-  if (sent.length === 0) return undefined;
+  if (sent.length === 0) {
+    // Nothing creates the record (a read-only collection: Amadeus's `{data: Activity, meta}`,
+    // Apideck's `{status_code, status, data: Api}`): the one object member with an identifier
+    // field holds it. Two such members leave nothing to tell them apart by, so none.
+    if (create?.requestBody !== undefined) return undefined;
+    const holders = Object.entries(mergeAllOf(answer).properties ?? {}).filter(
+      (entry): entry is [string, Schema] =>
+        !('$ref' in entry[1]) &&
+        isObjectSchema(entry[1]) &&
+        identifierProperty(entry[1], idParam, noun, undefined, itemOps) !== undefined,
+    );
+    return holders.length === 1 ? { property: holders[0]![0], schema: holders[0]![1] } : undefined;
+  }
   // A body that wraps the record in the same one member as the answers (JSON:API 1.1 §7.1: `{data:
   // {type, attributes}}` sent, `{data: {id, type, attributes}}` answered) sends the member's fields.
   const sentIn = (member: string): string[] =>
@@ -156,7 +170,18 @@ function envelopeOf(
       const inner = Object.keys(own).length === 1 ? own[member] : undefined;
       return Object.keys(inner && !('$ref' in inner) && isObjectSchema(inner) ? recordProperties(inner) : own);
     });
-  const candidates = Object.entries(mergeAllOf(answer).properties ?? {}).filter((entry): entry is [string, Schema] => {
+  const members = Object.entries(mergeAllOf(answer).properties ?? {});
+  // The answer is that one member and nothing else (AWS: `{profilingGroup: ProfilingGroupDescription}`,
+  // the create sending `profilingGroupName` where the record says `name`): it holds the record.
+  const only = members.length === 1 ? members[0]! : undefined;
+  if (
+    only !== undefined &&
+    !('$ref' in only[1]) &&
+    isObjectSchema(only[1]) &&
+    identifierProperty(only[1], idParam, noun, undefined, itemOps) !== undefined
+  )
+    return { property: only[0], schema: only[1] };
+  const candidates = members.filter((entry): entry is [string, Schema] => {
     const sub = entry[1];
     if (
       '$ref' in sub ||

@@ -520,6 +520,45 @@ function listPage(
   return { items, total, page, size, offset };
 }
 
+/**
+ * A list the contract promises is never shorter than `minItems` (Zalando's article units, an array
+ * with `minItems: 1`), over a scope that holds fewer records (a parent's scope starts empty:
+ * seedGeneric), gets generated records stored up to that minimum, so the answer keeps its schema
+ * and each listed record reads back: the empty list broke it (500 "must NOT have fewer than 1
+ * items"). A wrapper's member counts only where the wrapper requires it (pageObject leaves it out).
+ */
+function fillToMinimum(
+  shape: ListShape,
+  answer: Schema | undefined,
+  collection: Collection,
+  scope: string,
+  deps: GenericDeps,
+): void {
+  let array: Schema | undefined = answer;
+  if (shape.kind === 'wrapped') {
+    const wrapper = mergeAllOf(shape.wrapper);
+    array = (wrapper.required ?? []).includes(shape.property)
+      ? asSchema(wrapper.properties?.[shape.property])
+      : undefined;
+  }
+  const minimum = array ? mergeAllOf(array).minItems : undefined;
+  if (minimum === undefined || minimum < 1 || collection.singleton === true) return;
+  const { store, validator } = deps;
+  // Bounded: a minimum beyond a page's worth is the contract's figure, not a count to materialise.
+  for (
+    let n = store.list(collection.path, scope).length, tries = 0;
+    n < Math.min(minimum, 100) && tries < 200;
+    tries++
+  ) {
+    const record = generateRecord(collection.schema, deps.faker(), validator);
+    const id = newId(collection, store, deps.faker(), validator);
+    if (collection.idField !== undefined) record[collection.idField] = id;
+    if (!schemaAccepts(validator, collection.schema, record)) continue;
+    store.put(collection.path, scope, String(id), record);
+    n += 1;
+  }
+}
+
 /** The list answer: the array, or the wrapper object generated from its schema with the page laid in. */
 function listBody(
   shape: ListShape,
@@ -845,14 +884,29 @@ export function genericHandlers(deps: GenericDeps): Handlers {
     };
     /** The record a body names by its identifier field (`PUT /pet {"id": 7, …}`): 404 when there is none. */
     const byBody = (input: HandlerInput): { id: string; scope: string; record: RecordValue } => {
-      const given =
-        collection.idField !== undefined && isRecord(input.body) ? input.body[collection.idField] : undefined;
-      if (typeof given !== 'string' && typeof given !== 'number')
-        throw new HttpError(
+      const field = collection.idField;
+      let given = field !== undefined && isRecord(input.body) ? input.body[field] : undefined;
+      // Or a query parameter of the operation that bears the field's name (Google's `PUT
+      // …/users?name=…` with a User body: "Name of the user in the instance").
+      const named = input.operation.parameters.find(
+        (p) => p.in === 'query' && field !== undefined && normal(p.name) === normal(field),
+      );
+      if (typeof given !== 'string' && typeof given !== 'number' && named)
+        given = input.query.get(named.name) ?? undefined;
+      if (typeof given !== 'string' && typeof given !== 'number') {
+        const refusal = new HttpError(
           400,
           deps.codeForStatus(400),
-          `The body must name the ${collection.noun} by ${collection.idField ?? 'its identifier'}.`,
+          `The body must name the ${collection.noun} by ${field ?? 'its identifier'}.`,
         );
+        if (documentedResponse(input.operation.responses, 400) !== undefined) throw refusal;
+        // A requirement the contract does not state, for an operation that documents no 400: its documented answer.
+        const reply =
+          deps.documented?.(input.operation, input.params, input.query) ??
+          cannedReply(input.operation, {}, deps.faker(), deps.codeForStatus, input.params);
+        const why = `the request names no ${collection.noun} by ${field ?? 'its identifier'}, and ${input.operation.id} documents no 400: its documented answer, generated`;
+        throw new UndocumentedMiss({ ...reply, headers: { ...reply.headers, [STATELESS]: why } });
+      }
       const scope = scopeOf(collection, input.params);
       const id = String(given);
       const record = store.get(collection.path, scope, id);
@@ -884,7 +938,9 @@ export function genericHandlers(deps: GenericDeps): Handlers {
     switch (binding.kind) {
       case 'list':
         handlers[operationId] = (input) => {
-          const page = listPage(binding, input, store.list(collection.path, scopeOf(collection, input.params)));
+          const scope = scopeOf(collection, input.params);
+          fillToMinimum(binding.shape, answer, collection, scope, deps);
+          const page = listPage(binding, input, store.list(collection.path, scope));
           const body = listBody(binding.shape, page.items, page.total, page.page, page.size, page.offset, deps, answer);
           return { status: successStatus(operation, 200), body, headers: { 'X-Total-Count': String(page.total) } };
         };
@@ -909,7 +965,20 @@ export function genericHandlers(deps: GenericDeps): Handlers {
           );
           record = stamp(record, collection.schema, sendable, deps.faker(), false, validator);
           // An identifier the client chose (a username, a pet id in the body) is kept; else the server assigns one.
-          const chosen = collection.idField !== undefined ? record[collection.idField] : undefined;
+          let chosen = collection.idField !== undefined ? record[collection.idField] : undefined;
+          // Or sent under the item parameter's name, where the record names it otherwise (AWS
+          // CodeGuru: `{profilingGroupName}` sent, answered `{profilingGroup: {name, arn, …}}`).
+          const underParam = isRecord(sent)
+            ? Object.entries(sent).find(([name]) => normal(name) === normal(collection.idParam))?.[1]
+            : undefined;
+          if (
+            chosen === undefined &&
+            collection.idField !== undefined &&
+            (typeof underParam === 'string' || typeof underParam === 'number') &&
+            addressable(collection, underParam, validator) &&
+            schemaAccepts(validator, collection.schema, { ...record, [collection.idField]: underParam })
+          )
+            chosen = underParam;
           if (
             chosen !== undefined &&
             input.operation.responses['409'] &&

@@ -1,5 +1,6 @@
 import {
   inferModel,
+  samePath,
   type Contract,
   type GenericModel,
   type Operation,
@@ -11,6 +12,7 @@ import type { Dice } from '../dice.js';
 import { HttpError } from '../errors.js';
 import { genericHandlers, seedGeneric, unknownParent } from '../generic/handlers.js';
 import type { GenericSnapshot, GenericStore } from '../generic/store.js';
+import { ServedValues } from '../generic/served.js';
 import { deletedPath, rememberDelete } from '../generic/tombstones.js';
 import { reflectFilters } from '../reflect-filters.js';
 import type { Handlers, Reply } from '../routes/types.js';
@@ -39,11 +41,14 @@ export class GenericRules implements Rules {
   readonly statelessReasons: ReadonlyMap<string, string>;
   readonly collections: readonly CollectionView[];
   private readonly model: GenericModel;
+  /** What the stateless answers have named (generic/served.ts). */
+  private readonly served: ServedValues;
 
   constructor(private readonly deps: GenericRulesDeps) {
     const { contract, store, validator, dice, codeForStatus } = deps;
     const model = inferModel(contract);
     this.model = model;
+    this.served = new ServedValues(contract.operations.map((op) => op.path));
     this.statelessReasons = new Map(model.stateless);
     this.collections = model.collections.map((c) => {
       const operations: Record<string, string[]> = {};
@@ -93,16 +98,26 @@ export class GenericRules implements Rules {
         { model: this.model, store: this.deps.store, codeForStatus: this.deps.codeForStatus },
         operation,
         params,
-      ) ?? (path === undefined ? undefined : deletedPath(this.deps.store, operation, path, this.deps.codeForStatus))
+      ) ??
+      (path === undefined ? undefined : deletedPath(this.deps.store, operation, path, this.deps.codeForStatus)) ??
+      this.served.unnamed(operation, params, this.deps.codeForStatus, (itemPath, value) =>
+        this.model.collections.some(
+          // The position is an inferred collection's, or the value one of its records' identifiers
+          // (iqualify: an offering listed by a collection, then named under `/course-mappings/{offeringId}`).
+          (c) => samePath(c.itemPath) === samePath(itemPath) || this.deps.store.ids(c.path).includes(value),
+        ),
+      )
     );
   }
 
-  answeredStateless(operation: Operation, path: string, status: number): void {
+  answeredStateless(operation: Operation, path: string, status: number, body?: unknown): void {
     rememberDelete(this.deps.store, operation, path, status);
+    this.served.record(status, body);
   }
 
   reset(): void {
     this.deps.store.clear();
+    this.served.clear();
     this.seed();
   }
 

@@ -1,5 +1,6 @@
 import express, { type RequestHandler } from 'express';
-import { admitsJson, isXmlMediaType, mediaMatches, sequenceSyntax } from '../../contract/index.js';
+import type { OpenAPIV3 } from 'openapi-types';
+import { admitsJson, isXmlMediaType, mediaMatches, mergeAllOf, sequenceSyntax } from '../../contract/index.js';
 import {
   checkBodyShape,
   checkCharset,
@@ -112,6 +113,7 @@ export function parseStage(ctx: StageContext): RequestHandler[] {
     // A form's values are typed first, so the integer guard sees `petId=9223372036854775808` as the
     // number it would be stored as, as it does in JSON: one guard for every media type.
     if (type === 'application/x-www-form-urlencoded') req.body = typeFormBody(req.body, schema, media?.encoding);
+    if (type !== undefined && typeof req.body === 'string') req.body = structuredText(type, schema, req.body);
     // An OpenAPI 3.2 stream (itemSchema): read into its items and checked here, as the validator's copy has no place for it.
     if (type !== undefined && typeof req.body === 'string')
       checkSequence(type, media, req.body, schemaValidator, codeForStatus(400));
@@ -119,4 +121,23 @@ export function parseStage(ctx: StageContext): RequestHandler[] {
     next();
   };
   return [guards, body, read];
+}
+
+/**
+ * A plain-text body (`text/*`, neither XML nor a stream) whose schema is an object or an array (chain49's
+ * `text/plain: {type: object}`, Azure Content Moderator's `format: file` objects) can only meet it as
+ * structured text: it is read as JSON where it parses as a JSON object or array, and the schema
+ * judges that value. Any other text stays the string it is, which the schema refuses as before.
+ */
+function structuredText(type: string, schema: OpenAPIV3.SchemaObject | undefined, text: string): unknown {
+  if (!schema || !mediaMatches(type, 'text/*') || isXmlMediaType(type) || sequenceSyntax(type) !== undefined)
+    return text;
+  const wanted = mergeAllOf(schema).type;
+  if (wanted !== 'object' && wanted !== 'array') return text;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null ? value : text;
+  } catch {
+    return text;
+  }
 }

@@ -15,6 +15,9 @@ export function successMediaTypes(operation: Operation): string[] {
   return types;
 }
 
+/** A media type or range as RFC 9110 §8.3.1 writes it: `type/subtype`, parameters allowed. */
+const isMediaType = (key: string): boolean => /^[^\s/;]+\/[^\s/;]+\s*(;.*)?$/.test(key.trim());
+
 /**
  * Policies: what decides whether and when the request is answered: 406 when nothing documented
  * fits Accept, the Prefer header's checks, chaos (--chaos) and latency (--latency, Prefer: delay).
@@ -28,8 +31,10 @@ export function policiesStage(ctx: StageContext): RequestHandler {
     const { match, prefer } = state;
     const operation = match.operation;
     // 406 only when nothing the operation documents fits the Accept header (RFC 9110 §12.5.1).
+    // A content key that is no media type (opendatasoft's `xls`) cannot be negotiated: it takes part
+    // in no 406 (RFC 9110 §12.5.1 lets a server disregard Accept rather than refuse).
     let offered = offeredTypes.get(operation);
-    if (!offered) offeredTypes.set(operation, (offered = successMediaTypes(operation)));
+    if (!offered) offeredTypes.set(operation, (offered = successMediaTypes(operation).filter(isMediaType)));
     if (offered.length > 0 && negotiate(req.headers.accept, offered) === undefined)
       throw new HttpError(406, codeForStatus(406), `This operation answers ${offered.join(', ')} only.`);
     if (!prefer.ok) throw prefer.error;

@@ -1,0 +1,89 @@
+import { isRecord, type Operation } from '../../contract/index.js';
+import { normalName } from '../../contract/resources/index.js';
+import { HttpError } from '../errors.js';
+
+/** Values kept at most, and leaves read from one answer at most: a bound on memory and on time per answer. */
+const MAX_VALUES = 100_000;
+const MAX_LEAVES = 5_000;
+
+/**
+ * What the mock has named, for items no inferred collection keeps (gotomeeting's `GET
+ * /meetings/{meetingId}` answers an array; wiremock's `/__admin/requests/{requestId}`): the
+ * identifiers its stateless answers carry (not what requests sent: a client's guess names nothing). Such
+ * an item exists once an answer has named it: an operation on it that documents 404 is answered
+ * 404 for a value the mock never named (RFC 9110 §15.5.5), as the service does for an identifier
+ * it never issued; before, any value was 200 with an invented record.
+ */
+export class ServedValues {
+  private readonly values = new Set<string>();
+  /** The contract's path parameter names, normalised (vocabulary.ts). */
+  private readonly parameterNames: ReadonlySet<string>;
+
+  constructor(paths: readonly string[]) {
+    this.parameterNames = new Set(paths.flatMap((p) => [...p.matchAll(/\{([^{}]+)\}/g)].map((m) => normalName(m[1]!))));
+  }
+
+  /** The identifiers a successful stateless answer carries. */
+  record(status: number, body: unknown): void {
+    if (status < 200 || status > 299) return;
+    let leaves = 0;
+    // Only values that name something: under a member named like a path parameter (`meetingId`),
+    // `id`, `…Id`, `…Key`, or the answer's own scalars (a list of names): a count or a duration
+    // names nothing, and a small number that appeared as one must not make every such id exist.
+    const walk = (node: unknown, depth: number, naming: boolean): void => {
+      if (leaves >= MAX_LEAVES || depth > 12) return;
+      if (typeof node === 'string' || typeof node === 'number') {
+        leaves += 1;
+        if (naming) this.add(String(node));
+      } else if (Array.isArray(node)) for (const n of node) walk(n, depth + 1, naming);
+      else if (isRecord(node)) for (const [key, n] of Object.entries(node)) walk(n, depth + 1, this.names(key));
+    };
+    walk(body, 0, true);
+  }
+
+  /** Whether a member's name says its value names something (see record). */
+  private names(key: string): boolean {
+    const name = normalName(key);
+    return this.parameterNames.has(name) || name === 'id' || /(id|ids|key|keys)$/.test(name);
+  }
+
+  clear(): void {
+    this.values.clear();
+  }
+
+  private add(value: string): void {
+    if (value.length > 0 && value.length <= 200 && this.values.size < MAX_VALUES) this.values.add(value);
+  }
+
+  /**
+   * The 404 of a stateless operation that documents 404 itself, for an identifier of a named
+   * collection (`/meetings/{meetingId}`; not `/{dataset}/{id}`) no answer has named. A PUT
+   * that documents 201 creates (RFC 9110 §9.3.4) and is never refused here; nor is anything once
+   * the store is full, where values are no longer kept.
+   */
+  unnamed(
+    operation: Operation,
+    params: Readonly<Record<string, string>>,
+    codeForStatus: (status: number) => string,
+    stored: (itemPath: string, value: string) => boolean,
+  ): HttpError | undefined {
+    if (operation.responses['404'] === undefined || this.values.size >= MAX_VALUES) return undefined;
+    if (operation.method === 'put' && operation.responses['201'] !== undefined) return undefined;
+    // Each parameter that follows a collection's name (`/course-mappings/{offeringId}/{externalCourseId}`:
+    // offeringId; `/meetings/{meetingId}/attendees`), unless an inferred collection's store holds its values.
+    const segments = operation.path.split('#')[0]!.split('/');
+    for (const [i, segment] of segments.entries()) {
+      const name = /^\{([^{}]+)\}$/.exec(segment)?.[1];
+      const collection = segments[i - 1];
+      if (name === undefined || !collection || collection.includes('{')) continue;
+      const id = params[name];
+      if (id === undefined || this.values.has(id) || stored(segments.slice(0, i + 1).join('/'), id)) continue;
+      return new HttpError(
+        404,
+        codeForStatus(404),
+        `No ${collection} with ${name} ${id.slice(0, 100)}: no answer of this mock has named it.`,
+      );
+    }
+    return undefined;
+  }
+}
