@@ -229,9 +229,16 @@ export async function measureProxyOverhead(
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const seconds = Number(process.argv[2] ?? 10);
-  const rate = Number(process.argv[3] ?? 1000);
-  const rounds = Number(process.argv[4] ?? 1);
+  const positive = (at: number, name: string, fallback: number): number => {
+    const text = process.argv[at];
+    const value = text === undefined ? fallback : Number(text);
+    if (Number.isInteger(value) && value > 0) return value;
+    process.stderr.write(`proxy-overhead: ${name} must be a positive whole number, got ${JSON.stringify(text)}\n`);
+    process.exit(2);
+  };
+  const seconds = positive(2, 'SECONDS', 10);
+  const rate = positive(3, 'RATE', 1000);
+  const rounds = positive(4, 'ROUNDS', 1);
   const result = await measureProxyOverhead(seconds, rate, rounds);
   const line = (m: Row): string =>
     `${m.name.padEnd(34)} p50 ${m.p50.toFixed(1).padStart(6)} ms  p99 ${m.p99.toFixed(1).padStart(6)} ms  (raw p50 ${m.p50us.toFixed(0).padStart(6)} µs  p99 ${m.p99us.toFixed(0).padStart(6)} µs)  ${m.rps.toFixed(0).padStart(5)} req/s  non-2xx ${m.non2xx}  errors ${m.errors}${m.cpuUsPerRequest !== undefined ? `  CPU ${m.cpuUsPerRequest.toFixed(0)} µs/req` : ''}${m.mainThreadCpuUsPerRequest !== undefined ? ` (main thread ${m.mainThreadCpuUsPerRequest.toFixed(0)})` : ''}`;

@@ -95,7 +95,7 @@ const NOT_RUN: Readonly<Record<string, string>> = {
     'one job of a CI matrix; test/traffic/har.test.ts runs every shard of a run and merges them',
   'petstore-conformance merge shard-*.json --reporter junit=conformance.xml --reporter pretty':
     'test/traffic/har.test.ts merges the shards it ran, and test/traffic/shard.test.ts compares the merge with the whole run',
-  'npm run build && node dist/bench/proxy-overhead.js 10 1000':
+  'npm run build && node dist/bench/proxy-overhead.js 10 1000 3':
     'a bench (seconds of load at 1,000 requests a second), not a test',
   // docs/zoo-node.md: the zoo's services run until stopped.
   'node fixtures/zoo/hono-projects/server.mjs':

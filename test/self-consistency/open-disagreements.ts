@@ -6,8 +6,9 @@
  * `npm run build && node dist/bench/self-consistency-table.js --open test/self-consistency/open-disagreements.ts`.
  */
 export const OPEN_DISAGREEMENTS: Readonly<Record<string, readonly string[]>> = {
-  // The mock's bug: GET /businesses/{business_id}/partners answers a list no collection is inferred
-  // for (X-Mock-Stateless), generated afresh for each request, so its start_index does not move the
-  // page; the runner's paging rule now reads that integer start_index as the offset (it rightly fails).
-  'pinterest-v5': ['paging_truthful › get/business_partners'],
+  // The mock's bug: a list no collection is inferred for (X-Mock-Stateless: GET
+  // /businesses/{business_id}/members here; /partners before the run's draws moved) is generated
+  // afresh for each request, so its start_index does not move the page; the runner's paging rule
+  // reads that integer start_index as the offset (it rightly fails).
+  'pinterest-v5': ['paging_truthful › get/business_members'],
 };
