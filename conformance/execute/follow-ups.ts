@@ -3,6 +3,7 @@ import { lowered, type Contract, type Operation, type SchemaValidator } from '..
 import { pathParameters, queryParameters } from '../cases/inputs.js';
 import {
   collectionNameOf,
+  envelopedRecord,
   identifierField,
   identifierOf,
   itemRead,
@@ -205,11 +206,16 @@ export async function readBack(
   }
   const readSchema = responseJsonSchema(reader.op.responses['200'] ?? ({} as OpenAPIV3.ResponseObject))?.schema;
   // The field carrying the id, compared as text: a Location gives "1" for `memberId: 1` (a path segment is text, RFC 3986 §3.3).
-  const idField = Object.entries(created).find(([, v]) => sameId(v, reader.id))?.[0] ?? 'id';
+  // The record is the answer, or the one member an envelope wraps it in (the kernel's envelopedRecord:
+  // AWS's `{profilingGroup: {name, …}}`), which is how a list shows it too.
+  const holds = (r: Readonly<Record<string, unknown>>): boolean => Object.values(r).some((v) => sameId(v, reader.id));
+  const wrapped = holds(created) ? undefined : envelopedRecord(created);
+  const record = wrapped && holds(wrapped) ? wrapped : created;
+  const idField = Object.entries(record).find(([, v]) => sameId(v, reader.id))?.[0] ?? 'id';
   // The identifier the answer gave is the server's to assign (RFC 9110 §9.3.3: the origin server
   // names what a POST creates): the record is read by it, so an id the client proposed is not held against it.
   const expected = expectedFields(input.body, readSchema, validator);
-  if (Object.hasOwn(created, idField) && created[idField] !== expected[idField]) delete expected[idField];
+  if (Object.hasOwn(record, idField) && record[idField] !== expected[idField]) delete expected[idField];
   // The parent's identifiers the create was sent under name the same parents for the read, but the
   // read may declare them narrower (Twilio: `ConferenceSid` any string on the Participants create,
   // `^CF[0-9a-fA-F]{32}$` on the Participant read): a value the read's own parameter refuses would
