@@ -348,6 +348,9 @@ function asThreeOne(document: OpenAPIV3.Document & Record<string, unknown>, chan
   }
 }
 
+/** Schema keywords whose values are data, not schemas (JSON Schema Validation §6.1.2, §6.1.3, §9.2, §9.5; OAS 3.0.3 §4.7.24). */
+const DATA_KEYWORDS: ReadonlySet<string> = new Set(['example', 'examples', 'default', 'enum', 'const']);
+
 /**
  * A reference into a component schema's inside (`#/components/schemas/Order/allOf/0`, Codat) is
  * a valid JSON pointer (OAS 3.0.3 §4.7.23, RFC 6901), but the validator adds each component to ajv
@@ -361,7 +364,9 @@ function deepSchemaReferences(document: OpenAPIV3.Document, changes: string[]): 
   const named = new Map<string, string>();
   const nameFor = (ref: string): string | undefined => {
     const m = /^#\/components\/schemas\/([^/]+)\/(.+)$/.exec(ref);
-    if (!m) return undefined;
+    // A pointer through a keyword whose value is data (shutterstock: `example: {$ref:
+    // '#/components/schemas/Url/example'}`) reaches a value, not a schema: no component is made of it.
+    if (!m || m[2]!.split('/').some((part) => DATA_KEYWORDS.has(decodePointer(part)))) return undefined;
     const known = named.get(ref);
     if (known !== undefined) return known;
     let target: unknown = schemas[decodePointer(m[1]!)];

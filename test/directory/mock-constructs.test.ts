@@ -29,6 +29,8 @@ const CONSTRUCTS = [
   // A record wrapped in one member, named on create by the item parameter (AWS CodeGuru): the mock
   // lists it under `name`; the runner looked for the created id beside the wrapper, not in it.
   'wrapped-record-named-by-param.yaml',
+  // An example pointing at another schema's example (shutterstock): made a component schema, refused, no start.
+  'ref-into-example.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
