@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/contract/index.js';
 import { start } from '../../src/index.js';
+import { expectCleanSweep } from './outcomes.js';
 import { sweepDocument, SWEEP_DEFAULTS } from '../../bench/sweep/document.js';
 
 const CONSTRUCTS = [
@@ -64,20 +65,7 @@ const CONSTRUCTS = [
 ];
 
 describe('directory constructs: runner against mock', () => {
-  it.each(CONSTRUCTS)('%s: mock starts, no 5xx, no failure', async (name) => {
-    const outcome = await sweepDocument(
-      name,
-      join(packageRoot, 'fixtures', 'constructs', 'directory', name),
-      SWEEP_DEFAULTS,
-    );
-    expect({
-      stage: outcome.stage,
-      reason: outcome.reason,
-      fiveXx: outcome.fiveXx,
-      failures: outcome.failures,
-    }).toEqual({ stage: 'ok', reason: undefined, fiveXx: [], failures: [] });
-    expect(outcome.judged).toBeGreaterThan(0);
-  });
+  it.each(CONSTRUCTS)('%s: mock starts, no 5xx, no failure', (name) => expectCleanSweep(name));
 });
 
 describe('a length no string reaches (maxLength 2147483647) at every boundary', () => {

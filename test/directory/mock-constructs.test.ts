@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/contract/index.js';
 import { start } from '../../src/index.js';
-import { SWEEP_DEFAULTS, sweepDocument } from '../../bench/sweep/document.js';
+import { expectCleanSweep } from './outcomes.js';
 
 const CONSTRUCTS = [
   // A response `$ref` into another operation (brex.io): every GET of the operation answered 500.
@@ -34,20 +34,7 @@ const CONSTRUCTS = [
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
-  it.each(CONSTRUCTS)('%s: mock starts, no 5xx, no failure', async (name) => {
-    const outcome = await sweepDocument(
-      name,
-      join(packageRoot, 'fixtures', 'constructs', 'directory', name),
-      SWEEP_DEFAULTS,
-    );
-    expect({
-      stage: outcome.stage,
-      reason: outcome.reason,
-      fiveXx: outcome.fiveXx,
-      failures: outcome.failures,
-    }).toEqual({ stage: 'ok', reason: undefined, fiveXx: [], failures: [] });
-    expect(outcome.judged).toBeGreaterThan(0);
-  });
+  it.each(CONSTRUCTS)('%s: mock starts, no 5xx, no failure', (name) => expectCleanSweep(name));
 });
 
 describe('a list whose schema needs minItems holds that many records, and they read back', () => {
