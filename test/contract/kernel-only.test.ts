@@ -6,7 +6,6 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { CredentialPlan, type Placement } from '../../conformance/credentials.js';
 import type { OutgoingRequest } from '../../conformance/http/client.js';
 import { Session } from '../../conformance/session.js';
-import { parseArazzo, runWorkflows } from '../../conformance/workflows/index.js';
 import {
   contractFromDocument,
   isJsonMediaType,
@@ -19,6 +18,7 @@ import {
   type Contract,
 } from '../../src/contract/index.js';
 import { SecurityGate } from '../../src/mock/controls/request-headers/security.js';
+import { inlineArazzo, runThrough } from '../workflows/helpers.js';
 
 /**
  * Each OpenAPI rule the mock and the runner share exists once, in src/contract/ (issue 18): this
@@ -410,31 +410,13 @@ function capture(answer: { type: string; body: string } = { type: 'application/j
 
 /** One workflow step on `look` with the parameter (or a body of `type`), run by the workflow executor through `transport`. */
 async function runStep(contract: Contract, step: Record<string, unknown>, transport: ReturnType<typeof capture>) {
-  const doc = parseArazzo(
+  const doc = inlineArazzo([
     {
-      arazzo: '1.0.1',
-      info: { title: 't', version: '1' },
-      sourceDescriptions: [{ name: 'api', url: 'api.yaml', type: 'openapi' }],
-      workflows: [
-        {
-          workflowId: 'w',
-          steps: [
-            { stepId: 's', operationId: 'look', successCriteria: [{ condition: '$statusCode == 200' }], ...step },
-          ],
-        },
-      ],
+      workflowId: 'w',
+      steps: [{ stepId: 's', operationId: 'look', successCriteria: [{ condition: '$statusCode == 200' }], ...step }],
     },
-    'w.arazzo.yaml',
-  );
-  return runWorkflows({
-    documents: [doc],
-    contract,
-    target: 'http://h',
-    credentials: {},
-    timeoutMs: 1000,
-    maxResponseBytes: 1 << 20,
-    transport,
-  });
+  ]);
+  return runThrough(contract, [doc], transport);
 }
 
 describe('each consumer serialises parameters in their declared style and reads them back alike (OAS 3.0.3 §4.7.12.4)', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkContext, underPolicies } from '../../conformance/judge/index.js';
 import { workflows } from '../../conformance/workflows/entry.js';
-import { parseArazzo, runWorkflows } from '../../conformance/workflows/index.js';
 import { contractFromDocument, SchemaValidator } from '../../src/contract/index.js';
+import { inlineArazzo, runThrough } from './helpers.js';
 
 /**
  * A workflow step is judged by the judge's policies as a check is (issue 31 item 4): the step's
@@ -81,40 +81,24 @@ describe('a workflow step under the judge policies', () => {
         },
       },
     });
-    const doc = parseArazzo(
+    const doc = inlineArazzo([
       {
-        arazzo: '1.0.1',
-        info: { title: 't', version: '1' },
-        sourceDescriptions: [{ name: 'api', url: 'api.yaml', type: 'openapi' }],
-        workflows: [
+        workflowId: 'dropWithoutCredentials',
+        steps: [
           {
-            workflowId: 'dropWithoutCredentials',
-            steps: [
-              {
-                stepId: 'drop',
-                operationId: 'dropThing',
-                parameters: [{ name: 'id', in: 'path', value: 't1' }],
-                successCriteria: [{ condition: `$statusCode == ${row.asks}` }],
-              },
-            ],
+            stepId: 'drop',
+            operationId: 'dropThing',
+            parameters: [{ name: 'id', in: 'path', value: 't1' }],
+            successCriteria: [{ condition: `$statusCode == ${row.asks}` }],
           },
         ],
       },
-      'w.arazzo.yaml',
-    );
-    const [result] = await runWorkflows({
-      documents: [doc],
-      contract,
-      target: 'http://h',
-      credentials: {},
-      timeoutMs: 1000,
-      maxResponseBytes: 1 << 20,
-      transport: {
-        sendBuilt: async () => ({
-          ok: true,
-          response: { status: row.answered, headers: { 'retry-after': '60' }, body: '', durationMs: 1 },
-        }),
-      },
+    ]);
+    const [result] = await runThrough(contract, [doc], {
+      sendBuilt: async () => ({
+        ok: true,
+        response: { status: row.answered, headers: { 'retry-after': '60' }, body: '', durationMs: 1 },
+      }),
     });
     expect(result, 'one result').toBeDefined();
     // As the runner passes every workflow result: under the policies, about its failing step's operation.
@@ -133,36 +117,18 @@ describe('a workflow calling one that was rate limited', () => {
       info: { title: 'policies', version: '1' },
       paths: { '/things': { get: { operationId: 'listThings', responses: { '200': { description: 'ok' } } } } },
     });
-    const doc = parseArazzo(
+    const doc = inlineArazzo([
       {
-        arazzo: '1.0.1',
-        info: { title: 't', version: '1' },
-        sourceDescriptions: [{ name: 'api', url: 'api.yaml', type: 'openapi' }],
-        workflows: [
-          {
-            workflowId: 'child',
-            steps: [
-              { stepId: 'list', operationId: 'listThings', successCriteria: [{ condition: '$statusCode == 200' }] },
-            ],
-          },
-          { workflowId: 'parent', steps: [{ stepId: 'callChild', workflowId: 'child' }] },
-        ],
+        workflowId: 'child',
+        steps: [{ stepId: 'list', operationId: 'listThings', successCriteria: [{ condition: '$statusCode == 200' }] }],
       },
-      'w.arazzo.yaml',
-    );
-    const results = await runWorkflows({
-      documents: [doc],
-      contract,
-      target: 'http://h',
-      credentials: {},
-      timeoutMs: 1000,
-      maxResponseBytes: 1 << 20,
-      transport: {
-        sendBuilt: async () => ({
-          ok: true,
-          response: { status: 429, headers: { 'retry-after': '60' }, body: '', durationMs: 1 },
-        }),
-      },
+      { workflowId: 'parent', steps: [{ stepId: 'callChild', workflowId: 'child' }] },
+    ]);
+    const results = await runThrough(contract, [doc], {
+      sendBuilt: async () => ({
+        ok: true,
+        response: { status: 429, headers: { 'retry-after': '60' }, body: '', durationMs: 1 },
+      }),
     });
     expect(results.map((r) => [r.check, r.status])).toEqual([
       ['workflow:child', 'skipped'],

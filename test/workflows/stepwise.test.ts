@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Sent } from '../../conformance/registry/types.js';
 import type { Exchange } from '../../conformance/types.js';
 import { workflows } from '../../conformance/workflows/entry.js';
-import { parseArazzo } from '../../conformance/workflows/index.js';
 import type { WorkflowRequest } from '../../conformance/workflows/interpreter.js';
 import { contractFromDocument } from '../../src/contract/index.js';
+import { inlineArazzo } from './helpers.js';
 
 /**
  * The workflows' registry entry is plan → next request → judge, all pure (issue 31 item 4): `next`
@@ -24,35 +24,27 @@ const contract = await contractFromDocument({
     },
   },
 });
-const doc = parseArazzo(
+const doc = inlineArazzo([
   {
-    arazzo: '1.0.1',
-    info: { title: 't', version: '1' },
-    sourceDescriptions: [{ name: 'api', url: 'api.yaml', type: 'openapi' }],
-    workflows: [
+    workflowId: 'readTwice',
+    steps: [
       {
-        workflowId: 'readTwice',
-        steps: [
-          {
-            stepId: 'first',
-            operationId: 'getThing',
-            parameters: [{ name: 'id', in: 'path', value: 'a' }],
-            successCriteria: [{ condition: '$statusCode == 200' }],
-            onFailure: [{ name: 'again', type: 'retry', retryAfter: 2, retryLimit: 1 }],
-            outputs: { next: '$response.body#/next' },
-          },
-          {
-            stepId: 'second',
-            operationId: 'getThing',
-            parameters: [{ name: 'id', in: 'path', value: '$steps.first.outputs.next' }],
-            successCriteria: [{ condition: '$statusCode == 200' }],
-          },
-        ],
+        stepId: 'first',
+        operationId: 'getThing',
+        parameters: [{ name: 'id', in: 'path', value: 'a' }],
+        successCriteria: [{ condition: '$statusCode == 200' }],
+        onFailure: [{ name: 'again', type: 'retry', retryAfter: 2, retryLimit: 1 }],
+        outputs: { next: '$response.body#/next' },
+      },
+      {
+        stepId: 'second',
+        operationId: 'getThing',
+        parameters: [{ name: 'id', in: 'path', value: '$steps.first.outputs.next' }],
+        successCriteria: [{ condition: '$statusCode == 200' }],
       },
     ],
   },
-  'w.arazzo.yaml',
-);
+]);
 const run = { contract, target: 'http://h', credentials: {} };
 
 const answer = (request: WorkflowRequest, status: number, body: unknown): Sent<WorkflowRequest> => {
