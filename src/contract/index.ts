@@ -46,7 +46,7 @@ export { fileProblem, joinDashValues, namingTheContract, nearest, usageMessage }
 export * from './params/index.js';
 export { SUPPORTED_VERSIONS, readVersion, type ContractVersion, type SchemaDialect } from './version.js';
 export { upgradeSwagger2, originalPointer } from './swagger2.js';
-export { plainLocalRefs, dereferencePlain, dropReferenceSiblings } from './local-refs.js';
+export { plainLocalRefs, dereferencePlain, dropReferenceSiblings, DATA_KEYWORDS } from './local-refs.js';
 export { lowered, tuplePositions, closedTuple } from './schema-2020.js';
 export { commonErrorSchema } from './error-schema.js';
 export {

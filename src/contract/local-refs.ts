@@ -93,8 +93,12 @@ export function dereferencePlain(document: object, targets: ReadonlyMap<object, 
   }
 }
 
-/** Keywords whose values are data, not document structure: a `$ref` key inside them is a value. */
-const DATA_KEYWORDS = new Set(['example', 'examples', 'default', 'enum', 'const']);
+/**
+ * Keywords whose values are data, not document structure: a `$ref` key inside them is a value, and a
+ * pointer through one reaches a value, not a schema (JSON Schema Validation §6.1.2, §6.1.3, §9.2, §9.5;
+ * OAS 3.0.3 §4.7.24).
+ */
+export const DATA_KEYWORDS: ReadonlySet<string> = new Set(['example', 'examples', 'default', 'enum', 'const']);
 
 /**
  * Kept beside a `$ref`: `nullable`, which the kit reads as "the reference or null" in both halves

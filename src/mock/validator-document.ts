@@ -1,6 +1,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import {
   applyNullable,
+  DATA_KEYWORDS,
   dropReferenceSiblings,
   ContractError,
   discriminatedView,
@@ -347,9 +348,6 @@ function asThreeOne(document: OpenAPIV3.Document & Record<string, unknown>, chan
     }
   }
 }
-
-/** Schema keywords whose values are data, not schemas (JSON Schema Validation §6.1.2, §6.1.3, §9.2, §9.5; OAS 3.0.3 §4.7.24). */
-const DATA_KEYWORDS: ReadonlySet<string> = new Set(['example', 'examples', 'default', 'enum', 'const']);
 
 /**
  * A reference into a component schema's inside (`#/components/schemas/Order/allOf/0`, Codat) is
