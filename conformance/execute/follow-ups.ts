@@ -156,7 +156,7 @@ async function listIds(
       auth: 'valid',
       unrecorded: true,
     });
-    const items = listItems(okJson(last), collectionNameOf(listOp.path));
+    const items = listItems(okJson(last), collectionNameOf(listOp.path), field);
     if (!items) break;
     for (const item of items) if (isRecord(item)) ids.push(item[field] ?? item['id']);
     if (

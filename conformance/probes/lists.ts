@@ -1,6 +1,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import {
   collectionNameOf,
+  namesCollection,
   isItemPath,
   listItems,
   listParameterRole,
@@ -42,8 +43,9 @@ function itemSchemaIn(op: Operation, s: Schema, depth = 0): Schema | undefined {
     .filter((e): e is readonly [string, OpenAPIV3.ArraySchemaObject] => e[1]?.type === 'array');
   // Several arrays (Discord's thread search: `threads` and `members`): the one named like the path's
   // collection (the kernel's collectionNameOf: PayPal's `/templates` → `templates`); otherwise which one is the page is not stated.
-  const segment = collectionNameOf(op.path)?.toLowerCase();
-  const array = arrays.length === 1 ? arrays[0] : arrays.find(([name]) => name.toLowerCase() === segment);
+  // (singular or plural alike, the kernel's namesCollection: `/reportDefinition` → `reportDefinitions`).
+  const segment = collectionNameOf(op.path);
+  const array = arrays.length === 1 ? arrays[0] : arrays.find(([name]) => namesCollection(name, segment));
   const items = array ? flat(asSchema(array[1].items)) : undefined;
   if (items && (items.type === 'object' || items.properties !== undefined)) return items;
   // No array at the top: the one object member an envelope wraps the page in (express-zod-api's

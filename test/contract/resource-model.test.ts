@@ -633,3 +633,170 @@ describe('every consumer names a collection by its path alike (the kernel collec
     if (row.base) expect(referencedCreate(contract, row.base)?.id, 'kernel referencedCreate').toBe('make');
   });
 });
+
+/**
+ * Lists in envelopes (issue 29 item 4): the same list answers fed to the kernel's one envelope rule
+ * (envelopes.ts listMember), the mock's model and running engine, and the runner's list walk
+ * (listItems) and list rules (itemSchemaOf). Each row names the member that holds the list, or
+ * none where the answer is one record carrying sub-items. The first rows failed before the rule:
+ * the mock answered those lists stateless, so a created record was never listed.
+ */
+interface EnvelopeRow {
+  readonly construct: string;
+  readonly collection: string;
+  readonly param: string;
+  /** The record as the item read answers it. */
+  readonly record: Doc;
+  /** The list answer's schema on the collection's own path. */
+  readonly list: Doc;
+  /** The member holding the list, and the field its items carry the created identifier in; undefined: no list. */
+  readonly member: string | undefined;
+  readonly itemId?: string;
+}
+
+const str = { type: 'string' };
+const ENVELOPES: readonly EnvelopeRow[] = [
+  {
+    construct: 'AWS summaries naming the identifier `id` (EMR Serverless `{applications, nextToken}`)',
+    collection: '/applications',
+    param: 'applicationId',
+    record: {
+      type: 'object',
+      required: ['applicationId'],
+      properties: {
+        applicationId: { ...str, readOnly: true },
+        name: str,
+        arn: str,
+        state: str,
+        tags: { type: 'object' },
+      },
+    },
+    list: {
+      type: 'object',
+      required: ['applications'],
+      properties: {
+        applications: {
+          type: 'array',
+          items: { type: 'object', required: ['id'], properties: { id: str, name: str, arn: str, state: str } },
+        },
+        nextToken: str,
+      },
+    },
+    member: 'applications',
+    itemId: 'id',
+  },
+  {
+    construct:
+      'look-alike items under the plural of a singular collection, beside a list of names (`/reportDefinition`)',
+    collection: '/reportDefinition',
+    param: 'reportId',
+    record: {
+      type: 'object',
+      properties: { reportId: { ...str, readOnly: true }, name: str, createdAt: str, lastUpdated: str },
+    },
+    list: {
+      type: 'object',
+      properties: {
+        reportIds: { type: 'array', items: str },
+        reportDefinitions: {
+          type: 'array',
+          items: { type: 'object', properties: { reportId: str, name: str, createdAt: str, lastUpdatedAt: str } },
+        },
+        nextToken: str,
+      },
+    },
+    member: 'reportDefinitions',
+  },
+  {
+    construct: 'summaries beside an `errors` array of other objects and a cursor (`{customers, cursor, errors}`)',
+    collection: '/customers',
+    param: 'customer_id',
+    record: {
+      type: 'object',
+      properties: { id: { ...str, readOnly: true }, name: str, email_address: str, note: str },
+    },
+    list: {
+      type: 'object',
+      properties: {
+        errors: { type: 'array', items: { type: 'object', properties: { code: str, detail: str } } },
+        customers: { type: 'array', items: { type: 'object', properties: { id: str, name: str, nickname: str } } },
+        cursor: str,
+      },
+    },
+    member: 'customers',
+  },
+  {
+    construct: 'one record carrying sub-items is not a list of them (an order and its `lines`)',
+    collection: '/orders',
+    param: 'orderId',
+    record: {
+      type: 'object',
+      properties: { id: { ...str, readOnly: true }, name: str, total: { type: 'number' } },
+    },
+    list: {
+      type: 'object',
+      properties: {
+        id: str,
+        lines: {
+          type: 'array',
+          items: { type: 'object', properties: { id: str, name: str, quantity: { type: 'integer' } } },
+        },
+      },
+    },
+    member: undefined,
+  },
+];
+
+describe('every consumer finds the list inside its envelope alike (the kernel listMember)', () => {
+  it.each(ENVELOPES.map((row) => [row.construct, row] as const))('%s', async (_construct, row) => {
+    const itemPath = `${row.collection}/{${row.param}}`;
+    const paths: Doc = {
+      [row.collection]: {
+        post: {
+          operationId: 'make',
+          requestBody: { required: true, ...json(writable) },
+          responses: answer('201', row.record),
+        },
+        get: { operationId: 'list', responses: answer('200', row.list) },
+      },
+      [itemPath]: {
+        parameters: [pathParam(row.param)],
+        get: { operationId: 'read', responses: { ...answer('200', row.record), '404': { description: 'none' } } },
+      },
+    };
+    const contract = await contractFromDocument(documentOf(paths));
+    const list = op(contract, 'list');
+    const binding = inferModel(contract).bindings.get('list');
+    // The mock's model: the list binding and the member it reads.
+    const bound = binding?.kind === 'list' && binding.shape.kind === 'wrapped' ? binding.shape.property : undefined;
+    expect(bound, 'mock model listShape').toBe(row.member);
+    if (row.member === undefined) {
+      expect(binding, 'mock model: no list binding').toBeUndefined();
+      return;
+    }
+    const idField = inferModel(contract).collections.find((c) => c.path === row.collection)?.idField;
+    // The running mock: what the create made is listed, its identifier where the list's items carry it.
+    const file = join(dir, `envelope-${row.param}.json`);
+    writeFileSync(file, JSON.stringify(documentOf(paths)));
+    const app = await createMockApp({ spec: file });
+    const made = await request(app).post(row.collection).set('content-type', 'application/json').send({ name: 'n' });
+    expect(made.status, `mock POST: ${made.text}`).toBe(201);
+    const id = (made.body as Record<string, unknown>)[idField ?? 'id'];
+    expect(id, 'the created identifier').toBeDefined();
+    const listed = await request(app).get(row.collection);
+    expect(listed.headers['x-mock-stateless'], 'mock list is stateful').toBeUndefined();
+    const body = listed.body as Record<string, unknown>;
+    // (beside the records the mock seeds its collections with)
+    expect(
+      (body[row.member] as Record<string, unknown>[]).map((item) => item[row.itemId ?? idField ?? 'id']),
+      'mock lists the created record',
+    ).toContain(id);
+    expect((await request(app).get(`${row.collection}/${String(id)}`)).status, 'the listed id reads back').toBe(200);
+    // The runner: its list walk and its list rules take the same member.
+    expect(listItems(body, collectionNameOf(list.path), idField), 'follow-ups listItems').toBe(body[row.member]);
+    const itemProps = Object.keys(
+      (((row.list['properties'] as Doc)[row.member] as Doc)['items'] as { properties: Doc }).properties,
+    );
+    expect(Object.keys(itemSchemaOf(list)?.properties ?? {}), 'rules itemSchemaOf').toEqual(itemProps);
+  });
+});

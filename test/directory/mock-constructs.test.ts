@@ -31,6 +31,15 @@ const CONSTRUCTS = [
   'wrapped-record-named-by-param.yaml',
   // An example pointing at another schema's example (shutterstock): made a component schema, refused, no start.
   'ref-into-example.yaml',
+  // Lists in envelopes not read as lists, and records kept under another key (issue 29 item 4):
+  // AWS summaries naming the identifier `id` (EMR Serverless), look-alike items listed under the
+  // plural of a singular collection beside a list of names (Application Cost Profiler), a record
+  // beside `errors` created with a request-only member (Square), a record under `Data` beside
+  // `Links` and `Meta` (Open Banking). Each list was stateless, or the created id read back 404.
+  'list-summaries-other-id.yaml',
+  'list-summaries-named-plural.yaml',
+  'record-beside-errors.yaml',
+  'record-under-data-with-links.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {

@@ -18,6 +18,9 @@
  *   GET on one item of a collection), `onCollection` and `collectionNameOf` (the name a path gives its
  *   collection: its last literal segment, `/Calls.json` → `Calls`). Every consumer asks here
  *   (test/contract/resource-model.test.ts feeds each the same shapes).
+ * - envelopes.ts: the one list-envelope rule (`listMember`: the member of an answer that holds a
+ *   collection's list: the one array whose items carry its identifier, else the one named like it,
+ *   singular or plural alike), read by the model's `listShape` from schemas and by `listItems` from values.
  * - vocabulary.ts: the one list vocabulary (page size, offset, page number, cursor, not-filter
  *   names; `pageBase`), read by the mock's stored and generated lists and the runner's list rules.
  * - roles.ts: `isCreate` (201, Location, links, or 200 with the item path's identifier) and
@@ -57,6 +60,7 @@ export {
   type PostCollection,
   type WriteRole,
 } from './roles.js';
+export { listMember, namesCollection, nounStem, valueMembers, type EnvelopeMember } from './envelopes.js';
 export { itemSegment, isItemPath, itemRead, onCollection, collectionNameOf, type ItemSegment } from './items.js';
 export { linkSource, linkedField, type LinkSource } from './links.js';
 export {

@@ -5,7 +5,8 @@ import { lowered } from '../schema-2020.js';
 import { anyProperties, mergeAllOf } from '../schema-views.js';
 import { resourcePath } from '../path-template.js';
 import type { Contract, Operation } from '../types.js';
-import { isItemPath, itemSegment } from './items.js';
+import { type EnvelopeMember, listMember } from './envelopes.js';
+import { collectionNameOf, isItemPath, itemSegment } from './items.js';
 import { linkSource } from './links.js';
 import { normalName } from './vocabulary.js';
 import { inferLookups } from './lookups.js';
@@ -55,6 +56,11 @@ export type ListShape =
        * `{status, data: {orders, total, limit, offset}}`): the member and the whole answer's schema.
        */
       readonly within?: { readonly member: string; readonly answer: Schema };
+      /**
+       * The field a listed item carries the record's identifier in, where the list's items name it
+       * otherwise than the record (AWS: `ApplicationSummary.id` for `Application.applicationId`).
+       */
+      readonly itemId?: string;
     };
 
 export type Binding =
@@ -149,18 +155,20 @@ function envelopeOf(
     .map((media) => media.schema)
     .filter((s): s is Schema => s !== undefined && !('$ref' in s));
   const sent = bodies.flatMap((s) => Object.keys(recordProperties(s)));
+  // The object members with an identifier field of their own.
+  const holders = Object.entries(mergeAllOf(answer).properties ?? {}).filter(
+    (entry): entry is [string, Schema] =>
+      !('$ref' in entry[1]) &&
+      isObjectSchema(entry[1]) &&
+      identifierProperty(entry[1], idParam, noun, undefined, itemOps) !== undefined,
+  );
+  const onlyHolder = holders.length === 1 ? { property: holders[0]![0], schema: holders[0]![1] } : undefined;
   if (sent.length === 0) {
     // Nothing creates the record (a read-only collection: Amadeus's `{data: Activity, meta}`,
     // Apideck's `{status_code, status, data: Api}`): the one object member with an identifier
     // field holds it. Two such members leave nothing to tell them apart by, so none.
     if (create?.requestBody !== undefined) return undefined;
-    const holders = Object.entries(mergeAllOf(answer).properties ?? {}).filter(
-      (entry): entry is [string, Schema] =>
-        !('$ref' in entry[1]) &&
-        isObjectSchema(entry[1]) &&
-        identifierProperty(entry[1], idParam, noun, undefined, itemOps) !== undefined,
-    );
-    return holders.length === 1 ? { property: holders[0]![0], schema: holders[0]![1] } : undefined;
+    return onlyHolder;
   }
   // A body that wraps the record in the same one member as the answers (JSON:API 1.1 §7.1: `{data:
   // {type, attributes}}` sent, `{data: {id, type, attributes}}` answered) sends the member's fields.
@@ -192,7 +200,13 @@ function envelopeOf(
     const properties = recordProperties(sub);
     return sentIn(entry[0]).every((name) => name in properties);
   });
-  return candidates.length === 1 ? { property: candidates[0]![0], schema: candidates[0]![1] } : undefined;
+  if (candidates.length === 1) return { property: candidates[0]![0], schema: candidates[0]![1] };
+  // No member takes every field sent, because the body carries members of the request rather than
+  // of the record (Square's `{idempotency_key, customer}` answered `{customer, errors}`, Open
+  // Banking's `{Data, Risk}` answered `{Data, Links, Meta}`, Sakari's `{data: {id}, success}`):
+  // the one object member with an identifier field is the record, as where nothing creates it.
+  // Two such members (Clerk's `{response, client}`) are told apart only by the fields sent, above.
+  return candidates.length === 0 ? onlyHolder : undefined;
 }
 
 /**
@@ -200,11 +214,7 @@ function envelopeOf(
  * property of them. On the collection's own path a summary of the record (some of its properties,
  * PayPal's `product_collection_element` beside `product`) lists it too.
  */
-export function listShape(
-  written: Schema | undefined,
-  item: Schema,
-  summary?: { readonly idField: string | undefined },
-): ListShape | undefined {
+export function listShape(written: Schema | undefined, item: Schema, summary?: ListOwner): ListShape | undefined {
   if (!written) return undefined;
   // A 3.1 list that may be null (`type: [array, "null"]`, Discord's scheduled events) is still a list.
   const schema = lowered(written);
@@ -226,6 +236,11 @@ export function listShape(
   });
   if (arrays.length === 1) return { kind: 'wrapped', property: arrays[0]![0], wrapper: schema };
   if (arrays.length > 0) return undefined;
+  // On the collection's own path, the kernel's one envelope rule (envelopes.ts): the one array
+  // whose items carry the identifier and look like the record (a summary with fields of its own,
+  // AWS's `lastUpdatedAt` beside the record's `lastUpdated`), else the one named like the collection.
+  const enveloped = summary === undefined ? undefined : envelopedList(view, item, summary);
+  if (enveloped) return { kind: 'wrapped', wrapper: schema, ...enveloped };
   // One level further: an answer that wraps every payload in one member (`{status, data: …}`) wraps
   // the page object too. Both levels hold nothing else but plain values that name no record (a
   // status, a total, a cursor): a record that carries a page of others (Stripe's Account and its
@@ -240,6 +255,68 @@ export function listShape(
   const beside = Object.entries(mergeAllOf(inner.wrapper).properties ?? {}).filter(([name]) => name !== inner.property);
   if (!beside.every(([name, sub]) => plainValue(sub) && normalName(name) !== 'id')) return undefined;
   return { ...inner, within: { member: member!, answer: schema } };
+}
+
+/** What a GET on a collection's own path knows of the collection: its identifier and its name. */
+export interface ListOwner {
+  readonly idField: string | undefined;
+  /** The item path's parameter and the record's noun (identifierProperty's inputs). */
+  readonly idParam?: string;
+  readonly noun?: string;
+  /** The collection's name (items.ts collectionNameOf: `/reportDefinition` → `reportDefinition`). */
+  readonly name?: string;
+}
+
+/**
+ * The array member of a page object that lists the collection, by the kernel's listMember, and the
+ * field its items carry the identifier in where it is not the record's. The page object is not
+ * itself a record: one that carries an identifier field (an order with its `lines`) is one record
+ * with sub-items, never a list of them.
+ */
+function envelopedList(
+  view: Schema,
+  item: Schema,
+  owner: ListOwner,
+): { property: string; itemId?: string } | undefined {
+  const entries = Object.entries(view.properties ?? {});
+  const idNames = new Set(['id', ...(owner.idField === undefined ? [] : [normalName(owner.idField)])]);
+  if (entries.some(([name]) => idNames.has(normalName(name)))) return undefined;
+  const record = new Set(Object.keys(recordProperties(item)));
+  const described = new Map<string, string | undefined>();
+  const members = entries.map(([name, sub]): EnvelopeMember => {
+    const merged = '$ref' in sub ? undefined : mergeAllOf(sub);
+    if (merged?.type !== 'array') return { name, holds: 'other', sharesIdentifier: false };
+    const items =
+      'items' in merged && merged.items !== undefined && !('$ref' in merged.items) ? merged.items : undefined;
+    if (items === undefined || !isObjectSchema(items)) {
+      // Items that say nothing of themselves (`items: {}`, `{type: object}`) are free to be the records.
+      const view = items === undefined ? undefined : mergeAllOf(items);
+      const untyped =
+        view === undefined ||
+        ((view.type === undefined || view.type === 'object') && !view.oneOf && !view.anyOf && !view.properties);
+      return { name, holds: untyped ? 'untyped' : 'other', sharesIdentifier: false };
+    }
+    const own = Object.keys(recordProperties(items));
+    const id =
+      owner.idField !== undefined && own.includes(owner.idField)
+        ? owner.idField
+        : owner.idParam === undefined
+          ? undefined
+          : identifierProperty(items, owner.idParam, owner.noun ?? '', undefined, []);
+    const shared = own.filter((n) => n !== id && record.has(n));
+    // Looks like the record: at least half of the item's other fields are the record's.
+    const alike = shared.length > 0 && shared.length * 2 >= own.length - 1;
+    described.set(name, id);
+    return { name, holds: 'records', sharesIdentifier: id !== undefined && alike };
+  });
+  const property = listMember(members, owner.name);
+  if (property === undefined) return undefined;
+  const chosen = members.find((m) => m.name === property)!;
+  // Named like the collection but nothing says its items are the records (no identifier, untyped):
+  // the stored records are listed as they are only where the items leave them free.
+  if (!chosen.sharesIdentifier && chosen.holds !== 'untyped') return undefined;
+  const itemId = described.get(property);
+  return itemId !== undefined && itemId !== owner.idField ? { property, itemId } : { property };
 }
 
 /** A schema of one plain JSON value (a string, number, boolean or null: JSON Schema's primitive types), no object or array. */
@@ -399,7 +476,18 @@ export function inferModel(contract: Contract): GenericModel {
     ];
     for (const collection of ordered) {
       const own = resourcePath(op.path) === collection.path;
-      const shape = listShape(answer, collection.schema, own ? { idField: collection.idField } : undefined);
+      const shape = listShape(
+        answer,
+        collection.schema,
+        own
+          ? {
+              idField: collection.idField,
+              idParam: collection.idParam,
+              noun: collection.noun,
+              name: collectionNameOf(collection.path),
+            }
+          : undefined,
+      );
       if (!shape) continue;
       // Another path lists the collection only when it has no parameters the collection does not know.
       const params = [...op.path.matchAll(/\{([^}]+)\}/g)].map((p) => p[1]!);

@@ -4,6 +4,7 @@ import { jsonContent } from '../media.js';
 import { documentedResponse } from '../responses.js';
 import { anyProperties, asSchema } from '../schema-views.js';
 import type { Contract, Operation } from '../types.js';
+import { listMember, valueMembers } from './envelopes.js';
 import { isItemPath, itemRead, onCollection } from './items.js';
 
 /** The status is a success the contract documents: any 2xx, or a 3xx the operation lists (RFC 9110 §15.4). */
@@ -150,26 +151,26 @@ export function identifierOf(
   return idFromLocation(location, base);
 }
 
-/** The items of a list answer: an array, or an object wrapping one array (`{data: [...], meta}`). */
-export function listItems(value: unknown, collection?: string): unknown[] | undefined {
+/**
+ * The items of a list answer: an array, or an object wrapping one array (`{data: [...], meta}`).
+ * `idField`, where the caller knows the collection's identifier field, lets the kernel's one
+ * envelope rule (envelopes.ts listMember) tell the page from other arrays by the items it holds.
+ */
+export function listItems(value: unknown, collection?: string, idField?: string): unknown[] | undefined {
   if (Array.isArray(value)) return value;
   if (!isRecord(value)) return undefined;
   const arrays = Object.values(value).filter((v): v is unknown[] => Array.isArray(v));
   if (arrays.length === 1) return arrays[0];
-  // Several arrays (PayPal's `templates` answer also carries `addresses` and `phones`): the one
-  // named like the collection's path (`/v2/invoicing/templates` → `templates`).
-  const named =
-    collection === undefined
-      ? undefined
-      : Object.entries(value).find(
-          ([key, v]) => Array.isArray(v) && key.toLowerCase() === collection.toLowerCase(),
-        )?.[1];
-  if (Array.isArray(named)) return named;
+  // Several arrays (PayPal's `templates` answer also carries `addresses` and `phones`; AWS's
+  // `profilingGroupNames` beside `profilingGroups`): the one whose items carry the identifier, else
+  // the one named like the collection's path, singular or plural alike (`/reportDefinition` → `reportDefinitions`).
+  const member = listMember(valueMembers(value, idField), collection);
+  if (member !== undefined) return value[member] as unknown[];
   const found = arrays.find((a) => a.length > 0 && a.every((x) => isRecord(x)));
   if (found !== undefined || arrays.length > 0) return found;
   // No array at the top: the one object member an envelope wraps the page in (`{status, data: {orders: [...], total}}`).
   const inner = envelopedRecord(value);
-  return inner === undefined ? undefined : listItems(inner, collection);
+  return inner === undefined ? undefined : listItems(inner, collection, idField);
 }
 
 /**

@@ -559,6 +559,18 @@ function fillToMinimum(
   }
 }
 
+/**
+ * The stored records as the list shows them: where its items carry the identifier in a field of
+ * their own (AWS: `ApplicationSummary.id` for `Application.applicationId`, model.ts ListShape
+ * `itemId`), that field holds the record's identifier, so an id read from the list reads the record.
+ */
+function asListed(shape: ListShape, collection: Collection, records: RecordValue[]): RecordValue[] {
+  const itemId = shape.kind === 'wrapped' ? shape.itemId : undefined;
+  const idField = collection.idField;
+  if (itemId === undefined || idField === undefined) return records;
+  return records.map((record) => (record[idField] === undefined ? record : { ...record, [itemId]: record[idField] }));
+}
+
 /** The list answer: the array, or the wrapper object generated from its schema with the page laid in. */
 function listBody(
   shape: ListShape,
@@ -571,8 +583,9 @@ function listBody(
   answer: Schema | undefined,
 ): unknown {
   // Each record as the list's item schema wants it (a list may require what a create did not send).
-  const arraySchema =
-    shape.kind === 'array' ? answer : asSchema(mergeAllOf(shape.wrapper).properties?.[shape.property]);
+  const written = shape.kind === 'array' ? answer : asSchema(mergeAllOf(shape.wrapper).properties?.[shape.property]);
+  // A member wrapped in `allOf` beside its description (AWS: `{allOf: [{$ref: …List}, {description}]}`) is read merged.
+  const arraySchema = written === undefined ? undefined : mergeAllOf(written);
   const itemSchema = arraySchema && 'items' in arraySchema ? asSchema(arraySchema.items) : undefined;
   const items = itemSchema ? stored.map((record) => fit(record, itemSchema, deps.validator, deps.faker())) : stored;
   if (shape.kind === 'array') return items;
@@ -941,7 +954,8 @@ export function genericHandlers(deps: GenericDeps): Handlers {
           const scope = scopeOf(collection, input.params);
           fillToMinimum(binding.shape, answer, collection, scope, deps);
           const page = listPage(binding, input, store.list(collection.path, scope));
-          const body = listBody(binding.shape, page.items, page.total, page.page, page.size, page.offset, deps, answer);
+          const listed = asListed(binding.shape, collection, page.items);
+          const body = listBody(binding.shape, listed, page.total, page.page, page.size, page.offset, deps, answer);
           return { status: successStatus(operation, 200), body, headers: { 'X-Total-Count': String(page.total) } };
         };
         break;

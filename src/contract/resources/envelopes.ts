@@ -1,0 +1,61 @@
+import { isRecord } from '../guards.js';
+import { normalName } from './vocabulary.js';
+
+/**
+ * The one list-envelope rule (issue 29 item 4): which member of an object answer holds the list of
+ * a collection. The mock's model reads it from the answer's schema (model.ts listShape), the
+ * runner from the answer's value (roles.ts listItems, the follow-ups' and list rules' walk), so both
+ * halves take the same member for the page:
+ * - the one array whose items carry the collection's identifier and look like its records
+ *   (AWS's `{profilingGroupNames, profilingGroups, nextToken}`: the names are text, the groups
+ *   carry `name`; `{applications: [ApplicationSummary], nextToken}`: a summary, `id` for `applicationId`);
+ * - else, among several, the one named like the collection, singular or plural alike (`/reportDefinition`
+ *   lists `reportDefinitions`; PayPal's `templates` beside `addresses`);
+ * - else none: a page/cursor sibling (`nextToken`, `cursor`, `total`, `errors: []`) is never the list.
+ */
+export interface EnvelopeMember {
+  readonly name: string;
+  /** An array of records (objects), an array whose items say nothing (`items: {}`, an empty page), or anything else. */
+  readonly holds: 'records' | 'untyped' | 'other';
+  /** Whether its items carry the collection's identifier and look like its records. */
+  readonly sharesIdentifier: boolean;
+}
+
+/** A noun as the rule compares it: normalName's letters and digits, a plural's ending dropped (`reportDefinitions`, `policies`, `boxes`). */
+export function nounStem(name: string): string {
+  const n = normalName(name);
+  if (n.endsWith('ies') && n.length > 4) return `${n.slice(0, -3)}y`;
+  if (/(ss|x|ch|sh)es$/.test(n)) return n.slice(0, -2);
+  if (n.endsWith('s') && !n.endsWith('ss') && n.length > 2) return n.slice(0, -1);
+  return n;
+}
+
+/** Whether a member's name names the collection, singular or plural alike (`reportDefinitions` of `/reportDefinition`). */
+export function namesCollection(member: string, collection: string | undefined): boolean {
+  return collection !== undefined && collection !== '' && nounStem(member) === nounStem(collection);
+}
+
+/** The member of an envelope that holds the collection's list (the rule above), or undefined. */
+export function listMember(members: readonly EnvelopeMember[], collection: string | undefined): string | undefined {
+  const arrays = members.filter((m) => m.holds !== 'other');
+  const sharing = arrays.filter((m) => m.sharesIdentifier);
+  if (sharing.length === 1) return sharing[0]!.name;
+  const pool = sharing.length > 1 ? sharing : arrays;
+  const named = pool.filter((m) => namesCollection(m.name, collection));
+  return named.length === 1 ? named[0]!.name : undefined;
+}
+
+/** The members of an answer's value as the rule reads them; `idField` the collection's identifier field, when known. */
+export function valueMembers(value: Readonly<Record<string, unknown>>, idField?: string): EnvelopeMember[] {
+  return Object.entries(value).map(([name, v]) => {
+    if (!Array.isArray(v)) return { name, holds: 'other', sharesIdentifier: false };
+    if (v.length === 0) return { name, holds: 'untyped', sharesIdentifier: false };
+    const records = v.every((x) => isRecord(x));
+    return {
+      name,
+      holds: records ? 'records' : 'other',
+      sharesIdentifier:
+        records && idField !== undefined && v.every((x) => (x as Record<string, unknown>)[idField] !== undefined),
+    };
+  });
+}
