@@ -40,6 +40,8 @@ const CONSTRUCTS = [
   'list-summaries-named-plural.yaml',
   'record-beside-errors.yaml',
   'record-under-data-with-links.yaml',
+  // A list envelope with a continuation token, `hasMore`, `nextLink` and nested `pagination` (AWS, Sakari).
+  'list-envelope-tokens.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {

@@ -25,6 +25,7 @@ import type { HandlerInput, Handlers, Reply } from '../routes/types.js';
 import {
   LIMIT_NAMES as LIMIT,
   OFFSET_NAMES as OFFSET,
+  CURSOR_NAMES as CURSOR,
   PAGE_NAMES as PAGE,
   TOTAL_NAMES as TOTAL,
   normalName as normal,
@@ -483,7 +484,7 @@ function listPage(
   binding: Extract<Binding, { kind: 'list' }>,
   input: HandlerInput,
   records: RecordValue[],
-): { items: RecordValue[]; total: number; page: number | undefined; size: number | undefined; offset: number } {
+): { items: RecordValue[] } & PageNumbers {
   const properties = recordProperties(binding.collection.schema);
   const byNormal = new Map(Object.keys(properties).map((name) => [normal(name), name]));
   let items = records;
@@ -504,6 +505,9 @@ function listPage(
     // A page-size name the request leaves out (or a non-numeric one: Lob's postcard `size`, 4x6) keeps the size another gave.
     if (LIMIT.has(key)) size = number ?? fallback ?? size;
     else if (OFFSET.has(key)) offset = number ?? fallback ?? 0;
+    // A continuation token the mock gave (tellPage: the next page's offset, as text) resumes there;
+    // any other token, which the mock never gave, starts from the first record.
+    else if (CURSOR.has(key)) offset = number ?? offset;
     else if (PAGE.has(key)) {
       pageBase = firstPage(schema);
       page = number ?? fallback ?? pageBase;
@@ -513,11 +517,22 @@ function listPage(
     }
   }
   const total = items.length;
+  let next: number | undefined;
   if (size !== undefined) {
     const start = page !== undefined ? Math.max(0, page - pageBase) * size : offset;
     items = items.slice(start, start + size);
+    if (start + size < total) next = start + size;
   } else if (offset > 0) items = items.slice(offset);
-  return { items, total, page, size, offset };
+  return { items, total, page, size, offset, next };
+}
+
+/** The numbers of a page as served: the whole list's count, the page number, size and offset, and where the next page starts (none: the last). */
+interface PageNumbers {
+  readonly total: number;
+  readonly page: number | undefined;
+  readonly size: number | undefined;
+  readonly offset: number;
+  readonly next: number | undefined;
 }
 
 /**
@@ -575,10 +590,7 @@ function asListed(shape: ListShape, collection: Collection, records: RecordValue
 function listBody(
   shape: ListShape,
   stored: RecordValue[],
-  total: number,
-  page: number | undefined,
-  size: number | undefined,
-  offset: number,
+  numbers: PageNumbers,
   deps: GenericDeps,
   answer: Schema | undefined,
 ): unknown {
@@ -589,7 +601,7 @@ function listBody(
   const itemSchema = arraySchema && 'items' in arraySchema ? asSchema(arraySchema.items) : undefined;
   const items = itemSchema ? stored.map((record) => fit(record, itemSchema, deps.validator, deps.faker())) : stored;
   if (shape.kind === 'array') return items;
-  const body = pageObject(shape, items, total, page, size, offset, deps);
+  const body = pageObject(shape, items, numbers, deps);
   if (!shape.within) return body;
   // The page inside the answer's own envelope (`{status, data: page}`, HAL's `{total_items, _embedded:
   // {applications}}`): the rest generated from its schema, the page's numbers at that level told too.
@@ -597,7 +609,7 @@ function listBody(
     ...generateRecord(shape.within.answer, deps.faker(), deps.validator),
     [shape.within.member]: body,
   };
-  tellPage(out, mergeAllOf(shape.within.answer), shape.within.member, { total, page, size, offset }, deps);
+  tellPage(out, mergeAllOf(shape.within.answer), shape.within.member, numbers, deps);
   return out;
 }
 
@@ -605,10 +617,7 @@ function listBody(
 function pageObject(
   shape: Extract<ListShape, { kind: 'wrapped' }>,
   items: readonly unknown[],
-  total: number,
-  page: number | undefined,
-  size: number | undefined,
-  offset: number,
+  numbers: PageNumbers,
   deps: GenericDeps,
 ): RecordValue {
   const wrapper = mergeAllOf(shape.wrapper);
@@ -624,32 +633,62 @@ function pageObject(
     !(wrapper.required ?? []).includes(shape.property)
   )
     delete out[shape.property];
-  tellPage(out, wrapper, shape.property, { total, page, size, offset }, deps);
+  tellPage(out, wrapper, shape.property, numbers, deps);
   return out;
 }
 
-/** The envelope tells the truth about the page it carries: its numbers (total, page, size, offset) as served. */
-function tellPage(
-  out: RecordValue,
-  wrapper: Schema,
-  holder: string,
-  numbers: { total: number; page: number | undefined; size: number | undefined; offset: number },
-  deps: GenericDeps,
-): void {
+/** Members that say whether more pages follow (`has_more`, `hasMore`, `more`). */
+const MORE = new Set(['hasmore', 'more', 'hasnext', 'hasnextpage', 'moreresults']);
+/** Members that carry the next page's link (`next`, `nextLink`, `@odata.nextLink`, `next_page_url`). */
+const NEXT_LINK = new Set(['next', 'nextlink', 'odatanextlink', 'nextpage', 'nextpageurl', 'nexturl', 'nexthref']);
+/** Members that carry the next page's continuation token (the request's cursor names, `nextCursor`, `nextMarker`). */
+const NEXT_TOKEN = new Set(
+  [...CURSOR, 'nextcursor', 'nextmarker', 'nextpagecursor', 'cursornext'].filter((k) => !/before$/.test(k)),
+);
+
+/**
+ * The envelope tells the truth about the page it carries, as served: its numbers (total, page,
+ * size, offset), whether more follow, and the continuation token (the next page's offset as text,
+ * which listPage reads back) or none on the last page, where a generated one would send a client
+ * round again. A link to the next page is left out on the last page. One object member that holds
+ * such numbers itself (Sakari's `pagination: {limit, offset, totalCount}`) is told the same way.
+ */
+function tellPage(out: RecordValue, wrapper: Schema, holder: string, numbers: PageNumbers, deps: GenericDeps): void {
+  const required = new Set(wrapper.required ?? []);
+  const set = (name: string, schema: Schema, value: unknown): void => {
+    if (schemaAccepts(deps.validator, schema, value)) out[name] = value;
+  };
+  /** No such value on the last page: left out where it may be, else null where it may be. */
+  const none = (name: string, schema: Schema): void => {
+    if (!required.has(name)) delete out[name];
+    else set(name, schema, null);
+  };
   for (const [name, sub] of Object.entries(wrapper.properties ?? {})) {
-    const schema = asSchema(sub);
-    if (!schema || name === holder || (schema.type !== 'integer' && schema.type !== 'number')) continue;
+    const written = asSchema(sub);
+    if (!written || name === holder) continue;
+    const schema = mergeAllOf(written);
     const key = normal(name);
-    const value = TOTAL.has(key)
-      ? numbers.total
-      : PAGE.has(key)
-        ? numbers.page
-        : LIMIT.has(key)
-          ? numbers.size
-          : OFFSET.has(key)
-            ? numbers.offset
-            : undefined;
-    if (value !== undefined && schemaAccepts(deps.validator, schema, value)) out[name] = value;
+    if (schema.type === 'integer' || schema.type === 'number') {
+      const value = TOTAL.has(key)
+        ? numbers.total
+        : PAGE.has(key)
+          ? numbers.page
+          : LIMIT.has(key)
+            ? numbers.size
+            : OFFSET.has(key)
+              ? numbers.offset
+              : undefined;
+      if (value !== undefined) set(name, written, value);
+    } else if (schema.type === 'boolean' && MORE.has(key)) set(name, written, numbers.next !== undefined);
+    else if (NEXT_TOKEN.has(key) && (schema.type === 'string' || schema.type === undefined)) {
+      if (numbers.next === undefined) none(name, written);
+      else set(name, written, String(numbers.next));
+    } else if (NEXT_LINK.has(key) && numbers.next === undefined) none(name, written);
+    else if (isRecord(out[name]) && (schema.type === 'object' || schema.properties !== undefined)) {
+      const inner = Object.keys(schema.properties ?? {}).map(normal);
+      if (inner.some((k) => TOTAL.has(k) || PAGE.has(k) || LIMIT.has(k) || OFFSET.has(k) || NEXT_TOKEN.has(k)))
+        tellPage(out[name] as RecordValue, schema, holder, numbers, deps);
+    }
   }
 }
 
@@ -955,7 +994,7 @@ export function genericHandlers(deps: GenericDeps): Handlers {
           fillToMinimum(binding.shape, answer, collection, scope, deps);
           const page = listPage(binding, input, store.list(collection.path, scope));
           const listed = asListed(binding.shape, collection, page.items);
-          const body = listBody(binding.shape, listed, page.total, page.page, page.size, page.offset, deps, answer);
+          const body = listBody(binding.shape, listed, page, deps, answer);
           return { status: successStatus(operation, 200), body, headers: { 'X-Total-Count': String(page.total) } };
         };
         break;
