@@ -158,7 +158,10 @@ async function listIds(
     });
     const items = listItems(okJson(last), collectionNameOf(listOp.path), field);
     if (!items) break;
-    for (const item of items) if (isRecord(item)) ids.push(item[field] ?? item['id']);
+    // A list of the identifiers alone (`{ticketIds: [...]}`, the kernel's listMember) lists each by itself.
+    for (const item of items)
+      if (isRecord(item)) ids.push(item[field] ?? item['id']);
+      else if (typeof item === 'string' || typeof item === 'number') ids.push(item);
     if (
       !offsetParam ||
       limit === undefined ||

@@ -652,6 +652,8 @@ interface EnvelopeRow {
   /** The member holding the list, and the field its items carry the created identifier in; undefined: no list. */
   readonly member: string | undefined;
   readonly itemId?: string;
+  /** The list holds the identifiers alone. */
+  readonly identifiers?: true;
 }
 
 const str = { type: 'string' };
@@ -726,6 +728,25 @@ const ENVELOPES: readonly EnvelopeRow[] = [
     member: 'customers',
   },
   {
+    construct: 'the identifiers alone beside a page object (GoDaddy `{ticketIds: [string], pagination}`)',
+    collection: '/tickets',
+    param: 'ticketId',
+    record: {
+      type: 'object',
+      properties: { ticketId: { ...str, readOnly: true }, name: str, target: str },
+    },
+    list: {
+      type: 'object',
+      required: ['ticketIds'],
+      properties: {
+        ticketIds: { type: 'array', items: str },
+        pagination: { type: 'object', properties: { next: str, total: { type: 'integer' } } },
+      },
+    },
+    member: 'ticketIds',
+    identifiers: true,
+  },
+  {
     construct: 'one record carrying sub-items is not a list of them (an order and its `lines`)',
     collection: '/orders',
     param: 'orderId',
@@ -788,14 +809,16 @@ describe('every consumer finds the list inside its envelope alike (the kernel li
     const body = listed.body as Record<string, unknown>;
     // (beside the records the mock seeds its collections with)
     expect(
-      (body[row.member] as Record<string, unknown>[]).map((item) => item[row.itemId ?? idField ?? 'id']),
+      (body[row.member] as Record<string, unknown>[]).map((item) =>
+        row.identifiers ? item : item[row.itemId ?? idField ?? 'id'],
+      ),
       'mock lists the created record',
     ).toContain(id);
     expect((await request(app).get(`${row.collection}/${String(id)}`)).status, 'the listed id reads back').toBe(200);
     // The runner: its list walk and its list rules take the same member.
     expect(listItems(body, collectionNameOf(list.path), idField), 'follow-ups listItems').toBe(body[row.member]);
     const itemProps = Object.keys(
-      (((row.list['properties'] as Doc)[row.member] as Doc)['items'] as { properties: Doc }).properties,
+      (((row.list['properties'] as Doc)[row.member] as Doc)['items'] as { properties?: Doc }).properties ?? {},
     );
     expect(Object.keys(itemSchemaOf(list)?.properties ?? {}), 'rules itemSchemaOf').toEqual(itemProps);
   });

@@ -42,6 +42,8 @@ const CONSTRUCTS = [
   'record-under-data-with-links.yaml',
   // A list envelope with a continuation token, `hasMore`, `nextLink` and nested `pagination` (AWS, Sakari).
   'list-envelope-tokens.yaml',
+  // The records' identifiers alone, `{ticketIds: [string], pagination}` (GoDaddy's abuse tickets).
+  'list-of-identifiers.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {

@@ -11,12 +11,16 @@ import { normalName } from './vocabulary.js';
  *   carry `name`; `{applications: [ApplicationSummary], nextToken}`: a summary, `id` for `applicationId`);
  * - else, among several, the one named like the collection, singular or plural alike (`/reportDefinition`
  *   lists `reportDefinitions`; PayPal's `templates` beside `addresses`);
+ * - else the one array of the records' identifiers alone (GoDaddy's `{ticketIds: [string], pagination}`);
  * - else none: a page/cursor sibling (`nextToken`, `cursor`, `total`, `errors: []`) is never the list.
  */
 export interface EnvelopeMember {
   readonly name: string;
-  /** An array of records (objects), an array whose items say nothing (`items: {}`, an empty page), or anything else. */
-  readonly holds: 'records' | 'untyped' | 'other';
+  /**
+   * An array of records (objects), an array whose items say nothing (`items: {}`, an empty page), an
+   * array of the records' identifiers alone (identifiersMember), or anything else.
+   */
+  readonly holds: 'records' | 'untyped' | 'identifiers' | 'other';
   /** Whether its items carry the collection's identifier and look like its records. */
   readonly sharesIdentifier: boolean;
 }
@@ -37,12 +41,27 @@ export function namesCollection(member: string, collection: string | undefined):
 
 /** The member of an envelope that holds the collection's list (the rule above), or undefined. */
 export function listMember(members: readonly EnvelopeMember[], collection: string | undefined): string | undefined {
-  const arrays = members.filter((m) => m.holds !== 'other');
+  const arrays = members.filter((m) => m.holds === 'records' || m.holds === 'untyped');
   const sharing = arrays.filter((m) => m.sharesIdentifier);
   if (sharing.length === 1) return sharing[0]!.name;
   const pool = sharing.length > 1 ? sharing : arrays;
   const named = pool.filter((m) => namesCollection(m.name, collection));
-  return named.length === 1 ? named[0]!.name : undefined;
+  if (named.length === 1) return named[0]!.name;
+  if (sharing.length > 0 || named.length > 0) return undefined;
+  const identifiers = members.filter((m) => m.holds === 'identifiers');
+  return identifiers.length === 1 ? identifiers[0]!.name : undefined;
+}
+
+/**
+ * Whether a member named so holds the identifiers of the collection's records alone: `ids`, or
+ * the record's noun with its identifier field in the plural (`ticketIds` of tickets identified
+ * by `ticketId`; `profilingGroupNames` of profiling groups identified by `name`).
+ */
+export function identifiersMember(member: string, noun: string, idField: string | undefined): boolean {
+  const name = normalName(member);
+  const stem = nounStem(noun);
+  const field = idField === undefined ? 'id' : normalName(idField);
+  return ['ids', `${stem}ids`, `${stem}${field}s`, `${field}s`].includes(name);
 }
 
 /** The members of an answer's value as the rule reads them; `idField` the collection's identifier field, when known. */

@@ -60,7 +60,14 @@ export {
   type PostCollection,
   type WriteRole,
 } from './roles.js';
-export { listMember, namesCollection, nounStem, valueMembers, type EnvelopeMember } from './envelopes.js';
+export {
+  identifiersMember,
+  listMember,
+  namesCollection,
+  nounStem,
+  valueMembers,
+  type EnvelopeMember,
+} from './envelopes.js';
 export { itemSegment, isItemPath, itemRead, onCollection, collectionNameOf, type ItemSegment } from './items.js';
 export { linkSource, linkedField, type LinkSource } from './links.js';
 export {

@@ -5,7 +5,7 @@ import { lowered } from '../schema-2020.js';
 import { anyProperties, mergeAllOf } from '../schema-views.js';
 import { resourcePath } from '../path-template.js';
 import type { Contract, Operation } from '../types.js';
-import { type EnvelopeMember, listMember } from './envelopes.js';
+import { type EnvelopeMember, identifiersMember, listMember } from './envelopes.js';
 import { collectionNameOf, isItemPath, itemSegment } from './items.js';
 import { linkSource } from './links.js';
 import { normalName } from './vocabulary.js';
@@ -61,6 +61,8 @@ export type ListShape =
        * otherwise than the record (AWS: `ApplicationSummary.id` for `Application.applicationId`).
        */
       readonly itemId?: string;
+      /** The list holds the records' identifiers alone (GoDaddy's `{ticketIds: [string], pagination}`). */
+      readonly identifiers?: true;
     };
 
 export type Binding =
@@ -277,7 +279,7 @@ function envelopedList(
   view: Schema,
   item: Schema,
   owner: ListOwner,
-): { property: string; itemId?: string } | undefined {
+): { property: string; itemId?: string; identifiers?: true } | undefined {
   const entries = Object.entries(view.properties ?? {});
   const idNames = new Set(['id', ...(owner.idField === undefined ? [] : [normalName(owner.idField)])]);
   if (entries.some(([name]) => idNames.has(normalName(name)))) return undefined;
@@ -288,6 +290,13 @@ function envelopedList(
     if (merged?.type !== 'array') return { name, holds: 'other', sharesIdentifier: false };
     const items =
       'items' in merged && merged.items !== undefined && !('$ref' in merged.items) ? merged.items : undefined;
+    if (
+      items !== undefined &&
+      owner.noun !== undefined &&
+      plainValue(items) &&
+      identifiersMember(name, owner.noun, owner.idField)
+    )
+      return { name, holds: 'identifiers', sharesIdentifier: false };
     if (items === undefined || !isObjectSchema(items)) {
       // Items that say nothing of themselves (`items: {}`, `{type: object}`) are free to be the records.
       const view = items === undefined ? undefined : mergeAllOf(items);
@@ -312,6 +321,7 @@ function envelopedList(
   const property = listMember(members, owner.name);
   if (property === undefined) return undefined;
   const chosen = members.find((m) => m.name === property)!;
+  if (chosen.holds === 'identifiers') return { property, identifiers: true };
   // Named like the collection but nothing says its items are the records (no identifier, untyped):
   // the stored records are listed as they are only where the items leave them free.
   if (!chosen.sharesIdentifier && chosen.holds !== 'untyped') return undefined;

@@ -579,9 +579,12 @@ function fillToMinimum(
  * their own (AWS: `ApplicationSummary.id` for `Application.applicationId`, model.ts ListShape
  * `itemId`), that field holds the record's identifier, so an id read from the list reads the record.
  */
-function asListed(shape: ListShape, collection: Collection, records: RecordValue[]): RecordValue[] {
+function asListed(shape: ListShape, collection: Collection, records: RecordValue[]): unknown[] {
   const itemId = shape.kind === 'wrapped' ? shape.itemId : undefined;
   const idField = collection.idField;
+  // A list of the identifiers alone (`{ticketIds: [...]}`) lists each record by its identifier.
+  if (shape.kind === 'wrapped' && shape.identifiers === true && idField !== undefined)
+    return records.map((record) => record[idField]).filter((id) => id !== undefined);
   if (itemId === undefined || idField === undefined) return records;
   return records.map((record) => (record[idField] === undefined ? record : { ...record, [itemId]: record[idField] }));
 }
@@ -589,7 +592,7 @@ function asListed(shape: ListShape, collection: Collection, records: RecordValue
 /** The list answer: the array, or the wrapper object generated from its schema with the page laid in. */
 function listBody(
   shape: ListShape,
-  stored: RecordValue[],
+  stored: readonly unknown[],
   numbers: PageNumbers,
   deps: GenericDeps,
   answer: Schema | undefined,
@@ -599,7 +602,9 @@ function listBody(
   // A member wrapped in `allOf` beside its description (AWS: `{allOf: [{$ref: …List}, {description}]}`) is read merged.
   const arraySchema = written === undefined ? undefined : mergeAllOf(written);
   const itemSchema = arraySchema && 'items' in arraySchema ? asSchema(arraySchema.items) : undefined;
-  const items = itemSchema ? stored.map((record) => fit(record, itemSchema, deps.validator, deps.faker())) : stored;
+  const items = itemSchema
+    ? stored.map((record) => (isRecord(record) ? fit(record, itemSchema, deps.validator, deps.faker()) : record))
+    : stored;
   if (shape.kind === 'array') return items;
   const body = pageObject(shape, items, numbers, deps);
   if (!shape.within) return body;
