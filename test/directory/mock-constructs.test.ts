@@ -31,6 +31,9 @@ const CONSTRUCTS = [
   'wrapped-record-named-by-param.yaml',
   // An example pointing at another schema's example (shutterstock): made a component schema, refused, no start.
   'ref-into-example.yaml',
+  // A listed record that requires what the create's body leaves optional, its list's items under
+  // `allOf` (AWS apigatewayv2's `Api`): 500 "/response/Items/3 must have required property".
+  'listed-record-requires-more.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
@@ -228,6 +231,36 @@ describe('a request body documented under a media range takes every type it cove
         expect(
           (await fetch(`${mock.url}/proxy`, { method: 'POST', headers: { 'content-type': type }, body: '{}' })).status,
         ).toBe(200);
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe('a listed record that requires what the create left out', () => {
+  it('the list completes it once: each list and the read show the same stored value', async () => {
+    const mock = await start({
+      port: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'listed-record-requires-more.yaml'),
+    });
+    try {
+      const created = await fetch(`${mock.url}/v2/apis`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'n', protocolType: 'HTTP' }),
+      });
+      expect(created.status).toBe(201);
+      const id = ((await created.json()) as { ApiId: string }).ApiId;
+      const listed = async (): Promise<Record<string, unknown> | undefined> => {
+        const list = await fetch(`${mock.url}/v2/apis`);
+        expect(list.status).toBe(200);
+        return ((await list.json()) as { Items: Record<string, unknown>[] }).Items.find((a) => a['ApiId'] === id);
+      };
+      const first = await listed();
+      expect(first).toMatchObject({ Name: 'n', ProtocolType: 'HTTP' });
+      expect(typeof first?.['RouteSelectionExpression']).toBe('string');
+      expect(await listed()).toEqual(first);
+      expect(await (await fetch(`${mock.url}/v2/apis/${encodeURIComponent(id)}`)).json()).toEqual(first);
     } finally {
       await mock.close();
     }

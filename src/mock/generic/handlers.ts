@@ -559,6 +559,41 @@ function fillToMinimum(
   }
 }
 
+/** The schema of a list answer's items: the array's own, or the wrapper member's. */
+function listItemSchema(shape: ListShape, answer: Schema | undefined): Schema | undefined {
+  const written = shape.kind === 'array' ? answer : asSchema(mergeAllOf(shape.wrapper).properties?.[shape.property]);
+  // An array written as `allOf` of its `$ref` and annotations (AWS's `Items: {allOf: [{$ref:
+  // __listOfApi}, {xml, description}]}`) has its items in the merged view.
+  const array = written ? mergeAllOf(written) : undefined;
+  return array && 'items' in array ? asSchema(array.items) : undefined;
+}
+
+/**
+ * A record completed with what the schemas it is answered in require and nobody sent (AWS's listed
+ * `Api` requires `RouteSelectionExpression`, which the create's body leaves optional: a server
+ * default), generated once and stored, so each answer shows the same value instead of a fresh one
+ * per answer (what is read back does not change between reads), and no answer breaks its schema.
+ * A member is kept only where the record's own schema still accepts the record.
+ */
+function withAnswered(
+  record: RecordValue,
+  schemas: readonly Schema[],
+  own: Schema,
+  validator: SchemaValidator,
+  faker: Faker,
+): RecordValue {
+  let out = record;
+  for (const schema of schemas) {
+    const done = withRequired(out, schema, validator, faker);
+    for (const [name, value] of Object.entries(done)) {
+      if (out[name] !== undefined) continue;
+      const next = { ...out, [name]: value };
+      if (schemaAccepts(validator, own, next)) out = next;
+    }
+  }
+  return out;
+}
+
 /** The list answer: the array, or the wrapper object generated from its schema with the page laid in. */
 function listBody(
   shape: ListShape,
@@ -571,9 +606,7 @@ function listBody(
   answer: Schema | undefined,
 ): unknown {
   // Each record as the list's item schema wants it (a list may require what a create did not send).
-  const arraySchema =
-    shape.kind === 'array' ? answer : asSchema(mergeAllOf(shape.wrapper).properties?.[shape.property]);
-  const itemSchema = arraySchema && 'items' in arraySchema ? asSchema(arraySchema.items) : undefined;
+  const itemSchema = listItemSchema(shape, answer);
   const items = itemSchema ? stored.map((record) => fit(record, itemSchema, deps.validator, deps.faker())) : stored;
   if (shape.kind === 'array') return items;
   const body = pageObject(shape, items, total, page, size, offset, deps);
@@ -828,6 +861,23 @@ export function genericHandlers(deps: GenericDeps): Handlers {
       `A ${collection.noun} with ${field} ${JSON.stringify(value).slice(0, 100)} already exists.`,
     );
 
+  /** The schemas each collection's records are answered in by its lists and reads (withAnswered). */
+  const answeredIn = new Map<Collection, Schema[]>();
+  for (const [operationId, binding] of model.bindings) {
+    const operation = contract.operationsById.get(operationId);
+    const answer = operation ? successSchema(operation) : undefined;
+    const schema =
+      binding.kind === 'list'
+        ? listItemSchema(binding.shape, answer)
+        : binding.kind === 'read' && binding.collection.envelope === undefined
+          ? answer
+          : undefined;
+    if (schema === undefined || schema === binding.collection.schema) continue;
+    answeredIn.set(binding.collection, [...(answeredIn.get(binding.collection) ?? []), schema]);
+  }
+  const completed = (collection: Collection, record: RecordValue): RecordValue =>
+    withAnswered(record, answeredIn.get(collection) ?? [], collection.schema, validator, deps.faker());
+
   for (const [operationId, binding] of model.bindings) {
     const { collection } = binding;
     const operation = contract.operationsById.get(operationId);
@@ -989,7 +1039,7 @@ export function genericHandlers(deps: GenericDeps): Handlers {
           if (clash) throw taken(collection, clash.field, clash.value);
           const id = chosen !== undefined ? chosen : newId(collection, store, deps.faker(), validator);
           if (collection.idField !== undefined) record = { ...record, [collection.idField]: id };
-          record = withRequired(record, collection.schema, validator, deps.faker());
+          record = completed(collection, withRequired(record, collection.schema, validator, deps.faker()));
           // A record of one of several shapes (oneOf/anyOf) is completed as the alternative it fits
           // requires, and stored so: every later answer (read, list, filter) shows the same values,
           // not one generated afresh per answer (issue 18: what was written reads back).
@@ -1079,6 +1129,7 @@ export function genericHandlers(deps: GenericDeps): Handlers {
             );
           if (!schemaAccepts(validator, collection.schema, next))
             next = withRequired(next, collection.schema, validator, deps.faker());
+          if (next !== undefined) next = completed(collection, next);
           // A change the record schema refuses (a patch that removes a required field) is not stored.
           if (!schemaAccepts(validator, collection.schema, next)) next = record;
           const clash = takenBy(
