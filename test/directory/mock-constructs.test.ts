@@ -34,6 +34,9 @@ const CONSTRUCTS = [
   // A listed record that requires what the create's body leaves optional, its list's items under
   // `allOf` (AWS apigatewayv2's `Api`): 500 "/response/Items/3 must have required property".
   'listed-record-requires-more.yaml',
+  // A single resource whose read and writes all take `api-version` (Azure storSimple's
+  // vaultExtendedInfo): stateless, its read after a PUT answered the document's example.
+  'singleton-with-api-version.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
