@@ -37,6 +37,9 @@ const CONSTRUCTS = [
   // A single resource whose read and writes all take `api-version` (Azure storSimple's
   // vaultExtendedInfo): stateless, its read after a PUT answered the document's example.
   'singleton-with-api-version.yaml',
+  // Request members required but readOnly through their `$ref` (ijenko's FunctionalityNew): a body
+  // without them was refused 400, where OAS 3.0.3 §4.7.25 requires them of the response only.
+  'required-read-only-ref.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
