@@ -40,6 +40,9 @@ const CONSTRUCTS = [
   // Request members required but readOnly through their `$ref` (ijenko's FunctionalityNew): a body
   // without them was refused 400, where OAS 3.0.3 §4.7.25 requires them of the response only.
   'required-read-only-ref.yaml',
+  // A create answering a reference to the record (shotstack's `response.id`, ijenko's `resource.id`):
+  // the reference's id was generated, refused 400 by the read's UUID pattern or read 404.
+  'create-answers-reference.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {

@@ -377,6 +377,51 @@ function fit(value: RecordValue, schema: Schema | undefined, validator: SchemaVa
   return kept;
 }
 
+/**
+ * A create's answer that refers to the new record rather than showing it (ijenko's `{code, message,
+ * resource: {entity, href, id}}`) names the record stored, by its identifier (and its `href`, the
+ * item's path), not a generated one: the client follows the reference to read what it created
+ * (RFC 9110 §15.3.2, 201 "the primary resource created"); a generated id read back 404.
+ */
+function referenceTo(
+  body: unknown,
+  answer: Schema | undefined,
+  collection: Collection,
+  id: unknown,
+  location: string,
+  validator: SchemaValidator,
+): unknown {
+  // The record's identifier field, else (a record schema without one: ijenko's `User`) `id`.
+  const field = collection.idField ?? 'id';
+  if (!isRecord(body) || !answer) return body;
+  const properties = recordProperties(answer);
+  if (field in properties || (collection.envelope !== undefined && collection.envelope in properties)) return body;
+  for (const [name, written] of Object.entries(properties)) {
+    const sub = asSchema(written);
+    const held = body[name];
+    if (!sub || !isRecord(held)) continue;
+    const members = recordProperties(sub);
+    if (!(field in members)) continue;
+    const named = { ...body, [name]: { ...held, [field]: id } };
+    const linked = 'href' in members ? { ...body, [name]: { ...held, [field]: id, href: location } } : named;
+    for (const candidate of [linked, named]) if (schemaAccepts(validator, answer, candidate)) return candidate;
+  }
+  return body;
+}
+
+/** The schema of the identifier a create's answer refers to the new record by (referenceTo), where the record has no identifier field. */
+function referenceIdSchema(answer: Schema | undefined, collection: Collection): Schema | undefined {
+  if (!answer || collection.idField !== undefined) return undefined;
+  const properties = recordProperties(answer);
+  if ('id' in properties || (collection.envelope !== undefined && collection.envelope in properties)) return undefined;
+  for (const written of Object.values(properties)) {
+    const sub = asSchema(written);
+    const id = sub ? asSchema(recordProperties(sub)['id']) : undefined;
+    if (id && (id.type === 'string' || id.type === 'integer')) return id;
+  }
+  return undefined;
+}
+
 function successStatus(operation: Operation, preferred: number): number {
   const statuses = Object.keys(operation.responses)
     .filter((s) => /^2\d\d$/.test(s))
@@ -409,9 +454,16 @@ function itemLocation(
 }
 
 /** A fresh identifier the id schema accepts and no record uses. */
-function newId(collection: Collection, store: GenericStore, faker: Faker, validator: SchemaValidator): unknown {
+function newId(
+  collection: Collection,
+  store: GenericStore,
+  faker: Faker,
+  validator: SchemaValidator,
+  answered?: Schema,
+): unknown {
   const taken = new Set(store.ids(collection.path));
-  const schema = collection.idSchema;
+  // The identifier's schema where the create's answer states one the record does not (referenceTo).
+  const schema = answered ?? collection.idSchema;
   if (!schema || schema.type === 'integer' || schema.type === 'number') {
     let max = 0;
     for (const id of taken) if (/^\d+$/.test(id)) max = Math.max(max, Number(id));
@@ -435,7 +487,9 @@ function newId(collection: Collection, store: GenericStore, faker: Faker, valida
       !schemaAccepts(validator, schema, candidate)
     )
       continue;
-    if (addressable(collection, candidate, validator)) return candidate;
+    const itsOwn =
+      answered === undefined || !collection.idSchema || schemaAccepts(validator, collection.idSchema, candidate);
+    if (itsOwn && addressable(collection, candidate, validator)) return candidate;
     if (collection.paramSchema?.type === 'string') source = collection.paramSchema;
   }
   // Draws that keep colliding (a schema whose example is its only draw: Pinterest's board id,
@@ -995,7 +1049,8 @@ export function genericHandlers(deps: GenericDeps): Handlers {
           return { status: successStatus(operation, 200), body, headers: { 'X-Total-Count': String(page.total) } };
         };
         break;
-      case 'create':
+      case 'create': {
+        const referencedId = referenceIdSchema(answer, collection);
         handlers[operationId] = (input) => {
           const scope = scopeOf(collection, input.params);
           // Exactly what the client sent (the fields the record declares and accepts), then the
@@ -1037,7 +1092,7 @@ export function genericHandlers(deps: GenericDeps): Handlers {
             throw taken(collection, collection.idField!, chosen);
           const clash = takenBy(record, store.list(collection.path, scope), unique(input.operation));
           if (clash) throw taken(collection, clash.field, clash.value);
-          const id = chosen !== undefined ? chosen : newId(collection, store, deps.faker(), validator);
+          const id = chosen !== undefined ? chosen : newId(collection, store, deps.faker(), validator, referencedId);
           if (collection.idField !== undefined) record = { ...record, [collection.idField]: id };
           record = completed(collection, withRequired(record, collection.schema, validator, deps.faker()));
           // A record of one of several shapes (oneOf/anyOf) is completed as the alternative it fits
@@ -1047,9 +1102,14 @@ export function genericHandlers(deps: GenericDeps): Handlers {
           if (isRecord(shaped) && Object.entries(record).every(([key, value]) => isDeepStrictEqual(shaped[key], value)))
             record = shaped;
           store.put(collection.path, scope, String(id), record);
-          return reply(201, record, { Location: itemLocation(contract, collection, input.params, String(id)) });
+          const location = itemLocation(contract, collection, input.params, String(id));
+          const answered = reply(201, record, { Location: location });
+          return 'body' in answered
+            ? { ...answered, body: referenceTo(answered.body, answer, collection, id, location, validator) }
+            : answered;
         };
         break;
+      }
       case 'read':
         handlers[operationId] = (input) => reply(200, existing(input).record);
         break;
