@@ -43,6 +43,9 @@ const CONSTRUCTS = [
   // A create answering a reference to the record (shotstack's `response.id`, ijenko's `resource.id`):
   // the reference's id was generated, refused 400 by the read's UUID pattern or read 404.
   'create-answers-reference.yaml',
+  // A collection listed, created and deleted, but with no read of one item (shutterstock's catalog
+  // collections): no collection, so a deleted id stayed listed.
+  'item-without-read.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
