@@ -278,3 +278,26 @@ describe('a listed record that requires what the create left out', () => {
     }
   });
 });
+
+describe('a list filter of truth words over a 0/1 integer field', () => {
+  it('true and 1 list the records holding 1; false and 0 those holding 0', async () => {
+    const mock = await start({
+      port: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'truth-word-filter.yaml'),
+    });
+    try {
+      const slugs = async (word: string): Promise<string[]> => {
+        const answer = await fetch(`${mock.url}/api/v1/groundhogs?isGroundhog=${word}`);
+        expect(answer.status).toBe(200);
+        return ((await answer.json()) as { groundhogs: { slug: string }[] }).groundhogs.map((g) => g.slug);
+      };
+      const groundhogs = ['punxsutawney-phil', 'staten-island-chuck'];
+      expect(await slugs('true')).toEqual(groundhogs);
+      expect(await slugs('1')).toEqual(groundhogs);
+      expect(await slugs('false')).toEqual(['lucy-the-lobster']);
+      expect(await slugs('0')).toEqual(['lucy-the-lobster']);
+    } finally {
+      await mock.close();
+    }
+  });
+});

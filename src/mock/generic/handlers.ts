@@ -523,12 +523,28 @@ function filterField(byNormal: ReadonlyMap<string, string>, key: string): string
   return byNormal.get(key) ?? byNormal.get(key.replace(/s$/, ''));
 }
 
-/** Whether a listed record matches a filter's values (a list field matches when any member does). */
+/** The truth a query word or a stored value says: `true`/`1` and `false`/`0` (a boolean, or an integer 0..1 flag). */
+function truthOf(value: unknown): boolean | undefined {
+  if (value === true || value === 1 || value === 'true' || value === '1') return true;
+  if (value === false || value === 0 || value === 'false' || value === '0') return false;
+  return undefined;
+}
+
+/**
+ * Whether a listed record matches a filter's values (a list field matches when any member does).
+ * A truth word against a boolean or 0/1 field means that truth (groundhog-day's `isGroundhog`,
+ * `enum: ["1", "0", "true", "false"]` over an integer 0..1: `true` matches 1).
+ */
 function matchesFilter(record: RecordValue, name: string, values: readonly string[]): boolean {
   const field = record[name];
   const fieldValues = Array.isArray(field) ? field : [field];
   return fieldValues.some((f) =>
-    values.some((v) => (isRecord(f) ? String(f['name'] ?? f['id']) === v : String(f) === v)),
+    values.some((v) => {
+      if (isRecord(f)) return String(f['name'] ?? f['id']) === v;
+      if (String(f) === v) return true;
+      const truth = typeof f === 'boolean' || typeof f === 'number' ? truthOf(f) : undefined;
+      return truth !== undefined && truth === truthOf(v);
+    }),
   );
 }
 
