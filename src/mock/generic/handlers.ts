@@ -395,6 +395,12 @@ function referenceTo(
   const field = collection.idField ?? 'id';
   if (!isRecord(body) || !answer) return body;
   const properties = recordProperties(answer);
+  // An answer of its own shape with the id beside it (VTEX's transaction create answers `{id, _self}`
+  // for a record whose read, `{date, description, value}`, has none): that id is the stored one.
+  if (collection.idField === undefined && field in properties) {
+    const named = { ...body, [field]: id };
+    return schemaAccepts(validator, answer, named) ? named : body;
+  }
   if (field in properties || (collection.envelope !== undefined && collection.envelope in properties)) return body;
   for (const [name, written] of Object.entries(properties)) {
     const sub = asSchema(written);
@@ -413,7 +419,9 @@ function referenceTo(
 function referenceIdSchema(answer: Schema | undefined, collection: Collection): Schema | undefined {
   if (!answer || collection.idField !== undefined) return undefined;
   const properties = recordProperties(answer);
-  if ('id' in properties || (collection.envelope !== undefined && collection.envelope in properties)) return undefined;
+  const own = asSchema(properties['id']);
+  if (own) return own.type === 'string' || own.type === 'integer' ? own : undefined;
+  if (collection.envelope !== undefined && collection.envelope in properties) return undefined;
   for (const written of Object.values(properties)) {
     const sub = asSchema(written);
     const id = sub ? asSchema(recordProperties(sub)['id']) : undefined;
