@@ -155,6 +155,7 @@ export function validatorDocument(contract: Contract, layer = 0): ValidatorDocum
   collidingFormObjects(document, changes);
   absentDeepObjects(document, changes);
   deepSchemaReferences(document, changes);
+  referencedAccessModes(document, changes);
   // Places are named in the user's own document (a Swagger 2.0 one's pointers, not the upgraded copy's).
   // Alternatives may still be `$ref`s here: a contradiction is judged on what they point to.
   const resolve = (node: unknown): unknown => {
@@ -772,6 +773,46 @@ function withoutExtensions(document: Record<string, unknown>): void {
     strip(item);
     if (isRecord(item)) for (const method of METHODS) strip(item[method]);
   }
+}
+
+/**
+ * A property written as a `$ref` to a readOnly (or writeOnly) schema (ijenko's `FunctionalityNew`:
+ * `required: [class, endpoint]`, each a `$ref` to a component with `readOnly: true`) is readOnly: OAS
+ * 3.0.3 §4.7.25, "the required will take effect on the response only". express-openapi-validator
+ * drops a readOnly member from its parent's `required` only where the property's own node says
+ * readOnly (schema.preprocessor.js handleReadonly: a `$ref`'s target is visited under the
+ * component, not the parent), so such a request was refused for lacking it. The validator's copy
+ * says it on the property, `{allOf: [{$ref}], readOnly: true}`, as the kernel reads it (schema.ts).
+ */
+function referencedAccessModes(document: OpenAPIV3.Document, changes: string[]): void {
+  const schemas = (document.components?.schemas ?? {}) as Record<string, unknown>;
+  const target = (node: unknown): Record<string, unknown> | undefined => {
+    for (let hops = 0; hops < 10 && isRecord(node); hops++) {
+      const ref = node['$ref'];
+      if (typeof ref !== 'string') return node;
+      const m = /^#\/components\/schemas\/([^/]+)$/.exec(ref);
+      node = m ? schemas[decodePointer(m[1]!)] : undefined;
+    }
+    return undefined;
+  };
+  let count = 0;
+  walkRecords(document, (record) => {
+    const properties = record['properties'];
+    const required = record['required'];
+    if (!isRecord(properties) || !Array.isArray(required)) return;
+    for (const [name, property] of Object.entries(properties)) {
+      if (!required.includes(name) || !isRecord(property) || typeof property['$ref'] !== 'string') continue;
+      const resolved = target(property);
+      const modes = (['readOnly', 'writeOnly'] as const).filter((mode) => resolved?.[mode] === true);
+      if (modes.length === 0 || modes.some((mode) => property[mode] === true)) continue;
+      properties[name] = { allOf: [{ $ref: property['$ref'] }], ...Object.fromEntries(modes.map((m) => [m, true])) };
+      count += 1;
+    }
+  });
+  if (count > 0)
+    changes.push(
+      `${count} required propert${count === 1 ? 'y' : 'ies'} whose $ref is readOnly or writeOnly marked so on the property`,
+    );
 }
 
 /** Depth-first over every object of the document; the callback sees each object once, with its JSON pointer. */
