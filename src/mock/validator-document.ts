@@ -849,7 +849,10 @@ function normaliseSchema(
 ): void {
   // A contradiction of the document itself, found once at load (src/contract/schema.ts): answered
   // as close to the contract as possible rather than with a 500 on every answer.
-  for (const open of [openClosedAllOf, (n: Record<string, unknown>) => openOverlappingOneOf(n, resolve)]) {
+  for (const open of [
+    (n: Record<string, unknown>) => openClosedAllOf(n, resolve),
+    (n: Record<string, unknown>) => openOverlappingOneOf(n, resolve),
+  ]) {
     const opened = open(node);
     if (!opened) continue;
     for (const key of Object.keys(node)) delete node[key];
