@@ -81,7 +81,9 @@ export class OperationValidators {
       this.handlers.delete(operation);
     });
     const structured = structuredQueries(operation);
+    const aliases = this.forValidator.queryAliases.get(operationKey(operation.method, operation.path));
     const handler: RequestHandler = (req, res, next) => {
+      if (aliases) aliasQueryKeys(req, aliases);
       if (structured.length > 0) readStructuredQueries(req, structured);
       if (ready) {
         ready(req, res, next);
@@ -420,6 +422,26 @@ function refersIntoPaths(document: unknown): boolean {
   return walkRecords(document, (node) =>
     typeof node['$ref'] === 'string' && node['$ref'].startsWith('#/paths') ? 'stop' : undefined,
   );
+}
+
+/**
+ * Query keys that are the literal names of bracketed parameters (`limit[subcategories]`), given to
+ * the validator under the names its copy gives those parameters (validator-document.ts
+ * literalBracketNames), so it does not group them into another parameter's object.
+ */
+function aliasQueryKeys(req: Request, aliases: ReadonlyMap<string, string>): void {
+  const query = req.query as Record<string, unknown>;
+  const taken = new Set(aliases.values());
+  if (!Object.keys(query).some((key) => aliases.has(key) || taken.has(key))) return;
+  // A key sent as an alias itself names no parameter of the contract: it stays unknown, encoded.
+  const renamed = Object.fromEntries(
+    Object.entries(query).map(([key, value]) => [
+      aliases.get(key) ?? (taken.has(key) ? encodeURIComponent(key) : key),
+      value,
+    ]),
+  );
+  // Express 5's req.query is a getter (see readStructuredQueries).
+  Object.defineProperty(req, 'query', { value: renamed, writable: true, configurable: true, enumerable: true });
 }
 
 /**

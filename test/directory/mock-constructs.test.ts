@@ -34,6 +34,9 @@ const CONSTRUCTS = [
   // A closed schema beside an allOf of its closed base (Azure's web-logicAppsManagementClient): each
   // half refused the other's members, 500 "The response breaks the contract" on every answer.
   'closed-allof-inheritance.yaml',
+  // `limit[subcategories]` beside an integer `limit` (apple.com app-store-connect): the bracketed
+  // name was read as a member of `limit`, 400 "must be integer"; `fields[x]` arrays "must be array".
+  'bracketed-beside-bare.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
