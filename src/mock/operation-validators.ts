@@ -4,6 +4,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import {
   asSchema,
   isRecord,
+  freeForm,
   memberNames,
   mergeAllOf,
   plainLocalRefs,
@@ -81,10 +82,15 @@ export class OperationValidators {
       this.handlers.delete(operation);
     });
     const structured = structuredQueries(operation);
+    // The names a map's exploded members cannot have: the operation's query parameters and any
+    // API key sent in the query.
+    const queryNames = new Set(operation.parameters.filter((p) => p.in === 'query').map((p) => p.name));
+    for (const scheme of Object.values(this.forValidator.document.components?.securitySchemes ?? {}))
+      if (!('$ref' in scheme) && scheme.type === 'apiKey' && scheme.in === 'query') queryNames.add(scheme.name);
     const aliases = this.forValidator.queryAliases.get(operationKey(operation.method, operation.path));
     const handler: RequestHandler = (req, res, next) => {
       if (aliases) aliasQueryKeys(req, aliases);
-      if (structured.length > 0) readStructuredQueries(req, structured);
+      if (structured.length > 0) readStructuredQueries(req, structured, queryNames);
       if (ready) {
         ready(req, res, next);
         return;
@@ -453,13 +459,17 @@ function aliasQueryKeys(req: Request, aliases: ReadonlyMap<string, string>): voi
  * given to the validator grouped under the parameter's name, as it groups `name[member]` keys and
  * exploded members itself. Nothing changes for a request without such a part.
  */
-function readStructuredQueries(req: Request, parameters: readonly OpenAPIV3.ParameterObject[]): void {
+function readStructuredQueries(
+  req: Request,
+  parameters: readonly OpenAPIV3.ParameterObject[],
+  taken: ReadonlySet<string>,
+): void {
   const at = req.originalUrl.indexOf('?');
   if (at < 0) return;
   const pairs = [...new URLSearchParams(req.originalUrl.slice(at + 1))];
   let query: Record<string, unknown> | undefined;
   for (const parameter of parameters) {
-    const read = readStructuredQuery(parameter, pairs);
+    const read = readStructuredQuery(parameter, pairs, taken);
     if (!read) continue;
     query ??= { ...(req.query as Record<string, unknown>) };
     if (parameter.style === 'deepObject') {
@@ -475,18 +485,25 @@ function readStructuredQueries(req: Request, parameters: readonly OpenAPIV3.Para
 
 /**
  * The query parameters a part of whose value may be an object written as JSON text: deepObjects,
- * and exploded form objects and arrays (readStructuredQuery reads them).
+ * and exploded form objects and arrays (readStructuredQuery reads them); and an exploded form map,
+ * whose members are keys of their own, where it is the operation's only one.
  */
 function structuredQueries(operation: Operation): OpenAPIV3.ParameterObject[] {
+  const explodedForm = (p: OpenAPIV3.ParameterObject): boolean =>
+    p.in === 'query' && p.content === undefined && (p.style ?? 'form') === 'form' && p.explode !== false;
+  // A map's members are the keys nothing else names: read so only where one map can own them.
+  const maps = operation.parameters.filter((p) => {
+    const schema = asSchema(p.schema);
+    return explodedForm(p) && schema !== undefined && freeForm(schema);
+  });
   return operation.parameters.filter((p) => {
     if (p.in !== 'query' || p.content !== undefined) return false;
     if (p.style === 'deepObject') return true;
     const schema = asSchema(p.schema);
     return (
-      (p.style ?? 'form') === 'form' &&
-      p.explode !== false &&
+      explodedForm(p) &&
       schema !== undefined &&
-      (mergeAllOf(schema).type === 'array' || memberNames(schema).size > 0)
+      (mergeAllOf(schema).type === 'array' || memberNames(schema).size > 0 || (maps.length === 1 && maps[0] === p))
     );
   });
 }

@@ -37,6 +37,9 @@ const CONSTRUCTS = [
   // `limit[subcategories]` beside an integer `limit` (apple.com app-store-connect): the bracketed
   // name was read as a member of `limit`, 400 "must be integer"; `fields[x]` arrays "must be array".
   'bracketed-beside-bare.yaml',
+  // A required exploded query map (amazonaws.com/sns `Attributes`): its members, keys of their own,
+  // were not read back, 400 "must have required property 'Attributes'".
+  'exploded-query-map.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {

@@ -54,6 +54,46 @@ describe('readStructuredQuery: objects below the style table, written as JSON te
   });
 });
 
+// OAS 3.0.3 §4.7.12.4: an exploded form object's members are keys of their own; a map names none.
+describe('readStructuredQuery: an exploded form map (additionalProperties) owns the keys no other parameter names', () => {
+  const attributes: Parameter = {
+    name: 'Attributes',
+    schema: { type: 'object', additionalProperties: { type: 'string' } },
+  };
+  const taken = new Set(['Name', 'Action', 'Attributes']);
+  it.each<[string, Parameter, string, unknown]>([
+    [
+      "AWS's Attributes beside named parameters (amazonaws.com/sns)",
+      attributes,
+      'Name=a&PlatformCredential=k&Action=Create&PlatformPrincipal=p',
+      { PlatformCredential: 'k', PlatformPrincipal: 'p' },
+    ],
+    ['a repeated member reads its first value', attributes, 'k=1&k=2', { k: '1' }],
+    [
+      '`{type: object}` alone is a map too (additionalProperties defaults to true)',
+      { name: 'o', schema: { type: 'object' } },
+      'Name=a&x=1',
+      { x: '1' },
+    ],
+    ['no member sent: absent', attributes, 'Name=a&Action=Create', undefined],
+    [
+      'a map closed to members reads nothing',
+      { name: 'o', schema: { type: 'object', additionalProperties: false } },
+      'x=1',
+      undefined,
+    ],
+    ['not exploded: the style table reads it', { ...attributes, explode: false }, 'Attributes=k,v', undefined],
+  ])('%s', (_construct, p, wire, read) => {
+    expect(readStructuredQuery(p, pairsOf(wire), taken)).toEqual(read);
+  });
+
+  it('the runner writes each member as its own key, and the mock reads them back', () => {
+    const value = { PlatformCredential: 'k', PlatformPrincipal: 'p' };
+    const wire = ['Name=a', ...serialiseQuery(attributes, 'Attributes', value)].join('&');
+    expect(readStructuredQuery(attributes, pairsOf(wire), taken)).toEqual(value);
+  });
+});
+
 describe("reserved characters encodeURIComponent leaves bare (`!'()*`) are percent-encoded (RFC 3986 §2.2; OAS 3.0.3 §4.7.12 allowReserved)", () => {
   const name: Parameter = { name: 'IndexFieldName', schema: { type: 'string' } };
   it.each<[string, Parameter, unknown, string]>([
