@@ -40,6 +40,9 @@ const CONSTRUCTS = [
   // A required exploded query map (amazonaws.com/sns `Attributes`): its members, keys of their own,
   // were not read back, 400 "must have required property 'Attributes'".
   'exploded-query-map.yaml',
+  // Two expressions in one path segment (parliament.uk/erskine-may `/api/Section/{sectionId},{step}`):
+  // routed to `/api/Section/{sectionId}`, 400 "path.sectionId must be a decimal integer".
+  'two-expressions-one-segment.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
