@@ -43,6 +43,9 @@ const CONSTRUCTS = [
   // Two expressions in one path segment (parliament.uk/erskine-may `/api/Section/{sectionId},{step}`):
   // routed to `/api/Section/{sectionId}`, 400 "path.sectionId must be a decimal integer".
   'two-expressions-one-segment.yaml',
+  // An exploded form object with an array member (seldon.local/wrapper): the member's JSON text was
+  // read as a one-string array, 400 "must be object".
+  'exploded-object-array-member.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {

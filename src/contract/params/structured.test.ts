@@ -17,6 +17,16 @@ const identifiers: Parameter = {
   schema: { type: 'array', items: { allOf: [options, { xml: { name: 'Message' } }] } },
 };
 
+const messages: Parameter = {
+  name: 'body',
+  schema: {
+    type: 'object',
+    properties: {
+      seldonMessages: { type: 'array', items: { type: 'object', properties: { strData: { type: 'string' } } } },
+    },
+  },
+};
+
 // The style table (OAS 3.0.3 §4.7.12.4) stops one level down; the kernel writes deeper objects as JSON text.
 describe('readStructuredQuery: objects below the style table, written as JSON text, read back', () => {
   it.each<[string, Parameter, unknown, unknown]>([
@@ -25,6 +35,24 @@ describe('readStructuredQuery: objects below the style table, written as JSON te
       suggester,
       { SuggesterName: 'a', DocumentSuggesterOptions: { SourceField: 'f' } },
       { SuggesterName: 'a', DocumentSuggesterOptions: { SourceField: 'f' } },
+    ],
+    [
+      "an exploded form object with an empty array member (seldon's SeldonMessageList)",
+      messages,
+      { seldonMessages: [] },
+      { seldonMessages: [] },
+    ],
+    [
+      'an exploded form object with an array member of objects',
+      messages,
+      { seldonMessages: [{ strData: 'a' }] },
+      { seldonMessages: [{ strData: 'a' }] },
+    ],
+    [
+      'a deepObject with an array member',
+      { ...messages, style: 'deepObject' },
+      { seldonMessages: [{ strData: 'a' }] },
+      { seldonMessages: [{ strData: 'a' }] },
     ],
     [
       'an exploded array of objects (items in allOf)',
@@ -45,6 +73,7 @@ describe('readStructuredQuery: objects below the style table, written as JSON te
 
   it.each<[string, Parameter, string]>([
     ['only flat members', suggester, 'SuggesterName=a'],
+    ['a plain value of an array member (the validator reads it as the one item)', messages, 'seldonMessages=x'],
     ['a member that is not JSON (the validator refuses it)', suggester, 'DocumentSuggesterOptions=x'],
     ['an array of strings', { name: 'ids', schema: { type: 'array', items: { type: 'string' } } }, 'ids=%7B%7D'],
     ['an array not exploded', { ...identifiers, explode: false }, 'Identifiers=%7B%7D'],

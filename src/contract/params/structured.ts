@@ -12,7 +12,8 @@ import { isObject, viaContent, type Pairs, type Parameter } from './values.js';
  * the runner sends it, and reads it back here, as the mock receives it (AWS's query protocol in
  * APIs.guru's directory: `Suggester` exploded into `DocumentSuggesterOptions={"SourceField":…}`;
  * `Identifiers={"SnapshotIdentifier":…}`, an array of objects):
- * - `deepObject` and exploded `form` objects: the members whose schema is an object (readNestedMembers);
+ * - `deepObject` and exploded `form` objects: the members whose schema is an object or an array
+ *   (readNestedMembers);
  * - exploded `form` arrays whose items are objects (allOf merged): each item that is a JSON object;
  * - an exploded `form` object that names no member (a map: `additionalProperties`, AWS's
  *   `Attributes`): its members are written as keys of their own (§4.7.12.4) whose names no schema
