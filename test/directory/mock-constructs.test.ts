@@ -46,6 +46,8 @@ const CONSTRUCTS = [
   // An exploded form object with an array member (seldon.local/wrapper): the member's JSON text was
   // read as a one-string array, 400 "must be object".
   'exploded-object-array-member.yaml',
+  // Bodies keyed `application/json; charset=utf-8` (sheerseo.com): every Content-Type was refused, 400.
+  'media-type-with-parameters.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
