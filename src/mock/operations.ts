@@ -81,11 +81,16 @@ export class OperationMatcher {
           allowAll: allowAll([...new Set(ops.map((op) => op.method.toUpperCase()))]),
         };
       })
-      // Fewer parameters first, then more literal text: `/v1/{resource}:setIamPolicy` (a custom
-      // method, Google's AIP-136) before `/v1/{name}`, whose parameter would otherwise take `x:setIamPolicy`.
+      // Fewer segments that are one expression alone first, then fewer parameters, then more literal
+      // text: a segment with literal text beside its expressions is the more specific one, so
+      // `/v1/{resource}:setIamPolicy` (a custom method, Google's AIP-136) comes before `/v1/{name}`,
+      // and `/Section/{sectionId},{step}` (two expressions in one segment, RFC 6570 §2.2) before
+      // `/Section/{sectionId}`, whose one parameter would otherwise take `748,579` or `x:setIamPolicy`.
       .sort(
         (a, b) =>
-          paramCount(a.template) - paramCount(b.template) || literalLength(b.template) - literalLength(a.template),
+          bareSegments(a.template) - bareSegments(b.template) ||
+          paramCount(a.template) - paramCount(b.template) ||
+          literalLength(b.template) - literalLength(a.template),
       );
   }
 
@@ -206,6 +211,8 @@ function choose(
 /** Headers the client sets itself, which the contract does not describe (OAS 3.0.3 §4.7.12.1): they select no overload. */
 const UNSELECTED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 
+const bareSegments = (template: string): number =>
+  template.split('/').filter((segment) => /^\{[^}]+\}$/.test(segment)).length;
 const paramCount = (template: string): number => (template.match(/\{[^}]+\}/g) ?? []).length;
 const literalLength = (template: string): number => template.replace(/\{[^}]+\}/g, '').length;
 

@@ -59,6 +59,23 @@ const CONSTRUCTS = [
   // A collection listed, created and deleted, but with no read of one item (shutterstock's catalog
   // collections): no collection, so a deleted id stayed listed.
   'item-without-read.yaml',
+  // A closed schema beside an allOf of its closed base (Azure's web-logicAppsManagementClient): each
+  // half refused the other's members, 500 "The response breaks the contract" on every answer.
+  'closed-allof-inheritance.yaml',
+  // `limit[subcategories]` beside an integer `limit` (apple.com app-store-connect): the bracketed
+  // name was read as a member of `limit`, 400 "must be integer"; `fields[x]` arrays "must be array".
+  'bracketed-beside-bare.yaml',
+  // A required exploded query map (amazonaws.com/sns `Attributes`): its members, keys of their own,
+  // were not read back, 400 "must have required property 'Attributes'".
+  'exploded-query-map.yaml',
+  // Two expressions in one path segment (parliament.uk/erskine-may `/api/Section/{sectionId},{step}`):
+  // routed to `/api/Section/{sectionId}`, 400 "path.sectionId must be a decimal integer".
+  'two-expressions-one-segment.yaml',
+  // An exploded form object with an array member (seldon.local/wrapper): the member's JSON text was
+  // read as a one-string array, 400 "must be object".
+  'exploded-object-array-member.yaml',
+  // Bodies keyed `application/json; charset=utf-8` (sheerseo.com): every Content-Type was refused, 400.
+  'media-type-with-parameters.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
