@@ -9,6 +9,7 @@ import {
   mergeAllOf,
   plainLocalRefs,
   readStructuredQuery,
+  schemeCredential,
   walkRecords,
   type Contract,
   type Operation,
@@ -85,8 +86,10 @@ export class OperationValidators {
     // The names a map's exploded members cannot have: the operation's query parameters and any
     // API key sent in the query.
     const queryNames = new Set(operation.parameters.filter((p) => p.in === 'query').map((p) => p.name));
-    for (const scheme of Object.values(this.forValidator.document.components?.securitySchemes ?? {}))
-      if (!('$ref' in scheme) && scheme.type === 'apiKey' && scheme.in === 'query') queryNames.add(scheme.name);
+    for (const scheme of Object.values(this.forValidator.document.components?.securitySchemes ?? {})) {
+      const credential = '$ref' in scheme ? undefined : schemeCredential(scheme);
+      if (credential?.kind === 'apiKey' && credential.in === 'query') queryNames.add(credential.name);
+    }
     const aliases = this.forValidator.queryAliases.get(operationKey(operation.method, operation.path));
     const handler: RequestHandler = (req, res, next) => {
       if (aliases) aliasQueryKeys(req, aliases);

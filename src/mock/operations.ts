@@ -1,5 +1,5 @@
 import type { Contract, Operation } from '../contract/index.js';
-import { documentedMediaFor, samePath } from '../contract/index.js';
+import { bySpecificity, documentedMediaFor, samePath } from '../contract/index.js';
 import { HttpError } from './errors.js';
 
 export type RouteMatch =
@@ -81,17 +81,9 @@ export class OperationMatcher {
           allowAll: allowAll([...new Set(ops.map((op) => op.method.toUpperCase()))]),
         };
       })
-      // Fewer segments that are one expression alone first, then fewer parameters, then more literal
-      // text: a segment with literal text beside its expressions is the more specific one, so
-      // `/v1/{resource}:setIamPolicy` (a custom method, Google's AIP-136) comes before `/v1/{name}`,
-      // and `/Section/{sectionId},{step}` (two expressions in one segment, RFC 6570 §2.2) before
-      // `/Section/{sectionId}`, whose one parameter would otherwise take `748,579` or `x:setIamPolicy`.
-      .sort(
-        (a, b) =>
-          bareSegments(a.template) - bareSegments(b.template) ||
-          paramCount(a.template) - paramCount(b.template) ||
-          literalLength(b.template) - literalLength(a.template),
-      );
+      // The more specific template first (path-template.ts bySpecificity): custom methods and
+      // segments of several expressions before a segment of one expression alone.
+      .sort((a, b) => bySpecificity(a.template, b.template));
   }
 
   /** The request path without the base path; undefined when it is outside the base path. */
@@ -210,11 +202,6 @@ function choose(
 
 /** Headers the client sets itself, which the contract does not describe (OAS 3.0.3 §4.7.12.1): they select no overload. */
 const UNSELECTED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
-
-const bareSegments = (template: string): number =>
-  template.split('/').filter((segment) => /^\{[^}]+\}$/.test(segment)).length;
-const paramCount = (template: string): number => (template.match(/\{[^}]+\}/g) ?? []).length;
-const literalLength = (template: string): number => template.replace(/\{[^}]+\}/g, '').length;
 
 function allowAll(methods: readonly string[]): string {
   const all = [...methods];
