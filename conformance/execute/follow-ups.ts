@@ -126,6 +126,19 @@ export function readerOfCreated(
   return id === undefined ? undefined : { op: read.op, params: { [read.param]: id }, id };
 }
 
+/**
+ * The id of one listed item: its id field, else that of the one record it wraps. Lists whose items
+ * carry the record under a single member (Adyen's `{data: [{PaymentMethod: {id, …}}]}`) list it
+ * all the same.
+ */
+function listedId(item: Readonly<Record<string, unknown>>, field: string): unknown {
+  const own = item[field] ?? item['id'];
+  if (own !== undefined) return own;
+  const members = Object.values(item);
+  const inner = members.length === 1 ? members[0] : undefined;
+  return isRecord(inner) ? (inner[field] ?? inner['id']) : undefined;
+}
+
 /** Walks the list of a collection (largest page the contract allows) and returns every id seen. */
 async function listIds(
   session: Session,
@@ -158,7 +171,7 @@ async function listIds(
     });
     const items = listItems(okJson(last), collectionNameOf(listOp.path));
     if (!items) break;
-    for (const item of items) if (isRecord(item)) ids.push(item[field] ?? item['id']);
+    for (const item of items) if (isRecord(item)) ids.push(listedId(item, field));
     if (
       !offsetParam ||
       limit === undefined ||
