@@ -86,6 +86,9 @@ const NOT_RUN: Readonly<Record<string, string>> = {
   'npm run sweep -- --only amazonaws.com/dynamodb':
     'the directory sweep installs the directory first; test/directory/sample.test.ts runs the same sweep code on the fixed sample',
   'npm run sweep': 'the whole directory: hours on this machine',
+  // docs/directory-triage.md: the command that writes a seed's page.
+  'npm run sweep -- --sample 60 --seed 13 --examples 1 --timeout 120 --markdown docs/directory-seed-13.md':
+    "a sweep of 60 documents: minutes, after installing the directory, and it rewrites a committed page; test/directory/sample.test.ts runs the same sweep code on the suite's fixed sample",
   // docs/traffic.md: long-running or needing the reader's own server and files.
   'petstore-conformance proxy --spec openapi/petstore.yaml --upstream http://127.0.0.1:8080 --port 4020 --reporter junit=traffic.xml --reporter json=traffic.json --record traffic.har':
     "runs until stopped, in front of the reader's server on 8080; test/traffic/har.test.ts starts the same command on port 0 in front of a mock, stops it and judges its reports and recording",
@@ -353,6 +356,7 @@ async function checkClaim(
     expect(status.stdout, `${where}: the command rewrote ${file} otherwise than committed`).toBe('');
   }
   if (/exit 0 conformant/.test(claim)) expect(out, where).toMatch(/^CONFORMANT/m);
+  if (/result for result EQUAL/.test(claim)) expect(out, where).toMatch(/result for result EQUAL; .*coverage EQUAL/);
   if (/what it inferred/.test(claim)) expect(json(), where).toMatchObject({ rules: 'generic' });
   if (/seeded tasks/.test(claim)) {
     const again = await sh(text, cwd);
