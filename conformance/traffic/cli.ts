@@ -1,4 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import { fileProblem } from '../../src/contract/cli-args.js';
 import { parseArgs } from 'node:util';
 import {
   bundledContractPath,
@@ -253,9 +254,7 @@ export async function harMain(input: {
     try {
       text = await readFile(input.har, 'utf8');
     } catch (error) {
-      throw new UsageError(
-        `cannot read --har ${input.har}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-      );
+      throw new UsageError(`cannot read --har ${input.har}: ${fileProblem(error)}`);
     }
     const har = readHar(text, input.har);
     // A recording of the proxy: its upstream's entries are the contract's, whatever its servers say.
@@ -336,9 +335,7 @@ export async function mergeMain(argv: readonly string[]): Promise<number> {
       try {
         text = await readFile(file, 'utf8');
       } catch (error) {
-        throw new UsageError(
-          `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-        );
+        throw new UsageError(`cannot read ${file}: ${fileProblem(error)}`);
       }
       reports.push({ report: readJsonReport(text, file), file });
     }

@@ -48,6 +48,9 @@ describe('CLI messages say what was meant, in words', () => {
       ['petstore-mock', ['--state', 'no-such.json']],
       ['petstore-conformance', ['--target', 'http://127.0.0.1:1', '--spec', 'no-such.yaml']],
       ['petstore-conformance', ['--target', 'http://127.0.0.1:1', '--workflows', 'no-such.arazzo.yaml']],
+      ['petstore-conformance', ['--target', 'http://127.0.0.1:1', '--inputs', 'no-such.yaml']],
+      ['petstore-conformance', ['--har', 'no-such.har']],
+      ['petstore-conformance', ['merge', 'no-such.json']],
     ];
     for (const [bin, args] of cases) {
       const r = await run(bin, args);
