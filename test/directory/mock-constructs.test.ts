@@ -46,6 +46,9 @@ const CONSTRUCTS = [
   // A collection listed, created and deleted, but with no read of one item (shutterstock's catalog
   // collections): no collection, so a deleted id stayed listed.
   'item-without-read.yaml',
+  // A collection created at another path (ijenko's `POST /account/places` for `/places/{placeId}`):
+  // the create was stateless, and its example id was refused 404 under `/places/{placeId}`.
+  'create-at-another-path.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
