@@ -76,6 +76,9 @@ const CONSTRUCTS = [
   'exploded-object-array-member.yaml',
   // Bodies keyed `application/json; charset=utf-8` (sheerseo.com): every Content-Type was refused, 400.
   'media-type-with-parameters.yaml',
+  // A collection created at another path (ijenko's `POST /account/places` for `/places/{placeId}`):
+  // the create was stateless, and its example id was refused 404 under `/places/{placeId}`.
+  'create-at-another-path.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
