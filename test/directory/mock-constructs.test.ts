@@ -44,6 +44,8 @@ const CONSTRUCTS = [
   'list-envelope-tokens.yaml',
   // The records' identifiers alone, `{ticketIds: [string], pagination}` (GoDaddy's abuse tickets).
   'list-of-identifiers.yaml',
+  // A create body wrapping the record in the answers' member beside `idempotency_key` (Square's device codes).
+  'wrapped-body-beside-request-members.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
