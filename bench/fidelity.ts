@@ -79,7 +79,7 @@ for (const zoo of chosen) {
   if (f.departures.length > 0) {
     departures.push(
       `\n### ${zoo.name}: ${f.departures.length} left out\n`,
-      '| step | service status | service body |',
+      '| step | service status | how it departs |',
       '| --- | --- | --- |',
     );
     for (const d of f.departures) departures.push(`| ${cell(d.step)} | ${d.status} | ${d.validity} |`);
@@ -117,8 +117,9 @@ if (values.markdown !== undefined) {
     '',
     'The raw figure is **same status**: every exchange the service was sent. Beside it, **same status',
     'where the service keeps its document** counts only the exchanges the service answered with a',
-    'status its operation documents and a body valid against it; the mock is built to answer what the',
-    "document promises, so the service's own departures are left out of that figure, and listed below.",
+    'status its operation documents and a body valid against it, and not with a success to a request',
+    'its document calls invalid; the mock is built to answer what the document promises, so the',
+    "service's own departures are left out of that figure, and listed below.",
     '',
     '## Exchanges where the service departs from its document (left out of the second figure)',
     ...departures,

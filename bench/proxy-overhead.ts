@@ -1,13 +1,13 @@
 /**
- * The validating proxy's added latency (issue 32): p99 at a fixed 1,000 requests a second on the
+ * The validating proxy's added latency (issue 32): p99 at a steady 1,000 requests a second on the
  * Petstore, straight to the mock, through `petstore-conformance proxy` and through Prism's
- * `prism proxy`, in the same run. Each server is its own process; autocannon (this process) paces
- * the load (`overallRate`). Added p99 = p99 through the proxy − p99 straight to the mock (the lower
- * of the round's two direct runs). With ROUNDS > 1 the four runs (direct, ours, Prism, direct again)
- * alternate ROUNDS times and each figure is the median of its rounds, so a burst of other work on
- * the machine moves one round, not the result. autocannon reports whole milliseconds (its histogram
- * corrects for coordinated omission); the µs figures are the same responses' raw times (autocannon's
- * hrtime per response, no correction), for a resolution finer than its millisecond.
+ * `prism proxy`, in the same run. Each server is its own process; the load is open-loop and paced
+ * (bench/paced-load.ts, in this process: request i is due at i / RATE s on one of 20 keep-alive
+ * connections, and its latency counts from its due time). Added p99 = p99 through the proxy − p99
+ * straight to the mock (the lower of the round's two direct runs). With ROUNDS > 1 the four runs
+ * (direct, ours, Prism, direct again) alternate ROUNDS times and each figure is the median of its
+ * rounds, so a burst of other work on the machine moves one round, not the result. The µs figures
+ * are the same answers timed from the moment each was sent (no coordinated-omission correction).
  *
  *   npm run build && node dist/bench/proxy-overhead.js [SECONDS=10] [RATE=1000] [ROUNDS=1]
  *
@@ -19,15 +19,16 @@ import { tmpdir } from 'node:os';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { packageRoot } from '../src/contract/index.js';
 import { startPrism } from '../fixtures/servers/prism.js';
+import { pacedLoad, percentile } from './paced-load.js';
 import type { ProxyOverhead } from './performance-page.js';
 
 interface Measured {
+  /** From each request's due time (coordinated omission corrected), ms. */
   readonly p50: number;
   readonly p99: number;
-  /** Raw response times of the 2xx answers, µs (no coordinated-omission correction). */
+  /** From the moment each request was sent (no correction), µs. */
   readonly p50us: number;
   readonly p99us: number;
   readonly rps: number;
@@ -69,39 +70,22 @@ function cpuSeconds(pid: number | undefined, mainThread = false): number {
 
 const CONNECTIONS = 20;
 
-const percentile = (sorted: readonly number[], p: number): number =>
-  sorted.length === 0
-    ? Number.NaN
-    : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0);
+const REQUESTS = [
+  { method: 'GET', path: '/pets?limit=5', headers: { accept: 'application/json' } },
+  { method: 'GET', path: '/pets/1', headers: { accept: 'application/json' } },
+  { method: 'GET', path: '/categories', headers: { accept: 'application/json' } },
+] as const;
 
 async function measure(url: string, seconds: number, rate: number): Promise<Measured> {
-  const times: number[] = [];
-  const options: autocannon.Options = {
-    url,
-    connections: CONNECTIONS,
-    overallRate: rate,
-    duration: seconds,
-    requests: [
-      { method: 'GET', path: '/pets?limit=5', headers: { accept: 'application/json' } },
-      { method: 'GET', path: '/pets/1', headers: { accept: 'application/json' } },
-      { method: 'GET', path: '/categories', headers: { accept: 'application/json' } },
-    ],
-  };
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(options, (error, done) => (error ? reject(error) : resolve(done)));
-    instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
-      if (status >= 200 && status < 300) times.push(ms * 1000);
-    });
-  });
-  times.sort((a, b) => a - b);
+  const result = await pacedLoad(url, { rate, seconds, connections: CONNECTIONS, requests: REQUESTS });
   return {
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    p50us: percentile(times, 50),
-    p99us: percentile(times, 99),
-    rps: result.requests.average,
+    p50: percentile(result.fromDueUs, 50) / 1000,
+    p99: percentile(result.fromDueUs, 99) / 1000,
+    p50us: percentile(result.fromSentUs, 50),
+    p99us: percentile(result.fromSentUs, 99),
+    rps: result.rps,
     non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
+    errors: result.errors,
   };
 }
 
@@ -246,7 +230,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     `petstore-conformance proxy ${a.ours.toFixed(1)} ms (raw ${b.ours.toFixed(0)} µs), prism proxy ${a.prism.toFixed(1)} ms (raw ${b.prism.toFixed(0)} µs)`;
   const [, ours, prism] = result.rows;
   const out = [
-    `Petstore, ${rate} requests/s for ${seconds} s each, ${CONNECTIONS} connections (autocannon overallRate), ${rounds} round(s) of direct, ours, Prism, direct again`,
+    `Petstore, ${rate} requests/s for ${seconds} s each, at most ${CONNECTIONS} connections (open loop, paced; latency from each request's due time), ${rounds} round(s) of direct, ours, Prism, direct again`,
   ];
   result.rounds.forEach((round, i) => {
     out.push(`round ${i + 1}: load average ${round.load[0].toFixed(1)} -> ${round.load[1].toFixed(1)}`);

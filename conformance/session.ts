@@ -10,6 +10,7 @@ const effectiveOf = (schema: unknown): OpenAPIV3.SchemaObject | undefined => {
 };
 import { HttpClient, type HttpOutcome, type OutgoingRequest } from './http/client.js';
 import { REDACTED_KEY } from './http/curl.js';
+import { withQuery } from './http/target.js';
 import { asksToComeBack, DEFAULT_MAX_RETRY_AFTER_S, retryDelayMs } from './http/rate-limit.js';
 import {
   querystringParameter,
@@ -231,7 +232,8 @@ export class Session implements BuiltRequestSender {
   ): string {
     const param = (name: string, where: string): OpenAPIV3.ParameterObject | undefined =>
       operation?.parameters.find((p) => p.name === name && p.in === where);
-    // A path key's fragment is never sent (src/contract/path-template.ts); the query follows the path.
+    // A path key's fragment is never sent (src/contract/path-template.ts); the query follows the path,
+    // after the key's own query where the key carries one (http/target.ts).
     const filled = requestPath(path).replace(/\{([^}]+)\}/g, (_, name: string) => {
       const value = pathParams[name];
       if (value === undefined) return `{${name}}`;
@@ -248,7 +250,7 @@ export class Session implements BuiltRequestSender {
     }
     const qs = pieces.join('&');
     const base = `${this.options.target.replace(/\/+$/, '')}${(this.options.basePath ?? '').replace(/\/+$/, '')}`;
-    return `${base}${filled}${qs ? `?${qs}` : ''}`;
+    return `${base}${withQuery(filled, qs)}`;
   }
 
   async send(given: SendSpec): Promise<Exchange> {

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { OpenAPIV3 } from 'openapi-types';
+import { fileProblem } from '../src/contract/cli-args.js';
 import { YAML_OPTIONS } from '../src/contract/yaml-options.js';
 import type { Contract, Operation } from '../src/contract/index.js';
 import { asSchema, effective, isRecord } from './cases/schema.js';
@@ -229,9 +230,7 @@ export async function readUserInputs(file: string, contract: Contract): Promise<
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new UserInputError(
-      `--inputs ${file} cannot be read: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    throw new UserInputError(`cannot read --inputs ${file}: ${fileProblem(error)}`);
   }
   let value: unknown;
   try {

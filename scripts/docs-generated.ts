@@ -50,25 +50,24 @@ export async function registrySection(): Promise<Section> {
   return { page: 'docs/runner.md', name: 'runner-registry', text: lines.join('\n') };
 }
 
-/** Both CLIs' --help, as they print it (from the build in dist/, which bin/ runs). */
+/** Both CLIs' --help and the runner's subcommands' (proxy, merge), as they print it (from the build in dist/, which bin/ runs). */
 export async function cliSection(): Promise<Section> {
-  const help = async (bin: string): Promise<string> =>
-    (await promisify(execFile)(process.execPath, [join(packageRoot, 'bin', bin), '--help'], { cwd: packageRoot }))
-      .stdout;
-  const [mock, runner] = await Promise.all([help('petstore-mock.js'), help('petstore-conformance.js')]);
-  const text = [
-    '## `petstore-mock --help`',
-    '',
-    '```text',
-    mock.trimEnd(),
-    '```',
-    '',
-    '## `petstore-conformance --help`',
-    '',
-    '```text',
-    runner.trimEnd(),
-    '```',
-  ].join('\n');
+  const help = async (bin: string, ...subcommand: string[]): Promise<string> =>
+    (
+      await promisify(execFile)(process.execPath, [join(packageRoot, 'bin', bin), ...subcommand, '--help'], {
+        cwd: packageRoot,
+      })
+    ).stdout;
+  const pages: readonly (readonly [string, Promise<string>])[] = [
+    ['petstore-mock --help', help('petstore-mock.js')],
+    ['petstore-conformance --help', help('petstore-conformance.js')],
+    ['petstore-conformance proxy --help', help('petstore-conformance.js', 'proxy')],
+    ['petstore-conformance merge --help', help('petstore-conformance.js', 'merge')],
+  ];
+  const sections: string[] = [];
+  for (const [title, printed] of pages)
+    sections.push(`## \`${title}\``, '', '```text', (await printed).trimEnd(), '```', '');
+  const text = sections.join('\n').trimEnd();
   return { page: 'docs/cli.md', name: 'cli-help', text };
 }
 

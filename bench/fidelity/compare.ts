@@ -53,6 +53,7 @@ function readBack(exchange: Exchange): string | undefined {
 export interface Departure {
   readonly step: string;
   readonly status: string;
+  /** Why it departs: the body's validity (`undocumented status`, `invalid`…), or a request the document calls invalid accepted. */
   readonly validity: string;
 }
 
@@ -95,11 +96,20 @@ export function figures(service: readonly Exchange[], mock: readonly Exchange[])
   // `no answer` on the service side is sent all the same: the service failed it.
   let sameStatus = 0;
   for (const e of sent) if (mine.get(e.step)?.status === e.status) sameStatus++;
-  // `valid`: a status the operation documents, and a body that fits the schema documented for it.
-  const kept = sent.filter((e) => e.validity === 'valid');
-  const departures = sent
-    .filter((e) => e.validity !== 'valid')
-    .map((e) => ({ step: e.step, status: String(e.status), validity: e.validity ?? 'no answer' }));
+  // Kept: a status the operation documents, a body that fits the schema documented for it, and no
+  // success for a request the document calls invalid (accepting what its contract refuses, such as
+  // a number coerced into a string field, is the service departing from it: listed, not hidden).
+  const departure = (e: Exchange): string | undefined => {
+    if (e.validity !== 'valid') return e.validity ?? 'no answer';
+    if (e.breaks !== undefined && typeof e.status === 'number' && e.status >= 200 && e.status < 300)
+      return `accepted a request its document calls invalid (${e.breaks})`;
+    return undefined;
+  };
+  const kept = sent.filter((e) => departure(e) === undefined);
+  const departures = sent.flatMap((e) => {
+    const why = departure(e);
+    return why === undefined ? [] : [{ step: e.step, status: String(e.status), validity: why }];
+  });
   const errors = (side: readonly Exchange[]): { documented: number; valid: number; undocumented: number } => {
     const failed = side.filter((e) => typeof e.status === 'number' && e.status >= 400);
     const undocumented = failed.filter((e) => e.validity === 'undocumented status').length;

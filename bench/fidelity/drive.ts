@@ -33,6 +33,8 @@ export interface Exchange {
   /** For a list: what its page says (item count and the envelope's numbers: offset, limit, total…), compared between the sides. */
   readonly page?: string;
   readonly body?: unknown;
+  /** The step's request is one the document calls invalid, and why (Step.breaks). */
+  readonly breaks?: string;
 }
 
 /**
@@ -128,6 +130,7 @@ export async function driveSession(
       step: step.name,
       role: step.role,
       status: answer.status,
+      ...(step.breaks !== undefined ? { breaks: step.breaks } : {}),
       ...judge(validator, step.operation, answer),
       ...(step.readBack ? { unreadFields: unread(step.readBack, answer, step.envelope) } : {}),
       ...(step.role === 'list' ? { page: pageOf(answer) } : {}),

@@ -5,7 +5,9 @@ import {
   inferModel,
   invalidValues,
   jsonContent,
+  documentedResponse,
   mediaEssence,
+  mediaMatches,
   propertiesFor,
   Random,
   requiredFor,
@@ -49,6 +51,12 @@ export interface Step {
   readonly envelope?: string;
   /** Query parameters sent as they are (a list's paging and filters), beside the credentials. */
   readonly query?: Readonly<Record<string, string>>;
+  /**
+   * For a request the document itself calls invalid (a body its schema refuses, malformed JSON, a
+   * media type the operation does not take, a malformed id, no credentials): what it breaks. A
+   * service that accepts it (2xx) departs from its document; an unknown but well-formed id is not such a request.
+   */
+  readonly breaks?: string;
 }
 
 export interface Session {
@@ -71,6 +79,7 @@ export function deriveSession(contract: Contract, tokenPath?: string): Session {
   const dice = new Random(SEED);
   const validator = new SchemaValidator(contract.version.schemaDialect);
   const fits = (schema: Schema, value: unknown): boolean => validator.check(schema, value, 'request').valid;
+  const answerable = (schema: Schema, value: unknown): boolean => validator.check(schema, value, 'response').valid;
   const steps: Step[] = [];
   const names = new Set<string>();
   const add = (step: Step): void => {
@@ -123,6 +132,18 @@ export function deriveSession(contract: Contract, tokenPath?: string): Session {
     // Validation §9.2 `default`; the service fills it in); a patch changes only what it sends
     // (RFC 5789 §2: a partial modification), so the fields it leaves out must read back unchanged.
     let written: Readonly<Record<string, unknown>> | undefined;
+    // A read promises only what its documented answer can carry: a value written that the read's
+    // record schema refuses (a null the update admits and the record does not) cannot come back as
+    // sent from a service that keeps its document, so it is not expected back (nor, after it, the
+    // field's earlier value). The write is still sent: what each side answers is compared.
+    const carried = readFields(read, collection.envelope);
+    const readable = (fields: Record<string, unknown>): Record<string, unknown> =>
+      Object.fromEntries(
+        Object.entries(fields).filter(([name, value]) => {
+          const schema = carried[name];
+          return schema === undefined || answerable(schema, value);
+        }),
+      );
     const readAfter = (what: string, sent: unknown, writer?: Operation): void => {
       if (!isObject(sent)) written = undefined;
       else if (writer) {
@@ -131,8 +152,8 @@ export function deriveSession(contract: Contract, tokenPath?: string): Session {
             .filter(([name, schema]) => !(name in sent) && schema.default !== undefined)
             .map(([name, schema]) => [name, schema.default as unknown]),
         );
-        written = { ...defaults, ...sent };
-      } else written = { ...written, ...sent };
+        written = readable({ ...defaults, ...sent });
+      } else written = readable({ ...written, ...sent });
       // A body that is not an object promises nothing to read back: the read is sent, not compared.
       add({
         name: `read after ${what} ${collection.itemPath}`,
@@ -230,9 +251,14 @@ export function deriveSession(contract: Contract, tokenPath?: string): Session {
       });
       readAfter('patch', body);
       // An explicit null where the schema allows it is a value to store, not a removal (JSON Schema: null is a type).
-      for (const [name, written] of Object.entries(effective(requestJson(patch)!).properties ?? {})) {
+      // The nulls the read's record also admits come first: a null it refuses may leave a service
+      // unable to answer for the record at all, and the steps after it would measure only that.
+      const nullable = Object.entries(effective(requestJson(patch)!).properties ?? {}).flatMap(([name, written]) => {
         const schema = asSchema(written);
-        if (!schema || schema.readOnly === true || !fits(schema, null)) continue;
+        return schema && schema.readOnly !== true && fits(schema, null) ? [name] : [];
+      });
+      const carriesNull = (name: string): boolean => carried[name] === undefined || answerable(carried[name], null);
+      for (const name of [...nullable.filter(carriesNull), ...nullable.filter((n) => !carriesNull(n))]) {
         add({
           name: `patch ${name} to null ${collection.itemPath}`,
           role: 'patch',
@@ -261,7 +287,7 @@ export function deriveSession(contract: Contract, tokenPath?: string): Session {
     const schema = writer ? requestJson(writer) : undefined;
     if (writer && schema) {
       const valid = jsonBody(writer, 'max');
-      const invalid = (what: string, body: BodyPlan): void =>
+      const invalid = (what: string, body: BodyPlan, breaks = true): void =>
         add({
           name: `invalid: ${what} (${label(writer)})`,
           role: 'invalid',
@@ -269,6 +295,7 @@ export function deriveSession(contract: Contract, tokenPath?: string): Session {
           path: writerPath,
           body,
           credentials: true,
+          ...(breaks ? { breaks: what } : {}),
         });
       const required = requiredFor(schema, 'request');
       if (isObject(valid) && required[0] !== undefined) {
@@ -288,13 +315,18 @@ export function deriveSession(contract: Contract, tokenPath?: string): Session {
           value: { ...valid, [enumerated[0]]: 'not-a-member-zz' },
         });
       invalid('malformed JSON', { kind: 'raw', contentType: 'application/json', text: '{"unclosed": ' });
-      invalid('wrong media type', { kind: 'raw', contentType: 'text/plain', text: JSON.stringify(valid ?? {}) });
+      // Invalid only where the operation takes no text/plain (nor a range that covers it).
+      invalid(
+        'wrong media type',
+        { kind: 'raw', contentType: 'text/plain', text: JSON.stringify(valid ?? {}) },
+        !takesMedia(writer, 'text/plain'),
+      );
     }
     add({
       name: `invalid: unknown id (${label(read)})`,
       role: 'invalid',
       operation: read,
-      path: { ...at, [collection.idParam]: { kind: 'fixed', value: unknownId(collection.paramSchema) } },
+      path: { ...at, [collection.idParam]: { kind: 'fixed', value: unknownId(collection, fits) } },
       body: undefined,
       credentials: true,
     });
@@ -309,6 +341,7 @@ export function deriveSession(contract: Contract, tokenPath?: string): Session {
         path: { ...at, [collection.idParam]: { kind: 'fixed', value: String(malformed.value) } },
         body: undefined,
         credentials: true,
+        breaks: `malformed ${collection.idParam}: ${malformed.what}`,
       });
     const guarded = [list, read].find((op) => op?.requiresAuth);
     if (guarded)
@@ -319,6 +352,7 @@ export function deriveSession(contract: Contract, tokenPath?: string): Session {
         path: guarded === read ? at : fixedValues(pathParams(guarded), guarded, dice),
         body: undefined,
         credentials: false,
+        breaks: 'no credentials where the operation requires them',
       });
     if (remove) {
       add({
@@ -453,6 +487,22 @@ function otherStep(
   return { name: `${op.method.toUpperCase()} ${op.path}`, role: 'other', operation: op, path, body, credentials: true };
 }
 
+/**
+ * The properties of the record a read's success answer documents, as written (a nullable `anyOf`
+ * kept whole), inside the envelope member where the model reads one.
+ */
+function readFields(read: Operation, envelope: string | undefined): Record<string, Schema> {
+  const answer = documentedResponse(read.responses, 200, { withDefault: false });
+  let schema = asSchema(jsonContent(answer?.response.content)?.schema);
+  if (schema && envelope !== undefined) schema = asSchema(effective(schema).properties?.[envelope]);
+  const out: Record<string, Schema> = {};
+  for (const [name, sub] of Object.entries(schema ? (effective(schema).properties ?? {}) : {})) {
+    const property = asSchema(sub);
+    if (property) out[name] = property;
+  }
+  return out;
+}
+
 /** The JSON schema of an operation's request body, if it takes JSON. */
 export function requestJson(op: Operation): Schema | undefined {
   return asSchema(jsonContent(op.requestBody?.content)?.schema);
@@ -488,10 +538,25 @@ function fixedValues(names: readonly string[], op: Operation, dice: Random): Rec
   return out;
 }
 
-/** An identifier of the parameter's type that no create made: a fixed UUID, a large integer, a name. */
-function unknownId(schema: Schema | undefined): string {
-  const s = schema ? effective(schema) : undefined;
-  if (s?.format === 'uuid') return '00000000-0000-4000-8000-00000000dead';
-  if (s?.type === 'integer' || s?.type === 'number') return String(Math.min(987_654_321, s.maximum ?? 987_654_321));
+/**
+ * An identifier no create made, well-formed (an unknown id is one the service could have issued, not
+ * a malformed one): shaped as the record's identifier field documents it (`id: {format: uuid}`), where
+ * the path parameter admits that, else as the path parameter: a fixed UUID, a large integer, a name.
+ */
+function unknownId(collection: Collection, fits: (schema: Schema, value: unknown) => boolean): string {
+  const param = collection.paramSchema;
+  for (const schema of [collection.idSchema, param]) {
+    const s = schema ? effective(schema) : undefined;
+    let value = 'zoo-unknown-id';
+    if (s?.format === 'uuid') value = '00000000-0000-4000-8000-00000000dead';
+    else if (s?.type === 'integer' || s?.type === 'number')
+      value = String(Math.min(987_654_321, s.maximum ?? 987_654_321));
+    if (schema === param || !param || fits(param, value)) return value;
+  }
   return 'zoo-unknown-id';
+}
+
+/** Whether the operation's request body takes this media type, exactly or through a range (RFC 9110 §12.5.1). */
+function takesMedia(op: Operation, type: string): boolean {
+  return Object.keys(op.requestBody?.content ?? {}).some((key) => mediaMatches(type, key));
 }

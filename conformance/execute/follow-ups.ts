@@ -126,6 +126,19 @@ export function readerOfCreated(
   return id === undefined ? undefined : { op: read.op, params: { [read.param]: id }, id };
 }
 
+/**
+ * The id of one listed item: its id field, else that of the one record it wraps. Lists whose items
+ * carry the record under a single member (Adyen's `{data: [{PaymentMethod: {id, …}}]}`) list it
+ * all the same.
+ */
+function listedId(item: Readonly<Record<string, unknown>>, field: string): unknown {
+  const own = item[field] ?? item['id'];
+  if (own !== undefined) return own;
+  // The record wrapped in one member (`{PaymentMethod: {id}}`): the kernel's envelope rule, as the mock reads it.
+  const inner = envelopedRecord(item);
+  return inner ? (inner[field] ?? inner['id']) : undefined;
+}
+
 /** Walks the list of a collection (largest page the contract allows) and returns every id seen. */
 async function listIds(
   session: Session,
@@ -160,7 +173,7 @@ async function listIds(
     if (!items) break;
     // A list of the identifiers alone (`{ticketIds: [...]}`, the kernel's listMember) lists each by itself.
     for (const item of items)
-      if (isRecord(item)) ids.push(item[field] ?? item['id']);
+      if (isRecord(item)) ids.push(listedId(item, field));
       else if (typeof item === 'string' || typeof item === 'number') ids.push(item);
     if (
       !offsetParam ||

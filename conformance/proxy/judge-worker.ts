@@ -3,6 +3,9 @@
  * its text, judges every exchange the proxy posts, in the order posted, into one TrafficTally, and
  * posts back the violations of the exchanges --mark asks about and, at the end, the report.
  */
+import { readlinkSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
+import { basename } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { contractFromText } from '../../src/contract/index.js';
 import { TrafficJudge, type TrafficTally } from '../traffic/judge.js';
@@ -14,12 +17,28 @@ if (port === null) throw new Error('conformance/proxy/judge-worker.js runs only 
 const data = workerData as JudgeWorkerData;
 const reply = (message: JudgeReply): void => port.postMessage(message);
 
+/**
+ * Lowers this thread's priority alone: on Linux the nice value is per thread and setpriority(2) given a
+ * thread id sets that thread's (setpriority(2), NOTES and BUGS); /proc/thread-self names the calling
+ * thread (proc(5)). Elsewhere, or where it cannot, the thread keeps the process's priority.
+ */
+function lowerPriority(by: number): void {
+  try {
+    const tid = Number(basename(readlinkSync('/proc/thread-self')));
+    if (Number.isInteger(tid) && tid > 0) setPriority(tid, Math.min(19, getPriority(tid) + by));
+  } catch {
+    // Not Linux, or not allowed: judging then shares the forwarding thread's priority.
+  }
+}
+if (data.lowerPriorityBy !== undefined && data.lowerPriorityBy > 0) lowerPriority(data.lowerPriorityBy);
+
 let tally: TrafficTally | undefined;
 const waiting: JudgeRequest[] = [];
 
 function handle(tallied: TrafficTally, message: JudgeRequest): void {
   if (message.type === 'exchanges') {
     for (const wire of message.exchanges) tallied.add(trafficExchange(wire, data.cap));
+    reply({ type: 'judged', count: message.exchanges.length, octets: message.octets });
   } else if (message.type === 'mark') {
     reply({
       type: 'marked',

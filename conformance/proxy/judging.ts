@@ -23,6 +23,8 @@ export interface ProxyJudging {
   mark(exchange: WireExchange): Promise<Violation[]>;
   /** Judges what is still waiting and gives the report of every exchange (its target and times are the caller's). */
   finish(): Promise<{ readonly report: TrafficReport; readonly requests: number }>;
+  /** Finished exchanges let go unjudged because judging had fallen behind (see JudgingBacklog). */
+  notJudged(): number;
 }
 
 /** The most a batch of judging holds the event loop, in milliseconds (see LocalJudging). */
@@ -53,6 +55,10 @@ export class LocalJudging implements ProxyJudging {
   mark(exchange: WireExchange): Promise<Violation[]> {
     this.judgeAll();
     return Promise.resolve(this.tally.add(trafficExchange(exchange, this.cap), true));
+  }
+
+  notJudged(): number {
+    return 0;
   }
 
   finish(): Promise<{ readonly report: TrafficReport; readonly requests: number }> {
@@ -89,14 +95,21 @@ export interface JudgeWorkerData {
   readonly prefixes: readonly string[];
   readonly cap: number;
   readonly options: Omit<TrafficJudgeOptions, 'target' | 'startedAt' | 'contract'>;
+  /**
+   * Added to the judging thread's nice value (setpriority(2) on its own thread id, Linux only), so
+   * that on busy cores the scheduler runs the forwarding thread first and judging waits.
+   */
+  readonly lowerPriorityBy?: number;
 }
 
 export type JudgeRequest =
-  | { readonly type: 'exchanges'; readonly exchanges: readonly WireExchange[] }
+  | { readonly type: 'exchanges'; readonly exchanges: readonly WireExchange[]; readonly octets: number }
   | { readonly type: 'mark'; readonly id: number; readonly exchange: WireExchange }
   | { readonly type: 'report' };
 
 export type JudgeReply =
+  /** A batch of `exchanges` judged: its count and octets leave the backlog. */
+  | { readonly type: 'judged'; readonly count: number; readonly octets: number }
   | { readonly type: 'marked'; readonly id: number; readonly violations: Violation[] }
   | { readonly type: 'report'; readonly report: TrafficReport; readonly requests: number }
   | { readonly type: 'failed'; readonly message: string };
@@ -120,16 +133,82 @@ function buffersOf(exchange: WireExchange): ArrayBuffer[] {
   return out;
 }
 
+/** Octets an exchange holds while it waits: its bodies, header fields and URL, and a share for the objects around them. */
+export function octetsOf(exchange: WireExchange): number {
+  let n = 512 + exchange.url.length;
+  for (const message of [exchange.request, exchange.response]) {
+    if (!message) continue;
+    n += message.body?.byteLength ?? 0;
+    for (const field of message.rawHeaders) n += field.length;
+  }
+  return n;
+}
+
+/**
+ * The exchanges handed to the judging thread and not yet judged, bounded in octets: when judging
+ * falls behind (a judging thread starved of CPU on busy cores, or slower than the traffic), the
+ * exchanges past the bound are forwarded but let go unjudged and counted, so memory stays bounded
+ * however long the proxy runs, and the report says how many (never silently). One exchange is
+ * always admitted when none waits, whatever its size.
+ */
+export class JudgingBacklog {
+  private waiting = 0;
+  private octets = 0;
+  private refused = 0;
+
+  constructor(private readonly limit: number) {}
+
+  /** Whether an exchange of `size` octets may wait to be judged; counts it as not judged when not. */
+  admit(size: number): boolean {
+    if (this.waiting > 0 && this.octets + size > this.limit) {
+      this.refused += 1;
+      return false;
+    }
+    this.waiting += 1;
+    this.octets += size;
+    return true;
+  }
+
+  /** `count` exchanges of `octets` octets in all were judged. */
+  settle(count: number, octets: number): void {
+    this.waiting -= count;
+    this.octets -= octets;
+  }
+
+  /** Exchanges waiting now. */
+  get size(): number {
+    return this.waiting;
+  }
+
+  get notJudged(): number {
+    return this.refused;
+  }
+}
+
+/** Octets of exchanges waiting to be judged past which the proxy lets new ones go unjudged (JudgingBacklog). */
+export const DEFAULT_JUDGE_BACKLOG = 256 * 1024 * 1024;
+/**
+ * How long a finished exchange waits to be sent to the judging thread with those that finish after
+ * it, in milliseconds, at most BATCH_EXCHANGES of them: one message and one wake-up of the judging
+ * thread for many exchanges, rather than one each (a message costs the forwarding thread tens of
+ * microseconds, and each wake-up puts the judging thread on a core beside it).
+ */
+const BATCH_MS = 25;
+const BATCH_EXCHANGES = 256;
+
 /**
  * Judging on a thread of its own: the proxy's thread only hands each finished exchange over (its
- * bodies transferred, not copied; the exchanges that finish in one turn of the event loop in one
- * message), and the judging thread judges them in order into its tally; at the end it sends the report.
+ * bodies transferred, not copied; the exchanges that finish within BATCH_MS in one message), and the
+ * judging thread judges them in order into its tally; at the end it sends the report. Exchanges
+ * waiting to be judged are bounded (JudgingBacklog): past the bound they are counted, not judged.
  */
 export class WorkerJudging implements ProxyJudging {
   private readonly worker: Worker;
   private batch: WireExchange[] = [];
+  private batchOctets = 0;
   private transfers: ArrayBuffer[] = [];
-  private scheduled: NodeJS.Immediate | undefined;
+  private scheduled: NodeJS.Timeout | undefined;
+  private readonly backlog: JudgingBacklog;
   private readonly marks = new Map<number, (violations: Violation[]) => void>();
   private nextMark = 0;
   private failure: Error | undefined;
@@ -138,13 +217,15 @@ export class WorkerJudging implements ProxyJudging {
 
   constructor(
     data: JudgeWorkerData,
-    private readonly how: { readonly transfer: boolean } = { transfer: true },
+    private readonly how: { readonly transfer: boolean; readonly backlog?: number } = { transfer: true },
   ) {
+    this.backlog = new JudgingBacklog(how.backlog ?? DEFAULT_JUDGE_BACKLOG);
     this.worker = new Worker(workerFile(), { workerData: data });
     // The proxy's server keeps the process alive; the judging thread alone does not.
     this.worker.unref();
     this.worker.on('message', (reply: JudgeReply) => {
-      if (reply.type === 'marked') {
+      if (reply.type === 'judged') this.backlog.settle(reply.count, reply.octets);
+      else if (reply.type === 'marked') {
         this.marks.get(reply.id)?.(reply.violations);
         this.marks.delete(reply.id);
       } else if (reply.type === 'report') this.finishing?.(reply);
@@ -167,18 +248,31 @@ export class WorkerJudging implements ProxyJudging {
   add(exchange: WireExchange): void {
     // A judging thread that failed judges nothing more: the run ends as an internal error (finish rejects).
     if (this.failure) return;
+    const octets = octetsOf(exchange);
+    if (!this.backlog.admit(octets)) return;
     this.batch.push(exchange);
+    this.batchOctets += octets;
     if (this.how.transfer) this.transfers.push(...buffersOf(exchange));
-    this.scheduled ??= setImmediate(() => this.flush());
+    if (this.batch.length >= BATCH_EXCHANGES) this.flush();
+    else if (!this.scheduled) {
+      this.scheduled = setTimeout(() => this.flush(), BATCH_MS);
+      // The proxy's server keeps the process alive; a batch waiting alone does not (finish() sends it).
+      this.scheduled.unref();
+    }
+  }
+
+  notJudged(): number {
+    return this.backlog.notJudged;
   }
 
   private flush(): void {
-    if (this.scheduled) clearImmediate(this.scheduled);
+    if (this.scheduled) clearTimeout(this.scheduled);
     this.scheduled = undefined;
     if (this.batch.length === 0) return;
-    const request: JudgeRequest = { type: 'exchanges', exchanges: this.batch };
+    const request: JudgeRequest = { type: 'exchanges', exchanges: this.batch, octets: this.batchOctets };
     this.worker.postMessage(request, this.transfers);
     this.batch = [];
+    this.batchOctets = 0;
     this.transfers = [];
   }
 

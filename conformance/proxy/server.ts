@@ -4,7 +4,13 @@ import type { AddressInfo } from 'node:net';
 import type { Contract } from '../../src/contract/index.js';
 import { TrafficJudge } from '../traffic/judge.js';
 import { DEFAULT_JUDGE_CAP, type TrafficExchange } from '../traffic/types.js';
-import { LocalJudging, WorkerJudging, type ProxyJudging, type TrafficReport } from './judging.js';
+import {
+  DEFAULT_JUDGE_BACKLOG,
+  LocalJudging,
+  WorkerJudging,
+  type ProxyJudging,
+  type TrafficReport,
+} from './judging.js';
 import { ownCopy, trafficExchange, type WireExchange, type WireMessage } from './wire.js';
 
 /** RFC 9110 §7.6.1: connection-specific fields are not forwarded by an intermediary. */
@@ -54,7 +60,17 @@ export interface ProxyOptions {
    * finished exchange over; without it, exchanges are judged on the proxy's thread between requests.
    * Either way every exchange is judged, in the order they finished. With it, report() is ready after close().
    */
-  readonly worker?: { readonly contractText: string };
+  readonly worker?: {
+    readonly contractText: string;
+    /** Added to the judging thread's nice value (Linux): forwarding goes first on busy cores. */
+    readonly lowerPriorityBy?: number;
+  };
+  /**
+   * With `worker`: octets of finished exchanges waiting to be judged (default DEFAULT_JUDGE_BACKLOG,
+   * 256 MiB) past which exchanges are forwarded but not judged, counted by notJudged() and named in the
+   * report's notices, so that a judging thread that falls behind never grows memory without bound.
+   */
+  readonly judgeBacklog?: number;
 }
 
 export interface ProxyHandle {
@@ -65,8 +81,10 @@ export interface ProxyHandle {
   readonly exchanges: readonly TrafficExchange[];
   /** With `retain`: exchanges forwarded and judged after the kept ones reached `retainBytes`, not kept. */
   dropped(): number;
-  /** Exchanges finished so far (every one is judged: all of them by the end of close()). */
+  /** Exchanges finished so far (every one is judged by the end of close(), but for notJudged()). */
   requests(): number;
+  /** With `worker`: exchanges forwarded but let go unjudged because judging had fallen behind (`judgeBacklog`). */
+  notJudged(): number;
   /** A judge of the contract on this thread (the proxy's own judging may be on another: `worker`). */
   readonly judge: TrafficJudge;
   /**
@@ -169,9 +187,13 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyHandle> {
           prefixes: [prefix],
           cap,
           options: tallyOptions,
+          ...(options.worker?.lowerPriorityBy !== undefined ? { lowerPriorityBy: options.worker.lowerPriorityBy } : {}),
         },
         // A kept exchange reads the same body buffers: they are then copied to the judging thread, not moved.
-        { transfer: !options.retain },
+        {
+          transfer: !options.retain,
+          ...(options.judgeBacklog !== undefined ? { backlog: options.judgeBacklog } : {}),
+        },
       );
   let finished = 0;
   let closed: Promise<TrafficReport> | undefined;
@@ -332,14 +354,24 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyHandle> {
     exchanges,
     dropped: () => dropped,
     requests: () => finished,
+    notJudged: () => judging.notJudged(),
     get judge() {
       return localJudge();
     },
     report: (at) => {
       const report = final ?? local?.report(at);
       if (!report) throw new Error('the proxy judges on a thread of its own: its report is ready after close()');
+      const unjudged = judging.notJudged();
+      const notices =
+        unjudged > 0
+          ? [
+              ...(report.notices ?? []),
+              `${unjudged} exchange(s) not judged: judging fell behind (more than ${Math.round((options.judgeBacklog ?? DEFAULT_JUDGE_BACKLOG) / 1024)} KiB of exchanges were waiting to be judged); they were forwarded unchanged`,
+            ]
+          : report.notices;
       return {
         ...report,
+        ...(notices !== undefined ? { notices } : {}),
         target: at.target,
         startedAt: at.startedAt.toISOString(),
         durationMs: Date.now() - at.startedAt.getTime(),

@@ -17,6 +17,7 @@ import { rateLimited } from '../judge/policies.js';
 import type { HttpOutcome, OutgoingRequest } from '../http/client.js';
 import type { Sent } from '../registry/types.js';
 import { CREDENTIAL_ENV, REDACTED_KEY, redactedAs } from '../http/curl.js';
+import { withQuery } from '../http/target.js';
 import type { CheckResult, Exchange, RecordedRequest, RecordedResponse, TransportError } from '../types.js';
 import { evaluateCriterion, UnsupportedCriterionError } from './criteria.js';
 import {
@@ -700,7 +701,7 @@ class Replay {
     const qs = Object.entries(query)
       .flatMap(([name, value]) => serialiseQuery(declared(name, 'query'), name, value))
       .join('&');
-    return `${this.plan.target.replace(/\/+$/, '')}${filled}${qs ? `?${qs}` : ''}`;
+    return `${this.plan.target.replace(/\/+$/, '')}${withQuery(filled, qs)}`;
   }
 
   /** Credentials never reach a report: the API key becomes the placeholder curl.ts expands from $CONFORMANCE_API_KEY. */

@@ -85,6 +85,10 @@ export function usageMessage(error: unknown, flags: readonly string[]): string {
     const meant = nearest(option[2]!, flags);
     return `unknown option ${option[1]}${option[2]}${meant === undefined ? '' : `: did you mean --${meant}?`}`;
   }
+  // "Option '--spec' argument is ambiguous. Did you forget…" (another flag follows) and "Option
+  // '--target <value>' argument missing" (nothing follows) both mean one thing: no value was given.
+  const valueless = /^Option '(--[\w-]+)(?: <value>)?' argument (?:is ambiguous|missing)/.exec(message);
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && valueless) return `${valueless[1]} needs a value`;
   return message;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestPath, resourcePath, samePath } from './path-template.js';
+import { bySpecificity, requestPath, resourcePath, samePath } from './path-template.js';
 
 // OAS 3.0.3 §4.7.8: templates differing only in their parameters' names are the same path; a
 // fragment is never sent (RFC 3986 §3.5).
@@ -35,5 +35,19 @@ describe('resourcePath', () => {
     ['/tasks/{id}', '/tasks/{id}'],
   ])('%s names the resource at %s', (template, path) => {
     expect(resourcePath(template)).toBe(path);
+  });
+});
+
+// A router tries the more specific of two templates that could both match one request first.
+describe('bySpecificity', () => {
+  it.each([
+    ['/v1/{resource}:setIamPolicy', '/v1/{name}'],
+    ['/api/Section/{sectionId},{step}', '/api/Section/{sectionId}'],
+    ['/pets/mine', '/pets/{id}'],
+    ['/pets/{id}.json', '/pets/{id}'],
+    ['/a/{x}/b', '/a/{x}/{y}'],
+  ])('%s before %s', (first, second) => {
+    expect(bySpecificity(first, second)).toBeLessThan(0);
+    expect([second, first].sort(bySpecificity)).toEqual([first, second]);
   });
 });

@@ -27,3 +27,25 @@ export function resourcePath(template: string): string {
   const path = requestPath(template);
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 }
+
+/**
+ * Which of two path templates a router tries first, where both could match one request: fewer
+ * segments that are one expression alone, then fewer expressions, then more literal text. A segment
+ * with literal text beside its expressions is the more specific one, so `/v1/{resource}:setIamPolicy`
+ * (a custom method, Google's AIP-136) comes before `/v1/{name}`, and `/Section/{sectionId},{step}`
+ * (two expressions in one segment, RFC 6570 §2.2) before `/Section/{sectionId}`, whose one parameter
+ * would otherwise take `x:setIamPolicy` or `748,579`. OAS 3.0.3 §4.7.8 only orders concrete paths
+ * before templated ones; this extends that to partly concrete segments.
+ */
+export function bySpecificity(a: string, b: string): number {
+  return (
+    bareSegments(a) - bareSegments(b) || expressionCount(a) - expressionCount(b) || literalLength(b) - literalLength(a)
+  );
+}
+
+const EXPRESSION = /\{[^}]+\}/g;
+const bareSegments = (template: string): number =>
+  template.split('/').filter((segment) => segment.startsWith('{') && segment.indexOf('}') === segment.length - 1)
+    .length;
+const expressionCount = (template: string): number => (template.match(EXPRESSION) ?? []).length;
+const literalLength = (template: string): number => template.replace(EXPRESSION, '').length;

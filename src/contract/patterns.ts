@@ -88,13 +88,14 @@ function bothCases(ch: string): string[] {
 function translate(pattern: string): PortablePattern {
   try {
     new RegExp(pattern, 'u');
-    // Already ECMA-262: JSON Schema's own dialect, taken as written.
-    return { ok: true, source: pattern, changed: false };
+    // Already ECMA-262: JSON Schema's own dialect, taken as written (but for nested quantifiers).
+    const source = unnested(pattern);
+    return { ok: true, source, changed: source !== pattern };
   } catch {
     // fall through to the rewrite
   }
   try {
-    const source = rewrite(pattern);
+    const source = unnested(rewrite(pattern));
     try {
       new RegExp(source, 'u');
     } catch (error) {
@@ -321,3 +322,43 @@ function group(pattern: string, chars: readonly string[], i: number, skip: (n: n
   if (rest.startsWith('>')) throw new Untranslatable('an atomic group (?>…)');
   throw new Untranslatable(`the group (?${rest.slice(0, 2)}…) (inline flags are exact only at the start of a pattern)`);
 }
+
+/**
+ * One quantified atom quantified again, `([\/\w .-]*)*` (a URL pattern copied across many
+ * contracts), matches the same strings as the atom quantified once, `([\/\w .-]*)`; but a
+ * backtracking engine (ECMA-262's, so ajv's and the sampler's) tries every way to split a string
+ * that fails to match, exponential in its length: a request or an example of 30 characters hung the
+ * process (OWASP, "Regular expression Denial of Service"). The group is given one quantifier: `*`
+ * where either was `*` (or `+` was applied to `*`), `+` where both were `+`. Captures are not read
+ * by JSON Schema (Validation §6.3.3 asks only whether the pattern matches).
+ */
+function unnested(source: string): string {
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i]!;
+    if (ch === '\\') {
+      out += source.slice(i, i + 2);
+      i++;
+      continue;
+    }
+    if (inClass) inClass = ch !== ']';
+    else if (ch === '[') inClass = true;
+    else if (ch === '(') {
+      NESTED.lastIndex = i;
+      const m = NESTED.exec(source);
+      if (m) {
+        const [whole, open = '(', atom = '', inner = '', outer = ''] = m;
+        out += `${open}${atom}${inner === '+' && outer === '+' ? '+' : '*'})`;
+        i += whole.length - 1;
+        continue;
+      }
+    }
+    out += ch;
+  }
+  return out;
+}
+
+/** A group, capturing or not, holding one atom quantified by `*` or `+`, itself quantified so (lazy or greedy: the same strings match). */
+const NESTED =
+  /(\((?:\?:)?)((?:\[(?:\\.|[^\]\\])*\]|\\[dDwWsS./\-_]|\.|[^\\()[\]{}|*+?^$.]))([*+])\??\)([*+])\??(?![+*{])/y;

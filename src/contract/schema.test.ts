@@ -2,6 +2,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { describe, expect, it } from 'vitest';
 import {
   discriminatedView,
+  openClosedAllOf,
   openOverlappingOneOf,
   schemaContradictions,
   SchemaValidator,
@@ -140,6 +141,65 @@ describe('openOverlappingOneOf: a oneOf one of whose alternatives admits every o
         resolve,
       ),
     ).toBeDefined();
+  });
+});
+
+describe('openClosedAllOf: allOf halves whose closures refuse the properties of the others', () => {
+  const base = {
+    type: 'object',
+    additionalProperties: false,
+    properties: { id: { type: 'string', readOnly: true }, name: { type: 'string' } },
+  };
+  const derived = {
+    type: 'object',
+    additionalProperties: false,
+    properties: { properties: { type: 'object', properties: { uri: { type: 'string' } } } },
+    allOf: [base],
+  };
+  it.each<[string, Record<string, unknown>, boolean]>([
+    [
+      'two closed parts over different properties (JSON Schema validation §6.5.6: each closure sees the whole value)',
+      {
+        allOf: [
+          { properties: { data: {} }, additionalProperties: false },
+          { properties: { meta: {} }, additionalProperties: false },
+        ],
+      },
+      true,
+    ],
+    ["a closed schema beside an allOf of its closed base (Azure's ConnectionGatewayDefinition)", derived, true],
+    [
+      'an open schema adding properties to a closed base (ConnectionGatewayReference: allOf ResourceReference)',
+      { properties: { location: { type: 'string' } }, allOf: [base] },
+      true,
+    ],
+    ["a closed base's base: the closure two levels down", { properties: { extra: {} }, allOf: [derived] }, true],
+    [
+      'a closed schema whose own properties cover its parts: no contradiction',
+      { additionalProperties: false, properties: { id: {}, name: {} }, allOf: [{ required: ['id'] }] },
+      false,
+    ],
+    ['an allOf of one closed part and nothing beside it', { allOf: [base] }, false],
+    ['no allOf', base, false],
+  ])('%s', (_name, schema, found) => {
+    expect(openClosedAllOf(schema) !== undefined).toBe(found);
+  });
+
+  it('is checked as one object closed over the union, the halves left unchanged', () => {
+    const written = JSON.stringify(derived);
+    const value = { id: 'a', name: 'b', properties: { uri: 'https://x' } };
+    expect(new SchemaValidator().validate(derived as Schema, value, 'response').state).toBe('valid');
+    // Still a check: a member neither half declares, and a member of the wrong type, are refused.
+    expect(new SchemaValidator().validate(derived as Schema, { ...value, other: 1 }, 'response').state).toBe('invalid');
+    expect(new SchemaValidator().validate(derived as Schema, { ...value, name: 7 }, 'response').state).toBe('invalid');
+    expect(JSON.stringify(derived)).toBe(written);
+  });
+
+  it('follows $refs through the resolver it is given', () => {
+    const resolve = (n: unknown): unknown => (typeof n === 'object' && n !== null && '$ref' in n ? base : n);
+    const opened = openClosedAllOf({ ...derived, allOf: [{ $ref: '#/components/schemas/base' }] }, resolve);
+    expect(opened?.schema['properties']).toEqual({ id: {}, name: {}, ...derived.properties });
+    expect(opened?.schema['allOf']).toEqual([{ type: 'object', properties: base.properties }]);
   });
 });
 

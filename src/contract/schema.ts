@@ -408,34 +408,59 @@ export interface OpenedAllOf {
 }
 
 /**
- * `allOf` parts that each close `additionalProperties` over different properties admit no object
- * with the properties of both (JSON Schema validation §6.5.6 applies each part's closure to the
- * whole value): a real list declared as `allOf: [{properties: {data}, additionalProperties: false},
- * {properties: {meta}, additionalProperties: false}]` admits only `{}`. What the authors meant is
- * one object of all those properties, so it is checked as one: the parts open, the schema closed
- * over the union of their properties. Undefined when the schema has no such contradiction. The
- * parts are copied, never changed (a part may be shared with places where its closure is right).
+ * `allOf` halves that close `additionalProperties` over fewer properties than the others declare
+ * admit no object with the properties of all (JSON Schema validation §6.5.6 applies each closure to
+ * the whole value, and `additionalProperties` sees only its sibling `properties`, §10.3.2.3). Two
+ * shapes are real: a list declared as `allOf: [{properties: {data}, additionalProperties: false},
+ * {properties: {meta}, additionalProperties: false}]` admits only `{}`; and inheritance written
+ * AutoRest's way, a closed schema beside an `allOf` of its closed base (Azure's
+ * `{properties: {properties}, additionalProperties: false, allOf: [ResourceDefinition]}`, the base
+ * closed over `id, name, type…`), or a base closed beside a derived schema's own properties. The
+ * halves are the schema itself and its `allOf` parts, theirs included (a base's base).
+ * What the authors meant is one object of all those properties, so it is checked as one: every
+ * half open, the schema closed over the union of their properties. Undefined when the schema has no
+ * such contradiction. The parts are copied, never changed (a part may be shared with places where
+ * its closure is right). `resolve` follows a part's `$ref` where the document keeps them.
  */
-export function openClosedAllOf(schema: Record<string, unknown>): OpenedAllOf | undefined {
-  const parts = schema['allOf'];
-  if (!Array.isArray(parts)) return undefined;
-  const names = (part: Record<string, unknown>): string[] =>
-    Object.keys(isRecord(part['properties']) ? part['properties'] : {});
-  const closed = parts.filter((p): p is Record<string, unknown> => isRecord(p) && p['additionalProperties'] === false);
-  if (closed.length < 2 || new Set(closed.map((p) => names(p).sort().join(','))).size < 2) return undefined;
-  const union = new Set<string>(names(schema));
-  for (const part of parts) if (isRecord(part)) for (const name of names(part)) union.add(name);
-  const opened = parts.map((p) => {
-    if (!isRecord(p) || p['additionalProperties'] !== false) return p;
-    const { additionalProperties: _closed, ...rest } = p;
-    return rest;
-  });
+export function openClosedAllOf(
+  schema: Record<string, unknown>,
+  resolve: (node: unknown) => unknown = (node) => node,
+): OpenedAllOf | undefined {
+  if (!Array.isArray(schema['allOf'])) return undefined;
+  const names = (half: Record<string, unknown>): string[] =>
+    Object.keys(isRecord(half['properties']) ? half['properties'] : {});
+  // Every half, the schema's own first, each once (an allOf cycle is the document's, not a hang).
+  const halves: Record<string, unknown>[] = [];
+  const gather = (node: unknown): void => {
+    const half = resolve(node);
+    if (!isRecord(half) || halves.includes(half)) return;
+    halves.push(half);
+    if (Array.isArray(half['allOf'])) for (const part of half['allOf']) gather(part);
+  };
+  gather(schema);
+  const union = new Set(halves.flatMap(names));
+  const closed = halves.filter((h) => h['additionalProperties'] === false);
+  if (!closed.some((h) => names(h).length < union.size)) return undefined;
+  // Each part copied open, its own parts too; `seen` keeps a cycle from copying forever.
+  const open = (node: unknown, seen: Set<unknown>): unknown => {
+    const half = resolve(node);
+    if (!isRecord(half) || seen.has(half)) return node;
+    const inner = new Set(seen).add(half);
+    const { additionalProperties, allOf, ...rest } = half;
+    const copy: Record<string, unknown> = { ...rest };
+    if (additionalProperties !== undefined && additionalProperties !== false)
+      copy['additionalProperties'] = additionalProperties;
+    if (Array.isArray(allOf)) copy['allOf'] = allOf.map((part) => open(part, inner));
+    return copy;
+  };
+  const seen = new Set<unknown>([schema]);
+  const opened = (schema['allOf'] as unknown[]).map((part) => open(part, seen));
   const own = isRecord(schema['properties']) ? schema['properties'] : {};
   const properties = { ...Object.fromEntries([...union].map((name) => [name, {}])), ...own };
-  const listed = closed.map((p) => `{${names(p).join(', ')}}`).join(' and ');
+  const listed = closed.map((h) => `{${names(h).join(', ')}}`).join(' and ');
   return {
     schema: { ...schema, allOf: opened, properties, additionalProperties: false },
-    notice: `allOf parts ${listed} each close additionalProperties, so no object with the properties of both fits: checked as one object closed over ${[...union].join(', ')}`,
+    notice: `allOf halves ${listed} close additionalProperties over fewer properties than the others declare, so no object with the properties of all fits: checked as one object closed over ${[...union].join(', ')}`,
   };
 }
 

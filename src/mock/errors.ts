@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, Request } from 'express';
 import { isRecord } from '../contract/index.js';
 import { StoreFullError } from './store/capacity.js';
+import { literalBrackets } from './validator-document.js';
 
 /** One violation of a rejected request, as the contract's `ErrorDetail` describes it. */
 export interface ErrorDetail {
@@ -157,15 +158,15 @@ export function toHttpError(error: unknown, req: { path: string }, ctx: ErrorHan
         // express-openapi-validator's `errorCode` is `<keyword>.openapi.validation` (Ajv's keyword).
         const kind = typeof e['errorCode'] === 'string' ? e['errorCode'].split('.')[0] : undefined;
         const detail = {
-          location: detailLocation(typeof e['path'] === 'string' ? e['path'] : ''),
-          message: sanitize(typeof e['message'] === 'string' ? e['message'] : 'is invalid'),
+          location: literalBrackets(detailLocation(typeof e['path'] === 'string' ? e['path'] : '')),
+          message: literalBrackets(sanitize(typeof e['message'] === 'string' ? e['message'] : 'is invalid')),
         };
         return kind ? { ...detail, kind } : detail;
       });
       return new HttpError(
         400,
         ctx.codeForStatus(400),
-        sanitize(message) || 'The request breaks the contract.',
+        literalBrackets(sanitize(message)) || 'The request breaks the contract.',
         details,
       );
     }

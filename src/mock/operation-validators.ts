@@ -4,10 +4,12 @@ import type { OpenAPIV3 } from 'openapi-types';
 import {
   asSchema,
   isRecord,
+  freeForm,
   memberNames,
   mergeAllOf,
   plainLocalRefs,
   readStructuredQuery,
+  schemeCredential,
   walkRecords,
   type Contract,
   type Operation,
@@ -81,8 +83,17 @@ export class OperationValidators {
       this.handlers.delete(operation);
     });
     const structured = structuredQueries(operation);
+    // The names a map's exploded members cannot have: the operation's query parameters and any
+    // API key sent in the query.
+    const queryNames = new Set(operation.parameters.filter((p) => p.in === 'query').map((p) => p.name));
+    for (const scheme of Object.values(this.forValidator.document.components?.securitySchemes ?? {})) {
+      const credential = '$ref' in scheme ? undefined : schemeCredential(scheme);
+      if (credential?.kind === 'apiKey' && credential.in === 'query') queryNames.add(credential.name);
+    }
+    const aliases = this.forValidator.queryAliases.get(operationKey(operation.method, operation.path));
     const handler: RequestHandler = (req, res, next) => {
-      if (structured.length > 0) readStructuredQueries(req, structured);
+      if (aliases) aliasQueryKeys(req, aliases);
+      if (structured.length > 0) readStructuredQueries(req, structured, queryNames);
       if (ready) {
         ready(req, res, next);
         return;
@@ -423,6 +434,26 @@ function refersIntoPaths(document: unknown): boolean {
 }
 
 /**
+ * Query keys that are the literal names of bracketed parameters (`limit[subcategories]`), given to
+ * the validator under the names its copy gives those parameters (validator-document.ts
+ * literalBracketNames), so it does not group them into another parameter's object.
+ */
+function aliasQueryKeys(req: Request, aliases: ReadonlyMap<string, string>): void {
+  const query = req.query as Record<string, unknown>;
+  const taken = new Set(aliases.values());
+  if (!Object.keys(query).some((key) => aliases.has(key) || taken.has(key))) return;
+  // A key sent as an alias itself names no parameter of the contract: it stays unknown, encoded.
+  const renamed = Object.fromEntries(
+    Object.entries(query).map(([key, value]) => [
+      aliases.get(key) ?? (taken.has(key) ? encodeURIComponent(key) : key),
+      value,
+    ]),
+  );
+  // Express 5's req.query is a getter (see readStructuredQueries).
+  Object.defineProperty(req, 'query', { value: renamed, writable: true, configurable: true, enumerable: true });
+}
+
+/**
  * A part of a query value that its schema makes an object arrives as JSON text (the kernel's
  * serialisers, as the runner sends it: a deepObject member `parameters[report]={"report_type":…}`,
  * an exploded form object's member `DocumentSuggesterOptions={"SourceField":…}`, an exploded
@@ -431,13 +462,17 @@ function refersIntoPaths(document: unknown): boolean {
  * given to the validator grouped under the parameter's name, as it groups `name[member]` keys and
  * exploded members itself. Nothing changes for a request without such a part.
  */
-function readStructuredQueries(req: Request, parameters: readonly OpenAPIV3.ParameterObject[]): void {
+function readStructuredQueries(
+  req: Request,
+  parameters: readonly OpenAPIV3.ParameterObject[],
+  taken: ReadonlySet<string>,
+): void {
   const at = req.originalUrl.indexOf('?');
   if (at < 0) return;
   const pairs = [...new URLSearchParams(req.originalUrl.slice(at + 1))];
   let query: Record<string, unknown> | undefined;
   for (const parameter of parameters) {
-    const read = readStructuredQuery(parameter, pairs);
+    const read = readStructuredQuery(parameter, pairs, taken);
     if (!read) continue;
     query ??= { ...(req.query as Record<string, unknown>) };
     if (parameter.style === 'deepObject') {
@@ -453,18 +488,25 @@ function readStructuredQueries(req: Request, parameters: readonly OpenAPIV3.Para
 
 /**
  * The query parameters a part of whose value may be an object written as JSON text: deepObjects,
- * and exploded form objects and arrays (readStructuredQuery reads them).
+ * and exploded form objects and arrays (readStructuredQuery reads them); and an exploded form map,
+ * whose members are keys of their own, where it is the operation's only one.
  */
 function structuredQueries(operation: Operation): OpenAPIV3.ParameterObject[] {
+  const explodedForm = (p: OpenAPIV3.ParameterObject): boolean =>
+    p.in === 'query' && p.content === undefined && (p.style ?? 'form') === 'form' && p.explode !== false;
+  // A map's members are the keys nothing else names: read so only where one map can own them.
+  const maps = operation.parameters.filter((p) => {
+    const schema = asSchema(p.schema);
+    return explodedForm(p) && schema !== undefined && freeForm(schema);
+  });
   return operation.parameters.filter((p) => {
     if (p.in !== 'query' || p.content !== undefined) return false;
     if (p.style === 'deepObject') return true;
     const schema = asSchema(p.schema);
     return (
-      (p.style ?? 'form') === 'form' &&
-      p.explode !== false &&
+      explodedForm(p) &&
       schema !== undefined &&
-      (mergeAllOf(schema).type === 'array' || memberNames(schema).size > 0)
+      (mergeAllOf(schema).type === 'array' || memberNames(schema).size > 0 || (maps.length === 1 && maps[0] === p))
     );
   });
 }

@@ -1,5 +1,5 @@
 import type { Contract, Operation } from '../contract/index.js';
-import { documentedMediaFor, samePath } from '../contract/index.js';
+import { bySpecificity, documentedMediaFor, samePath } from '../contract/index.js';
 import { HttpError } from './errors.js';
 
 export type RouteMatch =
@@ -81,12 +81,9 @@ export class OperationMatcher {
           allowAll: allowAll([...new Set(ops.map((op) => op.method.toUpperCase()))]),
         };
       })
-      // Fewer parameters first, then more literal text: `/v1/{resource}:setIamPolicy` (a custom
-      // method, Google's AIP-136) before `/v1/{name}`, whose parameter would otherwise take `x:setIamPolicy`.
-      .sort(
-        (a, b) =>
-          paramCount(a.template) - paramCount(b.template) || literalLength(b.template) - literalLength(a.template),
-      );
+      // The more specific template first (path-template.ts bySpecificity): custom methods and
+      // segments of several expressions before a segment of one expression alone.
+      .sort((a, b) => bySpecificity(a.template, b.template));
   }
 
   /** The request path without the base path; undefined when it is outside the base path. */
@@ -205,9 +202,6 @@ function choose(
 
 /** Headers the client sets itself, which the contract does not describe (OAS 3.0.3 §4.7.12.1): they select no overload. */
 const UNSELECTED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
-
-const paramCount = (template: string): number => (template.match(/\{[^}]+\}/g) ?? []).length;
-const literalLength = (template: string): number => template.replace(/\{[^}]+\}/g, '').length;
 
 function allowAll(methods: readonly string[]): string {
   const all = [...methods];

@@ -66,6 +66,12 @@ export interface ValidatorDocument {
    * method field validatorSlots gives it; one not listed is not in the copy (no field was free).
    */
   readonly pathKeys: ReadonlyMap<string, string>;
+  /**
+   * Per contract operation (`operationKey`), the query parameters whose names keep their brackets
+   * and the names the copy gives them (literalBracketNames): the request's keys are renamed so
+   * before the validator reads them.
+   */
+  readonly queryAliases: ReadonlyMap<string, ReadonlyMap<string, string>>;
 }
 
 /** An operation by its method and its path key as the contract writes it (fragment included). */
@@ -151,10 +157,11 @@ export function validatorDocument(contract: Contract, layer = 0): ValidatorDocum
   rawBodiesAreBytes(document, changes);
   ignoredHeaderParameters(document, changes);
   bracketedQueryNames(document, changes);
-  bracketedMemberNames(document, changes);
+  const aliased = literalBracketNames(document, changes);
   collidingFormObjects(document, changes);
   absentDeepObjects(document, changes);
   deepSchemaReferences(document, changes);
+  referencedAccessModes(document, changes);
   // Places are named in the user's own document (a Swagger 2.0 one's pointers, not the upgraded copy's).
   // Alternatives may still be `$ref`s here: a contradiction is judged on what they point to.
   const resolve = (node: unknown): unknown => {
@@ -166,16 +173,19 @@ export function validatorDocument(contract: Contract, layer = 0): ValidatorDocum
     normaliseSchema(node, contract.originalPointer(where), changes, formats, resolve),
   );
   const pathKeys = new Map<string, string>();
+  const queryAliases = new Map<string, ReadonlyMap<string, string>>();
   for (const [key, item] of Object.entries(document.paths as Record<string, unknown>)) {
     if (!isRecord(item)) continue;
     for (const method of METHODS) {
       const operation = item[method];
       if (!isRecord(operation) || typeof operation[WRITTEN_AT] !== 'string') continue;
       pathKeys.set(operation[WRITTEN_AT], key);
+      const aliases = aliased.get(operation);
+      if (aliases) queryAliases.set(operation[WRITTEN_AT], aliases);
       delete operation[WRITTEN_AT];
     }
   }
-  return { document, annotationFormats: [...formats], changes, pathKeys };
+  return { document, annotationFormats: [...formats], changes, pathKeys, queryAliases };
 }
 
 /**
@@ -528,77 +538,89 @@ function bracketedQueryNames(document: OpenAPIV3.Document, changes: string[]): v
   }
 }
 
+/** The name literalBracketNames gives a bracketed query parameter in the validator's copy. */
+const bracketAlias = (name: string): string => name.replaceAll('[', '\uff3b').replaceAll(']', '\uff3d');
+
+/** A validator's message about such a parameter, written with the contract's own name again. */
+export const literalBrackets = (text: string): string => text.replaceAll('\uff3b', '[').replaceAll('\uff3d', ']');
+
 /**
- * Query parameters written as members of one object (edrv.io: `createdAt[$gte]` and
- * `createdAt[$lte]`, each a parameter of its own): the validator's query parser (qs) reads them as
- * one object `createdAt`, which no parameter names, and refused them as unknown. For the validator
- * they become that object, as a deepObject parameter (OAS 3.0.3 §4.7.12.4) with one optional
- * property per member; the request is still read by the names the contract writes.
+ * A query parameter whose name has brackets (`filter[platforms]`; edrv.io's `createdAt[$gte]`;
+ * apple.com's `limit[subcategories]` beside an integer `limit`). A parameter's name is matched
+ * literally (OAS 3.0.3 §4.7.12.1: "The name of the parameter"), before any grouping into an
+ * object; the validator groups every bracketed key it meets (express-openapi-validator 5.6
+ * BracketNotationHandler: its list of literal names is read from where nothing puts it), so
+ * `limit[subcategories]=0` became `limit: {subcategories: 0}`, refused "must be integer", and
+ * `createdAt[$gte]` an unknown `createdAt`. Such parameters are named in the copy with fullwidth
+ * brackets (`limit［subcategories］`, which it leaves alone and a message still reads), each with
+ * its own style and schema, and the request's keys renamed so for the validator (queryAliases);
+ * the mock reads the names the contract writes. Returns each operation's renamed parameters.
  */
-function bracketedMemberNames(document: OpenAPIV3.Document, changes: string[]): void {
-  const shared = (document.components?.parameters ?? {}) as Record<
-    string,
-    OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject
-  >;
-  const resolved = (
-    p: OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject,
-  ): OpenAPIV3.ParameterObject | undefined => {
-    if (!('$ref' in p)) return p;
-    const m = /^#\/components\/parameters\/([^/]+)$/.exec(p.$ref);
+function literalBracketNames(
+  document: OpenAPIV3.Document,
+  changes: string[],
+): Map<Record<string, unknown>, ReadonlyMap<string, string>> {
+  const shared = (document.components?.parameters ?? {}) as Record<string, unknown>;
+  const resolved = (p: unknown): Record<string, unknown> | undefined => {
+    if (!isRecord(p) || typeof p['$ref'] !== 'string') return isRecord(p) ? p : undefined;
+    const m = /^#\/components\/parameters\/([^/]+)$/.exec(p['$ref']);
     const target = m ? shared[m[1]!] : undefined;
-    return target && !('$ref' in target) ? target : undefined;
+    return isRecord(target) && target['$ref'] === undefined ? target : undefined;
   };
+  const bracketed = (p: unknown): boolean => {
+    const r = resolved(p);
+    return r?.['in'] === 'query' && String(r['name']).includes('[');
+  };
+  const same = (a: unknown, b: unknown): boolean => {
+    const [ra, rb] = [resolved(a), resolved(b)];
+    return ra !== undefined && rb !== undefined && ra['in'] === rb['in'] && ra['name'] === rb['name'];
+  };
+  const out = new Map<Record<string, unknown>, ReadonlyMap<string, string>>();
   for (const [key, item] of Object.entries(document.paths ?? {})) {
     if (!item) continue;
+    // A path item's bracketed parameters are its operations' own here (each renames its copy).
+    const moved = ((item.parameters ?? []) as unknown[]).filter(bracketed);
+    if (moved.length > 0) {
+      item.parameters = (item.parameters ?? []).filter((p) => !moved.includes(p));
+      for (const method of METHODS) {
+        const operation = item[method];
+        if (!operation) continue;
+        const own = (operation.parameters ?? []) as unknown[];
+        operation.parameters = [
+          ...own,
+          ...moved.filter((p) => !own.some((o) => same(o, p))),
+        ] as typeof operation.parameters;
+      }
+    }
+    const itemLevel = (item.parameters ?? []) as unknown[];
     for (const method of METHODS) {
       const operation = item[method];
       if (!operation) continue;
-      const own = operation.parameters ?? [];
-      const all = [...(item.parameters ?? []), ...own]
-        .map(resolved)
-        .filter((p): p is OpenAPIV3.ParameterObject => p !== undefined);
-      const groups = new Map<string, OpenAPIV3.ParameterObject[]>();
-      for (const parameter of all) {
-        const m = parameter.in === 'query' ? /^([^[\]]+)\[([^[\]]+)\]$/.exec(parameter.name) : null;
-        if (m && !all.some((p) => p.in === 'query' && p.name === m[1]))
-          groups.set(m[1]!, [...(groups.get(m[1]!) ?? []), parameter]);
+      const own = (operation.parameters ?? []) as unknown[];
+      const query = [...itemLevel, ...own].map(resolved).filter((p) => p?.['in'] === 'query');
+      const names = new Set(query.map((p) => String(p!['name'])));
+      const aliases = new Map<string, string>();
+      for (const written of own) {
+        if (!bracketed(written)) continue;
+        const name = String(resolved(written)!['name']);
+        let alias = bracketAlias(name);
+        while (names.has(alias)) alias += '_';
+        names.add(alias);
+        aliases.set(name, alias);
       }
-      if (
-        groups.size === 0 ||
-        (item.parameters ?? []).some((p) => {
-          const r = resolved(p);
-          return r !== undefined && [...groups.values()].flat().includes(r);
-        })
-      )
-        continue;
-      const members = new Set([...groups.values()].flat());
-      operation.parameters = own.filter((p) => {
-        const r = resolved(p);
-        return r === undefined || !members.has(r);
-      });
-      for (const [name, parts] of groups) {
-        const member = (p: OpenAPIV3.ParameterObject): string => p.name.slice(name.length + 1, -1);
-        const properties = Object.fromEntries(parts.map((p) => [member(p), p.schema ?? {}]));
-        const required = parts.filter((p) => p.required === true).map(member);
-        const schema: OpenAPIV3.SchemaObject = {
-          type: 'object',
-          properties,
-          ...(required.length > 0 ? { required } : {}),
-        };
-        operation.parameters.push({
-          name,
-          in: 'query',
-          style: 'deepObject',
-          explode: true,
-          ...(required.length > 0 ? { required: true } : {}),
-          schema,
-        });
-        changes.push(
-          `#/paths/${key}/${method}: query parameters ${parts.map((p) => p.name).join(', ')} read as the object ${name}`,
-        );
-      }
+      if (aliases.size === 0) continue;
+      operation.parameters = own.map((written) => {
+        const parameter = resolved(written);
+        const alias = bracketed(written) ? aliases.get(String(parameter!['name'])) : undefined;
+        return alias === undefined ? written : { ...parameter, name: alias };
+      }) as typeof operation.parameters;
+      out.set(operation as unknown as Record<string, unknown>, aliases);
+      changes.push(
+        `#/paths/${key}/${method}: query parameters ${[...aliases.keys()].join(', ')} validated by their literal names (never as members of an object)`,
+      );
     }
   }
+  return out;
 }
 
 /**
@@ -774,6 +796,46 @@ function withoutExtensions(document: Record<string, unknown>): void {
   }
 }
 
+/**
+ * A property written as a `$ref` to a readOnly (or writeOnly) schema (ijenko's `FunctionalityNew`:
+ * `required: [class, endpoint]`, each a `$ref` to a component with `readOnly: true`) is readOnly: OAS
+ * 3.0.3 §4.7.25, "the required will take effect on the response only". express-openapi-validator
+ * drops a readOnly member from its parent's `required` only where the property's own node says
+ * readOnly (schema.preprocessor.js handleReadonly: a `$ref`'s target is visited under the
+ * component, not the parent), so such a request was refused for lacking it. The validator's copy
+ * says it on the property, `{allOf: [{$ref}], readOnly: true}`, as the kernel reads it (schema.ts).
+ */
+function referencedAccessModes(document: OpenAPIV3.Document, changes: string[]): void {
+  const schemas = (document.components?.schemas ?? {}) as Record<string, unknown>;
+  const target = (node: unknown): Record<string, unknown> | undefined => {
+    for (let hops = 0; hops < 10 && isRecord(node); hops++) {
+      const ref = node['$ref'];
+      if (typeof ref !== 'string') return node;
+      const m = /^#\/components\/schemas\/([^/]+)$/.exec(ref);
+      node = m ? schemas[decodePointer(m[1]!)] : undefined;
+    }
+    return undefined;
+  };
+  let count = 0;
+  walkRecords(document, (record) => {
+    const properties = record['properties'];
+    const required = record['required'];
+    if (!isRecord(properties) || !Array.isArray(required)) return;
+    for (const [name, property] of Object.entries(properties)) {
+      if (!required.includes(name) || !isRecord(property) || typeof property['$ref'] !== 'string') continue;
+      const resolved = target(property);
+      const modes = (['readOnly', 'writeOnly'] as const).filter((mode) => resolved?.[mode] === true);
+      if (modes.length === 0 || modes.some((mode) => property[mode] === true)) continue;
+      properties[name] = { allOf: [{ $ref: property['$ref'] }], ...Object.fromEntries(modes.map((m) => [m, true])) };
+      count += 1;
+    }
+  });
+  if (count > 0)
+    changes.push(
+      `${count} required propert${count === 1 ? 'y' : 'ies'} whose $ref is readOnly or writeOnly marked so on the property`,
+    );
+}
+
 /** Depth-first over every object of the document; the callback sees each object once, with its JSON pointer. */
 function visit(root: unknown, where: string, callback: (node: Record<string, unknown>, where: string) => void): void {
   const stack: { node: unknown; where: string; parent?: string }[] = [{ node: root, where }];
@@ -849,7 +911,10 @@ function normaliseSchema(
 ): void {
   // A contradiction of the document itself, found once at load (src/contract/schema.ts): answered
   // as close to the contract as possible rather than with a 500 on every answer.
-  for (const open of [openClosedAllOf, (n: Record<string, unknown>) => openOverlappingOneOf(n, resolve)]) {
+  for (const open of [
+    (n: Record<string, unknown>) => openClosedAllOf(n, resolve),
+    (n: Record<string, unknown>) => openOverlappingOneOf(n, resolve),
+  ]) {
     const opened = open(node);
     if (!opened) continue;
     for (const key of Object.keys(node)) delete node[key];

@@ -1,7 +1,7 @@
 /**
  * The hold-out set (fixtures/holdout/) served by Prism, asserted two-sided like the corpus
- * (corpus-prism.ts). With HOLDOUT_PRISM_TABLE=1 each run also prints its row of the README's
- * hold-out table: operations, results judged, failed results, and the failing checks with counts.
+ * (corpus-prism.ts). With HOLDOUT_PRISM_TABLE=1 each run also prints its counts: operations, results
+ * judged, failed results, and the failing checks with counts (docs/prism.md's hold-out table names the checks).
  */
 import { HOLDOUT } from '../../fixtures/holdout/index.js';
 import type { Contract } from '../../src/contract/index.js';

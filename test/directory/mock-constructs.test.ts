@@ -46,6 +46,38 @@ const CONSTRUCTS = [
   'list-of-identifiers.yaml',
   // A create body wrapping the record in the answers' member beside `idempotency_key` (Square's device codes).
   'wrapped-body-beside-request-members.yaml',
+  // A listed record that requires what the create's body leaves optional, its list's items under
+  // `allOf` (AWS apigatewayv2's `Api`): 500 "/response/Items/3 must have required property".
+  'listed-record-requires-more.yaml',
+  // A single resource whose read and writes all take `api-version` (Azure storSimple's
+  // vaultExtendedInfo): stateless, its read after a PUT answered the document's example.
+  'singleton-with-api-version.yaml',
+  // Request members required but readOnly through their `$ref` (ijenko's FunctionalityNew): a body
+  // without them was refused 400, where OAS 3.0.3 §4.7.25 requires them of the response only.
+  'required-read-only-ref.yaml',
+  // A create answering a reference to the record (shotstack's `response.id`, ijenko's `resource.id`):
+  // the reference's id was generated, refused 400 by the read's UUID pattern or read 404.
+  'create-answers-reference.yaml',
+  // A collection listed, created and deleted, but with no read of one item (shutterstock's catalog
+  // collections): no collection, so a deleted id stayed listed.
+  'item-without-read.yaml',
+  // A closed schema beside an allOf of its closed base (Azure's web-logicAppsManagementClient): each
+  // half refused the other's members, 500 "The response breaks the contract" on every answer.
+  'closed-allof-inheritance.yaml',
+  // `limit[subcategories]` beside an integer `limit` (apple.com app-store-connect): the bracketed
+  // name was read as a member of `limit`, 400 "must be integer"; `fields[x]` arrays "must be array".
+  'bracketed-beside-bare.yaml',
+  // A required exploded query map (amazonaws.com/sns `Attributes`): its members, keys of their own,
+  // were not read back, 400 "must have required property 'Attributes'".
+  'exploded-query-map.yaml',
+  // Two expressions in one path segment (parliament.uk/erskine-may `/api/Section/{sectionId},{step}`):
+  // routed to `/api/Section/{sectionId}`, 400 "path.sectionId must be a decimal integer".
+  'two-expressions-one-segment.yaml',
+  // An exploded form object with an array member (seldon.local/wrapper): the member's JSON text was
+  // read as a one-string array, 400 "must be object".
+  'exploded-object-array-member.yaml',
+  // Bodies keyed `application/json; charset=utf-8` (sheerseo.com): every Content-Type was refused, 400.
+  'media-type-with-parameters.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
@@ -243,6 +275,59 @@ describe('a request body documented under a media range takes every type it cove
         expect(
           (await fetch(`${mock.url}/proxy`, { method: 'POST', headers: { 'content-type': type }, body: '{}' })).status,
         ).toBe(200);
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe('a listed record that requires what the create left out', () => {
+  it('the list completes it once: each list and the read show the same stored value', async () => {
+    const mock = await start({
+      port: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'listed-record-requires-more.yaml'),
+    });
+    try {
+      const created = await fetch(`${mock.url}/v2/apis`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'n', protocolType: 'HTTP' }),
+      });
+      expect(created.status).toBe(201);
+      const id = ((await created.json()) as { ApiId: string }).ApiId;
+      const listed = async (): Promise<Record<string, unknown> | undefined> => {
+        const list = await fetch(`${mock.url}/v2/apis`);
+        expect(list.status).toBe(200);
+        return ((await list.json()) as { Items: Record<string, unknown>[] }).Items.find((a) => a['ApiId'] === id);
+      };
+      const first = await listed();
+      expect(first).toMatchObject({ Name: 'n', ProtocolType: 'HTTP' });
+      expect(typeof first?.['RouteSelectionExpression']).toBe('string');
+      expect(await listed()).toEqual(first);
+      expect(await (await fetch(`${mock.url}/v2/apis/${encodeURIComponent(id)}`)).json()).toEqual(first);
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe('a list filter of truth words over a 0/1 integer field', () => {
+  it('true and 1 list the records holding 1; false and 0 those holding 0', async () => {
+    const mock = await start({
+      port: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'truth-word-filter.yaml'),
+    });
+    try {
+      const slugs = async (word: string): Promise<string[]> => {
+        const answer = await fetch(`${mock.url}/api/v1/groundhogs?isGroundhog=${word}`);
+        expect(answer.status).toBe(200);
+        return ((await answer.json()) as { groundhogs: { slug: string }[] }).groundhogs.map((g) => g.slug);
+      };
+      const groundhogs = ['punxsutawney-phil', 'staten-island-chuck'];
+      expect(await slugs('true')).toEqual(groundhogs);
+      expect(await slugs('1')).toEqual(groundhogs);
+      expect(await slugs('false')).toEqual(['lucy-the-lobster']);
+      expect(await slugs('0')).toEqual(['lucy-the-lobster']);
     } finally {
       await mock.close();
     }

@@ -30,7 +30,7 @@ describe('the generated parts of docs/ are what the kit says today', () => {
   });
 
   it(
-    "docs/cli.md is both CLIs' --help, as printed",
+    "docs/cli.md is both CLIs' --help and the runner's subcommands', as printed",
     async () => {
       expect(existsSync(join(ROOT, 'dist', 'src', 'cli', 'mock.js')), 'build first: npm run build').toBe(true);
       const section = await cliSection();
@@ -43,8 +43,25 @@ describe('the generated parts of docs/ are what the kit says today', () => {
     '--help names every supported version, describes the products generically, and wraps instead of cutting',
     async () => {
       const { text } = await cliSection();
-      const [mock = '', runner = ''] = text.split('## `petstore-conformance --help`');
-      for (const help of [mock, runner]) {
+      // Each command's help, by its heading: every command that reads a contract names the versions.
+      const helps = new Map(
+        text
+          .split(/^## /m)
+          .filter(Boolean)
+          .map((part) => [part.slice(0, part.indexOf('\n')), part] as const),
+      );
+      expect([...helps.keys()]).toEqual([
+        '`petstore-mock --help`',
+        '`petstore-conformance --help`',
+        '`petstore-conformance proxy --help`',
+        '`petstore-conformance merge --help`',
+      ]);
+      for (const title of [
+        '`petstore-mock --help`',
+        '`petstore-conformance --help`',
+        '`petstore-conformance proxy --help`',
+      ]) {
+        const help = helps.get(title) ?? '';
         for (const version of ['Swagger 2.0', 'OpenAPI 3.0', '3.1', '3.2']) expect(help).toContain(version);
         expect(help).not.toMatch(/OpenAPI 3\.0 contract|mock of the Petstore service/);
       }

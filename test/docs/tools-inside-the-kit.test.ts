@@ -49,6 +49,40 @@ describe("the kit's own configuration does not get in the way of tools run insid
     scaled(60_000),
   );
 
+  it(
+    'npx @redocly/cli lint, run in the kit, judges a document as it does outside it, and passes the bundled contract',
+    async () => {
+      const cli = join(packageRoot, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
+      // Telemetry off, as the kit's own lint config has it: a test never phones home.
+      const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
+      const lint = async (file: string, cwd: string): Promise<{ code: number; problems: string[] }> => {
+        const ran = await run(process.execPath, [cli, 'lint', file, '--format', 'json'], { cwd, env }).then(
+          (r) => ({ code: 0, stdout: r.stdout }),
+          (e: { code: number; stdout: string }) => ({ code: e.code, stdout: e.stdout }),
+        );
+        const report = JSON.parse(ran.stdout.slice(ran.stdout.indexOf('{'))) as {
+          problems: { ruleId: string; severity: string; location: { pointer: string }[] }[];
+        };
+        return {
+          code: ran.code,
+          problems: report.problems.map((p) => `${p.severity} ${p.ruleId} ${p.location[0]?.pointer ?? ''}`).sort(),
+        };
+      };
+      const users = join(dir, 'tasks.yaml');
+      const [inside, outside, bundled] = await Promise.all([
+        lint(users, packageRoot),
+        lint(users, dir),
+        lint('openapi/petstore.yaml', packageRoot),
+      ]);
+      // The user's document breaks Redocly's own defaults (a trailing slash is an error there): the
+      // kit adds nothing and takes nothing away.
+      expect(outside.problems).toContain('error no-server-trailing-slash #/servers/0/url');
+      expect(inside).toEqual(outside);
+      expect(bundled.code).toBe(0);
+    },
+    scaled(60_000),
+  );
+
   it("no Redocly configuration in the kit's root: the strict one is named for npm run lint only, and keeps telemetry off", async () => {
     for (const name of ['redocly.yaml', '.redocly.yaml', 'redocly.yml', '.redocly.yml'])
       expect(existsSync(join(packageRoot, name)), name).toBe(false);

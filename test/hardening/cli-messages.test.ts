@@ -42,12 +42,28 @@ describe('CLI messages say what was meant, in words', () => {
     }
   });
 
+  it('a flag given no value says so in one line, naming the flag', async () => {
+    const cases: readonly ['petstore-mock' | 'petstore-conformance', string[], string][] = [
+      ['petstore-mock', ['--spec', '--port', '0'], '--spec'],
+      ['petstore-conformance', ['--target', '--spec', 'x.yaml'], '--target'],
+      ['petstore-conformance', ['--target'], '--target'],
+    ];
+    for (const [bin, args, flag] of cases) {
+      const r = await run(bin, args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr, args.join(' ')).toMatch(new RegExp(`^${bin}: (usage error: )?${flag} needs a value$`, 'm'));
+    }
+  });
+
   it('a missing file is reported in plain words, never as an errno code', async () => {
     const cases: readonly ['petstore-mock' | 'petstore-conformance', string[]][] = [
       ['petstore-mock', ['--spec', 'no-such.yaml']],
       ['petstore-mock', ['--state', 'no-such.json']],
       ['petstore-conformance', ['--target', 'http://127.0.0.1:1', '--spec', 'no-such.yaml']],
       ['petstore-conformance', ['--target', 'http://127.0.0.1:1', '--workflows', 'no-such.arazzo.yaml']],
+      ['petstore-conformance', ['--target', 'http://127.0.0.1:1', '--inputs', 'no-such.yaml']],
+      ['petstore-conformance', ['--har', 'no-such.har']],
+      ['petstore-conformance', ['merge', 'no-such.json']],
     ];
     for (const [bin, args] of cases) {
       const r = await run(bin, args);

@@ -193,7 +193,7 @@ describe('the generic engine on its own constructs (fixtures/mock-contracts/engi
   it('an answer schema that admits no value (allOf of two closed parts) is found at load, named once, and answered, not 500', async () => {
     const engine = (await request(app).get('/__mock/engine').expect(200)).body as { notices: string[] };
     expect(engine.notices).toEqual([
-      expect.stringMatching(/^allOf parts \{data\} and \{meta\} each close additionalProperties/),
+      expect.stringMatching(/^allOf halves \{data\} and \{meta\} close additionalProperties/),
     ]);
     for (let i = 0; i < 5; i++) await request(app).get('/pages').expect(200);
   });

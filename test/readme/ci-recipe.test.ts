@@ -15,13 +15,35 @@ interface Step {
   readonly with?: Readonly<Record<string, unknown>>;
 }
 
-/** The first YAML block under `heading` in docs/ci.md. */
-async function recipe(heading: string): Promise<string> {
-  const page = await readFile(join(ROOT, 'docs', 'ci.md'), 'utf8');
+/** The first YAML block under `heading` in docs/ci.md (or another page of docs/). */
+async function recipe(heading: string, file = 'ci.md'): Promise<string> {
+  const page = await readFile(join(ROOT, 'docs', file), 'utf8');
   const at = page.indexOf(`\n${heading}\n`);
   const block = at < 0 ? undefined : /```yaml\n([\s\S]*?)```/.exec(page.slice(at))?.[1];
-  if (block === undefined) throw new Error(`docs/ci.md has no YAML under ${heading}`);
+  if (block === undefined) throw new Error(`docs/${file} has no YAML under ${heading}`);
   return block;
+}
+
+/** Runs a CI job's shell lines in `dir`, in one process group (a server it leaves in the background included), then stops that group. */
+async function runJob(script: string, dir: string, env: Readonly<Record<string, string>> = {}): Promise<number | null> {
+  const child = spawn('bash', ['-ec', script], {
+    cwd: dir,
+    env: { ...process.env, ...OFFLINE_NPM, ...env },
+    detached: true,
+    stdio: 'ignore',
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  // The job's server goes with its job (a fresh one per job, as on a CI runner), and frees its port.
+  try {
+    process.kill(-child.pid!, 'SIGTERM');
+    for (let i = 0; i < 100; i++) {
+      process.kill(-child.pid!, 0);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } catch {
+    // the group is gone
+  }
+  return code;
 }
 
 /** docs/ci.md's GitHub Actions workflow, parsed. */
@@ -151,5 +173,68 @@ describe("docs/ci.md's CI recipes run as written", () => {
       expect(await readFile(join(dir, 'conformance.html'), 'utf8')).toMatch(/^<!doctype html>/i);
     },
     scaled(300_000),
+  );
+  it(
+    "docs/traffic.md's shard matrices: every job of GitHub Actions' and GitLab's matrix, then the verdict's merge",
+    async () => {
+      expect(dir, 'the GitHub Actions recipe set up the consumer project').not.toBe('');
+      await stopServer();
+      await mkdir(join(dir, 'openapi'), { recursive: true });
+      await copyFile(join(ROOT, 'openapi', 'petstore.yaml'), join(dir, 'openapi', 'api.yaml')); // "your contract"
+      const shardPort = String(await freePort());
+      const clean = async (): Promise<void> => {
+        for (const f of (await readdir(dir)).filter((f) => /^shard-\d+\.json$|^conformance\./.test(f)))
+          await rm(join(dir, f));
+      };
+
+      // GitHub Actions: the matrix job once per shard (its steps, with `matrix.shard`), then the verdict job.
+      const workflow = parse(await recipe('### GitHub Actions', 'traffic.md')) as {
+        jobs: Record<string, { strategy?: { matrix: { shard: number[] } }; steps: Step[] }>;
+      };
+      const [matrixJob, verdictJob] = Object.values(workflow.jobs);
+      const shards = matrixJob!.strategy!.matrix.shard;
+      expect(shards).toEqual([1, 2, 3, 4]);
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub Actions expression of the recipe, not a template.
+      const matrix = '${{ matrix.shard }}';
+      const lines = (steps: readonly Step[], shard?: number): string =>
+        steps
+          // `npm ci` installs on a fresh runner; here the project is installed already, from the same lockfile.
+          .filter((step) => step.run !== undefined && step.run.trim() !== 'npm ci')
+          .map((step) => step.run!.replaceAll(matrix, String(shard)).replaceAll('4010', shardPort))
+          .join('\n');
+      await clean();
+      for (const shard of shards) {
+        const script = lines(matrixJob!.steps, shard);
+        expect(script).not.toMatch(/\$\{\{/);
+        expect(await runJob(script, dir), `GitHub Actions shard ${shard}`).toBe(0);
+        const upload = matrixJob!.steps.find((step) => step.uses?.startsWith('actions/upload-artifact'));
+        expect(String(upload?.with?.['path']).replaceAll(matrix, String(shard))).toBe(`shard-${shard}.json`);
+      }
+      expect(await runJob(lines(verdictJob!.steps), dir), 'GitHub Actions verdict').toBe(0);
+      expect(await readFile(join(dir, 'conformance.xml'), 'utf8')).toMatch(/<testsuites?[\s>]/);
+
+      // GitLab CI: `parallel: 4` runs the script with CI_NODE_INDEX 1..4, then the verdict job merges.
+      const gitlab = parse(await recipe('### GitLab CI', 'traffic.md')) as Record<
+        string,
+        { parallel?: number; script: string[]; artifacts: { paths?: string[]; reports?: { junit?: string } } }
+      >;
+      const [shardJob, verdict] = Object.values(gitlab);
+      expect(shardJob!.parallel).toBe(4);
+      await clean();
+      for (let index = 1; index <= shardJob!.parallel!; index++) {
+        const script = shardJob!.script
+          .filter((line) => line.trim() !== 'npm ci')
+          .map((line) => line.replaceAll('4010', shardPort))
+          .join('\n');
+        const env = { CI_NODE_INDEX: String(index), CI_NODE_TOTAL: String(shardJob!.parallel) };
+        expect(await runJob(script, dir, env), `GitLab shard ${index}`).toBe(0);
+      }
+      expect(shardJob!.artifacts.paths).toEqual(['shard-*.json']);
+      const merge = verdict!.script.filter((line) => line.trim() !== 'npm ci').join('\n');
+      expect(await runJob(merge, dir), 'GitLab verdict').toBe(0);
+      expect(verdict!.artifacts.reports?.junit).toBe('conformance.xml');
+      expect(await readFile(join(dir, 'conformance.xml'), 'utf8')).toMatch(/<testsuites?[\s>]/);
+    },
+    scaled(600_000),
   );
 });

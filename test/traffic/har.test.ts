@@ -177,7 +177,7 @@ describe('petstore-conformance proxy, --record and --har (the built CLI)', () =>
     [['proxy', '--upstream', 'ftp://x'], /--upstream must be an http:\/\/ or https:\/\/ URL/],
     [['--target', 'http://127.0.0.1:1', '--shard', '5/4'], /--shard must be K\/N with 1 ≤ K ≤ N/],
     [['merge'], /merge needs the JSON reports to join/],
-    [['--har', '/nonexistent.har'], /cannot read --har \/nonexistent.har: ENOENT/],
+    [['--har', '/nonexistent.har'], /cannot read --har \/nonexistent.har: no such file/],
   ])('%j is a usage error (exit 2, one line)', async (args, message) => {
     const ran = await cli(args);
     expect(ran.code).toBe(2);

@@ -143,6 +143,33 @@ describe('the proxy in front of our mock', () => {
     }
   });
 
+  it('forwards every exchange past its judging backlog and lets those go unjudged, counted and named in the report', async () => {
+    // A backlog of one octet: while one exchange waits for the judging thread (still indexing the
+    // contract), those that finish meanwhile are forwarded unchanged, then counted, not judged.
+    const proxy = await startProxy({ contract, upstream: mock.url, port: 0, worker, judgeBacklog: 1 });
+    try {
+      const sent = 20;
+      const statuses = await Promise.all(
+        Array.from({ length: sent }, async () => {
+          const res = await fetch(`${proxy.url}/pets/1`, { headers: { accept: 'application/json' } });
+          await res.arrayBuffer();
+          return res.status;
+        }),
+      );
+      expect(statuses).toEqual(Array.from({ length: sent }, () => 200));
+      await proxy.close();
+      const report = judged(proxy);
+      expect(proxy.requests()).toBe(sent);
+      expect(proxy.notJudged()).toBeGreaterThan(0);
+      expect(report.requests + proxy.notJudged()).toBe(sent);
+      expect(report.notices).toContainEqual(
+        expect.stringMatching(new RegExp(`^${proxy.notJudged()} exchange\\(s\\) not judged: judging fell behind`)),
+      );
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('a judging thread that cannot index the contract fails the run at close(), after forwarding unchanged', async () => {
     const proxy = await startProxy({
       contract,

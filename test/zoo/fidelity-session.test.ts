@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { differences, figures } from '../../bench/fidelity/compare.js';
 import { driveSession, pageOf, type Exchange } from '../../bench/fidelity/drive.js';
-import { deriveSession } from '../../bench/fidelity/session.js';
+import { deriveSession, type Step } from '../../bench/fidelity/session.js';
 import { contractFromDocument } from '../../src/contract/index.js';
 import { start } from '../../src/index.js';
 import { freePort } from '../../fixtures/servers/prism.js';
@@ -125,6 +125,77 @@ describe('fidelity sessions come from the document alone', () => {
     ]);
   });
 
+  it("the unknown id is shaped as the record's id field documents it, where the path parameter admits that shape", async () => {
+    const bare = structuredClone(document) as { paths: { '/things/{id}': { parameters: Array<{ schema: object }> } } };
+    // The path parameter a bare string (as @nestjs/swagger writes it beside ParseUUIDPipe), the record's id a UUID.
+    bare.paths['/things/{id}'].parameters[0]!.schema = { type: 'string' };
+    const unknown = (steps: readonly Step[]) => steps.find((s) => s.name.startsWith('invalid: unknown id'))?.path['id'];
+    expect(unknown(deriveSession(await contractFromDocument(bare)).steps)).toEqual({
+      kind: 'fixed',
+      value: '00000000-0000-4000-8000-00000000dead',
+    });
+    // A path parameter that refuses the record's shape keeps its own (an integer path beside a UUID field).
+    const integer = structuredClone(bare);
+    integer.paths['/things/{id}'].parameters[0]!.schema = { type: 'integer' };
+    expect(unknown(deriveSession(await contractFromDocument(integer)).steps)).toEqual({
+      kind: 'fixed',
+      value: '987654321',
+    });
+  });
+
+  it('marks the requests the document calls invalid, and only those', async () => {
+    const session = deriveSession(await contractFromDocument(structuredClone(document)));
+    expect(session.steps.filter((s) => s.breaks !== undefined).map((s) => [s.name, s.breaks])).toEqual([
+      ['invalid: missing required name (POST /things)', 'missing required name'],
+      ['invalid: wrong type for name (POST /things)', 'wrong type for name'],
+      ['invalid: unknown enum value for colour (POST /things)', 'unknown enum value for colour'],
+      ['invalid: malformed JSON (POST /things)', 'malformed JSON'],
+      ['invalid: wrong media type (POST /things)', 'wrong media type'],
+      ['invalid: malformed id (GET /things/{id})', expect.stringMatching(/^malformed id: /)],
+      ['invalid: no credentials (GET /things)', 'no credentials where the operation requires them'],
+    ]);
+    // A create that also takes text/plain: a text body is no wrong media type there.
+    const text = structuredClone(document) as typeof document & {
+      paths: { '/things': { post: { requestBody: { content: Record<string, object> } } } };
+    };
+    text.paths['/things'].post.requestBody.content['text/*'] = { schema: { type: 'string' } };
+    const media = deriveSession(await contractFromDocument(text)).steps.find((s) =>
+      s.name.startsWith('invalid: wrong media type'),
+    );
+    expect([media?.name, media?.breaks]).toEqual(['invalid: wrong media type (POST /things)', undefined]);
+  });
+
+  it("expects back only what the read's record can carry, and sends the nulls it admits first", async () => {
+    // The update admits null for `name` and `size`; the record admits it for `note` alone.
+    const contradicting = structuredClone(document) as typeof document & {
+      paths: { '/things/{id}': { patch: { requestBody: { content: Record<string, { schema: object }> } } } };
+    };
+    contradicting.paths['/things/{id}'].patch.requestBody.content['application/json']!.schema = {
+      type: 'object',
+      properties: {
+        name: { anyOf: [{ type: 'string', minLength: 1 }, { type: 'null' }] },
+        size: { anyOf: [{ type: 'integer' }, { type: 'null' }] },
+        note: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+      },
+    };
+    const steps = deriveSession(await contractFromDocument(contradicting)).steps;
+    expect(
+      steps.filter((s) => s.role === 'patch' && s.name.endsWith('to null /things/{id}')).map((s) => s.name),
+    ).toEqual([
+      'patch note to null /things/{id}',
+      'patch name to null /things/{id}',
+      'patch size to null /things/{id}',
+    ]);
+    const back = (name: string) =>
+      steps.find((s) => s.name === `read after patch ${name} to null /things/{id}`)?.readBack;
+    const before = steps.find((s) => s.name === 'read after patch /things/{id}')?.readBack ?? {};
+    expect(back('note')).toEqual({ ...before, note: null });
+    // No service keeping the document can give back a null name: neither it nor the name before it is expected.
+    const { name: _name, size: _size, ...rest } = before;
+    expect(back('name')).toEqual({ ...rest, size: before['size'], note: null });
+    expect(back('size')).toEqual({ ...rest, note: null });
+  });
+
   it('the same session gives the same requests every time (seeded)', async () => {
     const a = deriveSession(await contractFromDocument(structuredClone(document)));
     const b = deriveSession(await contractFromDocument(structuredClone(document)));
@@ -198,6 +269,28 @@ describe('fidelity comparison', () => {
         { step: 'b', status: '500', validity: 'undocumented status' },
         { step: 'c', status: '200', validity: 'invalid' },
         { step: 'd', status: '404', validity: 'undocumented status' },
+      ],
+    });
+  });
+
+  it('lists a success to a request the document calls invalid among the departures, and leaves it out of the second figure', () => {
+    const service = [
+      exchange('wrong type', 201, { breaks: 'wrong type for title' }),
+      exchange('no credentials', 401, { breaks: 'no credentials where the operation requires them' }),
+      exchange('unknown id', 200),
+    ];
+    const mock = [exchange('wrong type', 400), exchange('no credentials', 401), exchange('unknown id', 200)];
+    expect(figures(service, mock)).toMatchObject({
+      exchanges: 3,
+      sameStatus: 2,
+      keptExchanges: 2,
+      keptSameStatus: 2,
+      departures: [
+        {
+          step: 'wrong type',
+          status: '201',
+          validity: 'accepted a request its document calls invalid (wrong type for title)',
+        },
       ],
     });
   });

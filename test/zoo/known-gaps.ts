@@ -8,7 +8,7 @@ export const UNDOCUMENTED_415 = "follows from the service's undocumented 415";
 
 /** FastAPI's full-stack template shape: the update model admits null for fields its public model requires. */
 export const NULL_PATCH_500 =
-  "the service's own bug: TaskUpdate (`X | None = None`) admits null for fields TaskPublic requires, so the service stores the null and then fails its own response model, answering 500 to this and every later read of the record; the mock keeps its answers valid against the documented TaskPublic (the document contradicts itself: what it accepts cannot be answered)";
+  "the service's own bug: TaskUpdate (`X | None = None`) admits null for fields TaskPublic requires, so the service stores the null and then fails its own response model, answering 500 to this and every later read of the record; the mock keeps its answers valid against the documented TaskPublic (the document contradicts itself: what it accepts cannot be answered), so the session expects back only what TaskPublic can carry, and sends these nulls after the one TaskPublic admits (description)";
 
 /** An unknown id where the operation documents no 404. */
 export const UNDOCUMENTED_404 =
@@ -16,11 +16,8 @@ export const UNDOCUMENTED_404 =
 
 export const UNDOCUMENTED_404_SCHEMA = "follows from the service's undocumented 404";
 
-export const PARSE_UUID_400 =
-  "the service's own bug: ParseUUIDPipe refuses an id that is not a UUID with 400, but the document gives the path parameter no format, so `zoo-unknown-id` is a valid id there and the documented answer for an unknown one is 404 (the mock's)";
-
 export const COERCION =
-  'the service\'s own bug: Fastify\'s default ajv coercion stores {"title": 0} as "0", where the document requires a string; the mock refuses it with the documented 400';
+  'the service\'s departure from its own document, listed among its departures ("accepted a request its document calls invalid"): Fastify\'s default ajv options (coerceTypes: \'array\', @fastify/ajv-compiler) store {"title": 0} as "0", where the document requires a string; the mock refuses it with the documented 400, as a contract mock must (coercing would hide the client\'s bug the document forbids)';
 
 export const MALFORMED_400 =
   "the service's deviation from its own document: Hono answers malformed JSON with 400, which the operation does not document (it documents 422); the mock answers the documented 422";

@@ -37,12 +37,16 @@ export function deepObjectNames(pairs: Pairs): Set<string> {
 }
 
 /**
- * A deepObject value's members whose schema is an object, read back from the JSON text
- * serialiseDeepObject writes them as (the table of OAS 3.0.3 §4.7.12.4 defines one level only), as
- * a form body's object fields are read (src/mock/media.ts). A member is looked up in the
- * parameter's schema and in each of its alternatives (allOf merged; oneOf / anyOf: Pinterest's
- * report-stats `parameters`, whose `report` only its alternatives declare). Text that is not a
- * JSON object stays as it is, for the validator to refuse. Undefined when no member was read.
+ * A deepObject or exploded form object's members whose schema is an object or an array, read back
+ * from the JSON text the kernel writes them as (`text`: the table of OAS 3.0.3 §4.7.12.4 defines one
+ * level only and says nothing of a member that is itself structured; JSON text is the kernel's one
+ * rule, writer and reader alike), as a form body's object fields are read (src/mock/media.ts):
+ * seldon's `SeldonMessageList` sends `seldonMessages=[]`, which the validator read as the one-string
+ * array `["[]"]`. A member is looked up in the parameter's schema and in each of its alternatives
+ * (allOf merged; oneOf / anyOf: Pinterest's report-stats `parameters`, whose `report` only its
+ * alternatives declare). Text that is not JSON of the member's kind stays as it is, for the
+ * validator to read (a plain value of an array member is its one item). Undefined when no member
+ * was read.
  */
 export function readNestedMembers(
   fields: Readonly<Record<string, unknown>>,
@@ -50,19 +54,23 @@ export function readNestedMembers(
 ): Record<string, unknown> | undefined {
   if (!schema) return undefined;
   const views = [schema, ...alternativesOf(mergeAllOf(schema))].map(mergeAllOf);
-  const objectMember = (name: string): boolean =>
-    views.some((view) => {
+  const kindOf = (name: string): 'object' | 'array' | undefined => {
+    for (const view of views) {
       const member = asSchema(view.properties?.[name]);
-      return member !== undefined && mergeAllOf(member).type === 'object';
-    });
+      const type = member && mergeAllOf(member).type;
+      if (type === 'object' || type === 'array') return type;
+    }
+    return undefined;
+  };
   let read = false;
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(fields)) {
     out[name] = value;
-    if (typeof value !== 'string' || !objectMember(name)) continue;
+    const kind = typeof value === 'string' ? kindOf(name) : undefined;
+    if (typeof value !== 'string' || kind === undefined) continue;
     try {
       const parsed: unknown = JSON.parse(value);
-      if (isObject(parsed)) {
+      if (kind === 'object' ? isObject(parsed) : Array.isArray(parsed)) {
         out[name] = parsed;
         read = true;
       }

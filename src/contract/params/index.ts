@@ -13,7 +13,7 @@ export { serialiseHeader, parseHeader } from './header.js';
 export { serialiseCookie, parseCookie, cookiePairs } from './cookie.js';
 export { serialiseDeepObject, parseDeepObject, deepObjectNames, readNestedMembers } from './deep-object.js';
 export { serialiseForm, parseForm } from './form.js';
-export { readStructuredQuery, memberNames } from './structured.js';
+export { readStructuredQuery, memberNames, freeForm } from './structured.js';
 export { serialiseDelimited, parseDelimited } from './delimited.js';
 export { encodeQueryComponent, pairsOf, type Pairs, type Parameter, type RawValue } from './values.js';
 

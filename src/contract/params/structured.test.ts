@@ -17,6 +17,16 @@ const identifiers: Parameter = {
   schema: { type: 'array', items: { allOf: [options, { xml: { name: 'Message' } }] } },
 };
 
+const messages: Parameter = {
+  name: 'body',
+  schema: {
+    type: 'object',
+    properties: {
+      seldonMessages: { type: 'array', items: { type: 'object', properties: { strData: { type: 'string' } } } },
+    },
+  },
+};
+
 // The style table (OAS 3.0.3 §4.7.12.4) stops one level down; the kernel writes deeper objects as JSON text.
 describe('readStructuredQuery: objects below the style table, written as JSON text, read back', () => {
   it.each<[string, Parameter, unknown, unknown]>([
@@ -25,6 +35,24 @@ describe('readStructuredQuery: objects below the style table, written as JSON te
       suggester,
       { SuggesterName: 'a', DocumentSuggesterOptions: { SourceField: 'f' } },
       { SuggesterName: 'a', DocumentSuggesterOptions: { SourceField: 'f' } },
+    ],
+    [
+      "an exploded form object with an empty array member (seldon's SeldonMessageList)",
+      messages,
+      { seldonMessages: [] },
+      { seldonMessages: [] },
+    ],
+    [
+      'an exploded form object with an array member of objects',
+      messages,
+      { seldonMessages: [{ strData: 'a' }] },
+      { seldonMessages: [{ strData: 'a' }] },
+    ],
+    [
+      'a deepObject with an array member',
+      { ...messages, style: 'deepObject' },
+      { seldonMessages: [{ strData: 'a' }] },
+      { seldonMessages: [{ strData: 'a' }] },
     ],
     [
       'an exploded array of objects (items in allOf)',
@@ -45,12 +73,53 @@ describe('readStructuredQuery: objects below the style table, written as JSON te
 
   it.each<[string, Parameter, string]>([
     ['only flat members', suggester, 'SuggesterName=a'],
+    ['a plain value of an array member (the validator reads it as the one item)', messages, 'seldonMessages=x'],
     ['a member that is not JSON (the validator refuses it)', suggester, 'DocumentSuggesterOptions=x'],
     ['an array of strings', { name: 'ids', schema: { type: 'array', items: { type: 'string' } } }, 'ids=%7B%7D'],
     ['an array not exploded', { ...identifiers, explode: false }, 'Identifiers=%7B%7D'],
     ['content (JSON text, parsed as a whole)', { name: 'q', content: { 'application/json': {} } }, 'q=%7B%7D'],
   ])('nothing read: %s', (_construct, p, wire) => {
     expect(readStructuredQuery(p, pairsOf(wire))).toBeUndefined();
+  });
+});
+
+// OAS 3.0.3 §4.7.12.4: an exploded form object's members are keys of their own; a map names none.
+describe('readStructuredQuery: an exploded form map (additionalProperties) owns the keys no other parameter names', () => {
+  const attributes: Parameter = {
+    name: 'Attributes',
+    schema: { type: 'object', additionalProperties: { type: 'string' } },
+  };
+  const taken = new Set(['Name', 'Action', 'Attributes']);
+  it.each<[string, Parameter, string, unknown]>([
+    [
+      "AWS's Attributes beside named parameters (amazonaws.com/sns)",
+      attributes,
+      'Name=a&PlatformCredential=k&Action=Create&PlatformPrincipal=p',
+      { PlatformCredential: 'k', PlatformPrincipal: 'p' },
+    ],
+    ['a repeated member reads its first value', attributes, 'k=1&k=2', { k: '1' }],
+    [
+      '`{type: object}` alone is a map too (additionalProperties defaults to true)',
+      { name: 'o', schema: { type: 'object' } },
+      'Name=a&x=1',
+      { x: '1' },
+    ],
+    ['no member sent: absent', attributes, 'Name=a&Action=Create', undefined],
+    [
+      'a map closed to members reads nothing',
+      { name: 'o', schema: { type: 'object', additionalProperties: false } },
+      'x=1',
+      undefined,
+    ],
+    ['not exploded: the style table reads it', { ...attributes, explode: false }, 'Attributes=k,v', undefined],
+  ])('%s', (_construct, p, wire, read) => {
+    expect(readStructuredQuery(p, pairsOf(wire), taken)).toEqual(read);
+  });
+
+  it('the runner writes each member as its own key, and the mock reads them back', () => {
+    const value = { PlatformCredential: 'k', PlatformPrincipal: 'p' };
+    const wire = ['Name=a', ...serialiseQuery(attributes, 'Attributes', value)].join('&');
+    expect(readStructuredQuery(attributes, pairsOf(wire), taken)).toEqual(value);
   });
 });
 

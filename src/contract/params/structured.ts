@@ -12,11 +12,19 @@ import { isObject, viaContent, type Pairs, type Parameter } from './values.js';
  * the runner sends it, and reads it back here, as the mock receives it (AWS's query protocol in
  * APIs.guru's directory: `Suggester` exploded into `DocumentSuggesterOptions={"SourceField":…}`;
  * `Identifiers={"SnapshotIdentifier":…}`, an array of objects):
- * - `deepObject` and exploded `form` objects: the members whose schema is an object (readNestedMembers);
- * - exploded `form` arrays whose items are objects (allOf merged): each item that is a JSON object.
+ * - `deepObject` and exploded `form` objects: the members whose schema is an object or an array
+ *   (readNestedMembers);
+ * - exploded `form` arrays whose items are objects (allOf merged): each item that is a JSON object;
+ * - an exploded `form` object that names no member (a map: `additionalProperties`, AWS's
+ *   `Attributes`): its members are written as keys of their own (§4.7.12.4) whose names no schema
+ *   gives, so they are the pairs no other query parameter of the operation names (`taken`).
  * Text that is not a JSON object is kept, for the validator to refuse.
  */
-export function readStructuredQuery(p: Parameter, pairs: Pairs): Record<string, unknown> | unknown[] | undefined {
+export function readStructuredQuery(
+  p: Parameter,
+  pairs: Pairs,
+  taken: ReadonlySet<string> = new Set(),
+): Record<string, unknown> | unknown[] | undefined {
   const schema = asSchema(p.schema);
   if (viaContent(p) || !schema) return undefined;
   const style = p.style ?? 'form';
@@ -29,7 +37,7 @@ export function readStructuredQuery(p: Parameter, pairs: Pairs): Record<string, 
   const view = mergeAllOf(schema);
   if (view.type === 'array') return readObjectItems(pairs, p.name, asSchema(view.items));
   const names = memberNames(schema);
-  if (names.size === 0) return undefined;
+  if (names.size === 0) return freeForm(schema) ? readFreeFormMembers(pairs, taken) : undefined;
   const fields: Record<string, string> = {};
   for (const [k, v] of pairs) if (names.has(k)) fields[k] = v;
   return readNestedMembers(fields, schema);
@@ -60,4 +68,21 @@ function readObjectItems(pairs: Pairs, name: string, items: OpenAPIV3.SchemaObje
     }
   });
   return read ? out : undefined;
+}
+
+/**
+ * Whether an object schema declares no member names and admits members (a map, OAS 3.0.3 §4.7.24
+ * `additionalProperties`): an exploded form value of it is read from the keys nothing else names.
+ */
+export function freeForm(schema: OpenAPIV3.SchemaObject): boolean {
+  const view = mergeAllOf(schema);
+  if (view.type !== 'object' || alternativesOf(view).length > 0) return false;
+  return Object.keys(view.properties ?? {}).length === 0 && view.additionalProperties !== false;
+}
+
+/** The first value of each pair not `taken` by another parameter; undefined when there is none. */
+function readFreeFormMembers(pairs: Pairs, taken: ReadonlySet<string>): Record<string, string> | undefined {
+  const out = new Map<string, string>();
+  for (const [k, v] of pairs) if (!taken.has(k) && !out.has(k)) out.set(k, v);
+  return out.size > 0 ? Object.fromEntries(out) : undefined;
 }

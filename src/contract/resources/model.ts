@@ -393,7 +393,11 @@ export function inferModel(contract: Contract): GenericModel {
       successSchema(create),
     ].find(isObjectSchema);
     if (!answer) continue;
-    if (!on(itemPath, 'get')) continue; // a record that cannot be read back is not a collection
+    // A record that cannot be read back is not a collection, unless the collection lists its records
+    // and the item deletes one (shutterstock's catalog collections: `GET` and `POST /v2/catalog/collections`,
+    // `DELETE …/{collection_id}` only): the list shows what was created and what a delete took away.
+    const listedAndDeleted = on(path, 'get') !== undefined && on(itemPath, 'delete') !== undefined;
+    if (!on(itemPath, 'get') && !(create && listedAndDeleted)) continue;
     const noun =
       (segments.at(-2) || 'record')
         .replace(/\{|\}/g, '')
@@ -406,7 +410,9 @@ export function inferModel(contract: Contract): GenericModel {
     const schema = wrapped?.schema ?? answer;
     const idField = identifierProperty(schema, idParam, noun, create, itemOps);
     const fieldSchema = idField ? recordProperties(schema)[idField] : undefined;
-    const parameter = on(itemPath, 'get')?.parameters.find((p) => p.in === 'path' && p.name === idParam);
+    const parameter = (on(itemPath, 'get') ?? on(itemPath, 'delete'))?.parameters.find(
+      (p) => p.in === 'path' && p.name === idParam,
+    );
     const paramSchema = parameter?.schema && !('$ref' in parameter.schema) ? parameter.schema : undefined;
     const idSchema = (fieldSchema && !('$ref' in fieldSchema) ? fieldSchema : undefined) ?? paramSchema;
     const scopeParams = [...path.matchAll(/\{([^}]+)\}/g)].map((p) => p[1]!);

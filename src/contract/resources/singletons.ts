@@ -28,12 +28,18 @@ export function inferSingletons(
     if (ops.some((op) => bindings.has(op.id))) continue;
     const read = on(path, 'get');
     const schema = successSchema(read);
-    // A GET whose answer depends on its query (Pinterest's `GET /ad_accounts/{id}/keywords?campaign_id=…`) is a search, not one resource.
-    if (!read || !isObjectSchema(schema) || read.parameters.some((p) => p.in === 'query')) continue;
+    if (!read || !isObjectSchema(schema)) continue;
     const writes = (['put', 'patch'] as const)
       .map((method) => on(path, method))
       .filter((op): op is Operation => op !== undefined && objectBody(op));
     if (writes.length === 0) continue;
+    // A GET whose answer depends on its query (Pinterest's `GET /ad_accounts/{id}/keywords?campaign_id=…`)
+    // is a search, not one resource; a query parameter every write of the path declares too (Azure's
+    // required `api-version` on the GET, PUT and PATCH of `…/extendedInformation/vaultExtendedInfo`)
+    // names the interface, not a subset of it.
+    const shared = (name: string): boolean =>
+      writes.every((w) => w.parameters.some((p) => p.in === 'query' && p.name === name));
+    if (read.parameters.some((p) => p.in === 'query' && !shared(p.name))) continue;
     const noun =
       segments
         .filter((s) => s !== '' && !s.includes('{'))

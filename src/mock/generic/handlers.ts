@@ -378,6 +378,59 @@ function fit(value: RecordValue, schema: Schema | undefined, validator: SchemaVa
   return kept;
 }
 
+/**
+ * A create's answer that refers to the new record rather than showing it (ijenko's `{code, message,
+ * resource: {entity, href, id}}`) names the record stored, by its identifier (and its `href`, the
+ * item's path), not a generated one: the client follows the reference to read what it created
+ * (RFC 9110 §15.3.2, 201 "the primary resource created"); a generated id read back 404.
+ */
+function referenceTo(
+  body: unknown,
+  answer: Schema | undefined,
+  collection: Collection,
+  id: unknown,
+  location: string,
+  validator: SchemaValidator,
+): unknown {
+  // The record's identifier field, else (a record schema without one: ijenko's `User`) `id`.
+  const field = collection.idField ?? 'id';
+  if (!isRecord(body) || !answer) return body;
+  const properties = recordProperties(answer);
+  // An answer of its own shape with the id beside it (VTEX's transaction create answers `{id, _self}`
+  // for a record whose read, `{date, description, value}`, has none): that id is the stored one.
+  if (collection.idField === undefined && field in properties) {
+    const named = { ...body, [field]: id };
+    return schemaAccepts(validator, answer, named) ? named : body;
+  }
+  if (field in properties || (collection.envelope !== undefined && collection.envelope in properties)) return body;
+  for (const [name, written] of Object.entries(properties)) {
+    const sub = asSchema(written);
+    const held = body[name];
+    if (!sub || !isRecord(held)) continue;
+    const members = recordProperties(sub);
+    if (!(field in members)) continue;
+    const named = { ...body, [name]: { ...held, [field]: id } };
+    const linked = 'href' in members ? { ...body, [name]: { ...held, [field]: id, href: location } } : named;
+    for (const candidate of [linked, named]) if (schemaAccepts(validator, answer, candidate)) return candidate;
+  }
+  return body;
+}
+
+/** The schema of the identifier a create's answer refers to the new record by (referenceTo), where the record has no identifier field. */
+function referenceIdSchema(answer: Schema | undefined, collection: Collection): Schema | undefined {
+  if (!answer || collection.idField !== undefined) return undefined;
+  const properties = recordProperties(answer);
+  const own = asSchema(properties['id']);
+  if (own) return own.type === 'string' || own.type === 'integer' ? own : undefined;
+  if (collection.envelope !== undefined && collection.envelope in properties) return undefined;
+  for (const written of Object.values(properties)) {
+    const sub = asSchema(written);
+    const id = sub ? asSchema(recordProperties(sub)['id']) : undefined;
+    if (id && (id.type === 'string' || id.type === 'integer')) return id;
+  }
+  return undefined;
+}
+
 function successStatus(operation: Operation, preferred: number): number {
   const statuses = Object.keys(operation.responses)
     .filter((s) => /^2\d\d$/.test(s))
@@ -410,9 +463,16 @@ function itemLocation(
 }
 
 /** A fresh identifier the id schema accepts and no record uses. */
-function newId(collection: Collection, store: GenericStore, faker: Faker, validator: SchemaValidator): unknown {
+function newId(
+  collection: Collection,
+  store: GenericStore,
+  faker: Faker,
+  validator: SchemaValidator,
+  answered?: Schema,
+): unknown {
   const taken = new Set(store.ids(collection.path));
-  const schema = collection.idSchema;
+  // The identifier's schema where the create's answer states one the record does not (referenceTo).
+  const schema = answered ?? collection.idSchema;
   if (!schema || schema.type === 'integer' || schema.type === 'number') {
     let max = 0;
     for (const id of taken) if (/^\d+$/.test(id)) max = Math.max(max, Number(id));
@@ -436,7 +496,9 @@ function newId(collection: Collection, store: GenericStore, faker: Faker, valida
       !schemaAccepts(validator, schema, candidate)
     )
       continue;
-    if (addressable(collection, candidate, validator)) return candidate;
+    const itsOwn =
+      answered === undefined || !collection.idSchema || schemaAccepts(validator, collection.idSchema, candidate);
+    if (itsOwn && addressable(collection, candidate, validator)) return candidate;
     if (collection.paramSchema?.type === 'string') source = collection.paramSchema;
   }
   // Draws that keep colliding (a schema whose example is its only draw: Pinterest's board id,
@@ -470,12 +532,28 @@ function filterField(byNormal: ReadonlyMap<string, string>, key: string): string
   return byNormal.get(key) ?? byNormal.get(key.replace(/s$/, ''));
 }
 
-/** Whether a listed record matches a filter's values (a list field matches when any member does). */
+/** The truth a query word or a stored value says: `true`/`1` and `false`/`0` (a boolean, or an integer 0..1 flag). */
+function truthOf(value: unknown): boolean | undefined {
+  if (value === true || value === 1 || value === 'true' || value === '1') return true;
+  if (value === false || value === 0 || value === 'false' || value === '0') return false;
+  return undefined;
+}
+
+/**
+ * Whether a listed record matches a filter's values (a list field matches when any member does).
+ * A truth word against a boolean or 0/1 field means that truth (groundhog-day's `isGroundhog`,
+ * `enum: ["1", "0", "true", "false"]` over an integer 0..1: `true` matches 1).
+ */
 function matchesFilter(record: RecordValue, name: string, values: readonly string[]): boolean {
   const field = record[name];
   const fieldValues = Array.isArray(field) ? field : [field];
   return fieldValues.some((f) =>
-    values.some((v) => (isRecord(f) ? String(f['name'] ?? f['id']) === v : String(f) === v)),
+    values.some((v) => {
+      if (isRecord(f)) return String(f['name'] ?? f['id']) === v;
+      if (String(f) === v) return true;
+      const truth = typeof f === 'boolean' || typeof f === 'number' ? truthOf(f) : undefined;
+      return truth !== undefined && truth === truthOf(v);
+    }),
   );
 }
 
@@ -589,6 +667,41 @@ function asListed(shape: ListShape, collection: Collection, records: RecordValue
   return records.map((record) => (record[idField] === undefined ? record : { ...record, [itemId]: record[idField] }));
 }
 
+/** The schema of a list answer's items: the array's own, or the wrapper member's. */
+function listItemSchema(shape: ListShape, answer: Schema | undefined): Schema | undefined {
+  const written = shape.kind === 'array' ? answer : asSchema(mergeAllOf(shape.wrapper).properties?.[shape.property]);
+  // An array written as `allOf` of its `$ref` and annotations (AWS's `Items: {allOf: [{$ref:
+  // __listOfApi}, {xml, description}]}`) has its items in the merged view.
+  const array = written ? mergeAllOf(written) : undefined;
+  return array && 'items' in array ? asSchema(array.items) : undefined;
+}
+
+/**
+ * A record completed with what the schemas it is answered in require and nobody sent (AWS's listed
+ * `Api` requires `RouteSelectionExpression`, which the create's body leaves optional: a server
+ * default), generated once and stored, so each answer shows the same value instead of a fresh one
+ * per answer (what is read back does not change between reads), and no answer breaks its schema.
+ * A member is kept only where the record's own schema still accepts the record.
+ */
+function withAnswered(
+  record: RecordValue,
+  schemas: readonly Schema[],
+  own: Schema,
+  validator: SchemaValidator,
+  faker: Faker,
+): RecordValue {
+  let out = record;
+  for (const schema of schemas) {
+    const done = withRequired(out, schema, validator, faker);
+    for (const [name, value] of Object.entries(done)) {
+      if (out[name] !== undefined) continue;
+      const next = { ...out, [name]: value };
+      if (schemaAccepts(validator, own, next)) out = next;
+    }
+  }
+  return out;
+}
+
 /** The list answer: the array, or the wrapper object generated from its schema with the page laid in. */
 function listBody(
   shape: ListShape,
@@ -598,10 +711,7 @@ function listBody(
   answer: Schema | undefined,
 ): unknown {
   // Each record as the list's item schema wants it (a list may require what a create did not send).
-  const written = shape.kind === 'array' ? answer : asSchema(mergeAllOf(shape.wrapper).properties?.[shape.property]);
-  // A member wrapped in `allOf` beside its description (AWS: `{allOf: [{$ref: …List}, {description}]}`) is read merged.
-  const arraySchema = written === undefined ? undefined : mergeAllOf(written);
-  const itemSchema = arraySchema && 'items' in arraySchema ? asSchema(arraySchema.items) : undefined;
+  const itemSchema = listItemSchema(shape, answer);
   const items = itemSchema
     ? stored.map((record) => (isRecord(record) ? fit(record, itemSchema, deps.validator, deps.faker()) : record))
     : stored;
@@ -885,6 +995,23 @@ export function genericHandlers(deps: GenericDeps): Handlers {
       `A ${collection.noun} with ${field} ${JSON.stringify(value).slice(0, 100)} already exists.`,
     );
 
+  /** The schemas each collection's records are answered in by its lists and reads (withAnswered). */
+  const answeredIn = new Map<Collection, Schema[]>();
+  for (const [operationId, binding] of model.bindings) {
+    const operation = contract.operationsById.get(operationId);
+    const answer = operation ? successSchema(operation) : undefined;
+    const schema =
+      binding.kind === 'list'
+        ? listItemSchema(binding.shape, answer)
+        : binding.kind === 'read' && binding.collection.envelope === undefined
+          ? answer
+          : undefined;
+    if (schema === undefined || schema === binding.collection.schema) continue;
+    answeredIn.set(binding.collection, [...(answeredIn.get(binding.collection) ?? []), schema]);
+  }
+  const completed = (collection: Collection, record: RecordValue): RecordValue =>
+    withAnswered(record, answeredIn.get(collection) ?? [], collection.schema, validator, deps.faker());
+
   for (const [operationId, binding] of model.bindings) {
     const { collection } = binding;
     const operation = contract.operationsById.get(operationId);
@@ -1003,7 +1130,8 @@ export function genericHandlers(deps: GenericDeps): Handlers {
           return { status: successStatus(operation, 200), body, headers: { 'X-Total-Count': String(page.total) } };
         };
         break;
-      case 'create':
+      case 'create': {
+        const referencedId = referenceIdSchema(answer, collection);
         handlers[operationId] = (input) => {
           const scope = scopeOf(collection, input.params);
           // Exactly what the client sent (the fields the record declares and accepts), then the
@@ -1045,9 +1173,9 @@ export function genericHandlers(deps: GenericDeps): Handlers {
             throw taken(collection, collection.idField!, chosen);
           const clash = takenBy(record, store.list(collection.path, scope), unique(input.operation));
           if (clash) throw taken(collection, clash.field, clash.value);
-          const id = chosen !== undefined ? chosen : newId(collection, store, deps.faker(), validator);
+          const id = chosen !== undefined ? chosen : newId(collection, store, deps.faker(), validator, referencedId);
           if (collection.idField !== undefined) record = { ...record, [collection.idField]: id };
-          record = withRequired(record, collection.schema, validator, deps.faker());
+          record = completed(collection, withRequired(record, collection.schema, validator, deps.faker()));
           // A record of one of several shapes (oneOf/anyOf) is completed as the alternative it fits
           // requires, and stored so: every later answer (read, list, filter) shows the same values,
           // not one generated afresh per answer (issue 18: what was written reads back).
@@ -1055,9 +1183,14 @@ export function genericHandlers(deps: GenericDeps): Handlers {
           if (isRecord(shaped) && Object.entries(record).every(([key, value]) => isDeepStrictEqual(shaped[key], value)))
             record = shaped;
           store.put(collection.path, scope, String(id), record);
-          return reply(201, record, { Location: itemLocation(contract, collection, input.params, String(id)) });
+          const location = itemLocation(contract, collection, input.params, String(id));
+          const answered = reply(201, record, { Location: location });
+          return 'body' in answered
+            ? { ...answered, body: referenceTo(answered.body, answer, collection, id, location, validator) }
+            : answered;
         };
         break;
+      }
       case 'read':
         handlers[operationId] = (input) => reply(200, existing(input).record);
         break;
@@ -1137,6 +1270,7 @@ export function genericHandlers(deps: GenericDeps): Handlers {
             );
           if (!schemaAccepts(validator, collection.schema, next))
             next = withRequired(next, collection.schema, validator, deps.faker());
+          if (next !== undefined) next = completed(collection, next);
           // A change the record schema refuses (a patch that removes a required field) is not stored.
           if (!schemaAccepts(validator, collection.schema, next)) next = record;
           const clash = takenBy(
