@@ -44,6 +44,8 @@ const CONSTRUCTS = [
   'list-envelope-tokens.yaml',
   // The records' identifiers alone, `{ticketIds: [string], pagination}` (GoDaddy's abuse tickets).
   'list-of-identifiers.yaml',
+  // A create body wrapping the record in the answers' member beside `idempotency_key` (Square's device codes).
+  'wrapped-body-beside-request-members.yaml',
   // A listed record that requires what the create's body leaves optional, its list's items under
   // `allOf` (AWS apigatewayv2's `Api`): 500 "/response/Items/3 must have required property".
   'listed-record-requires-more.yaml',
