@@ -21,7 +21,13 @@ function documentWith(limitSchema: object): object {
       '/orders': {
         post: {
           operationId: 'createOrder',
-          parameters: [{ $ref: '#/components/parameters/Limit' }, { name: 'tag', in: 'query', schema: limitSchema }],
+          parameters: [
+            { $ref: '#/components/parameters/Limit' },
+            { name: 'tag', in: 'query', schema: limitSchema },
+            // Lob's path parameters: a component whose allOf names another, which the validator
+            // inlines (its parameter parser reads the first schema, not its references).
+            { name: 'code', in: 'query', schema: { $ref: '#/components/schemas/Code' } },
+          ],
           requestBody: {
             required: true,
             content: { 'application/json': { schema: { $ref: '#/components/schemas/Order' } } },
@@ -44,6 +50,8 @@ function documentWith(limitSchema: object): object {
       schemas: {
         Limit: { type: 'integer', maximum: 10 },
         Tag: { type: 'string', maxLength: 3 },
+        Code: { allOf: [{ $ref: '#/components/schemas/CodeBase' }, { type: 'string', description: 'a code' }] },
+        CodeBase: { type: 'string', pattern: '^c_[0-9]+$' },
         Order: {
           type: 'object',
           required: ['customer', 'items'],
@@ -102,6 +110,8 @@ const exchanges: ReadonlyArray<readonly [string, string, unknown, number, RegExp
   ],
   ['a missing required member', '', { items: [] }, 400, /required property 'customer'","path":"body\.customer"/],
   ['a read-only member sent', '', { ...valid, id: 4 }, 400, /"is read-only","path":"body\.id"/],
+  ['a parameter whose component names another, valid', '?code=c_1', valid, 201, undefined],
+  ['a parameter whose component names another', '?code=x', valid, 400, /must match pattern.*"path":"query\.code"/],
   ['a parameter through a component', '?limit=11', valid, 400, /"must be <= 10","path":"query\.limit"/],
   ['a parameter through a pointer into a schema', '?tag=long', valid, 400, /3 characters","path":"query\.tag"/],
 ];
