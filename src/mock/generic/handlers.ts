@@ -347,6 +347,25 @@ function stamp(
 }
 
 /**
+ * An alternative of a schema's oneOf / anyOf with the schema's own keywords, the same object each
+ * time: a pure cache (a view is a function of the objects alone), so the validator's compiled
+ * functions, cached by schema object, serve it again (made afresh, each answer that needed it
+ * compiled it and what it reaches anew: 7 % of Stripe's self-consistency CPU).
+ */
+const alternativeViews = new WeakMap<Schema, WeakMap<Schema, Schema>>();
+
+function alternativeView(schema: Schema, view: Schema, alternative: Schema): Schema {
+  let views = alternativeViews.get(schema);
+  if (!views) alternativeViews.set(schema, (views = new WeakMap()));
+  let made = views.get(alternative);
+  if (!made) {
+    const { oneOf: _oneOf, anyOf: _anyOf, ...base } = view;
+    views.set(alternative, (made = mergeTwo(base, alternative)));
+  }
+  return made;
+}
+
+/**
  * The value as the response schema wants it: itself when accepted; else with the fields the
  * schema requires generated; only as a last resort generated whole with its matching fields laid on.
  */
@@ -358,8 +377,7 @@ function fit(value: RecordValue, schema: Schema | undefined, validator: SchemaVa
   // whole generated record of the union is the sampler's hardest case).
   const view = mergeAllOf(schema);
   for (const alternative of alternativesOf(view)) {
-    const { oneOf: _oneOf, anyOf: _anyOf, ...base } = view;
-    const shaped = withRequired(value, mergeTwo(base, alternative), validator, faker);
+    const shaped = withRequired(value, alternativeView(schema, view, alternative), validator, faker);
     if (schemaAccepts(validator, schema, shaped)) return shaped;
   }
   const base = generateRecord(schema, faker, validator);
