@@ -83,6 +83,8 @@ const CONSTRUCTS = [
   'create-answers-scalar.yaml',
   // Error items requiring a name without a `properties` entry (frankiefinancial's `location`): left out.
   'error-requires-undeclared.yaml',
+  // Paths keys carrying a query, 22 on one path (flickr's `/rest?method=flickr.photos.getInfo`): none routed, 404.
+  'query-in-path-key.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
@@ -384,6 +386,29 @@ describe('error bodies and answers that follow their own schemas', () => {
       expect(((await read.json()) as { name: string }).name).toBe('Onboarding');
       const listed = (await (await fetch(`${mock.url}/organizers/7/trainings`)).json()) as { trainingKey: string }[];
       expect(listed.map((t) => t.trainingKey)).toContain(key);
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it('paths keys carrying a query route by the key query: each method to its operation, no method 404', async () => {
+    const mock = await start({
+      port: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'query-in-path-key.yaml'),
+    });
+    try {
+      const echo = await fetch(`${mock.url}/services/rest?method=test.echo&api_key=k&echo=hi`);
+      expect(echo.status).toBe(200);
+      const info = await fetch(`${mock.url}/services/rest?method=photos.getInfo&api_key=k&photo_id=3`);
+      expect(info.status).toBe(200);
+      expect(((await info.json()) as { photo?: unknown }).photo).toBeDefined();
+      // A method no key names is no operation of the contract: refused, never served as another.
+      expect((await fetch(`${mock.url}/services/rest?method=photos.delete&api_key=k`)).status).toBe(400);
+      const journal = (await (await fetch(`${mock.url}/__mock/requests`)).json()) as unknown;
+      const entries = (Array.isArray(journal) ? journal : (journal as { requests: unknown[] }).requests) as {
+        operationId?: string;
+      }[];
+      expect(entries.map((e) => e.operationId).slice(0, 2)).toEqual(['echo', 'getInfo']);
     } finally {
       await mock.close();
     }
