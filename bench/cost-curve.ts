@@ -283,8 +283,12 @@ async function mockPoint(
   ]);
   const output = collectOutput(child);
   try {
-    const listening = await waitFor(child, /listening on (http:\/\/\S+) \(.*base path (\S+?)\)?$/, deadline);
-    const base = listening ? `${listening[1]}${listening[2] === '/' ? '' : listening[2]}` : undefined;
+    // The address from the readiness line, the base path from the notice beside it (src/cli/readiness.ts).
+    const [listening, under] = await Promise.all([
+      waitFor(child, /listening on (http:\/\/\S+)$/, deadline),
+      waitFor(child, /, paths under (\S+)$/, deadline),
+    ]);
+    const base = listening && under ? `${listening[1]}${under[1] === '/' ? '' : under[1]}` : undefined;
     const status = base === undefined ? undefined : await firstAnswer(`${base}${probe.path}`, deadline, probe.headers);
     const point = readiness(child, output, status !== undefined, started, timeoutS);
     if (point.outcome !== 'ready' || base === undefined) return point;

@@ -46,7 +46,7 @@ try {
       const target = await startProcess(
         'ours',
         [flags === 'bin' ? join(packageRoot, 'bin', 'petstore-mock.js') : entry, '--port', '0'],
-        (line) => /^Petstore mock listening on (http:\/\/\S+) /.exec(line)?.[1],
+        (line) => /^Petstore mock listening on (http:\/\/\S+)$/.exec(line)?.[1],
         '/pets?limit=1',
       );
       // Enough stock for every order, as in bench/run.ts.

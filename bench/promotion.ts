@@ -90,7 +90,7 @@ export function sumGc(lines: readonly string[]): GcSums {
 }
 
 const ready = {
-  ours: (line: string) => /^Petstore mock listening on (http:\/\/\S+) /.exec(line)?.[1],
+  ours: (line: string) => /^Petstore mock listening on (http:\/\/\S+)$/.exec(line)?.[1],
   fixed: (line: string) => {
     const port = /^listening (\d+)$/.exec(line)?.[1];
     return port ? `http://127.0.0.1:${port}` : undefined;

@@ -188,7 +188,7 @@ async function bigRunner(file: string, name: string, limitS: number): Promise<Bi
     startProcess(
       'ours',
       [join(packageRoot, 'bin', 'petstore-mock.js'), '--spec', file, '--port', '0', ...creds],
-      (line) => /^Petstore mock listening on (http:\/\/\S+) /.exec(line)?.[1],
+      (line) => /^Petstore mock listening on (http:\/\/\S+)$/.exec(line)?.[1],
       '/__mock',
       limitS * 1000,
     ),

@@ -93,7 +93,7 @@ export async function startOurs(extraArgs: readonly string[] = []): Promise<Runn
   return startProcess(
     'ours',
     [join(packageRoot, 'bin', 'petstore-mock.js'), '--port', '0', ...extraArgs],
-    (line) => /^Petstore mock listening on (http:\/\/\S+) /.exec(line)?.[1],
+    (line) => /^Petstore mock listening on (http:\/\/\S+)$/.exec(line)?.[1],
     '/pets?limit=1',
   );
 }

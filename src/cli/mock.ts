@@ -14,7 +14,7 @@ import {
 } from '../mock/options.js';
 import type { StateSnapshotInput } from '../mock/store/types.js';
 import { parseInstant } from './mock-flags.js';
-import { isBundledContract, readinessLine } from './readiness.js';
+import { isBundledContract, readinessLine, servedNotice } from './readiness.js';
 import { describeListenError } from './start-errors.js';
 
 const HELP = `Usage: petstore-mock [options]
@@ -313,6 +313,7 @@ async function main(argv: string[]): Promise<void> {
     process.exitCode = error instanceof UsageError || error instanceof OptionsError || isUsage(error) ? 2 : 1;
     return;
   }
+  process.stderr.write(`${servedNotice(mock.served())}\n`);
   process.stdout.write(`${readinessLine(mock.url, mock.served(), isBundledContract(args.spec))}\n`);
   if (!isLoopbackHost(args.host)) {
     process.stderr.write(

@@ -15,15 +15,18 @@ export function isBundledContract(spec: string | undefined): boolean {
 }
 
 /**
- * The one line the mock prints when it listens (PRODUCT.md §6). Scripts wait for it and read the
- * address after `listening on`: the bundled contract keeps `Petstore mock listening on URL`, any
- * other contract is named by its own `info` (`Mock of Tasks API 2.1.0 listening on URL`), so the
- * Petstore is never claimed for someone else's API. The base path and, for the bundled contract,
- * its title and version follow in parentheses.
+ * The one line the mock prints when it listens, exactly as PRODUCT.md §6 writes it: the bundled
+ * contract keeps `Petstore mock listening on URL`, any other contract is named by its own `info`
+ * (`Mock of Tasks API 2.1.0 listening on URL`), so the Petstore is never claimed for someone else's
+ * API. Scripts wait for it and read the address after `listening on`; nothing follows the address.
  */
 export function readinessLine(url: string, served: ReadyContract, bundled: boolean): string {
-  const basePath = served.basePath || '/';
   return bundled
-    ? `Petstore mock listening on ${url} (${served.title} ${served.version}, base path ${basePath})`
-    : `Mock of ${served.title} ${served.version} listening on ${url} (base path ${basePath})`;
+    ? `Petstore mock listening on ${url}`
+    : `Mock of ${served.title} ${served.version} listening on ${url}`;
+}
+
+/** What the contract is and where its paths are served, for the operator (stderr, beside the readiness line). */
+export function servedNotice(served: ReadyContract): string {
+  return `petstore-mock: ${served.title} ${served.version}, paths under ${served.basePath || '/'}`;
 }

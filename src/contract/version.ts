@@ -1,7 +1,7 @@
 import { isRecord } from './guards.js';
 
 /** The versions the kit reads, as a user would name them (for messages and the README). */
-export const SUPPORTED_VERSIONS = 'Swagger 2.0, OpenAPI 3.0.x, 3.1.x and 3.2.0';
+export const SUPPORTED_VERSIONS = 'Swagger 2.0, OpenAPI 3.0.x, 3.1.x and 3.2.x';
 
 /**
  * Which rules the document's schemas follow: OpenAPI 3.0's extended subset of JSON Schema draft 4/5
@@ -60,7 +60,9 @@ export function readVersion(document: unknown, where: string): ContractVersion |
       `has openapi: ${JSON.stringify(openapi)} (a version is a string such as "3.1.0"; a YAML number loses its patch part)`,
     );
   const match = /^3\.([0-2])\.\d+(-[0-9A-Za-z.-]+)?$/.exec(openapi);
-  if (!match || (match[1] === '2' && !/^3\.2\.0$/.test(openapi))) return refuse(`is OpenAPI ${openapi}`);
+  // A patch release only clarifies its minor version (OAS 3.2.0 §4.1: tooling SHOULD NOT consider
+  // the patch version), so 3.2.1 is read as 3.2.0 is.
+  if (!match) return refuse(`is OpenAPI ${openapi}`);
   const family = `3.${match[1]}` as '3.0' | '3.1' | '3.2';
   if (family === '3.0') {
     if (!isRecord(document['paths']))

@@ -44,6 +44,8 @@ const CONSTRUCTS = [
   'list-envelope-tokens.yaml',
   // The records' identifiers alone, `{ticketIds: [string], pagination}` (GoDaddy's abuse tickets).
   'list-of-identifiers.yaml',
+  // A create body wrapping the record in the answers' member beside `idempotency_key` (Square's device codes).
+  'wrapped-body-beside-request-members.yaml',
   // A listed record that requires what the create's body leaves optional, its list's items under
   // `allOf` (AWS apigatewayv2's `Api`): 500 "/response/Items/3 must have required property".
   'listed-record-requires-more.yaml',
@@ -76,6 +78,9 @@ const CONSTRUCTS = [
   'exploded-object-array-member.yaml',
   // Bodies keyed `application/json; charset=utf-8` (sheerseo.com): every Content-Type was refused, 400.
   'media-type-with-parameters.yaml',
+  // A collection created at another path (ijenko's `POST /account/places` for `/places/{placeId}`):
+  // the create was stateless, and its example id was refused 404 under `/places/{placeId}`.
+  'create-at-another-path.yaml',
   // A schema `$ref` into a parameter's schema (codat.io's `#/components/parameters/companyId/schema`):
   // the shared response components lacked the parameters, an internal error on every answer.
   'schema-ref-into-parameter.yaml',

@@ -26,7 +26,7 @@ describe('petstore-mock safe-default flags', () => {
     const child = spawnMock(['--port', '0', '--pets', '2', '--no-control', '--rate-limit', '2']);
     try {
       const line = await ready(child);
-      const url = /listening on (http:\/\/127\.0\.0\.1:\d+) /.exec(line)![1]!;
+      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(line)![1]!;
       const control = await fetch(`${url}/__mock/state`);
       expect(control.status).toBe(404);
       expect(await control.json()).toMatchObject({ code: 'not_found', status: 404 });

@@ -15,19 +15,19 @@ describe('the readiness line names the contract it serves', () => {
       'the bundled contract',
       { title: 'Petstore Service Interface', version: '1.0.0', basePath: '' },
       true,
-      'Petstore mock listening on http://127.0.0.1:4010 (Petstore Service Interface 1.0.0, base path /)',
+      'Petstore mock listening on http://127.0.0.1:4010',
     ],
     [
       'another contract',
       { title: 'Tasks API', version: '2.1.0', basePath: '' },
       false,
-      'Mock of Tasks API 2.1.0 listening on http://127.0.0.1:4010 (base path /)',
+      'Mock of Tasks API 2.1.0 listening on http://127.0.0.1:4010',
     ],
     [
       'another contract under a base path',
       { title: 'Swagger Petstore - OpenAPI 3.0', version: '1.0.27-SNAPSHOT', basePath: '/api/v3' },
       false,
-      'Mock of Swagger Petstore - OpenAPI 3.0 1.0.27-SNAPSHOT listening on http://127.0.0.1:4010 (base path /api/v3)',
+      'Mock of Swagger Petstore - OpenAPI 3.0 1.0.27-SNAPSHOT listening on http://127.0.0.1:4010',
     ],
   ])('%s', (_name, served, bundled, line) => {
     expect(readinessLine('http://127.0.0.1:4010', served, bundled)).toBe(line);

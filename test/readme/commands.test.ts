@@ -146,7 +146,7 @@ function startMock(args: readonly string[], how: 'npx' | 'npm start' | 'node' = 
       scaled(60_000),
     );
     createInterface({ input: child.stdout! }).on('line', (line) => {
-      const m = /^(?:Petstore mock|Mock of .+) listening on (http:\/\/\S+) /.exec(line);
+      const m = /^(?:Petstore mock|Mock of .+) listening on (http:\/\/\S+)$/.exec(line);
       if (!m) return;
       clearTimeout(timer);
       const at = args.indexOf('--spec');
@@ -230,7 +230,7 @@ describe('every shell command in the README does what its comment says', () => {
           // Started before the first command, as `npm start -- --port 0`: the defaults it claims,
           // from the seeded state the earlier pages' runs have written over.
           expect((await fetch(`${main!.url}/__mock/reset`, { method: 'POST' })).ok, where).toBe(true);
-          expect(main!.line, where).toMatch(/^Petstore mock listening on http:\/\/127\.0\.0\.1:\d+ /);
+          expect(main!.line, where).toMatch(/^Petstore mock listening on http:\/\/127\.0\.0\.1:\d+$/);
           expect((await fetch(`${main!.url}/pets?limit=1`)).headers.get('x-total-count'), where).toBe('50');
           checked.push(where);
           continue;

@@ -48,7 +48,7 @@ describe(`soak: ${SECONDS} s of mixed load against the mock in its own process`,
       createInterface({ input: child.stdout }).once('line', resolve);
       child.once('exit', (code) => reject(new Error(`the mock exited ${code}`)));
     });
-    url = /listening on (http:\/\/127\.0\.0\.1:\d+) /.exec(line)![1]!;
+    url = /listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(line)![1]!;
   });
   afterAll(async () => {
     if (child && child.exitCode === null) {

@@ -29,6 +29,7 @@ describe('the version field decides how a document is read, and anything else is
     [{ swaggerVersion: '1.2', apis: [] }, 'has no version field'],
     [{ openapi: '4.0.0', info, paths: {} }, 'OpenAPI 4.0.0'],
     [{ openapi: '3.3.0', info, paths: {} }, 'OpenAPI 3.3.0'],
+    [{ openapi: '3.2', info, paths: {} }, 'OpenAPI 3.2'],
     [{ openapi: 3.1, info, paths: {} }, 'a YAML number'],
     [{ info, paths: {} }, 'has no version field'],
     [{ openapi: '3.0.3', info }, 'without paths'],
@@ -37,9 +38,17 @@ describe('the version field decides how a document is read, and anything else is
     expect(error).toBeInstanceOf(ContractError);
     const message = (error as ContractError).message;
     expect(message).toContain(found);
-    expect(message).toContain('supported: Swagger 2.0, OpenAPI 3.0.x, 3.1.x and 3.2.0');
+    expect(message).toContain('supported: Swagger 2.0, OpenAPI 3.0.x, 3.1.x and 3.2.x');
     expect(message.split('\n')).toHaveLength(1);
   });
+
+  it.each(['3.2.0', '3.2.1', '3.1.2', '3.0.4'])(
+    'OpenAPI %s, a patch release of a supported version, loads',
+    async (openapi) => {
+      const contract = await contractFromDocument({ openapi, info, paths: {} });
+      expect(contract.version.written).toBe(openapi);
+    },
+  );
 
   it('a 3.1 document with only webhooks (no paths) loads, with no operations and the webhooks listed as not exercised', async () => {
     const contract = await contractFromDocument({
@@ -82,7 +91,7 @@ describe('the version field decides how a document is read, and anything else is
         timeout: scaled(20_000),
       });
       expect(run.status, `${bin}: ${run.stderr}`).toBe(2);
-      expect(run.stderr).toMatch(/Swagger "1.2"; supported: Swagger 2.0, OpenAPI 3.0.x, 3.1.x and 3.2.0/);
+      expect(run.stderr).toMatch(/Swagger "1.2"; supported: Swagger 2.0, OpenAPI 3.0.x, 3.1.x and 3.2.x/);
     }
   });
 });

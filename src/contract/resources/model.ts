@@ -540,10 +540,47 @@ export function inferModel(contract: Contract): GenericModel {
     for (const [id, binding] of more.bindings) bindings.set(id, binding);
     for (const [id, reason] of more.reasons) reasons.set(id, reason);
   }
+  createsElsewhere(contract, collections, bindings);
   const stateless = new Map<string, string>();
   for (const op of contract.operations)
     if (!bindings.has(op.id)) stateless.set(op.id, reasons.get(op.id) ?? statelessReason(op, collections, on));
   return { collections, bindings, stateless };
+}
+
+/**
+ * A create at another path than its collection's (ijenko's `POST /account/places`, answering 201 a
+ * reference to `/places/{placeId}`; `/places` is listed and read, and nothing else creates there): a
+ * POST without path parameters that documents 201 (RFC 9110 §15.3.2, "one or more new resources
+ * have been created"), whose path is no collection of its own and ends with the name of exactly one
+ * collection without a create or a scope, creates in that collection.
+ */
+function createsElsewhere(
+  contract: Contract,
+  collections: readonly Collection[],
+  bindings: Map<string, Binding>,
+): void {
+  const created = new Set([...bindings.values()].filter((b) => b.kind === 'create').map((b) => b.collection));
+  for (const op of contract.operations) {
+    if (op.method !== 'post' || bindings.has(op.id) || op.path.includes('{') || op.responses['201'] === undefined)
+      continue;
+    const body = Object.values(op.requestBody?.content ?? {}).map((media) => media.schema);
+    if (!body.some((schema) => schema !== undefined && !('$ref' in schema) && isObjectSchema(mergeAllOf(schema))))
+      continue;
+    const path = resourcePath(op.path);
+    if (collections.some((c) => c.path === path)) continue;
+    const last = path.split('/').filter(Boolean).at(-1);
+    const targets = collections.filter(
+      (c) =>
+        c.singleton !== true &&
+        c.scopeParams.length === 0 &&
+        !created.has(c) &&
+        c.path !== path &&
+        c.path.split('/').filter(Boolean).at(-1) === last,
+    );
+    if (last === undefined || targets.length !== 1) continue;
+    bindings.set(op.id, { kind: 'create', collection: targets[0]! });
+    created.add(targets[0]!);
+  }
 }
 
 /** Why an operation is not bound to a collection, in one line. */

@@ -1129,16 +1129,16 @@ export function genericHandlers(deps: GenericDeps): Handlers {
       if (!record) throw missing(collection, id, input);
       return { id, scope, record };
     };
-    /** The body as the record: a body that wraps it in the answers' member (JSON:API 1.1 §7.1, `{data: {...}}`) unwrapped. */
+    /**
+     * The body as the record: a body that wraps it in the answers' member (JSON:API 1.1 §7.1,
+     * `{data: {...}}`) unwrapped, also beside members of the request that are no field of the record
+     * (Square's `{idempotency_key, device_code: {...}}`, Open Banking's `{Data: {...}, Risk}`).
+     */
     const recordBody = (body: unknown): unknown => {
       const member = collection.envelope;
-      if (
-        member === undefined ||
-        !isRecord(body) ||
-        Object.keys(body).length !== 1 ||
-        member in recordProperties(collection.schema)
-      )
-        return body;
+      if (member === undefined || !isRecord(body)) return body;
+      const fields = recordProperties(collection.schema);
+      if (member in fields || Object.keys(body).some((key) => key !== member && key in fields)) return body;
       return isRecord(body[member]) ? body[member] : body;
     };
     /** Query parameters the operation declares that name a record property (not paging, not the identifier). */
