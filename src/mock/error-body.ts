@@ -44,6 +44,13 @@ const MESSAGE = new Set([
   'msg',
   'reason',
 ]);
+/**
+ * Whether a field's name says it holds a message: a known name, or one ending in one
+ * (`errorMsg`, `userMessage`, `developerMessage`).
+ */
+function isMessage(normalName: string): boolean {
+  return MESSAGE.has(normalName) || /(?:message|msg)$/.test(normalName);
+}
 const STATUS = new Set(['status', 'statuscode', 'httpstatus', 'httpstatuscode']);
 const CODE = new Set(['code', 'errorcode']);
 const TITLE = new Set(['title', 'error', 'name']);
@@ -229,11 +236,11 @@ function knownValue(name: string, schema: Schema, error: HttpError, say: boolean
   // `detail: [{loc, msg, type}]`), filled from the request's own violations.
   if (type === 'array') {
     const items = schema.items && !('$ref' in schema.items) ? mergeAllOf(schema.items) : undefined;
-    const named = key === 'details' || ERRORS.has(key) || MESSAGE.has(key);
+    const named = key === 'details' || ERRORS.has(key) || isMessage(key);
     if (!items || (!named && !describesViolation(items))) return undefined;
     return violationList(items, error, say, fakers);
   }
-  if (MESSAGE.has(key)) return type === 'string' || type === undefined ? error.message : undefined;
+  if (isMessage(key)) return type === 'string' || type === undefined ? error.message : undefined;
   if (TITLE.has(key)) return type === 'string' || type === undefined ? reason : undefined;
   if (key === 'type' && (type === 'string' || type === undefined) && schema.format?.startsWith('uri'))
     return 'about:blank'; // RFC 9457 §4.2.1
@@ -249,7 +256,7 @@ function detailItem(written: Schema, detail: ErrorDetail, fallbackKind: string):
   const { location, message } = detail;
   const items = detailAlternative(written, message);
   const out: Record<string, unknown> = {};
-  for (const [prop, sub] of Object.entries(items.properties ?? {})) {
+  for (const [prop, sub] of [...Object.entries(items.properties ?? {}), ...undeclaredRequired(items)]) {
     const n = normal(prop);
     const schema = '$ref' in sub ? undefined : mergeAllOf(sub);
     if (LOCATION.has(n) && schema?.type === 'array') {
@@ -263,7 +270,7 @@ function detailItem(written: Schema, detail: ErrorDetail, fallbackKind: string):
         values && values.length > 0
           ? (values.find((v) => v === location) ?? values.find((v) => v === location.split('.')[0]) ?? values[0])
           : location;
-    } else if ((MESSAGE.has(n) || n === 'issue') && schema?.type !== 'array' && schema?.type !== 'object')
+    } else if ((isMessage(n) || n === 'issue') && schema?.type !== 'array' && schema?.type !== 'object')
       // A field named like a message that holds a list or an object (`details: CloudErrorBody[]`) is not the message.
       out[prop] = schema?.enum?.[0] ?? message;
     else if (
@@ -284,7 +291,7 @@ const KIND = new Set(['type', 'kind', 'rule', 'keyword', 'reason', 'code']);
 /** Whether a list's item schema describes one violation: a field for where it is (`loc`, `field`) and one for what it is (`msg`). */
 function describesViolation(items: Schema): boolean {
   const names = Object.keys(items.properties ?? {}).map(normal);
-  return names.some((n) => LOCATION.has(n)) && names.some((n) => MESSAGE.has(n));
+  return names.some((n) => LOCATION.has(n)) && names.some(isMessage);
 }
 
 /** Whether a (sub)schema admits an integer (a location's index: `anyOf: [string, integer]`). */
@@ -344,7 +351,7 @@ function detailAlternative(items: Schema, message: string): Schema {
     const own = mergeAllOf(a);
     // The alternative's name and its codes (`issue`), not its prose (`description`), which shares any word.
     const codes = Object.entries(own.properties ?? {}).flatMap(([name, p]) =>
-      '$ref' in p || MESSAGE.has(normal(name)) ? [] : (p.enum ?? []),
+      '$ref' in p || isMessage(normal(name)) ? [] : (p.enum ?? []),
     );
     const named = [own.title, ...codes].filter((v): v is string => typeof v === 'string');
     return new Set(named.flatMap(wordsOf).filter((w) => words.has(w))).size;
@@ -415,6 +422,12 @@ function shape(raw: Schema, error: HttpError, everything: boolean, say: boolean,
       else if ((required.has(name) || everything) && sub.writeOnly !== true)
         out[name] = sampleValue(sub, { dice: diceOfFaker(faker()), name, everyProperty: true });
     }
+    // A name `required` lists without a `properties` entry is still required (JSON Schema Validation
+    // §6.5.3): known by its name where it can be, else a value of additionalProperties.
+    for (const [name, sub] of undeclaredRequired(schema))
+      out[name] =
+        known(name, sub, error, say, fakers) ??
+        sampleValue(sub, { dice: diceOfFaker(faker()), name, everyProperty: true });
     return out;
   } finally {
     if (seeded) fakers.give(seeded);
@@ -441,4 +454,18 @@ class Fakers {
   give(faker: Faker): void {
     this.idle.push(faker);
   }
+}
+
+/**
+ * The names `required` lists without a `properties` entry, each with the schema its value answers
+ * to (additionalProperties, else a string: an absent schema admits anything). None where
+ * additionalProperties is false: no value could be valid there.
+ */
+function undeclaredRequired(schema: Schema): [string, Schema][] {
+  const extra = schema.additionalProperties;
+  if (extra === false) return [];
+  const value: Schema = isRecord(extra) && !('$ref' in extra) ? (extra as Schema) : { type: 'string' };
+  return (schema.required ?? [])
+    .filter((name) => schema.properties?.[name] === undefined)
+    .map((name): [string, Schema] => [name, value]);
 }

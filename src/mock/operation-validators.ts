@@ -365,7 +365,10 @@ function shareComponentSchemas(validator: object, document: unknown, pathsReacha
   if (refersIntoPaths(document)) return;
   const { schemas, ...components } = spec['components'];
   try {
-    Reflect.apply(ajv['addSchema'], ajv, [{ components: { schemas } }, SHARED_COMPONENTS]);
+    Reflect.apply(ajv['addSchema'], ajv, [
+      { components: { ...referredBy(schemas, components), schemas } },
+      SHARED_COMPONENTS,
+    ]);
   } catch {
     return;
   }
@@ -385,6 +388,22 @@ function shareComponentSchemas(validator: object, document: unknown, pathsReacha
     'spec',
     pathsReachable || mayReferToPaths(document) ? { ...spec, components } : { ...spec, components, paths: {} },
   );
+}
+
+/**
+ * The other kinds of component (`parameters`, `responses`…) a component schema points into
+ * (codat's `{"$ref": "#/components/parameters/companyId/schema"}`): a reference resolves against
+ * the document that holds it (JSON Schema 2020-12 §8.2.3.1), so the shared copy carries them too.
+ */
+function referredBy(schemas: unknown, components: Record<string, unknown>): Record<string, unknown> {
+  const kinds = new Set<string>();
+  walkRecords(schemas, (node) => {
+    const ref = node['$ref'];
+    if (typeof ref !== 'string' || !ref.startsWith('#/components/')) return;
+    const kind = ref.slice('#/components/'.length).split('/')[0];
+    if (kind !== undefined && kind !== 'schemas' && kind in components) kinds.add(kind);
+  });
+  return Object.fromEntries([...kinds].map((kind) => [kind, components[kind]]));
 }
 
 /**

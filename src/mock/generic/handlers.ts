@@ -397,6 +397,36 @@ function fit(value: RecordValue, schema: Schema | undefined, validator: SchemaVa
 }
 
 /**
+ * The answer of an operation documented to answer a scalar, not the record (gototraining's create:
+ * 201 `{type: string}`, "contains a trainingKey"): the record's identifier where the schema takes it
+ * (as text where it wants a string), else a value generated from the schema (OAS 3.0.3 §4.7.17: the
+ * response's content is its schema's). Undefined where the answer is not a scalar.
+ */
+function scalarAnswer(
+  answer: Schema | undefined,
+  collection: Collection,
+  record: RecordValue,
+  validator: SchemaValidator,
+  faker: Faker,
+): unknown {
+  if (!answer) return undefined;
+  const flat = mergeAllOf(answer);
+  const type = flat.type as string | undefined;
+  if (
+    !(type === 'string' || type === 'integer' || type === 'number' || type === 'boolean') ||
+    flat.properties !== undefined ||
+    flat.oneOf !== undefined ||
+    flat.anyOf !== undefined
+  )
+    return undefined;
+  const id = collection.idField !== undefined ? record[collection.idField] : undefined;
+  for (const candidate of [id, typeof id === 'number' ? String(id) : undefined])
+    if ((typeof candidate === 'string' || typeof candidate === 'number') && schemaAccepts(validator, answer, candidate))
+      return candidate;
+  return sampleValue(answer, { dice: diceOfFaker(faker), fits: fitsWith(validator) });
+}
+
+/**
  * A create's answer that refers to the new record rather than showing it (ijenko's `{code, message,
  * resource: {entity, href, id}}`) names the record stored, by its identifier (and its `href`, the
  * item's path), not a generated one: the client follows the reference to read what it created
@@ -1044,7 +1074,9 @@ export function genericHandlers(deps: GenericDeps): Handlers {
         collection.envelope !== undefined &&
         answer !== undefined &&
         collection.envelope in (mergeAllOf(answer).properties ?? {});
-      const body = fit(wrap ? { [collection.envelope!]: record } : record, answer, validator, deps.faker());
+      const body =
+        scalarAnswer(answer, collection, record, validator, deps.faker()) ??
+        fit(wrap ? { [collection.envelope!]: record } : record, answer, validator, deps.faker());
       return headers ? { status: chosen, body, headers } : { status: chosen, body };
     };
     const existing = (input: HandlerInput): { id: string; scope: string; record: RecordValue } => {
