@@ -157,14 +157,18 @@ async function send(
   body: string | FormData | undefined,
 ): Promise<Answer | undefined> {
   let response: Response;
+  const attempt = (): Promise<Response> =>
+    fetch(url, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS) });
   try {
-    response = await fetch(url, {
-      method,
-      headers,
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
-    });
+    try {
+      response = await attempt();
+    } catch (error) {
+      // A kept-alive connection the service closed while idle (uvicorn after 5 s, RFC 9112 §9.6) fails
+      // the next request before any of it is read: sent once more, on a new connection. A timeout or
+      // a refused connection is not retried.
+      if (!closedIdle(error)) throw error;
+      response = await attempt();
+    }
   } catch {
     // A reset, a refused connection or a timeout: an exchange without an answer, compared as such.
     return undefined;
@@ -327,4 +331,10 @@ function encode(plan: BodyPlan | undefined): { body: string | FormData | undefin
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Whether fetch failed because the other side had closed the connection it reused (undici's socket errors). */
+function closedIdle(error: unknown): boolean {
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  return cause?.code === 'UND_ERR_SOCKET' || cause?.code === 'ECONNRESET';
 }
