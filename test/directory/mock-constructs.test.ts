@@ -81,6 +81,9 @@ const CONSTRUCTS = [
   // A collection created at another path (ijenko's `POST /account/places` for `/places/{placeId}`):
   // the create was stateless, and its example id was refused 404 under `/places/{placeId}`.
   'create-at-another-path.yaml',
+  // List items that wrap the record under one member (adyen's `{data: [{PaymentMethod: {id}}]}`):
+  // the list was stateless, so a created record was never listed.
+  'list-items-wrap-record.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {

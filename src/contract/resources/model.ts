@@ -45,7 +45,7 @@ export interface Collection {
 
 /** Where the array sits in a list response: the body itself, or one property of an object (`{data: [...]}`). */
 export type ListShape =
-  | { readonly kind: 'array' }
+  | { readonly kind: 'array'; readonly itemMember?: string }
   | {
       readonly kind: 'wrapped';
       readonly property: string;
@@ -63,6 +63,8 @@ export type ListShape =
       readonly itemId?: string;
       /** The list holds the records' identifiers alone (GoDaddy's `{ticketIds: [string], pagination}`). */
       readonly identifiers?: true;
+      /** Each listed item wraps the record under this one member (adyen's `{data: [{PaymentMethod: {id, …}}]}`). */
+      readonly itemMember?: string;
     };
 
 export type Binding =
@@ -227,16 +229,39 @@ export function listShape(written: Schema | undefined, item: Schema, summary?: L
       isObjectSchema(candidate as Schema) &&
       (sameShape(candidate as Schema, item) ||
         (summary !== undefined && subShape(candidate as Schema, item, summary.idField))));
-  if (schema.type === 'array' && 'items' in schema && same(schema.items)) return { kind: 'array' };
+  // Items that wrap the record under one member of their own and nothing else (adyen's
+  // `{data: [{PaymentMethod: {id, …}}]}`, the create and the read answering the record itself): the
+  // list shows each record inside that member. The member's name, or undefined.
+  const wrapping = (candidate: unknown): string | undefined => {
+    if (!isRecord(candidate) || '$ref' in candidate || same(candidate)) return undefined;
+    const view = mergeAllOf(candidate as Schema);
+    if ((view.type !== undefined && view.type !== 'object') || view.oneOf || view.anyOf) return undefined;
+    const members = Object.entries(view.properties ?? {});
+    return members.length === 1 && same(members[0]![1]) ? members[0]![0] : undefined;
+  };
+  const itemMember = (items: unknown): { itemMember?: string } => {
+    const member = wrapping(items);
+    return member === undefined ? {} : { itemMember: member };
+  };
+  if (schema.type === 'array' && 'items' in schema && (same(schema.items) || wrapping(schema.items) !== undefined))
+    return { kind: 'array', ...itemMember(schema.items) };
   const view = mergeAllOf(schema);
   if (view.type !== undefined && view.type !== 'object') return undefined;
   // A member wrapped in `allOf` beside its description (AWS: `{allOf: [{$ref: …List}, {description}]}`) is read merged.
   const arrays = Object.entries(view.properties ?? {}).filter(([, sub]) => {
     if ('$ref' in sub) return false;
     const merged = mergeAllOf(sub);
-    return merged.type === 'array' && 'items' in merged && same(merged.items);
+    return merged.type === 'array' && 'items' in merged && (same(merged.items) || wrapping(merged.items) !== undefined);
   });
-  if (arrays.length === 1) return { kind: 'wrapped', property: arrays[0]![0], wrapper: schema };
+  if (arrays.length === 1) {
+    const merged = mergeAllOf(arrays[0]![1] as Schema);
+    return {
+      kind: 'wrapped',
+      property: arrays[0]![0],
+      wrapper: schema,
+      ...itemMember('items' in merged ? merged.items : undefined),
+    };
+  }
   if (arrays.length > 0) return undefined;
   // On the collection's own path, the kernel's one envelope rule (envelopes.ts): the one array
   // whose items carry the identifier and look like the record (a summary with fields of its own,
