@@ -84,6 +84,9 @@ const CONSTRUCTS = [
   // List items that wrap the record under one member (adyen's `{data: [{PaymentMethod: {id}}]}`):
   // the list was stateless, so a created record was never listed.
   'list-items-wrap-record.yaml',
+  // A path whose PUT documents its own 405 body (ijenko's `ErrorWriteAttribute`, requiring `resource`):
+  // a method no operation defines got 405 in the `default` shape, without `resource`.
+  'path-documents-405.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
