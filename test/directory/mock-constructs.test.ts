@@ -87,6 +87,8 @@ const CONSTRUCTS = [
   // A path whose PUT documents its own 405 body (ijenko's `ErrorWriteAttribute`, requiring `resource`):
   // a method no operation defines got 405 in the `default` shape, without `resource`.
   'path-documents-405.yaml',
+  // Errors documented only as XML (npr.org's sponsorship): refusals were answered as JSON, a type not documented.
+  'xml-only-errors.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
@@ -337,6 +339,24 @@ describe('a list filter of truth words over a 0/1 integer field', () => {
       expect(await slugs('1')).toEqual(groundhogs);
       expect(await slugs('false')).toEqual(['lucy-the-lobster']);
       expect(await slugs('0')).toEqual(['lucy-the-lobster']);
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe('an error documented only as XML is written as XML', () => {
+  it('a refused GET answers 400 application/xml, its VAST root with the version attribute and the message', async () => {
+    const mock = await start({
+      port: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'xml-only-errors.yaml'),
+    });
+    try {
+      const refused = await fetch(`${mock.url}/v2/ads?forceResult=not-a-boolean`);
+      expect(refused.status).toBe(400);
+      expect(refused.headers.get('content-type')).toMatch(/^application\/xml/);
+      const text = await refused.text();
+      expect(text).toMatch(/<VAST version="1\.0"><error>[^<]*forceResult[^<]*<\/error><\/VAST>$/);
     } finally {
       await mock.close();
     }
