@@ -89,6 +89,9 @@ const CONSTRUCTS = [
   'path-documents-405.yaml',
   // Errors documented only as XML (npr.org's sponsorship): refusals were answered as JSON, a type not documented.
   'xml-only-errors.yaml',
+  // A bare array of summaries with a field of their own (bluemix's container groups, `Updated_time`
+  // beside the read's `UpdatedTime`): the list was stateless, so a created group was never listed.
+  'list-summaries-bare-array.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {

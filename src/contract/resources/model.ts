@@ -245,6 +245,20 @@ export function listShape(written: Schema | undefined, item: Schema, summary?: L
   };
   if (schema.type === 'array' && 'items' in schema && (same(schema.items) || wrapping(schema.items) !== undefined))
     return { kind: 'array', ...itemMember(schema.items) };
+  // On the collection's own path, a bare array of summaries with a field of their own beside the
+  // record's (bluemix's group list item `Updated_time` where the read says `UpdatedTime`): the
+  // envelope rule's test of items that look like the record, the identifier in the record's own field.
+  if (
+    schema.type === 'array' &&
+    'items' in schema &&
+    summary?.idField !== undefined &&
+    isRecord(schema.items) &&
+    !('$ref' in schema.items) &&
+    isObjectSchema(schema.items) &&
+    summary.idField in recordProperties(schema.items) &&
+    looksLikeRecord(schema.items, item, summary.idField)
+  )
+    return { kind: 'array' };
   const view = mergeAllOf(schema);
   if (view.type !== undefined && view.type !== 'object') return undefined;
   // A member wrapped in `allOf` beside its description (AWS: `{allOf: [{$ref: …List}, {description}]}`) is read merged.
@@ -308,7 +322,6 @@ function envelopedList(
   const entries = Object.entries(view.properties ?? {});
   const idNames = new Set(['id', ...(owner.idField === undefined ? [] : [normalName(owner.idField)])]);
   if (entries.some(([name]) => idNames.has(normalName(name)))) return undefined;
-  const record = new Set(Object.keys(recordProperties(item)));
   const described = new Map<string, string | undefined>();
   const members = entries.map(([name, sub]): EnvelopeMember => {
     const merged = '$ref' in sub ? undefined : mergeAllOf(sub);
@@ -337,11 +350,8 @@ function envelopedList(
         : owner.idParam === undefined
           ? undefined
           : identifierProperty(items, owner.idParam, owner.noun ?? '', undefined, []);
-    const shared = own.filter((n) => n !== id && record.has(n));
-    // Looks like the record: at least half of the item's other fields are the record's.
-    const alike = shared.length > 0 && shared.length * 2 >= own.length - 1;
     described.set(name, id);
-    return { name, holds: 'records', sharesIdentifier: id !== undefined && alike };
+    return { name, holds: 'records', sharesIdentifier: id !== undefined && looksLikeRecord(items, item, id) };
   });
   const property = listMember(members, owner.name);
   if (property === undefined) return undefined;
@@ -352,6 +362,14 @@ function envelopedList(
   if (!chosen.sharesIdentifier && chosen.holds !== 'untyped') return undefined;
   const itemId = described.get(property);
   return itemId !== undefined && itemId !== owner.idField ? { property, itemId } : { property };
+}
+
+/** Items that look like the record: at least half of their fields other than the identifier `id` are the record's. */
+function looksLikeRecord(items: Schema, item: Schema, id: string): boolean {
+  const record = new Set(Object.keys(recordProperties(item)));
+  const own = Object.keys(recordProperties(items));
+  const shared = own.filter((n) => n !== id && record.has(n));
+  return shared.length > 0 && shared.length * 2 >= own.length - 1;
 }
 
 /** A schema of one plain JSON value (a string, number, boolean or null: JSON Schema's primitive types), no object or array. */
