@@ -227,7 +227,12 @@ export async function readBack(
   const holds = (r: Readonly<Record<string, unknown>>): boolean => Object.values(r).some((v) => sameId(v, reader.id));
   const wrapped = holds(created) ? undefined : envelopedRecord(created);
   const record = wrapped && holds(wrapped) ? wrapped : created;
-  const idField = Object.entries(record).find(([, v]) => sameId(v, reader.id))?.[0] ?? 'id';
+  // An answer that does not show the record (a bare key, gototraining's 201 `{type: string}`; a
+  // Location alone) names no field: the list shows it under the read's parameter, else `id`.
+  const idField =
+    Object.entries(record).find(([, v]) => sameId(v, reader.id))?.[0] ??
+    Object.keys(reader.params).find((name) => sameId(reader.params[name], reader.id)) ??
+    'id';
   // The identifier the answer gave is the server's to assign (RFC 9110 §9.3.3: the origin server
   // names what a POST creates): the record is read by it, so an id the client proposed is not held against it.
   const expected = expectedFields(input.body, readSchema, validator);
