@@ -114,7 +114,11 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     apiKeyHeader: () => apiKeyHeader,
     realm: () => rules.realm,
     maxBodyBytes: () => maxBodyBytes,
-    render: (error, req) => errorBodies.render(error, states.get(req)?.match.operation),
+    render: (error, req) =>
+      errorBodies.render(
+        error,
+        states.get(req)?.match.operation ?? (error.status === 405 ? matcher.documenting(req.path, 405) : undefined),
+      ),
     refine: (error, req) => {
       const operation = states.get(req)?.match.operation;
       if (!operation) return error;
@@ -207,7 +211,11 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     const match = method === undefined || path === undefined ? undefined : matcher.match(method, path);
     const rendered = errorBodies.render(
       new HttpError(status, codeForStatus(status), message),
-      match?.kind === 'operation' ? match.operation : undefined,
+      match?.kind === 'operation'
+        ? match.operation
+        : match?.kind === 'method-not-allowed' && path !== undefined
+          ? matcher.documenting(path, status)
+          : undefined,
     );
     const json = rendered.text === undefined;
     return {

@@ -4,7 +4,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { normalName as normal, type Contract, type Operation, type SchemaValidator } from '../contract/index.js';
 import { createFaker } from './faker.js';
 import { type ErrorDetail, HttpError } from './errors.js';
-import { schemaAccepts } from './media.js';
+import { schemaAccepts, toXml } from './media.js';
 import {
   commonErrorSchema,
   diceOfFaker,
@@ -114,8 +114,8 @@ export class ErrorBodies {
     // 2.0's operation `produces` types every response, so its 400 is `application/vnd.docker.raw-stream`)
     // is written in the first of them (RFC 9110 §8.3: the Content-Type says what the content is):
     // the message where the schema is a string or absent, else the schema's error as JSON text, the
-    // one serialisation a structured body has in a type that defines none. XML is left to the JSON
-    // fallback: JSON text would not be the well-formed XML its Content-Type promises (RFC 7303).
+    // one serialisation a structured body has in a type that defines none. XML is written as XML
+    // below: JSON text would not be the well-formed XML its Content-Type promises (RFC 7303).
     const other = documented
       ? undefined
       : Object.entries(response?.content ?? {}).find(([type]) => !type.includes('*') && !isXmlMediaType(type));
@@ -129,6 +129,18 @@ export class ErrorBodies {
         body,
         text: typeof body === 'string' ? body : JSON.stringify(body),
       };
+    }
+    // An error documented only as XML (NPR's `application/xml` VAST error document) is written as
+    // XML (RFC 7303), never as JSON its documented types exclude: the schema filled as for JSON,
+    // laid out by its XML Object (OAS 3.0.3 §4.7.26); the message where the schema is a string or absent.
+    const xml = documented
+      ? undefined
+      : Object.entries(response?.content ?? {}).find(([type]) => !type.includes('*') && isXmlMediaType(type));
+    if (xml) {
+      const declared = xml[1].schema && !('$ref' in xml[1].schema) ? xml[1].schema : undefined;
+      const body =
+        declared === undefined || mergeAllOf(declared).type === 'string' ? error.message : this.fill(declared, error);
+      return { contentType: mediaEssence(xml[0]), body, text: toXml(body, declared, 'error') };
     }
     const target = documented ?? this.fallback;
     if (!target) return { contentType: 'application/json', body: plain };
@@ -236,7 +248,8 @@ function knownValue(name: string, schema: Schema, error: HttpError, say: boolean
   // `detail: [{loc, msg, type}]`), filled from the request's own violations.
   if (type === 'array') {
     const items = schema.items && !('$ref' in schema.items) ? mergeAllOf(schema.items) : undefined;
-    const named = key === 'details' || ERRORS.has(key) || isMessage(key);
+    // `error` as a list too (NPR's VAST `<error>` elements, one per error).
+    const named = key === 'details' || ERRORS.has(key) || isMessage(key) || WRAPPER.has(key);
     if (!items || (!named && !describesViolation(items))) return undefined;
     return violationList(items, error, say, fakers);
   }

@@ -30,6 +30,8 @@ export interface RequestSelectors {
 
 interface CompiledPath {
   readonly template: string;
+  /** The path's operations, as the contract writes them. */
+  readonly operations: readonly Operation[];
   readonly regexp: RegExp;
   /** Each method's operations: one, or several told apart by their keys' fragments (the first without one first). */
   readonly byMethod: ReadonlyMap<string, readonly Candidate[]>;
@@ -74,6 +76,7 @@ export class OperationMatcher {
           [...routedPath(op.path).matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
         return {
           template,
+          operations: ops,
           regexp: new RegExp(`^${source}$`),
           byMethod: candidatesByMethod(ops, namesOf),
           // RFC 9110 §10.2.1: Allow lists the methods the target resource supports.
@@ -119,6 +122,18 @@ export class OperationMatcher {
       return head ? { kind: 'operation', operation, params, head } : { kind: 'operation', operation, params };
     }
     return { kind: 'unknown-path' };
+  }
+
+  /**
+   * The operation on the request's path that documents this status itself (`405`, not a range or
+   * `default`): an answer to the resource rather than to one operation (a 405 to a method none
+   * defines, RFC 9110 §15.5.6) is written in the error shape the path documents for it, as the
+   * runner's error_shape holds it.
+   */
+  documenting(fullPath: string, status: number): Operation | undefined {
+    const path = this.local(fullPath);
+    const compiled = path === undefined ? undefined : this.paths.find((p) => p.regexp.test(path));
+    return compiled?.operations.find((op) => op.responses[String(status)] !== undefined);
   }
 
   allowFor(fullPath: string): string | undefined {

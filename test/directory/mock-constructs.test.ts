@@ -81,6 +81,17 @@ const CONSTRUCTS = [
   // A collection created at another path (ijenko's `POST /account/places` for `/places/{placeId}`):
   // the create was stateless, and its example id was refused 404 under `/places/{placeId}`.
   'create-at-another-path.yaml',
+  // List items that wrap the record under one member (adyen's `{data: [{PaymentMethod: {id}}]}`):
+  // the list was stateless, so a created record was never listed.
+  'list-items-wrap-record.yaml',
+  // A path whose PUT documents its own 405 body (ijenko's `ErrorWriteAttribute`, requiring `resource`):
+  // a method no operation defines got 405 in the `default` shape, without `resource`.
+  'path-documents-405.yaml',
+  // Errors documented only as XML (npr.org's sponsorship): refusals were answered as JSON, a type not documented.
+  'xml-only-errors.yaml',
+  // A bare array of summaries with a field of their own (bluemix's container groups, `Updated_time`
+  // beside the read's `UpdatedTime`): the list was stateless, so a created group was never listed.
+  'list-summaries-bare-array.yaml',
   // A schema `$ref` into a parameter's schema (codat.io's `#/components/parameters/companyId/schema`):
   // the shared response components lacked the parameters, an internal error on every answer.
   'schema-ref-into-parameter.yaml',
@@ -340,6 +351,24 @@ describe('a list filter of truth words over a 0/1 integer field', () => {
       expect(await slugs('1')).toEqual(groundhogs);
       expect(await slugs('false')).toEqual(['lucy-the-lobster']);
       expect(await slugs('0')).toEqual(['lucy-the-lobster']);
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe('an error documented only as XML is written as XML', () => {
+  it('a refused GET answers 400 application/xml, its VAST root with the version attribute and the message', async () => {
+    const mock = await start({
+      port: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'xml-only-errors.yaml'),
+    });
+    try {
+      const refused = await fetch(`${mock.url}/v2/ads?forceResult=not-a-boolean`);
+      expect(refused.status).toBe(400);
+      expect(refused.headers.get('content-type')).toMatch(/^application\/xml/);
+      const text = await refused.text();
+      expect(text).toMatch(/<VAST version="1\.0"><error>[^<]*forceResult[^<]*<\/error><\/VAST>$/);
     } finally {
       await mock.close();
     }

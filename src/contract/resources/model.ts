@@ -45,7 +45,7 @@ export interface Collection {
 
 /** Where the array sits in a list response: the body itself, or one property of an object (`{data: [...]}`). */
 export type ListShape =
-  | { readonly kind: 'array' }
+  | { readonly kind: 'array'; readonly itemMember?: string }
   | {
       readonly kind: 'wrapped';
       readonly property: string;
@@ -63,6 +63,8 @@ export type ListShape =
       readonly itemId?: string;
       /** The list holds the records' identifiers alone (GoDaddy's `{ticketIds: [string], pagination}`). */
       readonly identifiers?: true;
+      /** Each listed item wraps the record under this one member (adyen's `{data: [{PaymentMethod: {id, …}}]}`). */
+      readonly itemMember?: string;
     };
 
 export type Binding =
@@ -227,16 +229,53 @@ export function listShape(written: Schema | undefined, item: Schema, summary?: L
       isObjectSchema(candidate as Schema) &&
       (sameShape(candidate as Schema, item) ||
         (summary !== undefined && subShape(candidate as Schema, item, summary.idField))));
-  if (schema.type === 'array' && 'items' in schema && same(schema.items)) return { kind: 'array' };
+  // Items that wrap the record under one member of their own and nothing else (adyen's
+  // `{data: [{PaymentMethod: {id, …}}]}`, the create and the read answering the record itself): the
+  // list shows each record inside that member. The member's name, or undefined.
+  const wrapping = (candidate: unknown): string | undefined => {
+    if (!isRecord(candidate) || '$ref' in candidate || same(candidate)) return undefined;
+    const view = mergeAllOf(candidate as Schema);
+    if ((view.type !== undefined && view.type !== 'object') || view.oneOf || view.anyOf) return undefined;
+    const members = Object.entries(view.properties ?? {});
+    return members.length === 1 && same(members[0]![1]) ? members[0]![0] : undefined;
+  };
+  const itemMember = (items: unknown): { itemMember?: string } => {
+    const member = wrapping(items);
+    return member === undefined ? {} : { itemMember: member };
+  };
+  if (schema.type === 'array' && 'items' in schema && (same(schema.items) || wrapping(schema.items) !== undefined))
+    return { kind: 'array', ...itemMember(schema.items) };
+  // On the collection's own path, a bare array of summaries with a field of their own beside the
+  // record's (bluemix's group list item `Updated_time` where the read says `UpdatedTime`): the
+  // envelope rule's test of items that look like the record, the identifier in the record's own field.
+  if (
+    schema.type === 'array' &&
+    'items' in schema &&
+    summary?.idField !== undefined &&
+    isRecord(schema.items) &&
+    !('$ref' in schema.items) &&
+    isObjectSchema(schema.items) &&
+    summary.idField in recordProperties(schema.items) &&
+    looksLikeRecord(schema.items, item, summary.idField)
+  )
+    return { kind: 'array' };
   const view = mergeAllOf(schema);
   if (view.type !== undefined && view.type !== 'object') return undefined;
   // A member wrapped in `allOf` beside its description (AWS: `{allOf: [{$ref: …List}, {description}]}`) is read merged.
   const arrays = Object.entries(view.properties ?? {}).filter(([, sub]) => {
     if ('$ref' in sub) return false;
     const merged = mergeAllOf(sub);
-    return merged.type === 'array' && 'items' in merged && same(merged.items);
+    return merged.type === 'array' && 'items' in merged && (same(merged.items) || wrapping(merged.items) !== undefined);
   });
-  if (arrays.length === 1) return { kind: 'wrapped', property: arrays[0]![0], wrapper: schema };
+  if (arrays.length === 1) {
+    const merged = mergeAllOf(arrays[0]![1] as Schema);
+    return {
+      kind: 'wrapped',
+      property: arrays[0]![0],
+      wrapper: schema,
+      ...itemMember('items' in merged ? merged.items : undefined),
+    };
+  }
   if (arrays.length > 0) return undefined;
   // On the collection's own path, the kernel's one envelope rule (envelopes.ts): the one array
   // whose items carry the identifier and look like the record (a summary with fields of its own,
@@ -283,7 +322,6 @@ function envelopedList(
   const entries = Object.entries(view.properties ?? {});
   const idNames = new Set(['id', ...(owner.idField === undefined ? [] : [normalName(owner.idField)])]);
   if (entries.some(([name]) => idNames.has(normalName(name)))) return undefined;
-  const record = new Set(Object.keys(recordProperties(item)));
   const described = new Map<string, string | undefined>();
   const members = entries.map(([name, sub]): EnvelopeMember => {
     const merged = '$ref' in sub ? undefined : mergeAllOf(sub);
@@ -312,11 +350,8 @@ function envelopedList(
         : owner.idParam === undefined
           ? undefined
           : identifierProperty(items, owner.idParam, owner.noun ?? '', undefined, []);
-    const shared = own.filter((n) => n !== id && record.has(n));
-    // Looks like the record: at least half of the item's other fields are the record's.
-    const alike = shared.length > 0 && shared.length * 2 >= own.length - 1;
     described.set(name, id);
-    return { name, holds: 'records', sharesIdentifier: id !== undefined && alike };
+    return { name, holds: 'records', sharesIdentifier: id !== undefined && looksLikeRecord(items, item, id) };
   });
   const property = listMember(members, owner.name);
   if (property === undefined) return undefined;
@@ -327,6 +362,14 @@ function envelopedList(
   if (!chosen.sharesIdentifier && chosen.holds !== 'untyped') return undefined;
   const itemId = described.get(property);
   return itemId !== undefined && itemId !== owner.idField ? { property, itemId } : { property };
+}
+
+/** Items that look like the record: at least half of their fields other than the identifier `id` are the record's. */
+function looksLikeRecord(items: Schema, item: Schema, id: string): boolean {
+  const record = new Set(Object.keys(recordProperties(item)));
+  const own = Object.keys(recordProperties(items));
+  const shared = own.filter((n) => n !== id && record.has(n));
+  return shared.length > 0 && shared.length * 2 >= own.length - 1;
 }
 
 /** A schema of one plain JSON value (a string, number, boolean or null: JSON Schema's primitive types), no object or array. */

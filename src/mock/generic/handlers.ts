@@ -711,8 +711,13 @@ function asListed(shape: ListShape, collection: Collection, records: RecordValue
   // A list of the identifiers alone (`{ticketIds: [...]}`) lists each record by its identifier.
   if (shape.kind === 'wrapped' && shape.identifiers === true && idField !== undefined)
     return records.map((record) => record[idField]).filter((id) => id !== undefined);
-  if (itemId === undefined || idField === undefined) return records;
-  return records.map((record) => (record[idField] === undefined ? record : { ...record, [itemId]: record[idField] }));
+  const shown =
+    itemId === undefined || idField === undefined
+      ? records
+      : records.map((record) => (record[idField] === undefined ? record : { ...record, [itemId]: record[idField] }));
+  // Items that wrap the record under one member (model.ts ListShape `itemMember`) carry each stored record there.
+  const member = shape.itemMember;
+  return member === undefined ? shown : shown.map((record) => ({ [member]: record }));
 }
 
 /** The schema of a list answer's items: the array's own, or the wrapper member's. */
@@ -1403,7 +1408,10 @@ function documentedRecords(contract: Contract, model: GenericModel, collection: 
               binding.shape.kind === 'array'
                 ? value
                 : listOf(value, binding.shape.property, binding.shape.within?.member);
-            if (Array.isArray(list)) found.push(...list);
+            const member = binding.shape.itemMember;
+            // Items that wrap the record (ListShape `itemMember`) document it inside that member.
+            if (Array.isArray(list))
+              found.push(...(member === undefined ? list : list.map((x) => (isRecord(x) ? x[member] : undefined))));
           } else if (binding.kind === 'read' || binding.kind === 'create')
             found.push(collection.envelope !== undefined && isRecord(value) ? value[collection.envelope] : value);
         }
