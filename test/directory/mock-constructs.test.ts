@@ -81,6 +81,9 @@ const CONSTRUCTS = [
   // A collection created at another path (ijenko's `POST /account/places` for `/places/{placeId}`):
   // the create was stateless, and its example id was refused 404 under `/places/{placeId}`.
   'create-at-another-path.yaml',
+  // A JSON:API list whose `included` holds its own type beside `data` (apple.com app-store-connect's
+  // appCategories): two arrays of records, so the list was stateless; its ids read back 404.
+  'jsonapi-included-same-type.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {

@@ -236,8 +236,11 @@ export function listShape(written: Schema | undefined, item: Schema, summary?: L
     const merged = mergeAllOf(sub);
     return merged.type === 'array' && 'items' in merged && same(merged.items);
   });
-  if (arrays.length === 1) return { kind: 'wrapped', property: arrays[0]![0], wrapper: schema };
-  if (arrays.length > 0) return undefined;
+  // A JSON:API document's `included` holds resources related to the primary `data`, often of the
+  // same type (JSON:API 1.1 §7.1, §7.4 "Compound Documents"): the page is `data`, never `included`.
+  const primary = arrays.some(([name]) => name === 'data') ? arrays.filter(([name]) => name !== 'included') : arrays;
+  if (primary.length === 1) return { kind: 'wrapped', property: primary[0]![0], wrapper: schema };
+  if (primary.length > 0) return undefined;
   // On the collection's own path, the kernel's one envelope rule (envelopes.ts): the one array
   // whose items carry the identifier and look like the record (a summary with fields of its own,
   // AWS's `lastUpdatedAt` beside the record's `lastUpdated`), else the one named like the collection.
