@@ -227,7 +227,12 @@ export async function readBack(
   const holds = (r: Readonly<Record<string, unknown>>): boolean => Object.values(r).some((v) => sameId(v, reader.id));
   const wrapped = holds(created) ? undefined : envelopedRecord(created);
   const record = wrapped && holds(wrapped) ? wrapped : created;
-  const idField = Object.entries(record).find(([, v]) => sameId(v, reader.id))?.[0] ?? 'id';
+  // A create answered by its Location alone (RFC 9110 §15.3.2) names no field: the read's own
+  // parameter does (`/association-types/{code}`: the listed records carry `code`).
+  const idField =
+    Object.entries(record).find(([, v]) => sameId(v, reader.id))?.[0] ??
+    Object.entries(reader.params).find(([, v]) => sameId(v, reader.id))?.[0] ??
+    'id';
   // The identifier the answer gave is the server's to assign (RFC 9110 §9.3.3: the origin server
   // names what a POST creates): the record is read by it, so an id the client proposed is not held against it.
   const expected = expectedFields(input.body, readSchema, validator);

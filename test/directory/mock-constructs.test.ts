@@ -84,6 +84,9 @@ const CONSTRUCTS = [
   // A JSON:API list whose `included` holds its own type beside `data` (apple.com app-store-connect's
   // appCategories): two arrays of records, so the list was stateless; its ids read back 404.
   'jsonapi-included-same-type.yaml',
+  // A HAL list, `{_links, _embedded: {items: [{_links, …record}]}}` (akeneo.com's association types):
+  // the links beside the page and in each item hid it; created records were never listed.
+  'hal-embedded-items.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {

@@ -225,7 +225,7 @@ export function listShape(written: Schema | undefined, item: Schema, summary?: L
     (isRecord(candidate) &&
       !('$ref' in candidate) &&
       isObjectSchema(candidate as Schema) &&
-      (sameShape(candidate as Schema, item) ||
+      (sameState(candidate as Schema, item) ||
         (summary !== undefined && subShape(candidate as Schema, item, summary.idField))));
   if (schema.type === 'array' && 'items' in schema && same(schema.items)) return { kind: 'array' };
   const view = mergeAllOf(schema);
@@ -251,7 +251,8 @@ export function listShape(written: Schema | undefined, item: Schema, summary?: L
   // status, a total, a cursor): a record that carries a page of others (Stripe's Account and its
   // `external_accounts`, Clerk's `{response: User, client}`) is not a list of them.
   const properties = Object.entries(view.properties ?? {});
-  const members = properties.filter(([, sub]) => !plainValue(sub));
+  // A HAL page's `_links` (draft-kelly-json-hal §4.1.1) link pages; they hold no records.
+  const members = properties.filter(([name, sub]) => !plainValue(sub) && name !== '_links');
   const member = members.length === 1 ? members[0]![0] : undefined;
   const holder = member === undefined ? undefined : view.properties?.[member];
   if (!holder || '$ref' in holder || properties.some(([name]) => normalName(name) === 'id')) return undefined;
@@ -345,6 +346,20 @@ function subShape(a: Schema, b: Schema, idField: string | undefined): boolean {
   const whole = new Set(Object.keys(recordProperties(b)));
   const part = Object.keys(recordProperties(a));
   return idField !== undefined && part.includes(idField) && part.every((name) => whole.has(name));
+}
+
+/** HAL's reserved members (draft-kelly-json-hal §4.1): a resource's links and embedded resources, not its state. */
+const HAL_RESERVED = new Set(['_links', '_embedded']);
+
+/** Two object schemas describe the same record when their property names agree, HAL's reserved members aside. */
+function sameState(a: Schema, b: Schema): boolean {
+  const state = (s: Schema): string =>
+    Object.keys(recordProperties(s))
+      .filter((name) => !HAL_RESERVED.has(name))
+      .sort()
+      .join(',');
+  const x = state(a);
+  return x !== '' && x === state(b);
 }
 
 /** Two object schemas describe the same record when their property names agree. */
