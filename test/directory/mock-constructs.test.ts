@@ -67,6 +67,12 @@ const CONSTRUCTS = [
   // `limit[subcategories]` beside an integer `limit` (apple.com app-store-connect): the bracketed
   // name was read as a member of `limit`, 400 "must be integer"; `fields[x]` arrays "must be array".
   'bracketed-beside-bare.yaml',
+  // A JSON:API list whose `included` holds its own type beside `data` (apple.com app-store-connect's
+  // appCategories): two arrays of records, so the list was stateless; its ids read back 404.
+  'jsonapi-included-same-type.yaml',
+  // A HAL list, `{_links, _embedded: {items: [{_links, …record}]}}` (akeneo.com's association types):
+  // the links beside the page and in each item hid it; created records were never listed.
+  'hal-embedded-items.yaml',
   // A required exploded query map (amazonaws.com/sns `Attributes`): its members, keys of their own,
   // were not read back, 400 "must have required property 'Attributes'".
   'exploded-query-map.yaml',
@@ -81,12 +87,6 @@ const CONSTRUCTS = [
   // A collection created at another path (ijenko's `POST /account/places` for `/places/{placeId}`):
   // the create was stateless, and its example id was refused 404 under `/places/{placeId}`.
   'create-at-another-path.yaml',
-  // A JSON:API list whose `included` holds its own type beside `data` (apple.com app-store-connect's
-  // appCategories): two arrays of records, so the list was stateless; its ids read back 404.
-  'jsonapi-included-same-type.yaml',
-  // A HAL list, `{_links, _embedded: {items: [{_links, …record}]}}` (akeneo.com's association types):
-  // the links beside the page and in each item hid it; created records were never listed.
-  'hal-embedded-items.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {

@@ -231,16 +231,13 @@ export function listShape(written: Schema | undefined, item: Schema, summary?: L
   const view = mergeAllOf(schema);
   if (view.type !== undefined && view.type !== 'object') return undefined;
   // A member wrapped in `allOf` beside its description (AWS: `{allOf: [{$ref: …List}, {description}]}`) is read merged.
-  const arrays = Object.entries(view.properties ?? {}).filter(([, sub]) => {
+  const arrays = Object.entries(primaryData(view)).filter(([, sub]) => {
     if ('$ref' in sub) return false;
     const merged = mergeAllOf(sub);
     return merged.type === 'array' && 'items' in merged && same(merged.items);
   });
-  // A JSON:API document's `included` holds resources related to the primary `data`, often of the
-  // same type (JSON:API 1.1 §7.1, §7.4 "Compound Documents"): the page is `data`, never `included`.
-  const primary = arrays.some(([name]) => name === 'data') ? arrays.filter(([name]) => name !== 'included') : arrays;
-  if (primary.length === 1) return { kind: 'wrapped', property: primary[0]![0], wrapper: schema };
-  if (primary.length > 0) return undefined;
+  if (arrays.length === 1) return { kind: 'wrapped', property: arrays[0]![0], wrapper: schema };
+  if (arrays.length > 0) return undefined;
   // On the collection's own path, the kernel's one envelope rule (envelopes.ts): the one array
   // whose items carry the identifier and look like the record (a summary with fields of its own,
   // AWS's `lastUpdatedAt` beside the record's `lastUpdated`), else the one named like the collection.
@@ -346,6 +343,16 @@ function subShape(a: Schema, b: Schema, idField: string | undefined): boolean {
   const whole = new Set(Object.keys(recordProperties(b)));
   const part = Object.keys(recordProperties(a));
   return idField !== undefined && part.includes(idField) && part.every((name) => whole.has(name));
+}
+
+/**
+ * The members of a page that may hold its records: a JSON:API document's `included` holds resources
+ * related to its primary `data`, often of the same type (JSON:API 1.1 §7.1, §7.4 "Compound
+ * Documents"), so beside `data` the page is never `included`.
+ */
+function primaryData(view: Schema): Record<string, Schema | OpenAPIV3.ReferenceObject> {
+  const { included: _related, ...members } = view.properties ?? {};
+  return 'data' in members ? members : (view.properties ?? {});
 }
 
 /** HAL's reserved members (draft-kelly-json-hal §4.1): a resource's links and embedded resources, not its state. */
