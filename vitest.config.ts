@@ -44,7 +44,7 @@ const LONGEST_FIRST = [
   'test/zoo/matrix-hono-projects.test.ts',
   'test/conformance/corpus-discord.test.ts', // 31–36 s CPU in a whole-suite run, Prism 22–27 s of it (session 27; 97 s before Prism ran without its answer check)
   'test/conformance/holdout-prism-clerk.test.ts', // 17–18 s CPU in a whole-suite run (session 27; 43 s before Prism ran without its answer check)
-  'test/self-consistency/holdout-stripe.test.ts', // 47–49 s CPU in a whole-suite run, 35 s alone (87 s before the validators stopped carrying `paths`); + 81 s for its 4-shard equality test (issue 32)
+  'test/self-consistency/holdout-stripe.test.ts', // 47–49 s CPU in a whole-suite run, 35 s alone (87 s before the validators stopped carrying `paths`); + 81 s for its 4-shard equality test (issue 32); the file alone, shards included, 75–83 → 58–62 s CPU once request validators shared the component schemas (2026-11-27)
   'test/self-consistency/corpus-versions-large.test.ts', // 30 s CPU (49 s before)
   'test/conformance/holdout-prism-pinterest.test.ts', // 28 s CPU in a whole-suite run (session 27)
   'test/self-consistency/holdout-pinterest.test.ts', // 25 s CPU (37 s before)

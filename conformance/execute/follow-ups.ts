@@ -227,11 +227,11 @@ export async function readBack(
   const holds = (r: Readonly<Record<string, unknown>>): boolean => Object.values(r).some((v) => sameId(v, reader.id));
   const wrapped = holds(created) ? undefined : envelopedRecord(created);
   const record = wrapped && holds(wrapped) ? wrapped : created;
-  // A create answered by its Location alone (RFC 9110 §15.3.2) names no field: the read's own
-  // parameter does (`/association-types/{code}`: the listed records carry `code`).
+  // An answer that does not show the record (a bare key, gototraining's 201 `{type: string}`; a
+  // Location alone) names no field: the list shows it under the read's parameter, else `id`.
   const idField =
     Object.entries(record).find(([, v]) => sameId(v, reader.id))?.[0] ??
-    Object.entries(reader.params).find(([, v]) => sameId(v, reader.id))?.[0] ??
+    Object.keys(reader.params).find((name) => sameId(reader.params[name], reader.id)) ??
     'id';
   // The identifier the answer gave is the server's to assign (RFC 9110 §9.3.3: the origin server
   // names what a POST creates): the record is read by it, so an id the client proposed is not held against it.

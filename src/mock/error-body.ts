@@ -44,6 +44,13 @@ const MESSAGE = new Set([
   'msg',
   'reason',
 ]);
+/**
+ * Whether a field's name says it holds a message: a known name, or one ending in one
+ * (`errorMsg`, `userMessage`, `developerMessage`).
+ */
+function isMessage(normalName: string): boolean {
+  return MESSAGE.has(normalName) || /(?:message|msg)$/.test(normalName);
+}
 const STATUS = new Set(['status', 'statuscode', 'httpstatus', 'httpstatuscode']);
 const CODE = new Set(['code', 'errorcode']);
 const TITLE = new Set(['title', 'error', 'name']);
@@ -59,6 +66,7 @@ const WRAPPER = new Set(['error', 'errors', 'problem', 'fault', 'failure']);
  */
 export class ErrorBodies {
   private readonly fallback: { readonly contentType: string; readonly schema: Schema } | undefined;
+  private readonly fakers = new Fakers();
 
   constructor(
     private readonly contract: Contract,
@@ -144,7 +152,7 @@ export class ErrorBodies {
       // `{detail: [...]}`), so a body that has a `message` gets no invented `issues` beside it.
       for (const say of [false, true]) {
         for (const everything of [false, true]) {
-          const candidate = shape(alternative, error, everything, say);
+          const candidate = shape(alternative, error, everything, say, this.fakers);
           first ??= candidate;
           if (!schemaAccepts(this.validator, schema, candidate)) continue;
           if (say || carries(candidate, error)) return candidate;
@@ -181,8 +189,8 @@ function mentions(schema: Schema, error: HttpError): number {
 }
 
 /** A value for one field of an error; a closed list (`enum`) keeps its own values, the closest one chosen. */
-function known(name: string, schema: Schema, error: HttpError, say: boolean): unknown {
-  const value = knownValue(name, schema, error, say);
+function known(name: string, schema: Schema, error: HttpError, say: boolean, fakers: Fakers): unknown {
+  const value = knownValue(name, schema, error, say, fakers);
   if (value === undefined || !Array.isArray(schema.enum) || schema.enum.includes(value)) return value;
   const reason = normal(STATUS_CODES[error.status] ?? '');
   return (
@@ -202,7 +210,7 @@ function ofClass(values: readonly unknown[], status: number): unknown {
 }
 
 /** A value for one field of an error, by its name and type; undefined when the name is not known. */
-function knownValue(name: string, schema: Schema, error: HttpError, say: boolean): unknown {
+function knownValue(name: string, schema: Schema, error: HttpError, say: boolean, fakers: Fakers): unknown {
   const key = normal(name);
   const reason = STATUS_CODES[error.status] ?? 'Error';
   const type = schema.type;
@@ -228,11 +236,11 @@ function knownValue(name: string, schema: Schema, error: HttpError, say: boolean
   // `detail: [{loc, msg, type}]`), filled from the request's own violations.
   if (type === 'array') {
     const items = schema.items && !('$ref' in schema.items) ? mergeAllOf(schema.items) : undefined;
-    const named = key === 'details' || ERRORS.has(key) || MESSAGE.has(key);
+    const named = key === 'details' || ERRORS.has(key) || isMessage(key);
     if (!items || (!named && !describesViolation(items))) return undefined;
-    return violationList(items, error, say);
+    return violationList(items, error, say, fakers);
   }
-  if (MESSAGE.has(key)) return type === 'string' || type === undefined ? error.message : undefined;
+  if (isMessage(key)) return type === 'string' || type === undefined ? error.message : undefined;
   if (TITLE.has(key)) return type === 'string' || type === undefined ? reason : undefined;
   if (key === 'type' && (type === 'string' || type === undefined) && schema.format?.startsWith('uri'))
     return 'about:blank'; // RFC 9457 §4.2.1
@@ -248,7 +256,7 @@ function detailItem(written: Schema, detail: ErrorDetail, fallbackKind: string):
   const { location, message } = detail;
   const items = detailAlternative(written, message);
   const out: Record<string, unknown> = {};
-  for (const [prop, sub] of Object.entries(items.properties ?? {})) {
+  for (const [prop, sub] of [...Object.entries(items.properties ?? {}), ...undeclaredRequired(items)]) {
     const n = normal(prop);
     const schema = '$ref' in sub ? undefined : mergeAllOf(sub);
     if (LOCATION.has(n) && schema?.type === 'array') {
@@ -262,7 +270,7 @@ function detailItem(written: Schema, detail: ErrorDetail, fallbackKind: string):
         values && values.length > 0
           ? (values.find((v) => v === location) ?? values.find((v) => v === location.split('.')[0]) ?? values[0])
           : location;
-    } else if ((MESSAGE.has(n) || n === 'issue') && schema?.type !== 'array' && schema?.type !== 'object')
+    } else if ((isMessage(n) || n === 'issue') && schema?.type !== 'array' && schema?.type !== 'object')
       // A field named like a message that holds a list or an object (`details: CloudErrorBody[]`) is not the message.
       out[prop] = schema?.enum?.[0] ?? message;
     else if (
@@ -283,7 +291,7 @@ const KIND = new Set(['type', 'kind', 'rule', 'keyword', 'reason', 'code']);
 /** Whether a list's item schema describes one violation: a field for where it is (`loc`, `field`) and one for what it is (`msg`). */
 function describesViolation(items: Schema): boolean {
   const names = Object.keys(items.properties ?? {}).map(normal);
-  return names.some((n) => LOCATION.has(n)) && names.some((n) => MESSAGE.has(n));
+  return names.some((n) => LOCATION.has(n)) && names.some(isMessage);
 }
 
 /** Whether a (sub)schema admits an integer (a location's index: `anyOf: [string, integer]`). */
@@ -302,7 +310,7 @@ function admitsInteger(written: OpenAPIV3.ArraySchemaObject['items'] | undefined
  * The violations as the items of a list: one per violation of the request; none (the list left
  * out) for an error without violations, unless `say`, when one item says the error itself.
  */
-function violationList(items: Schema, error: HttpError, say: boolean): unknown[] | undefined {
+function violationList(items: Schema, error: HttpError, say: boolean, fakers: Fakers): unknown[] | undefined {
   const list: readonly ErrorDetail[] =
     error.details.length > 0 ? error.details : say ? [{ location: '', message: error.message }] : [];
   if (list.length === 0) return undefined;
@@ -313,7 +321,7 @@ function violationList(items: Schema, error: HttpError, say: boolean): unknown[]
   // violations again, forever.
   const bare = new HttpError(error.status, error.code, error.message, [], error.headers);
   return list.map((d) => ({
-    ...(shape(items, bare, false, false) as Record<string, unknown>),
+    ...(shape(items, bare, false, false, fakers) as Record<string, unknown>),
     ...detailItem(items, d, error.code),
   }));
 }
@@ -343,7 +351,7 @@ function detailAlternative(items: Schema, message: string): Schema {
     const own = mergeAllOf(a);
     // The alternative's name and its codes (`issue`), not its prose (`description`), which shares any word.
     const codes = Object.entries(own.properties ?? {}).flatMap(([name, p]) =>
-      '$ref' in p || MESSAGE.has(normal(name)) ? [] : (p.enum ?? []),
+      '$ref' in p || isMessage(normal(name)) ? [] : (p.enum ?? []),
     );
     const named = [own.title, ...codes].filter((v): v is string => typeof v === 'string');
     return new Set(named.flatMap(wordsOf).filter((w) => words.has(w))).size;
@@ -383,27 +391,81 @@ const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
  * faker seeded by the status, so the same error is byte-identical), optional unknown ones left
  * out unless `everything` (a second try for schemas whose constraints want more).
  */
-function shape(raw: Schema, error: HttpError, everything: boolean, say: boolean): unknown {
+function shape(raw: Schema, error: HttpError, everything: boolean, say: boolean, fakers: Fakers): unknown {
   const schema = mergeAllOf(raw);
   const alternative = schema.oneOf?.[0] ?? schema.anyOf?.[0];
-  if (alternative && !('$ref' in alternative) && !schema.properties) return shape(alternative, error, everything, say);
-  if (schema.type !== 'object' && !schema.properties)
-    return sampleValue(schema, { dice: diceOfFaker(createFaker(error.status)), everyProperty: true });
-  // Made only when a field must be generated: most error schemas (the Petstore's) need none.
-  let seeded: Faker | undefined;
-  const faker = (): Faker => (seeded ??= createFaker(error.status));
-  const out: Record<string, unknown> = {};
-  const required = new Set(schema.required ?? []);
-  for (const [name, sub] of Object.entries(schema.properties ?? {})) {
-    if ('$ref' in sub) continue;
-    // A required list of violations says the error when there are none, rather than being generated.
-    const value = known(name, mergeAllOf(sub), error, say || required.has(name));
-    if (value !== undefined) out[name] = value;
-    // The error inside a wrapper (`{error: {status, message}}`, Spotify; `{error: {code, message}}`,
-    // Google): shaped like the body itself, not generated (a 401 saying status 545 in lorem ipsum).
-    else if (WRAPPER.has(normal(name)) && mergeAllOf(sub).properties) out[name] = shape(sub, error, everything, say);
-    else if ((required.has(name) || everything) && sub.writeOnly !== true)
-      out[name] = sampleValue(sub, { dice: diceOfFaker(faker()), name, everyProperty: true });
+  if (alternative && !('$ref' in alternative) && !schema.properties)
+    return shape(alternative, error, everything, say, fakers);
+  if (schema.type !== 'object' && !schema.properties) {
+    const faker = fakers.take(error.status);
+    try {
+      return sampleValue(schema, { dice: diceOfFaker(faker), everyProperty: true });
+    } finally {
+      fakers.give(faker);
+    }
   }
-  return out;
+  // Taken only when a field must be generated: most error schemas (the Petstore's) need none.
+  let seeded: Faker | undefined;
+  const faker = (): Faker => (seeded ??= fakers.take(error.status));
+  try {
+    const out: Record<string, unknown> = {};
+    const required = new Set(schema.required ?? []);
+    for (const [name, sub] of Object.entries(schema.properties ?? {})) {
+      if ('$ref' in sub) continue;
+      // A required list of violations says the error when there are none, rather than being generated.
+      const value = known(name, mergeAllOf(sub), error, say || required.has(name), fakers);
+      if (value !== undefined) out[name] = value;
+      // The error inside a wrapper (`{error: {status, message}}`, Spotify; `{error: {code, message}}`,
+      // Google): shaped like the body itself, not generated (a 401 saying status 545 in lorem ipsum).
+      else if (WRAPPER.has(normal(name)) && mergeAllOf(sub).properties)
+        out[name] = shape(sub, error, everything, say, fakers);
+      else if ((required.has(name) || everything) && sub.writeOnly !== true)
+        out[name] = sampleValue(sub, { dice: diceOfFaker(faker()), name, everyProperty: true });
+    }
+    // A name `required` lists without a `properties` entry is still required (JSON Schema Validation
+    // §6.5.3): known by its name where it can be, else a value of additionalProperties.
+    for (const [name, sub] of undeclaredRequired(schema))
+      out[name] =
+        known(name, sub, error, say, fakers) ??
+        sampleValue(sub, { dice: diceOfFaker(faker()), name, everyProperty: true });
+    return out;
+  } finally {
+    if (seeded) fakers.give(seeded);
+  }
+}
+
+/**
+ * The fakers error bodies draw from, each handed out seeded by the error's status, so the same
+ * error is byte-identical: reseeding (faker.seed) puts a faker in the state a new one seeded alike
+ * starts in, at about a quarter of the CPU of making one (a Faker builds its ~25 modules). One in
+ * use is not handed out again until given back, so a nested shape (a wrapper, a violation item)
+ * draws from a stream of its own, as before. Per ErrorBodies (per app); shape is synchronous.
+ */
+class Fakers {
+  private readonly idle: Faker[] = [];
+
+  take(seed: number): Faker {
+    const faker = this.idle.pop();
+    if (!faker) return createFaker(seed);
+    faker.seed(seed);
+    return faker;
+  }
+
+  give(faker: Faker): void {
+    this.idle.push(faker);
+  }
+}
+
+/**
+ * The names `required` lists without a `properties` entry, each with the schema its value answers
+ * to (additionalProperties, else a string: an absent schema admits anything). None where
+ * additionalProperties is false: no value could be valid there.
+ */
+function undeclaredRequired(schema: Schema): [string, Schema][] {
+  const extra = schema.additionalProperties;
+  if (extra === false) return [];
+  const value: Schema = isRecord(extra) && !('$ref' in extra) ? (extra as Schema) : { type: 'string' };
+  return (schema.required ?? [])
+    .filter((name) => schema.properties?.[name] === undefined)
+    .map((name): [string, Schema] => [name, value]);
 }

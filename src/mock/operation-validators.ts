@@ -206,7 +206,7 @@ async function buildState(forValidator: ValidatorDocument): Promise<DocumentStat
     ...oav.ajvOpts.request,
     ...UNOPTIMISED,
   });
-  if (!pathsReachable) componentsPerOperation(requests);
+  if (!pathsReachable) componentsPerOperation(requests, shareRequestComponents(requests));
   const responseValidator = new eov.ResponseValidator(
     responseDocument,
     { ...oav.ajvOpts.response, ...UNOPTIMISED },
@@ -365,7 +365,10 @@ function shareComponentSchemas(validator: object, document: unknown, pathsReacha
   if (refersIntoPaths(document)) return;
   const { schemas, ...components } = spec['components'];
   try {
-    Reflect.apply(ajv['addSchema'], ajv, [{ components: { schemas } }, SHARED_COMPONENTS]);
+    Reflect.apply(ajv['addSchema'], ajv, [
+      { components: { ...referredBy(schemas, components), schemas } },
+      SHARED_COMPONENTS,
+    ]);
   } catch {
     return;
   }
@@ -388,21 +391,44 @@ function shareComponentSchemas(validator: object, document: unknown, pathsReacha
 }
 
 /**
+ * The other kinds of component (`parameters`, `responses`…) a component schema points into
+ * (codat's `{"$ref": "#/components/parameters/companyId/schema"}`): a reference resolves against
+ * the document that holds it (JSON Schema 2020-12 §8.2.3.1), so the shared copy carries them too.
+ */
+function referredBy(schemas: unknown, components: Record<string, unknown>): Record<string, unknown> {
+  const kinds = new Set<string>();
+  walkRecords(schemas, (node) => {
+    const ref = node['$ref'];
+    if (typeof ref !== 'string' || !ref.startsWith('#/components/')) return;
+    const kind = ref.slice('#/components/'.length).split('/')[0];
+    if (kind !== undefined && kind !== 'schemas' && kind in components) kinds.add(kind);
+  });
+  return Object.fromEntries([...kinds].map((kind) => [kind, components[kind]]));
+}
+
+/**
  * The request validator compiles each operation's validators with the document's `components`
  * beside them (its Validator class), read from its `apiDoc` when it builds that operation's
  * middleware, once, on its first request. Here it reads a copy whose `components` hold what that
  * operation reaches (reachable-components.ts) for that one synchronous build, and the whole document
  * again after it: what each operation validates is unchanged, ajv walks a fraction of the schemas.
+ * Where the component schemas are `shared` (shareRequestComponents), each schema is there a
+ * one-line reference to its shared copy, so neither the reach nor ajv walks the schemas
+ * themselves once per operation.
  * Called only where nothing can point into `paths` (the validator's copy then carries none).
  */
-function componentsPerOperation(validator: object): void {
+function componentsPerOperation(validator: object, shared: SharedSchemas | undefined): void {
   const build: unknown = Reflect.get(validator, 'buildMiddleware');
   const whole: unknown = Reflect.get(validator, 'apiDoc');
   if (typeof build !== 'function' || !isRecord(whole)) return;
   Reflect.set(validator, 'buildMiddleware', (...args: unknown[]): unknown => {
     // args: path, the operation's schema (parameters, requestBody, security), content type, cache key.
-    const components = reachableComponents(whole['components'], [args[1]]);
+    const components = reachableComponents(whole['components'], [args[1]], shared ? 'schemas' : undefined);
     if (!components) return Reflect.apply(build, validator, args);
+    // Every schema, not only those the operation names: the validator inlines a parameter's
+    // schema (its parser reads `$ref`s through ajv), and what it inlines names others (Lob's
+    // `bank_id`: an allOf of `bank_id_no_description`).
+    if (shared) components['schemas'] = shared;
     Reflect.set(validator, 'apiDoc', { ...whole, components });
     try {
       return Reflect.apply(build, validator, args);
@@ -410,6 +436,53 @@ function componentsPerOperation(validator: object): void {
       Reflect.set(validator, 'apiDoc', whole);
     }
   });
+}
+
+/** Each component schema's name and a one-line reference to its shared copy. */
+type SharedSchemas = Record<string, { readonly $ref: string }>;
+
+/**
+ * The request side of shareComponentSchemas: the document's component schemas added once to each
+ * of the request validator's two ajv instances (parameters and body: their options differ) under
+ * SHARED_COMPONENTS, for the operations' references to name (componentsPerOperation). Each
+ * component is then walked and compiled with its own references once per ajv, not once per
+ * operation that reaches it (Stripe: ajv's walk of the components an operation carries was 7 % of
+ * its self-consistency file). Not done (undefined: each operation carries its components, as
+ * before) where a schema declares an identifier or a dynamic reference (`$id`, `$anchor`,
+ * `$dynamicAnchor`, `$dynamicRef`; JSON Schema 2020-12 §8.2), whose scope would change; where a
+ * reference points inside a component schema (`#/components/schemas/A/properties/b`: the
+ * validator may inline the schema that holds it) or a schema points outside the component
+ * schemas; or where ajv refuses.
+ */
+function shareRequestComponents(validator: object): SharedSchemas | undefined {
+  const document: unknown = Reflect.get(validator, 'apiDoc');
+  const schemas =
+    isRecord(document) && isRecord(document['components']) ? document['components']['schemas'] : undefined;
+  if (!isRecord(schemas)) return undefined;
+  const inside = /^#\/components\/schemas\/[^/]+\//;
+  const unshareable = walkRecords(document, (node) =>
+    ['$id', '$anchor', '$dynamicAnchor', '$dynamicRef'].some((k) => typeof node[k] === 'string') ||
+    (typeof node['$ref'] === 'string' && inside.test(node['$ref']))
+      ? 'stop'
+      : undefined,
+  );
+  // The shared copy holds the schemas alone: a schema that points elsewhere in the document keeps it beside it.
+  const outward = walkRecords(schemas, (node) =>
+    typeof node['$ref'] === 'string' && !node['$ref'].startsWith('#/components/schemas/') ? 'stop' : undefined,
+  );
+  if (unshareable || outward) return undefined;
+  for (const name of ['ajv', 'ajvBody']) {
+    const ajv: unknown = Reflect.get(validator, name);
+    if (!isRecord(ajv) || typeof ajv['addSchema'] !== 'function') return undefined;
+    try {
+      Reflect.apply(ajv['addSchema'], ajv, [{ components: { schemas } }, SHARED_COMPONENTS]);
+    } catch {
+      return undefined;
+    }
+  }
+  return Object.fromEntries(
+    Object.keys(schemas).map((name) => [name, { $ref: `${SHARED_COMPONENTS}#/components/schemas/${name}` }]),
+  );
 }
 
 /**

@@ -56,22 +56,22 @@ export class OperationMatcher {
     // templates that differ only in their parameters' names (`/Files/{FileId}`, `/Files/{FolderId}`)
     // are the same path (OAS 3.0.3 §4.7.8 forbids them; Xero writes them): their operations are
     // served together, the ones written first (and without a fragment) first.
-    const byFragment = [...contract.operations].sort(
-      (a, b) => Number(a.path.includes('#')) - Number(b.path.includes('#')),
-    );
+    // A query in a key (`/rest?method=flickr.photos.getInfo`) is read the same way: the path is
+    // the part before it (RFC 3986 §3.4), and the query's members tell the operations apart.
+    const byFragment = [...contract.operations].sort((a, b) => Number(selects(a.path)) - Number(selects(b.path)));
     for (const op of byFragment) {
-      const shape = samePath(op.path);
+      const shape = routeShape(op.path);
       grouped.set(shape, [...(grouped.get(shape) ?? []), op]);
     }
     this.paths = [...grouped.values()]
       .map((ops) => {
-        const template = ops[0]!.path.split('#')[0]!;
+        const template = routedPath(ops[0]!.path);
         const source = template
           .split(/(\{[^}]+\})/)
           .map((part) => (/^\{([^}]+)\}$/.test(part) ? '([^/]+)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
           .join('');
         const namesOf = (op: Operation): string[] =>
-          [...op.path.split('#')[0]!.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+          [...routedPath(op.path).matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
         return {
           template,
           regexp: new RegExp(`^${source}$`),
@@ -135,19 +135,54 @@ export class OperationMatcher {
 /** The path a template names (kept here for the mock's modules; the rule is the kernel's). */
 export { samePath };
 
+/** The path a key routes: without its query (`/rest?method=…`) or fragment (`/#Action=…`). */
+export function routedPath(key: string): string {
+  return key.split('#')[0]!.split('?')[0]!;
+}
+
+/** The path a key names, parameters unnamed, as samePath reads it, without its query too. */
+export function routeShape(key: string): string {
+  return samePath(routedPath(key));
+}
+
+/** Whether a key carries a query or a fragment beyond its path. */
+export function selects(key: string): boolean {
+  return key.includes('#') || key.split('#')[0]!.includes('?');
+}
+
+/**
+ * The `name=value` (or `name`) pairs a key's query and fragment ask of the request
+ * (`/rest?method=flickr.test.echo`, `/#Action=BuildSuggesters`). The query is read as the request's
+ * is (URLSearchParams: percent-decoded, `+` a space); the fragment as written.
+ */
+export function selectorsOf(key: string): { readonly name: string; readonly value: string | undefined }[] {
+  const hash = key.indexOf('#');
+  const beforeHash = hash < 0 ? key : key.slice(0, hash);
+  const query = beforeHash.includes('?') ? beforeHash.slice(beforeHash.indexOf('?') + 1) : '';
+  const fragment = hash < 0 ? '' : key.slice(hash + 1);
+  const fromQuery = query
+    .split('&')
+    .filter((part) => part !== '')
+    .map((part) => {
+      const [[name, value]] = [...new URLSearchParams(part)] as [[string, string]];
+      return { name, value: part.includes('=') ? value : undefined };
+    });
+  const fromFragment = fragment
+    .split('&')
+    .filter((part) => part !== '')
+    .map((part) =>
+      part.includes('=')
+        ? { name: part.slice(0, part.indexOf('=')), value: part.slice(part.indexOf('=') + 1) }
+        : { name: part, value: undefined },
+    );
+  return [...fromQuery, ...fromFragment];
+}
+
 /** A method's operations on one path, the one written first (a key without a fragment first) first. */
 function candidatesByMethod(ops: readonly Operation[], namesOf: (op: Operation) => string[]): Map<string, Candidate[]> {
   const out = new Map<string, Candidate[]>();
   for (const op of ops) {
-    const fragment = op.path.includes('#') ? op.path.slice(op.path.indexOf('#') + 1) : '';
-    const conditions = fragment
-      .split('&')
-      .filter((part) => part !== '')
-      .map((part) =>
-        part.includes('=')
-          ? { name: part.slice(0, part.indexOf('=')), value: part.slice(part.indexOf('=') + 1) }
-          : { name: part, value: undefined },
-      );
+    const conditions = selectorsOf(op.path);
     const method = op.method.toUpperCase();
     out.set(method, [...(out.get(method) ?? []), { operation: op, names: namesOf(op), conditions }]);
   }

@@ -109,6 +109,23 @@ describe('reachableComponents: what an operation reaches through $ref, transitiv
     expect(kept?.['securitySchemes']).toBe(components.securitySchemes);
   });
 
+  it('an opaque kind: its members named are kept, not walked; a pointer into one is not certain', () => {
+    const operation = { requestBody: { $ref: '#/components/requestBodies/PetBody' } };
+    // Pet is named by the request body; Owner and Tag, which only Pet names, are not reached.
+    expect(names(reachableComponents(components, [operation], 'schemas'))).toEqual({
+      securitySchemes: ['key'],
+      requestBodies: ['PetBody'],
+      schemas: ['Pet'],
+    });
+    expect(reachableComponents(components, [operation], 'schemas')?.['schemas']?.['Pet']).toBe(components.schemas.Pet);
+    const inside = {
+      parameters: [{ name: 'o', in: 'query', schema: { $ref: '#/components/schemas/Pet/properties/owner' } }],
+    };
+    expect(reachableComponents(components, [inside], 'schemas')).toBeUndefined();
+    // Without the kind opaque, the same pointer reaches Pet and what Pet names.
+    expect(names(reachableComponents(components, [inside]))?.['schemas']).toEqual(['Owner', 'Pet', 'Tag']);
+  });
+
   it('no components: undefined', () => {
     expect(reachableComponents(undefined, [{}])).toBeUndefined();
   });

@@ -22,11 +22,20 @@ function componentOf(ref: string): readonly [string, string] | undefined {
  * walks all of it for each one (Stripe: 6 s of a 36 s self-consistency run, for 384 operations × 468
  * component schemas); the components an operation cannot reach change nothing it validates.
  *
+ * `opaque`: a kind whose members are kept where named but not walked (the request validators'
+ * `schemas`, which they reach in a document of their own: operation-validators.ts
+ * shareRequestComponents); a pointer into one of its members (`#/components/schemas/A/properties/b`)
+ * is then not certain.
+ *
  * `undefined` (keep the whole components) wherever reachability is not certain from `$ref`s alone:
  * a reference that is not a local `#/components/…` pointer to something there (or names it with an
  * escape), or a `$dynamicRef`.
  */
-export function reachableComponents(components: unknown, roots: readonly unknown[]): Components | undefined {
+export function reachableComponents(
+  components: unknown,
+  roots: readonly unknown[],
+  opaque?: string,
+): Components | undefined {
   if (!isRecord(components)) return undefined;
   const out: Components = {};
   if (isRecord(components['securitySchemes'])) out['securitySchemes'] = components['securitySchemes'];
@@ -37,10 +46,12 @@ export function reachableComponents(components: unknown, roots: readonly unknown
     const [kind, name] = place;
     const group = components[kind];
     if (!isRecord(group) || !(name in group)) return false;
+    // An opaque kind is named whole only: a pointer into one of its members is not followed here.
+    if (kind === opaque && ref !== `#/components/${kind}/${name}`) return false;
     const kept = (out[kind] ??= {});
     if (!(name in kept)) {
       kept[name] = group[name];
-      reach(group[name]);
+      if (kind !== opaque) reach(group[name]);
     }
     return true;
   };

@@ -17,7 +17,7 @@ import {
   type Contract,
   type Operation,
 } from '../contract/index.js';
-import { samePath } from './operations.js';
+import { routedPath, routeShape, selectorsOf, selects } from './operations.js';
 
 /**
  * Formats express-openapi-validator (with ajv-formats in full mode) checks. Any other `format`
@@ -105,11 +105,11 @@ const WRITTEN_AT = 'x-kit-written-at';
  * through documents of their own (`layer`): AWS's `POST /#X-Amz-Target=…` keys, dozens on `/`.
  */
 export function layerOf(contract: Contract, operation: Pick<Operation, 'method' | 'path'>): number {
-  const shape = samePath(operation.path);
-  const keys = Object.keys(contract.document.paths).sort((a, b) => Number(a.includes('#')) - Number(b.includes('#')));
+  const shape = routeShape(operation.path);
+  const keys = Object.keys(contract.document.paths).sort((a, b) => Number(selects(a)) - Number(selects(b)));
   const same = keys.filter(
     (key) =>
-      samePath(key) === shape &&
+      routeShape(key) === shape &&
       isRecord((contract.document.paths as Record<string, unknown>)[key]) &&
       isRecord((contract.document.paths as Record<string, Record<string, unknown>>)[key]?.[operation.method]),
   );
@@ -120,14 +120,14 @@ export function layerOf(contract: Contract, operation: Pick<Operation, 'method' 
 function fromLayer(document: OpenAPIV3.Document, layer: number): void {
   if (layer === 0) return;
   const paths = document.paths as Record<string, Record<string, unknown>>;
-  const keys = Object.keys(paths).sort((a, b) => Number(a.includes('#')) - Number(b.includes('#')));
+  const keys = Object.keys(paths).sort((a, b) => Number(selects(a)) - Number(selects(b)));
   const seen = new Map<string, number>();
   for (const key of keys) {
     const item = paths[key];
     if (!isRecord(item)) continue;
     for (const method of METHODS) {
       if (!isRecord(item[method])) continue;
-      const slot = `${method} ${samePath(key)}`;
+      const slot = `${method} ${routeShape(key)}`;
       const n = seen.get(slot) ?? 0;
       seen.set(slot, n + 1);
       if (n < layer) delete item[method];
@@ -633,23 +633,27 @@ function literalBracketNames(
  */
 function mergeSamePaths(document: OpenAPIV3.Document, changes: string[]): void {
   const paths = document.paths as Record<string, OpenAPIV3.PathItemObject>;
-  const keys = Object.keys(paths).sort((a, b) => Number(a.includes('#')) - Number(b.includes('#')));
+  const keys = Object.keys(paths).sort((a, b) => Number(selects(a)) - Number(selects(b)));
   const first = new Map<string, string>();
   for (const key of keys) {
-    const shape = samePath(key);
+    const shape = routeShape(key);
     const targetKey = first.get(shape);
     if (targetKey === undefined) {
-      if (!key.includes('#')) {
+      if (!selects(key)) {
         first.set(shape, key);
         continue;
       }
-      first.set(shape, key.split('#')[0]!);
-      paths[key.split('#')[0]!] = {};
+      first.set(shape, routedPath(key));
+      paths[routedPath(key)] = {};
     }
     const target = paths[first.get(shape)!]!;
     const item = paths[key]!;
     const targetNames = [...first.get(shape)!.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
-    const ownNames = [...key.split('#')[0]!.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+    const ownNames = [...routedPath(key).matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+    // The members a key's query names (`/rest?method=flickr.test.echo`) are sent in the request's
+    // query (RFC 3986 §3.4): parameters of the operation, each the value the key gives, where the
+    // operation does not declare them itself.
+    const keyQuery = selects(key) && key.split('#')[0]!.includes('?') ? selectorsOf(key.split('#')[0]!) : [];
     const rename = (
       p: OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject,
     ): OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject => {
@@ -664,7 +668,18 @@ function mergeSamePaths(document: OpenAPIV3.Document, changes: string[]): void {
       if (!operation || target[method]) continue;
       const own = (operation.parameters ?? []).map(rename);
       const inherited = (item.parameters ?? []).map(rename).filter((p) => !own.some((o) => named(o) === named(p)));
-      const mine = [...own, ...inherited];
+      const declared = [...own, ...inherited];
+      const fromKey = keyQuery
+        .filter(({ name }) => !declared.some((p) => !('$ref' in p) && p.in === 'query' && p.name === name))
+        .map(
+          ({ name, value }): OpenAPIV3.ParameterObject => ({
+            name,
+            in: 'query',
+            required: true,
+            schema: value === undefined ? {} : { type: 'string', enum: [value] },
+          }),
+        );
+      const mine = [...declared, ...fromKey];
       const targetLevel = (target.parameters ?? []).filter((p) => !mine.some((o) => named(o) === named(p)));
       target[method] = { ...operation, parameters: [...mine, ...targetLevel] };
       changes.push(

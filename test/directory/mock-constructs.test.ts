@@ -87,6 +87,15 @@ const CONSTRUCTS = [
   // A collection created at another path (ijenko's `POST /account/places` for `/places/{placeId}`):
   // the create was stateless, and its example id was refused 404 under `/places/{placeId}`.
   'create-at-another-path.yaml',
+  // A schema `$ref` into a parameter's schema (codat.io's `#/components/parameters/companyId/schema`):
+  // the shared response components lacked the parameters, an internal error on every answer.
+  'schema-ref-into-parameter.yaml',
+  // A create documented to answer a scalar (gototraining's trainingKey): the record was answered, 500.
+  'create-answers-scalar.yaml',
+  // Error items requiring a name without a `properties` entry (frankiefinancial's `location`): left out.
+  'error-requires-undeclared.yaml',
+  // Paths keys carrying a query, 22 on one path (flickr's `/rest?method=flickr.photos.getInfo`): none routed, 404.
+  'query-in-path-key.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
@@ -337,6 +346,80 @@ describe('a list filter of truth words over a 0/1 integer field', () => {
       expect(await slugs('1')).toEqual(groundhogs);
       expect(await slugs('false')).toEqual(['lucy-the-lobster']);
       expect(await slugs('0')).toEqual(['lucy-the-lobster']);
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe('error bodies and answers that follow their own schemas', () => {
+  it('an error says its message in a field named like one (`errorMsg`) and fills every required name', async () => {
+    const mock = await start({
+      port: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'error-requires-undeclared.yaml'),
+    });
+    try {
+      const missing = await fetch(`${mock.url}/entities/no-such-entity`);
+      expect(missing.status).toBe(404);
+      const body = (await missing.json()) as { errorMsg: string };
+      expect(body.errorMsg).toContain('no-such-entity');
+      const refused = await fetch(`${mock.url}/entities`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 7 }),
+      });
+      expect(refused.status).toBe(400);
+      const { issues } = (await refused.json()) as { issues: Record<string, unknown>[] };
+      expect(issues.length).toBeGreaterThan(0);
+      for (const issue of issues)
+        expect(Object.keys(issue)).toEqual(expect.arrayContaining(['location', 'issueLocation']));
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it('a create documented to answer a string answers the new record key, which reads back', async () => {
+    const mock = await start({
+      port: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'create-answers-scalar.yaml'),
+    });
+    try {
+      const created = await fetch(`${mock.url}/organizers/7/trainings`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Onboarding' }),
+      });
+      expect(created.status).toBe(201);
+      const key = (await created.json()) as unknown;
+      expect(typeof key).toBe('string');
+      const read = await fetch(`${mock.url}/organizers/7/trainings/${encodeURIComponent(key as string)}`);
+      expect(read.status).toBe(200);
+      expect(((await read.json()) as { name: string }).name).toBe('Onboarding');
+      const listed = (await (await fetch(`${mock.url}/organizers/7/trainings`)).json()) as { trainingKey: string }[];
+      expect(listed.map((t) => t.trainingKey)).toContain(key);
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it('paths keys carrying a query route by the key query: each method to its operation, no method 404', async () => {
+    const mock = await start({
+      port: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'query-in-path-key.yaml'),
+    });
+    try {
+      const echo = await fetch(`${mock.url}/services/rest?method=test.echo&api_key=k&echo=hi`);
+      expect(echo.status).toBe(200);
+      const info = await fetch(`${mock.url}/services/rest?method=photos.getInfo&api_key=k&photo_id=3`);
+      expect(info.status).toBe(200);
+      expect(((await info.json()) as { photo?: unknown }).photo).toBeDefined();
+      // A method no key names is no operation of the contract: refused, never served as another.
+      expect((await fetch(`${mock.url}/services/rest?method=photos.delete&api_key=k`)).status).toBe(400);
+      const journal = (await (await fetch(`${mock.url}/__mock/requests`)).json()) as unknown;
+      const entries = (Array.isArray(journal) ? journal : (journal as { requests: unknown[] }).requests) as {
+        operationId?: string;
+      }[];
+      expect(entries.map((e) => e.operationId).slice(0, 2)).toEqual(['echo', 'getInfo']);
     } finally {
       await mock.close();
     }

@@ -1,3 +1,5 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -63,5 +65,46 @@ describe("a reference into another component's inside (Codat's `#/components/sch
     const listed = await request(app).get('/customers').expect(200);
     expect(Array.isArray(listed.body)).toBe(true);
     for (const customer of listed.body as { id: unknown }[]) expect(customer.id).toEqual(expect.any(String));
+  });
+});
+
+describe('a refusal names where in the request it is, however deep', () => {
+  it('a member of an item of an array in the body is named by its pointer, never hidden as a file path', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'kit-deep-'));
+    const spec = join(dir, 'orders.yaml');
+    await writeFile(
+      spec,
+      [
+        'openapi: 3.0.3',
+        'info: {title: Orders, version: 1.0.0}',
+        'paths:',
+        '  /orders:',
+        '    post:',
+        '      requestBody:',
+        '        required: true',
+        '        content:',
+        '          application/json:',
+        '            schema:',
+        '              type: object',
+        '              properties:',
+        '                lines:',
+        '                  type: array',
+        '                  items: {type: object, properties: {qty: {type: integer, minimum: 1}}}',
+        '      responses:',
+        "        '201': {description: created}",
+        "        '400': {description: refused}",
+      ].join('\n'),
+    );
+    try {
+      const app = await createMockApp({ spec });
+      const refused = await request(app)
+        .post('/orders')
+        .send({ lines: [{ qty: 1 }, { qty: 0 }] })
+        .expect(400);
+      expect(JSON.stringify(refused.body)).toContain('request/body/lines/1/qty must be >= 1');
+      expect(JSON.stringify(refused.body)).not.toContain('<file>');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
