@@ -73,6 +73,9 @@ const CONSTRUCTS = [
   // A HAL list, `{_links, _embedded: {items: [{_links, …record}]}}` (akeneo.com's association types):
   // the links beside the page and in each item hid it; created records were never listed.
   'hal-embedded-items.yaml',
+  // A record keyed by its required `identifier` under `{code}` (akeneo.com's products): keyed by an
+  // id of the mock's own, the created id was never listed and a listed `identifier` read 404.
+  'identifier-field-named-identifier.yaml',
   // A required exploded query map (amazonaws.com/sns `Attributes`): its members, keys of their own,
   // were not read back, 400 "must have required property 'Attributes'".
   'exploded-query-map.yaml',

@@ -135,7 +135,10 @@ export function identifierProperty(
     // `/clients/{id}` with `client_id`: the noun and the parameter together.
     names.find((n) => normalName(n) === normalName(noun) + normalName(idParam)) ??
     // `/profilingGroups/{profilingGroupName}` with `name` (AWS): the parameter is the noun and the field.
-    names.find((n) => normalName(noun) + normalName(n) === normalName(idParam))
+    names.find((n) => normalName(noun) + normalName(n) === normalName(idParam)) ??
+    // A field named for what it is, the record's required `identifier` (Akeneo's products under
+    // `/products/{code}`), where nothing else is named like the parameter or `id`.
+    names.find((n) => normalName(n) === 'identifier' && (mergeAllOf(schema).required ?? []).includes(n))
   );
 }
 

@@ -129,6 +129,8 @@ export function identifierField(
   // An empty stem (`Sid` itself) is in every key: it names nothing (Twilio: `friendly_name` was taken for the Sid).
   return (
     keys.find((k) => base !== undefined && base !== '' && k.toLowerCase().includes(base.toLowerCase())) ??
+    // A field named for what it is (Akeneo's product `identifier` under `{code}`), as the kernel's identifierProperty.
+    Object.keys(record).find((k) => k.toLowerCase() === 'identifier' && record[k] !== undefined) ??
     keys.find((k) => /^(sid|uuid|key)$/i.test(k))
   );
 }
