@@ -314,7 +314,14 @@ export class Resources {
           // No create succeeded: an item the collection already lists names one that exists.
           const listOp = onCollection(this.contract, provider.createOp.path, 'get');
           const listed = listOp
-            ? await this.firstListed(listOp, provider.field ?? 'id', out, fresh && operation.method === 'delete', depth)
+            ? // The item's field for this parameter (the kernel's identifierField: `{code}` over `identifier`), not any `…id`.
+              await this.firstListed(
+                listOp,
+                provider.field ?? p.name,
+                out,
+                fresh && operation.method === 'delete',
+                depth,
+              )
             : undefined;
           if (listed?.ok && this.admits(p, listed.value)) {
             out[p.name] = listed.value;

@@ -132,7 +132,8 @@ export function readerOfCreated(
  * all the same.
  */
 function listedId(item: Readonly<Record<string, unknown>>, field: string): unknown {
-  const own = item[field] ?? item['id'];
+  // The field, else the one the kernel's identifierField reads for it (a parameter `{code}` over `identifier`).
+  const own = item[field] ?? item['id'] ?? item[identifierField(item, field) ?? field];
   if (own !== undefined) return own;
   // The record wrapped in one member (`{PaymentMethod: {id}}`): the kernel's envelope rule, as the mock reads it.
   const inner = envelopedRecord(item);

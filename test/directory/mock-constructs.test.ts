@@ -67,6 +67,18 @@ const CONSTRUCTS = [
   // `limit[subcategories]` beside an integer `limit` (apple.com app-store-connect): the bracketed
   // name was read as a member of `limit`, 400 "must be integer"; `fields[x]` arrays "must be array".
   'bracketed-beside-bare.yaml',
+  // A JSON:API list whose `included` holds its own type beside `data` (apple.com app-store-connect's
+  // appCategories): two arrays of records, so the list was stateless; its ids read back 404.
+  'jsonapi-included-same-type.yaml',
+  // A HAL list, `{_links, _embedded: {items: [{_links, …record}]}}` (akeneo.com's association types):
+  // the links beside the page and in each item hid it; created records were never listed.
+  'hal-embedded-items.yaml',
+  // A record keyed by its required `identifier` under `{code}` (akeneo.com's products): keyed by an
+  // id of the mock's own, the created id was never listed and a listed `identifier` read 404.
+  'identifier-field-named-identifier.yaml',
+  // A kept item read beside a stateless list (clever.com's contacts, `{data: [{data: Contact}]}`):
+  // the ids the list's answer named read back 404.
+  'read-of-stateless-listed-id.yaml',
   // A required exploded query map (amazonaws.com/sns `Attributes`): its members, keys of their own,
   // were not read back, 400 "must have required property 'Attributes'".
   'exploded-query-map.yaml',

@@ -137,7 +137,10 @@ export function identifierProperty(
     // `/clients/{id}` with `client_id`: the noun and the parameter together.
     names.find((n) => normalName(n) === normalName(noun) + normalName(idParam)) ??
     // `/profilingGroups/{profilingGroupName}` with `name` (AWS): the parameter is the noun and the field.
-    names.find((n) => normalName(noun) + normalName(n) === normalName(idParam))
+    names.find((n) => normalName(noun) + normalName(n) === normalName(idParam)) ??
+    // A field named for what it is, the record's required `identifier` (Akeneo's products under
+    // `/products/{code}`), where nothing else is named like the parameter or `id`.
+    names.find((n) => normalName(n) === 'identifier' && (mergeAllOf(schema).required ?? []).includes(n))
   );
 }
 
@@ -227,7 +230,7 @@ export function listShape(written: Schema | undefined, item: Schema, summary?: L
     (isRecord(candidate) &&
       !('$ref' in candidate) &&
       isObjectSchema(candidate as Schema) &&
-      (sameShape(candidate as Schema, item) ||
+      (sameState(candidate as Schema, item) ||
         (summary !== undefined && subShape(candidate as Schema, item, summary.idField))));
   // Items that wrap the record under one member of their own and nothing else (adyen's
   // `{data: [{PaymentMethod: {id, …}}]}`, the create and the read answering the record itself): the
@@ -262,7 +265,7 @@ export function listShape(written: Schema | undefined, item: Schema, summary?: L
   const view = mergeAllOf(schema);
   if (view.type !== undefined && view.type !== 'object') return undefined;
   // A member wrapped in `allOf` beside its description (AWS: `{allOf: [{$ref: …List}, {description}]}`) is read merged.
-  const arrays = Object.entries(view.properties ?? {}).filter(([, sub]) => {
+  const arrays = Object.entries(primaryData(view)).filter(([, sub]) => {
     if ('$ref' in sub) return false;
     const merged = mergeAllOf(sub);
     return merged.type === 'array' && 'items' in merged && (same(merged.items) || wrapping(merged.items) !== undefined);
@@ -287,7 +290,8 @@ export function listShape(written: Schema | undefined, item: Schema, summary?: L
   // status, a total, a cursor): a record that carries a page of others (Stripe's Account and its
   // `external_accounts`, Clerk's `{response: User, client}`) is not a list of them.
   const properties = Object.entries(view.properties ?? {});
-  const members = properties.filter(([, sub]) => !plainValue(sub));
+  // A HAL page's `_links` (draft-kelly-json-hal §4.1.1) link pages; they hold no records.
+  const members = properties.filter(([name, sub]) => !plainValue(sub) && name !== '_links');
   const member = members.length === 1 ? members[0]![0] : undefined;
   const holder = member === undefined ? undefined : view.properties?.[member];
   if (!holder || '$ref' in holder || properties.some(([name]) => normalName(name) === 'id')) return undefined;
@@ -385,6 +389,30 @@ function subShape(a: Schema, b: Schema, idField: string | undefined): boolean {
   const whole = new Set(Object.keys(recordProperties(b)));
   const part = Object.keys(recordProperties(a));
   return idField !== undefined && part.includes(idField) && part.every((name) => whole.has(name));
+}
+
+/**
+ * The members of a page that may hold its records: a JSON:API document's `included` holds resources
+ * related to its primary `data`, often of the same type (JSON:API 1.1 §7.1, §7.4 "Compound
+ * Documents"), so beside `data` the page is never `included`.
+ */
+function primaryData(view: Schema): Record<string, Schema | OpenAPIV3.ReferenceObject> {
+  const { included: _related, ...members } = view.properties ?? {};
+  return 'data' in members ? members : (view.properties ?? {});
+}
+
+/** HAL's reserved members (draft-kelly-json-hal §4.1): a resource's links and embedded resources, not its state. */
+const HAL_RESERVED = new Set(['_links', '_embedded']);
+
+/** Two object schemas describe the same record when their property names agree, HAL's reserved members aside. */
+function sameState(a: Schema, b: Schema): boolean {
+  const state = (s: Schema): string =>
+    Object.keys(recordProperties(s))
+      .filter((name) => !HAL_RESERVED.has(name))
+      .sort()
+      .join(',');
+  const x = state(a);
+  return x !== '' && x === state(b);
 }
 
 /** Two object schemas describe the same record when their property names agree. */

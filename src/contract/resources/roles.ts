@@ -129,6 +129,8 @@ export function identifierField(
   // An empty stem (`Sid` itself) is in every key: it names nothing (Twilio: `friendly_name` was taken for the Sid).
   return (
     keys.find((k) => base !== undefined && base !== '' && k.toLowerCase().includes(base.toLowerCase())) ??
+    // A field named for what it is (Akeneo's product `identifier` under `{code}`), as the kernel's identifierProperty.
+    Object.keys(record).find((k) => k.toLowerCase() === 'identifier' && record[k] !== undefined) ??
     keys.find((k) => /^(sid|uuid|key)$/i.test(k))
   );
 }
@@ -169,7 +171,9 @@ export function listItems(value: unknown, collection?: string, idField?: string)
   const found = arrays.find((a) => a.length > 0 && a.every((x) => isRecord(x)));
   if (found !== undefined || arrays.length > 0) return found;
   // No array at the top: the one object member an envelope wraps the page in (`{status, data: {orders: [...], total}}`).
-  const inner = envelopedRecord(value);
+  // A HAL page's `_links` (draft-kelly-json-hal §4.1.1) link pages beside the `_embedded` records.
+  const { _links: _pages, ...page } = value;
+  const inner = envelopedRecord(page);
   return inner === undefined ? undefined : listItems(inner, collection, idField);
 }
 
