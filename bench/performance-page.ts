@@ -182,7 +182,7 @@ export function renderPerformancePage(r: BenchResults): string {
   if (r.proxy) {
     const p = r.proxy;
     out.push(
-      `The Petstore at a fixed ${p.rate} requests a second for ${p.seconds} s per row, at most ${p.connections} keep-alive connections, open loop (each request sent when due, at an even pace, and timed from its due time: \`bench/paced-load.ts\`): straight to the mock, through \`petstore-conformance proxy\` and through Prism's \`prism proxy\` in front of the same mock, then straight again. Added p99 = p99 through the proxy − the lower direct p99 (goal for ours: ≤ 2 ms).`,
+      `The Petstore at a fixed ${p.rate} requests a second for ${p.seconds} s per row, at most ${p.connections} keep-alive connections, open loop (each request sent when due, at an even pace, and timed from its due time: \`bench/paced-load.ts\`): straight to the mock, through \`petstore-conformance proxy\` and through Prism's \`prism proxy\` in front of the same mock, then straight again, in alternating rounds (\`--proxy-rounds\`, default 3), each figure the median of its rounds. Added p99 = p99 through the proxy − the lower direct p99 of the round (goal for ours: ≤ 2 ms).`,
       '',
       '| path | p50 ms | p99 ms | req/s | non-2xx | errors | proxy CPU per request |',
       '|---|---:|---:|---:|---:|---:|---:|',
