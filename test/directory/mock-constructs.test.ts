@@ -76,9 +76,6 @@ const CONSTRUCTS = [
   // A record keyed by its required `identifier` under `{code}` (akeneo.com's products): keyed by an
   // id of the mock's own, the created id was never listed and a listed `identifier` read 404.
   'identifier-field-named-identifier.yaml',
-  // A kept item read beside a stateless list (clever.com's contacts, `{data: [{data: Contact}]}`):
-  // the ids the list's answer named read back 404.
-  'read-of-stateless-listed-id.yaml',
   // A required exploded query map (amazonaws.com/sns `Attributes`): its members, keys of their own,
   // were not read back, 400 "must have required property 'Attributes'".
   'exploded-query-map.yaml',

@@ -59,8 +59,6 @@ export interface GenericDeps {
     params: Readonly<Record<string, string>>,
     query: URLSearchParams,
   ) => Reply;
-  /** Whether a stateless answer of the mock named the value (served.ts): such an id exists. */
-  readonly named?: (value: string) => boolean;
 }
 
 const asSchema = (s: Schema | OpenAPIV3.ReferenceObject | undefined): Schema | undefined =>
@@ -1035,23 +1033,6 @@ export function genericHandlers(deps: GenericDeps): Handlers {
     return made;
   };
 
-  /**
-   * A record the store lacks under an id a stateless answer named (a list the model does not bind,
-   * clever's `{data: [{data: Contact}]}`): the client saw it listed, so it exists (served.ts), made
-   * with that id and kept, unless it was deleted since.
-   */
-  const named = (collection: Collection, scope: string, id: string): RecordValue | undefined => {
-    if (deps.named?.(id) !== true || store.wasDeleted(collection.path, scope, id)) return undefined;
-    const made = generateRecord(collection.schema, deps.faker(), validator);
-    if (collection.idField !== undefined)
-      made[collection.idField] =
-        typeof made[collection.idField] === 'number' && id.trim() !== '' && Number.isFinite(Number(id))
-          ? Number(id)
-          : id;
-    store.put(collection.path, scope, id, made);
-    return made;
-  };
-
   /** The fields the operation's documented 409 says are unique (unique.ts), once per operation. */
   const uniques = new Map<string, string[]>();
   const unique = (op: Operation): string[] => {
@@ -1106,10 +1087,7 @@ export function genericHandlers(deps: GenericDeps): Handlers {
     const existing = (input: HandlerInput): { id: string; scope: string; record: RecordValue } => {
       const id = input.params[collection.idParam] ?? '';
       const scope = scopeOf(collection, input.params);
-      const record =
-        collection.singleton === true
-          ? single(collection, scope)
-          : (store.get(collection.path, scope, id) ?? named(collection, scope, id));
+      const record = collection.singleton === true ? single(collection, scope) : store.get(collection.path, scope, id);
       if (!record) throw missing(collection, id, input);
       return { id, scope, record };
     };

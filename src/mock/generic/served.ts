@@ -47,11 +47,6 @@ export class ServedValues {
     return this.parameterNames.has(name) || name === 'id' || /(id|ids|key|keys)$/.test(name);
   }
 
-  /** Whether an answer of this mock has named the value. */
-  has(value: string): boolean {
-    return this.values.has(value);
-  }
-
   clear(): void {
     this.values.clear();
   }

@@ -78,7 +78,6 @@ export class GenericRules implements Rules {
       faker: () => dice.faker,
       codeForStatus,
       documented,
-      named: (value) => this.served.has(value),
     });
     this.statefulOperations = Object.keys(this.handlers);
   }
