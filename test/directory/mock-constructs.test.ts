@@ -110,6 +110,15 @@ const CONSTRUCTS = [
   'error-requires-undeclared.yaml',
   // Paths keys carrying a query, 22 on one path (flickr's `/rest?method=flickr.photos.getInfo`): none routed, 404.
   'query-in-path-key.yaml',
+  // A create whose answer marks `id` readOnly and whose request has none, the read answering a plain
+  // `id` (adyen.com's account holders and checkout sessions): the client's id was kept and echoed.
+  'read-only-id-in-create-answer.yaml',
+  // Operations documenting only `2XX` and `default` (ably.io/platform's device registrations): no
+  // collection, so an unknown id answered 200 where `default` covers the 404.
+  'success-range-only.yaml',
+  // An item parameter taking a list of integers (daniweb.com's `/groups/{ID}`): the created group's
+  // id was "group-4", which the parameter cannot carry; its read answered 400.
+  'item-param-array.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
