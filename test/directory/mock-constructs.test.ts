@@ -119,6 +119,8 @@ const CONSTRUCTS = [
   // An item parameter taking a list of integers (daniweb.com's `/groups/{ID}`): the created group's
   // id was "group-4", which the parameter cannot carry; its read answered 400.
   'item-param-array.yaml',
+  // An identifier whose schema admits "" (AWS chime-sdk-identity's `EndpointId`): issued "", read back 404.
+  'empty-issued-id.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {

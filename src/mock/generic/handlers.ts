@@ -587,8 +587,13 @@ function newId(
   return `${collection.noun}-${taken.size + 1}`;
 }
 
-/** Whether an identifier, written into the item path, is a value its path parameter takes. */
+/**
+ * Whether an identifier, written into the item path, is a value its path parameter takes. Never the
+ * empty string (AWS's `String64`, `minLength: 0`): `/endpoints/` is another path (RFC 3986 §3.3),
+ * so a record issued that id could never be read back.
+ */
 function addressable(collection: Collection, id: unknown, validator: SchemaValidator): boolean {
+  if (String(id) === '') return false;
   const schema = collection.paramSchema;
   if (!schema) return true;
   const numeric = schema.type === 'integer' || schema.type === 'number';
