@@ -69,6 +69,9 @@ const CONSTRUCTS = [
   // A replace read back through a GET whose templated path is another GET's under other names
   // (xero's `/Attachments/{FileName}` beside `/Attachments/{AttachmentID}`, OAS 3.0.3 §4.7.8): failed 400.
   'read-on-identical-paths.yaml',
+  // An optional array header left empty (beezup's `Accept-Language`): sent as an empty field, refused
+  // 400 "must be array", also on the unknown-id probe (not_found_for_unknown_id answered 400).
+  'optional-array-header.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
