@@ -72,6 +72,8 @@ const CONSTRUCTS = [
   // An optional array header left empty (beezup's `Accept-Language`): sent as an empty field, refused
   // 400 "must be array", also on the unknown-id probe (not_found_for_unknown_id answered 400).
   'optional-array-header.yaml',
+  // An item read documented to answer a JSON string (signl4's webhooks): "gave "…", not an object".
+  'scalar-read.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
