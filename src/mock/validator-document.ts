@@ -851,6 +851,40 @@ function referencedAccessModes(document: OpenAPIV3.Document, changes: string[]):
     );
 }
 
+/**
+ * Objects whose keys are names the document chooses (a property, a header, a media type, a
+ * security scheme), not fields: a key there that begins with `x-` is a name, never an extension.
+ */
+const NAMED_MEMBERS = new Set([
+  'properties',
+  'patternProperties',
+  'definitions',
+  '$defs',
+  'dependentSchemas',
+  'dependencies',
+  'schemas',
+  'responses',
+  'parameters',
+  'examples',
+  'requestBodies',
+  'headers',
+  'securitySchemes',
+  'security',
+  'links',
+  'callbacks',
+  'pathItems',
+  'content',
+  'encoding',
+  'variables',
+  'mapping',
+  'scopes',
+  'paths',
+  'webhooks',
+]);
+
+/** The copy's own markers (WRITTEN_AT) and the validator's (`x-eov-…`), which it must keep. */
+const kept = (key: string): boolean => key.startsWith('x-kit-') || key.startsWith('x-eov-');
+
 /** Depth-first over every object of the document; the callback sees each object once, with its JSON pointer. */
 function visit(root: unknown, where: string, callback: (node: Record<string, unknown>, where: string) => void): void {
   const stack: { node: unknown; where: string; parent?: string }[] = [{ node: root, where }];
@@ -860,7 +894,9 @@ function visit(root: unknown, where: string, callback: (node: Record<string, unk
     if (typeof node !== 'object' || node === null || seen.has(node)) continue;
     seen.add(node);
     if (Array.isArray(node)) {
-      for (const [i, child] of node.entries()) stack.push({ node: child, where: `${at}/${i}` });
+      // The items of `security` are maps of scheme names, as `security` itself is named here.
+      for (const [i, child] of node.entries())
+        stack.push({ node: child, where: `${at}/${i}`, ...(parent === 'security' ? { parent } : {}) });
       continue;
     }
     if (!isRecord(node)) continue;
@@ -869,6 +905,12 @@ function visit(root: unknown, where: string, callback: (node: Record<string, unk
       delete node['example'];
       delete node['examples'];
     }
+    // Specification extensions (OAS 3.0.3 §4.8: "x-" fields) say nothing the validator reads, and
+    // ajv walks every key of a schema (json-schema-traverse allKeys): an `id` inside one (Apideck's
+    // `x-apideck-weights: {id: critical}`) was taken for a draft-04 schema id, and two of them for
+    // "reference … resolves to more than one schema", a 500 on every answer.
+    if (parent === undefined || !NAMED_MEMBERS.has(parent))
+      for (const key of Object.keys(node)) if (key.startsWith('x-') && !kept(key)) delete node[key];
     callback(node, at);
     for (const [key, child] of Object.entries(node)) {
       if (key === 'default' || key === 'enum' || key.startsWith('x-')) continue;
