@@ -61,6 +61,11 @@ export interface ValidatorDocument {
   /** What was changed, one line each (for a notice; never printed by the library). */
   readonly changes: readonly string[];
   /**
+   * What the operator is told at start, one line each (checkedValidatorDocument): what the document
+   * holds that the specification does not define and the mock therefore ignores.
+   */
+  readonly notices: string[];
+  /**
    * Where each contract operation (`operationKey`) sits in `document`: its path key there (path
    * keys are merged and renamed above). An OpenAPI 3.2 QUERY or additional operation sits under the
    * method field validatorSlots gives it; one not listed is not in the copy (no field was free).
@@ -185,7 +190,7 @@ export function validatorDocument(contract: Contract, layer = 0): ValidatorDocum
       delete operation[WRITTEN_AT];
     }
   }
-  return { document, annotationFormats: [...formats], changes, pathKeys, queryAliases };
+  return { document, annotationFormats: [...formats], changes, notices: [], pathKeys, queryAliases };
 }
 
 /**
