@@ -147,6 +147,7 @@ export function validatorDocument(contract: Contract, layer = 0): ValidatorDocum
   withoutExtensions(document);
   // The kernel's reading of a `$ref`'s siblings (ignored in 3.0, OAS 3.0.3 §4.7.26; local-refs.ts), for both halves.
   if (contract.version.family === '2.0' || contract.version.family === '3.0') dropReferenceSiblings(document);
+  if (contract.version.family === '2.0' || contract.version.family === '3.0') componentsNamedId(document, changes);
   // Before any path key is merged or renamed: the references name them as written.
   referencesIntoPaths(document, changes);
   for (const [key, item] of Object.entries(document.paths as Record<string, unknown>)) {
@@ -403,6 +404,42 @@ function deepSchemaReferences(document: OpenAPIV3.Document, changes: string[]): 
     if (name === undefined) return;
     record['$ref'] = `#/components/schemas/${name}`;
     reach(schemas[name]);
+  });
+}
+
+/**
+ * A component named `id` (AWS Data Pipeline's `#/components/schemas/id`, a string). The 3.0
+ * validator is draft-04 ajv, whose schema id is the `id` keyword: resolving a `$ref` it walks the
+ * pointer and reads each object's `id` as a change of base URI, so the `schemas` map's member `id`
+ * (an object) was read as one and threw "id.replace is not a function", a 500 on every operation
+ * whose schemas reach it. The validator's copy names such a component `id.kit` (or the first
+ * free `id.kitN`), and its references follow. 3.1 is read by 2020-12 ajv, whose id is `$id`, a
+ * name no component can have (OAS 3.1.0 §4.8.7.1: `^[a-zA-Z0-9\.\-_]+$`).
+ */
+function componentsNamedId(document: OpenAPIV3.Document, changes: string[]): void {
+  const components = document.components as Record<string, unknown> | undefined;
+  if (!isRecord(components)) return;
+  const renamed = new Map<string, string>();
+  for (const [kind, members] of Object.entries(components)) {
+    if (!isRecord(members) || !isRecord(members['id'])) continue;
+    let name = 'id.kit';
+    for (let n = 2; name in members; n++) name = `id.kit${n}`;
+    members[name] = members['id'];
+    delete members['id'];
+    renamed.set(`#/components/${kind}/id`, `#/components/${kind}/${name}`);
+    changes.push(`#/components/${kind}/id: named ${name} (draft-04 ajv reads a member named id as a schema id)`);
+  }
+  if (renamed.size === 0) return;
+  const follow = (ref: string): string => {
+    for (const [from, to] of renamed)
+      if (ref === from || ref.startsWith(`${from}/`)) return to + ref.slice(from.length);
+    return ref;
+  };
+  walkRecords(document, (record) => {
+    if (typeof record['$ref'] === 'string') record['$ref'] = follow(record['$ref']);
+    const mapping = record['mapping'];
+    if (isRecord(mapping))
+      for (const [key, value] of Object.entries(mapping)) if (typeof value === 'string') mapping[key] = follow(value);
   });
 }
 
