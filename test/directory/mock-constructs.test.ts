@@ -110,6 +110,15 @@ const CONSTRUCTS = [
   'error-requires-undeclared.yaml',
   // Paths keys carrying a query, 22 on one path (flickr's `/rest?method=flickr.photos.getInfo`): none routed, 404.
   'query-in-path-key.yaml',
+  // An `id` inside an `x-` extension of a schema (apideck.com's `x-apideck-weights: {id: critical}`):
+  // ajv took it for a schema id, 500 "reference … resolves to more than one schema" on every answer.
+  'extension-id-in-schema.yaml',
+  // Fields no Schema Object defines (enode.io's `items` naming a Parameter Object through `$ref`):
+  // the mock refused the whole document, "must NOT have additional properties (explode)".
+  'unknown-schema-fields.yaml',
+  // A component schema named `id` (AWS Data Pipeline): draft-04 ajv read it as a schema id while
+  // resolving a reference, 500 "id.replace is not a function" on every operation reaching it.
+  'component-named-id.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
