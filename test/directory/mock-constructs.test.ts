@@ -119,6 +119,17 @@ const CONSTRUCTS = [
   // A component schema named `id` (AWS Data Pipeline): draft-04 ajv read it as a schema id while
   // resolving a reference, 500 "id.replace is not a function" on every operation reaching it.
   'component-named-id.yaml',
+  // A create whose answer marks `id` readOnly and whose request has none, the read answering a plain
+  // `id` (adyen.com's account holders and checkout sessions): the client's id was kept and echoed.
+  'read-only-id-in-create-answer.yaml',
+  // Operations documenting only `2XX` and `default` (ably.io/platform's device registrations): no
+  // collection, so an unknown id answered 200 where `default` covers the 404.
+  'success-range-only.yaml',
+  // An item parameter taking a list of integers (daniweb.com's `/groups/{ID}`): the created group's
+  // id was "group-4", which the parameter cannot carry; its read answered 400.
+  'item-param-array.yaml',
+  // An identifier whose schema admits "" (AWS chime-sdk-identity's `EndpointId`): issued "", read back 404.
+  'empty-issued-id.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
