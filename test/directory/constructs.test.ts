@@ -72,6 +72,9 @@ const CONSTRUCTS = [
   // An optional array header left empty (beezup's `Accept-Language`): sent as an empty field, refused
   // 400 "must be array", also on the unknown-id probe (not_found_for_unknown_id answered 400).
   'optional-array-header.yaml',
+  // A list written as an object keyed by id, its schema one literal member (just-eat's pools): the runner
+  // read no list and failed the create "is not listed (0 items)"; what the contract shows holds no ids to walk.
+  'list-as-keyed-map.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {

@@ -130,6 +130,15 @@ const CONSTRUCTS = [
   'item-param-array.yaml',
   // An identifier whose schema admits "" (AWS chime-sdk-identity's `EndpointId`): issued "", read back 404.
   'empty-issued-id.yaml',
+  // One item path under two parameter names (Lex's `{version}` delete beside the `{versionoralias}` read):
+  // the read's record names no `versionoralias`, a created version was stored under an invented key, never listed.
+  'item-parameter-named-twice.yaml',
+  // Records named by their ARN under `{appBundleIdentifier}` (AppFabric): no identifier was read, the lists
+  // were stateless, a created bundle was never listed.
+  'arn-identified-records.yaml',
+  // A listed field the read's record lacks (Access Analyzer's `principalArn`), filtered by: made afresh per
+  // answer, so a filter by a listed value selected nothing (filters_filter).
+  'listed-field-beyond-record.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
