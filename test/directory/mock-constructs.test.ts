@@ -110,6 +110,9 @@ const CONSTRUCTS = [
   'error-requires-undeclared.yaml',
   // Paths keys carrying a query, 22 on one path (flickr's `/rest?method=flickr.photos.getInfo`): none routed, 404.
   'query-in-path-key.yaml',
+  // One requirement of two query API keys (nexmo.com/numbers' `api_key` and `api_secret`): every
+  // valid request was refused 400 "Unknown query parameter 'api_secret'".
+  'two-query-keys.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
