@@ -113,6 +113,9 @@ const CONSTRUCTS = [
   // One requirement of two query API keys (nexmo.com/numbers' `api_key` and `api_secret`): every
   // valid request was refused 400 "Unknown query parameter 'api_secret'".
   'two-query-keys.yaml',
+  // A form body whose schema is a string (libretranslate.local, spoonacular.com) or an integer
+  // (envoice.in): the runner sent `value=hunger`, the mock read pairs, 400 "request/body must be string".
+  'scalar-form-body.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
