@@ -62,6 +62,9 @@ const CONSTRUCTS = [
   'paged-nested-list.yaml',
   // A query parameter given by `content` (a JSON boolean): the runner sent any string, refused "must be boolean".
   'content-query-param.yaml',
+  // One path parameter spelled `format: uuid` on one path and `pattern: ^[\da-z]{26}$` on another
+  // (1password.local/connect's vaultUuid): the uuid made for one was carried into the other, 400.
+  'parameter-spelled-twice.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
