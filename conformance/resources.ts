@@ -295,7 +295,15 @@ export class Resources {
     if (depth > 4) return { ok: false, reason: `prerequisites of ${operation.id} nest too deep` };
     const out: Record<string, unknown> = {};
     let guessed = false;
-    for (const p of pathParameters(operation)) {
+    // Parents first, in the path's order: a child made before its parent is made under a parent of
+    // its own (Lucidtech's `executionId` listed before `workflowId`: the execution was created under
+    // one workflow and deleted under another, 404 "No execution").
+    const at = (name: string): number => {
+      const i = operation.path.indexOf(`{${name}}`);
+      return i < 0 ? Number.MAX_SAFE_INTEGER : i;
+    };
+    const ordered = pathParameters(operation).sort((a, b) => at(a.name) - at(b.name));
+    for (const p of ordered) {
       if (known[p.name] !== undefined && this.admits(p, known[p.name])) {
         out[p.name] = known[p.name];
         continue;

@@ -65,6 +65,9 @@ const CONSTRUCTS = [
   // One path parameter spelled `format: uuid` on one path and `pattern: ^[\da-z]{26}$` on another
   // (1password.local/connect's vaultUuid): the uuid made for one was carried into the other, 400.
   'parameter-spelled-twice.yaml',
+  // An item's parameters listed child first (webflow.com's `executionId` before `workflowId`): the
+  // execution was made under one workflow and deleted under another, 404 "No execution".
+  'child-parameter-first.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
