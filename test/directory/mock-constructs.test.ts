@@ -139,6 +139,12 @@ const CONSTRUCTS = [
   // A listed field the read's record lacks (Access Analyzer's `principalArn`), filtered by: made afresh per
   // answer, so a filter by a listed value selected nothing (filters_filter).
   'listed-field-beyond-record.yaml',
+  // One requirement of two query API keys (nexmo.com/numbers' `api_key` and `api_secret`): every
+  // valid request was refused 400 "Unknown query parameter 'api_secret'".
+  'two-query-keys.yaml',
+  // A form body whose schema is a string (libretranslate.local, spoonacular.com) or an integer
+  // (envoice.in): the runner sent `value=hunger`, the mock read pairs, 400 "request/body must be string".
+  'scalar-form-body.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
