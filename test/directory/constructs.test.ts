@@ -62,6 +62,8 @@ const CONSTRUCTS = [
   'paged-nested-list.yaml',
   // A query parameter given by `content` (a JSON boolean): the runner sent any string, refused "must be boolean".
   'content-query-param.yaml',
+  // A 405 a path documents as text/html only (Adobe AEM's servlet): the runner held the HTML 405 to the shared JSON error schema.
+  'path-documents-405-html.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
