@@ -98,6 +98,8 @@ const CONSTRUCTS = [
   'path-documents-405.yaml',
   // Errors documented only as XML (npr.org's sponsorship): refusals were answered as JSON, a type not documented.
   'xml-only-errors.yaml',
+  // Errors whose documented `default` requires a header (Ably's `x-ably-serverid`): the mock's own 400s and 404s left it out.
+  'error-requires-headers.yaml',
   // A bare array of summaries with a field of their own (bluemix's container groups, `Updated_time`
   // beside the read's `UpdatedTime`): the list was stateless, so a created group was never listed.
   'list-summaries-bare-array.yaml',
