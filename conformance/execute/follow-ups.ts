@@ -16,6 +16,7 @@ import {
 } from '../../src/contract/index.js';
 import { asSchema, isRecord, properties, type Schema } from '../cases/schema.js';
 import { responseJsonSchema, sameId } from '../checks/util.js';
+import { itemSchemaOf } from '../probes/lists.js';
 import type { Session } from '../session.js';
 import type { Exchange, GeneratedInput } from '../types.js';
 
@@ -167,6 +168,7 @@ async function listIds(
   const ids: unknown[] = [];
   let last: Exchange | undefined;
   let pages = 0;
+  let unreadable = false;
   for (let offset = 0; pages < 50; pages++) {
     const query: Record<string, unknown> = {};
     if (limit !== undefined) query['limit'] = limit;
@@ -181,8 +183,16 @@ async function listIds(
       auth: 'valid',
       unrecorded: true,
     });
-    const items = listItems(okJson(last), collectionNameOf(listOp.path), field);
-    if (!items) break;
+    const answer = okJson(last);
+    const items = listItems(answer, collectionNameOf(listOp.path), field);
+    // A 2xx first page that holds no list (just-eat's pools: one member literally named
+    // `delivery-pool-id`, where its example keys each pool by its id) lists nothing the runner can read.
+    // Only where the contract itself shows no list there: a page that leaves out a list its schema
+    // declares is the target's fault, and stays unlisted.
+    if (!items) {
+      unreadable = pages === 0 && answer !== undefined && itemSchemaOf(listOp) === undefined;
+      break;
+    }
     // A list of the identifiers alone (`{ticketIds: [...]}`, the kernel's listMember) lists each by itself.
     for (const item of items)
       if (isRecord(item)) ids.push(listedId(item, field));
@@ -207,7 +217,7 @@ async function listIds(
     path: listOp.path,
     input: last.input ?? { pathParams, query: {}, body: undefined, contentType: undefined },
     auth: 'valid',
-    context: { ...context, listedIds: ids, pagesWalked: pages + 1 },
+    context: { ...context, listedIds: ids, pagesWalked: pages + 1, ...(unreadable ? { listUnreadable: true } : {}) },
   });
   return exchange;
 }

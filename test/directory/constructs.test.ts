@@ -74,6 +74,17 @@ const CONSTRUCTS = [
   'optional-array-header.yaml',
   // An item read documented to answer a JSON string (signl4's webhooks): "gave "…", not an object".
   'scalar-read.yaml',
+  // A list written as an object keyed by id, its schema one literal member (just-eat's pools): the runner
+  // read no list and failed the create "is not listed (0 items)"; what the contract shows holds no ids to walk.
+  'list-as-keyed-map.yaml',
+  // One path parameter spelled `format: uuid` on one path and `pattern: ^[\da-z]{26}$` on another
+  // (1password.local/connect's vaultUuid): the uuid made for one was carried into the other, 400.
+  'parameter-spelled-twice.yaml',
+  // An item's parameters listed child first (webflow.com's `executionId` before `workflowId`): the
+  // execution was made under one workflow and deleted under another, 404 "No execution".
+  'child-parameter-first.yaml',
+  // A 405 a path documents as text/html only (Adobe AEM's servlet): the runner held the HTML 405 to the shared JSON error schema.
+  'path-documents-405-html.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {

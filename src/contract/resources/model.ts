@@ -8,7 +8,7 @@ import type { Contract, Operation } from '../types.js';
 import { type EnvelopeMember, identifiersMember, listMember } from './envelopes.js';
 import { collectionNameOf, isItemPath, itemSegment } from './items.js';
 import { linkSource } from './links.js';
-import { normalName } from './vocabulary.js';
+import { arnFieldOf, normalName } from './vocabulary.js';
 import { inferLookups } from './lookups.js';
 import { inferSingletons } from './singletons.js';
 
@@ -157,7 +157,10 @@ export function identifierProperty(
     names.find((n) => normalName(noun) + normalName(n) === normalName(idParam)) ??
     // A field named for what it is, the record's required `identifier` (Akeneo's products under
     // `/products/{code}`), where nothing else is named like the parameter or `id`.
-    names.find((n) => normalName(n) === 'identifier' && (mergeAllOf(schema).required ?? []).includes(n))
+    names.find((n) => normalName(n) === 'identifier' && (mergeAllOf(schema).required ?? []).includes(n)) ??
+    // AWS's `{appBundleIdentifier}` ("the Amazon Resource Name (ARN) or Universally Unique Identifier
+    // (UUID) of the app bundle") over a record with neither that field nor `id`: its ARN names it.
+    names.find((n) => arnFieldOf(idParam, n))
   );
 }
 
@@ -550,11 +553,18 @@ export function inferModel(contract: Contract): GenericModel {
   }
 
   // A collection whose record names no identifier takes the one another collection of the same
-  // record found (Ory Hydra: `/oauth2/register/{id}` serves the `/admin/clients` record, `client_id`).
+  // record found (Ory Hydra: `/oauth2/register/{id}` serves the `/admin/clients` record, `client_id`),
+  // or of the same collection path under another parameter name, where its record has that field
+  // (AWS Lex: `DELETE /bots/{name}/versions/{version}` beside `GET …/{versionoralias}`, one item
+  // path however its parameter is named, OAS 3.0.3 §4.7.8: the `version` is the identifier).
   for (const [i, collection] of collections.entries()) {
     if (collection.idField !== undefined) continue;
     const sibling = collections.find(
-      (c) => c.idField !== undefined && (c.schema === collection.schema || sameShape(c.schema, collection.schema)),
+      (c) =>
+        c.idField !== undefined &&
+        (c.schema === collection.schema ||
+          sameShape(c.schema, collection.schema) ||
+          (c.path === collection.path && c.idField in recordProperties(collection.schema))),
     );
     if (!sibling) continue;
     const fieldSchema = recordProperties(collection.schema)[sibling.idField!];

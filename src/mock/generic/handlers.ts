@@ -635,8 +635,13 @@ function listPage(
   binding: Extract<Binding, { kind: 'list' }>,
   input: HandlerInput,
   records: RecordValue[],
+  itemSchema?: Schema,
 ): { items: RecordValue[] } & PageNumbers {
-  const properties = recordProperties(binding.collection.schema);
+  // The record's fields, and those the list's items show beside them (kept with the record: withAnswered).
+  const properties = {
+    ...(itemSchema ? recordProperties(itemSchema) : {}),
+    ...recordProperties(binding.collection.schema),
+  };
   const byNormal = new Map(Object.keys(properties).map((name) => [normal(name), name]));
   let items = records;
   let size: number | undefined;
@@ -1204,7 +1209,18 @@ export function genericHandlers(deps: GenericDeps): Handlers {
         handlers[operationId] = (input) => {
           const scope = scopeOf(collection, input.params);
           fillToMinimum(binding.shape, answer, collection, scope, deps);
-          const page = listPage(binding, input, store.list(collection.path, scope));
+          // A field the list's items require and a stored record lacks (a seeded record: AWS's
+          // `PolicyGeneration.principalArn` beside the read's `JobDetails`) is made once and kept, as
+          // a create keeps it (withAnswered): the list shows the same value each time, and a filter by
+          // it selects by what is shown rather than a value made afresh for each answer.
+          const records = store.list(collection.path, scope).map((record) => {
+            const done = completed(collection, record);
+            const id = collection.idField === undefined ? undefined : record[collection.idField];
+            if (done !== record && (typeof id === 'string' || typeof id === 'number'))
+              store.put(collection.path, scope, String(id), done);
+            return done;
+          });
+          const page = listPage(binding, input, records, listItemSchema(binding.shape, answer));
           const listed = asListed(binding.shape, collection, page.items);
           const body = listBody(binding.shape, listed, page, deps, answer);
           return { status: successStatus(operation, 200), body, headers: { 'X-Total-Count': String(page.total) } };
