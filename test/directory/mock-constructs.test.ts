@@ -135,6 +135,9 @@ const CONSTRUCTS = [
   // A path parameter `oneOf` an integer id or a string slug (pandascore's `LeagueIDOrSlug`): `123`,
   // coerced to both, was refused 400 "must match exactly one schema"; unknown ids answered 400, not 404.
   'path-param-id-or-slug.yaml',
+  // A create answering `{reportId}`, named like the item parameter, for a record whose read names no
+  // identifier (here.com/tracking's reports): the answered id was not the stored one, read back 404.
+  'create-answers-param-named-id.yaml',
   // One item path under two parameter names (Lex's `{version}` delete beside the `{versionoralias}` read):
   // the read's record names no `versionoralias`, a created version was stored under an invented key, never listed.
   'item-parameter-named-twice.yaml',

@@ -460,10 +460,11 @@ function referenceTo(
   location: string,
   validator: SchemaValidator,
 ): unknown {
-  // The record's identifier field, else (a record schema without one: ijenko's `User`) `id`.
-  const field = collection.idField ?? 'id';
   if (!isRecord(body) || !answer) return body;
   const properties = recordProperties(answer);
+  // The record's identifier field, else (a record schema without one: ijenko's `User`) the answer's
+  // member named like the item parameter (here.com's `{reportId}` for `/reports/v4/{reportId}`), else `id`.
+  const field = collection.idField ?? answerIdField(properties, collection);
   // An answer of its own shape with the id beside it (VTEX's transaction create answers `{id, _self}`
   // for a record whose read, `{date, description, value}`, has none): that id is the stored one.
   if (collection.idField === undefined && field in properties) {
@@ -484,11 +485,16 @@ function referenceTo(
   return body;
 }
 
+/** The answer's member named like the item parameter (`reportId` for `{reportId}`), else `id`. */
+function answerIdField(properties: Readonly<Record<string, unknown>>, collection: Collection): string {
+  return Object.keys(properties).find((name) => normal(name) === normal(collection.idParam)) ?? 'id';
+}
+
 /** The schema of the identifier a create's answer refers to the new record by (referenceTo), where the record has no identifier field. */
 function referenceIdSchema(answer: Schema | undefined, collection: Collection): Schema | undefined {
   if (!answer || collection.idField !== undefined) return undefined;
   const properties = recordProperties(answer);
-  const own = asSchema(properties['id']);
+  const own = asSchema(properties[answerIdField(properties, collection)]);
   if (own) return own.type === 'string' || own.type === 'integer' ? own : undefined;
   if (collection.envelope !== undefined && collection.envelope in properties) return undefined;
   for (const written of Object.values(properties)) {
