@@ -201,6 +201,7 @@ export function validatorDocument(
   absentDeepObjects(document, changes);
   deepSchemaReferences(document, changes);
   referencedAccessModes(document, changes);
+  oneSchemePerRequirement(document);
   // Places are named in the user's own document (a Swagger 2.0 one's pointers, not the upgraded copy's).
   // Alternatives may still be `$ref`s here: a contradiction is judged on what they point to.
   const resolve = (node: unknown): unknown => {
@@ -826,6 +827,34 @@ function optionalBodiesSaySo(document: OpenAPIV3.Document): void {
     for (const method of METHODS) bodies.push(item?.[method]?.requestBody);
   for (const body of bodies)
     if (isRecord(body) && body['$ref'] === undefined && body['required'] === undefined) body['required'] = false;
+}
+
+/**
+ * A security requirement naming several schemes needs all of them (OAS 3.0.3 §4.7.30): Vonage's
+ * `{apiKey, apiSecret}` sends both `api_key` and `api_secret` in the query. express-openapi-validator
+ * 5.6 lets through, as known query names, only the first scheme of each requirement
+ * (`getSecurityQueryParams` reads `Object.keys(sec)[0]`), and refused every valid request as
+ * "Unknown query parameter 'api_secret'". Credentials are the SecurityGate's (validateSecurity is
+ * off), so the validator's copy lists each scheme as a requirement of its own: only the query names
+ * it lets through change.
+ */
+function oneSchemePerRequirement(document: OpenAPIV3.Document): void {
+  const split = (requirements: unknown): OpenAPIV3.SecurityRequirementObject[] | undefined =>
+    Array.isArray(requirements)
+      ? requirements.flatMap((r: unknown) =>
+          isRecord(r) && Object.keys(r).length > 1
+            ? Object.entries(r).map(([name, scopes]) => ({ [name]: scopes as string[] }))
+            : [r as OpenAPIV3.SecurityRequirementObject],
+        )
+      : undefined;
+  if (document.security) document.security = split(document.security);
+  for (const item of Object.values(document.paths)) {
+    if (!item) continue;
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (operation?.security) operation.security = split(operation.security);
+    }
+  }
 }
 
 /**
