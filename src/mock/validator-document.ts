@@ -195,6 +195,7 @@ export function validatorDocument(
   optionalBodiesSaySo(document);
   rawBodiesAreBytes(document, changes);
   ignoredHeaderParameters(document, changes);
+  textOneOfParameters(document, changes);
   bracketedQueryNames(document, changes);
   const aliased = literalBracketNames(document, changes);
   collidingFormObjects(document, changes);
@@ -827,6 +828,47 @@ function optionalBodiesSaySo(document: OpenAPIV3.Document): void {
     for (const method of METHODS) bodies.push(item?.[method]?.requestBody);
   for (const body of bodies)
     if (isRecord(body) && body['$ref'] === undefined && body['required'] === undefined) body['required'] = false;
+}
+
+/**
+ * A parameter whose schema is a `oneOf` of alternatives of different JSON types, one a string
+ * (pandascore's `LeagueIDOrSlug`: an integer id or a `^[a-z0-9:_-]+$` slug): a path, query, header
+ * or cookie value is text, which the validator coerces to each alternative, so `123` fitted both and
+ * was refused "must match exactly one schema", 400 where the lookup's 404 was due. As JSON the
+ * alternatives cannot overlap (their types differ), so "exactly one" and "at least one" agree:
+ * the parameter's own copy is checked as `anyOf` (the shared schema, which bodies use, is untouched).
+ */
+function textOneOfParameters(document: OpenAPIV3.Document, changes: string[]): void {
+  const schemaOf = (node: unknown): unknown => {
+    const ref = isRecord(node) ? node['$ref'] : undefined;
+    const m = typeof ref === 'string' ? /^#\/components\/schemas\/([^/]+)$/.exec(ref) : null;
+    return m ? document.components?.schemas?.[decodePointer(m[1]!)] : node;
+  };
+  const typeOf = (node: unknown): string | undefined => {
+    const target = schemaOf(node);
+    return isRecord(target) && typeof target['type'] === 'string' ? target['type'] : undefined;
+  };
+  const loosen = (parameter: unknown, where: string): void => {
+    if (!isRecord(parameter) || parameter['in'] === undefined || parameter['content'] !== undefined) return;
+    const schema = schemaOf(parameter['schema']);
+    if (!isRecord(schema) || !Array.isArray(schema['oneOf']) || isRecord(schema['discriminator'])) return;
+    const types = schema['oneOf'].map(typeOf);
+    const distinct = new Set(types.map((t) => (t === 'integer' ? 'number' : t)));
+    if (types.some((t) => t === undefined) || distinct.size !== types.length || !distinct.has('string')) return;
+    const { oneOf, ...rest } = schema;
+    parameter['schema'] = { ...rest, anyOf: oneOf };
+    changes.push(
+      `${where}: parameter ${String(parameter['name'])}'s oneOf of ${types.join(', ')} checked as anyOf (a text value is coerced to each)`,
+    );
+  };
+  for (const [name, parameter] of Object.entries(document.components?.parameters ?? {}))
+    loosen(parameter, `#/components/parameters/${name}`);
+  for (const [key, item] of Object.entries(document.paths)) {
+    if (!item) continue;
+    const at = `#/paths/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+    for (const p of item.parameters ?? []) loosen(p, at);
+    for (const m of METHODS) for (const p of item[m]?.parameters ?? []) loosen(p, `${at}/${m}`);
+  }
 }
 
 /**

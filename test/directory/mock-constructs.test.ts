@@ -135,6 +135,9 @@ const CONSTRUCTS = [
   'item-param-array.yaml',
   // An identifier whose schema admits "" (AWS chime-sdk-identity's `EndpointId`): issued "", read back 404.
   'empty-issued-id.yaml',
+  // A path parameter `oneOf` an integer id or a string slug (pandascore's `LeagueIDOrSlug`): `123`,
+  // coerced to both, was refused 400 "must match exactly one schema"; unknown ids answered 400, not 404.
+  'path-param-id-or-slug.yaml',
   // One item path under two parameter names (Lex's `{version}` delete beside the `{versionoralias}` read):
   // the read's record names no `versionoralias`, a created version was stored under an invented key, never listed.
   'item-parameter-named-twice.yaml',
