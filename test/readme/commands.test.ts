@@ -85,7 +85,9 @@ const NOT_RUN: Readonly<Record<string, string>> = {
     "the directory sweep: minutes, after installing the directory; test/directory/sample.test.ts runs the same sweep code on the suite's fixed sample",
   'npm run sweep -- --only amazonaws.com/dynamodb':
     'the directory sweep installs the directory first; test/directory/sample.test.ts runs the same sweep code on the fixed sample',
-  'npm run sweep': 'the whole directory: hours on this machine',
+  'npm run sweep -- --jobs 2': 'the whole directory: most of an hour on this machine',
+  'npm run sweep -- --half even --jobs 2':
+    'half the directory: half an hour on this machine; test/directory/halves.test.ts tests the halves the option picks',
   // docs/directory-triage.md: the command that writes a seed's page.
   'npm run sweep -- --sample 60 --seed 13 --examples 1 --timeout 120 --markdown docs/directory-seed-13.md':
     "a sweep of 60 documents: minutes, after installing the directory, and it rewrites a committed page; test/directory/sample.test.ts runs the same sweep code on the suite's fixed sample",
