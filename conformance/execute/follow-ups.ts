@@ -1,6 +1,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { lowered, type Contract, type Operation, type SchemaValidator } from '../../src/contract/index.js';
 import { pathParameters, queryParameters } from '../cases/inputs.js';
+import { pathClash } from '../cases/path-clash.js';
 import {
   collectionNameOf,
   envelopedRecord,
@@ -89,6 +90,16 @@ function okJson(exchange: Exchange): unknown {
 
 /** Path segments of a key's resource path (the kernel's: `/tasks/` and `/tasks` are one segment). */
 const segmentCount = (path: string): number => resourcePath(path).split('/').length;
+
+/**
+ * Why a read cannot judge what was written: the read's request is also another GET's (xero's
+ * `/Attachments/{FileName}` beside `/Attachments/{AttachmentID}`), templated paths OAS 3.0.3 §4.7.8
+ * calls identical, so the contract does not say which of the two answers it. Undefined otherwise.
+ */
+function ambiguousRead(contract: Contract, reader: Operation): string | undefined {
+  const clash = pathClash(contract, reader);
+  return clash === undefined ? undefined : `not read back: ${reader.id}'s ${clash.replace(/^not exercised: /, '')}`;
+}
 
 /** The read operation the 201's `links` name for the new resource, else the GET on `<collection>/{param}`. */
 export function readerOfCreated(
@@ -231,6 +242,8 @@ export async function readBack(
       ? `no read of what ${create.id} created: no links, and no GET ${create.path}/{id} takes the identifier its answer gives`
       : `${create.id} answered neither a JSON object nor a Location: nothing names what it created`;
   }
+  const ambiguous = ambiguousRead(contract, reader.op);
+  if (ambiguous !== undefined) return ambiguous;
   const readSchema = responseJsonSchema(reader.op.responses['200'] ?? ({} as OpenAPIV3.ResponseObject))?.schema;
   // The field carrying the id, compared as text: a Location gives "1" for `memberId: 1` (a path segment is text, RFC 3986 §3.3).
   // The record is the answer, or the one member an envelope wraps it in (the kernel's envelopedRecord:
@@ -291,6 +304,8 @@ export async function readAfterReplace(
 ): Promise<string | undefined> {
   const reader = readOpFor(contract, op.path);
   if (!reader) return `no GET on ${op.path} reads the replaced resource back`;
+  const ambiguous = ambiguousRead(contract, reader);
+  if (ambiguous !== undefined) return ambiguous;
   const readSchema = responseJsonSchema(reader.responses['200'] ?? ({} as OpenAPIV3.ResponseObject))?.schema;
   // The URL names the resource a PUT replaces (RFC 9110 §9.3.4): a body field named like a path
   // parameter (`username` under `/user/{username}`) that says otherwise does not rename it, so the
@@ -340,6 +355,8 @@ export async function readAfterDelete(
   if (readSchema && lowered(readSchema).type === 'array')
     return `GET ${op.path} lists members of a collection: ${op.method.toUpperCase()} removed members, not the collection`;
   const readInput = { pathParams: input.pathParams, query: {}, body: undefined, contentType: undefined };
+  const ambiguous = reader ? ambiguousRead(contract, reader) : undefined;
+  if (ambiguous !== undefined) return ambiguous;
   if (reader) {
     const exchange = await session.send({
       reportAs: op.id,

@@ -81,12 +81,29 @@ export interface GenericModel {
   readonly stateless: ReadonlyMap<string, string>;
 }
 
-/** The first 2xx JSON response schema of an operation, if it has one. */
+/**
+ * The schema one identifier in an item path parameter must fit: the parameter's, or its items' where
+ * the parameter takes a list (OAS 3.0.3 §4.7.12.4 `style: simple`, `/groups/{ID}` with `ID` an array
+ * of integers: `/groups/1,2` reads two, `/groups/1` one), so an issued id is one the path can carry.
+ */
+export function addressSchema(parameter: OpenAPIV3.ParameterObject | undefined): Schema | undefined {
+  const schema = parameter?.schema && !('$ref' in parameter.schema) ? parameter.schema : undefined;
+  if (schema?.type !== 'array') return schema;
+  return schema.items && !('$ref' in schema.items) ? schema.items : undefined;
+}
+
+/**
+ * The first 2xx JSON response schema of an operation, if it has one: an exact code first, else the
+ * `2XX` range (OAS 3.0.3 §4.7.16: a range stands for every code in it; Ably documents only `2XX`).
+ */
 export function successSchema(operation: Operation | undefined): Schema | undefined {
   if (!operation) return undefined;
-  for (const status of Object.keys(operation.responses)
-    .filter((s) => /^2\d\d$/.test(s))
-    .sort()) {
+  for (const status of [
+    ...Object.keys(operation.responses)
+      .filter((s) => /^2\d\d$/.test(s))
+      .sort(),
+    ...Object.keys(operation.responses).filter((s) => /^2XX$/i.test(s)),
+  ]) {
     const json = jsonContent(operation.responses[status]?.content, { ranges: true });
     if (json?.schema) return json.schema;
   }
@@ -487,7 +504,7 @@ export function inferModel(contract: Contract): GenericModel {
     const parameter = (on(itemPath, 'get') ?? on(itemPath, 'delete'))?.parameters.find(
       (p) => p.in === 'path' && p.name === idParam,
     );
-    const paramSchema = parameter?.schema && !('$ref' in parameter.schema) ? parameter.schema : undefined;
+    const paramSchema = addressSchema(parameter);
     const idSchema = (fieldSchema && !('$ref' in fieldSchema) ? fieldSchema : undefined) ?? paramSchema;
     const scopeParams = [...path.matchAll(/\{([^}]+)\}/g)].map((p) => p[1]!);
     const collection: Collection = {
