@@ -271,6 +271,10 @@ export class Session implements BuiltRequestSender {
     const op = spec.operation;
     for (const [name, value] of Object.entries(spec.input.headerParams ?? {})) {
       const p = op?.parameters.find((x) => x.name === name && x.in === 'header');
+      // `simple` has no spelling for an empty list (OAS 3.0.3 §4.7.12.4, the "empty" row: n/a): an
+      // optional one is left out, as serialiseQuery leaves out an empty query list. beezup's
+      // `Accept-Language: ` was refused "must be array".
+      if (Array.isArray(value) && value.length === 0 && p?.required !== true) continue;
       if (value !== undefined) set(name, p ? serialiseHeader(p, value) : String(value));
     }
     const cookies: string[] = [];

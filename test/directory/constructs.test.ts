@@ -68,6 +68,8 @@ const CONSTRUCTS = [
   // An item's parameters listed child first (webflow.com's `executionId` before `workflowId`): the
   // execution was made under one workflow and deleted under another, 404 "No execution".
   'child-parameter-first.yaml',
+  // An optional header list (beezup.com's `Accept-Language`) sent empty: refused "must be array".
+  'empty-header-list.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
