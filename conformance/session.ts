@@ -2,7 +2,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import type { Contract, Operation } from '../src/contract/index.js';
 import type { CredentialPlan, Placement } from './credentials.js';
 import { encodeBody } from './http/body.js';
-import { asSchema, effective } from './cases/schema.js';
+import { asSchema, effective, isRecord } from './cases/schema.js';
 
 const effectiveOf = (schema: unknown): OpenAPIV3.SchemaObject | undefined => {
   const s = asSchema(schema);
@@ -271,10 +271,10 @@ export class Session implements BuiltRequestSender {
     const op = spec.operation;
     for (const [name, value] of Object.entries(spec.input.headerParams ?? {})) {
       const p = op?.parameters.find((x) => x.name === name && x.in === 'header');
-      // `simple` has no spelling for an empty list (OAS 3.0.3 §4.7.12.4, the "empty" row: n/a): an
-      // optional one is left out, as serialiseQuery leaves out an empty query list. beezup's
-      // `Accept-Language: ` was refused "must be array".
-      if (Array.isArray(value) && value.length === 0 && p?.required !== true) continue;
+      // An empty list is undefined in RFC 6570 §2.3, and an undefined variable expands to nothing:
+      // an optional header is left out (beezup's `Accept-Language`, an array: an empty field was refused 400).
+      const empty = Array.isArray(value) ? value.length === 0 : isRecord(value) && Object.keys(value).length === 0;
+      if (empty && p?.required !== true) continue;
       if (value !== undefined) set(name, p ? serialiseHeader(p, value) : String(value));
     }
     const cookies: string[] = [];

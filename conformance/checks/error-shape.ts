@@ -45,6 +45,15 @@ export const errorShape: Check = {
         return skip(
           `no operation on ${operation.path} documents a ${response.status} body for an undocumented method (RFC 9110 §15.5.6 asks only for Allow)`,
         );
+      // A 405 the path documents only in types that are not JSON (Adobe AEM's `text/html`) is an
+      // answer in the documented type, not a JSON error body gone missing: content_type's rule for
+      // bodies judges such a type, and the shared JSON error schema says nothing of it. A range
+      // (`*/*`) admits JSON, so it is judged as before.
+      const documentedTypes = Object.keys(onPath.response.content ?? {});
+      if (documentedTypes.length > 0 && !documentedTypes.some((type) => type.includes('*') || isJsonMediaType(type)))
+        return skip(
+          `the ${response.status} that ${operation.path} documents is ${documentedTypes.join(', ')} only: no JSON error body to judge`,
+        );
       pathSchema = responseJsonSchema(onPath.response)?.schema;
     }
     // A read after a write is held to what its own GET documents for that status; where that GET

@@ -3,6 +3,7 @@ import type { Faker } from '@faker-js/faker';
 import type { OpenAPIV3 } from 'openapi-types';
 import { normalName as normal, type Contract, type Operation, type SchemaValidator } from '../contract/index.js';
 import { createFaker } from './faker.js';
+import { documentedHeaders } from './core/canned.js';
 import { type ErrorDetail, HttpError } from './errors.js';
 import { schemaAccepts, toXml } from './media.js';
 import {
@@ -28,6 +29,8 @@ export interface RenderedError {
   readonly body: unknown;
   /** The body as written when it is not the JSON text of `body` (a multipart wrapper). */
   readonly text?: string;
+  /** The headers the documented response requires (OAS 3.0.3 §4.7.17 `required`), generated from their schemas. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** The boundary of the mock's multipart error bodies (RFC 2046 §5.1.1: a string its part cannot contain). */
@@ -79,6 +82,35 @@ export class ErrorBodies {
 
   render(error: HttpError, operation: Operation | undefined): RenderedError {
     const response = operation ? responseFor(operation.responses, error.status) : undefined;
+    const rendered = this.renderBody(error, response);
+    const headers = this.requiredHeaders(error, response);
+    return headers ? { ...rendered, headers } : rendered;
+  }
+
+  /**
+   * The headers the response documented for this status (exact, range, default) requires: an
+   * answer the mock refuses with is still that documented answer, its headers included (Ably's
+   * `x-ably-serverid` on its `default` error). Those the error sets itself (Allow, WWW-Authenticate)
+   * are its own.
+   */
+  private requiredHeaders(
+    error: HttpError,
+    response: OpenAPIV3.ResponseObject | undefined,
+  ): Record<string, string> | undefined {
+    if (!response?.headers) return undefined;
+    const faker = this.fakers.take(error.status);
+    try {
+      const own = new Set(Object.keys(error.headers).map((name) => name.toLowerCase()));
+      const out = Object.entries(documentedHeaders(response, faker, { requiredOnly: true })).filter(
+        ([name]) => !own.has(name.toLowerCase()),
+      );
+      return out.length > 0 ? Object.fromEntries(out) : undefined;
+    } finally {
+      this.fakers.give(faker);
+    }
+  }
+
+  private renderBody(error: HttpError, response: OpenAPIV3.ResponseObject | undefined): RenderedError {
     const documented = errorMedia(response);
     const plain = {
       code: error.code,

@@ -70,7 +70,12 @@ export interface ErrorHandlerContext {
   render?(
     error: HttpError,
     req: Request,
-  ): { readonly contentType: string; readonly body: unknown; readonly text?: string };
+  ): {
+    readonly contentType: string;
+    readonly body: unknown;
+    readonly text?: string;
+    readonly headers?: Readonly<Record<string, string>>;
+  };
   /** The error with the status the request's operation documents for that failure (a 400 its operation documents as 422). */
   refine?(error: HttpError, req: Request): HttpError;
   /** Tells the operator why an answer is a 500 (the CLI writes it to stderr); the client never sees the cause. */
@@ -245,7 +250,12 @@ export function errorHandler(ctx: () => ErrorHandlerContext): ErrorRequestHandle
       return;
     }
     let httpError: HttpError;
-    let rendered: { readonly contentType: string; readonly body: unknown; readonly text?: string };
+    let rendered: {
+      readonly contentType: string;
+      readonly body: unknown;
+      readonly text?: string;
+      readonly headers?: Readonly<Record<string, string>>;
+    };
     // An internal error's cause, for the operator only (the journal and the CLI's stderr).
     let cause: string | undefined;
     try {
@@ -264,7 +274,9 @@ export function errorHandler(ctx: () => ErrorHandlerContext): ErrorRequestHandle
       rendered = { contentType: 'application/json', body: httpError.toBody() };
     }
     res.locals[ANSWER_ERROR] = cause === undefined ? httpError.message : `${httpError.message} Cause: ${cause}`;
-    for (const [name, value] of Object.entries(httpError.headers)) res.setHeader(name, value);
+    // The headers the documented answer requires (generated), then the error's own (Allow, WWW-Authenticate).
+    for (const [name, value] of Object.entries({ ...rendered.headers, ...httpError.headers }))
+      res.setHeader(name, value);
     // Sent as text: the body was checked against the contract's schema when it was built, and a
     // status the operation does not document must still leave as JSON rather than as the validator's 500.
     res

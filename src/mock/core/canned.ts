@@ -78,29 +78,49 @@ export function cannedReply(
       if (typeof body['message'] === 'string') body['message'] = aboutThisRequest(body['message'], params, response);
     }
   }
-  const headers: Record<string, string> = {};
-  for (const [name, header] of Object.entries(response?.headers ?? {})) {
-    if ('$ref' in header) continue;
-    // Every documented header is sent (X-Rate-Limit, X-Expires-After), optional ones too, except the
-    // HTTP fields whose value means something to the protocol (RFC 9110): those only when required,
-    // as a generated `Link` or `Retry-After` would say something false. Content-Type is never one (OAS 3.0.3 §4.7.17).
-    if (name.toLowerCase() === 'content-type') continue;
-    if (header.required !== true && PROTOCOL_FIELDS.has(name.toLowerCase())) continue;
-    const schema = header.schema as OpenAPIV3.SchemaObject | undefined;
-    const value =
-      name.toLowerCase() === 'x-total-count' && Array.isArray(body)
-        ? body.length
-        : (header.example ??
-          schema?.example ??
-          sampleValue(schema, { dice: diceOfFaker(faker), name, everyProperty: true }));
-    headers[name] = String(value);
-  }
+  const headers = documentedHeaders(response, faker, { body });
   const location = Object.keys(headers).find((name) => name.toLowerCase() === 'location');
   if (status === 201 && location !== undefined) {
     const created = createdLocation(operation, response, body);
     if (created !== undefined) headers[location] = created;
   }
   return body === undefined ? { status, headers } : { status, body, headers };
+}
+
+/** A header field name (RFC 9110 §5.1: a token) and value (§5.5: visible characters, spaces, tabs, obs-text). */
+const FIELD_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/**
+ * The headers a documented response declares, generated from their schemas (their example first).
+ * Every documented header is sent (X-Rate-Limit, X-Expires-After), optional ones too, except the
+ * HTTP fields whose value means something to the protocol (RFC 9110): those only when required, as
+ * a generated `Link` or `Retry-After` would say something false. Content-Type is never one (OAS
+ * 3.0.3 §4.7.17). With `requiredOnly`, only the headers the response requires (an error's: an
+ * optional header generated beside it would say something about an error the mock knows better).
+ */
+export function documentedHeaders(
+  response: OpenAPIV3.ResponseObject | undefined,
+  faker: Faker,
+  options: { readonly body?: unknown; readonly requiredOnly?: boolean } = {},
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, header] of Object.entries(response?.headers ?? {})) {
+    if ('$ref' in header) continue;
+    if (name.toLowerCase() === 'content-type') continue;
+    if (header.required !== true && (options.requiredOnly === true || PROTOCOL_FIELDS.has(name.toLowerCase())))
+      continue;
+    const schema = header.schema as OpenAPIV3.SchemaObject | undefined;
+    const value =
+      name.toLowerCase() === 'x-total-count' && Array.isArray(options.body)
+        ? options.body.length
+        : (header.example ??
+          schema?.example ??
+          sampleValue(schema, { dice: diceOfFaker(faker), name, everyProperty: true }));
+    // A name or a generated value a header field cannot carry is left out (Node would throw).
+    if (FIELD_NAME.test(name) && FIELD_VALUE.test(String(value))) headers[name] = String(value);
+  }
+  return headers;
 }
 
 /**

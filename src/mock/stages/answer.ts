@@ -11,7 +11,10 @@ import {
   serializeSequence,
   type Operation,
 } from '../../contract/index.js';
+import type { Faker } from '@faker-js/faker';
+import { documentedHeaders } from '../core/canned.js';
 import { itemsOf } from '../core/keep-to-schema.js';
+import { createFaker } from '../faker.js';
 import { HttpError } from '../errors.js';
 import { nonJsonBody } from '../media.js';
 import type { Reply } from '../routes/types.js';
@@ -23,6 +26,9 @@ import { stateOf, type Representation, type StageContext } from './context.js';
  * §12.5.1), none where the contract's rule for bodies says none.
  */
 export function answerStage(ctx: StageContext): RequestHandler {
+  // The faker of required headers a reply leaves out, reseeded by the status at each use: the same
+  // answer gets the same value, and the state's own dice are not drawn from.
+  let headerFaker: Faker | undefined;
   return (req, res, next) => {
     const state = stateOf(ctx, req);
     const reply = state.answer;
@@ -33,6 +39,21 @@ export function answerStage(ctx: StageContext): RequestHandler {
       if (name.toLowerCase() !== 'link') res.setHeader(name, value);
       else if (res.getHeader('Link')) res.append('Link', value);
       else res.setHeader('Link', value);
+    }
+    // Every answer carries the headers its documented response requires (OAS 3.0.3 §4.7.17 `required`;
+    // Ably's `x-ably-serverid` on a list the state answers), generated where the reply set none.
+    const documented = responseFor(state.match.operation.responses, reply.status);
+    if (documented?.headers) {
+      const missing = Object.entries(documented.headers).some(
+        ([name, h]) => !('$ref' in h) && h.required === true && res.getHeader(name) === undefined,
+      );
+      if (missing) {
+        headerFaker ??= createFaker(reply.status);
+        headerFaker.seed(reply.status);
+        const required = documentedHeaders(documented, headerFaker, { body: reply.body, requiredOnly: true });
+        for (const [name, value] of Object.entries(required))
+          if (res.getHeader(name) === undefined) res.setHeader(name, value);
+      }
     }
     res.status(reply.status);
     const representation = representationOf(req, state.match.operation, reply);
