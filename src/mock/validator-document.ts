@@ -7,6 +7,7 @@ import {
   discriminatedView,
   fixedMethod,
   isRecord,
+  mergeAllOf,
   pathItemOperations,
   walkRecords,
   sequenceSyntax,
@@ -604,6 +605,11 @@ function bracketedQueryNames(document: OpenAPIV3.Document, changes: string[]): v
       );
       for (const parameter of all) {
         if (parameter.in !== 'query' || !parameter.name.endsWith('[]')) continue;
+        // Only a list is a list: `property_uris[]` of `type: string` (ideaconsult.net's nanoreg) read
+        // as `property_uris` became qs's one-item array, refused "must be string". Such a name is
+        // validated by its literal name (literalBracketNames).
+        const view = parameter.schema && !('$ref' in parameter.schema) ? mergeAllOf(parameter.schema) : undefined;
+        if (view?.type !== undefined && view.type !== 'array') continue;
         const bare = parameter.name.slice(0, -2);
         if (bare === '' || all.some((p) => p.in === 'query' && p.name === bare)) continue;
         changes.push(

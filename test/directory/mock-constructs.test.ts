@@ -153,6 +153,8 @@ const CONSTRUCTS = [
   // A form body whose schema is a string (libretranslate.local, spoonacular.com) or an integer
   // (envoice.in): the runner sent `value=hunger`, the mock read pairs, 400 "request/body must be string".
   'scalar-form-body.yaml',
+  // `property_uris[]` of `type: string` (ideaconsult.net/nanoreg): read as qs's array, refused "must be string".
+  'bracketed-scalar-name.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
