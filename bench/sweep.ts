@@ -1,5 +1,5 @@
 /**
- * `npm run sweep -- [--sample N] [--seed S] [--examples E] [--timeout SECONDS] [--only ID,…] [--out DIR] [--markdown FILE]`:
+ * `npm run sweep -- [--sample N] [--seed S] [--half odd|even] [--jobs J] [--examples E] [--timeout SECONDS] [--only ID,…] [--out DIR] [--markdown FILE]`:
  * the kit over APIs.guru's directory (issue 29 item 3). Per document: does the mock start and how
  * fast, do its plain GETs answer without 5xx, how many failing results the runner (every credential)
  * gives against the mock. Each document runs in a worker thread, terminated after `--timeout`
@@ -16,9 +16,11 @@ import {
   DIRECTORY_PACKAGE,
   DIRECTORY_VERSION,
   ensureDirectory,
+  halfOfDirectory,
   listDirectory,
   sampleDirectory,
   type DirectoryEntry,
+  type DirectoryHalf,
 } from './sweep/directory.js';
 import { SWEEP_DEFAULTS, unjudged, type DocumentOutcome, type SweepOptions } from './sweep/document.js';
 import { markdownTable, summarise, summaryLine } from './sweep/table.js';
@@ -31,6 +33,8 @@ const { values } = parseArgs({
     examples: { type: 'string', default: String(SWEEP_DEFAULTS.examples) },
     timeout: { type: 'string', default: '120' },
     only: { type: 'string' },
+    half: { type: 'string' },
+    jobs: { type: 'string', default: '1' },
     directory: { type: 'string' },
     cache: { type: 'string', default: join(packageRoot, '.directory') },
     out: { type: 'string', default: join(packageRoot, 'bench', 'results') },
@@ -40,7 +44,7 @@ const { values } = parseArgs({
 });
 if (values.help) {
   process.stdout.write(
-    'npm run sweep -- [--sample N] [--seed S=1] [--examples E=1] [--timeout SECONDS=120] [--only ID,…] [--directory DIR] [--out DIR] [--markdown FILE]\n',
+    'npm run sweep -- [--sample N] [--seed S=1] [--half odd|even] [--jobs J=1] [--examples E=1] [--timeout SECONDS=120] [--only ID,…] [--directory DIR] [--out DIR] [--markdown FILE]\n',
   );
   process.exit(0);
 }
@@ -57,80 +61,106 @@ const options: SweepOptions = { ...SWEEP_DEFAULTS, examples: Math.max(1, int('ex
 const timeoutMs = int('timeout', values.timeout) * 1000;
 const log = (line: string): void => void process.stderr.write(`${line}\n`);
 
+const isHalf = (text: string): text is DirectoryHalf => text === 'odd' || text === 'even';
 const root = values.directory ?? ensureDirectory(values.cache, log);
 const all = listDirectory(root);
-let chosen: DirectoryEntry[] = all;
+if (values.half !== undefined && !isHalf(values.half)) {
+  process.stderr.write(`--half must be odd or even, got "${values.half}"\n`);
+  process.exit(2);
+}
+let chosen: DirectoryEntry[] = values.half === undefined ? all : halfOfDirectory(all, values.half);
 if (values.only !== undefined) {
   const ids = new Set(values.only.split(','));
-  chosen = all.filter((e) => ids.has(e.id));
-} else if (values.sample !== undefined) chosen = sampleDirectory(all, int('sample', values.sample), seed);
+  chosen = chosen.filter((e) => ids.has(e.id));
+} else if (values.sample !== undefined) chosen = sampleDirectory(chosen, int('sample', values.sample), seed);
+const jobs = Math.max(1, int('jobs', values.jobs));
 
 const workerFile = new URL('./sweep/worker.js', import.meta.url);
-let worker: Worker | undefined;
 const fresh = (): Worker => new Worker(workerFile, { resourceLimits: { maxOldGenerationSizeMb: 3072 } });
 
-/** One document on the standing worker; a timeout or a dead worker is the document's outcome, and the worker is replaced. */
-function sweepOne(entry: DirectoryEntry): Promise<DocumentOutcome> {
-  const w = (worker ??= fresh());
-  let mockStartMs: number | undefined;
-  const lost = (stage: 'timeout' | 'worker-crashed', reason: string): DocumentOutcome => ({
-    ...unjudged(entry.id),
-    stage,
-    reason,
-    mockStartMs,
-  });
-  return new Promise((resolve) => {
-    const done = (outcome: DocumentOutcome, replace: boolean): void => {
-      clearTimeout(timer);
-      w.off('message', onMessage);
-      w.off('error', onError);
-      w.off('exit', onExit);
-      if (replace) {
-        worker = undefined;
-        void w.terminate();
-      }
-      resolve(outcome);
-    };
-    const onMessage = (message: DocumentOutcome | { readonly started: number }): void => {
-      if ('started' in message) mockStartMs = message.started;
-      else done(message, false);
-    };
-    const onError = (error: Error): void => done(lost('worker-crashed', error.message.split('\n')[0] ?? ''), true);
-    const onExit = (code: number): void => done(lost('worker-crashed', `the worker exited with code ${code}`), true);
-    const timer = setTimeout(() => done(lost('timeout', `not done after ${timeoutMs / 1000} s`), true), timeoutMs);
-    w.on('message', onMessage);
-    w.on('error', onError);
-    w.on('exit', onExit);
-    const job: SweepJob = { id: entry.id, file: entry.file, options };
-    w.postMessage(job);
-  });
+/** One standing worker per job; a timeout or a dead worker is the document's outcome, and that worker is replaced. */
+class Lane {
+  private worker: Worker | undefined;
+
+  sweepOne(entry: DirectoryEntry): Promise<DocumentOutcome> {
+    const w = (this.worker ??= fresh());
+    let mockStartMs: number | undefined;
+    const lost = (stage: 'timeout' | 'worker-crashed', reason: string): DocumentOutcome => ({
+      ...unjudged(entry.id),
+      stage,
+      reason,
+      mockStartMs,
+    });
+    return new Promise((resolve) => {
+      const done = (outcome: DocumentOutcome, replace: boolean): void => {
+        clearTimeout(timer);
+        w.off('message', onMessage);
+        w.off('error', onError);
+        w.off('exit', onExit);
+        if (replace) {
+          this.worker = undefined;
+          void w.terminate();
+        }
+        resolve(outcome);
+      };
+      const onMessage = (message: DocumentOutcome | { readonly started: number }): void => {
+        if ('started' in message) mockStartMs = message.started;
+        else done(message, false);
+      };
+      const onError = (error: Error): void => done(lost('worker-crashed', error.message.split('\n')[0] ?? ''), true);
+      const onExit = (code: number): void => done(lost('worker-crashed', `the worker exited with code ${code}`), true);
+      const timer = setTimeout(() => done(lost('timeout', `not done after ${timeoutMs / 1000} s`), true), timeoutMs);
+      w.on('message', onMessage);
+      w.on('error', onError);
+      w.on('exit', onExit);
+      const job: SweepJob = { id: entry.id, file: entry.file, options };
+      w.postMessage(job);
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.worker?.terminate();
+  }
 }
 
 const began = Date.now();
-const outcomes: DocumentOutcome[] = [];
-for (const [i, entry] of chosen.entries()) {
-  const outcome = await sweepOne(entry);
-  outcomes.push(outcome);
-  log(
-    `[${i + 1}/${chosen.length}] ${entry.id}: ${outcome.stage}${outcome.stage === 'ok' ? ` start ${outcome.mockStartMs} ms, 5xx ${outcome.plainGets5xx}/${outcome.plainGets}, failed ${outcome.failed}/${outcome.judged}` : ` ${outcome.reason ?? ''}`}`,
-  );
-}
-await worker?.terminate();
+// Outcomes keep the directory's order whatever order the lanes finish in.
+const outcomes: DocumentOutcome[] = new Array<DocumentOutcome>(chosen.length);
+let next = 0;
+let finished = 0;
+const lanes = Array.from({ length: Math.min(jobs, chosen.length) }, () => new Lane());
+await Promise.all(
+  lanes.map(async (lane) => {
+    for (let i = next++; i < chosen.length; i = next++) {
+      const entry = chosen[i] as DirectoryEntry;
+      const outcome = await lane.sweepOne(entry);
+      outcomes[i] = outcome;
+      finished += 1;
+      log(
+        `[${finished}/${chosen.length}] ${entry.id}: ${outcome.stage}${outcome.stage === 'ok' ? ` start ${outcome.mockStartMs} ms, 5xx ${outcome.plainGets5xx}/${outcome.plainGets}, failed ${outcome.failed}/${outcome.judged}` : ` ${outcome.reason ?? ''}`}`,
+      );
+    }
+    await lane.close();
+  }),
+);
 
 const summary = summarise(outcomes);
 const line = summaryLine(summary);
+const half = values.half !== undefined ? `--half ${values.half} ` : '';
 const selection =
   values.only !== undefined
-    ? `--only ${values.only}`
+    ? `${half}--only ${values.only}`
     : values.sample !== undefined
-      ? `--sample ${values.sample} --seed ${seed}`
-      : '(whole directory)';
-const command = `npm run sweep -- ${selection} --examples ${options.examples} --timeout ${timeoutMs / 1000}${values.directory !== undefined ? ` --directory ${values.directory}` : ''}`;
+      ? `${half}--sample ${values.sample} --seed ${seed}`
+      : half === ''
+        ? '(whole directory)'
+        : half.trimEnd();
+const command = `npm run sweep -- ${selection}${jobs > 1 ? ` --jobs ${jobs}` : ''} --examples ${options.examples} --timeout ${timeoutMs / 1000}${values.directory !== undefined ? ` --directory ${values.directory}` : ''}`;
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}, ${new Date().toISOString().slice(0, 16)}Z, ${Math.round((Date.now() - began) / 1000)} s`;
 mkdirSync(values.out, { recursive: true });
 const stem = join(
   values.out,
-  `sweep-${values.only !== undefined ? 'only' : values.sample !== undefined ? `n${values.sample}-s${seed}` : 'all'}`,
+  `sweep-${values.only !== undefined ? 'only' : values.sample !== undefined ? `n${values.sample}-s${seed}` : 'all'}${values.half !== undefined ? `-${values.half}` : ''}`,
 );
 writeFileSync(
   `${stem}.json`,

@@ -1,7 +1,7 @@
 // The OpenAPI schema check express-openapi-validator runs on the documents it serves, precompiled
 // in the kernel: the mock refuses documents through the same function.
 import type { Contract } from '../src/contract/index.js';
-import { openApiSchemaErrors } from '../src/contract/openapi-check.js';
+import { isUnknownSchemaField, openApiSchemaErrors } from '../src/contract/openapi-check.js';
 
 type Problem = {
   readonly instancePath: string;
@@ -15,7 +15,7 @@ type Problem = {
  * pointer; empty when it is valid. A runner that judged a server against an invalid contract would
  * blame the server for the document's mistakes, so the CLI refuses it as a usage error (exit 2).
  *
- * Left out: the cascade a schema-or-$ref alternation adds above every real error ("must have
+ * Left out: fields no Schema Object defines (isUnknownSchemaField: JSON Schema ignores them), the cascade a schema-or-$ref alternation adds above every real error ("must have
  * required property '$ref'", "must match exactly one schema in oneOf"), and patterns that are not
  * ECMA-262, which the kernel's validator reads or reports itself (src/contract/patterns.ts).
  */
@@ -44,6 +44,8 @@ export async function contractProblems(contract: Contract, max = 3): Promise<str
   const real = errors.filter((e) => {
     if (e.keyword === 'required' && e.params['missingProperty'] === '$ref') return false;
     if (e.keyword === 'oneOf' || e.keyword === 'anyOf') return false;
+    // A field no Schema Object defines constrains nothing; the mock ignores it too (src/mock/validator.ts).
+    if (isUnknownSchemaField(e)) return false;
     if (e.keyword === 'format' && e.params['format'] === 'regex') return false;
     if (e.keyword === 'format' && relative.includes(e.instancePath)) return false;
     if (

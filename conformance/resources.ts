@@ -177,10 +177,11 @@ export class Resources {
     known: Readonly<Record<string, unknown>> = {},
   ): Promise<Obtained<Created>> {
     const own = pathParameters(createOp).map((p) => p.name);
-    const key = own.length === 0 ? createOp.id : `${createOp.id} ${JSON.stringify(own.map((n) => known[n]))}`;
+    const usable = this.carried(createOp, known);
+    const key = own.length === 0 ? createOp.id : `${createOp.id} ${JSON.stringify(own.map((n) => usable[n]))}`;
     let hit = this.shared.get(key);
     if (!hit) {
-      hit = this.create(createOp, depth, known);
+      hit = this.create(createOp, depth, usable);
       this.shared.set(key, hit);
     }
     return hit;
@@ -193,10 +194,25 @@ export class Resources {
     depth: number,
   ): Promise<Obtained<Record<string, unknown>>> {
     const own = pathParameters(op).map((p) => p.name);
-    if (own.every((n) => known[n] !== undefined))
-      return { ok: true, value: Object.fromEntries(own.map((n) => [n, known[n]])) };
-    const made = await this.pathParamsFor(op, false, depth + 1, known);
+    const usable = this.carried(op, known);
+    if (own.every((n) => usable[n] !== undefined))
+      return { ok: true, value: Object.fromEntries(own.map((n) => [n, usable[n]])) };
+    const made = await this.pathParamsFor(op, false, depth + 1, usable);
     return made.ok ? { ok: true, value: made.value } : { ok: false, reason: `the parent of ${op.id}: ${made.reason}` };
+  }
+
+  /**
+   * The values held for another operation that `op`'s own path parameters admit. One document may
+   * spell one parameter two ways (1password.local/connect: `vaultUuid` is `format: uuid` under
+   * `/items/{itemUuid}/files`, `pattern: ^[\da-z]{26}$` on `/vaults/{vaultUuid}/items`): a value
+   * one refuses is not carried into the other, whose request it would make invalid (a 400 judged as
+   * the answer to a valid request); the operation finds or makes its own.
+   */
+  private carried(op: Operation, known: Readonly<Record<string, unknown>>): Record<string, unknown> {
+    const out: Record<string, unknown> = { ...known };
+    for (const p of pathParameters(op))
+      if (out[p.name] !== undefined && !this.admits(p, out[p.name])) delete out[p.name];
+    return out;
   }
 
   /** Fills reference fields (`categoryId`, `petId`...) with ids of resources this run created. */
@@ -279,8 +295,16 @@ export class Resources {
     if (depth > 4) return { ok: false, reason: `prerequisites of ${operation.id} nest too deep` };
     const out: Record<string, unknown> = {};
     let guessed = false;
-    for (const p of pathParameters(operation)) {
-      if (known[p.name] !== undefined) {
+    // Parents first, in the path's order: a child made before its parent is made under a parent of
+    // its own (Lucidtech's `executionId` listed before `workflowId`: the execution was created under
+    // one workflow and deleted under another, 404 "No execution").
+    const at = (name: string): number => {
+      const i = operation.path.indexOf(`{${name}}`);
+      return i < 0 ? Number.MAX_SAFE_INTEGER : i;
+    };
+    const ordered = pathParameters(operation).sort((a, b) => at(a.name) - at(b.name));
+    for (const p of ordered) {
+      if (known[p.name] !== undefined && this.admits(p, known[p.name])) {
         out[p.name] = known[p.name];
         continue;
       }
@@ -395,14 +419,16 @@ export class Resources {
         reason: `listing a prerequisite: ${this.session.credentials.missing(listOp)}`,
       });
     const own = pathParameters(listOp).map((p) => p.name);
-    const key = `${listOp.id} ${field} ${JSON.stringify(own.map((n) => known[n]))}`;
+    const usable = this.carried(listOp, known);
+    const key = `${listOp.id} ${field} ${JSON.stringify(own.map((n) => usable[n]))}`;
     let hit = uncached ? undefined : this.listed.get(key);
     if (!hit) {
       hit = (async (): Promise<Obtained<unknown>> => {
         // A nested list (`/flows/{Sid}/revisions`) needs its own path parameters first.
         let pathParams: Record<string, unknown> = {};
         if (own.length > 0) {
-          if (own.every((n) => known[n] !== undefined)) pathParams = Object.fromEntries(own.map((n) => [n, known[n]]));
+          if (own.every((n) => usable[n] !== undefined))
+            pathParams = Object.fromEntries(own.map((n) => [n, usable[n]]));
           else {
             // One level deeper: a list whose own path parameter only that list provides
             // (mastercard's) would otherwise ask itself without end (the stack overflowed).

@@ -2,7 +2,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import type { Contract, Operation } from '../src/contract/index.js';
 import type { CredentialPlan, Placement } from './credentials.js';
 import { encodeBody } from './http/body.js';
-import { asSchema, effective } from './cases/schema.js';
+import { asSchema, effective, isRecord } from './cases/schema.js';
 
 const effectiveOf = (schema: unknown): OpenAPIV3.SchemaObject | undefined => {
   const s = asSchema(schema);
@@ -271,6 +271,10 @@ export class Session implements BuiltRequestSender {
     const op = spec.operation;
     for (const [name, value] of Object.entries(spec.input.headerParams ?? {})) {
       const p = op?.parameters.find((x) => x.name === name && x.in === 'header');
+      // An empty list is undefined in RFC 6570 §2.3, and an undefined variable expands to nothing:
+      // an optional header is left out (beezup's `Accept-Language`, an array: an empty field was refused 400).
+      const empty = Array.isArray(value) ? value.length === 0 : isRecord(value) && Object.keys(value).length === 0;
+      if (empty && p?.required !== true) continue;
       if (value !== undefined) set(name, p ? serialiseHeader(p, value) : String(value));
     }
     const cookies: string[] = [];

@@ -61,6 +61,8 @@ export interface ExchangeContext {
   readonly listedIds?: readonly unknown[];
   /** For list_back: the pages walked, for the message. */
   readonly pagesWalked?: number;
+  /** For list_back: the first page answered 2xx with no list of items in it (the kernel's listItems found none). */
+  readonly listUnreadable?: boolean;
   /** For read_back after a replace: the replace operation. */
   readonly after?: 'create' | 'replace';
   /** For negative: what the input breaks, in words. */

@@ -65,3 +65,15 @@ export function sampleDirectory(entries: readonly DirectoryEntry[], n: number, s
   }
   return pool.slice(0, Math.min(n, pool.length)).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
+
+/** Which fixed half of the directory a sweep covers: the documents at odd (1st, 3rd, …) or even positions of the sorted list. */
+export type DirectoryHalf = 'odd' | 'even';
+
+/**
+ * One of two fixed halves of the directory, so classes of failure can be found and fixed on one
+ * half and measured on the other, never looked at (a holdout). Positions are 1-based, as the
+ * sweep's progress lines `[i/N]` number a whole-directory run.
+ */
+export function halfOfDirectory(entries: readonly DirectoryEntry[], half: DirectoryHalf): DirectoryEntry[] {
+  return entries.filter((_, i) => (i % 2 === 0) === (half === 'odd'));
+}

@@ -22,6 +22,13 @@ export const createdResourceReadable: Check = {
       const listed = ctx.listedIds ?? [];
       if (response.status < 200 || response.status > 299)
         return fail(`listing the collection answered ${response.status}`);
+      // An answer whose schema holds no list of items (no array, nor one member wrapping one) names no
+      // listed identifiers: whether the new one is among them cannot be told, and response_schema
+      // holds the answer to its schema.
+      if (ctx.listUnreadable === true)
+        return skip(
+          `the list answer holds no list of items (no array member): whether ${JSON.stringify(ctx.resourceId)} is listed cannot be told`,
+        );
       return listed.some((id) => sameId(id, ctx.resourceId))
         ? pass
         : fail(

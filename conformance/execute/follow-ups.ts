@@ -1,6 +1,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { lowered, type Contract, type Operation, type SchemaValidator } from '../../src/contract/index.js';
 import { pathParameters, queryParameters } from '../cases/inputs.js';
+import { pathClash } from '../cases/path-clash.js';
 import {
   collectionNameOf,
   envelopedRecord,
@@ -15,6 +16,7 @@ import {
 } from '../../src/contract/index.js';
 import { asSchema, isRecord, properties, type Schema } from '../cases/schema.js';
 import { responseJsonSchema, sameId } from '../checks/util.js';
+import { itemSchemaOf } from '../probes/lists.js';
 import type { Session } from '../session.js';
 import type { Exchange, GeneratedInput } from '../types.js';
 
@@ -89,6 +91,16 @@ function okJson(exchange: Exchange): unknown {
 /** Path segments of a key's resource path (the kernel's: `/tasks/` and `/tasks` are one segment). */
 const segmentCount = (path: string): number => resourcePath(path).split('/').length;
 
+/**
+ * Why a read cannot judge what was written: the read's request is also another GET's (xero's
+ * `/Attachments/{FileName}` beside `/Attachments/{AttachmentID}`), templated paths OAS 3.0.3 §4.7.8
+ * calls identical, so the contract does not say which of the two answers it. Undefined otherwise.
+ */
+function ambiguousRead(contract: Contract, reader: Operation): string | undefined {
+  const clash = pathClash(contract, reader);
+  return clash === undefined ? undefined : `not read back: ${reader.id}'s ${clash.replace(/^not exercised: /, '')}`;
+}
+
 /** The read operation the 201's `links` name for the new resource, else the GET on `<collection>/{param}`. */
 export function readerOfCreated(
   contract: Contract,
@@ -156,6 +168,7 @@ async function listIds(
   const ids: unknown[] = [];
   let last: Exchange | undefined;
   let pages = 0;
+  let unreadable = false;
   for (let offset = 0; pages < 50; pages++) {
     const query: Record<string, unknown> = {};
     if (limit !== undefined) query['limit'] = limit;
@@ -170,8 +183,16 @@ async function listIds(
       auth: 'valid',
       unrecorded: true,
     });
-    const items = listItems(okJson(last), collectionNameOf(listOp.path), field);
-    if (!items) break;
+    const answer = okJson(last);
+    const items = listItems(answer, collectionNameOf(listOp.path), field);
+    // A 2xx first page that holds no list (just-eat's pools: one member literally named
+    // `delivery-pool-id`, where its example keys each pool by its id) lists nothing the runner can read.
+    // Only where the contract itself shows no list there: a page that leaves out a list its schema
+    // declares is the target's fault, and stays unlisted.
+    if (!items) {
+      unreadable = pages === 0 && answer !== undefined && itemSchemaOf(listOp) === undefined;
+      break;
+    }
     // A list of the identifiers alone (`{ticketIds: [...]}`, the kernel's listMember) lists each by itself.
     for (const item of items)
       if (isRecord(item)) ids.push(listedId(item, field));
@@ -196,7 +217,7 @@ async function listIds(
     path: listOp.path,
     input: last.input ?? { pathParams, query: {}, body: undefined, contentType: undefined },
     auth: 'valid',
-    context: { ...context, listedIds: ids, pagesWalked: pages + 1 },
+    context: { ...context, listedIds: ids, pagesWalked: pages + 1, ...(unreadable ? { listUnreadable: true } : {}) },
   });
   return exchange;
 }
@@ -221,6 +242,8 @@ export async function readBack(
       ? `no read of what ${create.id} created: no links, and no GET ${create.path}/{id} takes the identifier its answer gives`
       : `${create.id} answered neither a JSON object nor a Location: nothing names what it created`;
   }
+  const ambiguous = ambiguousRead(contract, reader.op);
+  if (ambiguous !== undefined) return ambiguous;
   const readSchema = responseJsonSchema(reader.op.responses['200'] ?? ({} as OpenAPIV3.ResponseObject))?.schema;
   // The field carrying the id, compared as text: a Location gives "1" for `memberId: 1` (a path segment is text, RFC 3986 §3.3).
   // The record is the answer, or the one member an envelope wraps it in (the kernel's envelopedRecord:
@@ -281,6 +304,8 @@ export async function readAfterReplace(
 ): Promise<string | undefined> {
   const reader = readOpFor(contract, op.path);
   if (!reader) return `no GET on ${op.path} reads the replaced resource back`;
+  const ambiguous = ambiguousRead(contract, reader);
+  if (ambiguous !== undefined) return ambiguous;
   const readSchema = responseJsonSchema(reader.responses['200'] ?? ({} as OpenAPIV3.ResponseObject))?.schema;
   // The URL names the resource a PUT replaces (RFC 9110 §9.3.4): a body field named like a path
   // parameter (`username` under `/user/{username}`) that says otherwise does not rename it, so the
@@ -330,6 +355,8 @@ export async function readAfterDelete(
   if (readSchema && lowered(readSchema).type === 'array')
     return `GET ${op.path} lists members of a collection: ${op.method.toUpperCase()} removed members, not the collection`;
   const readInput = { pathParams: input.pathParams, query: {}, body: undefined, contentType: undefined };
+  const ambiguous = reader ? ambiguousRead(contract, reader) : undefined;
+  if (ambiguous !== undefined) return ambiguous;
   if (reader) {
     const exchange = await session.send({
       reportAs: op.id,

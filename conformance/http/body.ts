@@ -5,6 +5,7 @@ import {
   isJsonMediaType,
   jsonTypeFor,
   mediaEssence,
+  mergeAllOf,
   sequenceSyntax,
   serialiseDeepObject,
   serialiseForm,
@@ -32,6 +33,12 @@ function text(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
+}
+
+/** Whether a schema is one scalar type (string, number, integer, boolean), allOf merged. */
+function scalarSchema(schema: OpenAPIV3.SchemaObject | undefined): boolean {
+  const type = schema && mergeAllOf(schema).type;
+  return type === 'string' || type === 'number' || type === 'integer' || type === 'boolean';
 }
 
 /**
@@ -64,6 +71,10 @@ export function encodeBody(
   const entries = (): Array<[string, unknown]> =>
     typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.entries(value) : [['value', value]];
   if (essence === 'application/x-www-form-urlencoded') {
+    // A form body whose schema is one scalar (spoonacular's `{type: string}`, envoice's integer) names
+    // no field: the whole body is that value, percent-encoded (RFC 1866 §8.2.1), as the mock reads it.
+    if (scalarSchema(schema) && (typeof value !== 'object' || value === null))
+      return { body: new URLSearchParams([['', text(value)]]).toString().slice(1), contentType: mediaType };
     // Each field in its Encoding Object's style (OAS 3.0.3 §4.7.15), written by the kernel's
     // parameter modules (the mock reads them with the same ones); an object without a style is JSON text.
     const pieces: string[] = [];

@@ -129,9 +129,13 @@ export function planRun(
       authProbes: op.requiresAuth && wants('no_auth'),
       unknownId:
         open && pathParameters(op).length > 0 && wants('unknown_id')
-          ? documentedResponse(op.responses, 404)
-            ? true
-            : `${op.id} documents no 404`
+          ? !documentedResponse(op.responses, 404)
+            ? `${op.id} documents no 404`
+            : // Without the body it requires, the request is invalid whatever its id: a 415 or 400
+              // (RFC 9110 §15.5.16) would be its answer, not the lookup's (authentiqio's application/jwt).
+              unwritableBody !== undefined && op.requestBody?.required === true
+              ? `not sent: ${unwritableBody}, and a request without the required body is refused before any lookup`
+              : true
           : false,
     };
   });

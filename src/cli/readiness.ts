@@ -7,6 +7,8 @@ export interface ReadyContract {
   readonly version: string;
   /** `''` when the contract's paths sit at the root. */
   readonly basePath: string;
+  /** Fields of the document the specification does not define, ignored: one line each. */
+  readonly ignored?: readonly string[];
 }
 
 /** True when `spec` (the --spec value, absent for the default) is the contract the kit bundles. */
@@ -28,5 +30,14 @@ export function readinessLine(url: string, served: ReadyContract, bundled: boole
 
 /** What the contract is and where its paths are served, for the operator (stderr, beside the readiness line). */
 export function servedNotice(served: ReadyContract): string {
-  return `petstore-mock: ${served.title} ${served.version}, paths under ${served.basePath || '/'}`;
+  const ignored = served.ignored ?? [];
+  // A document can hold hundreds: the first few, and where to read the rest.
+  const shown = ignored.slice(0, MAX_IGNORED).map((line) => `\npetstore-mock: ignored: ${line}`);
+  const more =
+    ignored.length > MAX_IGNORED
+      ? `\npetstore-mock: ignored: ${ignored.length - MAX_IGNORED} more (GET /__mock/engine lists them in notices)`
+      : '';
+  return `petstore-mock: ${served.title} ${served.version}, paths under ${served.basePath || '/'}${shown.join('')}${more}`;
 }
+
+const MAX_IGNORED = 5;

@@ -37,3 +37,26 @@ const compiled30 = async (): Promise<CompiledCheck> =>
   ((await import('../generated/openapi-3.0-check.js')) as unknown as { default: CompiledCheck }).default;
 const compiled31 = async (): Promise<CompiledCheck> =>
   ((await import('../generated/openapi-3.1-check.js')) as unknown as { default: CompiledCheck }).default;
+
+/**
+ * True where an `additionalProperties` error of the OpenAPI schema check names a field of a Schema
+ * Object the specification does not define (enode.io's `explode` and `in` on a schema whose `$ref`
+ * names a Parameter Object). The published 3.0 schema closes the Schema Object, but that schema is
+ * informative, and the Schema Object is JSON Schema, whose unknown keywords are ignored (JSON Schema
+ * 2020-12 Core §6.5; OAS 3.1's Schema Object is that dialect): such a field constrains nothing and
+ * is no reason to refuse the document. Read from the error's place: a Schema Object sits under
+ * `schema`, `items`, `not`, `additionalProperties`, a `properties` name, an `allOf`/`anyOf`/`oneOf`
+ * index, or `components/schemas` (`definitions` in 2.0).
+ */
+export function isUnknownSchemaField(error: Pick<ErrorObject, 'keyword' | 'instancePath' | 'params'>): boolean {
+  if (error.keyword !== 'additionalProperties') return false;
+  const field = (error.params as Record<string, unknown>)['additionalProperty'];
+  if (typeof field !== 'string' || field.startsWith('x-')) return false;
+  const at = error.instancePath.split('/');
+  const [parent, last] = [at[at.length - 2], at[at.length - 1]];
+  if (last === undefined || parent === undefined) return false;
+  if (parent === 'properties' || parent === 'definitions') return true;
+  if (['schema', 'items', 'not', 'additionalProperties'].includes(last)) return true;
+  if (['allOf', 'anyOf', 'oneOf'].includes(parent)) return /^\d+$/.test(last);
+  return parent === 'schemas' && at[at.length - 3] === 'components';
+}

@@ -72,6 +72,8 @@ export interface ServedContract {
   readonly version: string;
   /** `''` when the contract's paths sit at the root. */
   readonly basePath: string;
+  /** What the document holds that the specification does not define, ignored (one line each, for stderr). */
+  readonly ignored: readonly string[];
 }
 
 /** The app and a view of the contract it serves now (start() names it when it listens). */
@@ -230,6 +232,7 @@ export async function buildMockApp(
     title: engine.contract.document.info.title,
     version: engine.contract.document.info.version,
     basePath: engine.contract.basePath,
+    ignored: engine.ignored,
   });
   return { app, served: servedContract, renderBare: (...args) => engine.renderBare(...args) };
 }

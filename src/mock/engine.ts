@@ -48,6 +48,8 @@ export interface Engine {
   readonly statefulOperations: readonly string[];
   /** What the mock found wrong in the document at load and how it answers instead (one line each). */
   readonly notices: readonly string[];
+  /** Of those, the ones the operator is told at start (the CLI's stderr): fields the specification does not define, ignored. */
+  readonly ignored: readonly string[];
   /** Every other operation, with why it answers without state (also sent as `X-Mock-Stateless`). */
   readonly statelessOperations: Readonly<Record<string, string>>;
   /** The collections the generic engine keeps (collection path → item path); none under the Petstore rules. */
@@ -204,7 +206,8 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
       .filter((op) => !handlers[op.id])
       .map((op) => [op.id, rules.statelessReasons.get(op.id) ?? NO_RULE]),
   );
-  const notices = schemaContradictions(contract.document);
+  const ignored = perOperation?.notices ?? [];
+  const notices = [...ignored, ...schemaContradictions(contract.document)];
   const renderBare: Engine['renderBare'] = (status, message, method, target) => {
     if (codes.size > 0 && !codes.has(status)) return undefined;
     const path = target === undefined ? undefined : target.split('?')[0]!;
@@ -232,6 +235,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     statefulOperations: rules.statefulOperations,
     statelessOperations,
     notices,
+    ignored,
     collections: rules.collections,
     renderBare,
   };

@@ -6,6 +6,7 @@ import {
   objectView,
   isXmlMediaType,
   mediaEssence,
+  mergeAllOf,
   parseDeepObject,
   parseQuery,
   type Pairs,
@@ -155,6 +156,28 @@ export function typeFormBody(
     } else out[name] = typeScalar(Array.isArray(raw) && raw.length === 1 ? raw[0] : raw, sub);
   }
   return out;
+}
+
+/** The one scalar type a schema is (allOf merged), if it is one: a form body of it names no field. */
+export function scalarType(schema: Schema): 'string' | 'number' | 'integer' | 'boolean' | undefined {
+  const type = mergeAllOf(schema).type;
+  return type === 'string' || type === 'number' || type === 'integer' || type === 'boolean' ? type : undefined;
+}
+
+/**
+ * A form body (`application/x-www-form-urlencoded`) whose schema is one scalar (spoonacular's
+ * `{type: string}`, envoice's integer) has no name/value pairs to carry: its whole text is the value,
+ * percent-decoded (RFC 1866 §8.2.1, `+` a space) and typed as the schema's scalar, for the
+ * validator to judge. Text that does not decode stays as it came.
+ */
+export function formScalar(text: string, schema: Schema): unknown {
+  let decoded = text;
+  try {
+    decoded = decodeURIComponent(text.replaceAll('+', ' '));
+  } catch {
+    // Not percent-encoding: the text itself is the value.
+  }
+  return typeScalar(decoded, { ...schema, type: scalarType(schema) });
 }
 
 function typeScalar(value: unknown, schema: Schema | undefined): unknown {

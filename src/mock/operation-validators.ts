@@ -48,6 +48,11 @@ export class OperationValidators {
     private readonly contract?: Contract,
   ) {}
 
+  /** What the operator is told at start (validator-document.ts `notices`). */
+  get notices(): readonly string[] {
+    return this.forValidator.notices;
+  }
+
   /** The validator's document state once built (set when the promise resolves, for the synchronous response check). */
   private built: DocumentState | undefined;
 

@@ -61,6 +61,11 @@ export interface ValidatorDocument {
   /** What was changed, one line each (for a notice; never printed by the library). */
   readonly changes: readonly string[];
   /**
+   * What the operator is told at start, one line each (checkedValidatorDocument): what the document
+   * holds that the specification does not define and the mock therefore ignores.
+   */
+  readonly notices: string[];
+  /**
    * Where each contract operation (`operationKey`) sits in `document`: its path key there (path
    * keys are merged and renamed above). An OpenAPI 3.2 QUERY or additional operation sits under the
    * method field validatorSlots gives it; one not listed is not in the copy (no field was free).
@@ -142,6 +147,7 @@ export function validatorDocument(contract: Contract, layer = 0): ValidatorDocum
   withoutExtensions(document);
   // The kernel's reading of a `$ref`'s siblings (ignored in 3.0, OAS 3.0.3 §4.7.26; local-refs.ts), for both halves.
   if (contract.version.family === '2.0' || contract.version.family === '3.0') dropReferenceSiblings(document);
+  if (contract.version.family === '2.0' || contract.version.family === '3.0') componentsNamedId(document, changes);
   // Before any path key is merged or renamed: the references name them as written.
   referencesIntoPaths(document, changes);
   for (const [key, item] of Object.entries(document.paths as Record<string, unknown>)) {
@@ -162,6 +168,7 @@ export function validatorDocument(contract: Contract, layer = 0): ValidatorDocum
   absentDeepObjects(document, changes);
   deepSchemaReferences(document, changes);
   referencedAccessModes(document, changes);
+  oneSchemePerRequirement(document);
   // Places are named in the user's own document (a Swagger 2.0 one's pointers, not the upgraded copy's).
   // Alternatives may still be `$ref`s here: a contradiction is judged on what they point to.
   const resolve = (node: unknown): unknown => {
@@ -185,7 +192,7 @@ export function validatorDocument(contract: Contract, layer = 0): ValidatorDocum
       delete operation[WRITTEN_AT];
     }
   }
-  return { document, annotationFormats: [...formats], changes, pathKeys, queryAliases };
+  return { document, annotationFormats: [...formats], changes, notices: [], pathKeys, queryAliases };
 }
 
 /**
@@ -398,6 +405,42 @@ function deepSchemaReferences(document: OpenAPIV3.Document, changes: string[]): 
     if (name === undefined) return;
     record['$ref'] = `#/components/schemas/${name}`;
     reach(schemas[name]);
+  });
+}
+
+/**
+ * A component named `id` (AWS Data Pipeline's `#/components/schemas/id`, a string). The 3.0
+ * validator is draft-04 ajv, whose schema id is the `id` keyword: resolving a `$ref` it walks the
+ * pointer and reads each object's `id` as a change of base URI, so the `schemas` map's member `id`
+ * (an object) was read as one and threw "id.replace is not a function", a 500 on every operation
+ * whose schemas reach it. The validator's copy names such a component `id.kit` (or the first
+ * free `id.kitN`), and its references follow. 3.1 is read by 2020-12 ajv, whose id is `$id`, a
+ * name no component can have (OAS 3.1.0 §4.8.7.1: `^[a-zA-Z0-9\.\-_]+$`).
+ */
+function componentsNamedId(document: OpenAPIV3.Document, changes: string[]): void {
+  const components = document.components as Record<string, unknown> | undefined;
+  if (!isRecord(components)) return;
+  const renamed = new Map<string, string>();
+  for (const [kind, members] of Object.entries(components)) {
+    if (!isRecord(members) || !isRecord(members['id'])) continue;
+    let name = 'id.kit';
+    for (let n = 2; name in members; n++) name = `id.kit${n}`;
+    members[name] = members['id'];
+    delete members['id'];
+    renamed.set(`#/components/${kind}/id`, `#/components/${kind}/${name}`);
+    changes.push(`#/components/${kind}/id: named ${name} (draft-04 ajv reads a member named id as a schema id)`);
+  }
+  if (renamed.size === 0) return;
+  const follow = (ref: string): string => {
+    for (const [from, to] of renamed)
+      if (ref === from || ref.startsWith(`${from}/`)) return to + ref.slice(from.length);
+    return ref;
+  };
+  walkRecords(document, (record) => {
+    if (typeof record['$ref'] === 'string') record['$ref'] = follow(record['$ref']);
+    const mapping = record['mapping'];
+    if (isRecord(mapping))
+      for (const [key, value] of Object.entries(mapping)) if (typeof value === 'string') mapping[key] = follow(value);
   });
 }
 
@@ -754,6 +797,34 @@ function optionalBodiesSaySo(document: OpenAPIV3.Document): void {
 }
 
 /**
+ * A security requirement naming several schemes needs all of them (OAS 3.0.3 §4.7.30): Vonage's
+ * `{apiKey, apiSecret}` sends both `api_key` and `api_secret` in the query. express-openapi-validator
+ * 5.6 lets through, as known query names, only the first scheme of each requirement
+ * (`getSecurityQueryParams` reads `Object.keys(sec)[0]`), and refused every valid request as
+ * "Unknown query parameter 'api_secret'". Credentials are the SecurityGate's (validateSecurity is
+ * off), so the validator's copy lists each scheme as a requirement of its own: only the query names
+ * it lets through change.
+ */
+function oneSchemePerRequirement(document: OpenAPIV3.Document): void {
+  const split = (requirements: unknown): OpenAPIV3.SecurityRequirementObject[] | undefined =>
+    Array.isArray(requirements)
+      ? requirements.flatMap((r: unknown) =>
+          isRecord(r) && Object.keys(r).length > 1
+            ? Object.entries(r).map(([name, scopes]) => ({ [name]: scopes as string[] }))
+            : [r as OpenAPIV3.SecurityRequirementObject],
+        )
+      : undefined;
+  if (document.security) document.security = split(document.security);
+  for (const item of Object.values(document.paths)) {
+    if (!item) continue;
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (operation?.security) operation.security = split(operation.security);
+    }
+  }
+}
+
+/**
  * OAS 3.0.3 §4.7.12.1 (3.1.0 §4.8.12.1 alike): a header parameter named Accept, Content-Type or
  * Authorization "SHALL be ignored" (the media types and security schemes say those). The
  * validator would enforce it: Docker Engine's `Content-type` header with `enum: [application/x-tar]`
@@ -851,6 +922,40 @@ function referencedAccessModes(document: OpenAPIV3.Document, changes: string[]):
     );
 }
 
+/**
+ * Objects whose keys are names the document chooses (a property, a header, a media type, a
+ * security scheme), not fields: a key there that begins with `x-` is a name, never an extension.
+ */
+const NAMED_MEMBERS = new Set([
+  'properties',
+  'patternProperties',
+  'definitions',
+  '$defs',
+  'dependentSchemas',
+  'dependencies',
+  'schemas',
+  'responses',
+  'parameters',
+  'examples',
+  'requestBodies',
+  'headers',
+  'securitySchemes',
+  'security',
+  'links',
+  'callbacks',
+  'pathItems',
+  'content',
+  'encoding',
+  'variables',
+  'mapping',
+  'scopes',
+  'paths',
+  'webhooks',
+]);
+
+/** The copy's own markers (WRITTEN_AT) and the validator's (`x-eov-…`), which it must keep. */
+const kept = (key: string): boolean => key.startsWith('x-kit-') || key.startsWith('x-eov-');
+
 /** Depth-first over every object of the document; the callback sees each object once, with its JSON pointer. */
 function visit(root: unknown, where: string, callback: (node: Record<string, unknown>, where: string) => void): void {
   const stack: { node: unknown; where: string; parent?: string }[] = [{ node: root, where }];
@@ -860,7 +965,9 @@ function visit(root: unknown, where: string, callback: (node: Record<string, unk
     if (typeof node !== 'object' || node === null || seen.has(node)) continue;
     seen.add(node);
     if (Array.isArray(node)) {
-      for (const [i, child] of node.entries()) stack.push({ node: child, where: `${at}/${i}` });
+      // The items of `security` are maps of scheme names, as `security` itself is named here.
+      for (const [i, child] of node.entries())
+        stack.push({ node: child, where: `${at}/${i}`, ...(parent === 'security' ? { parent } : {}) });
       continue;
     }
     if (!isRecord(node)) continue;
@@ -869,6 +976,12 @@ function visit(root: unknown, where: string, callback: (node: Record<string, unk
       delete node['example'];
       delete node['examples'];
     }
+    // Specification extensions (OAS 3.0.3 §4.8: "x-" fields) say nothing the validator reads, and
+    // ajv walks every key of a schema (json-schema-traverse allKeys): an `id` inside one (Apideck's
+    // `x-apideck-weights: {id: critical}`) was taken for a draft-04 schema id, and two of them for
+    // "reference … resolves to more than one schema", a 500 on every answer.
+    if (parent === undefined || !NAMED_MEMBERS.has(parent))
+      for (const key of Object.keys(node)) if (key.startsWith('x-') && !kept(key)) delete node[key];
     callback(node, at);
     for (const [key, child] of Object.entries(node)) {
       if (key === 'default' || key === 'enum' || key.startsWith('x-')) continue;

@@ -3,7 +3,7 @@ import { Socket } from 'node:net';
 import express, { type Request, type RequestHandler } from 'express';
 import type * as OpenApiValidator from 'express-openapi-validator';
 import { ContractError, isRecord, type Contract } from '../contract/index.js';
-import { openApiSchemaErrors } from '../contract/openapi-check.js';
+import { isUnknownSchemaField, openApiSchemaErrors } from '../contract/openapi-check.js';
 import { validatorDocument, type ValidatorDocument } from './validator-document.js';
 
 type ValidatorOptions = Parameters<typeof OpenApiValidator.middleware>[0];
@@ -53,7 +53,36 @@ export async function checkedValidatorDocument(contract: Contract): Promise<Vali
   // A 3.2 document is given as 3.1 (validator-document.ts); the 3.1 schema refuses 3.2's new fields
   // (tag `kind`, server `name`…), which constrain no request or answer, so it is not checked by it.
   // The validator's own check, precompiled (src/contract/openapi-check.ts; the runner's contractProblems uses it too).
-  const refusal = contract.version.family === '3.2' ? undefined : (await openApiSchemaErrors(forValidator.document))[0];
+  let errors = contract.version.family === '3.2' ? [] : await openApiSchemaErrors(forValidator.document);
+  // A field no Schema Object defines is ignored, as JSON Schema ignores an unknown keyword
+  // (isUnknownSchemaField): left out of the validator's copy, named once, and checked again.
+  for (let pass = 0; pass < 20 && errors.some(isUnknownSchemaField); pass++) {
+    const fields = new Map<string, string[]>();
+    for (const error of errors.filter(isUnknownSchemaField)) {
+      const field = String(error.params['additionalProperty']);
+      const node = nodeAt(forValidator.document, error.instancePath);
+      if (!isRecord(node) || !(field in node)) continue;
+      delete node[field];
+      fields.set(error.instancePath, [...(fields.get(error.instancePath) ?? []), field]);
+    }
+    if (fields.size === 0) break;
+    for (const [at, names] of fields) {
+      const where = contract.originalPointer(`#${at}`);
+      // Where the schema is a `$ref` to something else (enode.io's items naming a Parameter Object), that is the cause.
+      const written = nodeAt(contract.document, where.slice(1));
+      const through =
+        isRecord(written) && typeof written['$ref'] === 'string' ? ` (through its $ref ${written['$ref']})` : '';
+      const list = names
+        .sort()
+        .map((name) => `\`${name}\``)
+        .join(', ');
+      forValidator.notices.push(
+        `${where}${through}: ${list} ${names.length === 1 ? 'is not a Schema Object field' : 'are not Schema Object fields'}`,
+      );
+    }
+    errors = await openApiSchemaErrors(forValidator.document);
+  }
+  const refusal = errors[0];
   if (refusal) {
     throw new ContractError(
       `the contract cannot be served: ${refusal.instancePath ? contract.originalPointer(`#${refusal.instancePath}`) : 'the document'} ${refusal.message ?? 'is not valid'}${describeParams(refusal.params)}`,
@@ -129,4 +158,14 @@ function oneLine(error: unknown): ContractError {
   return new ContractError(
     `the contract cannot be served: ${message.split('\n')[0]!.replace(/^openapi\.validator: /, '')}`,
   );
+}
+
+/** The node at a JSON pointer (RFC 6901) of the document. */
+function nodeAt(document: unknown, pointer: string): unknown {
+  let node = document;
+  for (const raw of pointer.split('/').slice(1)) {
+    if (!isRecord(node) && !Array.isArray(node)) return undefined;
+    node = (node as Record<string, unknown>)[raw.replaceAll('~1', '/').replaceAll('~0', '~')];
+  }
+  return node;
 }

@@ -3,8 +3,9 @@
 // starts, no plain GET answers 5xx, and the runner finds nothing wrong with the mock.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { packageRoot } from '../../src/contract/index.js';
+import { loadContract, packageRoot } from '../../src/contract/index.js';
 import { start } from '../../src/index.js';
+import { runComposed } from '../../conformance/composed-run.js';
 import { expectCleanSweep } from './outcomes.js';
 import { sweepDocument, SWEEP_DEFAULTS } from '../../bench/sweep/document.js';
 
@@ -62,6 +63,24 @@ const CONSTRUCTS = [
   'paged-nested-list.yaml',
   // A query parameter given by `content` (a JSON boolean): the runner sent any string, refused "must be boolean".
   'content-query-param.yaml',
+  // A required body in a media type the runner does not write (authentiqio's application/jwt): the
+  // unknown-id probe went without it, and the mock's 415 was failed as the lookup's answer.
+  'unwritable-required-body.yaml',
+  // A replace read back through a GET whose templated path is another GET's under other names
+  // (xero's `/Attachments/{FileName}` beside `/Attachments/{AttachmentID}`, OAS 3.0.3 §4.7.8): failed 400.
+  'read-on-identical-paths.yaml',
+  // An optional array header left empty (beezup's `Accept-Language`): sent as an empty field, refused
+  // 400 "must be array", also on the unknown-id probe (not_found_for_unknown_id answered 400).
+  'optional-array-header.yaml',
+  // A list written as an object keyed by id, its schema one literal member (just-eat's pools): the runner
+  // read no list and failed the create "is not listed (0 items)"; what the contract shows holds no ids to walk.
+  'list-as-keyed-map.yaml',
+  // One path parameter spelled `format: uuid` on one path and `pattern: ^[\da-z]{26}$` on another
+  // (1password.local/connect's vaultUuid): the uuid made for one was carried into the other, 400.
+  'parameter-spelled-twice.yaml',
+  // An item's parameters listed child first (webflow.com's `executionId` before `workflowId`): the
+  // execution was made under one workflow and deleted under another, 404 "No execution".
+  'child-parameter-first.yaml',
   // A 405 a path documents as text/html only (Adobe AEM's servlet): the runner held the HTML 405 to the shared JSON error schema.
   'path-documents-405-html.yaml',
 ];
@@ -124,6 +143,34 @@ describe('under an item deleted without a record, an operation that documents no
       expect(links.status).toBe(200);
       expect(await links.json()).toEqual(expect.objectContaining({ Links: expect.any(Array) }));
       expect((await fetch(`${mock.url}/networks/n1`, { method: 'DELETE' })).status).toBe(404);
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe('an unknown id is probed only with a request that is otherwise valid', () => {
+  it('a required body the runner does not write: not probed, with the reason; an optional one: probed, 404', async () => {
+    const spec = join(packageRoot, 'fixtures', 'constructs', 'directory', 'unwritable-required-body.yaml');
+    const mock = await start({ port: 0, spec });
+    try {
+      const { report } = await runComposed({
+        target: mock.url,
+        contract: await loadContract(spec),
+        contractSource: spec,
+        documents: [],
+        auth: {},
+        headers: {},
+        examples: 1,
+        strict: false,
+        checks: ['not_found_for_unknown_id'],
+      });
+      const result = (op: string) =>
+        report.results.find((r) => r.check === 'not_found_for_unknown_id' && r.operation === op);
+      expect(result('keyNote')?.status).toBe('passed');
+      expect(result('keyUpdate')).toEqual(
+        expect.objectContaining({ status: 'skipped', message: expect.stringContaining('required body') }),
+      );
     } finally {
       await mock.close();
     }

@@ -112,6 +112,41 @@ const CONSTRUCTS = [
   'error-requires-undeclared.yaml',
   // Paths keys carrying a query, 22 on one path (flickr's `/rest?method=flickr.photos.getInfo`): none routed, 404.
   'query-in-path-key.yaml',
+  // An `id` inside an `x-` extension of a schema (apideck.com's `x-apideck-weights: {id: critical}`):
+  // ajv took it for a schema id, 500 "reference … resolves to more than one schema" on every answer.
+  'extension-id-in-schema.yaml',
+  // Fields no Schema Object defines (enode.io's `items` naming a Parameter Object through `$ref`):
+  // the mock refused the whole document, "must NOT have additional properties (explode)".
+  'unknown-schema-fields.yaml',
+  // A component schema named `id` (AWS Data Pipeline): draft-04 ajv read it as a schema id while
+  // resolving a reference, 500 "id.replace is not a function" on every operation reaching it.
+  'component-named-id.yaml',
+  // A create whose answer marks `id` readOnly and whose request has none, the read answering a plain
+  // `id` (adyen.com's account holders and checkout sessions): the client's id was kept and echoed.
+  'read-only-id-in-create-answer.yaml',
+  // Operations documenting only `2XX` and `default` (ably.io/platform's device registrations): no
+  // collection, so an unknown id answered 200 where `default` covers the 404.
+  'success-range-only.yaml',
+  // An item parameter taking a list of integers (daniweb.com's `/groups/{ID}`): the created group's
+  // id was "group-4", which the parameter cannot carry; its read answered 400.
+  'item-param-array.yaml',
+  // An identifier whose schema admits "" (AWS chime-sdk-identity's `EndpointId`): issued "", read back 404.
+  'empty-issued-id.yaml',
+  // One item path under two parameter names (Lex's `{version}` delete beside the `{versionoralias}` read):
+  // the read's record names no `versionoralias`, a created version was stored under an invented key, never listed.
+  'item-parameter-named-twice.yaml',
+  // Records named by their ARN under `{appBundleIdentifier}` (AppFabric): no identifier was read, the lists
+  // were stateless, a created bundle was never listed.
+  'arn-identified-records.yaml',
+  // A listed field the read's record lacks (Access Analyzer's `principalArn`), filtered by: made afresh per
+  // answer, so a filter by a listed value selected nothing (filters_filter).
+  'listed-field-beyond-record.yaml',
+  // One requirement of two query API keys (nexmo.com/numbers' `api_key` and `api_secret`): every
+  // valid request was refused 400 "Unknown query parameter 'api_secret'".
+  'two-query-keys.yaml',
+  // A form body whose schema is a string (libretranslate.local, spoonacular.com) or an integer
+  // (envoice.in): the runner sent `value=hunger`, the mock read pairs, 400 "request/body must be string".
+  'scalar-form-body.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {

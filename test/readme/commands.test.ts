@@ -85,7 +85,9 @@ const NOT_RUN: Readonly<Record<string, string>> = {
     "the directory sweep: minutes, after installing the directory; test/directory/sample.test.ts runs the same sweep code on the suite's fixed sample",
   'npm run sweep -- --only amazonaws.com/dynamodb':
     'the directory sweep installs the directory first; test/directory/sample.test.ts runs the same sweep code on the fixed sample',
-  'npm run sweep': 'the whole directory: hours on this machine',
+  'npm run sweep -- --jobs 2': 'the whole directory: most of an hour on this machine',
+  'npm run sweep -- --half even --jobs 2':
+    'half the directory: half an hour on this machine; test/directory/halves.test.ts tests the halves the option picks',
   // docs/directory-triage.md: the command that writes a seed's page.
   'npm run sweep -- --sample 60 --seed 13 --examples 1 --timeout 120 --markdown docs/directory-seed-13.md':
     "a sweep of 60 documents: minutes, after installing the directory, and it rewrites a committed page; test/directory/sample.test.ts runs the same sweep code on the suite's fixed sample",
@@ -126,8 +128,12 @@ interface Mock {
   readonly spec?: string;
 }
 
-/** Starts the mock as `npx petstore-mock ARGS` (a page's command), or as `npm start -- ARGS`. */
-function startMock(args: readonly string[], how: 'npx' | 'npm start' | 'node' = 'npx'): Promise<Mock> {
+/**
+ * Starts the mock as `npx petstore-mock ARGS` (a page's command), as `npm start -- ARGS`, or as
+ * `node bin/petstore-mock.js ARGS`: the bin `npx petstore-mock` resolves to in this repository (its
+ * package.json `bin`), without npm's start (about 1 s of CPU each).
+ */
+function startMock(args: readonly string[], how: 'npx' | 'npm start' | 'node' = 'node'): Promise<Mock> {
   const [command, prefix] =
     how === 'npm start'
       ? ['npm', ['start', '--', ...args]]
@@ -207,6 +213,17 @@ describe('every shell command in the README does what its comment says', () => {
       let block = 0;
       let shard: { readonly text: string; readonly n: number } | undefined;
       const checked: string[] = [];
+      // `npx petstore-mock` runs through npx once, so the pages' npx form is proven here too; after that
+      // as the bin it resolves to (test/readme/package.test.ts and test/mock/background-stop.test.ts run
+      // npx's form in a consumer project and under npm exec).
+      let npxRan = false;
+      // Whether `npm run build` has succeeded in this test: a later `npm run build` (the pages repeat it)
+      // with every input of that build unchanged since (scripts/build-if-stale.js --check: the sources,
+      // the compiler settings, the outputs and the bundle) would compile the same files to the same
+      // dist/ again, about 4 s of CPU each, so it counts as passed and a command that follows it (`&& …`) runs.
+      let built = false;
+      const stillBuilt = async (): Promise<boolean> =>
+        built && (await sh(`${JSON.stringify(process.execPath)} scripts/build-if-stale.js --check`, ROOT)).code === 0;
       for (const command of commands) {
         if (command.block !== block) {
           block = command.block;
@@ -264,7 +281,8 @@ describe('every shell command in the README does what its comment says', () => {
           const withPort = args.includes('--port')
             ? args.map((a, i) => (args[i - 1] === '--port' ? '0' : a))
             : [...args, '--port', '0'];
-          const mock = await startMock(withPort, mockCli[0].startsWith('node') ? 'node' : 'npx');
+          const mock = await startMock(withPort, mockCli[0].startsWith('node') || npxRan ? 'node' : 'npx');
+          if (!mockCli[0].startsWith('node')) npxRan = true;
           extra.push(mock);
           target = mock;
           await checkStarted(mock, claim, where);
@@ -308,9 +326,15 @@ describe('every shell command in the README does what its comment says', () => {
             expect(ranJob.code, `${where}: ${job}\n${ranJob.stderr}`).toBe(0);
           }
         }
+        if (text === 'npm run build' && (await stillBuilt())) {
+          checked.push(where);
+          continue;
+        }
+        const builds = text === 'npm run build' || text.startsWith('npm run build && ');
+        if (builds && (await stillBuilt())) text = text.slice('npm run build && '.length);
         const started = Date.now();
         // npm and npx work in the repository (its package.json); the rest in the scratch directory.
-        const ran = await sh(`${exports}${text}`, /^np[mx] /.test(text) ? ROOT : cwd, {
+        const ran = await sh(`${exports}${text}`, /^np[mx] /.test(text) || builds ? ROOT : cwd, {
           npm_config_offline: 'true',
           npm_config_update_notifier: 'false',
           URL: target.url,
@@ -319,6 +343,7 @@ describe('every shell command in the README does what its comment says', () => {
         const elapsed = Date.now() - started;
         // A comment that names an exit code (`exit 1 here`) is held to it; any other command must succeed.
         expect(ran.code, `${where}\n${ran.stderr}`).toBe(Number(/\bexit (\d)\b/.exec(claim)?.[1] ?? 0));
+        if (builds && ran.code === 0) built = true;
         await checkClaim(target, text, claim, ran, elapsed, where, cwd);
         checked.push(where);
       }

@@ -8,7 +8,7 @@ import type { Contract, Operation } from '../types.js';
 import { type EnvelopeMember, identifiersMember, listMember } from './envelopes.js';
 import { collectionNameOf, isItemPath, itemSegment } from './items.js';
 import { linkSource } from './links.js';
-import { normalName } from './vocabulary.js';
+import { arnFieldOf, normalName } from './vocabulary.js';
 import { inferLookups } from './lookups.js';
 import { inferSingletons } from './singletons.js';
 
@@ -81,12 +81,29 @@ export interface GenericModel {
   readonly stateless: ReadonlyMap<string, string>;
 }
 
-/** The first 2xx JSON response schema of an operation, if it has one. */
+/**
+ * The schema one identifier in an item path parameter must fit: the parameter's, or its items' where
+ * the parameter takes a list (OAS 3.0.3 §4.7.12.4 `style: simple`, `/groups/{ID}` with `ID` an array
+ * of integers: `/groups/1,2` reads two, `/groups/1` one), so an issued id is one the path can carry.
+ */
+export function addressSchema(parameter: OpenAPIV3.ParameterObject | undefined): Schema | undefined {
+  const schema = parameter?.schema && !('$ref' in parameter.schema) ? parameter.schema : undefined;
+  if (schema?.type !== 'array') return schema;
+  return schema.items && !('$ref' in schema.items) ? schema.items : undefined;
+}
+
+/**
+ * The first 2xx JSON response schema of an operation, if it has one: an exact code first, else the
+ * `2XX` range (OAS 3.0.3 §4.7.16: a range stands for every code in it; Ably documents only `2XX`).
+ */
 export function successSchema(operation: Operation | undefined): Schema | undefined {
   if (!operation) return undefined;
-  for (const status of Object.keys(operation.responses)
-    .filter((s) => /^2\d\d$/.test(s))
-    .sort()) {
+  for (const status of [
+    ...Object.keys(operation.responses)
+      .filter((s) => /^2\d\d$/.test(s))
+      .sort(),
+    ...Object.keys(operation.responses).filter((s) => /^2XX$/i.test(s)),
+  ]) {
     const json = jsonContent(operation.responses[status]?.content, { ranges: true });
     if (json?.schema) return json.schema;
   }
@@ -140,7 +157,10 @@ export function identifierProperty(
     names.find((n) => normalName(noun) + normalName(n) === normalName(idParam)) ??
     // A field named for what it is, the record's required `identifier` (Akeneo's products under
     // `/products/{code}`), where nothing else is named like the parameter or `id`.
-    names.find((n) => normalName(n) === 'identifier' && (mergeAllOf(schema).required ?? []).includes(n))
+    names.find((n) => normalName(n) === 'identifier' && (mergeAllOf(schema).required ?? []).includes(n)) ??
+    // AWS's `{appBundleIdentifier}` ("the Amazon Resource Name (ARN) or Universally Unique Identifier
+    // (UUID) of the app bundle") over a record with neither that field nor `id`: its ARN names it.
+    names.find((n) => arnFieldOf(idParam, n))
   );
 }
 
@@ -484,7 +504,7 @@ export function inferModel(contract: Contract): GenericModel {
     const parameter = (on(itemPath, 'get') ?? on(itemPath, 'delete'))?.parameters.find(
       (p) => p.in === 'path' && p.name === idParam,
     );
-    const paramSchema = parameter?.schema && !('$ref' in parameter.schema) ? parameter.schema : undefined;
+    const paramSchema = addressSchema(parameter);
     const idSchema = (fieldSchema && !('$ref' in fieldSchema) ? fieldSchema : undefined) ?? paramSchema;
     const scopeParams = [...path.matchAll(/\{([^}]+)\}/g)].map((p) => p[1]!);
     const collection: Collection = {
@@ -533,11 +553,18 @@ export function inferModel(contract: Contract): GenericModel {
   }
 
   // A collection whose record names no identifier takes the one another collection of the same
-  // record found (Ory Hydra: `/oauth2/register/{id}` serves the `/admin/clients` record, `client_id`).
+  // record found (Ory Hydra: `/oauth2/register/{id}` serves the `/admin/clients` record, `client_id`),
+  // or of the same collection path under another parameter name, where its record has that field
+  // (AWS Lex: `DELETE /bots/{name}/versions/{version}` beside `GET …/{versionoralias}`, one item
+  // path however its parameter is named, OAS 3.0.3 §4.7.8: the `version` is the identifier).
   for (const [i, collection] of collections.entries()) {
     if (collection.idField !== undefined) continue;
     const sibling = collections.find(
-      (c) => c.idField !== undefined && (c.schema === collection.schema || sameShape(c.schema, collection.schema)),
+      (c) =>
+        c.idField !== undefined &&
+        (c.schema === collection.schema ||
+          sameShape(c.schema, collection.schema) ||
+          (c.path === collection.path && c.idField in recordProperties(collection.schema))),
     );
     if (!sibling) continue;
     const fieldSchema = recordProperties(collection.schema)[sibling.idField!];

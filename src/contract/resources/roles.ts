@@ -6,6 +6,7 @@ import { anyProperties, asSchema } from '../schema-views.js';
 import type { Contract, Operation } from '../types.js';
 import { listMember, valueMembers } from './envelopes.js';
 import { isItemPath, itemRead, onCollection } from './items.js';
+import { arnFieldOf } from './vocabulary.js';
 
 /** The status is a success the contract documents: any 2xx, or a 3xx the operation lists (RFC 9110 §15.4). */
 export function isSuccess(operation: Operation, status: number): boolean {
@@ -131,7 +132,9 @@ export function identifierField(
     keys.find((k) => base !== undefined && base !== '' && k.toLowerCase().includes(base.toLowerCase())) ??
     // A field named for what it is (Akeneo's product `identifier` under `{code}`), as the kernel's identifierProperty.
     Object.keys(record).find((k) => k.toLowerCase() === 'identifier' && record[k] !== undefined) ??
-    keys.find((k) => /^(sid|uuid|key)$/i.test(k))
+    keys.find((k) => /^(sid|uuid|key)$/i.test(k)) ??
+    // AWS's `{appBundleIdentifier}` over `{arn}` alone, as the kernel's identifierProperty reads it.
+    (param === undefined ? undefined : Object.keys(record).find((k) => arnFieldOf(param, k) && record[k] !== undefined))
   );
 }
 

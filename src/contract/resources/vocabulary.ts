@@ -93,3 +93,17 @@ export function pageBase(schema: OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObj
   if (min !== undefined) return min <= 0 ? 0 : 1;
   return s.default === 0 ? 0 : 1;
 }
+
+/**
+ * Whether a record field is the Amazon Resource Name a path parameter takes, where the record has
+ * no field of the parameter's name: AWS's `{appBundleIdentifier}` ("The Amazon Resource Name (ARN)
+ * or Universally Unique Identifier (UUID) of the app bundle") over `{arn}`, `{appAuthorizationIdentifier}`
+ * over `{appAuthorizationArn}`.
+ */
+export function arnFieldOf(param: string, field: string): boolean {
+  const name = normalName(param);
+  if (!name.endsWith('identifier') && !name.endsWith('arn')) return false;
+  const stem = name.replace(/(identifier|arn)$/, '');
+  const own = normalName(field);
+  return own === 'arn' || own === `${stem}arn`;
+}

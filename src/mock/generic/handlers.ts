@@ -3,6 +3,7 @@ import type { Faker } from '@faker-js/faker';
 import type { OpenAPIV3 } from 'openapi-types';
 import {
   alternativesOf,
+  anyProperties,
   diceOfFaker,
   documentedResponse,
   isRecord,
@@ -92,6 +93,25 @@ const NONE: ReadonlySet<string> = new Set();
 
 /** The request's writable fields (the kernel's rule, OAS 3.0.3 §4.7.24). */
 const writableIn = (operation: Operation): ReadonlySet<string> => writableInRequest(operation.requestBody?.content);
+
+/**
+ * The fields a create's own answer marks readOnly and its request does not declare writable: the
+ * server's, whatever the record's read schema says (OAS 3.0.3 §4.7.24; Adyen's `AccountHolderInfo`
+ * has no `id`, its answer `AccountHolder` a readOnly one, and the read answers a plain `id`). A
+ * client that sends one anyway is ignored, as a service that assigns its own does.
+ */
+function serverOwned(operation: Operation, writable: ReadonlySet<string>): ReadonlySet<string> {
+  const answer = successSchema(operation);
+  const out = new Set<string>();
+  for (const [name, sub] of anyProperties(answer)) if (sub.readOnly === true && !writable.has(name)) out.add(name);
+  return out;
+}
+
+/** A body without the fields in `owned` (a non-object body as it is). */
+function without(body: unknown, owned: ReadonlySet<string>): unknown {
+  if (!isRecord(body) || owned.size === 0 || !Object.keys(body).some((key) => owned.has(key))) return body;
+  return Object.fromEntries(Object.entries(body).filter(([key]) => !owned.has(key)));
+}
 
 /**
  * The request's fields laid onto a record: each field that names a property of the record
@@ -567,8 +587,13 @@ function newId(
   return `${collection.noun}-${taken.size + 1}`;
 }
 
-/** Whether an identifier, written into the item path, is a value its path parameter takes. */
+/**
+ * Whether an identifier, written into the item path, is a value its path parameter takes. Never the
+ * empty string (AWS's `String64`, `minLength: 0`): `/endpoints/` is another path (RFC 3986 §3.3),
+ * so a record issued that id could never be read back.
+ */
 function addressable(collection: Collection, id: unknown, validator: SchemaValidator): boolean {
+  if (String(id) === '') return false;
   const schema = collection.paramSchema;
   if (!schema) return true;
   const numeric = schema.type === 'integer' || schema.type === 'number';
@@ -610,8 +635,13 @@ function listPage(
   binding: Extract<Binding, { kind: 'list' }>,
   input: HandlerInput,
   records: RecordValue[],
+  itemSchema?: Schema,
 ): { items: RecordValue[] } & PageNumbers {
-  const properties = recordProperties(binding.collection.schema);
+  // The record's fields, and those the list's items show beside them (kept with the record: withAnswered).
+  const properties = {
+    ...(itemSchema ? recordProperties(itemSchema) : {}),
+    ...recordProperties(binding.collection.schema),
+  };
   const byNormal = new Map(Object.keys(properties).map((name) => [normal(name), name]));
   let items = records;
   let size: number | undefined;
@@ -1179,7 +1209,18 @@ export function genericHandlers(deps: GenericDeps): Handlers {
         handlers[operationId] = (input) => {
           const scope = scopeOf(collection, input.params);
           fillToMinimum(binding.shape, answer, collection, scope, deps);
-          const page = listPage(binding, input, store.list(collection.path, scope));
+          // A field the list's items require and a stored record lacks (a seeded record: AWS's
+          // `PolicyGeneration.principalArn` beside the read's `JobDetails`) is made once and kept, as
+          // a create keeps it (withAnswered): the list shows the same value each time, and a filter by
+          // it selects by what is shown rather than a value made afresh for each answer.
+          const records = store.list(collection.path, scope).map((record) => {
+            const done = completed(collection, record);
+            const id = collection.idField === undefined ? undefined : record[collection.idField];
+            if (done !== record && (typeof id === 'string' || typeof id === 'number'))
+              store.put(collection.path, scope, String(id), done);
+            return done;
+          });
+          const page = listPage(binding, input, records, listItemSchema(binding.shape, answer));
           const listed = asListed(binding.shape, collection, page.items);
           const body = listBody(binding.shape, listed, page, deps, answer);
           return { status: successStatus(operation, 200), body, headers: { 'X-Total-Count': String(page.total) } };
@@ -1191,10 +1232,11 @@ export function genericHandlers(deps: GenericDeps): Handlers {
           const scope = scopeOf(collection, input.params);
           // Exactly what the client sent (the fields the record declares and accepts), then the
           // identifier, then what the record schema requires and the client could not send (readOnly).
-          const sent = recordBody(input.body);
           const sendable = writableIn(input.operation);
+          const unwrapped = recordBody(input.body);
+          const sent = without(unwrapped, serverOwned(input.operation, sendable));
           // The request's defaults (a wrapped body's are its wrapper's, not the record's).
-          const given = sent === input.body ? withDefaults(sent, requestSchema(input.operation), validator) : sent;
+          const given = unwrapped === input.body ? withDefaults(sent, requestSchema(input.operation), validator) : sent;
           let record = overlay(
             {},
             withDefaults(given, collection.schema, validator),

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import express, { type RequestHandler } from 'express';
 import type { OpenAPIV3 } from 'openapi-types';
 import { admitsJson, isXmlMediaType, mediaMatches, mergeAllOf, sequenceSyntax } from '../../contract/index.js';
@@ -10,7 +11,7 @@ import {
   normalizeContentType,
   verifyUtf8,
 } from '../input-guards.js';
-import { typeFormBody } from '../media.js';
+import { formScalar, scalarType, typeFormBody } from '../media.js';
 import { readMultipart } from '../multipart.js';
 import { DEFAULTS } from '../options.js';
 import { checkQuerystring } from '../querystring.js';
@@ -23,6 +24,7 @@ const isText = (type: string): boolean =>
   mediaMatches(type, 'text/*') ||
   (mediaMatches(type, 'application/*') && isXmlMediaType(type)) ||
   sequenceSyntax(type) !== undefined;
+const FORM = 'application/x-www-form-urlencoded';
 /** Bodies read as bytes. */
 const BINARY_TYPES = [
   'application/octet-stream',
@@ -58,6 +60,13 @@ export function parseStage(ctx: StageContext): RequestHandler[] {
   };
   const contentType = (req: { headers: { 'content-type'?: string | undefined } }): string =>
     String(req.headers['content-type'] ?? 'x/x');
+  const scalarForm = (message: IncomingMessage): boolean => {
+    const type = message.headers['content-type'];
+    if (type === undefined || !mediaMatches(type, FORM)) return false;
+    // body-parser hands its `type` test the request express is routing: its state is the operation's.
+    const schema = stateOf(ctx, message as express.Request).match.operation.requestBody?.content[type]?.schema;
+    return schema !== undefined && !('$ref' in schema) && scalarType(schema) !== undefined;
+  };
   const parseBody = series([
     // strict: false: a JSON text is any value (RFC 8259 §2); a body whose schema is a string (`"hello"`) is valid JSON, and the schema judges it.
     express.json({
@@ -66,8 +75,13 @@ export function parseStage(ctx: StageContext): RequestHandler[] {
       verify: verifyUtf8,
       type: (req) => admitsJson(contentType(req)) && req.headers['content-type'] !== '*/*',
     }),
-    express.urlencoded({ limit: maxBodyBytes, extended: false }),
-    express.text({ limit: maxBodyBytes, type: (req) => isText(contentType(req)) }),
+    express.urlencoded({
+      limit: maxBodyBytes,
+      extended: false,
+      type: (req) => mediaMatches(contentType(req), FORM) && !scalarForm(req),
+    }),
+    // A form whose schema is one scalar names no field: its text is the value (formScalar).
+    express.text({ limit: maxBodyBytes, type: (req) => isText(contentType(req)) || scalarForm(req) }),
     express.raw({ limit: maxBodyBytes, type: BINARY_TYPES }),
   ]);
   // Each parser passes a request without a body (no Transfer-Encoding, no numeric Content-Length:
@@ -112,7 +126,9 @@ export function parseStage(ctx: StageContext): RequestHandler[] {
     const schema = declared && !('$ref' in declared) ? declared : undefined;
     // A form's values are typed first, so the integer guard sees `petId=9223372036854775808` as the
     // number it would be stored as, as it does in JSON: one guard for every media type.
-    if (type === 'application/x-www-form-urlencoded') req.body = typeFormBody(req.body, schema, media?.encoding);
+    if (type !== undefined && mediaMatches(type, FORM) && typeof req.body === 'string' && schema)
+      req.body = formScalar(req.body, schema);
+    if (type === FORM) req.body = typeFormBody(req.body, schema, media?.encoding);
     if (type !== undefined && typeof req.body === 'string') req.body = structuredText(type, schema, req.body);
     // An OpenAPI 3.2 stream (itemSchema): read into its items and checked here, as the validator's copy has no place for it.
     if (type !== undefined && typeof req.body === 'string')
