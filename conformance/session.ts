@@ -324,7 +324,14 @@ export class Session implements BuiltRequestSender {
       }
     }
     const rawQuery: string[] = [];
+    // Two schemes of one requirement may name the same place (fec.gov's `ApiKeyQueryAuth` and
+    // `apiKey`, both `api_key` in the query): the one value sent there serves both. Sent twice, the
+    // single-valued parameter became a list, refused "must be string".
+    const placed = new Set<string>();
     for (const placement of placements) {
+      const where = `${placement.in} ${placement.in === 'header' ? placement.name.toLowerCase() : placement.name}`;
+      if (placed.has(where)) continue;
+      placed.add(where);
       if (placement.in === 'header') set(placement.name, placement.value, shownValue(placement));
       else if (placement.in === 'query') {
         delete query[placement.name];

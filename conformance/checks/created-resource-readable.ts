@@ -20,7 +20,7 @@ export const createdResourceReadable: Check = {
   needs: ['positive', 'read_back', 'list_back'],
   explainedBy: 'read_back',
   description:
-    'After a successful create: reads the resource back (the OpenAPI `links` of the 201, else the Location) and lists the collection (walking pages). After a successful replace (PUT): reads it back. Fails when the read is not 2xx, when a field sent differs from the one read (date-times compared as instants), or when the new id is not listed. A read whose GET documents no content or no JSON (text/plain) is held only to its 2xx.',
+    'After a successful create: reads the resource back (the OpenAPI `links` of the 201, else the Location) and lists the collection (walking pages). After a successful replace (PUT): reads it back. Fails when the read is not 2xx, when a field sent differs from the one read (date-times compared as instants), or when the new id is not listed. A read whose GET documents no content or no JSON (text/plain) is held only to its 2xx; the list is not judged where its answer holds no list of items and its schema shows none (an object keyed by id written as one literal member).',
   appliesTo: (operation, checkCtx) =>
     isCreate(operation, checkCtx.contract) ||
     (operation.method === 'put' && operation.parameters.some((p) => p.in === 'path')),

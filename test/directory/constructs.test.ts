@@ -86,6 +86,8 @@ const CONSTRUCTS = [
   // An item's parameters listed child first (webflow.com's `executionId` before `workflowId`): the
   // execution was made under one workflow and deleted under another, 404 "No execution".
   'child-parameter-first.yaml',
+  // Two schemes of one requirement naming one query key (fec.gov's `api_key` twice): sent twice, 400 "must be string".
+  'two-schemes-one-place.yaml',
   // A 405 a path documents as text/html only (Adobe AEM's servlet): the runner held the HTML 405 to the shared JSON error schema.
   'path-documents-405-html.yaml',
 ];

@@ -121,6 +121,9 @@ const CONSTRUCTS = [
   // A component schema named `id` (AWS Data Pipeline): draft-04 ajv read it as a schema id while
   // resolving a reference, 500 "id.replace is not a function" on every operation reaching it.
   'component-named-id.yaml',
+  // Enums and required members nested past the sampler's depth (hsbc.com's Open Banking products):
+  // answered `''` and `{}` there, 500 "must be equal to one of the allowed values" on every GET.
+  'deep-enums.yaml',
   // A create whose answer marks `id` readOnly and whose request has none, the read answering a plain
   // `id` (adyen.com's account holders and checkout sessions): the client's id was kept and echoed.
   'read-only-id-in-create-answer.yaml',
@@ -153,6 +156,8 @@ const CONSTRUCTS = [
   // A form body whose schema is a string (libretranslate.local, spoonacular.com) or an integer
   // (envoice.in): the runner sent `value=hunger`, the mock read pairs, 400 "request/body must be string".
   'scalar-form-body.yaml',
+  // `property_uris[]` of `type: string` (ideaconsult.net/nanoreg): read as qs's array, refused "must be string".
+  'bracketed-scalar-name.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
