@@ -84,14 +84,20 @@ export async function servesAtRoot(
   const path = basePathProbe(contract);
   if (path === undefined) return false;
   const client = new HttpClient({ timeoutMs, maxBodyBytes: 64 * 1024 });
+  // A probe left unanswered (a timeout, a reset) is sent once more: a server's first answer can be
+  // slow (Prism compiling its validators on the first request), and an unanswered probe would
+  // otherwise decide the base path for the whole run.
   const status = async (prefix: string): Promise<number | undefined> => {
-    const outcome = await client.send({
-      method: 'GET',
-      url: `${target.replace(/\/+$/, '')}${prefix}${path}`,
-      headers: { accept: '*/*' },
-      body: undefined,
-    });
-    return outcome.ok ? outcome.response.status : undefined;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const outcome = await client.send({
+        method: 'GET',
+        url: `${target.replace(/\/+$/, '')}${prefix}${path}`,
+        headers: { accept: '*/*' },
+        body: undefined,
+      });
+      if (outcome.ok) return outcome.response.status;
+    }
+    return undefined;
   };
   try {
     if ((await status(basePath)) !== 404) return false;

@@ -1,8 +1,9 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import {
   collectionNameOf,
-  namesCollection,
+  type EnvelopeMember,
   isItemPath,
+  pageMember,
   listItems,
   listParameterRole,
   nonNullView,
@@ -41,11 +42,12 @@ function itemSchemaIn(op: Operation, s: Schema, depth = 0): Schema | undefined {
   const arrays = [...properties(s).entries()]
     .map(([name, p]) => [name, flat(p)] as const)
     .filter((e): e is readonly [string, OpenAPIV3.ArraySchemaObject] => e[1]?.type === 'array');
-  // Several arrays (Discord's thread search: `threads` and `members`): the one named like the path's
-  // collection (the kernel's collectionNameOf: PayPal's `/templates` → `templates`); otherwise which one is the page is not stated.
-  // (singular or plural alike, the kernel's namesCollection: `/reportDefinition` → `reportDefinitions`).
-  const segment = collectionNameOf(op.path);
-  const array = arrays.length === 1 ? arrays[0] : arrays.find(([name]) => namesCollection(name, segment));
+  // The page member by the kernel's one rule (pageMember), as listItems reads the answer's value:
+  // the only array; of several (Discord's thread search: `threads` and `members`), the one named like
+  // the path's collection, singular or plural alike (PayPal's `/templates` → `templates`); otherwise
+  // which one is the page is not stated.
+  const chosen = pageMember(schemaMembers(arrays), collectionNameOf(op.path));
+  const array = arrays.find(([name]) => name === chosen);
   const items = array ? flat(asSchema(array[1].items)) : undefined;
   if (items && (items.type === 'object' || items.properties !== undefined)) return items;
   // No array at the top: the one object member an envelope wraps the page in (express-zod-api's
@@ -56,6 +58,21 @@ function itemSchemaIn(op: Operation, s: Schema, depth = 0): Schema | undefined {
   return arrays.length === 0 && objects.length === 1 && depth < 2
     ? itemSchemaIn(op, objects[0]!, depth + 1)
     : undefined;
+}
+
+/** A page object's array members as the kernel's envelope rule reads them (envelopes.ts EnvelopeMember). */
+function schemaMembers(arrays: ReadonlyArray<readonly [string, OpenAPIV3.ArraySchemaObject]>): EnvelopeMember[] {
+  return arrays.map(([name, array]) => {
+    const items = flat(asSchema(array.items));
+    const holds =
+      items === undefined ||
+      (items.type === undefined && items.properties === undefined && !items.oneOf && !items.anyOf)
+        ? 'untyped'
+        : items.type === 'object' || items.properties !== undefined
+          ? 'records'
+          : 'other';
+    return { name, holds, sharesIdentifier: false, array: true };
+  });
 }
 
 /** The items of a recorded list answer (2xx JSON), or undefined. */

@@ -127,6 +127,15 @@ export const locationNamesResource: ProbeCheck<LocationPlan> = {
       created && 'headers' in created && Object.keys(created.headers ?? {}).some((h) => h.toLowerCase() === 'location');
     if (!declares) return { ok: false, reason: `${op.id} documents no Location on 201` };
     if (!c.item) return { ok: false, reason: `no item operation (GET ${op.path}/{id}) to read the Location through` };
+    // A Location is a URI reference to the resource (RFC 9110 §10.2.2); an item read that also
+    // requires a query parameter (combell.com's GetMailbox: `?mailbox_name=` beside `{mailboxName}`)
+    // is not made by the Location alone, so its refusal says nothing of what the Location names.
+    const needed = c.item.op.parameters.filter((p) => p.in === 'query' && p.required === true).map((p) => p.name);
+    if (needed.length > 0)
+      return {
+        ok: false,
+        reason: `${c.item.op.id} requires the query parameter(s) ${needed.join(', ')}, which a Location does not carry`,
+      };
     if (needsKey(run, op)) return { ok: false, reason: run.credentials.missing(op) };
     const body = acceptedBody(run, op);
     if (!body)

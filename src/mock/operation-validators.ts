@@ -38,8 +38,8 @@ import { layerOf, operationKey, validatorDocument, type ValidatorDocument } from
 export class OperationValidators {
   private state: Promise<DocumentState> | undefined;
   private readonly handlers = new Map<Operation, RequestHandler>();
-  /** The validators of operations that share a path and method with an earlier one (validator-document.ts layerOf), by layer. */
-  private readonly layers = new Map<number, OperationValidators>();
+  /** The validators of operations that share a path and method with an earlier one (validator-document.ts layerOf), by operation (operationKey). */
+  private readonly layers = new Map<string, OperationValidators>();
   /** Which layer's validators placed a request, for its answer's check. */
   private readonly placedBy = new WeakMap<Request, OperationValidators>();
 
@@ -65,9 +65,14 @@ export class OperationValidators {
         ? layerOf(this.contract, operation)
         : 0;
     if (layer > 0 && this.contract) {
-      let validators = this.layers.get(layer);
+      // A document of its own per operation (validator-document.ts oneOperation): small and quick to build.
+      const key = operationKey(operation.method, operation.path);
+      let validators = this.layers.get(key);
       if (!validators)
-        this.layers.set(layer, (validators = new OperationValidators(validatorDocument(this.contract, layer))));
+        this.layers.set(
+          key,
+          (validators = new OperationValidators(validatorDocument(this.contract, layer, operation))),
+        );
       const inner = validators.handlerFor(operation);
       const placed = validators;
       const handler: RequestHandler = (req, res, next) => {

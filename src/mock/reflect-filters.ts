@@ -13,7 +13,7 @@ import {
   type Operation,
   type SchemaValidator,
 } from '../contract/index.js';
-import { envelopedRecord } from '../contract/resources/index.js';
+import { type EnvelopeMember, envelopedRecord, pageMember } from '../contract/resources/index.js';
 import { schemaAccepts } from './media.js';
 import type { Reply } from './routes/types.js';
 
@@ -23,19 +23,29 @@ const asSchema = (s: Schema | OpenAPIV3.ReferenceObject | undefined): Schema | u
   s && !('$ref' in s) ? s : undefined;
 
 /**
- * The member of an object schema that holds the listed items: its only array; of several (AWS's
- * `profilingGroupNames` beside `profilingGroups`, Google's `unreachable` beside `instances`), the
- * one named like the path's collection (collectionNameOf), else the only one of objects (roles.ts,
- * listItems). Members read merged (AWS wraps each in `allOf` beside its description).
+ * The member of an object schema that holds the listed items, by the kernel's one page rule
+ * (pageMember, as the runner reads lists): its only array; of several (AWS's `profilingGroupNames`
+ * beside `profilingGroups`, Google's `unreachable` beside `instances`), the one named like the path's
+ * collection, singular or plural alike; else none. Members read merged (AWS wraps
+ * each in `allOf` beside its description).
  */
-function arrayMember(view: Schema, segment: string | undefined): readonly [string, Schema] | undefined {
+function arrayMember(view: Schema, collection: string | undefined): readonly [string, Schema] | undefined {
   const arrays = Object.entries(view.properties ?? {})
     .map(([name, sub]) => [name, asSchema(sub) && mergeAllOf(asSchema(sub)!)] as const)
     .filter((entry): entry is readonly [string, Schema] => entry[1]?.type === 'array');
-  const objects = arrays.filter(([, a]) => 'items' in a && mergeAllOf(asSchema(a.items) ?? {}).type === 'object');
-  return arrays.length === 1
-    ? arrays[0]
-    : (arrays.find(([name]) => name.toLowerCase() === segment) ?? (objects.length === 1 ? objects[0] : undefined));
+  const members = arrays.map(([name, a]): EnvelopeMember => {
+    const items = 'items' in a ? asSchema(a.items) : undefined;
+    const view = items ? mergeAllOf(items) : undefined;
+    const holds =
+      view === undefined || (view.type === undefined && !view.properties && !view.oneOf && !view.anyOf)
+        ? 'untyped'
+        : view.type === 'object' || view.properties !== undefined
+          ? 'records'
+          : 'other';
+    return { name, holds, sharesIdentifier: false, array: true };
+  });
+  const chosen = pageMember(members, collection);
+  return arrays.find(([name]) => name === chosen);
 }
 
 /** A query value (text) as the property's type wants it. */
@@ -75,7 +85,7 @@ export function reflectFilters(
   if (view.type === 'array') arraySchema = view;
   else {
     // The array named like the path's collection (the kernel's collectionNameOf).
-    const segment = collectionNameOf(operation.path)?.toLowerCase();
+    const segment = collectionNameOf(operation.path);
     let chosen = arrayMember(view, segment);
     const inner = chosen === undefined && isRecord(reply.body) ? envelopedRecord(reply.body) : undefined;
     if (inner !== undefined && isRecord(reply.body)) {

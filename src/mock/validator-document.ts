@@ -19,6 +19,7 @@ import {
   type Operation,
 } from '../contract/index.js';
 import { routedPath, routeShape, selectorsOf, selects } from './operations.js';
+import { reachableComponents } from './reachable-components.js';
 
 /**
  * Formats express-openapi-validator (with ajv-formats in full mode) checks. Any other `format`
@@ -122,6 +123,33 @@ export function layerOf(contract: Contract, operation: Pick<Operation, 'method' 
   return Math.max(0, same.indexOf(operation.path));
 }
 
+/**
+ * A copy of the document holding one operation (its path item's other methods left out) and the
+ * components it reaches (reachableComponents; all of them where that is not certain). An operation
+ * of a later layer is validated through a document of its own, and a copy of the whole document
+ * per layer cost seconds each where hundreds of operations share one path (amazonaws.com/ec2: 594
+ * actions on `/`, 4.7 MB; each operation's first request took 4 s, the sweep timed out).
+ * Undefined (the caller copies the whole document) where what the operation reaches is not certain
+ * from `#/components/…` references alone (a `$ref` into `paths`, say), or for a method beyond the
+ * fixed eight (OAS 3.2's QUERY and additional operations keep the layer's document).
+ */
+function oneOperation(
+  source: OpenAPIV3.Document,
+  only: Pick<Operation, 'method' | 'path'>,
+): Record<string, unknown> | undefined {
+  const item = (source.paths as Record<string, unknown>)[only.path];
+  if (!isRecord(item) || !METHODS.some((method) => method === only.method)) return undefined;
+  // Webhooks are not served by the mock; a reference of theirs would dangle without the components left out.
+  const { paths: _paths, components, webhooks: _webhooks, ...rest } = source as unknown as Record<string, unknown>;
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(item))
+    if (!METHODS.some((method) => method === key) || key === only.method) kept[key] = value;
+  const paths = { [only.path]: kept };
+  const reached = reachableComponents(components, [paths]);
+  if (reached === undefined) return undefined;
+  return structuredClone({ ...rest, paths, components: reached });
+}
+
 /** For a later layer: the operations written before it on each path and method are left out, so the layer's own come first. */
 function fromLayer(document: OpenAPIV3.Document, layer: number): void {
   if (layer === 0) return;
@@ -141,8 +169,13 @@ function fromLayer(document: OpenAPIV3.Document, layer: number): void {
   }
 }
 
-export function validatorDocument(contract: Contract, layer = 0): ValidatorDocument {
-  const document = structuredClone(contract.document) as OpenAPIV3.Document & Record<string, unknown>;
+export function validatorDocument(
+  contract: Contract,
+  layer = 0,
+  only?: Pick<Operation, 'method' | 'path'>,
+): ValidatorDocument {
+  const single = only ? oneOperation(contract.document, only) : undefined;
+  const document = (single ?? structuredClone(contract.document)) as OpenAPIV3.Document & Record<string, unknown>;
   const changes: string[] = [];
   const formats = new Set<string>();
   withoutExtensions(document);
@@ -157,12 +190,13 @@ export function validatorDocument(contract: Contract, layer = 0): ValidatorDocum
   }
   document.servers = [{ url: contract.basePath === '' ? '/' : contract.basePath }];
   if (contract.version.family === '3.2') asThreeOne(document, changes);
-  fromLayer(document, layer);
+  if (!single) fromLayer(document, layer);
   mergeSamePaths(document, changes);
   routablePathNames(document, changes);
   optionalBodiesSaySo(document);
   rawBodiesAreBytes(document, changes);
   ignoredHeaderParameters(document, changes);
+  textOneOfParameters(document, changes);
   bracketedQueryNames(document, changes);
   const aliased = literalBracketNames(document, changes);
   collidingFormObjects(document, changes);
@@ -826,6 +860,47 @@ function untypedParameterEnums(document: OpenAPIV3.Document): void {
     if (!item) continue;
     for (const parameter of item.parameters ?? []) widen(parameter);
     for (const method of METHODS) for (const parameter of item[method]?.parameters ?? []) widen(parameter);
+  }
+}
+
+/**
+ * A parameter whose schema is a `oneOf` of alternatives of different JSON types, one a string
+ * (pandascore's `LeagueIDOrSlug`: an integer id or a `^[a-z0-9:_-]+$` slug): a path, query, header
+ * or cookie value is text, which the validator coerces to each alternative, so `123` fitted both and
+ * was refused "must match exactly one schema", 400 where the lookup's 404 was due. As JSON the
+ * alternatives cannot overlap (their types differ), so "exactly one" and "at least one" agree:
+ * the parameter's own copy is checked as `anyOf` (the shared schema, which bodies use, is untouched).
+ */
+function textOneOfParameters(document: OpenAPIV3.Document, changes: string[]): void {
+  const schemaOf = (node: unknown): unknown => {
+    const ref = isRecord(node) ? node['$ref'] : undefined;
+    const m = typeof ref === 'string' ? /^#\/components\/schemas\/([^/]+)$/.exec(ref) : null;
+    return m ? document.components?.schemas?.[decodePointer(m[1]!)] : node;
+  };
+  const typeOf = (node: unknown): string | undefined => {
+    const target = schemaOf(node);
+    return isRecord(target) && typeof target['type'] === 'string' ? target['type'] : undefined;
+  };
+  const loosen = (parameter: unknown, where: string): void => {
+    if (!isRecord(parameter) || parameter['in'] === undefined || parameter['content'] !== undefined) return;
+    const schema = schemaOf(parameter['schema']);
+    if (!isRecord(schema) || !Array.isArray(schema['oneOf']) || isRecord(schema['discriminator'])) return;
+    const types = schema['oneOf'].map(typeOf);
+    const distinct = new Set(types.map((t) => (t === 'integer' ? 'number' : t)));
+    if (types.some((t) => t === undefined) || distinct.size !== types.length || !distinct.has('string')) return;
+    const { oneOf, ...rest } = schema;
+    parameter['schema'] = { ...rest, anyOf: oneOf };
+    changes.push(
+      `${where}: parameter ${String(parameter['name'])}'s oneOf of ${types.join(', ')} checked as anyOf (a text value is coerced to each)`,
+    );
+  };
+  for (const [name, parameter] of Object.entries(document.components?.parameters ?? {}))
+    loosen(parameter, `#/components/parameters/${name}`);
+  for (const [key, item] of Object.entries(document.paths)) {
+    if (!item) continue;
+    const at = `#/paths/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+    for (const p of item.parameters ?? []) loosen(p, at);
+    for (const m of METHODS) for (const p of item[m]?.parameters ?? []) loosen(p, `${at}/${m}`);
   }
 }
 

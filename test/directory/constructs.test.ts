@@ -72,6 +72,11 @@ const CONSTRUCTS = [
   // An optional array header left empty (beezup's `Accept-Language`): sent as an empty field, refused
   // 400 "must be array", also on the unknown-id probe (not_found_for_unknown_id answered 400).
   'optional-array-header.yaml',
+  // An item read documented to answer a JSON string (signl4's webhooks): "gave "…", not an object".
+  'scalar-read.yaml',
+  // An item read that also requires a query parameter (combell's GetMailbox `?mailbox_name=`): the
+  // Location alone was read, refused 400, and failed as "does not resolve" (location_names_resource).
+  'location-read-needs-query.yaml',
   // A list written as an object keyed by id, its schema one literal member (just-eat's pools): the runner
   // read no list and failed the create "is not listed (0 items)"; what the contract shows holds no ids to walk.
   'list-as-keyed-map.yaml',

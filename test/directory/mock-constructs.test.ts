@@ -121,6 +121,9 @@ const CONSTRUCTS = [
   // A component schema named `id` (AWS Data Pipeline): draft-04 ajv read it as a schema id while
   // resolving a reference, 500 "id.replace is not a function" on every operation reaching it.
   'component-named-id.yaml',
+  // Enums and required members nested past the sampler's depth (hsbc.com's Open Banking products):
+  // answered `''` and `{}` there, 500 "must be equal to one of the allowed values" on every GET.
+  'deep-enums.yaml',
   // A create whose answer marks `id` readOnly and whose request has none, the read answering a plain
   // `id` (adyen.com's account holders and checkout sessions): the client's id was kept and echoed.
   'read-only-id-in-create-answer.yaml',
@@ -132,6 +135,9 @@ const CONSTRUCTS = [
   'item-param-array.yaml',
   // An identifier whose schema admits "" (AWS chime-sdk-identity's `EndpointId`): issued "", read back 404.
   'empty-issued-id.yaml',
+  // A path parameter `oneOf` an integer id or a string slug (pandascore's `LeagueIDOrSlug`): `123`,
+  // coerced to both, was refused 400 "must match exactly one schema"; unknown ids answered 400, not 404.
+  'path-param-id-or-slug.yaml',
   // One item path under two parameter names (Lex's `{version}` delete beside the `{versionoralias}` read):
   // the read's record names no `versionoralias`, a created version was stored under an invented key, never listed.
   'item-parameter-named-twice.yaml',

@@ -23,6 +23,8 @@ export interface EnvelopeMember {
   readonly holds: 'records' | 'untyped' | 'identifiers' | 'other';
   /** Whether its items carry the collection's identifier and look like its records. */
   readonly sharesIdentifier: boolean;
+  /** Whether it is an array at all (an array of text is `other`, and still an array: pageMember). */
+  readonly array?: boolean;
 }
 
 /** A noun as the rule compares it: normalName's letters and digits, a plural's ending dropped (`reportDefinitions`, `policies`, `boxes`). */
@@ -53,6 +55,17 @@ export function listMember(members: readonly EnvelopeMember[], collection: strin
 }
 
 /**
+ * The member of a page object that holds its items, as every consumer reads it (the runner's
+ * listItems on values and itemSchemaOf on schemas, the mock's reflectFilters on generated lists):
+ * its only array; of several, the one listMember takes; else none, for which of them is the page
+ * is not stated (Discord's thread search: `threads` and `members`).
+ */
+export function pageMember(members: readonly EnvelopeMember[], collection: string | undefined): string | undefined {
+  const arrays = members.filter((m) => m.array === true || m.holds !== 'other');
+  return arrays.length === 1 ? arrays[0]!.name : listMember(members, collection);
+}
+
+/**
  * Whether a member named so holds the identifiers of the collection's records alone: `ids`, or
  * the record's noun with its identifier field in the plural (`ticketIds` of tickets identified
  * by `ticketId`; `profilingGroupNames` of profiling groups identified by `name`).
@@ -68,10 +81,11 @@ export function identifiersMember(member: string, noun: string, idField: string 
 export function valueMembers(value: Readonly<Record<string, unknown>>, idField?: string): EnvelopeMember[] {
   return Object.entries(value).map(([name, v]) => {
     if (!Array.isArray(v)) return { name, holds: 'other', sharesIdentifier: false };
-    if (v.length === 0) return { name, holds: 'untyped', sharesIdentifier: false };
+    if (v.length === 0) return { name, holds: 'untyped', sharesIdentifier: false, array: true };
     const records = v.every((x) => isRecord(x));
     return {
       name,
+      array: true,
       holds: records ? 'records' : 'other',
       sharesIdentifier:
         records && idField !== undefined && v.every((x) => (x as Record<string, unknown>)[idField] !== undefined),

@@ -63,6 +63,7 @@ export {
 export {
   identifiersMember,
   listMember,
+  pageMember,
   namesCollection,
   nounStem,
   valueMembers,

@@ -4,7 +4,7 @@ import { jsonContent } from '../media.js';
 import { documentedResponse } from '../responses.js';
 import { anyProperties, asSchema } from '../schema-views.js';
 import type { Contract, Operation } from '../types.js';
-import { listMember, valueMembers } from './envelopes.js';
+import { pageMember, valueMembers } from './envelopes.js';
 import { isItemPath, itemRead, onCollection } from './items.js';
 import { arnFieldOf } from './vocabulary.js';
 
@@ -164,15 +164,17 @@ export function identifierOf(
 export function listItems(value: unknown, collection?: string, idField?: string): unknown[] | undefined {
   if (Array.isArray(value)) return value;
   if (!isRecord(value)) return undefined;
-  const arrays = Object.values(value).filter((v): v is unknown[] => Array.isArray(v));
-  if (arrays.length === 1) return arrays[0];
-  // Several arrays (PayPal's `templates` answer also carries `addresses` and `phones`; AWS's
-  // `profilingGroupNames` beside `profilingGroups`): the one whose items carry the identifier, else
-  // the one named like the collection's path, singular or plural alike (`/reportDefinition` → `reportDefinitions`).
-  const member = listMember(valueMembers(value, idField), collection);
+  // The only array; of several (PayPal's `templates` answer also carries `addresses` and `phones`;
+  // AWS's `profilingGroupNames` beside `profilingGroups`), the one whose items carry the identifier,
+  // else the one named like the collection's path, singular or plural alike (`/reportDefinition` →
+  // `reportDefinitions`): the kernel's pageMember, as schemas are read.
+  const members = valueMembers(value, idField);
+  const member = pageMember(members, collection);
   if (member !== undefined) return value[member] as unknown[];
-  const found = arrays.find((a) => a.length > 0 && a.every((x) => isRecord(x)));
-  if (found !== undefined || arrays.length > 0) return found;
+  // Else, where the walk looks for an identifier only, the first array of records.
+  const records = members.find((m) => m.holds === 'records')?.name;
+  if (records !== undefined) return value[records] as unknown[];
+  if (members.some((m) => m.array === true)) return undefined;
   // No array at the top: the one object member an envelope wraps the page in (`{status, data: {orders: [...], total}}`).
   // A HAL page's `_links` (draft-kelly-json-hal §4.1.1) link pages beside the `_embedded` records.
   const { _links: _pages, ...page } = value;

@@ -73,6 +73,8 @@ const INT32_MIN = -2_147_483_648;
 /** Below this depth every optional property is filled (everyProperty); beyond it only required ones: values stay finite. */
 const FULL_DEPTH = 4;
 const MAX_DEPTH = 12;
+/** Where even what a schema requires stops (under the 32 levels of nesting a mock reads: README's limits). */
+const DEEPEST = 30;
 
 /**
  * Merged views by schema object: a pure cache (a view is a function of the objects alone). The
@@ -166,8 +168,21 @@ class Sampler {
     const schema = lowered(written as Schema);
     // allOf (JSON Schema Validation §10.2.1.1): one merged schema (schema-views.ts mergeAllOf).
     if (schema.allOf && schema.allOf.length > 0) return this.value(merged(schema), name, depth, mode, record);
-    if (depth > MAX_DEPTH)
-      return schema.type === 'object' ? {} : schema.type === 'array' ? [] : schema.type === 'string' ? '' : null;
+    // Past MAX_DEPTH (a recursive schema), an object or array stops where an empty one is valid; a
+    // scalar, which recurses no further, is drawn as anywhere else. An `''` or `null` there broke
+    // its enum, pattern or type: hsbc.com's Open Banking products nest enums and required members
+    // deeper than that, and every answer was 500 "must be equal to one of the allowed values".
+    if (depth > MAX_DEPTH) {
+      const type = typeOf(schema);
+      const emptyFits =
+        type === 'object'
+          ? (schema.required?.length ?? 0) === 0 && (schema.minProperties ?? 0) === 0
+          : type === 'array'
+            ? (schema.minItems ?? 0) === 0
+            : false;
+      if (depth > DEEPEST || emptyFits)
+        return type === 'object' ? {} : type === 'array' ? [] : type === 'string' ? '' : null;
+    }
     // A response value with a default is the default (OAS 3.1 §4.8.24 Schema Object: the value
     // assumed when none is given; Pydantic's `token_type: str = "bearer"`), where it fits the schema.
     if (

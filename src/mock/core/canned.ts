@@ -87,6 +87,15 @@ export function cannedReply(
   return body === undefined ? { status, headers } : { status, body, headers };
 }
 
+/**
+ * Whether a header's value is the state's or the protocol's to say (a Location, a Link, a Sunset,
+ * X-Total-Count): an answer the state wrote without it gets none generated, which would say something false.
+ */
+export function stateOwnedHeader(name: string): boolean {
+  const lower = name.toLowerCase();
+  return PROTOCOL_FIELDS.has(lower) || lower === 'x-total-count';
+}
+
 /** A header field name (RFC 9110 §5.1: a token) and value (§5.5: visible characters, spaces, tabs, obs-text). */
 const FIELD_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;

@@ -12,7 +12,7 @@ import {
   type Operation,
 } from '../../contract/index.js';
 import type { Faker } from '@faker-js/faker';
-import { documentedHeaders } from '../core/canned.js';
+import { documentedHeaders, stateOwnedHeader } from '../core/canned.js';
 import { itemsOf } from '../core/keep-to-schema.js';
 import { createFaker } from '../faker.js';
 import { HttpError } from '../errors.js';
@@ -41,18 +41,20 @@ export function answerStage(ctx: StageContext): RequestHandler {
       else res.setHeader('Link', value);
     }
     // Every answer carries the headers its documented response requires (OAS 3.0.3 §4.7.17 `required`;
-    // Ably's `x-ably-serverid` on a list the state answers), generated where the reply set none.
+    // Ably's `x-ably-serverid` on a list the state answers), generated where the reply set none; not
+    // those whose value the state or the protocol owns (stateOwnedHeader), which the rules set.
     const documented = responseFor(state.match.operation.responses, reply.status);
     if (documented?.headers) {
       const missing = Object.entries(documented.headers).some(
-        ([name, h]) => !('$ref' in h) && h.required === true && res.getHeader(name) === undefined,
+        ([name, h]) =>
+          !('$ref' in h) && h.required === true && !stateOwnedHeader(name) && res.getHeader(name) === undefined,
       );
       if (missing) {
         headerFaker ??= createFaker(reply.status);
         headerFaker.seed(reply.status);
         const required = documentedHeaders(documented, headerFaker, { body: reply.body, requiredOnly: true });
         for (const [name, value] of Object.entries(required))
-          if (res.getHeader(name) === undefined) res.setHeader(name, value);
+          if (!stateOwnedHeader(name) && res.getHeader(name) === undefined) res.setHeader(name, value);
       }
     }
     res.status(reply.status);
