@@ -204,6 +204,7 @@ export function validatorDocument(
   deepSchemaReferences(document, changes);
   referencedAccessModes(document, changes);
   oneSchemePerRequirement(document);
+  untypedParameterEnums(document);
   // Places are named in the user's own document (a Swagger 2.0 one's pointers, not the upgraded copy's).
   // Alternatives may still be `$ref`s here: a contradiction is judged on what they point to.
   const resolve = (node: unknown): unknown => {
@@ -834,6 +835,32 @@ function optionalBodiesSaySo(document: OpenAPIV3.Document): void {
     for (const method of METHODS) bodies.push(item?.[method]?.requestBody);
   for (const body of bodies)
     if (isRecord(body) && body['$ref'] === undefined && body['required'] === undefined) body['required'] = false;
+}
+
+/**
+ * A parameter's value is text on the wire (RFC 6570 §3.2), and a schema without `type` gives the
+ * validator nothing to read the text as: nexmo.com/conversion's `delivered`, `{enum: [true, false,
+ * 0, 1]}`, refused `delivered=true` as "must be equal to one of the allowed values". In the
+ * validator's copy such an enum also admits each member's text (`"true"`, `"1"`).
+ */
+function untypedParameterEnums(document: OpenAPIV3.Document): void {
+  const widen = (parameter: unknown): void => {
+    if (!isRecord(parameter) || parameter['in'] === undefined) return;
+    const schema = parameter['schema'];
+    if (!isRecord(schema) || schema['type'] !== undefined || !Array.isArray(schema['enum'])) return;
+    const members: unknown[] = schema['enum'];
+    const texts = members
+      .filter((m) => typeof m === 'number' || typeof m === 'boolean')
+      .map(String)
+      .filter((t) => !members.includes(t));
+    if (texts.length > 0) schema['enum'] = [...members, ...new Set(texts)];
+  };
+  for (const parameter of Object.values(document.components?.parameters ?? {})) widen(parameter);
+  for (const item of Object.values(document.paths)) {
+    if (!item) continue;
+    for (const parameter of item.parameters ?? []) widen(parameter);
+    for (const method of METHODS) for (const parameter of item[method]?.parameters ?? []) widen(parameter);
+  }
 }
 
 /**

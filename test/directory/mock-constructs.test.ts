@@ -158,6 +158,8 @@ const CONSTRUCTS = [
   'scalar-form-body.yaml',
   // `property_uris[]` of `type: string` (ideaconsult.net/nanoreg): read as qs's array, refused "must be string".
   'bracketed-scalar-name.yaml',
+  // `{enum: [true, false, 0, 1]}` without type (nexmo.com/conversion's `delivered`): the text "true" was refused, 400.
+  'untyped-enum-parameter.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
