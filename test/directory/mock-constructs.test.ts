@@ -155,6 +155,9 @@ const CONSTRUCTS = [
   'scalar-form-body.yaml',
   // `property_uris[]` of `type: string` (ideaconsult.net/nanoreg): read as qs's array, refused "must be string".
   'bracketed-scalar-name.yaml',
+  // `fields[]`, an exploded array of enum strings, sent `fields[]=location&fields[]=location`: qs
+  // read one item `location,location`, refused 400 "request/query/fields/0 must be equal to one of…".
+  'bracketed-array-names.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
