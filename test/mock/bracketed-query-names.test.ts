@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { serialiseQuery, type Parameter } from '../../src/contract/index.js';
 import { createMockApp } from '../../src/index.js';
 import { ROOT, type App } from './helpers.js';
 
@@ -43,5 +44,23 @@ describe('a bracketed query name is the parameter the document names', () => {
     // `fields` and `fields[0]` are not `fields[]`: the name is matched literally.
     expect(await message('fields=location')).toBe("Unknown query parameter 'fields'");
     expect(await message('fields[0]=location')).toBe("Unknown query parameter 'fields'");
+  });
+
+  it('the runner writes each name as the document does, and the mock takes what it writes', async () => {
+    const fields: Parameter & { in: 'query' } = {
+      name: 'fields[]',
+      in: 'query',
+      schema: { type: 'array', items: { type: 'string', enum: ['location', 'name', 'rating'] } },
+    };
+    const status: Parameter & { in: 'query' } = { name: 'filter[status]', in: 'query', schema: { type: 'string' } };
+    const query = [
+      ...serialiseQuery(fields, fields.name, ['location', 'location']),
+      ...serialiseQuery(status, status.name, 'open'),
+    ];
+    // Brackets are gen-delims (RFC 3986 §2.2), percent-encoded inside a query component.
+    expect(query).toEqual(['fields%5B%5D=location', 'fields%5B%5D=location', 'filter%5Bstatus%5D=open']);
+    await request(app)
+      .get(`/places?${query.join('&')}`)
+      .expect(200);
   });
 });
