@@ -40,6 +40,12 @@ describe('a bracketed query name is the parameter the document names', () => {
     );
   });
 
+  it('reads `via[]` (explode: false) as one comma-separated list, each item checked', async () => {
+    await request(app).get('/routes?stops[]=north&stops[]=south&via[]=1,2').expect(200);
+    const refused = await request(app).get('/routes?stops[]=north&stops[]=south&via[]=1,12').expect(400);
+    expect((refused.body as { message: string }).message).toBe('request/query/via[]/1 must be <= 9');
+  });
+
   it('reads a name without its brackets, or with an index, as no parameter of the document', async () => {
     // `fields` and `fields[0]` are not `fields[]`: the name is matched literally.
     expect(await message('fields=location')).toBe("Unknown query parameter 'fields'");
