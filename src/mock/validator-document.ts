@@ -7,7 +7,6 @@ import {
   discriminatedView,
   fixedMethod,
   isRecord,
-  mergeAllOf,
   pathItemOperations,
   walkRecords,
   sequenceSyntax,
@@ -100,9 +99,8 @@ const WRITTEN_AT = 'x-kit-written-at';
  *   the exact ECMA-262 equivalent; one that has none is not enforced (listed in `changes`);
  * - a discriminator is dropped and its `oneOf` read as `anyOf`, as the kernel reads it
  *   (discriminatedView): the alternatives still validate the value;
- * - a query parameter named `name[]` (PHP-style, `accounts[]`) is named `name`: the validator
- *   reads the query string with qs, which turns `accounts[]=a` into `accounts: ['a']`, and would
- *   refuse the parameter the contract names as unknown.
+ * - a query parameter whose name has brackets (`accounts[]`, `filter[status]`) is validated by
+ *   its literal name (literalBracketNames), never split into an object or list by qs;
  * Throws one ContractError line naming the construct and where when a document is beyond repair.
  */
 /**
@@ -197,7 +195,6 @@ export function validatorDocument(
   rawBodiesAreBytes(document, changes);
   ignoredHeaderParameters(document, changes);
   textOneOfParameters(document, changes);
-  bracketedQueryNames(document, changes);
   const aliased = literalBracketNames(document, changes);
   collidingFormObjects(document, changes);
   absentDeepObjects(document, changes);
@@ -593,34 +590,6 @@ export function validatorSlots(item: Record<string, unknown>): ReadonlyMap<strin
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-
-/** `accounts[]` → `accounts` for the validator's qs-parsed query (see validatorDocument), unless the operation also has `accounts`. */
-function bracketedQueryNames(document: OpenAPIV3.Document, changes: string[]): void {
-  for (const [key, item] of Object.entries(document.paths ?? {})) {
-    if (!item) continue;
-    for (const method of METHODS) {
-      const operation = item[method];
-      if (!operation) continue;
-      const all = [...(item.parameters ?? []), ...(operation.parameters ?? [])].filter(
-        (p): p is OpenAPIV3.ParameterObject => !('$ref' in p),
-      );
-      for (const parameter of all) {
-        if (parameter.in !== 'query' || !parameter.name.endsWith('[]')) continue;
-        // Only a list is a list: `property_uris[]` of `type: string` (ideaconsult.net's nanoreg) read
-        // as `property_uris` became qs's one-item array, refused "must be string". Such a name is
-        // validated by its literal name (literalBracketNames).
-        const view = parameter.schema && !('$ref' in parameter.schema) ? mergeAllOf(parameter.schema) : undefined;
-        if (view?.type !== undefined && view.type !== 'array') continue;
-        const bare = parameter.name.slice(0, -2);
-        if (bare === '' || all.some((p) => p.in === 'query' && p.name === bare)) continue;
-        changes.push(
-          `#/paths/${key}/${method}: query parameter ${parameter.name} read as ${bare} (the validator's qs parsing)`,
-        );
-        parameter.name = bare;
-      }
-    }
-  }
-}
 
 /** The name literalBracketNames gives a bracketed query parameter in the validator's copy. */
 const bracketAlias = (name: string): string => name.replaceAll('[', '\uff3b').replaceAll(']', '\uff3d');
