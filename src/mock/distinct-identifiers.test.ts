@@ -28,6 +28,7 @@ describe('made-up items of one list carry distinct identifiers (mock, issue 29)'
       ],
     ],
     ['free text', { type: 'string' }, 'abc', ['abc', 'abc1', 'abc2']],
+    ['an enum: its other members', { type: 'string', enum: ['a', 'b', 'c'] }, 'b', ['b', 'a', 'c']],
     ['an enum of one value: listed once', { type: 'string', enum: ['only'] }, 'only', ['only']],
   ] as const)('%s', (_, id, value, expected) => {
     const items = [0, 1, 2].map((n) => ({ id: value, name: `n${n}` }));

@@ -67,7 +67,8 @@ export function distinctIdentifiers(
     let fresh: unknown;
     // The n-th repeat tries the n-th value first (…391, …392, …393), then the ones after it.
     for (let step = repeats; vary && step <= repeats + items.length && fresh === undefined; step++)
-      fresh = variants(value, step).find(
+      // An enum's other members are values of the same kind too (`id: {enum: [a, b, c]}`).
+      fresh = [...variants(value, step), ...(schema?.enum ?? [])].find(
         (v) => !seen.has(JSON.stringify(v)) && (schema === undefined || schemaAccepts(validator, schema, v)),
       );
     if (fresh === undefined) continue;
