@@ -8,6 +8,7 @@
 import { bundledContractPath, loadContract } from '../src/contract/index.js';
 import { start, type RunningMock } from '../src/index.js';
 import { runComposed } from '../conformance/composed-run.js';
+import { runTag } from '../conformance/execute/probes.js';
 import { DEFAULTS } from '../conformance/runner.js';
 import type { CheckResult, RunReport } from '../conformance/types.js';
 import { loadWorkflows } from '../conformance/workflows/load.js';
@@ -67,6 +68,9 @@ export interface SelfConsistencyResult {
  */
 /** Per-request time limit of the suite's runs (the CLI's default is 5 s; see its use). */
 export const SUITE_TIMEOUT_MS = 30_000;
+
+/** The probe tag of every suite run (RunOptions.tag): a fixed start, so each run sends what the last one sent. */
+export const SUITE_TAG = runTag(new Date('2026-01-01T00:00:00Z'));
 
 export const EXAMPLES_PER_DOCUMENT: Readonly<Record<string, number>> = { 'stripe-v1': 1 };
 
@@ -129,6 +133,9 @@ export async function selfConsistency(
       // two cores, and an operation's first request compiles its validators (the lazy engine).
       timeoutMs: options.timeoutMs ?? SUITE_TIMEOUT_MS,
       seed: DEFAULTS.seed,
+      // The mock starts empty (or is reset) for each run, so no value of an earlier run is held: one tag
+      // makes the filter probe send the same values, and the mock draw the same answers, in every run.
+      tag: SUITE_TAG,
       examples: options.examples ?? EXAMPLES_PER_DOCUMENT[name] ?? DEFAULTS.examples,
       strict: false,
     }));

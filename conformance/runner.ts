@@ -53,6 +53,13 @@ export interface RunOptions {
   readonly shareOf?: readonly string[] | undefined;
   readonly timeoutMs?: number;
   readonly seed?: number;
+  /**
+   * The run's own tag (ProbeRun.tag: the filter probe's fresh values). Default: from the run's start
+   * (runTag), so two runs against a service that keeps its data never send the same "fresh" value;
+   * a caller whose target starts empty each run (the self-consistency suite) fixes it, and the run
+   * sends the same requests every time.
+   */
+  readonly tag?: string;
   readonly examples?: number;
   readonly strict?: boolean;
   /** Response bodies larger than this are not read (reported `too_large`). */
@@ -225,7 +232,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
       session,
       credentials,
       operations: plan.operations,
-      tag: runTag(startedAt),
+      tag: options.tag ?? runTag(startedAt),
     });
     const probeJudgement = judgeProbes(cells, ctx, strict);
     for (const { operation, error } of probeJudgement.internalErrors) internalError(operation, error);

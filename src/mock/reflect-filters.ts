@@ -14,6 +14,7 @@ import {
   type SchemaValidator,
 } from '../contract/index.js';
 import { type EnvelopeMember, envelopedRecord, pageMember } from '../contract/resources/index.js';
+import { distinctIdentifiers } from './distinct-identifiers.js';
 import { schemaAccepts } from './media.js';
 import type { Reply } from './routes/types.js';
 
@@ -104,8 +105,10 @@ export function reflectFilters(
         : isRecord(reply.body)
           ? reply.body[outer]
           : undefined;
-  const items = member === undefined ? reply.body : isRecord(holder) ? holder[member] : undefined;
-  if (!itemSchema || !Array.isArray(items) || items.length === 0) return reply;
+  const generated = member === undefined ? reply.body : isRecord(holder) ? holder[member] : undefined;
+  if (!itemSchema || !Array.isArray(generated) || generated.length === 0) return reply;
+  // One record is listed once: made-up items that share the schema's example identifier take distinct ones.
+  const items = distinctIdentifiers(generated, mergeAllOf(itemSchema), validator);
   // The page size the request names (`limit`, `PageSize`, `per_page`…: the kernel's vocabulary): made-up items are no more than it, as a page of stored ones would be.
   // An offset or page number past the first takes the later items of the made-up list, as a store
   // would (page numbers from the kernel's pageBase, as the generic handlers count them).
@@ -139,9 +142,17 @@ export function reflectFilters(
       : typed(raw, sub);
     if (schemaAccepts(validator, sub, value)) filters.push([parameter.name, value]);
   }
-  if (filters.length === 0 && paged === items) return reply;
-  const matching = paged.map((item) => (isRecord(item) ? { ...item, ...Object.fromEntries(filters) } : item));
-  const wrapped = member === undefined ? matching : { ...(holder as Record<string, unknown>), [member]: matching };
-  const body = outer === undefined ? wrapped : { ...(reply.body as Record<string, unknown>), [outer]: wrapped };
-  return schemaAccepts(validator, schema, body) ? { ...reply, body } : reply;
+  if (filters.length === 0 && paged === generated) return reply;
+  const filtered = paged.map((item) => (isRecord(item) ? { ...item, ...Object.fromEntries(filters) } : item));
+  // A filter on the identifier (`?id=…`) made the items one record: it is listed once.
+  const matching = distinctIdentifiers(filtered, mergeAllOf(itemSchema), validator, false);
+  const answer = (list: readonly unknown[]): unknown => {
+    const wrapped = member === undefined ? list : { ...(holder as Record<string, unknown>), [member]: list };
+    return outer === undefined ? wrapped : { ...(reply.body as Record<string, unknown>), [outer]: wrapped };
+  };
+  const body = answer(matching);
+  if (schemaAccepts(validator, schema, body)) return { ...reply, body };
+  // A page the schema refuses (fewer than its minItems) is not cut, and its items still name distinct records.
+  const whole = answer(items);
+  return items !== generated && schemaAccepts(validator, schema, whole) ? { ...reply, body: whole } : reply;
 }

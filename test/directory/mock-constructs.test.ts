@@ -163,6 +163,9 @@ const CONSTRUCTS = [
   // `fields[]`, an exploded array of enum strings, sent `fields[]=location&fields[]=location`: qs
   // read one item `location,location`, refused 400 "request/query/fields/0 must be equal to one of…".
   'bracketed-array-names.yaml',
+  // A stateless list whose items' id has an `example` (Pinterest's partners): every item of the page
+  // carried that one id, and paging_truthful saw the first page's item again on the next.
+  'list-items-share-example-id.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
@@ -505,6 +508,38 @@ describe('error bodies and answers that follow their own schemas', () => {
         operationId?: string;
       }[];
       expect(entries.map((e) => e.operationId).slice(0, 2)).toEqual(['echo', 'getInfo']);
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe('the made-up items of a stateless list carry distinct identifiers (issue 29)', () => {
+  it('a page of partners names each record once, the first with the example; the next page holds others', async () => {
+    const mock = await start({
+      port: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'list-items-share-example-id.yaml'),
+    });
+    try {
+      const ids = async (query: string): Promise<string[]> => {
+        const answer = await fetch(`${mock.url}/businesses/1/partners${query}`);
+        expect(answer.status).toBe(200);
+        return ((await answer.json()) as { id: string }[]).map((item) => item.id);
+      };
+      // Each answer is drawn afresh (its length too): every page names distinct records, and one of a few holds several.
+      const pages = await Promise.all(Array.from({ length: 6 }, () => ids('')));
+      expect(Math.max(...pages.map((page) => page.length))).toBeGreaterThanOrEqual(2);
+      for (const page of pages) {
+        expect(new Set(page).size).toBe(page.length);
+        expect(page[0]).toBe('383791336903426391');
+        for (const id of page) expect(id).toMatch(/^\d+$/);
+      }
+      const first = await ids('?page_size=2');
+      const next = await ids('?page_size=2&start_index=2');
+      expect(first.filter((id) => next.includes(id))).toEqual([]);
+      // An identifier whose schema admits one value: the list holds that record once at most.
+      const tags = (await (await fetch(`${mock.url}/tags`)).json()) as { id: string }[];
+      expect(tags.length).toBeLessThanOrEqual(1);
     } finally {
       await mock.close();
     }
