@@ -152,10 +152,9 @@ const selection =
     ? `${half}--only ${values.only}`
     : values.sample !== undefined
       ? `${half}--sample ${values.sample} --seed ${seed}`
-      : half === ''
-        ? '(whole directory)'
-        : half.trimEnd();
-const command = `npm run sweep -- ${selection}${jobs > 1 ? ` --jobs ${jobs}` : ''} --examples ${options.examples} --timeout ${timeoutMs / 1000}${values.directory !== undefined ? ` --directory ${values.directory}` : ''}`;
+      : half.trimEnd();
+// The whole directory has no selection flag: the command starts with its other options.
+const command = `npm run sweep --${selection === '' ? '' : ` ${selection}`}${jobs > 1 ? ` --jobs ${jobs}` : ''} --examples ${options.examples} --timeout ${timeoutMs / 1000}${values.directory !== undefined ? ` --directory ${values.directory}` : ''}`;
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}, ${new Date().toISOString().slice(0, 16)}Z, ${Math.round((Date.now() - began) / 1000)} s`;
 mkdirSync(values.out, { recursive: true });
 const stem = join(
