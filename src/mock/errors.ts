@@ -231,8 +231,8 @@ function sanitize(message: string): string {
       .replace(/(?:file:\/\/)?(?:\/[\w.@-]+)+\.(?:[cm]?[jt]s|json|ya?ml)(?::\d+)*/g, '<file>')
       // Any other absolute file path (three segments or more, e.g. /home/me/project), and stack-ish
       // text; not a validator's pointer into the request (`request/body/items/1/qty`), which begins
-      // with a word, not with the slash.
-      .replace(/(?<![\w.@-])(?:file:\/\/)?(?:\/[\w.@-]+){3,}\/?/g, '<file>')
+      // with a word, nor its JSON pointer into the answer (`/response/0/id`, RFC 6901).
+      .replace(/(?<![\w.@-])(?!\/response\/)(?:file:\/\/)?(?:\/[\w.@-]+){3,}\/?/g, '<file>')
       .replace(/node_modules/g, '<file>')
       .slice(0, 500)
   );

@@ -132,6 +132,8 @@ describe('JSON answers written by the mock', () => {
     expect(JSON.parse(reference.body)).toMatchObject({
       message: expect.stringMatching(/^The response breaks the contract/),
     });
+    // The pointer into the answer names what broke (a JSON pointer, not a file path to scrub).
+    expect(JSON.parse(reference.body).message).toContain('/response/0/id must be integer');
     expect(await see(mocks.operation, '/things', { headers: { prefer: 'example=broken' } })).toEqual(reference);
   });
 
