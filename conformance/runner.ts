@@ -1,4 +1,4 @@
-import { SchemaValidator, type Contract } from '../src/contract/index.js';
+import { schemaValidatorFor, type Contract } from '../src/contract/index.js';
 import { Random } from './cases/random.js';
 import { validParams } from './cases/inputs.js';
 import { contractProblems } from './contract-check.js';
@@ -114,7 +114,8 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
       `the contract is not a valid OpenAPI ${contract.document.openapi} document: ${problems.join('; ')}`,
     );
   const rng = new Random(seed);
-  const validator = new SchemaValidator(contract.version.schemaDialect);
+  // Compiled validators shared with earlier runs on the same contract in this process; notices are this run's.
+  const validator = schemaValidatorFor(contract);
   let total = 0;
   const credentials = new CredentialPlan(contract, {
     apiKey: options.apiKey,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { nonNullView, SchemaValidator, type Operation } from '../../src/contract/index.js';
+import { nonNullView, schemaValidatorFor, type Operation } from '../../src/contract/index.js';
 import { requestBodyOf } from '../cases/inputs.js';
 import { asSchema, isRecord, properties, type Schema } from '../cases/schema.js';
 import type { Exchange } from '../types.js';
@@ -314,7 +314,7 @@ export const filtersFilter: ProbeCheck<FilterPlan, FilterRequest> = {
     if (!planned.plan.create) return planned;
     // Unique across runs against the same service (a value of this run would collide on the next).
     const tag = run.tag;
-    const validator = new SchemaValidator();
+    const validator = schemaValidatorFor(run.contract);
     const own = distinctBody(
       planned.plan.create.op,
       planned.plan.create.body,

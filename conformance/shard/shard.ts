@@ -1,4 +1,4 @@
-import { SchemaValidator, type Contract, type Operation } from '../../src/contract/index.js';
+import { schemaValidatorFor, type Contract, type Operation } from '../../src/contract/index.js';
 import { CHECKS } from '../registry/index.js';
 import { checkContext } from '../judge/index.js';
 import type { CheckResult, RunReport } from '../types.js';
@@ -60,7 +60,7 @@ export function ownedResults(
   const mine = new Set(shardOperations(contract, shard).map((o) => o.id));
   const allOps = new Set(contract.operations.map((o) => o.id));
   const whole = contract.operations.filter((o) => !selected || selected.length === 0 || selected.includes(o.id));
-  const wholeCtx = checkContext(contract, new SchemaValidator(contract.version.schemaDialect), whole);
+  const wholeCtx = checkContext(contract, schemaValidatorFor(contract), whole);
   return results.filter((r) => {
     if (r.check.startsWith('workflow:')) {
       const id = r.check.slice('workflow:'.length);

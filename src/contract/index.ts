@@ -12,6 +12,7 @@ export { bundledContractPath, packageRoot } from './paths.js';
 export { bySpecificity, requestPath, resourcePath, samePath } from './path-template.js';
 export { formatHttpDate, parseHttpDate, formatStructuredDate, parseStructuredDate, parseFullDate } from './dates.js';
 export * from './schema.js';
+export { schemaValidatorFor } from './validator-for.js';
 export { isRecord, walkRecords } from './guards.js';
 export {
   asSchema,

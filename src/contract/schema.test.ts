@@ -5,6 +5,7 @@ import {
   openClosedAllOf,
   openOverlappingOneOf,
   schemaContradictions,
+  CompiledSchemas,
   SchemaValidator,
   type Direction,
 } from './schema.js';
@@ -69,6 +70,52 @@ describe('SchemaValidator.validate: valid | invalid | unknown', () => {
       expect(validator.notices.length).toBeGreaterThan(0);
     }
     if (result.state === 'invalid') expect(result.violations.length).toBeGreaterThan(0);
+  });
+});
+
+describe('SchemaValidator over shared compiled schemas (CompiledSchemas): the same notices as a fresh validator', () => {
+  // A graph as a dereferenced document makes it: `node` is shared and recursive (through `children`),
+  // `tag` is shared by both roots; each says something the validator cannot enforce.
+  const tag: Record<string, unknown> = { type: 'string', format: 'no-such-format', pattern: '(?<!a)b' };
+  const node: Record<string, unknown> = {
+    type: 'object',
+    properties: { tag, note: { type: 'string', format: 'x-other' } },
+  };
+  (node['properties'] as Record<string, unknown>)['children'] = { type: 'array', items: node };
+  const first = { type: 'object', properties: { a: node, b: node, t: tag } } as OpenAPIV3.SchemaObject;
+  const second = { type: 'array', items: node } as OpenAPIV3.SchemaObject;
+  const third = { type: 'object', properties: { t: tag } } as OpenAPIV3.SchemaObject;
+  const refused = { $ref: '#/components/schemas/Missing' } as Schema;
+  const orders: ReadonlyArray<readonly Schema[]> = [
+    [first, second, third, refused],
+    [third, second, refused, first],
+    [second],
+    [refused, third],
+  ];
+
+  it.each(orders.map((order, i) => [i, order] as const))(
+    'order %i: the notices and outcomes a fresh validator gives, whatever others compiled first',
+    (_i, order) => {
+      const store = new CompiledSchemas();
+      // Others use the store first, in other orders, so this one replays records it did not make.
+      for (const other of orders)
+        for (const s of other) new SchemaValidator('openapi-3.0', store).compile(s, 'response');
+      const shared = new SchemaValidator('openapi-3.0', store);
+      const fresh = new SchemaValidator();
+      const value = { a: { tag: 'b', children: [{ tag: 'b', children: [] }] }, t: 'b' };
+      for (const s of order) {
+        expect(shared.validate(s, value, 'response')).toEqual(fresh.validate(s, value, 'response'));
+        expect(shared.validate(s, [value], 'request')).toEqual(fresh.validate(s, [value], 'request'));
+        expect(shared.notices).toEqual(fresh.notices);
+      }
+      expect(fresh.notices.length).toBeGreaterThan(0);
+    },
+  );
+
+  it('a validator of another dialect cannot share the store', () => {
+    expect(() => new SchemaValidator('json-schema-2020-12', new CompiledSchemas('openapi-3.0'))).toThrow(
+      /cannot share/,
+    );
   });
 });
 

@@ -37,24 +37,34 @@ export type ValidationResult =
 type Schema = OpenAPIV3.SchemaObject;
 
 /**
- * Validates values against OpenAPI 3.0 schemas with ajv: `nullable`, `readOnly` / `writeOnly`,
- * the OpenAPI formats (int32, int64, float, double, byte, date-time...), `allOf` / `oneOf` /
- * `discriminator`. Compiled validators are cached per schema object and direction, so a
- * validator built once serves every request.
+ * What compiling one schema (or one shared sub-schema) said the validator could not enforce, in the
+ * order it was found: a notice, an unknown format, or the shared sub-schema referred to at that point
+ * (its own record, read when the record is replayed: a recursive one may still be in the making).
  */
-export class SchemaValidator {
+type Said = { readonly skipped: string } | { readonly format: string } | { readonly ref: string };
+
+interface Compiled {
+  readonly validate: ValidateFunction;
+  /** Why the schema could not be checked; undefined when it can be. */
+  readonly uncheckable: string | undefined;
+  readonly said: readonly Said[];
+}
+
+/**
+ * The compiled validators of one dialect, by schema object and direction, with what each compile
+ * said it could not enforce: the expensive half of a SchemaValidator (ajv's compile is most of a
+ * validator's CPU on a large contract), shared by every SchemaValidator given it. A run's notices
+ * stay the run's own: each SchemaValidator replays the records of the schemas it uses, so it says
+ * exactly what a fresh one would (the same notices, in the same order). Keyed by object identity,
+ * it is never stale: a schema object of a contract is never changed (contracts are read-only).
+ */
+export class CompiledSchemas {
   /**
    * ajv, made on first use (`ajv`): making one compiles its meta-schema (~5 ms of CPU), and an app
    * makes validators it may never use (app.ts's checks only a --state).
    */
   private made: Ajv | Ajv2020 | undefined;
-  private readonly cache = new Map<Direction, WeakMap<object, ValidateFunction>>([
-    ['request', new WeakMap()],
-    ['response', new WeakMap()],
-  ]);
-
-  /** Why a schema (per direction) could not be compiled: those validate as `unknown`. */
-  private readonly uncheckable = new Map<Direction, WeakMap<object, string>>([
+  private readonly cache = new Map<Direction, WeakMap<object, Compiled>>([
     ['request', new WeakMap()],
     ['response', new WeakMap()],
   ]);
@@ -69,17 +79,9 @@ export class SchemaValidator {
   ]);
   private registeredCount = 0;
   private readonly pending: Array<[string, object]> = [];
+  /** What converting each shared sub-schema said, by its key. */
+  private readonly saidByKey = new Map<string, Said[]>();
 
-  /** What this validator could not enforce (unknown formats, non-ECMA patterns, schemas ajv refused), once each. */
-  private readonly skipped = new Set<string>();
-  private readonly unknownFormats = new Set<string>();
-
-  /**
-   * `dialect` is the contract's (`contract.version.schemaDialect`): OpenAPI 3.0's schema object,
-   * or JSON Schema 2020-12 for 3.1 and 3.2 (OAS 3.1.0 §4.8.24.1): `type` arrays with "null",
-   * `const`, `prefixItems`, `$ref` beside other keywords, `unevaluatedProperties`, numeric
-   * exclusive bounds, `$defs`; `nullable` is then no keyword at all and is ignored.
-   */
   constructor(readonly dialect: SchemaDialect = 'openapi-3.0') {}
 
   private get ajv(): Ajv | Ajv2020 {
@@ -106,6 +108,126 @@ export class SchemaValidator {
     return ajv;
   }
 
+  /**
+   * The compiled validator of a schema, compiled on first use; never throws. A schema ajv still
+   * refuses (a construct it does not handle) validates nothing and says so in its record.
+   */
+  compiled(schema: Schema | OpenAPIV3.ReferenceObject, direction: Direction): Compiled {
+    const cache = this.cache.get(direction)!;
+    const hit = cache.get(schema);
+    if (hit) return hit;
+    let made: Compiled;
+    if ('$ref' in schema) {
+      made = {
+        validate: this.ajv.compile(true),
+        uncheckable: `the schema is an unresolved $ref (${schema.$ref})`,
+        said: [{ skipped: `a schema with an unresolved $ref (${schema.$ref}) is not enforced` }],
+      };
+    } else {
+      const registered = this.registered.get(direction)!;
+      // What is said is written to the record being made: the root's, or a shared sub-schema's while
+      // it is converted (then the root's record refers to it).
+      let said: Said[] = [];
+      const known = (name: string): boolean => name in this.ajv.formats;
+      const admits = (constraints: object, value: unknown): boolean => this.ajv.validate(constraints, value) === true;
+      const register = (converted: object, written: object): string => {
+        const key = `${SHARED_PREFIX}${direction}_${(this.registeredCount += 1)}`;
+        registered.set(written, key);
+        this.pending.push([key, converted]);
+        return key;
+      };
+      const within = (key: string, convert: () => void): void => {
+        const outer = said;
+        said = [];
+        this.saidByKey.set(key, said);
+        try {
+          convert();
+        } finally {
+          said = outer;
+          said.push({ ref: key });
+        }
+      };
+      const context: Context = {
+        dialect: this.dialect,
+        direction,
+        memo: new Map(),
+        shared: sharedNodes(schema, registered),
+        registered,
+        register,
+        within,
+        referred: (key) => void said.push({ ref: key }),
+        known,
+        admits,
+        skip: (notice) => void said.push({ skipped: notice }),
+        unknownFormat: (format) => void said.push({ format }),
+      };
+      try {
+        const root = toJsonSchema(schema, context) as object;
+        // Added once converted whole: a recursive definition refers to itself, resolved when compiled.
+        for (const [key, converted] of this.pending.splice(0)) this.ajv.addSchema(converted, key);
+        made = { validate: this.ajv.compile(root), uncheckable: undefined, said };
+      } catch (error) {
+        const why = (error as Error).message.split('\n')[0] ?? '';
+        said.push({ skipped: `a schema the validator cannot compile is not enforced (${why})` });
+        made = {
+          validate: this.ajv.compile(true),
+          uncheckable: `the validator cannot compile the schema (${why})`,
+          said,
+        };
+      }
+    }
+    cache.set(schema, made);
+    return made;
+  }
+
+  /** Replays a record into `into`, the shared sub-schemas it refers to included (each once). */
+  replay(said: readonly Said[], into: (said: Exclude<Said, { ref: string }>) => void, seen = new Set<string>()): void {
+    for (const item of said) {
+      if (!('ref' in item)) into(item);
+      else if (!seen.has(item.ref)) {
+        seen.add(item.ref);
+        this.replay(this.saidByKey.get(item.ref) ?? [], into, seen);
+      }
+    }
+  }
+}
+
+/**
+ * Validates values against OpenAPI 3.0 schemas with ajv: `nullable`, `readOnly` / `writeOnly`,
+ * the OpenAPI formats (int32, int64, float, double, byte, date-time...), `allOf` / `oneOf` /
+ * `discriminator`. Compiled validators are cached per schema object and direction, so a
+ * validator built once serves every request; given a CompiledSchemas, they are that store's, shared
+ * with every validator given it (a run after run on one contract compiles nothing again), while the
+ * notices stay this validator's own.
+ */
+export class SchemaValidator {
+  private readonly store: CompiledSchemas;
+  /** The schemas (per direction) whose records are already in the notices. */
+  private readonly replayed = new Map<Direction, WeakSet<object>>([
+    ['request', new WeakSet()],
+    ['response', new WeakSet()],
+  ]);
+
+  /** What this validator could not enforce (unknown formats, non-ECMA patterns, schemas ajv refused), once each. */
+  private readonly skipped = new Set<string>();
+  private readonly unknownFormats = new Set<string>();
+
+  /**
+   * `dialect` is the contract's (`contract.version.schemaDialect`): OpenAPI 3.0's schema object,
+   * or JSON Schema 2020-12 for 3.1 and 3.2 (OAS 3.1.0 §4.8.24.1): `type` arrays with "null",
+   * `const`, `prefixItems`, `$ref` beside other keywords, `unevaluatedProperties`, numeric
+   * exclusive bounds, `$defs`; `nullable` is then no keyword at all and is ignored. `store`: the
+   * compiled validators to use and add to (schemaValidatorFor); a fresh one of the dialect by default.
+   */
+  constructor(
+    readonly dialect: SchemaDialect = 'openapi-3.0',
+    store?: CompiledSchemas,
+  ) {
+    if (store && store.dialect !== dialect)
+      throw new Error(`a ${dialect} validator cannot share the compiled schemas of ${store.dialect}`);
+    this.store = store ?? new CompiledSchemas(dialect);
+  }
+
   /** Run-level messages: what the validator could not enforce (one line per kind of thing). */
   get notices(): string[] {
     const out = [...this.skipped];
@@ -119,9 +241,9 @@ export class SchemaValidator {
 
   /** valid, invalid (with the violations), or unknown (with why the schema could not be checked). */
   validate(schema: Schema | OpenAPIV3.ReferenceObject, value: unknown, direction: Direction): ValidationResult {
-    const validate = this.compile(schema, direction);
-    const reason = this.uncheckable.get(direction)!.get(schema);
-    if (reason !== undefined) return { state: 'unknown', reason };
+    const compiled = this.compiled(schema, direction);
+    if (compiled.uncheckable !== undefined) return { state: 'unknown', reason: compiled.uncheckable };
+    const validate = compiled.validate;
     if (validate(value)) return { state: 'valid' };
     return { state: 'invalid', violations: (validate.errors ?? []).map(describe) };
   }
@@ -141,48 +263,19 @@ export class SchemaValidator {
    * handle) validates nothing and is reported in `notices` instead of failing the caller.
    */
   compile(schema: Schema | OpenAPIV3.ReferenceObject, direction: Direction): ValidateFunction {
-    const cache = this.cache.get(direction)!;
-    const hit = cache.get(schema);
-    if (hit) return hit;
-    let compiled: ValidateFunction;
-    if ('$ref' in schema) {
-      this.skipped.add(`a schema with an unresolved $ref (${schema.$ref}) is not enforced`);
-      this.uncheckable.get(direction)!.set(schema, `the schema is an unresolved $ref (${schema.$ref})`);
-      compiled = this.ajv.compile(true);
-    } else {
-      const known = (name: string): boolean => name in this.ajv.formats;
-      const admits = (constraints: object, value: unknown): boolean => this.ajv.validate(constraints, value) === true;
-      const register = (converted: object, written: object): string => {
-        const key = `${SHARED_PREFIX}${direction}_${(this.registeredCount += 1)}`;
-        this.registered.get(direction)!.set(written, key);
-        this.pending.push([key, converted]);
-        return key;
-      };
-      const context: Context = {
-        dialect: this.dialect,
-        direction,
-        memo: new Map(),
-        shared: sharedNodes(schema, this.registered.get(direction)!),
-        registered: this.registered.get(direction)!,
-        register,
-        known,
-        admits,
-        unknownFormats: this.unknownFormats,
-        skipped: this.skipped,
-      };
-      try {
-        const root = toJsonSchema(schema, context) as object;
-        // Added once converted whole: a recursive definition refers to itself, resolved when compiled.
-        for (const [key, converted] of this.pending.splice(0)) this.ajv.addSchema(converted, key);
-        compiled = this.ajv.compile(root);
-      } catch (error) {
-        const why = (error as Error).message.split('\n')[0] ?? '';
-        this.skipped.add(`a schema the validator cannot compile is not enforced (${why})`);
-        this.uncheckable.get(direction)!.set(schema, `the validator cannot compile the schema (${why})`);
-        compiled = this.ajv.compile(true);
-      }
+    return this.compiled(schema, direction).validate;
+  }
+
+  private compiled(schema: Schema | OpenAPIV3.ReferenceObject, direction: Direction): Compiled {
+    const compiled = this.store.compiled(schema, direction);
+    const replayed = this.replayed.get(direction)!;
+    if (!replayed.has(schema)) {
+      replayed.add(schema);
+      this.store.replay(compiled.said, (item) => {
+        if ('skipped' in item) this.skipped.add(item.skipped);
+        else this.unknownFormats.add(item.format);
+      });
     }
-    cache.set(schema, compiled);
     return compiled;
   }
 }
@@ -197,11 +290,16 @@ interface Context {
   readonly registered: WeakMap<object, string>;
   /** Adds a converted shared schema under a new key; returns the key. */
   readonly register: (converted: object, written: object) => string;
+  /** Converts a shared schema just registered under `key`: what it says goes to its own record. */
+  readonly within: (key: string, convert: () => void) => void;
+  /** A shared schema an earlier compile converted is referred to: its record is part of this one's. */
+  readonly referred: (key: string) => void;
   readonly known: (format: string) => boolean;
   /** Whether a value meets a small schema of scalar keywords (no references, no recursion). */
   readonly admits: (constraints: object, value: unknown) => boolean;
-  readonly unknownFormats: Set<string>;
-  readonly skipped: Set<string>;
+  /** Says what is not enforced (a notice), or which format is not known. */
+  readonly skip: (notice: string) => void;
+  readonly unknownFormat: (format: string) => void;
 }
 
 function describe(error: ErrorObject): SchemaViolation {
@@ -272,14 +370,17 @@ function toJsonSchema(written: unknown, ctx: Context): unknown {
   if (Array.isArray(written)) return written.map((s) => toJsonSchema(s, ctx));
   if (!isRecord(written)) return written;
   const known = ctx.registered.get(written);
-  if (known !== undefined) return { $ref: known };
+  if (known !== undefined) {
+    ctx.referred(known);
+    return { $ref: known };
+  }
   const seen = ctx.memo.get(written);
   if (seen) return seen;
   if (!ctx.shared.has(written)) return convert(written, ctx);
   // Keyed before it is converted, so a recursive schema refers to itself.
   const converted: Record<string, unknown> = {};
   const key = ctx.register(converted, written);
-  Object.assign(converted, convert(written, ctx));
+  ctx.within(key, () => Object.assign(converted, convert(written, ctx)));
   return { $ref: key };
 }
 
@@ -287,9 +388,9 @@ function convert(written: Record<string, unknown>, ctx: Context): Record<string,
   const { direction } = ctx;
   const out: Record<string, unknown> = {};
   const opened = openClosedAllOf(written);
-  if (opened) ctx.skipped.add(opened.notice);
+  if (opened) ctx.skip(opened.notice);
   const overlapping = openOverlappingOneOf(opened?.schema ?? written);
-  if (overlapping) ctx.skipped.add(overlapping.notice);
+  if (overlapping) ctx.skip(overlapping.notice);
   const base = overlapping?.schema ?? opened?.schema ?? written;
   const schema = discriminatedView(base) ?? base;
   for (const [key, value] of Object.entries(schema)) {
@@ -312,12 +413,12 @@ function convert(written: Record<string, unknown>, ctx: Context): Record<string,
       out[key] = value;
     } else if (key === 'format' && typeof value === 'string') {
       if (ctx.known(value)) out[key] = value;
-      else ctx.unknownFormats.add(value);
+      else ctx.unknownFormat(value);
     } else if (key === 'pattern' && typeof value === 'string') {
       // OAS 3.0.3 says ECMA-262; a pattern written in another dialect is made exact or not enforced.
       const portable = portablePattern(value);
       if (portable.ok) out[key] = portable.source;
-      else ctx.skipped.add(`pattern ${JSON.stringify(value)} is not enforced: ${portable.reason}`);
+      else ctx.skip(`pattern ${JSON.stringify(value)} is not enforced: ${portable.reason}`);
     } else if ((key === 'exclusiveMinimum' || key === 'exclusiveMaximum') && typeof value === 'boolean') {
       // OAS 3.0.3 §4.7.24 (JSON Schema Wright-00 §5.3): a boolean beside minimum / maximum; ajv
       // reads the draft-07 form, where the bound itself is the exclusive one (§6.2.3, §6.2.5).
@@ -396,7 +497,7 @@ function keepTheEnum(out: Record<string, unknown>, values: readonly unknown[], c
       .slice(0, 5)
       .map((v) => JSON.stringify(v))
       .join(', ') + (values.length > 5 ? ', …' : '');
-  ctx.skipped.add(
+  ctx.skip(
     `an enum [${listed}] admits none of its own values under ${bounds.map((k) => `${k} ${JSON.stringify(constraints[k as keyof typeof constraints])}`).join(', ')}: the enum is enforced, those bounds are not`,
   );
 }

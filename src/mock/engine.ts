@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { RequestHandler } from 'express';
-import { documentedResponse, schemaContradictions, SchemaValidator, type Contract } from '../contract/index.js';
+import { documentedResponse, schemaContradictions, schemaValidatorFor, type Contract } from '../contract/index.js';
 import type { Clock } from './clock.js';
 import { NO_RULE } from './core/respond.js';
 import type { Dice } from './dice.js';
@@ -99,7 +99,8 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
   const codeForStatus = (status: number): string =>
     codes.get(status) ?? (codes.size > 0 ? codes.get(500) : undefined) ?? snakeReason(status);
   const apiKeyHeader = [...contract.apiKeySchemes.values()].find((s) => s.in === 'header')?.name ?? 'X-API-Key';
-  const schemaValidator = new SchemaValidator(contract.version.schemaDialect);
+  // Compiled validators shared by every app on this contract in the process; notices are this app's.
+  const schemaValidator = schemaValidatorFor(contract);
   const errorBodies = new ErrorBodies(contract, schemaValidator);
   const rules = rulesFor(contract, {
     stores: deps.stores,
