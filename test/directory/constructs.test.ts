@@ -34,6 +34,9 @@ const CONSTRUCTS = [
   'json-string-body.yaml',
   // Only 403 documented: the runner failed the documented refusal as "valid input rejected".
   'only-refusal-documented.yaml',
+  // A required query parameter that is also where the API key scheme reads the key (currencytick's `apikey`,
+  // Trello's `key`): "apikey missing" went out with the run's key in it, accepted, failed by negative_data_rejected.
+  'api-key-query-parameter.yaml',
   // Raw content written as a `format: byte` string: every upload refused "request/body must be string".
   'raw-string-body.yaml',
   // `createdAt[$gte]` and `createdAt[$lte]` as parameters of their own: refused "Unknown query parameter 'createdAt'".
