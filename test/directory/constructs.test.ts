@@ -37,6 +37,9 @@ const CONSTRUCTS = [
   // A required query parameter that is also where the API key scheme reads the key (currencytick's `apikey`,
   // Trello's `key`): "apikey missing" went out with the run's key in it, accepted, failed by negative_data_rejected.
   'api-key-query-parameter.yaml',
+  // Names of `minLength: 0` as path values (AWS Evidently's projects, QuickSight's namespaces): the runner sent
+  // `/projects//experiments`, another path (RFC 3986 §3.3), and judged its 404 as the operation's own.
+  'empty-path-value.yaml',
   // Raw content written as a `format: byte` string: every upload refused "request/body must be string".
   'raw-string-body.yaml',
   // `createdAt[$gte]` and `createdAt[$lte]` as parameters of their own: refused "Unknown query parameter 'createdAt'".
