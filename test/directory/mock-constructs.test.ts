@@ -125,6 +125,9 @@ const CONSTRUCTS = [
   // `API2.Controllers…ReviewRequest`) or `id` (Mandrill): the validator's dotted lookup found none, so
   // `[]` and `{"name": 3}` were accepted with 201 (negative_data_rejected).
   'dotted-component-names.yaml',
+  // Query arrays of int64 items (EVE's `label_ids`, Gitea's `labels`): `99999999999999999999999` was read by
+  // Number() as an integer and accepted (negative_data_rejected "item over int64"); a scalar was refused already.
+  'int64-array-items.yaml',
   // Enums and required members nested past the sampler's depth (hsbc.com's Open Banking products):
   // answered `''` and `{}` there, 500 "must be equal to one of the allowed values" on every GET.
   'deep-enums.yaml',
