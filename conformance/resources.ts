@@ -14,7 +14,7 @@ import {
 } from '../src/contract/index.js';
 import { schemaNames } from './cases/discriminator.js';
 import type { Random } from './cases/random.js';
-import { asSchema, effective, isRecord, writableProperties } from './cases/schema.js';
+import { asSchema, effective, isRecord, writableProperties, type Schema } from './cases/schema.js';
 import type { Session } from './session.js';
 
 export interface Created {
@@ -378,8 +378,11 @@ export class Resources {
       const documented = documentedValues(p).find(
         (v) => v !== undefined && (typeof v !== 'object' || v === null) && this.admits(p, v),
       );
-      const value = documented ?? (schema ? validValue(schema, this.rng, 'random', this.validator) : undefined);
-      if (value === undefined || typeof value === 'object') return { ok: false, reason };
+      let value = documented ?? (schema ? validValue(schema, this.rng, 'random', this.validator) : undefined);
+      // An empty value leaves its segment empty (`/projects//experiments`), another path (admits, below).
+      if (value === '' && schema)
+        value = validValue({ allOf: [schema, { minLength: 1 }] } as Schema, this.rng, 'random', this.validator);
+      if (value === undefined || value === '' || typeof value === 'object') return { ok: false, reason };
       out[p.name] = value;
       guessed = true;
     }
@@ -390,6 +393,10 @@ export class Resources {
   admits(p: OpenAPIV3.ParameterObject, value: unknown): boolean {
     const schema = asSchema(p.schema);
     if (value === null || typeof value === 'object') return false;
+    // An empty value leaves its path segment empty (`/projects//experiments` for
+    // `/projects/{project}/experiments`, AWS names of `minLength: 0`): that is another path (RFC 3986
+    // §3.3), which a router does not match to the template, so the answer would not be the operation's.
+    if (p.in === 'path' && value === '') return false;
     if (!schema) return true;
     if (this.validator.check(schema, value, 'request').valid) return true;
     // `/pets/7` carries "7": an integer parameter admits the digits of a number-like string, a string one the digits of a number.

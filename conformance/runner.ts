@@ -1,6 +1,7 @@
 import { schemaValidatorFor, type Contract } from '../src/contract/index.js';
 import { Random } from './cases/random.js';
-import { validParams } from './cases/inputs.js';
+import { requestBodyOf, validBody, validParams } from './cases/inputs.js';
+import { schemaNames } from './cases/discriminator.js';
 import { contractProblems } from './contract-check.js';
 import { CredentialPlan } from './credentials.js';
 import { refusedCredentials } from './diagnostics.js';
@@ -167,6 +168,11 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
       circuitBreaker: options.circuitBreaker ?? DEFAULTS.circuitBreaker,
       // Its own stream, so filling a follow-up's parameters does not shift the generated inputs.
       requiredValue: (p) => validParams([p], fillRng, 'random', validator)[p.name],
+      requiredBody: (op) => {
+        const plan = requestBodyOf(op);
+        const body = plan ? validBody(op, fillRng, 'random', validator, schemaNames(contract)) : undefined;
+        return plan && body !== undefined ? { body, contentType: plan.mediaType } : undefined;
+      },
     },
     (exchange) => progress({ type: 'exchange', exchange, total: ++total }),
   );

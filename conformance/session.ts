@@ -94,6 +94,13 @@ export interface SessionOptions {
    * when none can be made. Without it such parameters stay out.
    */
   readonly requiredValue?: (p: OpenAPIV3.ParameterObject) => unknown;
+  /**
+   * A valid body, and the media type it is sent in, for an operation whose required body a request
+   * left out (see Session.complete); undefined when none can be made.
+   */
+  readonly requiredBody?: (
+    operation: Operation,
+  ) => { readonly body: unknown; readonly contentType: string } | undefined;
 }
 
 /** Headers the session sets itself (content negotiation, credentials): never filled as parameters. */
@@ -199,12 +206,24 @@ export class Session implements BuiltRequestSender {
     const headerParams = fill('header', input.headerParams);
     const cookieParams = fill('cookie', input.cookieParams);
     const query = fill('query', input.query);
-    if (!headerParams && !cookieParams && !query) return input;
+    // A required body belongs to every request of the operation as a required parameter does (OAS
+    // 3.0.3 §4.7.13 `required`): a list read after a create (SES's `ListContacts`, a GET taking a
+    // JSON filter) sent without it was refused 415, and no check must take that for the server's
+    // answer. A method probe is left as it is: its method takes no body of this operation's.
+    const body =
+      op.requestBody?.required === true &&
+      spec.kind !== 'wrong_method' &&
+      input.body === undefined &&
+      input.rawBody === undefined
+        ? this.options.requiredBody?.(op)
+        : undefined;
+    if (!headerParams && !cookieParams && !query && !body) return input;
     return {
       ...input,
       ...(headerParams ? { headerParams } : {}),
       ...(cookieParams ? { cookieParams } : {}),
       ...(query ? { query } : {}),
+      ...(body ? { body: body.body, contentType: body.contentType } : {}),
     };
   }
 

@@ -119,6 +119,7 @@ export function mutationsFor(
   plan: RequestBodyPlan | undefined,
   skipped: Skipped = () => undefined,
   namesOther: (p: OpenAPIV3.ParameterObject, value: unknown) => string | undefined = () => undefined,
+  credentialQuery: ReadonlySet<string> = new Set(),
 ): Mutation[] {
   const bodySchema = plan?.schema;
   const bodyRequired = plan?.required ?? false;
@@ -128,6 +129,17 @@ export function mutationsFor(
     if (p.in !== 'path' && p.in !== 'query') continue;
     // A parameter described by `content` (not `schema`) is a serialised document: left alone.
     if (p.schema === undefined) continue;
+    // A query parameter that is also where an API key scheme of the operation's requirement reads
+    // its key (currencytick's `apikey`, Trello's `key`: a required parameter and `in: query` apiKey
+    // at once): the run's key is sent there on every request it credits, so a defect of it is never
+    // sent (the key replaced the missing or wrong value) and an accepted request judged nothing.
+    // Without or with a wrong key is auth_enforced's request (OAS 3.0.3 §4.7.27 Security Scheme `in`).
+    if (p.in === 'query' && credentialQuery.has(p.name)) {
+      skipped(
+        `query parameter ${p.name}: its defects are not sent: the run's API key is sent in it (the operation's security scheme reads the key there), and auth_enforced sends the request without it and with a wrong one`,
+      );
+      continue;
+    }
     // A required parameter whose schema has a `default` is, by the contract's words, assumed when absent
     // (OAS 3.0.3 §4.7.24 `default`, below): leaving it out is no provable defect (Pinterest's `account_type`).
     if (p.in === 'query' && p.required === true && !hasDefault(asSchema(p.schema))) {

@@ -121,6 +121,12 @@ export function planRun(
                   ? `an empty ${p.name} leaves its path segment empty: the request names another path than ${op.path} (RFC 3986 §3.3), and its answer would not be ${op.id}'s`
                   : undefined;
               },
+              // Where the run's key travels in the query, the session writes it over any value (session.ts).
+              new Set(
+                (op.requiresAuth ? (credentials.valid(op) ?? []) : [])
+                  .filter((c) => c.in === 'query')
+                  .map((c) => c.name),
+              ),
             )
           : [],
       unsentMutations,

@@ -20,9 +20,26 @@ const invalid = (details: ErrorDetail[]): HttpError =>
   new HttpError(400, 'validation_failed', details.map((d) => `${d.location} ${d.message}`).join('; '), details);
 
 /**
- * Integer path and query parameters must be written as plain decimal integers within their
- * format's range (int64 when unstated): `0x1`, `01`, `+1`, `1e3`, `1.0` and ` 1` are refused with
- * 400, though `Number()` would read them. Range and bounds of the schema are left to the validator.
+ * How an array parameter's items are written (OAS 3.0.3 §4.7.12.4 style values): the delimiter of
+ * its items in one value, `null` where each item is a value of its own (form, exploded), undefined
+ * for a style this guard does not read (label, matrix, deepObject: left to the validator).
+ */
+function itemDelimiter(parameter: OpenAPIV3.ParameterObject): string | null | undefined {
+  const style = parameter.style ?? (parameter.in === 'path' ? 'simple' : 'form');
+  if (parameter.in === 'path') return style === 'simple' ? ',' : undefined;
+  if (style === 'spaceDelimited') return ' ';
+  if (style === 'pipeDelimited') return '|';
+  if (style === 'form') return parameter.explode === false ? ',' : null;
+  return undefined;
+}
+
+/**
+ * Integer path and query parameters, and the integer items of array ones, must be written as plain
+ * decimal integers within their format's range (int64 when unstated): `0x1`, `01`, `+1`, `1e3`,
+ * `1.0` and ` 1` are refused with 400, though `Number()` would read them; so is
+ * `label_ids=99999999999999999999999` for items of `format: int64` (EVE's `label_ids`, Gitea's
+ * `labels`), which `Number()` reads as the integer 1e23. Range and bounds of the schema are left to
+ * the validator.
  */
 export function checkIntegerParameters(
   operation: Operation,
@@ -31,10 +48,15 @@ export function checkIntegerParameters(
 ): void {
   const details: ErrorDetail[] = [];
   for (const parameter of operation.parameters) {
-    const schema = parameter.schema as OpenAPIV3.SchemaObject | undefined;
+    const declared = parameter.schema as OpenAPIV3.SchemaObject | undefined;
+    const items = declared?.type === 'array' ? (declared.items as OpenAPIV3.SchemaObject | undefined) : undefined;
+    const schema = items ?? declared;
     if (schema?.type !== 'integer') continue;
-    const values =
+    const delimiter = items ? itemDelimiter(parameter) : null;
+    if (delimiter === undefined) continue;
+    const written =
       parameter.in === 'path' ? [params[parameter.name]] : parameter.in === 'query' ? query.getAll(parameter.name) : [];
+    const values = delimiter === null ? written : written.flatMap((v) => (v === undefined ? [] : v.split(delimiter)));
     const where = `${parameter.in}.${parameter.name}`;
     for (const value of values) {
       // An empty query value is the validator's to report (its message names it).

@@ -179,7 +179,7 @@ export function validatorDocument(
   withoutExtensions(document);
   // The kernel's reading of a `$ref`'s siblings (ignored in 3.0, OAS 3.0.3 §4.7.26; local-refs.ts), for both halves.
   if (contract.version.family === '2.0' || contract.version.family === '3.0') dropReferenceSiblings(document);
-  if (contract.version.family === '2.0' || contract.version.family === '3.0') componentsNamedId(document, changes);
+  unreadableComponentNames(document, changes, contract.version.family === '2.0' || contract.version.family === '3.0');
   // Before any path key is merged or renamed: the references name them as written.
   referencesIntoPaths(document, changes);
   for (const [key, item] of Object.entries(document.paths as Record<string, unknown>)) {
@@ -442,26 +442,42 @@ function deepSchemaReferences(document: OpenAPIV3.Document, changes: string[]): 
 }
 
 /**
- * A component named `id` (AWS Data Pipeline's `#/components/schemas/id`, a string). The 3.0
- * validator is draft-04 ajv, whose schema id is the `id` keyword: resolving a `$ref` it walks the
- * pointer and reads each object's `id` as a change of base URI, so the `schemas` map's member `id`
- * (an object) was read as one and threw "id.replace is not a function", a 500 on every operation
- * whose schemas reach it. The validator's copy names such a component `id.kit` (or the first
- * free `id.kitN`), and its references follow. 3.1 is read by 2020-12 ajv, whose id is `$id`, a
- * name no component can have (OAS 3.1.0 §4.8.7.1: `^[a-zA-Z0-9\.\-_]+$`).
+ * Component names the validator cannot look up, renamed in its copy (and every reference followed):
+ * - A component named `id` in 2.0 and 3.0 (AWS Data Pipeline's `#/components/schemas/id`, a
+ *   string; Mandrill's `#/components/requestBodies/id`). The 3.0 validator is draft-04 ajv, whose
+ *   schema id is the `id` keyword: resolving a `$ref` it walks the pointer and reads each object's
+ *   `id` as a change of base URI, so the `schemas` map's member `id` (an object) was read as one and
+ *   threw "id.replace is not a function", a 500 on every operation whose schemas reach it. 3.1 is
+ *   read by 2020-12 ajv, whose id is `$id`, a name no component can have.
+ * - A name with a dot outside `schemas` (Kubernetes' `#/components/requestBodies/io.k8s.api.core.v1.Namespace`,
+ *   BigOven's `API2.Controllers.WebAPI.ReviewController.ReviewRequest`), which OAS 3.0.3 §4.7.7
+ *   allows (`^[a-zA-Z0-9\.\-_]+$`). express-openapi-validator resolves a request body's or a
+ *   response's `$ref` through ajv, which holds only schemas, and then by a dotted lodash path
+ *   (`components.requestBodies.io.k8s…`), which splits the name and finds nothing: such a body was
+ *   never checked (`[]` accepted with 201), such an answer never checked either.
+ * The new name has no dot (`id_kit`, `io_k8s_api_core_v1_Namespace`, or the first free one with a
+ * number after it).
  */
-function componentsNamedId(document: OpenAPIV3.Document, changes: string[]): void {
+function unreadableComponentNames(document: OpenAPIV3.Document, changes: string[], draft04: boolean): void {
   const components = document.components as Record<string, unknown> | undefined;
   if (!isRecord(components)) return;
   const renamed = new Map<string, string>();
   for (const [kind, members] of Object.entries(components)) {
-    if (!isRecord(members) || !isRecord(members['id'])) continue;
-    let name = 'id.kit';
-    for (let n = 2; name in members; n++) name = `id.kit${n}`;
-    members[name] = members['id'];
-    delete members['id'];
-    renamed.set(`#/components/${kind}/id`, `#/components/${kind}/${name}`);
-    changes.push(`#/components/${kind}/id: named ${name} (draft-04 ajv reads a member named id as a schema id)`);
+    if (!isRecord(members)) continue;
+    for (const old of Object.keys(members)) {
+      const named: boolean = draft04 && old === 'id' && isRecord(members[old]);
+      const dotted = kind !== 'schemas' && old.includes('.');
+      if (!named && !dotted) continue;
+      const base: string = named ? 'id_kit' : old.replace(/\./g, '_');
+      let name: string = base;
+      for (let n = 2; name in members; n++) name = `${base}${n}`;
+      members[name] = members[old];
+      delete members[old];
+      renamed.set(`#/components/${kind}/${old}`, `#/components/${kind}/${name}`);
+      changes.push(
+        `#/components/${kind}/${old}: named ${name} (${named ? 'draft-04 ajv reads a member named id as a schema id' : 'the validator reads a dot in a component name as a path step'})`,
+      );
+    }
   }
   if (renamed.size === 0) return;
   const follow = (ref: string): string => {

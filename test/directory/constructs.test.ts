@@ -34,6 +34,15 @@ const CONSTRUCTS = [
   'json-string-body.yaml',
   // Only 403 documented: the runner failed the documented refusal as "valid input rejected".
   'only-refusal-documented.yaml',
+  // A required query parameter that is also where the API key scheme reads the key (currencytick's `apikey`,
+  // Trello's `key`): "apikey missing" went out with the run's key in it, accepted, failed by negative_data_rejected.
+  'api-key-query-parameter.yaml',
+  // Names of `minLength: 0` as path values (AWS Evidently's projects, QuickSight's namespaces): the runner sent
+  // `/projects//experiments`, another path (RFC 3986 §3.3), and judged its 404 as the operation's own.
+  'empty-path-value.yaml',
+  // A list read taking a required JSON body (SES v2's `ListContacts`, a GET with a filter): the runner's own
+  // reads of the list went without it, were refused 415, and the 415 was judged as the list's answer.
+  'list-takes-required-body.yaml',
   // Raw content written as a `format: byte` string: every upload refused "request/body must be string".
   'raw-string-body.yaml',
   // `createdAt[$gte]` and `createdAt[$lte]` as parameters of their own: refused "Unknown query parameter 'createdAt'".

@@ -121,6 +121,16 @@ const CONSTRUCTS = [
   // A component schema named `id` (AWS Data Pipeline): draft-04 ajv read it as a schema id while
   // resolving a reference, 500 "id.replace is not a function" on every operation reaching it.
   'component-named-id.yaml',
+  // Request bodies and responses named with dots (Kubernetes' `io.k8s.api.core.v1.Namespace`, BigOven's
+  // `API2.Controllers…ReviewRequest`) or `id` (Mandrill): the validator's dotted lookup found none, so
+  // `[]` and `{"name": 3}` were accepted with 201 (negative_data_rejected).
+  'dotted-component-names.yaml',
+  // Query arrays of int64 items (EVE's `label_ids`, Gitea's `labels`): `99999999999999999999999` was read by
+  // Number() as an integer and accepted (negative_data_rejected "item over int64"); a scalar was refused already.
+  'int64-array-items.yaml',
+  // Basic and an apiKey `Authorization` header in one requirement (Azure Container Registry, Conjur): the one
+  // header was required to be both, valid basic credentials were refused 401 (auth_enforced).
+  'two-schemes-one-header.yaml',
   // Enums and required members nested past the sampler's depth (hsbc.com's Open Banking products):
   // answered `''` and `{}` there, 500 "must be equal to one of the allowed values" on every GET.
   'deep-enums.yaml',

@@ -35,6 +35,8 @@ interface SchemeCheck {
   /** Its challenge for this request (RFC 9110 §11.6.1), and what a client must send, in words. */
   challenge(req: Request): string;
   readonly wants: string;
+  /** Where its credential travels (`header authorization`, `query api_key`), when it travels in the request. */
+  readonly place?: string;
 }
 
 /** The value of one cookie (RFC 6265 §4.2.1: `name=value; name2=value2`), read as the kernel reads cookie parameters. */
@@ -82,6 +84,7 @@ function schemeCheck(
             where === 'header' ? req.get(name) : where === 'query' ? (query.get(name) ?? undefined) : cookie(req, name),
           ),
         challenge: () => `ApiKey realm="${realm}", ${where}="${name}"`,
+        place: `${where} ${where === 'header' ? name.toLowerCase() : name}`,
         wants:
           where === 'header'
             ? `a valid ${name} header`
@@ -103,6 +106,7 @@ function schemeCheck(
         challenge: (req) =>
           authorization(req, 'Bearer') ? `Bearer realm="${realm}", error="invalid_token"` : `Bearer realm="${realm}"`,
         wants: tokens.length === 0 ? 'an Authorization: Bearer token' : 'an accepted Authorization: Bearer token',
+        place: 'header authorization',
       };
     case 'basic':
       // RFC 7617 §2: well-formed credentials are accepted when none were configured (--basic), else only those.
@@ -113,12 +117,14 @@ function schemeCheck(
         },
         challenge: () => `Basic realm="${realm}"`,
         wants: basic.length === 0 ? 'Authorization: Basic credentials' : 'accepted Authorization: Basic credentials',
+        place: 'header authorization',
       };
     case 'http':
       return {
         accepts: (req) => (authorization(req, credential.scheme) ?? '') !== '',
         challenge: () => `${credential.scheme} realm="${realm}"`,
         wants: `Authorization: ${credential.scheme} credentials`,
+        place: 'header authorization',
       };
     case 'mutualTLS':
       // OAS 3.1.0 §4.8.27: a client certificate is checked by TLS, which the mock does not
@@ -159,7 +165,19 @@ export class SecurityGate {
     if (!operation.requiresAuth) return { ok: true };
     // A scheme the document does not define cannot be satisfied (the reader refused $refs to nothing).
     const passes = (name: string): boolean => this.checks.get(name)?.accepts(req, query) ?? false;
-    if (operation.security.some((alternative) => Object.keys(alternative).every(passes))) return { ok: true };
+    // Schemes of one alternative that read the same place (Azure Container Registry's basic beside an
+    // apiKey `Authorization` header; fec.gov's two `api_key` query keys) are met by the one value
+    // that place can carry (RFC 9110 §11.6.2: one Authorization field, one credential), so it is
+    // enough that one of them accepts it.
+    const met = (alternative: Readonly<Record<string, unknown>>): boolean => {
+      const names = Object.keys(alternative);
+      const placeOf = (name: string): string => this.checks.get(name)?.place ?? `scheme ${name}`;
+      return names.every(
+        (name) =>
+          passes(name) || names.some((other) => other !== name && placeOf(other) === placeOf(name) && passes(other)),
+      );
+    };
+    if (operation.security.some(met)) return { ok: true };
     const challenges: string[] = [];
     const wants: string[] = [];
     for (const alternative of operation.security) {
