@@ -1,3 +1,4 @@
+import type { OpenAPIV3 } from 'openapi-types';
 import { describe, expect, it } from 'vitest';
 import { contractFromDocument, SchemaValidator, type Contract } from '../../src/contract/index.js';
 import { Random } from '../../conformance/cases/random.js';
@@ -170,6 +171,44 @@ describe('deprecation_headers (a pure function of one exchange)', () => {
     const { headers: _headers, ...bare } = getPet.responses['200'] ?? { description: '' };
     const silent = { ...undated, responses: { ...getPet.responses, '200': bare } };
     expect(deprecationHeaders.judge(exchange('getPet', 200, {}), silent, ctx)?.status).toBe('warn');
+  });
+
+  it('a declared Link header promises rel="deprecation" only where its own words name the relation', async () => {
+    const contract: Contract = await petstoreContract();
+    const ctx: CheckContext = {
+      contract,
+      validator: new SchemaValidator(),
+      errorSchema: undefined,
+      pathRepresentatives: new Set(),
+    };
+    const getPet = contract.operationsById.get('getPet');
+    const listPets = contract.operationsById.get('listPets');
+    if (!getPet || !listPets) throw new Error('getPet, listPets');
+    // No x-deprecation-link: only the declared Link header could promise the relation.
+    const unlinked = {
+      ...getPet,
+      deprecation: {
+        deprecatedAt: getPet.deprecation?.deprecatedAt,
+        sunset: getPet.deprecation?.sunset,
+        link: undefined,
+      },
+    };
+    const ok200 = getPet.responses['200'] ?? { description: '' };
+    const withLink = (link: OpenAPIV3.HeaderObject | OpenAPIV3.ReferenceObject) => ({
+      ...unlinked,
+      responses: { ...getPet.responses, '200': { ...ok200, headers: { ...ok200.headers, Link: link } } },
+    });
+    const headers = { deprecation: good.deprecation, sunset: good.sunset };
+    const verdict = (op: typeof getPet) => {
+      const outcome = deprecationHeaders.judge(exchange('getPet', 200, headers), op, ctx);
+      return outcome?.status === 'fail' ? outcome.violations.map((v) => v.message).join() : outcome?.status;
+    };
+    // The Petstore's own DeprecationLink names the relation: its absence fails.
+    expect(verdict(unlinked)).toMatch(/no Link with rel="deprecation"/);
+    // GitHub's deprecated OAuth lists declare the paging Link (rel="next"): RFC 9745 §3's link stays optional.
+    const paging = listPets.responses['200']?.headers?.['Link'];
+    if (!paging) throw new Error('listPets 200 Link');
+    expect(verdict(withLink(paging))).toBe('pass');
   });
 
   it('flags Deprecation on a non-deprecated operation, and ignores error answers of deprecated ones', async () => {

@@ -47,6 +47,8 @@ const CONSTRUCTS = [
   'ref-siblings-3.0.yaml',
   // Lists of items whose schema admits no value: the mock answered items breaking it (500), where `[]` is valid.
   'unsatisfiable-items.yaml',
+  // A deprecated list declaring GitHub's paging Link (rel="next"): failed "no Link with rel="deprecation"", which it never promised.
+  'deprecated-paging-link.yaml',
   // A POST on a collection answering a list (no body): bound as a create, it answered a record, 500 "must be array".
   'post-answers-list.yaml',
   // A PUT on an item path as the only create (Azure CreateOrUpdate), documenting no 404: it was not stored, the read-back was 404.
