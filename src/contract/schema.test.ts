@@ -111,6 +111,46 @@ describe('openOverlappingOneOf: a oneOf one of whose alternatives admits every o
       { oneOf: [recipient, { type: 'object', properties: { id: { type: 'integer' } } }] },
       false,
     ],
+    [
+      "two alike but for their annotations (Vonage's ErrorAPIKeyNotFound and ErrorSecretIDNotFound: the same required properties, other examples)",
+      {
+        oneOf: [
+          {
+            type: 'object',
+            description: 'key',
+            required: ['title'],
+            properties: { title: { type: 'string', example: 'Invalid API Key' } },
+          },
+          {
+            type: 'object',
+            description: 'id',
+            required: ['title'],
+            properties: { title: { type: 'string', example: 'Invalid ID' } },
+          },
+        ],
+      },
+      true,
+    ],
+    [
+      'two alike but for a constraint on a shared property: not the same values',
+      {
+        oneOf: [
+          { type: 'object', required: ['title'], properties: { title: { type: 'string', example: 'a' } } },
+          { type: 'object', required: ['title'], properties: { title: { type: 'string', maxLength: 3 } } },
+        ],
+      },
+      false,
+    ],
+    [
+      "a property named like an annotation is a property (`description`'s own schema is compared)",
+      {
+        oneOf: [
+          { type: 'object', required: ['description'], properties: { description: { type: 'string' } } },
+          { type: 'object', required: ['description'], properties: { description: { type: 'integer' } } },
+        ],
+      },
+      false,
+    ],
     ['scalars: not judged', { oneOf: [{ type: 'string' }, { type: 'string', maxLength: 3 }] }, false],
   ])('%s', (_name, schema, found) => {
     expect(openOverlappingOneOf(schema) !== undefined).toBe(found);

@@ -49,6 +49,8 @@ const CONSTRUCTS = [
   'unsatisfiable-items.yaml',
   // A deprecated list declaring GitHub's paging Link (rel="next"): failed "no Link with rel="deprecation"", which it never promised.
   'deprecated-paging-link.yaml',
+  // A 404 documented as a oneOf of alternatives alike but for their examples (Vonage): every error body failed "exactly one".
+  'oneof-alike-errors.yaml',
   // A POST on a collection answering a list (no body): bound as a create, it answered a record, 500 "must be array".
   'post-answers-list.yaml',
   // A PUT on an item path as the only create (Azure CreateOrUpdate), documenting no 404: it was not stored, the read-back was 404.
