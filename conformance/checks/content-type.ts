@@ -17,7 +17,7 @@ export const contentType: Check = {
   needs: ['positive'],
   siblings: 'answer',
   description:
-    "Every documented answer, by the rule for bodies (docs/any-contract.md): fails when a 204/304 (or any answer to HEAD) has a body, a body comes without Content-Type, in a media type the response does not document, or as JSON that does not parse. A response documented without content describes no body: an error may carry one (RFC 9110 §15.5), a success that does is a warning. A documented type the request's Accept refuses, where the response documents one it accepts, is a warning (RFC 9110 §12.5.1).",
+    "Every documented answer, by the rule for bodies (docs/any-contract.md): fails when a 204/205/304 (or any answer to HEAD) has a body, a body comes without Content-Type, in a media type the response does not document, or as JSON that does not parse. A response documented without content describes no body: an error may carry one (RFC 9110 §15.5), a success that does is a warning. A documented type the request's Accept refuses, where the response documents one it accepts, is a warning (RFC 9110 §12.5.1).",
   appliesTo: () => true,
   judge: (exchange, operation) => {
     const response = exchange.response;
