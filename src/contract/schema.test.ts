@@ -15,6 +15,23 @@ describe('SchemaValidator.validate: valid | invalid | unknown', () => {
   it.each<[string, Schema, unknown, Direction, 'valid' | 'invalid' | 'unknown']>([
     ['a value of the type (OAS 3.0.3 §4.7.24)', { type: 'integer', format: 'int32' }, 7, 'response', 'valid'],
     [
+      "format url: a server's own loopback address is a URL (WHATWG URL §4.3; ajv-formats' pattern refused it)",
+      { type: 'string', format: 'url' },
+      'http://127.0.0.1:4010/v2/account/articles/680/files/1',
+      'response',
+      'valid',
+    ],
+    ['format url: localhost too', { type: 'string', format: 'url' }, 'http://localhost:4010/a', 'response', 'valid'],
+    [
+      'format url: a path is no URL',
+      { type: 'string', format: 'url' },
+      '/v2/account/articles/680',
+      'response',
+      'invalid',
+    ],
+    ['format url: no spaces', { type: 'string', format: 'url' }, 'http://exa mple.com/', 'response', 'invalid'],
+    ['format url: a web scheme', { type: 'string', format: 'url' }, 'mailto:a@example.com', 'response', 'invalid'],
+    [
       'a value outside int32 (OAS 3.0.3 §4.4 Data Types)',
       { type: 'integer', format: 'int32' },
       2 ** 31,

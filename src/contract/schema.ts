@@ -102,6 +102,11 @@ export class SchemaValidator {
     addFormats(ajv);
     // OpenAPI 3.0 formats that ajv-formats does not define: annotations, never constraints.
     for (const format of ['password', 'binary']) ajv.addFormat(format, true);
+    // `url` is no JSON Schema format (Validation §7.3 names `uri`); ajv-formats reads it as a pattern
+    // for public web addresses that refuses loopback and private hosts, so a server on 127.0.0.1 could
+    // never write its own address there (Figshare's `Location`, `format: url`). Read as what a URL is:
+    // an absolute URL (WHATWG URL Standard §4.3) with a web scheme, no spaces.
+    ajv.addFormat('url', { type: 'string', validate: isWebUrl });
     this.made = ajv;
     return ajv;
   }
@@ -635,3 +640,13 @@ export function schemaContradictions(document: unknown): string[] {
 
 /** Keywords whose values are data, not schemas: nothing under them is a contradiction of the document. */
 const VALUE_KEYS: ReadonlySet<string> = new Set(['example', 'examples', 'enum', 'default']);
+
+/** An absolute URL with a web scheme (`http`, `https`, `ftp`), as the WHATWG URL Standard parses it, written without spaces. */
+function isWebUrl(text: string): boolean {
+  if (/\s/.test(text) || !/^(?:https?|ftp):\/\//i.test(text)) return false;
+  try {
+    return new URL(text).hostname !== '';
+  } catch {
+    return false;
+  }
+}

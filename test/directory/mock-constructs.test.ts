@@ -113,6 +113,8 @@ const CONSTRUCTS = [
   // Error fields refusing what the mock knows to write there (MDES's `ErrorCode` with `maxLength: 0`, OPA's
   // `location` object): every 400 broke its own error schema (error_shape, response_schema).
   'error-fields-refuse-known.yaml',
+  // A Location documented `format: uri` or `url` (Learnifier, Figshare): the item's path failed response_headers.
+  'location-format-uri.yaml',
   // Paths keys carrying a query, 22 on one path (flickr's `/rest?method=flickr.photos.getInfo`): none routed, 404.
   'query-in-path-key.yaml',
   // An `id` inside an `x-` extension of a schema (apideck.com's `x-apideck-weights: {id: critical}`):
