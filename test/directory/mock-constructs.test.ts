@@ -115,6 +115,8 @@ const CONSTRUCTS = [
   'error-fields-refuse-known.yaml',
   // A Location documented `format: uri` or `url` (Learnifier, Figshare): the item's path failed response_headers.
   'location-format-uri.yaml',
+  // A contract naming `GET /docs` (Azure Search): the mock's reference page answered it as text/html.
+  'contract-names-docs.yaml',
   // Paths keys carrying a query, 22 on one path (flickr's `/rest?method=flickr.photos.getInfo`): none routed, 404.
   'query-in-path-key.yaml',
   // An `id` inside an `x-` extension of a schema (apideck.com's `x-apideck-weights: {id: critical}`):
