@@ -353,6 +353,62 @@ describe("content_type reads the request's Accept with the kernel's negotiate (R
   });
 });
 
+describe('content_type on an empty body: zero bytes are a whole text/plain (RFC 2046 §4.1.3), never JSON or XML', () => {
+  const judge = async (content: Record<string, unknown>, type: string | undefined): Promise<string> => {
+    const contract = await contractFromDocument({
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/hyponyms': { get: { operationId: 'listHyponyms', responses: { '200': { description: 'ok', content } } } },
+      },
+    });
+    const ctx: CheckContext = {
+      contract,
+      validator: new SchemaValidator(),
+      errorSchema: undefined,
+      pathRepresentatives: new Set(),
+    };
+    const exchange: Exchange = {
+      seq: 1,
+      operationId: 'listHyponyms',
+      requestedOperationId: 'listHyponyms',
+      kind: 'positive',
+      request: { method: 'GET', url: 'http://127.0.0.1:1/hyponyms', headers: {}, body: undefined },
+      response: { status: 200, headers: type === undefined ? {} : { 'content-type': type }, body: '', durationMs: 1 },
+      error: undefined,
+      input: undefined,
+      context: {},
+    };
+    const outcome = contentType.judge(exchange, contract.operationsById.get('listHyponyms')!, ctx);
+    return outcome?.status === 'fail' ? outcome.violations.map((v) => v.message).join() : (outcome?.status ?? '');
+  };
+  it.each<[string, Record<string, unknown>, string | undefined, RegExp]>([
+    [
+      "text/plain documented by the example '' (tisane.ai)",
+      { 'text/plain': { examples: { response: { value: '' } } } },
+      'text/plain; charset=utf-8',
+      /^pass$/,
+    ],
+    ['text/plain whose schema admits ""', { 'text/plain': { schema: { type: 'string' } } }, 'text/plain', /^pass$/],
+    [
+      'text/plain whose schema refuses ""',
+      { 'text/plain': { schema: { type: 'string', minLength: 1 } } },
+      'text/plain',
+      /the body is empty/,
+    ],
+    [
+      'JSON: no JSON text is empty (RFC 8259 §2)',
+      { 'application/json': { schema: { type: 'string' } } },
+      'application/json',
+      /the body is empty/,
+    ],
+    ['XML: no document is empty', { 'application/xml': {} }, 'application/xml', /the body is empty/],
+    ['no Content-Type says what the empty body is', { 'text/plain': {} }, undefined, /the body is empty/],
+  ])('%s', async (_name, content, type, expected) => {
+    expect(await judge(content, type)).toMatch(expected);
+  });
+});
+
 describe('a path value that makes the request another operation’s (OAS 3.0.3 §4.7.8: concrete paths first)', () => {
   const item = (method: string, id: string) => ({
     [method]: {

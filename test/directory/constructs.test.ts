@@ -53,6 +53,8 @@ const CONSTRUCTS = [
   'oneof-alike-errors.yaml',
   // A 205 documented with JSON content (Gitea, Figshare): RFC 9110 §15.3.6 forbids content, content_type failed the empty body.
   'reset-content-described.yaml',
+  // text/plain documented by the example "" (tisane.ai): the mock's zero bytes were failed "the body is empty".
+  'empty-text-example.yaml',
   // A POST on a collection answering a list (no body): bound as a create, it answered a record, 500 "must be array".
   'post-answers-list.yaml',
   // A PUT on an item path as the only create (Azure CreateOrUpdate), documenting no 404: it was not stored, the read-back was 404.
