@@ -17,9 +17,9 @@ export const contentType: Check = {
   needs: ['positive'],
   siblings: 'answer',
   description:
-    "Every documented answer, by the rule for bodies (docs/any-contract.md): fails when a 204/304 (or any answer to HEAD) has a body, a body comes without Content-Type, in a media type the response does not document, or as JSON that does not parse. A response documented without content describes no body: an error may carry one (RFC 9110 §15.5), a success that does is a warning. A documented type the request's Accept refuses, where the response documents one it accepts, is a warning (RFC 9110 §12.5.1).",
+    "Every documented answer, by the rule for bodies (docs/any-contract.md): fails when a 204/205/304 (or any answer to HEAD) has a body, a body comes without Content-Type, in a media type the response does not document, or as JSON that does not parse. A response documented without content describes no body: an error may carry one (RFC 9110 §15.5), a success that does is a warning. A documented type the request's Accept refuses, where the response documents one it accepts, is a warning (RFC 9110 §12.5.1).",
   appliesTo: () => true,
-  judge: (exchange, operation) => {
+  judge: (exchange, operation, ctx) => {
     const response = exchange.response;
     if (!response || !isOwnExchange(exchange)) return undefined;
     const documented = documentedResponse(operation.responses, response.status);
@@ -45,7 +45,19 @@ export const contentType: Check = {
       };
     }
     const media = rule.mediaTypes;
-    if (!hasBody) return fail(`${response.status} documents ${media.join(', ')} but the body is empty`);
+    if (!hasBody) {
+      // Zero bytes are a whole representation of some types (an empty text/plain, RFC 2046 §4.1.3), never
+      // of JSON (RFC 8259 §2: a value) or XML (a root element): tisane.ai documents `text/plain` with the
+      // example `""`. It passes where the answer says such a type and its schema, if any, admits "".
+      const said = received === undefined ? undefined : media.find((m) => mediaMatches(received, m));
+      const schema = said === undefined ? undefined : documented.response?.content?.[said]?.schema;
+      const empty =
+        said !== undefined &&
+        !isJsonMediaType(said) &&
+        !isXmlMediaType(said) &&
+        (schema === undefined || ctx.validator.check(schema, '', 'response').valid);
+      return empty ? pass : fail(`${response.status} documents ${media.join(', ')} but the body is empty`);
+    }
     if (!received) return fail('a body without Content-Type');
     const match = media.find((m) => mediaMatches(received, m));
     if (!match)

@@ -22,7 +22,7 @@ export const deprecationHeaders: Check = {
   name: 'deprecation_headers',
   needs: ['positive'],
   description:
-    'Deprecated operations, every 2xx answer: fails unless `Deprecation` is an RFC 9745 structured date (`@1767225600`; `true` is not valid) equal to `x-deprecated-at` (without `x-deprecated-at`, and where the answer does not declare the header, there is no date to send: a missing `Deprecation` is a warning), `Sunset` is an RFC 8594 IMF-fixdate equal to `x-sunset`, Deprecation is not after Sunset, and a `Link` has rel="deprecation" (to `x-deprecation-link` when the contract names one). Other operations: fails on any answer that carries `Deprecation`.',
+    'Deprecated operations, every 2xx answer: fails unless `Deprecation` is an RFC 9745 structured date (`@1767225600`; `true` is not valid) equal to `x-deprecated-at` (without `x-deprecated-at`, and where the answer does not declare the header, there is no date to send: a missing `Deprecation` is a warning), `Sunset` is an RFC 8594 IMF-fixdate equal to `x-sunset`, Deprecation is not after Sunset, and a `Link` has rel="deprecation" where the contract promises one (`x-deprecation-link`, which it must point at, or a declared `Link` header whose own words name the relation). Other operations: fails on any answer that carries `Deprecation`.',
   appliesTo: () => true,
   judge: (exchange, operation) => {
     const response = exchange.response;
@@ -106,8 +106,8 @@ export const deprecationHeaders: Check = {
     }
     const links = parseLinkHeader(response.headers['link'] ?? '').filter((l) => l.rels.includes('deprecation'));
     // RFC 9745 §3 makes the deprecation link optional; it is required only where the contract
-    // promises one (x-deprecation-link, or a Link header declared on this answer).
-    const linkPromised = info?.link !== undefined || declaresHeader(operation, response.status, 'link');
+    // promises one (x-deprecation-link, or a Link header declared on this answer that names the relation).
+    const linkPromised = info?.link !== undefined || promisesDeprecationLink(operation, response.status);
     if (links.length === 0) {
       if (linkPromised)
         violations.push({
@@ -137,6 +137,23 @@ export const deprecationHeaders: Check = {
 function declaresHeader(operation: Operation, status: number, name: string): boolean {
   const response = responseFor(operation.responses, status);
   return Object.keys(response?.headers ?? {}).some((h) => h.toLowerCase() === name);
+}
+
+/**
+ * Whether the Link header this answer declares promises rel="deprecation": its own words (description,
+ * examples, schema) name that relation. A Link declared for something else promises only that: GitHub's
+ * deprecated OAuth lists declare the paging Link (`rel="next"`, `rel="last"`, RFC 8288 §3.3), and the
+ * deprecation link stays optional there (RFC 9745 §3: "MAY").
+ */
+function promisesDeprecationLink(operation: Operation, status: number): boolean {
+  const response = responseFor(operation.responses, status);
+  const link = Object.entries(response?.headers ?? {}).find(([h]) => h.toLowerCase() === 'link')?.[1];
+  if (link === undefined) return false;
+  try {
+    return /deprecation/i.test(JSON.stringify(link));
+  } catch {
+    return true; // a cyclic schema: not shown to promise less than it declares
+  }
 }
 
 function safeResolve(target: string, base: string): string | undefined {

@@ -5,7 +5,8 @@ import type { OpenAPIV3 } from 'openapi-types';
  * when it writes an answer and the runner's `content_type` check judges.
  *
  * - `none`: the answer has no content whatever the document says: every 1xx, 204 and 304 answer
- *   (RFC 9110 §6.4.1, §15.3.5, §15.4.5) and any answer to HEAD (§9.3.2).
+ *   (RFC 9110 §6.4.1, §15.3.5, §15.4.5), every 205 ("a server MUST NOT generate content in a 205
+ *   response", §15.3.6; Gitea and Figshare document JSON under theirs) and any answer to HEAD (§9.3.2).
  * - `described`: the response documents `content` (OAS 3.0.3 §4.7.17: "a map containing
  *   descriptions of potential response payloads"): the body is in one of its media types.
  * - `open`: the response is documented without `content`, or not documented at all. No payload is
@@ -33,6 +34,7 @@ export function responseBodyRule(
     return { kind: 'none', reason: 'an answer to HEAD has no content (RFC 9110 §9.3.2)' };
   if (status < 200 || status === 204 || status === 304)
     return { kind: 'none', reason: `a ${status} answer has no content (RFC 9110 §6.4.1)` };
+  if (status === 205) return { kind: 'none', reason: 'a 205 answer has no content (RFC 9110 §15.3.6)' };
   const mediaTypes = Object.keys(response?.content ?? {});
   if (mediaTypes.length > 0) return { kind: 'described', mediaTypes };
   return { kind: 'open', explanation: status >= 400 };

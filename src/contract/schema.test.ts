@@ -16,6 +16,23 @@ describe('SchemaValidator.validate: valid | invalid | unknown', () => {
   it.each<[string, Schema, unknown, Direction, 'valid' | 'invalid' | 'unknown']>([
     ['a value of the type (OAS 3.0.3 §4.7.24)', { type: 'integer', format: 'int32' }, 7, 'response', 'valid'],
     [
+      "format url: a server's own loopback address is a URL (WHATWG URL §4.3; ajv-formats' pattern refused it)",
+      { type: 'string', format: 'url' },
+      'http://127.0.0.1:4010/v2/account/articles/680/files/1',
+      'response',
+      'valid',
+    ],
+    ['format url: localhost too', { type: 'string', format: 'url' }, 'http://localhost:4010/a', 'response', 'valid'],
+    [
+      'format url: a path is no URL',
+      { type: 'string', format: 'url' },
+      '/v2/account/articles/680',
+      'response',
+      'invalid',
+    ],
+    ['format url: no spaces', { type: 'string', format: 'url' }, 'http://exa mple.com/', 'response', 'invalid'],
+    ['format url: a web scheme', { type: 'string', format: 'url' }, 'mailto:a@example.com', 'response', 'invalid'],
+    [
       'a value outside int32 (OAS 3.0.3 §4.4 Data Types)',
       { type: 'integer', format: 'int32' },
       2 ** 31,
@@ -156,6 +173,46 @@ describe('openOverlappingOneOf: a oneOf one of whose alternatives admits every o
     [
       'a shared property of different schemas',
       { oneOf: [recipient, { type: 'object', properties: { id: { type: 'integer' } } }] },
+      false,
+    ],
+    [
+      "two alike but for their annotations (Vonage's ErrorAPIKeyNotFound and ErrorSecretIDNotFound: the same required properties, other examples)",
+      {
+        oneOf: [
+          {
+            type: 'object',
+            description: 'key',
+            required: ['title'],
+            properties: { title: { type: 'string', example: 'Invalid API Key' } },
+          },
+          {
+            type: 'object',
+            description: 'id',
+            required: ['title'],
+            properties: { title: { type: 'string', example: 'Invalid ID' } },
+          },
+        ],
+      },
+      true,
+    ],
+    [
+      'two alike but for a constraint on a shared property: not the same values',
+      {
+        oneOf: [
+          { type: 'object', required: ['title'], properties: { title: { type: 'string', example: 'a' } } },
+          { type: 'object', required: ['title'], properties: { title: { type: 'string', maxLength: 3 } } },
+        ],
+      },
+      false,
+    ],
+    [
+      "a property named like an annotation is a property (`description`'s own schema is compared)",
+      {
+        oneOf: [
+          { type: 'object', required: ['description'], properties: { description: { type: 'string' } } },
+          { type: 'object', required: ['description'], properties: { description: { type: 'integer' } } },
+        ],
+      },
       false,
     ],
     ['scalars: not judged', { oneOf: [{ type: 'string' }, { type: 'string', maxLength: 3 }] }, false],

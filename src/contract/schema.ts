@@ -104,6 +104,11 @@ export class CompiledSchemas {
     addFormats(ajv);
     // OpenAPI 3.0 formats that ajv-formats does not define: annotations, never constraints.
     for (const format of ['password', 'binary']) ajv.addFormat(format, true);
+    // `url` is no JSON Schema format (Validation §7.3 names `uri`); ajv-formats reads it as a pattern
+    // for public web addresses that refuses loopback and private hosts, so a server on 127.0.0.1 could
+    // never write its own address there (Figshare's `Location`, `format: url`). Read as what a URL is:
+    // an absolute URL (WHATWG URL Standard §4.3) with a web scheme, no spaces.
+    ajv.addFormat('url', { type: 'string', validate: isWebUrl });
     this.made = ajv;
     return ajv;
   }
@@ -582,14 +587,74 @@ const OPEN_OBJECT_KEYS = new Set([
   'xml',
 ]);
 
+/**
+ * Whether two schemas admit the same values, as far as their text shows: the same keywords once the
+ * annotations are set aside (JSON Schema Validation §9: `title`, `description`, `default`, `examples`,
+ * `deprecated` and OpenAPI's `example`, `externalDocs`, `xml`, `x-*` describe a value, never constrain
+ * it). Vonage's error alternatives differ only in their examples (`"API key 'abc123' not found"`
+ * against `"ID '…' could not be found"`).
+ */
 function sameSchema(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (isRecord(a) && isRecord(b) && typeof a['$ref'] === 'string') return a['$ref'] === b['$ref'];
   try {
-    return JSON.stringify(a) === JSON.stringify(b);
+    return JSON.stringify(constraintsOf(a, [])) === JSON.stringify(constraintsOf(b, []));
   } catch {
     return false; // a cycle: not provably the same
   }
+}
+
+/** Keywords that annotate a schema without constraining its values (JSON Schema Validation §9, OAS 3.0.3 §4.7.24). */
+const ANNOTATION_KEYS: ReadonlySet<string> = new Set([
+  'title',
+  'description',
+  'default',
+  'example',
+  'examples',
+  'deprecated',
+  'externalDocs',
+  'xml',
+  '$comment',
+]);
+/** Keywords whose value is a map of schemas, a list of schemas, or one schema (JSON Schema Core §10). */
+const SCHEMA_MAP_KEYS: ReadonlySet<string> = new Set([
+  'properties',
+  'patternProperties',
+  'dependentSchemas',
+  '$defs',
+  'definitions',
+]);
+const SCHEMA_LIST_KEYS: ReadonlySet<string> = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items']);
+const SCHEMA_KEYS: ReadonlySet<string> = new Set([
+  'items',
+  'additionalItems',
+  'additionalProperties',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'propertyNames',
+  'contains',
+  'not',
+  'if',
+  'then',
+  'else',
+]);
+
+/** A schema's constraining keywords, its subschemas' likewise; throws on a cycle (not provably alike). */
+function constraintsOf(node: unknown, path: readonly object[]): unknown {
+  if (!isRecord(node)) return node;
+  if (path.includes(node)) throw new Error('cycle');
+  const inner = [...path, node];
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (ANNOTATION_KEYS.has(key) || key.startsWith('x-')) continue;
+    if (SCHEMA_MAP_KEYS.has(key) && isRecord(value))
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, constraintsOf(sub, inner)]));
+    else if (SCHEMA_LIST_KEYS.has(key) && Array.isArray(value))
+      out[key] = value.map((sub) => constraintsOf(sub, inner));
+    else if (SCHEMA_KEYS.has(key)) out[key] = constraintsOf(value, inner);
+    else out[key] = value;
+  }
+  return out;
 }
 
 /**
@@ -676,3 +741,13 @@ export function schemaContradictions(document: unknown): string[] {
 
 /** Keywords whose values are data, not schemas: nothing under them is a contradiction of the document. */
 const VALUE_KEYS: ReadonlySet<string> = new Set(['example', 'examples', 'enum', 'default']);
+
+/** An absolute URL with a web scheme (`http`, `https`, `ftp`), as the WHATWG URL Standard parses it, written without spaces. */
+function isWebUrl(text: string): boolean {
+  if (/\s/.test(text) || !/^(?:https?|ftp):\/\//i.test(text)) return false;
+  try {
+    return new URL(text).hostname !== '';
+  } catch {
+    return false;
+  }
+}

@@ -216,9 +216,10 @@ export async function buildMockApp(
     docsRouter(() => engine.contract),
   );
   // Only a path these routes could match (Express matches them case-insensitively, with or without
-  // a trailing slash) goes through them first; the API's requests go straight to the pipeline.
+  // a trailing slash) goes through them first; the API's requests go straight to the pipeline, and so
+  // does a path the contract itself names (Azure Search's `GET /docs`).
   toApi.push((req, res, next) => {
-    if (!/^\/(openapi\.|docs)/i.test(req.path)) {
+    if (!/^\/(openapi\.|docs)/i.test(req.path) || engine.documentsLiterally(req.method, req.path)) {
       engine.router(req, res, next);
       return;
     }

@@ -41,6 +41,12 @@ export interface Engine {
   readonly text: string;
   /** The request pipeline (below), as one middleware. */
   readonly router: RequestHandler;
+  /**
+   * Whether the contract names this very path, without a template, for this method: its own `GET /docs`
+   * (Azure Search's documents) comes before the mock's reference page there (OAS 3.0.3 §4.7.8: a
+   * concrete path is matched before a templated one; the mock's pages are concrete too).
+   */
+  readonly documentsLiterally: (method: string, path: string) => boolean;
   readonly errorContext: ErrorHandlerContext;
   /** What answers from state: the Petstore's rules, or the generic engine inferred from the contract. */
   readonly rules: Rules;
@@ -227,10 +233,19 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
       text: rendered.text ?? JSON.stringify(rendered.body),
     };
   };
+  const documentsLiterally = (method: string, path: string): boolean => {
+    try {
+      const match = matcher.match(method, path);
+      return match.kind === 'operation' && Object.keys(match.params).length === 0;
+    } catch {
+      return false; // a path that is not percent-encoded names nothing
+    }
+  };
   return {
     contract,
     text,
     router,
+    documentsLiterally,
     errorContext,
     rules,
     statefulOperations: rules.statefulOperations,

@@ -70,6 +70,7 @@ const WRAPPER = new Set(['error', 'errors', 'problem', 'fault', 'failure']);
 export class ErrorBodies {
   private readonly fallback: { readonly contentType: string; readonly schema: Schema } | undefined;
   private readonly fakers = new Fakers();
+  private readonly tools: Tools;
 
   constructor(
     private readonly contract: Contract,
@@ -78,6 +79,7 @@ export class ErrorBodies {
     // The kernel's one reading (src/contract/error-schema.ts), which the runner judges such answers by.
     const common = commonErrorSchema(contract);
     this.fallback = common ? { contentType: jsonTypeFor(common.mediaType), schema: common.schema } : undefined;
+    this.tools = { fakers: this.fakers, fits: (schema, value) => schemaAccepts(validator, schema, value) };
   }
 
   render(error: HttpError, operation: Operation | undefined): RenderedError {
@@ -196,7 +198,7 @@ export class ErrorBodies {
       // `{detail: [...]}`), so a body that has a `message` gets no invented `issues` beside it.
       for (const say of [false, true]) {
         for (const everything of [false, true]) {
-          const candidate = shape(alternative, error, everything, say, this.fakers);
+          const candidate = shape(alternative, error, everything, say, this.tools);
           first ??= candidate;
           if (!schemaAccepts(this.validator, schema, candidate)) continue;
           if (say || carries(candidate, error)) return candidate;
@@ -206,6 +208,15 @@ export class ErrorBodies {
     }
     return silent ?? first;
   }
+}
+
+/**
+ * What shaping an error draws on: the seeded fakers, and whether a value fits a field's own schema
+ * (the contract's validator; a schema of the document, so each is compiled once).
+ */
+interface Tools {
+  readonly fakers: Fakers;
+  readonly fits: (schema: Schema, value: unknown) => boolean;
 }
 
 /** The schema's first JSON media type of a response, if any. */
@@ -233,8 +244,8 @@ function mentions(schema: Schema, error: HttpError): number {
 }
 
 /** A value for one field of an error; a closed list (`enum`) keeps its own values, the closest one chosen. */
-function known(name: string, schema: Schema, error: HttpError, say: boolean, fakers: Fakers): unknown {
-  const value = knownValue(name, schema, error, say, fakers);
+function known(name: string, schema: Schema, error: HttpError, say: boolean, tools: Tools): unknown {
+  const value = knownValue(name, schema, error, say, tools);
   if (value === undefined || !Array.isArray(schema.enum) || schema.enum.includes(value)) return value;
   const reason = normal(STATUS_CODES[error.status] ?? '');
   return (
@@ -254,7 +265,7 @@ function ofClass(values: readonly unknown[], status: number): unknown {
 }
 
 /** A value for one field of an error, by its name and type; undefined when the name is not known. */
-function knownValue(name: string, schema: Schema, error: HttpError, say: boolean, fakers: Fakers): unknown {
+function knownValue(name: string, schema: Schema, error: HttpError, say: boolean, tools: Tools): unknown {
   const key = normal(name);
   const reason = STATUS_CODES[error.status] ?? 'Error';
   const type = schema.type;
@@ -283,7 +294,7 @@ function knownValue(name: string, schema: Schema, error: HttpError, say: boolean
     // `error` as a list too (NPR's VAST `<error>` elements, one per error).
     const named = key === 'details' || ERRORS.has(key) || isMessage(key) || WRAPPER.has(key);
     if (!items || (!named && !describesViolation(items))) return undefined;
-    return violationList(items, error, say, fakers);
+    return violationList(items, error, say, tools);
   }
   if (isMessage(key)) return type === 'string' || type === undefined ? error.message : undefined;
   if (TITLE.has(key)) return type === 'string' || type === undefined ? reason : undefined;
@@ -297,36 +308,56 @@ function knownValue(name: string, schema: Schema, error: HttpError, say: boolean
  * enum keeps its own values: `path.id` is `path` where the schema lists body, path, query), the
  * message in a field named like one.
  */
-function detailItem(written: Schema, detail: ErrorDetail, fallbackKind: string): Record<string, unknown> {
-  const { location, message } = detail;
-  const items = detailAlternative(written, message);
+function detailItem(
+  written: Schema,
+  detail: ErrorDetail,
+  fallbackKind: string,
+  fits: Tools['fits'],
+): Record<string, unknown> {
+  const items = detailAlternative(written, detail.message);
   const out: Record<string, unknown> = {};
   for (const [prop, sub] of [...Object.entries(items.properties ?? {}), ...undeclaredRequired(items)]) {
-    const n = normal(prop);
-    const schema = '$ref' in sub ? undefined : mergeAllOf(sub);
-    if (LOCATION.has(n) && schema?.type === 'array') {
-      // A location written as a path of names (FastAPI's `loc: ["body", "title"]`, an index as an integer).
-      const parts = location === '' ? [] : location.split('.');
-      const indexed = admitsInteger(schema.items);
-      out[prop] = parts.map((p) => (/^\d+$/.test(p) && indexed ? Number(p) : p));
-    } else if (LOCATION.has(n) && location !== '') {
-      const values = schema?.enum?.filter((v): v is string => typeof v === 'string');
-      out[prop] =
-        values && values.length > 0
-          ? (values.find((v) => v === location) ?? values.find((v) => v === location.split('.')[0]) ?? values[0])
-          : location;
-    } else if ((isMessage(n) || n === 'issue') && schema?.type !== 'array' && schema?.type !== 'object')
-      // A field named like a message that holds a list or an object (`details: CloudErrorBody[]`) is not the message.
-      out[prop] = schema?.enum?.[0] ?? message;
-    else if (
-      KIND.has(n) &&
-      (schema?.type === 'string' || schema?.type === undefined) &&
-      schema?.enum === undefined &&
-      schema?.format === undefined
-    )
-      out[prop] = detail.kind ?? fallbackKind;
+    const filled = detailField(prop, sub, detail, fallbackKind);
+    // A value the field's own schema refuses (OPA's `location` is an object `{file, row, col}`, not
+    // `query.pretty`) is left to the item's shape: generated where required, else left out.
+    if (filled !== undefined && ('$ref' in sub || fits(sub, filled))) out[prop] = filled;
   }
   return out;
+}
+
+/** One field of a violation item, where its name says what it carries; undefined where it does not. */
+function detailField(
+  prop: string,
+  sub: Schema | OpenAPIV3.ReferenceObject,
+  detail: ErrorDetail,
+  fallbackKind: string,
+): unknown {
+  const { location, message } = detail;
+  const n = normal(prop);
+  const schema = '$ref' in sub ? undefined : mergeAllOf(sub);
+  if (LOCATION.has(n) && schema?.type === 'array') {
+    // A location written as a path of names (FastAPI's `loc: ["body", "title"]`, an index as an integer).
+    const parts = location === '' ? [] : location.split('.');
+    const indexed = admitsInteger(schema.items);
+    return parts.map((p) => (/^\d+$/.test(p) && indexed ? Number(p) : p));
+  }
+  if (LOCATION.has(n) && location !== '') {
+    const values = schema?.enum?.filter((v): v is string => typeof v === 'string');
+    return values && values.length > 0
+      ? (values.find((v) => v === location) ?? values.find((v) => v === location.split('.')[0]) ?? values[0])
+      : location;
+  }
+  // A field named like a message that holds a list or an object (`details: CloudErrorBody[]`) is not the message.
+  if ((isMessage(n) || n === 'issue') && schema?.type !== 'array' && schema?.type !== 'object')
+    return schema?.enum?.[0] ?? message;
+  if (
+    KIND.has(n) &&
+    (schema?.type === 'string' || schema?.type === undefined) &&
+    schema?.enum === undefined &&
+    schema?.format === undefined
+  )
+    return detail.kind ?? fallbackKind;
+  return undefined;
 }
 
 /** Names a violation's location and kind go by, lower-cased without separators. */
@@ -355,7 +386,7 @@ function admitsInteger(written: OpenAPIV3.ArraySchemaObject['items'] | undefined
  * The violations as the items of a list: one per violation of the request; none (the list left
  * out) for an error without violations, unless `say`, when one item says the error itself.
  */
-function violationList(items: Schema, error: HttpError, say: boolean, fakers: Fakers): unknown[] | undefined {
+function violationList(items: Schema, error: HttpError, say: boolean, tools: Tools): unknown[] | undefined {
   const list: readonly ErrorDetail[] =
     error.details.length > 0 ? error.details : say ? [{ location: '', message: error.message }] : [];
   if (list.length === 0) return undefined;
@@ -366,8 +397,8 @@ function violationList(items: Schema, error: HttpError, say: boolean, fakers: Fa
   // violations again, forever.
   const bare = new HttpError(error.status, error.code, error.message, [], error.headers);
   return list.map((d) => ({
-    ...(shape(items, bare, false, false, fakers) as Record<string, unknown>),
-    ...detailItem(items, d, error.code),
+    ...(shape(items, bare, false, false, tools) as Record<string, unknown>),
+    ...detailItem(items, d, error.code, tools.fits),
   }));
 }
 
@@ -436,11 +467,12 @@ const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
  * faker seeded by the status, so the same error is byte-identical), optional unknown ones left
  * out unless `everything` (a second try for schemas whose constraints want more).
  */
-function shape(raw: Schema, error: HttpError, everything: boolean, say: boolean, fakers: Fakers): unknown {
+function shape(raw: Schema, error: HttpError, everything: boolean, say: boolean, tools: Tools): unknown {
+  const { fakers } = tools;
   const schema = mergeAllOf(raw);
   const alternative = schema.oneOf?.[0] ?? schema.anyOf?.[0];
   if (alternative && !('$ref' in alternative) && !schema.properties)
-    return shape(alternative, error, everything, say, fakers);
+    return shape(alternative, error, everything, say, tools);
   if (schema.type !== 'object' && !schema.properties) {
     const faker = fakers.take(error.status);
     try {
@@ -458,12 +490,15 @@ function shape(raw: Schema, error: HttpError, everything: boolean, say: boolean,
     for (const [name, sub] of Object.entries(schema.properties ?? {})) {
       if ('$ref' in sub) continue;
       // A required list of violations says the error when there are none, rather than being generated.
-      const value = known(name, mergeAllOf(sub), error, say || required.has(name), fakers);
+      // A value the field's own schema refuses is not the error's to give (Mastercard's `ErrorCode`,
+      // `maxLength: 0`; OPA's `location`, an object): the field is generated or left out as unknown.
+      const said = known(name, mergeAllOf(sub), error, say || required.has(name), tools);
+      const value = said === undefined || tools.fits(sub, said) ? said : undefined;
       if (value !== undefined) out[name] = value;
       // The error inside a wrapper (`{error: {status, message}}`, Spotify; `{error: {code, message}}`,
       // Google): shaped like the body itself, not generated (a 401 saying status 545 in lorem ipsum).
       else if (WRAPPER.has(normal(name)) && mergeAllOf(sub).properties)
-        out[name] = shape(sub, error, everything, say, fakers);
+        out[name] = shape(sub, error, everything, say, tools);
       else if ((required.has(name) || everything) && sub.writeOnly !== true)
         out[name] = sampleValue(sub, { dice: diceOfFaker(faker()), name, everyProperty: true });
     }
@@ -471,7 +506,7 @@ function shape(raw: Schema, error: HttpError, everything: boolean, say: boolean,
     // §6.5.3): known by its name where it can be, else a value of additionalProperties.
     for (const [name, sub] of undeclaredRequired(schema))
       out[name] =
-        known(name, sub, error, say, fakers) ??
+        known(name, sub, error, say, tools) ??
         sampleValue(sub, { dice: diceOfFaker(faker()), name, everyProperty: true });
     return out;
   } finally {
@@ -501,6 +536,9 @@ class Fakers {
   }
 }
 
+/** The schema an undeclared required name's value answers to where nothing says: one object, compiled once. */
+const ANY_STRING: Schema = { type: 'string' };
+
 /**
  * The names `required` lists without a `properties` entry, each with the schema its value answers
  * to (additionalProperties, else a string: an absent schema admits anything). None where
@@ -509,7 +547,7 @@ class Fakers {
 function undeclaredRequired(schema: Schema): [string, Schema][] {
   const extra = schema.additionalProperties;
   if (extra === false) return [];
-  const value: Schema = isRecord(extra) && !('$ref' in extra) ? (extra as Schema) : { type: 'string' };
+  const value: Schema = isRecord(extra) && !('$ref' in extra) ? (extra as Schema) : ANY_STRING;
   return (schema.required ?? [])
     .filter((name) => schema.properties?.[name] === undefined)
     .map((name): [string, Schema] => [name, value]);

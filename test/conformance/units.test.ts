@@ -1,3 +1,4 @@
+import type { OpenAPIV3 } from 'openapi-types';
 import { describe, expect, it } from 'vitest';
 import { contractFromDocument, SchemaValidator, type Contract } from '../../src/contract/index.js';
 import { Random } from '../../conformance/cases/random.js';
@@ -172,6 +173,44 @@ describe('deprecation_headers (a pure function of one exchange)', () => {
     expect(deprecationHeaders.judge(exchange('getPet', 200, {}), silent, ctx)?.status).toBe('warn');
   });
 
+  it('a declared Link header promises rel="deprecation" only where its own words name the relation', async () => {
+    const contract: Contract = await petstoreContract();
+    const ctx: CheckContext = {
+      contract,
+      validator: new SchemaValidator(),
+      errorSchema: undefined,
+      pathRepresentatives: new Set(),
+    };
+    const getPet = contract.operationsById.get('getPet');
+    const listPets = contract.operationsById.get('listPets');
+    if (!getPet || !listPets) throw new Error('getPet, listPets');
+    // No x-deprecation-link: only the declared Link header could promise the relation.
+    const unlinked = {
+      ...getPet,
+      deprecation: {
+        deprecatedAt: getPet.deprecation?.deprecatedAt,
+        sunset: getPet.deprecation?.sunset,
+        link: undefined,
+      },
+    };
+    const ok200 = getPet.responses['200'] ?? { description: '' };
+    const withLink = (link: OpenAPIV3.HeaderObject | OpenAPIV3.ReferenceObject) => ({
+      ...unlinked,
+      responses: { ...getPet.responses, '200': { ...ok200, headers: { ...ok200.headers, Link: link } } },
+    });
+    const headers = { deprecation: good.deprecation, sunset: good.sunset };
+    const verdict = (op: typeof getPet) => {
+      const outcome = deprecationHeaders.judge(exchange('getPet', 200, headers), op, ctx);
+      return outcome?.status === 'fail' ? outcome.violations.map((v) => v.message).join() : outcome?.status;
+    };
+    // The Petstore's own DeprecationLink names the relation: its absence fails.
+    expect(verdict(unlinked)).toMatch(/no Link with rel="deprecation"/);
+    // GitHub's deprecated OAuth lists declare the paging Link (rel="next"): RFC 9745 §3's link stays optional.
+    const paging = listPets.responses['200']?.headers?.['Link'];
+    if (!paging) throw new Error('listPets 200 Link');
+    expect(verdict(withLink(paging))).toBe('pass');
+  });
+
   it('flags Deprecation on a non-deprecated operation, and ignores error answers of deprecated ones', async () => {
     expect((await judge('listPets', 200, { deprecation: '@1767225600' })).join()).toMatch(
       /not deprecated but sends Deprecation/,
@@ -311,6 +350,62 @@ describe("content_type reads the request's Accept with the kernel's negotiate (R
     ['nothing documented is acceptable: no preference to break', 'text/html', 'application/json', '{}', /^pass$/],
   ])('%s', async (_name, accept, type, body, expected) => {
     expect(await judge(accept, type, body)).toMatch(expected);
+  });
+});
+
+describe('content_type on an empty body: zero bytes are a whole text/plain (RFC 2046 §4.1.3), never JSON or XML', () => {
+  const judge = async (content: Record<string, unknown>, type: string | undefined): Promise<string> => {
+    const contract = await contractFromDocument({
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/hyponyms': { get: { operationId: 'listHyponyms', responses: { '200': { description: 'ok', content } } } },
+      },
+    });
+    const ctx: CheckContext = {
+      contract,
+      validator: new SchemaValidator(),
+      errorSchema: undefined,
+      pathRepresentatives: new Set(),
+    };
+    const exchange: Exchange = {
+      seq: 1,
+      operationId: 'listHyponyms',
+      requestedOperationId: 'listHyponyms',
+      kind: 'positive',
+      request: { method: 'GET', url: 'http://127.0.0.1:1/hyponyms', headers: {}, body: undefined },
+      response: { status: 200, headers: type === undefined ? {} : { 'content-type': type }, body: '', durationMs: 1 },
+      error: undefined,
+      input: undefined,
+      context: {},
+    };
+    const outcome = contentType.judge(exchange, contract.operationsById.get('listHyponyms')!, ctx);
+    return outcome?.status === 'fail' ? outcome.violations.map((v) => v.message).join() : (outcome?.status ?? '');
+  };
+  it.each<[string, Record<string, unknown>, string | undefined, RegExp]>([
+    [
+      "text/plain documented by the example '' (tisane.ai)",
+      { 'text/plain': { examples: { response: { value: '' } } } },
+      'text/plain; charset=utf-8',
+      /^pass$/,
+    ],
+    ['text/plain whose schema admits ""', { 'text/plain': { schema: { type: 'string' } } }, 'text/plain', /^pass$/],
+    [
+      'text/plain whose schema refuses ""',
+      { 'text/plain': { schema: { type: 'string', minLength: 1 } } },
+      'text/plain',
+      /the body is empty/,
+    ],
+    [
+      'JSON: no JSON text is empty (RFC 8259 §2)',
+      { 'application/json': { schema: { type: 'string' } } },
+      'application/json',
+      /the body is empty/,
+    ],
+    ['XML: no document is empty', { 'application/xml': {} }, 'application/xml', /the body is empty/],
+    ['no Content-Type says what the empty body is', { 'text/plain': {} }, undefined, /the body is empty/],
+  ])('%s', async (_name, content, type, expected) => {
+    expect(await judge(content, type)).toMatch(expected);
   });
 });
 

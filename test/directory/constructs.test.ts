@@ -56,6 +56,14 @@ const CONSTRUCTS = [
   'ref-siblings-3.0.yaml',
   // Lists of items whose schema admits no value: the mock answered items breaking it (500), where `[]` is valid.
   'unsatisfiable-items.yaml',
+  // A deprecated list declaring GitHub's paging Link (rel="next"): failed "no Link with rel="deprecation"", which it never promised.
+  'deprecated-paging-link.yaml',
+  // A 404 documented as a oneOf of alternatives alike but for their examples (Vonage): every error body failed "exactly one".
+  'oneof-alike-errors.yaml',
+  // A 205 documented with JSON content (Gitea, Figshare): RFC 9110 §15.3.6 forbids content, content_type failed the empty body.
+  'reset-content-described.yaml',
+  // text/plain documented by the example "" (tisane.ai): the mock's zero bytes were failed "the body is empty".
+  'empty-text-example.yaml',
   // A POST on a collection answering a list (no body): bound as a create, it answered a record, 500 "must be array".
   'post-answers-list.yaml',
   // A PUT on an item path as the only create (Azure CreateOrUpdate), documenting no 404: it was not stored, the read-back was 404.

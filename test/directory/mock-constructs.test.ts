@@ -110,6 +110,13 @@ const CONSTRUCTS = [
   'create-answers-scalar.yaml',
   // Error items requiring a name without a `properties` entry (frankiefinancial's `location`): left out.
   'error-requires-undeclared.yaml',
+  // Error fields refusing what the mock knows to write there (MDES's `ErrorCode` with `maxLength: 0`, OPA's
+  // `location` object): every 400 broke its own error schema (error_shape, response_schema).
+  'error-fields-refuse-known.yaml',
+  // A Location documented `format: uri` or `url` (Learnifier, Figshare): the item's path failed response_headers.
+  'location-format-uri.yaml',
+  // A contract naming `GET /docs` (Azure Search): the mock's reference page answered it as text/html.
+  'contract-names-docs.yaml',
   // Paths keys carrying a query, 22 on one path (flickr's `/rest?method=flickr.photos.getInfo`): none routed, 404.
   'query-in-path-key.yaml',
   // An `id` inside an `x-` extension of a schema (apideck.com's `x-apideck-weights: {id: critical}`):
@@ -471,6 +478,31 @@ describe('error bodies and answers that follow their own schemas', () => {
       expect(issues.length).toBeGreaterThan(0);
       for (const issue of issues)
         expect(Object.keys(issue)).toEqual(expect.arrayContaining(['location', 'issueLocation']));
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it('an error field whose own schema refuses the known value is left to the schema; the error is still said', async () => {
+    const mock = await start({
+      port: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'error-fields-refuse-known.yaml'),
+    });
+    try {
+      const search = await fetch(`${mock.url}/search`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ term: '' }),
+      });
+      expect(search.status).toBe(400);
+      const { Errors } = (await search.json()) as { Errors: { Error: Record<string, unknown>[] } };
+      expect(Errors.Error[0]).toEqual({ Description: expect.stringContaining('fewer than 1 characters') });
+      const query = await fetch(`${mock.url}/v1/query?pretty=not-a-boolean`, { method: 'POST' });
+      expect(query.status).toBe(400);
+      const body = (await query.json()) as { message: string; errors: Record<string, unknown>[] };
+      expect(body.message).toContain('pretty');
+      for (const item of body.errors)
+        expect(item['location'] === undefined || typeof item['location'] === 'object').toBe(true);
     } finally {
       await mock.close();
     }

@@ -1,4 +1,5 @@
 import type { Request, RequestHandler } from 'express';
+import type { OpenAPIV3 } from 'openapi-types';
 import {
   admitsJson,
   answerType,
@@ -10,13 +11,14 @@ import {
   sequenceSyntax,
   serializeSequence,
   type Operation,
+  type SchemaValidator,
 } from '../../contract/index.js';
 import type { Faker } from '@faker-js/faker';
 import { documentedHeaders, stateOwnedHeader } from '../core/canned.js';
 import { itemsOf } from '../core/keep-to-schema.js';
 import { createFaker } from '../faker.js';
 import { HttpError } from '../errors.js';
-import { nonJsonBody } from '../media.js';
+import { nonJsonBody, schemaAccepts } from '../media.js';
 import type { Reply } from '../routes/types.js';
 import { stateOf, type Representation, type StageContext } from './context.js';
 
@@ -33,8 +35,11 @@ export function answerStage(ctx: StageContext): RequestHandler {
     const state = stateOf(ctx, req);
     const reply = state.answer;
     if (!reply) throw new HttpError(500, ctx.codeForStatus(500), 'The request reached its answer without one.');
+    const documented = responseFor(state.match.operation.responses, reply.status);
     for (const name in reply.headers) {
-      const value = reply.headers[name]!;
+      const written = reply.headers[name]!;
+      const value =
+        name.toLowerCase() === 'location' ? documentedLocation(written, documented, req, ctx.schemaValidator) : written;
       // Link adds to the deprecation's (Express's append; a first one is set as append would set it).
       if (name.toLowerCase() !== 'link') res.setHeader(name, value);
       else if (res.getHeader('Link')) res.append('Link', value);
@@ -43,7 +48,6 @@ export function answerStage(ctx: StageContext): RequestHandler {
     // Every answer carries the headers its documented response requires (OAS 3.0.3 §4.7.17 `required`;
     // Ably's `x-ably-serverid` on a list the state answers), generated where the reply set none; not
     // those whose value the state or the protocol owns (stateOwnedHeader), which the rules set.
-    const documented = responseFor(state.match.operation.responses, reply.status);
     if (documented?.headers) {
       const missing = Object.entries(documented.headers).some(
         ([name, h]) =>
@@ -64,6 +68,32 @@ export function answerStage(ctx: StageContext): RequestHandler {
     state.representation = representation;
     next();
   };
+}
+
+/**
+ * A `Location` in the form its documented schema admits. It is a URI-reference resolved against the
+ * request's URI (RFC 9110 §10.2.2), so the rules write the item's absolute path; a schema with
+ * `format: uri` (Learnifier's) or `url` (Figshare's) admits only an absolute URI (RFC 3986 §4.3), so
+ * there it is written against the request's origin: the same resource either way.
+ */
+function documentedLocation(
+  value: string,
+  documented: OpenAPIV3.ResponseObject | undefined,
+  req: Request,
+  validator: SchemaValidator,
+): string {
+  const header = Object.entries(documented?.headers ?? {}).find(([name]) => name.toLowerCase() === 'location')?.[1];
+  const schema = header && !('$ref' in header) ? header.schema : undefined;
+  if (!schema || '$ref' in schema || schemaAccepts(validator, schema, value)) return value;
+  const host = req.headers.host;
+  if (host === undefined) return value;
+  let absolute: string;
+  try {
+    absolute = new URL(value, `${req.protocol}://${host}`).href;
+  } catch {
+    return value;
+  }
+  return schemaAccepts(validator, schema, absolute) ? absolute : value;
 }
 
 /** How the reply's body is written. */
