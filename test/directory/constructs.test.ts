@@ -94,6 +94,10 @@ const CONSTRUCTS = [
   // wellarchitected's `LensStatus` ALL | DRAFT | PUBLISHED over CURRENT | … | UNSHARED): failed
   // `LensStatus="ALL" returned an item with LensStatus "UNSHARED"` (filters_filter).
   'filter-enum-other-vocabulary.yaml',
+  // A GET on `<collection>/{param}` answering a list (LUIS's `/customprebuiltdomains/{culture}`,
+  // paylocity's `/earnings/{earningCode}`): read as an item read, its parameter was probed as an
+  // identifier, "an unknown identifier answered 200 instead of 404" (not_found_for_unknown_id).
+  'item-path-answers-list.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
