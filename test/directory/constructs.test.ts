@@ -98,6 +98,10 @@ const CONSTRUCTS = [
   // paylocity's `/earnings/{earningCode}`): read as an item read, its parameter was probed as an
   // identifier, "an unknown identifier answered 200 instead of 404" (not_found_for_unknown_id).
   'item-path-answers-list.yaml',
+  // Bodies keyed `application/json;version=2018-01-01` (loket.nl): the validator was given the type
+  // alone and refused every body 400 "unsupported media type application/json", the unknown-id
+  // probe's included (not_found_for_unknown_id answered 400 instead of 404).
+  'media-type-version-parameter.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
