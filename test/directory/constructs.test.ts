@@ -102,6 +102,10 @@ const CONSTRUCTS = [
   // alone and refused every body 400 "unsupported media type application/json", the unknown-id
   // probe's included (not_found_for_unknown_id answered 400 instead of 404).
   'media-type-version-parameter.yaml',
+  // A deepObject member listing `oneOf` an integer id or a slug (pandascore's `filter[opponent_id]`):
+  // `[18]` was coerced to both and refused 400 "must match exactly one schema in oneOf", also on the
+  // unknown-id probe (not_found_for_unknown_id answered 400 instead of 404).
+  'deep-object-text-oneof.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
