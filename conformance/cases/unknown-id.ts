@@ -2,10 +2,12 @@ import type { OpenAPIV3 } from 'openapi-types';
 import {
   isCreate,
   itemSegment,
+  lowered,
   onCollection,
   requestPath,
   resourcePath,
   sampleValue,
+  successSchema,
   type Contract,
   type Operation,
   type SchemaValidator,
@@ -56,9 +58,13 @@ export function identifierEvidence(
   const at = op.path.indexOf(`/{${p.name}}`);
   if (at < 0) return undefined;
   const stem = op.path.slice(0, at);
+  // A GET there that answers a list reads no item: its parameter selects which items (paylocity's
+  // `/earnings/{earningCode}`, "returns all earnings with the provided earning code", 404 "The
+  // employee does not exist"; LUIS's `/customprebuiltdomains/{culture}`), and a value nothing holds
+  // selects none, an empty list as rightly as a 404.
   const item = contract.operations.find((o) => {
     const segment = o.method === 'get' ? itemSegment(o.path) : undefined;
-    return segment?.param === p.name && segment.stem === stem;
+    return segment?.param === p.name && segment.stem === stem && !answersList(o);
   });
   const collection = item ? itemSegment(item.path)?.collection : undefined;
   if (item === undefined || collection === undefined) return undefined;
@@ -80,6 +86,14 @@ export function identifierEvidence(
   if (lastSegment !== '' && !lastSegment.includes('{') && item.responses['404'] !== undefined)
     return `${item.id} reads an item of ${collection} by ${p.name} and documents 404`;
   return undefined;
+}
+
+/** Whether an operation's success answer is an array (OAS 3.1 `type: [array, "null"]` too). */
+function answersList(op: Operation): boolean {
+  const schema = successSchema(op);
+  if (!schema) return false;
+  const type = lowered(effective(schema)).type;
+  return type === 'array' || (Array.isArray(type) && type.includes('array'));
 }
 
 /** The item schema of a list answer: an array's items, or the one array property of a wrapper. */

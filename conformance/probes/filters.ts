@@ -56,7 +56,7 @@ export interface Recorded {
 
 const fixedValues = (f: Filter): { values: unknown[]; source: 'enum' | 'boolean' } | undefined => {
   const s = f.schema?.type === 'array' ? asSchema(f.schema.items) : f.schema;
-  if (s?.enum) return { values: s.enum.filter((v) => v !== null).slice(0, 3), source: 'enum' };
+  if (s?.enum) return { values: (f.values ?? s.enum.filter((v) => v !== null)).slice(0, 3), source: 'enum' };
   if (s?.type === 'boolean') return { values: [true, false], source: 'boolean' };
   return undefined;
 };

@@ -117,6 +117,11 @@ export interface Filter {
    * (OAS 3.0.3 §4.7.24; Lob's `mail_type`, "usps_first_class - (default)").
    */
   readonly absentMeans?: unknown;
+  /**
+   * Where the parameter and the property are both enums: the parameter's values the property can
+   * hold, the only ones that select items by it (a value it never holds, `ALL`, selects no one value).
+   */
+  readonly values?: readonly unknown[];
 }
 
 const SCALAR = new Set(['string', 'integer', 'number', 'boolean']);
@@ -149,7 +154,22 @@ export function filtersOf(op: Operation, item: Schema): Filter[] {
         ((held.type === 'boolean') !== (scalar.type === 'boolean') && held.type !== undefined))
     )
       continue;
-    out.push({ param, property, schema, ...(own?.default !== undefined ? { absentMeans: own.default } : {}) });
+    // An enum parameter selects by the property only with values the property's own enum holds:
+    // AWS wellarchitected's `LensStatus` query (`ALL`, `DRAFT`, `PUBLISHED`) beside a lens's
+    // `LensStatus` (`CURRENT`, `NOT_CURRENT`, `DEPRECATED`, `DELETED`, `UNSHARED`) names another
+    // vocabulary (a lens's publication state) under the same name, so no value of it is one an item
+    // shows; `status=all` beside `open`/`closed` selects no one value. Compared as text (a query value is text).
+    const offered = scalar.enum?.filter((v) => v !== null);
+    const heldEnum = held?.enum?.filter((v) => v !== null).map(String);
+    const shared = offered && heldEnum ? offered.filter((v) => heldEnum.includes(String(v))) : undefined;
+    if (shared?.length === 0) continue;
+    out.push({
+      param,
+      property,
+      schema,
+      ...(own?.default !== undefined ? { absentMeans: own.default } : {}),
+      ...(shared !== undefined ? { values: shared } : {}),
+    });
   }
   return out;
 }

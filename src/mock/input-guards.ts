@@ -289,5 +289,20 @@ export function normalizeContentType(req: IncomingMessage, operation: Operation,
     const sent = essence === '' ? 'a Content-Type without a media type' : `"${essence.slice(0, 100)}"`;
     throw new HttpError(415, code, `The request body must be ${expected}, not ${sent}.`);
   }
-  req.headers['content-type'] = essence;
+  req.headers['content-type'] = writtenKey(type, essence, Object.keys(operation.requestBody.content ?? {}));
+}
+
+/**
+ * The Content-Type the validator is given: the media type alone, or the content key the document
+ * writes it under where that key carries parameters (loket's `application/json;version=2018-01-01`:
+ * a media type's parameters are part of it, RFC 9110 §8.3.1). The validator finds a body's schema by
+ * the key as written, so the type alone matched none and every valid body was refused 400
+ * "unsupported media type application/json". The key the request's own parameters name, else the
+ * first with its type; only keys of the document reach the validator's cache (see above).
+ */
+function writtenKey(sent: string, essence: string, keys: readonly string[]): string {
+  const same = keys.filter((k) => mediaEssence(k) === essence && k.includes(';'));
+  if (same.length === 0 || keys.some((k) => k.trim().toLowerCase() === essence)) return essence;
+  const norm = (t: string): string => t.toLowerCase().replace(/\s+/g, '');
+  return same.find((k) => norm(k) === norm(sent)) ?? same[0]!;
 }

@@ -866,18 +866,58 @@ function textOneOfParameters(document: OpenAPIV3.Document, changes: string[]): v
     const target = schemaOf(node);
     return isRecord(target) && typeof target['type'] === 'string' ? target['type'] : undefined;
   };
-  const loosen = (parameter: unknown, where: string): void => {
-    if (!isRecord(parameter) || parameter['in'] === undefined || parameter['content'] !== undefined) return;
-    const schema = schemaOf(parameter['schema']);
-    if (!isRecord(schema) || !Array.isArray(schema['oneOf']) || isRecord(schema['discriminator'])) return;
+  /** The alternatives' types where the oneOf is such a one, else undefined. */
+  const textOneOf = (schema: Record<string, unknown>): string[] | undefined => {
+    if (!Array.isArray(schema['oneOf']) || isRecord(schema['discriminator'])) return undefined;
     const types = schema['oneOf'].map(typeOf);
     const distinct = new Set(types.map((t) => (t === 'integer' ? 'number' : t)));
-    if (types.some((t) => t === undefined) || distinct.size !== types.length || !distinct.has('string')) return;
-    const { oneOf, ...rest } = schema;
-    parameter['schema'] = { ...rest, anyOf: oneOf };
-    changes.push(
-      `${where}: parameter ${String(parameter['name'])}'s oneOf of ${types.join(', ')} checked as anyOf (a text value is coerced to each)`,
-    );
+    return types.some((t) => t === undefined) || distinct.size !== types.length || !distinct.has('string')
+      ? undefined
+      : (types as string[]);
+  };
+  // The same reading inside the parameter's value: a member of a deepObject or exploded object,
+  // an array's items (pandascore's `filter[opponent_id]`, an array of `TeamIDOrSlug`). The path to
+  // such a oneOf is copied into the parameter's own schema; shared schemas are left as they are.
+  // Undefined where nothing below changes.
+  const loosened = (node: unknown, depth: number, seen: ReadonlySet<unknown>, found: string[]): unknown => {
+    const schema = schemaOf(node);
+    if (!isRecord(schema) || depth > 6 || seen.has(schema)) return undefined;
+    const inner = new Set([...seen, schema]);
+    const types = textOneOf(schema);
+    let copy: Record<string, unknown> | undefined;
+    if (types) {
+      const { oneOf, ...rest } = schema;
+      copy = { ...rest, anyOf: oneOf };
+      found.push(types.join(', '));
+    }
+    const properties = schema['properties'];
+    if (isRecord(properties)) {
+      const changed = Object.entries(properties).map(
+        ([name, sub]) => [name, loosened(sub, depth + 1, inner, found)] as const,
+      );
+      if (changed.some(([, sub]) => sub !== undefined)) {
+        copy ??= { ...schema };
+        copy['properties'] = Object.fromEntries(changed.map(([name, sub]) => [name, sub ?? properties[name]]));
+      }
+    }
+    for (const key of ['items', 'additionalProperties'] as const) {
+      const sub = loosened(schema[key], depth + 1, inner, found);
+      if (sub === undefined) continue;
+      copy ??= { ...schema };
+      copy[key] = sub;
+    }
+    return copy;
+  };
+  const loosen = (parameter: unknown, where: string): void => {
+    if (!isRecord(parameter) || parameter['in'] === undefined || parameter['content'] !== undefined) return;
+    const found: string[] = [];
+    const schema = loosened(parameter['schema'], 0, new Set(), found);
+    if (schema === undefined) return;
+    parameter['schema'] = schema;
+    for (const types of found)
+      changes.push(
+        `${where}: parameter ${String(parameter['name'])}'s oneOf of ${types} checked as anyOf (a text value is coerced to each)`,
+      );
   };
   for (const [name, parameter] of Object.entries(document.components?.parameters ?? {}))
     loosen(parameter, `#/components/parameters/${name}`);

@@ -319,6 +319,29 @@ describe('filters_filter: values the contract or the target gives, judged on rec
     expect(planned.ok ? 'planned' : planned.reason).toContain('no query parameter named like a property');
   });
 
+  it('an enum parameter over an enum property filters only by the values the property holds', async () => {
+    // AWS wellarchitected: `LensStatus` ALL | DRAFT | PUBLISHED over a lens's CURRENT | … | UNSHARED.
+    const lens = {
+      type: 'object',
+      properties: {
+        LensStatus: { type: 'string', enum: ['CURRENT', 'UNSHARED'] },
+        state: { type: 'string', enum: ['open', 'closed'] },
+      },
+    };
+    const planned = filterPlan(
+      await operation(
+        list({ type: 'array', items: lens }, [
+          q('LensStatus', { type: 'string', enum: ['ALL', 'DRAFT', 'PUBLISHED'] }),
+          q('state', { type: 'string', enum: ['all', 'open', 'closed'] }),
+        ]),
+      ),
+      undefined,
+    );
+    expect(planned.ok && planned.plan.filters.map((f) => [f.param.name, f.values])).toEqual([
+      ['state', ['open', 'closed']],
+    ]);
+  });
+
   it('a filter is a query parameter named exactly like an item property; sort and paging are not', async () => {
     const planned = filterPlan(await operation(filterDoc), undefined);
     expect(planned.ok && planned.plan.filters.map((f) => f.param.name)).toEqual(['email', 'status']);

@@ -107,6 +107,22 @@ const CONSTRUCTS = [
   'two-schemes-one-place.yaml',
   // A 405 a path documents as text/html only (Adobe AEM's servlet): the runner held the HTML 405 to the shared JSON error schema.
   'path-documents-405-html.yaml',
+  // An enum query parameter named like an enum property of the items, in another vocabulary (AWS
+  // wellarchitected's `LensStatus` ALL | DRAFT | PUBLISHED over CURRENT | … | UNSHARED): failed
+  // `LensStatus="ALL" returned an item with LensStatus "UNSHARED"` (filters_filter).
+  'filter-enum-other-vocabulary.yaml',
+  // A GET on `<collection>/{param}` answering a list (LUIS's `/customprebuiltdomains/{culture}`,
+  // paylocity's `/earnings/{earningCode}`): read as an item read, its parameter was probed as an
+  // identifier, "an unknown identifier answered 200 instead of 404" (not_found_for_unknown_id).
+  'item-path-answers-list.yaml',
+  // Bodies keyed `application/json;version=2018-01-01` (loket.nl): the validator was given the type
+  // alone and refused every body 400 "unsupported media type application/json", the unknown-id
+  // probe's included (not_found_for_unknown_id answered 400 instead of 404).
+  'media-type-version-parameter.yaml',
+  // A deepObject member listing `oneOf` an integer id or a slug (pandascore's `filter[opponent_id]`):
+  // `[18]` was coerced to both and refused 400 "must match exactly one schema in oneOf", also on the
+  // unknown-id probe (not_found_for_unknown_id answered 400 instead of 404).
+  'deep-object-text-oneof.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
