@@ -166,6 +166,10 @@ const CONSTRUCTS = [
   // A stateless list whose items' id has an `example` (Pinterest's partners): every item of the page
   // carried that one id, and paging_truthful saw the first page's item again on the next.
   'list-items-share-example-id.yaml',
+  // A path named by another collection's identifier under a collection nothing creates (apideck's
+  // `/hris/payrolls/employees/{employee_id}`, elmah.io's `/v3/messages/{logId}/_fix`, beezup's
+  // `/v2/user/analytics/{storeId}/…`): every employee, log or store created was answered 404.
+  'identifier-of-another-collection.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
