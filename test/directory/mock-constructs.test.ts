@@ -170,6 +170,9 @@ const CONSTRUCTS = [
   // `/hris/payrolls/employees/{employee_id}`, elmah.io's `/v3/messages/{logId}/_fix`, beezup's
   // `/v2/user/analytics/{storeId}/…`): every employee, log or store created was answered 404.
   'identifier-of-another-collection.yaml',
+  // Path keys whose query carries templated path parameters (weatherbit's `/alerts?lat={lat}&lon={lon}`,
+  // learnifier's `?key={APIKEY}`): `{lat}` was read as the value required, 400 on every request.
+  'query-template-in-path-key.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
