@@ -173,6 +173,9 @@ const CONSTRUCTS = [
   // Path keys whose query carries templated path parameters (weatherbit's `/alerts?lat={lat}&lon={lon}`,
   // learnifier's `?key={APIKEY}`): `{lat}` was read as the value required, 400 on every request.
   'query-template-in-path-key.yaml',
+  // A PUT on the collection whose body may name the record by a field its schema does not require
+  // (e-conomic's `PUT /projects` without `number`): 400 "The body must name the project by number".
+  'body-names-no-record.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
