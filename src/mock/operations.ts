@@ -19,7 +19,7 @@ interface Candidate {
   /** The names its own template gives the parameters. */
   readonly names: readonly string[];
   /** `name=value` (or `name`) pairs of the key's fragment (`/#X-Amz-Target=DynamoDB_20120810.GetItem`, `/#Action=BuildSuggesters`). */
-  readonly conditions: readonly { readonly name: string; readonly value: string | undefined }[];
+  readonly conditions: readonly KeySelector[];
 }
 
 /** What of the request tells apart operations written on one path and method with different fragments. */
@@ -110,12 +110,17 @@ export class OperationMatcher {
       // RFC 9110 §9.3.7: OPTIONS describes the resource; answered here unless the contract defines it.
       if (!found && upper === 'OPTIONS') return { kind: 'options', allow: compiled.allowAll };
       if (!found) return { kind: 'method-not-allowed', allow: compiled.allow };
-      const { operation, names } = found;
+      const { operation, names, conditions } = found;
       const params: Record<string, string> = {};
       try {
         names.forEach((name, i) => {
           params[name] = decodeURIComponent(m[i + 1]!);
         });
+        // The parameters a key's query carries (`/alerts?lat={lat}`): the values the request's query gives them.
+        for (const { name, param } of conditions) {
+          const value = param === undefined ? null : (request?.query.get(name) ?? null);
+          if (param !== undefined && value !== null) params[param] = value;
+        }
       } catch {
         throw new HttpError(400, 'validation_failed', `The path ${path} is not correctly percent-encoded.`);
       }
@@ -165,12 +170,25 @@ export function selects(key: string): boolean {
   return key.includes('#') || key.split('#')[0]!.includes('?');
 }
 
+/** One member a key's query or fragment asks of the request. */
+export interface KeySelector {
+  readonly name: string;
+  /** The value it must have; undefined where any value does. */
+  readonly value: string | undefined;
+  /**
+   * The parameter a templated value names (weatherbit's `/alerts?lat={lat}&lon={lon}`, `lat`
+   * declared `in: path`): the member carries that parameter's value, whatever it is (RFC 6570 §3.2.1).
+   */
+  readonly param?: string;
+}
+
 /**
  * The `name=value` (or `name`) pairs a key's query and fragment ask of the request
  * (`/rest?method=flickr.test.echo`, `/#Action=BuildSuggesters`). The query is read as the request's
- * is (URLSearchParams: percent-decoded, `+` a space); the fragment as written.
+ * is (URLSearchParams: percent-decoded, `+` a space); the fragment as written. A value that is one
+ * template expression (`lat={lat}`) asks for the member, any value, and names the parameter it fills.
  */
-export function selectorsOf(key: string): { readonly name: string; readonly value: string | undefined }[] {
+export function selectorsOf(key: string): KeySelector[] {
   const hash = key.indexOf('#');
   const beforeHash = hash < 0 ? key : key.slice(0, hash);
   const query = beforeHash.includes('?') ? beforeHash.slice(beforeHash.indexOf('?') + 1) : '';
@@ -180,6 +198,8 @@ export function selectorsOf(key: string): { readonly name: string; readonly valu
     .filter((part) => part !== '')
     .map((part) => {
       const [[name, value]] = [...new URLSearchParams(part)] as [[string, string]];
+      const param = /^\{([^{}]+)\}$/.exec(value)?.[1];
+      if (param !== undefined) return { name, value: undefined, param };
       return { name, value: part.includes('=') ? value : undefined };
     });
   const fromFragment = fragment

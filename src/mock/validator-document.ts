@@ -737,7 +737,14 @@ function mergeSamePaths(document: OpenAPIV3.Document, changes: string[]): void {
       if (!operation || target[method]) continue;
       const own = (operation.parameters ?? []).map(rename);
       const inherited = (item.parameters ?? []).map(rename).filter((p) => !own.some((o) => named(o) === named(p)));
-      const declared = [...own, ...inherited];
+      // A parameter the key's query carries (`/alerts?lat={lat}`, `lat` declared `in: path`) is
+      // validated where the request carries it: in the query, under the member's name.
+      const carried = new Map(keyQuery.flatMap(({ name, param }) => (param === undefined ? [] : [[param, name]])));
+      const declared = [...own, ...inherited].map((p) =>
+        '$ref' in p || p.in !== 'path' || !carried.has(p.name)
+          ? p
+          : { ...p, in: 'query', name: carried.get(p.name)!, required: true },
+      );
       const fromKey = keyQuery
         .filter(({ name }) => !declared.some((p) => !('$ref' in p) && p.in === 'query' && p.name === name))
         .map(

@@ -183,6 +183,16 @@ const CONSTRUCTS = [
   // A stateless list whose items' id has an `example` (Pinterest's partners): every item of the page
   // carried that one id, and paging_truthful saw the first page's item again on the next.
   'list-items-share-example-id.yaml',
+  // A path named by another collection's identifier under a collection nothing creates (apideck's
+  // `/hris/payrolls/employees/{employee_id}`, elmah.io's `/v3/messages/{logId}/_fix`, beezup's
+  // `/v2/user/analytics/{storeId}/…`): every employee, log or store created was answered 404.
+  'identifier-of-another-collection.yaml',
+  // Path keys whose query carries templated path parameters (weatherbit's `/alerts?lat={lat}&lon={lon}`,
+  // learnifier's `?key={APIKEY}`): `{lat}` was read as the value required, 400 on every request.
+  'query-template-in-path-key.yaml',
+  // A PUT on the collection whose body may name the record by a field its schema does not require
+  // (e-conomic's `PUT /projects` without `number`): 400 "The body must name the project by number".
+  'body-names-no-record.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {

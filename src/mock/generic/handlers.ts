@@ -38,6 +38,7 @@ import {
   type GenericModel,
   type ListShape,
 } from '../../contract/index.js';
+import { ownerHolds } from './owners.js';
 import type { GenericStore, RecordValue } from './store.js';
 import { takenBy, uniqueFields } from './unique.js';
 
@@ -923,7 +924,7 @@ function parentsOf(path: string, model: GenericModel, bound: Collection | undefi
  * the contract does not list for it. Returns undefined when the path names no parent.
  */
 export function unknownParent(
-  deps: Pick<GenericDeps, 'model' | 'store' | 'codeForStatus'>,
+  deps: Pick<GenericDeps, 'contract' | 'model' | 'store' | 'codeForStatus'>,
   operation: Operation,
   params: Readonly<Record<string, string>>,
   bound?: Collection,
@@ -944,7 +945,12 @@ export function unknownParent(
           c.scopeParams.every((p) => params[p] !== undefined) &&
           deps.store.list(c.path, scopeOf(c, params)).length > 0,
       );
-    if (!implied && !deps.store.get(parent.path, scopeOf(parent, params), id)) {
+    if (
+      !implied &&
+      !deps.store.get(parent.path, scopeOf(parent, params), id) &&
+      // A parent whose identifier names another collection's record (`/messages/{logId}/…`): that record.
+      !ownerHolds(deps.contract, deps.model, deps.store, parent, id)
+    ) {
       return new HttpError(
         404,
         deps.codeForStatus(404),
@@ -1120,10 +1126,24 @@ export function genericHandlers(deps: GenericDeps): Handlers {
         fit(wrap ? { [collection.envelope!]: record } : record, answer, validator, deps.faker());
       return headers ? { status: chosen, body, headers } : { status: chosen, body };
     };
+    /**
+     * The item of a collection nothing creates in, named by the identifier of a record another
+     * collection holds (owners.ts: the payrolls of an employee): made once, with that identifier, and kept.
+     */
+    const ofOwnersRecord = (id: string, scope: string): RecordValue | undefined => {
+      if (store.wasDeleted(collection.path, scope, id) || !ownerHolds(contract, model, store, collection, id))
+        return undefined;
+      const made = { ...generateRecord(collection.schema, deps.faker(), validator), ...pathRecord(id) };
+      store.put(collection.path, scope, id, made);
+      return made;
+    };
     const existing = (input: HandlerInput): { id: string; scope: string; record: RecordValue } => {
       const id = input.params[collection.idParam] ?? '';
       const scope = scopeOf(collection, input.params);
-      const record = collection.singleton === true ? single(collection, scope) : store.get(collection.path, scope, id);
+      const record =
+        collection.singleton === true
+          ? single(collection, scope)
+          : (store.get(collection.path, scope, id) ?? ofOwnersRecord(id, scope));
       if (!record) throw missing(collection, id, input);
       return { id, scope, record };
     };
@@ -1169,17 +1189,15 @@ export function genericHandlers(deps: GenericDeps): Handlers {
       if (typeof given !== 'string' && typeof given !== 'number' && named)
         given = input.query.get(named.name) ?? undefined;
       if (typeof given !== 'string' && typeof given !== 'number') {
-        const refusal = new HttpError(
-          400,
-          deps.codeForStatus(400),
-          `The body must name the ${collection.noun} by ${field ?? 'its identifier'}.`,
-        );
-        if (documentedResponse(input.operation.responses, 400) !== undefined) throw refusal;
-        // A requirement the contract does not state, for an operation that documents no 400: its documented answer.
+        // The body's schema does not require the field (the validator would have refused it): the
+        // request is valid as the contract writes it, so refusing it would invent a requirement
+        // (avaza's "The body must name the Company by CompanyID", e-conomic's `PUT /mileages`
+        // without `number`), whether or not the operation documents a 400. With no record named,
+        // the answer is the operation's documented one, generated, and the header says why.
         const reply =
           deps.documented?.(input.operation, input.params, input.query) ??
           cannedReply(input.operation, {}, deps.faker(), deps.codeForStatus, input.params);
-        const why = `the request names no ${collection.noun} by ${field ?? 'its identifier'}, and ${input.operation.id} documents no 400: its documented answer, generated`;
+        const why = `the request names no ${collection.noun} by ${field ?? 'its identifier'}, which the contract does not require: ${input.operation.id}'s documented answer, generated`;
         throw new UndocumentedMiss({ ...reply, headers: { ...reply.headers, [STATELESS]: why } });
       }
       const scope = scopeOf(collection, input.params);

@@ -95,7 +95,12 @@ export class GenericRules implements Rules {
   ): HttpError | undefined {
     return (
       unknownParent(
-        { model: this.model, store: this.deps.store, codeForStatus: this.deps.codeForStatus },
+        {
+          contract: this.deps.contract,
+          model: this.model,
+          store: this.deps.store,
+          codeForStatus: this.deps.codeForStatus,
+        },
         operation,
         params,
       ) ??
