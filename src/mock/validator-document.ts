@@ -1035,10 +1035,10 @@ const kept = (key: string): boolean => key.startsWith('x-kit-') || key.startsWit
 
 /** Depth-first over every object of the document; the callback sees each object once, with its JSON pointer. */
 function visit(root: unknown, where: string, callback: (node: Record<string, unknown>, where: string) => void): void {
-  const stack: { node: unknown; where: string; parent?: string }[] = [{ node: root, where }];
+  const stack: { node: unknown; where: string; parent?: string; grandparent?: string }[] = [{ node: root, where }];
   const seen = new Set<object>();
   while (stack.length > 0) {
-    const { node, where: at, parent } = stack.pop()!;
+    const { node, where: at, parent, grandparent } = stack.pop()!;
     if (typeof node !== 'object' || node === null || seen.has(node)) continue;
     seen.add(node);
     if (Array.isArray(node)) {
@@ -1060,9 +1060,20 @@ function visit(root: unknown, where: string, callback: (node: Record<string, unk
     if (parent === undefined || !NAMED_MEMBERS.has(parent))
       for (const key of Object.keys(node)) if (key.startsWith('x-') && !kept(key)) delete node[key];
     callback(node, at);
+    // In a map of names (a Responses Object, `properties`) `default` and `enum` are names, not a
+    // schema's data: the `default` response (OAS 3.0.3 §4.7.16) left unvisited kept its examples'
+    // `$ref`s into `components/examples`, which this copy drops, and the validator's bundler failed
+    // on every request (azure.com/iotcentral: every GET 500). A member named like such a map
+    // (a property called `responses`) is a value of the map around it, not a map.
+    const named = parent !== undefined && NAMED_MEMBERS.has(parent) && !NAMED_MEMBERS.has(grandparent ?? '');
     for (const [key, child] of Object.entries(node)) {
-      if (key === 'default' || key === 'enum' || key.startsWith('x-')) continue;
-      stack.push({ node: child, where: `${at}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`, parent: key });
+      if (((key === 'default' || key === 'enum') && !named) || key.startsWith('x-')) continue;
+      stack.push({
+        node: child,
+        where: `${at}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`,
+        parent: key,
+        ...(parent === undefined ? {} : { grandparent: parent }),
+      });
     }
   }
 }
