@@ -173,6 +173,9 @@ const CONSTRUCTS = [
   // `(thumbprintAlgorithm={a},thumbprint={b})` (Azure Batch), `{id}{mediaTypeExtension}` (bufferapp,
   // healthcare.gov), `{windowDay}F{windowStartTime}T…` (vtex): the validator's lookup threw, 500 on every request.
   'unroutable-templates.yaml',
+  // An item's read and replace answering an array of records (netlify's getAccount, anchore's
+  // get_policy): the record alone was answered, 500 "/response must be array".
+  'item-answers-list-of-one.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
