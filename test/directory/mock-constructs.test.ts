@@ -176,6 +176,9 @@ const CONSTRUCTS = [
   // An item's read and replace answering an array of records (netlify's getAccount, anchore's
   // get_policy): the record alone was answered, 500 "/response must be array".
   'item-answers-list-of-one.yaml',
+  // A typed map (`additionalProperties: {type: object}`) beside an allOf of a base with string members
+  // (azure.com/datafactory's Factory): every answer broke its schema, 500 "eTag must be object".
+  'typed-map-beside-allof.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
