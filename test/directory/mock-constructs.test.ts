@@ -179,6 +179,8 @@ const CONSTRUCTS = [
   // A typed map (`additionalProperties: {type: object}`) beside an allOf of a base with string members
   // (azure.com/datafactory's Factory): every answer broke its schema, 500 "eTag must be object".
   'typed-map-beside-allof.yaml',
+  // A date-time held to 24 characters (telstra.com's createTimestamp): padded past its format, 500.
+  'date-time-held-to-length.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
