@@ -210,7 +210,14 @@ export function validatorDocument(
     return m ? document.components?.schemas?.[m[1]!] : node;
   };
   visit(document, '#', (node, where) =>
-    normaliseSchema(node, contract.originalPointer(where), changes, formats, resolve),
+    normaliseSchema(
+      node,
+      contract.originalPointer(where),
+      changes,
+      formats,
+      resolve,
+      contract.version.family === '2.0' || contract.version.family === '3.0',
+    ),
   );
   const pathKeys = new Map<string, string>();
   const queryAliases = new Map<string, ReadonlyMap<string, string>>();
@@ -1124,6 +1131,7 @@ function normaliseSchema(
   changes: string[],
   formats: Set<string>,
   resolve: (node: unknown) => unknown,
+  nullableKeyword: boolean,
 ): void {
   // A contradiction of the document itself, found once at load (src/contract/schema.ts): answered
   // as close to the contract as possible rather than with a 500 on every answer.
@@ -1144,6 +1152,11 @@ function normaliseSchema(
     changes.push(`${where}: ${node['nullable'] === false ? 'nullable: false' : 'nullable'} without type`);
     applyNullable(node, nullable, { type: 'string', nullable: true, enum: [null] });
   }
+  // A nullable enum takes null too, as the kernel reads it (schema.ts, the OAS 3.0.3 clarification of
+  // `nullable`): GitHub's `dismissed_reason` (`enum: [fix_started, …], nullable: true`) answered
+  // null, as its own example shows, and the validator refused it, 500 on every list of alerts.
+  if (nullableKeyword && node['nullable'] === true && Array.isArray(node['enum']) && !node['enum'].includes(null))
+    node['enum'] = [...node['enum'], null];
   if (typeof node['pattern'] === 'string') {
     const portable = portablePattern(node['pattern']);
     if (portable.ok) {
