@@ -229,6 +229,20 @@ describe('openOverlappingOneOf: a oneOf one of whose alternatives admits every o
     expect(schemaContradictions({ components: { schemas: { a: schema } } })).toHaveLength(1);
   });
 
+  it("holds only what lies beyond the union to a typed map's schema", () => {
+    const factory = {
+      type: 'object',
+      additionalProperties: { type: 'object' },
+      properties: { identity: { type: 'object' } },
+      allOf: [{ properties: { eTag: { type: 'string', readOnly: true }, name: { type: 'string' } } }],
+    };
+    const value = { eTag: 'W/"1"', name: 'f', identity: {}, extra: { a: 1 } };
+    expect(new SchemaValidator().validate(factory as Schema, value, 'response').state).toBe('valid');
+    // Still a check: a member beyond the union must fit the map, a declared one its own schema.
+    expect(new SchemaValidator().validate(factory as Schema, { ...value, extra: 1 }, 'response').state).toBe('invalid');
+    expect(new SchemaValidator().validate(factory as Schema, { ...value, eTag: 7 }, 'response').state).toBe('invalid');
+  });
+
   it('follows $refs through the resolver it is given', () => {
     const components: Record<string, unknown> = { recipient, company };
     const resolve = (n: unknown): unknown =>
@@ -283,6 +297,16 @@ describe('openClosedAllOf: allOf halves whose closures refuse the properties of 
       { additionalProperties: false, properties: { id: {}, name: {} }, allOf: [{ required: ['id'] }] },
       false,
     ],
+    [
+      "a typed map beside an allOf of a base declaring string members (AutoRest's Factory: additionalProperties {type: object})",
+      { type: 'object', additionalProperties: { type: 'object' }, properties: { identity: {} }, allOf: [base] },
+      true,
+    ],
+    [
+      'a map open to anything ({}) beside an allOf: no restriction',
+      { additionalProperties: {}, properties: { extra: {} }, allOf: [{ properties: { id: {} } }] },
+      false,
+    ],
     ['an allOf of one closed part and nothing beside it', { allOf: [base] }, false],
     ['no allOf', base, false],
   ])('%s', (_name, schema, found) => {
@@ -297,6 +321,20 @@ describe('openClosedAllOf: allOf halves whose closures refuse the properties of 
     expect(new SchemaValidator().validate(derived as Schema, { ...value, other: 1 }, 'response').state).toBe('invalid');
     expect(new SchemaValidator().validate(derived as Schema, { ...value, name: 7 }, 'response').state).toBe('invalid');
     expect(JSON.stringify(derived)).toBe(written);
+  });
+
+  it("holds only what lies beyond the union to a typed map's schema", () => {
+    const factory = {
+      type: 'object',
+      additionalProperties: { type: 'object' },
+      properties: { identity: { type: 'object' } },
+      allOf: [{ properties: { eTag: { type: 'string', readOnly: true }, name: { type: 'string' } } }],
+    };
+    const value = { eTag: 'W/"1"', name: 'f', identity: {}, extra: { a: 1 } };
+    expect(new SchemaValidator().validate(factory as Schema, value, 'response').state).toBe('valid');
+    // Still a check: a member beyond the union must fit the map, a declared one its own schema.
+    expect(new SchemaValidator().validate(factory as Schema, { ...value, extra: 1 }, 'response').state).toBe('invalid');
+    expect(new SchemaValidator().validate(factory as Schema, { ...value, eTag: 7 }, 'response').state).toBe('invalid');
   });
 
   it('follows $refs through the resolver it is given', () => {

@@ -523,8 +523,13 @@ export interface OpenedAllOf {
  * `{properties: {properties}, additionalProperties: false, allOf: [ResourceDefinition]}`, the base
  * closed over `id, name, type…`), or a base closed beside a derived schema's own properties. The
  * halves are the schema itself and its `allOf` parts, theirs included (a base's base).
+ * A half whose `additionalProperties` is a schema (a typed map, AutoRest's `Factory`:
+ * `additionalProperties: {type: object}` beside an `allOf` of `Resource`, whose `eTag`, `id`, `name`
+ * are strings) restricts the others' members as a closure does: azure.com/datafactory's factories
+ * broke their own schema, "eTag must be object".
  * What the authors meant is one object of all those properties, so it is checked as one: every
- * half open, the schema closed over the union of their properties. Undefined when the schema has no
+ * half open, the schema closed over the union of their properties, what lies beyond it held to
+ * every half's `additionalProperties` (`false` where one says so). Undefined when the schema has no
  * such contradiction. The parts are copied, never changed (a part may be shared with places where
  * its closure is right). `resolve` follows a part's `$ref` where the document keeps them.
  */
@@ -545,8 +550,15 @@ export function openClosedAllOf(
   };
   gather(schema);
   const union = new Set(halves.flatMap(names));
-  const closed = halves.filter((h) => h['additionalProperties'] === false);
+  // A half restricts what its own `properties` do not name: `false`, or a schema other than `{}`.
+  const restricts = (h: Record<string, unknown>): boolean => {
+    const beyond = h['additionalProperties'];
+    return beyond === false || (isRecord(beyond) && Object.keys(beyond).length > 0);
+  };
+  const closed = halves.filter(restricts);
   if (!closed.some((h) => names(h).length < union.size)) return undefined;
+  const maps = closed.map((h) => h['additionalProperties']);
+  const beyond: unknown = maps.includes(false) ? false : maps.length === 1 ? maps[0] : { allOf: maps };
   // Each part copied open, its own parts too; `seen` keeps a cycle from copying forever.
   const open = (node: unknown, seen: Set<unknown>): unknown => {
     const half = resolve(node);
@@ -554,8 +566,7 @@ export function openClosedAllOf(
     const inner = new Set(seen).add(half);
     const { additionalProperties, allOf, ...rest } = half;
     const copy: Record<string, unknown> = { ...rest };
-    if (additionalProperties !== undefined && additionalProperties !== false)
-      copy['additionalProperties'] = additionalProperties;
+    if (additionalProperties !== undefined && !restricts(half)) copy['additionalProperties'] = additionalProperties;
     if (Array.isArray(allOf)) copy['allOf'] = allOf.map((part) => open(part, inner));
     return copy;
   };
@@ -565,8 +576,11 @@ export function openClosedAllOf(
   const properties = { ...Object.fromEntries([...union].map((name) => [name, {}])), ...own };
   const listed = closed.map((h) => `{${names(h).join(', ')}}`).join(' and ');
   return {
-    schema: { ...schema, allOf: opened, properties, additionalProperties: false },
-    notice: `allOf halves ${listed} close additionalProperties over fewer properties than the others declare, so no object with the properties of all fits: checked as one object closed over ${[...union].join(', ')}`,
+    schema: { ...schema, allOf: opened, properties, additionalProperties: beyond },
+    notice:
+      beyond === false
+        ? `allOf halves ${listed} close additionalProperties over fewer properties than the others declare, so no object with the properties of all fits: checked as one object closed over ${[...union].join(', ')}`
+        : `allOf halves ${listed} restrict additionalProperties beyond fewer properties than the others declare, so the others' members must fit that schema too: checked as one object of ${[...union].join(', ')}, additionalProperties beyond them`,
   };
 }
 

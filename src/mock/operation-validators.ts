@@ -17,6 +17,22 @@ import {
 import { checkedValidatorDocument, validatorOptions } from './validator.js';
 import { reachableComponents } from './reachable-components.js';
 import { layerOf, operationKey, validatorDocument, type ValidatorDocument } from './validator-document.js';
+import { routedPath } from './operations.js';
+import { requestSlot } from './stages/context.js';
+
+/** The path parameters the mock's matcher read from a request, by the names its operation's template gives them. */
+const matchedParams = requestSlot<Readonly<Record<string, string>>>('path parameters as the matcher read them');
+
+/**
+ * Tells the validators the path parameters the mock's matcher read (the validate stage, before the
+ * operation's handler): where the validator cannot route a template, the request is placed with them.
+ */
+export function matchedBy(req: Request, params: Readonly<Record<string, string>>): void {
+  matchedParams.set(req, params);
+}
+
+/** The expressions of a path template, in order (`/a/{x}{y}` → x, y). */
+const templateNames = (template: string): string[] => [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
 
 /**
  * express-openapi-validator driven per operation. Its own middleware loads and pre-processes the
@@ -85,7 +101,10 @@ export class OperationValidators {
     let ready: RequestHandler | undefined;
     const pending = (this.state ??= buildState(this.forValidator)).then((state) => {
       this.built = state;
-      return (ready = state.chainFor(this.forValidator.pathKeys.get(operationKey(operation.method, operation.path))));
+      return (ready = state.chainFor(
+        this.forValidator.pathKeys.get(operationKey(operation.method, operation.path)),
+        templateNames(routedPath(operation.path)),
+      ));
     });
     // A failed build is not kept: the next request tries again (and says why).
     pending.catch(() => {
@@ -163,7 +182,8 @@ export function operationValidators(contract: Contract): Promise<OperationValida
 const built = new WeakMap<object, Promise<OperationValidators>>();
 
 interface DocumentState {
-  chainFor(pathKey: string | undefined): RequestHandler;
+  /** `names`: the operation's own template's expressions, which the matcher's parameters are named by. */
+  chainFor(pathKey: string | undefined, names: readonly string[]): RequestHandler;
   checkResponse(req: Request, res: Response, body: unknown): void;
   readonly requestCache: Record<string, unknown>;
   readonly responseCache: Record<string, unknown>;
@@ -253,9 +273,10 @@ async function buildState(forValidator: ValidatorDocument): Promise<DocumentStat
     },
     requestCache: Reflect.get(requests, 'middlewareCache') as Record<string, unknown>,
     responseCache: Reflect.get(responseValidator, 'validatorsCache') as Record<string, unknown>,
-    chainFor(pathKey) {
+    chainFor(pathKey, names) {
       const routes =
         pathKey === undefined ? [] : spec.routes.filter((r) => r.openApiRoute.substring(r.basePath.length) === pathKey);
+      const placing = pathKey === undefined ? undefined : placer(pathKey, names);
       // The validator's own lookup, over the routes of this one path: the same req.openapi, path
       // parameters and errors it would give. A request it does not place there (none the matcher
       // sends) gets the whole-document lookup, as before.
@@ -266,9 +287,15 @@ async function buildState(forValidator: ValidatorDocument): Promise<DocumentStat
               eov.applyOpenApiMetadata(new OpenApiContext({ ...spec, routes }, none, false, false), responseDocument),
             );
       const lookup = remembering?.lookup ?? wholeLookup;
+      // Set once the validator's lookup has failed to compile this path's route (below).
+      let unroutable = false;
       return (req: Request, res: Response, next: NextFunction) => {
         // A target placed before: placed again at once (what the lookup would do), then validated.
         if (remembering?.recall(req)) {
+          validate(req, res, next);
+          return;
+        }
+        if (unroutable && placing?.(req)) {
           validate(req, res, next);
           return;
         }
@@ -280,10 +307,56 @@ async function buildState(forValidator: ValidatorDocument): Promise<DocumentStat
             );
           else validate(req, res, next);
         };
-        attempt(lookup, req, res, then);
+        attempt(lookup, req, res, (error?: unknown) => {
+          // The validator compiles each route with path-to-regexp (Express 5's), which refuses
+          // templates the OpenAPI path syntax allows (OAS 3.0.3 §4.7.8): parentheses
+          // (`/docs('{key}')`, OData keys), two expressions side by side (`/{id}{mediaTypeExtension}`),
+          // an expression followed by letters (`{day}F{start}T{end}`), a `:` in the base path. It
+          // threw a TypeError, not one of its HTTP errors, on every request: 500. The mock's matcher
+          // has placed the request already, so the validator is given that route and its parameters.
+          if (error instanceof TypeError && !('status' in error) && placing?.(req)) {
+            unroutable = true;
+            validate(req, res, next);
+          } else then(error);
+        });
       };
     },
   };
+
+  /**
+   * Places a request as the validator's lookup does (`req.openapi`, `req.params`), with the path
+   * parameters the mock's matcher read, named as the validator's copy names them (the same
+   * positions: validator-document.ts renames, never reorders). False when there is nothing to place.
+   */
+  function placer(pathKey: string, names: readonly string[]): (req: Request) => boolean {
+    const keyNames = templateNames(pathKey);
+    const item = (spec.apiDoc.paths as Record<string, unknown>)[pathKey];
+    const answers = (responseDocument.paths as Record<string, unknown>)[pathKey];
+    return (req) => {
+      const method = req.method.toLowerCase();
+      const route = spec.routes.find(
+        (r) => r.openApiRoute.substring(r.basePath.length) === pathKey && r.method === req.method,
+      );
+      const params = matchedParams.get(req);
+      const schema = isRecord(item) ? item[method] : undefined;
+      if (!route || !params || !isRecord(schema) || keyNames.length !== names.length) return false;
+      const pathParams: Record<string, string> = {};
+      keyNames.forEach((name, i) => {
+        const value = params[names[i]!];
+        if (value !== undefined) pathParams[name] = value;
+      });
+      Reflect.set(req, 'openapi', {
+        expressRoute: route.expressRoute,
+        openApiRoute: route.openApiRoute,
+        pathParams,
+        schema,
+        serial: spec.serial,
+        _responseSchema: isRecord(answers) ? answers[method] : undefined,
+      });
+      req.params = pathParams as Request['params'];
+      return true;
+    };
+  }
 }
 
 /**

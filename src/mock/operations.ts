@@ -68,10 +68,7 @@ export class OperationMatcher {
     this.paths = [...grouped.values()]
       .map((ops) => {
         const template = routedPath(ops[0]!.path);
-        const source = template
-          .split(/(\{[^}]+\})/)
-          .map((part) => (/^\{([^}]+)\}$/.test(part) ? '([^/]+)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-          .join('');
+        const source = templateSource(template, ops[0]!);
         const namesOf = (op: Operation): string[] =>
           [...routedPath(op.path).matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
         return {
@@ -150,6 +147,42 @@ export class OperationMatcher {
   get base(): string {
     return this.basePath;
   }
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The regular expression source of a path template: each expression takes a run of characters other
+ * than `/` (RFC 6570 §3.2.2), the rest is literal. Where two expressions stand side by side in one
+ * segment (`/profiles/{id}{mediaTypeExtension}`, bufferapp, healthcare.gov) nothing between them
+ * says where one ends: an expression whose schema lists its values (`enum: [".json"]`) takes one of
+ * those, written as is or percent-encoded (RFC 3986 §2.1), and the other the rest; without such a
+ * list the first takes all it can.
+ */
+function templateSource(template: string, operation: Operation): string {
+  const parts = template.split(/(\{[^}]+\})/);
+  const expression = (i: number): boolean => i >= 0 && i < parts.length && /^\{[^}]+\}$/.test(parts[i]!);
+  return parts
+    .map((part, i) => {
+      if (!expression(i)) return escapeRegExp(part);
+      const beside = (parts[i - 1] === '' && expression(i - 2)) || (parts[i + 1] === '' && expression(i + 2));
+      const values = beside ? listedValues(operation, part.slice(1, -1)) : undefined;
+      if (!values) return '([^/]+)';
+      const written = new Set(values.flatMap((v) => [v, encodeURIComponent(v)]));
+      return `(${[...written].map(escapeRegExp).join('|')})`;
+    })
+    .join('');
+}
+
+/** The values a path parameter's schema lists (`enum`, `const`) as text; undefined when it lists none. */
+function listedValues(operation: Operation, name: string): string[] | undefined {
+  const schema = operation.parameters.find((p) => p.in === 'path' && p.name === name)?.schema;
+  if (!schema || '$ref' in schema) return undefined;
+  const listed: unknown[] | undefined =
+    schema.enum ?? ('const' in schema ? [(schema as { const: unknown }).const] : undefined);
+  if (!listed || listed.length === 0) return undefined;
+  const texts = listed.filter((v) => ['string', 'number', 'boolean'].includes(typeof v)).map(String);
+  return texts.length === listed.length && texts.every((t) => t !== '' && !t.includes('/')) ? texts : undefined;
 }
 
 /** The path a template names (kept here for the mock's modules; the rule is the kernel's). */

@@ -210,7 +210,14 @@ export function validatorDocument(
     return m ? document.components?.schemas?.[m[1]!] : node;
   };
   visit(document, '#', (node, where) =>
-    normaliseSchema(node, contract.originalPointer(where), changes, formats, resolve),
+    normaliseSchema(
+      node,
+      contract.originalPointer(where),
+      changes,
+      formats,
+      resolve,
+      contract.version.family === '2.0' || contract.version.family === '3.0',
+    ),
   );
   const pathKeys = new Map<string, string>();
   const queryAliases = new Map<string, ReadonlyMap<string, string>>();
@@ -1098,10 +1105,10 @@ const kept = (key: string): boolean => key.startsWith('x-kit-') || key.startsWit
 
 /** Depth-first over every object of the document; the callback sees each object once, with its JSON pointer. */
 function visit(root: unknown, where: string, callback: (node: Record<string, unknown>, where: string) => void): void {
-  const stack: { node: unknown; where: string; parent?: string }[] = [{ node: root, where }];
+  const stack: { node: unknown; where: string; parent?: string; grandparent?: string }[] = [{ node: root, where }];
   const seen = new Set<object>();
   while (stack.length > 0) {
-    const { node, where: at, parent } = stack.pop()!;
+    const { node, where: at, parent, grandparent } = stack.pop()!;
     if (typeof node !== 'object' || node === null || seen.has(node)) continue;
     seen.add(node);
     if (Array.isArray(node)) {
@@ -1123,9 +1130,20 @@ function visit(root: unknown, where: string, callback: (node: Record<string, unk
     if (parent === undefined || !NAMED_MEMBERS.has(parent))
       for (const key of Object.keys(node)) if (key.startsWith('x-') && !kept(key)) delete node[key];
     callback(node, at);
+    // In a map of names (a Responses Object, `properties`) `default` and `enum` are names, not a
+    // schema's data: the `default` response (OAS 3.0.3 §4.7.16) left unvisited kept its examples'
+    // `$ref`s into `components/examples`, which this copy drops, and the validator's bundler failed
+    // on every request (azure.com/iotcentral: every GET 500). A member named like such a map
+    // (a property called `responses`) is a value of the map around it, not a map.
+    const named = parent !== undefined && NAMED_MEMBERS.has(parent) && !NAMED_MEMBERS.has(grandparent ?? '');
     for (const [key, child] of Object.entries(node)) {
-      if (key === 'default' || key === 'enum' || key.startsWith('x-')) continue;
-      stack.push({ node: child, where: `${at}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`, parent: key });
+      if (((key === 'default' || key === 'enum') && !named) || key.startsWith('x-')) continue;
+      stack.push({
+        node: child,
+        where: `${at}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`,
+        parent: key,
+        ...(parent === undefined ? {} : { grandparent: parent }),
+      });
     }
   }
 }
@@ -1176,6 +1194,7 @@ function normaliseSchema(
   changes: string[],
   formats: Set<string>,
   resolve: (node: unknown) => unknown,
+  nullableKeyword: boolean,
 ): void {
   // A contradiction of the document itself, found once at load (src/contract/schema.ts): answered
   // as close to the contract as possible rather than with a 500 on every answer.
@@ -1196,6 +1215,11 @@ function normaliseSchema(
     changes.push(`${where}: ${node['nullable'] === false ? 'nullable: false' : 'nullable'} without type`);
     applyNullable(node, nullable, { type: 'string', nullable: true, enum: [null] });
   }
+  // A nullable enum takes null too, as the kernel reads it (schema.ts, the OAS 3.0.3 clarification of
+  // `nullable`): GitHub's `dismissed_reason` (`enum: [fix_started, …], nullable: true`) answered
+  // null, as its own example shows, and the validator refused it, 500 on every list of alerts.
+  if (nullableKeyword && node['nullable'] === true && Array.isArray(node['enum']) && !node['enum'].includes(null))
+    node['enum'] = [...node['enum'], null];
   if (typeof node['pattern'] === 'string') {
     const portable = portablePattern(node['pattern']);
     if (portable.ok) {

@@ -193,6 +193,24 @@ const CONSTRUCTS = [
   // A PUT on the collection whose body may name the record by a field its schema does not require
   // (e-conomic's `PUT /projects` without `number`): 400 "The body must name the project by number".
   'body-names-no-record.yaml',
+  // A `default` response whose examples point into `components/examples` (azure.com/iotcentral): the
+  // validator's copy dropped the examples but not those references, 500 "Missing $ref pointer" on every GET.
+  'default-response-example-refs.yaml',
+  // Templates Express's path-to-regexp cannot compile: an OData key `/docs('{key}')` (Azure Search),
+  // `(thumbprintAlgorithm={a},thumbprint={b})` (Azure Batch), `{id}{mediaTypeExtension}` (bufferapp,
+  // healthcare.gov), `{windowDay}F{windowStartTime}T…` (vtex): the validator's lookup threw, 500 on every request.
+  'unroutable-templates.yaml',
+  // An item's read and replace answering an array of records (netlify's getAccount, anchore's
+  // get_policy): the record alone was answered, 500 "/response must be array".
+  'item-answers-list-of-one.yaml',
+  // A typed map (`additionalProperties: {type: object}`) beside an allOf of a base with string members
+  // (azure.com/datafactory's Factory): every answer broke its schema, 500 "eTag must be object".
+  'typed-map-beside-allof.yaml',
+  // A date-time held to 24 characters (telstra.com's createTimestamp): padded past its format, 500.
+  'date-time-held-to-length.yaml',
+  // A nullable enum without null (GitHub's dismissed_reason), null in its own example: 500 "must be
+  // equal to one of the allowed values" where the kernel reads null as allowed.
+  'nullable-enum-null.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {

@@ -12,6 +12,23 @@ function dateTime(dice: Dice): string {
 }
 
 /**
+ * The spellings of one value of a format that admits several (RFC 3339 §5.6: a date-time or time
+ * may carry `time-secfrac` and write UTC as `Z` or `+00:00`), the value as drawn first: a format
+ * held to a length (telstra.com's `createTimestamp`, `date-time` with minLength and maxLength 24,
+ * JavaScript's `toISOString` shape) gets the spelling that fits it, not a padded string no format
+ * admits. Any other format has its one spelling.
+ */
+export function spellings(format: string, value: string): string[] {
+  if (!['date-time', 'iso-date-time', 'time', 'iso-time'].includes(format) || !value.endsWith('Z')) return [value];
+  const base = value.slice(0, -1);
+  const out = new Set([value]);
+  for (const offset of ['Z', '+00:00'])
+    for (let digits = 0; digits <= 9; digits++)
+      out.add(`${base}${digits > 0 ? `.${'0'.repeat(digits)}` : ''}${offset}`);
+  return [...out];
+}
+
+/**
  * A string of a format the validators check (OAS 3.0.3 §4.7.4 Data Types; JSON Schema Validation
  * 2020-12 §7.3; ajv-formats in full mode), drawn with the dice; undefined for a format nobody
  * checks (an annotation only, JSON Schema Validation §7.2), so the caller falls back to the name.

@@ -97,6 +97,16 @@ const VALID: ReadonlyArray<[construct: string, section: string, schema: Schema]>
     { type: 'string', format: 'date', pattern: '^(\\d{4})-(\\d{2})-(\\d{2})$' },
   ],
   ['format date-time', 'OAS 3.0.3 §4.7.4; RFC 3339 §5.6', { type: 'string', format: 'date-time' }],
+  [
+    'format date-time held to 24 characters (telstra.com createTimestamp)',
+    'RFC 3339 §5.6 time-secfrac; JSON Schema Validation §6.3.1',
+    { type: 'string', format: 'date-time', minLength: 24, maxLength: 24 },
+  ],
+  [
+    'format date-time held to 25 characters',
+    'RFC 3339 §5.6 time-numoffset',
+    { type: 'string', format: 'date-time', minLength: 25, maxLength: 25 },
+  ],
   ['format date', 'OAS 3.0.3 §4.7.4; RFC 3339 §5.6 full-date', { type: 'string', format: 'date' }],
   ['format time', 'JSON Schema Validation §7.3.1', { type: 'string', format: 'time' }],
   ['format email', 'JSON Schema Validation §7.3.2', { type: 'string', format: 'email' }],

@@ -6,7 +6,7 @@ import type { Direction } from '../schema.js';
 import { lowered, closedTuple, tuplePositions } from '../schema-2020.js';
 import { asSchema, mergeAllOf, mergeTwo } from '../schema-views.js';
 import type { Dice } from './dice.js';
-import { formatValue } from './formats.js';
+import { formatValue, spellings } from './formats.js';
 import { LONGEST_STRING, MOST_MEMBERS } from './limits.js';
 import { englishWord, namedString, nameWords } from './names.js';
 import { componentNameOf } from './schema-names.js';
@@ -583,7 +583,8 @@ class Sampler {
       for (let i = 0; i < 5; i++) {
         const value = formatValue(schema.format, this.dice);
         if (value === undefined) break;
-        if (fitsLength(value)) return value;
+        const fitting = spellings(schema.format, value).find(fitsLength);
+        if (fitting !== undefined) return fitting;
       }
     }
     // The largest value at a maxLength past LONGEST_STRING (2147483647, "no limit") cannot be built:

@@ -448,6 +448,26 @@ function scalarAnswer(
 }
 
 /**
+ * The answer of an item's operation documented as an array of records (netlify's `getAccount`: 200
+ * `{type: array, items: accountMembership}`; anchore's `get_policy` answering a `PolicyBundleList`):
+ * the one record, as the array's one item. The record alone broke the documented schema, a 500 "The
+ * response breaks the contract: /response must be array" on every read. Undefined for any other answer.
+ */
+function listOfOne(
+  answer: Schema | undefined,
+  record: RecordValue,
+  validator: SchemaValidator,
+  faker: Faker,
+): unknown[] | undefined {
+  if (!answer) return undefined;
+  const flat = mergeAllOf(answer);
+  if (flat.type !== 'array' || flat.oneOf !== undefined || flat.anyOf !== undefined) return undefined;
+  const items = 'items' in flat ? asSchema(flat.items) : undefined;
+  const one = [fit(record, items, validator, faker)];
+  return schemaAccepts(validator, answer, one) ? one : undefined;
+}
+
+/**
  * A create's answer that refers to the new record rather than showing it (ijenko's `{code, message,
  * resource: {entity, href, id}}`) names the record stored, by its identifier (and its `href`, the
  * item's path), not a generated one: the client follows the reference to read what it created
@@ -1121,9 +1141,11 @@ export function genericHandlers(deps: GenericDeps): Handlers {
         collection.envelope !== undefined &&
         answer !== undefined &&
         collection.envelope in (mergeAllOf(answer).properties ?? {});
+      const shown = wrap ? { [collection.envelope!]: record } : record;
       const body =
         scalarAnswer(answer, collection, record, validator, deps.faker()) ??
-        fit(wrap ? { [collection.envelope!]: record } : record, answer, validator, deps.faker());
+        listOfOne(answer, shown, validator, deps.faker()) ??
+        fit(shown, answer, validator, deps.faker());
       return headers ? { status: chosen, body, headers } : { status: chosen, body };
     };
     /**

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { fixedMethod, isRecord, type Operation } from '../../contract/index.js';
 import { errorStage } from '../series.js';
+import { matchedBy } from '../operation-validators.js';
 import { validatorMiddleware } from '../validator.js';
 import { validatorSlots } from '../validator-document.js';
 import { requestSlot, stateOf, type StageContext } from './context.js';
@@ -13,7 +14,13 @@ import { requestSlot, stateOf, type StageContext } from './context.js';
 export async function validateRequestStage(ctx: StageContext): Promise<RequestHandler[]> {
   const { contract, perOperation } = ctx;
   const validator: RequestHandler[] = perOperation
-    ? [(req, res, next) => perOperation.handlerFor(stateOf(ctx, req).match.operation)(req, res, next)]
+    ? [
+        (req, res, next) => {
+          const { operation, params } = stateOf(ctx, req).match;
+          matchedBy(req, params);
+          perOperation.handlerFor(operation)(req, res, next);
+        },
+      ]
     : await validatorMiddleware(contract);
   // OpenAPI 3.2's QUERY and additional methods are presented to the validator under the fixed
   // method its copy holds them as (validator-document.ts validatorSlots), then given back.
