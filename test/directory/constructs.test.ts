@@ -90,6 +90,10 @@ const CONSTRUCTS = [
   'two-schemes-one-place.yaml',
   // A 405 a path documents as text/html only (Adobe AEM's servlet): the runner held the HTML 405 to the shared JSON error schema.
   'path-documents-405-html.yaml',
+  // A replace sending an array of ids where the read answers records (github.com's runner groups:
+  // `runners: [integer]` sent, `[Runner]` read; dracoon's room groups, read items requiring `name`):
+  // sent `[]`, compared with the records read, "reads back different: runners: sent [], read [{…}]".
+  'array-of-other-items.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
