@@ -98,6 +98,9 @@ const CONSTRUCTS = [
   // `name`; zoom.us's `accounts` carrying the record's `id` with fields of their own): stateless, a
   // created record was never listed ("created id … is not listed").
   'list-summaries-own-fields.yaml',
+  // An item read documented as an array of the record (anchore's policies, ritc's actions): the
+  // record was answered bare, 500 "must be array" ("reading the created resource … answered 500").
+  'item-read-answers-array.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {

@@ -447,6 +447,32 @@ function scalarAnswer(
 }
 
 /**
+ * The answer of an operation on one record documented as an array of records (anchore's `GET
+ * /policies/{policyId}` and ritc's `GET /actions/{action_id}`: `{type: array, items: Policy}`):
+ * the record alone in that array, as its schema's items (OAS 3.0.3 §4.7.17: the response's content
+ * is its schema's); the record answered bare broke it, 500 "must be array". Undefined otherwise.
+ */
+function oneRecordArray(
+  answer: Schema | undefined,
+  record: RecordValue,
+  validator: SchemaValidator,
+  faker: Faker,
+): unknown[] | undefined {
+  if (!answer) return undefined;
+  const flat = mergeAllOf(answer);
+  const items = flat.type === 'array' && flat.items !== undefined && !('$ref' in flat.items) ? flat.items : undefined;
+  const itemType = items === undefined ? undefined : mergeAllOf(items).type;
+  if (
+    !items ||
+    (itemType !== undefined && itemType !== 'object') ||
+    Object.keys(recordProperties(items)).length === 0 ||
+    (flat.maxItems !== undefined && flat.maxItems < 1)
+  )
+    return undefined;
+  return [fit(record, items, validator, faker)];
+}
+
+/**
  * A create's answer that refers to the new record rather than showing it (ijenko's `{code, message,
  * resource: {entity, href, id}}`) names the record stored, by its identifier (and its `href`, the
  * item's path), not a generated one: the client follows the reference to read what it created
@@ -1117,6 +1143,7 @@ export function genericHandlers(deps: GenericDeps): Handlers {
         collection.envelope in (mergeAllOf(answer).properties ?? {});
       const body =
         scalarAnswer(answer, collection, record, validator, deps.faker()) ??
+        (wrap ? undefined : oneRecordArray(answer, record, validator, deps.faker())) ??
         fit(wrap ? { [collection.envelope!]: record } : record, answer, validator, deps.faker());
       return headers ? { status: chosen, body, headers } : { status: chosen, body };
     };
