@@ -101,6 +101,9 @@ const CONSTRUCTS = [
   // An item read documented as an array of the record (anchore's policies, ritc's actions): the
   // record was answered bare, 500 "must be array" ("reading the created resource … answered 500").
   'item-read-answers-array.yaml',
+  // A stateless PUT on a path whose read documents 404 (GitHub's public members, zuora's bill runs):
+  // the PUT succeeded, the read of the same path said 404 "no answer of this mock has named it".
+  'put-names-its-target.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
