@@ -1,6 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { lowered, type Contract, type Operation, type SchemaValidator } from '../../src/contract/index.js';
-import { pathParameters, queryParameters } from '../cases/inputs.js';
+import { pathParameters, queryParameters, requestBodyOf } from '../cases/inputs.js';
 import { pathClash } from '../cases/path-clash.js';
 import {
   collectionNameOf,
@@ -14,7 +14,7 @@ import {
   onCollection,
   resourcePath,
 } from '../../src/contract/index.js';
-import { asSchema, isRecord, properties, type Schema } from '../cases/schema.js';
+import { asSchema, effective, flatten, isRecord, properties, requiredNames, type Schema } from '../cases/schema.js';
 import { responseJsonSchema, sameId } from '../checks/util.js';
 import { itemSchemaOf } from '../probes/lists.js';
 import type { Session } from '../session.js';
@@ -39,25 +39,60 @@ function expectedFields(
   sent: unknown,
   readSchema: Schema | undefined,
   validator: SchemaValidator,
+  sentSchema?: Schema,
 ): Record<string, unknown> {
   if (!isRecord(sent)) return {};
   const props = readSchema ? properties(readSchema) : undefined;
+  const sentProps = sentSchema ? properties(sentSchema) : undefined;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(sent)) {
     const prop = props?.get(k);
     if (props && (!prop || prop.writeOnly === true)) continue;
     if (prop && validator.validate(prop, v, 'response').state === 'invalid') continue;
+    // The same for an array whose items the two schemas describe as different things (GitHub's
+    // runner group: `runners: [integer]` sent, `runners: [Runner]` read; dracoon's room groups:
+    // `items: [{id, permissions}]` sent, `items: [RoomGroup]` read, requiring `name` and `isGranted`):
+    // no item sent is an item read, so even the empty array, which both schemas admit, is no
+    // read-back of the other (OAS 3.0.3 §4.7.17: the read's representation is its own).
+    const sentProp = sentProps?.get(k);
+    if (prop && sentProp && Array.isArray(v) && otherItems(sentProp, prop)) continue;
     // A nested object is held to the same rule, field by field: the read's schema for it may give
     // the sent fields another representation (Miro: `data: {url}` written, `data: {documentUrl,
     // title}` read, OAS 3.0.3 §4.7.17), and a field it does not declare has nothing to be read back as.
     if (prop && isRecord(v) && properties(prop).size > 0) {
-      const nested = expectedFields(v, prop, validator);
+      const nested = expectedFields(v, prop, validator, sentProp);
       if (Object.keys(nested).length > 0) out[k] = nested;
       continue;
     }
     out[k] = v;
   }
   return out;
+}
+
+/** The items schema of an array schema (allOf merged), if it is one. */
+function itemsOf(schema: Schema): Schema | undefined {
+  const view = flatten(schema);
+  return view.type === 'array' && 'items' in view ? asSchema(view.items) : undefined;
+}
+
+/**
+ * Whether an array sent and an array read hold different things: items of a plain type on one side
+ * and objects on the other (ids sent, records read), or read items that require a member the sent
+ * items do not declare, so that no item sent could be read back as one.
+ */
+function otherItems(sentArray: Schema, readArray: Schema): boolean {
+  const sent = itemsOf(sentArray);
+  const read = itemsOf(readArray);
+  if (!sent || !read) return false;
+  const object = (s: Schema): boolean => {
+    const view = effective(s);
+    return view.type === 'object' || (view.type === undefined && properties(s).size > 0);
+  };
+  const plain = (s: Schema): boolean => ['string', 'number', 'integer', 'boolean'].includes(String(effective(s).type));
+  if ((plain(sent) && object(read)) || (object(sent) && plain(read))) return true;
+  if (!object(sent) || !object(read)) return false;
+  const declared = properties(sent);
+  return requiredNames(read).some((name) => !declared.has(name));
 }
 
 /** The GET on the same path as a write, or on the item path of a create (`/pets` → `/pets/{petId}`). */
@@ -259,7 +294,7 @@ export async function readBack(
     'id';
   // The identifier the answer gave is the server's to assign (RFC 9110 §9.3.3: the origin server
   // names what a POST creates): the record is read by it, so an id the client proposed is not held against it.
-  const expected = expectedFields(input.body, readSchema, validator);
+  const expected = expectedFields(input.body, readSchema, validator, requestBodyOf(create)?.schema);
   if (Object.hasOwn(record, idField) && record[idField] !== expected[idField]) delete expected[idField];
   // The parent's identifiers the create was sent under name the same parents for the read, but the
   // read may declare them narrower (Twilio: `ConferenceSid` any string on the Participants create,
@@ -310,7 +345,7 @@ export async function readAfterReplace(
   // The URL names the resource a PUT replaces (RFC 9110 §9.3.4): a body field named like a path
   // parameter (`username` under `/user/{username}`) that says otherwise does not rename it, so the
   // read at the same URL is not held to it.
-  const expected = expectedFields(input.body, readSchema, validator);
+  const expected = expectedFields(input.body, readSchema, validator, requestBodyOf(op)?.schema);
   for (const p of pathParameters(op))
     for (const field of Object.keys(expected))
       if (field.toLowerCase() === p.name.toLowerCase() && !sameText(expected[field], input.pathParams[p.name]))

@@ -123,6 +123,20 @@ const CONSTRUCTS = [
   // `[18]` was coerced to both and refused 400 "must match exactly one schema in oneOf", also on the
   // unknown-id probe (not_found_for_unknown_id answered 400 instead of 404).
   'deep-object-text-oneof.yaml',
+  // A replace sending an array of ids where the read answers records (github.com's runner groups:
+  // `runners: [integer]` sent, `[Runner]` read; dracoon's room groups, read items requiring `name`):
+  // sent `[]`, compared with the records read, "reads back different: runners: sent [], read [{…}]".
+  'array-of-other-items.yaml',
+  // Lists of summaries not read as lists (combell.com's mailboxes named by `{mailboxName}` over
+  // `name`; zoom.us's `accounts` carrying the record's `id` with fields of their own): stateless, a
+  // created record was never listed ("created id … is not listed").
+  'list-summaries-own-fields.yaml',
+  // An item read documented as an array of the record (anchore's policies, ritc's actions): the
+  // record was answered bare, 500 "must be array" ("reading the created resource … answered 500").
+  'item-read-answers-array.yaml',
+  // A stateless PUT on a path whose read documents 404 (GitHub's public members, zuora's bill runs):
+  // the PUT succeeded, the read of the same path said 404 "no answer of this mock has named it".
+  'put-names-its-target.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {

@@ -5,7 +5,7 @@ import { lowered } from '../schema-2020.js';
 import { anyProperties, mergeAllOf } from '../schema-views.js';
 import { resourcePath } from '../path-template.js';
 import type { Contract, Operation } from '../types.js';
-import { type EnvelopeMember, identifiersMember, listMember } from './envelopes.js';
+import { type EnvelopeMember, identifiersMember, listMember, namesCollection } from './envelopes.js';
 import { collectionNameOf, isItemPath, itemSegment } from './items.js';
 import { linkSource } from './links.js';
 import { arnFieldOf, normalName } from './vocabulary.js';
@@ -155,6 +155,18 @@ export function identifierProperty(
     names.find((n) => normalName(n) === normalName(noun) + normalName(idParam)) ??
     // `/profilingGroups/{profilingGroupName}` with `name` (AWS): the parameter is the noun and the field.
     names.find((n) => normalName(noun) + normalName(n) === normalName(idParam)) ??
+    // The same with the noun shortened (`/mailboxes/{mailboxName}` over `name`, its noun `mailboxe`;
+    // AWS's `/network-analyzer-configurations/{ConfigurationName}` over `Name`): the parameter is a
+    // part of the noun, its start or its end, followed by the field.
+    names.find((n) => {
+      const param = normalName(idParam);
+      const field = normalName(n);
+      const part = param.slice(0, -field.length);
+      const whole = normalName(noun);
+      return (
+        field !== '' && part.length > 2 && param.endsWith(field) && (whole.startsWith(part) || whole.endsWith(part))
+      );
+    }) ??
     // A field named for what it is, the record's required `identifier` (Akeneo's products under
     // `/products/{code}`), where nothing else is named like the parameter or `id`.
     names.find((n) => normalName(n) === 'identifier' && (mergeAllOf(schema).required ?? []).includes(n)) ??
@@ -381,10 +393,14 @@ function envelopedList(
   if (property === undefined) return undefined;
   const chosen = members.find((m) => m.name === property)!;
   if (chosen.holds === 'identifiers') return { property, identifiers: true };
-  // Named like the collection but nothing says its items are the records (no identifier, untyped):
-  // the stored records are listed as they are only where the items leave them free.
-  if (!chosen.sharesIdentifier && chosen.holds !== 'untyped') return undefined;
   const itemId = described.get(property);
+  // Named like the collection but nothing says its items are the records (no identifier, untyped):
+  // the stored records are listed as they are only where the items leave them free. Items that carry
+  // the record's own identifier field under the collection's name are its summaries, however many
+  // fields of their own they have (zoom's `{accounts: [{id, account_name, seats, …}], page_size}`
+  // beside the account `{id, owner_email, options, …}`).
+  const ownSummaries = itemId !== undefined && itemId === owner.idField && namesCollection(property, owner.name);
+  if (!chosen.sharesIdentifier && chosen.holds !== 'untyped' && !ownSummaries) return undefined;
   return itemId !== undefined && itemId !== owner.idField ? { property, itemId } : { property };
 }
 

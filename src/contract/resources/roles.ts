@@ -6,7 +6,7 @@ import { anyProperties, asSchema } from '../schema-views.js';
 import type { Contract, Operation } from '../types.js';
 import { pageMember, valueMembers } from './envelopes.js';
 import { isItemPath, itemRead, onCollection } from './items.js';
-import { arnFieldOf } from './vocabulary.js';
+import { arnFieldOf, normalName } from './vocabulary.js';
 
 /** The status is a success the contract documents: any 2xx, or a 3xx the operation lists (RFC 9110 §15.4). */
 export function isSuccess(operation: Operation, status: number): boolean {
@@ -130,6 +130,8 @@ export function identifierField(
   // An empty stem (`Sid` itself) is in every key: it names nothing (Twilio: `friendly_name` was taken for the Sid).
   return (
     keys.find((k) => base !== undefined && base !== '' && k.toLowerCase().includes(base.toLowerCase())) ??
+    // The parameter is the noun, then the field (`{mailboxName}` over `name`), as the kernel's identifierProperty.
+    keys.find((k) => param !== undefined && param.length > k.length + 2 && normalName(param).endsWith(normalName(k))) ??
     // A field named for what it is (Akeneo's product `identifier` under `{code}`), as the kernel's identifierProperty.
     Object.keys(record).find((k) => k.toLowerCase() === 'identifier' && record[k] !== undefined) ??
     keys.find((k) => /^(sid|uuid|key)$/i.test(k)) ??

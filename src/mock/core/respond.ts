@@ -42,7 +42,13 @@ export interface StateAnswers {
     path?: string,
   ): HttpError | undefined;
   /** Told of each stateless answer (generic/tombstones.ts: a successful DELETE of an item nothing stores). */
-  answeredStateless?(operation: Operation, path: string, status: number, body?: unknown): void;
+  answeredStateless?(
+    operation: Operation,
+    path: string,
+    status: number,
+    body?: unknown,
+    params?: Readonly<Record<string, string>>,
+  ): void;
 }
 
 /** What the core answers with. */
@@ -87,7 +93,7 @@ export function respond(request: PlainRequest, deps: CoreDeps): Reply {
   // Made-up items of a list match the filters the request names (`?status=sold`).
   if (preferences.example === undefined && !handler) reply = reflectFilters(operation, reply, query, schemaValidator);
   if (!handler && preferences.code === undefined)
-    rules.answeredStateless?.(operation, request.path, reply.status, reply.body);
+    rules.answeredStateless?.(operation, request.path, reply.status, reply.body, params);
   // A reply that neither reads nor changes the state says so (README "Any contract: the generic engine"), first among its headers.
   const why = handler ? 'Prefer asked for a canned answer' : (rules.statelessReasons.get(operation.id) ?? NO_RULE);
   return { ...reply, headers: { [STATELESS_HEADER]: why, ...reply.headers } };

@@ -41,6 +41,20 @@ export class ServedValues {
     walk(body, 0, true);
   }
 
+  /**
+   * The identifiers in the path of a successful PUT: its target now has the state sent, so it and
+   * the resources it lies under exist (RFC 9110 §9.3.4). Zuora's `PUT /v1/object/bill-run/{id}` and
+   * GitHub's `PUT /orgs/{org}/public_members/{username}` answered 200 and 204, and the reads of the
+   * same path then 404 "no answer of this mock has named it".
+   */
+  written(operation: Operation, status: number, params: Readonly<Record<string, string>>): void {
+    if (operation.method !== 'put' || status < 200 || status > 299) return;
+    for (const [, name] of operation.path.matchAll(/\{([^{}]+)\}/g)) {
+      const value = params[name!];
+      if (value !== undefined) this.add(value);
+    }
+  }
+
   /** Whether a member's name says its value names something (see record). */
   private names(key: string): boolean {
     const name = normalName(key);

@@ -115,9 +115,16 @@ export class GenericRules implements Rules {
     );
   }
 
-  answeredStateless(operation: Operation, path: string, status: number, body?: unknown): void {
+  answeredStateless(
+    operation: Operation,
+    path: string,
+    status: number,
+    body?: unknown,
+    params?: Readonly<Record<string, string>>,
+  ): void {
     rememberDelete(this.deps.store, operation, path, status);
     this.served.record(status, body);
+    if (params) this.served.written(operation, status, params);
   }
 
   reset(): void {
