@@ -131,6 +131,9 @@ const CONSTRUCTS = [
   // Basic and an apiKey `Authorization` header in one requirement (Azure Container Registry, Conjur): the one
   // header was required to be both, valid basic credentials were refused 401 (auth_enforced).
   'two-schemes-one-header.yaml',
+  // Public operations documenting only refusals (BigOven's `Recipe_Scan`, Magento's carts with 401 and `default`):
+  // a valid request got the first one, 401 (auth_enforced "is public … but answered 401").
+  'public-only-refusals.yaml',
   // Enums and required members nested past the sampler's depth (hsbc.com's Open Banking products):
   // answered `''` and `{}` there, 500 "must be equal to one of the allowed values" on every GET.
   'deep-enums.yaml',
