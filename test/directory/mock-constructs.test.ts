@@ -134,6 +134,9 @@ const CONSTRUCTS = [
   // Public operations documenting only refusals (BigOven's `Recipe_Scan`, Magento's carts with 401 and `default`):
   // a valid request got the first one, 401 (auth_enforced "is public … but answered 401").
   'public-only-refusals.yaml',
+  // A text/plain body whose schema names members but no type (Netatmo's `NAThermProgram`): the text stayed a
+  // string, which no keyword of the schema judges, and `{"selected": "n"}` was accepted (negative_data_rejected).
+  'untyped-text-object-body.yaml',
   // Enums and required members nested past the sampler's depth (hsbc.com's Open Banking products):
   // answered `''` and `{}` there, 500 "must be equal to one of the allowed values" on every GET.
   'deep-enums.yaml',
