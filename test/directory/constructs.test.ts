@@ -46,6 +46,9 @@ const CONSTRUCTS = [
   // An object schema over `application/octet-stream` (Google's `customApps.create`): the runner sent a wrong
   // member in the octets as a defect, and failed the mock's 200 (negative_data_rejected).
   'object-in-octets.yaml',
+  // A maximum of 2^63 written as a number (circuitsandbox's `timestamp`): `maximum + 1` is the maximum again
+  // as a double, so the "above maximum" value was valid, accepted, and failed (negative_data_rejected).
+  'bound-beyond-double.yaml',
   // Raw content written as a `format: byte` string: every upload refused "request/body must be string".
   'raw-string-body.yaml',
   // `createdAt[$gte]` and `createdAt[$lte]` as parameters of their own: refused "Unknown query parameter 'createdAt'".
