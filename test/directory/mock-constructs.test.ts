@@ -137,6 +137,9 @@ const CONSTRUCTS = [
   // A text/plain body whose schema names members but no type (Netatmo's `NAThermProgram`): the text stayed a
   // string, which no keyword of the schema judges, and `{"selected": "n"}` was accepted (negative_data_rejected).
   'untyped-text-object-body.yaml',
+  // Array items marked readOnly in 3.0 (OSF's `copyright_holders`): no property, yet every array sent with items
+  // was refused 400 "is read-only" (status_code_documented, positive_data_accepted).
+  'read-only-items.yaml',
   // Enums and required members nested past the sampler's depth (hsbc.com's Open Banking products):
   // answered `''` and `{}` there, 500 "must be equal to one of the allowed values" on every GET.
   'deep-enums.yaml',
