@@ -49,6 +49,9 @@ const CONSTRUCTS = [
   // A maximum of 2^63 written as a number (circuitsandbox's `timestamp`): `maximum + 1` is the maximum again
   // as a double, so the "above maximum" value was valid, accepted, and failed (negative_data_rejected).
   'bound-beyond-double.yaml',
+  // An HTTP scheme the run holds no value for (HERE's OAuth 1.0 `signedRequest`): made-up "wrong" credentials,
+  // which the mock takes as it takes any it cannot check, were failed as accepted (auth_enforced).
+  'unheld-http-scheme.yaml',
   // Raw content written as a `format: byte` string: every upload refused "request/body must be string".
   'raw-string-body.yaml',
   // `createdAt[$gte]` and `createdAt[$lte]` as parameters of their own: refused "Unknown query parameter 'createdAt'".
