@@ -5,6 +5,7 @@ import {
   alternativesOf,
   invalidValues,
   isJsonMediaType,
+  mediaEssence,
   mergeAllOf,
   querystringParameter,
 } from '../../src/contract/index.js';
@@ -188,6 +189,11 @@ export function mutationsFor(
     });
   }
   if (!plan?.json && body.type !== 'object' && !body.properties) return out;
+  // Octets (`application/octet-stream`, a media range) are opaque to the server: a schema of members
+  // over them (Google's `customApps.create`: `application/octet-stream: {$ref: CustomApp}`) names no
+  // field it reads from the bytes (OAS 3.0.3 §4.7.14), so a wrong or missing member sent in them is
+  // no defect a correct server must refuse.
+  if (/^(application\/octet-stream|application\/\*|\*\/\*)$/.test(mediaEssence(bodyMediaType))) return out;
   if (body.type === 'object' || body.properties) {
     if (plan?.json) {
       out.push({ defect: 'body is an array, not an object', apply: (i) => void (i.body = []) });

@@ -180,6 +180,7 @@ export function validatorDocument(
   // The kernel's reading of a `$ref`'s siblings (ignored in 3.0, OAS 3.0.3 §4.7.26; local-refs.ts), for both halves.
   if (contract.version.family === '2.0' || contract.version.family === '3.0') dropReferenceSiblings(document);
   unreadableComponentNames(document, changes, contract.version.family === '2.0' || contract.version.family === '3.0');
+  if (contract.version.family === '2.0' || contract.version.family === '3.0') accessModesOfItems(document, changes);
   // Before any path key is merged or renamed: the references name them as written.
   referencesIntoPaths(document, changes);
   for (const [key, item] of Object.entries(document.paths as Record<string, unknown>)) {
@@ -498,6 +499,27 @@ function unreadableComponentNames(document: OpenAPIV3.Document, changes: string[
     if (isRecord(mapping))
       for (const [key, value] of Object.entries(mapping)) if (typeof value === 'string') mapping[key] = follow(value);
   });
+}
+
+/**
+ * `readOnly` and `writeOnly` on an array's `items` (OSF's `copyright_holders`: a writable array whose
+ * items say `readOnly: true`). In 3.0 they are "relevant only for Schema properties definitions"
+ * (OAS 3.0.3 §4.7.24), and an item is no property: the validator refused every array sent with
+ * items, "is read-only". The validator's copy leaves them out there; a property keeps its own.
+ */
+function accessModesOfItems(document: OpenAPIV3.Document, changes: string[]): void {
+  let dropped = 0;
+  walkRecords(document, (record) => {
+    const items = record['items'];
+    if (!isRecord(items)) return;
+    for (const mode of ['readOnly', 'writeOnly'])
+      if (items[mode] === true) {
+        delete items[mode];
+        dropped++;
+      }
+  });
+  if (dropped > 0)
+    changes.push(`readOnly or writeOnly on array items: ignored ${dropped} times (OAS 3.0.3 §4.7.24: properties only)`);
 }
 
 /**

@@ -43,6 +43,15 @@ const CONSTRUCTS = [
   // A list read taking a required JSON body (SES v2's `ListContacts`, a GET with a filter): the runner's own
   // reads of the list went without it, were refused 415, and the 415 was judged as the list's answer.
   'list-takes-required-body.yaml',
+  // An object schema over `application/octet-stream` (Google's `customApps.create`): the runner sent a wrong
+  // member in the octets as a defect, and failed the mock's 200 (negative_data_rejected).
+  'object-in-octets.yaml',
+  // A maximum of 2^63 written as a number (circuitsandbox's `timestamp`): `maximum + 1` is the maximum again
+  // as a double, so the "above maximum" value was valid, accepted, and failed (negative_data_rejected).
+  'bound-beyond-double.yaml',
+  // An HTTP scheme the run holds no value for (HERE's OAuth 1.0 `signedRequest`): made-up "wrong" credentials,
+  // which the mock takes as it takes any it cannot check, were failed as accepted (auth_enforced).
+  'unheld-http-scheme.yaml',
   // Raw content written as a `format: byte` string: every upload refused "request/body must be string".
   'raw-string-body.yaml',
   // `createdAt[$gte]` and `createdAt[$lte]` as parameters of their own: refused "Unknown query parameter 'createdAt'".

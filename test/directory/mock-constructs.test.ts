@@ -138,6 +138,15 @@ const CONSTRUCTS = [
   // Basic and an apiKey `Authorization` header in one requirement (Azure Container Registry, Conjur): the one
   // header was required to be both, valid basic credentials were refused 401 (auth_enforced).
   'two-schemes-one-header.yaml',
+  // Public operations documenting only refusals (BigOven's `Recipe_Scan`, Magento's carts with 401 and `default`):
+  // a valid request got the first one, 401 (auth_enforced "is public … but answered 401").
+  'public-only-refusals.yaml',
+  // A text/plain body whose schema names members but no type (Netatmo's `NAThermProgram`): the text stayed a
+  // string, which no keyword of the schema judges, and `{"selected": "n"}` was accepted (negative_data_rejected).
+  'untyped-text-object-body.yaml',
+  // Array items marked readOnly in 3.0 (OSF's `copyright_holders`): no property, yet every array sent with items
+  // was refused 400 "is read-only" (status_code_documented, positive_data_accepted).
+  'read-only-items.yaml',
   // Enums and required members nested past the sampler's depth (hsbc.com's Open Banking products):
   // answered `''` and `{}` there, 500 "must be equal to one of the allowed values" on every GET.
   'deep-enums.yaml',

@@ -23,6 +23,16 @@ function wrongTypeValue(s: Schema): unknown {
 }
 
 /**
+ * The number one step past a bound, away from the range: `bound ± 1` where a double tells it from the
+ * bound, else the next double. Beyond 2^53 `bound + 1` is the bound again (circuitsandbox's
+ * `"maximum": 9223372036854776000`, 2^63): a value "above maximum" equal to it is no defect.
+ */
+function past(bound: number, direction: 1 | -1): number {
+  const step = bound + direction;
+  return step !== bound ? step : bound + direction * Math.abs(bound) * Number.EPSILON;
+}
+
+/**
  * Invalid values of a schema (the sampler's third kind, beside valid and boundary ones): each
  * breaks exactly one keyword (type §6.1.1, enum §6.1.2, bounds §6.2.2–5, lengths §6.3.1–2, format
  * §7.3), named for the report. Read from the view the caller passes (allOf merged, `effective`).
@@ -40,10 +50,16 @@ export function invalidValues(
   }
   if (s.type === 'integer' || s.type === 'number') {
     if (s.minimum !== undefined)
-      out.push({ what: `below minimum ${s.minimum}`, value: s.exclusiveMinimum === true ? s.minimum : s.minimum - 1 });
+      out.push({
+        what: `below minimum ${s.minimum}`,
+        value: s.exclusiveMinimum === true ? s.minimum : past(s.minimum, -1),
+      });
     // Only against declared bounds: an integer without maximum or format is unbounded (JSON Schema), so no value is "too big".
     if (s.maximum !== undefined)
-      out.push({ what: `above maximum ${s.maximum}`, value: s.exclusiveMaximum === true ? s.maximum : s.maximum + 1 });
+      out.push({
+        what: `above maximum ${s.maximum}`,
+        value: s.exclusiveMaximum === true ? s.maximum : past(s.maximum, 1),
+      });
     else if (s.type === 'integer' && s.format === 'int32') out.push({ what: 'over int32', value: 2_147_483_648 });
     if (s.type === 'integer') out.push({ what: 'not an integer', value: 1.5 });
   }

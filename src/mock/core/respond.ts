@@ -76,11 +76,19 @@ export function respond(request: PlainRequest, deps: CoreDeps): Reply {
     handler || preferences.code !== undefined ? undefined : rules.refuseUnknownParent(operation, params, request.path);
   if (refused) throw refused;
   const faker = preferences.seed === undefined ? dice.faker : createFaker(preferences.seed);
-  // An operation that documents no 2xx (a redirect, say) answers its first documented status.
+  // An operation that documents no 2xx (a redirect, say) answers its first documented status. A
+  // public one's (no security requirement) is not a 401 while it documents anything else: the
+  // request lacks no credentials (RFC 9110 §15.5.2), and a 401 would say it does (BigOven's
+  // `Recipe_Scan` lists only 401, 402, 415 and 500; Magento's `PUT /V1/carts/mine` 401 and `default`,
+  // whose answer is then the one `default` gives).
   const statuses = Object.keys(operation.responses)
     .filter((s) => /^\d{3}$/.test(s))
     .sort();
-  const fallback = statuses.some((s) => s.startsWith('2')) ? undefined : statuses[0];
+  const fitting = operation.requiresAuth ? statuses : statuses.filter((s) => s !== '401');
+  const fallback =
+    statuses.some((s) => s.startsWith('2')) || operation.responses['2XX'] !== undefined
+      ? undefined
+      : (fitting[0] ?? (operation.responses['default'] !== undefined ? undefined : statuses[0]));
   let reply = cannedReply(
     operation,
     preferences.code === undefined && fallback !== undefined ? { ...preferences, code: Number(fallback) } : preferences,

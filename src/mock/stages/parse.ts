@@ -148,7 +148,17 @@ export function parseStage(ctx: StageContext): RequestHandler[] {
 function structuredText(type: string, schema: OpenAPIV3.SchemaObject | undefined, text: string): unknown {
   if (!schema || !mediaMatches(type, 'text/*') || isXmlMediaType(type) || sequenceSyntax(type) !== undefined)
     return text;
-  const wanted = mergeAllOf(schema).type;
+  const merged = mergeAllOf(schema);
+  // A schema without `type` that names members or items (Netatmo's `NAThermProgram`: `properties`
+  // only) describes an object or an array all the same: read as a string, the text met no keyword
+  // of it (JSON Schema Validation §6.5: object keywords ignore other instances), and every body passed.
+  const wanted =
+    merged.type ??
+    (merged.properties !== undefined || merged.required !== undefined || merged.additionalProperties !== undefined
+      ? 'object'
+      : 'items' in merged && merged.items !== undefined
+        ? 'array'
+        : undefined);
   if (wanted !== 'object' && wanted !== 'array') return text;
   try {
     const value: unknown = JSON.parse(text);
