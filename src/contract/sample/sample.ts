@@ -572,7 +572,12 @@ class Sampler {
         for (let i = 0; i < 5; i++) {
           const value = formatValue(schema.format, this.dice);
           if (value === undefined) break;
-          if (fitsLength(value) && regexp.test(value)) return value;
+          // The same value in the letter case the pattern asks for: hexadecimal digits in a UUID
+          // are case-insensitive (RFC 4122 §3), and loket.nl's `^[{(]?[0-9A-F]{8}…` takes upper case only.
+          const spelled = [value, value.toUpperCase(), value.toLowerCase()].find(
+            (v) => fitsLength(v) && regexp.test(v) && (this.options.fits?.(schema, v) ?? true),
+          );
+          if (spelled !== undefined) return spelled;
         }
       }
       if (matching !== undefined) return matching;
