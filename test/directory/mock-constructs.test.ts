@@ -220,6 +220,8 @@ const CONSTRUCTS = [
   // A nullable enum without null (GitHub's dismissed_reason), null in its own example: 500 "must be
   // equal to one of the allowed values" where the kernel reads null as allowed.
   'nullable-enum-null.yaml',
+  // A UUID whose pattern takes upper-case hex only (loket.nl): answered as a pattern match that is no UUID, 500.
+  'uuid-upper-case-pattern.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {

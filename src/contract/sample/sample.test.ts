@@ -98,6 +98,26 @@ const VALID: ReadonlyArray<[construct: string, section: string, schema: Schema]>
   ],
   ['format date-time', 'OAS 3.0.3 §4.7.4; RFC 3339 §5.6', { type: 'string', format: 'date-time' }],
   [
+    'pattern with nested unbounded repetitions (amazonaws.com/vpc-lattice ResourceArn)',
+    'JSON Schema Validation §6.3.1–3',
+    {
+      type: 'string',
+      pattern:
+        '^arn(:[a-z0-9]+([.-][a-z0-9]+)*){2}(:([a-z0-9]+([.-][a-z0-9]+)*)?){2}:((servicenetwork/sn)|(service/svc))-[0-9a-z]{17}$',
+      minLength: 20,
+      maxLength: 200,
+    },
+  ],
+  [
+    'format uuid with an upper-case pattern (loket.nl ids)',
+    'RFC 4122 §3: hexadecimal digits are case-insensitive; JSON Schema Validation §6.3.3, §7',
+    {
+      type: 'string',
+      format: 'uuid',
+      pattern: '^[{(]?[0-9A-F]{8}[-]?([0-9A-F]{4}[-]?){3}[0-9A-F]{12}[)}]?$',
+    },
+  ],
+  [
     'format date-time held to 24 characters (telstra.com createTimestamp)',
     'RFC 3339 §5.6 time-secfrac; JSON Schema Validation §6.3.1',
     { type: 'string', format: 'date-time', minLength: 24, maxLength: 24 },

@@ -572,7 +572,12 @@ class Sampler {
         for (let i = 0; i < 5; i++) {
           const value = formatValue(schema.format, this.dice);
           if (value === undefined) break;
-          if (fitsLength(value) && regexp.test(value)) return value;
+          // The same value in the letter case the pattern asks for: hexadecimal digits in a UUID
+          // are case-insensitive (RFC 4122 §3), and loket.nl's `^[{(]?[0-9A-F]{8}…` takes upper case only.
+          const spelled = [value, value.toUpperCase(), value.toLowerCase()].find(
+            (v) => fitsLength(v) && regexp.test(v) && (this.options.fits?.(schema, v) ?? true),
+          );
+          if (spelled !== undefined) return spelled;
         }
       }
       if (matching !== undefined) return matching;
@@ -650,8 +655,15 @@ class Sampler {
   private fromPattern(regexp: RegExp, min: number, max: number | undefined): string | undefined {
     try {
       const generator = new RandExp(regexp);
+      // Unbounded repetitions nested in one another multiply: each drawn up to `max` times, the
+      // AWS ARN pattern `(:[a-z0-9]+([.-][a-z0-9]+)*){2}` made strings of tens of thousands of
+      // characters per draw (amazonaws.com/vpc-lattice: 7 s per id drawn, its start over 100 s).
+      // Each level gets the root of the length aimed at, so the whole stays near it.
+      const depth = Math.max(1, unboundedDepth(Reflect.get(generator, 'tokens')));
+      const perLevel = (length: number): number => Math.max(depth > 1 ? 2 : 8, Math.ceil(length ** (1 / depth)));
       for (let i = 0; i < 15; i++) {
-        generator.max = i < 5 ? Math.max(8, Math.min(min, 64)) : Math.max(8, Math.min(max ?? min + 8, 256));
+        generator.max =
+          i < 5 ? perLevel(Math.max(8, Math.min(min, 64))) : perLevel(Math.max(8, Math.min(max ?? min + 8, 256)));
         generator.randInt =
           i < 5
             ? (a: number, b: number) => this.dice.int(a, b)
@@ -667,6 +679,27 @@ class Sampler {
     }
     return undefined;
   }
+}
+
+/** randexp's token types (its parser `ret`): a group or the root holds tokens, a repetition one. */
+const RET_ROOT = 0;
+const RET_GROUP = 1;
+const RET_REPETITION = 5;
+
+/** How deep unbounded repetitions (`*`, `+`, `{n,}`) nest in a randexp token tree: `([.-][a-z]+)*` is 2. */
+function unboundedDepth(token: unknown): number {
+  if (!isRecord(token)) return 0;
+  const inner = (tokens: unknown): number =>
+    Array.isArray(tokens) ? Math.max(0, ...tokens.map((t) => unboundedDepth(t))) : 0;
+  if (token['type'] === RET_REPETITION) {
+    const unbounded = token['max'] === null || token['max'] === Number.POSITIVE_INFINITY;
+    return (unbounded ? 1 : 0) + unboundedDepth(token['value']);
+  }
+  if (token['type'] === RET_ROOT || token['type'] === RET_GROUP) {
+    const options = token['options'];
+    return Array.isArray(options) ? Math.max(0, ...options.map(inner)) : inner(token['stack']);
+  }
+  return 0;
 }
 
 /** The type a schema's value has: its `type`, else the one its keywords imply. */
