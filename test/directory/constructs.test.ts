@@ -106,6 +106,9 @@ const CONSTRUCTS = [
   // `[18]` was coerced to both and refused 400 "must match exactly one schema in oneOf", also on the
   // unknown-id probe (not_found_for_unknown_id answered 400 instead of 404).
   'deep-object-text-oneof.yaml',
+  // A path parameter whose schema is a `readOnly` one its answers share (GitHub's `alert_number`):
+  // refused 400 "request/params/alert_number is read-only" (not_found_for_unknown_id answered 400).
+  'read-only-path-parameter.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
