@@ -11,6 +11,7 @@ import {
   itemSegment,
   linkSource,
   listItems,
+  offsetBase,
   onCollection,
   resourcePath,
 } from '../../src/contract/index.js';
@@ -204,7 +205,8 @@ async function listIds(
   let last: Exchange | undefined;
   let pages = 0;
   let unreadable = false;
-  for (let offset = 0; pages < 50; pages++) {
+  // An offset counted from 1 (the kernel's offsetBase: `minimum: 1`) asks for the first item at 1.
+  for (let offset = offsetParam ? offsetBase(offsetParam.schema) : 0; pages < 50; pages++) {
     const query: Record<string, unknown> = {};
     if (limit !== undefined) query['limit'] = limit;
     if (offsetParam) query['offset'] = offset;

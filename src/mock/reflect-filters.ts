@@ -3,6 +3,7 @@ import {
   collectionNameOf,
   LIMIT_NAMES,
   OFFSET_NAMES,
+  offsetBase,
   PAGE_NAMES,
   isRecord,
   jsonContent,
@@ -121,7 +122,14 @@ export function reflectFilters(
   const size = Math.min(...named(LIMIT_NAMES).map((x) => x.n));
   const page = named(PAGE_NAMES)[0];
   const base = page ? pageBase(page.p.schema) : 1;
-  const start = Number.isFinite(size) && page ? Math.max(0, page.n - base) * size : (named(OFFSET_NAMES)[0]?.n ?? 0);
+  // An offset counted from 1 (the kernel's offsetBase) names the first item at 1.
+  const offset = named(OFFSET_NAMES)[0];
+  const start =
+    Number.isFinite(size) && page
+      ? Math.max(0, page.n - base) * size
+      : offset
+        ? Math.max(0, offset.n - offsetBase(offset.p.schema))
+        : 0;
   const paged =
     (Number.isFinite(size) && size < items.length) || start > 0
       ? items.slice(start, Number.isFinite(size) ? start + size : undefined)

@@ -146,6 +146,12 @@ const CONSTRUCTS = [
   // A stateless PUT on a path whose read documents 404 (GitHub's public members, zuora's bill runs):
   // the PUT succeeded, the read of the same path said 404 "no answer of this mock has named it".
   'put-names-its-target.yaml',
+  // A path parameter whose schema is a `readOnly` one its answers share (GitHub's `alert_number`):
+  // refused 400 "request/params/alert_number is read-only" (not_found_for_unknown_id answered 400).
+  'read-only-path-parameter.yaml',
+  // An offset `minimum: 1, default: 1` (nordigen's creditors): the mock skipped the first item of
+  // every page, a list filtered to the item just created answered none (filters_filter).
+  'offset-counts-from-one.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {

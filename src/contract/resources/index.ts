@@ -75,6 +75,7 @@ export {
   normalName,
   listParameterRole,
   pageBase,
+  offsetBase,
   LIMIT_NAMES,
   OFFSET_NAMES,
   PAGE_NAMES,

@@ -95,6 +95,17 @@ export function pageBase(schema: OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObj
 }
 
 /**
+ * The index an offset parameter gives the first item: 0, unless its schema's smallest value is 1
+ * or more (nordigen's `offset`, "The initial index from which to return the results", `minimum: 1,
+ * default: 1`): such an offset counts from 1, and the first page is asked for at 1, not past it.
+ */
+export function offsetBase(schema: OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject | undefined): 0 | 1 {
+  const s = schema && !('$ref' in schema) ? nonNullView(schema) : undefined;
+  const min = s?.exclusiveMinimum === true && s.minimum !== undefined ? s.minimum + 1 : s?.minimum;
+  return min !== undefined && min >= 1 ? 1 : 0;
+}
+
+/**
  * Whether a record field is the Amazon Resource Name a path parameter takes, where the record has
  * no field of the parameter's name: AWS's `{appBundleIdentifier}` ("The Amazon Resource Name (ARN)
  * or Universally Unique Identifier (UUID) of the app bundle") over `{arn}`, `{appAuthorizationIdentifier}`

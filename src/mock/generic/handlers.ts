@@ -31,6 +31,7 @@ import {
   TOTAL_NAMES as TOTAL,
   normalName as normal,
   pageBase as firstPage,
+  offsetBase,
   recordProperties,
   successSchema,
   type Binding,
@@ -675,6 +676,7 @@ function listPage(
   let offset = 0;
   let page: number | undefined;
   let pageBase = 1;
+  let base = 0;
   for (const parameter of input.operation.parameters) {
     if (parameter.in !== 'query') continue;
     const schema = asSchema(parameter.schema);
@@ -687,7 +689,11 @@ function listPage(
     const fallback = typeof schema?.default === 'number' ? schema.default : undefined;
     // A page-size name the request leaves out (or a non-numeric one: Lob's postcard `size`, 4x6) keeps the size another gave.
     if (LIMIT.has(key)) size = number ?? fallback ?? size;
-    else if (OFFSET.has(key)) offset = number ?? fallback ?? 0;
+    // An offset counted from 1 (offsetBase: nordigen's `minimum: 1, default: 1`) names the first item at 1.
+    else if (OFFSET.has(key)) {
+      base = offsetBase(schema);
+      offset = Math.max(0, (number ?? fallback ?? base) - base);
+    }
     // A continuation token the mock gave (tellPage: the next page's offset, as text) resumes there;
     // any other token, which the mock never gave, starts from the first record.
     else if (CURSOR.has(key)) offset = number ?? offset;
@@ -706,7 +712,8 @@ function listPage(
     items = items.slice(start, start + size);
     if (start + size < total) next = start + size;
   } else if (offset > 0) items = items.slice(offset);
-  return { items, total, page, size, offset, next };
+  // The offset told back in the request's own count (from 1 where it counts from 1).
+  return { items, total, page, size, offset: offset + base, next };
 }
 
 /** The numbers of a page as served: the whole list's count, the page number, size and offset, and where the next page starts (none: the last). */
