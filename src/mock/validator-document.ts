@@ -200,6 +200,7 @@ export function validatorDocument(
   absentDeepObjects(document, changes);
   deepSchemaReferences(document, changes);
   referencedAccessModes(document, changes);
+  parameterAccessModes(document, changes);
   oneSchemePerRequirement(document);
   untypedParameterEnums(document);
   // Places are named in the user's own document (a Swagger 2.0 one's pointers, not the upgraded copy's).
@@ -1003,6 +1004,64 @@ function referencedAccessModes(document: OpenAPIV3.Document, changes: string[]):
   if (count > 0)
     changes.push(
       `${count} required propert${count === 1 ? 'y' : 'ies'} whose $ref is readOnly or writeOnly marked so on the property`,
+    );
+}
+
+/**
+ * A parameter's schema that is readOnly or writeOnly, itself or through the `$ref`s and
+ * alternatives it is made of (DigitalOcean's `ssh_key_identifier`: `anyOf` of the key's `id` and
+ * `fingerprint` properties, both `readOnly`). OAS 3.0.3 §4.7.25: readOnly is "relevant only for
+ * Schema `properties` definitions", the members of a body; a parameter is no such property, and
+ * its value is sent by the client. The validator refused every request: "request/params/
+ * ssh_key_identifier is read-only". Its copy gets the schema without those two keywords at those levels.
+ */
+function parameterAccessModes(document: OpenAPIV3.Document, changes: string[]): void {
+  const schemas = (document.components?.schemas ?? {}) as Record<string, unknown>;
+  const MODES = ['readOnly', 'writeOnly'];
+  const plain = (node: unknown, hops: number): unknown => {
+    if (!isRecord(node) || hops > 10) return node;
+    const ref = node['$ref'];
+    if (typeof ref === 'string') {
+      const m = /^#\/components\/schemas\/([^/]+)$/.exec(ref);
+      const target = m ? schemas[decodePointer(m[1]!)] : undefined;
+      const inner = plain(target, hops + 1);
+      return inner === target ? node : inner;
+    }
+    let changed = MODES.some((mode) => node[mode] !== undefined);
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (MODES.includes(key)) continue;
+      if ((key === 'anyOf' || key === 'oneOf' || key === 'allOf') && Array.isArray(value)) {
+        const members = value.map((member) => plain(member, hops + 1));
+        if (members.some((member, i) => member !== value[i])) changed = true;
+        out[key] = members;
+      } else out[key] = value;
+    }
+    return changed ? out : node;
+  };
+  let count = 0;
+  const fix = (parameters: unknown): void => {
+    if (!Array.isArray(parameters)) return;
+    for (const parameter of parameters) {
+      if (!isRecord(parameter) || parameter['in'] === undefined) continue;
+      const schema = parameter['schema'];
+      const made = plain(schema, 0);
+      if (made !== schema) {
+        parameter['schema'] = made;
+        count += 1;
+      }
+    }
+  };
+  fix(Object.values(document.components?.parameters ?? {}));
+  for (const item of Object.values((document.paths ?? {}) as Record<string, unknown>)) {
+    if (!isRecord(item)) continue;
+    fix(item['parameters']);
+    for (const method of METHODS)
+      if (isRecord(item[method])) fix((item[method] as Record<string, unknown>)['parameters']);
+  }
+  if (count > 0)
+    changes.push(
+      `${count} parameter schema(s) read without readOnly and writeOnly (OAS 3.0.3 §4.7.25: properties only)`,
     );
 }
 

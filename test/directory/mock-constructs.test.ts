@@ -176,6 +176,9 @@ const CONSTRUCTS = [
   // A PUT on the collection whose body may name the record by a field its schema does not require
   // (e-conomic's `PUT /projects` without `number`): 400 "The body must name the project by number".
   'body-names-no-record.yaml',
+  // A path parameter whose schema is `anyOf` readOnly properties (digitalocean's `ssh_key_identifier`):
+  // 400 "request/params/ssh_key_identifier is read-only" on every read, update and delete.
+  'read-only-parameter-schema.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
