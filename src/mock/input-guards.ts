@@ -267,5 +267,11 @@ export function normalizeContentType(req: IncomingMessage, operation: Operation,
     const sent = essence === '' ? 'a Content-Type without a media type' : `"${essence.slice(0, 100)}"`;
     throw new HttpError(415, code, `The request body must be ${expected}, not ${sent}.`);
   }
-  req.headers['content-type'] = essence;
+  // A type documented only with parameters other than a charset (windows.net Batch's `application/json;
+  // odata=minimalmetadata`) is that key to the validator, which matches keys whole and adds only a
+  // charset of its own: the documented key, one of a bounded few, stands for the essence sent.
+  const keyed = documented.includes(essence)
+    ? undefined
+    : Object.keys(operation.requestBody.content ?? {}).find((t) => mediaEssence(t) === essence);
+  req.headers['content-type'] = keyed ?? essence;
 }

@@ -179,6 +179,9 @@ const CONSTRUCTS = [
   // A path parameter whose schema is `anyOf` readOnly properties (digitalocean's `ssh_key_identifier`):
   // 400 "request/params/ssh_key_identifier is read-only" on every read, update and delete.
   'read-only-parameter-schema.yaml',
+  // A body keyed `application/json; odata=minimalmetadata` (windows.net's Batch service): 415
+  // "must be application/json (unsupported media type application/json)" on every body.
+  'media-type-with-other-parameters.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
