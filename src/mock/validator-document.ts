@@ -687,6 +687,17 @@ function literalBracketNames(
  */
 function mergeSamePaths(document: OpenAPIV3.Document, changes: string[]): void {
   const paths = document.paths as Record<string, OpenAPIV3.PathItemObject>;
+  const components = (document.components?.parameters ?? {}) as Record<
+    string,
+    OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject
+  >;
+  const resolveParameter = (
+    p: OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject,
+  ): OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject => {
+    if (!('$ref' in p) || !p.$ref.startsWith('#/components/parameters/')) return p;
+    const target = components[decodePointer(p.$ref.slice('#/components/parameters/'.length))];
+    return target ?? p;
+  };
   const keys = Object.keys(paths).sort((a, b) => Number(selects(a)) - Number(selects(b)));
   const first = new Map<string, string>();
   for (const key of keys) {
@@ -709,11 +720,15 @@ function mergeSamePaths(document: OpenAPIV3.Document, changes: string[]): void {
     // operation does not declare them itself.
     const keyQuery = selects(key) && key.split('#')[0]!.includes('?') ? selectorsOf(key.split('#')[0]!) : [];
     const rename = (
-      p: OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject,
+      written: OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject,
     ): OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject => {
-      if ('$ref' in p || p.in !== 'path') return p;
+      // A parameter written as a `$ref` (carbone's `/render/{templateId}`, `templateId` a component
+      // beside `/render/{renderId}`) is renamed too, as the object it points to: else the validator
+      // required `templateId`, which the merged template no longer names (400 on every request).
+      const p = resolveParameter(written);
+      if ('$ref' in p || p.in !== 'path') return written;
       const at = ownNames.indexOf(p.name);
-      return at < 0 || targetNames[at] === p.name ? p : { ...p, name: targetNames[at]! };
+      return at < 0 || targetNames[at] === p.name ? written : { ...p, name: targetNames[at]! };
     };
     const named = (p: OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject): string =>
       '$ref' in p ? p.$ref : `${p.in}:${p.name}`;

@@ -182,6 +182,9 @@ const CONSTRUCTS = [
   // A body keyed `application/json; odata=minimalmetadata` (windows.net's Batch service): 415
   // "must be application/json (unsupported media type application/json)" on every body.
   'media-type-with-other-parameters.yaml',
+  // `/render/{templateId}` beside `/render/{renderId}`, each parameter a `$ref` (carbone.io): the
+  // `$ref`'d one was not renamed when the paths were served as one, 400 "must have required property 'templateId'".
+  'identical-paths-parameter-refs.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
