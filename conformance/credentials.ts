@@ -217,8 +217,31 @@ export class CredentialPlan {
    * from a deprecated scheme, and the runner is one).
    */
   satisfiable(operation: Operation): Requirement | undefined {
-    const met = operation.security.filter((req) => Object.keys(req).every((name) => this.valueFor(name) !== undefined));
+    const met = operation.security.filter(
+      (req) => Object.keys(req).every((name) => this.valueFor(name) !== undefined) && this.collision(req) === undefined,
+    );
     return met.find((req) => !Object.keys(req).some((name) => schemeDeprecated(this.scheme(name)))) ?? met[0];
+  }
+
+  /**
+   * Two schemes of one requirement that write different values into one header (Azure Container
+   * Registry's `{registry_auth: [], registry_oauth2: []}`: http basic and an apiKey named
+   * `Authorization`): a request carries one Authorization, holding one set of credentials (RFC 9110
+   * §11.6.2), so no request meets both; the header and the two schemes, else undefined. Two that
+   * write the same value (a bearer and an oauth2 scheme, both `Bearer t`) travel together.
+   */
+  private collision(req: Requirement): { header: string; schemes: [string, string] } | undefined {
+    const written = new Map<string, { scheme: string; value: string }>();
+    for (const name of Object.keys(req)) {
+      for (const placed of this.placements(name, this.valueFor(name) ?? '')) {
+        if (placed.in !== 'header') continue;
+        const header = placed.name.toLowerCase();
+        const before = written.get(header);
+        if (before !== undefined && before.value !== placed.value) return { header, schemes: [before.scheme, name] };
+        written.set(header, { scheme: name, value: placed.value });
+      }
+    }
+    return undefined;
   }
 
   /** Valid credentials for the operation, placed; undefined when no requirement can be met. */
@@ -253,6 +276,13 @@ export class CredentialPlan {
           .join(' + '),
       )
       .filter(Boolean);
+    // A requirement whose credentials were all given but cannot travel together: the contract's.
+    const colliding = operation.security
+      .filter((req) => Object.keys(req).every((name) => this.valueFor(name) !== undefined))
+      .map((req) => this.collision(req))
+      .find((c) => c !== undefined);
+    if (colliding !== undefined && alternatives.length === 1)
+      return `${operation.id} requires ${colliding.schemes.join(' and ')} together, both carried in the ${colliding.header} header, which holds one credential (RFC 9110 §11.6.2): no request can meet that requirement`;
     return `${operation.id} requires credentials the run was not given: ${alternatives.join(' or ')}`;
   }
 

@@ -202,6 +202,7 @@ export function validatorDocument(
   absentDeepObjects(document, changes);
   deepSchemaReferences(document, changes);
   referencedAccessModes(document, changes);
+  parameterAccessModes(document, changes);
   oneSchemePerRequirement(document);
   untypedParameterEnums(document);
   // Places are named in the user's own document (a Swagger 2.0 one's pointers, not the upgraded copy's).
@@ -732,6 +733,17 @@ function literalBracketNames(
  */
 function mergeSamePaths(document: OpenAPIV3.Document, changes: string[]): void {
   const paths = document.paths as Record<string, OpenAPIV3.PathItemObject>;
+  const components = (document.components?.parameters ?? {}) as Record<
+    string,
+    OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject
+  >;
+  const resolveParameter = (
+    p: OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject,
+  ): OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject => {
+    if (!('$ref' in p) || !p.$ref.startsWith('#/components/parameters/')) return p;
+    const target = components[decodePointer(p.$ref.slice('#/components/parameters/'.length))];
+    return target ?? p;
+  };
   const keys = Object.keys(paths).sort((a, b) => Number(selects(a)) - Number(selects(b)));
   const first = new Map<string, string>();
   for (const key of keys) {
@@ -754,11 +766,15 @@ function mergeSamePaths(document: OpenAPIV3.Document, changes: string[]): void {
     // operation does not declare them itself.
     const keyQuery = selects(key) && key.split('#')[0]!.includes('?') ? selectorsOf(key.split('#')[0]!) : [];
     const rename = (
-      p: OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject,
+      written: OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject,
     ): OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject => {
-      if ('$ref' in p || p.in !== 'path') return p;
+      // A parameter written as a `$ref` (carbone's `/render/{templateId}`, `templateId` a component
+      // beside `/render/{renderId}`) is renamed too, as the object it points to: else the validator
+      // required `templateId`, which the merged template no longer names (400 on every request).
+      const p = resolveParameter(written);
+      if ('$ref' in p || p.in !== 'path') return written;
       const at = ownNames.indexOf(p.name);
-      return at < 0 || targetNames[at] === p.name ? p : { ...p, name: targetNames[at]! };
+      return at < 0 || targetNames[at] === p.name ? written : { ...p, name: targetNames[at]! };
     };
     const named = (p: OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject): string =>
       '$ref' in p ? p.$ref : `${p.in}:${p.name}`;
@@ -1126,6 +1142,64 @@ function referencedAccessModes(document: OpenAPIV3.Document, changes: string[]):
   if (count > 0)
     changes.push(
       `${count} required propert${count === 1 ? 'y' : 'ies'} whose $ref is readOnly or writeOnly marked so on the property`,
+    );
+}
+
+/**
+ * A parameter's schema that is readOnly or writeOnly, itself or through the `$ref`s and
+ * alternatives it is made of (DigitalOcean's `ssh_key_identifier`: `anyOf` of the key's `id` and
+ * `fingerprint` properties, both `readOnly`). OAS 3.0.3 §4.7.25: readOnly is "relevant only for
+ * Schema `properties` definitions", the members of a body; a parameter is no such property, and
+ * its value is sent by the client. The validator refused every request: "request/params/
+ * ssh_key_identifier is read-only". Its copy gets the schema without those two keywords at those levels.
+ */
+function parameterAccessModes(document: OpenAPIV3.Document, changes: string[]): void {
+  const schemas = (document.components?.schemas ?? {}) as Record<string, unknown>;
+  const MODES = ['readOnly', 'writeOnly'];
+  const plain = (node: unknown, hops: number): unknown => {
+    if (!isRecord(node) || hops > 10) return node;
+    const ref = node['$ref'];
+    if (typeof ref === 'string') {
+      const m = /^#\/components\/schemas\/([^/]+)$/.exec(ref);
+      const target = m ? schemas[decodePointer(m[1]!)] : undefined;
+      const inner = plain(target, hops + 1);
+      return inner === target ? node : inner;
+    }
+    let changed = MODES.some((mode) => node[mode] !== undefined);
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (MODES.includes(key)) continue;
+      if ((key === 'anyOf' || key === 'oneOf' || key === 'allOf') && Array.isArray(value)) {
+        const members = value.map((member) => plain(member, hops + 1));
+        if (members.some((member, i) => member !== value[i])) changed = true;
+        out[key] = members;
+      } else out[key] = value;
+    }
+    return changed ? out : node;
+  };
+  let count = 0;
+  const fix = (parameters: unknown): void => {
+    if (!Array.isArray(parameters)) return;
+    for (const parameter of parameters) {
+      if (!isRecord(parameter) || parameter['in'] === undefined) continue;
+      const schema = parameter['schema'];
+      const made = plain(schema, 0);
+      if (made !== schema) {
+        parameter['schema'] = made;
+        count += 1;
+      }
+    }
+  };
+  fix(Object.values(document.components?.parameters ?? {}));
+  for (const item of Object.values((document.paths ?? {}) as Record<string, unknown>)) {
+    if (!isRecord(item)) continue;
+    fix(item['parameters']);
+    for (const method of METHODS)
+      if (isRecord(item[method])) fix((item[method] as Record<string, unknown>)['parameters']);
+  }
+  if (count > 0)
+    changes.push(
+      `${count} parameter schema(s) read without readOnly and writeOnly (OAS 3.0.3 §4.7.25: properties only)`,
     );
 }
 

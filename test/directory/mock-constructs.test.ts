@@ -222,6 +222,15 @@ const CONSTRUCTS = [
   'nullable-enum-null.yaml',
   // A UUID whose pattern takes upper-case hex only (loket.nl): answered as a pattern match that is no UUID, 500.
   'uuid-upper-case-pattern.yaml',
+  // A path parameter whose schema is `anyOf` readOnly properties (digitalocean's `ssh_key_identifier`):
+  // 400 "request/params/ssh_key_identifier is read-only" on every read, update and delete.
+  'read-only-parameter-schema.yaml',
+  // A body keyed `application/json; odata=minimalmetadata` (windows.net's Batch service): 415
+  // "must be application/json (unsupported media type application/json)" on every body.
+  'media-type-with-other-parameters.yaml',
+  // `/render/{templateId}` beside `/render/{renderId}`, each parameter a `$ref` (carbone.io): the
+  // `$ref`'d one was not renamed when the paths were served as one, 400 "must have required property 'templateId'".
+  'identical-paths-parameter-refs.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
