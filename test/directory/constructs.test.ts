@@ -104,6 +104,9 @@ const CONSTRUCTS = [
   // A stateless PUT on a path whose read documents 404 (GitHub's public members, zuora's bill runs):
   // the PUT succeeded, the read of the same path said 404 "no answer of this mock has named it".
   'put-names-its-target.yaml',
+  // Summaries naming the identifier otherwise, typed by the same schema (amazonaws.com/iot's
+  // `versionId` for `policyVersionId`): the list was stateless, a created version never listed.
+  'list-summaries-renamed-id.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
