@@ -16,6 +16,8 @@ const MAX_LEAVES = 5_000;
  */
 export class ServedValues {
   private readonly values = new Set<string>();
+  /** The request paths successful PUTs wrote, and the paths above them (written). */
+  private readonly paths = new Set<string>();
   /** The contract's path parameter names, normalised (vocabulary.ts). */
   private readonly parameterNames: ReadonlySet<string>;
 
@@ -47,12 +49,25 @@ export class ServedValues {
    * GitHub's `PUT /orgs/{org}/public_members/{username}` answered 200 and 204, and the reads of the
    * same path then 404 "no answer of this mock has named it".
    */
-  written(operation: Operation, status: number, params: Readonly<Record<string, string>>): void {
+  written(operation: Operation, status: number, params: Readonly<Record<string, string>>, path?: string): void {
     if (operation.method !== 'put' || status < 200 || status > 299) return;
     for (const [, name] of operation.path.matchAll(/\{([^{}]+)\}/g)) {
       const value = params[name!];
       if (value !== undefined) this.add(value);
     }
+    // The path and every path above it, so that a lookup is one set membership.
+    const segments = (path ?? '').replace(/\/+$/, '').split('/');
+    for (let i = 2; i <= segments.length && this.paths.size < MAX_VALUES; i++)
+      this.paths.add(segments.slice(0, i).join('/'));
+  }
+
+  /**
+   * Whether a successful PUT wrote this path or one under it: it exists, and so does everything it
+   * lies under, whatever the parents' collections hold (gitea's `PUT /repos/{owner}/{repo}/collaborators/{collaborator}`
+   * answered 204 under a repository no collection kept, and the read of the same path 404 "No owner with repo …").
+   */
+  vouches(path: string): boolean {
+    return this.paths.has(path.replace(/\/+$/, ''));
   }
 
   /** Whether a member's name says its value names something (see record). */
@@ -63,6 +78,7 @@ export class ServedValues {
 
   clear(): void {
     this.values.clear();
+    this.paths.clear();
   }
 
   private add(value: string): void {

@@ -93,6 +93,10 @@ export class GenericRules implements Rules {
     params: Readonly<Record<string, string>>,
     path?: string,
   ): HttpError | undefined {
+    const deleted =
+      path === undefined ? undefined : deletedPath(this.deps.store, operation, path, this.deps.codeForStatus);
+    // A path a successful PUT wrote exists, its parents with it (RFC 9110 §9.3.4).
+    if (path !== undefined && this.served.vouches(path)) return deleted;
     return (
       unknownParent(
         {
@@ -104,7 +108,7 @@ export class GenericRules implements Rules {
         operation,
         params,
       ) ??
-      (path === undefined ? undefined : deletedPath(this.deps.store, operation, path, this.deps.codeForStatus)) ??
+      deleted ??
       this.served.unnamed(operation, params, this.deps.codeForStatus, (itemPath, value) =>
         this.model.collections.some(
           // The position is an inferred collection's, or the value one of its records' identifiers
@@ -124,7 +128,7 @@ export class GenericRules implements Rules {
   ): void {
     rememberDelete(this.deps.store, operation, path, status);
     this.served.record(status, body);
-    if (params) this.served.written(operation, status, params);
+    if (params) this.served.written(operation, status, params, path);
   }
 
   reset(): void {
