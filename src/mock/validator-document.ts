@@ -202,7 +202,6 @@ export function validatorDocument(
   absentDeepObjects(document, changes);
   deepSchemaReferences(document, changes);
   referencedAccessModes(document, changes);
-  parameterAccessModes(document, changes);
   oneSchemePerRequirement(document);
   untypedParameterEnums(document);
   // Places are named in the user's own document (a Swagger 2.0 one's pointers, not the upgraded copy's).
@@ -980,43 +979,6 @@ function textOneOfParameters(document: OpenAPIV3.Document, changes: string[]): v
     for (const p of item.parameters ?? []) loosen(p, at);
     for (const m of METHODS) for (const p of item[m]?.parameters ?? []) loosen(p, `${at}/${m}`);
   }
-}
-
-/**
- * `readOnly` and `writeOnly` are "relevant only for Schema `properties` definitions" (OAS 3.0.3
- * §4.7.24): a parameter's schema that carries one (GitHub's `alert_number`, a `$ref` to the
- * `alert-number` schema its answers share, `readOnly: true`) still takes every value. The validator
- * refused each such path value "request/params/alert_number is read-only", 400 where the lookup's
- * 404 was due. The parameter's own copy drops the flag; the shared schema, which bodies use, keeps it.
- */
-function parameterAccessModes(document: OpenAPIV3.Document, changes: string[]): void {
-  const schemas = (document.components?.schemas ?? {}) as Record<string, unknown>;
-  const resolve = (node: unknown): Record<string, unknown> | undefined => {
-    for (let hops = 0; hops < 10 && isRecord(node); hops++) {
-      const ref = node['$ref'];
-      if (typeof ref !== 'string') return node;
-      const m = /^#\/components\/schemas\/([^/]+)$/.exec(ref);
-      node = m ? schemas[decodePointer(m[1]!)] : undefined;
-    }
-    return undefined;
-  };
-  let count = 0;
-  const free = (parameter: unknown): void => {
-    if (!isRecord(parameter) || parameter['in'] === undefined) return;
-    const schema = resolve(parameter['schema']);
-    if (!schema || (schema['readOnly'] !== true && schema['writeOnly'] !== true)) return;
-    const { readOnly: _read, writeOnly: _write, ...rest } = schema;
-    parameter['schema'] = rest;
-    count += 1;
-  };
-  for (const parameter of Object.values(document.components?.parameters ?? {})) free(parameter);
-  for (const item of Object.values(document.paths)) {
-    if (!item) continue;
-    for (const parameter of item.parameters ?? []) free(parameter);
-    for (const method of METHODS) for (const parameter of item[method]?.parameters ?? []) free(parameter);
-  }
-  if (count > 0)
-    changes.push(`${count} parameter${count === 1 ? '' : 's'} whose schema is readOnly or writeOnly read without it`);
 }
 
 /**
