@@ -55,6 +55,12 @@ const CONSTRUCTS = [
   // An HTTP scheme the run holds no value for (HERE's OAuth 1.0 `signedRequest`): made-up "wrong" credentials,
   // which the mock takes as it takes any it cannot check, were failed as accepted (auth_enforced).
   'unheld-http-scheme.yaml',
+  // A concrete path with other methods beside its template (VTEX's `POST /api/dataentities/Client/documents`,
+  // the template's example `Client`): the runner's PATCH was the concrete path's, 405 (status_code_documented).
+  'concrete-path-other-methods.yaml',
+  // Secured operations documenting only 401 (Kubernetes' `GET /logs/`): the mock's one documented answer was
+  // failed as "the valid key was refused with 401" (auth_enforced).
+  'only-401-documented.yaml',
   // Raw content written as a `format: byte` string: every upload refused "request/body must be string".
   'raw-string-body.yaml',
   // `createdAt[$gte]` and `createdAt[$lte]` as parameters of their own: refused "Unknown query parameter 'createdAt'".
