@@ -112,6 +112,9 @@ const CONSTRUCTS = [
   // An offset `minimum: 1, default: 1` (nordigen's creditors): the mock skipped the first item of
   // every page, a list filtered to the item just created answered none (filters_filter).
   'offset-counts-from-one.yaml',
+  // Items two envelopes deep (Google Compute's listPreconfiguredExpressionSets): the generated page
+  // followed one envelope and kept 2 items on a page of `maxResults=1` (paging_truthful).
+  'paged-twice-nested-list.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
