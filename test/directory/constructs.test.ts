@@ -115,6 +115,9 @@ const CONSTRUCTS = [
   // Items two envelopes deep (Google Compute's listPreconfiguredExpressionSets): the generated page
   // followed one envelope and kept 2 items on a page of `maxResults=1` (paging_truthful).
   'paged-twice-nested-list.yaml',
+  // `page`/`page_size` beside `limit`/`offset` (figshare's lists): a request paging by offset had
+  // its missing page number read as the first, the offset ignored (paging_truthful).
+  'page-beside-offset.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
