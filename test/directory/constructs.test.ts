@@ -164,6 +164,12 @@ const CONSTRUCTS = [
   // Summaries naming the identifier otherwise, typed by the same schema (amazonaws.com/iot's
   // `versionId` for `policyVersionId`): the list was stateless, a created version never listed.
   'list-summaries-renamed-id.yaml',
+  // Items two envelopes deep (Google Compute's listPreconfiguredExpressionSets): the generated page
+  // followed one envelope and kept 2 items on a page of `maxResults=1` (paging_truthful).
+  'paged-twice-nested-list.yaml',
+  // `page`/`page_size` beside `limit`/`offset` (figshare's lists): a request paging by offset had
+  // its missing page number read as the first, the offset ignored (paging_truthful).
+  'page-beside-offset.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
