@@ -267,3 +267,36 @@ describe('an unknown id is probed only with a request that is otherwise valid', 
     }
   });
 });
+
+describe('after a delete under a parent, the list asked is that parent list', () => {
+  it('DELETE /orgs/{org}/collaborators/{id}, then GET /orgs/<that org>/collaborators: no template is sent', async () => {
+    const spec = join(packageRoot, 'fixtures', 'constructs', 'directory', 'delete-under-parent-listed.yaml');
+    const mock = await start({ port: 0, spec });
+    try {
+      const { report } = await runComposed({
+        target: mock.url,
+        contract: await loadContract(spec),
+        contractSource: spec,
+        documents: [],
+        auth: {},
+        headers: {},
+        examples: 1,
+        strict: false,
+        checks: ['use_after_delete'],
+      });
+      const journal = (await (await fetch(`${mock.url}/__mock/requests`)).json()) as unknown;
+      const entries = (Array.isArray(journal) ? journal : (journal as { requests: unknown[] }).requests) as {
+        method?: string;
+        url?: string;
+      }[];
+      const lists = entries.filter((e) => e.method === 'GET' && /\/collaborators$/.test(e.url ?? ''));
+      expect(lists.length).toBeGreaterThan(0);
+      // The list read after the delete was `/orgs/%7Borg%7D/collaborators`: empty whatever the
+      // delete did, a false pass. Each list is asked under the org its record was deleted from.
+      expect(lists.map((e) => e.url).filter((url) => /[{}]|%7B|%7D/i.test(url ?? ''))).toEqual([]);
+      expect(report.results.find((r) => r.check === 'use_after_delete')?.status).toBe('passed');
+    } finally {
+      await mock.close();
+    }
+  });
+});
