@@ -3,6 +3,9 @@ import type { Contract, Operation, SchemeCredential } from '../src/contract/inde
 import { schemeCredential, schemeDeprecated } from '../src/contract/index.js';
 import { CREDENTIAL_ENV, REDACTED_KEY, redactedAs } from './http/curl.js';
 
+/** A field name: an RFC 9110 §5.6.2 token. */
+const FIELD_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
 /** What the user gave on the command line (PRODUCT.md §4): each flag feeds the schemes of its kind. */
 export interface Credentials {
   /** Every apiKey scheme, wherever it is carried. */
@@ -218,7 +221,10 @@ export class CredentialPlan {
    */
   satisfiable(operation: Operation): Requirement | undefined {
     const met = operation.security.filter(
-      (req) => Object.keys(req).every((name) => this.valueFor(name) !== undefined) && this.collision(req) === undefined,
+      (req) =>
+        Object.keys(req).every((name) => this.valueFor(name) !== undefined) &&
+        this.collision(req) === undefined &&
+        this.unsendable(req) === undefined,
     );
     return met.find((req) => !Object.keys(req).some((name) => schemeDeprecated(this.scheme(name)))) ?? met[0];
   }
@@ -244,6 +250,18 @@ export class CredentialPlan {
     return undefined;
   }
 
+  /**
+   * A header a scheme of the requirement names that no request can carry: a field name is a token
+   * (RFC 9110 §5.1), so rapidapi's `"in": "header", "name": "ADVICEment API Key"` cannot be sent; the
+   * runner failed "the request could not be sent" against the server. The scheme and the name, else undefined.
+   */
+  private unsendable(req: Requirement): { scheme: string; header: string } | undefined {
+    for (const name of Object.keys(req))
+      for (const placed of this.placements(name, this.valueFor(name) ?? ''))
+        if (placed.in === 'header' && !FIELD_NAME.test(placed.name)) return { scheme: name, header: placed.name };
+    return undefined;
+  }
+
   /** Valid credentials for the operation, placed; undefined when no requirement can be met. */
   valid(operation: Operation): Placement[] | undefined {
     const req = this.satisfiable(operation);
@@ -254,10 +272,12 @@ export class CredentialPlan {
   /** Wrong credentials in the places the operation's (satisfiable, else first) requirement reads. */
   wrong(operation: Operation, wrongValue: string): Placement[] {
     const req = this.satisfiable(operation) ?? operation.security.find((r) => Object.keys(r).length > 0) ?? {};
-    return Object.keys(req).flatMap((name) => {
-      const basic = this.credential(name)?.kind === 'basic';
-      return this.placements(name, basic ? `${wrongValue}:${wrongValue}` : wrongValue);
-    });
+    return Object.keys(req)
+      .flatMap((name) => {
+        const basic = this.credential(name)?.kind === 'basic';
+        return this.placements(name, basic ? `${wrongValue}:${wrongValue}` : wrongValue);
+      })
+      .filter((placed) => placed.in !== 'header' || FIELD_NAME.test(placed.name)); // see unsendable
   }
 
   /** Why the operation's requirements cannot be met, naming the flags that would. */
@@ -281,6 +301,12 @@ export class CredentialPlan {
       .filter((req) => Object.keys(req).every((name) => this.valueFor(name) !== undefined))
       .map((req) => this.collision(req))
       .find((c) => c !== undefined);
+    const unsendable = operation.security
+      .filter((req) => Object.keys(req).every((name) => this.valueFor(name) !== undefined))
+      .map((req) => this.unsendable(req))
+      .find((u) => u !== undefined);
+    if (unsendable !== undefined && alternatives.length === 1)
+      return `${operation.id} requires ${unsendable.scheme} in the header "${unsendable.header}", which is no field name (RFC 9110 §5.1: a token, no spaces): no request can carry it`;
     if (colliding !== undefined && alternatives.length === 1)
       return `${operation.id} requires ${colliding.schemes.join(' and ')} together, both carried in the ${colliding.header} header, which holds one credential (RFC 9110 §11.6.2): no request can meet that requirement`;
     return `${operation.id} requires credentials the run was not given: ${alternatives.join(' or ')}`;

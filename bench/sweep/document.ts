@@ -95,7 +95,9 @@ function plainTarget(operation: Contract['operations'][number], basePath: string
 function credentialHeaders(contract: Contract): Record<string, string> {
   const headers: Record<string, string> = { accept: '*/*' };
   for (const scheme of contract.securitySchemes.values()) {
-    if (scheme.type === 'apiKey' && scheme.in === 'header') headers[scheme.name.toLowerCase()] = CREDENTIALS.apiKey;
+    // A name that is no token (rapidapi's `ADVICEment API Key`, RFC 9110 §5.1) cannot be sent at all.
+    if (scheme.type === 'apiKey' && scheme.in === 'header' && /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(scheme.name))
+      headers[scheme.name.toLowerCase()] = CREDENTIALS.apiKey;
     if (scheme.type === 'apiKey' && scheme.in === 'cookie') headers['cookie'] = `${scheme.name}=${CREDENTIALS.apiKey}`;
   }
   headers['authorization'] ??= `Bearer ${CREDENTIALS.bearer}`;

@@ -348,6 +348,12 @@ export async function execute(input: ExecuteInput): Promise<Execution> {
       // Credentials: without, and with a wrong key.
       if (c.authProbes) {
         for (const auth of ['none', 'wrong'] as const) {
+          // Wrong credentials need a place a request can carry them (credentials.ts unsendable): sent
+          // without any, the probe would be the one without credentials again, reported as another.
+          if (auth === 'wrong' && credentials.wrong(op, 'x').length === 0) {
+            note(op.id, 'wrong_auth', 'no place its security requirements name can carry a credential');
+            continue;
+          }
           let generated =
             c.authBlocked === undefined
               ? await needsInput(destructive(op), 'random')

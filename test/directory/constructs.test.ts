@@ -10,6 +10,9 @@ import { expectCleanSweep } from './outcomes.js';
 import { sweepDocument, SWEEP_DEFAULTS } from '../../bench/sweep/document.js';
 
 const CONSTRUCTS = [
+  // An API key header named with spaces (rapidapi's `ADVICEment API Key`): no request can carry it (RFC 9110
+  // §5.1), and the runner failed not_a_server_error "the request could not be sent"; now not judged, with the reason.
+  'header-name-with-space.yaml',
   // One requirement asking for http basic and an apiKey named Authorization together (Azure Container
   // Registry, conjur): no request carries both; the runner failed the mock's 401 to one of them.
   'two-schemes-one-header-given-both.yaml',
