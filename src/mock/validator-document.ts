@@ -518,23 +518,26 @@ function parametersSharingNames(document: OpenAPIV3.Document, changes: string[])
     const found = typeof ref === 'string' ? shared[ref.replace('#/components/parameters/', '')] : p;
     return isRecord(found) ? found : undefined;
   };
+  const sameName = (a: unknown, b: unknown): boolean => read(a)?.name === read(b)?.name && read(a)?.in !== read(b)?.in;
   for (const [key, item] of Object.entries(document.paths ?? {})) {
-    const atPath = isRecord(item) && Array.isArray(item['parameters']) ? (item['parameters'] as unknown[]) : [];
-    if (atPath.length === 0 || !item) continue;
-    for (const method of METHODS) {
-      const operation = (item as Record<string, unknown>)[method];
-      if (!isRecord(operation) || !Array.isArray(operation['parameters'])) continue;
-      const own = operation['parameters'] as unknown[];
-      for (const p of atPath) {
-        const at = read(p);
-        const mates = own.map(read).filter((o) => o?.name === at?.name);
-        if (at === undefined || mates.length === 0 || mates.some((o) => o?.in === at.in)) continue;
-        own.push(p);
-        changes.push(
-          `${method.toUpperCase()} ${key}: path-level ${String(at.in)} parameter ${String(at.name)} listed in the operation beside its ${String(mates[0]?.in)} one`,
-        );
-      }
+    if (!isRecord(item) || !Array.isArray(item['parameters'])) continue;
+    const atPath = item['parameters'] as unknown[];
+    const operations = METHODS.map((m) => (item as Record<string, unknown>)[m]).filter(isRecord);
+    const own = (operation: Record<string, unknown>): unknown[] =>
+      Array.isArray(operation['parameters']) ? (operation['parameters'] as unknown[]) : [];
+    const collides =
+      atPath.some((p, i) => atPath.some((q, j) => i !== j && sameName(p, q))) ||
+      operations.some((operation) => own(operation).some((q) => atPath.some((p) => sameName(p, q))));
+    if (!collides) continue;
+    // Every path-level parameter goes down to each operation, unless the operation has its own of that name and place.
+    for (const operation of operations) {
+      const list = own(operation);
+      for (const p of atPath)
+        if (!list.some((q) => read(q)?.name === read(p)?.name && read(q)?.in === read(p)?.in)) list.push(p);
+      operation['parameters'] = list;
     }
+    delete item['parameters'];
+    changes.push(`${key}: path-level parameters listed in each operation (one name in two places)`);
   }
 }
 
