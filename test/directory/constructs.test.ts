@@ -158,6 +158,9 @@ const CONSTRUCTS = [
   // Summaries naming the identifier otherwise, typed by the same schema (amazonaws.com/iot's
   // `versionId` for `policyVersionId`): the list was stateless, a created version never listed.
   'list-summaries-renamed-id.yaml',
+  // Items that are the record as created, where the read names no identifier (vtex.local/Giftcard-API's
+  // transactions `{id, _self}` beside a read `{date, description, value}`): a created one never listed.
+  'list-as-created.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
