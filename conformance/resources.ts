@@ -13,6 +13,7 @@ import {
   type IdentifierSource,
 } from '../src/contract/index.js';
 import { schemaNames } from './cases/discriminator.js';
+import { landsOnOtherPath } from './cases/path-clash.js';
 import type { Random } from './cases/random.js';
 import { asSchema, effective, isRecord, writableProperties, type Schema } from './cases/schema.js';
 import type { Session } from './session.js';
@@ -375,8 +376,14 @@ export class Resources {
       // Only a documented value the parameter's own schema admits: an example is only SHOULD-match
       // (OAS 3.0.3 §4.7.12), and Azure's `"5555-6666-7777-8888-999999999999"` for a `format: uuid`
       // id is refused by a correct server as invalid input, not as the valid request it is sent as.
+      // Nor one that makes the request another path's (VTEX's example `Client` for `{dataEntityName}`
+      // beside a concrete `/api/dataentities/Client/documents`, OAS 3.0.3 §4.7.8).
       const documented = documentedValues(p).find(
-        (v) => v !== undefined && (typeof v !== 'object' || v === null) && this.admits(p, v),
+        (v) =>
+          v !== undefined &&
+          (typeof v !== 'object' || v === null) &&
+          this.admits(p, v) &&
+          landsOnOtherPath(this.contract, operation, p.name, v) === undefined,
       );
       let value = documented ?? (schema ? validValue(schema, this.rng, 'random', this.validator) : undefined);
       // An empty value leaves its segment empty (`/projects//experiments`), another path (admits, below).

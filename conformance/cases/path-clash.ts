@@ -53,3 +53,19 @@ export function namesOtherOperation(
       samePath(resourcePath(o.path)) === shape,
   );
 }
+
+/**
+ * The documented path a request of `op` lands on once path parameter `name` carries `value`, when
+ * that path is another, more concrete one, whatever its methods (VTEX's example `Client` for
+ * `PATCH /api/dataentities/{dataEntityName}/documents` beside `POST /api/dataentities/Client/documents`).
+ * Paths are matched before methods and concrete ones first (OAS 3.0.3 §4.7.8): such a request is
+ * that path's, answered 405 where it lacks the method. A valid input takes no such value.
+ */
+export function landsOnOtherPath(contract: Contract, op: Operation, name: string, value: unknown): string | undefined {
+  if (value === null || typeof value === 'object') return undefined;
+  const own = requestPath(op.path);
+  const target = own.replace(`{${name}}`, encodeURIComponent(String(value)));
+  if (target === own) return undefined;
+  const shape = samePath(resourcePath(target));
+  return contract.operations.find((o) => o !== op && samePath(resourcePath(o.path)) === shape)?.path;
+}

@@ -1,6 +1,6 @@
 import { isSuccess } from '../../src/contract/index.js';
 import { fail, pass, skip, type Check } from './types.js';
-import { errorMessageOf, largeContentRefused, pastSunset } from './util.js';
+import { errorMessageOf, largeContentRefused, longTargetRefused, pastSunset, targetOctets } from './util.js';
 import { documentedResponse } from '../../src/contract/index.js';
 import { needsUserInput } from '../user-inputs.js';
 
@@ -14,7 +14,7 @@ export const positiveDataAccepted: Check = {
   explainedBy: 'positive',
   siblings: 'answer',
   description:
-    'Sends generated valid inputs (seeded; lower and upper boundary values first, readOnly fields left out) with the key, after creating what they refer to (a category before a pet, stock before an order). Fails unless a documented 2xx comes back; 409/422 (possible state rules), 429/503 and 413 to content over 8000 octets (RFC 9110 §15.5.14; the contract states no limit) are skipped with the reason, 404/410 past a sunset are skipped. An operation needing an input the runner cannot invent (an OAuth2 token endpoint, a required `format: password` field, `x-conformance-needs-input`) is skipped on a 4xx unless --inputs or --oauth2 gave its values.',
+    'Sends generated valid inputs (seeded; lower and upper boundary values first, readOnly fields left out) with the key, after creating what they refer to (a category before a pet, stock before an order). Fails unless a documented 2xx comes back; 409/422 (possible state rules), 429/503, 413 to content over 8000 octets (RFC 9110 §15.5.14) and 414/431 to a request line over 8000 octets (RFC 9112 §3; the contract states no limit) are skipped with the reason, 404/410 past a sunset are skipped. An operation needing an input the runner cannot invent (an OAuth2 token endpoint, a required `format: password` field, `x-conformance-needs-input`) is skipped on a 4xx unless --inputs or --oauth2 gave its values.',
   appliesTo: () => true,
   judge: (exchange, operation, ctx) => {
     const response = exchange.response;
@@ -76,6 +76,10 @@ export const positiveDataAccepted: Check = {
     if (largeContentRefused(exchange))
       return skip(
         `answered 413 to ${Buffer.byteLength(exchange.request.body ?? '')} octets of content: a server may refuse content larger than it is willing to process (RFC 9110 §15.5.14), and the contract states no limit`,
+      );
+    if (longTargetRefused(exchange))
+      return skip(
+        `answered ${status} to a request target of ${targetOctets(exchange)} octets: a server need only read request lines of 8000 (RFC 9112 §3), and the contract states no limit`,
       );
     return fail(`valid input rejected with ${status}: ${errorMessageOf(response)}`);
   },

@@ -1,5 +1,12 @@
 import { fail, pass, type Check } from './types.js';
-import { documentedStatuses, excerpt, isOwnExchange, largeContentRefused } from './util.js';
+import {
+  documentedStatuses,
+  excerpt,
+  isOwnExchange,
+  largeContentRefused,
+  longTargetRefused,
+  targetOctets,
+} from './util.js';
 import { documentedResponse } from '../../src/contract/index.js';
 import { judgeRefusal, refusalFor } from './refusal.js';
 
@@ -11,7 +18,7 @@ export const statusCodeDocumented: Check = {
   needs: ['positive'],
   siblings: 'answer',
   description:
-    "Every answer to the operation's own method and path. Fails when the status is not among the operation's responses (exact code, `NXX` range or `default`). An undocumented 4xx answering one of the runner's deliberately invalid requests (a defect, malformed JSON, a wrong media type, an unknown id, no or wrong credentials) fails where the operation documents another status for that kind of refusal (403 where 401 is documented), and is a warning where it documents none: the contract omits it, the server is right. So are 404 to an identifier it had to guess and 413 to content over 8000 octets (RFC 9110 §15.5.14).",
+    "Every answer to the operation's own method and path. Fails when the status is not among the operation's responses (exact code, `NXX` range or `default`). An undocumented 4xx answering one of the runner's deliberately invalid requests (a defect, malformed JSON, a wrong media type, an unknown id, no or wrong credentials) fails where the operation documents another status for that kind of refusal (403 where 401 is documented), and is a warning where it documents none: the contract omits it, the server is right. So are 404 to an identifier it had to guess, 413 to content over 8000 octets (RFC 9110 §15.5.14) and 414/431 to a request line over 8000 octets (RFC 9112 §3).",
   // OAS 3.1.0 §4.8.10: an operation may document no responses at all; then no status is promised.
   appliesTo: (operation) => Object.keys(operation.responses).length > 0,
   judge: (exchange, operation) => {
@@ -23,6 +30,12 @@ export const statusCodeDocumented: Check = {
       return {
         status: 'warn',
         reason: `contract omits 413: ${operation.id} states no size limit, and ${Buffer.byteLength(exchange.request.body ?? '')} octets of content got 413 (RFC 9110 §15.5.14)`,
+      };
+    }
+    if (longTargetRefused(exchange)) {
+      return {
+        status: 'warn',
+        reason: `contract omits ${status}: ${operation.id} states no length limit, and a request target of ${targetOctets(exchange)} octets got ${status} (RFC 9112 §3: 8000 at a minimum)`,
       };
     }
     // A request the runner made invalid on purpose (a defect, malformed JSON, a wrong media type, an

@@ -141,3 +141,26 @@ export const LARGE_CONTENT_OCTETS = 8000;
 export function largeContentRefused(exchange: Exchange): boolean {
   return exchange.response?.status === 413 && Buffer.byteLength(exchange.request.body ?? '') > LARGE_CONTENT_OCTETS;
 }
+
+/** The octets of a request's target as its request line carries it (origin-form: path and query, RFC 9112 §3.2.1). */
+export function targetOctets(exchange: Exchange): number {
+  let target = exchange.request.url;
+  try {
+    const url = new URL(exchange.request.url);
+    target = `${url.pathname}${url.search}`;
+  } catch {
+    // Not an absolute URL: its text as sent.
+  }
+  return Buffer.byteLength(target);
+}
+
+/**
+ * A 414 URI Too Long or 431 Request Header Fields Too Large answering a request line beyond 8000
+ * octets (seldon's `namespace`, `maxLength: 2097152`, at its upper boundary): a recipient need only
+ * support "request-line lengths of 8000 octets" (RFC 9112 §3), may refuse a longer target (RFC 9110
+ * §15.5.15) or header section (RFC 6585 §5), and the contract states no limit.
+ */
+export function longTargetRefused(exchange: Exchange): boolean {
+  const status = exchange.response?.status;
+  return (status === 414 || status === 431) && targetOctets(exchange) > LARGE_CONTENT_OCTETS;
+}

@@ -414,6 +414,7 @@ export async function readAfterDelete(
     return reader
       ? `${reader.id} is past its sunset and no GET ${parent} lists the collection`
       : `neither a GET on ${op.path} nor a GET ${parent} can show whether the resource is gone`;
-  await listIds(session, listOp, op.id, 'read_after_delete', { resourceId });
+  // The list under the parent the record was deleted from (its path values, the item's own aside).
+  await listIds(session, listOp, op.id, 'read_after_delete', { resourceId }, 'id', input.pathParams);
   return undefined;
 }

@@ -1,5 +1,5 @@
 import { gunzipSync, inflateSync, brotliDecompressSync } from 'node:zlib';
-import { SchemaValidator, type Contract, type Operation } from '../../src/contract/index.js';
+import { schemaValidatorFor, type SchemaValidator, type Contract, type Operation } from '../../src/contract/index.js';
 import type { Exchange, RunReport } from '../types.js';
 import { readRequest } from './request.js';
 import { Router } from './route.js';
@@ -58,7 +58,8 @@ export class TrafficJudge {
   constructor(contract: Contract, prefixes: readonly string[] = []) {
     this.contract = contract;
     this.router = new Router(contract, prefixes);
-    this.validator = new SchemaValidator(contract.version.schemaDialect);
+    // Compiled validators shared with other judges and runs on the same contract; notices are this judge's.
+    this.validator = schemaValidatorFor(contract);
   }
 
   /** The runner's exchange for one piece of traffic, or why it names no operation. */

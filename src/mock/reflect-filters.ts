@@ -83,29 +83,36 @@ export function reflectFilters(
   const view = mergeAllOf(schema);
   let arraySchema: Schema | undefined;
   let member: string | undefined;
-  let outer: string | undefined;
+  // The members the page sits in, outermost first: none, or the one object each envelope wraps
+  // (`{preconfiguredExpressionSets: {wafRules: {expressionSets: [...]}}}`, Google Compute), as the
+  // runner's listItems follows them (roles.ts envelopedRecord, at every level).
+  const outer: string[] = [];
   if (view.type === 'array') arraySchema = view;
   else {
     // The array named like the path's collection (the kernel's collectionNameOf).
     const segment = collectionNameOf(operation.path);
     let chosen = arrayMember(view, segment);
-    const inner = chosen === undefined && isRecord(reply.body) ? envelopedRecord(reply.body) : undefined;
-    if (inner !== undefined && isRecord(reply.body)) {
-      outer = Object.keys(reply.body).find((key) => (reply.body as Record<string, unknown>)[key] === inner);
-      const innerSchema = outer === undefined ? undefined : asSchema(view.properties?.[outer]);
-      chosen = innerSchema ? arrayMember(mergeAllOf(innerSchema), segment) : undefined;
+    let value: unknown = reply.body;
+    let level: Schema | undefined = view;
+    for (let depth = 0; chosen === undefined && depth < 4 && isRecord(value) && level; depth++) {
+      const inner = envelopedRecord(value);
+      const key =
+        inner === undefined
+          ? undefined
+          : Object.keys(value).find((k) => (value as Record<string, unknown>)[k] === inner);
+      const innerSchema = key === undefined ? undefined : asSchema(level.properties?.[key]);
+      if (key === undefined || !innerSchema) break;
+      outer.push(key);
+      value = inner;
+      level = mergeAllOf(innerSchema);
+      chosen = arrayMember(level, segment);
     }
     if (chosen) [member, arraySchema] = chosen;
   }
   const itemSchema = arraySchema && 'items' in arraySchema ? asSchema(arraySchema.items) : undefined;
-  const holder =
-    member === undefined
-      ? undefined
-      : outer === undefined
-        ? reply.body
-        : isRecord(reply.body)
-          ? reply.body[outer]
-          : undefined;
+  const at = (value: unknown, keys: readonly string[]): unknown =>
+    keys.reduce<unknown>((v, k) => (isRecord(v) ? v[k] : undefined), value);
+  const holder = member === undefined ? undefined : at(reply.body, outer);
   const generated = member === undefined ? reply.body : isRecord(holder) ? holder[member] : undefined;
   if (!itemSchema || !Array.isArray(generated) || generated.length === 0) return reply;
   // One record is listed once: made-up items that share the schema's example identifier take distinct ones.
@@ -156,7 +163,11 @@ export function reflectFilters(
   const matching = distinctIdentifiers(filtered, mergeAllOf(itemSchema), validator, false);
   const answer = (list: readonly unknown[]): unknown => {
     const wrapped = member === undefined ? list : { ...(holder as Record<string, unknown>), [member]: list };
-    return outer === undefined ? wrapped : { ...(reply.body as Record<string, unknown>), [outer]: wrapped };
+    // Laid back in each envelope, innermost first.
+    return outer.reduceRight<unknown>(
+      (inner, key, i) => ({ ...(at(reply.body, outer.slice(0, i)) as Record<string, unknown>), [key]: inner }),
+      wrapped,
+    );
   };
   const body = answer(matching);
   if (schemaAccepts(validator, schema, body)) return { ...reply, body };

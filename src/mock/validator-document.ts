@@ -221,6 +221,7 @@ export function validatorDocument(
       contract.version.family === '2.0' || contract.version.family === '3.0',
     ),
   );
+  parametersSharingNames(document, changes);
   const pathKeys = new Map<string, string>();
   const queryAliases = new Map<string, ReadonlyMap<string, string>>();
   for (const [key, item] of Object.entries(document.paths as Record<string, unknown>)) {
@@ -500,6 +501,41 @@ function unreadableComponentNames(document: OpenAPIV3.Document, changes: string[
     if (isRecord(mapping))
       for (const [key, value] of Object.entries(mapping)) if (typeof value === 'string') mapping[key] = follow(value);
   });
+}
+
+/**
+ * A path-level parameter whose name an operation's own parameter shares in another place
+ * (Kubernetes' `path` in the path of `…/proxy/{path}` beside the operation's `path` in the query).
+ * A parameter is its name and its place (OAS 3.0.3 §4.7.12), but the validator adds a path-level
+ * one only where the operation has none of that name, whatever its place: the query's `path` then
+ * stood alone, the path's was lost, and every request was refused "Unknown query parameter 'path'".
+ * The validator's copy lists such a parameter in the operation itself.
+ */
+function parametersSharingNames(document: OpenAPIV3.Document, changes: string[]): void {
+  const shared = (document.components?.parameters ?? {}) as Record<string, unknown>;
+  const read = (p: unknown): { name?: unknown; in?: unknown } | undefined => {
+    const ref = isRecord(p) ? p['$ref'] : undefined;
+    const found = typeof ref === 'string' ? shared[ref.replace('#/components/parameters/', '')] : p;
+    return isRecord(found) ? found : undefined;
+  };
+  for (const [key, item] of Object.entries(document.paths ?? {})) {
+    const atPath = isRecord(item) && Array.isArray(item['parameters']) ? (item['parameters'] as unknown[]) : [];
+    if (atPath.length === 0 || !item) continue;
+    for (const method of METHODS) {
+      const operation = (item as Record<string, unknown>)[method];
+      if (!isRecord(operation) || !Array.isArray(operation['parameters'])) continue;
+      const own = operation['parameters'] as unknown[];
+      for (const p of atPath) {
+        const at = read(p);
+        const mates = own.map(read).filter((o) => o?.name === at?.name);
+        if (at === undefined || mates.length === 0 || mates.some((o) => o?.in === at.in)) continue;
+        own.push(p);
+        changes.push(
+          `${method.toUpperCase()} ${key}: path-level ${String(at.in)} parameter ${String(at.name)} listed in the operation beside its ${String(mates[0]?.in)} one`,
+        );
+      }
+    }
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { loadContract, type Contract } from '../../src/contract/index.js';
-import { runConformance, type RunOptions } from '../../conformance/runner.js';
+import { DEFAULTS, runConformance, type RunOptions } from '../../conformance/runner.js';
 import type { CheckResult, RunReport } from '../../conformance/types.js';
+import { scaled } from '../load-scale.js';
 
 let petstore: Promise<Contract> | undefined;
 /** The bundled contract, read once per test file. */
@@ -17,6 +18,9 @@ export async function run(target: string, options: Partial<RunOptions> = {}): Pr
     contract: options.contract ?? (await petstoreContract()),
     apiKey: 'dev-key',
     examples: 1,
+    // The runner's per-request limit stretches with the machine's load as the suite's own limits do
+    // (load-scale.ts): under two whole runs at once, benign.test.ts's runs gave up at 5000 ms.
+    timeoutMs: scaled(DEFAULTS.timeoutMs),
     ...options,
   });
 }

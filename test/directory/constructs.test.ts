@@ -13,6 +13,10 @@ const CONSTRUCTS = [
   // One requirement asking for http basic and an apiKey named Authorization together (Azure Container
   // Registry, conjur): no request carries both; the runner failed the mock's 401 to one of them.
   'two-schemes-one-header-given-both.yaml',
+  'two-schemes-one-header.yaml',
+  // Path parameters of `maxLength: 2097152` (seldon.local's engine): a request line of tens of kilobytes
+  // got the mock's 431, which the runner failed though a server need read only 8000 octets (RFC 9112 §3).
+  'long-path-parameter.yaml',
   // A fragment in a path key is not sent: the runner sent `/groups#clientToken?clientToken=…`, so no query arrived.
   'fragment-in-path.yaml',
   // A number with format int32: the mock generated 425.8 and refused its own answer (500).
@@ -55,6 +59,12 @@ const CONSTRUCTS = [
   // An HTTP scheme the run holds no value for (HERE's OAuth 1.0 `signedRequest`): made-up "wrong" credentials,
   // which the mock takes as it takes any it cannot check, were failed as accepted (auth_enforced).
   'unheld-http-scheme.yaml',
+  // A concrete path with other methods beside its template (VTEX's `POST /api/dataentities/Client/documents`,
+  // the template's example `Client`): the runner's PATCH was the concrete path's, 405 (status_code_documented).
+  'concrete-path-other-methods.yaml',
+  // Secured operations documenting only 401 (Kubernetes' `GET /logs/`): the mock's one documented answer was
+  // failed as "the valid key was refused with 401" (auth_enforced).
+  'only-401-documented.yaml',
   // Raw content written as a `format: byte` string: every upload refused "request/body must be string".
   'raw-string-body.yaml',
   // `createdAt[$gte]` and `createdAt[$lte]` as parameters of their own: refused "Unknown query parameter 'createdAt'".
@@ -161,6 +171,12 @@ const CONSTRUCTS = [
   // Items that are the record as created, where the read names no identifier (vtex.local/Giftcard-API's
   // transactions `{id, _self}` beside a read `{date, description, value}`): a created one never listed.
   'list-as-created.yaml',
+  // Items two envelopes deep (Google Compute's listPreconfiguredExpressionSets): the generated page
+  // followed one envelope and kept 2 items on a page of `maxResults=1` (paging_truthful).
+  'paged-twice-nested-list.yaml',
+  // `page`/`page_size` beside `limit`/`offset` (figshare's lists): a request paging by offset had
+  // its missing page number read as the first, the offset ignored (paging_truthful).
+  'page-beside-offset.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
@@ -249,6 +265,39 @@ describe('an unknown id is probed only with a request that is otherwise valid', 
       expect(result('keyUpdate')).toEqual(
         expect.objectContaining({ status: 'skipped', message: expect.stringContaining('required body') }),
       );
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe('after a delete under a parent, the list asked is that parent list', () => {
+  it('DELETE /orgs/{org}/collaborators/{id}, then GET /orgs/<that org>/collaborators: no template is sent', async () => {
+    const spec = join(packageRoot, 'fixtures', 'constructs', 'directory', 'delete-under-parent-listed.yaml');
+    const mock = await start({ port: 0, spec });
+    try {
+      const { report } = await runComposed({
+        target: mock.url,
+        contract: await loadContract(spec),
+        contractSource: spec,
+        documents: [],
+        auth: {},
+        headers: {},
+        examples: 1,
+        strict: false,
+        checks: ['use_after_delete'],
+      });
+      const journal = (await (await fetch(`${mock.url}/__mock/requests`)).json()) as unknown;
+      const entries = (Array.isArray(journal) ? journal : (journal as { requests: unknown[] }).requests) as {
+        method?: string;
+        url?: string;
+      }[];
+      const lists = entries.filter((e) => e.method === 'GET' && /\/collaborators$/.test(e.url ?? ''));
+      expect(lists.length).toBeGreaterThan(0);
+      // The list read after the delete was `/orgs/%7Borg%7D/collaborators`: empty whatever the
+      // delete did, a false pass. Each list is asked under the org its record was deleted from.
+      expect(lists.map((e) => e.url).filter((url) => /[{}]|%7B|%7D/i.test(url ?? ''))).toEqual([]);
+      expect(report.results.find((r) => r.check === 'use_after_delete')?.status).toBe('passed');
     } finally {
       await mock.close();
     }

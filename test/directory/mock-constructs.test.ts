@@ -147,6 +147,9 @@ const CONSTRUCTS = [
   // Array items marked readOnly in 3.0 (OSF's `copyright_holders`): no property, yet every array sent with items
   // was refused 400 "is read-only" (status_code_documented, positive_data_accepted).
   'read-only-items.yaml',
+  // A path-level `path` in the path beside the operation's `path` in the query (Kubernetes' proxies): the
+  // validator kept one, refusing "Unknown query parameter 'path'" or leaving the path's unchecked.
+  'same-name-two-places.yaml',
   // Enums and required members nested past the sampler's depth (hsbc.com's Open Banking products):
   // answered `''` and `{}` there, 500 "must be equal to one of the allowed values" on every GET.
   'deep-enums.yaml',

@@ -676,7 +676,9 @@ function listPage(
   let offset = 0;
   let page: number | undefined;
   let pageBase = 1;
+  let pageDefault: number | undefined;
   let base = 0;
+  let offsetSent = false;
   for (const parameter of input.operation.parameters) {
     if (parameter.in !== 'query') continue;
     const schema = asSchema(parameter.schema);
@@ -693,18 +695,26 @@ function listPage(
     else if (OFFSET.has(key)) {
       base = offsetBase(schema);
       offset = Math.max(0, (number ?? fallback ?? base) - base);
+      offsetSent ||= number !== undefined;
     }
     // A continuation token the mock gave (tellPage: the next page's offset, as text) resumes there;
     // any other token, which the mock never gave, starts from the first record.
-    else if (CURSOR.has(key)) offset = number ?? offset;
-    else if (PAGE.has(key)) {
+    else if (CURSOR.has(key)) {
+      offset = number ?? offset;
+      offsetSent ||= number !== undefined;
+    } else if (PAGE.has(key)) {
       pageBase = firstPage(schema);
-      page = number ?? fallback ?? pageBase;
+      page = number;
+      pageDefault = fallback ?? pageBase;
     } else if (values.length > 0) {
       const name = filterField(byNormal, key);
       if (name !== undefined) items = items.filter((record) => matchesFilter(record, name, values));
     }
   }
+  // A page number the request leaves out is the first (or its default) only where no offset was
+  // sent: a list offering both (figshare's `page`/`page_size` beside `limit`/`offset`) is paged by
+  // the one the request uses, and `?limit=1&offset=1` starts at the second item.
+  if (page === undefined && !offsetSent) page = pageDefault;
   const total = items.length;
   let next: number | undefined;
   if (size !== undefined) {
