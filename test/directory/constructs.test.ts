@@ -171,6 +171,9 @@ const CONSTRUCTS = [
   // Summaries naming the identifier otherwise, typed by the same schema (amazonaws.com/iot's
   // `versionId` for `policyVersionId`): the list was stateless, a created version never listed.
   'list-summaries-renamed-id.yaml',
+  // Items that are the record as created, where the read names no identifier (vtex.local/Giftcard-API's
+  // transactions `{id, _self}` beside a read `{date, description, value}`): a created one never listed.
+  'list-as-created.yaml',
   // Items two envelopes deep (Google Compute's listPreconfiguredExpressionSets): the generated page
   // followed one envelope and kept 2 items on a page of `maxResults=1` (paging_truthful).
   'paged-twice-nested-list.yaml',

@@ -45,7 +45,12 @@ export interface Collection {
 
 /** Where the array sits in a list response: the body itself, or one property of an object (`{data: [...]}`). */
 export type ListShape =
-  | { readonly kind: 'array'; readonly itemMember?: string }
+  | {
+      readonly kind: 'array';
+      readonly itemMember?: string;
+      /** As the wrapped kind's: the field a listed item carries the identifier in (a record that names none). */
+      readonly itemId?: string;
+    }
   | {
       readonly kind: 'wrapped';
       readonly property: string;
@@ -647,12 +652,13 @@ export function inferModel(contract: Contract): GenericModel {
             }
           : undefined,
       );
-      if (!shape) continue;
+      const listed = shape ?? (own ? listedAsCreated(answer, collection, on(collection.path, 'post')) : undefined);
+      if (!listed) continue;
       // Another path lists the collection only when it has no parameters the collection does not know.
       const params = [...op.path.matchAll(/\{([^}]+)\}/g)].map((p) => p[1]!);
       if (!own && params.some((p) => !collection.scopeParams.includes(p))) continue;
       if (!own && collection.scopeParams.length > 0) continue;
-      bindings.set(op.id, { kind: 'list', collection, shape });
+      bindings.set(op.id, { kind: 'list', collection, shape: listed });
       break;
     }
   }
@@ -688,6 +694,35 @@ export function inferModel(contract: Contract): GenericModel {
   for (const op of contract.operations)
     if (!bindings.has(op.id)) stateless.set(op.id, reasons.get(op.id) ?? statelessReason(op, collections, on));
   return { collections, bindings, stateless };
+}
+
+/**
+ * The list of a collection whose record, as read, names no identifier, where the list's items are
+ * the record as its create answers it, identifier included (VTEX's gift card transactions: the read
+ * `{date, description, value}`, the create and each listed item `{id, _self}`; zoom's rooms: the read
+ * `{basic: {…}}`, the create `{id, room_id, name, …}` and the list `{rooms: [{id, room_id, name, …}]}`;
+ * Postman's `{collection: {id, name, uid}}` created, `{collections: [{id, name, owner, uid}]}` listed).
+ * The list is read by the one list rule (listShape) over the created record; its items carry the
+ * identifier in that record's identifier field (`itemId`), the one the create's answer names.
+ */
+function listedAsCreated(
+  answer: Schema | undefined,
+  collection: Collection,
+  create: Operation | undefined,
+): ListShape | undefined {
+  if (collection.idField !== undefined || collection.singleton === true) return undefined;
+  const written = successSchema(create);
+  if (!isObjectSchema(written)) return undefined;
+  const { idParam, noun } = collection;
+  const record =
+    identifierProperty(written, idParam, noun, create, []) !== undefined
+      ? written
+      : envelopeOf(written, idParam, noun, create, [])?.schema;
+  const idField = record === undefined ? undefined : identifierProperty(record, idParam, noun, create, []);
+  if (record === undefined || idField === undefined) return undefined;
+  const shape = listShape(answer, record, { idField, idParam, noun, name: collectionNameOf(collection.path) });
+  if (shape === undefined || (shape.kind === 'wrapped' && shape.identifiers === true)) return undefined;
+  return { ...shape, itemId: shape.kind === 'wrapped' ? (shape.itemId ?? idField) : idField };
 }
 
 /**

@@ -780,7 +780,7 @@ function fillToMinimum(
  * `itemId`), that field holds the record's identifier, so an id read from the list reads the record.
  */
 function asListed(shape: ListShape, collection: Collection, records: RecordValue[]): unknown[] {
-  const itemId = shape.kind === 'wrapped' ? shape.itemId : undefined;
+  const itemId = shape.itemId;
   const idField = collection.idField;
   // A list of the identifiers alone (`{ticketIds: [...]}`) lists each record by its identifier.
   if (shape.kind === 'wrapped' && shape.identifiers === true && idField !== undefined)
@@ -1283,6 +1283,19 @@ export function genericHandlers(deps: GenericDeps): Handlers {
               store.put(collection.path, scope, String(id), done);
             return done;
           });
+          // A record that names no identifier of its own is listed as its create answered it (model.ts
+          // listedAsCreated): the item's identifier field holds the key the record is stored under.
+          const keyed = binding.shape.itemId !== undefined && collection.idField === undefined;
+          if (keyed) {
+            const keys = store.keys(collection.path, scope);
+            const field = binding.shape.itemId!;
+            const typed = asSchema(recordProperties(listItemSchema(binding.shape, answer) ?? {})[field]);
+            const numeric = typed?.type === 'integer' || typed?.type === 'number';
+            records.forEach((record, i) => {
+              const key = keys[i]!;
+              record[field] = numeric && /^-?\d+(\.\d+)?$/.test(key) ? Number(key) : key;
+            });
+          }
           const page = listPage(binding, input, records, listItemSchema(binding.shape, answer));
           const listed = asListed(binding.shape, collection, page.items);
           const body = listBody(binding.shape, listed, page, deps, answer);

@@ -61,6 +61,11 @@ export class GenericStore {
     return [...(this.tables.get(collection)?.get(scope)?.values() ?? [])].map((r) => structuredClone(r));
   }
 
+  /** The keys of `list`'s records, in the same order. */
+  keys(collection: string, scope: string): string[] {
+    return [...(this.tables.get(collection)?.get(scope)?.keys() ?? [])];
+  }
+
   get(collection: string, scope: string, id: string): RecordValue | undefined {
     const record = this.tables.get(collection)?.get(scope)?.get(id);
     return record === undefined ? undefined : structuredClone(record);
