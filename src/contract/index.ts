@@ -29,7 +29,14 @@ export {
   anyProperties,
   writableInRequest,
 } from './schema-views.js';
-export { documentedResponse, responseFor, rangeKey, isDocumentedSuccess, type Responses } from './responses.js';
+export {
+  documentedResponse,
+  responseFor,
+  rangeKey,
+  isDocumentedSuccess,
+  documentsSuccess,
+  type Responses,
+} from './responses.js';
 export { responseBodyRule, type ResponseBodyRule } from './response-body.js';
 export {
   mediaEssence,

@@ -44,11 +44,16 @@ export function responseFor(responses: Responses, status: number): OpenAPIV3.Res
  * `default` is all it has (OAS 3.0.3 §4.7.16). An operation documenting no responses at all (allowed
  * from OAS 3.1, §4.8.16) promises no status: any 2xx is its success.
  */
+/** Whether the operation documents a success of its own: a 2xx, exactly or by range (`2XX`). */
+export function documentsSuccess(responses: Responses): boolean {
+  return Object.keys(responses).some((key) => /^2(\d\d|XX)$/i.test(key));
+}
+
 export function isDocumentedSuccess(responses: Responses, status: number): boolean {
   const keys = Object.keys(responses);
   const is2xx = status >= 200 && status < 300;
   if (keys.length === 0) return is2xx;
   const documented = documentedResponse(responses, status, { withDefault: false }) !== undefined;
-  if (keys.some((key) => /^2(\d\d|XX)$/i.test(key))) return is2xx && documented;
+  if (documentsSuccess(responses)) return is2xx && documented;
   return documented || (is2xx && responses['default'] !== undefined);
 }

@@ -161,7 +161,8 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
  */
 function templateSource(template: string, operation: Operation): string {
   const parts = template.split(/(\{[^}]+\})/);
-  const expression = (i: number): boolean => i >= 0 && i < parts.length && /^\{[^}]+\}$/.test(parts[i]!);
+  // split keeps its captured separators at the odd indices: those are the expressions.
+  const expression = (i: number): boolean => i >= 0 && i < parts.length && i % 2 === 1;
   return parts
     .map((part, i) => {
       if (!expression(i)) return escapeRegExp(part);

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Operation, SchemaValidator } from '../../contract/index.js';
+import { documentsSuccess, type Operation, type SchemaValidator } from '../../contract/index.js';
 import type { Dice } from '../dice.js';
 import { createFaker } from '../faker.js';
 import { wantsCannedResponse, type Preferences } from '../controls/request-headers/prefer.js';
@@ -85,10 +85,9 @@ export function respond(request: PlainRequest, deps: CoreDeps): Reply {
     .filter((s) => /^\d{3}$/.test(s))
     .sort();
   const fitting = operation.requiresAuth ? statuses : statuses.filter((s) => s !== '401');
-  const fallback =
-    statuses.some((s) => s.startsWith('2')) || operation.responses['2XX'] !== undefined
-      ? undefined
-      : (fitting[0] ?? (operation.responses['default'] !== undefined ? undefined : statuses[0]));
+  const fallback = documentsSuccess(operation.responses)
+    ? undefined
+    : (fitting[0] ?? (Object.hasOwn(operation.responses, 'default') ? undefined : statuses[0]));
   let reply = cannedReply(
     operation,
     preferences.code === undefined && fallback !== undefined ? { ...preferences, code: Number(fallback) } : preferences,
