@@ -660,6 +660,10 @@ class Sampler {
       // characters per draw (amazonaws.com/vpc-lattice: 7 s per id drawn, its start over 100 s).
       // Each level gets the root of the length aimed at, so the whole stays near it.
       const depth = Math.max(1, unboundedDepth(Reflect.get(generator, 'tokens')));
+      // A bounded repetition far past any length aimed at (seldon's `^.{1,2097152}`) was drawn at its
+      // top on the last tries: two megabytes a value, 40 s of randexp per document. Drawn up to the
+      // lengths aimed at below (a minLength past them stays reachable).
+      capRepetitions(Reflect.get(generator, 'tokens'), Math.max(256, min));
       const perLevel = (length: number): number => Math.max(depth > 1 ? 2 : 8, Math.ceil(length ** (1 / depth)));
       for (let i = 0; i < 15; i++) {
         generator.max =
@@ -685,6 +689,22 @@ class Sampler {
 const RET_ROOT = 0;
 const RET_GROUP = 1;
 const RET_REPETITION = 5;
+
+/** Bounded repetitions of a randexp token tree drawn at most `cap` times (never under their own minimum). */
+function capRepetitions(token: unknown, cap: number): void {
+  if (!isRecord(token)) return;
+  if (token['type'] === RET_REPETITION) {
+    const [low, high] = [token['min'], token['max']];
+    if (typeof low === 'number' && typeof high === 'number' && Number.isFinite(high) && high > cap)
+      token['max'] = Math.max(low, cap);
+    capRepetitions(token['value'], cap);
+    return;
+  }
+  if (token['type'] === RET_ROOT || token['type'] === RET_GROUP) {
+    const lists = Array.isArray(token['options']) ? token['options'] : [token['stack']];
+    for (const list of lists) if (Array.isArray(list)) for (const t of list) capRepetitions(t, cap);
+  }
+}
 
 /** How deep unbounded repetitions (`*`, `+`, `{n,}`) nest in a randexp token tree: `([.-][a-z]+)*` is 2. */
 function unboundedDepth(token: unknown): number {
