@@ -1,7 +1,12 @@
 // The OpenAPI schema check express-openapi-validator runs on the documents it serves, precompiled
 // in the kernel: the mock refuses documents through the same function.
 import type { Contract } from '../src/contract/index.js';
-import { isUnknownSchemaField, openApiSchemaErrors } from '../src/contract/openapi-check.js';
+import {
+  aboveHarmless,
+  harmlessProblem,
+  isUnknownSchemaField,
+  openApiSchemaErrors,
+} from '../src/contract/openapi-check.js';
 
 type Problem = {
   readonly instancePath: string;
@@ -41,7 +46,10 @@ export async function contractProblems(contract: Contract, max = 3): Promise<str
         isUriReference(valueAt(contract.document, e.instancePath)),
     )
     .map((e) => e.instancePath);
+  // What constrains no request or answer (an `examples` that is no array, `info`'s URLs…): the mock ignores it too.
+  const harmless = errors.filter((e) => harmlessProblem(e) !== undefined).map((e) => e.instancePath);
   const real = errors.filter((e) => {
+    if (harmlessProblem(e) !== undefined || aboveHarmless(e, harmless)) return false;
     if (e.keyword === 'required' && e.params['missingProperty'] === '$ref') return false;
     if (e.keyword === 'oneOf' || e.keyword === 'anyOf') return false;
     // A field no Schema Object defines constrains nothing; the mock ignores it too (src/mock/validator.ts).

@@ -60,3 +60,45 @@ export function isUnknownSchemaField(error: Pick<ErrorObject, 'keyword' | 'insta
   if (['allOf', 'anyOf', 'oneOf'].includes(parent)) return /^\d+$/.test(last);
   return parent === 'schemas' && at[at.length - 3] === 'components';
 }
+
+/**
+ * Why an error of the OpenAPI schema check constrains no request or answer, or undefined when it may.
+ * Such a field is ignored and named, never a reason to refuse the document (the mock and the runner
+ * read it alike: src/mock/validator.ts, conformance/contract-check.ts):
+ * - a Schema Object's `examples` that is no array (codat.io's `ExcelStatus`): an annotation (JSON
+ *   Schema 2020-12 Validation §9.5), never checked against a value;
+ * - a field the XML Object does not define (opensuse.org's `xml: {example}`): XML naming only;
+ * - `info`'s URLs and e-mail (gisgraphy.com's `termsOfService: "Free to use"`): metadata for readers;
+ * - a top-level field that is no OpenAPI field (googleapis.com's `source`): OAS 3.0.3 §4.7.1 defines
+ *   the root's fields, and no request or answer reads another.
+ */
+export function harmlessProblem(
+  error: Pick<ErrorObject, 'keyword' | 'instancePath' | 'params' | 'message'>,
+): string | undefined {
+  const at = error.instancePath;
+  const field = (error.params as Record<string, unknown>)['additionalProperty'];
+  if (error.keyword === 'type' && at.endsWith('/examples') && !at.includes('/content/'))
+    return 'is no array (JSON Schema 2020-12 Validation §9.5): an annotation, ignored';
+  if (error.keyword === 'additionalProperties' && at.endsWith('/xml') && typeof field === 'string')
+    return `\`${field}\` is no XML Object field: ignored`;
+  if (error.keyword === 'format' && at.startsWith('/info/'))
+    return `${error.message ?? 'is malformed'}: metadata, ignored`;
+  if (error.keyword === 'additionalProperties' && at === '' && typeof field === 'string' && !field.startsWith('x-'))
+    return `\`${field}\` is no OpenAPI field at the top level: ignored`;
+  return undefined;
+}
+
+/**
+ * The errors the schema check raises above a harmless one: an alternation of a schema or a `$ref`
+ * reports "must have required property '$ref'" and "must match exactly one schema in oneOf" at
+ * every level above the real error; with that error harmless, so are they.
+ */
+export function aboveHarmless(
+  error: Pick<ErrorObject, 'keyword' | 'instancePath' | 'params'>,
+  harmless: readonly string[],
+): boolean {
+  const cascade =
+    (error.keyword === 'required' && (error.params as Record<string, unknown>)['missingProperty'] === '$ref') ||
+    ['oneOf', 'anyOf', 'if', 'then', 'else', 'unevaluatedProperties'].includes(error.keyword);
+  return cascade && harmless.some((path) => path.startsWith(`${error.instancePath}/`));
+}

@@ -211,15 +211,19 @@ export function validatorDocument(
     const m = typeof ref === 'string' ? /^#\/components\/schemas\/([^/]+)$/.exec(ref) : null;
     return m ? document.components?.schemas?.[m[1]!] : node;
   };
+  // A Server Variable Object (`{default, enum}`: OAS 3.0.3 §4.7.6, its `default` REQUIRED) is no schema:
+  // read as one, it lost its `default` (pinecone.io's path-level servers), and the copy was refused.
   visit(document, '#', (node, where) =>
-    normaliseSchema(
-      node,
-      contract.originalPointer(where),
-      changes,
-      formats,
-      resolve,
-      contract.version.family === '2.0' || contract.version.family === '3.0',
-    ),
+    /\/servers\/\d+\/variables\/[^/]+$/.test(where)
+      ? undefined
+      : normaliseSchema(
+          node,
+          contract.originalPointer(where),
+          changes,
+          formats,
+          resolve,
+          contract.version.family === '2.0' || contract.version.family === '3.0',
+        ),
   );
   parametersSharingNames(document, changes);
   const pathKeys = new Map<string, string>();

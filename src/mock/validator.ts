@@ -3,7 +3,12 @@ import { Socket } from 'node:net';
 import express, { type Request, type RequestHandler } from 'express';
 import type * as OpenApiValidator from 'express-openapi-validator';
 import { ContractError, isRecord, type Contract } from '../contract/index.js';
-import { isUnknownSchemaField, openApiSchemaErrors } from '../contract/openapi-check.js';
+import {
+  aboveHarmless,
+  harmlessProblem,
+  isUnknownSchemaField,
+  openApiSchemaErrors,
+} from '../contract/openapi-check.js';
 import { validatorDocument, type ValidatorDocument } from './validator-document.js';
 
 type ValidatorOptions = Parameters<typeof OpenApiValidator.middleware>[0];
@@ -82,7 +87,14 @@ export async function checkedValidatorDocument(contract: Contract): Promise<Vali
     }
     errors = await openApiSchemaErrors(forValidator.document);
   }
-  const refusal = errors[0];
+  // What constrains no request or answer (openapi-check.ts harmlessProblem) is named, not refused.
+  const harmless = errors.filter((e) => harmlessProblem(e) !== undefined);
+  for (const error of harmless)
+    forValidator.notices.push(
+      `${error.instancePath === '' ? 'the document' : contract.originalPointer(`#${error.instancePath}`)} ${harmlessProblem(error)}`,
+    );
+  const paths = harmless.map((e) => e.instancePath);
+  const refusal = errors.find((e) => harmlessProblem(e) === undefined && !aboveHarmless(e, paths));
   if (refusal) {
     throw new ContractError(
       `the contract cannot be served: ${refusal.instancePath ? contract.originalPointer(`#${refusal.instancePath}`) : 'the document'} ${refusal.message ?? 'is not valid'}${describeParams(refusal.params)}`,
