@@ -33,6 +33,11 @@ function invalidParameterValues(
   p: OpenAPIV3.ParameterObject,
   skipped: Skipped,
 ): Array<{ what: string; value: unknown }> {
+  // A parameter one of whose alternatives is any text (GitHub's `workflow_id`: `oneOf: [integer,
+  // string]`, "You can also pass the workflow file name as a string") accepts every value a path or
+  // query carries: no text is of the wrong type (JSON Schema Validation §6.1.1 holds per alternative).
+  const written = p.schema && !('$ref' in p.schema) ? mergeAllOf(p.schema) : undefined;
+  if (written && alternativesOf(written).some(anyText)) return [];
   const s = p.schema && !('$ref' in p.schema) ? effective(p.schema) : undefined;
   if (!s) return [];
   if (s.type === 'array') {
@@ -46,6 +51,19 @@ function invalidParameterValues(
   }
   if (s.type === 'object' || s.type === undefined || s.nullable === true) return [];
   return invalidParameterItemValues(s, skipped);
+}
+
+/** A schema every text value meets: a string with no enum, pattern, format or length bound. */
+function anyText(alternative: Schema): boolean {
+  const view = mergeAllOf(alternative);
+  return (
+    view.type === 'string' &&
+    view.enum === undefined &&
+    view.pattern === undefined &&
+    view.format === undefined &&
+    view.minLength === undefined &&
+    view.maxLength === undefined
+  );
 }
 
 function invalidParameterItemValues(s: Schema, skipped: Skipped): Array<{ what: string; value: unknown }> {

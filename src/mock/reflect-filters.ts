@@ -71,6 +71,7 @@ export function reflectFilters(
   reply: Reply,
   query: URLSearchParams,
   validator: SchemaValidator,
+  gone?: (item: unknown) => boolean,
 ): Reply {
   if (operation.method !== 'get' || reply.status < 200 || reply.status >= 300 || reply.body === undefined) return reply;
   const schema = asSchema(
@@ -141,6 +142,10 @@ export function reflectFilters(
     (Number.isFinite(size) && size < items.length) || start > 0
       ? items.slice(start, Number.isFinite(size) ? start + size : undefined)
       : items;
+  // Made-up items that name a record deleted since (GenericRules.leftOut: a stateless DELETE of
+  // `/orgs/{org}/outside_collaborators/{username}`) are left out: after a DELETE the resource is
+  // gone (RFC 9110 §9.3.5), from the list that showed it too.
+  const kept = gone && paged.some(gone) ? paged.filter((item) => !gone(item)) : paged;
   const properties = mergeAllOf(itemSchema).properties ?? {};
   const filters: Array<[string, unknown]> = [];
   for (const parameter of operation.parameters) {
@@ -157,8 +162,8 @@ export function reflectFilters(
       : typed(raw, sub);
     if (schemaAccepts(validator, sub, value)) filters.push([parameter.name, value]);
   }
-  if (filters.length === 0 && paged === generated) return reply;
-  const filtered = paged.map((item) => (isRecord(item) ? { ...item, ...Object.fromEntries(filters) } : item));
+  if (filters.length === 0 && kept === generated) return reply;
+  const filtered = kept.map((item) => (isRecord(item) ? { ...item, ...Object.fromEntries(filters) } : item));
   // A filter on the identifier (`?id=…`) made the items one record: it is listed once.
   const matching = distinctIdentifiers(filtered, mergeAllOf(itemSchema), validator, false);
   const answer = (list: readonly unknown[]): unknown => {

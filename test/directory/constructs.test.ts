@@ -10,6 +10,9 @@ import { expectCleanSweep } from './outcomes.js';
 import { sweepDocument, SWEEP_DEFAULTS } from '../../bench/sweep/document.js';
 
 const CONSTRUCTS = [
+  // A path parameter that is an integer or any string (GitHub's `workflow_id`, "You can also pass the
+  // workflow file name as a string"): the runner sent `not-a-number` as a wrong type, failing the 200.
+  'param-any-text-alternative.yaml',
   // An API key header named with spaces (rapidapi's `ADVICEment API Key`): no request can carry it (RFC 9110
   // §5.1), and the runner failed not_a_server_error "the request could not be sent"; now not judged, with the reason.
   'header-name-with-space.yaml',

@@ -66,6 +66,13 @@ const CONSTRUCTS = [
   // A collection listed, created and deleted, but with no read of one item (shutterstock's catalog
   // collections): no collection, so a deleted id stayed listed.
   'item-without-read.yaml',
+  // Members listed and removed, never created nor read one by one (GitHub's outside collaborators):
+  // the made-up list still showed the member a DELETE removed.
+  'membership-list-delete.yaml',
+  // A collection's records listed and deleted under another path whose item parameter is named
+  // otherwise (GitHub Enterprise's `/admin/tokens/{token_id}` over the authorizations): the delete
+  // stayed stateless and the deleted token stayed listed.
+  'item-under-other-list.yaml',
   // A closed schema beside an allOf of its closed base (Azure's web-logicAppsManagementClient): each
   // half refused the other's members, 500 "The response breaks the contract" on every answer.
   'closed-allof-inheritance.yaml',

@@ -670,8 +670,10 @@ export function inferModel(contract: Contract): GenericModel {
     if (!item || item.extension !== undefined) continue;
     const list = on(item.collection, 'get');
     const listed = list ? bindings.get(list.id) : undefined;
-    if (listed?.kind !== 'list' || listed.collection.scopeParams.length > 0 || item.param !== listed.collection.idParam)
-      continue;
+    // The item's parameter may be named otherwise (GitHub's `DELETE /admin/tokens/{token_id}` under
+    // `GET /admin/tokens`, which lists the `/authorizations/{authorization_id}` records): with no scope,
+    // it is the path's one parameter, and the handlers read it as the collection's identifier.
+    if (listed?.kind !== 'list' || listed.collection.scopeParams.length > 0) continue;
     const kind = ({ get: 'read', put: 'replace', patch: 'patch', delete: 'delete' } as const)[
       op.method as 'get' | 'put' | 'patch' | 'delete'
     ];

@@ -41,6 +41,8 @@ export interface StateAnswers {
     params: Readonly<Record<string, string>>,
     path?: string,
   ): HttpError | undefined;
+  /** Which made-up items of a list on this path name a record deleted since (generic/tombstones.ts), if any. */
+  leftOut?(path: string): ((item: unknown) => boolean) | undefined;
   /** Told of each stateless answer (generic/tombstones.ts: a successful DELETE of an item nothing stores). */
   answeredStateless?(
     operation: Operation,
@@ -98,7 +100,8 @@ export function respond(request: PlainRequest, deps: CoreDeps): Reply {
   // A contract's own example may break its schema (a relative URL under `format: uri`): then a generated body that keeps it.
   if (preferences.example === undefined) reply = keepToSchema(operation, reply, faker, schemaValidator);
   // Made-up items of a list match the filters the request names (`?status=sold`).
-  if (preferences.example === undefined && !handler) reply = reflectFilters(operation, reply, query, schemaValidator);
+  if (preferences.example === undefined && !handler)
+    reply = reflectFilters(operation, reply, query, schemaValidator, rules.leftOut?.(request.path));
   if (!handler && preferences.code === undefined)
     rules.answeredStateless?.(operation, request.path, reply.status, reply.body, params);
   // A reply that neither reads nor changes the state says so (README "Any contract: the generic engine"), first among its headers.

@@ -39,6 +39,7 @@ import {
   type GenericModel,
   type ListShape,
 } from '../../contract/index.js';
+import { itemSegment } from '../../contract/resources/index.js';
 import { ownerHolds } from './owners.js';
 import type { GenericStore, RecordValue } from './store.js';
 import { takenBy, uniqueFields } from './unique.js';
@@ -1186,9 +1187,24 @@ export function genericHandlers(deps: GenericDeps): Handlers {
       if (!record) throw missing(collection, id, input);
       return { id, scope, record };
     };
+    // An item path under another path that lists the collection names the record under a parameter
+    // of its own (GitHub's `DELETE /admin/tokens/{token_id}` beside `/authorizations/{authorization_id}`,
+    // `GET /admin/tokens` listing the same authorizations): read as the collection's identifier.
+    const alias =
+      collection.scopeParams.length === 0 && (operation.path.match(/\{[^}]+\}/g) ?? []).length === 1
+        ? itemSegment(operation.path)?.param
+        : undefined;
     const withParents =
       (handler: (input: HandlerInput) => Reply): ((input: HandlerInput) => Reply) =>
-      (input) => {
+      (given) => {
+        const aliased =
+          alias !== undefined &&
+          alias !== collection.idParam &&
+          given.params[collection.idParam] === undefined &&
+          given.params[alias] !== undefined;
+        const input = aliased
+          ? { ...given, params: { ...given.params, [collection.idParam]: given.params[alias]! } }
+          : given;
         const refused = unknownParent(deps, operation, input.params, collection);
         if (refused) throw refused;
         try {

@@ -131,6 +131,22 @@ export class GenericStore {
     return this.deletedPaths.has(path.replace(/\/+$/, ''));
   }
 
+  /** The last segments of the paths deleted right under this one (markPathDeleted), decoded. */
+  deletedUnder(path: string): string[] {
+    const parent = `${path.replace(/\/+$/, '')}/`;
+    const out: string[] = [];
+    for (const deleted of this.deletedPaths) {
+      if (!deleted.startsWith(parent) || deleted.slice(parent.length).includes('/')) continue;
+      const segment = deleted.slice(parent.length);
+      try {
+        out.push(decodeURIComponent(segment));
+      } catch {
+        out.push(segment);
+      }
+    }
+    return out;
+  }
+
   /** Whether a path, or one it lies under, was deleted since (markPathDeleted). */
   pathDeleted(path: string): boolean {
     const segments = path.replace(/\/+$/, '').split('/');

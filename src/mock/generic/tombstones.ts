@@ -38,3 +38,25 @@ export function deletedPath(
     `${path.slice(0, 200)} is gone: it, or the resource it lies under, was deleted.`,
   );
 }
+
+/**
+ * Whether a made-up item of a list on `path` names an item a stateless DELETE removed right under
+ * it (rememberDelete): one of its identifying fields (`id`, one ending in `id`, `login`, `name`,
+ * `slug`, `key`, `number`) holds the deleted path's last segment. Undefined where nothing was deleted there.
+ */
+export function leftOutOfList(store: GenericStore, path: string): ((item: unknown) => boolean) | undefined {
+  const deleted = new Set(store.deletedUnder(path));
+  if (deleted.size === 0) return undefined;
+  return (item) =>
+    typeof item === 'object' &&
+    item !== null &&
+    !Array.isArray(item) &&
+    Object.entries(item).some(
+      ([name, value]) =>
+        (typeof value === 'string' || typeof value === 'number') &&
+        IDENTIFYING.test(name.replace(/[^a-z0-9]/gi, '')) &&
+        deleted.has(String(value)),
+    );
+}
+
+const IDENTIFYING = /^(id|.*id|login|name|slug|key|number|uuid)$/i;

@@ -13,7 +13,7 @@ import { HttpError } from '../errors.js';
 import { genericHandlers, seedGeneric, unknownParent } from '../generic/handlers.js';
 import type { GenericSnapshot, GenericStore } from '../generic/store.js';
 import { ServedValues } from '../generic/served.js';
-import { deletedPath, rememberDelete } from '../generic/tombstones.js';
+import { deletedPath, leftOutOfList, rememberDelete } from '../generic/tombstones.js';
 import { reflectFilters } from '../reflect-filters.js';
 import type { Handlers, Reply } from '../routes/types.js';
 import type { CollectionView, Rules } from './rules.js';
@@ -117,6 +117,10 @@ export class GenericRules implements Rules {
         ),
       )
     );
+  }
+
+  leftOut(path: string): ((item: unknown) => boolean) | undefined {
+    return leftOutOfList(this.deps.store, path);
   }
 
   answeredStateless(
