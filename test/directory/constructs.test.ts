@@ -183,6 +183,11 @@ const CONSTRUCTS = [
   // `page`/`page_size` beside `limit`/`offset` (figshare's lists): a request paging by offset had
   // its missing page number read as the first, the offset ignored (paging_truthful).
   'page-beside-offset.yaml',
+  // A template with a literal suffix (gitea's GET `/pulls/{index}.{diffType}`) beside the item's GET and PATCH: the
+  // runner's PATCH to `/pulls/1.5` (an index of the wrong type) was routed to the suffix template, 405.
+  'suffix-template-other-methods.yaml',
+  // A stored item's delete documenting only refusals (nordigen's requisitions): the store's 204, undocumented.
+  'delete-documents-no-success.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
@@ -304,6 +309,33 @@ describe('after a delete under a parent, the list asked is that parent list', ()
       // delete did, a false pass. Each list is asked under the org its record was deleted from.
       expect(lists.map((e) => e.url).filter((url) => /[{}]|%7B|%7D/i.test(url ?? ''))).toEqual([]);
       expect(report.results.find((r) => r.check === 'use_after_delete')?.status).toBe('passed');
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe('a path that several templates match is served by the one documenting the method', () => {
+  it("PATCH /pulls/1.5 is the item's; GET of a PUT-only template is the slug's; 405 allows all; a concrete path is its own", async () => {
+    const spec = join(packageRoot, 'fixtures', 'constructs', 'directory', 'suffix-template-other-methods.yaml');
+    const mock = await start({ port: 0, spec });
+    try {
+      const send = (method: string, path: string) =>
+        fetch(`${mock.url}${path}`, {
+          method,
+          headers: { 'content-type': 'application/json' },
+          body: method === 'GET' ? undefined : '{}',
+        });
+      // Was 405 from the GET-only /pulls/{index}.{diffType}: the item refuses the index instead.
+      expect((await send('PATCH', '/pulls/1.5')).status).toBe(422);
+      // Was 405 from the PUT-only /projects/{id}/services/asana.
+      expect((await send('GET', '/projects/1/services/asana')).status).toBe(200);
+      const refused = await send('PATCH', '/projects/1/services/asana');
+      expect(refused.status).toBe(405);
+      expect(refused.headers.get('allow')?.split(', ').sort()).toEqual(['DELETE', 'GET', 'PUT']);
+      const concrete = await send('PATCH', '/pulls/search');
+      expect(concrete.status).toBe(405);
+      expect(concrete.headers.get('allow')).toBe('GET');
     } finally {
       await mock.close();
     }

@@ -70,7 +70,11 @@ export interface CoreDeps {
 export function respond(request: PlainRequest, deps: CoreDeps): Reply {
   const { rules, dice, schemaValidator, codeForStatus } = deps;
   const { operation, preferences, params, query } = request;
-  const handler = rules.handlers[operation.id];
+  // An operation documenting no success (nordigen's deletes list only 400, 401, 403, 404, 429) is
+  // answered as documented below, never by the state's 204 or 200, which it does not document.
+  const succeeds =
+    operation.responses['2XX'] !== undefined || Object.keys(operation.responses).some((s) => /^2\d\d$/.test(s));
+  const handler = succeeds ? rules.handlers[operation.id] : undefined;
   if (handler && !wantsCannedResponse(preferences))
     return handler({ operation, params, query, body: request.body, path: request.path });
   // A status asked for by `Prefer: code=…` is answered as asked (Prism's convention), an id the store does not hold included.
