@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { documentsSuccess, type Operation, type SchemaValidator } from '../../contract/index.js';
+import { documentsSuccess, isDocumentedSuccess, type Operation, type SchemaValidator } from '../../contract/index.js';
 import type { Dice } from '../dice.js';
 import { createFaker } from '../faker.js';
 import { wantsCannedResponse, type Preferences } from '../controls/request-headers/prefer.js';
@@ -72,8 +72,8 @@ export function respond(request: PlainRequest, deps: CoreDeps): Reply {
   const { operation, preferences, params, query } = request;
   // An operation documenting no success (nordigen's deletes list only 400, 401, 403, 404, 429) is
   // answered as documented below, never by the state's 204 or 200, which it does not document.
-  const succeeds =
-    operation.responses['2XX'] !== undefined || Object.keys(operation.responses).some((s) => /^2\d\d$/.test(s));
+  // A `default` that is all an operation documents (or no responses at all, OAS 3.1 §4.8.16) is its success.
+  const succeeds = documentsSuccess(operation.responses) || isDocumentedSuccess(operation.responses, 200);
   const handler = succeeds ? rules.handlers[operation.id] : undefined;
   if (handler && !wantsCannedResponse(preferences))
     return handler({ operation, params, query, body: request.body, path: request.path });
