@@ -254,22 +254,29 @@ describe('under an item deleted without a record, an operation that documents no
   });
 });
 
+/** The runner, with the checks named, against the mock serving the construct `spec`. */
+function runOnMock(target: string, spec: string, checks: string[]): ReturnType<typeof runComposed> {
+  return loadContract(spec).then((contract) =>
+    runComposed({
+      target,
+      contract,
+      contractSource: spec,
+      documents: [],
+      auth: {},
+      headers: {},
+      examples: 1,
+      strict: false,
+      checks,
+    }),
+  );
+}
+
 describe('an unknown id is probed only with a request that is otherwise valid', () => {
   it('a required body the runner does not write: not probed, with the reason; an optional one: probed, 404', async () => {
     const spec = join(packageRoot, 'fixtures', 'constructs', 'directory', 'unwritable-required-body.yaml');
     const mock = await start({ port: 0, spec });
     try {
-      const { report } = await runComposed({
-        target: mock.url,
-        contract: await loadContract(spec),
-        contractSource: spec,
-        documents: [],
-        auth: {},
-        headers: {},
-        examples: 1,
-        strict: false,
-        checks: ['not_found_for_unknown_id'],
-      });
+      const { report } = await runOnMock(mock.url, spec, ['not_found_for_unknown_id']);
       const result = (op: string) =>
         report.results.find((r) => r.check === 'not_found_for_unknown_id' && r.operation === op);
       expect(result('keyNote')?.status).toBe('passed');
@@ -287,17 +294,7 @@ describe('after a delete under a parent, the list asked is that parent list', ()
     const spec = join(packageRoot, 'fixtures', 'constructs', 'directory', 'delete-under-parent-listed.yaml');
     const mock = await start({ port: 0, spec });
     try {
-      const { report } = await runComposed({
-        target: mock.url,
-        contract: await loadContract(spec),
-        contractSource: spec,
-        documents: [],
-        auth: {},
-        headers: {},
-        examples: 1,
-        strict: false,
-        checks: ['use_after_delete'],
-      });
+      const { report } = await runOnMock(mock.url, spec, ['use_after_delete']);
       const journal = (await (await fetch(`${mock.url}/__mock/requests`)).json()) as unknown;
       const entries = (Array.isArray(journal) ? journal : (journal as { requests: unknown[] }).requests) as {
         method?: string;
