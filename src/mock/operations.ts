@@ -35,8 +35,9 @@ interface CompiledPath {
   readonly regexp: RegExp;
   /** Each method's operations: one, or several told apart by their keys' fragments (the first without one first). */
   readonly byMethod: ReadonlyMap<string, readonly Candidate[]>;
-  /** The methods the contract documents on it, upper-case. */
-  readonly methods: readonly string[];
+  readonly allow: string;
+  /** Allow for OPTIONS: the documented methods, HEAD beside GET, and OPTIONS itself. */
+  readonly allowAll: string;
 }
 
 /**
@@ -76,7 +77,8 @@ export class OperationMatcher {
           regexp: new RegExp(`^${source}$`),
           byMethod: candidatesByMethod(ops, namesOf),
           // RFC 9110 §10.2.1: Allow lists the methods the target resource supports.
-          methods: [...new Set(ops.map((op) => op.method.toUpperCase()))],
+          allow: [...new Set(ops.map((op) => op.method.toUpperCase()))].join(', '),
+          allowAll: allowAll([...new Set(ops.map((op) => op.method.toUpperCase()))]),
         };
       })
       // The more specific template first (path-template.ts bySpecificity): custom methods and
@@ -94,23 +96,25 @@ export class OperationMatcher {
   match(method: string, fullPath: string, request?: RequestSelectors): RouteMatch {
     const path = this.local(fullPath);
     if (path === undefined) return { kind: 'unknown-path' };
-    // A concrete path is the resource it names (OAS 3.0.3 §4.7.8: matched before templated ones).
-    // Templated ones that match without serving the method give way to a later one that serves it
-    // (`/pulls/1.5` is gitea's GET-only `/pulls/{index}.{diffType}` and the item `/pulls/{index}`,
-    // whose PATCH it is); where none does, the 405 (or OPTIONS) names what they serve together.
-    const unserved: string[] = [];
-    const upper = method.toUpperCase();
+    // The first template that matches without serving the method answers for the path (405, or
+    // OPTIONS' Allow) only when no other matching template serves it: `/pulls/1.5` matches gitea's
+    // GET-only `/pulls/{index}.{diffType}` and the item `/pulls/{index}`, whose PATCH it is.
+    let unserved: RouteMatch | undefined;
     for (const compiled of this.paths) {
       const m = compiled.regexp.exec(path);
       if (!m) continue;
+      const upper = method.toUpperCase();
       let found = choose(compiled.byMethod.get(upper), request);
       // RFC 9110 §9.3.2: HEAD is GET without the body, wherever GET is served.
       const head = !found && upper === 'HEAD' && compiled.byMethod.has('GET');
       if (head) found = choose(compiled.byMethod.get('GET'), request);
       if (!found) {
-        unserved.push(...compiled.methods);
-        if (compiled.template.includes('{')) continue;
-        break;
+        // RFC 9110 §9.3.7: OPTIONS describes the resource; answered here unless the contract defines it.
+        unserved ??=
+          upper === 'OPTIONS'
+            ? { kind: 'options', allow: compiled.allowAll }
+            : { kind: 'method-not-allowed', allow: compiled.allow };
+        continue;
       }
       const { operation, names, conditions } = found;
       const params: Record<string, string> = {};
@@ -128,11 +132,7 @@ export class OperationMatcher {
       }
       return head ? { kind: 'operation', operation, params, head } : { kind: 'operation', operation, params };
     }
-    if (unserved.length === 0) return { kind: 'unknown-path' };
-    const methods = [...new Set(unserved)];
-    // RFC 9110 §9.3.7: OPTIONS describes the resource; answered here unless the contract defines it.
-    if (upper === 'OPTIONS') return { kind: 'options', allow: allowAll(methods) };
-    return { kind: 'method-not-allowed', allow: methods.join(', ') };
+    return unserved ?? { kind: 'unknown-path' };
   }
 
   /**
@@ -147,17 +147,9 @@ export class OperationMatcher {
     return compiled?.operations.find((op) => op.responses[String(status)] !== undefined);
   }
 
-  /** Allow for the path: what the templates it matches serve together, as a 405 of match() names it. */
   allowFor(fullPath: string): string | undefined {
     const path = this.local(fullPath);
-    if (path === undefined) return undefined;
-    const methods: string[] = [];
-    for (const compiled of this.paths) {
-      if (!compiled.regexp.test(path)) continue;
-      methods.push(...compiled.methods);
-      if (!compiled.template.includes('{')) break;
-    }
-    return methods.length === 0 ? undefined : [...new Set(methods)].join(', ');
+    return path === undefined ? undefined : this.paths.find((p) => p.regexp.test(path))?.allow;
   }
 
   /** Where the contract's paths are served, for a 404 outside it. */

@@ -311,30 +311,3 @@ describe('after a delete under a parent, the list asked is that parent list', ()
     }
   });
 });
-
-describe('a path that several templates match is served by the one documenting the method', () => {
-  it("PATCH /pulls/1.5 is the item's; GET of a PUT-only template is the slug's; 405 allows all; a concrete path is its own", async () => {
-    const spec = join(packageRoot, 'fixtures', 'constructs', 'directory', 'suffix-template-other-methods.yaml');
-    const mock = await start({ port: 0, spec });
-    try {
-      const send = (method: string, path: string) =>
-        fetch(`${mock.url}${path}`, {
-          method,
-          headers: { 'content-type': 'application/json' },
-          body: method === 'GET' ? undefined : '{}',
-        });
-      // Was 405 from the GET-only /pulls/{index}.{diffType}: the item refuses the index instead.
-      expect((await send('PATCH', '/pulls/1.5')).status).toBe(422);
-      // Was 405 from the PUT-only /projects/{id}/services/asana.
-      expect((await send('GET', '/projects/1/services/asana')).status).toBe(200);
-      const refused = await send('PATCH', '/projects/1/services/asana');
-      expect(refused.status).toBe(405);
-      expect(refused.headers.get('allow')?.split(', ').sort()).toEqual(['DELETE', 'GET', 'PUT']);
-      const concrete = await send('PATCH', '/pulls/search');
-      expect(concrete.status).toBe(405);
-      expect(concrete.headers.get('allow')).toBe('GET');
-    } finally {
-      await mock.close();
-    }
-  });
-});
