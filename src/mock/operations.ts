@@ -96,10 +96,6 @@ export class OperationMatcher {
   match(method: string, fullPath: string, request?: RequestSelectors): RouteMatch {
     const path = this.local(fullPath);
     if (path === undefined) return { kind: 'unknown-path' };
-    // The first template that matches without serving the method answers for the path (405, or
-    // OPTIONS' Allow) only when no other matching template serves it: `/pulls/1.5` matches gitea's
-    // GET-only `/pulls/{index}.{diffType}` and the item `/pulls/{index}`, whose PATCH it is.
-    let unserved: RouteMatch | undefined;
     for (const compiled of this.paths) {
       const m = compiled.regexp.exec(path);
       if (!m) continue;
@@ -108,14 +104,9 @@ export class OperationMatcher {
       // RFC 9110 §9.3.2: HEAD is GET without the body, wherever GET is served.
       const head = !found && upper === 'HEAD' && compiled.byMethod.has('GET');
       if (head) found = choose(compiled.byMethod.get('GET'), request);
-      if (!found) {
-        // RFC 9110 §9.3.7: OPTIONS describes the resource; answered here unless the contract defines it.
-        unserved ??=
-          upper === 'OPTIONS'
-            ? { kind: 'options', allow: compiled.allowAll }
-            : { kind: 'method-not-allowed', allow: compiled.allow };
-        continue;
-      }
+      // RFC 9110 §9.3.7: OPTIONS describes the resource; answered here unless the contract defines it.
+      if (!found && upper === 'OPTIONS') return { kind: 'options', allow: compiled.allowAll };
+      if (!found) return { kind: 'method-not-allowed', allow: compiled.allow };
       const { operation, names, conditions } = found;
       const params: Record<string, string> = {};
       try {
@@ -132,7 +123,7 @@ export class OperationMatcher {
       }
       return head ? { kind: 'operation', operation, params, head } : { kind: 'operation', operation, params };
     }
-    return unserved ?? { kind: 'unknown-path' };
+    return { kind: 'unknown-path' };
   }
 
   /**
