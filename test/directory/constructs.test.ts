@@ -171,9 +171,6 @@ const CONSTRUCTS = [
   // An offset `minimum: 1, default: 1` (nordigen's creditors): the mock skipped the first item of
   // every page, a list filtered to the item just created answered none (filters_filter).
   'offset-counts-from-one.yaml',
-  // Summaries naming the identifier otherwise, typed by the same schema (amazonaws.com/iot's
-  // `versionId` for `policyVersionId`): the list was stateless, a created version never listed.
-  'list-summaries-renamed-id.yaml',
   // Items that are the record as created, where the read names no identifier (vtex.local/Giftcard-API's
   // transactions `{id, _self}` beside a read `{date, description, value}`): a created one never listed.
   'list-as-created.yaml',

@@ -388,10 +388,9 @@ function envelopedList(
     const id =
       owner.idField !== undefined && own.includes(owner.idField)
         ? owner.idField
-        : ((owner.idParam === undefined
-            ? undefined
-            : identifierProperty(items, owner.idParam, owner.noun ?? '', undefined, [])) ??
-          sameTypedIdentifier(items, item, owner.idField));
+        : owner.idParam === undefined
+          ? undefined
+          : identifierProperty(items, owner.idParam, owner.noun ?? '', undefined, []);
     described.set(name, id);
     return { name, holds: 'records', sharesIdentifier: id !== undefined && looksLikeRecord(items, item, id) };
   });
@@ -408,21 +407,6 @@ function envelopedList(
   const ownSummaries = itemId !== undefined && itemId === owner.idField && namesCollection(property, owner.name);
   if (!chosen.sharesIdentifier && chosen.holds !== 'untyped' && !ownSummaries) return undefined;
   return itemId !== undefined && itemId !== owner.idField ? { property, itemId } : { property };
-}
-
-/**
- * The one property of a listed item typed by the very schema the record's identifier field is
- * (AWS's `PolicyVersion.versionId` and the record's `policyVersionId`, each `{allOf: [{$ref:
- * PolicyVersionId}, {description}]}`): the same identifier under another name.
- */
-function sameTypedIdentifier(items: Schema, item: Schema, idField: string | undefined): string | undefined {
-  if (idField === undefined) return undefined;
-  const core = (s: Schema | OpenAPIV3.ReferenceObject | undefined): unknown =>
-    s !== undefined && !('$ref' in s) && s.allOf !== undefined && s.allOf.length > 0 ? s.allOf[0] : s;
-  const target = core(recordProperties(item)[idField]);
-  if (target === undefined) return undefined;
-  const matches = Object.entries(recordProperties(items)).filter(([, s]) => core(s) === target);
-  return matches.length === 1 ? matches[0]![0] : undefined;
 }
 
 /** Items that look like the record: at least half of their fields other than the identifier `id` are the record's. */

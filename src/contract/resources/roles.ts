@@ -6,7 +6,7 @@ import { anyProperties, asSchema } from '../schema-views.js';
 import type { Contract, Operation } from '../types.js';
 import { pageMember, valueMembers } from './envelopes.js';
 import { isItemPath, itemRead, onCollection } from './items.js';
-import { arnFieldOf } from './vocabulary.js';
+import { arnFieldOf, normalName } from './vocabulary.js';
 
 /** The status is a success the contract documents: any 2xx, or a 3xx the operation lists (RFC 9110 §15.4). */
 export function isSuccess(operation: Operation, status: number): boolean {
@@ -130,26 +130,14 @@ export function identifierField(
   // An empty stem (`Sid` itself) is in every key: it names nothing (Twilio: `friendly_name` was taken for the Sid).
   return (
     keys.find((k) => base !== undefined && base !== '' && k.toLowerCase().includes(base.toLowerCase())) ??
-    // The parameter is the noun, then the field (`{mailboxName}` over `name`, `{policyVersionId}` over
-    // a summary's `versionId`), as the kernel's identifierProperty and its lists read it.
-    Object.keys(record).find((k) => record[k] !== undefined && param !== undefined && endsWithWord(param, k)) ??
+    // The parameter is the noun, then the field (`{mailboxName}` over `name`), as the kernel's identifierProperty.
+    keys.find((k) => param !== undefined && param.length > k.length + 2 && normalName(param).endsWith(normalName(k))) ??
     // A field named for what it is (Akeneo's product `identifier` under `{code}`), as the kernel's identifierProperty.
     Object.keys(record).find((k) => k.toLowerCase() === 'identifier' && record[k] !== undefined) ??
     keys.find((k) => /^(sid|uuid|key)$/i.test(k)) ??
     // AWS's `{appBundleIdentifier}` over `{arn}` alone, as the kernel's identifierProperty reads it.
     (param === undefined ? undefined : Object.keys(record).find((k) => arnFieldOf(param, k) && record[k] !== undefined))
   );
-}
-
-/**
- * Whether a parameter's name ends with a field's name as a word of its own, after at least three
- * characters (`mailboxName` with `name`, `policy_version_id` with `version_id`), case aside.
- */
-function endsWithWord(param: string, field: string): boolean {
-  const at = param.length - field.length;
-  if (field.length < 2 || at < 3 || param.slice(at).toLowerCase() !== field.toLowerCase()) return false;
-  // The field starts a word of the parameter: an upper-case letter there, or a separator before it.
-  return /[A-Z]/.test(param[at] ?? '') || /[_.-]/.test(param[at - 1] ?? '');
 }
 
 /** The identifier of a created resource for a path parameter (its `identifierField`), else the Location's last segment. */
