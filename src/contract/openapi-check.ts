@@ -78,13 +78,12 @@ export function harmlessProblem(
   const at = error.instancePath;
   const field = (error.params as Record<string, unknown>)['additionalProperty'];
   if (error.keyword === 'type' && at.endsWith('/examples') && !at.includes('/content/'))
-    return 'is no array (JSON Schema 2020-12 Validation §9.5): an annotation, ignored';
+    return 'is no array (JSON Schema 2020-12 Validation §9.5): an annotation';
   if (error.keyword === 'additionalProperties' && at.endsWith('/xml') && typeof field === 'string')
-    return `\`${field}\` is no XML Object field: ignored`;
-  if (error.keyword === 'format' && at.startsWith('/info/'))
-    return `${error.message ?? 'is malformed'}: metadata, ignored`;
+    return `\`${field}\` is no XML Object field`;
+  if (error.keyword === 'format' && at.startsWith('/info/')) return `${error.message ?? 'is malformed'}: metadata`;
   if (error.keyword === 'additionalProperties' && at === '' && typeof field === 'string' && !field.startsWith('x-'))
-    return `\`${field}\` is no OpenAPI field at the top level: ignored`;
+    return `\`${field}\` is no OpenAPI field at the top level`;
   return undefined;
 }
 

@@ -91,7 +91,7 @@ export async function checkedValidatorDocument(contract: Contract): Promise<Vali
   const harmless = errors.filter((e) => harmlessProblem(e) !== undefined);
   for (const error of harmless)
     forValidator.notices.push(
-      `${error.instancePath === '' ? 'the document' : contract.originalPointer(`#${error.instancePath}`)} ${harmlessProblem(error)}`,
+      `${error.instancePath === '' ? 'the document:' : contract.originalPointer(`#${error.instancePath}`)} ${harmlessProblem(error)}`,
     );
   const paths = harmless.map((e) => e.instancePath);
   const refusal = errors.find((e) => harmlessProblem(e) === undefined && !aboveHarmless(e, paths));
