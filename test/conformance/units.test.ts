@@ -11,6 +11,11 @@ import { xmlEscape } from '../../conformance/report/formats/junit.js';
 import type { Exchange } from '../../conformance/types.js';
 import { petstoreContract } from './helpers.js';
 
+/** A check's context on the contract: a fresh validator, no shared error schema, no path representatives. */
+function contextOf(contract: Contract): CheckContext {
+  return { contract, validator: new SchemaValidator(), errorSchema: undefined, pathRepresentatives: new Set() };
+}
+
 describe('seeded PRNG', () => {
   it('repeats a stream for a seed and differs across seeds', () => {
     const a = new Random(7);
@@ -114,12 +119,7 @@ describe('deprecation_headers (a pure function of one exchange)', () => {
   };
   const judge = async (operationId: string, status: number, headers: Record<string, string>): Promise<string[]> => {
     const contract: Contract = await petstoreContract();
-    const ctx: CheckContext = {
-      contract,
-      validator: new SchemaValidator(),
-      errorSchema: undefined,
-      pathRepresentatives: new Set(),
-    };
+    const ctx = contextOf(contract);
     const op = contract.operationsById.get(operationId);
     if (!op) throw new Error(operationId);
     const outcome = deprecationHeaders.judge(exchange(operationId, status, headers), op, ctx);
@@ -150,12 +150,7 @@ describe('deprecation_headers (a pure function of one exchange)', () => {
 
   it('without x-deprecated-at, a missing Deprecation fails where the answer declares the header, and is a warning where it does not', async () => {
     const contract: Contract = await petstoreContract();
-    const ctx: CheckContext = {
-      contract,
-      validator: new SchemaValidator(),
-      errorSchema: undefined,
-      pathRepresentatives: new Set(),
-    };
+    const ctx = contextOf(contract);
     const getPet = contract.operationsById.get('getPet');
     if (!getPet) throw new Error('getPet');
     // getPet with no dates: its 200 still declares Deprecation (a promise of the contract, RFC 9745 §2).
@@ -175,12 +170,7 @@ describe('deprecation_headers (a pure function of one exchange)', () => {
 
   it('a declared Link header promises rel="deprecation" only where its own words name the relation', async () => {
     const contract: Contract = await petstoreContract();
-    const ctx: CheckContext = {
-      contract,
-      validator: new SchemaValidator(),
-      errorSchema: undefined,
-      pathRepresentatives: new Set(),
-    };
+    const ctx = contextOf(contract);
     const getPet = contract.operationsById.get('getPet');
     const listPets = contract.operationsById.get('listPets');
     if (!getPet || !listPets) throw new Error('getPet, listPets');
@@ -297,12 +287,7 @@ describe("content_type reads the request's Accept with the kernel's negotiate (R
       },
     });
     const op = contract.operationsById.get('getReport')!;
-    const ctx: CheckContext = {
-      contract,
-      validator: new SchemaValidator(),
-      errorSchema: undefined,
-      pathRepresentatives: new Set(),
-    };
+    const ctx = contextOf(contract);
     const exchange: Exchange = {
       seq: 1,
       operationId: 'getReport',
@@ -362,12 +347,7 @@ describe('content_type on an empty body: zero bytes are a whole text/plain (RFC 
         '/hyponyms': { get: { operationId: 'listHyponyms', responses: { '200': { description: 'ok', content } } } },
       },
     });
-    const ctx: CheckContext = {
-      contract,
-      validator: new SchemaValidator(),
-      errorSchema: undefined,
-      pathRepresentatives: new Set(),
-    };
+    const ctx = contextOf(contract);
     const exchange: Exchange = {
       seq: 1,
       operationId: 'listHyponyms',
