@@ -33,6 +33,11 @@ interface CompiledPath {
   /** The path's operations, as the contract writes them. */
   readonly operations: readonly Operation[];
   readonly regexp: RegExp;
+  /**
+   * The template read strictly: an expression sharing its segment with other text whose schema lists
+   * its values (gitea's `{index}.{diffType}`, `diffType: {enum: [diff, patch]}`) takes only those.
+   */
+  readonly strict: RegExp;
   /** Each method's operations: one, or several told apart by their keys' fragments (the first without one first). */
   readonly byMethod: ReadonlyMap<string, readonly Candidate[]>;
   readonly allow: string;
@@ -75,6 +80,7 @@ export class OperationMatcher {
           template,
           operations: ops,
           regexp: new RegExp(`^${source}$`),
+          strict: new RegExp(`^${templateSource(template, ops[0]!, true)}$`),
           byMethod: candidatesByMethod(ops, namesOf),
           // RFC 9110 §10.2.1: Allow lists the methods the target resource supports.
           allow: [...new Set(ops.map((op) => op.method.toUpperCase()))].join(', '),
@@ -96,34 +102,32 @@ export class OperationMatcher {
   match(method: string, fullPath: string, request?: RequestSelectors): RouteMatch {
     const path = this.local(fullPath);
     if (path === undefined) return { kind: 'unknown-path' };
-    for (const compiled of this.paths) {
-      const m = compiled.regexp.exec(path);
-      if (!m) continue;
-      const upper = method.toUpperCase();
-      let found = choose(compiled.byMethod.get(upper), request);
-      // RFC 9110 §9.3.2: HEAD is GET without the body, wherever GET is served.
-      const head = !found && upper === 'HEAD' && compiled.byMethod.has('GET');
-      if (head) found = choose(compiled.byMethod.get('GET'), request);
-      // RFC 9110 §9.3.7: OPTIONS describes the resource; answered here unless the contract defines it.
-      if (!found && upper === 'OPTIONS') return { kind: 'options', allow: compiled.allowAll };
-      if (!found) return { kind: 'method-not-allowed', allow: compiled.allow };
-      const { operation, names, conditions } = found;
-      const params: Record<string, string> = {};
-      try {
-        names.forEach((name, i) => {
-          params[name] = decodeURIComponent(m[i + 1]!);
-        });
-        // The parameters a key's query carries (`/alerts?lat={lat}`): the values the request's query gives them.
-        for (const { name, param } of conditions) {
-          const value = param === undefined ? null : (request?.query.get(name) ?? null);
-          if (param !== undefined && value !== null) params[param] = value;
-        }
-      } catch {
-        throw new HttpError(400, 'validation_failed', `The path ${path} is not correctly percent-encoded.`);
+    const fit = this.find(path);
+    if (!fit) return { kind: 'unknown-path' };
+    const { compiled, m } = fit;
+    const upper = method.toUpperCase();
+    let found = choose(compiled.byMethod.get(upper), request);
+    // RFC 9110 §9.3.2: HEAD is GET without the body, wherever GET is served.
+    const head = !found && upper === 'HEAD' && compiled.byMethod.has('GET');
+    if (head) found = choose(compiled.byMethod.get('GET'), request);
+    // RFC 9110 §9.3.7: OPTIONS describes the resource; answered here unless the contract defines it.
+    if (!found && upper === 'OPTIONS') return { kind: 'options', allow: compiled.allowAll };
+    if (!found) return { kind: 'method-not-allowed', allow: compiled.allow };
+    const { operation, names, conditions } = found;
+    const params: Record<string, string> = {};
+    try {
+      names.forEach((name, i) => {
+        params[name] = decodeURIComponent(m[i + 1]!);
+      });
+      // The parameters a key's query carries (`/alerts?lat={lat}`): the values the request's query gives them.
+      for (const { name, param } of conditions) {
+        const value = param === undefined ? null : (request?.query.get(name) ?? null);
+        if (param !== undefined && value !== null) params[param] = value;
       }
-      return head ? { kind: 'operation', operation, params, head } : { kind: 'operation', operation, params };
+    } catch {
+      throw new HttpError(400, 'validation_failed', `The path ${path} is not correctly percent-encoded.`);
     }
-    return { kind: 'unknown-path' };
+    return head ? { kind: 'operation', operation, params, head } : { kind: 'operation', operation, params };
   }
 
   /**
@@ -134,13 +138,31 @@ export class OperationMatcher {
    */
   documenting(fullPath: string, status: number): Operation | undefined {
     const path = this.local(fullPath);
-    const compiled = path === undefined ? undefined : this.paths.find((p) => p.regexp.test(path));
+    const compiled = path === undefined ? undefined : this.find(path)?.compiled;
     return compiled?.operations.find((op) => op.responses[String(status)] !== undefined);
   }
 
   allowFor(fullPath: string): string | undefined {
     const path = this.local(fullPath);
-    return path === undefined ? undefined : this.paths.find((p) => p.regexp.test(path))?.allow;
+    return path === undefined ? undefined : this.find(path)?.compiled.allow;
+  }
+
+  /**
+   * The template a path names. Concrete paths come before templated ones (OAS 3.0.3 §4.7.8), and a
+   * literal beside an expression in a segment names the template only where the expression's own
+   * schema admits the value (`/pulls/1.5` is not gitea's `/pulls/{index}.{diffType}`, whose
+   * `diffType` is `diff` or `patch`, but `/pulls/{index}`'s, which serves PATCH); a literal suffix
+   * (`/v1/{name}:query`) still names its template first. Failing every strict reading, the first
+   * template the path fits answers, so a wrong value still gets that template's refusal.
+   */
+  private find(path: string): { compiled: CompiledPath; m: RegExpExecArray } | undefined {
+    for (const read of ['strict', 'regexp'] as const) {
+      for (const compiled of this.paths) {
+        const m = compiled[read].exec(path);
+        if (m) return { compiled, m };
+      }
+    }
+    return undefined;
   }
 
   /** Where the contract's paths are served, for a 404 outside it. */
@@ -159,15 +181,24 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
  * those, written as is or percent-encoded (RFC 3986 §2.1), and the other the rest; without such a
  * list the first takes all it can.
  */
-function templateSource(template: string, operation: Operation): string {
+function templateSource(template: string, operation: Operation, strict = false): string {
   const parts = template.split(/(\{[^}]+\})/);
   // split keeps its captured separators at the odd indices: those are the expressions.
   const expression = (i: number): boolean => i >= 0 && i < parts.length && i % 2 === 1;
+  // Whether an expression shares its segment with other text (`{index}.{diffType}`, `{name}:verb`).
+  const shares = (i: number): boolean => {
+    const before = parts[i - 1] ?? '';
+    const after = parts[i + 1] ?? '';
+    return (
+      (before === '' ? expression(i - 2) : !before.endsWith('/')) ||
+      (after === '' ? expression(i + 2) : !after.startsWith('/'))
+    );
+  };
   return parts
     .map((part, i) => {
       if (!expression(i)) return escapeRegExp(part);
       const beside = (parts[i - 1] === '' && expression(i - 2)) || (parts[i + 1] === '' && expression(i + 2));
-      const values = beside ? listedValues(operation, part.slice(1, -1)) : undefined;
+      const values = beside || (strict && shares(i)) ? listedValues(operation, part.slice(1, -1)) : undefined;
       if (!values) return '([^/]+)';
       const written = new Set(values.flatMap((v) => [v, encodeURIComponent(v)]));
       return `(${[...written].map(escapeRegExp).join('|')})`;

@@ -180,6 +180,9 @@ const CONSTRUCTS = [
   // `page`/`page_size` beside `limit`/`offset` (figshare's lists): a request paging by offset had
   // its missing page number read as the first, the offset ignored (paging_truthful).
   'page-beside-offset.yaml',
+  // A template with a literal suffix (gitea's GET `/pulls/{index}.{diffType}`) beside the item's GET and PATCH: the
+  // runner's PATCH to `/pulls/1.5` (an index of the wrong type) was routed to the suffix template, 405.
+  'suffix-template-other-methods.yaml',
   // A stored item's delete documenting only refusals (nordigen's requisitions): the store's 204, undocumented.
   'delete-documents-no-success.yaml',
 ];

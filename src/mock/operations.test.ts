@@ -1,0 +1,32 @@
+// Routing table: which template (and which answer) a method and path reach.
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadContract, packageRoot } from '../contract/index.js';
+import { OperationMatcher, type RouteMatch } from './operations.js';
+
+const outcome = (m: RouteMatch): string =>
+  m.kind === 'operation' ? `${m.operation.id} ${JSON.stringify(m.params)}` : m.kind;
+
+describe('a literal beside an expression in one segment (suffix-template-other-methods.yaml)', () => {
+  let matcher: OperationMatcher;
+  beforeAll(async () => {
+    const spec = join(packageRoot, 'fixtures', 'constructs', 'directory', 'suffix-template-other-methods.yaml');
+    matcher = new OperationMatcher(await loadContract(spec));
+  });
+
+  it.each([
+    // The suffix names its template only where diffType's own schema admits the value.
+    ['GET', '/pulls/1.diff', 'downloadPullDiff {"index":"1","diffType":"diff"}'],
+    ['PUT', '/pulls/1.patch', 'method-not-allowed'],
+    // `5` is no diffType: the path is the item's, whose PATCH refuses the index itself (422, documented).
+    ['PATCH', '/pulls/1.5', 'editPull {"index":"1.5"}'],
+    ['GET', '/pulls/1.xyz', 'getPull {"index":"1.xyz"}'],
+    ['GET', '/pulls/7', 'getPull {"index":"7"}'],
+    // A custom method's literal suffix still names its own template first (Google's `{name}:verb`).
+    ['POST', '/v1/x:query', 'queryDataset {"name":"x"}'],
+    ['GET', '/v1/x:query', 'method-not-allowed'],
+    ['GET', '/v1/x', 'getDataset {"name":"x"}'],
+  ])('%s %s → %s', (method, path, expected) => {
+    expect(outcome(matcher.match(method, path))).toBe(expected);
+  });
+});
