@@ -13,7 +13,7 @@ import {
   type IdentifierSource,
 } from '../src/contract/index.js';
 import { schemaNames } from './cases/discriminator.js';
-import { landsOnOtherPath } from './cases/path-clash.js';
+import { landsOnOtherPath, leavesNoSegment } from './cases/path-clash.js';
 import type { Random } from './cases/random.js';
 import { asSchema, effective, isRecord, writableProperties, type Schema } from './cases/schema.js';
 import type { Session } from './session.js';
@@ -386,10 +386,12 @@ export class Resources {
           landsOnOtherPath(this.contract, operation, p.name, v) === undefined,
       );
       let value = documented ?? (schema ? validValue(schema, this.rng, 'random', this.validator) : undefined);
-      // An empty value leaves its segment empty (`/projects//experiments`), another path (admits, below).
-      if (value === '' && schema)
-        value = validValue({ allOf: [schema, { minLength: 1 }] } as Schema, this.rng, 'random', this.validator);
-      if (value === undefined || value === '' || typeof value === 'object') return { ok: false, reason };
+      // An empty value or a dot segment names another path (admits, below): one of at least one
+      // character, else (`.` drawn again) of at least three, which no dot segment is.
+      for (const minLength of [1, 3])
+        if (leavesNoSegment(value) && schema)
+          value = validValue({ allOf: [schema, { minLength }] } as Schema, this.rng, 'random', this.validator);
+      if (value === undefined || leavesNoSegment(value) || typeof value === 'object') return { ok: false, reason };
       out[p.name] = value;
       guessed = true;
     }
@@ -401,9 +403,10 @@ export class Resources {
     const schema = asSchema(p.schema);
     if (value === null || typeof value === 'object') return false;
     // An empty value leaves its path segment empty (`/projects//experiments` for
-    // `/projects/{project}/experiments`, AWS names of `minLength: 0`): that is another path (RFC 3986
-    // §3.3), which a router does not match to the template, so the answer would not be the operation's.
-    if (p.in === 'path' && value === '') return false;
+    // `/projects/{project}/experiments`, AWS names of `minLength: 0`), and a dot segment is removed
+    // before sending (Azure's resource group `.`): another path (RFC 3986 §3.3, §5.2.4), which a
+    // router does not match to the template, so the answer would not be the operation's.
+    if (p.in === 'path' && leavesNoSegment(value)) return false;
     if (!schema) return true;
     if (this.validator.check(schema, value, 'request').valid) return true;
     // `/pets/7` carries "7": an integer parameter admits the digits of a number-like string, a string one the digits of a number.
@@ -462,11 +465,12 @@ export class Resources {
         });
         try {
           const items = listItems(JSON.parse(exchange.response?.body ?? '') as unknown) ?? [];
-          // The first item whose identifier can fill a path segment: an empty one names nothing (RFC
-          // 3986 §3.3: `/global-networks//links` is another path, which no operation serves).
+          // The first item whose identifier can fill a path segment: an empty one or a dot segment names
+          // nothing (RFC 3986 §3.3, §5.2.4: `/global-networks//links` is another path, which no operation serves).
           for (const item of items) {
             const value = identifierOf(item, field, undefined, undefined, exchange.request.url);
-            if (isRecord(item) && value !== undefined && value !== null && value !== '') return { ok: true, value };
+            if (isRecord(item) && value !== undefined && value !== null && !leavesNoSegment(value))
+              return { ok: true, value };
           }
         } catch {
           // fall through

@@ -20,6 +20,16 @@ export function pathClash(contract: Contract, op: Operation): string | undefined
   return `not exercised: ${op.method.toUpperCase()} ${op.path} is the same request as ${others.map((o) => `${o.id} (${o.path})`).join(', ')}: templated paths differing only in parameter names are identical (OAS 3.0.3 §4.7.8), so the contract does not say which operation a server applies`;
 }
 
+/**
+ * Whether a path parameter's value leaves no segment of its own: an empty one (`/projects//experiments`,
+ * RFC 3986 §3.3) or a dot segment (`.`, `..`), which the client removes before the request is sent
+ * (RFC 3986 §5.2.4; WHATWG URL parsing does): either way the request names another path than the
+ * template's, and its answer is not the operation's.
+ */
+export function leavesNoSegment(value: unknown): boolean {
+  return value === '' || value === '.' || value === '..';
+}
+
 /** The methods the contract documents on an operation's path, under any parameter names (OAS 3.0.3 §4.7.8). */
 export function methodsOnPath(contract: Contract, path: string): Set<string> {
   const shape = samePath(path);

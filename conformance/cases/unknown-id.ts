@@ -13,6 +13,7 @@ import {
   type SchemaValidator,
 } from '../../src/contract/index.js';
 import { pathParameters } from './inputs.js';
+import { leavesNoSegment } from './path-clash.js';
 import type { Random } from './random.js';
 import { asSchema, effective, properties } from './schema.js';
 
@@ -161,6 +162,8 @@ export function unknownValueFor(
   }
   for (const value of candidates) {
     if (value === undefined || value === null || typeof value === 'object') continue;
+    // An empty value or a dot segment names another path (RFC 3986 §3.3, §5.2.4), not an unknown item.
+    if (p.in === 'path' && leavesNoSegment(value)) continue;
     if (!validator.check(schema, value, 'request').valid) continue;
     if (seen(value)) continue;
     return { ok: true, value };

@@ -7,7 +7,7 @@ import {
   type Contract,
   type Operation,
 } from '../../src/contract/index.js';
-import { methodsOnPath, namesOtherOperation, pathClash } from '../cases/path-clash.js';
+import { leavesNoSegment, methodsOnPath, namesOtherOperation, pathClash } from '../cases/path-clash.js';
 import { pathParameters, requestBodyOf } from '../cases/inputs.js';
 import { mutationsFor } from '../cases/mutations.js';
 import { isCreate } from '../../src/contract/index.js';
@@ -117,8 +117,11 @@ export function planRun(
                 // An empty value leaves its segment empty (`/render/svg/` for `/render/{format}/{hash}`):
                 // another path (RFC 3986 §3.3), which a router does not match to the template, so the
                 // answer (its not-found) would be judged as this operation's without being its answer.
-                return value === ''
-                  ? `an empty ${p.name} leaves its path segment empty: the request names another path than ${op.path} (RFC 3986 §3.3), and its answer would not be ${op.id}'s`
+                if (value === '')
+                  return `an empty ${p.name} leaves its path segment empty: the request names another path than ${op.path} (RFC 3986 §3.3), and its answer would not be ${op.id}'s`;
+                // A dot segment is removed before the request is sent (RFC 3986 §5.2.4): the same.
+                return leavesNoSegment(value)
+                  ? `${p.name} ${JSON.stringify(value)} is a dot segment, removed before sending: the request names another path than ${op.path} (RFC 3986 §5.2.4), and its answer would not be ${op.id}'s`
                   : undefined;
               },
               // Where the run's key travels in the query, the session writes it over any value (session.ts).

@@ -183,6 +183,9 @@ const CONSTRUCTS = [
   // A template with a literal suffix (gitea's GET `/pulls/{index}.{diffType}`) beside the item's GET and PATCH: the
   // runner's PATCH to `/pulls/1.5` (an index of the wrong type) was routed to the suffix template, 405.
   'suffix-template-other-methods.yaml',
+  // A path value that is a dot segment (Azure's resource group names admit `.`): the runner sent
+  // `/resourceGroups/./providers/…`, which the client sends without the dot segment (RFC 3986 §5.2.4), 404.
+  'dot-segment-path-value.yaml',
   // A stored item's delete documenting only refusals (nordigen's requisitions): the store's 204, undocumented.
   'delete-documents-no-success.yaml',
 ];
