@@ -221,25 +221,34 @@ export class Resources {
     const schema = requestBodyOf(operation)?.schema;
     if (!schema) return { ok: true, value: true };
     // A PUT or PATCH on a collection path names its record by the identifier in the body (Swagger
-    // Petstore v3: `PUT /pet` with the pet, id included; 404 "Pet not found" otherwise): the id of
-    // a resource this run creates through the POST on the same path.
-    if (
-      (operation.method === 'put' || operation.method === 'patch') &&
-      pathParameters(operation).length === 0 &&
-      writableProperties(schema).some(([name]) => name === 'id')
-    ) {
-      // The POST on that path makes the record, 201 or not (Swagger Petstore v3's addPet answers 200).
+    // Petstore v3: `PUT /pet` with the pet, id included; 404 "Pet not found" otherwise): the field
+    // the item path names (AppVeyor's `PUT /roles` with `roleId` beside `/roles/{roleId}`), else `id`.
+    const named =
+      (operation.method === 'put' || operation.method === 'patch') && pathParameters(operation).length === 0
+        ? recordField(this.contract, operation.path, writableProperties(schema))
+        : undefined;
+    if (named) {
+      const [field, sub] = named;
+      // The POST on that path makes the record, 201 or not (Swagger Petstore v3's addPet answers 200);
+      // where none does (AppVeyor's collaborators), one the path's list holds.
       const createOp = this.contract.operations.find(
         (op) => op.method === 'post' && op.path === operation.path && op.requestBody !== undefined,
       );
+      const listOp = this.contract.operations.find((op) => op.method === 'get' && op.path === operation.path);
+      let id: unknown;
       if (createOp) {
         const created = await this.create(createOp, depth);
         if (!created.ok) return created;
-        if (created.value.id !== undefined) body['id'] = created.value.id;
+        id = identifierOf(created.value.body, field, undefined, created.value.location, created.value.url);
+      } else if (listOp) {
+        const listed = await this.firstListed(listOp, field, {}, false, depth + 1);
+        if (listed.ok) id = listed.value;
       }
+      if (id !== undefined && this.validator.check(sub, id, 'request').valid) body[field] = id;
     }
     for (const [name, sub] of writableProperties(schema)) {
-      if (!(name in body)) continue;
+      // The record's own identifier is filled above, not as a reference to another collection.
+      if (!(name in body) || name === named?.[0]) continue;
       const base = referenceBase(name);
       const createOp = base ? this.createOpFor(base) : undefined;
       if (!createOp || createOp.id === operation.id || (sub.type !== 'integer' && sub.type !== 'string')) continue;
@@ -481,4 +490,19 @@ export class Resources {
     }
     return hit;
   }
+}
+
+/**
+ * The body field that names the record of a collection path (`/roles`): the identifier its item path
+ * names (`/roles/{roleId}`), else `id`, where the body has such a field; with the field's schema.
+ */
+function recordField(
+  contract: Contract,
+  path: string,
+  fields: readonly (readonly [string, Schema])[],
+): readonly [string, Schema] | undefined {
+  const item = contract.operations
+    .map((op) => op.path.startsWith(`${path}/{`) && /^\{([^}/]+)\}$/.exec(op.path.slice(path.length + 1))?.[1])
+    .find((name): name is string => typeof name === 'string' && fields.some(([field]) => field === name));
+  return fields.find(([field]) => field === (item ?? 'id'));
 }

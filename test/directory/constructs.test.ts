@@ -186,6 +186,9 @@ const CONSTRUCTS = [
   // A path value that is a dot segment (Azure's resource group names admit `.`): the runner sent
   // `/resourceGroups/./providers/…`, which the client sends without the dot segment (RFC 3986 §5.2.4), 404.
   'dot-segment-path-value.yaml',
+  // A collection PUT naming its record by the item path's identifier (AppVeyor's `PUT /roles` with `roleId`,
+  // `PUT /collaborators` with `userId`): the runner sent ids of nothing, 404 failed as valid input rejected.
+  'collection-put-names-record.yaml',
   // A stored item's delete documenting only refusals (nordigen's requisitions): the store's 204, undocumented.
   'delete-documents-no-success.yaml',
 ];
