@@ -189,6 +189,9 @@ const CONSTRUCTS = [
   // A collection PUT naming its record by the item path's identifier (AppVeyor's `PUT /roles` with `roleId`,
   // `PUT /collaborators` with `userId`): the runner sent ids of nothing, 404 failed as valid input rejected.
   'collection-put-names-record.yaml',
+  // Sibling collections named alike (Linode's `/databases/mysql/instances` and `/databases/mongodb/instances`):
+  // the runner read a MongoDB instance with the id the MySQL create made, 404 failed as valid input rejected.
+  'sibling-collections-same-name.yaml',
   // A stored item's delete documenting only refusals (nordigen's requisitions): the store's 204, undocumented.
   'delete-documents-no-success.yaml',
 ];

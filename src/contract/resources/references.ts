@@ -2,6 +2,7 @@ import type { Contract, Operation } from '../types.js';
 import { collectionNameOf } from './items.js';
 import { linkedField } from './links.js';
 import { resourcePath } from '../path-template.js';
+import { successSchema } from './model.js';
 import { isCreate } from './roles.js';
 
 /**
@@ -81,12 +82,38 @@ export function identifierSource(
     (op) => resourcePath(op.path) === resourcePath(parent) && isCreate(op, contract),
   );
   if (parentCreate) return { via: 'create', createOp: parentCreate, field: undefined };
-  const base = referenceBase(param);
-  const createOp = base ? referencedCreate(contract, base, sendable) : undefined;
-  if (createOp) return { via: 'create', createOp, field: undefined };
   const listOp = contract.operations.find(
     (op) => op.method === 'get' && resourcePath(op.path) === resourcePath(parent),
   );
+  const base = referenceBase(param);
+  const createOp = base ? referencedCreate(contract, base, sendable) : undefined;
+  if (createOp && !anotherAlike(contract, createOp, parent, param, listOp))
+    return { via: 'create', createOp, field: undefined };
   if (listOp) return { via: 'list', listOp, field: param };
   return undefined;
+}
+
+/**
+ * Whether `createOp` makes records of another collection merely named alike: Linode's
+ * `POST /databases/mysql/instances` (a MySQL database) for `/databases/mongodb/instances/{instanceId}`,
+ * whose own literal path is listed and whose read answers another schema (a MongoDB database). The
+ * items of that collection are the ones its list holds (a different path names a different resource,
+ * RFC 3986 §3.3). A collection under a parameter (`/users/{id}/pets`) may be a view of the named
+ * collection's records, and one answering the same schema (`/v2/actions` beside
+ * `POST /v2/droplets/actions`) holds what the create makes: both keep the create.
+ */
+function anotherAlike(
+  contract: Contract,
+  createOp: Operation,
+  parent: string,
+  param: string,
+  listOp: Operation | undefined,
+): boolean {
+  if (listOp === undefined || parent.includes('{')) return false;
+  if (resourcePath(createOp.path) === resourcePath(parent)) return false;
+  if (collectionNameOf(createOp.path)?.toLowerCase() !== collectionNameOf(parent)?.toLowerCase()) return false;
+  const item = resourcePath(`${parent}/{${param}}`);
+  const read = contract.operations.find((op) => op.method === 'get' && resourcePath(op.path) === item);
+  const record = successSchema(read);
+  return record !== undefined && successSchema(createOp) !== record;
 }
