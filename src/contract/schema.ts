@@ -674,9 +674,15 @@ function constraintsOf(node: unknown, path: readonly object[]): unknown {
 /**
  * Whether object alternative `wide` admits every object `narrow` describes: `wide` is open (no
  * additionalProperties: false, nothing but properties and required), requires nothing `narrow`
- * does not, and declares every property both name with the same schema.
+ * does not, and declares every property both name with a schema admitting every value of
+ * `narrow`'s (admitsEvery: the same schema, or arrays or open objects that do, read deeper).
  */
-function admitsAllOf(wide: Record<string, unknown>, narrow: Record<string, unknown>): boolean {
+function admitsAllOf(
+  wide: Record<string, unknown>,
+  narrow: Record<string, unknown>,
+  resolve: (node: unknown) => unknown = (node) => node,
+  depth = 0,
+): boolean {
   const open = (s: Record<string, unknown>): boolean =>
     Object.keys(s).every((k) => OPEN_OBJECT_KEYS.has(k) || k.startsWith('x-')) &&
     (s['type'] === undefined || s['type'] === 'object') &&
@@ -688,8 +694,27 @@ function admitsAllOf(wide: Record<string, unknown>, narrow: Record<string, unkno
     Array.isArray(s['required']) ? (s['required'] as unknown[]) : [];
   if (!required(wide).every((name) => required(narrow).includes(name))) return false;
   return Object.keys(wideProps).every(
-    (name) => !(name in narrowProps) || sameSchema(wideProps[name], narrowProps[name]),
+    (name) => !(name in narrowProps) || admitsEvery(wideProps[name], narrowProps[name], resolve, depth),
   );
+}
+
+/**
+ * Whether `wide` admits every value `narrow` describes, as far as the text shows: the same schema,
+ * arrays (nothing but `items` constraining them) whose items do, or open objects (admitsAllOf), read
+ * no deeper than 8 levels. Vonage's `SMS` and `Error` answers (`messages: [Message]` against
+ * `messages: [ErrorMessage]`, open objects sharing only `status`) describe the same objects.
+ */
+function admitsEvery(wide: unknown, narrow: unknown, resolve: (node: unknown) => unknown, depth: number): boolean {
+  if (sameSchema(wide, narrow)) return true;
+  const w = resolve(wide);
+  const n = resolve(narrow);
+  if (depth >= 8 || !isRecord(w) || !isRecord(n)) return false;
+  if (sameSchema(w, n)) return true;
+  const list = (s: Record<string, unknown>): boolean =>
+    s['type'] === 'array' &&
+    Object.keys(s).every((k) => k === 'type' || k === 'items' || ANNOTATION_KEYS.has(k) || k.startsWith('x-'));
+  if (list(w) && list(n)) return admitsEvery(w['items'], n['items'], resolve, depth + 1);
+  return admitsAllOf(w, n, resolve, depth + 1);
 }
 
 /**
@@ -710,7 +735,7 @@ export function openOverlappingOneOf(
     for (let j = 0; j < alternatives.length; j++) {
       const wide = resolve(alternatives[i]);
       const narrow = resolve(alternatives[j]);
-      if (i === j || !isRecord(wide) || !isRecord(narrow) || !admitsAllOf(wide, narrow)) continue;
+      if (i === j || !isRecord(wide) || !isRecord(narrow) || !admitsAllOf(wide, narrow, resolve)) continue;
       const { oneOf: _one, ...rest } = schema;
       const names = (s: Record<string, unknown>): string =>
         `{${Object.keys(s['properties'] as Record<string, unknown>).join(', ')}}`;
