@@ -246,6 +246,9 @@ const CONSTRUCTS = [
   // `/render/{templateId}` beside `/render/{renderId}`, each parameter a `$ref` (carbone.io): the
   // `$ref`'d one was not renamed when the paths were served as one, 400 "must have required property 'templateId'".
   'identical-paths-parameter-refs.yaml',
+  // Items whose identifiers only the mock's stateless answers name (here.com/tracking's listed
+  // trackingIds, graphhopper's `job_id`, Yodlee's listed account ids): the item answered 404 for them.
+  'item-named-by-stateless-answer.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {

@@ -76,6 +76,11 @@ export class ServedValues {
     return this.parameterNames.has(name) || name === 'id' || /(id|ids|key|keys)$/.test(name);
   }
 
+  /** Whether a stateless answer named this value (see record). */
+  has(value: string): boolean {
+    return this.values.has(value);
+  }
+
   clear(): void {
     this.values.clear();
     this.paths.clear();
