@@ -249,6 +249,9 @@ const CONSTRUCTS = [
   // Items whose identifiers only the mock's stateless answers name (here.com/tracking's listed
   // trackingIds, graphhopper's `job_id`, Yodlee's listed account ids): the item answered 404 for them.
   'item-named-by-stateless-answer.yaml',
+  // A stateless item whose path parameter is an enum, its values listed by `name` (Yodlee's notification
+  // events): 404 "no answer of this mock has named it" for a value the document itself lists.
+  'enum-item-listed-by-name.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {

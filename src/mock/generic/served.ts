@@ -114,6 +114,9 @@ export class ServedValues {
       if (name === undefined || !collection || collection.includes('{')) continue;
       const id = params[name];
       if (id === undefined || this.values.has(id) || stored(segments.slice(0, i + 1).join('/'), id)) continue;
+      // An enum names values that all exist (Yodlee's `eventName`: REFRESH, DATA_UPDATES,
+      // AUTO_REFRESH_UPDATES): the document issued them, not an answer of the mock (lookups.ts reads it so too).
+      if (enumerated(operation, name)) continue;
       return new HttpError(
         404,
         codeForStatus(404),
@@ -122,4 +125,12 @@ export class ServedValues {
     }
     return undefined;
   }
+}
+
+/** Whether the operation's path parameter of this name lists its values (`enum`, or `const` in 3.1). */
+function enumerated(operation: Operation, name: string): boolean {
+  const parameter = operation.parameters.find((p) => p.in === 'path' && p.name === name);
+  const schema = parameter?.schema;
+  if (schema === undefined || '$ref' in schema) return false;
+  return schema.enum !== undefined || (schema as { const?: unknown }).const !== undefined;
 }
