@@ -252,6 +252,8 @@ const CONSTRUCTS = [
   // A stateless item whose path parameter is an enum, its values listed by `name` (Yodlee's notification
   // events): 404 "no answer of this mock has named it" for a value the document itself lists.
   'enum-item-listed-by-name.yaml',
+  // A pool listed by `name` under `{pool_name}` (sendgrid's IP pools): the listed pool read back 404.
+  'item-listed-by-name.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
