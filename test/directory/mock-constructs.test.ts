@@ -254,6 +254,9 @@ const CONSTRUCTS = [
   'enum-item-listed-by-name.yaml',
   // A pool listed by `name` under `{pool_name}` (sendgrid's IP pools): the listed pool read back 404.
   'item-listed-by-name.yaml',
+  // A record whose identifier is its `key`, the create answering `{key}` (data2crm's internal users):
+  // the runner read `key` as the id, the mock kept its own: the created user's update and delete 404.
+  'record-named-by-key.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
