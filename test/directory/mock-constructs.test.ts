@@ -257,6 +257,9 @@ const CONSTRUCTS = [
   // A record whose identifier is its `key`, the create answering `{key}` (data2crm's internal users):
   // the runner read `key` as the id, the mock kept its own: the created user's update and delete 404.
   'record-named-by-key.yaml',
+  // A create answering `{onlineCode}`, named like the item parameter, for a record kept by its
+  // `configurationId` (mercedes-benz.com/configurator): the answered code read back 404.
+  'create-answers-code-by-param.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {

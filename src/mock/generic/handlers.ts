@@ -497,6 +497,15 @@ function referenceTo(
     return schemaAccepts(validator, answer, named) ? named : body;
   }
   if (field in properties || (collection.envelope !== undefined && collection.envelope in properties)) return body;
+  // An answer that names the record by the item parameter's own name, where the record calls its
+  // identifier otherwise (mercedes-benz.com's `POST …/onlinecode` answers `{onlineCode}`, "a unique
+  // identifier for a stored vehicle configuration", for a record kept by its `configurationId`):
+  // that member is the stored identifier, which `GET …/onlinecode/{onlineCode}` reads.
+  const byParameter = Object.keys(properties).find((name) => normal(name) === normal(collection.idParam));
+  if (byParameter !== undefined) {
+    const named = { ...body, [byParameter]: id };
+    if (schemaAccepts(validator, answer, named)) return named;
+  }
   for (const [name, written] of Object.entries(properties)) {
     const sub = asSchema(written);
     const held = body[name];
