@@ -246,6 +246,20 @@ const CONSTRUCTS = [
   // `/render/{templateId}` beside `/render/{renderId}`, each parameter a `$ref` (carbone.io): the
   // `$ref`'d one was not renamed when the paths were served as one, 400 "must have required property 'templateId'".
   'identical-paths-parameter-refs.yaml',
+  // Items whose identifiers only the mock's stateless answers name (here.com/tracking's listed
+  // trackingIds, graphhopper's `job_id`, Yodlee's listed account ids): the item answered 404 for them.
+  'item-named-by-stateless-answer.yaml',
+  // A stateless item whose path parameter is an enum, its values listed by `name` (Yodlee's notification
+  // events): 404 "no answer of this mock has named it" for a value the document itself lists.
+  'enum-item-listed-by-name.yaml',
+  // A pool listed by `name` under `{pool_name}` (sendgrid's IP pools): the listed pool read back 404.
+  'item-listed-by-name.yaml',
+  // A record whose identifier is its `key`, the create answering `{key}` (data2crm's internal users):
+  // the runner read `key` as the id, the mock kept its own: the created user's update and delete 404.
+  'record-named-by-key.yaml',
+  // A create answering `{onlineCode}`, named like the item parameter, for a record kept by its
+  // `configurationId` (mercedes-benz.com/configurator): the answered code read back 404.
+  'create-answers-code-by-param.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {

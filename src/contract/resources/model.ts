@@ -175,6 +175,10 @@ export function identifierProperty(
     // A field named for what it is, the record's required `identifier` (Akeneo's products under
     // `/products/{code}`), where nothing else is named like the parameter or `id`.
     names.find((n) => normalName(n) === 'identifier' && (mergeAllOf(schema).required ?? []).includes(n)) ??
+    // A field named for what it is, `key`, `sid` or `uuid` (data2crm's `InternalUserEntity.key`, "User
+    // Key", under `{internal_user_id}`, "Internal User Key"; the create answers `{key}` alone), as the
+    // runner's identifierOf reads a record (resources/roles.ts).
+    names.find((n) => /^(sid|uuid|key)$/i.test(n)) ??
     // AWS's `{appBundleIdentifier}` ("the Amazon Resource Name (ARN) or Universally Unique Identifier
     // (UUID) of the app bundle") over a record with neither that field nor `id`: its ARN names it.
     names.find((n) => arnFieldOf(idParam, n))

@@ -63,6 +63,8 @@ export interface GenericDeps {
     params: Readonly<Record<string, string>>,
     query: URLSearchParams,
   ) => Reply;
+  /** Whether a stateless answer of this mock named the value (served.ts): an identifier the mock issued. */
+  readonly named?: (value: string) => boolean;
 }
 
 const asSchema = (s: Schema | OpenAPIV3.ReferenceObject | undefined): Schema | undefined =>
@@ -495,6 +497,15 @@ function referenceTo(
     return schemaAccepts(validator, answer, named) ? named : body;
   }
   if (field in properties || (collection.envelope !== undefined && collection.envelope in properties)) return body;
+  // An answer that names the record by the item parameter's own name, where the record calls its
+  // identifier otherwise (mercedes-benz.com's `POST …/onlinecode` answers `{onlineCode}`, "a unique
+  // identifier for a stored vehicle configuration", for a record kept by its `configurationId`):
+  // that member is the stored identifier, which `GET …/onlinecode/{onlineCode}` reads.
+  const byParameter = Object.keys(properties).find((name) => normal(name) === normal(collection.idParam));
+  if (byParameter !== undefined) {
+    const named = { ...body, [byParameter]: id };
+    if (schemaAccepts(validator, answer, named)) return named;
+  }
   for (const [name, written] of Object.entries(properties)) {
     const sub = asSchema(written);
     const held = body[name];
@@ -954,6 +965,26 @@ function parentsOf(path: string, model: GenericModel, bound: Collection | undefi
 }
 
 /**
+ * Whether an identifier the store lacks names a record of a collection no list of the mock shows,
+ * because one of the mock's own stateless answers named it (served.ts): HERE Tracking's `GET
+ * /aliases/v2` (no list bound: its items are not the record `GET /aliases/v2/{trackingId}` reads)
+ * answers `trackingId`s, Yodlee's `GET /accounts` account `id`s, GraphHopper's `POST /vrp` the
+ * `job_id` `GET /vrp/solution/{jobId}` reads. The mock issued that identifier, so it names
+ * something (RFC 9110 §15.5.5: a 404 says the server found nothing at the target), as it does for
+ * the service that answered it. A collection a list shows keeps only what the list shows.
+ */
+function issuedByAnswer(
+  deps: Pick<GenericDeps, 'model' | 'store' | 'named'>,
+  collection: Collection,
+  scope: string,
+  id: string,
+): boolean {
+  if (deps.named === undefined || id === '' || !deps.named(id)) return false;
+  if (deps.store.wasDeleted(collection.path, scope, id)) return false;
+  return ![...deps.model.bindings.values()].some((b) => b.kind === 'list' && b.collection === collection);
+}
+
+/**
  * The parent scopes of the generic engine (issue 18 item 1, "one resource model ... parent
  * scopes"): a path that names an item of an inferred collection (`/invoices/{invoice_id}/send`,
  * `/admin/identities/{id}/sessions`) speaks of that item, so when the store holds no such item the
@@ -962,7 +993,7 @@ function parentsOf(path: string, model: GenericModel, bound: Collection | undefi
  * the contract does not list for it. Returns undefined when the path names no parent.
  */
 export function unknownParent(
-  deps: Pick<GenericDeps, 'contract' | 'model' | 'store' | 'codeForStatus'>,
+  deps: Pick<GenericDeps, 'contract' | 'model' | 'store' | 'codeForStatus' | 'named'>,
   operation: Operation,
   params: Readonly<Record<string, string>>,
   bound?: Collection,
@@ -987,7 +1018,8 @@ export function unknownParent(
       !implied &&
       !deps.store.get(parent.path, scopeOf(parent, params), id) &&
       // A parent whose identifier names another collection's record (`/messages/{logId}/…`): that record.
-      !ownerHolds(deps.contract, deps.model, deps.store, parent, id)
+      !ownerHolds(deps.contract, deps.model, deps.store, parent, id) &&
+      !issuedByAnswer(deps, parent, scopeOf(parent, params), id)
     ) {
       return new HttpError(
         404,
@@ -1177,13 +1209,20 @@ export function genericHandlers(deps: GenericDeps): Handlers {
       store.put(collection.path, scope, id, made);
       return made;
     };
+    /** The item an identifier names that one of the mock's stateless answers issued (issuedByAnswer): made once, with it, and kept. */
+    const ofIssued = (id: string, scope: string): RecordValue | undefined => {
+      if (!issuedByAnswer(deps, collection, scope, id)) return undefined;
+      const made = { ...generateRecord(collection.schema, deps.faker(), validator), ...pathRecord(id) };
+      store.put(collection.path, scope, id, made);
+      return made;
+    };
     const existing = (input: HandlerInput): { id: string; scope: string; record: RecordValue } => {
       const id = input.params[collection.idParam] ?? '';
       const scope = scopeOf(collection, input.params);
       const record =
         collection.singleton === true
           ? single(collection, scope)
-          : (store.get(collection.path, scope, id) ?? ofOwnersRecord(id, scope));
+          : (store.get(collection.path, scope, id) ?? ofOwnersRecord(id, scope) ?? ofIssued(id, scope));
       if (!record) throw missing(collection, id, input);
       return { id, scope, record };
     };

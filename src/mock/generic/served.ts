@@ -20,9 +20,19 @@ export class ServedValues {
   private readonly paths = new Set<string>();
   /** The contract's path parameter names, normalised (vocabulary.ts). */
   private readonly parameterNames: ReadonlySet<string>;
+  /**
+   * The field names a path parameter ends with, the noun before them (`{pool_name}`, `{eventName}`:
+   * `name`): a listed `name` names the item as the runner reads it (conformance's identifierOf).
+   */
+  private readonly endings: ReadonlySet<string>;
 
   constructor(paths: readonly string[]) {
     this.parameterNames = new Set(paths.flatMap((p) => [...p.matchAll(/\{([^{}]+)\}/g)].map((m) => normalName(m[1]!))));
+    this.endings = new Set(
+      ['name', 'sid', 'uuid'].filter((field) =>
+        [...this.parameterNames].some((name) => name.length > field.length + 2 && name.endsWith(field)),
+      ),
+    );
   }
 
   /** The identifiers a successful stateless answer carries. */
@@ -30,7 +40,7 @@ export class ServedValues {
     if (status < 200 || status > 299) return;
     let leaves = 0;
     // Only values that name something: under a member named like a path parameter (`meetingId`),
-    // `id`, `…Id`, `…Key`, or the answer's own scalars (a list of names): a count or a duration
+    // `id`, `…Id`, `…Key`, the field a parameter ends with (`name` for `{pool_name}`), or the answer's own scalars (a list of names): a count or a duration
     // names nothing, and a small number that appeared as one must not make every such id exist.
     const walk = (node: unknown, depth: number, naming: boolean): void => {
       if (leaves >= MAX_LEAVES || depth > 12) return;
@@ -73,7 +83,12 @@ export class ServedValues {
   /** Whether a member's name says its value names something (see record). */
   private names(key: string): boolean {
     const name = normalName(key);
-    return this.parameterNames.has(name) || name === 'id' || /(id|ids|key|keys)$/.test(name);
+    return this.parameterNames.has(name) || name === 'id' || /(id|ids|key|keys)$/.test(name) || this.endings.has(name);
+  }
+
+  /** Whether a stateless answer named this value (see record). */
+  has(value: string): boolean {
+    return this.values.has(value);
   }
 
   clear(): void {
@@ -109,6 +124,9 @@ export class ServedValues {
       if (name === undefined || !collection || collection.includes('{')) continue;
       const id = params[name];
       if (id === undefined || this.values.has(id) || stored(segments.slice(0, i + 1).join('/'), id)) continue;
+      // An enum names values that all exist (Yodlee's `eventName`: REFRESH, DATA_UPDATES,
+      // AUTO_REFRESH_UPDATES): the document issued them, not an answer of the mock (lookups.ts reads it so too).
+      if (enumerated(operation, name)) continue;
       return new HttpError(
         404,
         codeForStatus(404),
@@ -117,4 +135,12 @@ export class ServedValues {
     }
     return undefined;
   }
+}
+
+/** Whether the operation's path parameter of this name lists its values (`enum`, or `const` in 3.1). */
+function enumerated(operation: Operation, name: string): boolean {
+  const parameter = operation.parameters.find((p) => p.in === 'path' && p.name === name);
+  const schema = parameter?.schema;
+  if (schema === undefined || '$ref' in schema) return false;
+  return schema.enum !== undefined || (schema as { const?: unknown }).const !== undefined;
 }

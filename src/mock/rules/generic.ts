@@ -78,6 +78,7 @@ export class GenericRules implements Rules {
       faker: () => dice.faker,
       codeForStatus,
       documented,
+      named: (value) => this.served.has(value),
     });
     this.statefulOperations = Object.keys(this.handlers);
   }
@@ -104,6 +105,7 @@ export class GenericRules implements Rules {
           model: this.model,
           store: this.deps.store,
           codeForStatus: this.deps.codeForStatus,
+          named: (value) => this.served.has(value),
         },
         operation,
         params,
