@@ -12,6 +12,16 @@ import { nonNullView } from '../schema-views.js';
 /** A name as the vocabulary compares it: lower case, letters and digits only (`per_page`, `PageSize`, `$top` → `perpage`, `pagesize`, `top`). */
 export const normalName = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
+/**
+ * The endings of a name that are whole words of it, normalised (`mailboxName` → `name`;
+ * `network_analyzer_name` → `analyzername`, `name`; `webhook` → none): camelCase, `_`, `-` and `.`
+ * separate words.
+ */
+export function trailingWords(name: string): string[] {
+  const words = name.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g) ?? [];
+  return words.slice(1).map((_, i) => normalName(words.slice(i + 1).join('')));
+}
+
 /** Page size: at most this many items (`limit`, `per_page`, `page_size`, `PageSize`, `maxResults`, `$top`). */
 export const LIMIT_NAMES: ReadonlySet<string> = new Set([
   'limit',
