@@ -5,10 +5,10 @@ import { lowered } from '../schema-2020.js';
 import { anyProperties, mergeAllOf } from '../schema-views.js';
 import { resourcePath } from '../path-template.js';
 import type { Contract, Operation } from '../types.js';
-import { type EnvelopeMember, identifiersMember, listMember, namesCollection, nounStem } from './envelopes.js';
+import { type EnvelopeMember, identifiersMember, listMember, namesCollection } from './envelopes.js';
 import { collectionNameOf, isItemPath, itemSegment } from './items.js';
 import { linkSource } from './links.js';
-import { arnFieldOf, normalName, trailingWords } from './vocabulary.js';
+import { addressedField, arnFieldOf, normalName, trailingWords } from './vocabulary.js';
 import { inferLookups } from './lookups.js';
 import { inferSingletons } from './singletons.js';
 
@@ -154,16 +154,10 @@ export function identifierProperty(
   return (
     names.find((n) => n === idParam) ??
     names.find((n) => normalName(n) === normalName(idParam)) ??
-    // The parameter names the noun and then the field the path addresses a record by (appcenter's
-    // `/orgs/{org_name}` over a record with `id` and `name`; GitHub's `{team_slug}`): that field,
-    // before an `id` the path does not carry (the last word alone, so `{org_id}` is still `id`).
-    names.find(
-      (n) =>
-        normalName(n) !== 'id' &&
-        trailingWords(idParam).at(-1) === normalName(n) &&
-        // The noun as written and as the plural's stem (`factories` → `factory`, where the noun is `factorie`).
-        [normalName(noun), nounStem(`${noun}s`)].some((stem) => stem + normalName(n) === normalName(idParam)),
-    ) ??
+    // A parameter of several words whose last is a field (appcenter's `/orgs/{org_name}` over a
+    // record with `id` and `name`; GitHub's `{team_slug}`): that field, before an `id` the path does
+    // not carry (vocabulary.ts addressedField, as the runner reads a value).
+    addressedField(idParam, names) ??
     names.find((n) => n === 'id') ??
     names.find((n) => normalName(n) === 'id') ??
     // `/clients/{id}` with `client_id`: the noun and the parameter together.

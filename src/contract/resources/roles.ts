@@ -6,7 +6,7 @@ import { anyProperties, asSchema } from '../schema-views.js';
 import type { Contract, Operation } from '../types.js';
 import { pageMember, valueMembers } from './envelopes.js';
 import { isItemPath, itemRead, onCollection } from './items.js';
-import { arnFieldOf, normalName, trailingWords } from './vocabulary.js';
+import { addressedField, arnFieldOf, normalName } from './vocabulary.js';
 
 /** The status is a success the contract documents: any 2xx, or a 3xx the operation lists (RFC 9110 §15.4). */
 export function isSuccess(operation: Operation, status: number): boolean {
@@ -120,15 +120,15 @@ export function identifierField(
 ): string | undefined {
   if (linkField !== undefined && record[linkField] !== undefined) return linkField;
   if (param !== undefined && record[param] !== undefined) return param;
-  // A parameter of two words, the noun and a field, names the field the path addresses the record by
-  // (`{org_name}` over `name` beside a UUID `id`), as the kernel's identifierProperty reads it; a
-  // last word `id` is `id`, and a longer name (`{league_id_or_slug}`) names no one field.
-  const words = param === undefined ? [] : trailingWords(param);
-  const word = words.length === 1 ? words[0] : undefined;
+  // A parameter of several words whose last is a field (`{org_name}` over `name` beside a UUID `id`),
+  // as the kernel's identifierProperty reads it (vocabulary.ts addressedField).
   const named =
-    word === undefined || word === 'id'
+    param === undefined
       ? undefined
-      : Object.keys(record).find((k) => normalName(k) === word && record[k] !== undefined);
+      : addressedField(
+          param,
+          Object.keys(record).filter((k) => record[k] !== undefined),
+        );
   if (named !== undefined) return named;
   if (record['id'] !== undefined) return 'id';
   // The parameter's own name in another case (`Sid` → `sid`), before any guess from its stem.
