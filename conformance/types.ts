@@ -63,6 +63,11 @@ export interface ExchangeContext {
   readonly pagesWalked?: number;
   /** For list_back: the first page answered 2xx with no list of items in it (the kernel's listItems found none). */
   readonly listUnreadable?: boolean;
+  /**
+   * For list_back: the list's items, as their schema writes them, have no field that can carry the
+   * identifier (no field named for it, nor `id`, nor one the kernel's identifierField reads for it).
+   */
+  readonly listUnnamed?: string;
   /** For read_back after a replace: the replace operation. */
   readonly after?: 'create' | 'replace';
   /** For negative: what the input breaks, in words. */

@@ -39,6 +39,10 @@ export const createdResourceReadable: Check = {
         return skip(
           `the list answer holds no list of items (no array member): whether ${JSON.stringify(ctx.resourceId)} is listed cannot be told`,
         );
+      // Items whose schema names no field for the identifier (the contract leaves which one carries
+      // it unsaid) show no listed id to look for; one that is listed anyway passes.
+      if (ctx.listUnnamed !== undefined && !listed.some((id) => sameId(id, ctx.resourceId)))
+        return skip(`whether ${JSON.stringify(ctx.resourceId)} is listed cannot be told: ${ctx.listUnnamed}`);
       return listed.some((id) => sameId(id, ctx.resourceId))
         ? pass
         : fail(

@@ -1,5 +1,11 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { lowered, type Contract, type Operation, type SchemaValidator } from '../../src/contract/index.js';
+import {
+  listsChildren,
+  lowered,
+  type Contract,
+  type Operation,
+  type SchemaValidator,
+} from '../../src/contract/index.js';
 import { pathParameters, queryParameters, requestBodyOf } from '../cases/inputs.js';
 import { pathClash } from '../cases/path-clash.js';
 import {
@@ -245,6 +251,7 @@ async function listIds(
     offset += items.length;
   }
   if (!last) return undefined;
+  const unnamed = unnamedIn(listOp, field);
   // Record the walk as one exchange: its last page, with every id seen.
   const exchange = await session.send({
     reportAs,
@@ -254,9 +261,33 @@ async function listIds(
     path: listOp.path,
     input: last.input ?? { pathParams, query: {}, body: undefined, contentType: undefined },
     auth: 'valid',
-    context: { ...context, listedIds: ids, pagesWalked: pages + 1, ...(unreadable ? { listUnreadable: true } : {}) },
+    context: {
+      ...context,
+      listedIds: ids,
+      pagesWalked: pages + 1,
+      ...(unreadable ? { listUnreadable: true } : {}),
+      ...(unnamed === undefined ? {} : { listUnnamed: unnamed }),
+    },
   });
   return exchange;
+}
+
+/**
+ * Why a list's items, as the list's schema writes them, cannot show the identifier `field`: none of
+ * their fields is named for it, nor `id`, nor one the kernel's identifierField reads for it (visma.net's
+ * `GET /cashsale` items `CashSaleDto` have `referenceNumber` and no `documentNumber`, the read's
+ * `/cashsale/{documentNumber}`). Which field carries it there the contract does not say, so a list
+ * that holds the record cannot be told from one that does not. Undefined where a field can, where the
+ * items wrap one record (listedId reads inside it), or where the schema shows no items.
+ */
+function unnamedIn(listOp: Operation, field: string): string | undefined {
+  const items = itemSchemaOf(listOp);
+  const names = items === undefined ? [] : [...properties(items).keys()];
+  if (names.length === 0 || (names.length === 1 && asSchema(properties(items!).get(names[0]!))?.type === 'object'))
+    return undefined;
+  const record = Object.fromEntries(names.map((name) => [name, true]));
+  if (identifierField(record, field) !== undefined) return undefined;
+  return `the items of ${listOp.id} have no field named for ${field}, nor id: which of their fields carries it the contract does not say`;
 }
 
 /** Reads a created resource back (and lists it); the reason when the contract gives no way to. */
@@ -389,7 +420,9 @@ export async function readAfterDelete(
   const readSchema = reader
     ? responseJsonSchema(reader.responses['200'] ?? ({} as OpenAPIV3.ResponseObject))?.schema
     : undefined;
-  if (readSchema && lowered(readSchema).type === 'array')
+  // So does one that answers a page of the records under it (the kernel's listsChildren: elmah.io's
+  // `GET /v3/messages/{logId}`, `{messages: [Message], total}`).
+  if (readSchema && (lowered(readSchema).type === 'array' || listsChildren(contract, op.path)))
     return `GET ${op.path} lists members of a collection: ${op.method.toUpperCase()} removed members, not the collection`;
   const readInput = { pathParams: input.pathParams, query: {}, body: undefined, contentType: undefined };
   const ambiguous = reader ? ambiguousRead(contract, reader) : undefined;

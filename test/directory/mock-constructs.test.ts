@@ -260,6 +260,20 @@ const CONSTRUCTS = [
   // A create answering `{onlineCode}`, named like the item parameter, for a record kept by its
   // `configurationId` (mercedes-benz.com/configurator): the answered code read back 404.
   'create-answers-code-by-param.yaml',
+  // Records two levels deep (chaingateway's webhooks: `{data: {id, …}, ok}` created, `{data: {ipns:
+  // [{}]}, ok}` listed): `{webhook}` ending in the letters of `ok` made `ok` the identifier; the list
+  // was stateless, and a deleted webhook was still listed.
+  'record-two-levels-deep.yaml',
+  // A parameter naming the noun and the field (appcenter's `/orgs/{org_name}` over `id` and `name`):
+  // the records were kept under `id`, the list of `{name, …}` was invented, the created one not listed.
+  'param-names-noun-and-field.yaml',
+  // Records identified by `key` (GitHub's licenses, every GHES document): no identifier was kept, the
+  // list was invented and `GET /licenses/mit`, the key it listed, was 404.
+  'record-keyed-by-key.yaml',
+  // An item-looking path answering a page of the records under it (elmah.io's `GET /v3/messages/{logId}`,
+  // `{messages: [Message], total}`): read as an item of `/v3/messages`, the messages of a created log
+  // were 404 and its delete-by-search was expected to make the page 404.
+  'item-path-lists-children.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {

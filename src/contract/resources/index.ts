@@ -39,6 +39,7 @@
  */
 export {
   inferModel,
+  listsChildren,
   identifierProperty,
   recordProperties,
   successSchema,

@@ -8,7 +8,7 @@ import type { Contract, Operation } from '../types.js';
 import { type EnvelopeMember, identifiersMember, listMember, namesCollection } from './envelopes.js';
 import { collectionNameOf, isItemPath, itemSegment } from './items.js';
 import { linkSource } from './links.js';
-import { arnFieldOf, normalName } from './vocabulary.js';
+import { addressedField, arnFieldOf, normalName, trailingWords } from './vocabulary.js';
 import { inferLookups } from './lookups.js';
 import { inferSingletons } from './singletons.js';
 
@@ -154,6 +154,10 @@ export function identifierProperty(
   return (
     names.find((n) => n === idParam) ??
     names.find((n) => normalName(n) === normalName(idParam)) ??
+    // A parameter of several words whose last is a field (appcenter's `/orgs/{org_name}` over a
+    // record with `id` and `name`; GitHub's `{team_slug}`): that field, before an `id` the path does
+    // not carry (vocabulary.ts addressedField, as the runner reads a value).
+    addressedField(idParam, names) ??
     names.find((n) => n === 'id') ??
     names.find((n) => normalName(n) === 'id') ??
     // `/clients/{id}` with `client_id`: the noun and the parameter together.
@@ -162,22 +166,26 @@ export function identifierProperty(
     names.find((n) => normalName(noun) + normalName(n) === normalName(idParam)) ??
     // The same with the noun shortened (`/mailboxes/{mailboxName}` over `name`, its noun `mailboxe`;
     // AWS's `/network-analyzer-configurations/{ConfigurationName}` over `Name`): the parameter is a
-    // part of the noun, its start or its end, followed by the field.
+    // part of the noun, its start or its end, followed by the field as whole words of it (never the
+    // letters a word happens to end with: chaingateway's `{webhook}` is not `web` + `ok`).
     names.find((n) => {
       const param = normalName(idParam);
       const field = normalName(n);
       const part = param.slice(0, -field.length);
       const whole = normalName(noun);
       return (
-        field !== '' && part.length > 2 && param.endsWith(field) && (whole.startsWith(part) || whole.endsWith(part))
+        field !== '' &&
+        part.length > 2 &&
+        trailingWords(idParam).includes(field) &&
+        (whole.startsWith(part) || whole.endsWith(part))
       );
     }) ??
     // A field named for what it is, the record's required `identifier` (Akeneo's products under
     // `/products/{code}`), where nothing else is named like the parameter or `id`.
     names.find((n) => normalName(n) === 'identifier' && (mergeAllOf(schema).required ?? []).includes(n)) ??
-    // A field named for what it is, `key`, `sid` or `uuid` (data2crm's `InternalUserEntity.key`, "User
-    // Key", under `{internal_user_id}`, "Internal User Key"; the create answers `{key}` alone), as the
-    // runner's identifierOf reads a record (resources/roles.ts).
+    // A field named for what it is, `key`, `sid` or `uuid`, where nothing else names the record (GitHub's
+    // licenses: `/licenses/{license}` over `{key: "mit", name, spdx_id, …}`; data2crm's `InternalUserEntity.key`
+    // under `{internal_user_id}`), as the runner's identifierField (roles.ts) reads a record's value.
     names.find((n) => /^(sid|uuid|key)$/i.test(n)) ??
     // AWS's `{appBundleIdentifier}` ("the Amazon Resource Name (ARN) or Universally Unique Identifier
     // (UUID) of the app bundle") over a record with neither that field nor `id`: its ARN names it.
@@ -398,7 +406,13 @@ function envelopedList(
     described.set(name, id);
     return { name, holds: 'records', sharesIdentifier: id !== undefined && looksLikeRecord(items, item, id) };
   });
-  const property = listMember(members, owner.name);
+  // A page whose one array says nothing of its items (chaingateway's `{ipns: {type: array, items: {}}}`
+  // under `/webhooks`) lists the records, however it is named: the runner's pageMember reads the
+  // answer's only array as its page all the same.
+  const arrays = members.filter((m) => m.holds !== 'other');
+  const property =
+    listMember(members, owner.name) ??
+    (arrays.length === 1 && arrays[0]!.holds === 'untyped' ? arrays[0]!.name : undefined);
   if (property === undefined) return undefined;
   const chosen = members.find((m) => m.name === property)!;
   if (chosen.holds === 'identifiers') return { property, identifiers: true };
@@ -527,6 +541,7 @@ export function inferModel(contract: Contract): GenericModel {
     // `DELETE …/{collection_id}` only): the list shows what was created and what a delete took away.
     const listedAndDeleted = on(path, 'get') !== undefined && on(itemPath, 'delete') !== undefined;
     if (!on(itemPath, 'get') && !(create && listedAndDeleted)) continue;
+    if (!create && listsItsChildren(itemPath, byPath, on)) continue;
     const noun =
       (segments.at(-2) || 'record')
         .replace(/\{|\}/g, '')
@@ -684,6 +699,45 @@ export function inferModel(contract: Contract): GenericModel {
   for (const op of contract.operations)
     if (!bindings.has(op.id)) stateless.set(op.id, reasons.get(op.id) ?? statelessReason(op, collections, on));
   return { collections, bindings, stateless };
+}
+
+/**
+ * Whether the GET on `path` answers a page of the records one level under it (listsItsChildren), as
+ * the runner asks where a DELETE on that path would be read back: the list stays after a delete of
+ * its members (elmah.io's `DELETE /v3/messages/{logId}`, "delete messages by search").
+ */
+export function listsChildren(contract: Contract, path: string): boolean {
+  const byPath = new Map<string, Operation[]>();
+  for (const op of contract.operations)
+    byPath.set(resourcePath(op.path), [...(byPath.get(resourcePath(op.path)) ?? []), op]);
+  const on = (p: string, method: string): Operation | undefined =>
+    byPath.get(resourcePath(p))?.find((op) => op.method === method);
+  return listsItsChildren(path, byPath, on);
+}
+
+/**
+ * Whether the GET on a path that looks like an item answers a list of the records one level under
+ * it (elmah.io's `GET /v3/messages/{logId}`, `{messages: [Message], total}` of the messages at
+ * `/v3/messages/{logId}/{id}`; bitbucket's `GET /snippets/{workspace}`, a page `{values: [snippet]}`):
+ * the path is that collection's, scoped by its parameter, not an item of its own, and the page is
+ * no record to keep. Where a POST creates on the path above (bitbucket's `POST /snippets`, into a
+ * workspace the contract does not name), the model keeps reading it as an item: no scope is known
+ * to create in.
+ */
+function listsItsChildren(
+  itemPath: string,
+  byPath: ReadonlyMap<string, readonly Operation[]>,
+  on: (path: string, method: string) => Operation | undefined,
+): boolean {
+  const answer = successSchema(on(itemPath, 'get'));
+  if (answer === undefined) return false;
+  for (const childPath of byPath.keys()) {
+    const child = itemSegment(childPath);
+    if (child === undefined || resourcePath(child.collection) !== resourcePath(itemPath)) continue;
+    const record = successSchema(on(childPath, 'get'));
+    if (isObjectSchema(record) && listShape(answer, record) !== undefined) return true;
+  }
+  return false;
 }
 
 /**

@@ -6,7 +6,7 @@ import { anyProperties, asSchema } from '../schema-views.js';
 import type { Contract, Operation } from '../types.js';
 import { pageMember, valueMembers } from './envelopes.js';
 import { isItemPath, itemRead, onCollection } from './items.js';
-import { arnFieldOf, normalName } from './vocabulary.js';
+import { addressedField, arnFieldOf, normalName } from './vocabulary.js';
 
 /** The status is a success the contract documents: any 2xx, or a 3xx the operation lists (RFC 9110 §15.4). */
 export function isSuccess(operation: Operation, status: number): boolean {
@@ -120,6 +120,16 @@ export function identifierField(
 ): string | undefined {
   if (linkField !== undefined && record[linkField] !== undefined) return linkField;
   if (param !== undefined && record[param] !== undefined) return param;
+  // A parameter of several words whose last is a field (`{org_name}` over `name` beside a UUID `id`),
+  // as the kernel's identifierProperty reads it (vocabulary.ts addressedField).
+  const named =
+    param === undefined
+      ? undefined
+      : addressedField(
+          param,
+          Object.keys(record).filter((k) => record[k] !== undefined),
+        );
+  if (named !== undefined) return named;
   if (record['id'] !== undefined) return 'id';
   // The parameter's own name in another case (`Sid` → `sid`), before any guess from its stem.
   const exact =

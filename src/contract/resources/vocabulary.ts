@@ -12,6 +12,37 @@ import { nonNullView } from '../schema-views.js';
 /** A name as the vocabulary compares it: lower case, letters and digits only (`per_page`, `PageSize`, `$top` → `perpage`, `pagesize`, `top`). */
 export const normalName = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
+/**
+ * The endings of a name that are whole words of it, normalised (`mailboxName` → `name`;
+ * `network_analyzer_name` → `analyzername`, `name`; `webhook` → none): camelCase, `_`, `-` and `.`
+ * separate words.
+ */
+export function trailingWords(name: string): string[] {
+  const words = wordsOf(name);
+  return words.slice(1).map((_, i) => normalName(words.slice(i + 1).join('')));
+}
+
+/** A name's words: camelCase, `_`, `-` and `.` separate them (`distribution_group_name`, `orgName`). */
+function wordsOf(name: string): string[] {
+  return name.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g) ?? [];
+}
+
+/**
+ * The field a path parameter of several words addresses a record by, where its last word is one of
+ * the record's fields and none before it is (appcenter's `{org_name}` and
+ * `{distribution_group_name}` over a record with a UUID `id` and a `name`; GitHub's `{team_slug}`):
+ * that field, though the record has an `id` the path does not carry. Never `id` itself, and none where
+ * an earlier word is a field too (`{league_id_or_slug}` names either). The one rule of the model
+ * (identifierProperty, over the schema's names) and of the runner (identifierField, over a value's).
+ */
+export function addressedField(param: string, names: readonly string[]): string | undefined {
+  const words = wordsOf(param).map(normalName);
+  if (words.length < 2 || words.at(-1) === 'id') return undefined;
+  const byNormal = new Map(names.map((n) => [normalName(n), n]));
+  if (words.slice(0, -1).some((w) => byNormal.has(w))) return undefined;
+  return byNormal.get(words.at(-1)!);
+}
+
 /** Page size: at most this many items (`limit`, `per_page`, `page_size`, `PageSize`, `maxResults`, `$top`). */
 export const LIMIT_NAMES: ReadonlySet<string> = new Set([
   'limit',

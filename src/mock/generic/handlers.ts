@@ -40,7 +40,7 @@ import {
   type ListShape,
 } from '../../contract/index.js';
 import { itemSegment } from '../../contract/resources/index.js';
-import { ownerHolds } from './owners.js';
+import { ownerHolds, scopeOwners } from './owners.js';
 import type { GenericStore, RecordValue } from './store.js';
 import { takenBy, uniqueFields } from './unique.js';
 
@@ -1027,6 +1027,12 @@ export function unknownParent(
         `No ${parent.noun} with ${parent.idParam} ${id.slice(0, 100)}.`,
       );
     }
+  }
+  // A scope naming another collection's record (owners.ts scopeOwners: `{logId}` of the logs).
+  for (const [param, owner] of bound === undefined ? [] : scopeOwners(deps.contract, deps.model, bound)) {
+    const id = params[param];
+    if (id !== undefined && !deps.store.get(owner.path, '', id))
+      return new HttpError(404, deps.codeForStatus(404), `No ${owner.noun} with ${param} ${id.slice(0, 100)}.`);
   }
   return undefined;
 }

@@ -55,3 +55,41 @@ export function ownerHolds(
   const owner = identifierOwners(contract, model).get(collection);
   return owner !== undefined && store.get(owner.path, '', id) !== undefined;
 }
+
+/** Computed once per model: each collection's scope parameters that name another collection's record. */
+const scopeCache = new WeakMap<GenericModel, Map<Collection, ReadonlyMap<string, Collection>>>();
+
+/**
+ * The scope parameters of a collection that no parent collection of the model holds, but whose
+ * name refers to the records of an unscoped collection that has a create (elmah.io's
+ * `/v3/messages/{logId}/{id}`, the messages of a log `POST /v3/logs` makes, listed by
+ * `GET /v3/messages/{logId}`): each mapped to that collection. A scope of a record it does not hold
+ * names nothing, as an item of it would not (the same reference rule as identifierOwners).
+ */
+export function scopeOwners(
+  contract: Contract,
+  model: GenericModel,
+  collection: Collection,
+): ReadonlyMap<string, Collection> {
+  const byModel = scopeCache.get(model) ?? new Map<Collection, ReadonlyMap<string, Collection>>();
+  scopeCache.set(model, byModel);
+  const known = byModel.get(collection);
+  if (known) return known;
+  const owners = new Map<string, Collection>();
+  for (const param of collection.scopeParams) {
+    // A parent collection at the scope's own path (`/users/{userId}` of `/users/{userId}/posts`) says it.
+    if (
+      model.collections.some((c) => c !== collection && c.idParam === param && collection.path.startsWith(c.itemPath))
+    )
+      continue;
+    const base = referenceBase(param);
+    const create = base === undefined ? undefined : referencedCreate(contract, base);
+    const binding = create === undefined ? undefined : model.bindings.get(create.id);
+    if (binding?.kind !== 'create') continue;
+    const owner = binding.collection;
+    if (owner === collection || owner.scopeParams.length > 0 || owner.singleton === true) continue;
+    owners.set(param, owner);
+  }
+  byModel.set(collection, owners);
+  return owners;
+}
