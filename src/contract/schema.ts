@@ -93,12 +93,15 @@ export class CompiledSchemas {
     // once through `notices`, never logged: a library does not print.
     // No optimisation passes over the generated code (`code.optimize`): they change no outcome and
     // were about half of each compile; validators are compiled per schema as the run meets them.
+    // A referenced schema (a shared sub-schema's key) is compiled once as a function of its own that
+    // the schemas referring to it call (`inlineRefs: false`), not copied into each: same outcome.
     const options = {
       strict: false,
       allErrors: true,
       validateFormats: true,
       logger: false,
       code: { optimize: false },
+      inlineRefs: false,
     } as const;
     const ajv = this.dialect === 'json-schema-2020-12' ? new Ajv2020(options) : new Ajv(options);
     addFormats(ajv);

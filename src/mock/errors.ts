@@ -32,13 +32,29 @@ export class HttpError extends Error {
     readonly details: readonly ErrorDetail[] = [],
     readonly headers: Readonly<Record<string, string>> = {},
   ) {
+    // An answer, not a fault: nothing reads its stack (causeOf names an internal error by its class
+    // and message, never a stack), so none is captured; V8's capture was most of the cost of making
+    // one (about 3 of 3.4 µs), and the mock makes one for every refusal.
+    const limit = withoutStacks();
     super(message);
+    if (limit !== undefined) Error.stackTraceLimit = limit;
   }
 
   toBody(): ErrorBody {
     const body: ErrorBody = { code: this.code, message: this.message, status: this.status };
     if (this.details.length > 0) body.details = this.details.map((d) => ({ location: d.location, message: d.message }));
     return body;
+  }
+}
+
+/** Sets V8's stack trace limit to 0 and answers what it was; undefined (nothing changed) where it cannot be set. */
+function withoutStacks(): number | undefined {
+  try {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    return limit;
+  } catch {
+    return undefined;
   }
 }
 

@@ -772,11 +772,7 @@ function fillToMinimum(
   if (minimum === undefined || minimum < 1 || collection.singleton === true) return;
   const { store, validator } = deps;
   // Bounded: a minimum beyond a page's worth is the contract's figure, not a count to materialise.
-  for (
-    let n = store.list(collection.path, scope).length, tries = 0;
-    n < Math.min(minimum, 100) && tries < 200;
-    tries++
-  ) {
+  for (let n = store.count(collection.path, scope), tries = 0; n < Math.min(minimum, 100) && tries < 200; tries++) {
     const record = generateRecord(collection.schema, deps.faker(), validator);
     const id = newId(collection, store, deps.faker(), validator);
     if (collection.idField !== undefined) record[collection.idField] = id;
@@ -1012,7 +1008,7 @@ export function unknownParent(
         (c) =>
           c.scopeParams.includes(parent.idParam) &&
           c.scopeParams.every((p) => params[p] !== undefined) &&
-          deps.store.list(c.path, scopeOf(c, params)).length > 0,
+          deps.store.count(c.path, scopeOf(c, params)) > 0,
       );
     if (
       !implied &&
@@ -1405,7 +1401,7 @@ export function genericHandlers(deps: GenericDeps): Handlers {
             store.get(collection.path, scope, String(chosen))
           )
             throw taken(collection, collection.idField!, chosen);
-          const clash = takenBy(record, store.list(collection.path, scope), unique(input.operation));
+          const clash = takenBy(record, store.view(collection.path, scope), unique(input.operation));
           if (clash) throw taken(collection, clash.field, clash.value);
           const id = chosen !== undefined ? chosen : newId(collection, store, deps.faker(), validator, referencedId);
           if (collection.idField !== undefined) record = { ...record, [collection.idField]: id };
@@ -1511,7 +1507,7 @@ export function genericHandlers(deps: GenericDeps): Handlers {
             next,
             // The others: the stored copy of this record left out (by its identifier, else by its value).
             store
-              .list(collection.path, scope)
+              .view(collection.path, scope)
               .filter((other) =>
                 collection.idField !== undefined
                   ? String(other[collection.idField]) !== id

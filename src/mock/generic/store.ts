@@ -61,6 +61,19 @@ export class GenericStore {
     return [...(this.tables.get(collection)?.get(scope)?.values() ?? [])].map((r) => structuredClone(r));
   }
 
+  /**
+   * The stored records themselves, in `list`'s order, for a caller that only reads them (a count, a
+   * uniqueness check): no copies, which `list` makes of every record for a caller that may change them.
+   */
+  view(collection: string, scope: string): readonly Readonly<RecordValue>[] {
+    return [...(this.tables.get(collection)?.get(scope)?.values() ?? [])];
+  }
+
+  /** How many records `list` would answer. */
+  count(collection: string, scope: string): number {
+    return this.tables.get(collection)?.get(scope)?.size ?? 0;
+  }
+
   /** The keys of `list`'s records, in the same order. */
   keys(collection: string, scope: string): string[] {
     return [...(this.tables.get(collection)?.get(scope)?.keys() ?? [])];

@@ -28,7 +28,7 @@ export function uniqueFields(operation: Operation, fields: readonly string[]): s
 /** The first unique field whose value `record` shares with another stored record, and that value. */
 export function takenBy(
   record: RecordValue,
-  others: readonly RecordValue[],
+  others: readonly Readonly<RecordValue>[],
   fields: readonly string[],
 ): { readonly field: string; readonly value: unknown } | undefined {
   for (const field of fields) {
