@@ -263,6 +263,8 @@ const CONSTRUCTS = [
   // Items listed and deleted, never read one by one, beside a legacy collection their parameter's name
   // points to (sendgrid's field definitions): the runner took the legacy collection's ids, 404.
   'listed-deleted-items-own-create.yaml',
+  // A create answering `{id: number}` for a record whose read names no id (sendgrid's segments): 404.
+  'create-answers-number-id.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {

@@ -529,7 +529,9 @@ function referenceIdSchema(answer: Schema | undefined, collection: Collection): 
   if (!answer || collection.idField !== undefined) return undefined;
   const properties = recordProperties(answer);
   const own = asSchema(properties[answerIdField(properties, collection)]);
-  if (own) return own.type === 'string' || own.type === 'integer' ? own : undefined;
+  // A `number` id (sendgrid's segments: `contactdb_segments_with_id` `{id: number}`) is counted as an
+  // integer is (newId): a whole number is a number (JSON Schema 2020-12 §6.1.1).
+  if (own) return own.type === 'string' || own.type === 'integer' || own.type === 'number' ? own : undefined;
   if (collection.envelope !== undefined && collection.envelope in properties) return undefined;
   for (const written of Object.values(properties)) {
     const sub = asSchema(written);
