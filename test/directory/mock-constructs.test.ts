@@ -265,6 +265,9 @@ const CONSTRUCTS = [
   'listed-deleted-items-own-create.yaml',
   // A create answering `{id: number}` for a record whose read names no id (sendgrid's segments): 404.
   'create-answers-number-id.yaml',
+  // An id typed integer where read, string where listed (digitallocker's files): the list showed a
+  // string generated afresh on every answer, and the listed file read back 404.
+  'id-typed-otherwise-in-list.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
