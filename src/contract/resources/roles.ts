@@ -5,7 +5,8 @@ import { documentedResponse } from '../responses.js';
 import { anyProperties, asSchema } from '../schema-views.js';
 import type { Contract, Operation } from '../types.js';
 import { pageMember, valueMembers } from './envelopes.js';
-import { isItemPath, itemRead, onCollection } from './items.js';
+import { isItemPath, itemRead, itemSegment, onCollection } from './items.js';
+import { resourcePath } from '../path-template.js';
 import { addressedField, arnFieldOf, normalName } from './vocabulary.js';
 
 /** The status is a success the contract documents: any 2xx, or a 3xx the operation lists (RFC 9110 §15.4). */
@@ -74,7 +75,7 @@ export function writeRole(operation: Operation, contract: Contract): WriteRole |
  * Without that item path nothing could read the record back, and the POST may well be an action.
  */
 function answersWithItemIdentifier(operation: Operation, contract: Contract): boolean {
-  const param = itemRead(contract, operation.path)?.param;
+  const param = itemRead(contract, operation.path)?.param ?? listedAndDeleted(contract, operation.path);
   if (param === undefined) return false;
   return successResponses(operation).some((r) => {
     const schema = asSchema(jsonContent(r.content)?.schema);
@@ -85,6 +86,23 @@ function answersWithItemIdentifier(operation: Operation, contract: Contract): bo
     const names = [...props.keys(), ...(objects.length === 1 ? [...anyProperties(objects[0]).keys()] : [])];
     return names.some((n) => n === param || n === 'id' || n.toLowerCase() === param.toLowerCase());
   });
+}
+
+/**
+ * The item parameter of a collection that is listed and whose items are deleted, never read one by
+ * one (sendgrid's `GET`/`POST /marketing/field_definitions` with `PATCH`/`DELETE …/{custom_field_id}`;
+ * shutterstock's catalog collections): the list shows what was created, as the model's collection
+ * rule reads it (model.ts `listedAndDeleted`), so the POST's answered id is the one its items take.
+ */
+function listedAndDeleted(contract: Contract, path: string): string | undefined {
+  const collection = resourcePath(path);
+  if (!contract.operations.some((op) => op.method === 'get' && resourcePath(op.path) === collection)) return undefined;
+  for (const op of contract.operations) {
+    if (op.method !== 'delete') continue;
+    const item = itemSegment(op.path);
+    if (item !== undefined && resourcePath(item.collection) === collection) return item.param;
+  }
+  return undefined;
 }
 
 /**

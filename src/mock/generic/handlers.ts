@@ -409,7 +409,7 @@ function fit(value: RecordValue, schema: Schema | undefined, validator: SchemaVa
   // The record's own values, read-only ones included (its identifier is the server's, and the one
   // the store holds it by: a generated one would send the client to another record).
   const merged = overlay(base, value, schema, validator, undefined, true);
-  if (schemaAccepts(validator, schema, merged)) return merged;
+  if (schemaAccepts(validator, schema, merged)) return retypedKept(merged, value, schema, validator);
   // Some of its values break the whole (a field the answer's oneOf gives another shape): each of
   // the others is still kept, one at a time, so what the client sent reads back wherever the
   // answer's schema lets it (what was sent is stored, issue 18; OAS 3.0.3 §4.7.24).
@@ -418,7 +418,36 @@ function fit(value: RecordValue, schema: Schema | undefined, validator: SchemaVa
     const next = overlay(kept, { [key]: field }, schema, validator, undefined, true);
     if (next !== kept && schemaAccepts(validator, schema, next)) kept = next;
   }
+  return retypedKept(kept, value, schema, validator);
+}
+
+/**
+ * A number the answer types as text, or digits it types as a number, keeps its value in the other
+ * type where a generated one replaced it (digitallocker.gov.in: a file's `id` is an integer where
+ * it is read, a string where it is listed): a generated identifier would name another record,
+ * which reads back 404.
+ */
+function retypedKept(out: RecordValue, value: RecordValue, schema: Schema, validator: SchemaValidator): RecordValue {
+  let kept = out;
+  for (const [key, field] of Object.entries(value)) {
+    if (isDeepStrictEqual(kept[key], field)) continue;
+    for (const candidate of retyped(field)) {
+      const next = { ...kept, [key]: candidate };
+      if (schemaAccepts(validator, schema, next)) {
+        kept = next;
+        break;
+      }
+    }
+  }
   return kept;
+}
+
+/** The same scalar in the other JSON type a path segment can carry: `676` as `"676"`, `"676"` as `676`. */
+function retyped(value: unknown): unknown[] {
+  if (typeof value === 'number' && Number.isFinite(value)) return [String(value)];
+  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) && Number.isFinite(Number(value)))
+    return [Number(value)];
+  return [];
 }
 
 /**
@@ -529,7 +558,9 @@ function referenceIdSchema(answer: Schema | undefined, collection: Collection): 
   if (!answer || collection.idField !== undefined) return undefined;
   const properties = recordProperties(answer);
   const own = asSchema(properties[answerIdField(properties, collection)]);
-  if (own) return own.type === 'string' || own.type === 'integer' ? own : undefined;
+  // A `number` id (sendgrid's segments: `contactdb_segments_with_id` `{id: number}`) is counted as an
+  // integer is (newId): a whole number is a number (JSON Schema 2020-12 §6.1.1).
+  if (own) return own.type === 'string' || own.type === 'integer' || own.type === 'number' ? own : undefined;
   if (collection.envelope !== undefined && collection.envelope in properties) return undefined;
   for (const written of Object.values(properties)) {
     const sub = asSchema(written);
