@@ -57,24 +57,20 @@ export class GenericStore {
     this.table(collection, '');
   }
 
-  list(collection: string, scope: string): RecordValue[] {
-    return [...(this.tables.get(collection)?.get(scope)?.values() ?? [])].map((r) => structuredClone(r));
-  }
-
   /**
-   * The stored records themselves, in `list`'s order, for a caller that only reads them (a count, a
-   * uniqueness check): no copies, which `list` makes of every record for a caller that may change them.
+   * The stored records themselves, in insertion order, for a caller that only reads them (a count, a
+   * uniqueness check, a list whose page alone is copied for its answer): no copies, unlike `get`.
    */
   view(collection: string, scope: string): readonly Readonly<RecordValue>[] {
     return [...(this.tables.get(collection)?.get(scope)?.values() ?? [])];
   }
 
-  /** How many records `list` would answer. */
+  /** How many records `view` would answer. */
   count(collection: string, scope: string): number {
     return this.tables.get(collection)?.get(scope)?.size ?? 0;
   }
 
-  /** The keys of `list`'s records, in the same order. */
+  /** The keys of `view`'s records, in the same order. */
   keys(collection: string, scope: string): string[] {
     return [...(this.tables.get(collection)?.get(scope)?.keys() ?? [])];
   }
