@@ -8,6 +8,15 @@ export interface GenericSnapshot {
   readonly collections: Record<string, Record<string, Record<string, RecordValue>>>;
 }
 
+/** A GenericStore's whole state as `keep` copied it, for `restore`. */
+export interface KeptState {
+  readonly tables: ReadonlyMap<string, Map<string, Map<string, RecordValue>>>;
+  readonly gone: ReadonlySet<string>;
+  readonly deleted: ReadonlySet<string>;
+  readonly deletedPaths: ReadonlySet<string>;
+  readonly records: number;
+}
+
 /**
  * The per-app in-memory state of the generic engine: records by collection, by scope (the values
  * of the collection's own path parameters, so `/accounts/1/calls` and `/accounts/2/calls` are
@@ -169,6 +178,28 @@ export class GenericStore {
     this.deleted.clear();
     this.deletedPaths.clear();
     this.budget.restart(0);
+  }
+
+  /** The whole state, copied (for `restore`): every collection, scope and record in its order, what was deleted, the count. */
+  keep(): KeptState {
+    return structuredClone({
+      tables: this.tables,
+      gone: this.gone,
+      deleted: this.deleted,
+      deletedPaths: this.deletedPaths,
+      records: this.budget.records,
+    });
+  }
+
+  /** Puts the store back in a state `keep` copied (a copy of it: the kept state stays as it was). */
+  restore(kept: KeptState): void {
+    const copy = structuredClone(kept);
+    this.clear();
+    for (const [name, scopes] of copy.tables) this.tables.set(name, scopes);
+    for (const key of copy.gone) this.gone.add(key);
+    for (const key of copy.deleted) this.deleted.add(key);
+    for (const path of copy.deletedPaths) this.deletedPaths.add(path);
+    this.budget.restart(copy.records);
   }
 
   export(): GenericSnapshot {
