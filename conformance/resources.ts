@@ -28,6 +28,16 @@ export interface Created {
 /** A body this runner can write for the operation (cases/inputs.ts requestBodyOf). */
 const sendable = (op: Operation): boolean => requestBodyOf(op) !== undefined;
 
+/**
+ * Resources' answers about a contract (identifierSource, createOpFor), kept with the contract: pure of
+ * it, so a run after run on one contract (Stripe's self-consistency file and its four shards) asks
+ * each once, not once per run.
+ */
+const answersOf = new WeakMap<
+  Contract,
+  { readonly sources: Map<string, IdentifierSource | undefined>; readonly creates: Map<string, Operation | undefined> }
+>();
+
 export type Obtained<T> =
   | { readonly ok: true; readonly value: T; readonly guessed?: boolean }
   | { readonly ok: false; readonly reason: string };
@@ -43,20 +53,25 @@ export class Resources {
   private readonly shared = new Map<string, Promise<Obtained<Created>>>();
   private readonly listed = new Map<string, Promise<Obtained<unknown>>>();
   /** identifierSource's answers: pure of the contract, asked again for every request to an item path (it walks every link of every operation). */
-  private readonly sources = new Map<string, IdentifierSource | undefined>();
+  private readonly sources: Map<string, IdentifierSource | undefined>;
   /**
    * createOpFor's answers, pure of the contract like `sources`: asked for every reference-like field of
    * every body sent, and each answer asks isCreate of every operation, which walks every operation
    * again (itemRead): on Pinterest (231 operations) about 11 % of a self-consistency run's CPU went there.
    */
-  private readonly creates = new Map<string, Operation | undefined>();
+  private readonly creates: Map<string, Operation | undefined>;
 
   constructor(
     readonly contract: Contract,
     private readonly session: Session,
     private readonly validator: SchemaValidator,
     private readonly rng: Random,
-  ) {}
+  ) {
+    let kept = answersOf.get(contract);
+    if (!kept) answersOf.set(contract, (kept = { sources: new Map(), creates: new Map() }));
+    this.sources = kept.sources;
+    this.creates = kept.creates;
+  }
 
   /** The create (no path parameters, a body this runner can send) of the collection named by `base`. */
   createOpFor(base: string): Operation | undefined {

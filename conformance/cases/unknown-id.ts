@@ -29,12 +29,30 @@ export type Probe =
   | { readonly ok: true; readonly param: OpenAPIV3.ParameterObject; readonly value: unknown }
   | { readonly ok: false; readonly reason: string };
 
+/**
+ * identifierEvidence's answers, per contract, operation and parameter: it reads the contract alone,
+ * and walks every operation's links for each question (1.4 % of the Stripe self-consistency file,
+ * which asks again for each of its five runs).
+ */
+const evidenceKept = new WeakMap<Contract, WeakMap<Operation, Map<OpenAPIV3.ParameterObject, string | undefined>>>();
+
 /** Why the contract says this path parameter names a resource, or undefined when nothing does. */
 export function identifierEvidence(
   contract: Contract,
   op: Operation,
   p: OpenAPIV3.ParameterObject,
 ): string | undefined {
+  let byOperation = evidenceKept.get(contract);
+  if (!byOperation) evidenceKept.set(contract, (byOperation = new WeakMap()));
+  let byParameter = byOperation.get(op);
+  if (!byParameter) byOperation.set(op, (byParameter = new Map()));
+  if (byParameter.has(p)) return byParameter.get(p);
+  const evidence = findIdentifierEvidence(contract, op, p);
+  byParameter.set(p, evidence);
+  return evidence;
+}
+
+function findIdentifierEvidence(contract: Contract, op: Operation, p: OpenAPIV3.ParameterObject): string | undefined {
   // 1. A link of some 2xx answer fills it (OAS 3.0.3 §4.7.20.4), for this operation or one on the same item path.
   const itemPrefix = (() => {
     const at = op.path.indexOf(`{${p.name}}`);

@@ -541,6 +541,26 @@ describe('the generic engine on a contract of its own (fixtures/mock-contracts/c
     await request(reset).post('/v1/things').set('X-Key', 'dev-key').send({ name: 'Extra' }).expect(201);
     await request(reset).post('/__mock/reset').expect(204);
     expect((await request(reset).get('/__mock/state').expect(200)).text).toBe(a);
+    // Later resets restore what the first one seeded: a seeded record changed in place, another
+    // deleted and a new one created in between leave no trace, in the store or in the kept state.
+    const seeded = (JSON.parse(a) as { collections: Record<string, Record<string, Record<string, unknown>>> })
+      .collections;
+    const ids = Object.keys(seeded['/things']?.[''] ?? {});
+    expect(ids.length).toBeGreaterThan(1);
+    for (let round = 0; round < 2; round++) {
+      await request(reset)
+        .patch(`/v1/things/${ids[0]}`)
+        .set('Authorization', 'Bearer good-token')
+        .set('Content-Type', 'application/merge-patch+json')
+        .send({ name: round === 0 ? 'Big Box' : 'Small Box' })
+        .expect(200);
+      await request(reset).delete(`/v1/things/${ids[1]}`).set('Authorization', basic('ann', 'pw')).expect(204);
+      await request(reset).post('/v1/things').set('X-Key', 'dev-key').send({ name: 'Again' }).expect(201);
+      expect((await request(reset).get('/__mock/state').expect(200)).text).not.toBe(a);
+      await request(reset).post('/__mock/reset').expect(204);
+      expect((await request(reset).get('/__mock/state').expect(200)).text).toBe(a);
+      await request(reset).get(`/v1/things/${ids[1]}`).expect(200);
+    }
   });
 });
 

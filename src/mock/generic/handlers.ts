@@ -1364,7 +1364,10 @@ export function genericHandlers(deps: GenericDeps): Handlers {
           // `PolicyGeneration.principalArn` beside the read's `JobDetails`) is made once and kept, as
           // a create keeps it (withAnswered): the list shows the same value each time, and a filter by
           // it selects by what is shown rather than a value made afresh for each answer.
-          const records = store.list(collection.path, scope).map((record) => {
+          // The stored records themselves (view: no copies), only read until the page is cut; the
+          // page's records alone are copied for the answer, not every record of the collection.
+          let records = store.view(collection.path, scope).map((stored) => {
+            const record = stored as RecordValue;
             const done = completed(collection, record);
             const id = collection.idField === undefined ? undefined : record[collection.idField];
             if (done !== record && (typeof id === 'string' || typeof id === 'number'))
@@ -1379,13 +1382,17 @@ export function genericHandlers(deps: GenericDeps): Handlers {
             const field = binding.shape.itemId!;
             const typed = asSchema(recordProperties(listItemSchema(binding.shape, answer) ?? {})[field]);
             const numeric = typed?.type === 'integer' || typed?.type === 'number';
-            records.forEach((record, i) => {
+            records = records.map((record, i) => {
               const key = keys[i]!;
-              record[field] = numeric && /^-?\d+(\.\d+)?$/.test(key) ? Number(key) : key;
+              return { ...record, [field]: numeric && /^-?\d+(\.\d+)?$/.test(key) ? Number(key) : key };
             });
           }
           const page = listPage(binding, input, records, listItemSchema(binding.shape, answer));
-          const listed = asListed(binding.shape, collection, page.items);
+          const listed = asListed(
+            binding.shape,
+            collection,
+            page.items.map((record) => structuredClone(record)),
+          );
           const body = listBody(binding.shape, listed, page, deps, answer);
           return { status: successStatus(operation, 200), body, headers: { 'X-Total-Count': String(page.total) } };
         };

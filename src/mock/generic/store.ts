@@ -8,6 +8,15 @@ export interface GenericSnapshot {
   readonly collections: Record<string, Record<string, Record<string, RecordValue>>>;
 }
 
+/** A GenericStore's whole state as `keep` copied it, for `restore`. */
+export interface KeptState {
+  readonly tables: ReadonlyMap<string, Map<string, Map<string, RecordValue>>>;
+  readonly gone: ReadonlySet<string>;
+  readonly deleted: ReadonlySet<string>;
+  readonly deletedPaths: ReadonlySet<string>;
+  readonly records: number;
+}
+
 /**
  * The per-app in-memory state of the generic engine: records by collection, by scope (the values
  * of the collection's own path parameters, so `/accounts/1/calls` and `/accounts/2/calls` are
@@ -57,24 +66,20 @@ export class GenericStore {
     this.table(collection, '');
   }
 
-  list(collection: string, scope: string): RecordValue[] {
-    return [...(this.tables.get(collection)?.get(scope)?.values() ?? [])].map((r) => structuredClone(r));
-  }
-
   /**
-   * The stored records themselves, in `list`'s order, for a caller that only reads them (a count, a
-   * uniqueness check): no copies, which `list` makes of every record for a caller that may change them.
+   * The stored records themselves, in insertion order, for a caller that only reads them (a count, a
+   * uniqueness check, a list whose page alone is copied for its answer): no copies, unlike `get`.
    */
   view(collection: string, scope: string): readonly Readonly<RecordValue>[] {
     return [...(this.tables.get(collection)?.get(scope)?.values() ?? [])];
   }
 
-  /** How many records `list` would answer. */
+  /** How many records `view` would answer. */
   count(collection: string, scope: string): number {
     return this.tables.get(collection)?.get(scope)?.size ?? 0;
   }
 
-  /** The keys of `list`'s records, in the same order. */
+  /** The keys of `view`'s records, in the same order. */
   keys(collection: string, scope: string): string[] {
     return [...(this.tables.get(collection)?.get(scope)?.keys() ?? [])];
   }
@@ -173,6 +178,28 @@ export class GenericStore {
     this.deleted.clear();
     this.deletedPaths.clear();
     this.budget.restart(0);
+  }
+
+  /** The whole state, copied (for `restore`): every collection, scope and record in its order, what was deleted, the count. */
+  keep(): KeptState {
+    return structuredClone({
+      tables: this.tables,
+      gone: this.gone,
+      deleted: this.deleted,
+      deletedPaths: this.deletedPaths,
+      records: this.budget.records,
+    });
+  }
+
+  /** Puts the store back in a state `keep` copied (a copy of it: the kept state stays as it was). */
+  restore(kept: KeptState): void {
+    const copy = structuredClone(kept);
+    this.clear();
+    for (const [name, scopes] of copy.tables) this.tables.set(name, scopes);
+    for (const key of copy.gone) this.gone.add(key);
+    for (const key of copy.deleted) this.deleted.add(key);
+    for (const path of copy.deletedPaths) this.deletedPaths.add(path);
+    this.budget.restart(copy.records);
   }
 
   export(): GenericSnapshot {
