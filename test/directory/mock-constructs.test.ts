@@ -260,6 +260,9 @@ const CONSTRUCTS = [
   // `{messages: [Message], total}`): read as an item of `/v3/messages`, the messages of a created log
   // were 404 and its delete-by-search was expected to make the page 404.
   'item-path-lists-children.yaml',
+  // A record two members deep (chaingateway's `{data: {ipn: {id, …}}, ok}` created, `{data: {ipns: […]}}`
+  // listed): no record was read, the list answered its example, a deleted webhook was still listed.
+  'record-two-members-deep.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {

@@ -41,6 +41,11 @@ export interface Collection {
    * (Clerk: `{response: EmailAddress, client: Client}`); `schema` is then that property's schema.
    */
   readonly envelope?: string;
+  /**
+   * Where the envelope's member wraps the record once more, in its one member (chaingateway's
+   * `{data: {ipn: {id, …}}, message, ok, status}`): that inner member; `schema` is then its schema.
+   */
+  readonly envelopeInner?: string;
 }
 
 /** Where the array sits in a list response: the body itself, or one property of an object (`{data: [...]}`). */
@@ -206,7 +211,7 @@ function envelopeOf(
   noun: string,
   create: Operation | undefined,
   itemOps: readonly Operation[],
-): { property: string; schema: Schema } | undefined {
+): { property: string; schema: Schema; inner?: string } | undefined {
   const bodies = Object.values(create?.requestBody?.content ?? {})
     .map((media) => media.schema)
     .filter((s): s is Schema => s !== undefined && !('$ref' in s));
@@ -218,7 +223,10 @@ function envelopeOf(
       isObjectSchema(entry[1]) &&
       identifierProperty(entry[1], idParam, noun, undefined, itemOps) !== undefined,
   );
-  const onlyHolder = holders.length === 1 ? { property: holders[0]![0], schema: holders[0]![1] } : undefined;
+  const onlyHolder =
+    holders.length === 1
+      ? { property: holders[0]![0], schema: holders[0]![1] }
+      : deeperHolder(answer, idParam, noun, itemOps);
   if (sent.length === 0) {
     // Nothing creates the record (a read-only collection: Amadeus's `{data: Activity, meta}`,
     // Apideck's `{status_code, status, data: Api}`): the one object member with an identifier
@@ -263,6 +271,29 @@ function envelopeOf(
   // the one object member with an identifier field is the record, as where nothing creates it.
   // Two such members (Clerk's `{response, client}`) are told apart only by the fields sent, above.
   return candidates.length === 0 ? onlyHolder : undefined;
+}
+
+/**
+ * The record two members deep, where no member of the answer has an identifier field but exactly one
+ * object member holds exactly one object member that has one (chaingateway's `{data: {ipn: {id, url,
+ * …}}, message, ok, status}`): the outer member, the inner one and its schema.
+ */
+function deeperHolder(
+  answer: Schema,
+  idParam: string,
+  noun: string,
+  itemOps: readonly Operation[],
+): { property: string; inner: string; schema: Schema } | undefined {
+  const objects = Object.entries(mergeAllOf(answer).properties ?? {}).filter(
+    (entry): entry is [string, Schema] => !('$ref' in entry[1]) && isObjectSchema(entry[1]),
+  );
+  if (objects.length !== 1) return undefined;
+  const [property, outer] = objects[0]!;
+  const members = Object.entries(mergeAllOf(outer).properties ?? {});
+  const only = members.length === 1 ? members[0]! : undefined;
+  if (only === undefined || '$ref' in only[1] || !isObjectSchema(only[1])) return undefined;
+  if (identifierProperty(only[1], idParam, noun, undefined, itemOps) === undefined) return undefined;
+  return { property, inner: only[0], schema: only[1] };
 }
 
 /**
@@ -571,6 +602,7 @@ export function inferModel(contract: Contract): GenericModel {
       schema,
       noun,
       ...(wrapped ? { envelope: wrapped.property } : {}),
+      ...(wrapped?.inner === undefined ? {} : { envelopeInner: wrapped.inner }),
     };
     collections.push(collection);
 
