@@ -181,7 +181,9 @@ export function identifierProperty(
       return (
         field !== '' &&
         part.length > 2 &&
-        trailingWords(idParam).includes(field) &&
+        // (`photoID` over `OID` stays: both end with the word id)
+        (trailingWords(idParam).includes(field) ||
+          (trailingWords(idParam).at(-1) === 'id' && param.endsWith(field) && field.endsWith('id'))) &&
         (whole.startsWith(part) || whole.endsWith(part))
       );
     }) ??
