@@ -190,10 +190,10 @@ export function identifierProperty(
     // A field named for what it is, the record's required `identifier` (Akeneo's products under
     // `/products/{code}`), where nothing else is named like the parameter or `id`.
     names.find((n) => normalName(n) === 'identifier' && (mergeAllOf(schema).required ?? []).includes(n)) ??
-    // A field named for what it is, `key` (GitHub's licenses: `/licenses/{license}` over `{key: "mit",
-    // name, spdx_id, …}`), `uuid` or `sid`, where nothing else names the record: as the runner's
-    // identifierField (roles.ts) reads a record's value.
-    names.find((n) => /^(sid|uuid|key)$/i.test(n)) ??
+    // A field named for what it is, the record's required `key` (GitHub's licenses: `/licenses/{license}`
+    // over `{key: "mit", name, spdx_id, …}`, all required), where nothing else names the record: as
+    // `identifier` above. Not one the record may lack (bitbucket's deploy key `key`, the key's text).
+    names.find((n) => normalName(n) === 'key' && (mergeAllOf(schema).required ?? []).includes(n)) ??
     // AWS's `{appBundleIdentifier}` ("the Amazon Resource Name (ARN) or Universally Unique Identifier
     // (UUID) of the app bundle") over a record with neither that field nor `id`: its ARN names it.
     names.find((n) => arnFieldOf(idParam, n))
