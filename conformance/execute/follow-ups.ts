@@ -385,7 +385,10 @@ export async function readAfterReplace(
         delete expected[field];
   // The same for the body's identifier field under another name (`client_id` under `/clients/{id}`):
   // the field the runner reads a created resource's identifier from (roles.ts identifierField).
-  const last = pathParameters(op).at(-1);
+  // The item's own parameter, the path's last template (Azure declares `variableName` before
+  // `subscriptionId`: the declared order is not the path's).
+  const item = itemSegment(op.path)?.param;
+  const last = pathParameters(op).find((p) => p.name === item) ?? pathParameters(op).at(-1);
   const idField = last && isRecord(input.body) ? identifierField(input.body, last.name) : undefined;
   if (last && idField !== undefined && !sameText(expected[idField], input.pathParams[last.name]))
     delete expected[idField];

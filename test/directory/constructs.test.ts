@@ -15,6 +15,10 @@ const CONSTRUCTS = [
   // created id under `documentNumber` and `id` and failed "created id … is not listed"; the contract
   // does not say which field carries it, so whether it is listed is not judged, with the reason.
   'list-items-name-no-identifier.yaml',
+  // A PUT whose item parameter is declared before the others (Azure's `variableName` before
+  // `subscriptionId`), the record addressed by `name`: the runner took the last declared parameter for
+  // the item's and held the read to the body's `name`, not the URL's.
+  'put-names-by-name-declared-first.yaml',
   // A path parameter that is an integer or any string (GitHub's `workflow_id`, "You can also pass the
   // workflow file name as a string"): the runner sent `not-a-number` as a wrong type, failing the 200.
   'param-any-text-alternative.yaml',

@@ -282,6 +282,9 @@ const CONSTRUCTS = [
   // An id typed integer where read, string where listed (digitallocker's files): the list showed a
   // string generated afresh on every answer, and the listed file read back 404.
   'id-typed-otherwise-in-list.yaml',
+  // A record two members deep (chaingateway's `{data: {ipn: {id, …}}, ok}` created, `{data: {ipns: […]}}`
+  // listed): no record was read, the list answered its example, a deleted webhook was still listed.
+  'record-two-members-deep.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {

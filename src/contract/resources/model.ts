@@ -41,6 +41,11 @@ export interface Collection {
    * (Clerk: `{response: EmailAddress, client: Client}`); `schema` is then that property's schema.
    */
   readonly envelope?: string;
+  /**
+   * Where the envelope's member wraps the record once more, in its one member (chaingateway's
+   * `{data: {ipn: {id, …}}, message, ok, status}`): that inner member; `schema` is then its schema.
+   */
+  readonly envelopeInner?: string;
 }
 
 /** Where the array sits in a list response: the body itself, or one property of an object (`{data: [...]}`). */
@@ -176,21 +181,38 @@ export function identifierProperty(
       return (
         field !== '' &&
         part.length > 2 &&
-        trailingWords(idParam).includes(field) &&
+        // (`photoID` over `OID` stays: both end with the word id)
+        (trailingWords(idParam).includes(field) ||
+          (trailingWords(idParam).at(-1) === 'id' && param.endsWith(field) && field.endsWith('id'))) &&
         (whole.startsWith(part) || whole.endsWith(part))
       );
     }) ??
     // A field named for what it is, the record's required `identifier` (Akeneo's products under
     // `/products/{code}`), where nothing else is named like the parameter or `id`.
     names.find((n) => normalName(n) === 'identifier' && (mergeAllOf(schema).required ?? []).includes(n)) ??
-    // A field named for what it is, `key`, `sid` or `uuid`, where nothing else names the record (GitHub's
-    // licenses: `/licenses/{license}` over `{key: "mit", name, spdx_id, …}`; data2crm's `InternalUserEntity.key`
-    // under `{internal_user_id}`), as the runner's identifierField (roles.ts) reads a record's value.
-    names.find((n) => /^(sid|uuid|key)$/i.test(n)) ??
+    // A field named for what it is, the record's required `key` (GitHub's licenses: `/licenses/{license}`
+    // over `{key: "mit", name, spdx_id, …}`, all required), where nothing else names the record: as
+    // `identifier` above. Not one the record may lack (bitbucket's deploy key `key`, the key's text).
+    names.find((n) => normalName(n) === 'key' && (mergeAllOf(schema).required ?? []).includes(n)) ??
+    // A `key`, `uuid` or `sid` field the create answers alone, the reference to what it made (data2crm's
+    // `POST /user` answers `{key}`, the `InternalUserEntity`'s "User Key"; RFC 9110 §15.3.2).
+    names.find((n) => /^(key|uuid|sid)$/i.test(n) && createAnswersOnly(create) === n) ??
     // AWS's `{appBundleIdentifier}` ("the Amazon Resource Name (ARN) or Universally Unique Identifier
     // (UUID) of the app bundle") over a record with neither that field nor `id`: its ARN names it.
     names.find((n) => arnFieldOf(idParam, n))
   );
+}
+
+/** The one member of a create's first documented 2xx JSON answer, where it has exactly one. */
+function createAnswersOnly(create: Operation | undefined): string | undefined {
+  for (const [status, response] of Object.entries(create?.responses ?? {})) {
+    if (!/^2/.test(status)) continue;
+    const answer = jsonContent(response.content)?.schema;
+    if (!answer) return undefined;
+    const members = Object.keys(recordProperties(answer));
+    return members.length === 1 ? members[0] : undefined;
+  }
+  return undefined;
 }
 
 /**
@@ -206,7 +228,7 @@ function envelopeOf(
   noun: string,
   create: Operation | undefined,
   itemOps: readonly Operation[],
-): { property: string; schema: Schema } | undefined {
+): { property: string; schema: Schema; inner?: string } | undefined {
   const bodies = Object.values(create?.requestBody?.content ?? {})
     .map((media) => media.schema)
     .filter((s): s is Schema => s !== undefined && !('$ref' in s));
@@ -218,7 +240,10 @@ function envelopeOf(
       isObjectSchema(entry[1]) &&
       identifierProperty(entry[1], idParam, noun, undefined, itemOps) !== undefined,
   );
-  const onlyHolder = holders.length === 1 ? { property: holders[0]![0], schema: holders[0]![1] } : undefined;
+  const onlyHolder =
+    holders.length === 1
+      ? { property: holders[0]![0], schema: holders[0]![1] }
+      : deeperHolder(answer, idParam, noun, itemOps);
   if (sent.length === 0) {
     // Nothing creates the record (a read-only collection: Amadeus's `{data: Activity, meta}`,
     // Apideck's `{status_code, status, data: Api}`): the one object member with an identifier
@@ -263,6 +288,29 @@ function envelopeOf(
   // the one object member with an identifier field is the record, as where nothing creates it.
   // Two such members (Clerk's `{response, client}`) are told apart only by the fields sent, above.
   return candidates.length === 0 ? onlyHolder : undefined;
+}
+
+/**
+ * The record two members deep, where no member of the answer has an identifier field but exactly one
+ * object member holds exactly one object member that has one (chaingateway's `{data: {ipn: {id, url,
+ * …}}, message, ok, status}`): the outer member, the inner one and its schema.
+ */
+function deeperHolder(
+  answer: Schema,
+  idParam: string,
+  noun: string,
+  itemOps: readonly Operation[],
+): { property: string; inner: string; schema: Schema } | undefined {
+  const objects = Object.entries(mergeAllOf(answer).properties ?? {}).filter(
+    (entry): entry is [string, Schema] => !('$ref' in entry[1]) && isObjectSchema(entry[1]),
+  );
+  if (objects.length !== 1) return undefined;
+  const [property, outer] = objects[0]!;
+  const members = Object.entries(mergeAllOf(outer).properties ?? {});
+  const only = members.length === 1 ? members[0]! : undefined;
+  if (only === undefined || '$ref' in only[1] || !isObjectSchema(only[1])) return undefined;
+  if (identifierProperty(only[1], idParam, noun, undefined, itemOps) === undefined) return undefined;
+  return { property, inner: only[0], schema: only[1] };
 }
 
 /**
@@ -571,6 +619,7 @@ export function inferModel(contract: Contract): GenericModel {
       schema,
       noun,
       ...(wrapped ? { envelope: wrapped.property } : {}),
+      ...(wrapped?.inner === undefined ? {} : { envelopeInner: wrapped.inner }),
     };
     collections.push(collection);
 

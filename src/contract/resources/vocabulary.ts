@@ -35,9 +35,15 @@ function wordsOf(name: string): string[] {
  * an earlier word is a field too (`{league_id_or_slug}` names either). The one rule of the model
  * (identifierProperty, over the schema's names) and of the runner (identifierField, over a value's).
  */
+/**
+ * The words a path names a record by besides its id (`{org_name}`, `{app_slug}`): `{promotion_code}`
+ * (Stripe) or `{access_token}` name the id in other words, and stay with it.
+ */
+const ADDRESSING: ReadonlySet<string> = new Set(['name', 'slug']);
+
 export function addressedField(param: string, names: readonly string[]): string | undefined {
   const words = wordsOf(param).map(normalName);
-  if (words.length < 2 || words.at(-1) === 'id') return undefined;
+  if (words.length < 2 || !ADDRESSING.has(words.at(-1)!)) return undefined;
   const byNormal = new Map(names.map((n) => [normalName(n), n]));
   if (words.slice(0, -1).some((w) => byNormal.has(w))) return undefined;
   return byNormal.get(words.at(-1)!);

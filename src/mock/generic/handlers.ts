@@ -1224,7 +1224,9 @@ export function genericHandlers(deps: GenericDeps): Handlers {
         collection.envelope !== undefined &&
         answer !== undefined &&
         collection.envelope in (mergeAllOf(answer).properties ?? {});
-      const shown = wrap ? { [collection.envelope!]: record } : record;
+      // Two members deep (`{data: {ipn: record}}`) where the model read the record there.
+      const inner = collection.envelopeInner;
+      const shown = wrap ? { [collection.envelope!]: inner === undefined ? record : { [inner]: record } } : record;
       const body =
         scalarAnswer(answer, collection, record, validator, deps.faker()) ??
         listOfOne(answer, shown, validator, deps.faker()) ??
@@ -1625,8 +1627,11 @@ function documentedRecords(contract: Contract, model: GenericModel, collection: 
             // Items that wrap the record (ListShape `itemMember`) document it inside that member.
             if (Array.isArray(list))
               found.push(...(member === undefined ? list : list.map((x) => (isRecord(x) ? x[member] : undefined))));
-          } else if (binding.kind === 'read' || binding.kind === 'create')
-            found.push(collection.envelope !== undefined && isRecord(value) ? value[collection.envelope] : value);
+          } else if (binding.kind === 'read' || binding.kind === 'create') {
+            const outer = collection.envelope !== undefined && isRecord(value) ? value[collection.envelope] : value;
+            const inner = collection.envelopeInner;
+            found.push(inner !== undefined && isRecord(outer) ? outer[inner] : outer);
+          }
         }
       }
     }
