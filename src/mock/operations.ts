@@ -8,6 +8,12 @@ export type RouteMatch =
       readonly operation: Operation;
       readonly params: Readonly<Record<string, string>>;
       readonly head?: boolean;
+      /**
+       * The other overloads of the path and method that nothing the request's headers, query or
+       * media type tells apart (Azure Face's `/verify` and `/verify#overload=person`, both JSON):
+       * the body decides, once it is read (validate-request stage).
+       */
+      readonly overloads?: readonly Operation[];
     }
   | { readonly kind: 'options'; readonly allow: string }
   | { readonly kind: 'method-not-allowed'; readonly allow: string }
@@ -114,6 +120,7 @@ export class OperationMatcher {
     if (!found && upper === 'OPTIONS') return { kind: 'options', allow: compiled.allowAll };
     if (!found) return { kind: 'method-not-allowed', allow: compiled.allow };
     const { operation, names, conditions } = found;
+    const overloads = found.alike?.filter((c) => c.names.join() === names.join()).map((c) => c.operation) ?? [];
     const params: Record<string, string> = {};
     try {
       names.forEach((name, i) => {
@@ -127,7 +134,13 @@ export class OperationMatcher {
     } catch {
       throw new HttpError(400, 'validation_failed', `The path ${path} is not correctly percent-encoded.`);
     }
-    return head ? { kind: 'operation', operation, params, head } : { kind: 'operation', operation, params };
+    return {
+      kind: 'operation',
+      operation,
+      params,
+      ...(head ? { head } : {}),
+      ...(overloads.length > 0 ? { overloads } : {}),
+    };
   }
 
   /**
@@ -298,7 +311,7 @@ function candidatesByMethod(ops: readonly Operation[], namesOf: (op: Operation) 
 function choose(
   candidates: readonly Candidate[] | undefined,
   request: RequestSelectors | undefined,
-): Candidate | undefined {
+): (Candidate & { readonly alike?: readonly Candidate[] }) | undefined {
   if (!candidates || candidates.length < 2 || !request) return candidates?.[0];
   const holds = ({ name, value }: Candidate['conditions'][number]): boolean => {
     const header = request.headers[name.toLowerCase()];
@@ -332,7 +345,13 @@ function choose(
         return UNSELECTED_HEADERS.has(p.name.toLowerCase()) || request.headers[p.name.toLowerCase()] !== undefined;
       return true;
     });
-  return pool.find(carries) ?? pool[0];
+  const carrying = pool.filter(carries);
+  const chosen = carrying[0] ?? pool[0];
+  if (chosen === undefined) return undefined;
+  // The others the request told apart from it by nothing: its body may still (a JSON body that fits
+  // only `/verify#overload=person`'s schema).
+  const alike = (carrying.length > 0 ? carrying : pool).filter((c) => c !== chosen);
+  return alike.length > 0 ? { ...chosen, alike } : chosen;
 }
 
 /** Headers the client sets itself, which the contract does not describe (OAS 3.0.3 §4.7.12.1): they select no overload. */
