@@ -198,6 +198,9 @@ const CONSTRUCTS = [
   // Overloads told apart by nothing but the body (Azure Face's `/verify` and `/verify#overload=person`, both
   // JSON): a face-to-person body went to the first and was refused "must have required property 'faceId1'".
   'overload-by-body.yaml',
+  // A concrete path for every value a template's parameter lists (GitLab's PUT-only `/services/asana`, … beside
+  // GET and DELETE `/services/{service_slug}`): every GET the runner could send was answered 405.
+  'concrete-paths-every-enum-value.yaml',
   // A stored item's delete documenting only refusals (nordigen's requisitions): the store's 204, undocumented.
   'delete-documents-no-success.yaml',
 ];
