@@ -201,6 +201,9 @@ const CONSTRUCTS = [
   // A concrete path for every value a template's parameter lists (GitLab's PUT-only `/services/asana`, … beside
   // GET and DELETE `/services/{service_slug}`): every GET the runner could send was answered 405.
   'concrete-paths-every-enum-value.yaml',
+  // An enum whose only value breaks its format (SendGrid's `send_at: {enum: [now], format: date-time}`): the
+  // runner, as the kernel, enforced the enum; the mock held `now` to date-time and refused it, 400.
+  'enum-beyond-format.yaml',
   // A stored item's delete documenting only refusals (nordigen's requisitions): the store's 204, undocumented.
   'delete-documents-no-success.yaml',
 ];
