@@ -1167,7 +1167,15 @@ function parameterAccessModes(document: OpenAPIV3.Document, changes: string[]): 
     const ref = node['$ref'];
     if (typeof ref === 'string') {
       const m = /^#\/components\/schemas\/([^/]+)$/.exec(ref);
-      const target = m ? schemas[decodePointer(m[1]!)] : undefined;
+      // Or a pointer into a schema's inside (`#/components/schemas/FirewallDevices/properties/entity`).
+      const target = m
+        ? schemas[decodePointer(m[1]!)]
+        : ref.startsWith('#/')
+          ? ref
+              .slice(2)
+              .split('/')
+              .reduce<unknown>((at, part) => (isRecord(at) ? at[decodePointer(part)] : undefined), document)
+          : undefined;
       const inner = plain(target, hops + 1);
       return inner === target ? node : inner;
     }
@@ -1196,16 +1204,41 @@ function parameterAccessModes(document: OpenAPIV3.Document, changes: string[]): 
       }
     }
   };
+  // A request body's own schema is no property either (Linode's `createFirewallDevice`: `allOf:
+  // [$ref FirewallDevices/properties/entity]`, a schema `readOnly: true` as a whole, refused "is
+  // read-only" at the body): its root levels are read the same way; its properties keep theirs.
+  let bodies = 0;
+  const fixBody = (body: unknown): void => {
+    if (!isRecord(body) || !isRecord(body['content'])) return;
+    for (const media of Object.values(body['content'])) {
+      if (!isRecord(media)) continue;
+      const schema = media['schema'];
+      const made = plain(schema, 0);
+      if (made !== schema) {
+        media['schema'] = made;
+        bodies += 1;
+      }
+    }
+  };
   fix(Object.values(document.components?.parameters ?? {}));
+  for (const body of Object.values((document.components?.requestBodies ?? {}) as Record<string, unknown>))
+    fixBody(body);
   for (const item of Object.values((document.paths ?? {}) as Record<string, unknown>)) {
     if (!isRecord(item)) continue;
     fix(item['parameters']);
-    for (const method of METHODS)
-      if (isRecord(item[method])) fix((item[method] as Record<string, unknown>)['parameters']);
+    for (const method of METHODS) {
+      if (!isRecord(item[method])) continue;
+      fix((item[method] as Record<string, unknown>)['parameters']);
+      fixBody((item[method] as Record<string, unknown>)['requestBody']);
+    }
   }
   if (count > 0)
     changes.push(
       `${count} parameter schema(s) read without readOnly and writeOnly (OAS 3.0.3 §4.7.25: properties only)`,
+    );
+  if (bodies > 0)
+    changes.push(
+      `${bodies} request body schema(s) read without readOnly and writeOnly at their root (OAS 3.0.3 §4.7.25: properties only)`,
     );
 }
 

@@ -204,6 +204,9 @@ const CONSTRUCTS = [
   // An enum whose only value breaks its format (SendGrid's `send_at: {enum: [now], format: date-time}`): the
   // runner, as the kernel, enforced the enum; the mock held `now` to date-time and refused it, 400.
   'enum-beyond-format.yaml',
+  // A request body `readOnly` as a whole (Linode's `createFirewallDevice`, `allOf` of a readOnly schema): refused
+  // "is read-only" at the body, though readOnly concerns properties only (OAS 3.0.3 §4.7.25).
+  'readonly-body-root.yaml',
   // A stored item's delete documenting only refusals (nordigen's requisitions): the store's 204, undocumented.
   'delete-documents-no-success.yaml',
 ];
