@@ -34,10 +34,16 @@ export async function validateRequestStage(ctx: StageContext): Promise<RequestHa
           const sent: unknown = overloads.length > 0 ? structuredClone(req.body) : undefined;
           const attempt = (i: number, refusal: unknown): void => {
             const other = overloads[i];
-            if (other === undefined) return next(refusal);
+            if (other === undefined) {
+              next(refusal);
+              return;
+            }
             req.body = structuredClone(sent);
             run(other, (error?: unknown) => {
-              if (error !== undefined) return attempt(i + 1, refusal);
+              if (error !== undefined) {
+                attempt(i + 1, refusal);
+                return;
+              }
               ctx.states.set(req, { ...state, match: { ...state.match, operation: other } });
               res.locals['operationId'] = other.id;
               next();
