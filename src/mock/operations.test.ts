@@ -30,3 +30,25 @@ describe('a literal beside an expression in one segment (suffix-template-other-m
     expect(outcome(matcher.match(method, path))).toBe(expected);
   });
 });
+
+describe('a concrete path for every value a template lists (concrete-paths-every-enum-value.yaml)', () => {
+  let matcher: OperationMatcher;
+  beforeAll(async () => {
+    const spec = join(packageRoot, 'fixtures', 'constructs', 'directory', 'concrete-paths-every-enum-value.yaml');
+    matcher = new OperationMatcher(await loadContract(spec));
+  });
+
+  const allow = (m: RouteMatch): string =>
+    m.kind === 'method-not-allowed' || m.kind === 'options' ? `${m.kind} ${m.allow}` : outcome(m);
+
+  it.each([
+    ['PUT', '/projects/1/services/asana', 'putAsana {"id":"1"}'],
+    // The template lists `asana`: its GET and DELETE are the document's own requests.
+    ['GET', '/projects/1/services/asana', 'getService {"id":"1","service_slug":"asana"}'],
+    ['DELETE', '/projects/1/services/jira', 'deleteService {"id":"1","service_slug":"jira"}'],
+    ['PATCH', '/projects/1/services/asana', 'method-not-allowed PUT, GET, DELETE'],
+    ['OPTIONS', '/projects/1/services/asana', 'options PUT, GET, DELETE, HEAD, OPTIONS'],
+  ])('%s %s → %s', (method, path, expected) => {
+    expect(allow(matcher.match(method, path))).toBe(expected);
+  });
+});

@@ -8,6 +8,12 @@ export type RouteMatch =
       readonly operation: Operation;
       readonly params: Readonly<Record<string, string>>;
       readonly head?: boolean;
+      /**
+       * The other overloads of the path and method that nothing the request's headers, query or
+       * media type tells apart (Azure Face's `/verify` and `/verify#overload=person`, both JSON):
+       * the body decides, once it is read (validate-request stage).
+       */
+      readonly overloads?: readonly Operation[];
     }
   | { readonly kind: 'options'; readonly allow: string }
   | { readonly kind: 'method-not-allowed'; readonly allow: string }
@@ -102,18 +108,24 @@ export class OperationMatcher {
   match(method: string, fullPath: string, request?: RequestSelectors): RouteMatch {
     const path = this.local(fullPath);
     if (path === undefined) return { kind: 'unknown-path' };
-    const fit = this.find(path);
-    if (!fit) return { kind: 'unknown-path' };
-    const { compiled, m } = fit;
+    const first = this.find(path);
+    if (!first) return { kind: 'unknown-path' };
     const upper = method.toUpperCase();
+    const serves = (c: CompiledPath): boolean => c.byMethod.has(upper) || (upper === 'HEAD' && c.byMethod.has('GET'));
+    // Later templates whose own lists name the values the path carries serve it too (named, below).
+    const others = serves(first.compiled) ? [] : this.named(path, first.compiled);
+    const { compiled, m } = others.find((o) => serves(o.compiled)) ?? first;
     let found = choose(compiled.byMethod.get(upper), request);
     // RFC 9110 §9.3.2: HEAD is GET without the body, wherever GET is served.
     const head = !found && upper === 'HEAD' && compiled.byMethod.has('GET');
     if (head) found = choose(compiled.byMethod.get('GET'), request);
+    // RFC 9110 §10.2.1: Allow lists every method the target resource supports, through any template.
+    const methods = [compiled, ...others.map((o) => o.compiled)].flatMap((c) => c.allow.split(', '));
     // RFC 9110 §9.3.7: OPTIONS describes the resource; answered here unless the contract defines it.
-    if (!found && upper === 'OPTIONS') return { kind: 'options', allow: compiled.allowAll };
-    if (!found) return { kind: 'method-not-allowed', allow: compiled.allow };
+    if (!found && upper === 'OPTIONS') return { kind: 'options', allow: allowAll([...new Set(methods)]) };
+    if (!found) return { kind: 'method-not-allowed', allow: [...new Set(methods)].join(', ') };
     const { operation, names, conditions } = found;
+    const overloads = found.alike?.filter((c) => c.names.join() === names.join()).map((c) => c.operation) ?? [];
     const params: Record<string, string> = {};
     try {
       names.forEach((name, i) => {
@@ -127,7 +139,13 @@ export class OperationMatcher {
     } catch {
       throw new HttpError(400, 'validation_failed', `The path ${path} is not correctly percent-encoded.`);
     }
-    return head ? { kind: 'operation', operation, params, head } : { kind: 'operation', operation, params };
+    return {
+      kind: 'operation',
+      operation,
+      params,
+      ...(head ? { head } : {}),
+      ...(overloads.length > 0 ? { overloads } : {}),
+    };
   }
 
   /**
@@ -145,6 +163,36 @@ export class OperationMatcher {
   allowFor(fullPath: string): string | undefined {
     const path = this.local(fullPath);
     return path === undefined ? undefined : this.find(path)?.compiled.allow;
+  }
+
+  /**
+   * Later templates whose own parameter schemas list the very values the path carries, where the
+   * first template the path names lacks the method: GitLab writes GET and DELETE
+   * `/projects/{id}/services/{service_slug}`, `service_slug` an enum of `asana`, `jira`, …, beside a
+   * PUT-only `/projects/{id}/services/asana` for each. Concrete paths come first (OAS 3.0.3 §4.7.8),
+   * but the document itself names `GET /services/asana` as the template's request, as a router keyed
+   * by method and path serves it. A value no list names (Google's `/v1/x:query` for the item
+   * `/v1/{name}`, VTEX's example `Client`) leaves the request the first path's: its 405.
+   */
+  private named(path: string, first: CompiledPath): { compiled: CompiledPath; m: RegExpExecArray }[] {
+    const out: { compiled: CompiledPath; m: RegExpExecArray }[] = [];
+    for (const compiled of this.paths.slice(this.paths.indexOf(first) + 1)) {
+      const m = compiled.regexp.exec(path);
+      if (!m) continue;
+      const lists = compiled.operations.some((operation) => {
+        const names = [...routedPath(operation.path).matchAll(/\{([^}]+)\}/g)].map((n) => n[1]!);
+        let listed = 0;
+        const admitted = names.every((name, i) => {
+          const values = listedValues(operation, name);
+          if (values === undefined) return true;
+          listed++;
+          return values.some((v) => v === m[i + 1] || encodeURIComponent(v) === m[i + 1]);
+        });
+        return admitted && listed > 0;
+      });
+      if (lists) out.push({ compiled, m });
+    }
+    return out;
   }
 
   /**
@@ -298,7 +346,7 @@ function candidatesByMethod(ops: readonly Operation[], namesOf: (op: Operation) 
 function choose(
   candidates: readonly Candidate[] | undefined,
   request: RequestSelectors | undefined,
-): Candidate | undefined {
+): (Candidate & { readonly alike?: readonly Candidate[] }) | undefined {
   if (!candidates || candidates.length < 2 || !request) return candidates?.[0];
   const holds = ({ name, value }: Candidate['conditions'][number]): boolean => {
     const header = request.headers[name.toLowerCase()];
@@ -332,7 +380,13 @@ function choose(
         return UNSELECTED_HEADERS.has(p.name.toLowerCase()) || request.headers[p.name.toLowerCase()] !== undefined;
       return true;
     });
-  return pool.find(carries) ?? pool[0];
+  const carrying = pool.filter(carries);
+  const chosen = carrying[0] ?? pool[0];
+  if (chosen === undefined) return undefined;
+  // The others the request told apart from it by nothing: its body may still (a JSON body that fits
+  // only `/verify#overload=person`'s schema).
+  const alike = (carrying.length > 0 ? carrying : pool).filter((c) => c !== chosen);
+  return alike.length > 0 ? { ...chosen, alike } : chosen;
 }
 
 /** Headers the client sets itself, which the contract does not describe (OAS 3.0.3 §4.7.12.1): they select no overload. */

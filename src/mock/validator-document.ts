@@ -1,4 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 import {
   applyNullable,
   DATA_KEYWORDS,
@@ -1166,7 +1167,15 @@ function parameterAccessModes(document: OpenAPIV3.Document, changes: string[]): 
     const ref = node['$ref'];
     if (typeof ref === 'string') {
       const m = /^#\/components\/schemas\/([^/]+)$/.exec(ref);
-      const target = m ? schemas[decodePointer(m[1]!)] : undefined;
+      // Or a pointer into a schema's inside (`#/components/schemas/FirewallDevices/properties/entity`).
+      const target = m
+        ? schemas[decodePointer(m[1]!)]
+        : ref.startsWith('#/')
+          ? ref
+              .slice(2)
+              .split('/')
+              .reduce<unknown>((at, part) => (isRecord(at) ? at[decodePointer(part)] : undefined), document)
+          : undefined;
       const inner = plain(target, hops + 1);
       return inner === target ? node : inner;
     }
@@ -1195,16 +1204,41 @@ function parameterAccessModes(document: OpenAPIV3.Document, changes: string[]): 
       }
     }
   };
+  // A request body's own schema is no property either (Linode's `createFirewallDevice`: `allOf:
+  // [$ref FirewallDevices/properties/entity]`, a schema `readOnly: true` as a whole, refused "is
+  // read-only" at the body): its root levels are read the same way; its properties keep theirs.
+  let bodies = 0;
+  const fixBody = (body: unknown): void => {
+    if (!isRecord(body) || !isRecord(body['content'])) return;
+    for (const media of Object.values(body['content'])) {
+      if (!isRecord(media)) continue;
+      const schema = media['schema'];
+      const made = plain(schema, 0);
+      if (made !== schema) {
+        media['schema'] = made;
+        bodies += 1;
+      }
+    }
+  };
   fix(Object.values(document.components?.parameters ?? {}));
+  for (const body of Object.values((document.components?.requestBodies ?? {}) as Record<string, unknown>))
+    fixBody(body);
   for (const item of Object.values((document.paths ?? {}) as Record<string, unknown>)) {
     if (!isRecord(item)) continue;
     fix(item['parameters']);
-    for (const method of METHODS)
-      if (isRecord(item[method])) fix((item[method] as Record<string, unknown>)['parameters']);
+    for (const method of METHODS) {
+      if (!isRecord(item[method])) continue;
+      fix((item[method] as Record<string, unknown>)['parameters']);
+      fixBody((item[method] as Record<string, unknown>)['requestBody']);
+    }
   }
   if (count > 0)
     changes.push(
       `${count} parameter schema(s) read without readOnly and writeOnly (OAS 3.0.3 §4.7.25: properties only)`,
+    );
+  if (bodies > 0)
+    changes.push(
+      `${bodies} request body schema(s) read without readOnly and writeOnly at their root (OAS 3.0.3 §4.7.25: properties only)`,
     );
 }
 
@@ -1289,7 +1323,8 @@ function visit(root: unknown, where: string, callback: (node: Record<string, unk
 
 /**
  * The kernel's reading of an enum none of whose values meets the schema's own bounds (Adyen's
- * `gender: {enum: [MALE, FEMALE, UNKNOWN], maxLength: 1}`; src/contract/schema.ts, keepTheEnum):
+ * `gender: {enum: [MALE, FEMALE, UNKNOWN], maxLength: 1}`; SendGrid's `send_at: {enum: [now], format:
+ * date-time}`; src/contract/schema.ts, keepTheEnum, which reads pattern and format as bounds too):
  * the listed values are what the authors meant, so the bounds are not enforced. The mock answers
  * an enum value; the validator's copy held it to the bounds, a 500 on every answer carrying it.
  */
@@ -1302,14 +1337,26 @@ function enumBeyondItsBounds(node: Record<string, unknown>, where: string, chang
   const [exclusiveMin, exclusiveMax] = [num('exclusiveMinimum'), num('exclusiveMaximum')];
   const strictMin = node['exclusiveMinimum'] === true;
   const strictMax = node['exclusiveMaximum'] === true;
-  const bounds = ['minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'].filter(
-    (k) => node[k] !== undefined,
-  );
+  const bounds = [
+    'minLength',
+    'maxLength',
+    'pattern',
+    'format',
+    'minimum',
+    'maximum',
+    'exclusiveMinimum',
+    'exclusiveMaximum',
+  ].filter((k) => node[k] !== undefined);
   if (bounds.length === 0) return;
   const fits = (v: unknown): boolean => {
     if (typeof v === 'string') {
       const length = [...v].length;
-      return (minLength === undefined || length >= minLength) && (maxLength === undefined || length <= maxLength);
+      return (
+        (minLength === undefined || length >= minLength) &&
+        (maxLength === undefined || length <= maxLength) &&
+        matchesPattern(node['pattern'], v) &&
+        meetsFormat(node['format'], v)
+      );
     }
     if (typeof v === 'number')
       return (
@@ -1325,6 +1372,28 @@ function enumBeyondItsBounds(node: Record<string, unknown>, where: string, chang
   changes.push(
     `${where}: an enum admits none of its values under ${bounds.join(', ')}: the enum is enforced, those bounds are not`,
   );
+}
+
+/** Whether a string matches a schema's `pattern` (ECMA-262, JSON Schema Validation §6.3.3); true where none is readable. */
+function matchesPattern(pattern: unknown, value: string): boolean {
+  if (typeof pattern !== 'string') return true;
+  try {
+    return new RegExp(pattern, 'u').test(value);
+  } catch {
+    return true;
+  }
+}
+
+/** Whether a string meets a `format` as the validator's ajv-formats (full mode) checks it; true for a format it does not check. */
+function meetsFormat(format: unknown, value: string): boolean {
+  const check: unknown = typeof format === 'string' ? Reflect.get(fullFormats, format) : undefined;
+  if (check instanceof RegExp) return check.test(value);
+  if (typeof check === 'function') return Boolean(check(value));
+  if (isRecord(check) && typeof check['validate'] === 'function') {
+    const validate = check['validate'];
+    return validate instanceof RegExp ? validate.test(value) : Boolean(validate(value));
+  }
+  return true;
 }
 
 function normaliseSchema(

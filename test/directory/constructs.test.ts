@@ -204,6 +204,18 @@ const CONSTRUCTS = [
   // `oneOf: [SMS, Error]` whose alternatives describe the same objects one level down (Vonage's SMS API): the mock
   // refused every answer it made, 500; the kernel's overlap rule read only properties of the very same schema.
   'oneof-overlap-nested.yaml',
+  // Overloads told apart by nothing but the body (Azure Face's `/verify` and `/verify#overload=person`, both
+  // JSON): a face-to-person body went to the first and was refused "must have required property 'faceId1'".
+  'overload-by-body.yaml',
+  // A concrete path for every value a template's parameter lists (GitLab's PUT-only `/services/asana`, … beside
+  // GET and DELETE `/services/{service_slug}`): every GET the runner could send was answered 405.
+  'concrete-paths-every-enum-value.yaml',
+  // An enum whose only value breaks its format (SendGrid's `send_at: {enum: [now], format: date-time}`): the
+  // runner, as the kernel, enforced the enum; the mock held `now` to date-time and refused it, 400.
+  'enum-beyond-format.yaml',
+  // A request body `readOnly` as a whole (Linode's `createFirewallDevice`, `allOf` of a readOnly schema): refused
+  // "is read-only" at the body, though readOnly concerns properties only (OAS 3.0.3 §4.7.25).
+  'readonly-body-root.yaml',
   // A stored item's delete documenting only refusals (nordigen's requisitions): the store's 204, undocumented.
   'delete-documents-no-success.yaml',
 ];

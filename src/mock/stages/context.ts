@@ -25,6 +25,8 @@ export interface RequestState {
     readonly operation: Operation;
     readonly params: Readonly<Record<string, string>>;
     readonly head?: boolean;
+    /** Overloads the request told apart by nothing but its body (operations.ts RouteMatch). */
+    readonly overloads?: readonly Operation[];
   };
   readonly prefer: PreferDecoding;
   /** The query string, parsed once for the guards and the handler. */

@@ -16,9 +16,42 @@ export async function validateRequestStage(ctx: StageContext): Promise<RequestHa
   const validator: RequestHandler[] = perOperation
     ? [
         (req, res, next) => {
-          const { operation, params } = stateOf(ctx, req).match;
+          const state = stateOf(ctx, req);
+          const { operation, params, overloads = [] } = state.match;
           matchedBy(req, params);
-          perOperation.handlerFor(operation)(req, res, next);
+          // The validator refuses by calling next with the error, or by throwing it.
+          const run = (op: Operation, done: (error?: unknown) => void): void => {
+            try {
+              perOperation.handlerFor(op)(req, res, done);
+            } catch (error) {
+              done(error);
+            }
+          };
+          // Overloads nothing but the body tells apart (Azure Face's `/verify` takes `{faceId1,
+          // faceId2}`, `/verify#overload=person` `{faceId, personId}`): a request the first refuses is
+          // the first other one's that takes it, and keeps the first's refusal where none does. Each
+          // is shown the body as sent: a validator may coerce or strip what it reads.
+          const sent: unknown = overloads.length > 0 ? structuredClone(req.body) : undefined;
+          const attempt = (i: number, refusal: unknown): void => {
+            const other = overloads[i];
+            if (other === undefined) {
+              next(refusal);
+              return;
+            }
+            req.body = structuredClone(sent);
+            run(other, (error?: unknown) => {
+              if (error !== undefined) {
+                attempt(i + 1, refusal);
+                return;
+              }
+              ctx.states.set(req, { ...state, match: { ...state.match, operation: other } });
+              res.locals['operationId'] = other.id;
+              next();
+            });
+          };
+          run(operation, (error?: unknown) =>
+            error === undefined || overloads.length === 0 ? next(error) : attempt(0, error),
+          );
         },
       ]
     : await validatorMiddleware(contract);
