@@ -65,7 +65,7 @@ function findIdentifierEvidence(contract: Contract, op: Operation, p: OpenAPIV3.
       for (const link of Object.values(response.links ?? {})) {
         if ('$ref' in link || !link.operationId) continue;
         const target = contract.operationsById.get(link.operationId);
-        if (!target || !target.path.startsWith(itemPrefix)) continue;
+        if (!target?.path.startsWith(itemPrefix)) continue;
         const params = (link.parameters ?? {}) as Record<string, unknown>;
         if (params[p.name] !== undefined || params[`path.${p.name}`] !== undefined)
           return `the links of ${source.id} fill ${p.name}`;

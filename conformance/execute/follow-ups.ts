@@ -156,7 +156,7 @@ export function readerOfCreated(
     for (const link of Object.values(response.links ?? {})) {
       if ('$ref' in link || !link.operationId) continue;
       const op = contract.operationsById.get(link.operationId);
-      if (!op || op.method !== 'get' || segmentCount(op.path) !== segmentCount(create.path) + 1) continue;
+      if (op?.method !== 'get' || segmentCount(op.path) !== segmentCount(create.path) + 1) continue;
       const params: Record<string, unknown> = {};
       let id: unknown;
       for (const [name, expr] of Object.entries((link.parameters ?? {}) as Record<string, unknown>)) {

@@ -73,7 +73,7 @@ export class ErrorBodies {
   private readonly tools: Tools;
 
   constructor(
-    private readonly contract: Contract,
+    contract: Contract,
     private readonly validator: SchemaValidator,
   ) {
     // The kernel's one reading (src/contract/error-schema.ts), which the runner judges such answers by.

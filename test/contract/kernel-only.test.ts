@@ -398,13 +398,13 @@ function capture(answer: { type: string; body: string } = { type: 'application/j
   const sent: OutgoingRequest[] = [];
   return {
     sent,
-    sendBuilt: async (r) => (
-      sent.push(r),
-      {
+    sendBuilt: async (r) => {
+      sent.push(r);
+      return {
         ok: true,
         response: { status: 200, headers: { 'content-type': answer.type }, body: answer.body, durationMs: 1 },
-      }
-    ),
+      };
+    },
   };
 }
 

@@ -74,7 +74,7 @@ const writable = { type: 'object', properties: { name: { type: 'string' } } };
 function resource(
   collection: string,
   itemPath: string,
-  param: string,
+  _param: string,
   rec: Doc,
   ops: { create?: string; list?: string; read: string; remove: string; listWrapper?: string },
   media?: string,

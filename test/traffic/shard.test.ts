@@ -363,16 +363,16 @@ describe('the CI recipes of docs/traffic.md', () => {
     >;
     const matrix = jobs['conformance']?.strategy?.matrix.shard ?? [];
     const steps = jobs['conformance']?.steps ?? [];
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: the CI's own variable syntax, matched as written
     const { shards, files } = shardsNamed(
       steps.flatMap((st) => st.run ?? []),
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the CI's own variable syntax, matched as written
       (c, k) => c.replaceAll('${{ matrix.shard }}', String(matrix[k - 1])),
       matrix.length,
     );
     expect(matrix).toHaveLength(4);
     everyShard(shards, 4);
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: the CI's own variable syntax, matched as written
     expect(steps.find((st) => st.uses?.startsWith('actions/upload-artifact'))?.with?.['path']).toBe(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the CI's own variable syntax, matched as written
       'shard-${{ matrix.shard }}.json',
     );
     expect(jobs['verdict']?.needs).toBe('conformance');
@@ -383,9 +383,9 @@ describe('the CI recipes of docs/traffic.md', () => {
   it('GitLab CI: parallel 4, CI_NODE_INDEX/CI_NODE_TOTAL, the verdict job merges the artifacts of all four', () => {
     const job = blocks[1]?.['conformance'] as { parallel: number; script: string[]; artifacts: { paths: string[] } };
     const verdict = blocks[1]?.['verdict'] as { needs: string[]; script: string[]; artifacts: { when?: string } };
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: the CI's own variable syntax, matched as written
     const { shards, files } = shardsNamed(
       job.script,
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the CI's own variable syntax, matched as written
       (c, k) => c.replaceAll('${CI_NODE_INDEX}', String(k)).replaceAll('${CI_NODE_TOTAL}', String(job.parallel)),
       job.parallel,
     );

@@ -217,7 +217,7 @@ export const MODES: readonly Mode[] = [
     make: (c) => ({
       request: (req) => {
         const op = operationOf(c, req);
-        if (!op || op.method !== 'get') return req;
+        if (op?.method !== 'get') return req;
         const q = queryOf(req);
         for (const name of [...q.keys()]) if (LIMIT.test(name)) q.delete(name);
         const s = q.toString();
@@ -237,7 +237,7 @@ export const MODES: readonly Mode[] = [
     make: (c) => ({
       request: (req) => {
         const op = operationOf(c, req);
-        if (!op || op.method !== 'get' || pathOf(req).endsWith('}')) return req;
+        if (op?.method !== 'get' || pathOf(req).endsWith('}')) return req;
         const q = queryOf(req);
         for (const name of [...q.keys()]) if (!LIMIT.test(name) && !OFFSET.test(name)) q.delete(name);
         const s = q.toString();
@@ -268,7 +268,7 @@ export const MODES: readonly Mode[] = [
     make: (c) => ({
       request: async (req, upstream): Promise<ProxiedRequest | Verdict> => {
         const op = operationOf(c, req);
-        if (!op || op.method !== 'delete') return req;
+        if (op?.method !== 'delete') return req;
         // What the record looks like now, for a delete that answers it (200 with the record).
         const read = await upstream({ ...req, method: 'GET', body: '' });
         if (read.status === 404 || read.status === 401 || read.status === 403 || read.status >= 400) return req;

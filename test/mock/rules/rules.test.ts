@@ -31,9 +31,15 @@ components:
 function countingStores(): { stores: RuleStores; built: { petstore: number; generic: number } } {
   const built = { petstore: 0, generic: 0 };
   const stores = new RuleStores(
-    () => (built.petstore++, new Store(() => new Date(0))),
+    () => {
+      built.petstore++;
+      return new Store(() => new Date(0));
+    },
     () => seedState(7, 5),
-    () => (built.generic++, new GenericStore()),
+    () => {
+      built.generic++;
+      return new GenericStore();
+    },
   );
   return { stores, built };
 }
