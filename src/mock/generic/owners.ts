@@ -32,13 +32,8 @@ export function identifierOwners(contract: Contract, model: GenericModel): Reado
   const owners = new Map<Collection, Collection>();
   for (const collection of model.collections) {
     if (collection.singleton === true || makes.has(collection)) continue;
-    const base = referenceBase(collection.idParam);
-    const create = base === undefined ? undefined : referencedCreate(contract, base);
-    const binding = create === undefined ? undefined : model.bindings.get(create.id);
-    if (binding?.kind !== 'create') continue;
-    const owner = binding.collection;
-    if (owner === collection || owner.scopeParams.length > 0 || owner.singleton === true) continue;
-    owners.set(collection, owner);
+    const owner = referencedOwner(contract, model, collection, collection.idParam);
+    if (owner !== undefined) owners.set(collection, owner);
   }
   cache.set(model, owners);
   return owners;
@@ -82,14 +77,27 @@ export function scopeOwners(
       model.collections.some((c) => c !== collection && c.idParam === param && collection.path.startsWith(c.itemPath))
     )
       continue;
-    const base = referenceBase(param);
-    const create = base === undefined ? undefined : referencedCreate(contract, base);
-    const binding = create === undefined ? undefined : model.bindings.get(create.id);
-    if (binding?.kind !== 'create') continue;
-    const owner = binding.collection;
-    if (owner === collection || owner.scopeParams.length > 0 || owner.singleton === true) continue;
-    owners.set(param, owner);
+    const owner = referencedOwner(contract, model, collection, param);
+    if (owner !== undefined) owners.set(param, owner);
   }
   byModel.set(collection, owners);
   return owners;
+}
+
+/**
+ * The unscoped collection whose create makes the records a parameter's name refers to (`{logId}` →
+ * `POST /v3/logs`), other than the collection itself; undefined where the name refers to none.
+ */
+function referencedOwner(
+  contract: Contract,
+  model: GenericModel,
+  collection: Collection,
+  param: string,
+): Collection | undefined {
+  const base = referenceBase(param);
+  const create = base === undefined ? undefined : referencedCreate(contract, base);
+  const binding = create === undefined ? undefined : model.bindings.get(create.id);
+  if (binding?.kind !== 'create') return undefined;
+  const owner = binding.collection;
+  return owner === collection || owner.scopeParams.length > 0 || owner.singleton === true ? undefined : owner;
 }
