@@ -75,6 +75,7 @@ export {
 } from './sequential.js';
 export { deprecationAnnouncement, schemeDeprecated, type DeprecationAnnouncement } from './deprecation.js';
 export { readNullable, applyNullable, type NullableReading } from './nullable.js';
+export { boundsContradictingEnum, SCALAR_BOUNDS, type Admits, type ScalarBound } from './enum-bounds.js';
 export * from './sample/index.js';
 export * from './resources/index.js';
 export { schemeCredential, type SchemeCredential } from './security.js';

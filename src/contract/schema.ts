@@ -6,6 +6,7 @@ import { isRecord, walkRecords } from './guards.js';
 import { portablePattern } from './patterns.js';
 import type { SchemaDialect } from './version.js';
 import { applyNullable, readNullable } from './nullable.js';
+import { boundsContradictingEnum } from './enum-bounds.js';
 
 // ajv-formats is CommonJS: Node hands an ES module the plugin function itself, which also
 // carries itself as `.default`; TypeScript (NodeNext) sees the module object. `.default` is right for both.
@@ -470,35 +471,15 @@ function convert(written: Record<string, unknown>, ctx: Context): Record<string,
   return out;
 }
 
-/** Keywords that bound a scalar value, beside `type`. */
-const SCALAR_BOUNDS = [
-  'minLength',
-  'maxLength',
-  'pattern',
-  'format',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'multipleOf',
-] as const;
-
 /**
- * An enum none of whose values meets the schema's own bounds admits no value at all: the contract
- * contradicts itself (a real one: `enum: [MALE, FEMALE, UNKNOWN]` with `maxLength: 1`). Every answer
- * would fail it, whatever the server does. The listed values are what the authors meant (JSON Schema
- * Validation §6.1.2: an instance is valid only if it equals one of them), so the enum is enforced and
- * the contradicting bounds are not, with a notice that names them.
+ * An enum none of whose values meets the schema's own bounds (enum-bounds.ts, the one reading the
+ * mock's validator shares): the enum is enforced and the contradicting bounds are not, with a
+ * notice that names them.
  */
 function keepTheEnum(out: Record<string, unknown>, values: readonly unknown[], ctx: Context): void {
-  const bounds = SCALAR_BOUNDS.filter((k) => out[k] !== undefined);
-  if (bounds.length === 0 || values.length === 0) return;
-  const typed =
-    out['type'] === undefined ? {} : { type: out['type'], ...(out['nullable'] === true ? { nullable: true } : {}) };
-  const constraints = { ...typed, ...Object.fromEntries(bounds.map((k) => [k, out[k]])) };
-  if (values.some((v) => ctx.admits(constraints, v))) return;
-  // Only when the type alone admits them is it the bounds that contradict the enum.
-  if (!values.some((v) => ctx.admits(typed, v))) return;
+  const bounds = boundsContradictingEnum(out, ctx.admits);
+  if (bounds.length === 0) return;
+  const named = bounds.map((k) => `${k} ${JSON.stringify(out[k])}`).join(', ');
   for (const k of bounds) delete out[k];
   const listed =
     values
@@ -506,7 +487,7 @@ function keepTheEnum(out: Record<string, unknown>, values: readonly unknown[], c
       .map((v) => JSON.stringify(v))
       .join(', ') + (values.length > 5 ? ', …' : '');
   ctx.skip(
-    `an enum [${listed}] admits none of its own values under ${bounds.map((k) => `${k} ${JSON.stringify(constraints[k as keyof typeof constraints])}`).join(', ')}: the enum is enforced, those bounds are not`,
+    `an enum [${listed}] admits none of its own values under ${named}: the enum is enforced, those bounds are not`,
   );
 }
 

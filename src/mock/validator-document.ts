@@ -1,7 +1,9 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { fullFormats } from 'ajv-formats/dist/formats.js';
+import { Ajv } from 'ajv';
+import addFormatsModule, { type FormatsPlugin } from 'ajv-formats';
 import {
   applyNullable,
+  boundsContradictingEnum,
   DATA_KEYWORDS,
   dropReferenceSiblings,
   ContractError,
@@ -15,11 +17,15 @@ import {
   openOverlappingOneOf,
   portablePattern,
   readNullable,
+  type Admits,
   type Contract,
   type Operation,
 } from '../contract/index.js';
 import { routedPath, routeShape, selectorsOf, selects } from './operations.js';
 import { reachableComponents } from './reachable-components.js';
+
+// ajv-formats is CommonJS: `.default` is the plugin both for Node and for TypeScript (src/contract/schema.ts).
+const addFormats: FormatsPlugin = addFormatsModule.default;
 
 /**
  * Formats express-openapi-validator (with ajv-formats in full mode) checks. Any other `format`
@@ -207,6 +213,7 @@ export function validatorDocument(
   untypedParameterEnums(document);
   // Places are named in the user's own document (a Swagger 2.0 one's pointers, not the upgraded copy's).
   // Alternatives may still be `$ref`s here: a contradiction is judged on what they point to.
+  const admits = scalarAdmits();
   const resolve = (node: unknown): unknown => {
     const ref = isRecord(node) ? node['$ref'] : undefined;
     const m = typeof ref === 'string' ? /^#\/components\/schemas\/([^/]+)$/.exec(ref) : null;
@@ -224,6 +231,7 @@ export function validatorDocument(
           formats,
           resolve,
           contract.version.family === '2.0' || contract.version.family === '3.0',
+          admits,
         ),
   );
   parametersSharingNames(document, changes);
@@ -1323,77 +1331,35 @@ function visit(root: unknown, where: string, callback: (node: Record<string, unk
 
 /**
  * The kernel's reading of an enum none of whose values meets the schema's own bounds (Adyen's
- * `gender: {enum: [MALE, FEMALE, UNKNOWN], maxLength: 1}`; SendGrid's `send_at: {enum: [now], format:
- * date-time}`; src/contract/schema.ts, keepTheEnum, which reads pattern and format as bounds too):
- * the listed values are what the authors meant, so the bounds are not enforced. The mock answers
- * an enum value; the validator's copy held it to the bounds, a 500 on every answer carrying it.
+ * `gender: {enum: [MALE, FEMALE, UNKNOWN], maxLength: 1}`; src/contract/enum-bounds.ts, shared with
+ * the runner's schemas): the listed values are what the authors meant, so the bounds are not
+ * enforced. The mock answers an enum value; the validator's copy held it to the bounds, a 500 on
+ * every answer carrying it.
  */
-function enumBeyondItsBounds(node: Record<string, unknown>, where: string, changes: string[]): void {
-  const values = node['enum'];
-  if (!Array.isArray(values) || values.length === 0) return;
-  const num = (key: string): number | undefined => (typeof node[key] === 'number' ? (node[key] as number) : undefined);
-  const [minLength, maxLength, minimum, maximum] = [num('minLength'), num('maxLength'), num('minimum'), num('maximum')];
-  // 3.0 writes the exclusive bounds as booleans beside minimum/maximum, 3.1 as numbers of their own.
-  const [exclusiveMin, exclusiveMax] = [num('exclusiveMinimum'), num('exclusiveMaximum')];
-  const strictMin = node['exclusiveMinimum'] === true;
-  const strictMax = node['exclusiveMaximum'] === true;
-  const bounds = [
-    'minLength',
-    'maxLength',
-    'pattern',
-    'format',
-    'minimum',
-    'maximum',
-    'exclusiveMinimum',
-    'exclusiveMaximum',
-  ].filter((k) => node[k] !== undefined);
+function enumBeyondItsBounds(node: Record<string, unknown>, where: string, changes: string[], admits: Admits): void {
+  const bounds = boundsContradictingEnum(node, admits);
   if (bounds.length === 0) return;
-  const fits = (v: unknown): boolean => {
-    if (typeof v === 'string') {
-      const length = [...v].length;
-      return (
-        (minLength === undefined || length >= minLength) &&
-        (maxLength === undefined || length <= maxLength) &&
-        matchesPattern(node['pattern'], v) &&
-        meetsFormat(node['format'], v)
-      );
-    }
-    if (typeof v === 'number')
-      return (
-        (minimum === undefined || (strictMin ? v > minimum : v >= minimum)) &&
-        (maximum === undefined || (strictMax ? v < maximum : v <= maximum)) &&
-        (exclusiveMin === undefined || v > exclusiveMin) &&
-        (exclusiveMax === undefined || v < exclusiveMax)
-      );
-    return true;
-  };
-  if (values.some(fits)) return;
   for (const key of bounds) delete node[key];
   changes.push(
     `${where}: an enum admits none of its values under ${bounds.join(', ')}: the enum is enforced, those bounds are not`,
   );
 }
 
-/** Whether a string matches a schema's `pattern` (ECMA-262, JSON Schema Validation §6.3.3); true where none is readable. */
-function matchesPattern(pattern: unknown, value: string): boolean {
-  if (typeof pattern !== 'string') return true;
-  try {
-    return new RegExp(pattern, 'u').test(value);
-  } catch {
-    return true;
-  }
-}
-
-/** Whether a string meets a `format` as the validator's ajv-formats (full mode) checks it; true for a format it does not check. */
-function meetsFormat(format: unknown, value: string): boolean {
-  const check: unknown = typeof format === 'string' ? Reflect.get(fullFormats, format) : undefined;
-  if (check instanceof RegExp) return check.test(value);
-  if (typeof check === 'function') return Boolean(check(value));
-  if (isRecord(check) && typeof check['validate'] === 'function') {
-    const validate = check['validate'];
-    return validate instanceof RegExp ? validate.test(value) : Boolean(validate(value));
-  }
-  return true;
+/**
+ * A few scalar keywords read as the validator reads them: ajv with ajv-formats' full formats, as
+ * express-openapi-validator compiles them. Made on first use (most documents have no enum beside
+ * bounds); a keyword ajv cannot read admits the value (nothing is dropped on a guess).
+ */
+function scalarAdmits(): Admits {
+  let ajv: Ajv | undefined;
+  return (constraints, value) => {
+    ajv ??= addFormats(new Ajv({ strict: false, logger: false, validateFormats: true }));
+    try {
+      return ajv.validate(constraints, value) === true;
+    } catch {
+      return true;
+    }
+  };
 }
 
 function normaliseSchema(
@@ -1403,6 +1369,7 @@ function normaliseSchema(
   formats: Set<string>,
   resolve: (node: unknown) => unknown,
   nullableKeyword: boolean,
+  admits: Admits,
 ): void {
   // A contradiction of the document itself, found once at load (src/contract/schema.ts): answered
   // as close to the contract as possible rather than with a 500 on every answer.
@@ -1450,7 +1417,7 @@ function normaliseSchema(
     else node['allOf'] = [...(Array.isArray(node['allOf']) ? node['allOf'] : []), { not: {} }];
     changes.push(`${where}: enum: [] (admits no value) checked as not: {}`);
   }
-  enumBeyondItsBounds(node, where, changes);
+  enumBeyondItsBounds(node, where, changes, admits);
   if (typeof node['format'] === 'string' && !KNOWN_FORMATS.has(node['format'])) formats.add(node['format']);
   // `default` is an annotation (JSON Schema 2020-12 §9.2; OAS 3.0.3 §4.7.24: what the server
   // assumes when the value is absent), never a value the client sent: the validator's ajv fills it
