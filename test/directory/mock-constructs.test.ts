@@ -285,6 +285,9 @@ const CONSTRUCTS = [
   // A record two members deep (chaingateway's `{data: {ipn: {id, …}}, ok}` created, `{data: {ipns: […]}}`
   // listed): no record was read, the list answered its example, a deleted webhook was still listed.
   'record-two-members-deep.yaml',
+  // A single resource read as `anyOf: [the record, {}]` and written with part of it (GitHub's
+  // interaction limits): a PUT before any read stored `{}`, and the read answered `{}`.
+  'singleton-read-union-empty.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {

@@ -278,7 +278,7 @@ function mergeObjects(target: RecordValue, patch: RecordValue): RecordValue {
 function withRequired(value: RecordValue, schema: Schema, validator: SchemaValidator, faker: Faker): RecordValue {
   const view = mergeAllOf(schema);
   const missing = (view.required ?? []).filter((name) => value[name] === undefined);
-  if (missing.length === 0) return value;
+  if (missing.length === 0) return withAlternativeRequired(value, schema, validator, faker);
   const out = { ...value };
   // What the schema itself says a missing value is, before anything is made up: its `default`
   // (OAS 3.1 §4.8.24 Schema Object, JSON Schema 2020-12 Validation §9.2), else null where it admits null.
@@ -295,6 +295,31 @@ function withRequired(value: RecordValue, schema: Schema, validator: SchemaValid
   const generated = generateRecord(schema, faker, validator);
   for (const name of unsettled) if (generated[name] !== undefined) out[name] = generated[name];
   return out;
+}
+
+/**
+ * A record schema that is a union (JSON Schema 2020-12 §10.2.1.1-2, `anyOf`/`oneOf`), where the value
+ * fits no alternative: the fields required by the first alternative that declares every field the
+ * value has, filled as withRequired fills them. GitHub's interaction limits read as `anyOf:
+ * [interaction-limit-response, {}]` (the limits, or none set) and are written `{limit, expiry}`: a
+ * PUT storing `{limit}` fitted neither alternative, was refused, and `{}` was kept instead.
+ */
+function withAlternativeRequired(
+  value: RecordValue,
+  schema: Schema,
+  validator: SchemaValidator,
+  faker: Faker,
+): RecordValue {
+  const alternatives = alternativesOf(mergeAllOf(schema));
+  const names = Object.keys(value);
+  if (alternatives.length === 0 || names.length === 0 || schemaAccepts(validator, schema, value)) return value;
+  for (const alternative of alternatives) {
+    const declared = recordProperties(alternative);
+    if (!names.every((name) => name in declared)) continue;
+    const filled = withRequired(value, alternative, validator, faker);
+    if (filled !== value && schemaAccepts(validator, schema, filled)) return filled;
+  }
+  return value;
 }
 
 /** The JSON schema of an operation's request body (its first media type with one). */
