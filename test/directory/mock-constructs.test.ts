@@ -288,6 +288,9 @@ const CONSTRUCTS = [
   // A single resource read as `anyOf: [the record, {}]` and written with part of it (GitHub's
   // interaction limits): a PUT before any read stored `{}`, and the read answered `{}`.
   'singleton-read-union-empty.yaml',
+  // `{name}` over a record naming itself `remote_name` beside the scope's `repo_name` (gitea's push
+  // mirrors): no identifier was read, the list showed `[{}]` and the created mirror was not listed.
+  'item-named-by-qualified-field.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {

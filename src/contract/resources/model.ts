@@ -8,7 +8,7 @@ import type { Contract, Operation } from '../types.js';
 import { type EnvelopeMember, identifiersMember, listMember, namesCollection } from './envelopes.js';
 import { collectionNameOf, isItemPath, itemSegment } from './items.js';
 import { linkSource } from './links.js';
-import { addressedField, arnFieldOf, normalName, trailingWords } from './vocabulary.js';
+import { addressedField, arnFieldOf, normalName, qualifiedField, trailingWords } from './vocabulary.js';
 import { inferLookups } from './lookups.js';
 import { inferSingletons } from './singletons.js';
 
@@ -187,6 +187,9 @@ export function identifierProperty(
         (whole.startsWith(part) || whole.endsWith(part))
       );
     }) ??
+    // `{name}` over the one field qualifying it (gitea's push mirrors: `remote_name`, beside the
+    // `{repo}`'s `repo_name`; vocabulary.ts qualifiedField, as the runner reads a value).
+    qualifiedField(idParam, names, otherPathParams(itemOps, idParam), textsOf(itemOps, idParam)) ??
     // A field named for what it is, the record's required `identifier` (Akeneo's products under
     // `/products/{code}`), where nothing else is named like the parameter or `id`.
     names.find((n) => normalName(n) === 'identifier' && (mergeAllOf(schema).required ?? []).includes(n)) ??
@@ -200,6 +203,20 @@ export function identifierProperty(
     // AWS's `{appBundleIdentifier}` ("the Amazon Resource Name (ARN) or Universally Unique Identifier
     // (UUID) of the app bundle") over a record with neither that field nor `id`: its ARN names it.
     names.find((n) => arnFieldOf(idParam, n))
+  );
+}
+
+/** What the item operations say of themselves and of the identifier parameter: summaries and descriptions. */
+function textsOf(itemOps: readonly Operation[], idParam: string): string[] {
+  return itemOps
+    .flatMap((op) => [op.summary, op.parameters.find((p) => p.in === 'path' && p.name === idParam)?.description])
+    .filter((text): text is string => text !== undefined);
+}
+
+/** The path parameters of the item operations other than the identifier's (the scope's: `{owner}`, `{repo}`). */
+function otherPathParams(itemOps: readonly Operation[], idParam: string): string[] {
+  return [...new Set(itemOps.flatMap((op) => [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!)))].filter(
+    (name) => name !== idParam,
   );
 }
 
