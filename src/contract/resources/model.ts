@@ -644,8 +644,11 @@ export function inferModel(contract: Contract): GenericModel {
     // the create of one record: its documented answer is the array, never the record stored.
     const createAnswer = successSchema(create);
     const answersList = createAnswer !== undefined && mergeAllOf(createAnswer).type === 'array';
-    if (create && !answersList && (!create.requestBody || Object.keys(create.requestBody.content).length > 0))
+    if (create && !answersList && (!create.requestBody || Object.keys(create.requestBody.content).length > 0)) {
       bindings.set(create.id, { kind: 'create', collection });
+      for (const overload of mediaOverloads(create, byPath.get(resourcePath(path)) ?? []))
+        bindings.set(overload.id, { kind: 'create', collection });
+    }
     const item = (method: string, kind: 'read' | 'replace' | 'patch' | 'delete'): void => {
       const op = on(itemPath, method);
       if (op) bindings.set(op.id, { kind, collection });
@@ -765,6 +768,29 @@ export function inferModel(contract: Contract): GenericModel {
   for (const op of contract.operations)
     if (!bindings.has(op.id)) stateless.set(op.id, reasons.get(op.id) ?? statelessReason(op, collections, on));
   return { collections, bindings, stateless };
+}
+
+/**
+ * The other POSTs on a create's path that are the same create taking another representation (Azure
+ * Face's `POST …/persistedfaces` taking `{url}` as JSON, `…/persistedfaces#overload=stream` the image
+ * as `application/octet-stream`; RFC 9110 §8.3: one resource, a body in another media type): a body
+ * in none of the create's media types, and the create's own answer.
+ */
+function mediaOverloads(create: Operation, onPath: readonly Operation[]): Operation[] {
+  const answer = successSchema(create);
+  const types = new Set(Object.keys(create.requestBody?.content ?? {}));
+  if (answer === undefined || types.size === 0) return [];
+  return onPath.filter((op) => {
+    if (op === create || op.method !== 'post') return false;
+    const own = Object.keys(op.requestBody?.content ?? {});
+    const written = successSchema(op);
+    return (
+      own.length > 0 &&
+      own.every((type) => !types.has(type)) &&
+      written !== undefined &&
+      (written === answer || sameShape(written, answer))
+    );
+  });
 }
 
 /**
