@@ -294,6 +294,9 @@ const CONSTRUCTS = [
   // A create overloaded by its body's media type (Azure Face's faces from a URL or from a stream):
   // only the JSON one stored its face; one added from a stream read back 404.
   'create-overload-by-media-type.yaml',
+  // A create answering nothing, its records listed in an envelope and deleted, never read one by one
+  // (yodlee's transaction categories): nothing was kept (the stateful test below fails without it).
+  'create-answers-nothing-listed-deleted.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
@@ -693,6 +696,39 @@ describe('the made-up items of a stateless list carry distinct identifiers (issu
       // An identifier whose schema admits one value: the list holds that record once at most.
       const tags = (await (await fetch(`${mock.url}/tags`)).json()) as { id: string }[];
       expect(tags.length).toBeLessThanOrEqual(1);
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe('a collection whose create answers nothing keeps the records its list shows (issue 29)', () => {
+  it("yodlee's categories: a created category is listed under the Location's id, and a deleted one is not", async () => {
+    const mock = await start({
+      port: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'create-answers-nothing-listed-deleted.yaml'),
+    });
+    try {
+      const listed = async (): Promise<unknown[]> => {
+        const answer = (await (await fetch(`${mock.url}/transactions/categories`)).json()) as {
+          transactionCategory: { id: number }[];
+        };
+        return answer.transactionCategory.map((c) => c.id);
+      };
+      const created = await fetch(`${mock.url}/transactions/categories`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ parentCategoryId: 5, categoryName: 'Food' }),
+      });
+      expect(created.status).toBe(201);
+      const id = Number(created.headers.get('location')?.split('/').at(-1));
+      expect(Number.isInteger(id)).toBe(true);
+      expect(await listed()).toContain(id);
+      const before = await listed();
+      expect(await listed()).toEqual(before);
+      expect((await fetch(`${mock.url}/transactions/categories/${id}`, { method: 'DELETE' })).status).toBe(204);
+      expect(await listed()).not.toContain(id);
+      expect((await fetch(`${mock.url}/transactions/categories/${id}`, { method: 'DELETE' })).status).toBe(404);
     } finally {
       await mock.close();
     }

@@ -9,7 +9,7 @@ import { type EnvelopeMember, identifiersMember, listMember, namesCollection } f
 import { collectionNameOf, isItemPath, itemSegment } from './items.js';
 import { linkSource } from './links.js';
 import { addressedField, arnFieldOf, normalName, qualifiedField, trailingWords } from './vocabulary.js';
-import { inferLookups } from './lookups.js';
+import { inferLookups, listedRecords } from './lookups.js';
 import { inferSingletons } from './singletons.js';
 
 type Schema = OpenAPIV3.SchemaObject;
@@ -594,24 +594,31 @@ export function inferModel(contract: Contract): GenericModel {
     const idParam = segment.param;
     const path = segment.collection;
     const create = on(path, 'post');
-    const answer = [
-      successSchema(on(itemPath, 'get')),
-      successSchema(on(itemPath, 'put')),
-      successSchema(on(itemPath, 'patch')),
-      successSchema(create),
-    ].find(isObjectSchema);
-    if (!answer) continue;
     // A record that cannot be read back is not a collection, unless the collection lists its records
     // and the item deletes one (shutterstock's catalog collections: `GET` and `POST /v2/catalog/collections`,
     // `DELETE …/{collection_id}` only): the list shows what was created and what a delete took away.
     const listedAndDeleted = on(path, 'get') !== undefined && on(itemPath, 'delete') !== undefined;
-    if (!on(itemPath, 'get') && !(create && listedAndDeleted)) continue;
-    if (!create && listsItsChildren(itemPath, byPath, on)) continue;
     const noun =
       (segments.at(-2) || 'record')
         .replace(/\{|\}/g, '')
         .replace(/\.\w+$/, '')
         .replace(/s$/, '') || 'record';
+    const answer =
+      [
+        successSchema(on(itemPath, 'get')),
+        successSchema(on(itemPath, 'put')),
+        successSchema(on(itemPath, 'patch')),
+        successSchema(create),
+      ].find(isObjectSchema) ??
+      // Nothing answers the record but the list (yodlee's transaction categories: the create answers
+      // 201 with no body, the item is only deleted): the record is what the list shows, where its
+      // items carry the identifier (lookups.ts listedRecords, as for a collection nothing creates).
+      (create && listedAndDeleted && !on(itemPath, 'get')
+        ? listedRecords(successSchema(on(path, 'get')), idParam, noun)?.schema
+        : undefined);
+    if (!answer) continue;
+    if (!on(itemPath, 'get') && !(create && listedAndDeleted)) continue;
+    if (!create && listsItsChildren(itemPath, byPath, on)) continue;
     const wrapped =
       identifierProperty(answer, idParam, noun, create, itemOps) === undefined
         ? envelopeOf(answer, idParam, noun, create, itemOps)
