@@ -297,6 +297,9 @@ const CONSTRUCTS = [
   // A create answering nothing, its records listed in an envelope and deleted, never read one by one
   // (yodlee's transaction categories): nothing was kept (the stateful test below fails without it).
   'create-answers-nothing-listed-deleted.yaml',
+  // An item read answering `{data: [Group]}`, a list of one in an envelope (daniweb's groups, sendgrid's
+  // recipients): the envelope was kept as the record, and a created group was not listed.
+  'item-read-list-of-one-envelope.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {

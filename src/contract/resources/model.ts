@@ -308,6 +308,29 @@ function envelopeOf(
 }
 
 /**
+ * The record of an answer that is a list of it in a one-member envelope (daniweb's `GET /groups/{ID}`,
+ * "Fetch an array of groups", `{data: [Group]}`; sendgrid's `GET /contactdb/recipients/{recipient_id}`,
+ * `{recipients: [recipient]}`): the member, and its items' schema where they carry an identifier. The
+ * answer is that member holding the one record (handlers.ts answers `{data: [record]}`).
+ */
+function listOfOneEnvelope(
+  answer: Schema,
+  idParam: string,
+  noun: string,
+  itemOps: readonly Operation[],
+): { property: string; schema: Schema; inner?: string } | undefined {
+  const members = Object.entries(mergeAllOf(answer).properties ?? {});
+  if (members.length !== 1) return undefined;
+  const [property, written] = members[0]!;
+  if ('$ref' in written) return undefined;
+  const list = mergeAllOf(lowered(written));
+  const items = list.type === 'array' && 'items' in list && !('$ref' in list.items) ? list.items : undefined;
+  if (!isObjectSchema(items) || identifierProperty(items, idParam, noun, undefined, itemOps) === undefined)
+    return undefined;
+  return { property, schema: items };
+}
+
+/**
  * The record two members deep, where no member of the answer has an identifier field but exactly one
  * object member holds exactly one object member that has one (chaingateway's `{data: {ipn: {id, url,
  * …}}, message, ok, status}`): the outer member, the inner one and its schema.
@@ -621,7 +644,7 @@ export function inferModel(contract: Contract): GenericModel {
     if (!create && listsItsChildren(itemPath, byPath, on)) continue;
     const wrapped =
       identifierProperty(answer, idParam, noun, create, itemOps) === undefined
-        ? envelopeOf(answer, idParam, noun, create, itemOps)
+        ? (envelopeOf(answer, idParam, noun, create, itemOps) ?? listOfOneEnvelope(answer, idParam, noun, itemOps))
         : undefined;
     const schema = wrapped?.schema ?? answer;
     const idField = identifierProperty(schema, idParam, noun, create, itemOps);

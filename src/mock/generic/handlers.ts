@@ -322,6 +322,12 @@ function withAlternativeRequired(
   return value;
 }
 
+/** Whether a schema (allOf merged) is written `type: array`. */
+function isArraySchema(written: Schema | OpenAPIV3.ReferenceObject | undefined): boolean {
+  const schema = asSchema(written);
+  return schema !== undefined && mergeAllOf(schema).type === 'array';
+}
+
 /** The JSON schema of an operation's request body (its first media type with one). */
 function requestSchema(operation: Operation): Schema | undefined {
   for (const media of Object.values(operation.requestBody?.content ?? {})) {
@@ -1251,7 +1257,10 @@ export function genericHandlers(deps: GenericDeps): Handlers {
         collection.envelope in (mergeAllOf(answer).properties ?? {});
       // Two members deep (`{data: {ipn: record}}`) where the model read the record there.
       const inner = collection.envelopeInner;
-      const shown = wrap ? { [collection.envelope!]: inner === undefined ? record : { [inner]: record } } : record;
+      const held = inner === undefined ? record : { [inner]: record };
+      // A member that lists the records (`{data: [Group]}`, model.ts listOfOneEnvelope) holds this one alone.
+      const listing = wrap && isArraySchema(mergeAllOf(answer).properties?.[collection.envelope!]);
+      const shown = wrap ? { [collection.envelope!]: listing ? [held] : held } : record;
       const body =
         scalarAnswer(answer, collection, record, validator, deps.faker()) ??
         listOfOne(answer, shown, validator, deps.faker()) ??
@@ -1653,9 +1662,11 @@ function documentedRecords(contract: Contract, model: GenericModel, collection: 
             if (Array.isArray(list))
               found.push(...(member === undefined ? list : list.map((x) => (isRecord(x) ? x[member] : undefined))));
           } else if (binding.kind === 'read' || binding.kind === 'create') {
-            const outer = collection.envelope !== undefined && isRecord(value) ? value[collection.envelope] : value;
+            const member = collection.envelope !== undefined && isRecord(value) ? value[collection.envelope] : value;
             const inner = collection.envelopeInner;
-            found.push(inner !== undefined && isRecord(outer) ? outer[inner] : outer);
+            // A member listing the records (`{data: [Group]}`) documents each of them.
+            for (const outer of Array.isArray(member) ? member : [member])
+              found.push(inner !== undefined && isRecord(outer) ? outer[inner] : outer);
           }
         }
       }
