@@ -300,6 +300,9 @@ const CONSTRUCTS = [
   // An item read answering `{data: [Group]}`, a list of one in an envelope (daniweb's groups, sendgrid's
   // recipients): the envelope was kept as the record, and a created group was not listed.
   'item-read-list-of-one-envelope.yaml',
+  // Records held in their parent's record (tcgdex's cards in a set's `cards`, read by
+  // `/sets/{set}/{cardLocalId}`): every card read was 404, and the runner took `id` for `localId`.
+  'items-held-by-parent-record.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {

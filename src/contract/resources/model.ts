@@ -8,7 +8,7 @@ import type { Contract, Operation } from '../types.js';
 import { type EnvelopeMember, identifiersMember, listMember, namesCollection } from './envelopes.js';
 import { collectionNameOf, isItemPath, itemSegment } from './items.js';
 import { linkSource } from './links.js';
-import { addressedField, arnFieldOf, normalName, qualifiedField, trailingWords } from './vocabulary.js';
+import { addressedField, arnFieldOf, normalName, nounedField, qualifiedField, trailingWords } from './vocabulary.js';
 import { inferLookups, listedRecords } from './lookups.js';
 import { inferSingletons } from './singletons.js';
 
@@ -163,6 +163,8 @@ export function identifierProperty(
     // record with `id` and `name`; GitHub's `{team_slug}`): that field, before an `id` the path does
     // not carry (vocabulary.ts addressedField, as the runner reads a value).
     addressedField(idParam, names) ??
+    // `/sets/{set}/{cardLocalId}` over `{id, localId}`: no literal names the cards, the parameter does.
+    (nounInParameter(itemOps) ? nounedField(idParam, names) : undefined) ??
     names.find((n) => n === 'id') ??
     names.find((n) => normalName(n) === 'id') ??
     // `/clients/{id}` with `client_id`: the noun and the parameter together.
@@ -204,6 +206,12 @@ export function identifierProperty(
     // (UUID) of the app bundle") over a record with neither that field nor `id`: its ARN names it.
     names.find((n) => arnFieldOf(idParam, n))
   );
+}
+
+/** Whether the item path's segment before its identifier is a parameter (`/sets/{set}/{cardLocalId}`): no literal names the records. */
+function nounInParameter(itemOps: readonly Operation[]): boolean {
+  const segment = itemOps[0]?.path.split('/').at(-2);
+  return segment !== undefined && /^\{[^}]+\}$/.test(segment);
 }
 
 /** What the item operations say of themselves and of the identifier parameter: summaries and descriptions. */

@@ -13,7 +13,7 @@ import {
   referenceBase,
   referencedCreate,
 } from './index.js';
-import { qualifiedField } from './vocabulary.js';
+import { nounedField, qualifiedField } from './vocabulary.js';
 
 /** The one resource model, one row per construct; each row builds the smallest document that shows it. */
 
@@ -529,5 +529,17 @@ describe('qualifiedField: `{name}` over the one field the contract says qualifie
     ],
   ])('%s', (_, param, names, others, texts, expected) => {
     expect(qualifiedField(param, names, others, texts)).toBe(expected);
+  });
+});
+
+describe('nounedField: a parameter naming the noun, then the field', () => {
+  it.each<[string, string, string[], string | undefined]>([
+    ["tcgdex's cardLocalId over a card's localId, beside its id", 'cardLocalId', ['id', 'localId', 'name'], 'localId'],
+    ['snake case', 'card_local_id', ['id', 'local_id'], 'local_id'],
+    ['a field of one word is no such field', 'cardId', ['id', 'name'], undefined],
+    ['the words before it are a field themselves', 'cardLocalId', ['card', 'localId'], undefined],
+    ['no field ends the parameter', 'cardLocalId', ['id', 'name'], undefined],
+  ])('%s', (_, param, names, expected) => {
+    expect(nounedField(param, names)).toBe(expected);
   });
 });

@@ -80,6 +80,24 @@ export function qualifiedField(
   return found.length === 1 ? found[0] : undefined;
 }
 
+/**
+ * The field a parameter names after the records' noun, where no literal segment of the path names
+ * them (tcgdex's `/sets/{set}/{cardLocalId}`, the cards a set holds, over `{id, localId, …}`:
+ * `card` + `localId`): the record's field of two words or more that ends the parameter's words, the
+ * words before it being no field. Only there: after a literal segment the parameter's words repeat
+ * that noun, and its last ones may be another field (GitHub's `/user/gpg_keys/{gpg_key_id}` over
+ * `{id, key_id}`, the id of the key's GPG text), which the model reads by `id` as before.
+ */
+export function nounedField(param: string, names: readonly string[]): string | undefined {
+  const words = wordsOf(param).map(normalName);
+  const byNormal = new Map(names.map((n) => [normalName(n), n]));
+  for (let cut = 1; cut <= words.length - 2; cut++) {
+    const field = byNormal.get(words.slice(cut).join(''));
+    if (field !== undefined && !byNormal.has(words.slice(0, cut).join(''))) return field;
+  }
+  return undefined;
+}
+
 /** Page size: at most this many items (`limit`, `per_page`, `page_size`, `PageSize`, `maxResults`, `$top`). */
 export const LIMIT_NAMES: ReadonlySet<string> = new Set([
   'limit',

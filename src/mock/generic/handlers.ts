@@ -1241,6 +1241,8 @@ export function genericHandlers(deps: GenericDeps): Handlers {
   const completed = (collection: Collection, record: RecordValue): RecordValue =>
     withAnswered(record, answeredIn.get(collection) ?? [], collection.schema, validator, deps.faker());
 
+  // The collections something creates in: their records are the stored ones alone.
+  const creates = new Set([...model.bindings.values()].filter((b) => b.kind === 'create').map((b) => b.collection));
   for (const [operationId, binding] of model.bindings) {
     const { collection } = binding;
     const operation = contract.operationsById.get(operationId);
@@ -1285,13 +1287,45 @@ export function genericHandlers(deps: GenericDeps): Handlers {
       store.put(collection.path, scope, id, made);
       return made;
     };
+    /**
+     * The item its parent's stored record holds in an array member, where nothing creates the items
+     * on their own (tcgdex: `GET /sets/{set}` answers `cards: [{id, localId, name}]`, and
+     * `GET /sets/{set}/{cardLocalId}` reads one of them): made once from that entry, and kept.
+     */
+    const ofParentsRecord = (input: HandlerInput, id: string, scope: string): RecordValue | undefined => {
+      const field = collection.idField;
+      if (field === undefined || creates.has(collection) || store.wasDeleted(collection.path, scope, id))
+        return undefined;
+      const parent = model.collections.find((c) => c !== collection && c.itemPath === collection.path);
+      const held =
+        parent === undefined
+          ? undefined
+          : store.get(parent.path, scopeOf(parent, input.params), input.params[parent.idParam] ?? '');
+      for (const member of Object.values(held ?? {})) {
+        if (!Array.isArray(member)) continue;
+        const entry = member.find(
+          (x): x is RecordValue => isRecord(x) && x[field] !== undefined && String(x[field]) === id,
+        );
+        if (entry === undefined) continue;
+        const properties = recordProperties(collection.schema);
+        const shared = Object.fromEntries(Object.entries(entry).filter(([name]) => name in properties));
+        const made = { ...generateRecord(collection.schema, deps.faker(), validator), ...shared };
+        if (!schemaAccepts(validator, collection.schema, made)) continue;
+        store.put(collection.path, scope, id, made);
+        return made;
+      }
+      return undefined;
+    };
     const existing = (input: HandlerInput): { id: string; scope: string; record: RecordValue } => {
       const id = input.params[collection.idParam] ?? '';
       const scope = scopeOf(collection, input.params);
       const record =
         collection.singleton === true
           ? single(collection, scope)
-          : (store.get(collection.path, scope, id) ?? ofOwnersRecord(id, scope) ?? ofIssued(id, scope));
+          : (store.get(collection.path, scope, id) ??
+            ofOwnersRecord(id, scope) ??
+            ofIssued(id, scope) ??
+            ofParentsRecord(input, id, scope));
       if (!record) throw missing(collection, id, input);
       return { id, scope, record };
     };
