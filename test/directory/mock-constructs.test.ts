@@ -303,6 +303,9 @@ const CONSTRUCTS = [
   // Records held in their parent's record (tcgdex's cards in a set's `cards`, read by
   // `/sets/{set}/{cardLocalId}`): every card read was 404, and the runner took `id` for `localId`.
   'items-held-by-parent-record.yaml',
+  // A scope's page (`GET /object-storage/buckets/{clusterId}`) beside a create above whose body names
+  // the scope (Linode's `cluster`): read as a bucket, a known cluster was 404.
+  'scope-list-beside-create-above.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {

@@ -10,6 +10,7 @@ import { collectionNameOf, isItemPath, itemSegment } from './items.js';
 import { linkSource } from './links.js';
 import { addressedField, arnFieldOf, normalName, nounedField, qualifiedField, trailingWords } from './vocabulary.js';
 import { inferLookups, listedRecords } from './lookups.js';
+import { referenceBase } from './references.js';
 import { inferSingletons } from './singletons.js';
 
 type Schema = OpenAPIV3.SchemaObject;
@@ -649,7 +650,12 @@ export function inferModel(contract: Contract): GenericModel {
         : undefined);
     if (!answer) continue;
     if (!on(itemPath, 'get') && !(create && listedAndDeleted)) continue;
-    if (!create && listsItsChildren(itemPath, byPath, on)) continue;
+    // A page of the records one level under it is no record of its own; where a POST creates on the
+    // path above, only when its body names the scope (Linode's `POST /object-storage/buckets` sends the
+    // `cluster` `GET /object-storage/buckets/{clusterId}` lists the buckets of). One that names none
+    // (bitbucket's `POST /snippets`, into a workspace the contract does not name) keeps the path an
+    // item: no scope is known to create in.
+    if (listsItsChildren(itemPath, byPath, on) && (!create || bodyNames(create, idParam))) continue;
     const wrapped =
       identifierProperty(answer, idParam, noun, create, itemOps) === undefined
         ? (envelopeOf(answer, idParam, noun, create, itemOps) ?? listOfOneEnvelope(answer, idParam, noun, itemOps))
@@ -827,6 +833,19 @@ function mediaOverloads(create: Operation, onPath: readonly Operation[]): Operat
       own.every((type) => !types.has(type)) &&
       written !== undefined &&
       (written === answer || sameShape(written, answer))
+    );
+  });
+}
+
+/** Whether an operation's request body has a field naming a parameter: itself, or what it refers to (`cluster` for `clusterId`). */
+function bodyNames(operation: Operation, param: string): boolean {
+  const names = new Set([normalName(param), normalName(referenceBase(param) ?? param)]);
+  return Object.values(operation.requestBody?.content ?? {}).some((media) => {
+    const schema = media.schema;
+    return (
+      schema !== undefined &&
+      !('$ref' in schema) &&
+      Object.keys(recordProperties(schema)).some((field) => names.has(normalName(field)))
     );
   });
 }
