@@ -7,6 +7,7 @@ import {
   identifierSource,
   isSuccess,
   listItems,
+  nounedField,
   onCollection,
   referenceBase,
   referencedCreate,
@@ -491,8 +492,15 @@ export class Resources {
           const items = listItems(JSON.parse(exchange.response?.body ?? '') as unknown) ?? [];
           // The first item whose identifier can fill a path segment: an empty one or a dot segment names
           // nothing (RFC 3986 §3.3, §5.2.4: `/global-networks//links` is another path, which no operation serves).
+          // The list is a parent's record holding the items (tcgdex's `GET /sets/{set}`, its `cards`), which
+          // no literal segment names: the parameter names the noun and the field (`cardLocalId` → `localId`).
+          const held = /\}$/.test(listOp.path);
           for (const item of items) {
-            const value = identifierOf(item, field, undefined, undefined, exchange.request.url);
+            const noun = held && isRecord(item) ? nounedField(field, Object.keys(item)) : undefined;
+            const value =
+              noun !== undefined && isRecord(item)
+                ? item[noun]
+                : identifierOf(item, field, undefined, undefined, exchange.request.url);
             if (isRecord(item) && value !== undefined && value !== null && !leavesNoSegment(value))
               return { ok: true, value };
           }

@@ -285,6 +285,27 @@ const CONSTRUCTS = [
   // A record two members deep (chaingateway's `{data: {ipn: {id, …}}, ok}` created, `{data: {ipns: […]}}`
   // listed): no record was read, the list answered its example, a deleted webhook was still listed.
   'record-two-members-deep.yaml',
+  // A single resource read as `anyOf: [the record, {}]` and written with part of it (GitHub's
+  // interaction limits): a PUT before any read stored `{}`, and the read answered `{}`.
+  'singleton-read-union-empty.yaml',
+  // `{name}` over a record naming itself `remote_name` beside the scope's `repo_name` (gitea's push
+  // mirrors): no identifier was read, the list showed `[{}]` and the created mirror was not listed.
+  'item-named-by-qualified-field.yaml',
+  // A create overloaded by its body's media type (Azure Face's faces from a URL or from a stream):
+  // only the JSON one stored its face; one added from a stream read back 404.
+  'create-overload-by-media-type.yaml',
+  // A create answering nothing, its records listed in an envelope and deleted, never read one by one
+  // (yodlee's transaction categories): nothing was kept (the stateful test below fails without it).
+  'create-answers-nothing-listed-deleted.yaml',
+  // An item read answering `{data: [Group]}`, a list of one in an envelope (daniweb's groups, sendgrid's
+  // recipients): the envelope was kept as the record, and a created group was not listed.
+  'item-read-list-of-one-envelope.yaml',
+  // Records held in their parent's record (tcgdex's cards in a set's `cards`, read by
+  // `/sets/{set}/{cardLocalId}`): every card read was 404, and the runner took `id` for `localId`.
+  'items-held-by-parent-record.yaml',
+  // A scope's page (`GET /object-storage/buckets/{clusterId}`) beside a create above whose body names
+  // the scope (Linode's `cluster`): read as a bucket, a known cluster was 404.
+  'scope-list-beside-create-above.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
@@ -684,6 +705,39 @@ describe('the made-up items of a stateless list carry distinct identifiers (issu
       // An identifier whose schema admits one value: the list holds that record once at most.
       const tags = (await (await fetch(`${mock.url}/tags`)).json()) as { id: string }[];
       expect(tags.length).toBeLessThanOrEqual(1);
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe('a collection whose create answers nothing keeps the records its list shows (issue 29)', () => {
+  it("yodlee's categories: a created category is listed under the Location's id, and a deleted one is not", async () => {
+    const mock = await start({
+      port: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'create-answers-nothing-listed-deleted.yaml'),
+    });
+    try {
+      const listed = async (): Promise<unknown[]> => {
+        const answer = (await (await fetch(`${mock.url}/transactions/categories`)).json()) as {
+          transactionCategory: { id: number }[];
+        };
+        return answer.transactionCategory.map((c) => c.id);
+      };
+      const created = await fetch(`${mock.url}/transactions/categories`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ parentCategoryId: 5, categoryName: 'Food' }),
+      });
+      expect(created.status).toBe(201);
+      const id = Number(created.headers.get('location')?.split('/').at(-1));
+      expect(Number.isInteger(id)).toBe(true);
+      expect(await listed()).toContain(id);
+      const before = await listed();
+      expect(await listed()).toEqual(before);
+      expect((await fetch(`${mock.url}/transactions/categories/${id}`, { method: 'DELETE' })).status).toBe(204);
+      expect(await listed()).not.toContain(id);
+      expect((await fetch(`${mock.url}/transactions/categories/${id}`, { method: 'DELETE' })).status).toBe(404);
     } finally {
       await mock.close();
     }

@@ -83,6 +83,7 @@ export {
   CURSOR_NAMES,
   NOT_FILTER_NAMES,
   TOTAL_NAMES,
+  nounedField,
   type ListParameterRole,
 } from './vocabulary.js';
 export {

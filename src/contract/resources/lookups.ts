@@ -122,7 +122,7 @@ export function inferLookups(
 }
 
 /** The record schema a list answer shows (an array of objects, or one array member of a wrapper) when its records carry the identifier. */
-function listedRecords(
+export function listedRecords(
   answer: Schema | undefined,
   idParam: string,
   noun: string,

@@ -8,8 +8,9 @@ import type { Contract, Operation } from '../types.js';
 import { type EnvelopeMember, identifiersMember, listMember, namesCollection } from './envelopes.js';
 import { collectionNameOf, isItemPath, itemSegment } from './items.js';
 import { linkSource } from './links.js';
-import { addressedField, arnFieldOf, normalName, trailingWords } from './vocabulary.js';
-import { inferLookups } from './lookups.js';
+import { addressedField, arnFieldOf, normalName, nounedField, qualifiedField, trailingWords } from './vocabulary.js';
+import { inferLookups, listedRecords } from './lookups.js';
+import { referenceBase } from './references.js';
 import { inferSingletons } from './singletons.js';
 
 type Schema = OpenAPIV3.SchemaObject;
@@ -163,6 +164,8 @@ export function identifierProperty(
     // record with `id` and `name`; GitHub's `{team_slug}`): that field, before an `id` the path does
     // not carry (vocabulary.ts addressedField, as the runner reads a value).
     addressedField(idParam, names) ??
+    // `/sets/{set}/{cardLocalId}` over `{id, localId}`: no literal names the cards, the parameter does.
+    (nounInParameter(itemOps) ? nounedField(idParam, names) : undefined) ??
     names.find((n) => n === 'id') ??
     names.find((n) => normalName(n) === 'id') ??
     // `/clients/{id}` with `client_id`: the noun and the parameter together.
@@ -187,6 +190,9 @@ export function identifierProperty(
         (whole.startsWith(part) || whole.endsWith(part))
       );
     }) ??
+    // `{name}` over the one field qualifying it (gitea's push mirrors: `remote_name`, beside the
+    // `{repo}`'s `repo_name`; vocabulary.ts qualifiedField, as the runner reads a value).
+    qualifiedField(idParam, names, otherPathParams(itemOps, idParam), textsOf(itemOps, idParam)) ??
     // A field named for what it is, the record's required `identifier` (Akeneo's products under
     // `/products/{code}`), where nothing else is named like the parameter or `id`.
     names.find((n) => normalName(n) === 'identifier' && (mergeAllOf(schema).required ?? []).includes(n)) ??
@@ -200,6 +206,26 @@ export function identifierProperty(
     // AWS's `{appBundleIdentifier}` ("the Amazon Resource Name (ARN) or Universally Unique Identifier
     // (UUID) of the app bundle") over a record with neither that field nor `id`: its ARN names it.
     names.find((n) => arnFieldOf(idParam, n))
+  );
+}
+
+/** Whether the item path's segment before its identifier is a parameter (`/sets/{set}/{cardLocalId}`): no literal names the records. */
+function nounInParameter(itemOps: readonly Operation[]): boolean {
+  const segment = itemOps[0]?.path.split('/').at(-2);
+  return segment !== undefined && /^\{[^}]+\}$/.test(segment);
+}
+
+/** What the item operations say of themselves and of the identifier parameter: summaries and descriptions. */
+function textsOf(itemOps: readonly Operation[], idParam: string): string[] {
+  return itemOps
+    .flatMap((op) => [op.summary, op.parameters.find((p) => p.in === 'path' && p.name === idParam)?.description])
+    .filter((text): text is string => text !== undefined);
+}
+
+/** The path parameters of the item operations other than the identifier's (the scope's: `{owner}`, `{repo}`). */
+function otherPathParams(itemOps: readonly Operation[], idParam: string): string[] {
+  return [...new Set(itemOps.flatMap((op) => [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!)))].filter(
+    (name) => name !== idParam,
   );
 }
 
@@ -288,6 +314,29 @@ function envelopeOf(
   // the one object member with an identifier field is the record, as where nothing creates it.
   // Two such members (Clerk's `{response, client}`) are told apart only by the fields sent, above.
   return candidates.length === 0 ? onlyHolder : undefined;
+}
+
+/**
+ * The record of an answer that is a list of it in a one-member envelope (daniweb's `GET /groups/{ID}`,
+ * "Fetch an array of groups", `{data: [Group]}`; sendgrid's `GET /contactdb/recipients/{recipient_id}`,
+ * `{recipients: [recipient]}`): the member, and its items' schema where they carry an identifier. The
+ * answer is that member holding the one record (handlers.ts answers `{data: [record]}`).
+ */
+function listOfOneEnvelope(
+  answer: Schema,
+  idParam: string,
+  noun: string,
+  itemOps: readonly Operation[],
+): { property: string; schema: Schema; inner?: string } | undefined {
+  const members = Object.entries(mergeAllOf(answer).properties ?? {});
+  if (members.length !== 1) return undefined;
+  const [property, written] = members[0]!;
+  if ('$ref' in written) return undefined;
+  const list = mergeAllOf(lowered(written));
+  const items = list.type === 'array' && 'items' in list && !('$ref' in list.items) ? list.items : undefined;
+  if (!isObjectSchema(items) || identifierProperty(items, idParam, noun, undefined, itemOps) === undefined)
+    return undefined;
+  return { property, schema: items };
 }
 
 /**
@@ -577,27 +626,39 @@ export function inferModel(contract: Contract): GenericModel {
     const idParam = segment.param;
     const path = segment.collection;
     const create = on(path, 'post');
-    const answer = [
-      successSchema(on(itemPath, 'get')),
-      successSchema(on(itemPath, 'put')),
-      successSchema(on(itemPath, 'patch')),
-      successSchema(create),
-    ].find(isObjectSchema);
-    if (!answer) continue;
     // A record that cannot be read back is not a collection, unless the collection lists its records
     // and the item deletes one (shutterstock's catalog collections: `GET` and `POST /v2/catalog/collections`,
     // `DELETE …/{collection_id}` only): the list shows what was created and what a delete took away.
     const listedAndDeleted = on(path, 'get') !== undefined && on(itemPath, 'delete') !== undefined;
-    if (!on(itemPath, 'get') && !(create && listedAndDeleted)) continue;
-    if (!create && listsItsChildren(itemPath, byPath, on)) continue;
     const noun =
       (segments.at(-2) || 'record')
         .replace(/\{|\}/g, '')
         .replace(/\.\w+$/, '')
         .replace(/s$/, '') || 'record';
+    const answer =
+      [
+        successSchema(on(itemPath, 'get')),
+        successSchema(on(itemPath, 'put')),
+        successSchema(on(itemPath, 'patch')),
+        successSchema(create),
+      ].find(isObjectSchema) ??
+      // Nothing answers the record but the list (yodlee's transaction categories: the create answers
+      // 201 with no body, the item is only deleted): the record is what the list shows, where its
+      // items carry the identifier (lookups.ts listedRecords, as for a collection nothing creates).
+      (create && listedAndDeleted && !on(itemPath, 'get')
+        ? listedRecords(successSchema(on(path, 'get')), idParam, noun)?.schema
+        : undefined);
+    if (!answer) continue;
+    if (!on(itemPath, 'get') && !(create && listedAndDeleted)) continue;
+    // A page of the records one level under it is no record of its own; where a POST creates on the
+    // path above, only when its body names the scope (Linode's `POST /object-storage/buckets` sends the
+    // `cluster` `GET /object-storage/buckets/{clusterId}` lists the buckets of). One that names none
+    // (bitbucket's `POST /snippets`, into a workspace the contract does not name) keeps the path an
+    // item: no scope is known to create in.
+    if (listsItsChildren(itemPath, byPath, on) && (!create || bodyNames(create, idParam))) continue;
     const wrapped =
       identifierProperty(answer, idParam, noun, create, itemOps) === undefined
-        ? envelopeOf(answer, idParam, noun, create, itemOps)
+        ? (envelopeOf(answer, idParam, noun, create, itemOps) ?? listOfOneEnvelope(answer, idParam, noun, itemOps))
         : undefined;
     const schema = wrapped?.schema ?? answer;
     const idField = identifierProperty(schema, idParam, noun, create, itemOps);
@@ -627,8 +688,11 @@ export function inferModel(contract: Contract): GenericModel {
     // the create of one record: its documented answer is the array, never the record stored.
     const createAnswer = successSchema(create);
     const answersList = createAnswer !== undefined && mergeAllOf(createAnswer).type === 'array';
-    if (create && !answersList && (!create.requestBody || Object.keys(create.requestBody.content).length > 0))
+    if (create && !answersList && (!create.requestBody || Object.keys(create.requestBody.content).length > 0)) {
       bindings.set(create.id, { kind: 'create', collection });
+      for (const overload of mediaOverloads(create, byPath.get(resourcePath(path)) ?? []))
+        bindings.set(overload.id, { kind: 'create', collection });
+    }
     const item = (method: string, kind: 'read' | 'replace' | 'patch' | 'delete'): void => {
       const op = on(itemPath, method);
       if (op) bindings.set(op.id, { kind, collection });
@@ -748,6 +812,42 @@ export function inferModel(contract: Contract): GenericModel {
   for (const op of contract.operations)
     if (!bindings.has(op.id)) stateless.set(op.id, reasons.get(op.id) ?? statelessReason(op, collections, on));
   return { collections, bindings, stateless };
+}
+
+/**
+ * The other POSTs on a create's path that are the same create taking another representation (Azure
+ * Face's `POST …/persistedfaces` taking `{url}` as JSON, `…/persistedfaces#overload=stream` the image
+ * as `application/octet-stream`; RFC 9110 §8.3: one resource, a body in another media type): a body
+ * in none of the create's media types, and the create's own answer.
+ */
+function mediaOverloads(create: Operation, onPath: readonly Operation[]): Operation[] {
+  const answer = successSchema(create);
+  const types = new Set(Object.keys(create.requestBody?.content ?? {}));
+  if (answer === undefined || types.size === 0) return [];
+  return onPath.filter((op) => {
+    if (op === create || op.method !== 'post') return false;
+    const own = Object.keys(op.requestBody?.content ?? {});
+    const written = successSchema(op);
+    return (
+      own.length > 0 &&
+      own.every((type) => !types.has(type)) &&
+      written !== undefined &&
+      (written === answer || sameShape(written, answer))
+    );
+  });
+}
+
+/** Whether an operation's request body has a field naming a parameter: itself, or what it refers to (`cluster` for `clusterId`). */
+function bodyNames(operation: Operation, param: string): boolean {
+  const names = new Set([normalName(param), normalName(referenceBase(param) ?? param)]);
+  return Object.values(operation.requestBody?.content ?? {}).some((media) => {
+    const schema = media.schema;
+    return (
+      schema !== undefined &&
+      !('$ref' in schema) &&
+      Object.keys(recordProperties(schema)).some((field) => names.has(normalName(field)))
+    );
+  });
 }
 
 /**

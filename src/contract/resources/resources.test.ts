@@ -13,6 +13,7 @@ import {
   referenceBase,
   referencedCreate,
 } from './index.js';
+import { nounedField, qualifiedField } from './vocabulary.js';
 
 /** The one resource model, one row per construct; each row builds the smallest document that shows it. */
 
@@ -515,5 +516,59 @@ describe('references and parent scopes', () => {
         (c) => `${c.create.id} ${c.list?.id ?? '-'} ${c.item ? `${c.item.op.id}:${c.item.param}` : '-'}`,
       ),
     ).toEqual(['createThing listThings getThing:thingId', 'createCategory - -', 'createOrder - getOrder:orderId']);
+  });
+});
+
+describe('qualifiedField: `{name}` over the one field the contract says qualifies it', () => {
+  it.each<[string, string, string[], string[], string[], string | undefined]>([
+    [
+      "gitea's push mirror, beside the scope's repo_name",
+      'name',
+      ['remote_name', 'repo_name', 'remote_address'],
+      ['owner', 'repo'],
+      ['remote name of push mirror'],
+      'remote_name',
+    ],
+    ['said in camelCase by the summary', 'name', ['remoteName'], [], ['Get a mirror by remoteName'], 'remoteName'],
+    [
+      "Kubernetes' driverName, which the text does not say",
+      'name',
+      ['driverName'],
+      [],
+      ['name of the ResourceClass'],
+      undefined,
+    ],
+    [
+      'words only inside a template',
+      'name',
+      ['package_name'],
+      [],
+      ['Format: applications/{package_name}/x'],
+      undefined,
+    ],
+    ['two fields the text says', 'name', ['remote_name', 'local_name'], [], ['remote name or local name'], undefined],
+    ['an id says nothing of which', 'id', ['user_id'], [], ['user id'], undefined],
+    [
+      'a parameter of several words (addressedField reads those)',
+      'mirror_name',
+      ['remote_name'],
+      [],
+      ['remote name'],
+      undefined,
+    ],
+  ])('%s', (_, param, names, others, texts, expected) => {
+    expect(qualifiedField(param, names, others, texts)).toBe(expected);
+  });
+});
+
+describe('nounedField: a parameter naming the noun, then the field', () => {
+  it.each<[string, string, string[], string | undefined]>([
+    ["tcgdex's cardLocalId over a card's localId, beside its id", 'cardLocalId', ['id', 'localId', 'name'], 'localId'],
+    ['snake case', 'card_local_id', ['id', 'local_id'], 'local_id'],
+    ['a field of one word is no such field', 'cardId', ['id', 'name'], undefined],
+    ['the words before it are a field themselves', 'cardLocalId', ['card', 'localId'], undefined],
+    ['no field ends the parameter', 'cardLocalId', ['id', 'name'], undefined],
+  ])('%s', (_, param, names, expected) => {
+    expect(nounedField(param, names)).toBe(expected);
   });
 });

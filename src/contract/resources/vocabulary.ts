@@ -49,6 +49,55 @@ export function addressedField(param: string, names: readonly string[]): string 
   return byNormal.get(words.at(-1)!);
 }
 
+/**
+ * The field a one-word addressing parameter names, where the field qualifies that word and the
+ * contract says so (gitea's `/repos/{owner}/{repo}/push_mirrors/{name}`, the parameter "remote name
+ * of push mirror", the read "Get push mirror of the repository by remoteName", over `{remote_name,
+ * repo_name, …}`): the one field whose last word is the parameter, whose words before it name no
+ * other parameter of the path (`repo_name` is the `{repo}`'s), and whose words the parameter's or
+ * the operation's text writes, a template in it aside. Only `name` and `slug` (ADDRESSING); without
+ * those words (Kubernetes' `{name}`, "name of the ResourceClass", over `driverName`) none.
+ */
+export function qualifiedField(
+  param: string,
+  names: readonly string[],
+  otherParams: readonly string[],
+  texts: readonly string[],
+): string | undefined {
+  const word = normalName(param);
+  if (wordsOf(param).length !== 1 || !ADDRESSING.has(word)) return undefined;
+  const others = new Set(otherParams.map(normalName));
+  const said = texts.map((text) => normalName(text.replace(/\{[^}]*\}/g, ' ')));
+  const found = names.filter((n) => {
+    const words = wordsOf(n).map(normalName);
+    return (
+      words.length > 1 &&
+      words.at(-1) === word &&
+      !others.has(words.slice(0, -1).join('')) &&
+      said.some((text) => text.includes(normalName(n)))
+    );
+  });
+  return found.length === 1 ? found[0] : undefined;
+}
+
+/**
+ * The field a parameter names after the records' noun, where no literal segment of the path names
+ * them (tcgdex's `/sets/{set}/{cardLocalId}`, the cards a set holds, over `{id, localId, …}`:
+ * `card` + `localId`): the record's field of two words or more that ends the parameter's words, the
+ * words before it being no field. Only there: after a literal segment the parameter's words repeat
+ * that noun, and its last ones may be another field (GitHub's `/user/gpg_keys/{gpg_key_id}` over
+ * `{id, key_id}`, the id of the key's GPG text), which the model reads by `id` as before.
+ */
+export function nounedField(param: string, names: readonly string[]): string | undefined {
+  const words = wordsOf(param).map(normalName);
+  const byNormal = new Map(names.map((n) => [normalName(n), n]));
+  for (let cut = 1; cut <= words.length - 2; cut++) {
+    const field = byNormal.get(words.slice(cut).join(''));
+    if (field !== undefined && !byNormal.has(words.slice(0, cut).join(''))) return field;
+  }
+  return undefined;
+}
+
 /** Page size: at most this many items (`limit`, `per_page`, `page_size`, `PageSize`, `maxResults`, `$top`). */
 export const LIMIT_NAMES: ReadonlySet<string> = new Set([
   'limit',

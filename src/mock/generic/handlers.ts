@@ -278,7 +278,7 @@ function mergeObjects(target: RecordValue, patch: RecordValue): RecordValue {
 function withRequired(value: RecordValue, schema: Schema, validator: SchemaValidator, faker: Faker): RecordValue {
   const view = mergeAllOf(schema);
   const missing = (view.required ?? []).filter((name) => value[name] === undefined);
-  if (missing.length === 0) return value;
+  if (missing.length === 0) return withAlternativeRequired(value, schema, validator, faker);
   const out = { ...value };
   // What the schema itself says a missing value is, before anything is made up: its `default`
   // (OAS 3.1 §4.8.24 Schema Object, JSON Schema 2020-12 Validation §9.2), else null where it admits null.
@@ -295,6 +295,37 @@ function withRequired(value: RecordValue, schema: Schema, validator: SchemaValid
   const generated = generateRecord(schema, faker, validator);
   for (const name of unsettled) if (generated[name] !== undefined) out[name] = generated[name];
   return out;
+}
+
+/**
+ * A record schema that is a union (JSON Schema 2020-12 §10.2.1.1-2, `anyOf`/`oneOf`), where the value
+ * fits no alternative: the fields required by the first alternative that declares every field the
+ * value has, filled as withRequired fills them. GitHub's interaction limits read as `anyOf:
+ * [interaction-limit-response, {}]` (the limits, or none set) and are written `{limit, expiry}`: a
+ * PUT storing `{limit}` fitted neither alternative, was refused, and `{}` was kept instead.
+ */
+function withAlternativeRequired(
+  value: RecordValue,
+  schema: Schema,
+  validator: SchemaValidator,
+  faker: Faker,
+): RecordValue {
+  const alternatives = alternativesOf(mergeAllOf(schema));
+  const names = Object.keys(value);
+  if (alternatives.length === 0 || names.length === 0 || schemaAccepts(validator, schema, value)) return value;
+  for (const alternative of alternatives) {
+    const declared = recordProperties(alternative);
+    if (!names.every((name) => name in declared)) continue;
+    const filled = withRequired(value, alternative, validator, faker);
+    if (filled !== value && schemaAccepts(validator, schema, filled)) return filled;
+  }
+  return value;
+}
+
+/** Whether a schema (allOf merged) is written `type: array`. */
+function isArraySchema(written: Schema | OpenAPIV3.ReferenceObject | undefined): boolean {
+  const schema = asSchema(written);
+  return schema !== undefined && mergeAllOf(schema).type === 'array';
 }
 
 /** The JSON schema of an operation's request body (its first media type with one). */
@@ -1210,6 +1241,8 @@ export function genericHandlers(deps: GenericDeps): Handlers {
   const completed = (collection: Collection, record: RecordValue): RecordValue =>
     withAnswered(record, answeredIn.get(collection) ?? [], collection.schema, validator, deps.faker());
 
+  // The collections something creates in: their records are the stored ones alone.
+  const creates = new Set([...model.bindings.values()].filter((b) => b.kind === 'create').map((b) => b.collection));
   for (const [operationId, binding] of model.bindings) {
     const { collection } = binding;
     const operation = contract.operationsById.get(operationId);
@@ -1226,7 +1259,10 @@ export function genericHandlers(deps: GenericDeps): Handlers {
         collection.envelope in (mergeAllOf(answer).properties ?? {});
       // Two members deep (`{data: {ipn: record}}`) where the model read the record there.
       const inner = collection.envelopeInner;
-      const shown = wrap ? { [collection.envelope!]: inner === undefined ? record : { [inner]: record } } : record;
+      const held = inner === undefined ? record : { [inner]: record };
+      // A member that lists the records (`{data: [Group]}`, model.ts listOfOneEnvelope) holds this one alone.
+      const listing = wrap && isArraySchema(mergeAllOf(answer).properties?.[collection.envelope!]);
+      const shown = wrap ? { [collection.envelope!]: listing ? [held] : held } : record;
       const body =
         scalarAnswer(answer, collection, record, validator, deps.faker()) ??
         listOfOne(answer, shown, validator, deps.faker()) ??
@@ -1251,13 +1287,45 @@ export function genericHandlers(deps: GenericDeps): Handlers {
       store.put(collection.path, scope, id, made);
       return made;
     };
+    /**
+     * The item its parent's stored record holds in an array member, where nothing creates the items
+     * on their own (tcgdex: `GET /sets/{set}` answers `cards: [{id, localId, name}]`, and
+     * `GET /sets/{set}/{cardLocalId}` reads one of them): made once from that entry, and kept.
+     */
+    const ofParentsRecord = (input: HandlerInput, id: string, scope: string): RecordValue | undefined => {
+      const field = collection.idField;
+      if (field === undefined || creates.has(collection) || store.wasDeleted(collection.path, scope, id))
+        return undefined;
+      const parent = model.collections.find((c) => c !== collection && c.itemPath === collection.path);
+      const held =
+        parent === undefined
+          ? undefined
+          : store.get(parent.path, scopeOf(parent, input.params), input.params[parent.idParam] ?? '');
+      for (const member of Object.values(held ?? {})) {
+        if (!Array.isArray(member)) continue;
+        const entry = member.find(
+          (x): x is RecordValue => isRecord(x) && x[field] !== undefined && String(x[field]) === id,
+        );
+        if (entry === undefined) continue;
+        const properties = recordProperties(collection.schema);
+        const shared = Object.fromEntries(Object.entries(entry).filter(([name]) => name in properties));
+        const made = { ...generateRecord(collection.schema, deps.faker(), validator), ...shared };
+        if (!schemaAccepts(validator, collection.schema, made)) continue;
+        store.put(collection.path, scope, id, made);
+        return made;
+      }
+      return undefined;
+    };
     const existing = (input: HandlerInput): { id: string; scope: string; record: RecordValue } => {
       const id = input.params[collection.idParam] ?? '';
       const scope = scopeOf(collection, input.params);
       const record =
         collection.singleton === true
           ? single(collection, scope)
-          : (store.get(collection.path, scope, id) ?? ofOwnersRecord(id, scope) ?? ofIssued(id, scope));
+          : (store.get(collection.path, scope, id) ??
+            ofOwnersRecord(id, scope) ??
+            ofIssued(id, scope) ??
+            ofParentsRecord(input, id, scope));
       if (!record) throw missing(collection, id, input);
       return { id, scope, record };
     };
@@ -1628,9 +1696,11 @@ function documentedRecords(contract: Contract, model: GenericModel, collection: 
             if (Array.isArray(list))
               found.push(...(member === undefined ? list : list.map((x) => (isRecord(x) ? x[member] : undefined))));
           } else if (binding.kind === 'read' || binding.kind === 'create') {
-            const outer = collection.envelope !== undefined && isRecord(value) ? value[collection.envelope] : value;
+            const member = collection.envelope !== undefined && isRecord(value) ? value[collection.envelope] : value;
             const inner = collection.envelopeInner;
-            found.push(inner !== undefined && isRecord(outer) ? outer[inner] : outer);
+            // A member listing the records (`{data: [Group]}`) documents each of them.
+            for (const outer of Array.isArray(member) ? member : [member])
+              found.push(inner !== undefined && isRecord(outer) ? outer[inner] : outer);
           }
         }
       }
