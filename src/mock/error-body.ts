@@ -79,7 +79,8 @@ export class ErrorBodies {
     // The kernel's one reading (src/contract/error-schema.ts), which the runner judges such answers by.
     const common = commonErrorSchema(contract);
     this.fallback = common ? { contentType: jsonTypeFor(common.mediaType), schema: common.schema } : undefined;
-    this.tools = { fakers: this.fakers, fits: (schema, value) => schemaAccepts(validator, schema, value) };
+    const views = new SchemaViews();
+    this.tools = { fakers: this.fakers, fits: (schema, value) => schemaAccepts(validator, views.one(schema), value) };
   }
 
   render(error: HttpError, operation: Operation | undefined): RenderedError {
@@ -511,6 +512,49 @@ function shape(raw: Schema, error: HttpError, everything: boolean, say: boolean,
     return out;
   } finally {
     if (seeded) fakers.give(seeded);
+  }
+}
+
+/**
+ * One object per distinct schema that shaping checks a value against. The validator keeps its
+ * compiled validators by schema object, and shaping makes some schemas afresh on every error (an
+ * allOf merged by mergeAllOf, an item's alternative laid over it by mergeTwo): each of those was
+ * compiled again for every error answered (a quarter of a self-consistency run's CPU), and ajv
+ * keeps every schema object it compiles, so the mock's memory grew with every refusal. Equal
+ * content (JSON) is the same schema to the validator, so the first object of that content stands
+ * for all. A cyclic schema (a recursive error schema) or one of more than MAX_NODES values keeps
+ * its own object: its key would cost more than it saves.
+ */
+class SchemaViews {
+  private static readonly MAX_NODES = 5_000;
+  private readonly byObject = new WeakMap<object, Schema>();
+  private readonly byContent = new Map<string, Schema>();
+
+  one(schema: Schema): Schema {
+    const known = this.byObject.get(schema);
+    if (known) return known;
+    const key = SchemaViews.key(schema);
+    let view = key === undefined ? schema : this.byContent.get(key);
+    if (view === undefined) {
+      view = schema;
+      this.byContent.set(key!, schema);
+    }
+    this.byObject.set(schema, view);
+    return view;
+  }
+
+  /** The schema as JSON; undefined where JSON cannot say it exactly (a cycle, a non-finite number) or it is too large. */
+  private static key(schema: Schema): string | undefined {
+    let nodes = 0;
+    try {
+      return JSON.stringify(schema, (_name, value: unknown) => {
+        if (++nodes > SchemaViews.MAX_NODES) throw new RangeError('too large');
+        if (typeof value === 'number' && !Number.isFinite(value)) throw new RangeError('not JSON');
+        return value;
+      });
+    } catch {
+      return undefined;
+    }
   }
 }
 
