@@ -20,7 +20,7 @@ export const createdResourceReadable: Check = {
   needs: ['positive', 'read_back', 'list_back'],
   explainedBy: 'read_back',
   description:
-    'After a successful create: reads the resource back (the OpenAPI `links` of the 201, else the Location) and lists the collection (walking pages). After a successful replace (PUT): reads it back. Fails when the read is not 2xx, when a field sent differs from the one read (date-times compared as instants), or when the new id is not listed. A read whose GET documents no content or no JSON (text/plain) is held only to its 2xx; the list is not judged where its answer holds no list of items and its schema shows none (an object keyed by id written as one literal member).',
+    'After a successful create: reads the resource back (the OpenAPI `links` of the 201, else the Location) and lists the collection (walking pages). After a successful replace (PUT): reads it back. Fails when the read is not 2xx, when a field sent differs from the one read (date-times compared as instants), or when the new id is not listed. A read whose GET documents no content or no JSON (text/plain), or whose answer holds none of the fields sent (a list, a scalar, any value), is held only to its 2xx; where the read wraps the record in its one object member beside members of its own (`{status_code, status, data}`), the fields are compared inside that member; a read whose own path parameter refuses the value written under is not sent, with the reason; the list is not judged where its answer holds no list of items and its schema shows none (an object keyed by id written as one literal member).',
   appliesTo: (operation, checkCtx) =>
     isCreate(operation, checkCtx.contract) ||
     (operation.method === 'put' && operation.parameters.some((p) => p.in === 'path')),
@@ -70,7 +70,10 @@ export const createdResourceReadable: Check = {
     }
     // A replace of a whole list (`PUT /commands` with an array, Discord's bulk overwrite) reads back
     // a list: there are no fields to compare, and its shape is response_schema's business.
-    if (!isRecord(body) && Array.isArray(body) && Object.keys(ctx.expectedFields ?? {}).length === 0) return pass;
+    // So does any read that holds none of the fields sent (expectedFields found none in its schema),
+    // whatever it answers: Orthanc's `GET /modalities/{id}` is documented as any value ("List of the
+    // available operations") after `PUT /modalities/{id}` wrote the modality.
+    if (!isRecord(body) && Object.keys(ctx.expectedFields ?? {}).length === 0) return pass;
     // A read documented to answer a scalar (signl4's `GET /webhooks/{webhookId}`: `{type: string}`)
     // holds none of the fields sent (expectedFields found none in its schema): its 2xx is all it can
     // show, and whether the scalar fits is response_schema's business.

@@ -7,7 +7,7 @@ export const useAfterDelete: Check = {
   needs: ['positive', 'read_after_delete'],
   explainedBy: 'read_after_delete',
   description:
-    'After a successful DELETE of a resource the run created: reads it again (the GET on the same path, else the list of the collection). Fails when it is still readable or listed (anything but 404/410).',
+    "After a successful DELETE of a resource the run created: reads it again (the GET on the same path, else the list of the collection). Fails when it is still readable or listed (anything but 404/410). Not read where the GET's own path parameter refuses the value deleted under (an integer `{id}` read beside a string one deleted), with the reason.",
   appliesTo: (operation) => operation.method === 'delete' && operation.parameters.some((p) => p.in === 'path'),
   judge: (exchange) => {
     const response = exchange.response;

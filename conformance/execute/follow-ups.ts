@@ -76,6 +76,66 @@ function expectedFields(
   return out;
 }
 
+/**
+ * The one object member of a read's answer, where the answer wraps a record beside members of its
+ * own that are no list (Apideck's `{status_code, status, data: Webhook}`): its name and schema.
+ */
+function recordMemberOf(schema: Schema): [string, Schema] | undefined {
+  const members = [...properties(schema)].flatMap(([name, sub]) => {
+    const view = asSchema(sub);
+    return view ? [[name, view] as [string, Schema]] : [];
+  });
+  if (members.some(([, sub]) => flatten(sub).type === 'array')) return undefined;
+  const objects = members.filter(([, sub]) => properties(sub).size > 0);
+  return objects.length === 1 ? objects[0] : undefined;
+}
+
+/**
+ * What a read must give back of the fields sent, and where in its answer: the answer itself, or the
+ * one object member it wraps the record in (the kernel's envelope, as model.ts reads a collection's
+ * answers and roles.ts envelopedRecord a value) where that member takes more of the fields sent than
+ * the answer does. Apideck answers `{status_code, status, data: Webhook}`: a create's `status:
+ * "enabled"` reads back as `data.status`, and the answer's own `status` is the HTTP status text.
+ */
+function readExpectation(
+  sent: unknown,
+  readSchema: Schema | undefined,
+  validator: SchemaValidator,
+  sentSchema?: Schema,
+): { fields: Record<string, unknown>; member?: string } {
+  const whole = expectedFields(sent, readSchema, validator, sentSchema);
+  const member = readSchema ? recordMemberOf(readSchema) : undefined;
+  if (!member) return { fields: whole };
+  const inner = expectedFields(sent, member[1], validator, sentSchema);
+  return Object.keys(inner).length > Object.keys(whole).length
+    ? { fields: inner, member: member[0] }
+    : { fields: whole };
+}
+
+/** The expected fields where the answer holds them: in the envelope's member, if it has one. */
+const placed = (e: { fields: Record<string, unknown>; member?: string }): Record<string, unknown> =>
+  e.member === undefined ? e.fields : Object.keys(e.fields).length === 0 ? {} : { [e.member]: e.fields };
+
+/**
+ * Why a follow-up read cannot be sent with the write's path values: the read's own parameter refuses
+ * one of them (cambase.io: `PUT /models/{id}.json` takes any string, `GET /models/{id}.json` an
+ * integer). The read would be an invalid request, whose refusal (400) says nothing of what was written.
+ */
+function pathValueRefused(
+  validator: SchemaValidator,
+  write: Operation,
+  reader: Operation,
+  values: Readonly<Record<string, unknown>>,
+): string | undefined {
+  for (const p of pathParameters(reader)) {
+    const value = values[p.name];
+    const schema = asSchema(p.schema);
+    if (value === undefined || !schema || pathValueFits(validator, schema, value)) continue;
+    return `${write.id} was sent ${p.name} ${JSON.stringify(value)}, which ${reader.id}'s ${p.name} does not admit: it cannot be read under it`;
+  }
+  return undefined;
+}
+
 /** The items schema of an array schema (allOf merged), if it is one. */
 function itemsOf(schema: Schema): Schema | undefined {
   const view = flatten(schema);
@@ -327,7 +387,8 @@ export async function readBack(
     'id';
   // The identifier the answer gave is the server's to assign (RFC 9110 §9.3.3: the origin server
   // names what a POST creates): the record is read by it, so an id the client proposed is not held against it.
-  const expected = expectedFields(input.body, readSchema, validator, requestBodyOf(create)?.schema);
+  const expectation = readExpectation(input.body, readSchema, validator, requestBodyOf(create)?.schema);
+  const expected = expectation.fields;
   if (Object.hasOwn(record, idField) && record[idField] !== expected[idField]) delete expected[idField];
   // The parent's identifiers the create was sent under name the same parents for the read, but the
   // read may declare them narrower (Twilio: `ConferenceSid` any string on the Participants create,
@@ -339,7 +400,7 @@ export async function readBack(
     if (value === undefined || !schema || pathValueFits(validator, schema, value)) continue;
     return `${create.id} was sent ${p.name} ${JSON.stringify(value)}, which ${reader.op.id}'s ${p.name} does not admit: the created resource cannot be read back under it`;
   }
-  const context = { expectedFields: expected, resourceId: reader.id, after: 'create' as const };
+  const context = { expectedFields: placed(expectation), resourceId: reader.id, after: 'create' as const };
   await session.send({
     reportAs: create.id,
     operation: reader.op,
@@ -374,11 +435,14 @@ export async function readAfterReplace(
   if (!reader) return `no GET on ${op.path} reads the replaced resource back`;
   const ambiguous = ambiguousRead(contract, reader);
   if (ambiguous !== undefined) return ambiguous;
+  const refused = pathValueRefused(validator, op, reader, input.pathParams);
+  if (refused !== undefined) return refused;
   const readSchema = responseJsonSchema(reader.responses['200'] ?? ({} as OpenAPIV3.ResponseObject))?.schema;
   // The URL names the resource a PUT replaces (RFC 9110 §9.3.4): a body field named like a path
   // parameter (`username` under `/user/{username}`) that says otherwise does not rename it, so the
   // read at the same URL is not held to it.
-  const expected = expectedFields(input.body, readSchema, validator, requestBodyOf(op)?.schema);
+  const expectation = readExpectation(input.body, readSchema, validator, requestBodyOf(op)?.schema);
+  const expected = expectation.fields;
   for (const p of pathParameters(op))
     for (const field of Object.keys(expected))
       if (field.toLowerCase() === p.name.toLowerCase() && !sameText(expected[field], input.pathParams[p.name]))
@@ -393,7 +457,7 @@ export async function readAfterReplace(
   if (last && idField !== undefined && !sameText(expected[idField], input.pathParams[last.name]))
     delete expected[idField];
   const context = {
-    expectedFields: expected,
+    expectedFields: placed(expectation),
     resourceId: Object.values(input.pathParams).pop(),
     after: 'replace' as const,
   };
@@ -413,11 +477,14 @@ export async function readAfterReplace(
 export async function readAfterDelete(
   contract: Contract,
   session: Session,
+  validator: SchemaValidator,
   op: Operation,
   input: GeneratedInput,
 ): Promise<string | undefined> {
   const resourceId = Object.values(input.pathParams).pop();
   const reader = readOpFor(contract, op.path);
+  const refused = reader ? pathValueRefused(validator, op, reader, input.pathParams) : undefined;
+  if (refused !== undefined) return refused;
   // A GET there that answers a list (Discord's `/reactions/{emoji_name}`: the users who reacted) reads
   // a collection the DELETE emptied: the collection stays, and reading it with 200 is right.
   const readSchema = reader

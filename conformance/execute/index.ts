@@ -237,7 +237,7 @@ export async function execute(input: ExecuteInput): Promise<Execution> {
             // with the tracks to remove in its body) removes members: the collection stays, and
             // reading it with 200 is right.
             if (role === 'delete') {
-              const cannot = await readAfterDelete(contract, session, op, generated);
+              const cannot = await readAfterDelete(contract, session, validator, op, generated);
               if (cannot) note(op.id, 'read_after_delete', cannot);
             } else
               note(

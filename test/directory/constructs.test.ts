@@ -1,6 +1,8 @@
 // Construct fixtures (fixtures/constructs/directory/) for the classes of failure the directory
 // sweep found, each swept as `npm run sweep` sweeps a document (bench/sweep/document.ts): the mock
 // starts, no plain GET answers 5xx, and the runner finds nothing wrong with the mock.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContract, packageRoot } from '../../src/contract/index.js';
@@ -10,6 +12,14 @@ import { expectCleanSweep } from './outcomes.js';
 import { sweepDocument, SWEEP_DEFAULTS } from '../../bench/sweep/document.js';
 
 const CONSTRUCTS = [
+  // Answers wrapping the record in one member beside scalars of their own (Apideck's webhooks: `{status_code,
+  // status, data: Webhook}`): the runner compared a created `status: "enabled"` with the answer's own `status`.
+  'read-wraps-record-beside-status.yaml',
+  // Writes whose item parameter is wider than the read's (cambase.io: `PUT /models/{id}.json` any string, `GET`
+  // an integer): the read-back under `godparent` was refused 400 and failed (created_resource_readable, use_after_delete).
+  'replace-read-narrower-id.yaml',
+  // A read documented as any value (Orthanc's `GET /modalities/{id}`): its string answer failed "not an object".
+  'read-answers-any-value.yaml',
   // A collection keyed by a document number its listed items carry under another name (visma.net's
   // `/cashsale/{documentNumber}` over `referenceNumber`, 29 collections): the runner looked for the
   // created id under `documentNumber` and `id` and failed "created id … is not listed"; the contract
@@ -341,6 +351,36 @@ describe('after a delete under a parent, the list asked is that parent list', ()
       expect(report.results.find((r) => r.check === 'use_after_delete')?.status).toBe('passed');
     } finally {
       await mock.close();
+    }
+  });
+});
+
+describe('a read that wraps the record beside members of its own is compared inside the wrapper', () => {
+  it('a server whose `data.status` differs from the one sent fails; its own `status` is not held to it', async () => {
+    // A stub that answers every read with the webhook disabled, whatever was sent (`status: enabled`).
+    const webhook = { id: 'w1', delivery_url: 'https://hooks.example/in', status: 'disabled' };
+    const server = createServer((request, response) => {
+      response.setHeader('content-type', 'application/json');
+      const list = request.method === 'GET' && request.url === '/webhooks';
+      response.statusCode = request.method === 'POST' ? 201 : 200;
+      response.end(JSON.stringify({ status_code: 200, status: 'OK', data: list ? [webhook] : webhook }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const spec = join(packageRoot, 'fixtures', 'constructs', 'directory', 'read-wraps-record-beside-status.yaml');
+      const { report } = await runOnMock(`http://127.0.0.1:${port}`, spec, ['created_resource_readable']);
+      const created = report.results.find(
+        (r) => r.check === 'created_resource_readable' && r.operation === 'webhooksAdd',
+      );
+      expect(created).toEqual(
+        expect.objectContaining({
+          status: 'failed',
+          message: expect.stringMatching(/reads back different: data: .*"enabled"/),
+        }),
+      );
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });

@@ -267,6 +267,9 @@ const CONSTRUCTS = [
   // A parameter naming the noun and the field (appcenter's `/orgs/{org_name}` over `id` and `name`):
   // the records were kept under `id`, the list of `{name, …}` was invented, the created one not listed.
   'param-names-noun-and-field.yaml',
+  // A parameter addressing the record by its `key` beside an `_id` (LaunchDarkly's `/projects/{projectKey}`):
+  // the projects were kept under `_id`, so the created key read back 404, and so did its PATCH and DELETE.
+  'param-names-record-key.yaml',
   // Records identified by `key` (GitHub's licenses, every GHES document): no identifier was kept, the
   // list was invented and `GET /licenses/mit`, the key it listed, was 404.
   'record-keyed-by-key.yaml',

@@ -36,10 +36,12 @@ function wordsOf(name: string): string[] {
  * (identifierProperty, over the schema's names) and of the runner (identifierField, over a value's).
  */
 /**
- * The words a path names a record by besides its id (`{org_name}`, `{app_slug}`): `{promotion_code}`
- * (Stripe) or `{access_token}` name the id in other words, and stay with it.
+ * The words a path names a record by besides its id (`{org_name}`, `{app_slug}`; LaunchDarkly's
+ * `{projectKey}` over `{_id, key, name}`, Bitbucket's `{project_key}` and Confluence's `{spaceKey}` over
+ * a record with a `uuid` or `id` and a `key`): `{promotion_code}` (Stripe) or `{access_token}` name
+ * the id in other words, and stay with it.
  */
-const ADDRESSING: ReadonlySet<string> = new Set(['name', 'slug']);
+const ADDRESSING: ReadonlySet<string> = new Set(['name', 'slug', 'key']);
 
 export function addressedField(param: string, names: readonly string[]): string | undefined {
   const words = wordsOf(param).map(normalName);
