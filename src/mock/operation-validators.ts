@@ -303,13 +303,19 @@ async function buildState(forValidator: ValidatorDocument): Promise<DocumentStat
           validate(req, res, next);
           return;
         }
+        // A request no lookup places would pass the validator unchecked (it validates only what it
+        // placed): a base path the validator spells otherwise than the mock (a server variable's
+        // default `123456:ABC-…` it percent-encodes to `123456%3AABC-…`, Telegram's bot token) left
+        // every body unvalidated. The mock's matcher placed it: the validator is given that route.
+        const placeOrPass = (): void => {
+          if (Reflect.get(req, 'openapi') === undefined && placing?.(req)) unroutable = true;
+          validate(req, res, next);
+        };
         const then = (error?: unknown): void => {
           if (error !== undefined) next(error);
           else if (Reflect.get(req, 'openapi') === undefined && lookup !== wholeLookup)
-            attempt(wholeLookup, req, res, (again?: unknown) =>
-              again === undefined ? validate(req, res, next) : next(again),
-            );
-          else validate(req, res, next);
+            attempt(wholeLookup, req, res, (again?: unknown) => (again === undefined ? placeOrPass() : next(again)));
+          else placeOrPass();
         };
         attempt(lookup, req, res, (error?: unknown) => {
           // The validator compiles each route with path-to-regexp (Express 5's), which refuses

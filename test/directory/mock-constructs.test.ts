@@ -285,6 +285,9 @@ const CONSTRUCTS = [
   // A record two members deep (chaingateway's `{data: {ipn: {id, …}}, ok}` created, `{data: {ipns: […]}}`
   // listed): no record was read, the list answered its example, a deleted webhook was still listed.
   'record-two-members-deep.yaml',
+  // A server variable's default holding a `:` (telegram's bot token): the validator placed no request,
+  // so `[]` and `{}` were accepted with 200 on every operation.
+  'server-variable-reserved-chars.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
@@ -684,6 +687,31 @@ describe('the made-up items of a stateless list carry distinct identifiers (issu
       // An identifier whose schema admits one value: the list holds that record once at most.
       const tags = (await (await fetch(`${mock.url}/tags`)).json()) as { id: string }[];
       expect(tags.length).toBeLessThanOrEqual(1);
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe('a base path with a reserved character in its server variable is validated', () => {
+  it('POST /bot123456:ABC-…/answerCallbackQuery: [] and {} are 400, a valid body 200', async () => {
+    const mock = await start({
+      port: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'server-variable-reserved-chars.yaml'),
+    });
+    try {
+      const post = (body: unknown) =>
+        fetch(`${mock.url}/bot123456:ABC-DEF1234ghIkl/answerCallbackQuery`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      expect((await post([])).status).toBe(400);
+      expect((await post({})).status).toBe(400);
+      expect((await post({ callback_query_id: 7 })).status).toBe(400);
+      const valid = await post({ callback_query_id: 'q1' });
+      expect(valid.status).toBe(200);
+      expect(await valid.json()).toMatchObject({ ok: expect.any(Boolean), result: expect.any(Boolean) });
     } finally {
       await mock.close();
     }
