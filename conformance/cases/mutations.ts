@@ -232,9 +232,17 @@ export function mutationsFor(
     for (const [name, sub] of writableProperties(body)) {
       // Form fields travel as text: only defects that survive being written as text.
       const fieldSkipped: Skipped = (reason) => skipped(`field ${name}: ${reason}`);
+      // `sub` is the first alternative's view; the field as written decides what is invalid: a field
+      // one of whose alternatives is any text (telegram's `chat_id`: `anyOf: [integer, string]`)
+      // takes every string, and every value of a form, which travels as text (JSON Schema
+      // Validation §6.1.1 holds per alternative: `1.5` sent in a form is the string "1.5").
+      const written = asSchema(body.properties?.[name]) ?? sub;
+      const takesAnyString = alternativesOf(mergeAllOf(written)).some(anyText);
       const values = plan?.json
-        ? [...invalidValues(sub, fieldSkipped), ...jsonOnlyInvalidValues(sub)]
-        : invalidParameterValues({ name, in: 'query', schema: sub }, fieldSkipped);
+        ? [...invalidValues(sub, fieldSkipped), ...jsonOnlyInvalidValues(sub)].filter(
+            (v) => !(takesAnyString && typeof v.value === 'string'),
+          )
+        : invalidParameterValues({ name, in: 'query', schema: written }, fieldSkipped);
       for (const { what, value } of values) {
         out.push({ defect: `field ${name}: ${what}`, apply: (i) => isRecord(i.body) && void (i.body[name] = value) });
       }
