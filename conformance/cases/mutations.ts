@@ -162,7 +162,9 @@ export function mutationsFor(
     // A required parameter whose schema has a `default` is, by the contract's words, assumed when absent
     // (OAS 3.0.3 §4.7.24 `default`, below): leaving it out is no provable defect (Pinterest's `account_type`).
     if (p.in === 'query' && p.required === true && !hasDefault(asSchema(p.schema))) {
-      out.push({ defect: `query parameter ${p.name} missing`, apply: (i) => void delete i.query[p.name] });
+      const other = namesOther(p, undefined);
+      if (other !== undefined) skipped(`query parameter ${p.name}: missing is not sent: ${other}`);
+      else out.push({ defect: `query parameter ${p.name} missing`, apply: (i) => void delete i.query[p.name] });
     }
     const parameterSkipped: Skipped = (reason) => skipped(`${p.in} parameter ${p.name}: ${reason}`);
     for (const { what, value } of invalidParameterValues(p, parameterSkipped)) {
@@ -174,8 +176,9 @@ export function mutationsFor(
         continue;
       }
       // A path value that makes the request another operation's (`""` for `/deployments/{name}` beside
-      // `/deployments/`) tests that operation, not this one's validation (path-clash.ts).
-      const other = p.in === 'path' ? namesOther(p, value) : undefined;
+      // `/deployments/`), or a query value of the member that tells fragment variants apart (plan/index.ts),
+      // tests that operation, not this one's validation (path-clash.ts).
+      const other = namesOther(p, value);
       if (other !== undefined) {
         skipped(`${p.in} parameter ${p.name}: ${what} is not sent: ${other}`);
         continue;
@@ -232,9 +235,17 @@ export function mutationsFor(
     for (const [name, sub] of writableProperties(body)) {
       // Form fields travel as text: only defects that survive being written as text.
       const fieldSkipped: Skipped = (reason) => skipped(`field ${name}: ${reason}`);
+      // `sub` is the first alternative's view; the field as written decides what is invalid: a field
+      // one of whose alternatives is any text (telegram's `chat_id`: `anyOf: [integer, string]`)
+      // takes every string, and every value of a form, which travels as text (JSON Schema
+      // Validation §6.1.1 holds per alternative: `1.5` sent in a form is the string "1.5").
+      const written = asSchema(body.properties?.[name]) ?? sub;
+      const takesAnyString = alternativesOf(mergeAllOf(written)).some(anyText);
       const values = plan?.json
-        ? [...invalidValues(sub, fieldSkipped), ...jsonOnlyInvalidValues(sub)]
-        : invalidParameterValues({ name, in: 'query', schema: sub }, fieldSkipped);
+        ? [...invalidValues(sub, fieldSkipped), ...jsonOnlyInvalidValues(sub)].filter(
+            (v) => !(takesAnyString && typeof v.value === 'string'),
+          )
+        : invalidParameterValues({ name, in: 'query', schema: written }, fieldSkipped);
       for (const { what, value } of values) {
         out.push({ defect: `field ${name}: ${what}`, apply: (i) => isRecord(i.body) && void (i.body[name] = value) });
       }

@@ -3,6 +3,7 @@ import {
   documentedResponse,
   fixedMethod,
   retrievesRepresentation,
+  requestPath,
   samePath,
   type Contract,
   type Operation,
@@ -111,6 +112,13 @@ export function planRun(
               body,
               (reason) => unsentMutations.push(reason),
               (p, value) => {
+                // Variants of one method and path told apart by a query member their keys' fragments
+                // name (AWS's query protocol: `/#Action=CreateDomain` beside `/#Action=BatchDeleteAttributes`):
+                // without that member, or with another value, the request is none of them, by the
+                // document's own words, and its answer is no variant's to judge.
+                if (p.in === 'query' && fragmentNames(op.path).has(p.name) && siblingsOnPath(contract, op))
+                  return `${p.name} tells ${op.id} apart from the other operations of ${op.method.toUpperCase()} ${requestPath(op.path)} (the key's fragment ${op.path.slice(op.path.indexOf('#'))}): without its value the request is none of them`;
+                if (p.in !== 'path' || value === undefined) return undefined;
                 const other = namesOtherOperation(contract, op, p.name, value);
                 if (other)
                   return `the request would be ${op.method.toUpperCase()} ${other.path}, ${other.id}'s own: concrete paths are matched before templated ones (OAS 3.0.3 §4.7.8)`;
@@ -169,4 +177,23 @@ export function planRun(
     }
   }
   return { checks: selected.checks, probes, operations: selected.operations, needs, cases, pathProbes, notices };
+}
+
+/** The member names a path key's fragment asks of the request (`/#Action=CreateDomain` → Action). */
+function fragmentNames(key: string): Set<string> {
+  const hash = key.indexOf('#');
+  if (hash < 0) return new Set();
+  return new Set(
+    key
+      .slice(hash + 1)
+      .split('&')
+      .filter((part) => part !== '')
+      .map((part) => (part.includes('=') ? part.slice(0, part.indexOf('=')) : part)),
+  );
+}
+
+/** Whether another operation has the same method on the same request path (a variant told apart by its fragment). */
+function siblingsOnPath(contract: Contract, op: Operation): boolean {
+  const here = requestPath(op.path);
+  return contract.operations.some((o) => o !== op && o.method === op.method && requestPath(o.path) === here);
 }

@@ -205,14 +205,21 @@ const UNOPTIMISED = { code: { optimize: false }, inlineRefs: false } as const;
 /** The validator's internals, as its own `middleware()` composes them (express-openapi-validator 5.6 dist/openapi.validator.js installMiddleware). */
 async function buildState(forValidator: ValidatorDocument): Promise<DocumentState> {
   // Imported here, not at start: an app that is never asked anything never loads the validator.
-  const [{ OpenApiValidator }, { OpenApiSpecLoader }, { SchemaPreprocessor }, { OpenApiContext }, eov] =
-    await Promise.all([
-      import('express-openapi-validator/dist/openapi.validator.js'),
-      import('express-openapi-validator/dist/framework/openapi.spec.loader.js'),
-      import('express-openapi-validator/dist/middlewares/parsers/schema.preprocessor.js'),
-      import('express-openapi-validator/dist/framework/openapi.context.js'),
-      import('express-openapi-validator/dist/middlewares/index.js'),
-    ]);
+  const [
+    { OpenApiValidator },
+    { OpenApiSpecLoader },
+    { SchemaPreprocessor },
+    { OpenApiContext },
+    eov,
+    { ContentType },
+  ] = await Promise.all([
+    import('express-openapi-validator/dist/openapi.validator.js'),
+    import('express-openapi-validator/dist/framework/openapi.spec.loader.js'),
+    import('express-openapi-validator/dist/middlewares/parsers/schema.preprocessor.js'),
+    import('express-openapi-validator/dist/framework/openapi.context.js'),
+    import('express-openapi-validator/dist/middlewares/index.js'),
+    import('express-openapi-validator/dist/middlewares/util.js'),
+  ]);
   const options = validatorOptions(forValidator) as OpenApiValidatorOpts;
   const oav = new OpenApiValidator(options);
   type LoaderArgs = ConstructorParameters<typeof OpenApiSpecLoader>[0];
@@ -259,9 +266,9 @@ async function buildState(forValidator: ValidatorDocument): Promise<DocumentStat
       const responseSchema = openapi['_responseSchema'];
       const validators = responseValidator._getOrBuildValidator(
         req,
-        (isRecord(responseSchema) ? responseSchema['responses'] : undefined) as Parameters<
-          typeof responseValidator._getOrBuildValidator
-        >[1],
+        normalisedMedia(isRecord(responseSchema) ? responseSchema['responses'] : undefined, (type) =>
+          ContentType.fromString(type).normalize(),
+        ) as Parameters<typeof responseValidator._getOrBuildValidator>[1],
       );
       const contentType = res.getHeader('content-type');
       const accept = req.headers.accept;
@@ -303,13 +310,19 @@ async function buildState(forValidator: ValidatorDocument): Promise<DocumentStat
           validate(req, res, next);
           return;
         }
+        // A request no lookup places would pass the validator unchecked (it validates only what it
+        // placed): a base path the validator spells otherwise than the mock (a server variable's
+        // default `123456:ABC-…` it percent-encodes to `123456%3AABC-…`, Telegram's bot token) left
+        // every body unvalidated. The mock's matcher placed it: the validator is given that route.
+        const placeOrPass = (): void => {
+          if (Reflect.get(req, 'openapi') === undefined && placing?.(req)) unroutable = true;
+          validate(req, res, next);
+        };
         const then = (error?: unknown): void => {
           if (error !== undefined) next(error);
           else if (Reflect.get(req, 'openapi') === undefined && lookup !== wholeLookup)
-            attempt(wholeLookup, req, res, (again?: unknown) =>
-              again === undefined ? validate(req, res, next) : next(again),
-            );
-          else validate(req, res, next);
+            attempt(wholeLookup, req, res, (again?: unknown) => (again === undefined ? placeOrPass() : next(again)));
+          else placeOrPass();
         };
         attempt(lookup, req, res, (error?: unknown) => {
           // The validator compiles each route with path-to-regexp (Express 5's), which refuses
@@ -719,6 +732,41 @@ function remembered(lookup: RequestHandler): { readonly lookup: RequestHandler; 
     });
   };
   return { lookup: remembering, recall };
+}
+
+const normalisedResponses = new WeakMap<object, Record<string, unknown>>();
+
+/**
+ * The responses with each content key in the validator's normal form (`application/json;charset=UTF-8`,
+ * eBay's, becomes `application/json; charset=utf-8`). The validator finds an answer's validator by
+ * that normal form but keys its validators by the document's spelling, so under any other spelling
+ * it found none, printed "no validator found" and let the answer through unchecked. A media type's
+ * parameter names and a charset's value are case-insensitive (RFC 9110 §8.3.1, RFC 2046 §4.1.2),
+ * so both spellings name one type. Kept per responses object: the validator caches what it builds.
+ */
+function normalisedMedia(responses: unknown, normalise: (type: string) => string): unknown {
+  if (!isRecord(responses)) return responses;
+  const known = normalisedResponses.get(responses);
+  if (known) return known;
+  let changed = false;
+  const out: Record<string, unknown> = {};
+  for (const [status, response] of Object.entries(responses)) {
+    const content = isRecord(response) ? response['content'] : undefined;
+    if (!isRecord(response) || !isRecord(content) || Object.keys(content).every((t) => normalise(t) === t)) {
+      out[status] = response;
+      continue;
+    }
+    changed = true;
+    const media: Record<string, unknown> = {};
+    for (const [type, value] of Object.entries(content)) {
+      const normal = normalise(type);
+      if (!(normal in media)) media[normal] = value;
+    }
+    out[status] = { ...response, content: media };
+  }
+  const result = changed ? out : responses;
+  normalisedResponses.set(responses, result);
+  return result;
 }
 
 /** Runs a middleware that may throw instead of calling next (the validator's lookup throws 404 / 405 / 400). */

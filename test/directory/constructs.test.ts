@@ -32,6 +32,12 @@ const CONSTRUCTS = [
   // A path parameter that is an integer or any string (GitHub's `workflow_id`, "You can also pass the
   // workflow file name as a string"): the runner sent `not-a-number` as a wrong type, failing the 200.
   'param-any-text-alternative.yaml',
+  // A body field that is an integer or any string (telegram's `chat_id`), in a form and in JSON: the
+  // runner read the integer alternative only and sent `1.5` (text in a form) and `"not-a-number"`.
+  'field-any-text-alternative.yaml',
+  // Variants told apart by the query member their keys' fragments name (sdb's `/#Action=CreateDomain`):
+  // the runner sent one without `Action` and judged the answer, the first variant's, as its own.
+  'fragment-variants-selector-missing.yaml',
   // An API key header named with spaces (rapidapi's `ADVICEment API Key`): no request can carry it (RFC 9110
   // §5.1), and the runner failed not_a_server_error "the request could not be sent"; now not judged, with the reason.
   'header-name-with-space.yaml',

@@ -2,7 +2,7 @@
 // found (issue 29 items 3 and 4), each swept as `npm run sweep` sweeps a document: the mock starts,
 // no plain GET answers 5xx, and the runner finds nothing wrong with the mock.
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { packageRoot } from '../../src/contract/index.js';
 import { start } from '../../src/index.js';
 import { expectCleanSweep } from './outcomes.js';
@@ -309,6 +309,12 @@ const CONSTRUCTS = [
   // A scope's page (`GET /object-storage/buckets/{clusterId}`) beside a create above whose body names
   // the scope (Linode's `cluster`): read as a bucket, a known cluster was 404.
   'scope-list-beside-create-above.yaml',
+  // A server variable's default holding a `:` (telegram's bot token): the validator placed no request,
+  // so `[]` and `{}` were accepted with 200 on every operation.
+  'server-variable-reserved-chars.yaml',
+  // Answers keyed `application/json;charset=UTF-8` (every ebay.com document): the validator printed
+  // "no validator found" on stderr and checked none of them.
+  'media-key-not-normal-form.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
@@ -741,8 +747,53 @@ describe('a collection whose create answers nothing keeps the records its list s
       expect((await fetch(`${mock.url}/transactions/categories/${id}`, { method: 'DELETE' })).status).toBe(204);
       expect(await listed()).not.toContain(id);
       expect((await fetch(`${mock.url}/transactions/categories/${id}`, { method: 'DELETE' })).status).toBe(404);
+describe('a base path with a reserved character in its server variable is validated', () => {
+  it('POST /bot123456:ABC-…/answerCallbackQuery: [] and {} are 400, a valid body 200', async () => {
+    const mock = await start({
+      port: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'server-variable-reserved-chars.yaml'),
+    });
+    try {
+      const post = (body: unknown) =>
+        fetch(`${mock.url}/bot123456:ABC-DEF1234ghIkl/answerCallbackQuery`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      expect((await post([])).status).toBe(400);
+      expect((await post({})).status).toBe(400);
+      expect((await post({ callback_query_id: 7 })).status).toBe(400);
+      const valid = await post({ callback_query_id: 'q1' });
+      expect(valid.status).toBe(200);
+      expect(await valid.json()).toMatchObject({ ok: expect.any(Boolean), result: expect.any(Boolean) });
     } finally {
       await mock.close();
+    }
+  });
+});
+
+describe('answers keyed by a media type not in normal form are checked, silently', () => {
+  it('application/json;charset=UTF-8: a valid answer 200, an unsatisfiable one 500; nothing printed', async () => {
+    const warn = vi.spyOn(console, 'warn');
+    const fixtures = join(packageRoot, 'fixtures', 'constructs', 'directory');
+    const valid = await start({ port: 0, spec: join(fixtures, 'media-key-not-normal-form.yaml') });
+    const broken = await start({ port: 0, spec: join(fixtures, 'media-key-not-normal-form-unsatisfiable.yaml') });
+    try {
+      const listed = await fetch(`${valid.url}/listing_violation?limit=5`);
+      expect(listed.status).toBe(200);
+      expect(listed.headers.get('content-type')).toMatch(/^application\/json/);
+      const created = await fetch(`${broken.url}/things`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ code: 'c' }),
+      });
+      expect(created.status).toBe(500);
+      expect(((await created.json()) as { message: string }).message).toContain('/response/code must NOT be valid');
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+      await valid.close();
+      await broken.close();
     }
   });
 });
