@@ -747,6 +747,12 @@ describe('a collection whose create answers nothing keeps the records its list s
       expect((await fetch(`${mock.url}/transactions/categories/${id}`, { method: 'DELETE' })).status).toBe(204);
       expect(await listed()).not.toContain(id);
       expect((await fetch(`${mock.url}/transactions/categories/${id}`, { method: 'DELETE' })).status).toBe(404);
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
 describe('a base path with a reserved character in its server variable is validated', () => {
   it('POST /bot123456:ABC-…/answerCallbackQuery: [] and {} are 400, a valid body 200', async () => {
     const mock = await start({
