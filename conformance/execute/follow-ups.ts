@@ -400,6 +400,27 @@ export async function readBack(
     if (value === undefined || !schema || pathValueFits(validator, schema, value)) continue;
     return `${create.id} was sent ${p.name} ${JSON.stringify(value)}, which ${reader.op.id}'s ${p.name} does not admit: the created resource cannot be read back under it`;
   }
+  // The same for the identifier the create answered, where the answer's own schema admits it: the
+  // contract then contradicts itself (truora's `ContinuousCheckID: {type: string}`, its example
+  // `"CCK9cb5…"`, read by `/continuous-checks/{continuous_check_id}` typed `number`), and the read
+  // would be an invalid request. An identifier its own schema refuses stays the target's fault.
+  const createdSchema = responseJsonSchema(
+    create.responses[String(exchange.response?.status)] ?? ({} as OpenAPIV3.ResponseObject),
+  )?.schema;
+  const fieldSchema = asSchema(
+    createdSchema
+      ? properties(record === created ? createdSchema : (recordMemberOf(createdSchema)?.[1] ?? createdSchema)).get(
+          idField,
+        )
+      : undefined,
+  );
+  for (const p of pathParameters(reader.op)) {
+    const value = reader.params[p.name];
+    const schema = asSchema(p.schema);
+    if (value === undefined || !schema || !fieldSchema || pathValueFits(validator, schema, value)) continue;
+    if (validator.validate(fieldSchema, value, 'response').state === 'invalid') continue;
+    return `${create.id} answered ${idField} ${JSON.stringify(value)}, which its schema admits and ${reader.op.id}'s ${p.name} does not: the contract gives the created resource no read`;
+  }
   const context = { expectedFields: placed(expectation), resourceId: reader.id, after: 'create' as const };
   await session.send({
     reportAs: create.id,

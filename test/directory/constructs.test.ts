@@ -19,6 +19,9 @@ const CONSTRUCTS = [
   // an integer): the read-back under `godparent` was refused 400 and failed (created_resource_readable, use_after_delete).
   'replace-read-narrower-id.yaml',
   // A read documented as any value (Orthanc's `GET /modalities/{id}`): its string answer failed "not an object".
+  // A created id its own schema admits and the read's parameter refuses (truora's string `ContinuousCheckID`
+  // read by a `number` `{continuous_check_id}`): the read-back was an invalid request, its 400 failed.
+  'created-id-refused-by-read.yaml',
   'read-answers-any-value.yaml',
   // A collection keyed by a document number its listed items carry under another name (visma.net's
   // `/cashsale/{documentNumber}` over `referenceNumber`, 29 collections): the runner looked for the

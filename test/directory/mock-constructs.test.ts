@@ -27,6 +27,8 @@ const CONSTRUCTS = [
   'replace-named-in-query.yaml',
   // Items no collection keeps, documenting 404 (gotomeeting's meetings): any id was 200 or 204.
   'stateless-item-404.yaml',
+  // The same with a format suffix (cambase.io's Rails routes, `/models/{id}.json`): any id was 200.
+  'stateless-item-format-suffix.yaml',
   // Two JSON overloads told apart by a required header (Content Moderator's reviews): the video one was refused, 400.
   'overload-by-required-header.yaml',
   // A request body under `*/*` (Apideck's proxy): any actual type was refused 415.

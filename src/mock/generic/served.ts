@@ -118,8 +118,9 @@ export class ServedValues {
     // offeringId; `/meetings/{meetingId}/attendees`), unless an inferred collection's store holds its values.
     const segments = operation.path.split('#')[0]!.split('/');
     for (const [i, segment] of segments.entries()) {
-      // A segment of several expressions (`{sectionId},{step}`, RFC 6570 §2.2) is named by its first.
-      const name = /^\{([^{}]+)\}(?:[^\w{}]+\{[^{}]+\})*$/.exec(segment)?.[1];
+      // A segment of several expressions (`{sectionId},{step}`, RFC 6570 §2.2) is named by its first;
+      // so is one with a format suffix (cambase.io's Rails routes: `/models/{id}.json`).
+      const name = /^\{([^{}]+)\}(?:[^\w{}]+\{[^{}]+\})*(?:\.[A-Za-z0-9]+)?$/.exec(segment)?.[1];
       const collection = segments[i - 1];
       if (name === undefined || !collection || collection.includes('{')) continue;
       const id = params[name];
