@@ -1,5 +1,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import {
+  documentedResponse,
+  isJsonMediaType,
   listsChildren,
   lowered,
   type Contract,
@@ -292,8 +294,14 @@ async function listIds(
     // `delivery-pool-id`, where its example keys each pool by its id) lists nothing the runner can read.
     // Only where the contract itself shows no list there: a page that leaves out a list its schema
     // declares is the target's fault, and stays unlisted.
+    // So does a 2xx the list documents with no JSON content at all (getpostman's `GET /apis`, `200:
+    // {description: ""}`): the contract gives its answer no body to name an identifier in (OAS 3.0.3 §4.7.17).
     if (!items) {
-      unreadable = pages === 0 && answer !== undefined && itemSchemaOf(listOp) === undefined;
+      const status = last.response?.status;
+      const documented = status === undefined ? undefined : documentedResponse(listOp.responses, status);
+      const bodiless =
+        documented !== undefined && !Object.keys(documented.response.content ?? {}).some(isJsonMediaType);
+      unreadable = pages === 0 && (bodiless || (answer !== undefined && itemSchemaOf(listOp) === undefined));
       break;
     }
     // A list of the identifiers alone (`{ticketIds: [...]}`, the kernel's listMember) lists each by itself.

@@ -237,6 +237,13 @@ const CONSTRUCTS = [
   'readonly-body-root.yaml',
   // A stored item's delete documenting only refusals (nordigen's requisitions): the store's 204, undocumented.
   'delete-documents-no-success.yaml',
+  // A create answering the record under a member named as the item parameter (digitalocean's
+  // `{floating_ip: {ip, …}}` under `/v2/floating_ips/{floating_ip}`, evidently's `{experiment: {…}}`):
+  // the runner took that object for the identifier, and its read was refused 400.
+  'created-wrapped-under-param-name.yaml',
+  // A collection whose list documents no content (getpostman's `GET /apis`, `200: {description: ""}`): the
+  // runner read the empty answer as a list of none and failed "created id … is not listed (0 items)".
+  'list-documents-no-content.yaml',
   // A POST under an item answering that item (GitHub's add-assignees: 201 with the issue): the runner read it as a
   // create of an assignee, took the issue's `assignee` object for its id and failed the read of `/assignees/avatar_url,…`.
   'post-answers-parent.yaml',

@@ -317,6 +317,9 @@ const CONSTRUCTS = [
   // Answers keyed `application/json;charset=UTF-8` (every ebay.com document): the validator printed
   // "no validator found" on stderr and checked none of them.
   'media-key-not-normal-form.yaml',
+  // A record sent whole, named by `metadata.name` (kubernetes.io's resources): `metadata` was taken for
+  // a wrapper of the record, so the fields beside it (`revision`, `spec`) read back generated.
+  'record-named-in-metadata.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
@@ -749,6 +752,34 @@ describe('a collection whose create answers nothing keeps the records its list s
       expect((await fetch(`${mock.url}/transactions/categories/${id}`, { method: 'DELETE' })).status).toBe(204);
       expect(await listed()).not.toContain(id);
       expect((await fetch(`${mock.url}/transactions/categories/${id}`, { method: 'DELETE' })).status).toBe(404);
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+// record-named-in-metadata.yaml, swept above too: what the mock stores under which name.
+describe('a record sent whole, named by a member of its own (Kubernetes metadata.name)', () => {
+  it('is kept under metadata.name, reads back as sent, and a nameless one is named by the server', async () => {
+    const mock = await start({
+      port: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'record-named-in-metadata.yaml'),
+    });
+    try {
+      const widgets = `${mock.url}/apis/example.io/v1/namespaces/ns/widgets`;
+      const headers = { 'content-type': 'application/json', authorization: 'dev-key' };
+      const sent = { kind: 'Widget', metadata: { name: 'w1' }, revision: 0, spec: { group: 'g', labels: [] } };
+      const created = await fetch(widgets, { method: 'POST', headers, body: JSON.stringify(sent) });
+      expect(created.status).toBe(201);
+      expect(created.headers.get('location')).toBe('/apis/example.io/v1/namespaces/ns/widgets/w1');
+      const read = await fetch(`${widgets}/w1`, { headers });
+      expect(read.status).toBe(200);
+      expect(await read.json()).toMatchObject(sent);
+      const nameless = await fetch(widgets, { method: 'POST', headers, body: JSON.stringify({ revision: 3 }) });
+      const given = ((await nameless.json()) as { metadata: { name: string } }).metadata.name;
+      expect(nameless.headers.get('location')).toBe(`/apis/example.io/v1/namespaces/ns/widgets/${given}`);
+      const listed = (await (await fetch(widgets, { headers })).json()) as { items: { metadata: { name: string } }[] };
+      expect(listed.items.map((w) => w.metadata.name)).toEqual(['w1', given]);
     } finally {
       await mock.close();
     }

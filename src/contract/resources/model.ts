@@ -47,6 +47,11 @@ export interface Collection {
    * `{data: {ipn: {id, …}}, message, ok, status}`): that inner member; `schema` is then its schema.
    */
   readonly envelopeInner?: string;
+  /**
+   * Where a record sent whole names itself in a member of its own, the item parameter's field there
+   * (Kubernetes' `metadata.name` under `…/{name}`; the record has no `idField`): the create keeps it under that value.
+   */
+  readonly idWithin?: { readonly member: string; readonly field: string };
 }
 
 /** Where the array sits in a list response: the body itself, or one property of an object (`{data: [...]}`). */
@@ -156,7 +161,12 @@ export function identifierProperty(
       if (field !== undefined && field in properties) return field;
     }
   }
-  const names = Object.keys(properties);
+  // An object member is no identifier, whatever its name: it is the record wrapped (digitalocean's
+  // `{floating_ip: {ip, …}}` under `/floating_ips/{floating_ip}`; envelopeOf finds it there) or another.
+  const names = Object.keys(properties).filter((name) => {
+    const sub = properties[name];
+    return !(sub && !('$ref' in sub) && isObjectSchema(sub));
+  });
   return (
     names.find((n) => n === idParam) ??
     names.find((n) => normalName(n) === normalName(idParam)) ??
@@ -313,8 +323,57 @@ function envelopeOf(
   // Banking's `{Data, Risk}` answered `{Data, Links, Meta}`, Sakari's `{data: {id}, success}`):
   // the one object member with an identifier field is the record, as where nothing creates it.
   // Two such members (Clerk's `{response, client}`) are told apart only by the fields sent, above.
+  // A body that sends, beside that member, the answer's own fields is the record itself, whose
+  // identifier sits in a member of its own (Kubernetes: `{apiVersion, kind, metadata: {name}, spec}`
+  // sent and answered under `…/{name}`): the member is part of the record, no wrapper of it. The
+  // members a document wraps any record in (JSON:API 1.1 §7.1's `meta`, `links`; HAL's) are not
+  // fields of the record.
+  if (onlyHolder !== undefined && candidates.length === 0 && sentBeside(answer, sent, onlyHolder.property))
+    return undefined;
   return candidates.length === 0 ? onlyHolder : undefined;
 }
+
+/** Whether a create's body sends, beside `member`, fields of the answer itself (not a document's members). */
+function sentBeside(answer: Schema, sent: readonly string[], member: string): boolean {
+  const answered = recordProperties(answer);
+  return sent.some((name) => name !== member && name in answered && !DOCUMENT_MEMBERS.has(name));
+}
+
+/**
+ * The member of a record sent whole that names it (envelopeOf's rule above: Kubernetes'
+ * `{apiVersion, kind, metadata: {name, …}, spec}` under `…/{name}`): the one object member holding
+ * a field named as the item parameter, where the create's body sends that member and others of the
+ * record beside it. A field merely called `id` in a member (an `author: {id}`) names another record.
+ */
+function identifierWithin(
+  answer: Schema,
+  idParam: string,
+  create: Operation | undefined,
+): { member: string; field: string } | undefined {
+  const sent = Object.values(create?.requestBody?.content ?? {})
+    .map((media) => media.schema)
+    .filter((s): s is Schema => s !== undefined && !('$ref' in s))
+    .flatMap((s) => Object.keys(recordProperties(s)));
+  const holders = Object.entries(mergeAllOf(answer).properties ?? {}).flatMap(([member, sub]) => {
+    if ('$ref' in sub || !isObjectSchema(sub)) return [];
+    const field = Object.keys(recordProperties(sub)).find((name) => normalName(name) === normalName(idParam));
+    return field === undefined ? [] : [{ member, field }];
+  });
+  const only = holders.length === 1 ? holders[0]! : undefined;
+  return only && sent.includes(only.member) && sentBeside(answer, sent, only.member) ? only : undefined;
+}
+
+const withinOf = (
+  answer: Schema,
+  idParam: string,
+  create: Operation | undefined,
+): { idWithin?: { member: string; field: string } } => {
+  const within = identifierWithin(answer, idParam, create);
+  return within === undefined ? {} : { idWithin: within };
+};
+
+/** Top-level members of a document beside its record (JSON:API 1.1 §7.1; HAL's `_links`, `_embedded`). */
+const DOCUMENT_MEMBERS = new Set(['meta', 'links', 'included', 'jsonapi', 'errors', '_links', '_embedded']);
 
 /**
  * The record of an answer that is a list of it in a one-member envelope (daniweb's `GET /groups/{ID}`,
@@ -681,6 +740,7 @@ export function inferModel(contract: Contract): GenericModel {
       noun,
       ...(wrapped ? { envelope: wrapped.property } : {}),
       ...(wrapped?.inner === undefined ? {} : { envelopeInner: wrapped.inner }),
+      ...(idField === undefined && !wrapped ? withinOf(answer, idParam, create) : {}),
     };
     collections.push(collection);
 

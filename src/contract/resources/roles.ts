@@ -166,22 +166,20 @@ export function identifierField(
   linkField?: string,
 ): string | undefined {
   if (linkField !== undefined && record[linkField] !== undefined) return linkField;
-  if (param !== undefined && record[param] !== undefined) return param;
+  // An object is no identifier, whatever its member's name: a path segment carries a value (RFC 6570
+  // §3.2.2), and a member named like the parameter that holds one is the record itself (digitalocean's
+  // `{floating_ip: {ip, …}}` under `/floating_ips/{floating_ip}`) or another (GitHub's issue `assignee`).
+  const held = (k: string): boolean => record[k] !== undefined && !isRecord(record[k]);
+  if (param !== undefined && held(param)) return param;
   // A parameter of several words whose last is a field (`{org_name}` over `name` beside a UUID `id`),
   // as the kernel's identifierProperty reads it (vocabulary.ts addressedField).
-  const named =
-    param === undefined
-      ? undefined
-      : addressedField(
-          param,
-          Object.keys(record).filter((k) => record[k] !== undefined),
-        );
+  const named = param === undefined ? undefined : addressedField(param, Object.keys(record).filter(held));
   if (named !== undefined) return named;
-  if (record['id'] !== undefined) return 'id';
+  if (held('id')) return 'id';
   // The parameter's own name in another case (`Sid` → `sid`), before any guess from its stem.
   const exact =
     param === undefined ? undefined : Object.keys(record).find((k) => k.toLowerCase() === param.toLowerCase());
-  if (exact !== undefined && record[exact] !== undefined) return exact;
+  if (exact !== undefined && held(exact)) return exact;
   const base = param?.replace(/(Id|_id|ID|Sid|_sid)$/, '');
   const keys = Object.keys(record).filter((k) => /(^|_)(id|sid|uuid|key|name)$/i.test(k));
   // An empty stem (`Sid` itself) is in every key: it names nothing (Twilio: `friendly_name` was taken for the Sid).

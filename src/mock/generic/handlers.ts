@@ -1503,16 +1503,33 @@ export function genericHandlers(deps: GenericDeps): Handlers {
             schemaAccepts(validator, collection.schema, { ...record, [collection.idField]: underParam })
           )
             chosen = underParam;
+          // Or in a member of the record sent whole (Kubernetes' `metadata.name`): its name is its key.
+          const within = collection.idWithin;
+          const inner = within && isRecord(sent) ? sent[within.member] : undefined;
+          const named = within && isRecord(inner) ? inner[within.field] : undefined;
+          if (
+            chosen === undefined &&
+            (typeof named === 'string' || typeof named === 'number') &&
+            addressable(collection, named, validator)
+          )
+            chosen = named;
           if (
             chosen !== undefined &&
             input.operation.responses['409'] &&
             store.get(collection.path, scope, String(chosen))
           )
-            throw taken(collection, collection.idField!, chosen);
+            throw taken(collection, collection.idField ?? `${within?.member}.${within?.field}`, chosen);
           const clash = takenBy(record, store.view(collection.path, scope), unique(input.operation));
           if (clash) throw taken(collection, clash.field, clash.value);
           const id = chosen !== undefined ? chosen : newId(collection, store, deps.faker(), validator, referencedId);
           if (collection.idField !== undefined) record = { ...record, [collection.idField]: id };
+          else if (within && chosen === undefined) {
+            // A name the server gave is the record's own name too, as the client reads it back.
+            const held = record[within.member];
+            const member = { ...(isRecord(held) ? held : {}), [within.field]: id };
+            if (schemaAccepts(validator, collection.schema, { ...record, [within.member]: member }))
+              record = { ...record, [within.member]: member };
+          }
           record = completed(collection, withRequired(record, collection.schema, validator, deps.faker()));
           // A record of one of several shapes (oneOf/anyOf) is completed as the alternative it fits
           // requires, and stored so: every later answer (read, list, filter) shows the same values,
