@@ -1,12 +1,12 @@
 /**
- * `npm run sweep -- [--sample N] [--seed S] [--half odd|even] [--jobs J] [--examples E] [--timeout SECONDS] [--only ID,…] [--out DIR] [--markdown FILE]`:
+ * `npm run sweep -- [--sample N] [--seed S] [--half odd|even] [--jobs J] [--examples E] [--timeout SECONDS] [--only ID,…|@FILE] [--out DIR] [--markdown FILE]`:
  * the kit over APIs.guru's directory (issue 29 item 3). Per document: does the mock start and how
  * fast, do its plain GETs answer without 5xx, how many failing results the runner (every credential)
  * gives against the mock. Each document runs in a worker thread, terminated after `--timeout`
  * seconds, so one that hangs or crashes is an outcome, not the end of the sweep. Writes the table as
  * JSON and markdown and prints the summary line. The directory is installed on demand (bench/sweep/directory.ts).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -44,7 +44,7 @@ const { values } = parseArgs({
 });
 if (values.help) {
   process.stdout.write(
-    'npm run sweep -- [--sample N] [--seed S=1] [--half odd|even] [--jobs J=1] [--examples E=1] [--timeout SECONDS=120] [--only ID,…] [--directory DIR] [--out DIR] [--markdown FILE]\n',
+    'npm run sweep -- [--sample N] [--seed S=1] [--half odd|even] [--jobs J=1] [--examples E=1] [--timeout SECONDS=120] [--only ID,…|@FILE] [--directory DIR] [--out DIR] [--markdown FILE]\n',
   );
   process.exit(0);
 }
@@ -70,8 +70,23 @@ if (values.half !== undefined && !isHalf(values.half)) {
 }
 let chosen: DirectoryEntry[] = values.half === undefined ? all : halfOfDirectory(all, values.half);
 if (values.only !== undefined) {
-  const ids = new Set(values.only.split(','));
+  // `--only @FILE`: the ids one per line (a holdout's list, kept in the repository, is one command).
+  let listed = values.only.split(',');
+  if (values.only.startsWith('@')) {
+    try {
+      listed = readFileSync(values.only.slice(1), 'utf8').split(/\r?\n/);
+    } catch (error) {
+      process.stderr.write(`--only ${values.only}: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(2);
+    }
+  }
+  const ids = new Set(listed.map((id) => id.trim()).filter((id) => id !== '' && !id.startsWith('#')));
   chosen = chosen.filter((e) => ids.has(e.id));
+  const missing = [...ids].filter((id) => !chosen.some((e) => e.id === id));
+  if (missing.length > 0)
+    log(
+      `--only: ${missing.length} id(s) not in ${values.half === undefined ? 'the directory' : `the ${values.half} half`}: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}`,
+    );
 } else if (values.sample !== undefined) chosen = sampleDirectory(chosen, int('sample', values.sample), seed);
 const jobs = Math.max(1, int('jobs', values.jobs));
 
