@@ -297,6 +297,9 @@ const CONSTRUCTS = [
   // An identifier's pattern unanchored by `.*` with its length fixed (AWS Clean Rooms' UUID): the
   // create issued an id of the wrong length, 500 "The response breaks the contract".
   'unanchored-id-pattern.yaml',
+  // A readOnly, required property named `items` (gsmtasks' Invoice) taken for the array keyword:
+  // its readOnly dropped, every body without it refused 400.
+  'property-named-items.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
