@@ -300,6 +300,9 @@ const CONSTRUCTS = [
   // A readOnly, required property named `items` (gsmtasks' Invoice) taken for the array keyword:
   // its readOnly dropped, every body without it refused 400.
   'property-named-items.yaml',
+  // A header parameter named "" (notion's retrieveAPage): the runner could not send the request and
+  // judged that as the server's fault (not_a_server_error).
+  'header-name-empty.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
