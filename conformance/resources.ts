@@ -5,9 +5,11 @@ import { documentedValues, pathParameters, requestBodyOf, validBody, validValue 
 import {
   identifierOf,
   identifierSource,
+  inferModel,
   isSuccess,
   listItems,
   nounedField,
+  type GenericModel,
   onCollection,
   referenceBase,
   referencedCreate,
@@ -36,7 +38,12 @@ const sendable = (op: Operation): boolean => requestBodyOf(op) !== undefined;
  */
 const answersOf = new WeakMap<
   Contract,
-  { readonly sources: Map<string, IdentifierSource | undefined>; readonly creates: Map<string, Operation | undefined> }
+  {
+    readonly sources: Map<string, IdentifierSource | undefined>;
+    readonly creates: Map<string, Operation | undefined>;
+    /** The kernel's resource model, inferred only when a list answer holds several arrays of records (pageOf). */
+    model?: GenericModel;
+  }
 >();
 
 export type Obtained<T> =
@@ -70,8 +77,29 @@ export class Resources {
   ) {
     let kept = answersOf.get(contract);
     if (!kept) answersOf.set(contract, (kept = { sources: new Map(), creates: new Map() }));
+    this.kept = kept;
     this.sources = kept.sources;
     this.creates = kept.creates;
+  }
+
+  private readonly kept: { model?: GenericModel };
+
+  /**
+   * The page of a list answer holding several arrays of records that all carry an identifier
+   * (loket's `{messages: [{id, code, …}], _embedded: [Employer]}`): the member the kernel's model
+   * reads from the list's schema, whose items are the collection's records (model.ts listShape), as
+   * the value alone cannot tell them apart. Undefined where the value is plain or the model binds no page.
+   */
+  private pageOf(listOp: Operation, value: unknown): unknown[] | undefined {
+    if (!isRecord(value)) return undefined;
+    const records = Object.values(value).filter((v) => Array.isArray(v) && v.length > 0 && v.every(isRecord));
+    if (records.length < 2) return undefined;
+    this.kept.model ??= inferModel(this.contract);
+    const binding = this.kept.model.bindings.get(listOp.id);
+    if (binding?.kind !== 'list' || binding.shape.kind !== 'wrapped') return undefined;
+    const holder = binding.shape.within ? value[binding.shape.within.member] : value;
+    const page = isRecord(holder) ? holder[binding.shape.property] : undefined;
+    return Array.isArray(page) ? page : undefined;
   }
 
   /** The create (no path parameters, a body this runner can send) of the collection named by `base`. */
@@ -489,7 +517,8 @@ export class Resources {
           auth: 'valid',
         });
         try {
-          const items = listItems(JSON.parse(exchange.response?.body ?? '') as unknown) ?? [];
+          const answer = JSON.parse(exchange.response?.body ?? '') as unknown;
+          const items = this.pageOf(listOp, answer) ?? listItems(answer) ?? [];
           // The first item whose identifier can fill a path segment: an empty one or a dot segment names
           // nothing (RFC 3986 §3.3, §5.2.4: `/global-networks//links` is another path, which no operation serves).
           // The list is a parent's record holding the items (tcgdex's `GET /sets/{set}`, its `cards`), which

@@ -58,8 +58,18 @@ export function requestBodyOf(operation: Operation): RequestBodyPlan | undefined
 /** Header parameters the client sets itself are not the contract's to describe (OAS 3.0.3 §4.7.12.1). */
 const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 
+/** A field name is a token (RFC 9110 §5.1, §5.6.2: one or more tchar); no request can carry another. */
+const FIELD_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/**
+ * The header parameters a request can carry: not those the client sets itself, nor one whose name
+ * is no field name (notion's `{in: header, name: ""}`), which no HTTP message can hold: sending it
+ * failed before any answer, and the failure was judged as the server's.
+ */
 export function headerParameters(operation: Operation): OpenAPIV3.ParameterObject[] {
-  return operation.parameters.filter((p) => p.in === 'header' && !IGNORED_HEADERS.has(p.name.toLowerCase()));
+  return operation.parameters.filter(
+    (p) => p.in === 'header' && FIELD_NAME.test(p.name) && !IGNORED_HEADERS.has(p.name.toLowerCase()),
+  );
 }
 
 export function cookieParameters(operation: Operation): OpenAPIV3.ParameterObject[] {

@@ -562,7 +562,14 @@ function parametersSharingNames(document: OpenAPIV3.Document, changes: string[])
  */
 function accessModesOfItems(document: OpenAPIV3.Document, changes: string[]): void {
   let dropped = 0;
+  // A property named `items` (gsmtasks' Invoice: `items: {type: array, readOnly: true}`, required) is a
+  // property, not the keyword: a `properties` map is no schema, and its members keep their modes.
+  const propertyMaps = new WeakSet<object>();
   walkRecords(document, (record) => {
+    if (isRecord(record['properties'])) propertyMaps.add(record['properties']);
+  });
+  walkRecords(document, (record) => {
+    if (propertyMaps.has(record)) return;
     const items = record['items'];
     if (!isRecord(items)) return;
     for (const mode of ['readOnly', 'writeOnly'])

@@ -320,10 +320,53 @@ const CONSTRUCTS = [
   // A record sent whole, named by `metadata.name` (kubernetes.io's resources): `metadata` was taken for
   // a wrapper of the record, so the fields beside it (`revision`, `spec`) read back generated.
   'record-named-in-metadata.yaml',
+  // Success documented only under `default`, beside error statuses (openchannel's `GET /apps`: 400 and
+  // `default` "OK"; magento's 401, 500 and `default`): valid input was answered 400 or 500.
+  'default-beside-error-statuses.yaml',
+  // A list's page beside another array of records with `id` (loket's `messages` beside `_embedded`):
+  // the runner took a message's id as the employer's and judged the mock's 404 a refusal, 404 on every read.
+  'list-beside-other-records.yaml',
+  // Records kept as `application/hal+json` (listed first) describes them, written as the preferred,
+  // closed `application/json` (configcat): 500 "must NOT have additional properties" on every list.
+  'hal-beside-closed-json.yaml',
+  // An identifier's pattern unanchored by `.*` with its length fixed (AWS Clean Rooms' UUID): the
+  // create issued an id of the wrong length, 500 "The response breaks the contract".
+  'unanchored-id-pattern.yaml',
+  // A readOnly, required property named `items` (gsmtasks' Invoice) taken for the array keyword:
+  // its readOnly dropped, every body without it refused 400.
+  'property-named-items.yaml',
+  // A header parameter named "" (notion's retrieveAPage): the runner could not send the request and
+  // judged that as the server's fault (not_a_server_error).
+  'header-name-empty.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
   it.each(CONSTRUCTS)('%s: mock starts, no 5xx, no failure', (name) => expectCleanSweep(name));
+});
+
+describe('an identifier whose pattern is unanchored by `.*`, its length fixed', () => {
+  it('every create issues a 36-character id the pattern holds, each reads back, the list answers 200', async () => {
+    const mock = await start({
+      port: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'unanchored-id-pattern.yaml'),
+    });
+    try {
+      for (let i = 0; i < 6; i++) {
+        const created = await fetch(`${mock.url}/collaborations`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name: `c${i}` }),
+        });
+        expect(created.status).toBe(200);
+        const { collaboration } = (await created.json()) as { collaboration: { id: string } };
+        expect(collaboration.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+        expect((await fetch(`${mock.url}/collaborations/${collaboration.id}`)).status).toBe(200);
+      }
+      expect((await fetch(`${mock.url}/collaborations`)).status).toBe(200);
+    } finally {
+      await mock.close();
+    }
+  });
 });
 
 describe('a list whose schema needs minItems holds that many records, and they read back', () => {

@@ -110,15 +110,17 @@ export function addressSchema(parameter: OpenAPIV3.ParameterObject | undefined):
 
 /**
  * The first 2xx JSON response schema of an operation, if it has one: an exact code first, else the
- * `2XX` range (OAS 3.0.3 §4.7.16: a range stands for every code in it; Ably documents only `2XX`).
+ * `2XX` range (OAS 3.0.3 §4.7.16: a range stands for every code in it; Ably documents only `2XX`),
+ * else `default` where the operation lists refusals alone (it covers every status not listed, a 2xx
+ * included: openchannel's `400` and `default` "OK"), as the mock answers it (core/respond.ts).
  */
 export function successSchema(operation: Operation | undefined): Schema | undefined {
   if (!operation) return undefined;
+  const keys = Object.keys(operation.responses);
   for (const status of [
-    ...Object.keys(operation.responses)
-      .filter((s) => /^2\d\d$/.test(s))
-      .sort(),
-    ...Object.keys(operation.responses).filter((s) => /^2XX$/i.test(s)),
+    ...keys.filter((s) => /^2\d\d$/.test(s)).sort(),
+    ...keys.filter((s) => /^2XX$/i.test(s)),
+    ...(keys.some((s) => /^[123]/.test(s)) ? [] : keys.filter((s) => s === 'default')),
   ]) {
     const json = jsonContent(operation.responses[status]?.content, { ranges: true });
     if (json?.schema) return json.schema;

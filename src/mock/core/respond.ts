@@ -87,13 +87,17 @@ export function respond(request: PlainRequest, deps: CoreDeps): Reply {
   // request lacks no credentials (RFC 9110 §15.5.2), and a 401 would say it does (BigOven's
   // `Recipe_Scan` lists only 401, 402, 415 and 500; Magento's `PUT /V1/carts/mine` 401 and `default`,
   // whose answer is then the one `default` gives).
+  // Beside only refusals (4xx, 5xx), a `default` is the success: it covers every status the
+  // operation does not list (OAS 3.0.3 §4.7.16), a 2xx included (openchannel's `GET /apps`: `400`
+  // and `default` "OK"; magento's `401`, `500` and `default`), and valid input is refused by none.
   const statuses = Object.keys(operation.responses)
     .filter((s) => /^\d{3}$/.test(s))
     .sort();
   const fitting = operation.requiresAuth ? statuses : statuses.filter((s) => s !== '401');
+  const answers = statuses.filter((s) => !/^[45]/.test(s));
   const fallback = documentsSuccess(operation.responses)
     ? undefined
-    : (fitting[0] ?? (Object.hasOwn(operation.responses, 'default') ? undefined : statuses[0]));
+    : (answers[0] ?? (Object.hasOwn(operation.responses, 'default') ? undefined : (fitting[0] ?? statuses[0])));
   let reply = cannedReply(
     operation,
     preferences.code === undefined && fallback !== undefined ? { ...preferences, code: Number(fallback) } : preferences,

@@ -62,7 +62,7 @@ export function answerStage(ctx: StageContext): RequestHandler {
       }
     }
     res.status(reply.status);
-    const representation = representationOf(req, state.match.operation, reply);
+    const representation = representationOf(req, state.match.operation, reply, ctx.schemaValidator);
     // A JSON answer's type is set before the validator checks it (it reads the Content-Type).
     if (representation.kind === 'json' && representation.type !== 'application/json') res.type(representation.type);
     state.representation = representation;
@@ -97,7 +97,12 @@ function documentedLocation(
 }
 
 /** How the reply's body is written. */
-export function representationOf(req: Request, operation: Operation, reply: Reply): Representation {
+export function representationOf(
+  req: Request,
+  operation: Operation,
+  reply: Reply,
+  validator?: SchemaValidator,
+): Representation {
   const documented = responseFor(operation.responses, reply.status);
   // The one rule for bodies (src/contract/response-body.ts), which the runner judges by: none on
   // 204/304, none on a success documented without content. HEAD is written as GET: Node drops the
@@ -109,7 +114,8 @@ export function representationOf(req: Request, operation: Operation, reply: Repl
   const types = Object.keys(content);
   // RFC 9110 §12.5.1 (src/contract/negotiate.ts); a refused Accept was answered 406 before, so
   // only error answers reach here unacceptable: they take the first documented type.
-  const chosen = negotiate(req.headers.accept, types) ?? types[0];
+  const preferred = negotiate(req.headers.accept, types) ?? types[0];
+  const chosen = validator ? heldBy(req, content, preferred, reply.body, validator) : preferred;
   const syntax = chosen === undefined ? undefined : sequenceSyntax(chosen);
   // A sequential media type (OAS 3.2.0 §4.14.3.1) is written as its items, one after another.
   if (chosen !== undefined && syntax !== undefined)
@@ -127,4 +133,33 @@ export function representationOf(req: Request, operation: Operation, reply: Repl
   // The XML root is named like the path's collection (the kernel's collectionNameOf: `/Calls.json` → `Calls`).
   const body = nonJsonBody(chosen, reply.body, content[chosen], collectionNameOf(operation.path) ?? 'body');
   return { kind: 'bytes', type: answerType(req.headers.accept, chosen) ?? 'application/octet-stream', body };
+}
+
+/**
+ * The JSON type to write a body in: the preferred one, unless its schema refuses the body and another
+ * documented JSON type the client also accepts holds it (configcat's lists: `application/hal+json`,
+ * listed first, whose records the state keeps with `_links`, beside a closed `application/json`
+ * without them; the runner's Accept, `application/json` beside any type at q=0.5, accepts both). Any acceptable
+ * documented type is a faithful answer (RFC 9110 §12.5.1); one its own schema refuses is not.
+ */
+function heldBy(
+  req: Request,
+  content: Readonly<Record<string, OpenAPIV3.MediaTypeObject>>,
+  preferred: string | undefined,
+  body: unknown,
+  validator: SchemaValidator,
+): string | undefined {
+  const schemaOf = (type: string | undefined) =>
+    type !== undefined && admitsJson(type) ? content[type]?.schema : undefined;
+  const first = schemaOf(preferred);
+  if (first === undefined || '$ref' in first) return preferred;
+  const others = Object.keys(content).filter((t) => t !== preferred && schemaOf(t) !== undefined);
+  if (others.length === 0 || schemaAccepts(validator, first, body)) return preferred;
+  let left = others;
+  for (let next = negotiate(req.headers.accept, left); next !== undefined; next = negotiate(req.headers.accept, left)) {
+    const schema = schemaOf(next);
+    if (schema !== undefined && !('$ref' in schema) && schemaAccepts(validator, schema, body)) return next;
+    left = left.filter((t) => t !== next);
+  }
+  return preferred;
 }
