@@ -227,6 +227,9 @@ const CONSTRUCTS = [
   'readonly-body-root.yaml',
   // A stored item's delete documenting only refusals (nordigen's requisitions): the store's 204, undocumented.
   'delete-documents-no-success.yaml',
+  // A POST under an item answering that item (GitHub's add-assignees: 201 with the issue): the runner read it as a
+  // create of an assignee, took the issue's `assignee` object for its id and failed the read of `/assignees/avatar_url,…`.
+  'post-answers-parent.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {

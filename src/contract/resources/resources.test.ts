@@ -385,6 +385,35 @@ describe('roles: which POST creates, and where the identifier of a record is', (
     expect(isCreate(contract.operationsById.get(operationId)!, contract)).toBe(expected);
   });
 
+  it.each<[string, Json, boolean]>([
+    [
+      "a POST under an item answering that item's own schema (GitHub's add-assignees) adds to the parent: no create",
+      { '204': { description: 'can be assigned' } },
+      false,
+    ],
+    [
+      'the same, where the child read answers that schema too (folders in folders): a create',
+      ok({ $ref: '#/components/schemas/Issue' }),
+      true,
+    ],
+  ])('isCreate: %s', async (_construct, childRead, expected) => {
+    const issue = { $ref: '#/components/schemas/Issue' };
+    const contract = await load(
+      {
+        '/issues/{n}': { get: op('getIssue', ok(issue), { parameters: [param('n')] }) },
+        '/issues/{n}/assignees': {
+          post: op('addAssignees', created(issue), {
+            ...body(obj({ assignees: { type: 'array', items: { type: 'string' } } })),
+            parameters: [param('n')],
+          }),
+        },
+        '/issues/{n}/assignees/{a}': { get: op('checkAssignee', childRead, { parameters: [param('n'), param('a')] }) },
+      },
+      { schemas: { Issue: obj({ id: { type: 'integer' }, assignee: obj({ login: { type: 'string' } }) }) } },
+    );
+    expect(isCreate(contract.operationsById.get('addAssignees')!, contract)).toBe(expected);
+  });
+
   it.each<[string, unknown, string | undefined, string | undefined, unknown]>([
     ['the field named like the parameter', { petId: 7, id: 1 }, 'petId', undefined, 7],
     ['`id` otherwise', { id: 1, name: 'x' }, 'thingId', undefined, 1],

@@ -32,6 +32,7 @@ function successResponses(operation: Operation): OpenAPIV3.ResponseObject[] {
 export function isCreate(operation: Operation, contract: Contract): boolean {
   if (operation.method !== 'post' || operation.requestBody === undefined) return false;
   if (isItemPath(operation.path)) return false;
+  if (answersItsParent(operation, contract)) return false;
   if (operation.responses['201']) return true;
   if (
     successResponses(operation).some(
@@ -42,6 +43,34 @@ export function isCreate(operation: Operation, contract: Contract): boolean {
   )
     return true;
   return answersWithItemIdentifier(operation, contract);
+}
+
+/** The JSON schemas of an operation's 2xx answers. */
+function successSchemas(operation: Operation): unknown[] {
+  return successResponses(operation)
+    .map((r) => jsonContent(r.content)?.schema)
+    .filter((s) => s !== undefined);
+}
+
+/**
+ * A POST under an item that answers with that item: GitHub's `POST /issues/{issue_number}/assignees`
+ * answers 201 with the `issue` that `GET /issues/{issue_number}` answers, while
+ * `GET …/assignees/{assignee}` answers 204. It adds to the parent and shows the parent, so what
+ * it answers names nothing of its own to read back (RFC 9110 §9.3.3: what a POST's answer
+ * represents is the server's to say; here the contract says it is the parent). The same schema
+ * object, not a look-alike: the loader keeps one object per `$ref`. A child read answering that
+ * schema too (folders in folders) keeps it a create.
+ */
+function answersItsParent(operation: Operation, contract: Contract): boolean {
+  const collection = resourcePath(operation.path);
+  const parent = collection.slice(0, collection.lastIndexOf('/'));
+  if (!isItemPath(parent)) return false;
+  const parentRead = onCollection(contract, parent, 'get');
+  const shown = parentRead ? successSchemas(parentRead) : [];
+  const answered = successSchemas(operation);
+  if (!answered.some((s) => shown.includes(s))) return false;
+  const childRead = itemRead(contract, operation.path)?.op;
+  return !(childRead && successSchemas(childRead).some((s) => answered.includes(s)));
 }
 
 /**
