@@ -1,4 +1,11 @@
-import { requestPath, resourcePath, samePath, type Contract, type Operation } from '../../src/contract/index.js';
+import {
+  bySpecificity,
+  requestPath,
+  resourcePath,
+  samePath,
+  type Contract,
+  type Operation,
+} from '../../src/contract/index.js';
 
 /**
  * Why an operation cannot be exercised as itself: another operation has the same method on the same
@@ -12,9 +19,8 @@ export function pathClash(contract: Contract, op: Operation): string | undefined
   // Keys told apart by a fragment (`/files/{id}#shared_link`, Box) are variants the document names on
   // purpose, sent as one path and told apart by their parameters: exercised each as itself.
   if (op.path.includes('#')) return undefined;
-  const shape = samePath(op.path);
-  const others = contract.operations.filter(
-    (o) => o !== op && o.method === op.method && !o.path.includes('#') && samePath(o.path) === shape,
+  const others = (shapesOf(contract.operations).byPath.get(samePath(op.path)) ?? []).filter(
+    (o) => o !== op && o.method === op.method && !o.path.includes('#'),
   );
   if (others.length === 0) return undefined;
   return `not exercised: ${op.method.toUpperCase()} ${op.path} is the same request as ${others.map((o) => `${o.id} (${o.path})`).join(', ')}: templated paths differing only in parameter names are identical (OAS 3.0.3 §4.7.8), so the contract does not say which operation a server applies`;
@@ -32,8 +38,7 @@ export function leavesNoSegment(value: unknown): boolean {
 
 /** The methods the contract documents on an operation's path, under any parameter names (OAS 3.0.3 §4.7.8). */
 export function methodsOnPath(contract: Contract, path: string): Set<string> {
-  const shape = samePath(path);
-  return new Set(contract.operations.filter((o) => samePath(o.path) === shape).map((o) => o.method));
+  return new Set((shapesOf(contract.operations).byPath.get(samePath(path)) ?? []).map((o) => o.method));
 }
 
 /**
@@ -55,13 +60,17 @@ export function namesOtherOperation(
   const own = requestPath(op.path);
   const target = own.replace(`{${name}}`, encodeURIComponent(String(value)));
   if (target === own) return undefined;
-  const shape = samePath(resourcePath(target));
-  return contract.operations.find(
-    (o) =>
-      o !== op &&
-      (o.method === op.method || (op.method === 'head' && o.method === 'get')) &&
-      samePath(resourcePath(o.path)) === shape,
-  );
+  const sameMethod = (o: Operation): boolean =>
+    o !== op && (o.method === op.method || (op.method === 'head' && o.method === 'get'));
+  const shapes = shapesOf(contract.operations);
+  const same = (shapes.byResource.get(samePath(resourcePath(target))) ?? []).find(sameMethod);
+  if (same) return same;
+  // A value that fits a segment with literal text beside its expressions (callfire's `1.5` for
+  // `/media/{id}` beside `/media/{id}.{extension}`): that template is tried first (bySpecificity),
+  // so the request is that operation's (id 1, extension 5), not a wrong `id` of this one.
+  return shapes.mixed.find(
+    ({ op: o, pattern }) => sameMethod(o) && bySpecificity(o.path, own) < 0 && pattern.test(target),
+  )?.op;
 }
 
 /**
@@ -76,6 +85,53 @@ export function landsOnOtherPath(contract: Contract, op: Operation, name: string
   const own = requestPath(op.path);
   const target = own.replace(`{${name}}`, encodeURIComponent(String(value)));
   if (target === own) return undefined;
-  const shape = samePath(resourcePath(target));
-  return contract.operations.find((o) => o !== op && samePath(resourcePath(o.path)) === shape)?.path;
+  return (shapesOf(contract.operations).byResource.get(samePath(resourcePath(target))) ?? []).find((o) => o !== op)
+    ?.path;
+}
+
+/** The operations by the shape of their path (samePath), and of their resource path (resourcePath, then samePath), in document order. */
+interface Shapes {
+  readonly byPath: ReadonlyMap<string, readonly Operation[]>;
+  readonly byResource: ReadonlyMap<string, readonly Operation[]>;
+  /** The operations with a segment of literal text beside expressions, each with the request paths its template matches. */
+  readonly mixed: readonly { readonly op: Operation; readonly pattern: RegExp }[];
+}
+
+/** A segment with literal text beside its expressions (`{id}.{extension}`, `{name}:verb`). */
+const MIXED_SEGMENT = /(^|\/)([^/{]+\{[^}/]+\}|\{[^}/]+\}[^/{][^/]*)/;
+
+/** The request paths a template matches: each expression one or more characters of a segment. */
+function templatePattern(path: string): RegExp {
+  const source = path
+    .split(/(\{[^}]+\})/)
+    .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}$`);
+}
+
+// Keyed by the list of operations (nobody modifies it), gone with it: the plan asks these of every
+// operation and every path mutation, and a scan of all operations each time made planning quadratic
+// (autotask.net, 2,958 operations).
+const shapeIndexes = new WeakMap<readonly Operation[], Shapes>();
+
+function shapesOf(operations: readonly Operation[]): Shapes {
+  const known = shapeIndexes.get(operations);
+  if (known) return known;
+  const byPath = new Map<string, Operation[]>();
+  const byResource = new Map<string, Operation[]>();
+  const add = (map: Map<string, Operation[]>, key: string, op: Operation): void => {
+    const list = map.get(key);
+    if (list) list.push(op);
+    else map.set(key, [op]);
+  };
+  const mixed: { op: Operation; pattern: RegExp }[] = [];
+  for (const op of operations) {
+    add(byPath, samePath(op.path), op);
+    add(byResource, samePath(resourcePath(op.path)), op);
+    const path = requestPath(op.path);
+    if (MIXED_SEGMENT.test(path)) mixed.push({ op, pattern: templatePattern(path) });
+  }
+  const shapes = { byPath, byResource, mixed };
+  shapeIndexes.set(operations, shapes);
+  return shapes;
 }

@@ -41,6 +41,9 @@ const CONSTRUCTS = [
   // Variants told apart by the query member their keys' fragments name (sdb's `/#Action=CreateDomain`):
   // the runner sent one without `Action` and judged the answer, the first variant's, as its own.
   'fragment-variants-selector-missing.yaml',
+  // `/media/{id}` beside `/media/{id}.{extension}` (callfire): the runner sent `/media/1.5` as a wrong id,
+  // a request of the more specific template, and judged its answer as getMedia's.
+  'value-fits-mixed-segment.yaml',
   // An API key header named with spaces (rapidapi's `ADVICEment API Key`): no request can carry it (RFC 9110
   // §5.1), and the runner failed not_a_server_error "the request could not be sent"; now not judged, with the reason.
   'header-name-with-space.yaml',

@@ -60,37 +60,68 @@ export function identifierSource(
   param: string,
   sendable: Sendable = hasBody,
 ): IdentifierSource | undefined {
-  for (const op of contract.operations) {
-    for (const [status, response] of Object.entries(op.responses)) {
-      if (!status.startsWith('2')) continue;
-      for (const link of Object.values(response.links ?? {})) {
-        if ('$ref' in link || link.operationId !== operation.id) continue;
-        const params = (link.parameters ?? {}) as Record<string, unknown>;
-        const field = linkedField(params[param] ?? params[`path.${param}`]);
-        if (field !== undefined && pathParams(op).length === 0) return { via: 'create', createOp: op, field };
-      }
-    }
+  const { linksTo, byResource } = indexOf(contract.operations);
+  for (const { op, params } of linksTo.get(operation.id) ?? []) {
+    const field = linkedField(params[param] ?? params[`path.${param}`]);
+    if (field !== undefined && pathParams(op).length === 0) return { via: 'create', createOp: op, field };
   }
   const parent = operation.path.slice(0, operation.path.lastIndexOf(`/{${param}}`));
+  const onParent = byResource.get(resourcePath(parent)) ?? [];
   // The collection the parameter closes makes its items: `POST /tasks` for `/tasks/{task_id}`, before
   // any other collection named like the parameter (blueapi also has `POST /api/v1/tasks`, a
   // collection of its own whose items `/tasks/{task_id}` need not know). A write on an item
   // (DELETE /admin/identities/{id}) so takes a record of its own: a listed record would be deleted
   // by the first exchange and answer 404 to the next.
   // A collection written with a trailing slash (`POST /books/`, Fastify's prefix routes) is the same collection.
-  const parentCreate = contract.operations.find(
-    (op) => resourcePath(op.path) === resourcePath(parent) && isCreate(op, contract),
-  );
+  const parentCreate = onParent.find((op) => isCreate(op, contract));
   if (parentCreate) return { via: 'create', createOp: parentCreate, field: undefined };
-  const listOp = contract.operations.find(
-    (op) => op.method === 'get' && resourcePath(op.path) === resourcePath(parent),
-  );
+  const listOp = onParent.find((op) => op.method === 'get');
   const base = referenceBase(param);
   const createOp = base ? referencedCreate(contract, base, sendable) : undefined;
   if (createOp && !anotherAlike(contract, createOp, parent, param, listOp))
     return { via: 'create', createOp, field: undefined };
   if (listOp) return { via: 'list', listOp, field: param };
   return undefined;
+}
+
+/** The 2xx links to each operation (by operationId) and the operations by resource path, in document order. */
+interface OperationIndex {
+  readonly linksTo: ReadonlyMap<
+    string,
+    readonly { readonly op: Operation; readonly params: Record<string, unknown> }[]
+  >;
+  readonly byResource: ReadonlyMap<string, readonly Operation[]>;
+}
+
+// Keyed by the list of operations (nobody modifies it), as items.ts keys its index: identifierSource
+// is asked for every path parameter of every operation, and a scan of every operation's links each
+// time made the runner's plan quadratic (autotask.net, 2,958 operations: 10 s of 150 s, node --cpu-prof).
+const operationIndexes = new WeakMap<readonly Operation[], OperationIndex>();
+
+function indexOf(operations: readonly Operation[]): OperationIndex {
+  const known = operationIndexes.get(operations);
+  if (known) return known;
+  const linksTo = new Map<string, { op: Operation; params: Record<string, unknown> }[]>();
+  const byResource = new Map<string, Operation[]>();
+  for (const op of operations) {
+    const path = resourcePath(op.path);
+    const same = byResource.get(path);
+    if (same) same.push(op);
+    else byResource.set(path, [op]);
+    for (const [status, response] of Object.entries(op.responses)) {
+      if (!status.startsWith('2')) continue;
+      for (const link of Object.values(response.links ?? {})) {
+        if ('$ref' in link || link.operationId === undefined) continue;
+        const entry = { op, params: (link.parameters ?? {}) as Record<string, unknown> };
+        const list = linksTo.get(link.operationId);
+        if (list) list.push(entry);
+        else linksTo.set(link.operationId, [entry]);
+      }
+    }
+  }
+  const index = { linksTo, byResource };
+  operationIndexes.set(operations, index);
+  return index;
 }
 
 /**
