@@ -80,7 +80,10 @@ function expectedFields(
 
 /**
  * The one object member of a read's answer, where the answer wraps a record beside members of its
- * own that are no list (Apideck's `{status_code, status, data: Webhook}`): its name and schema.
+ * own that are no list (Apideck's `{status_code, status, data: Webhook}`): its name and schema. An
+ * answer with an identifier of its own is the record itself, its object member a part of it
+ * (Pinterest's conversion tag `{id, name, configs: {aem_enabled, …}}`, created from flat `aem_enabled`:
+ * the contract does not say the flat field is stored in `configs`).
  */
 function recordMemberOf(schema: Schema): [string, Schema] | undefined {
   const members = [...properties(schema)].flatMap(([name, sub]) => {
@@ -88,6 +91,8 @@ function recordMemberOf(schema: Schema): [string, Schema] | undefined {
     return view ? [[name, view] as [string, Schema]] : [];
   });
   if (members.some(([, sub]) => flatten(sub).type === 'array')) return undefined;
+  if (identifierField(Object.fromEntries(members.map(([name]) => [name, name])), undefined) !== undefined)
+    return undefined;
   const objects = members.filter(([, sub]) => properties(sub).size > 0);
   return objects.length === 1 ? objects[0] : undefined;
 }

@@ -250,6 +250,9 @@ const CONSTRUCTS = [
   // A POST under an item answering that item (GitHub's add-assignees: 201 with the issue): the runner read it as a
   // create of an assignee, took the issue's `assignee` object for its id and failed the read of `/assignees/avatar_url,…`.
   'post-answers-parent.yaml',
+  // A read holding its settings in one object member beside its own id (Pinterest's conversion tag `{id, name,
+  // configs}`, created from the settings sent flat): the runner took `configs` for an envelope and failed the read.
+  'read-holds-settings-object.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
