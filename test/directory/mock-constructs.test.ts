@@ -308,6 +308,10 @@ const CONSTRUCTS = [
   // Records held in their parent's record (tcgdex's cards in a set's `cards`, read by
   // `/sets/{set}/{cardLocalId}`): every card read was 404, and the runner took `id` for `localId`.
   'items-held-by-parent-record.yaml',
+  // A create and a read overloaded by the key's fragment or query (apigateway's `POST /restapis#mode=import`,
+  // formapi's `GET /templates/{template_id}?full=true`): an imported API was never listed, and the
+  // full read of an unknown id answered 200 where it documents 404.
+  'overloads-by-key-selector.yaml',
   // A scope's page (`GET /object-storage/buckets/{clusterId}`) beside a create above whose body names
   // the scope (Linode's `cluster`): read as a bucket, a known cluster was 404.
   'scope-list-beside-create-above.yaml',
