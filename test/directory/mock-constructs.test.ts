@@ -312,6 +312,9 @@ const CONSTRUCTS = [
   // formapi's `GET /templates/{template_id}?full=true`): an imported API was never listed, and the
   // full read of an unknown id answered 200 where it documents 404.
   'overloads-by-key-selector.yaml',
+  // A path key's query naming a query parameter of its operation (medium.com's `/search/articles?query={query}`):
+  // the runner sent `{query}` as written beside the value (400 'must be string') and alone when leaving it out.
+  'query-parameter-in-path-key.yaml',
   // A scope's page (`GET /object-storage/buckets/{clusterId}`) beside a create above whose body names
   // the scope (Linode's `cluster`): read as a bucket, a known cluster was 404.
   'scope-list-beside-create-above.yaml',
