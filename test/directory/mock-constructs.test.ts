@@ -315,6 +315,9 @@ const CONSTRUCTS = [
   // A path key's query naming a query parameter of its operation (medium.com's `/search/articles?query={query}`):
   // the runner sent `{query}` as written beside the value (400 'must be string') and alone when leaving it out.
   'query-parameter-in-path-key.yaml',
+  // A create answering the new id as an integer where the record's is a string (jira's projects:
+  // `ProjectIdentifiers.id` int64, `Project.id` string): stored under one id, answered another, read back 404.
+  'created-id-typed-otherwise.yaml',
   // A scope's page (`GET /object-storage/buckets/{clusterId}`) beside a create above whose body names
   // the scope (Linode's `cluster`): read as a bucket, a known cluster was 404.
   'scope-list-beside-create-above.yaml',
