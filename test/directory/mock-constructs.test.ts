@@ -318,6 +318,8 @@ const CONSTRUCTS = [
   // A create answering the new id as an integer where the record's is a string (jira's projects:
   // `ProjectIdentifiers.id` int64, `Project.id` string): stored under one id, answered another, read back 404.
   'created-id-typed-otherwise.yaml',
+  // An asynchronous delete answering only 303 to a task (jira's priorities): read right after, judged a defect.
+  'delete-accepted-not-done.yaml',
   // A scope's page (`GET /object-storage/buckets/{clusterId}`) beside a create above whose body names
   // the scope (Linode's `cluster`): read as a bucket, a known cluster was 404.
   'scope-list-beside-create-above.yaml',
