@@ -10,7 +10,7 @@ const effectiveOf = (schema: unknown): OpenAPIV3.SchemaObject | undefined => {
 };
 import { HttpClient, type HttpOutcome, type OutgoingRequest } from './http/client.js';
 import { REDACTED_KEY } from './http/curl.js';
-import { withQuery } from './http/target.js';
+import { withoutQueryParameterMembers, withQuery } from './http/target.js';
 import { asksToComeBack, DEFAULT_MAX_RETRY_AFTER_S, retryDelayMs } from './http/rate-limit.js';
 import {
   querystringParameter,
@@ -253,7 +253,11 @@ export class Session implements BuiltRequestSender {
       operation?.parameters.find((p) => p.name === name && p.in === where);
     // A path key's fragment is never sent (src/contract/path-template.ts); the query follows the path,
     // after the key's own query where the key carries one (http/target.ts).
-    const filled = requestPath(path).replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const key = withoutQueryParameterMembers(
+      requestPath(path),
+      (name) => param(name, 'query') !== undefined && param(name, 'path') === undefined,
+    );
+    const filled = key.replace(/\{([^}]+)\}/g, (_, name: string) => {
       const value = pathParams[name];
       if (value === undefined) return `{${name}}`;
       const p = param(name, 'path');

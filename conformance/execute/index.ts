@@ -236,7 +236,17 @@ export async function execute(input: ExecuteInput): Promise<Execution> {
             // writes it; RFC 9110 §9.3.5: the target resource goes) makes its URL unreadable. A DELETE on a collection or a sub-resource (`/playlists/{id}/tracks`
             // with the tracks to remove in its body) removes members: the collection stays, and
             // reading it with 200 is right.
-            if (role === 'delete') {
+            // A delete answered 202 (RFC 9110 §15.3.3: accepted, "the processing has not been
+            // completed") or 303 (§15.4.4: the outcome is another resource, a task to follow: Jira's
+            // asynchronous deletes) has not removed the resource yet: reading it is no evidence.
+            const status = exchange.response.status;
+            if (role === 'delete' && (status === 202 || status === 303))
+              note(
+                op.id,
+                'read_after_delete',
+                `${op.method.toUpperCase()} ${op.path} answered ${status}: accepted, not yet done`,
+              );
+            else if (role === 'delete') {
               const cannot = await readAfterDelete(contract, session, validator, op, generated);
               if (cannot) note(op.id, 'read_after_delete', cannot);
             } else

@@ -13,3 +13,24 @@ export function withQuery(filledPath: string, query: string): string {
   const joined = [own, query].filter((part) => part !== '').join('&');
   return joined ? `${filledPath.slice(0, at)}?${joined}` : filledPath.slice(0, at);
 }
+
+/**
+ * A path key without the members of its query that name a query parameter of the operation by
+ * themselves (medium.com's `/search/articles?query={query}`, `query` declared `in: query`): the
+ * expression is the parameter's value (RFC 6570 §3.2.1), which the operation's own query
+ * parameters send in their declared style, or leave out where a request omits it. Written as it
+ * stands, `{query}` went as a literal value beside the parameter's. Members naming a path
+ * parameter (weatherbit's `?lat={lat}`, `lat` declared `in: path`) are filled as the path is.
+ */
+export function withoutQueryParameterMembers(key: string, isQueryParameter: (name: string) => boolean): string {
+  const at = key.indexOf('?');
+  if (at < 0) return key;
+  const kept = key
+    .slice(at + 1)
+    .split('&')
+    .filter((member) => {
+      const m = /^([^=]+)=\{([^{}]+)\}$/.exec(member);
+      return !(m && m[1] === m[2] && isQueryParameter(m[2]!));
+    });
+  return kept.length > 0 ? `${key.slice(0, at)}?${kept.join('&')}` : key.slice(0, at);
+}

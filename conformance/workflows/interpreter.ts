@@ -17,7 +17,7 @@ import { rateLimited } from '../judge/policies.js';
 import type { HttpOutcome, OutgoingRequest } from '../http/client.js';
 import type { Sent } from '../registry/types.js';
 import { CREDENTIAL_ENV, REDACTED_KEY, redactedAs } from '../http/curl.js';
-import { withQuery } from '../http/target.js';
+import { withoutQueryParameterMembers, withQuery } from '../http/target.js';
 import type { CheckResult, Exchange, RecordedRequest, RecordedResponse, TransportError } from '../types.js';
 import { evaluateCriterion, UnsupportedCriterionError } from './criteria.js';
 import {
@@ -692,7 +692,11 @@ class Replay {
   ): string {
     const declared = (name: string, where: 'path' | 'query') =>
       operation.parameters.find((p) => p.name === name && p.in === where);
-    const filled = requestPath(operation.path).replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const key = withoutQueryParameterMembers(
+      requestPath(operation.path),
+      (name) => declared(name, 'query') !== undefined && declared(name, 'path') === undefined,
+    );
+    const filled = key.replace(/\{([^}]+)\}/g, (_, name: string) => {
       const value = pathParams[name];
       const p = declared(name, 'path');
       if (value === undefined) return encodeURIComponent(`{${name}}`);

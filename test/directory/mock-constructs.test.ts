@@ -308,6 +308,18 @@ const CONSTRUCTS = [
   // Records held in their parent's record (tcgdex's cards in a set's `cards`, read by
   // `/sets/{set}/{cardLocalId}`): every card read was 404, and the runner took `id` for `localId`.
   'items-held-by-parent-record.yaml',
+  // A create and a read overloaded by the key's fragment or query (apigateway's `POST /restapis#mode=import`,
+  // formapi's `GET /templates/{template_id}?full=true`): an imported API was never listed, and the
+  // full read of an unknown id answered 200 where it documents 404.
+  'overloads-by-key-selector.yaml',
+  // A path key's query naming a query parameter of its operation (medium.com's `/search/articles?query={query}`):
+  // the runner sent `{query}` as written beside the value (400 'must be string') and alone when leaving it out.
+  'query-parameter-in-path-key.yaml',
+  // A create answering the new id as an integer where the record's is a string (jira's projects:
+  // `ProjectIdentifiers.id` int64, `Project.id` string): stored under one id, answered another, read back 404.
+  'created-id-typed-otherwise.yaml',
+  // An asynchronous delete answering only 303 to a task (jira's priorities): read right after, judged a defect.
+  'delete-accepted-not-done.yaml',
   // A scope's page (`GET /object-storage/buckets/{clusterId}`) beside a create above whose body names
   // the scope (Linode's `cluster`): read as a bucket, a known cluster was 404.
   'scope-list-beside-create-above.yaml',

@@ -806,6 +806,8 @@ export function inferModel(contract: Contract): GenericModel {
       if (binding.collection === collection) bindings.set(id, { ...binding, collection: updated });
   }
 
+  for (const [id, binding] of selectorOverloads(contract, bindings, byPath)) bindings.set(id, binding);
+
   // Lists: GET on a collection path, or any GET (without an item parameter of its own) answering records.
   for (const op of contract.operations) {
     if (op.method !== 'get' || bindings.has(op.id)) continue;
@@ -897,6 +899,52 @@ function mediaOverloads(create: Operation, onPath: readonly Operation[]): Operat
       (written === answer || sameShape(written, answer))
     );
   });
+}
+
+/**
+ * The operations whose key tells them apart from another on the same path by a fragment or a query
+ * alone (amazonaws.com/apigateway's `POST /restapis#mode=import` beside `POST /restapis`, formapi's
+ * `GET /templates/{template_id}?full=true` beside `GET /templates/{template_id}`): one resource (RFC
+ * 3986 §3.5: a fragment is never sent; §3.4: the query is not the path), so the same binding as the
+ * operation written without it, where the overload answers what that one answers: the same schema or
+ * shape, or a fuller view of it (every member and more: the full template). A delete answering nothing
+ * beside one answering nothing is the same delete.
+ */
+function selectorOverloads(
+  contract: Contract,
+  bindings: ReadonlyMap<string, Binding>,
+  byPath: ReadonlyMap<string, readonly Operation[]>,
+): Map<string, Binding> {
+  const found = new Map<string, Binding>();
+  for (const op of contract.operations) {
+    if (bindings.has(op.id) || (!op.path.includes('#') && !op.path.includes('?'))) continue;
+    const plain = resourcePath(op.path.split('?')[0]!);
+    const base = (byPath.get(plain) ?? []).find(
+      (other) =>
+        other !== op &&
+        other.method === op.method &&
+        resourcePath(other.path) === plain &&
+        !other.path.includes('#') &&
+        bindings.get(other.id)?.kind !== 'list',
+    );
+    const binding = base ? bindings.get(base.id) : undefined;
+    if (!base || !binding) continue;
+    const mine = successSchema(op);
+    const theirs = successSchema(base);
+    const answersAlike =
+      mine === undefined || theirs === undefined
+        ? mine === theirs && binding.kind === 'delete'
+        : mine === theirs || sameShape(mine, theirs) || fullerView(mine, theirs);
+    if (answersAlike) found.set(op.id, binding);
+  }
+  return found;
+}
+
+/** Whether an object schema has every member of another and more (a "full" view of the same record). */
+function fullerView(fuller: Schema, of: Schema): boolean {
+  const mine = recordProperties(fuller);
+  const theirs = Object.keys(recordProperties(of));
+  return theirs.length > 0 && theirs.every((name) => name in mine);
 }
 
 /** Whether an operation's request body has a field naming a parameter: itself, or what it refers to (`cluster` for `clusterId`). */

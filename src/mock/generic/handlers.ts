@@ -556,6 +556,12 @@ function referenceTo(
     const named = { ...body, [field]: id };
     return schemaAccepts(validator, answer, named) ? named : body;
   }
+  // The record's own field, typed otherwise in the answer (numberedIdSchema: jira's int64 `id` for a
+  // string `Project.id`): the answer names the issued number, not one drawn afresh for the type.
+  if (field in properties && collection.idField !== undefined && body[field] !== id) {
+    const named = { ...body, [field]: id };
+    if (schemaAccepts(validator, answer, named)) return named;
+  }
   if (field in properties || (collection.envelope !== undefined && collection.envelope in properties)) return body;
   // An answer that names the record by the item parameter's own name, where the record calls its
   // identifier otherwise (mercedes-benz.com's `POST …/onlinecode` answers `{onlineCode}`, "a unique
@@ -584,9 +590,23 @@ function answerIdField(properties: Readonly<Record<string, unknown>>, collection
   return Object.keys(properties).find((name) => normal(name) === normal(collection.idParam)) ?? 'id';
 }
 
+/**
+ * The create answer's schema of the record's own identifier field, where it is a number and the
+ * record's is text (atlassian jira: `ProjectIdentifiers.id` int64 answered by `POST /project`,
+ * `Project.id` a string read by `GET /project/{projectIdOrKey}`; Jira answers `10010` and `"10010"`):
+ * one identifier both take is a whole number, kept as the record's text and answered as the number.
+ */
+function numberedIdSchema(answer: Schema, collection: Collection): Schema | undefined {
+  const field = collection.idField;
+  const own = field === undefined ? undefined : asSchema(recordProperties(answer)[field]);
+  const numbered = own?.type === 'integer' || own?.type === 'number';
+  return numbered && collection.idSchema?.type === 'string' ? own : undefined;
+}
+
 /** The schema of the identifier a create's answer refers to the new record by (referenceTo), where the record has no identifier field. */
 function referenceIdSchema(answer: Schema | undefined, collection: Collection): Schema | undefined {
-  if (!answer || collection.idField !== undefined) return undefined;
+  if (!answer) return undefined;
+  if (collection.idField !== undefined) return numberedIdSchema(answer, collection);
   const properties = recordProperties(answer);
   const own = asSchema(properties[answerIdField(properties, collection)]);
   // A `number` id (sendgrid's segments: `contactdb_segments_with_id` `{id: number}`) is counted as an
@@ -1528,7 +1548,9 @@ export function genericHandlers(deps: GenericDeps): Handlers {
           const clash = takenBy(record, store.view(collection.path, scope), unique(input.operation));
           if (clash) throw taken(collection, clash.field, clash.value);
           const id = chosen !== undefined ? chosen : newId(collection, store, deps.faker(), validator, referencedId);
-          if (collection.idField !== undefined) record = { ...record, [collection.idField]: id };
+          // A whole number issued for an identifier the record holds as text (numberedIdSchema) is that text.
+          const kept = typeof id === 'number' && collection.idSchema?.type === 'string' ? String(id) : id;
+          if (collection.idField !== undefined) record = { ...record, [collection.idField]: kept };
           else if (within && chosen === undefined) {
             // A name the server gave is the record's own name too, as the client reads it back.
             const held = record[within.member];
