@@ -86,6 +86,8 @@ const NOT_RUN: Readonly<Record<string, string>> = {
   'npm run sweep -- --only amazonaws.com/dynamodb':
     'the directory sweep installs the directory first; test/directory/sample.test.ts runs the same sweep code on the fixed sample',
   'npm run sweep -- --jobs 2': 'the whole directory: most of an hour on this machine',
+  'npm run sweep -- --only @bench/sweep/holdout-211.txt --jobs 2':
+    "300 documents of the directory: about ten minutes on this machine, after installing the directory; test/directory/sample.test.ts runs the same sweep code on the suite's fixed sample",
   'npm run sweep -- --half even --jobs 2':
     'half the directory: half an hour on this machine; test/directory/halves.test.ts tests the halves the option picks',
   // docs/directory-triage.md: the command that writes a seed's page.
