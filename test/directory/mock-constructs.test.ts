@@ -341,6 +341,9 @@ const CONSTRUCTS = [
   // `format: byte` beside a pattern (seldon's SeldonMessage), one optional member's pattern outside
   // base64's alphabet: no answer fitted, and the first unfitted draw was sent, 500 on every POST.
   'byte-pattern-no-common-value.yaml',
+  // A path parameter followed by name characters (prss.org's `{date}_PI.xml`): the validator's router
+  // read the parameter `date_PI`, and every request was refused 400 "must have required property 'date'".
+  'parameter-joined-to-name-characters.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
