@@ -102,6 +102,21 @@ export class Resources {
     return Array.isArray(page) ? page : undefined;
   }
 
+  /**
+   * A listed record's identifier as the kernel's model keys the list's collection, where the record
+   * holds neither the parameter's name nor `id` (magento's `/V1/orders/items/{id}` over `item_id`,
+   * `/V1/invoices/{id}` over `entity_id`, beside `order_id`, `billing_address_id`, …): the value alone
+   * cannot tell which `…_id` is its own, and the first was taken (an address's id read as an invoice's).
+   */
+  private modelIdOf(listOp: Operation, field: string, item: unknown): unknown {
+    if (!isRecord(item) || item[field] !== undefined || item['id'] !== undefined) return undefined;
+    this.kept.model ??= inferModel(this.contract);
+    const binding = this.kept.model.bindings.get(listOp.id);
+    if (binding?.kind !== 'list' || binding.collection.idParam !== field) return undefined;
+    const idField = binding.collection.idField;
+    return idField === undefined || isRecord(item[idField]) ? undefined : item[idField];
+  }
+
   /** The create (no path parameters, a body this runner can send) of the collection named by `base`. */
   createOpFor(base: string): Operation | undefined {
     if (!this.creates.has(base)) this.creates.set(base, referencedCreate(this.contract, base, sendable));
@@ -529,7 +544,8 @@ export class Resources {
             const value =
               noun !== undefined && isRecord(item)
                 ? item[noun]
-                : identifierOf(item, field, undefined, undefined, exchange.request.url);
+                : (this.modelIdOf(listOp, field, item) ??
+                  identifierOf(item, field, undefined, undefined, exchange.request.url));
             if (isRecord(item) && value !== undefined && value !== null && !leavesNoSegment(value))
               return { ok: true, value };
           }

@@ -891,7 +891,10 @@ function routablePathNames(document: OpenAPIV3.Document, changes: string[]): voi
   };
   for (const key of Object.keys(paths)) {
     const names = [...key.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!).filter((name) => !/^\w+$/.test(name));
-    if (names.length === 0) continue;
+    if (names.length === 0) {
+      quoteJoinedNames(paths, key, changes);
+      continue;
+    }
     const safe = new Map(names.map((name) => [name, `${name.replace(/\W/g, '_')}_`]));
     const rename = (
       p: OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject,
@@ -917,7 +920,28 @@ function routablePathNames(document: OpenAPIV3.Document, changes: string[]): voi
     changes.push(
       `#/paths/${key.replaceAll('~', '~0').replaceAll('/', '~1')}: path parameters ${names.join(', ')} validated as ${[...safe.values()].join(', ')} (Express cannot route a parameter name with ${'`-`'} or other non-word characters)`,
     );
+    quoteJoinedNames(paths, newKey, changes);
   }
+}
+
+/** A name character of path-to-regexp 8 (`[$\u200c\u200d\p{ID_Continue}]`): one after `:name` lengthens the name. */
+const JOINED = /\{([^}"]+)\}(?=[$\u200c\u200d\p{ID_Continue}])/gu;
+
+/**
+ * A parameter followed by a name character (prss.org's `/radiodns/spi/3.1/id/{fqdn}/{sid}/{date}_PI.xml`)
+ * is quoted in the validator's copy (`{"date"}_PI.xml`): express-openapi-validator writes the template
+ * as `:date_PI.xml`, which path-to-regexp reads as the parameter `date_PI`, so `date` was missing
+ * from every request (400 "must have required property 'date'"). Its quoted form `:"date"` ends the
+ * name (path-to-regexp 8); the template's segments are literal text and parameters (OAS 3.0.3 §4.7.8).
+ */
+function quoteJoinedNames(paths: Record<string, OpenAPIV3.PathItemObject>, key: string, changes: string[]): void {
+  const quoted = key.replace(JOINED, '{"$1"}');
+  if (quoted === key) return;
+  paths[quoted] = paths[key]!;
+  delete paths[key];
+  changes.push(
+    `#/paths/${key.replaceAll('~', '~0').replaceAll('/', '~1')}: validated at ${quoted} (a parameter name followed by a name character is quoted for Express's router)`,
+  );
 }
 
 /**

@@ -350,6 +350,16 @@ const CONSTRUCTS = [
   // A header parameter named "" (notion's retrieveAPage): the runner could not send the request and
   // judged that as the server's fault (not_a_server_error).
   'header-name-empty.yaml',
+  // `format: byte` beside a pattern (seldon's SeldonMessage), one optional member's pattern outside
+  // base64's alphabet: no answer fitted, and the first unfitted draw was sent, 500 on every POST.
+  'byte-pattern-no-common-value.yaml',
+  // A path parameter followed by name characters (prss.org's `{date}_PI.xml`): the validator's router
+  // read the parameter `date_PI`, and every request was refused 400 "must have required property 'date'".
+  'parameter-joined-to-name-characters.yaml',
+  // `{id}` over a record with no `id` and several `…_id` fields (magento's invoices: `entity_id` beside
+  // `billing_address_id`; order items: `item_id` beside `order_id`): the runner read an address's id as
+  // the invoice's, and the mock keyed no invoice field: 404 "No invoice with id 708." to valid input.
+  'id-parameter-over-several-id-fields.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {

@@ -182,6 +182,13 @@ export function identifierProperty(
     names.find((n) => normalName(n) === 'id') ??
     // `/clients/{id}` with `client_id`: the noun and the parameter together.
     names.find((n) => normalName(n) === normalName(noun) + normalName(idParam)) ??
+    // `/invoices/{id}` with `entity_id` beside `order_id`, `billing_address_id`, … (Magento's records,
+    // its EAV `entity_id`): the field named for the record itself, where no field is named for its noun.
+    (normalName(idParam) === 'id' ? names.find((n) => normalName(n) === 'entityid') : undefined) ??
+    // `/gift-wrappings/{id}` with `wrapping_id` (magento): the noun's trailing words and `id`.
+    (normalName(idParam) === 'id'
+      ? names.find((n) => normalName(n).endsWith('id') && trailingWords(noun).includes(normalName(n).slice(0, -2)))
+      : undefined) ??
     // `/profilingGroups/{profilingGroupName}` with `name` (AWS): the parameter is the noun and the field.
     names.find((n) => normalName(noun) + normalName(n) === normalName(idParam)) ??
     // The same with the noun shortened (`/mailboxes/{mailboxName}` over `name`, its noun `mailboxe`;

@@ -559,10 +559,38 @@ describe('a schema that admits no value is said, never thrown (typed result)', (
       { oneOf: [{ type: 'string' }, { type: 'string' }] },
       /overlap/,
     ],
+    [
+      'format byte beside a pattern outside the base64 alphabet (seldon)',
+      'JSON Schema Validation §6.3.3, §7; RFC 4648 §4',
+      { type: 'string', format: 'byte', pattern: '.* maxLength: 2097152' },
+      /no string of format byte matching the pattern/,
+    ],
   ])('%s (%s)', (_construct, _section, schema, reason) => {
     const result = sample(schema, { dice: new Random(1), fits: (s, v) => validator.check(s, v, 'response').valid });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.reason).toMatch(reason);
+  });
+});
+
+// seldon's SeldonMessage: `binData` (format byte, `^.{1,2097152}`) has base64 values the pattern
+// matches; the optional `tensor_content` (format byte, `.* maxLength: 2097152`) has none, and is left out.
+describe('format byte beside a pattern', () => {
+  it('a base64 value the pattern matches; an optional member no value fits is left out', () => {
+    const schema: Schema = {
+      type: 'object',
+      properties: {
+        binData: { type: 'string', format: 'byte', maxLength: 2097152, pattern: '^.{1,2097152}' },
+        tensor_content: { type: 'string', format: 'byte', pattern: '.* maxLength: 2097152' },
+      },
+    };
+    const fits = (s: Schema, v: unknown) => validator.check(s, v, 'response').valid;
+    for (let seed = 1; seed <= 5; seed++) {
+      const result = sample(schema, { dice: new Random(seed), everyProperty: true, fits });
+      expect(result.ok).toBe(true);
+      if (!result.ok) continue;
+      expect(Object.keys(result.value as object)).toEqual(['binData']);
+      expect(validator.check(schema, result.value, 'response').valid).toBe(true);
+    }
   });
 });
 
