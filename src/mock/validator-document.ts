@@ -925,7 +925,7 @@ function routablePathNames(document: OpenAPIV3.Document, changes: string[]): voi
 }
 
 /** A name character of path-to-regexp 8 (`[$\u200c\u200d\p{ID_Continue}]`): one after `:name` lengthens the name. */
-const JOINED = /\{([^}"]+)\}(?=[$\u200c\u200d\p{ID_Continue}])/gu;
+const JOINED = /\{([^}"]+)\}(?=\$|\u200c|\u200d|\p{ID_Continue})/gu;
 
 /**
  * A parameter followed by a name character (prss.org's `/radiodns/spi/3.1/id/{fqdn}/{sid}/{date}_PI.xml`)
