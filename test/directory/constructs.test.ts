@@ -253,6 +253,10 @@ const CONSTRUCTS = [
   // A read holding its settings in one object member beside its own id (Pinterest's conversion tag `{id, name,
   // configs}`, created from the settings sent flat): the runner took `configs` for an envelope and failed the read.
   'read-holds-settings-object.yaml',
+  // A record wrapped in a member named like it, addressed by a parameter described as its name (evidently's
+  // `{project}`, "The name or ARN of the project", over `{project: {arn, name}}`): no identifier was read, and the
+  // read answered another, generated project.
+  'param-described-as-name.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {

@@ -212,6 +212,9 @@ export function identifierProperty(
     // `{name}` over the one field qualifying it (gitea's push mirrors: `remote_name`, beside the
     // `{repo}`'s `repo_name`; vocabulary.ts qualifiedField, as the runner reads a value).
     qualifiedField(idParam, names, otherPathParams(itemOps, idParam), textsOf(itemOps, idParam)) ??
+    // The parameter's own description says it carries the record's name (AWS's `/projects/{project}`:
+    // "The name or ARN of the project", over a `Project {arn, name, …}` with no `id`): that field.
+    names.find((n) => normalName(n) === 'name' && describedAsName(itemOps, idParam)) ??
     // A field named for what it is, the record's required `identifier` (Akeneo's products under
     // `/products/{code}`), where nothing else is named like the parameter or `id`.
     names.find((n) => normalName(n) === 'identifier' && (mergeAllOf(schema).required ?? []).includes(n)) ??
@@ -232,6 +235,13 @@ export function identifierProperty(
 function nounInParameter(itemOps: readonly Operation[]): boolean {
   const segment = itemOps[0]?.path.split('/').at(-2);
   return segment !== undefined && /^\{[^}]+\}$/.test(segment);
+}
+
+/** Whether the identifier parameter's description begins by calling it the record's name (`The name or ARN of …`). */
+function describedAsName(itemOps: readonly Operation[], idParam: string): boolean {
+  return itemOps.some((op) =>
+    /^(the )?name\b/i.test(op.parameters.find((p) => p.in === 'path' && p.name === idParam)?.description?.trim() ?? ''),
+  );
 }
 
 /** What the item operations say of themselves and of the identifier parameter: summaries and descriptions. */
