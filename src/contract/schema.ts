@@ -82,6 +82,8 @@ export class CompiledSchemas {
   private readonly pending: Array<[string, object]> = [];
   /** What converting each shared sub-schema said, by its key. */
   private readonly saidByKey = new Map<string, Said[]>();
+  /** The validators of the small scalar schemas `admits` asks about, by their text. */
+  private readonly scalarChecks = new Map<string, ValidateFunction>();
 
   constructor(readonly dialect: SchemaDialect = 'openapi-3.0') {}
 
@@ -138,7 +140,16 @@ export class CompiledSchemas {
       // it is converted (then the root's record refers to it).
       let said: Said[] = [];
       const known = (name: string): boolean => name in this.ajv.formats;
-      const admits = (constraints: object, value: unknown): boolean => this.ajv.validate(constraints, value) === true;
+      // Compiled once per distinct set of keywords (Stripe's `maxLength: 5000` beside thousands of enums).
+      const admits = (constraints: object, value: unknown): boolean => {
+        const key = JSON.stringify(constraints);
+        let validate = this.scalarChecks.get(key);
+        if (!validate) {
+          validate = this.ajv.compile(constraints);
+          this.scalarChecks.set(key, validate);
+        }
+        return validate(value) === true;
+      };
       const register = (converted: object, written: object): string => {
         const key = `${SHARED_PREFIX}${direction}_${(this.registeredCount += 1)}`;
         registered.set(written, key);
