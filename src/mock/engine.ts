@@ -1,6 +1,12 @@
 import { STATUS_CODES } from 'node:http';
 import type { RequestHandler } from 'express';
-import { documentedResponse, schemaContradictions, schemaValidatorFor, type Contract } from '../contract/index.js';
+import {
+  documentedResponse,
+  schemaContradictions,
+  schemaValidatorFor,
+  type Contract,
+  type Operation,
+} from '../contract/index.js';
 import type { Clock } from './clock.js';
 import { NO_RULE } from './core/respond.js';
 import type { Dice } from './dice.js';
@@ -131,38 +137,7 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     refine: (error, req) => {
       const operation = states.get(req)?.match.operation;
       if (!operation) return error;
-      const documents = (status: string): boolean => operation.responses[status] !== undefined;
-      // A request the mock refuses as invalid is 400 (RFC 9110 §15.5.1), unless its operation
-      // documents that failure as 422 and documents no 400 (FastAPI's HTTPValidationError:
-      // RFC 9110 §15.5.21, content the server understands but cannot process): the documented status.
-      if (error.status === 400 && !documents('400') && documents('422'))
-        return new HttpError(422, codeForStatus(422), error.message, error.details, error.headers);
-      // A body in a media type the operation does not take is 415 (RFC 9110 §15.5.16), unless the
-      // operation documents no 415 (nor its 4XX range) and documents its validation refusal: then
-      // that status, 400 else 422, as the frameworks that write such documents answer (FastAPI,
-      // NestJS, Fastify, express-zod-api read that body as an invalid one; docs/zoo-fidelity.md).
-      const validation = documents('400') ? 400 : documents('422') ? 422 : undefined;
-      if (
-        error.status === 415 &&
-        validation !== undefined &&
-        documentedResponse(operation.responses, 415, { withDefault: false }) === undefined
-      ) {
-        const details =
-          error.details.length > 0
-            ? error.details
-            : [{ location: 'header.content-type', message: error.message, kind: 'media_type' }];
-        return new HttpError(validation, codeForStatus(validation), error.message, details, error.headers);
-      }
-      // Missing or wrong credentials are 401 (RFC 9110 §15.5.2), unless the operation documents its
-      // refusal as 403 and no 401 (§15.5.4; Pinterest): the documented status, without a challenge,
-      // which belongs to a 401 only.
-      if (error.status === 401 && !documents('401') && documents('403')) {
-        const headers = Object.fromEntries(
-          Object.entries(error.headers).filter(([name]) => name.toLowerCase() !== 'www-authenticate'),
-        );
-        return new HttpError(403, codeForStatus(403), error.message, error.details, headers);
-      }
-      return error;
+      return sayable(operation, documentedRefusal(operation, error), errorBodies, codeForStatus);
     },
     report: (cause, req) =>
       options.onEvent({
@@ -173,6 +148,40 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
         cause: causeOf(cause),
       }),
   };
+  function documentedRefusal(operation: Operation, error: HttpError): HttpError {
+    const documents = (status: string): boolean => operation.responses[status] !== undefined;
+    // A request the mock refuses as invalid is 400 (RFC 9110 §15.5.1), unless its operation
+    // documents that failure as 422 and documents no 400 (FastAPI's HTTPValidationError:
+    // RFC 9110 §15.5.21, content the server understands but cannot process): the documented status.
+    if (error.status === 400 && !documents('400') && documents('422'))
+      return new HttpError(422, codeForStatus(422), error.message, error.details, error.headers);
+    // A body in a media type the operation does not take is 415 (RFC 9110 §15.5.16), unless the
+    // operation documents no 415 (nor its 4XX range) and documents its validation refusal: then
+    // that status, 400 else 422, as the frameworks that write such documents answer (FastAPI,
+    // NestJS, Fastify, express-zod-api read that body as an invalid one; docs/zoo-fidelity.md).
+    const validation = documents('400') ? 400 : documents('422') ? 422 : undefined;
+    if (
+      error.status === 415 &&
+      validation !== undefined &&
+      documentedResponse(operation.responses, 415, { withDefault: false }) === undefined
+    ) {
+      const details =
+        error.details.length > 0
+          ? error.details
+          : [{ location: 'header.content-type', message: error.message, kind: 'media_type' }];
+      return new HttpError(validation, codeForStatus(validation), error.message, details, error.headers);
+    }
+    // Missing or wrong credentials are 401 (RFC 9110 §15.5.2), unless the operation documents its
+    // refusal as 403 and no 401 (§15.5.4; Pinterest): the documented status, without a challenge,
+    // which belongs to a 401 only.
+    if (error.status === 401 && !documents('401') && documents('403')) {
+      const headers = Object.fromEntries(
+        Object.entries(error.headers).filter(([name]) => name.toLowerCase() !== 'www-authenticate'),
+      );
+      return new HttpError(403, codeForStatus(403), error.message, error.details, headers);
+    }
+    return error;
+  }
 
   // Per operation (operation-validators.ts): only the document's check happens here; or the
   // validator's own whole-document middleware (the equivalence suite's reference).
@@ -255,4 +264,29 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     collections: rules.collections,
     renderBare,
   };
+}
+
+/**
+ * A client error whose documented body cannot say its status (its `status` member closed to a list
+ * of statuses without it: Increase's `default` error is anyOf one alternative per status, 400 401
+ * 403 404 409 422 429 500, and no 415) is answered with a status of the same refusal the body can
+ * say: no body could be valid and carry the HTTP status as RFC 9457 §3.1.2 asks. 401 becomes 403
+ * (RFC 9110 §15.5.4, without the challenge only a 401 carries); any other, 400 (§15.5.1: a client
+ * error), else 422 (§15.5.21). Where none is sayable the error is left as it is.
+ */
+function sayable(
+  operation: Operation,
+  error: HttpError,
+  bodies: ErrorBodies,
+  codeForStatus: (status: number) => string,
+): HttpError {
+  if (error.status < 400 || error.status >= 500 || bodies.canSay(operation, error.status)) return error;
+  const options = error.status === 401 ? [403] : [400, 422];
+  const status = options.find((s) => s !== error.status && bodies.canSay(operation, s));
+  if (status === undefined) return error;
+  const headers =
+    error.status === 401
+      ? Object.fromEntries(Object.entries(error.headers).filter(([name]) => name.toLowerCase() !== 'www-authenticate'))
+      : error.headers;
+  return new HttpError(status, codeForStatus(status), error.message, error.details, headers);
 }

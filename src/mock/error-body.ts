@@ -83,6 +83,15 @@ export class ErrorBodies {
     this.tools = { fakers: this.fakers, fits: (schema, value) => schemaAccepts(validator, views.one(schema), value) };
   }
 
+  /**
+   * Whether the error body documented for this status can say it (its `status` member, where closed
+   * to a list of statuses, lists it); true where nothing closes it.
+   */
+  canSay(operation: Operation, status: number): boolean {
+    const documented = errorMedia(responseFor(operation.responses, status));
+    return documented === undefined || canSayStatus(documented.schema, status);
+  }
+
   render(error: HttpError, operation: Operation | undefined): RenderedError {
     const response = operation ? responseFor(operation.responses, error.status) : undefined;
     const rendered = this.renderBody(error, response);
@@ -228,10 +237,18 @@ function errorMedia(
   return json?.schema ? { contentType: jsonTypeFor(json.mediaType), schema: json.schema } : undefined;
 }
 
-/** 1 when a schema's title, description or enum values name the error's status (its reason or code), else 0. */
+/**
+ * How well an alternative speaks of the error's status: 2 when its `status` member is closed to
+ * values that include it (Increase's `status: {enum: [400]}` beside `type: {enum:
+ * [invalid_parameters_error]}`, one alternative per status), -1 when closed to others (no body of
+ * it could say this status: RFC 9457 §3.1.2, the member is the HTTP status), 1 when its title,
+ * description or enum values name the status (its reason or code), else 0.
+ */
 function mentions(schema: Schema, error: HttpError): number {
-  const reason = normal(STATUS_CODES[error.status] ?? '');
   const flat = mergeAllOf(schema);
+  const closed = closedStatuses(flat);
+  if (closed) return closed.includes(error.status) ? 2 : -1;
+  const reason = normal(STATUS_CODES[error.status] ?? '');
   const words = [
     flat.title,
     flat.description,
@@ -242,6 +259,32 @@ function mentions(schema: Schema, error: HttpError): number {
   )
     ? 1
     : 0;
+}
+
+/**
+ * The statuses an error schema's numeric `status` member is closed to by an enum (a 3.1 `const` is
+ * read as a one-value enum: src/contract/schema-2020.ts), else undefined (any status).
+ */
+function closedStatuses(flat: Schema): readonly number[] | undefined {
+  const member = Object.entries(flat.properties ?? {}).find(([name]) => STATUS.has(normal(name)))?.[1];
+  if (!member || '$ref' in member) return undefined;
+  const values = mergeAllOf(member).enum;
+  // Only a list of statuses closes it: an enum of words (`status: [error]`) says nothing of the HTTP status.
+  if (!Array.isArray(values) || values.length === 0 || !values.every((v) => typeof v === 'number')) return undefined;
+  return values as number[];
+}
+
+/**
+ * Whether an error schema can say a status: some alternative (oneOf/anyOf, or the schema itself)
+ * leaves its `status` member open or lists the status.
+ */
+export function canSayStatus(schema: Schema, status: number): boolean {
+  const flat = mergeAllOf(schema);
+  const alternatives = (flat.properties ? undefined : (flat.oneOf ?? flat.anyOf))?.filter(
+    (a): a is Schema => !('$ref' in a),
+  );
+  const candidates = alternatives && alternatives.length > 0 ? alternatives.map((a) => mergeAllOf(a)) : [flat];
+  return candidates.some((c) => closedStatuses(c)?.includes(status) ?? true);
 }
 
 /** A value for one field of an error; a closed list (`enum`) keeps its own values, the closest one chosen. */

@@ -119,6 +119,9 @@ const CONSTRUCTS = [
   'deprecated-paging-link.yaml',
   // A 404 documented as a oneOf of alternatives alike but for their examples (Vonage): every error body failed "exactly one".
   'oneof-alike-errors.yaml',
+  // An error schema of one alternative per status, `status` closed to it by an enum (Increase): every body said
+  // the first alternative's 404, and a 415 no alternative lists (error_shape "error status 404 differs from … 400").
+  'status-bound-error-alternatives.yaml',
   // A 205 documented with JSON content (Gitea, Figshare): RFC 9110 §15.3.6 forbids content, content_type failed the empty body.
   'reset-content-described.yaml',
   // text/plain documented by the example "" (tisane.ai): the mock's zero bytes were failed "the body is empty".
