@@ -122,6 +122,9 @@ const CONSTRUCTS = [
   // An error schema of one alternative per status, `status` closed to it by an enum (Increase): every body said
   // the first alternative's 404, and a 415 no alternative lists (error_shape "error status 404 differs from … 400").
   'status-bound-error-alternatives.yaml',
+  // Children of an item path with a format suffix (jumpseller's `/products/{id}/images.json` under `/products/{id}.json`):
+  // the mock saw no parent (an unknown product's images were 200 `[]`), the runner found no create for `{id}`.
+  'children-of-suffixed-item.yaml',
   // A 205 documented with JSON content (Gitea, Figshare): RFC 9110 §15.3.6 forbids content, content_type failed the empty body.
   'reset-content-described.yaml',
   // text/plain documented by the example "" (tisane.ai): the mock's zero bytes were failed "the body is empty".

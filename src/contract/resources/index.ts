@@ -70,7 +70,15 @@ export {
   valueMembers,
   type EnvelopeMember,
 } from './envelopes.js';
-export { itemSegment, isItemPath, itemRead, onCollection, collectionNameOf, type ItemSegment } from './items.js';
+export {
+  itemSegment,
+  isItemPath,
+  subresourceBase,
+  itemRead,
+  onCollection,
+  collectionNameOf,
+  type ItemSegment,
+} from './items.js';
 export { linkSource, linkedField, type LinkSource } from './links.js';
 export {
   normalName,

@@ -59,6 +59,17 @@ export function collectionNameOf(template: string): string | undefined {
   return literal?.replace(FORMAT_EXTENSION, '') || undefined;
 }
 
+/**
+ * The path an item's sub-resources lie under: the item path without its format extension
+ * (`/products/{id}` for `/products/{id}.json`: Rails routes and Twilio write the item as
+ * `/products/{id}.json` and its children as `/products/{id}/images.json`, the extension naming the
+ * representation, not the resource). The item path itself where it names no item.
+ */
+export function subresourceBase(itemPath: string): string {
+  const item = itemSegment(itemPath);
+  return item?.extension === undefined ? itemPath : `${item.stem}/{${item.param}}`;
+}
+
 /** Whether a path template names one item of a collection (`itemSegment`). */
 export const isItemPath = (template: string): boolean => itemSegment(template) !== undefined;
 

@@ -1,5 +1,5 @@
 import type { Contract, Operation } from '../types.js';
-import { collectionNameOf } from './items.js';
+import { collectionNameOf, itemSegment } from './items.js';
 import { linkedField } from './links.js';
 import { resourcePath } from '../path-template.js';
 import { successSchema } from './model.js';
@@ -60,13 +60,18 @@ export function identifierSource(
   param: string,
   sendable: Sendable = hasBody,
 ): IdentifierSource | undefined {
-  const { linksTo, byResource } = indexOf(contract.operations);
+  const { linksTo, byResource, suffixed } = indexOf(contract.operations);
   for (const { op, params } of linksTo.get(operation.id) ?? []) {
     const field = linkedField(params[param] ?? params[`path.${param}`]);
     if (field !== undefined && pathParams(op).length === 0) return { via: 'create', createOp: op, field };
   }
   const parent = operation.path.slice(0, operation.path.lastIndexOf(`/{${param}}`));
-  const onParent = byResource.get(resourcePath(parent)) ?? [];
+  // A child of an item written with a format suffix (`/products/{id}/images.json` under Rails'
+  // `/products/{id}.json`) closes the parameter at `/products/{id}`, whose collection is `/products.json`.
+  const onParent =
+    byResource.get(resourcePath(parent)) ??
+    byResource.get(suffixed.get(`${resourcePath(parent)}\n${param}`) ?? '') ??
+    [];
   // The collection the parameter closes makes its items: `POST /tasks` for `/tasks/{task_id}`, before
   // any other collection named like the parameter (blueapi also has `POST /api/v1/tasks`, a
   // collection of its own whose items `/tasks/{task_id}` need not know). A write on an item
@@ -91,6 +96,8 @@ interface OperationIndex {
     readonly { readonly op: Operation; readonly params: Record<string, unknown> }[]
   >;
   readonly byResource: ReadonlyMap<string, readonly Operation[]>;
+  /** The collection of each item path written with a format suffix, by its stem and parameter (`/products\nid` → `/products.json`). */
+  readonly suffixed: ReadonlyMap<string, string>;
 }
 
 // Keyed by the list of operations (nobody modifies it), as items.ts keys its index: identifierSource
@@ -103,8 +110,11 @@ function indexOf(operations: readonly Operation[]): OperationIndex {
   if (known) return known;
   const linksTo = new Map<string, { op: Operation; params: Record<string, unknown> }[]>();
   const byResource = new Map<string, Operation[]>();
+  const suffixed = new Map<string, string>();
   for (const op of operations) {
     const path = resourcePath(op.path);
+    const item = itemSegment(path);
+    if (item?.extension !== undefined) suffixed.set(`${item.stem}\n${item.param}`, item.collection);
     const same = byResource.get(path);
     if (same) same.push(op);
     else byResource.set(path, [op]);
@@ -119,7 +129,7 @@ function indexOf(operations: readonly Operation[]): OperationIndex {
       }
     }
   }
-  const index = { linksTo, byResource };
+  const index = { linksTo, byResource, suffixed };
   operationIndexes.set(operations, index);
   return index;
 }

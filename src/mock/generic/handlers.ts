@@ -13,6 +13,7 @@ import {
   pairsOf,
   parseQuery,
   responseFor,
+  subresourceBase,
   type Contract,
   type Operation,
   type SchemaValidator,
@@ -1043,7 +1044,7 @@ function parentsOf(path: string, model: GenericModel, bound: Collection | undefi
     (c) =>
       c !== bound &&
       c.scopeParams.every((p) => path.includes(`{${p}}`)) &&
-      (path.startsWith(`${c.itemPath}/`) || (bound === undefined && path === c.itemPath)),
+      (path.startsWith(`${subresourceBase(c.itemPath)}/`) || (bound === undefined && path === c.itemPath)),
   );
   return found.sort((a, b) => a.itemPath.length - b.itemPath.length);
 }

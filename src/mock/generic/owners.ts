@@ -9,6 +9,7 @@
 import {
   referenceBase,
   referencedCreate,
+  subresourceBase,
   type Collection,
   type Contract,
   type GenericModel,
@@ -74,7 +75,9 @@ export function scopeOwners(
   for (const param of collection.scopeParams) {
     // A parent collection at the scope's own path (`/users/{userId}` of `/users/{userId}/posts`) says it.
     if (
-      model.collections.some((c) => c !== collection && c.idParam === param && collection.path.startsWith(c.itemPath))
+      model.collections.some(
+        (c) => c !== collection && c.idParam === param && collection.path.startsWith(subresourceBase(c.itemPath)),
+      )
     )
       continue;
     const owner = referencedOwner(contract, model, collection, param);
