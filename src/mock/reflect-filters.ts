@@ -50,6 +50,33 @@ function arrayMember(view: Schema, collection: string | undefined): readonly [st
   return arrays.find(([name]) => name === chosen);
 }
 
+/**
+ * The alternative of a list answer written as a oneOf/anyOf of shapes that the body is (SoundCloud's
+ * `oneOf: [{collection: [Track], next_href}, [Track]]`, the paged envelope beside the deprecated bare
+ * array): the page lies in it (JSON Schema 2020-12 §10.2.1.2, the body is one of them). The schema
+ * itself where it has no alternatives or the body fits none.
+ */
+function answeredAlternative(view: Schema, body: unknown, validator: SchemaValidator): Schema {
+  if (view.type !== undefined || view.properties !== undefined) return view;
+  const alternatives = (view.oneOf ?? view.anyOf ?? []).flatMap((a) => {
+    const own = asSchema(a);
+    return own ? [mergeAllOf(own)] : [];
+  });
+  const shaped = (a: Schema): boolean =>
+    Array.isArray(body) ? a.type === 'array' : isRecord(body) && (a.type === 'object' || a.properties !== undefined);
+  return alternatives.find((a) => shaped(a) && schemaAccepts(validator, a, body)) ?? view;
+}
+
+/**
+ * Whether a query parameter is a list of values sent comma-separated (an array in form style,
+ * `explode: false`, OAS 3.0.3 §4.7.12.4: `access=playable,preview`): on a property of one value, an
+ * item matches one of them, so made-up items take the first.
+ */
+function listed(parameter: OpenAPIV3.ParameterObject): boolean {
+  const schema = asSchema(parameter.schema);
+  return schema?.type === 'array' && parameter.explode === false && (parameter.style ?? 'form') === 'form';
+}
+
 /** A query value (text) as the property's type wants it. */
 function typed(value: string, schema: Schema): unknown {
   if (schema.type === 'integer' || schema.type === 'number')
@@ -81,7 +108,7 @@ export function reflectFilters(
   // The array of items: the body itself, or the one array member of a wrapper (`{items: [...]}`),
   // else of the one object a wrapper holds (`{OrganizationStatus: {AccountStatusList: [...]}}`, as
   // the runner's listItems reads it: roles.ts envelopedRecord).
-  const view = mergeAllOf(schema);
+  const view = answeredAlternative(mergeAllOf(schema), reply.body, validator);
   let arraySchema: Schema | undefined;
   let member: string | undefined;
   // The members the page sits in, outermost first: none, or the one object each envelope wraps
@@ -159,7 +186,7 @@ export function reflectFilters(
           .getAll(parameter.name)
           .flatMap((v) => v.split(','))
           .map((v) => typed(v, members))
-      : typed(raw, sub);
+      : typed(listed(parameter) ? (raw.split(',')[0] ?? raw) : raw, sub);
     if (schemaAccepts(validator, sub, value)) filters.push([parameter.name, value]);
   }
   if (filters.length === 0 && kept === generated) return reply;

@@ -125,6 +125,9 @@ const CONSTRUCTS = [
   // Children of an item path with a format suffix (jumpseller's `/products/{id}/images.json` under `/products/{id}.json`):
   // the mock saw no parent (an unknown product's images were 200 `[]`), the runner found no create for `{id}`.
   'children-of-suffixed-item.yaml',
+  // A list answer as a oneOf of the paged envelope and a bare array (SoundCloud), filtered by a comma-separated list:
+  // the made-up page kept neither `limit` (paging_truthful) nor the filter (filters_filter).
+  'list-answer-oneof-shapes.yaml',
   // A 205 documented with JSON content (Gitea, Figshare): RFC 9110 §15.3.6 forbids content, content_type failed the empty body.
   'reset-content-described.yaml',
   // text/plain documented by the example "" (tisane.ai): the mock's zero bytes were failed "the body is empty".
