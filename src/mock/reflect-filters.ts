@@ -33,8 +33,8 @@ const asSchema = (s: Schema | OpenAPIV3.ReferenceObject | undefined): Schema | u
  */
 function arrayMember(view: Schema, collection: string | undefined): readonly [string, Schema] | undefined {
   const arrays = Object.entries(view.properties ?? {})
-    .map(([name, sub]) => [name, asSchema(sub) && mergeAllOf(asSchema(sub)!)] as const)
-    .filter((entry): entry is readonly [string, Schema] => entry[1]?.type === 'array');
+    .map(([name, sub]) => [name, arrayOf(asSchema(sub))] as const)
+    .filter((entry): entry is readonly [string, Schema] => entry[1] !== undefined);
   const members = arrays.map(([name, a]): EnvelopeMember => {
     const items = 'items' in a ? asSchema(a.items) : undefined;
     const view = items ? mergeAllOf(items) : undefined;
@@ -75,6 +75,22 @@ function answeredAlternative(view: Schema, body: unknown, validator: SchemaValid
 function listed(parameter: OpenAPIV3.ParameterObject): boolean {
   const schema = asSchema(parameter.schema);
   return schema?.type === 'array' && parameter.explode === false && (parameter.style ?? 'form') === 'form';
+}
+
+/**
+ * A member's schema as the array it holds: an array, or alternatives each an array or null
+ * (pydantic's `Union[List[A], List[dict]]`, OPTIMADE's `data: anyOf [[Resource], [object]]`),
+ * read as the first array alternative; undefined for anything else.
+ */
+function arrayOf(sub: Schema | undefined): Schema | undefined {
+  if (!sub) return undefined;
+  const view = mergeAllOf(sub);
+  if (view.type === 'array') return view;
+  if (view.type !== undefined || view.properties !== undefined) return undefined;
+  const alternatives = (view.oneOf ?? view.anyOf ?? []).map((a) => asSchema(a) && mergeAllOf(asSchema(a)!));
+  const arrays = alternatives.filter((a): a is Schema => a?.type === 'array');
+  const rest = alternatives.filter((a) => a?.type !== 'array' && (a?.type as string | undefined) !== 'null');
+  return arrays.length > 0 && rest.length === 0 ? arrays[0] : undefined;
 }
 
 /** A query value (text) as the property's type wants it. */

@@ -46,6 +46,10 @@ export function listMember(members: readonly EnvelopeMember[], collection: strin
   const arrays = members.filter((m) => m.holds === 'records' || m.holds === 'untyped');
   const sharing = arrays.filter((m) => m.sharesIdentifier);
   if (sharing.length === 1) return sharing[0]!.name;
+  // A JSON:API document (JSON:API 1.1 §7.1): `data` is its primary data, `included` the related
+  // resources beside it, whose items carry identifiers alike (OPTIMADE's `{data, included, errors}`).
+  const primary = arrays.find((m) => m.name === 'data');
+  if (primary && arrays.some((m) => m.name === 'included')) return primary.name;
   const pool = sharing.length > 1 ? sharing : arrays;
   const named = pool.filter((m) => namesCollection(m.name, collection));
   if (named.length === 1) return named[0]!.name;
