@@ -128,6 +128,9 @@ const CONSTRUCTS = [
   // A list answer as a oneOf of the paged envelope and a bare array (SoundCloud), filtered by a comma-separated list:
   // the made-up page kept neither `limit` (paging_truthful) nor the filter (filters_filter).
   'list-answer-oneof-shapes.yaml',
+  // A collection's list written as a oneOf of two arrays of the record (Vercel's webhooks): the list was made up,
+  // not the stored records (created_resource_readable "created id … is not listed").
+  'list-oneof-arrays.yaml',
   // A 205 documented with JSON content (Gitea, Figshare): RFC 9110 §15.3.6 forbids content, content_type failed the empty body.
   'reset-content-described.yaml',
   // text/plain documented by the example "" (tisane.ai): the mock's zero bytes were failed "the body is empty".

@@ -449,6 +449,15 @@ export function listShape(written: Schema | undefined, item: Schema, summary?: L
   if (!written) return undefined;
   // A 3.1 list that may be null (`type: [array, "null"]`, Discord's scheduled events) is still a list.
   const schema = lowered(written);
+  // A list answer written as alternatives of shapes (Vercel's webhooks: a oneOf of two arrays of
+  // the record; SoundCloud's paged envelope beside a deprecated bare array): the first alternative
+  // that lists the record is the shape the list is written in.
+  const alternatives = schema.type === undefined && !schema.properties ? (schema.oneOf ?? schema.anyOf) : undefined;
+  for (const alternative of alternatives ?? []) {
+    if ('$ref' in alternative) continue;
+    const shape = listShape(alternative, item, summary);
+    if (shape) return shape;
+  }
   const same = (candidate: unknown): boolean =>
     candidate === item ||
     (isRecord(candidate) &&
