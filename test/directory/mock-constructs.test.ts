@@ -181,6 +181,9 @@ const CONSTRUCTS = [
   // A path parameter `oneOf` an integer id or a string slug (pandascore's `LeagueIDOrSlug`): `123`,
   // coerced to both, was refused 400 "must match exactly one schema"; unknown ids answered 400, not 404.
   'path-param-id-or-slug.yaml',
+  // The same with two string alternatives beside the integer (PeerTube's `idOrUUID`: an id, a UUID or a
+  // short UUID): the anyOf reading asked for distinct types, so `34` was still refused 400.
+  'path-param-id-or-uuids.yaml',
   // A create answering `{reportId}`, named like the item parameter, for a record whose read names no
   // identifier (here.com/tracking's reports): the answered id was not the stored one, read back 404.
   'create-answers-param-named-id.yaml',
