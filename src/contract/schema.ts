@@ -726,12 +726,19 @@ export function openOverlappingOneOf(
 ): OpenedAllOf | undefined {
   const alternatives = schema['oneOf'];
   if (!Array.isArray(alternatives) || isRecord(schema['discriminator'])) return undefined;
+  const { oneOf: _one, ...rest } = schema;
   for (let i = 0; i < alternatives.length; i++) {
     for (let j = 0; j < alternatives.length; j++) {
       const wide = resolve(alternatives[i]);
       const narrow = resolve(alternatives[j]);
-      if (i === j || !isRecord(wide) || !isRecord(narrow) || !admitsAllOf(wide, narrow, resolve)) continue;
-      const { oneOf: _one, ...rest } = schema;
+      if (i === j || !isRecord(wide) || !isRecord(narrow)) continue;
+      const extended = extendedBy(narrow, alternatives[i], resolve);
+      if (extended !== undefined)
+        return {
+          schema: { ...rest, anyOf: alternatives },
+          notice: `oneOf alternative ${extended} extends another alternative, so none of its values fits exactly one: checked as anyOf`,
+        };
+      if (!admitsAllOf(wide, narrow, resolve)) continue;
       const names = (s: Record<string, unknown>): string =>
         `{${Object.keys(s['properties'] as Record<string, unknown>).join(', ')}}`;
       return {
@@ -741,6 +748,27 @@ export function openOverlappingOneOf(
     }
   }
   return undefined;
+}
+
+/**
+ * How `narrow` names itself when it is an `allOf` one of whose members is the alternative `base`
+ * (PeerTube's `UserWithStats: allOf: [User, {…}]` beside `User`; a `$ref` to the same component, or
+ * the very object once references are resolved), else undefined. Every keyword of a schema
+ * constrains its values together (JSON Schema validation §10.2.1.1: allOf is a conjunction), so
+ * every value of `narrow` is one of `base`. A 3.0 `nullable: true` beside the allOf admits null
+ * as well (OAS 3.0.3 §4.7.24), which the base may not: not read as an extension.
+ */
+function extendedBy(
+  narrow: Record<string, unknown>,
+  base: unknown,
+  resolve: (node: unknown) => unknown,
+): string | undefined {
+  const members = narrow['allOf'];
+  if (!Array.isArray(members) || narrow['nullable'] === true) return undefined;
+  const target = resolve(base);
+  if (!members.some((member) => sameSchema(member, base) || resolve(member) === target)) return undefined;
+  const ref = isRecord(base) && typeof base['$ref'] === 'string' ? base['$ref'] : undefined;
+  return ref === undefined ? 'allOf [the base, …]' : `allOf [${ref}, …]`;
 }
 
 /**

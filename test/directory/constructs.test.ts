@@ -226,6 +226,9 @@ const CONSTRUCTS = [
   // `oneOf: [SMS, Error]` whose alternatives describe the same objects one level down (Vonage's SMS API): the mock
   // refused every answer it made, 500; the kernel's overlap rule read only properties of the very same schema.
   'oneof-overlap-nested.yaml',
+  // `oneOf: [User, UserWithStats]`, the second `allOf: [User, {…}]` (PeerTube's users, Ably's token requests):
+  // every value fits both, the mock refused every answer it made, 500; the overlap rule read no `allOf`.
+  'oneof-extended-alternative.yaml',
   // Overloads told apart by nothing but the body (Azure Face's `/verify` and `/verify#overload=person`, both
   // JSON): a face-to-person body went to the first and was refused "must have required property 'faceId1'".
   'overload-by-body.yaml',
