@@ -559,8 +559,20 @@ function parametersSharingNames(document: OpenAPIV3.Document, changes: string[])
  * items say `readOnly: true`). In 3.0 they are "relevant only for Schema properties definitions"
  * (OAS 3.0.3 §4.7.24), and an item is no property: the validator refused every array sent with
  * items, "is read-only". The validator's copy leaves them out there; a property keeps its own.
+ * Items that are a `$ref` to a component marked so (Jira's `UiModificationContextDetails`,
+ * `writeOnly: true`, the items of a readOnly `contexts`) get a copy of the component without the
+ * mode: the validator read it through the reference and refused every answer listing one, 500 "is
+ * write-only". The component keeps it for the properties that name it.
  */
 function accessModesOfItems(document: OpenAPIV3.Document, changes: string[]): void {
+  const schemas = (document.components?.schemas ?? {}) as Record<string, unknown>;
+  /** The component an items `$ref` names, where it carries an access mode; else undefined. */
+  const modedComponent = (items: Record<string, unknown>): Record<string, unknown> | undefined => {
+    const ref = items['$ref'];
+    const m = typeof ref === 'string' ? /^#\/components\/schemas\/([^/]+)$/.exec(ref) : null;
+    const target = m ? schemas[decodePointer(m[1]!)] : undefined;
+    return isRecord(target) && (target['readOnly'] === true || target['writeOnly'] === true) ? target : undefined;
+  };
   let dropped = 0;
   // A property named `items` (gsmtasks' Invoice: `items: {type: array, readOnly: true}`, required) is a
   // property, not the keyword: a `properties` map is no schema, and its members keep their modes.
@@ -570,8 +582,11 @@ function accessModesOfItems(document: OpenAPIV3.Document, changes: string[]): vo
   });
   walkRecords(document, (record) => {
     if (propertyMaps.has(record)) return;
-    const items = record['items'];
-    if (!isRecord(items)) return;
+    const written = record['items'];
+    if (!isRecord(written)) return;
+    const component = modedComponent(written);
+    const items = component ? { ...component } : written;
+    record['items'] = items;
     for (const mode of ['readOnly', 'writeOnly'])
       if (items[mode] === true) {
         delete items[mode];

@@ -161,6 +161,9 @@ const CONSTRUCTS = [
   // Array items marked readOnly in 3.0 (OSF's `copyright_holders`): no property, yet every array sent with items
   // was refused 400 "is read-only" (status_code_documented, positive_data_accepted).
   'read-only-items.yaml',
+  // The same mode reached through the items' `$ref` (Jira's UI modification contexts, a `writeOnly` component):
+  // the mock refused its own answers, 500 "contexts/0 is write-only" on every list.
+  'write-only-items-by-ref.yaml',
   // A path-level `path` in the path beside the operation's `path` in the query (Kubernetes' proxies): the
   // validator kept one, refusing "Unknown query parameter 'path'" or leaving the path's unchecked.
   'same-name-two-places.yaml',
