@@ -229,6 +229,9 @@ const CONSTRUCTS = [
   // `oneOf: [User, UserWithStats]`, the second `allOf: [User, {…}]` (PeerTube's users, Ably's token requests):
   // every value fits both, the mock refused every answer it made, 500; the overlap rule read no `allOf`.
   'oneof-extended-alternative.yaml',
+  // `oneOf: [ContactPerson, ContactOrganization]`, each `allOf: [an open object]` (sinao.app's customers): every
+  // value fits both, the mock refused its answers, 500; the overlap rule read no alternative written through allOf.
+  'oneof-overlap-through-allof.yaml',
   // Overloads told apart by nothing but the body (Azure Face's `/verify` and `/verify#overload=person`, both
   // JSON): a face-to-person body went to the first and was refused "must have required property 'faceId1'".
   'overload-by-body.yaml',
