@@ -232,6 +232,9 @@ const CONSTRUCTS = [
   // `oneOf: [ContactPerson, ContactOrganization]`, each `allOf: [an open object]` (sinao.app's customers): every
   // value fits both, the mock refused its answers, 500; the overlap rule read no alternative written through allOf.
   'oneof-overlap-through-allof.yaml',
+  // `oneOf: [Invoice, Quote]` told apart only by an optional `status`, below the sampler's full depth (sinao.app's
+  // sales lines): only required members were made, every value fitted both, 500 "must match exactly one schema".
+  'oneof-told-apart-by-optional.yaml',
   // Overloads told apart by nothing but the body (Azure Face's `/verify` and `/verify#overload=person`, both
   // JSON): a face-to-person body went to the first and was refused "must have required property 'faceId1'".
   'overload-by-body.yaml',
