@@ -164,6 +164,9 @@ const CONSTRUCTS = [
   // The same mode reached through the items' `$ref` (Jira's UI modification contexts, a `writeOnly` component):
   // the mock refused its own answers, 500 "contexts/0 is write-only" on every list.
   'write-only-items-by-ref.yaml',
+  // A multipart field typed through `allOf: [{$ref: id}]` (PeerTube's `videoChannelId`): `42` was kept as
+  // text, every create naming a channel refused 400 "must be integer".
+  'form-field-typed-through-allof.yaml',
   // A path-level `path` in the path beside the operation's `path` in the query (Kubernetes' proxies): the
   // validator kept one, refusing "Unknown query parameter 'path'" or leaving the path's unchecked.
   'same-name-two-places.yaml',
