@@ -235,6 +235,9 @@ const CONSTRUCTS = [
   // `oneOf: [Invoice, Quote]` told apart only by an optional `status`, below the sampler's full depth (sinao.app's
   // sales lines): only required members were made, every value fitted both, 500 "must match exactly one schema".
   'oneof-told-apart-by-optional.yaml',
+  // An array body offered as multipart/form-data beside `*/*` (Jira's `setColumns`): the runner wrote `[]` as a
+  // multipart body of no parts, which no reader takes for an array; refused 400 "request/body must be array".
+  'form-media-array-beside-other.yaml',
   // Overloads told apart by nothing but the body (Azure Face's `/verify` and `/verify#overload=person`, both
   // JSON): a face-to-person body went to the first and was refused "must have required property 'faceId1'".
   'overload-by-body.yaml',
