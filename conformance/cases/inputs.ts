@@ -6,6 +6,8 @@ import type { SchemaNames } from './discriminator.js';
 import { asSchema, effective, flatten, isRecord, type Schema } from './schema.js';
 import {
   isJsonMediaType,
+  mediaEssence,
+  mergeAllOf,
   querystringParameter,
   sample,
   sequenceSchemaOf,
@@ -33,7 +35,7 @@ export function requestBodyOf(operation: Operation): RequestBodyPlan | undefined
   const body = operation.requestBody;
   if (!body) return undefined;
   const ranked = Object.entries(body.content ?? {})
-    .map(([mediaType, media]) => ({ mediaType, media, rank: bodyMediaRank(mediaType) }))
+    .map(([mediaType, media]) => ({ mediaType, media, rank: writableRank(mediaType, media) }))
     .filter((m) => m.rank >= 0)
     .sort((a, b) => a.rank - b.rank);
   const best = ranked[0];
@@ -54,6 +56,23 @@ export function requestBodyOf(operation: Operation): RequestBodyPlan | undefined
     accepted: Object.keys(body.content ?? {}),
   };
 }
+
+/**
+ * The runner's preference for a media type, given what its schema is: a form or multipart body is
+ * an object of fields or parts (OAS 3.0.3 §4.7.14.3-4), so an array under one (Jira's `setColumns`,
+ * beside any media type) has no writing the server can read back as that array. Such a media type comes
+ * after every other the operation takes; alone, it is still tried.
+ */
+function writableRank(mediaType: string, media: OpenAPIV3.MediaTypeObject): number {
+  const rank = bodyMediaRank(mediaType);
+  const essence = mediaEssence(mediaType);
+  const fields = essence === 'application/x-www-form-urlencoded' || essence === 'multipart/form-data';
+  const schema = asSchema(media.schema);
+  return fields && schema && mergeAllOf(schema).type === 'array' ? rank + RANKS_AFTER_ALL : rank;
+}
+
+/** Past every rank bodyMediaRank gives. */
+const RANKS_AFTER_ALL = 100;
 
 /** Header parameters the client sets itself are not the contract's to describe (OAS 3.0.3 §4.7.12.1). */
 const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);

@@ -704,12 +704,23 @@ function admitsEvery(wide: unknown, narrow: unknown, resolve: (node: unknown) =>
   const w = resolve(wide);
   const n = resolve(narrow);
   if (depth >= 8 || !isRecord(w) || !isRecord(n)) return false;
-  if (sameSchema(w, n)) return true;
+  if (sameSchema(w, n) || sameSchema(withoutReadOnly(w), withoutReadOnly(n))) return true;
   const list = (s: Record<string, unknown>): boolean =>
     s['type'] === 'array' &&
     Object.keys(s).every((k) => k === 'type' || k === 'items' || ANNOTATION_KEYS.has(k) || k.startsWith('x-'));
   if (list(w) && list(n)) return admitsEvery(w['items'], n['items'], resolve, depth + 1);
   return admitsAllOf(w, n, resolve, depth + 1);
+}
+
+/**
+ * A schema without its `readOnly`: it refuses no value the kernel reads, in an answer (OAS 3.0.3
+ * §4.7.24, "SHOULD NOT be sent as part of the request") nor in a request, where it only leaves the
+ * `required` list (toJsonSchema). Sinao's `PersonIdentity.id` (readOnly) beside `OrganizationIdentity.id`.
+ */
+function withoutReadOnly(schema: Record<string, unknown>): Record<string, unknown> {
+  if (schema['readOnly'] !== true) return schema;
+  const { readOnly: _r, ...rest } = schema;
+  return rest;
 }
 
 /**
@@ -726,21 +737,96 @@ export function openOverlappingOneOf(
 ): OpenedAllOf | undefined {
   const alternatives = schema['oneOf'];
   if (!Array.isArray(alternatives) || isRecord(schema['discriminator'])) return undefined;
+  const { oneOf: _one, ...rest } = schema;
   for (let i = 0; i < alternatives.length; i++) {
     for (let j = 0; j < alternatives.length; j++) {
       const wide = resolve(alternatives[i]);
       const narrow = resolve(alternatives[j]);
-      if (i === j || !isRecord(wide) || !isRecord(narrow) || !admitsAllOf(wide, narrow, resolve)) continue;
-      const { oneOf: _one, ...rest } = schema;
+      if (i === j || !isRecord(wide) || !isRecord(narrow)) continue;
+      const extended = extendedBy(narrow, alternatives[i], resolve);
+      if (extended !== undefined)
+        return {
+          schema: { ...rest, anyOf: alternatives },
+          notice: `oneOf alternative ${extended} extends another alternative, so none of its values fits exactly one: checked as anyOf`,
+        };
+      const wideView = openObjectView(alternatives[i], resolve);
+      const narrowView = openObjectView(alternatives[j], resolve);
+      if (!wideView || !narrowView || !admitsAllOf(wideView, narrowView, resolve)) continue;
       const names = (s: Record<string, unknown>): string =>
         `{${Object.keys(s['properties'] as Record<string, unknown>).join(', ')}}`;
       return {
         schema: { ...rest, anyOf: alternatives },
-        notice: `oneOf alternative ${names(wide)} admits every object alternative ${names(narrow)} describes, so none of those fits exactly one: checked as anyOf`,
+        notice: `oneOf alternative ${names(wideView)} admits every object alternative ${names(narrowView)} describes, so none of those fits exactly one: checked as anyOf`,
       };
     }
   }
   return undefined;
+}
+
+/**
+ * An open object (admitsAllOf's reading) as written, or the one an `allOf` of open objects amounts
+ * to (Sinao's `ContactPerson: allOf: [PersonIdentity]`; inheritance written `allOf: [Base, {properties}]`):
+ * the members' properties and `required` together (JSON Schema validation §10.2.1.1, a conjunction),
+ * a name two members declare differently, a `nullable` beside the allOf, or any other keyword there
+ * leaving it unread (undefined). Read no deeper than 6 levels of allOf.
+ */
+function openObjectView(
+  node: unknown,
+  resolve: (node: unknown) => unknown,
+  depth = 0,
+): Record<string, unknown> | undefined {
+  const schema = resolve(node);
+  if (!isRecord(schema)) return undefined;
+  const members = schema['allOf'];
+  if (!Array.isArray(members)) return schema;
+  const { allOf: _all, ...own } = schema;
+  if (
+    depth >= 6 ||
+    own['nullable'] === true ||
+    !Object.keys(own).every((k) => OPEN_OBJECT_KEYS.has(k) || k.startsWith('x-')) ||
+    (own['type'] !== undefined && own['type'] !== 'object')
+  )
+    return undefined;
+  const properties: Record<string, unknown> = {};
+  const required = new Set<unknown>();
+  const views = members.map((member) => openObjectView(member, resolve, depth + 1));
+  if (isRecord(own['properties'])) views.push(own);
+  for (const view of views) {
+    if (
+      !view ||
+      !Object.keys(view).every((k) => OPEN_OBJECT_KEYS.has(k) || k.startsWith('x-')) ||
+      (view['type'] !== undefined && view['type'] !== 'object') ||
+      view['nullable'] === true
+    )
+      return undefined;
+    for (const [name, sub] of Object.entries(isRecord(view['properties']) ? view['properties'] : {})) {
+      if (name in properties && !sameSchema(properties[name], sub)) return undefined;
+      properties[name] = sub;
+    }
+    for (const name of Array.isArray(view['required']) ? view['required'] : []) required.add(name);
+  }
+  return { type: 'object', properties, ...(required.size > 0 ? { required: [...required] } : {}) };
+}
+
+/**
+ * How `narrow` names itself when it is an `allOf` one of whose members is the alternative `base`
+ * (PeerTube's `UserWithStats: allOf: [User, {…}]` beside `User`; a `$ref` to the same component, or
+ * the very object once references are resolved), else undefined. Every keyword of a schema
+ * constrains its values together (JSON Schema validation §10.2.1.1: allOf is a conjunction), so
+ * every value of `narrow` is one of `base`. A 3.0 `nullable: true` beside the allOf admits null
+ * as well (OAS 3.0.3 §4.7.24), which the base may not: not read as an extension.
+ */
+function extendedBy(
+  narrow: Record<string, unknown>,
+  base: unknown,
+  resolve: (node: unknown) => unknown,
+): string | undefined {
+  const members = narrow['allOf'];
+  if (!Array.isArray(members) || narrow['nullable'] === true) return undefined;
+  const target = resolve(base);
+  if (!members.some((member) => sameSchema(member, base) || resolve(member) === target)) return undefined;
+  const ref = isRecord(base) && typeof base['$ref'] === 'string' ? base['$ref'] : undefined;
+  return ref === undefined ? 'allOf [the base, …]' : `allOf [${ref}, …]`;
 }
 
 /**

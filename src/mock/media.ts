@@ -143,7 +143,8 @@ export function typeFormBody(
   for (const [name, raw] of Object.entries(body)) {
     const bracket = name.indexOf('[');
     if (bracket > 0 && grouped.has(name.slice(0, bracket))) continue;
-    const sub = asSchema(properties[name]);
+    const declared = asSchema(properties[name]);
+    const sub = declared && mergeAllOf(declared);
     if (sub?.type === 'array') {
       const items = 'items' in sub && !('$ref' in sub.items) ? sub.items : undefined;
       // The field's Encoding Object decides how a list is written (§4.7.15: form, exploded by default).
@@ -180,8 +181,11 @@ export function formScalar(text: string, schema: Schema): unknown {
   return typeScalar(decoded, { ...schema, type: scalarType(schema) });
 }
 
-function typeScalar(value: unknown, schema: Schema | undefined): unknown {
-  if (typeof value !== 'string' || !schema) return value;
+function typeScalar(value: unknown, written: Schema | undefined): unknown {
+  if (typeof value !== 'string' || !written) return value;
+  // The type may be written through allOf (PeerTube's `videoChannelId: {allOf: [{$ref: id}]}`):
+  // JSON Schema Validation §10.2.1.1, the value meets every member, so it has the members' type.
+  const schema = mergeAllOf(written);
   if ((schema.type === 'integer' || schema.type === 'number') && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(value))
     return Number(value);
   if (schema.type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';

@@ -559,8 +559,20 @@ function parametersSharingNames(document: OpenAPIV3.Document, changes: string[])
  * items say `readOnly: true`). In 3.0 they are "relevant only for Schema properties definitions"
  * (OAS 3.0.3 §4.7.24), and an item is no property: the validator refused every array sent with
  * items, "is read-only". The validator's copy leaves them out there; a property keeps its own.
+ * Items that are a `$ref` to a component marked so (Jira's `UiModificationContextDetails`,
+ * `writeOnly: true`, the items of a readOnly `contexts`) get a copy of the component without the
+ * mode: the validator read it through the reference and refused every answer listing one, 500 "is
+ * write-only". The component keeps it for the properties that name it.
  */
 function accessModesOfItems(document: OpenAPIV3.Document, changes: string[]): void {
+  const schemas = (document.components?.schemas ?? {}) as Record<string, unknown>;
+  /** The component an items `$ref` names, where it carries an access mode; else undefined. */
+  const modedComponent = (items: Record<string, unknown>): Record<string, unknown> | undefined => {
+    const ref = items['$ref'];
+    const m = typeof ref === 'string' ? /^#\/components\/schemas\/([^/]+)$/.exec(ref) : null;
+    const target = m ? schemas[decodePointer(m[1]!)] : undefined;
+    return isRecord(target) && (target['readOnly'] === true || target['writeOnly'] === true) ? target : undefined;
+  };
   let dropped = 0;
   // A property named `items` (gsmtasks' Invoice: `items: {type: array, readOnly: true}`, required) is a
   // property, not the keyword: a `properties` map is no schema, and its members keep their modes.
@@ -570,8 +582,11 @@ function accessModesOfItems(document: OpenAPIV3.Document, changes: string[]): vo
   });
   walkRecords(document, (record) => {
     if (propertyMaps.has(record)) return;
-    const items = record['items'];
-    if (!isRecord(items)) return;
+    const written = record['items'];
+    if (!isRecord(written)) return;
+    const component = modedComponent(written);
+    const items = component ? { ...component } : written;
+    record['items'] = items;
     for (const mode of ['readOnly', 'writeOnly'])
       if (items[mode] === true) {
         delete items[mode];
@@ -987,9 +1002,11 @@ function untypedParameterEnums(document: OpenAPIV3.Document): void {
  * A parameter whose schema is a `oneOf` of alternatives of different JSON types, one a string
  * (pandascore's `LeagueIDOrSlug`: an integer id or a `^[a-z0-9:_-]+$` slug): a path, query, header
  * or cookie value is text, which the validator coerces to each alternative, so `123` fitted both and
- * was refused "must match exactly one schema", 400 where the lookup's 404 was due. As JSON the
- * alternatives cannot overlap (their types differ), so "exactly one" and "at least one" agree:
- * the parameter's own copy is checked as `anyOf` (the shared schema, which bodies use, is untouched).
+ * was refused "must match exactly one schema", 400 where the lookup's 404 was due. As JSON
+ * alternatives of different types cannot overlap, so between types "exactly one" and "at least one"
+ * agree: the parameter's own copy is checked as `anyOf` of the types (the shared schema, which bodies
+ * use, is untouched). Alternatives of one type (PeerTube's `idOrUUID`: an integer id, a UUID or a
+ * short UUID, two strings) can overlap as JSON too: among themselves they stay a `oneOf`.
  */
 function textOneOfParameters(document: OpenAPIV3.Document, changes: string[]): void {
   const schemaOf = (node: unknown): unknown => {
@@ -1001,14 +1018,28 @@ function textOneOfParameters(document: OpenAPIV3.Document, changes: string[]): v
     const target = schemaOf(node);
     return isRecord(target) && typeof target['type'] === 'string' ? target['type'] : undefined;
   };
-  /** The alternatives' types where the oneOf is such a one, else undefined. */
+  /** The JSON type an alternative's values have (an integer is a number), else undefined. */
+  const jsonTypeOf = (node: unknown): string | undefined => {
+    const type = typeOf(node);
+    return type === 'integer' ? 'number' : type;
+  };
+  /** The alternatives' types where the oneOf is such a one (a string and another type), else undefined. */
   const textOneOf = (schema: Record<string, unknown>): string[] | undefined => {
     if (!Array.isArray(schema['oneOf']) || isRecord(schema['discriminator'])) return undefined;
     const types = schema['oneOf'].map(typeOf);
-    const distinct = new Set(types.map((t) => (t === 'integer' ? 'number' : t)));
-    return types.some((t) => t === undefined) || distinct.size !== types.length || !distinct.has('string')
+    const distinct = new Set(schema['oneOf'].map(jsonTypeOf));
+    return types.some((t) => t === undefined) || distinct.size < 2 || !distinct.has('string')
       ? undefined
       : (types as string[]);
+  };
+  /** The oneOf's alternatives grouped by JSON type, in order: one alternative as is, several as their own oneOf. */
+  const byType = (alternatives: unknown[]): unknown[] => {
+    const groups = new Map<string | undefined, unknown[]>();
+    for (const alternative of alternatives) {
+      const type = jsonTypeOf(alternative);
+      groups.set(type, [...(groups.get(type) ?? []), alternative]);
+    }
+    return [...groups.values()].map((group) => (group.length === 1 ? group[0] : { oneOf: group }));
   };
   // The same reading inside the parameter's value: a member of a deepObject or exploded object,
   // an array's items (pandascore's `filter[opponent_id]`, an array of `TeamIDOrSlug`). The path to
@@ -1022,7 +1053,7 @@ function textOneOfParameters(document: OpenAPIV3.Document, changes: string[]): v
     let copy: Record<string, unknown> | undefined;
     if (types) {
       const { oneOf, ...rest } = schema;
-      copy = { ...rest, anyOf: oneOf };
+      copy = { ...rest, anyOf: byType(oneOf as unknown[]) };
       found.push(types.join(', '));
     }
     const properties = schema['properties'];

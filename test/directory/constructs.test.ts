@@ -238,6 +238,18 @@ const CONSTRUCTS = [
   // `oneOf: [SMS, Error]` whose alternatives describe the same objects one level down (Vonage's SMS API): the mock
   // refused every answer it made, 500; the kernel's overlap rule read only properties of the very same schema.
   'oneof-overlap-nested.yaml',
+  // `oneOf: [User, UserWithStats]`, the second `allOf: [User, {…}]` (PeerTube's users, Ably's token requests):
+  // every value fits both, the mock refused every answer it made, 500; the overlap rule read no `allOf`.
+  'oneof-extended-alternative.yaml',
+  // `oneOf: [ContactPerson, ContactOrganization]`, each `allOf: [an open object]` (sinao.app's customers): every
+  // value fits both, the mock refused its answers, 500; the overlap rule read no alternative written through allOf.
+  'oneof-overlap-through-allof.yaml',
+  // `oneOf: [Invoice, Quote]` told apart only by an optional `status`, below the sampler's full depth (sinao.app's
+  // sales lines): only required members were made, every value fitted both, 500 "must match exactly one schema".
+  'oneof-told-apart-by-optional.yaml',
+  // An array body offered as multipart/form-data beside `*/*` (Jira's `setColumns`): the runner wrote `[]` as a
+  // multipart body of no parts, which no reader takes for an array; refused 400 "request/body must be array".
+  'form-media-array-beside-other.yaml',
   // Overloads told apart by nothing but the body (Azure Face's `/verify` and `/verify#overload=person`, both
   // JSON): a face-to-person body went to the first and was refused "must have required property 'faceId1'".
   'overload-by-body.yaml',

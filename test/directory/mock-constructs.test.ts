@@ -161,6 +161,12 @@ const CONSTRUCTS = [
   // Array items marked readOnly in 3.0 (OSF's `copyright_holders`): no property, yet every array sent with items
   // was refused 400 "is read-only" (status_code_documented, positive_data_accepted).
   'read-only-items.yaml',
+  // The same mode reached through the items' `$ref` (Jira's UI modification contexts, a `writeOnly` component):
+  // the mock refused its own answers, 500 "contexts/0 is write-only" on every list.
+  'write-only-items-by-ref.yaml',
+  // A multipart field typed through `allOf: [{$ref: id}]` (PeerTube's `videoChannelId`): `42` was kept as
+  // text, every create naming a channel refused 400 "must be integer".
+  'form-field-typed-through-allof.yaml',
   // A path-level `path` in the path beside the operation's `path` in the query (Kubernetes' proxies): the
   // validator kept one, refusing "Unknown query parameter 'path'" or leaving the path's unchecked.
   'same-name-two-places.yaml',
@@ -181,6 +187,9 @@ const CONSTRUCTS = [
   // A path parameter `oneOf` an integer id or a string slug (pandascore's `LeagueIDOrSlug`): `123`,
   // coerced to both, was refused 400 "must match exactly one schema"; unknown ids answered 400, not 404.
   'path-param-id-or-slug.yaml',
+  // The same with two string alternatives beside the integer (PeerTube's `idOrUUID`: an id, a UUID or a
+  // short UUID): the anyOf reading asked for distinct types, so `34` was still refused 400.
+  'path-param-id-or-uuids.yaml',
   // A create answering `{reportId}`, named like the item parameter, for a record whose read names no
   // identifier (here.com/tracking's reports): the answered id was not the stored one, read back 404.
   'create-answers-param-named-id.yaml',

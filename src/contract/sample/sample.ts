@@ -72,6 +72,8 @@ const INT32_MAX = 2_147_483_647;
 const INT32_MIN = -2_147_483_648;
 /** Below this depth every optional property is filled (everyProperty); beyond it only required ones: values stay finite. */
 const FULL_DEPTH = 4;
+/** Tries of a oneOf alternative with every optional member of its object filled, after the plain ones. */
+const FILLED_TRIES = 3;
 const MAX_DEPTH = 12;
 /** Where even what a schema requires stops (under the 32 levels of nesting a mock reads: README's limits). */
 const DEEPEST = 30;
@@ -144,6 +146,8 @@ export function sampleValue(
 class Sampler {
   readonly problems: string[] = [];
   private readonly dice: Dice;
+  /** The depth whose objects get every optional property (a oneOf alternative made again to tell it apart). */
+  private fillDepth: number | undefined;
 
   constructor(private readonly options: SampleOptions) {
     this.dice = options.dice;
@@ -252,7 +256,14 @@ class Sampler {
       const alt = asSchema(written);
       if (!alt && written !== true) continue;
       const view = withAlternative(schema, alt ?? ANY);
-      for (let attempt = 0; attempt < (this.options.fits ? 2 : 1); attempt++) {
+      // A oneOf's alternatives may be told apart only by optional members (sinao.app's Invoice and
+      // Quote, open objects differing by a `status` enum), which a value made below FULL_DEPTH never
+      // carries: it then fits every alternative, never exactly one (JSON Schema Validation
+      // §10.2.1.3). The last tries fill every optional member of the alternative's own object.
+      const tries = !this.options.fits ? 1 : schema.oneOf ? 2 + FILLED_TRIES : 2;
+      for (let attempt = 0; attempt < tries; attempt++) {
+        const saved = this.fillDepth;
+        if (attempt >= 2) this.fillDepth = depth + 1;
         const value = this.value(
           view,
           name,
@@ -260,6 +271,7 @@ class Sampler {
           attempt === 0 ? mode : 'random',
           (isRecord(written) ? componentNameOf(written) : undefined) ?? owner,
         );
+        this.fillDepth = saved;
         if (alt && schema.discriminator && isRecord(value)) {
           const tag = this.tagOf(schema.discriminator, written as object, alt);
           if (tag !== undefined) value[schema.discriminator.propertyName] = tag;
@@ -332,6 +344,7 @@ class Sampler {
       if (s?.[hidden] === true) continue;
       const include =
         required.has(key) ||
+        depth === this.fillDepth ||
         (depth < FULL_DEPTH &&
           (this.options.everyProperty === true
             ? true
