@@ -58,10 +58,12 @@ function upToDate() {
   }
   for (const output of ['src/cli/mock.js', 'conformance/cli.js', 'src/index.js'])
     if (mtime(join(dist, output)) === undefined) return false;
-  // The mock CLI's bundle (scripts/bundle-cli.js), written after tsc: missing or older than tsc's last write, it is due.
-  const bundle = mtime(join(dist, 'bundle', 'petstore-mock.cjs'));
+  // The CLIs' bundles (scripts/bundle-cli.js), written after tsc: missing or older than tsc's last write, they are due.
   const tsc = mtime(join(dist, '.tsbuildinfo'));
-  return bundle !== undefined && tsc !== undefined && bundle >= tsc;
+  return (
+    tsc !== undefined &&
+    ['petstore-mock.cjs', 'petstore-conformance.cjs'].every((name) => (mtime(join(dist, 'bundle', name)) ?? -1) >= tsc)
+  );
 }
 
 // `--check`: exit 0 when up to date, 1 when a build is due; builds nothing.

@@ -92,8 +92,9 @@ describe('npm pack ships what consumers need, and only that (issue 13, item 19)'
       'dist/src/index.js',
       'dist/src/index.d.ts',
       'dist/src/cli/mock.js',
-      // The mock CLI as one file, loaded with V8's code cache (src/cli/cached-bundle.ts).
+      // Each CLI as one file, loaded with V8's code cache (src/cli/cached-bundle.ts).
       'dist/bundle/petstore-mock.cjs',
+      'dist/bundle/petstore-conformance.cjs',
       'dist/conformance/cli.js',
       'openapi/petstore.yaml',
     ]) {
