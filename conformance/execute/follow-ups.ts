@@ -15,6 +15,7 @@ import {
   envelopedRecord,
   identifierField,
   identifierOf,
+  keyedField,
   itemRead,
   itemSegment,
   linkSource,
@@ -243,7 +244,9 @@ export function readerOfCreated(
   // The kernel's item read of the create's collection (`/tasks/` → `/tasks/{id}`, `/Calls.json` → `/Calls/{Sid}.json`).
   const read = itemRead(contract, create.path);
   if (!read) return undefined;
-  const id = identifierOf(created, read.param, undefined, location, url);
+  // The field the kernel's model keys the records by, where the record holds neither the parameter
+  // nor `id` (several `…_id` fields: the value cannot tell which is its own).
+  const id = identifierOf(created, read.param, keyedField(contract, create, created, read.param), location, url);
   return id === undefined ? undefined : { op: read.op, params: { [read.param]: id }, id };
 }
 

@@ -360,6 +360,10 @@ const CONSTRUCTS = [
   // `billing_address_id`; order items: `item_id` beside `order_id`): the runner read an address's id as
   // the invoice's, and the mock keyed no invoice field: 404 "No invoice with id 708." to valid input.
   'id-parameter-over-several-id-fields.yaml',
+  // The same for a created record (vrni's data sources: `entity_id` beside the `proxy_id` sent, under
+  // `{id}`; `client_id` beside `owner_id`): the runner read the created `proxy_id` for the record's
+  // id, and the read-back, the sub-resource and the action under it answered 404 (62 results).
+  'created-under-id-several-id-fields.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
