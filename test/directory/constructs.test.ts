@@ -257,6 +257,9 @@ const CONSTRUCTS = [
   // `{project}`, "The name or ARN of the project", over `{project: {arn, name}}`): no identifier was read, and the
   // read answered another, generated project.
   'param-described-as-name.yaml',
+  // A success answer under a media range (intellifi.nl's blob: `image/*`, OAS 3.0.3 §4.7.10): the mock
+  // labelled it `application/octet-stream`, outside the range, and content_type failed.
+  'answer-under-media-range.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
