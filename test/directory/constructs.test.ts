@@ -260,6 +260,10 @@ const CONSTRUCTS = [
   // A success answer under a media range (intellifi.nl's blob: `image/*`, OAS 3.0.3 §4.7.10): the mock
   // labelled it `application/octet-stream`, outside the range, and content_type failed.
   'answer-under-media-range.yaml',
+  // Keys of one method and request path whose fragment names nothing the request carries (Azure's
+  // `/{applicationDefinitionId}#disambiguation_dummy` beside `/{applicationId}`): the mock applied the
+  // first, and the runner failed the other's valid body refused 400; Box-like variants stay exercised.
+  'fragment-variant-told-apart-by-nothing.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
