@@ -4,6 +4,7 @@ import type { Contract, Operation, SchemaValidator } from '../src/contract/index
 import { documentedValues, pathParameters, requestBodyOf, validBody, validValue } from './cases/inputs.js';
 import {
   identifierOf,
+  keyedField,
   identifierSource,
   inferModel,
   isSuccess,
@@ -185,7 +186,13 @@ export class Resources {
     return {
       ok: true,
       value: {
-        id: identifierOf(created, undefined, undefined, location, exchange.request.url),
+        id: identifierOf(
+          created,
+          undefined,
+          keyedField(this.contract, createOp, created, undefined),
+          location,
+          exchange.request.url,
+        ),
         body: created,
         location,
         url: exchange.request.url,
@@ -388,7 +395,8 @@ export class Resources {
           const value = identifierOf(
             created.value.body,
             p.name,
-            provider.field,
+            // A link's field, else the one the kernel's model keys the records by (keyedField).
+            provider.field ?? keyedField(this.contract, provider.createOp, created.value.body, p.name),
             created.value.location,
             created.value.url,
           );

@@ -13,17 +13,41 @@ import {
  * /v2/boards/{board_id_PlatformTags}/items`, Miro). OAS 3.0.3 §4.7.8: such templated paths "MUST NOT
  * exist as they are identical", so one request names both operations and the contract does not say
  * which one a server applies: judging the answer against either would be a guess. Undefined when
- * the operation's method and path are its own. Keys told apart by a fragment are not clashes (below).
+ * the operation's method and path are its own. Keys with a fragment clash only where nothing the
+ * request carries tells them apart (toldApart).
  */
 export function pathClash(contract: Contract, op: Operation): string | undefined {
-  // Keys told apart by a fragment (`/files/{id}#shared_link`, Box) are variants the document names on
-  // purpose, sent as one path and told apart by their parameters: exercised each as itself.
-  if (op.path.includes('#')) return undefined;
   const others = (shapesOf(contract.operations).byPath.get(samePath(op.path)) ?? []).filter(
-    (o) => o !== op && o.method === op.method && !o.path.includes('#'),
+    (o) => o !== op && o.method === op.method && (!fragmented(op, o) || !toldApart(op, o)),
   );
   if (others.length === 0) return undefined;
+  if (others.some((o) => fragmented(op, o)))
+    return `not exercised: ${op.method.toUpperCase()} ${op.path} is the same request as ${others.map((o) => `${o.id} (${o.path})`).join(', ')}: a fragment is never sent (RFC 3986 §3.5) and nothing the request carries tells them apart, so the contract does not say which operation a server applies`;
   return `not exercised: ${op.method.toUpperCase()} ${op.path} is the same request as ${others.map((o) => `${o.id} (${o.path})`).join(', ')}: templated paths differing only in parameter names are identical (OAS 3.0.3 §4.7.8), so the contract does not say which operation a server applies`;
+}
+
+/** Whether either key has a fragment (`/files/{id}#get_shared_link`, `/{id}#disambiguation_dummy`). */
+const fragmented = (a: Operation, b: Operation): boolean => a.path.includes('#') || b.path.includes('#');
+
+/**
+ * Whether two keys of one method and request path are variants the document tells apart on purpose,
+ * sent as one path and told apart by what the request carries, each exercised as itself: a fragment
+ * naming a query member (`/#Action=CreateDomain`, AWS's query protocol), or a required query, header
+ * or cookie parameter one declares and the other does not (Box's `GET /files/{file_id}#get_shared_link`
+ * requires `fields`). Azure's `/{applicationDefinitionId}#disambiguation_dummy` beside
+ * `/{applicationId}` carries nothing of the kind: one `PUT /x` request names both, and a server
+ * applies one of them.
+ */
+function toldApart(a: Operation, b: Operation): boolean {
+  if (/#.*=/.test(a.path) || /#.*=/.test(b.path)) return true;
+  const required = (op: Operation): Set<string> =>
+    new Set(
+      op.parameters
+        .filter((p) => p.required === true && p.in !== 'path')
+        .map((p) => `${p.in} ${p.in === 'header' ? p.name.toLowerCase() : p.name}`),
+    );
+  const [ra, rb] = [required(a), required(b)];
+  return [...ra].some((n) => !rb.has(n)) || [...rb].some((n) => !ra.has(n));
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   envelopedRecord,
   identifierField,
   identifierOf,
+  keyedField,
   itemRead,
   itemSegment,
   linkSource,
@@ -243,7 +244,9 @@ export function readerOfCreated(
   // The kernel's item read of the create's collection (`/tasks/` → `/tasks/{id}`, `/Calls.json` → `/Calls/{Sid}.json`).
   const read = itemRead(contract, create.path);
   if (!read) return undefined;
-  const id = identifierOf(created, read.param, undefined, location, url);
+  // The field the kernel's model keys the records by, where the record holds neither the parameter
+  // nor `id` (several `…_id` fields: the value cannot tell which is its own).
+  const id = identifierOf(created, read.param, keyedField(contract, create, created, read.param), location, url);
   return id === undefined ? undefined : { op: read.op, params: { [read.param]: id }, id };
 }
 
@@ -350,12 +353,18 @@ async function listIds(
  * their fields is named for it, nor `id`, nor one the kernel's identifierField reads for it (visma.net's
  * `GET /cashsale` items `CashSaleDto` have `referenceNumber` and no `documentNumber`, the read's
  * `/cashsale/{documentNumber}`). Which field carries it there the contract does not say, so a list
- * that holds the record cannot be told from one that does not. Undefined where a field can, where the
- * items wrap one record (listedId reads inside it), or where the schema shows no items.
+ * that holds the record cannot be told from one that does not; a writeOnly field shows nothing.
+ * Undefined where a field can, where the items wrap one record (listedId reads inside it), or where
+ * the schema shows no items.
  */
 function unnamedIn(listOp: Operation, field: string): string | undefined {
   const items = itemSchemaOf(listOp);
-  const names = items === undefined ? [] : [...properties(items).keys()];
+  // A writeOnly field is never in an answer (OAS 3.0.3 §4.7.24: "SHOULD NOT be sent as part of the
+  // response"): apideck's shared-link `target_id` names no field a listed item shows.
+  const names =
+    items === undefined
+      ? []
+      : [...properties(items)].filter(([, sub]) => asSchema(sub)?.writeOnly !== true).map(([name]) => name);
   if (names.length === 0 || (names.length === 1 && asSchema(properties(items!).get(names[0]!))?.type === 'object'))
     return undefined;
   const record = Object.fromEntries(names.map((name) => [name, true]));

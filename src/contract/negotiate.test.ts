@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptable, answerType, negotiate, parseAccept } from './negotiate.js';
+import { acceptable, answerType, negotiate, parseAccept, typeWithin } from './negotiate.js';
 
 describe('Accept negotiation (one reading for the mock and the runner)', () => {
   it.each<[string, string | undefined, readonly string[], string | undefined, string]>([
@@ -192,6 +192,21 @@ describe('Accept negotiation (one reading for the mock and the runner)', () => {
   ])('answerType: %s', (_construct, accept, documented, expected) => {
     expect(answerType(accept, documented)).toBe(expected);
   });
+
+  it.each([
+    ['image/*', 'image/png'],
+    ['text/*', 'text/plain'],
+    ['audio/*', 'audio/mpeg'],
+    ['application/*', 'application/octet-stream'],
+    ['*/*', 'application/octet-stream'],
+    ['image/png', 'image/png'],
+    ['xml', 'application/octet-stream'],
+  ])(
+    'typeWithin(%s) is %s: a concrete type inside the range (RFC 9110 §8.3, RFC 2046 §4.1.3, §4.5.1)',
+    (range, type) => {
+      expect(typeWithin(range)).toBe(type);
+    },
+  );
 
   it('parseAccept keeps order, weights and parameters; several fields read as one list (RFC 9110 §5.3)', () => {
     expect(parseAccept(['text/html;level=1;q=0.7', 'Application/JSON'])).toEqual([

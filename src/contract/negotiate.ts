@@ -211,3 +211,26 @@ export function answerType(accept: string | readonly string[] | undefined, docum
   const best = inside[0];
   return best ? `${best.type}/${best.subtype}` : undefined;
 }
+
+/**
+ * A concrete type inside a documented range, to label an answer the Accept field names no type of
+ * (a Content-Type is never a range, RFC 9110 §8.3): the range's own default where RFC 2046 gives one
+ * (`text/plain`, §4.1.3; `application/octet-stream`, §4.5.1, also for `*\/*`), else a common
+ * registered type of the top-level type (`image/*` → `image/png`), so the label stays inside what the
+ * contract documents (intellifi's `image/*` blob was labelled `application/octet-stream`).
+ */
+export function typeWithin(documented: string): string {
+  const range = parseRange(documented);
+  if (!range || range.type === '*') return 'application/octet-stream';
+  if (range.subtype !== '*') return documented;
+  return RANGE_DEFAULTS[range.type] ?? 'application/octet-stream';
+}
+
+const RANGE_DEFAULTS: Readonly<Record<string, string>> = {
+  text: 'text/plain',
+  application: 'application/octet-stream',
+  image: 'image/png',
+  audio: 'audio/mpeg',
+  video: 'video/mp4',
+  font: 'font/woff2',
+};

@@ -281,6 +281,16 @@ const CONSTRUCTS = [
   // `{project}`, "The name or ARN of the project", over `{project: {arn, name}}`): no identifier was read, and the
   // read answered another, generated project.
   'param-described-as-name.yaml',
+  // A success answer under a media range (intellifi.nl's blob: `image/*`, OAS 3.0.3 §4.7.10): the mock
+  // labelled it `application/octet-stream`, outside the range, and content_type failed.
+  'answer-under-media-range.yaml',
+  // Keys of one method and request path whose fragment names nothing the request carries (Azure's
+  // `/{applicationDefinitionId}#disambiguation_dummy` beside `/{applicationId}`): the mock applied the
+  // first, and the runner failed the other's valid body refused 400; Box-like variants stay exercised.
+  'fragment-variant-told-apart-by-nothing.yaml',
+  // List items whose only identifier-like field is writeOnly (apideck's shared-link `target_id`, no `id`):
+  // the runner looked for the created id there and failed "not listed"; a writeOnly field is never answered.
+  'list-items-only-write-only-id.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {

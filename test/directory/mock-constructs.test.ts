@@ -369,6 +369,14 @@ const CONSTRUCTS = [
   // `billing_address_id`; order items: `item_id` beside `order_id`): the runner read an address's id as
   // the invoice's, and the mock keyed no invoice field: 404 "No invoice with id 708." to valid input.
   'id-parameter-over-several-id-fields.yaml',
+  // The same for a created record (vrni's data sources: `entity_id` beside the `proxy_id` sent, under
+  // `{id}`; `client_id` beside `owner_id`): the runner read the created `proxy_id` for the record's
+  // id, and the read-back, the sub-resource and the action under it answered 404 (62 results).
+  'created-under-id-several-id-fields.yaml',
+  // A list of identifiers alone over records naming no identifier of their own (the Berlin Group's
+  // `{authorisationIds: [string]}` over `{scaStatus}`): the list wrote the records themselves, 500
+  // "/response/authorisationIds/0 must be string" after every create.
+  'identifiers-list-record-unnamed.yaml',
   // A JSON:API page whose `data` is a union of arrays beside `included` and `errors` (OPTIMADE, pydantic):
   // the made-up page cut `errors`, `data` ignored `page_limit` (paging_truthful); see the test below.
   'jsonapi-union-data-page.yaml',
@@ -930,6 +938,39 @@ describe('answers keyed by a media type not in normal form are checked, silently
       warn.mockRestore();
       await valid.close();
       await broken.close();
+    }
+  });
+});
+
+describe('a list of identifiers alone over records that name no identifier of their own', () => {
+  it('lists each created authorisation by the id its create answered, which reads it back', async () => {
+    const mock = await start({
+      port: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'identifiers-list-record-unnamed.yaml'),
+    });
+    try {
+      const post = (path: string, body: unknown): Promise<Response> =>
+        fetch(`${mock.url}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      const { consentId } = (await (await post('/consents', { validUntil: '2027-01-01' })).json()) as {
+        consentId: string;
+      };
+      const made: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        const created = await post(`/consents/${consentId}/authorisations`, {});
+        expect(created.status).toBe(201);
+        made.push(((await created.json()) as { authorisationId: string }).authorisationId);
+      }
+      const listed = await fetch(`${mock.url}/consents/${consentId}/authorisations`);
+      expect(listed.status).toBe(200);
+      expect(((await listed.json()) as { authorisationIds: string[] }).authorisationIds).toEqual(made);
+      for (const id of made)
+        expect((await fetch(`${mock.url}/consents/${consentId}/authorisations/${id}`)).status).toBe(200);
+    } finally {
+      await mock.close();
     }
   });
 });

@@ -48,6 +48,7 @@ export {
   type ListShape,
   type GenericModel,
 } from './model.js';
+export { keyedField, modelOf } from './keyed-field.js';
 export {
   isSuccess,
   isCreate,

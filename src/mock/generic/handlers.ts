@@ -891,6 +891,36 @@ function asListed(shape: ListShape, collection: Collection, records: RecordValue
   return member === undefined ? shown : shown.map((record) => ({ [member]: record }));
 }
 
+/**
+ * A list of the identifiers alone over records that name no identifier field of their own (the
+ * Berlin Group's NextGenPSD2: `{authorisationIds: [...]}` over the read's `{scaStatus}`, the create
+ * answering `authorisationId`): each record is listed by the key it is stored under, the identifier
+ * its create answered and its read takes, never as the record (an object where the schema asks for
+ * a string: 500). Undefined for any other list (asListed).
+ */
+function keyedIdentifiers(
+  shape: ListShape,
+  collection: Collection,
+  records: readonly RecordValue[],
+  keys: readonly string[],
+): Map<RecordValue, string> | undefined {
+  if (shape.kind !== 'wrapped' || shape.identifiers !== true || collection.idField !== undefined) return undefined;
+  return new Map(records.map((record, i) => [record, keys[i]!]));
+}
+
+/** The keys of a page's records, as numbers where the list's items are numbers (a key is text in the store). */
+function identifiersOf(
+  page: readonly RecordValue[],
+  byKey: ReadonlyMap<RecordValue, string>,
+  itemSchema: Schema | undefined,
+): unknown[] {
+  const numeric = itemSchema?.type === 'integer' || itemSchema?.type === 'number';
+  return page
+    .map((record) => byKey.get(record))
+    .filter((key): key is string => key !== undefined)
+    .map((key) => (numeric && /^-?\d+(\.\d+)?$/.test(key) ? Number(key) : key));
+}
+
 /** The schema of a list answer's items: the array's own, or the wrapper member's. */
 function listItemSchema(shape: ListShape, answer: Schema | undefined): Schema | undefined {
   const written = shape.kind === 'array' ? answer : asSchema(mergeAllOf(shape.wrapper).properties?.[shape.property]);
@@ -1484,12 +1514,15 @@ export function genericHandlers(deps: GenericDeps): Handlers {
               return { ...record, [field]: numeric && /^-?\d+(\.\d+)?$/.test(key) ? Number(key) : key };
             });
           }
+          const byKey = keyedIdentifiers(binding.shape, collection, records, store.keys(collection.path, scope));
           const page = listPage(binding, input, records, listItemSchema(binding.shape, answer));
-          const listed = asListed(
-            binding.shape,
-            collection,
-            page.items.map((record) => structuredClone(record)),
-          );
+          const listed = byKey
+            ? identifiersOf(page.items, byKey, listItemSchema(binding.shape, answer))
+            : asListed(
+                binding.shape,
+                collection,
+                page.items.map((record) => structuredClone(record)),
+              );
           const body = listBody(binding.shape, listed, page, deps, answer);
           return { status: successStatus(operation, 200), body, headers: { 'X-Total-Count': String(page.total) } };
         };

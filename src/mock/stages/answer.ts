@@ -3,6 +3,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import {
   admitsJson,
   answerType,
+  typeWithin,
   collectionNameOf,
   jsonTypeFor,
   negotiate,
@@ -132,7 +133,7 @@ export function representationOf(
   }
   // The XML root is named like the path's collection (the kernel's collectionNameOf: `/Calls.json` → `Calls`).
   const body = nonJsonBody(chosen, reply.body, content[chosen], collectionNameOf(operation.path) ?? 'body');
-  return { kind: 'bytes', type: answerType(req.headers.accept, chosen) ?? 'application/octet-stream', body };
+  return { kind: 'bytes', type: answerType(req.headers.accept, chosen) ?? typeWithin(chosen), body };
 }
 
 /**

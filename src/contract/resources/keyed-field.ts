@@ -1,0 +1,38 @@
+/**
+ * The field a create's records are keyed by, as the kernel's model reads it, for the runner to read a
+ * created record's identifier the way the mock keeps it (one model for both halves, issue 18).
+ */
+import { isRecord } from '../guards.js';
+import type { Contract, Operation } from '../types.js';
+import { inferModel, type GenericModel } from './model.js';
+
+// Keyed by the contract (nobody modifies it), gone with it: the runner asks once per created record.
+const models = new WeakMap<Contract, GenericModel>();
+
+/** The kernel's model of a contract, inferred once per contract. */
+export function modelOf(contract: Contract): GenericModel {
+  const known = models.get(contract);
+  if (known) return known;
+  const model = inferModel(contract);
+  models.set(contract, model);
+  return model;
+}
+
+/**
+ * The field the model keeps `create`'s records under, where the created record holds neither the
+ * read's parameter nor `id`: only several `…_id` fields (vmware vrni's data sources: `entity_id`
+ * beside the `proxy_id` the body sent, read under `{id}` "entity id"; `/clients/{id}` over `client_id`
+ * beside `owner_id`). The value alone cannot tell which is the record's own, and the first taken was
+ * another record's. Undefined where the record names itself plainly or the model keys no field.
+ */
+export function keyedField(
+  contract: Contract,
+  create: Operation,
+  record: unknown,
+  param: string | undefined,
+): string | undefined {
+  if (!isRecord(record) || record['id'] !== undefined) return undefined;
+  if (param !== undefined && record[param] !== undefined) return undefined;
+  const binding = modelOf(contract).bindings.get(create.id);
+  return binding?.kind === 'create' ? binding.collection.idField : undefined;
+}
