@@ -111,6 +111,9 @@ const CONSTRUCTS = [
   // An object member of an exploded object, an array of objects (JSON text, refused "must be object") and a
   // bare `*` in a name (refused "must be url encoded").
   'structured-query.yaml',
+  // Query arrays whose items are arrays (sinao.app's `conditions: [[property, comparator, value]]`): each item
+  // sent as JSON text was refused 400 "must be array" where the unknown item is due 404.
+  'query-array-of-arrays.yaml',
   // `{$ref: …Request, type: string}` in 3.0: the runner sent a string body where the sibling is ignored (OAS 3.0.3 §4.7.26).
   'ref-siblings-3.0.yaml',
   // Lists of items whose schema admits no value: the mock answered items breaking it (500), where `[]` is valid.

@@ -17,6 +17,12 @@ const identifiers: Parameter = {
   schema: { type: 'array', items: { allOf: [options, { xml: { name: 'Message' } }] } },
 };
 
+// sinao.app's `conditions: [[property, comparator, value], …]`: items that are arrays.
+const conditions: Parameter = {
+  name: 'conditions',
+  schema: { type: 'array', items: { type: 'array', items: { type: 'string' } } },
+};
+
 const messages: Parameter = {
   name: 'body',
   schema: {
@@ -60,6 +66,7 @@ describe('readStructuredQuery: objects below the style table, written as JSON te
       [{ SourceField: 'x' }, { SourceField: 'y' }],
       [{ SourceField: 'x' }, { SourceField: 'y' }],
     ],
+    ['an exploded array of arrays', conditions, [['a', 'eq', '1'], []], [['a', 'eq', '1'], []]],
     [
       'a deepObject with an object member',
       { ...suggester, style: 'deepObject' },
@@ -77,6 +84,11 @@ describe('readStructuredQuery: objects below the style table, written as JSON te
     ['a member that is not JSON (the validator refuses it)', suggester, 'DocumentSuggesterOptions=x'],
     ['an array of strings', { name: 'ids', schema: { type: 'array', items: { type: 'string' } } }, 'ids=%7B%7D'],
     ['an array not exploded', { ...identifiers, explode: false }, 'Identifiers=%7B%7D'],
+    [
+      'an array of arrays whose items are objects (not of the kind: the validator refuses them)',
+      conditions,
+      'conditions=%7B%7D',
+    ],
     ['content (JSON text, parsed as a whole)', { name: 'q', content: { 'application/json': {} } }, 'q=%7B%7D'],
   ])('nothing read: %s', (_construct, p, wire) => {
     expect(readStructuredQuery(p, pairsOf(wire))).toBeUndefined();

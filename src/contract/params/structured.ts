@@ -14,7 +14,9 @@ import { isObject, viaContent, type Pairs, type Parameter } from './values.js';
  * `Identifiers={"SnapshotIdentifier":…}`, an array of objects):
  * - `deepObject` and exploded `form` objects: the members whose schema is an object or an array
  *   (readNestedMembers);
- * - exploded `form` arrays whose items are objects (allOf merged): each item that is a JSON object;
+ * - exploded `form` arrays whose items are objects or arrays (allOf merged): each item that is JSON
+ *   text of that kind (an array of arrays, sinao.app's `conditions: [[property, comparator, value]]`:
+ *   the style table writes no inner array either, so an item `["a","b"]` was refused "must be array");
  * - an exploded `form` object that names no member (a map: `additionalProperties`, AWS's
  *   `Attributes`): its members are written as keys of their own (§4.7.12.4) whose names no schema
  *   gives, so they are the pairs no other query parameter of the operation names (`taken`).
@@ -52,15 +54,14 @@ export function memberNames(schema: OpenAPIV3.SchemaObject): Set<string> {
 }
 
 function readObjectItems(pairs: Pairs, name: string, items: OpenAPIV3.SchemaObject | undefined): unknown[] | undefined {
-  if (!items) return undefined;
-  const view = mergeAllOf(items);
-  if (view.type !== 'object' && !(view.type === undefined && view.properties !== undefined)) return undefined;
+  const kind = items && structuredKind(items);
+  if (kind === undefined) return undefined;
   const mine = pairs.filter(([k]) => k === name).map(([, v]) => v);
   let read = false;
   const out = mine.map((v): unknown => {
     try {
       const parsed: unknown = JSON.parse(v);
-      if (!isObject(parsed)) return v;
+      if (kind === 'object' ? !isObject(parsed) : !Array.isArray(parsed)) return v;
       read = true;
       return parsed;
     } catch {
@@ -68,6 +69,13 @@ function readObjectItems(pairs: Pairs, name: string, items: OpenAPIV3.SchemaObje
     }
   });
   return read ? out : undefined;
+}
+
+/** Whether an item's schema (allOf merged) makes it an object or an array: the kinds written as JSON text. */
+function structuredKind(schema: OpenAPIV3.SchemaObject): 'object' | 'array' | undefined {
+  const view = mergeAllOf(schema);
+  if (view.type === 'object' || (view.type === undefined && view.properties !== undefined)) return 'object';
+  return view.type === 'array' ? 'array' : undefined;
 }
 
 /**
