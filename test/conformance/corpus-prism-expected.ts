@@ -76,7 +76,21 @@ export const PRISM_EXPECTED: Readonly<Record<string, DocumentExpectation>> = {
     ],
   },
   // Only where the example list holds more than one item (the first half's Call, Message and Country lists).
-  'twilio-api-v2010 (1 of 2)': { prism: [...twilioApi.prism, ...fails({ paging_truthful: 'pageSize' })] },
+  // Prism's 422 to a valid form array (status422) on the first half's creates whose optional array fields
+  // (RecordingStatusCallbackEvent, StatusCallbackEvent…) a generated case fills. Which cases fill them
+  // depends on the run's generated sequence: `--operations CreateCall,CreateAccount,FetchAccount` meets it
+  // at 2047216 too, the whole half only once children of `/Accounts/{Sid}.json` were created under it.
+  'twilio-api-v2010 (1 of 2)': {
+    prism: [
+      ...twilioApi.prism,
+      ...fails({ paging_truthful: 'pageSize' }),
+      ...['CreateCall', 'CreateCallRecording', 'CreateMessage', 'CreateParticipant'].map((operation) => ({
+        check: 'status_code_documented',
+        why: 'status422' as const,
+        operation,
+      })),
+    ],
+  },
   'twilio-api-v2010 (2 of 2)': twilioApi,
   'ory-kratos': {
     prism: fails({
