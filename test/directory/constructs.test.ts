@@ -12,6 +12,11 @@ import { expectCleanSweep } from './outcomes.js';
 import { sweepDocument, SWEEP_DEFAULTS } from '../../bench/sweep/document.js';
 
 const CONSTRUCTS = [
+  // Reads answering the record in one member named for it, whose fields name no item parameter (AWS
+  // REST-JSON: evidently's `{segment: Segment}` read by ARN, chime's `{ChannelMembership: …}`, a single
+  // resource's `{Proxy: …}` written flat): the wrapper was taken for the record, the created fields
+  // were not kept where the read answers them (created_resource_readable "read undefined").
+  'record-in-member-named-for-it.yaml',
   // Answers wrapping the record in one member beside scalars of their own (Apideck's webhooks: `{status_code,
   // status, data: Webhook}`): the runner compared a created `status: "enabled"` with the answer's own `status`.
   'read-wraps-record-beside-status.yaml',

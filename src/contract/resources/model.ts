@@ -5,7 +5,7 @@ import { lowered } from '../schema-2020.js';
 import { anyProperties, mergeAllOf } from '../schema-views.js';
 import { resourcePath } from '../path-template.js';
 import type { Contract, Operation } from '../types.js';
-import { type EnvelopeMember, identifiersMember, listMember, namesCollection } from './envelopes.js';
+import { type EnvelopeMember, identifiersMember, listMember, namesCollection, namesRecord } from './envelopes.js';
 import { collectionNameOf, isItemPath, itemSegment } from './items.js';
 import { linkSource } from './links.js';
 import { addressedField, arnFieldOf, normalName, nounedField, qualifiedField, trailingWords } from './vocabulary.js';
@@ -191,6 +191,9 @@ export function identifierProperty(
       : undefined) ??
     // `/profilingGroups/{profilingGroupName}` with `name` (AWS): the parameter is the noun and the field.
     names.find((n) => normalName(noun) + normalName(n) === normalName(idParam)) ??
+    // The parameter is the noun and `id`, over a field named the noun alone (digitalocean's
+    // `/functions/namespaces/{namespace_id}` over `{namespace: "fn-…", uuid, key, label, …}`).
+    names.find((n) => normalName(n) === normalName(noun) && `${normalName(n)}id` === normalName(idParam)) ??
     // The same with the noun shortened (`/mailboxes/{mailboxName}` over `name`, its noun `mailboxe`;
     // AWS's `/network-analyzer-configurations/{ConfigurationName}` over `Name`): the parameter is a
     // part of the noun, its start or its end, followed by the field as whole words of it (never the
@@ -283,11 +286,20 @@ function envelopeOf(
   noun: string,
   create: Operation | undefined,
   itemOps: readonly Operation[],
+  name: string | undefined,
 ): { property: string; schema: Schema; inner?: string } | undefined {
   const bodies = Object.values(create?.requestBody?.content ?? {})
     .map((media) => media.schema)
     .filter((s): s is Schema => s !== undefined && !('$ref' in s));
   const sent = bodies.flatMap((s) => Object.keys(recordProperties(s)));
+  const members = Object.entries(mergeAllOf(answer).properties ?? {});
+  // The answer is one object member named for one record of the collection (AWS REST-JSON:
+  // `{segment: Segment}` of `/segments/{segment}`, `{ChannelMembership: …}` of
+  // `/memberships/{memberArn}`): the record in an envelope, though no field of it names the item
+  // parameter (evidently's segment is read by its ARN, a membership by its member's `Member.Arn`).
+  const named = members.length === 1 ? members[0]! : undefined;
+  if (named !== undefined && !('$ref' in named[1]) && isObjectSchema(named[1]) && namesRecord(named[0], name))
+    return { property: named[0], schema: named[1] };
   // The object members with an identifier field of their own.
   const holders = Object.entries(mergeAllOf(answer).properties ?? {}).filter(
     (entry): entry is [string, Schema] =>
@@ -314,7 +326,6 @@ function envelopeOf(
       const inner = Object.keys(own).length === 1 ? own[member] : undefined;
       return Object.keys(inner && !('$ref' in inner) && isObjectSchema(inner) ? recordProperties(inner) : own);
     });
-  const members = Object.entries(mergeAllOf(answer).properties ?? {});
   // The answer is that one member and nothing else (AWS: `{profilingGroup: ProfilingGroupDescription}`,
   // the create sending `profilingGroupName` where the record says `name`): it holds the record.
   const only = members.length === 1 ? members[0]! : undefined;
@@ -736,7 +747,8 @@ export function inferModel(contract: Contract): GenericModel {
     if (listsItsChildren(itemPath, byPath, on) && (!create || bodyNames(create, idParam))) continue;
     const wrapped =
       identifierProperty(answer, idParam, noun, create, itemOps) === undefined
-        ? (envelopeOf(answer, idParam, noun, create, itemOps) ?? listOfOneEnvelope(answer, idParam, noun, itemOps))
+        ? (envelopeOf(answer, idParam, noun, create, itemOps, collectionNameOf(path)) ??
+          listOfOneEnvelope(answer, idParam, noun, itemOps))
         : undefined;
     const schema = wrapped?.schema ?? answer;
     const idField = identifierProperty(schema, idParam, noun, create, itemOps);
@@ -1037,7 +1049,7 @@ function listedAsCreated(
   const record =
     identifierProperty(written, idParam, noun, create, []) !== undefined
       ? written
-      : envelopeOf(written, idParam, noun, create, [])?.schema;
+      : envelopeOf(written, idParam, noun, create, [], collectionNameOf(collection.path))?.schema;
   const idField = record === undefined ? undefined : identifierProperty(record, idParam, noun, create, []);
   if (record === undefined || idField === undefined) return undefined;
   const shape = listShape(answer, record, { idField, idParam, noun, name: collectionNameOf(collection.path) });
