@@ -17,6 +17,10 @@ const CONSTRUCTS = [
   // resource's `{Proxy: …}` written flat): the wrapper was taken for the record, the created fields
   // were not kept where the read answers them (created_resource_readable "read undefined").
   'record-in-member-named-for-it.yaml',
+  // Several POSTs on one collection's path told apart by their keys' fragments (AWS: chime's plain
+  // `POST …/users` is BatchUpdateUser, the create `…/users#operation=create`; a batch create first in
+  // the document): the first was bound as the create, the real create kept nothing (404 on read-back).
+  'create-beside-batch-on-path.yaml',
   // Answers wrapping the record in one member beside scalars of their own (Apideck's webhooks: `{status_code,
   // status, data: Webhook}`): the runner compared a created `status: "enabled"` with the answer's own `status`.
   'read-wraps-record-beside-status.yaml',

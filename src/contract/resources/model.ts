@@ -714,7 +714,7 @@ export function inferModel(contract: Contract): GenericModel {
     const segments = itemPath.split('/');
     const idParam = segment.param;
     const path = segment.collection;
-    const create = on(path, 'post');
+    const create = createOf(byPath.get(resourcePath(path)) ?? [], on(itemPath, 'get'), idParam);
     // A record that cannot be read back is not a collection, unless the collection lists its records
     // and the item deletes one (shutterstock's catalog collections: `GET` and `POST /v2/catalog/collections`,
     // `DELETE …/{collection_id}` only): the list shows what was created and what a delete took away.
@@ -905,6 +905,25 @@ export function inferModel(contract: Contract): GenericModel {
   for (const op of contract.operations)
     if (!bindings.has(op.id)) stateless.set(op.id, reasons.get(op.id) ?? statelessReason(op, collections, on));
   return { collections, bindings, stateless };
+}
+
+/**
+ * The create among the POSTs on a collection's path, where there are several (AWS: `POST
+ * /accounts/{accountId}/users` is BatchUpdateUser, `…/users#operation=create` CreateUser;
+ * chime-sdk-messaging's `…/memberships#operation=batch-create` comes before the create): the one
+ * answering what the item's read answers (RFC 9110 §15.3.2: a 201 describes the resource created),
+ * else the one whose body names the item parameter (the new record's identifier, not a list of
+ * them: `MemberArn` beside the batch's `MemberArns`), else the first, the key written exactly first.
+ */
+function createOf(onPath: readonly Operation[], read: Operation | undefined, idParam: string): Operation | undefined {
+  const posts = onPath.filter((op) => op.method === 'post');
+  if (posts.length < 2) return posts[0];
+  const answer = successSchema(read);
+  const answersRead = (op: Operation): boolean => {
+    const own = successSchema(op);
+    return own !== undefined && answer !== undefined && (own === answer || sameShape(own, answer));
+  };
+  return posts.find(answersRead) ?? posts.find((op) => bodyNames(op, idParam)) ?? posts[0];
 }
 
 /**
