@@ -21,6 +21,9 @@ const CONSTRUCTS = [
   // `POST …/users` is BatchUpdateUser, the create `…/users#operation=create`; a batch create first in
   // the document): the first was bound as the create, the real create kept nothing (404 on read-back).
   'create-beside-batch-on-path.yaml',
+  // A list of the records' names alone under the collection's own name (eks's `{addons: [string],
+  // nextToken}`): not read as the list, it answered generated names ("created id … is not listed").
+  'list-of-names-under-collection-name.yaml',
   // Answers wrapping the record in one member beside scalars of their own (Apideck's webhooks: `{status_code,
   // status, data: Webhook}`): the runner compared a created `status: "enabled"` with the answer's own `status`.
   'read-wraps-record-beside-status.yaml',

@@ -571,7 +571,11 @@ function envelopedList(
       items !== undefined &&
       owner.noun !== undefined &&
       plainValue(items) &&
-      identifiersMember(name, owner.noun, owner.idField)
+      (identifiersMember(name, owner.noun, owner.idField) ||
+        // Or the collection's own name over plain values, where the records have an identifier field
+        // (AWS REST-JSON: eks's `{addons: [string], nextToken}` of `/clusters/{name}/addons`, the
+        // add-ons' names; sesv2's `{ConfigurationSets: [string], NextToken}`).
+        (owner.idField !== undefined && namesCollection(name, owner.name)))
     )
       return { name, holds: 'identifiers', sharesIdentifier: false };
     if (items === undefined || !isObjectSchema(items)) {
