@@ -24,6 +24,10 @@ const CONSTRUCTS = [
   // A list of the records' names alone under the collection's own name (eks's `{addons: [string],
   // nextToken}`): not read as the list, it answered generated names ("created id … is not listed").
   'list-of-names-under-collection-name.yaml',
+  // A read answering the record as a list of one beside a document's own members (exavault's
+  // `{data: [Webhook], included, responseStatus}`): the whole answer was taken for the record, so the
+  // list was no list of it ("created id … is not listed").
+  'list-of-one-beside-document-members.yaml',
   // Answers wrapping the record in one member beside scalars of their own (Apideck's webhooks: `{status_code,
   // status, data: Webhook}`): the runner compared a created `status: "enabled"` with the answer's own `status`.
   'read-wraps-record-beside-status.yaml',

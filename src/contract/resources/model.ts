@@ -416,11 +416,25 @@ function listOfOneEnvelope(
   idParam: string,
   noun: string,
   itemOps: readonly Operation[],
+  create: Operation | undefined,
 ): { property: string; schema: Schema; inner?: string } | undefined {
   const members = Object.entries(mergeAllOf(answer).properties ?? {});
-  if (members.length !== 1) return undefined;
-  const [property, written] = members[0]!;
+  const arrays = members.filter(([, sub]) => !('$ref' in sub) && mergeAllOf(lowered(sub)).type === 'array');
+  // Beside the list, plain values and a document's own members only (exavault's `{data: [Webhook],
+  // included, responseStatus}`, JSON:API 1.1 §7.1 primary `data` beside `included`), the list named
+  // `data`: an array of sub-records beside a record's fields is no envelope, nor a page of the
+  // remaining ones (GitHub's `{total_count, labels}` answering a label's removal).
+  const besideOnly = members.every(
+    ([name, sub]) => arrays.some(([list]) => list === name) || DOCUMENT_MEMBERS.has(name) || plainValue(sub),
+  );
+  const candidates = arrays.filter(([name]) => !DOCUMENT_MEMBERS.has(name));
+  if (members.length !== 1 && !(besideOnly && candidates.length === 1)) return undefined;
+  const [property, written] = members.length === 1 ? members[0]! : candidates[0]!;
   if ('$ref' in written) return undefined;
+  if (members.length !== 1 && property !== 'data') return undefined;
+  // Only where something creates the records: a read-only item answering a page beside its status
+  // (apideck's `{data: [Payroll], status}` of an employee) is a filtered list, not one record.
+  if (members.length !== 1 && create === undefined) return undefined;
   const list = mergeAllOf(lowered(written));
   const items = list.type === 'array' && 'items' in list && !('$ref' in list.items) ? list.items : undefined;
   if (!isObjectSchema(items) || identifierProperty(items, idParam, noun, undefined, itemOps) === undefined)
@@ -752,7 +766,7 @@ export function inferModel(contract: Contract): GenericModel {
     const wrapped =
       identifierProperty(answer, idParam, noun, create, itemOps) === undefined
         ? (envelopeOf(answer, idParam, noun, create, itemOps, collectionNameOf(path)) ??
-          listOfOneEnvelope(answer, idParam, noun, itemOps))
+          listOfOneEnvelope(answer, idParam, noun, itemOps, create))
         : undefined;
     const schema = wrapped?.schema ?? answer;
     const idField = identifierProperty(schema, idParam, noun, create, itemOps);
