@@ -12,6 +12,22 @@ import { expectCleanSweep } from './outcomes.js';
 import { sweepDocument, SWEEP_DEFAULTS } from '../../bench/sweep/document.js';
 
 const CONSTRUCTS = [
+  // Reads answering the record in one member named for it, whose fields name no item parameter (AWS
+  // REST-JSON: evidently's `{segment: Segment}` read by ARN, chime's `{ChannelMembership: …}`, a single
+  // resource's `{Proxy: …}` written flat): the wrapper was taken for the record, the created fields
+  // were not kept where the read answers them (created_resource_readable "read undefined").
+  'record-in-member-named-for-it.yaml',
+  // Several POSTs on one collection's path told apart by their keys' fragments (AWS: chime's plain
+  // `POST …/users` is BatchUpdateUser, the create `…/users#operation=create`; a batch create first in
+  // the document): the first was bound as the create, the real create kept nothing (404 on read-back).
+  'create-beside-batch-on-path.yaml',
+  // A list of the records' names alone under the collection's own name (eks's `{addons: [string],
+  // nextToken}`): not read as the list, it answered generated names ("created id … is not listed").
+  'list-of-names-under-collection-name.yaml',
+  // A read answering the record as a list of one beside a document's own members (exavault's
+  // `{data: [Webhook], included, responseStatus}`): the whole answer was taken for the record, so the
+  // list was no list of it ("created id … is not listed").
+  'list-of-one-beside-document-members.yaml',
   // Answers wrapping the record in one member beside scalars of their own (Apideck's webhooks: `{status_code,
   // status, data: Webhook}`): the runner compared a created `status: "enabled"` with the answer's own `status`.
   'read-wraps-record-beside-status.yaml',

@@ -41,6 +41,20 @@ export function namesCollection(member: string, collection: string | undefined):
   return collection !== undefined && collection !== '' && nounStem(member) === nounStem(collection);
 }
 
+/**
+ * Whether a member's name names one record of the collection: its singular, alone or qualified by
+ * words before it (AWS's `{segment: Segment}` of `/segments`, `{ChannelMembership: …}` of
+ * `/memberships`, `{AppInstanceAdmin: …}` of `/admins`, `{Lens: …}` of `/lenses`). The read of one
+ * record named so is that record in an envelope of one member, whatever fields the record holds.
+ */
+export function namesRecord(member: string, collection: string | undefined): boolean {
+  if (collection === undefined) return false;
+  const name = normalName(member);
+  const whole = normalName(collection);
+  const stem = nounStem(collection);
+  return stem.length > 2 && (name.endsWith(stem) || whole === `${name}s` || whole === `${name}es`);
+}
+
 /** The member of an envelope that holds the collection's list (the rule above), or undefined. */
 export function listMember(members: readonly EnvelopeMember[], collection: string | undefined): string | undefined {
   const arrays = members.filter((m) => m.holds === 'records' || m.holds === 'untyped');

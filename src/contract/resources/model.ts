@@ -5,7 +5,7 @@ import { lowered } from '../schema-2020.js';
 import { anyProperties, mergeAllOf } from '../schema-views.js';
 import { resourcePath } from '../path-template.js';
 import type { Contract, Operation } from '../types.js';
-import { type EnvelopeMember, identifiersMember, listMember, namesCollection } from './envelopes.js';
+import { type EnvelopeMember, identifiersMember, listMember, namesCollection, namesRecord } from './envelopes.js';
 import { collectionNameOf, isItemPath, itemSegment } from './items.js';
 import { linkSource } from './links.js';
 import { addressedField, arnFieldOf, normalName, nounedField, qualifiedField, trailingWords } from './vocabulary.js';
@@ -191,6 +191,9 @@ export function identifierProperty(
       : undefined) ??
     // `/profilingGroups/{profilingGroupName}` with `name` (AWS): the parameter is the noun and the field.
     names.find((n) => normalName(noun) + normalName(n) === normalName(idParam)) ??
+    // The parameter is the noun and `id`, over a field named the noun alone (digitalocean's
+    // `/functions/namespaces/{namespace_id}` over `{namespace: "fn-…", uuid, key, label, …}`).
+    names.find((n) => normalName(n) === normalName(noun) && `${normalName(n)}id` === normalName(idParam)) ??
     // The same with the noun shortened (`/mailboxes/{mailboxName}` over `name`, its noun `mailboxe`;
     // AWS's `/network-analyzer-configurations/{ConfigurationName}` over `Name`): the parameter is a
     // part of the noun, its start or its end, followed by the field as whole words of it (never the
@@ -283,11 +286,20 @@ function envelopeOf(
   noun: string,
   create: Operation | undefined,
   itemOps: readonly Operation[],
+  name: string | undefined,
 ): { property: string; schema: Schema; inner?: string } | undefined {
   const bodies = Object.values(create?.requestBody?.content ?? {})
     .map((media) => media.schema)
     .filter((s): s is Schema => s !== undefined && !('$ref' in s));
   const sent = bodies.flatMap((s) => Object.keys(recordProperties(s)));
+  const members = Object.entries(mergeAllOf(answer).properties ?? {});
+  // The answer is one object member named for one record of the collection (AWS REST-JSON:
+  // `{segment: Segment}` of `/segments/{segment}`, `{ChannelMembership: …}` of
+  // `/memberships/{memberArn}`): the record in an envelope, though no field of it names the item
+  // parameter (evidently's segment is read by its ARN, a membership by its member's `Member.Arn`).
+  const named = members.length === 1 ? members[0]! : undefined;
+  if (named !== undefined && !('$ref' in named[1]) && isObjectSchema(named[1]) && namesRecord(named[0], name))
+    return { property: named[0], schema: named[1] };
   // The object members with an identifier field of their own.
   const holders = Object.entries(mergeAllOf(answer).properties ?? {}).filter(
     (entry): entry is [string, Schema] =>
@@ -314,7 +326,6 @@ function envelopeOf(
       const inner = Object.keys(own).length === 1 ? own[member] : undefined;
       return Object.keys(inner && !('$ref' in inner) && isObjectSchema(inner) ? recordProperties(inner) : own);
     });
-  const members = Object.entries(mergeAllOf(answer).properties ?? {});
   // The answer is that one member and nothing else (AWS: `{profilingGroup: ProfilingGroupDescription}`,
   // the create sending `profilingGroupName` where the record says `name`): it holds the record.
   const only = members.length === 1 ? members[0]! : undefined;
@@ -405,11 +416,25 @@ function listOfOneEnvelope(
   idParam: string,
   noun: string,
   itemOps: readonly Operation[],
+  create: Operation | undefined,
 ): { property: string; schema: Schema; inner?: string } | undefined {
   const members = Object.entries(mergeAllOf(answer).properties ?? {});
-  if (members.length !== 1) return undefined;
-  const [property, written] = members[0]!;
+  const arrays = members.filter(([, sub]) => !('$ref' in sub) && mergeAllOf(lowered(sub)).type === 'array');
+  // Beside the list, plain values and a document's own members only (exavault's `{data: [Webhook],
+  // included, responseStatus}`, JSON:API 1.1 §7.1 primary `data` beside `included`), the list named
+  // `data`: an array of sub-records beside a record's fields is no envelope, nor a page of the
+  // remaining ones (GitHub's `{total_count, labels}` answering a label's removal).
+  const besideOnly = members.every(
+    ([name, sub]) => arrays.some(([list]) => list === name) || DOCUMENT_MEMBERS.has(name) || plainValue(sub),
+  );
+  const candidates = arrays.filter(([name]) => !DOCUMENT_MEMBERS.has(name));
+  if (members.length !== 1 && !(besideOnly && candidates.length === 1)) return undefined;
+  const [property, written] = members.length === 1 ? members[0]! : candidates[0]!;
   if ('$ref' in written) return undefined;
+  if (members.length !== 1 && property !== 'data') return undefined;
+  // Only where something creates the records: a read-only item answering a page beside its status
+  // (apideck's `{data: [Payroll], status}` of an employee) is a filtered list, not one record.
+  if (members.length !== 1 && create === undefined) return undefined;
   const list = mergeAllOf(lowered(written));
   const items = list.type === 'array' && 'items' in list && !('$ref' in list.items) ? list.items : undefined;
   if (!isObjectSchema(items) || identifierProperty(items, idParam, noun, undefined, itemOps) === undefined)
@@ -569,7 +594,11 @@ function envelopedList(
       items !== undefined &&
       owner.noun !== undefined &&
       plainValue(items) &&
-      identifiersMember(name, owner.noun, owner.idField)
+      (identifiersMember(name, owner.noun, owner.idField) ||
+        // Or the collection's own name over plain values, where the records have an identifier field
+        // (AWS REST-JSON: eks's `{addons: [string], nextToken}` of `/clusters/{name}/addons`, the
+        // add-ons' names; sesv2's `{ConfigurationSets: [string], NextToken}`).
+        (owner.idField !== undefined && namesCollection(name, owner.name)))
     )
       return { name, holds: 'identifiers', sharesIdentifier: false };
     if (items === undefined || !isObjectSchema(items)) {
@@ -712,7 +741,7 @@ export function inferModel(contract: Contract): GenericModel {
     const segments = itemPath.split('/');
     const idParam = segment.param;
     const path = segment.collection;
-    const create = on(path, 'post');
+    const create = createOf(byPath.get(resourcePath(path)) ?? [], on(itemPath, 'get'), idParam);
     // A record that cannot be read back is not a collection, unless the collection lists its records
     // and the item deletes one (shutterstock's catalog collections: `GET` and `POST /v2/catalog/collections`,
     // `DELETE …/{collection_id}` only): the list shows what was created and what a delete took away.
@@ -745,7 +774,8 @@ export function inferModel(contract: Contract): GenericModel {
     if (listsItsChildren(itemPath, byPath, on) && (!create || bodyNames(create, idParam))) continue;
     const wrapped =
       identifierProperty(answer, idParam, noun, create, itemOps) === undefined
-        ? (envelopeOf(answer, idParam, noun, create, itemOps) ?? listOfOneEnvelope(answer, idParam, noun, itemOps))
+        ? (envelopeOf(answer, idParam, noun, create, itemOps, collectionNameOf(path)) ??
+          listOfOneEnvelope(answer, idParam, noun, itemOps, create))
         : undefined;
     const schema = wrapped?.schema ?? answer;
     const idField = identifierProperty(schema, idParam, noun, create, itemOps);
@@ -905,6 +935,25 @@ export function inferModel(contract: Contract): GenericModel {
 }
 
 /**
+ * The create among the POSTs on a collection's path, where there are several (AWS: `POST
+ * /accounts/{accountId}/users` is BatchUpdateUser, `…/users#operation=create` CreateUser;
+ * chime-sdk-messaging's `…/memberships#operation=batch-create` comes before the create): the one
+ * answering what the item's read answers (RFC 9110 §15.3.2: a 201 describes the resource created),
+ * else the one whose body names the item parameter (the new record's identifier, not a list of
+ * them: `MemberArn` beside the batch's `MemberArns`), else the first, the key written exactly first.
+ */
+function createOf(onPath: readonly Operation[], read: Operation | undefined, idParam: string): Operation | undefined {
+  const posts = onPath.filter((op) => op.method === 'post');
+  if (posts.length < 2) return posts[0];
+  const answer = successSchema(read);
+  const answersRead = (op: Operation): boolean => {
+    const own = successSchema(op);
+    return own !== undefined && answer !== undefined && (own === answer || sameShape(own, answer));
+  };
+  return posts.find(answersRead) ?? posts.find((op) => bodyNames(op, idParam)) ?? posts[0];
+}
+
+/**
  * The other POSTs on a create's path that are the same create taking another representation (Azure
  * Face's `POST …/persistedfaces` taking `{url}` as JSON, `…/persistedfaces#overload=stream` the image
  * as `application/octet-stream`; RFC 9110 §8.3: one resource, a body in another media type): a body
@@ -1046,7 +1095,7 @@ function listedAsCreated(
   const record =
     identifierProperty(written, idParam, noun, create, []) !== undefined
       ? written
-      : envelopeOf(written, idParam, noun, create, [])?.schema;
+      : envelopeOf(written, idParam, noun, create, [], collectionNameOf(collection.path))?.schema;
   const idField = record === undefined ? undefined : identifierProperty(record, idParam, noun, create, []);
   if (record === undefined || idField === undefined) return undefined;
   const shape = listShape(answer, record, { idField, idParam, noun, name: collectionNameOf(collection.path) });

@@ -209,6 +209,11 @@ export function identifierField(
   // An empty stem (`Sid` itself) is in every key: it names nothing (Twilio: `friendly_name` was taken for the Sid).
   return (
     keys.find((k) => base !== undefined && base !== '' && k.toLowerCase().includes(base.toLowerCase())) ??
+    // The parameter is a field's name and `id` (`{namespace_id}` over `namespace: "fn-…"` beside
+    // `uuid` and `key`), as the kernel's identifierProperty reads it.
+    Object.keys(record).find(
+      (k) => base !== param && base !== '' && normalName(k) === normalName(base ?? '') && held(k),
+    ) ??
     // The parameter is the noun, then the field (`{mailboxName}` over `name`), as the kernel's identifierProperty.
     keys.find((k) => param !== undefined && param.length > k.length + 2 && normalName(param).endsWith(normalName(k))) ??
     // A field named for what it is (Akeneo's product `identifier` under `{code}`), as the kernel's identifierProperty.

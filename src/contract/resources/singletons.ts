@@ -3,7 +3,9 @@ import { resourcePath } from '../path-template.js';
 import type { Contract, Operation } from '../types.js';
 import type { MoreResources } from './lookups.js';
 import { isItemPath } from './items.js';
-import { isObjectSchema, successSchema, type Binding, type Collection } from './model.js';
+import { isObjectSchema, recordProperties, successSchema, type Binding, type Collection } from './model.js';
+import { namesRecord } from './envelopes.js';
+import type { OpenAPIV3 } from 'openapi-types';
 
 /**
  * Single resources (README "Any contract: the generic engine", "Single resources"): a path whose
@@ -46,6 +48,7 @@ export function inferSingletons(
         .at(-1)
         ?.replace(/^@/, '') ?? 'resource';
     const scopeParams = [...path.matchAll(/\{([^}]+)\}/g)].map((p) => p[1]!);
+    const wrapped = envelopeOf(schema, writes, noun);
     const collection: Collection = {
       path,
       itemPath: path,
@@ -54,9 +57,10 @@ export function inferSingletons(
       idSchema: undefined,
       paramSchema: undefined,
       scopeParams,
-      schema,
+      schema: wrapped?.schema ?? schema,
       noun,
       singleton: true,
+      ...(wrapped ? { envelope: wrapped.property } : {}),
     };
     out.collections.push(collection);
     out.bindings.set(read.id, { kind: 'read', collection });
@@ -71,4 +75,34 @@ export function inferSingletons(
 function objectBody(op: Operation): boolean {
   const schemas = Object.values(op.requestBody?.content ?? {}).map((media) => media.schema);
   return schemas.some((s) => s !== undefined && !('$ref' in s) && isObjectSchema(mergeAllOf(s)));
+}
+
+/**
+ * The member of a single resource's read that holds the record, where the read answers one object
+ * member and nothing else (AWS REST-JSON: `GET …/programmable-numbers/proxy` answers `{Proxy: {…}}`,
+ * `PUT` sending the proxy's own fields, flat): the member named for the resource, or the one whose
+ * fields take every field each write sends (flat, or in that same member). The writes then store the
+ * record, and the read answers it in its member, as the collections' envelopes (model.ts envelopeOf).
+ */
+function envelopeOf(
+  answer: OpenAPIV3.SchemaObject,
+  writes: readonly Operation[],
+  noun: string,
+): { property: string; schema: OpenAPIV3.SchemaObject } | undefined {
+  const members = Object.entries(mergeAllOf(answer).properties ?? {});
+  const only = members.length === 1 ? members[0]! : undefined;
+  if (only === undefined || '$ref' in only[1] || !isObjectSchema(only[1])) return undefined;
+  const [property, schema] = only;
+  if (namesRecord(property, noun)) return { property, schema };
+  const fields = recordProperties(schema);
+  const takes = (op: Operation): boolean =>
+    Object.values(op.requestBody?.content ?? {}).some((media) => {
+      const body = media.schema;
+      if (body === undefined || '$ref' in body) return false;
+      const own = recordProperties(body);
+      const inner = Object.keys(own).length === 1 ? own[property] : undefined;
+      const sent = Object.keys(inner && !('$ref' in inner) && isObjectSchema(inner) ? recordProperties(inner) : own);
+      return sent.length > 0 && sent.every((name) => name in fields);
+    });
+  return writes.every(takes) ? { property, schema } : undefined;
 }
