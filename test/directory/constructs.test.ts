@@ -12,6 +12,10 @@ import { expectCleanSweep } from './outcomes.js';
 import { sweepDocument, SWEEP_DEFAULTS } from '../../bench/sweep/document.js';
 
 const CONSTRUCTS = [
+  // A create answered with the record itself, whose one object member refers to another thing (Kubernetes'
+  // RoleBinding `roleRef: {apiGroup, kind, name}`): the runner read `roleRef` as an envelope and the created
+  // record by `roleRef.name` instead of the Location (created_resource_readable "reads back different").
+  'create-answer-one-reference-member.yaml',
   // Answers wrapping the record in one member beside scalars of their own (Apideck's webhooks: `{status_code,
   // status, data: Webhook}`): the runner compared a created `status: "enabled"` with the answer's own `status`.
   'read-wraps-record-beside-status.yaml',
