@@ -12,6 +12,9 @@ import { expectCleanSweep } from './outcomes.js';
 import { sweepDocument, SWEEP_DEFAULTS } from '../../bench/sweep/document.js';
 
 const CONSTRUCTS = [
+  // A create naming another collection's record by id (`site_id`) whose documented 400 says it must exist
+  // (Zoom: "Site does not exist."): the mock accepted an id naming nothing (references_checked).
+  'create-refers-stated-must-exist.yaml',
   // A write whose read documents no 2xx, only a redirect to the representation elsewhere (just-eat's menu:
   // GET answers 301 to a signed URL): the runner read the replaced resource back and failed "answered 301".
   'read-redirects-only.yaml',

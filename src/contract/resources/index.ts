@@ -90,6 +90,8 @@ export {
   referenceBase,
   collectionNames,
   referencedCreate,
+  badRequestStatuses,
+  statedReferenceStatus,
   identifierSource,
   type IdentifierSource,
   type Sendable,
