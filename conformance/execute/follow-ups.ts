@@ -211,6 +211,19 @@ function ambiguousRead(contract: Contract, reader: Operation): string | undefine
   return clash === undefined ? undefined : `not read back: ${reader.id}'s ${clash.replace(/^not exercised: /, '')}`;
 }
 
+/**
+ * Why a read cannot show a record written before it: it documents no 2xx, only redirects (just-eat's
+ * `GET /restaurants/{tenant}/{restaurantId}/menu`: 301 to a signed URL). A 3xx says the representation
+ * is elsewhere (RFC 9110 §15.4), at a Location the contract does not describe, so nothing written can
+ * be compared there; the 3xx itself is response_schema's and status_code_documented's to judge.
+ */
+function redirectOnlyRead(reader: Operation): string | undefined {
+  const statuses = Object.keys(reader.responses);
+  const redirects = statuses.filter((s) => /^3(\d\d|XX)$/i.test(s));
+  if (redirects.length === 0 || statuses.some((s) => /^2(\d\d|XX)$/i.test(s))) return undefined;
+  return `not read back: ${reader.id} documents no 2xx, only a redirect (${redirects.join(', ')}) to a representation elsewhere (RFC 9110 §15.4)`;
+}
+
 /** The read operation the 201's `links` name for the new resource, else the GET on `<collection>/{param}`. */
 export function readerOfCreated(
   contract: Contract,
@@ -392,7 +405,7 @@ export async function readBack(
       ? `no read of what ${create.id} created: no links, and no GET ${create.path}/{id} takes the identifier its answer gives`
       : `${create.id} answered neither a JSON object nor a Location: nothing names what it created`;
   }
-  const ambiguous = ambiguousRead(contract, reader.op);
+  const ambiguous = ambiguousRead(contract, reader.op) ?? redirectOnlyRead(reader.op);
   if (ambiguous !== undefined) return ambiguous;
   const readSchema = responseJsonSchema(reader.op.responses['200'] ?? ({} as OpenAPIV3.ResponseObject))?.schema;
   // The field carrying the id, compared as text: a Location gives "1" for `memberId: 1` (a path segment is text, RFC 3986 §3.3).
@@ -476,7 +489,7 @@ export async function readAfterReplace(
 ): Promise<string | undefined> {
   const reader = readOpFor(contract, op.path);
   if (!reader) return `no GET on ${op.path} reads the replaced resource back`;
-  const ambiguous = ambiguousRead(contract, reader);
+  const ambiguous = ambiguousRead(contract, reader) ?? redirectOnlyRead(reader);
   if (ambiguous !== undefined) return ambiguous;
   const refused = pathValueRefused(validator, op, reader, input.pathParams);
   if (refused !== undefined) return refused;

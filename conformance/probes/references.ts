@@ -1,5 +1,7 @@
 import {
+  badRequestStatuses,
   collectionNameOf,
+  statedReferenceStatus,
   collectionNames,
   referenceBase,
   type Contract,
@@ -20,9 +22,6 @@ function collectionFor(contract: Contract, field: string): Operation | undefined
     (c) => c.item && plurals.includes(collectionNameOf(c.create.path)?.toLowerCase() ?? ''),
   )?.create;
 }
-
-/** What a response's description says when it is about a referenced thing that does not exist. */
-const REFERENCE_WORDS = /(does ?n[o']t exist|not exist|no such|unknown|not found|refer)/i;
 
 /**
  * Pure: the verdict on a create whose `field` named nothing that exists, or undefined when the answer
@@ -138,9 +137,7 @@ export const referencesChecked: ProbeCheck<ReferencesPlan, ReferenceRequest> = {
       return target !== undefined && !ownKind(target);
     });
     if (fields.length === 0) return { ok: false, reason: `the body of ${op.id} names no other collection by id` };
-    const documented = Object.keys(op.responses).filter(
-      (s) => /^4(\d\d|XX)$/i.test(s) && !['401', '403', '406', '413', '415', '429'].includes(s),
-    );
+    const documented = badRequestStatuses(op);
     if (documented.length === 0) return { ok: false, reason: `${op.id} documents no 4xx for a bad request` };
     if (needsKey(run, op)) return { ok: false, reason: run.credentials.missing(op) };
     const body = acceptedBody(run, op);
@@ -152,9 +149,7 @@ export const referencesChecked: ProbeCheck<ReferencesPlan, ReferenceRequest> = {
     // A 404 is about the target resource (RFC 9110 §15.5.5: "did not find a current representation
     // for the target resource"): "Resource not found" restates that, and only words about what the
     // body refers to make it a statement about references.
-    const statedStatus = documented.find((status) =>
-      (status === '404' ? /refer/i : REFERENCE_WORDS).test(op.responses[status]?.description ?? ''),
-    );
+    const statedStatus = statedReferenceStatus(op);
     const stated =
       statedStatus === undefined
         ? undefined

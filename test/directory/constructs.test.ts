@@ -28,6 +28,16 @@ const CONSTRUCTS = [
   // `{data: [Webhook], included, responseStatus}`): the whole answer was taken for the record, so the
   // list was no list of it ("created id … is not listed").
   'list-of-one-beside-document-members.yaml',
+  // A create naming another collection's record by id (`site_id`) whose documented 400 says it must exist
+  // (Zoom: "Site does not exist."): the mock accepted an id naming nothing (references_checked).
+  'create-refers-stated-must-exist.yaml',
+  // A write whose read documents no 2xx, only a redirect to the representation elsewhere (just-eat's menu:
+  // GET answers 301 to a signed URL): the runner read the replaced resource back and failed "answered 301".
+  'read-redirects-only.yaml',
+  // A create answered with the record itself, whose one object member refers to another thing (Kubernetes'
+  // RoleBinding `roleRef: {apiGroup, kind, name}`): the runner read `roleRef` as an envelope and the created
+  // record by `roleRef.name` instead of the Location (created_resource_readable "reads back different").
+  'create-answer-one-reference-member.yaml',
   // Answers wrapping the record in one member beside scalars of their own (Apideck's webhooks: `{status_code,
   // status, data: Webhook}`): the runner compared a created `status: "enabled"` with the answer's own `status`.
   'read-wraps-record-beside-status.yaml',

@@ -99,6 +99,8 @@ export {
   referenceBase,
   collectionNames,
   referencedCreate,
+  badRequestStatuses,
+  statedReferenceStatus,
   identifierSource,
   type IdentifierSource,
   type Sendable,

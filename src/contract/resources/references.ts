@@ -158,3 +158,26 @@ function anotherAlike(
   const record = successSchema(read);
   return record !== undefined && successSchema(createOp) !== record;
 }
+
+/** What a response's description says when it is about a referenced thing that does not exist. */
+const REFERENCE_WORDS = /(does ?n[o']t exist|not exist|no such|unknown|not found|refer)/i;
+
+/** The 4xx a create documents for a bad request: not 401, 403, 406, 413, 415, 429, which refuse something else than the body. */
+export function badRequestStatuses(op: Operation): string[] {
+  return Object.keys(op.responses).filter(
+    (s) => /^4(\d\d|XX)$/i.test(s) && !['401', '403', '406', '413', '415', '429'].includes(s),
+  );
+}
+
+/**
+ * The documented 4xx whose description says a referenced thing must exist (the bundled Petstore's
+ * 422 "The body refers to a category or pet that does not exist"; Zoom's 400 "Site does not exist"),
+ * undefined where none does: then refusing an unknown reference is policy, not the contract. A 404
+ * is about the target resource (RFC 9110 §15.5.5): only words about what the body refers to make it
+ * a statement about references.
+ */
+export function statedReferenceStatus(op: Operation): string | undefined {
+  return badRequestStatuses(op).find((status) =>
+    (status === '404' ? /refer/i : REFERENCE_WORDS).test(op.responses[status]?.description ?? ''),
+  );
+}

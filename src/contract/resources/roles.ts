@@ -224,7 +224,13 @@ export function identifierField(
   );
 }
 
-/** The identifier of a created resource for a path parameter (its `identifierField`), else the Location's last segment. */
+/**
+ * The identifier of a created resource for a path parameter: its `identifierField`, else the
+ * Location's last segment, else the identifier of the one record an envelope wraps. The Location
+ * names the created resource (RFC 9110 §10.2.2); the envelope is a guess from the answer's shape, and
+ * a record whose one object member refers to another thing (Kubernetes' RoleBinding
+ * `roleRef: {kind, name}`) has that shape too: read as an envelope, it named the referred role.
+ */
 export function identifierOf(
   created: unknown,
   param: string | undefined,
@@ -232,14 +238,13 @@ export function identifierOf(
   location: string | undefined,
   base: string,
 ): unknown {
-  if (isRecord(created)) {
-    const field = identifierField(created, param, linkField);
-    if (field !== undefined) return created[field];
-    const inner = envelopedRecord(created);
-    const innerField = inner === undefined ? undefined : identifierField(inner, param, linkField);
-    if (inner !== undefined && innerField !== undefined) return inner[innerField];
-  }
-  return idFromLocation(location, base);
+  const field = isRecord(created) ? identifierField(created, param, linkField) : undefined;
+  if (isRecord(created) && field !== undefined) return created[field];
+  const located = idFromLocation(location, base);
+  if (located !== undefined || !isRecord(created)) return located;
+  const inner = envelopedRecord(created);
+  const innerField = inner === undefined ? undefined : identifierField(inner, param, linkField);
+  return inner !== undefined && innerField !== undefined ? inner[innerField] : undefined;
 }
 
 /**

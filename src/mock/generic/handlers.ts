@@ -41,6 +41,7 @@ import {
   type ListShape,
 } from '../../contract/index.js';
 import { itemSegment } from '../../contract/resources/index.js';
+import { danglingReference } from './dangling.js';
 import { ownerHolds, scopeOwners } from './owners.js';
 import type { GenericStore, RecordValue } from './store.js';
 import { takenBy, uniqueFields } from './unique.js';
@@ -1581,6 +1582,8 @@ export function genericHandlers(deps: GenericDeps): Handlers {
             throw taken(collection, collection.idField ?? `${within?.member}.${within?.field}`, chosen);
           const clash = takenBy(record, store.view(collection.path, scope), unique(input.operation));
           if (clash) throw taken(collection, clash.field, clash.value);
+          const dangling = isRecord(sent) ? danglingReference(deps, input.operation, collection, sent) : undefined;
+          if (dangling) throw dangling;
           const id = chosen !== undefined ? chosen : newId(collection, store, deps.faker(), validator, referencedId);
           // A whole number issued for an identifier the record holds as text (numberedIdSchema) is that text.
           const kept = typeof id === 'number' && collection.idSchema?.type === 'string' ? String(id) : id;
