@@ -8,6 +8,7 @@ import {
   identifierSource,
   inferModel,
   isSuccess,
+  itemRead,
   listItems,
   nounedField,
   type GenericModel,
@@ -399,6 +400,8 @@ export class Resources {
             provider.field ?? keyedField(this.contract, provider.createOp, created.value.body, p.name),
             created.value.location,
             created.value.url,
+            // The Location names the created item as its read's template writes it (`/products/957.json`).
+            itemRead(this.contract, provider.createOp.path)?.op.path,
           );
           if (value !== undefined && !this.admits(p, value))
             reason = `${provider.createOp.id} answered ${p.name} ${JSON.stringify(value)}, which the parameter's schema refuses`;

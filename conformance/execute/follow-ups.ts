@@ -259,7 +259,14 @@ export function readerOfCreated(
   if (!read) return undefined;
   // The field the kernel's model keys the records by, where the record holds neither the parameter
   // nor `id` (several `…_id` fields: the value cannot tell which is its own).
-  const id = identifierOf(created, read.param, keyedField(contract, create, created, read.param), location, url);
+  const id = identifierOf(
+    created,
+    read.param,
+    keyedField(contract, create, created, read.param),
+    location,
+    url,
+    read.op.path,
+  );
   return id === undefined ? undefined : { op: read.op, params: { [read.param]: id }, id };
 }
 

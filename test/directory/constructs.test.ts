@@ -12,6 +12,10 @@ import { expectCleanSweep } from './outcomes.js';
 import { sweepDocument, SWEEP_DEFAULTS } from '../../bench/sweep/document.js';
 
 const CONSTRUCTS = [
+  // A create answering `{category: {id, …}}` whose item path has a format suffix (jumpseller's
+  // `/categories/{id}.json`): the Location `/categories/957.json` read before the envelope gave the id
+  // `957.json`, and every read-back answered 400.
+  'wrapped-create-suffixed-location.yaml',
   // Reads answering the record in one member named for it, whose fields name no item parameter (AWS
   // REST-JSON: evidently's `{segment: Segment}` read by ARN, chime's `{ChannelMembership: …}`, a single
   // resource's `{Proxy: …}` written flat): the wrapper was taken for the record, the created fields

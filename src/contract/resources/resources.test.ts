@@ -430,6 +430,22 @@ describe('roles: which POST creates, and where the identifier of a record is', (
     expect(identifierOf(record, parameter, undefined, location, 'http://h/v1/things')).toEqual(expected);
   });
 
+  it.each<[string, unknown, string | undefined, string | undefined, unknown]>([
+    [
+      "the Location's segment between the template's literals (Rails' `{id}.json`)",
+      { thing: { id: 957 } },
+      'id',
+      '/v1/things/957.json',
+      '957',
+    ],
+    ['a segment the literals do not frame is taken whole', { name: 'x' }, 'id', '/v1/things/abc', 'abc'],
+    ['nothing but the literals is no value', { name: 'x' }, 'id', '/v1/things/.json', '.json'],
+  ])('identifierOf under /v1/things/{id}.json: %s', (_construct, record, parameter, location, expected) => {
+    expect(identifierOf(record, parameter, undefined, location, 'http://h/v1/things', '/v1/things/{id}.json')).toEqual(
+      expected,
+    );
+  });
+
   it.each<[string, unknown, unknown[] | undefined]>([
     ['an array', [{ id: 1 }], [{ id: 1 }]],
     ['one array property', { data: [{ id: 1 }], total: 1 }, [{ id: 1 }]],

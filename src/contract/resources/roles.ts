@@ -167,16 +167,35 @@ export function envelopedRecord(value: Readonly<Record<string, unknown>>): Recor
   return objects.length === 1 && Object.values(value).every((v) => !Array.isArray(v)) ? objects[0] : undefined;
 }
 
-/** The last segment of a Location (RFC 9110 §10.2.2), resolved against the request URL: the new resource's identifier there. */
-export function idFromLocation(location: string | undefined, base: string): string | undefined {
+/**
+ * The last segment of a Location (RFC 9110 §10.2.2), resolved against the request URL: the new
+ * resource's identifier there. Where the item's path template is known and its last segment writes
+ * the parameter between literals (Rails' `/categories/{id}.json`), the identifier is what the
+ * segment holds between them: `957` of `957.json`.
+ */
+export function idFromLocation(location: string | undefined, base: string, itemTemplate?: string): string | undefined {
   if (!location) return undefined;
   try {
     const path = new URL(location, base).pathname.replace(/\/+$/, '');
     const last = path.slice(path.lastIndexOf('/') + 1);
-    return last ? decodeURIComponent(last) : undefined;
+    if (!last) return undefined;
+    const segment = decodeURIComponent(last);
+    return (itemTemplate === undefined ? undefined : withinTemplateSegment(segment, itemTemplate)) ?? segment;
   } catch {
     return undefined;
   }
+}
+
+/** The value a segment holds for the template's last segment `prefix{param}suffix`, else undefined. */
+function withinTemplateSegment(segment: string, template: string): string | undefined {
+  const last = template.replace(/\/+$/, '').split('/').pop() ?? '';
+  const match = /^([^{}]*)\{[^{}]+\}([^{}]*)$/.exec(last);
+  if (!match) return undefined;
+  const [, prefix = '', suffix = ''] = match;
+  if (prefix === '' && suffix === '') return undefined;
+  const inner =
+    segment.length > prefix.length + suffix.length && segment.startsWith(prefix) && segment.endsWith(suffix);
+  return inner ? segment.slice(prefix.length, segment.length - suffix.length) : undefined;
 }
 
 /**
@@ -226,7 +245,7 @@ export function identifierField(
 
 /**
  * The identifier of a created resource for a path parameter: its `identifierField`, else the
- * Location's last segment, else the identifier of the one record an envelope wraps. The Location
+ * Location's last segment (read by the item's path template where the caller knows it), else the identifier of the one record an envelope wraps. The Location
  * names the created resource (RFC 9110 §10.2.2); the envelope is a guess from the answer's shape, and
  * a record whose one object member refers to another thing (Kubernetes' RoleBinding
  * `roleRef: {kind, name}`) has that shape too: read as an envelope, it named the referred role.
@@ -237,10 +256,11 @@ export function identifierOf(
   linkField: string | undefined,
   location: string | undefined,
   base: string,
+  itemTemplate?: string,
 ): unknown {
   const field = isRecord(created) ? identifierField(created, param, linkField) : undefined;
   if (isRecord(created) && field !== undefined) return created[field];
-  const located = idFromLocation(location, base);
+  const located = idFromLocation(location, base, itemTemplate);
   if (located !== undefined || !isRecord(created)) return located;
   const inner = envelopedRecord(created);
   const innerField = inner === undefined ? undefined : identifierField(inner, param, linkField);
