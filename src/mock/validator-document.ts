@@ -1366,6 +1366,16 @@ function visit(root: unknown, where: string, callback: (node: Record<string, unk
       delete node['example'];
       delete node['examples'];
     }
+    // Links (OAS 3.0.3 §4.7.20) of a Response Object or of components are runtime expressions for
+    // clients, never read by the validator, and ajv took a link's `parameters: {id:
+    // "$response.body#/data/owner_id"}` for a draft-04 schema id: two links naming the same one
+    // (Apideck CRM's `owner` on several answers) were "reference … resolves to more than one schema",
+    // a 500 on every list of activities, companies and contacts.
+    if (
+      (grandparent === 'responses' || (parent === 'components' && grandparent === undefined)) &&
+      parent !== 'properties'
+    )
+      delete node['links'];
     // Specification extensions (OAS 3.0.3 §4.8: "x-" fields) say nothing the validator reads, and
     // ajv walks every key of a schema (json-schema-traverse allKeys): an `id` inside one (Apideck's
     // `x-apideck-weights: {id: critical}`) was taken for a draft-04 schema id, and two of them for

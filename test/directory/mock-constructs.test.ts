@@ -353,6 +353,9 @@ const CONSTRUCTS = [
   // An identifier's pattern unanchored by `.*` with its length fixed (AWS Clean Rooms' UUID): the
   // create issued an id of the wrong length, 500 "The response breaks the contract".
   'unanchored-id-pattern.yaml',
+  // Response links whose parameter is named `id` (Apideck CRM's `owner` link on several answers): ajv took
+  // each for a schema id, two alike for "reference … resolves to more than one schema", every GET 500.
+  'links-parameter-named-id.yaml',
   // A readOnly, required property named `items` (gsmtasks' Invoice) taken for the array keyword:
   // its readOnly dropped, every body without it refused 400.
   'property-named-items.yaml',
