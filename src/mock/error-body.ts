@@ -60,6 +60,12 @@ const TITLE = new Set(['title', 'error', 'name']);
 const ERRORS = new Set(['errors', 'problems', 'issues', 'faults']);
 const WRAPPER = new Set(['error', 'errors', 'problem', 'fault', 'failure']);
 
+/** A member holding the error itself: named for it (`error`, `ErrorModel`, `fault_detail`), or the schema's only member. */
+function isWrapper(name: string, schema: Schema): boolean {
+  const word = normal(name);
+  return WRAPPER.has(word) || /error|fault|problem/.test(word) || Object.keys(schema.properties ?? {}).length === 1;
+}
+
 /**
  * Builds error bodies from the contract's own error schema for the operation and status
  * (exact status, else its range, else `default`; OAS 3.0.3 §4.7.16), else from the document's
@@ -540,8 +546,10 @@ function shape(raw: Schema, error: HttpError, everything: boolean, say: boolean,
       const value = said === undefined || tools.fits(sub, said) ? said : undefined;
       if (value !== undefined) out[name] = value;
       // The error inside a wrapper (`{error: {status, message}}`, Spotify; `{error: {code, message}}`,
-      // Google): shaped like the body itself, not generated (a 401 saying status 545 in lorem ipsum).
-      else if (WRAPPER.has(normal(name)) && mergeAllOf(sub).properties)
+      // Google; `{ErrorModel: {Description, ErrorCategory}}`, an XML root element written as the one
+      // member, payrun.io): shaped like the body itself, not generated (a 401 saying status 545 in
+      // lorem ipsum), nor left out (an empty `{}`, though an error body says what went wrong).
+      else if (isWrapper(name, schema) && mergeAllOf(sub).properties)
         out[name] = shape(sub, error, everything, say, tools);
       else if ((required.has(name) || everything) && sub.writeOnly !== true)
         out[name] = sampleValue(sub, { dice: diceOfFaker(faker()), name, everyProperty: true });
