@@ -280,6 +280,9 @@ const CONSTRUCTS = [
   // `oneOf: [Invoice, Quote]` told apart only by an optional `status`, below the sampler's full depth (sinao.app's
   // sales lines): only required members were made, every value fitted both, 500 "must match exactly one schema".
   'oneof-told-apart-by-optional.yaml',
+  // `oneOf` of `{results: map of strings}` and `{results: map of base64 bytes}` (motaword.com's translation
+  // result): the sampler's maps were empty even in its filled tries, `{results: {}}` fitted both, 500.
+  'oneof-told-apart-by-map-values.yaml',
   // An array body offered as multipart/form-data beside `*/*` (Jira's `setColumns`): the runner wrote `[]` as a
   // multipart body of no parts, which no reader takes for an array; refused 400 "request/body must be array".
   'form-media-array-beside-other.yaml',

@@ -326,6 +326,11 @@ class Sampler {
     return structuredClone(value);
   }
 
+  /** Whether an object is the filled alternative's own, or a member of it (a try of `alternative` filling every optional member). */
+  private fillsMaps(depth: number): boolean {
+    return this.fillDepth !== undefined && depth >= this.fillDepth && depth <= this.fillDepth + 1;
+  }
+
   private object(
     schema: Schema,
     name: string,
@@ -373,6 +378,13 @@ class Sampler {
         continue;
       }
       out[key] = isRecord(extra) ? this.value(extra, key, depth + 1, mode) : this.string({ type: 'string' }, key, mode);
+    }
+    // oneOf alternatives told apart only by what their maps hold (a map of strings beside a map of
+    // base64 bytes): an empty map fits both, never exactly one (JSON Schema Validation §10.2.1.3,
+    // additionalProperties §10.3.2.3). A filled try gives the maps of the alternative's object one entry.
+    if (this.fillsMaps(depth) && properties.length === 0 && isRecord(extra) && Object.keys(out).length === 0) {
+      const key = `${nameWords(name).join('_') || 'key'}_1`;
+      out[key] = this.value(extra, key, depth + 1, mode);
     }
     // minProperties / maxProperties (§6.5.1–2): optional properties first, then additional ones.
     const min = schema.minProperties ?? 0;
