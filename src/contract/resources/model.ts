@@ -772,7 +772,8 @@ export function inferModel(contract: Contract): GenericModel {
     // (bitbucket's `POST /snippets`, into a workspace the contract does not name) keeps the path an
     // item: no scope is known to create in.
     if (listsItsChildren(itemPath, byPath, on) && (!create || bodyNames(create, idParam))) continue;
-    if (viewOfList(itemPath, path, idParam, noun, on)) continue;
+    // Only where the collection has a POST: there the misreading issues the view's parameter as ids.
+    if (on(path, 'post') && viewOfList(itemPath, path, idParam, noun, on)) continue;
     const wrapped =
       identifierProperty(answer, idParam, noun, create, itemOps) === undefined
         ? (envelopeOf(answer, idParam, noun, create, itemOps, collectionNameOf(path)) ??
@@ -1079,14 +1080,24 @@ function viewOfList(
   const item = successSchema(on(itemPath, 'get'));
   const list = successSchema(on(path, 'get'));
   if (!isObjectSchema(item) || !isObjectSchema(list) || !(item === list || sameShape(item, list))) return false;
-  return holdsArray(list) && listedRecords(list, idParam, noun) === undefined;
+  const records = listedSchemas(list, 3);
+  return (
+    records.length > 0 &&
+    records.every((record) => identifierProperty(record, idParam, noun, undefined, []) === undefined)
+  );
 }
 
-/** Whether a schema is an array or has an array member: a list at all (one record answered for both is not judged). */
-function holdsArray(schema: Schema): boolean {
-  const isArray = (s: Schema | OpenAPIV3.ReferenceObject): boolean =>
-    !('$ref' in s) && mergeAllOf(lowered(s)).type === 'array';
-  return isArray(schema) || Object.values(mergeAllOf(lowered(schema)).properties ?? {}).some(isArray);
+/**
+ * The item schemas of the arrays a schema is or holds, `depth` members deep at most: payrun.io's
+ * list sits under an XML root as JSON (`{LinkCollection: {Links: {Link: [...]}}}`). None: no list
+ * at all (one record answered for both is not judged).
+ */
+function listedSchemas(schema: Schema | OpenAPIV3.ReferenceObject, depth: number): Schema[] {
+  if ('$ref' in schema) return [];
+  const flat = mergeAllOf(lowered(schema));
+  if (flat.type === 'array') return 'items' in flat && !('$ref' in flat.items) ? [flat.items] : [];
+  if (depth === 0) return [];
+  return Object.values(flat.properties ?? {}).flatMap((member) => listedSchemas(member, depth - 1));
 }
 
 function listsItsChildren(
