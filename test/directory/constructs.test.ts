@@ -12,6 +12,11 @@ import { expectCleanSweep } from './outcomes.js';
 import { sweepDocument, SWEEP_DEFAULTS } from '../../bench/sweep/document.js';
 
 const CONSTRUCTS = [
+  // A plural collection's `{param}` child answering the list's own schema, whose records carry no
+  // such field (payrun.io's `GET /Employers/{EffectiveDate}`, the employers as of a date): a view of
+  // the list, not its item. Read as the item, the create issued dates as ids and every read of the
+  // singular item path `/Employer/{EmployerId}` answered 404.
+  'list-view-by-date.yaml',
   // A create answering `{category: {id, …}}` whose item path has a format suffix (jumpseller's
   // `/categories/{id}.json`): the Location `/categories/957.json` read before the envelope gave the id
   // `957.json`, and every read-back answered 400.

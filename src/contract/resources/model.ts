@@ -772,6 +772,8 @@ export function inferModel(contract: Contract): GenericModel {
     // (bitbucket's `POST /snippets`, into a workspace the contract does not name) keeps the path an
     // item: no scope is known to create in.
     if (listsItsChildren(itemPath, byPath, on) && (!create || bodyNames(create, idParam))) continue;
+    // Only where the collection has a POST: there the misreading issues the view's parameter as ids.
+    if (on(path, 'post') && viewOfList(itemPath, path, idParam, noun, on)) continue;
     const wrapped =
       identifierProperty(answer, idParam, noun, create, itemOps) === undefined
         ? (envelopeOf(answer, idParam, noun, create, itemOps, collectionNameOf(path)) ??
@@ -1058,6 +1060,46 @@ export function listsChildren(contract: Contract, path: string): boolean {
  * workspace the contract does not name), the model keeps reading it as an item: no scope is known
  * to create in.
  */
+/**
+ * Whether `itemPath` is the collection's list again, picked by its parameter rather than one record
+ * of it: its only operation, a GET, answers the very schema the collection's GET answers, whose
+ * records carry no field the parameter names (payrun.io's `GET /Employers/{EffectiveDate}`, the
+ * employers as of a date, beside `GET /Employers`, both a `LinkCollection` of `{Href, Title, Rel}`).
+ * The same representation is the same kind of resource (RFC 9110 §3.2): a view of the list, not an
+ * item, so a create on the collection makes no record there. A list of one record that carries the
+ * parameter (Xero's `GET /Users/{UserID}` answering `{Users: [{UserID, …}]}`) stays an item.
+ */
+function viewOfList(
+  itemPath: string,
+  path: string,
+  idParam: string,
+  noun: string,
+  on: (path: string, method: string) => Operation | undefined,
+): boolean {
+  if (['put', 'patch', 'post', 'delete'].some((method) => on(itemPath, method) !== undefined)) return false;
+  const item = successSchema(on(itemPath, 'get'));
+  const list = successSchema(on(path, 'get'));
+  if (!isObjectSchema(item) || !isObjectSchema(list) || !(item === list || sameShape(item, list))) return false;
+  const records = listedSchemas(list, 3);
+  return (
+    records.length > 0 &&
+    records.every((record) => identifierProperty(record, idParam, noun, undefined, []) === undefined)
+  );
+}
+
+/**
+ * The item schemas of the arrays a schema is or holds, `depth` members deep at most: payrun.io's
+ * list sits under an XML root as JSON (`{LinkCollection: {Links: {Link: [...]}}}`). None: no list
+ * at all (one record answered for both is not judged).
+ */
+function listedSchemas(schema: Schema | OpenAPIV3.ReferenceObject, depth: number): Schema[] {
+  if ('$ref' in schema) return [];
+  const flat = mergeAllOf(lowered(schema));
+  if (flat.type === 'array') return 'items' in flat && !('$ref' in flat.items) ? [flat.items] : [];
+  if (depth === 0) return [];
+  return Object.values(flat.properties ?? {}).flatMap((member) => listedSchemas(member, depth - 1));
+}
+
 function listsItsChildren(
   itemPath: string,
   byPath: ReadonlyMap<string, readonly Operation[]>,
