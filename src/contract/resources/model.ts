@@ -640,12 +640,27 @@ function envelopedList(
   return itemId !== undefined && itemId !== owner.idField ? { property, itemId } : { property };
 }
 
-/** Items that look like the record: at least half of their fields other than the identifier `id` are the record's. */
+/**
+ * Items that look like the record: at least half of their fields other than the identifier `id` are
+ * the record's, or they are references to it (referencesRecord).
+ */
 function looksLikeRecord(items: Schema, item: Schema, id: string): boolean {
   const record = new Set(Object.keys(recordProperties(item)));
   const own = Object.keys(recordProperties(items));
   const shared = own.filter((n) => n !== id && record.has(n));
-  return shared.length > 0 && shared.length * 2 >= own.length - 1;
+  return (shared.length > 0 && shared.length * 2 >= own.length - 1) || referencesRecord(own, id);
+}
+
+/** Members that link to a resource rather than describe it (RFC 8288 §3.1 target URIs; HAL's `_links`), normalised. */
+const LINK_FIELDS = new Set(['uri', 'url', 'href', 'link', 'links', 'self', 'location']);
+
+/**
+ * Items that are references to the records: the record's identifier and links to it, nothing else
+ * (clickmeter's `{entities: [{id, uri}]}`, an ASP.NET `EntityUri`). A list of references lists the
+ * records as surely as their summaries do: every record has its item in it, by its identifier.
+ */
+function referencesRecord(own: readonly string[], id: string): boolean {
+  return own.includes(id) && own.length > 1 && own.every((name) => name === id || LINK_FIELDS.has(normalName(name)));
 }
 
 /** A schema of one plain JSON value (a string, number, boolean or null: JSON Schema's primitive types), no object or array. */
