@@ -12,6 +12,9 @@ import { expectCleanSweep } from './outcomes.js';
 import { sweepDocument, SWEEP_DEFAULTS } from '../../bench/sweep/document.js';
 
 const CONSTRUCTS = [
+  // A list and an item both documented as the one record, holding lists of its own (logoraisr's
+  // `Report`): the item was taken for a view of the list, the created report never read back.
+  'list-and-item-one-record.yaml',
   // A plural collection's `{param}` child answering the list's own schema, whose records carry no
   // such field (payrun.io's `GET /Employers/{EffectiveDate}`, the employers as of a date): a view of
   // the list, not its item. Read as the item, the create issued dates as ids and every read of the

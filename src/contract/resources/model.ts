@@ -1095,6 +1095,10 @@ function viewOfList(
   const item = successSchema(on(itemPath, 'get'));
   const list = successSchema(on(path, 'get'));
   if (!isObjectSchema(item) || !isObjectSchema(list) || !(item === list || sameShape(item, list))) return false;
+  // An answer naming the parameter's field itself is the record, whatever arrays it holds (logoraisr's
+  // `GET /reports/` and `/reports/{report_number}/` both documented as the `Report`, `report_number`
+  // at its top, a `result` holding lists): the item stays the item.
+  if (identifierProperty(item, idParam, noun, undefined, []) !== undefined) return false;
   const records = listedSchemas(list, 3);
   return (
     records.length > 0 &&
