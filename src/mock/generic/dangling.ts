@@ -7,8 +7,6 @@
  * Without such words refusing is policy, and the create is kept as sent.
  */
 import {
-  referenceBase,
-  referencedCreate,
   statedReferenceStatus,
   type Collection,
   type Contract,
@@ -16,22 +14,8 @@ import {
   type Operation,
 } from '../../contract/index.js';
 import { HttpError } from '../errors.js';
+import { referencedOwner } from './owners.js';
 import type { GenericStore, RecordValue } from './store.js';
-
-/** The unscoped collection whose create makes the records a field's name refers to, other than `own`. */
-function referredCollection(
-  contract: Contract,
-  model: GenericModel,
-  own: Collection,
-  field: string,
-): Collection | undefined {
-  const base = referenceBase(field);
-  const create = base === undefined ? undefined : referencedCreate(contract, base);
-  const binding = create === undefined ? undefined : model.bindings.get(create.id);
-  if (binding?.kind !== 'create') return undefined;
-  const owner = binding.collection;
-  return owner === own || owner.scopeParams.length > 0 || owner.singleton === true ? undefined : owner;
-}
 
 /** `400` for `400`, `400` for a `4XX` range (OAS 3.0.3 §4.7.16.2): the status to answer a stated refusal with. */
 const statusOf = (documented: string): number => (/^\d+$/.test(documented) ? Number(documented) : 400);
@@ -52,7 +36,7 @@ export function danglingReference(
   if (stated === undefined) return undefined;
   for (const [field, value] of Object.entries(sent)) {
     if (typeof value !== 'string' && typeof value !== 'number') continue;
-    const owner = referredCollection(deps.contract, deps.model, collection, field);
+    const owner = referencedOwner(deps.contract, deps.model, collection, field);
     if (owner === undefined || deps.store.get(owner.path, '', String(value)) !== undefined) continue;
     const status = statusOf(stated);
     return new HttpError(

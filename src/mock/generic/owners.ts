@@ -88,10 +88,11 @@ export function scopeOwners(
 }
 
 /**
- * The unscoped collection whose create makes the records a parameter's name refers to (`{logId}` →
- * `POST /v3/logs`), other than the collection itself; undefined where the name refers to none.
+ * The unscoped collection whose create makes the records a parameter's or a field's name refers to
+ * (`{logId}` → `POST /v3/logs`, `site_id` → `POST /phone/sites`), other than the collection itself;
+ * undefined where the name refers to none.
  */
-function referencedOwner(
+export function referencedOwner(
   contract: Contract,
   model: GenericModel,
   collection: Collection,
