@@ -6,12 +6,11 @@ import {
   identifierOf,
   keyedField,
   identifierSource,
-  inferModel,
   isSuccess,
   itemRead,
   listItems,
   nounedField,
-  type GenericModel,
+  modelOf,
   onCollection,
   referenceBase,
   referencedCreate,
@@ -43,8 +42,6 @@ const answersOf = new WeakMap<
   {
     readonly sources: Map<string, IdentifierSource | undefined>;
     readonly creates: Map<string, Operation | undefined>;
-    /** The kernel's resource model, inferred only when a list answer holds several arrays of records (pageOf). */
-    model?: GenericModel;
   }
 >();
 
@@ -79,12 +76,9 @@ export class Resources {
   ) {
     let kept = answersOf.get(contract);
     if (!kept) answersOf.set(contract, (kept = { sources: new Map(), creates: new Map() }));
-    this.kept = kept;
     this.sources = kept.sources;
     this.creates = kept.creates;
   }
-
-  private readonly kept: { model?: GenericModel };
 
   /**
    * The page of a list answer holding several arrays of records that all carry an identifier
@@ -96,8 +90,7 @@ export class Resources {
     if (!isRecord(value)) return undefined;
     const records = Object.values(value).filter((v) => Array.isArray(v) && v.length > 0 && v.every(isRecord));
     if (records.length < 2) return undefined;
-    this.kept.model ??= inferModel(this.contract);
-    const binding = this.kept.model.bindings.get(listOp.id);
+    const binding = modelOf(this.contract).bindings.get(listOp.id);
     if (binding?.kind !== 'list' || binding.shape.kind !== 'wrapped') return undefined;
     const holder = binding.shape.within ? value[binding.shape.within.member] : value;
     const page = isRecord(holder) ? holder[binding.shape.property] : undefined;
@@ -112,8 +105,7 @@ export class Resources {
    */
   private modelIdOf(listOp: Operation, field: string, item: unknown): unknown {
     if (!isRecord(item) || item[field] !== undefined || item['id'] !== undefined) return undefined;
-    this.kept.model ??= inferModel(this.contract);
-    const binding = this.kept.model.bindings.get(listOp.id);
+    const binding = modelOf(this.contract).bindings.get(listOp.id);
     if (binding?.kind !== 'list' || binding.collection.idParam !== field) return undefined;
     const idField = binding.collection.idField;
     return idField === undefined || isRecord(item[idField]) ? undefined : item[idField];

@@ -6,7 +6,8 @@ import { isRecord } from '../guards.js';
 import type { Contract, Operation } from '../types.js';
 import { inferModel, type GenericModel } from './model.js';
 
-// Keyed by the contract (nobody modifies it), gone with it: the runner asks once per created record.
+// Keyed by the contract (nobody modifies it), gone with it: the runner asks once per created record and
+// per list answer it reads (conformance/resources.ts), and infers the model once for both.
 const models = new WeakMap<Contract, GenericModel>();
 
 /** The kernel's model of a contract, inferred once per contract. */
