@@ -1,5 +1,5 @@
 import type { Contract, Operation } from '../contract/index.js';
-import { bySpecificity, documentedMediaFor, samePath } from '../contract/index.js';
+import { bySpecificity, contentText, documentedMediaFor, samePath } from '../contract/index.js';
 import { HttpError } from './errors.js';
 
 export type RouteMatch =
@@ -128,8 +128,12 @@ export class OperationMatcher {
     const overloads = found.alike?.filter((c) => c.names.join() === names.join()).map((c) => c.operation) ?? [];
     const params: Record<string, string> = {};
     try {
+      // A path parameter given as JSON `content` carries JSON text (OAS 3.0.3 §4.7.12): the record
+      // it names is kept under the decoded value (`%22Wallaby%22` names Wallaby), as a service reads it.
       names.forEach((name, i) => {
-        params[name] = decodeURIComponent(m[i + 1]!);
+        const declared = operation.parameters.find((p) => p.in === 'path' && p.name === name);
+        const written = decodeURIComponent(m[i + 1]!);
+        params[name] = declared ? contentText(declared, written) : written;
       });
       // The parameters a key's query carries (`/alerts?lat={lat}`): the values the request's query gives them.
       for (const { name, param } of conditions) {

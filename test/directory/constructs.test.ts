@@ -192,6 +192,10 @@ const CONSTRUCTS = [
   'paged-nested-list.yaml',
   // A query parameter given by `content` (a JSON boolean): the runner sent any string, refused "must be boolean".
   'content-query-param.yaml',
+  // A path parameter given by `content` (a JSON string, stream-io's `/blocklists/{name}`): the runner
+  // sent its JSON text `%22Wallaby%22` and the mock kept the record under Wallaby but looked it up under
+  // the quoted text (created_resource_readable "reads back different", use_after_delete "still listed").
+  'content-path-param.yaml',
   // A required body in a media type the runner does not write (authentiqio's application/jwt): the
   // unknown-id probe went without it, and the mock's 415 was failed as the lookup's answer.
   'unwritable-required-body.yaml',

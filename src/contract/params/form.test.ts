@@ -44,6 +44,20 @@ describe('query form style, both directions (OAS 3.0.3 §4.7.12.4)', () => {
       'q=%7B%22a%22%3A1%7D',
       '{"a":1}',
     ],
+    [
+      'content, a JSON string: sent quoted, read as the string it names (§4.7.12 content)',
+      { name: 'user_id', content: { 'application/json': { schema: { type: 'string' } } } },
+      'ann',
+      'user_id=%22ann%22',
+      'ann',
+    ],
+    [
+      'content, a JSON number: read as its text',
+      { name: 'limit', content: { 'application/json': { schema: { type: 'integer' } } } },
+      5,
+      'limit=5',
+      '5',
+    ],
   ])('%s', (_construct, p, value, wire, read) => {
     expect(serialiseQuery(p, p.name, value).join('&')).toBe(wire);
     expect(parseQuery(p, pairsOf(wire), ['role', 'firstName'])).toEqual(read);

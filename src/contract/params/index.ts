@@ -1,7 +1,7 @@
 import { serialiseDeepObject, parseDeepObject } from './deep-object.js';
 import { parseDelimited, serialiseDelimited } from './delimited.js';
 import { parseForm, serialiseForm } from './form.js';
-import { encodeQueryComponent, viaContent, type Pairs, type Parameter, type RawValue } from './values.js';
+import { contentText, encodeQueryComponent, viaContent, type Pairs, type Parameter, type RawValue } from './values.js';
 
 /**
  * Parameter styles (OAS 3.0.3 §4.7.12.4, style × explode) in both directions: the runner
@@ -15,7 +15,7 @@ export { serialiseDeepObject, parseDeepObject, deepObjectNames, readNestedMember
 export { serialiseForm, parseForm } from './form.js';
 export { readStructuredQuery, memberNames, freeForm } from './structured.js';
 export { serialiseDelimited, parseDelimited } from './delimited.js';
-export { encodeQueryComponent, pairsOf, type Pairs, type Parameter, type RawValue } from './values.js';
+export { contentText, encodeQueryComponent, pairsOf, type Pairs, type Parameter, type RawValue } from './values.js';
 
 /** Query: `form` (default, explode true), `spaceDelimited`, `pipeDelimited`, `deepObject`. Returns `name=value` pieces, encoded. */
 export function serialiseQuery(p: Parameter | undefined, name: string, value: unknown): string[] {
@@ -45,7 +45,10 @@ export function serialiseQuery(p: Parameter | undefined, name: string, value: un
  * style; undefined when absent. `fields` names an exploded form object's properties.
  */
 export function parseQuery(p: Parameter, pairs: Pairs, fields: readonly string[] = []): RawValue | undefined {
-  if (viaContent(p)) return pairs.find(([k]) => k === p.name)?.[1];
+  if (viaContent(p)) {
+    const written = pairs.find(([k]) => k === p.name)?.[1];
+    return written === undefined ? undefined : contentText(p, written);
+  }
   const style = p.style ?? 'form';
   const explode = p.explode ?? style === 'form';
   if (style === 'deepObject') return parseDeepObject(p.name, pairs);

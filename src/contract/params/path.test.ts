@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parsePath, serialisePath } from './path.js';
-import type { Parameter } from './values.js';
+import { contentText, type Parameter } from './values.js';
 
 const p = (
   style: string | undefined,
@@ -42,5 +42,19 @@ describe('path styles, both directions (OAS 3.0.3 §4.7.12.4)', () => {
 
   it('a label segment without its dot is not that parameter', () => {
     expect(parsePath(p('label', false, 'string'), '5')).toBeUndefined();
+  });
+});
+
+describe('a path parameter given as JSON content (OAS 3.0.3 §4.7.12 content)', () => {
+  const p: Parameter = { name: 'name', content: { 'application/json': { schema: { type: 'string' } } } };
+  it('is sent as the JSON text and read as the value it names', () => {
+    expect(serialisePath(p, 'Wallaby')).toBe('%22Wallaby%22');
+    expect(contentText(p, '"Wallaby"')).toBe('Wallaby');
+  });
+  it('keeps text that is not a JSON scalar, and any parameter given by schema, as written', () => {
+    expect(contentText(p, 'Wallaby')).toBe('Wallaby');
+    expect(contentText(p, '["a","b"]')).toBe('["a","b"]');
+    expect(contentText({ name: 'name', schema: { type: 'string' } }, '"x"')).toBe('"x"');
+    expect(contentText({ name: 'name', content: { 'text/plain': {} } }, '"x"')).toBe('"x"');
   });
 });

@@ -1,4 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
+import { isJsonMediaType } from '../media.js';
 
 /** A parameter (OAS 3.0.3 §4.7.12) or an Encoding Object's field of a form body (§4.7.15), by name. */
 export type Parameter = Pick<OpenAPIV3.ParameterObject, 'name' | 'style' | 'explode' | 'schema' | 'content'>;
@@ -31,6 +32,27 @@ export function encodeQueryComponent(value: string): string {
 /** A parameter given as `content` (not `schema`) is one value in that media type: JSON here (OAS 3.0.3 §4.7.12 `content`). */
 export function viaContent(p: Parameter): boolean {
   return p.content !== undefined && p.schema === undefined;
+}
+
+/**
+ * The value a parameter given as JSON `content` carries, as the text a record keeps: the text is the
+ * value's JSON serialisation (OAS 3.0.3 §4.7.12 `content`: the map holds "the representations for
+ * the parameter"), so `"Wallaby"` (quoted) names the string Wallaby, as a service that decodes it
+ * reads it, and `5` the number 5. A string, number or boolean reads as its text; anything else (an
+ * object, an array, text that is not JSON, a media type that is not JSON) stays as written, for the
+ * validator and the structured readers to judge.
+ */
+export function contentText(p: Parameter, written: string): string {
+  const type = Object.keys(p.content ?? {})[0];
+  if (!viaContent(p) || type === undefined || !isJsonMediaType(type)) return written;
+  try {
+    const value: unknown = JSON.parse(written);
+    return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+      ? String(value)
+      : written;
+  } catch {
+    return written;
+  }
 }
 
 /** The shape the parameter's schema declares, which decides how a serialised string splits. */
