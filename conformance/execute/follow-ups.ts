@@ -358,7 +358,8 @@ async function listIds(
     offset += items.length;
   }
   if (!last) return undefined;
-  const unnamed = undescribedList(listOp) ?? unnamedIn(listOp, field);
+  const undescribed = undescribedList(listOp);
+  const unnamed = undescribed ?? unnamedIn(listOp, field);
   // Record the walk as one exchange: its last page, with every id seen.
   const exchange = await session.send({
     reportAs,
@@ -374,6 +375,7 @@ async function listIds(
       pagesWalked: pages + 1,
       ...(unreadable ? { listUnreadable: true } : {}),
       ...(unnamed === undefined ? {} : { listUnnamed: unnamed }),
+      ...(undescribed === undefined ? {} : { listUndescribed: undescribed }),
     },
   });
   return exchange;
