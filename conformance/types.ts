@@ -63,6 +63,8 @@ export interface ExchangeContext {
   readonly pagesWalked?: number;
   /** For list_back: the first page answered 2xx with no list of items in it (the kernel's listItems found none). */
   readonly listUnreadable?: boolean;
+  /** The list is documented by example alone (follow-ups.ts undescribedList): why its ids tell nothing. */
+  readonly listUndescribed?: string;
   /**
    * For list_back: the list's items, as their schema writes them, have no field that can carry the
    * identifier (no field named for it, nor `id`, nor one the kernel's identifierField reads for it).

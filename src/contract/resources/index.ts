@@ -49,6 +49,7 @@ export {
   type GenericModel,
 } from './model.js';
 export { keyedField, modelOf } from './keyed-field.js';
+export { documentedAnswerSchema, exampleAnswerSchema, exampleShape } from './example-shape.js';
 export {
   isSuccess,
   isCreate,

@@ -12,6 +12,7 @@ import { addressedField, arnFieldOf, normalName, nounedField, qualifiedField, tr
 import { inferLookups, listedRecords } from './lookups.js';
 import { referenceBase } from './references.js';
 import { inferSingletons } from './singletons.js';
+import { documentedAnswerSchema } from './example-shape.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -122,8 +123,14 @@ export function successSchema(operation: Operation | undefined): Schema | undefi
     ...keys.filter((s) => /^2XX$/i.test(s)),
     ...(keys.some((s) => /^[123]/.test(s)) ? [] : keys.filter((s) => s === 'default')),
   ]) {
-    const json = jsonContent(operation.responses[status]?.content, { ranges: true });
-    if (json?.schema) return json.schema;
+    // An answer of one item documented by its example alone is read by the example's shape
+    // (example-shape.ts). A list's or a create's example shows one page or one answer, too little to
+    // tell its paging, filters or the record the create keeps: those stay answered from the example.
+    const schema = documentedAnswerSchema(operation.responses[status]?.content, {
+      ranges: true,
+      fallback: isItemPath(operation.path),
+    });
+    if (schema) return schema;
   }
   return undefined;
 }
