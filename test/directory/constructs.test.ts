@@ -12,6 +12,11 @@ import { expectCleanSweep } from './outcomes.js';
 import { sweepDocument, SWEEP_DEFAULTS } from '../../bench/sweep/document.js';
 
 const CONSTRUCTS = [
+  // A response listing a media range before `application/json`, each with its own schema
+  // (gerermesaffaires' download: `*/*` then `application/json`): the body was generated from the range's
+  // schema, labelled JSON and checked against the JSON entry (500 "File must be object"). One rule
+  // now picks the entry the body is generated from, checked against and judged by.
+  'range-before-json-entry.yaml',
   // A list and an item both documented as the one record, holding lists of its own (logoraisr's
   // `Report`): the item was taken for a view of the list, the created report never read back.
   'list-and-item-one-record.yaml',
