@@ -228,6 +228,7 @@ describe('each kernel rule exists once, in src/contract/', () => {
     ['src/mock/core/keep-to-schema.ts', 'jsonAnswerEntry'],
     ['src/mock/stages/answer.ts', 'jsonJudgedBy'],
     ['conformance/checks/util.ts', 'documentedMediaFor'],
+    ['src/mock/generic/owners.ts', 'namesUnderItem'],
     ['conformance/checks/content-type.ts', 'negotiate'],
     ['src/mock/generic/handlers.ts', 'recordProperties'],
     ['conformance/resources.ts', 'identifierSource'],

@@ -17,6 +17,10 @@ const CONSTRUCTS = [
   // schema, labelled JSON and checked against the JSON entry (500 "File must be object"). One rule
   // now picks the entry the body is generated from, checked against and judged by.
   'range-before-json-entry.yaml',
+  // A nested path naming its parent's parameter otherwise (motaword's `/continuous_projects/{projectId}/
+  // documents` under `/continuous_projects/{id}`), the other name referring to another collection
+  // (`/projects`): the mock matched parents by name and answered 404 "No project with projectId".
+  'child-renames-parent-param.yaml',
   // A list and an item both documented as the one record, holding lists of its own (logoraisr's
   // `Report`): the item was taken for a view of the list, the created report never read back.
   'list-and-item-one-record.yaml',

@@ -75,6 +75,7 @@ export {
   itemSegment,
   isItemPath,
   subresourceBase,
+  namesUnderItem,
   itemRead,
   onCollection,
   collectionNameOf,
