@@ -1,6 +1,12 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Operation } from '../../src/contract/index.js';
-import { isJsonMediaType, jsonContent, parseHttpDate } from '../../src/contract/index.js';
+import {
+  admitsJson,
+  documentedMediaFor,
+  isJsonMediaType,
+  jsonContent,
+  parseHttpDate,
+} from '../../src/contract/index.js';
 import { effective, type Schema } from '../cases/schema.js';
 import type { Exchange, RecordedResponse } from '../types.js';
 
@@ -23,10 +29,23 @@ export function parseJson(text: string): Parsed {
   }
 }
 
-/** The JSON schema documented for a response's JSON content, and its media type. */
+/**
+ * The JSON schema documented for a response's JSON content, and its media type. With `received`
+ * (an answer's Content-Type), the entry that type falls in, the exact type before a range
+ * (documentedMediaFor; RFC 9110 §12.5.1), where that entry admits JSON: an answer is judged by the
+ * entry it says it is in, as the mock checks what it writes (a `*\/*` listed before
+ * `application/json` with another schema no longer decides which one). Else the first JSON type.
+ */
 export function responseJsonSchema(
   response: OpenAPIV3.ResponseObject,
+  received?: string,
 ): { mediaType: string; schema: Schema | undefined } | undefined {
+  const content = response.content ?? {};
+  const entry = received === undefined ? undefined : documentedMediaFor(received, Object.keys(content));
+  if (entry !== undefined && admitsJson(entry)) {
+    const schema = content[entry]?.schema;
+    return { mediaType: entry, schema: schema && !('$ref' in schema) ? schema : undefined };
+  }
   const json = jsonContent(response.content);
   return json ? { mediaType: json.mediaType, schema: json.schema } : undefined;
 }

@@ -47,8 +47,17 @@ export {
   isXmlMediaType,
   jsonContent,
   documentedMediaFor,
+  jsonJudgedBy,
 } from './media.js';
-export { negotiate, acceptable, answerType, typeWithin, parseAccept, type AcceptRange } from './negotiate.js';
+export {
+  negotiate,
+  jsonAnswerEntry,
+  acceptable,
+  answerType,
+  typeWithin,
+  parseAccept,
+  type AcceptRange,
+} from './negotiate.js';
 export { SEED_RANGE, parseSeed, isSeed } from './seed.js';
 export { fileProblem, joinDashValues, namingTheContract, nearest, usageMessage } from './cli-args.js';
 export * from './params/index.js';

@@ -78,3 +78,14 @@ export function documentedMediaFor(received: string, documented: readonly string
   const specificity = (d: string): number => (mediaEssence(d) === '*/*' ? 0 : 1);
   return documented.filter((d) => mediaMatches(received, d)).sort((a, b) => specificity(b) - specificity(a))[0];
 }
+
+/**
+ * The documented entry a JSON answer written for `type` is judged by: the one its label
+ * (jsonTypeFor: `*\/*` → `application/json`) falls in, the exact type before a range
+ * (documentedMediaFor; RFC 9110 §12.5.1: the more specific reference wins), else `type` itself. A
+ * JSON body for `*\/*` beside `application/json` is labelled application/json, so the runner and
+ * the mock's validator hold it to `application/json`'s schema.
+ */
+export function jsonJudgedBy(type: string, documented: readonly string[]): string {
+  return documentedMediaFor(jsonTypeFor(type), documented) ?? type;
+}

@@ -5,17 +5,17 @@ describe('Accept negotiation (one reading for the mock and the runner)', () => {
   it.each<[string, string | undefined, readonly string[], string | undefined, string]>([
     // [construct, Accept, documented content keys, chosen (undefined: 406), source]
     [
-      'no Accept field: the first documented',
+      'no Accept field: as */*, JSON before another type',
       undefined,
       ['application/xml', 'application/json'],
-      'application/xml',
+      'application/json',
       'RFC 9110 §12.5.1',
     ],
     [
       'empty Accept field: as absent',
       '',
       ['application/xml', 'application/json'],
-      'application/xml',
+      'application/json',
       'RFC 9110 §12.5.1',
     ],
     ['exact type', 'application/json', ['application/xml', 'application/json'], 'application/json', 'RFC 9110 §12.5.1'],
@@ -26,13 +26,7 @@ describe('Accept negotiation (one reading for the mock and the runner)', () => {
       'application/json',
       'RFC 9110 §8.3.1',
     ],
-    [
-      '*/* takes the first documented',
-      '*/*',
-      ['application/xml', 'application/json'],
-      'application/xml',
-      'RFC 9110 §12.5.1',
-    ],
+    ['*/* prefers JSON', '*/*', ['application/xml', 'application/json'], 'application/json', 'RFC 9110 §12.5.1'],
     ['type/* range', 'text/*', ['application/json', 'text/csv'], 'text/csv', 'RFC 9110 §12.5.1'],
     [
       'highest q wins',
@@ -126,6 +120,20 @@ describe('Accept negotiation (one reading for the mock and the runner)', () => {
       ['image/*'],
       undefined,
       'OAS 3.0.3 §4.7.10, RFC 9110 §15.5.7',
+    ],
+    [
+      'no Accept field: a documented type before a range listed ahead of it',
+      undefined,
+      ['*/*', 'application/json'],
+      'application/json',
+      'RFC 9110 §12.5.1',
+    ],
+    [
+      'no Accept field: the first documented when none is JSON',
+      undefined,
+      ['text/csv', 'image/png'],
+      'text/csv',
+      'RFC 9110 §12.5.1',
     ],
     [
       'a documented type before a documented range of equal q',

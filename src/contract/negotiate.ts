@@ -1,3 +1,6 @@
+import type { OpenAPIV3 } from 'openapi-types';
+import { admitsJson, isJsonMediaType, jsonJudgedBy } from './media.js';
+
 /**
  * Proactive negotiation of the answer's media type (RFC 9110 §12.1, §12.5.1), one reading for the
  * mock (which documented entry it answers in, or 406) and the runner (whether an answer's type was
@@ -156,30 +159,71 @@ function weigh(ranges: readonly AcceptRange[], documented: string): Weight | und
 /**
  * The documented media type (a content key, as written) to answer in, by the request's Accept
  * field (RFC 9110 §12.5.1): the highest q; among equals a more specific match, then the range
- * listed first, then the document's order. Undefined when nothing documented is acceptable (every
- * candidate refused with q=0 or not covered): the server may then answer 406 (RFC 9110 §15.5.7).
- * Without an Accept field, the first documented entry.
+ * listed first, then (one range covering both: `*\/*`, `application/*`) a JSON type (RFC 8259;
+ * RFC 6839 §3.1 `+json`) before any other, then the document's order. A request without Accept "will accept any media type" (§12.5.1): it is read as
+ * `*\/*`, so a documented type is chosen before a documented range listed ahead of it
+ * (gerermesaffaires' `*\/*` before `application/json`) and JSON before XML. Undefined when nothing
+ * documented is acceptable (every candidate refused with q=0 or not covered): the server may then
+ * answer 406 (RFC 9110 §15.5.7). The mock answers in this entry, generates its body from it and
+ * checks the body against it; the runner judges an answer by the entry its Content-Type falls in
+ * (media.ts documentedMediaFor), which for a JSON answer written in this entry is this entry.
  */
 export function negotiate(
   accept: string | readonly string[] | undefined,
   documented: readonly string[],
 ): string | undefined {
-  const ranges = parseAccept(accept);
-  if (ranges === undefined) return documented[0];
-  let chosen: { key: string; weight: Weight; index: number } | undefined;
-  for (const [index, key] of documented.entries()) {
+  const ranges = parseAccept(accept) ?? ANY;
+  let chosen: { key: string; weight: Weight; json: boolean } | undefined;
+  for (const key of documented) {
     const weight = weigh(ranges, key);
     if (!weight || weight.q <= 0) continue;
-    if (
-      !chosen ||
-      weight.q > chosen.weight.q ||
-      (weight.q === chosen.weight.q &&
-        (weight.specificity > chosen.weight.specificity ||
-          (weight.specificity === chosen.weight.specificity && weight.order < chosen.weight.order)))
-    )
-      chosen = { key, weight, index };
+    const json = isJsonMediaType(key);
+    if (!chosen || better(weight, json, chosen.weight, chosen.json)) chosen = { key, weight, json };
   }
   return chosen?.key;
+}
+
+/** No Accept field: any media type (RFC 9110 §12.5.1). */
+const ANY: readonly AcceptRange[] = [{ type: '*', subtype: '*', params: {}, q: 1, order: 0 }];
+
+/** Whether a candidate outranks the one chosen so far (negotiate's order; the earlier wins a full tie). */
+function better(weight: Weight, json: boolean, than: Weight, thanJson: boolean): boolean {
+  if (weight.q !== than.q) return weight.q > than.q;
+  if (weight.specificity !== than.specificity) return weight.specificity > than.specificity;
+  if (weight.order !== than.order) return weight.order < than.order;
+  return json && !thanJson;
+}
+
+/**
+ * The documented entry a JSON answer is written in, generated from and checked against (OAS 3.0.3
+ * §4.7.10: each entry describes its own media type): the one negotiate chooses when it admits JSON,
+ * as its label is judged (jsonJudgedBy: `*\/*` listed before `application/json` gives
+ * `application/json`), where that entry has a schema; else the entry with a schema a request without
+ * Accept would get (a JSON type before a range); else, no JSON entry having a schema, the one
+ * negotiated (its examples). osf.io documents its records under `*\/*` and only examples under
+ * `application/json`: the body keeps to the schema, and the runner, judging the entry its label
+ * falls in, finds no schema there. With `example`, the entry holding that named example (Prefer).
+ * Undefined when no entry admits JSON.
+ */
+export function jsonAnswerEntry(
+  accept: string | readonly string[] | undefined,
+  content: Readonly<Record<string, OpenAPIV3.MediaTypeObject>>,
+  example?: string,
+): string | undefined {
+  const documented = Object.keys(content);
+  const json = documented.filter(admitsJson);
+  if (example !== undefined) {
+    const holding = json.find((type) => content[type]?.examples?.[example] !== undefined);
+    if (holding !== undefined) return holding;
+  }
+  const answered = negotiate(accept, documented);
+  const entry = answered !== undefined && admitsJson(answered) ? jsonJudgedBy(answered, documented) : undefined;
+  if (entry !== undefined && content[entry]?.schema !== undefined) return entry;
+  const described = negotiate(
+    undefined,
+    json.filter((type) => content[type]?.schema !== undefined),
+  );
+  return described ?? entry ?? negotiate(undefined, json);
 }
 
 /** Whether a request's Accept field admits a concrete media type (q > 0 by its most specific range). */

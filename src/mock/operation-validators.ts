@@ -139,13 +139,15 @@ export class OperationValidators {
    * through its modded express-mung `json_hook`): the same validators, cache and inputs, called
    * directly so the answer is serialised once and written by the mock. Throws the validator's
    * InternalServerError for an answer that breaks the contract. A 5xx is not checked (the hook
-   * passes it on unchecked), nor a request the validator did not place (no `req.openapi`).
+   * passes it on unchecked), nor a request the validator did not place (no `req.openapi`). `entry`:
+   * the documented content key the body was written in, which it is checked against (the
+   * validator's own pick reads Accept and takes the first entry for `*\/*`).
    */
-  checkResponse(req: Request, res: Response, body: unknown): void {
+  checkResponse(req: Request, res: Response, body: unknown, entry?: string): void {
     if (res.statusCode >= 500) return;
     const layer = this.placedBy.get(req);
-    if (layer) layer.checkResponse(req, res, body);
-    else this.built?.checkResponse(req, res, body);
+    if (layer) layer.checkResponse(req, res, body, entry);
+    else this.built?.checkResponse(req, res, body, entry);
   }
 
   /**
@@ -184,7 +186,7 @@ const built = new WeakMap<object, Promise<OperationValidators>>();
 interface DocumentState {
   /** `names`: the operation's own template's expressions, which the matcher's parameters are named by. */
   chainFor(pathKey: string | undefined, names: readonly string[]): RequestHandler;
-  checkResponse(req: Request, res: Response, body: unknown): void;
+  checkResponse(req: Request, res: Response, body: unknown, entry?: string): void;
   readonly requestCache: Record<string, unknown>;
   readonly responseCache: Record<string, unknown>;
 }
@@ -259,17 +261,21 @@ async function buildState(forValidator: ValidatorDocument): Promise<DocumentStat
   const validate: RequestHandler = (req, res, next) => requests.validate(req, res, next);
   const responseSerial: unknown = Reflect.get(responseValidator, 'serial');
   return {
-    checkResponse(req, res, body) {
+    checkResponse(req, res, body, entry) {
       const openapi: unknown = Reflect.get(req, 'openapi');
       // biome-ignore lint/suspicious/noDoubleEquals: loose equality, as the validator compares them.
       if (!isRecord(openapi) || responseSerial != openapi['serial']) return;
       const responseSchema = openapi['_responseSchema'];
-      const validators = responseValidator._getOrBuildValidator(
+      const all = responseValidator._getOrBuildValidator(
         req,
         normalisedMedia(isRecord(responseSchema) ? responseSchema['responses'] : undefined, (type) =>
           ContentType.fromString(type).normalize(),
         ) as Parameters<typeof responseValidator._getOrBuildValidator>[1],
       );
+      // The entry the mock wrote the body in, alone: the validator then checks against it whatever Accept says.
+      const validators = (
+        entry === undefined ? all : onlyEntry(all, ContentType.fromString(entry).normalize())
+      ) as typeof all;
       const contentType = res.getHeader('content-type');
       const accept = req.headers.accept;
       // The answer's Content-Type when set, else the Accept header's ranges: the validator's own inputs.
@@ -778,3 +784,20 @@ function attempt(handler: RequestHandler, req: Request, res: Response, next: (er
     next(error);
   }
 }
+
+/** The validators by status with each status's media types narrowed to `entry` where it documents it (cached per validators object). */
+function onlyEntry(validators: unknown, entry: string): unknown {
+  if (!isRecord(validators)) return validators;
+  const byEntry = narrowed.get(validators) ?? new Map<string, unknown>();
+  narrowed.set(validators, byEntry);
+  const known = byEntry.get(entry);
+  if (known !== undefined) return known;
+  const out: Record<string, unknown> = {};
+  for (const [status, byType] of Object.entries(validators))
+    out[status] = isRecord(byType) && byType[entry] !== undefined ? { [entry]: byType[entry] } : byType;
+  byEntry.set(entry, out);
+  return out;
+}
+
+/** onlyEntry's answers, by the validator's cached validators object and the entry. */
+const narrowed = new WeakMap<object, Map<string, unknown>>();

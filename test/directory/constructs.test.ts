@@ -17,6 +17,15 @@ const CONSTRUCTS = [
   // (zuora): not read as the collection's read, a replaced record read back as the example
   // (created_resource_readable "read undefined" for every field sent).
   'answer-by-example-alone.yaml',
+  // A response listing a media range before `application/json`, each with its own schema
+  // (gerermesaffaires' download: `*/*` then `application/json`): the body was generated from the range's
+  // schema, labelled JSON and checked against the JSON entry (500 "File must be object"). One rule
+  // now picks the entry the body is generated from, checked against and judged by.
+  'range-before-json-entry.yaml',
+  // A nested path naming its parent's parameter otherwise (motaword's `/continuous_projects/{projectId}/
+  // documents` under `/continuous_projects/{id}`), the other name referring to another collection
+  // (`/projects`): the mock matched parents by name and answered 404 "No project with projectId".
+  'child-renames-parent-param.yaml',
   // A list and an item both documented as the one record, holding lists of its own (logoraisr's
   // `Report`): the item was taken for a view of the list, the created report never read back.
   'list-and-item-one-record.yaml',

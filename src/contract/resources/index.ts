@@ -76,6 +76,7 @@ export {
   itemSegment,
   isItemPath,
   subresourceBase,
+  namesUnderItem,
   itemRead,
   onCollection,
   collectionNameOf,

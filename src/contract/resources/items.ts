@@ -1,4 +1,4 @@
-import { resourcePath } from '../path-template.js';
+import { resourcePath, samePath } from '../path-template.js';
 import type { Contract, Operation } from '../types.js';
 
 /**
@@ -69,6 +69,24 @@ export function subresourceBase(itemPath: string): string {
   const item = itemSegment(itemPath);
   return item?.extension === undefined ? itemPath : `${item.stem}/{${item.param}}`;
 }
+
+/**
+ * Where a path lies under an item path (below `subresourceBase`), the names the path gives that
+ * item path's parameters, by position: `/continuous_projects/{projectId}/documents` under
+ * `/continuous_projects/{id}` → `id` → `projectId`. A template names its parameters as it likes; the
+ * segment says which resource (OAS 3.0.3 §4.7.8: templates differing only in names are one path).
+ * Undefined when the path does not lie under it.
+ */
+export function namesUnderItem(path: string, itemPath: string): ReadonlyMap<string, string> | undefined {
+  const base = subresourceBase(itemPath);
+  if (!samePath(path).startsWith(`${samePath(base)}/`)) return undefined;
+  const own = templateNames(base);
+  const there = templateNames(path);
+  return new Map(own.map((name, i) => [name, there[i]!]));
+}
+
+/** The expressions of a path template, in order (`/a/{x}/b/{y}` → x, y). */
+const templateNames = (template: string): string[] => [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
 
 /** Whether a path template names one item of a collection (`itemSegment`). */
 export const isItemPath = (template: string): boolean => itemSegment(template) !== undefined;

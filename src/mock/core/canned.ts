@@ -54,10 +54,11 @@ export function cannedReply(
   faker: Faker,
   codeForStatus: (status: number) => string,
   params: Readonly<Record<string, string>> = {},
+  accept?: string | readonly string[],
 ): Reply {
   const status = cannedStatus(operation, p);
   const response = responseFor(operation.responses, status);
-  const mediaType = cannedMediaType(response?.content);
+  const mediaType = cannedMediaType(response?.content, accept, p.example);
   const media = mediaType === undefined ? undefined : response?.content?.[mediaType];
   let body: unknown;
   if (media && mediaType !== undefined) {

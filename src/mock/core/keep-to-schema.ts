@@ -2,7 +2,7 @@ import type { Faker } from '@faker-js/faker';
 import {
   diceOfFaker,
   itemSchemaOf,
-  jsonContent,
+  jsonAnswerEntry,
   parseSequence,
   responseFor,
   sampleValue,
@@ -26,12 +26,22 @@ export function itemsOf(syntax: SequenceSyntax, body: unknown): readonly unknown
 }
 
 /** The reply when its JSON body fits the documented schema, else one with a body generated to fit it (a few tries). */
-export function keepToSchema(operation: Operation, reply: Reply, faker: Faker, validator: SchemaValidator): Reply {
+export function keepToSchema(
+  operation: Operation,
+  reply: Reply,
+  faker: Faker,
+  validator: SchemaValidator,
+  accept?: string | readonly string[],
+): Reply {
   if (reply.body === undefined) return reply;
   const content = responseFor(operation.responses, reply.status)?.content ?? {};
   // A sequence: each item by itemSchema (OAS 3.2.0 §4.14.3.2), the whole by schema, as the runner judges it.
   const sequential = Object.keys(content).find((type) => itemSchemaOf(type, content[type]) !== undefined);
-  if (sequential !== undefined && jsonContent(content, { ranges: true }) === undefined) {
+  // The JSON entry the answer is written in (the kernel's jsonAnswerEntry), which the mock's
+  // validator checks it against: not merely the first that admits JSON (a `*\/*` listed before
+  // `application/json` with a schema of its own, gerermesaffaires' download).
+  const entry = jsonAnswerEntry(accept, content);
+  if (sequential !== undefined && entry === undefined) {
     const syntax = sequenceSyntax(sequential)!;
     const item = itemSchemaOf(sequential, content[sequential])!;
     const whole = sequenceSchemaOf(sequential, content[sequential])!;
@@ -45,7 +55,7 @@ export function keepToSchema(operation: Operation, reply: Reply, faker: Faker, v
     }
     return reply;
   }
-  const json = jsonContent(content, { ranges: true })?.media.schema;
+  const json = entry === undefined ? undefined : content[entry]?.schema;
   if (!json || '$ref' in json || schemaAccepts(validator, json, reply.body)) return reply;
   for (let i = 0; i < 5; i++) {
     const body = sampleValue(json, { dice: diceOfFaker(faker), everyProperty: true, fits: fitsWith(validator) });

@@ -104,9 +104,11 @@ export function respond(request: PlainRequest, deps: CoreDeps): Reply {
     faker,
     codeForStatus,
     params,
+    request.headers.accept,
   );
   // A contract's own example may break its schema (a relative URL under `format: uri`): then a generated body that keeps it.
-  if (preferences.example === undefined) reply = keepToSchema(operation, reply, faker, schemaValidator);
+  if (preferences.example === undefined)
+    reply = keepToSchema(operation, reply, faker, schemaValidator, request.headers.accept);
   // Made-up items of a list match the filters the request names (`?status=sold`).
   if (preferences.example === undefined && !handler)
     reply = reflectFilters(operation, reply, query, schemaValidator, rules.leftOut?.(request.path));

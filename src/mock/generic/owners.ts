@@ -9,7 +9,7 @@
 import {
   referenceBase,
   referencedCreate,
-  subresourceBase,
+  namesUnderItem,
   type Collection,
   type Contract,
   type GenericModel,
@@ -73,10 +73,12 @@ export function scopeOwners(
   if (known) return known;
   const owners = new Map<string, Collection>();
   for (const param of collection.scopeParams) {
-    // A parent collection at the scope's own path (`/users/{userId}` of `/users/{userId}/posts`) says it.
+    // A parent collection at the scope's own path (`/users/{userId}` of `/users/{userId}/posts`) says
+    // it, by the segment whatever either template calls it (namesUnderItem: `/continuous_projects/{id}`
+    // of `/continuous_projects/{projectId}/documents`, where the name would say the `/projects`).
     if (
       model.collections.some(
-        (c) => c !== collection && c.idParam === param && collection.path.startsWith(subresourceBase(c.itemPath)),
+        (c) => c !== collection && namesUnderItem(collection.path, c.itemPath)?.get(c.idParam) === param,
       )
     )
       continue;

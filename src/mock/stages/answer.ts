@@ -5,6 +5,7 @@ import {
   answerType,
   typeWithin,
   collectionNameOf,
+  jsonJudgedBy,
   jsonTypeFor,
   negotiate,
   responseBodyRule,
@@ -115,7 +116,11 @@ export function representationOf(
   const types = Object.keys(content);
   // RFC 9110 §12.5.1 (src/contract/negotiate.ts); a refused Accept was answered 406 before, so
   // only error answers reach here unacceptable: they take the first documented type.
-  const preferred = negotiate(req.headers.accept, types) ?? types[0];
+  const negotiated = negotiate(req.headers.accept, types) ?? types[0];
+  // A JSON body is judged by the entry its label falls in (documentedMediaFor: the exact type before a
+  // range), by the runner and by the validator: written for `*\/*` beside `application/json`, it is
+  // labelled application/json, so it is written in (and kept to) that entry.
+  const preferred = negotiated !== undefined && admitsJson(negotiated) ? jsonJudgedBy(negotiated, types) : negotiated;
   const chosen = validator ? heldBy(req, content, preferred, reply.body, validator) : preferred;
   const syntax = chosen === undefined ? undefined : sequenceSyntax(chosen);
   // A sequential media type (OAS 3.2.0 §4.14.3.1) is written as its items, one after another.
@@ -129,7 +134,7 @@ export function representationOf(
         type: chosen === undefined ? 'application/json' : jsonTypeFor(chosen),
         body: JSON.stringify(reply.body),
       };
-    return { kind: 'json', type: jsonTypeFor(chosen), body: reply.body };
+    return { kind: 'json', type: jsonTypeFor(chosen), entry: chosen, body: reply.body };
   }
   // The XML root is named like the path's collection (the kernel's collectionNameOf: `/Calls.json` → `Calls`).
   const body = nonJsonBody(chosen, reply.body, content[chosen], collectionNameOf(operation.path) ?? 'body');
@@ -154,7 +159,9 @@ function heldBy(
     type !== undefined && admitsJson(type) ? content[type]?.schema : undefined;
   const first = schemaOf(preferred);
   if (first === undefined || '$ref' in first) return preferred;
-  const others = Object.keys(content).filter((t) => t !== preferred && schemaOf(t) !== undefined);
+  const types = Object.keys(content);
+  // Only an entry whose JSON label is judged by itself (jsonJudgedBy): a `*\/*` beside `application/json` is not one.
+  const others = types.filter((t) => t !== preferred && schemaOf(t) !== undefined && jsonJudgedBy(t, types) === t);
   if (others.length === 0 || schemaAccepts(validator, first, body)) return preferred;
   let left = others;
   for (let next = negotiate(req.headers.accept, left); next !== undefined; next = negotiate(req.headers.accept, left)) {

@@ -15,7 +15,13 @@ export type Representation =
   /** No body: a 204/304, HEAD's GET without content, or a success documented without content. */
   | { readonly kind: 'empty' }
   /** A JSON body with a documented schema: checked against the contract (validate-answer), then written. */
-  | { readonly kind: 'json'; readonly type: string; readonly body: unknown }
+  | {
+      readonly kind: 'json';
+      readonly type: string;
+      /** The documented content key the body is written in and checked against (answer.ts representationOf). */
+      readonly entry: string;
+      readonly body: unknown;
+    }
   /** Bytes or text in a media type of their own (a sequence, XML, text, binary, JSON without a schema). */
   | { readonly kind: 'bytes'; readonly type: string; readonly body: string | Buffer };
 

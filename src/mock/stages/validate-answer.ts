@@ -11,7 +11,8 @@ export function validateAnswerStage(ctx: StageContext): RequestHandler {
   const { perOperation } = ctx;
   return (req, res, next) => {
     const representation = stateOf(ctx, req).representation;
-    if (perOperation && representation?.kind === 'json') perOperation.checkResponse(req, res, representation.body);
+    if (perOperation && representation?.kind === 'json')
+      perOperation.checkResponse(req, res, representation.body, representation.entry);
     next();
   };
 }

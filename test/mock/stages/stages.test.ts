@@ -307,7 +307,12 @@ describe('answer', () => {
     );
     const json = await request(app).get('/notes/1').expect(299);
     expect(json.headers['x-trace']).toBe('t');
-    expect(json.body.representation).toEqual({ kind: 'json', type: 'application/json', body: { id: 1, text: 'a' } });
+    expect(json.body.representation).toEqual({
+      kind: 'json',
+      type: 'application/json',
+      entry: 'application/json',
+      body: { id: 1, text: 'a' },
+    });
     expect(
       (await request(app).get('/notes/1').set('Accept', 'text/plain').expect(299)).body.representation,
     ).toMatchObject({ kind: 'bytes', type: expect.stringMatching(/^text\/plain/) });
@@ -337,7 +342,7 @@ describe('validate answer', () => {
         ],
         () => ({
           match: { operation: operation('getNote'), params: { id: '1' } },
-          representation: { kind: 'json', type: 'application/json', body },
+          representation: { kind: 'json', type: 'application/json', entry: 'application/json', body },
         }),
       );
     await request(checked({ id: 1, text: 'fine' }))
@@ -357,7 +362,9 @@ describe('write', () => {
   it('writes each representation: JSON once serialised, bytes in their type, nothing for an empty one', async () => {
     const written = (representation: RequestState['representation']) =>
       alone(writeStage(ctx), () => ({ match: { operation: operation('getNote'), params: {} }, representation }));
-    const json = await request(written({ kind: 'json', type: 'application/json', body: { id: 1 } }))
+    const json = await request(
+      written({ kind: 'json', type: 'application/json', entry: 'application/json', body: { id: 1 } }),
+    )
       .get('/notes/1')
       .expect(200);
     expect(json.text).toBe('{"id":1}');

@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import { jsonContent, responseFor, type Operation } from '../../../contract/index.js';
+import { jsonAnswerEntry, responseFor, type Operation } from '../../../contract/index.js';
 import { HttpError } from '../../errors.js';
 
 /** The `Prefer` knobs the mock honours (Prism's names, plus `delay`). */
@@ -101,7 +101,7 @@ export function checkPreferences(operation: Operation, p: Preferences): void {
   if (p.example !== undefined) {
     const status = cannedStatus(operation, p);
     const content = responseFor(operation.responses, status)?.content;
-    const type = cannedMediaType(content);
+    const type = cannedMediaType(content, undefined, p.example);
     const media = type === undefined ? undefined : content?.[type];
     const names = Object.keys(media?.examples ?? {});
     if (!names.includes(p.example)) {
@@ -114,11 +114,15 @@ export function checkPreferences(operation: Operation, p: Preferences): void {
 }
 
 /**
- * The media type a canned answer is taken from (its examples, its schema): the content's first
- * JSON entry (the kernel's jsonContent, `+json` included, RFC 6839 §3.1), else its first entry.
+ * The media type a canned answer is taken from (its examples, its schema): the JSON entry the
+ * answer is written in (the kernel's jsonAnswerEntry: negotiated by the request's Accept, RFC 9110
+ * §12.5.1, a JSON type before a range such as `*\/*` listed ahead of it; the one holding a named
+ * example asked for), else the first entry.
  */
 export function cannedMediaType(
   content: Readonly<Record<string, OpenAPIV3.MediaTypeObject>> | undefined,
+  accept?: string | readonly string[],
+  example?: string,
 ): string | undefined {
-  return jsonContent(content)?.mediaType ?? Object.keys(content ?? {})[0];
+  return jsonAnswerEntry(accept, content ?? {}, example) ?? Object.keys(content ?? {})[0];
 }
