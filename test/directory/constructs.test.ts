@@ -26,6 +26,10 @@ const CONSTRUCTS = [
   // documents` under `/continuous_projects/{id}`), the other name referring to another collection
   // (`/projects`): the mock matched parents by name and answered 404 "No project with projectId".
   'child-renames-parent-param.yaml',
+  // Flask-AppBuilder's envelopes (Superset: an item read `{id, result: Record}`, a create `{id, result}`,
+  // a list `{ids, result: [Record], count}`): the whole envelope was taken for the record, the create kept
+  // `{id}` alone and the list answered generated results ("created id 4 is not listed").
+  'result-beside-id.yaml',
   // A list and an item both documented as the one record, holding lists of its own (logoraisr's
   // `Report`): the item was taken for a view of the list, the created report never read back.
   'list-and-item-one-record.yaml',

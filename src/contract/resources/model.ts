@@ -13,6 +13,7 @@ import { inferLookups, listedRecords } from './lookups.js';
 import { referenceBase } from './references.js';
 import { inferSingletons } from './singletons.js';
 import { documentedAnswerSchema } from './example-shape.js';
+import { resultBesideId } from './result-envelope.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -48,6 +49,11 @@ export interface Collection {
    * `{data: {ipn: {id, …}}, message, ok, status}`): that inner member; `schema` is then its schema.
    */
   readonly envelopeInner?: string;
+  /**
+   * The answers name the identifier at their top beside `envelope` rather than in the record
+   * (Flask-AppBuilder's `{id, result: Record}`, result-envelope.ts): `idField` is that top member.
+   */
+  readonly idBeside?: true;
   /**
    * Where a record sent whole names itself in a member of its own, the item parameter's field there
    * (Kubernetes' `metadata.name` under `…/{name}`; the record has no `idField`): the create keeps it under that value.
@@ -635,7 +641,7 @@ function envelopedList(
     (arrays.length === 1 && arrays[0]!.holds === 'untyped' ? arrays[0]!.name : undefined);
   if (property === undefined) return undefined;
   const chosen = members.find((m) => m.name === property)!;
-  if (chosen.holds === 'identifiers') return { property, identifiers: true };
+  if (chosen.holds === 'identifiers') return beside(members, described, owner) ?? { property, identifiers: true };
   const itemId = described.get(property);
   // Named like the collection but nothing says its items are the records (no identifier, untyped):
   // the stored records are listed as they are only where the items leave them free. Items that carry
@@ -645,6 +651,23 @@ function envelopedList(
   const ownSummaries = itemId !== undefined && itemId === owner.idField && namesCollection(property, owner.name);
   if (!chosen.sharesIdentifier && chosen.holds !== 'untyped' && !ownSummaries) return undefined;
   return itemId !== undefined && itemId !== owner.idField ? { property, itemId } : { property };
+}
+
+/**
+ * The records a page lists beside their identifiers alone (Flask-AppBuilder's `{ids: [string],
+ * result: [Record], count}`): the one array of records carrying the collection's identifier field
+ * is the page, its identifiers a view of it, as the runner reads the answer's value (envelopes.ts
+ * listMember takes the array sharing the identifier before one of identifiers).
+ */
+function beside(
+  members: readonly EnvelopeMember[],
+  described: ReadonlyMap<string, string | undefined>,
+  owner: ListOwner,
+): { property: string } | undefined {
+  const records = members.filter(
+    (m) => m.holds === 'records' && owner.idField !== undefined && described.get(m.name) === owner.idField,
+  );
+  return records.length === 1 ? { property: records[0]!.name } : undefined;
 }
 
 /**
@@ -796,14 +819,16 @@ export function inferModel(contract: Contract): GenericModel {
     if (listsItsChildren(itemPath, byPath, on) && (!create || bodyNames(create, idParam))) continue;
     // Only where the collection has a POST: there the misreading issues the view's parameter as ids.
     if (on(path, 'post') && viewOfList(itemPath, path, idParam, noun, on)) continue;
+    const topId = identifierProperty(answer, idParam, noun, create, itemOps);
     const wrapped =
-      identifierProperty(answer, idParam, noun, create, itemOps) === undefined
+      topId === undefined
         ? (envelopeOf(answer, idParam, noun, create, itemOps, collectionNameOf(path)) ??
           listOfOneEnvelope(answer, idParam, noun, itemOps, create))
-        : undefined;
+        : resultBesideId(answer, topId, create);
     const schema = wrapped?.schema ?? answer;
-    const idField = identifierProperty(schema, idParam, noun, create, itemOps);
-    const fieldSchema = idField ? recordProperties(schema)[idField] : undefined;
+    const beside = wrapped !== undefined && 'beside' in wrapped ? wrapped.beside : undefined;
+    const idField = beside ?? identifierProperty(schema, idParam, noun, create, itemOps);
+    const fieldSchema = idField ? recordProperties(beside === undefined ? schema : answer)[idField] : undefined;
     const parameter = (on(itemPath, 'get') ?? on(itemPath, 'delete'))?.parameters.find(
       (p) => p.in === 'path' && p.name === idParam,
     );
@@ -821,7 +846,10 @@ export function inferModel(contract: Contract): GenericModel {
       schema,
       noun,
       ...(wrapped ? { envelope: wrapped.property } : {}),
-      ...(wrapped?.inner === undefined ? {} : { envelopeInner: wrapped.inner }),
+      ...(wrapped !== undefined && 'inner' in wrapped && wrapped.inner !== undefined
+        ? { envelopeInner: wrapped.inner }
+        : {}),
+      ...(beside === undefined ? {} : { idBeside: true as const }),
       ...(idField === undefined && !wrapped ? withinOf(answer, idParam, create) : {}),
     };
     collections.push(collection);

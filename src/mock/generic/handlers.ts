@@ -587,6 +587,15 @@ function referenceTo(
   return body;
 }
 
+/**
+ * The identifier an envelope names beside the record (model.ts `idBeside`: Flask-AppBuilder's
+ * `{id, result}`), answered at the top as the stored record holds it; nothing for other envelopes.
+ */
+function besideEnvelope(collection: Collection, record: RecordValue): RecordValue {
+  const field = collection.idField;
+  return collection.idBeside === true && field !== undefined && field in record ? { [field]: record[field] } : {};
+}
+
 /** The answer's member named like the item parameter (`reportId` for `{reportId}`), else `id`. */
 function answerIdField(properties: Readonly<Record<string, unknown>>, collection: Collection): string {
   return Object.keys(properties).find((name) => normal(name) === normal(collection.idParam)) ?? 'id';
@@ -1320,7 +1329,9 @@ export function genericHandlers(deps: GenericDeps): Handlers {
       const held = inner === undefined ? record : { [inner]: record };
       // A member that lists the records (`{data: [Group]}`, model.ts listOfOneEnvelope) holds this one alone.
       const listing = wrap && isArraySchema(mergeAllOf(answer).properties?.[collection.envelope!]);
-      const shown = wrap ? { [collection.envelope!]: listing ? [held] : held } : record;
+      const shown = wrap
+        ? { ...besideEnvelope(collection, record), [collection.envelope!]: listing ? [held] : held }
+        : record;
       const body =
         scalarAnswer(answer, collection, record, validator, deps.faker()) ??
         listOfOne(answer, shown, validator, deps.faker()) ??
