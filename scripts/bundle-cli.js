@@ -4,7 +4,7 @@
 // code cache (src/cli/cached-bundle.ts), which Node 20 cannot do for hundreds of separate ES modules.
 // Same code as dist/src and dist/conformance; only how it is loaded differs.
 import { build } from 'esbuild';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,8 +89,14 @@ async function bundle(entry, name) {
   // (ASCII text is as many UTF-8 bytes as characters.)
   if (Buffer.byteLength(text, 'utf8') !== text.length)
     throw new Error('the bundle is not ASCII: src/cli/cached-bundle.ts reads it as latin1');
-  writeFileSync(outfile, text);
+  // A rebuild while CLIs start (the README test's `npm run build` beside the suite's other files) must
+  // never let one read a half-written bundle ("runCli is not a function"): the new one replaces the
+  // old whole (rename(2) is atomic; a CLI that opened the old file reads it to its end).
+  const partial = `${outfile}.${process.pid}.tmp`;
+  writeFileSync(partial, text);
+  renameSync(partial, outfile);
 }
+
 
 await bundle(['src', 'cli', 'mock.js'], 'petstore-mock');
 // The runner's CLI: a run that stops at an unreachable target took 0.37-0.41 s of CPU from dist/ and
