@@ -98,21 +98,43 @@ const LONG_ON_SMALL_DOCUMENTS = new Set([
 const OWN_PROCESS = LONGEST_FIRST.filter((f) => !LONG_ON_SMALL_DOCUMENTS.has(f));
 
 /**
- * vitest's own order (failed, then longest by its cache, else largest), with LONGEST_FIRST spread
- * over its front: two of them first (one per core), then one after every SPREAD other files, so
- * that the CPU-bound ones do not all share the 2 cores at once (in one measured run under heavy
- * load, four of them together pushed two past their 15-minute limit) while none is left to the end.
+ * The zoo's matrix files of OWN_PROCESS: long in wall time (27–72 s alone) but light on CPU (4.8–10.2 s,
+ * their services waiting on requests), so they are started between the CPU-bound ones of OWN_PROCESS.
+ */
+const MOSTLY_WAITING = new Set(LONGEST_FIRST.filter((f) => f.startsWith('test/zoo/matrix-')));
+
+/**
+ * vitest's own order (failed, then longest by its cache, else largest), with LONGEST_FIRST at its
+ * front. First the files of OWN_PROCESS, two CPU-bound ones (one per core), then one after every
+ * mostly waiting one, so that the CPU-bound ones do not all share the 2 cores at once (in one measured
+ * run under heavy load, four of them together pushed two past their 15-minute limit). Then the other
+ * files, the shared-worker ones of LONGEST_FIRST spread over their front, one after every SPREAD
+ * other files, so that none is left to the end.
+ *
+ * OWN_PROCESS first, and never between the others: a shared worker is kept for the next file only
+ * when that file is a shared one too (vitest's pool: `isolate: false` and the queue's next task of
+ * the same project), else it is stopped and the next shared file starts a fresh one, importing the
+ * kit again. With OWN_PROCESS spread over the front, 14 shared workers were started in a whole-suite
+ * run (the worker pids of `npx vitest run --config vitest.cpu.config.ts`, 2026-11-28) where 4 (one
+ * per worker) suffice; a fresh one costs about 1 s of CPU (6 small files in one worker, shared and
+ * isolated, side by side: 9.3 and 14.5 s of CPU, 99 passed each). The order changes no file's
+ * tests; by the whole-suite logs' file times (ci-final, ci-final2) it ends no later.
  */
 const SPREAD = 3;
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const rank = (f: TestSpecification): number =>
-      LONGEST_FIRST.indexOf(relative(f.project.config.root, f.moduleId).split('\\').join('/'));
+    const path = (f: TestSpecification): string => relative(f.project.config.root, f.moduleId).split('\\').join('/');
+    const rank = (f: TestSpecification): number => LONGEST_FIRST.indexOf(path(f));
     const longest = sorted.filter((f) => rank(f) !== -1).sort((a, b) => rank(a) - rank(b));
     const others = sorted.filter((f) => rank(f) === -1);
-    const out = longest.splice(0, 2);
-    while (longest.length > 0) out.push(...others.splice(0, SPREAD), longest.shift()!);
+    const own = longest.filter((f) => OWN_PROCESS.includes(path(f)));
+    const waiting = own.filter((f) => MOSTLY_WAITING.has(path(f)));
+    const bound = own.filter((f) => !MOSTLY_WAITING.has(path(f)));
+    const out = bound.splice(0, 2);
+    while (bound.length > 0 || waiting.length > 0) out.push(...waiting.splice(0, 1), ...bound.splice(0, 1));
+    const shared = longest.filter((f) => !OWN_PROCESS.includes(path(f)));
+    while (shared.length > 0) out.push(shared.shift()!, ...others.splice(0, SPREAD));
     return [...out, ...others];
   }
 }

@@ -1079,15 +1079,29 @@ const documents404 = (operation: Operation): boolean => responseFor(operation.re
  * `/invoices/{invoice_id}` item; `/boards/{board_id}/sections` under `/boards/{board_id}`), the
  * nearest last. A collection's own item path counts only for operations it does not bind.
  */
-function parentsOf(path: string, model: GenericModel, bound: Collection | undefined): Collection[] {
+function parentsOf(path: string, model: GenericModel, bound: Collection | undefined): readonly Collection[] {
+  // Asked on every request that may answer 404; a pure function of the model (fixed once built),
+  // the path and the bound collection, so each answer is kept with the model. Without, every
+  // request scanned every collection's item path (Stripe: 1.9 % of its self-consistency file).
+  let byPath = parentsKept.get(model);
+  if (!byPath) parentsKept.set(model, (byPath = new Map()));
+  let byBound = byPath.get(path);
+  if (!byBound) byPath.set(path, (byBound = new Map()));
+  const kept = byBound.get(bound);
+  if (kept) return kept;
   const found = model.collections.filter(
     (c) =>
       c !== bound &&
       c.scopeParams.every((p) => path.includes(`{${p}}`)) &&
       (path.startsWith(`${subresourceBase(c.itemPath)}/`) || (bound === undefined && path === c.itemPath)),
   );
-  return found.sort((a, b) => a.itemPath.length - b.itemPath.length);
+  found.sort((a, b) => a.itemPath.length - b.itemPath.length);
+  byBound.set(bound, found);
+  return found;
 }
+
+/** parentsOf's answers, per model, path template and bound collection (keys from the contract only). */
+const parentsKept = new WeakMap<GenericModel, Map<string, Map<Collection | undefined, readonly Collection[]>>>();
 
 /**
  * Whether an identifier the store lacks names a record of a collection no list of the mock shows,
