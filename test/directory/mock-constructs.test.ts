@@ -383,6 +383,10 @@ const CONSTRUCTS = [
   // A JSON:API page whose `data` is a union of arrays beside `included` and `errors` (OPTIMADE, pydantic):
   // the made-up page cut `errors`, `data` ignored `page_limit` (paging_truthful); see the test below.
   'jsonapi-union-data-page.yaml',
+  // Class "the mock answering 5xx": an error schema whose `error`-named member refers to itself (Azure's
+  // `innererror`, Application Insights and Machine Learning): shaping the error body recursed until the
+  // stack ran out, every error (401, 404, 400, 405) answered 500 "The server could not complete the request."
+  'recursive-error-wrapper.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
