@@ -387,6 +387,10 @@ const CONSTRUCTS = [
   // `innererror`, Application Insights and Machine Learning): shaping the error body recursed until the
   // stack ran out, every error (401, 404, 400, 405) answered 500 "The server could not complete the request."
   'recursive-error-wrapper.yaml',
+  // Class "the mock answering 5xx": operations whose one success is 101 Switching Protocols (PI Web API's
+  // channels, edrv's realtime): a bare 101 without Upgrade left the client with no answer ("fetch failed");
+  // a request without Upgrade is refused 426 (RFC 9110 §15.5.22), one asking for it gets its 101.
+  'switch-protocols-only.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
