@@ -1,6 +1,13 @@
 import { isSuccess } from '../../src/contract/index.js';
 import { fail, pass, skip, type Check } from './types.js';
-import { errorMessageOf, largeContentRefused, longTargetRefused, pastSunset, targetOctets } from './util.js';
+import {
+  errorMessageOf,
+  largeContentRefused,
+  longTargetRefused,
+  pastSunset,
+  targetOctets,
+  upgradeRequired,
+} from './util.js';
 import { documentedResponse } from '../../src/contract/index.js';
 import { needsUserInput } from '../user-inputs.js';
 
@@ -33,8 +40,9 @@ export const positiveDataAccepted: Check = {
     // A 3xx the operation documents is its success (RFC 9110 §15.4: redirects are answers too).
     if (isSuccess(operation, status)) return pass;
     // 101 switches protocols only on the client's Upgrade (RFC 9110 §7.8, §15.2.2), which the runner
-    // never sends: the request was not the one the contract's success needs, so nothing is judged.
-    if (status === 101 && operation.responses['101'] !== undefined)
+    // never sends: the request was not the one the contract's success needs, so nothing is judged;
+    // nor is the 426 Upgrade Required a server gives such a request instead (§15.5.22).
+    if ((status === 101 && operation.responses['101'] !== undefined) || upgradeRequired(exchange, operation))
       return skip(
         `${operation.id} succeeds with 101 Switching Protocols, which needs an Upgrade header the runner does not send (RFC 9110 §7.8): not exercised over plain HTTP`,
       );

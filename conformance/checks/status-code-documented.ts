@@ -6,6 +6,7 @@ import {
   largeContentRefused,
   longTargetRefused,
   targetOctets,
+  upgradeRequired,
 } from './util.js';
 import { documentedResponse } from '../../src/contract/index.js';
 import { judgeRefusal, refusalFor } from './refusal.js';
@@ -30,6 +31,12 @@ export const statusCodeDocumented: Check = {
       return {
         status: 'warn',
         reason: `contract omits 413: ${operation.id} states no size limit, and ${Buffer.byteLength(exchange.request.body ?? '')} octets of content got 413 (RFC 9110 §15.5.14)`,
+      };
+    }
+    if (upgradeRequired(exchange, operation)) {
+      return {
+        status: 'warn',
+        reason: `contract omits 426: ${operation.id} switches protocols (101), and a request without Upgrade got 426 Upgrade Required (RFC 9110 §7.8, §15.5.22)`,
       };
     }
     if (longTargetRefused(exchange)) {

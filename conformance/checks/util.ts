@@ -183,3 +183,13 @@ export function longTargetRefused(exchange: Exchange): boolean {
   const status = exchange.response?.status;
   return (status === 414 || status === 431) && targetOctets(exchange) > LARGE_CONTENT_OCTETS;
 }
+
+/**
+ * A 426 Upgrade Required answering a request without `Upgrade` to an operation whose success is a
+ * 101 Switching Protocols: the switch needs the client's Upgrade (RFC 9110 §7.8), which the runner
+ * never sends, and 426 is the refusal HTTP gives a request that must switch first (§15.5.22).
+ */
+export function upgradeRequired(exchange: Exchange, operation: Operation): boolean {
+  const upgrade = Object.keys(exchange.request.headers).some((name) => name.toLowerCase() === 'upgrade');
+  return exchange.response?.status === 426 && operation.responses['101'] !== undefined && !upgrade;
+}

@@ -516,13 +516,22 @@ const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
  * The error as the schema shapes it: known fields filled, required unknown ones generated (from a
  * faker seeded by the status, so the same error is byte-identical), optional unknown ones left
  * out unless `everything` (a second try for schemas whose constraints want more).
+ * `within`: the schemas being shaped around this one, outermost first (see the wrapper below).
  */
-function shape(raw: Schema, error: HttpError, everything: boolean, say: boolean, tools: Tools): unknown {
+function shape(
+  raw: Schema,
+  error: HttpError,
+  everything: boolean,
+  say: boolean,
+  tools: Tools,
+  within: readonly Schema[] = [],
+): unknown {
   const { fakers } = tools;
   const schema = mergeAllOf(raw);
   const alternative = schema.oneOf?.[0] ?? schema.anyOf?.[0];
   if (alternative && !('$ref' in alternative) && !schema.properties)
-    return shape(alternative, error, everything, say, tools);
+    return shape(alternative, error, everything, say, tools, within);
+  const around = [...within, raw];
   if (schema.type !== 'object' && !schema.properties) {
     const faker = fakers.take(error.status);
     try {
@@ -549,8 +558,12 @@ function shape(raw: Schema, error: HttpError, everything: boolean, say: boolean,
       // Google; `{ErrorModel: {Description, ErrorCategory}}`, an XML root element written as the one
       // member, payrun.io): shaped like the body itself, not generated (a 401 saying status 545 in
       // lorem ipsum), nor left out (an empty `{}`, though an error body says what went wrong).
-      else if (isWrapper(name, schema) && mergeAllOf(sub).properties)
-        out[name] = shape(sub, error, everything, say, tools);
+      // A wrapper that is one of the schemas being shaped (Azure's `innererror`, an `$ref` to its own
+      // error schema; JSON Schema 2020-12 §8.2.3.1 lets a schema refer to itself) is the error's
+      // cause, not the error: left out when optional, generated to the sampler's depth when required,
+      // never shaped again and again until the stack runs out (every error answered 500).
+      else if (isWrapper(name, schema) && mergeAllOf(sub).properties && !around.includes(sub))
+        out[name] = shape(sub, error, everything, say, tools, around);
       else if ((required.has(name) || everything) && sub.writeOnly !== true)
         out[name] = sampleValue(sub, { dice: diceOfFaker(faker()), name, everyProperty: true });
     }

@@ -1,6 +1,7 @@
 // Construct fixtures (fixtures/constructs/directory/) for faults of the mock the directory sweep
 // found (issue 29 items 3 and 4), each swept as `npm run sweep` sweeps a document: the mock starts,
 // no plain GET answers 5xx, and the runner finds nothing wrong with the mock.
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { packageRoot } from '../../src/contract/index.js';
@@ -383,10 +384,51 @@ const CONSTRUCTS = [
   // A JSON:API page whose `data` is a union of arrays beside `included` and `errors` (OPTIMADE, pydantic):
   // the made-up page cut `errors`, `data` ignored `page_limit` (paging_truthful); see the test below.
   'jsonapi-union-data-page.yaml',
+  // Class "the mock answering 5xx": an error schema whose `error`-named member refers to itself (Azure's
+  // `innererror`, Application Insights and Machine Learning): shaping the error body recursed until the
+  // stack ran out, every error (401, 404, 400, 405) answered 500 "The server could not complete the request."
+  'recursive-error-wrapper.yaml',
+  // Class "the mock answering 5xx": operations whose one success is 101 Switching Protocols (PI Web API's
+  // channels, edrv's realtime): a bare 101 without Upgrade left the client with no answer ("fetch failed");
+  // a request without Upgrade is refused 426 (RFC 9110 §15.5.22), one asking for it gets its 101.
+  'switch-protocols-only.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
   it.each(CONSTRUCTS)('%s: mock starts, no 5xx, no failure', (name) => expectCleanSweep(name));
+});
+
+describe('an operation whose one success is 101 Switching Protocols', () => {
+  // RFC 9110 §7.8: a 101 only to a request asking with Upgrade, naming its protocol; else 426 (§15.5.22).
+  it('answers 426 with Upgrade to a plain GET, and 101 naming the protocol to one asking to switch', async () => {
+    const mock = await start({
+      port: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'switch-protocols-only.yaml'),
+    });
+    try {
+      const plain = await fetch(`${mock.url}/streams/a/channel`);
+      expect(plain.status).toBe(426);
+      expect(plain.headers.get('upgrade')).toBe('websocket');
+      const switched = await new Promise<{ status: number; upgrade: string | undefined }>((resolve, reject) => {
+        const req = request(`${mock.url}/streams/a/channel`, {
+          headers: { Connection: 'Upgrade', Upgrade: 'websocket' },
+        });
+        req.on('upgrade', (res, socket) => {
+          socket.destroy();
+          resolve({ status: res.statusCode ?? 0, upgrade: res.headers.upgrade });
+        });
+        req.on('response', (res) => {
+          res.resume();
+          resolve({ status: res.statusCode ?? 0, upgrade: res.headers.upgrade });
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      expect(switched).toEqual({ status: 101, upgrade: 'websocket' });
+    } finally {
+      await mock.close();
+    }
+  });
 });
 
 describe('a JSON:API page whose data is a union of arrays keeps its page size in `data`', () => {

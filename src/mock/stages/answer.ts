@@ -22,6 +22,7 @@ import { createFaker } from '../faker.js';
 import { HttpError } from '../errors.js';
 import { nonJsonBody, schemaAccepts } from '../media.js';
 import type { Reply } from '../routes/types.js';
+import { switchProtocols } from './switch-protocols.js';
 import { stateOf, type Representation, type StageContext } from './context.js';
 
 /**
@@ -37,6 +38,8 @@ export function answerStage(ctx: StageContext): RequestHandler {
     const state = stateOf(ctx, req);
     const reply = state.answer;
     if (!reply) throw new HttpError(500, ctx.codeForStatus(500), 'The request reached its answer without one.');
+    // A documented 101 is given only to a request asking to switch (switch-protocols.ts).
+    if (reply.status === 101) switchProtocols(req, res, ctx.codeForStatus);
     const documented = responseFor(state.match.operation.responses, reply.status);
     for (const name in reply.headers) {
       const written = reply.headers[name]!;
