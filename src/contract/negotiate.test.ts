@@ -26,7 +26,20 @@ describe('Accept negotiation (one reading for the mock and the runner)', () => {
       'application/json',
       'RFC 9110 §8.3.1',
     ],
-    ['*/* prefers JSON', '*/*', ['application/xml', 'application/json'], 'application/json', 'RFC 9110 §12.5.1'],
+    [
+      "*/* takes the first documented (the server's order, as accepts/Prism)",
+      '*/*',
+      ['application/xml', 'application/json'],
+      'application/xml',
+      'RFC 9110 §12.5.1',
+    ],
+    [
+      '*/* takes a documented type before a range listed ahead of it',
+      '*/*',
+      ['*/*', 'text/csv'],
+      'text/csv',
+      'RFC 9110 §12.5.1',
+    ],
     ['type/* range', 'text/*', ['application/json', 'text/csv'], 'text/csv', 'RFC 9110 §12.5.1'],
     [
       'highest q wins',

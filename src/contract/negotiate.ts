@@ -159,10 +159,12 @@ function weigh(ranges: readonly AcceptRange[], documented: string): Weight | und
 /**
  * The documented media type (a content key, as written) to answer in, by the request's Accept
  * field (RFC 9110 §12.5.1): the highest q; among equals a more specific match, then the range
- * listed first, then (one range covering both: `*\/*`, `application/*`) a JSON type (RFC 8259;
- * RFC 6839 §3.1 `+json`) before any other, then the document's order. A request without Accept "will accept any media type" (§12.5.1): it is read as
- * `*\/*`, so a documented type is chosen before a documented range listed ahead of it
- * (gerermesaffaires' `*\/*` before `application/json`) and JSON before XML. Undefined when nothing
+ * listed first, then a documented type before a documented range (an answer is written in a type,
+ * never in `*\/*`: gerermesaffaires' `*\/*` listed before `application/json`), then the document's
+ * order, as a server offering its types in that order does (Prism and Express's `accepts` with
+ * `Accept: *\/*`: petstore v3's loginUser answers XML, documented first). A request without Accept
+ * "will accept any media type" (§12.5.1): the server chooses, and this one chooses a JSON type
+ * (RFC 8259; RFC 6839 §3.1 `+json`) before another, as Prism does. Undefined when nothing
  * documented is acceptable (every candidate refused with q=0 or not covered): the server may then
  * answer 406 (RFC 9110 §15.5.7). The mock answers in this entry, generates its body from it and
  * checks the body against it; the runner judges an answer by the entry its Content-Type falls in
@@ -172,13 +174,14 @@ export function negotiate(
   accept: string | readonly string[] | undefined,
   documented: readonly string[],
 ): string | undefined {
-  const ranges = parseAccept(accept) ?? ANY;
-  let chosen: { key: string; weight: Weight; json: boolean } | undefined;
+  const asked = parseAccept(accept);
+  const ranges = asked ?? ANY;
+  let chosen: Candidate | undefined;
   for (const key of documented) {
     const weight = weigh(ranges, key);
     if (!weight || weight.q <= 0) continue;
-    const json = isJsonMediaType(key);
-    if (!chosen || better(weight, json, chosen.weight, chosen.json)) chosen = { key, weight, json };
+    const candidate = { key, weight, range: key.includes('*'), json: asked === undefined && isJsonMediaType(key) };
+    if (!chosen || better(candidate, chosen)) chosen = candidate;
   }
   return chosen?.key;
 }
@@ -186,12 +189,21 @@ export function negotiate(
 /** No Accept field: any media type (RFC 9110 §12.5.1). */
 const ANY: readonly AcceptRange[] = [{ type: '*', subtype: '*', params: {}, q: 1, order: 0 }];
 
+/** A documented entry negotiate weighs: `json` only where the request named no Accept field. */
+interface Candidate {
+  readonly key: string;
+  readonly weight: Weight;
+  readonly range: boolean;
+  readonly json: boolean;
+}
+
 /** Whether a candidate outranks the one chosen so far (negotiate's order; the earlier wins a full tie). */
-function better(weight: Weight, json: boolean, than: Weight, thanJson: boolean): boolean {
-  if (weight.q !== than.q) return weight.q > than.q;
-  if (weight.specificity !== than.specificity) return weight.specificity > than.specificity;
-  if (weight.order !== than.order) return weight.order < than.order;
-  return json && !thanJson;
+function better(a: Candidate, than: Candidate): boolean {
+  if (a.weight.q !== than.weight.q) return a.weight.q > than.weight.q;
+  if (a.weight.specificity !== than.weight.specificity) return a.weight.specificity > than.weight.specificity;
+  if (a.weight.order !== than.weight.order) return a.weight.order < than.weight.order;
+  if (a.range !== than.range) return !a.range;
+  return a.json && !than.json;
 }
 
 /**
