@@ -12,6 +12,9 @@ import { expectCleanSweep } from './outcomes.js';
 import { sweepDocument, SWEEP_DEFAULTS } from '../../bench/sweep/document.js';
 
 const CONSTRUCTS = [
+  // Records whose one identifier is `uuid`, under a parameter named for another noun and `Uuid`
+  // (Zettle's `/v1/taxes/{taxRateUuid}` over `TaxRate {uuid, …}`): keyed by nothing, every read 404.
+  'uuid-named-by-parameter.yaml',
   // A list and an item both documented as the one record, holding lists of its own (logoraisr's
   // `Report`): the item was taken for a view of the list, the created report never read back.
   'list-and-item-one-record.yaml',
