@@ -30,6 +30,9 @@ const CONSTRUCTS = [
   // a list `{ids, result: [Record], count}`): the whole envelope was taken for the record, the create kept
   // `{id}` alone and the list answered generated results ("created id 4 is not listed").
   'result-beside-id.yaml',
+  // Records whose one identifier is `uuid`, under a parameter named for another noun and `Uuid`
+  // (Zettle's `/v1/taxes/{taxRateUuid}` over `TaxRate {uuid, …}`): keyed by nothing, every read 404.
+  'uuid-named-by-parameter.yaml',
   // A list and an item both documented as the one record, holding lists of its own (logoraisr's
   // `Report`): the item was taken for a view of the list, the created report never read back.
   'list-and-item-one-record.yaml',

@@ -13,7 +13,7 @@ import {
   referenceBase,
   referencedCreate,
 } from './index.js';
-import { nounedField, qualifiedField } from './vocabulary.js';
+import { addressedField, nounedField, qualifiedField } from './vocabulary.js';
 
 /** The one resource model, one row per construct; each row builds the smallest document that shows it. */
 
@@ -586,5 +586,19 @@ describe('nounedField: a parameter naming the noun, then the field', () => {
     ['no field ends the parameter', 'cardLocalId', ['id', 'name'], undefined],
   ])('%s', (_, param, names, expected) => {
     expect(nounedField(param, names)).toBe(expected);
+  });
+});
+
+describe('addressedField: a parameter of several words whose last is a field', () => {
+  it.each<[string, string, string[], string | undefined]>([
+    ["appcenter's org_name over name, beside a UUID id", 'org_name', ['id', 'name'], 'name'],
+    ["Zettle's taxRateUuid over a tax rate's uuid (no id)", 'taxRateUuid', ['uuid', 'label'], 'uuid'],
+    ["Zoom's meetingUUID over uuid beside the meeting's id", 'meetingUUID', ['id', 'uuid', 'topic'], 'uuid'],
+    ['a uuid parameter over a record with no uuid keeps to id', 'vaultUuid', ['id', 'name'], undefined],
+    ['one word is no such parameter', 'uuid', ['uuid'], undefined],
+    ['never id itself', 'tax_rate_id', ['id', 'uuid'], undefined],
+    ['an earlier word a field too names either', 'rate_uuid', ['rate', 'uuid'], undefined],
+  ])('%s', (_, param, names, expected) => {
+    expect(addressedField(param, names)).toBe(expected);
   });
 });

@@ -38,14 +38,22 @@ function wordsOf(name: string): string[] {
 /**
  * The words a path names a record by besides its id (`{org_name}`, `{app_slug}`; LaunchDarkly's
  * `{projectKey}` over `{_id, key, name}`, Bitbucket's `{project_key}` and Confluence's `{spaceKey}` over
- * a record with a `uuid` or `id` and a `key`): `{promotion_code}` (Stripe) or `{access_token}` name
+ * a record with a `uuid` or `id` and a `key`; a `{taxRateUuid}` over a record's `uuid`): `{promotion_code}` (Stripe) or `{access_token}` name
  * the id in other words, and stay with it.
  */
 const ADDRESSING: ReadonlySet<string> = new Set(['name', 'slug', 'key']);
 
+/**
+ * The words a path parameter of several words may end with to name a record's field: ADDRESSING's,
+ * and `uuid`, the identifier some records carry instead of (or beside) an `id` (Zettle's
+ * `/v1/taxes/{taxRateUuid}` over `TaxRate {uuid, label, …}`, Zoom's `{meetingUUID}` over `{uuid, id}`):
+ * the path carries that field's value, whatever the noun before it (RFC 6570 §3.2.2, RFC 9562 §4 the UUID).
+ */
+const ADDRESSING_LAST: ReadonlySet<string> = new Set([...ADDRESSING, 'uuid']);
+
 export function addressedField(param: string, names: readonly string[]): string | undefined {
   const words = wordsOf(param).map(normalName);
-  if (words.length < 2 || !ADDRESSING.has(words.at(-1)!)) return undefined;
+  if (words.length < 2 || !ADDRESSING_LAST.has(words.at(-1)!)) return undefined;
   const byNormal = new Map(names.map((n) => [normalName(n), n]));
   if (words.slice(0, -1).some((w) => byNormal.has(w))) return undefined;
   return byNormal.get(words.at(-1)!);
