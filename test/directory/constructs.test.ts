@@ -76,6 +76,10 @@ const CONSTRUCTS = [
   // A body field that is an integer or any string (telegram's `chat_id`), in a form and in JSON: the
   // runner read the integer alternative only and sent `1.5` (text in a form) and `"not-a-number"`.
   'field-any-text-alternative.yaml',
+  // Defects built from a first alternative that another one takes (openaq's array items `anyOf:
+  // [integer, string]`, pandascore's id-or-slug `oneOf: [integer, slug pattern]`): the runner sent
+  // `not-a-number` and `0`, values of the text alternative, as defects and failed the mock's 200.
+  'alternative-takes-first-defect.yaml',
   // Variants told apart by the query member their keys' fragments name (sdb's `/#Action=CreateDomain`):
   // the runner sent one without `Action` and judged the answer, the first variant's, as its own.
   'fragment-variants-selector-missing.yaml',
