@@ -80,6 +80,9 @@ const CONSTRUCTS = [
   // [integer, string]`, pandascore's id-or-slug `oneOf: [integer, slug pattern]`): the runner sent
   // `not-a-number` and `0`, values of the text alternative, as defects and failed the mock's 200.
   'alternative-takes-first-defect.yaml',
+  // A multipart list of numbers sent as one part (files.com's `etags[part]`): the validator read the
+  // mock's `[646]` as JSON text and refused the valid form "must be array".
+  'multipart-one-item-list.yaml',
   // Variants told apart by the query member their keys' fragments name (sdb's `/#Action=CreateDomain`):
   // the runner sent one without `Action` and judged the answer, the first variant's, as its own.
   'fragment-variants-selector-missing.yaml',
