@@ -83,6 +83,9 @@ const CONSTRUCTS = [
   // A multipart list of numbers sent as one part (files.com's `etags[part]`): the validator read the
   // mock's `[646]` as JSON text and refused the valid form "must be array".
   'multipart-one-item-list.yaml',
+  // An enumerated segment naming another template's literal (mist.com's `/{zone_type}/count` beside
+  // `/zones/{zone_id}`): `/zones/count` was served as the zone read and refused, 400.
+  'listed-segment-beside-item.yaml',
   // Variants told apart by the query member their keys' fragments name (sdb's `/#Action=CreateDomain`):
   // the runner sent one without `Action` and judged the answer, the first variant's, as its own.
   'fragment-variants-selector-missing.yaml',
