@@ -9,6 +9,7 @@ import {
   mergeAllOf,
   querystringParameter,
 } from '../../src/contract/index.js';
+import { anotherAlternativeTakes } from './alternative-meets.js';
 import { asSchema, effective, isRecord, writableProperties, type Schema } from './schema.js';
 
 /** One invalid variant of a valid input: exactly one thing broken, named for the report. */
@@ -40,17 +41,20 @@ function invalidParameterValues(
   if (written && alternativesOf(written).some(anyText)) return [];
   const s = p.schema && !('$ref' in p.schema) ? effective(p.schema) : undefined;
   if (!s) return [];
+  // A value of the first alternative's defects that another alternative takes is valid (§6.1.1).
+  const defect = (v: { value: unknown }): boolean => !written || !anotherAlternativeTakes(written, v.value, true);
   if (s.type === 'array') {
     // On the wire a single value is a valid one-element array (form, explode): only a wrong item is a defect.
-    const items = 'items' in s && s.items && !('$ref' in s.items) ? effective(s.items) : undefined;
-    if (!items || items.type === 'string' || items.type === undefined) return [];
-    return invalidParameterItemValues(items, (reason) => skipped(`item ${reason}`)).map((v) => ({
-      what: `item ${v.what}`,
-      value: [v.value],
-    }));
+    const writtenItems = asSchema(s.items);
+    const items = writtenItems ? effective(writtenItems) : undefined;
+    if (!writtenItems || !items || items.type === 'string' || items.type === undefined) return [];
+    return invalidParameterItemValues(items, (reason) => skipped(`item ${reason}`))
+      .filter((v) => !anotherAlternativeTakes(writtenItems, v.value, true))
+      .map((v) => ({ what: `item ${v.what}`, value: [v.value] }))
+      .filter(defect);
   }
   if (s.type === 'object' || s.type === undefined || s.nullable === true) return [];
-  return invalidParameterItemValues(s, skipped);
+  return invalidParameterItemValues(s, skipped).filter(defect);
 }
 
 /** A schema every text value meets: a string with no enum, pattern, format or length bound. */
@@ -240,10 +244,9 @@ export function mutationsFor(
       // takes every string, and every value of a form, which travels as text (JSON Schema
       // Validation §6.1.1 holds per alternative: `1.5` sent in a form is the string "1.5").
       const written = asSchema(body.properties?.[name]) ?? sub;
-      const takesAnyString = alternativesOf(mergeAllOf(written)).some(anyText);
       const values = plan?.json
         ? [...invalidValues(sub, fieldSkipped), ...jsonOnlyInvalidValues(sub)].filter(
-            (v) => !(takesAnyString && typeof v.value === 'string'),
+            (v) => !anotherAlternativeTakes(written, v.value, false),
           )
         : invalidParameterValues({ name, in: 'query', schema: written }, fieldSkipped);
       for (const { what, value } of values) {

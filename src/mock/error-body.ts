@@ -573,10 +573,23 @@ function shape(
       out[name] =
         known(name, sub, error, say, tools) ??
         sampleValue(sub, { dice: diceOfFaker(faker()), name, everyProperty: true });
-    return out;
+    return Object.keys(out).length > 0 || !say ? out : saidAnyway(schema, error, tools);
   } finally {
     if (seeded) fakers.give(seeded);
   }
+}
+
+/**
+ * An error body says what went wrong (RFC 9110 §15.5: the server SHOULD send a representation
+ * explaining the error): an open object whose declared members the error fills none of (mist.com's
+ * 400, `{type: object, properties: {}}`) answered `{}`. Its message goes as an undeclared member
+ * where the schema takes one (JSON Schema Validation §10.3.2.3 additionalProperties), else `{}`.
+ * Only when the error must be said (`say`): a declared member that can say it (FastAPI's `detail`
+ * list) is tried first.
+ */
+function saidAnyway(schema: Schema, error: HttpError, tools: Tools): Record<string, unknown> {
+  const said = { message: error.message };
+  return schema.additionalProperties !== false && tools.fits(schema, said) ? said : {};
 }
 
 /**

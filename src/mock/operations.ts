@@ -49,6 +49,10 @@ interface CompiledPath {
   readonly allow: string;
   /** Allow for OPTIONS: the documented methods, HEAD beside GET, and OPTIONS itself. */
   readonly allowAll: string;
+  /** Per expression, in order: the values its schema lists where it is a whole segment, else undefined. */
+  readonly segmentLists: readonly (readonly string[] | undefined)[];
+  /** How many whole segments are one expression (path-template.ts bySpecificity's first key). */
+  readonly bare: number;
 }
 
 /**
@@ -91,6 +95,7 @@ export class OperationMatcher {
           // RFC 9110 §10.2.1: Allow lists the methods the target resource supports.
           allow: [...new Set(ops.map((op) => op.method.toUpperCase()))].join(', '),
           allowAll: allowAll([...new Set(ops.map((op) => op.method.toUpperCase()))]),
+          ...segmentsOf(template, ops[0]!),
         };
       })
       // The more specific template first (path-template.ts bySpecificity): custom methods and
@@ -209,10 +214,14 @@ export class OperationMatcher {
    */
   private find(path: string): { compiled: CompiledPath; m: RegExpExecArray } | undefined {
     for (const read of ['strict', 'regexp'] as const) {
+      let best: { compiled: CompiledPath; m: RegExpExecArray; open: number } | undefined;
       for (const compiled of this.paths) {
+        // A template with fewer open segments for this path comes first, as bySpecificity orders them.
+        if (best && compiled.bare - compiled.segmentLists.filter(Boolean).length >= best.open) continue;
         const m = compiled[read].exec(path);
-        if (m) return { compiled, m };
+        if (m) best = { compiled, m, open: openSegments(compiled, m) };
       }
+      if (best) return best;
     }
     return undefined;
   }
@@ -221,6 +230,36 @@ export class OperationMatcher {
   get base(): string {
     return this.basePath;
   }
+}
+
+/**
+ * The whole-segment expressions of a template, each with the values its schema lists. A listed
+ * value is a concrete path the template stands for (mist.com's `/sites/{site_id}/{zone_type}/count`,
+ * `zone_type: {enum: [zones, rssizones]}`, is `/sites/{site_id}/zones/count` and
+ * `/sites/{site_id}/rssizones/count`), and concrete paths match before templated ones (OAS 3.0.3
+ * §4.7.8): so `/sites/1/zones/count` is that path's, not `/sites/{site_id}/zones/{zone_id}`'s.
+ */
+function segmentsOf(template: string, operation: Operation): Pick<CompiledPath, 'segmentLists' | 'bare'> {
+  const segments = template.split('/');
+  const whole = (name: string): boolean => segments.includes(`{${name}}`);
+  const names = [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+  return {
+    segmentLists: names.map((name) => (whole(name) ? listedValues(operation, name) : undefined)),
+    bare: segments.filter((segment) => /^\{[^}]+\}$/.test(segment)).length,
+  };
+}
+
+/** The whole segments of a path a template's expressions take without listing the value carried. */
+function openSegments(compiled: CompiledPath, m: RegExpExecArray): number {
+  const concrete = compiled.segmentLists.filter((values, i) => {
+    const carried = m[i + 1];
+    return (
+      values !== undefined &&
+      carried !== undefined &&
+      values.some((v) => v === carried || encodeURIComponent(v) === carried)
+    );
+  }).length;
+  return compiled.bare - concrete;
 }
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

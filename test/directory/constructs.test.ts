@@ -97,6 +97,16 @@ const CONSTRUCTS = [
   // A body field that is an integer or any string (telegram's `chat_id`), in a form and in JSON: the
   // runner read the integer alternative only and sent `1.5` (text in a form) and `"not-a-number"`.
   'field-any-text-alternative.yaml',
+  // Defects built from a first alternative that another one takes (openaq's array items `anyOf:
+  // [integer, string]`, pandascore's id-or-slug `oneOf: [integer, slug pattern]`): the runner sent
+  // `not-a-number` and `0`, values of the text alternative, as defects and failed the mock's 200.
+  'alternative-takes-first-defect.yaml',
+  // A multipart list of numbers sent as one part (files.com's `etags[part]`): the validator read the
+  // mock's `[646]` as JSON text and refused the valid form "must be array".
+  'multipart-one-item-list.yaml',
+  // An enumerated segment naming another template's literal (mist.com's `/{zone_type}/count` beside
+  // `/zones/{zone_id}`): `/zones/count` was served as the zone read and refused, 400.
+  'listed-segment-beside-item.yaml',
   // Variants told apart by the query member their keys' fragments name (sdb's `/#Action=CreateDomain`):
   // the runner sent one without `Action` and judged the answer, the first variant's, as its own.
   'fragment-variants-selector-missing.yaml',

@@ -745,6 +745,25 @@ describe('an error documented only as XML is written as XML', () => {
 });
 
 describe('error bodies and answers that follow their own schemas', () => {
+  // An error body says what was wrong (RFC 9110 §15.5): an open object declaring no member (mist.com's
+  // 400) answered `{}`; its message now goes as an undeclared member, and a closed one stays `{}`.
+  it('an open error object declaring no member carries the message; a closed one stays empty', async () => {
+    const mock = await start({
+      port: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'error-open-object-no-members.yaml'),
+    });
+    try {
+      const open = await fetch(`${mock.url}/sites/not-a-uuid/stats?limit=-1`);
+      expect(open.status).toBe(400);
+      const { message } = (await open.json()) as { message: string };
+      expect(message).toContain('uuid');
+      const closed = await fetch(`${mock.url}/sites/not-a-uuid/closed`);
+      expect(closed.status).toBe(400);
+      expect(await closed.json()).toEqual({});
+    } finally {
+      await mock.close();
+    }
+  });
   it('an error says its message in a field named like one (`errorMsg`) and fills every required name', async () => {
     const mock = await start({
       port: 0,

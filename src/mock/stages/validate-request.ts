@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { fixedMethod, isRecord, type Operation } from '../../contract/index.js';
 import { errorStage } from '../series.js';
+import { keepListsThroughValidator } from '../multipart-lists.js';
 import { matchedBy } from '../operation-validators.js';
 import { validatorMiddleware } from '../validator.js';
 import { validatorSlots } from '../validator-document.js';
@@ -21,6 +22,7 @@ export async function validateRequestStage(ctx: StageContext): Promise<RequestHa
           matchedBy(req, params);
           // The validator refuses by calling next with the error, or by throwing it.
           const run = (op: Operation, done: (error?: unknown) => void): void => {
+            keepListsThroughValidator(req.headers['content-type'], req.body);
             try {
               perOperation.handlerFor(op)(req, res, done);
             } catch (error) {
