@@ -523,7 +523,10 @@ function shape(raw: Schema, error: HttpError, everything: boolean, say: boolean,
   const alternative = schema.oneOf?.[0] ?? schema.anyOf?.[0];
   if (alternative && !('$ref' in alternative) && !schema.properties)
     return shape(alternative, error, everything, say, tools);
-  if (schema.type !== 'object' && !schema.properties) {
+  // The type decides (JSON Schema Validation §6.1.1; `properties` applies to objects only, Core §10.3.2):
+  // a Java collection written by springfox is `type: array` with `items` and an `empty` property
+  // (XTRF's `CategoriesDTO`), and its error body is an array, never an object of that property.
+  if (!objectShaped(schema)) {
     const faker = fakers.take(error.status);
     try {
       return sampleValue(schema, { dice: diceOfFaker(faker), everyProperty: true });
@@ -564,6 +567,17 @@ function shape(raw: Schema, error: HttpError, everything: boolean, say: boolean,
   } finally {
     if (seeded) fakers.give(seeded);
   }
+}
+
+/**
+ * Whether an error body is shaped as an object of the schema's members: typed `object`, or
+ * declaring `properties` where its type admits an object (untyped, or a 3.1 list naming `object`).
+ */
+function objectShaped(schema: Schema): boolean {
+  const type: unknown = schema.type;
+  if (type === 'object') return true;
+  const admitsObject = type === undefined || (Array.isArray(type) && type.includes('object'));
+  return admitsObject && schema.properties !== undefined;
 }
 
 /**
