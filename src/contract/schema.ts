@@ -807,7 +807,14 @@ function openObjectView(
     )
       return undefined;
     for (const [name, sub] of Object.entries(isRecord(view['properties']) ? view['properties'] : {})) {
-      if (name in properties && !sameSchema(properties[name], sub)) return undefined;
+      // Members compared as they read, past their `$ref`s: the validator's copy keeps references, and
+      // Vonage's `product` and `product_sms` are two components alike but for their examples.
+      if (
+        name in properties &&
+        !sameSchema(properties[name], sub) &&
+        !sameSchema(resolve(properties[name]), resolve(sub))
+      )
+        return undefined;
       properties[name] = sub;
     }
     for (const name of Array.isArray(view['required']) ? view['required'] : []) required.add(name);

@@ -347,6 +347,10 @@ const CONSTRUCTS = [
   // A `format: url` example on a loopback host (dev.to's `http://localhost:3000/…`): the kernel took it,
   // the mock's response validator read `url` as ajv-formats' public-address pattern and answered 500.
   'url-format-loopback-example.yaml',
+  // oneOf alternatives `allOf: [Base, Fields]` declaring a shared member through two components alike
+  // but for their examples (Vonage's `product` and `product_sms`): the kernel read the overlap, the
+  // mock's validator copy, comparing `$ref`s by name, did not and refused its own answers, 500.
+  'oneof-overlap-member-alike-refs.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
