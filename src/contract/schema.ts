@@ -709,7 +709,14 @@ function admitsEvery(wide: unknown, narrow: unknown, resolve: (node: unknown) =>
     s['type'] === 'array' &&
     Object.keys(s).every((k) => k === 'type' || k === 'items' || ANNOTATION_KEYS.has(k) || k.startsWith('x-'));
   if (list(w) && list(n)) return admitsEvery(w['items'], n['items'], resolve, depth + 1);
-  return admitsAllOf(w, n, resolve, depth + 1);
+  // An extension of `wide` (`allOf: [wide, {…}]`: InfluxDB's `CellWithViewProperties` of `Cell`,
+  // the items of `Dashboard.cells` beside `DashboardWithViewProperties.cells`) admits only values
+  // `wide` admits (JSON Schema Validation §10.2.1.1, allOf is a conjunction); objects composed
+  // by allOf are read as the one open object they amount to, as alternatives are.
+  if (extendedBy(n, wide, resolve) !== undefined) return true;
+  const wideView = openObjectView(w, resolve);
+  const narrowView = openObjectView(n, resolve);
+  return wideView !== undefined && narrowView !== undefined && admitsAllOf(wideView, narrowView, resolve, depth + 1);
 }
 
 /**
@@ -800,7 +807,14 @@ function openObjectView(
     )
       return undefined;
     for (const [name, sub] of Object.entries(isRecord(view['properties']) ? view['properties'] : {})) {
-      if (name in properties && !sameSchema(properties[name], sub)) return undefined;
+      // Members compared as they read, past their `$ref`s: the validator's copy keeps references, and
+      // Vonage's `product` and `product_sms` are two components alike but for their examples.
+      if (
+        name in properties &&
+        !sameSchema(properties[name], sub) &&
+        !sameSchema(resolve(properties[name]), resolve(sub))
+      )
+        return undefined;
       properties[name] = sub;
     }
     for (const name of Array.isArray(view['required']) ? view['required'] : []) required.add(name);
@@ -863,7 +877,7 @@ export function schemaContradictions(document: unknown): string[] {
 const VALUE_KEYS: ReadonlySet<string> = new Set(['example', 'examples', 'enum', 'default']);
 
 /** An absolute URL with a web scheme (`http`, `https`, `ftp`), as the WHATWG URL Standard parses it, written without spaces. */
-function isWebUrl(text: string): boolean {
+export function isWebUrl(text: string): boolean {
   if (/\s/.test(text) || !/^(?:https?|ftp):\/\//i.test(text)) return false;
   try {
     return new URL(text).hostname !== '';

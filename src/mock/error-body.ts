@@ -532,7 +532,10 @@ function shape(
   if (alternative && !('$ref' in alternative) && !schema.properties)
     return shape(alternative, error, everything, say, tools, within);
   const around = [...within, raw];
-  if (schema.type !== 'object' && !schema.properties) {
+  // The type decides (JSON Schema Validation §6.1.1; `properties` applies to objects only, Core §10.3.2):
+  // a Java collection written by springfox is `type: array` with `items` and an `empty` property
+  // (XTRF's `CategoriesDTO`), and its error body is an array, never an object of that property.
+  if (!objectShaped(schema)) {
     const faker = fakers.take(error.status);
     try {
       return sampleValue(schema, { dice: diceOfFaker(faker), everyProperty: true });
@@ -590,6 +593,17 @@ function shape(
 function saidAnyway(schema: Schema, error: HttpError, tools: Tools): Record<string, unknown> {
   const said = { message: error.message };
   return schema.additionalProperties !== false && tools.fits(schema, said) ? said : {};
+}
+
+/**
+ * Whether an error body is shaped as an object of the schema's members: typed `object`, or
+ * declaring `properties` where its type admits an object (untyped, or a 3.1 list naming `object`).
+ */
+function objectShaped(schema: Schema): boolean {
+  const type: unknown = schema.type;
+  if (type === 'object') return true;
+  const admitsObject = type === undefined || (Array.isArray(type) && type.includes('object'));
+  return admitsObject && schema.properties !== undefined;
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   discriminatedView,
   fixedMethod,
   isRecord,
+  isWebUrl,
   pathItemOperations,
   walkRecords,
   sequenceSyntax,
@@ -1430,7 +1431,10 @@ function scalarAdmits(): Admits {
   return (constraints, value) => {
     const key = JSON.stringify(constraints);
     if (!compiled.has(key)) {
-      ajv ??= addFormats(new Ajv({ strict: false, logger: false, validateFormats: true }));
+      ajv ??= addFormats(new Ajv({ strict: false, logger: false, validateFormats: true })).addFormat('url', {
+        type: 'string',
+        validate: isWebUrl, // as validatorOptions gives it to the validator
+      });
       try {
         const validate = ajv.compile(constraints);
         compiled.set(key, (v) => validate(v) === true);

@@ -2,7 +2,7 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import express, { type Request, type RequestHandler } from 'express';
 import type * as OpenApiValidator from 'express-openapi-validator';
-import { ContractError, isRecord, type Contract } from '../contract/index.js';
+import { ContractError, isRecord, isWebUrl, type Contract } from '../contract/index.js';
 import {
   aboveHarmless,
   harmlessProblem,
@@ -108,7 +108,13 @@ export function validatorOptions(forValidator: ValidatorDocument): ValidatorOpti
   return {
     // A normalised copy: the validator may annotate the document it is given.
     apiSpec: forValidator.document as ValidatorOptions['apiSpec'],
-    formats: Object.fromEntries(forValidator.annotationFormats.map((name) => [name, true])),
+    // `url` as the kernel reads it (src/contract/schema.ts isWebUrl), not ajv-formats' pattern that
+    // refuses loopback and private hosts: a contract's own example (`http://localhost:3000/…`, dev.to)
+    // passed the kernel's check, was answered, then refused here, a 500 on the mock's own answer.
+    formats: {
+      ...Object.fromEntries(forValidator.annotationFormats.map((name) => [name, true])),
+      url: { type: 'string', validate: isWebUrl },
+    },
     validateApiSpec: false, // checked at start (checkedValidatorDocument)
     validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, allErrors: true },
     validateResponses: { allErrors: true },

@@ -373,6 +373,19 @@ const CONSTRUCTS = [
   // A collection listed as references to its records, the identifier and a link alone (clickmeter's
   // `{entities: [{id, uri}]}`): the mock answered a generated page and the runner failed "created id … is not listed".
   'list-of-record-references.yaml',
+  // oneOf alternatives alike but for a list whose items in one extend the other's by allOf (InfluxDB's
+  // Dashboard and DashboardWithViewProperties): every value fits both, the mock refused its own answers, 500.
+  'oneof-extended-items.yaml',
+  // The only documented answer (`default`) an array schema carrying `properties` (springfox's Java
+  // collections, XTRF's CategoriesDTO): the mock's refusals were objects, "body must be array".
+  'error-array-with-properties.yaml',
+  // A `format: url` example on a loopback host (dev.to's `http://localhost:3000/…`): the kernel took it,
+  // the mock's response validator read `url` as ajv-formats' public-address pattern and answered 500.
+  'url-format-loopback-example.yaml',
+  // oneOf alternatives `allOf: [Base, Fields]` declaring a shared member through two components alike
+  // but for their examples (Vonage's `product` and `product_sms`): the kernel read the overlap, the
+  // mock's validator copy, comparing `$ref`s by name, did not and refused its own answers, 500.
+  'oneof-overlap-member-alike-refs.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
