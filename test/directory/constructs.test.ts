@@ -33,6 +33,10 @@ const CONSTRUCTS = [
   // Records whose one identifier is `uuid`, under a parameter named for another noun and `Uuid`
   // (Zettle's `/v1/taxes/{taxRateUuid}` over `TaxRate {uuid, …}`): keyed by nothing, every read 404.
   'uuid-named-by-parameter.yaml',
+  // A create answering a receipt (`{data: {id}, success}`, `{spec_id, status_code, status_reason}`)
+  // where the item read answers a list, not a record (apacta's "Show file" `{data: [string]}`, noosh's
+  // `SpecListVO`): no record to compare the listed items with, no list bound, "created id … is not listed".
+  'create-answers-receipt-item-read-list.yaml',
   // A list and an item both documented as the one record, holding lists of its own (logoraisr's
   // `Report`): the item was taken for a view of the list, the created report never read back.
   'list-and-item-one-record.yaml',

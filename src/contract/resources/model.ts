@@ -1194,9 +1194,57 @@ function listedAsCreated(
       : envelopeOf(written, idParam, noun, create, [], collectionNameOf(collection.path))?.schema;
   const idField = record === undefined ? undefined : identifierProperty(record, idParam, noun, create, []);
   if (record === undefined || idField === undefined) return undefined;
-  const shape = listShape(answer, record, { idField, idParam, noun, name: collectionNameOf(collection.path) });
+  const shape =
+    listShape(answer, record, { idField, idParam, noun, name: collectionNameOf(collection.path) }) ??
+    (readsPage(collection.schema) ? listedByReceipt(answer, record, idField) : undefined);
   if (shape === undefined || (shape.kind === 'wrapped' && shape.identifiers === true)) return undefined;
   return { ...shape, itemId: shape.kind === 'wrapped' ? (shape.itemId ?? idField) : idField };
+}
+
+/**
+ * Whether the item read answers a page rather than a record: arrays beside plain values only
+ * (noosh's `SpecListVO` `{results: [SpecSimpleVO], status_code, status_reason}`, apacta's `{data:
+ * [string], success}`). A read answering a record that names no identifier (ijenko's `User`) keeps
+ * its create's reference as the list's only judge (create-answers-reference.yaml).
+ */
+function readsPage(schema: Schema): boolean {
+  const members = Object.values(mergeAllOf(schema).properties ?? {});
+  const arrays = members.filter((sub) => !('$ref' in sub) && mergeAllOf(lowered(sub)).type === 'array');
+  return arrays.length > 0 && members.every((sub) => arrays.includes(sub) || plainValue(sub));
+}
+
+/**
+ * The list of the collection's own path where the create answers a receipt, not the record: the new
+ * identifier beside plain values the listed items do not show (apacta's `{data: {id}, success}`,
+ * noosh's `{spec_id, status_code, status_reason}`), and the item read answers no record to compare
+ * with (a list: noosh's `SpecListVO`, apacta's `{data: [string]}`). Nothing the receipt holds can
+ * show the items to be the records or not (looksLikeRecord compares shared fields), so the page's one
+ * array of objects carrying that identifier field lists them (RFC 9110 §9.3.3: the POST's answer
+ * names the resource it created; §9.3.1: the collection's GET represents its members).
+ */
+function listedByReceipt(answer: Schema | undefined, receipt: Schema, idField: string): ListShape | undefined {
+  if (answer === undefined) return undefined;
+  const own = recordProperties(receipt);
+  const rest = Object.entries(own).filter(([name]) => name !== idField);
+  if (!rest.every(([, sub]) => plainValue(sub))) return undefined;
+  const carries = (items: unknown): boolean => {
+    if (!isRecord(items) || '$ref' in items || !isObjectSchema(items as Schema)) return false;
+    const fields = recordProperties(items as Schema);
+    return idField in fields && !rest.some(([name]) => name in fields);
+  };
+  const schema = lowered(answer);
+  if (schema.type === 'array' && 'items' in schema) return carries(schema.items) ? { kind: 'array' } : undefined;
+  const view = mergeAllOf(schema);
+  if ((view.type !== undefined && view.type !== 'object') || idField in (view.properties ?? {})) return undefined;
+  const arrays = Object.entries(primaryData(view)).filter(([, sub]) => {
+    if ('$ref' in sub) return false;
+    const merged = mergeAllOf(lowered(sub));
+    return merged.type === 'array' && 'items' in merged && !('$ref' in merged.items) && isObjectSchema(merged.items);
+  });
+  if (arrays.length !== 1) return undefined;
+  const [property, list] = arrays[0]!;
+  const merged = mergeAllOf(lowered(list as Schema));
+  return 'items' in merged && carries(merged.items) ? { kind: 'wrapped', property, wrapper: schema } : undefined;
 }
 
 /**
