@@ -338,6 +338,10 @@ const CONSTRUCTS = [
   // A collection listed as references to its records, the identifier and a link alone (clickmeter's
   // `{entities: [{id, uri}]}`): the mock answered a generated page and the runner failed "created id … is not listed".
   'list-of-record-references.yaml',
+  // An identifier field written as `allOf` of a shared id schema whose example sits in that part
+  // (ShipEngine's `webhook_id: {allOf: [{$ref: se_id}]}`): new ids were drawn from the example, the
+  // seeded record's id, so the created resource read back that record (created_resource_readable).
+  'id-example-under-allof.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {

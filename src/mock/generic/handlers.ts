@@ -676,14 +676,17 @@ function newId(
   let source = schema;
   for (let i = 0; i < 20; i++) {
     // After a few draws, without the schema's example: a schema whose example is the draw it keeps
-    // giving (Lob's `crv_id`, the seeded record's own id) still has the pattern to draw from.
-    const { example: _example, ...unexampled } = source;
+    // giving (Lob's `crv_id`, the seeded record's own id) still has the pattern to draw from. The
+    // example is left out of the allOf view (OAS 3.0.3 §4.7.24), since a field written as `allOf` of
+    // a shared id schema beside a description (ShipEngine's `webhook_id: {allOf: [{$ref: se_id}]}`)
+    // has it in the part, not in its own keywords.
+    const { example: _example, ...unexampled } = mergeAllOf(source);
     // A pattern unanchored by `.*` on both sides (AWS Clean Rooms' `.*[0-9a-f]{8}-…-[0-9a-f]{12}.*`,
     // with `minLength` and `maxLength` 36) matches its core alone: every other such draw is the
     // core's, since the free `.*` draws keep breaking the length bounds.
-    const { example: _merged, ...flat } = mergeAllOf(source);
-    const core = typeof flat.pattern === 'string' ? /^\^?\.\*(.+?)\.\*\$?$/.exec(flat.pattern)?.[1] : undefined;
-    const drawn = i < 3 ? source : core !== undefined && i % 2 === 1 ? { ...flat, pattern: core } : unexampled;
+    const core =
+      typeof unexampled.pattern === 'string' ? /^\^?\.\*(.+?)\.\*\$?$/.exec(unexampled.pattern)?.[1] : undefined;
+    const drawn = i < 3 ? source : core !== undefined && i % 2 === 1 ? { ...unexampled, pattern: core } : unexampled;
     const candidate = sampleValue(drawn, {
       dice: diceOfFaker(faker),
       name: collection.idField ?? 'id',
