@@ -1121,12 +1121,15 @@ export function unknownParent(
   for (const parent of parentsOf(operation.path, deps.model, bound)) {
     const id = params[parent.idParam];
     if (id === undefined) continue;
-    // A parent that clients cannot create on its own exists once records live under it: their
-    // create made it (Hydra: POST /admin/keys/{set} makes the set `GET /admin/keys/{set}` reads).
-    // One that has a create of its own exists only in the store (a deleted board takes its sections).
+    // A parent exists once records live under it: their create made it (Hydra: POST
+    // /admin/keys/{set} makes the set `GET /admin/keys/{set}` reads), or, where clients can create
+    // it on its own, their create took it as given (OSIsoft: `POST /analysistemplates/{webId}/
+    // securityentries` documents 201 alone, so it keeps the entry; its read must find it, RFC 9110
+    // §9.3.3). A parent with a create of its own that was deleted since stays gone with what lived
+    // under it (a deleted board takes its sections).
     const creatable = [...deps.model.bindings.values()].some((b) => b.kind === 'create' && b.collection === parent);
     const implied =
-      !creatable &&
+      !(creatable && deps.store.wasDeleted(parent.path, scopeOf(parent, params), id)) &&
       deps.model.collections.some(
         (c) =>
           c.scopeParams.includes(parent.idParam) &&
