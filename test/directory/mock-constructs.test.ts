@@ -1038,3 +1038,35 @@ describe('a list of identifiers alone over records that name no identifier of th
     }
   });
 });
+
+// Records made under a parent the store lacks, by a create that documents no 404 (OSIsoft's
+// `POST /analysistemplates/{webId}/securityentries`, 201 only): the parent is implied by them, so
+// their read answers 200 as their list does (it answered 404 "No analysistemplate with webId …",
+// created_resource_readable); a parent deleted since stays gone, children and all.
+describe('a child made under a parent the store lacks', () => {
+  it('reads back 200; under a parent deleted since, 404', async () => {
+    const mock = await start({
+      port: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'child-created-under-unknown-parent.yaml'),
+    });
+    try {
+      const post = (path: string, body: unknown): Promise<Response> =>
+        fetch(`${mock.url}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      expect((await post('/templates/W1/securityentries', { Name: 'Adrienne' })).status).toBe(201);
+      expect((await fetch(`${mock.url}/templates/W1/securityentries`)).status).toBe(200);
+      expect((await fetch(`${mock.url}/templates/W1/securityentries/Adrienne`)).status).toBe(200);
+      const made = await post('/templates', { Name: 'T' });
+      const location = made.headers.get('location') ?? '';
+      expect(made.status).toBe(201);
+      expect((await post(`${location}/securityentries`, { Name: 'Alfredo' })).status).toBe(201);
+      expect((await fetch(`${mock.url}${location}`, { method: 'DELETE' })).status).toBe(204);
+      expect((await fetch(`${mock.url}${location}/securityentries/Alfredo`)).status).toBe(404);
+    } finally {
+      await mock.close();
+    }
+  });
+});

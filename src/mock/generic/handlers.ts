@@ -685,14 +685,17 @@ function newId(
   let source = schema;
   for (let i = 0; i < 20; i++) {
     // After a few draws, without the schema's example: a schema whose example is the draw it keeps
-    // giving (Lob's `crv_id`, the seeded record's own id) still has the pattern to draw from.
-    const { example: _example, ...unexampled } = source;
+    // giving (Lob's `crv_id`, the seeded record's own id) still has the pattern to draw from. The
+    // example is left out of the allOf view (OAS 3.0.3 §4.7.24), since a field written as `allOf` of
+    // a shared id schema beside a description (ShipEngine's `webhook_id: {allOf: [{$ref: se_id}]}`)
+    // has it in the part, not in its own keywords.
+    const { example: _example, ...unexampled } = mergeAllOf(source);
     // A pattern unanchored by `.*` on both sides (AWS Clean Rooms' `.*[0-9a-f]{8}-…-[0-9a-f]{12}.*`,
     // with `minLength` and `maxLength` 36) matches its core alone: every other such draw is the
     // core's, since the free `.*` draws keep breaking the length bounds.
-    const { example: _merged, ...flat } = mergeAllOf(source);
-    const core = typeof flat.pattern === 'string' ? /^\^?\.\*(.+?)\.\*\$?$/.exec(flat.pattern)?.[1] : undefined;
-    const drawn = i < 3 ? source : core !== undefined && i % 2 === 1 ? { ...flat, pattern: core } : unexampled;
+    const core =
+      typeof unexampled.pattern === 'string' ? /^\^?\.\*(.+?)\.\*\$?$/.exec(unexampled.pattern)?.[1] : undefined;
+    const drawn = i < 3 ? source : core !== undefined && i % 2 === 1 ? { ...unexampled, pattern: core } : unexampled;
     const candidate = sampleValue(drawn, {
       dice: diceOfFaker(faker),
       name: collection.idField ?? 'id',
@@ -1141,12 +1144,15 @@ export function unknownParent(
   for (const parent of parentsOf(operation.path, deps.model, bound)) {
     const id = params[parent.idParam];
     if (id === undefined) continue;
-    // A parent that clients cannot create on its own exists once records live under it: their
-    // create made it (Hydra: POST /admin/keys/{set} makes the set `GET /admin/keys/{set}` reads).
-    // One that has a create of its own exists only in the store (a deleted board takes its sections).
+    // A parent exists once records live under it: their create made it (Hydra: POST
+    // /admin/keys/{set} makes the set `GET /admin/keys/{set}` reads), or, where clients can create
+    // it on its own, their create took it as given (OSIsoft: `POST /analysistemplates/{webId}/
+    // securityentries` documents 201 alone, so it keeps the entry; its read must find it, RFC 9110
+    // §9.3.3). A parent with a create of its own that was deleted since stays gone with what lived
+    // under it (a deleted board takes its sections).
     const creatable = [...deps.model.bindings.values()].some((b) => b.kind === 'create' && b.collection === parent);
     const implied =
-      !creatable &&
+      !(creatable && deps.store.wasDeleted(parent.path, scopeOf(parent, params), id)) &&
       deps.model.collections.some(
         (c) =>
           c.scopeParams.includes(parent.idParam) &&
