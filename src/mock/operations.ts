@@ -245,7 +245,7 @@ function segmentsOf(template: string, operation: Operation): Pick<CompiledPath, 
   const names = [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
   return {
     segmentLists: names.map((name) => (whole(name) ? listedValues(operation, name) : undefined)),
-    bare: segments.filter((segment) => /^\{[^}]+\}$/.test(segment)).length,
+    bare: names.filter(whole).length,
   };
 }
 
