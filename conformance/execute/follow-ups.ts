@@ -128,7 +128,11 @@ function readExpectation(
  * `{http_code, response_msg, data: {…}}`), so the fields sent are looked for where the record sits.
  */
 function readAnswerSchema(reader: Operation): Schema | undefined {
-  return documentedAnswerSchema(reader.responses['200']?.content, { fallback: true });
+  // A read documenting no 1xx–3xx answers its success under `default` (OAS 3.0.3 §4.7.16), as the
+  // kernel's successSchema reads it: xtrf's `GET /projects/{projectId}` lists `default: Success` alone.
+  const listsSuccess = Object.keys(reader.responses).some((status) => /^[123]/.test(status));
+  const success = reader.responses['200'] ?? (listsSuccess ? undefined : reader.responses.default);
+  return documentedAnswerSchema(success?.content, { fallback: true });
 }
 
 /** The expected fields where the answer holds them: in the envelope's member, if it has one. */

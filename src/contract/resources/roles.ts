@@ -17,10 +17,16 @@ export function isSuccess(operation: Operation, status: number): boolean {
   return false;
 }
 
+/**
+ * The answers documented for success: the 2xx, or `default` where the operation lists no 1xx–3xx
+ * (OAS 3.0.3 §4.7.16: `default` covers the codes not listed; a generator writing every answer as
+ * `default: Success` documents its success there). model.ts successSchema reads the same rule: a
+ * create whose record the model keeps is a create here too.
+ */
 function successResponses(operation: Operation): OpenAPIV3.ResponseObject[] {
-  return Object.entries(operation.responses)
-    .filter(([status]) => /^2/.test(status))
-    .map(([, r]) => r);
+  const entries = Object.entries(operation.responses);
+  const listsSuccess = entries.some(([status]) => /^[123]/.test(status));
+  return entries.filter(([status]) => /^2/.test(status) || (!listsSuccess && status === 'default')).map(([, r]) => r);
 }
 
 /**
