@@ -16,6 +16,7 @@ import {
   identifierField,
   identifierOf,
   keyedField,
+  listsIdentifiers,
   documentedAnswerSchema,
   itemRead,
   itemSegment,
@@ -301,6 +302,7 @@ function listedId(item: Readonly<Record<string, unknown>>, field: string): unkno
 
 /** Walks the list of a collection (largest page the contract allows) and returns every id seen. */
 async function listIds(
+  contract: Contract,
   session: Session,
   listOp: Operation,
   reportAs: string,
@@ -316,6 +318,11 @@ async function listIds(
   let last: Exchange | undefined;
   let pages = 0;
   let unreadable = false;
+  // Plain values are the records' identifiers only where the kernel's model reads the list so (its
+  // ListShape `identifiers`), as the mock answers it: elsewhere they are what the list shows of
+  // something else (a file's name), and no value of them names the created record.
+  const plainIds = listsIdentifiers(contract, listOp);
+  let plainOther = false;
   // An offset counted from 1 (the kernel's offsetBase: `minimum: 1`) asks for the first item at 1.
   for (let offset = offsetParam ? offsetBase(offsetParam.schema) : 0; pages < 50; pages++) {
     const query: Record<string, unknown> = {};
@@ -350,7 +357,8 @@ async function listIds(
     // A list of the identifiers alone (`{ticketIds: [...]}`, the kernel's listMember) lists each by itself.
     for (const item of items)
       if (isRecord(item)) ids.push(listedId(item, field));
-      else if (typeof item === 'string' || typeof item === 'number') ids.push(item);
+      else if ((typeof item === 'string' || typeof item === 'number') && plainIds) ids.push(item);
+      else if (typeof item === 'string' || typeof item === 'number') plainOther = true;
     if (
       !offsetParam ||
       limit === undefined ||
@@ -363,7 +371,12 @@ async function listIds(
   }
   if (!last) return undefined;
   const undescribed = undescribedList(listOp);
-  const unnamed = undescribed ?? unnamedIn(listOp, field);
+  const unnamed =
+    undescribed ??
+    unnamedIn(listOp, field) ??
+    (plainOther
+      ? `${listOp.id} answers plain values the contract does not name as the records' identifiers (no member named for them, nor values its item parameter admits): which record each names it does not say`
+      : undefined);
   // Record the walk as one exchange: its last page, with every id seen.
   const exchange = await session.send({
     reportAs,
@@ -513,7 +526,7 @@ export async function readBack(
   // Only a list without required query parameters can be walked as is (they may filter it); the
   // session fills required headers and cookies (a tenant id) as for any follow-up.
   if (list && listOp && !listOp.parameters.some((p) => p.required === true && p.in === 'query'))
-    await listIds(session, listOp, create.id, 'list_back', context, idField, input.pathParams);
+    await listIds(contract, session, listOp, create.id, 'list_back', context, idField, input.pathParams);
   return undefined;
 }
 
@@ -609,6 +622,6 @@ export async function readAfterDelete(
       ? `${reader.id} is past its sunset and no GET ${parent} lists the collection`
       : `neither a GET on ${op.path} nor a GET ${parent} can show whether the resource is gone`;
   // The list under the parent the record was deleted from (its path values, the item's own aside).
-  await listIds(session, listOp, op.id, 'read_after_delete', { resourceId }, 'id', input.pathParams);
+  await listIds(contract, session, listOp, op.id, 'read_after_delete', { resourceId }, 'id', input.pathParams);
   return undefined;
 }

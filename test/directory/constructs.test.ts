@@ -42,6 +42,12 @@ const CONSTRUCTS = [
   // where the item read answers a list, not a record (apacta's "Show file" `{data: [string]}`, noosh's
   // `SpecListVO`): no record to compare the listed items with, no list bound, "created id … is not listed".
   'create-answers-receipt-item-read-list.yaml',
+  // A page of plain values on a collection's own path no name calls identifiers (pinecone's
+  // `GET /collections` `[CollectionName]`, apacta's `{data: [string], pagination, success}`): the
+  // runner read them as ids, the model bound no list, the mock answered made-up names ("created id …
+  // is not listed"). The model binds them where the item parameter admits the values; the runner
+  // reads plain values as ids only there (`format: uri` beside a `uuid` parameter stays unjudged).
+  'plain-value-page-on-own-path.yaml',
   // A list and an item both documented as the one record, holding lists of its own (logoraisr's
   // `Report`): the item was taken for a view of the list, the created report never read back.
   'list-and-item-one-record.yaml',
@@ -547,6 +553,60 @@ describe('a read that wraps the record beside members of its own is compared ins
           message: expect.stringMatching(/reads back different: data: .*"enabled"/),
         }),
       );
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+describe('a page of plain values the model reads as identifiers still shows a record missing from it', () => {
+  it('a server listing collection names without the one created fails; an uri page it does not read stays unjudged', async () => {
+    // A stub that creates and reads any collection, but lists only one other name.
+    let title = '';
+    const server = createServer((request, response) => {
+      response.setHeader('content-type', 'application/json');
+      const url = request.url ?? '';
+      if (request.method === 'POST') {
+        let sent = '';
+        request.on('data', (chunk: Buffer) => {
+          sent += chunk.toString();
+        });
+        request.on('end', () => {
+          response.statusCode = 201;
+          if (url === '/attachments') {
+            title = (JSON.parse(sent) as { title: string }).title;
+            response.end(JSON.stringify({ id: '9b2f6c1e-0d3a-4c8e-8f4b-2a1d5e6f7a8b', title }));
+          } else {
+            // A 201 names what it created by its Location (RFC 9110 §15.3.2).
+            const { name } = JSON.parse(sent) as { name: string };
+            response.setHeader('location', `/collections/${encodeURIComponent(name)}`);
+            response.end();
+          }
+        });
+        return;
+      }
+      const name = /^\/collections\/([^/]+)$/.exec(url)?.[1];
+      if (name !== undefined) response.end(JSON.stringify({ name: decodeURIComponent(name), status: 'Ready' }));
+      else if (url === '/collections') response.end(JSON.stringify(['another-collection']));
+      else if (url.startsWith('/attachments/')) response.end(JSON.stringify({ id: url.slice(13), title }));
+      else if (url === '/attachments')
+        response.end(JSON.stringify({ data: ['https://files.example/a'], success: true }));
+      else {
+        response.statusCode = 404;
+        response.end('{}');
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const spec = join(packageRoot, 'fixtures', 'constructs', 'directory', 'plain-value-page-on-own-path.yaml');
+      const { report } = await runOnMock(`http://127.0.0.1:${port}`, spec, ['created_resource_readable']);
+      const result = (op: string) =>
+        report.results.find((r) => r.check === 'created_resource_readable' && r.operation === op);
+      expect(result('create_collection')).toEqual(
+        expect.objectContaining({ status: 'failed', message: expect.stringMatching(/is not listed/) }),
+      );
+      expect(result('addAttachment')?.status).toBe('passed');
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }

@@ -48,7 +48,7 @@ export {
   type ListShape,
   type GenericModel,
 } from './model.js';
-export { keyedField, modelOf } from './keyed-field.js';
+export { keyedField, listsIdentifiers, modelOf } from './keyed-field.js';
 export { documentedAnswerSchema, exampleAnswerSchema, exampleShape } from './example-shape.js';
 export {
   isSuccess,

@@ -37,3 +37,14 @@ export function keyedField(
   const binding = modelOf(contract).bindings.get(create.id);
   return binding?.kind === 'create' ? binding.collection.idField : undefined;
 }
+
+/**
+ * Whether the model reads `listOp`'s answer as the identifiers of its collection's records alone
+ * (model.ts ListShape `identifiers`: `{ticketIds: [string]}`, pinecone's `[CollectionName]`), so a
+ * plain value listed there names a record. Elsewhere a plain value is something else the list shows
+ * (a file's name, a table's float), which the mock answers from the schema, not from its records.
+ */
+export function listsIdentifiers(contract: Contract, listOp: Operation): boolean {
+  const binding = modelOf(contract).bindings.get(listOp.id);
+  return binding?.kind === 'list' && binding.shape.identifiers === true;
+}

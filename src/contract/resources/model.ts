@@ -14,6 +14,7 @@ import { referenceBase } from './references.js';
 import { inferSingletons } from './singletons.js';
 import { documentedAnswerSchema } from './example-shape.js';
 import { resultBesideId } from './result-envelope.js';
+import { listsPlainIdentifiers, pageFigure } from './plain-identifiers.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -68,6 +69,8 @@ export type ListShape =
       readonly itemMember?: string;
       /** As the wrapped kind's: the field a listed item carries the identifier in (a record that names none). */
       readonly itemId?: string;
+      /** As the wrapped kind's: the array holds the records' identifiers alone (pinecone's `[CollectionName]`). */
+      readonly identifiers?: true;
     }
   | {
       readonly kind: 'wrapped';
@@ -519,6 +522,14 @@ export function listShape(written: Schema | undefined, item: Schema, summary?: L
   };
   if (schema.type === 'array' && 'items' in schema && (same(schema.items) || wrapping(schema.items) !== undefined))
     return { kind: 'array', ...itemMember(schema.items) };
+  // On the collection's own path, a bare array of plain values the item parameter admits lists the
+  // records' identifiers (pinecone's `GET /collections`, `[CollectionName]`; plain-identifiers.ts).
+  if (
+    schema.type === 'array' &&
+    'items' in schema &&
+    listsPlainIdentifiers(schema.items, summary?.paramSchema, item, summary?.idParam)
+  )
+    return { kind: 'array', identifiers: true };
   // On the collection's own path, a bare array of summaries with a field of their own beside the
   // record's (bluemix's group list item `Updated_time` where the read says `UpdatedTime`): the
   // envelope rule's test of items that look like the record, the identifier in the record's own field.
@@ -581,6 +592,8 @@ export interface ListOwner {
   readonly noun?: string;
   /** The collection's name (items.ts collectionNameOf: `/reportDefinition` → `reportDefinition`). */
   readonly name?: string;
+  /** The item path parameter's schema (Collection `paramSchema`): which plain values can name a record. */
+  readonly paramSchema?: Schema;
 }
 
 /**
@@ -598,6 +611,10 @@ function envelopedList(
   const idNames = new Set(['id', ...(owner.idField === undefined ? [] : [normalName(owner.idField)])]);
   if (entries.some(([name]) => idNames.has(normalName(name)))) return undefined;
   const described = new Map<string, string | undefined>();
+  // The page's only array (`{data: [string], pagination, success}`), beside figures of the page alone:
+  // no other member may be the list.
+  const written = entries.filter(([, sub]) => !('$ref' in sub) && mergeAllOf(sub).type === 'array');
+  const onlyArray = written.length === 1 && entries.every(([name, sub]) => name === written[0]![0] || pageFigure(sub));
   const members = entries.map(([name, sub]): EnvelopeMember => {
     const merged = '$ref' in sub ? undefined : mergeAllOf(sub);
     if (merged?.type !== 'array') return { name, holds: 'other', sharesIdentifier: false };
@@ -611,7 +628,10 @@ function envelopedList(
         // Or the collection's own name over plain values, where the records have an identifier field
         // (AWS REST-JSON: eks's `{addons: [string], nextToken}` of `/clusters/{name}/addons`, the
         // add-ons' names; sesv2's `{ConfigurationSets: [string], NextToken}`).
-        (owner.idField !== undefined && namesCollection(name, owner.name)))
+        (owner.idField !== undefined && namesCollection(name, owner.name)) ||
+        // Or, whatever its name, the page's only array, of values the item parameter admits
+        // (apacta's `{data: [string], pagination, success}` of `…/project_files/{project_file_id}`).
+        (onlyArray && listsPlainIdentifiers(items, owner.paramSchema, item, owner.idParam)))
     )
       return { name, holds: 'identifiers', sharesIdentifier: false };
     if (items === undefined || !isObjectSchema(items)) {
@@ -937,6 +957,7 @@ export function inferModel(contract: Contract): GenericModel {
               idParam: collection.idParam,
               noun: collection.noun,
               name: collectionNameOf(collection.path),
+              ...(collection.paramSchema === undefined ? {} : { paramSchema: collection.paramSchema }),
             }
           : undefined,
       );
@@ -1197,7 +1218,7 @@ function listedAsCreated(
   const shape =
     listShape(answer, record, { idField, idParam, noun, name: collectionNameOf(collection.path) }) ??
     (readsPage(collection.schema) ? listedByReceipt(answer, record, idField) : undefined);
-  if (shape === undefined || (shape.kind === 'wrapped' && shape.identifiers === true)) return undefined;
+  if (shape === undefined || shape.identifiers === true) return undefined;
   return { ...shape, itemId: shape.kind === 'wrapped' ? (shape.itemId ?? idField) : idField };
 }
 

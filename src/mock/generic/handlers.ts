@@ -892,8 +892,8 @@ function fillToMinimum(
 function asListed(shape: ListShape, collection: Collection, records: RecordValue[]): unknown[] {
   const itemId = shape.itemId;
   const idField = collection.idField;
-  // A list of the identifiers alone (`{ticketIds: [...]}`) lists each record by its identifier.
-  if (shape.kind === 'wrapped' && shape.identifiers === true && idField !== undefined)
+  // A list of the identifiers alone (`{ticketIds: [...]}`, pinecone's `[CollectionName]`) lists each record by its identifier.
+  if (shape.identifiers === true && idField !== undefined)
     return records.map((record) => record[idField]).filter((id) => id !== undefined);
   const shown =
     itemId === undefined || idField === undefined
@@ -917,7 +917,7 @@ function keyedIdentifiers(
   records: readonly RecordValue[],
   keys: readonly string[],
 ): Map<RecordValue, string> | undefined {
-  if (shape.kind !== 'wrapped' || shape.identifiers !== true || collection.idField !== undefined) return undefined;
+  if (shape.identifiers !== true || collection.idField !== undefined) return undefined;
   return new Map(records.map((record, i) => [record, keys[i]!]));
 }
 
