@@ -258,7 +258,9 @@ async function buildState(forValidator: ValidatorDocument): Promise<DocumentStat
   );
   shareComponentSchemas(responseValidator, responseDocument, pathsReachable);
   // Its `validate()` would install a res.json hook on every request; checkResponse calls what the hook calls instead.
-  const validate: RequestHandler = (req, res, next) => requests.validate(req, res, next);
+  // Called from the lookup's callbacks too, outside `attempt`: a throw of the validator's own (a
+  // TypeError of a parser it calls) goes to the error handler, never up through a callback to crash.
+  const validate: RequestHandler = (req, res, next) => attempt((q, s, n) => requests.validate(q, s, n), req, res, next);
   const responseSerial: unknown = Reflect.get(responseValidator, 'serial');
   return {
     checkResponse(req, res, body, entry) {

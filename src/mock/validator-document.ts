@@ -9,6 +9,7 @@ import {
   ContractError,
   discriminatedView,
   fixedMethod,
+  isJsonMediaType,
   isRecord,
   isWebUrl,
   pathItemOperations,
@@ -203,6 +204,7 @@ export function validatorDocument(
   optionalBodiesSaySo(document);
   rawBodiesAreBytes(document, changes);
   ignoredHeaderParameters(document, changes);
+  textContentParameters(document, changes);
   textOneOfParameters(document, changes);
   parameterAccessModes(document, changes);
   const aliased = literalBracketNames(document, changes);
@@ -1161,6 +1163,36 @@ function ignoredHeaderParameters(document: OpenAPIV3.Document, changes: string[]
       }
     }
   }
+}
+
+/**
+ * A parameter given by `content` in a media type other than JSON (OAS 3.0.3 §4.7.12: `content`
+ * names its serialisation) is its text as written (the kernel's `contentText`), which is what a
+ * `schema` parameter of style simple/form is: the validator's copy says so. The validator parses
+ * every such key with media-typer and throws a TypeError, outside its error handling, on a range
+ * or a name that is no media type (telnyx.com's path `id` under `content: {"*\/*": {schema: uuid}}`):
+ * the request crashed the mock. JSON content stays, for the validator to decode.
+ */
+function textContentParameters(document: OpenAPIV3.Document, changes: string[]): void {
+  let changed = 0;
+  const rewrite = (parameter: unknown): void => {
+    if (!isRecord(parameter) || !isRecord(parameter['content'])) return;
+    const [type, media] = Object.entries(parameter['content'])[0] ?? [];
+    if (type === undefined || isJsonMediaType(type)) return;
+    parameter['schema'] = isRecord(media) && isRecord(media['schema']) ? media['schema'] : {};
+    delete parameter['content'];
+    changed += 1;
+  };
+  for (const parameter of Object.values(document.components?.parameters ?? {})) rewrite(parameter);
+  for (const item of Object.values(document.paths)) {
+    if (!item) continue;
+    for (const holder of [item, ...METHODS.map((m) => item[m])])
+      if (holder && Array.isArray(holder.parameters)) for (const parameter of holder.parameters) rewrite(parameter);
+  }
+  if (changed > 0)
+    changes.push(
+      `${changed} parameter(s) given by non-JSON content read as their text, as a schema (OAS 3.0.3 §4.7.12)`,
+    );
 }
 
 /**

@@ -12,6 +12,9 @@ import { expectCleanSweep } from './outcomes.js';
 import { sweepDocument, SWEEP_DEFAULTS } from '../../bench/sweep/document.js';
 
 const CONSTRUCTS = [
+  // A path parameter given by `content` under a media range (telnyx.com's `*/*` uuid `id`): the
+  // validator parsed the key with media-typer, which threw outside its error handling: the mock crashed.
+  'range-content-path-param.yaml',
   // A create and its item read documenting success under `default` alone (OAS 3.0.3 §4.7.16) beside
   // a newer version's create named alike (xtrf's Classic `POST /projects` and Smart `POST /v2/projects`):
   // the default-only create was no create, so v1 item paths were fed v2 ids (404), and the read's

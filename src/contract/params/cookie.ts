@@ -1,8 +1,17 @@
-import { isObject, pairsToObject, shapeOf, text, viaContent, type Parameter, type RawValue } from './values.js';
+import {
+  isObject,
+  pairsToObject,
+  shapeOf,
+  text,
+  contentWritten,
+  viaContent,
+  type Parameter,
+  type RawValue,
+} from './values.js';
 
 /** Cookie: `form` (OAS 3.0.3 §4.7.12.4; explode defaults to true); the pairs of one `Cookie` header (RFC 6265 §4.2.1). */
 export function serialiseCookie(p: Parameter, value: unknown): string[] {
-  if (viaContent(p)) return [`${p.name}=${encodeURIComponent(JSON.stringify(value))}`];
+  if (viaContent(p)) return [`${p.name}=${encodeURIComponent(contentWritten(p, value))}`];
   const explode = p.explode ?? true;
   if (Array.isArray(value))
     return explode

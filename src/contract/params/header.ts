@@ -4,6 +4,7 @@ import {
   pairsToObject,
   shapeOf,
   text,
+  contentWritten,
   viaContent,
   type Parameter,
   type RawValue,
@@ -11,7 +12,7 @@ import {
 
 /** Header: `simple` only (OAS 3.0.3 §4.7.12.4); RFC 9110 §5.5 field values are not percent-encoded. */
 export function serialiseHeader(p: Parameter, value: unknown): string {
-  if (viaContent(p)) return JSON.stringify(value);
+  if (viaContent(p)) return contentWritten(p, value);
   if (Array.isArray(value)) return value.map(text).join(',');
   if (isObject(value))
     return Object.entries(value)

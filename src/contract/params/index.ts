@@ -1,7 +1,15 @@
 import { serialiseDeepObject, parseDeepObject } from './deep-object.js';
 import { parseDelimited, serialiseDelimited } from './delimited.js';
 import { parseForm, serialiseForm } from './form.js';
-import { contentText, encodeQueryComponent, viaContent, type Pairs, type Parameter, type RawValue } from './values.js';
+import {
+  contentText,
+  encodeQueryComponent,
+  contentWritten,
+  viaContent,
+  type Pairs,
+  type Parameter,
+  type RawValue,
+} from './values.js';
 
 /**
  * Parameter styles (OAS 3.0.3 §4.7.12.4, style × explode) in both directions: the runner
@@ -30,7 +38,7 @@ export function serialiseQuery(p: Parameter | undefined, name: string, value: un
     Reflect.get(p, 'allowEmptyValue') !== true
   )
     return [];
-  if (p && viaContent(p)) return [`${encodeQueryComponent(name)}=${encodeQueryComponent(JSON.stringify(value))}`];
+  if (p && viaContent(p)) return [`${encodeQueryComponent(name)}=${encodeQueryComponent(contentWritten(p, value))}`];
   const style = p?.style ?? 'form';
   const explode = p?.explode ?? style === 'form';
   if (style === 'deepObject' && typeof value === 'object' && value !== null && !Array.isArray(value))

@@ -58,3 +58,22 @@ describe('a path parameter given as JSON content (OAS 3.0.3 §4.7.12 content)', 
     expect(contentText({ name: 'name', content: { 'text/plain': {} } }, '"x"')).toBe('"x"');
   });
 });
+
+describe('a path parameter given by content in a type other than JSON (OAS 3.0.3 §4.7.12 content)', () => {
+  it.each<[string, string, unknown, string]>([
+    // [construct, content key, value, segment sent]
+    [
+      'a media range (telnyx.com): the text as written',
+      '*/*',
+      '4fb89635-c010-40db-8717-72669a05a8da',
+      '4fb89635-c010-40db-8717-72669a05a8da',
+    ],
+    ['text/plain: the text as written', 'text/plain', 'Wallaby', 'Wallaby'],
+    ['a number: its digits', 'text/plain', 42, '42'],
+    ['a +json type: the JSON text', 'application/vnd.api+json', 'Wallaby', '%22Wallaby%22'],
+  ])('%s', (_construct, type, value, sent) => {
+    const p: Parameter = { name: 'id', content: { [type]: { schema: {} } } };
+    expect(serialisePath(p, value)).toBe(sent);
+    expect(contentText(p, decodeURIComponent(sent))).toBe(String(value));
+  });
+});

@@ -4,6 +4,7 @@ import {
   pairsToObject,
   shapeOf,
   text,
+  contentWritten,
   viaContent,
   type Parameter,
   type RawValue,
@@ -21,7 +22,7 @@ const fields = (value: Record<string, unknown>, kv: string, sep: string): string
  * (default) `3,4`; `label` `.3.4` / `.3,4`; `matrix` `;id=3;id=4` / `;id=3,4`. Percent-encoded.
  */
 export function serialisePath(p: Parameter, value: unknown): string {
-  if (viaContent(p)) return enc(JSON.stringify(value));
+  if (viaContent(p)) return enc(contentWritten(p, value));
   const style = p.style ?? 'simple';
   const explode = p.explode ?? false;
   if (style === 'label') {

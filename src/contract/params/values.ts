@@ -35,6 +35,16 @@ export function viaContent(p: Parameter): boolean {
 }
 
 /**
+ * The text a parameter given by `content` carries (OAS 3.0.3 §4.7.12): its JSON serialisation under
+ * a JSON media type, else its text as written (telnyx.com's `*\/*` uuid, sent quoted, was refused as no
+ * uuid); contentText reads either back.
+ */
+export function contentWritten(p: Parameter, value: unknown): string {
+  const type = Object.keys(p.content ?? {})[0];
+  return type !== undefined && isJsonMediaType(type) ? JSON.stringify(value) : text(value);
+}
+
+/**
  * The value a parameter given as JSON `content` carries, as the text a record keeps: the text is the
  * value's JSON serialisation (OAS 3.0.3 §4.7.12 `content`: the map holds "the representations for
  * the parameter"), so `"Wallaby"` (quoted) names the string Wallaby, as a service that decodes it
