@@ -6,7 +6,7 @@ import {
   offsetBase,
   PAGE_NAMES,
   isRecord,
-  jsonContent,
+  jsonAnswerEntry,
   mergeAllOf,
   normalName,
   pageBase,
@@ -115,11 +115,15 @@ export function reflectFilters(
   query: URLSearchParams,
   validator: SchemaValidator,
   gone?: (item: unknown) => boolean,
+  accept?: string,
 ): Reply {
   if (operation.method !== 'get' || reply.status < 200 || reply.status >= 300 || reply.body === undefined) return reply;
-  const schema = asSchema(
-    jsonContent(responseFor(operation.responses, reply.status)?.content ?? {}, { ranges: true })?.media.schema,
-  );
+  // The entry the answer is written in (the kernel's jsonAnswerEntry, as keepToSchema): not merely the
+  // first admitting JSON (va.gov's `application/geo+json` `features` before `application/json` `data`:
+  // `Accept: application/json` got a `data` page of 3 for `per_page=1`).
+  const content = responseFor(operation.responses, reply.status)?.content ?? {};
+  const entry = jsonAnswerEntry(accept, content);
+  const schema = asSchema(entry === undefined ? undefined : content[entry]?.schema);
   if (!schema) return reply;
   // The array of items: the body itself, or the one array member of a wrapper (`{items: [...]}`),
   // else of the one object a wrapper holds (`{OrganizationStatus: {AccountStatusList: [...]}}`, as

@@ -1070,3 +1070,30 @@ describe('a child made under a parent the store lacks', () => {
     }
   });
 });
+
+// A made-up list in two JSON types of different shapes (va.gov/facilities: `application/geo+json`
+// `features` first, `application/json` `data`): the page size is kept in the list of the entry the
+// answer is written in (reflect-filters.ts, by the kernel's jsonAnswerEntry), not only in the first's.
+describe('a made-up list in several JSON types', () => {
+  it('keeps per_page in the entry Accept chose', async () => {
+    const mock = await start({
+      port: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'list-page-per-media-type.yaml'),
+    });
+    try {
+      for (const [accept, member] of [
+        ['application/json', 'data'],
+        ['application/geo+json', 'features'],
+      ] as const) {
+        const res = await fetch(`${mock.url}/facilities?per_page=1`, { headers: { accept } });
+        expect(res.status).toBe(200);
+        const body = (await res.json()) as Record<string, unknown>;
+        expect(Array.isArray(body[member]) && body[member].length <= 1, `${accept}: ${JSON.stringify(body)}`).toBe(
+          true,
+        );
+      }
+    } finally {
+      await mock.close();
+    }
+  });
+});

@@ -111,7 +111,14 @@ export function respond(request: PlainRequest, deps: CoreDeps): Reply {
     reply = keepToSchema(operation, reply, faker, schemaValidator, request.headers.accept);
   // Made-up items of a list match the filters the request names (`?status=sold`).
   if (preferences.example === undefined && !handler)
-    reply = reflectFilters(operation, reply, query, schemaValidator, rules.leftOut?.(request.path));
+    reply = reflectFilters(
+      operation,
+      reply,
+      query,
+      schemaValidator,
+      rules.leftOut?.(request.path),
+      request.headers.accept,
+    );
   if (!handler && preferences.code === undefined)
     rules.answeredStateless?.(operation, request.path, reply.status, reply.body, params);
   // A reply that neither reads nor changes the state says so (README "Any contract: the generic engine"), first among its headers.
