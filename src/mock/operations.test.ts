@@ -52,3 +52,27 @@ describe('a concrete path for every value a template lists (concrete-paths-every
     expect(allow(matcher.match(method, path))).toBe(expected);
   });
 });
+
+describe('templates listing the values of their segments (listed-segment-beside-item.yaml)', () => {
+  let matcher: OperationMatcher;
+  beforeAll(async () => {
+    const spec = join(packageRoot, 'fixtures', 'constructs', 'directory', 'listed-segment-beside-item.yaml');
+    matcher = new OperationMatcher(await loadContract(spec));
+  });
+
+  const site = '6f1b2a9e-0c1d-4e8f-9a7b-1c2d3e4f5a6b';
+  it.each([
+    // A listed value is the concrete path it names (mist.com's `{zone_type}/count`).
+    ['GET', `/sites/${site}/zones/count`, `countSiteZoneSessions {"site_id":"${site}","zone_type":"zones"}`],
+    // Values the path does not carry leave the listing template as open as its expressions (GitHub's
+    // `/orgs/{org}/{security_product}/{enablement}`): the zone read keeps its path.
+    ['GET', `/sites/${site}/zones/${site}`, `getSiteZone {"site_id":"${site}","zone_id":"${site}"}`],
+    [
+      'POST',
+      `/sites/${site}/advanced_security/enable_all`,
+      `enableProductForSite {"site_id":"${site}","product":"advanced_security","enablement":"enable_all"}`,
+    ],
+  ])('%s %s → %s', (method, path, expected) => {
+    expect(outcome(matcher.match(method, path))).toBe(expected);
+  });
+});

@@ -219,7 +219,12 @@ export class OperationMatcher {
         // A template with fewer open segments for this path comes first, as bySpecificity orders them.
         if (best && compiled.bare - compiled.segmentLists.filter(Boolean).length >= best.open) continue;
         const m = compiled[read].exec(path);
-        if (m) best = { compiled, m, open: openSegments(compiled, m) };
+        if (!m) continue;
+        // Only fewer segments left open by the values this path carries wins: a template listing values
+        // that this path does not carry (GitHub's `/orgs/{org}/{security_product}/{enablement}` for
+        // `/orgs/o/hooks/1`) is as open as its expressions, and the earlier, more specific one stays.
+        const open = openSegments(compiled, m);
+        if (!best || open < best.open) best = { compiled, m, open };
       }
       if (best) return best;
     }
