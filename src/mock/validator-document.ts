@@ -312,6 +312,20 @@ function collidingFormObjects(document: OpenAPIV3.Document, changes: string[]): 
 }
 
 /**
+ * Every parameter the copy declares, as written (a `$ref` stays one): those of each path item and
+ * operation, then the shared ones of `components/parameters`, each object once per place it stands.
+ */
+function parameterObjects(document: OpenAPIV3.Document): unknown[] {
+  const holders: unknown[][] = [];
+  for (const item of Object.values(document.paths ?? {})) {
+    if (!item) continue;
+    if (Array.isArray(item.parameters)) holders.push(item.parameters);
+    for (const method of METHODS) if (Array.isArray(item[method]?.parameters)) holders.push(item[method]!.parameters!);
+  }
+  return [...holders.flat(), ...Object.values(document.components?.parameters ?? {})];
+}
+
+/**
  * An optional deepObject query parameter left out is absent: its members are its only pairs, and
  * an empty object serialises to nothing (OAS 3.0.3 §4.7.12.4), so absence is never `{}`.
  * express-openapi-validator puts `{}` in its place when the schema declares `properties`
@@ -320,15 +334,8 @@ function collidingFormObjects(document: OpenAPIV3.Document, changes: string[]): 
  * `allOf` of itself, which it does not fill in; what it admits is unchanged. Named once.
  */
 function absentDeepObjects(document: OpenAPIV3.Document, changes: string[]): void {
-  const holders: unknown[][] = [];
-  for (const item of Object.values(document.paths ?? {})) {
-    if (!item) continue;
-    if (Array.isArray(item.parameters)) holders.push(item.parameters);
-    for (const method of METHODS) if (Array.isArray(item[method]?.parameters)) holders.push(item[method]!.parameters!);
-  }
-  const shared = Object.values(document.components?.parameters ?? {});
   let count = 0;
-  for (const parameter of [...holders.flat(), ...shared]) {
+  for (const parameter of parameterObjects(document)) {
     if (
       !isRecord(parameter) ||
       parameter['in'] !== 'query' ||
@@ -1183,12 +1190,7 @@ function textContentParameters(document: OpenAPIV3.Document, changes: string[]):
     delete parameter['content'];
     changed += 1;
   };
-  for (const parameter of Object.values(document.components?.parameters ?? {})) rewrite(parameter);
-  for (const item of Object.values(document.paths)) {
-    if (!item) continue;
-    for (const holder of [item, ...METHODS.map((m) => item[m])])
-      if (holder && Array.isArray(holder.parameters)) for (const parameter of holder.parameters) rewrite(parameter);
-  }
+  for (const parameter of parameterObjects(document)) rewrite(parameter);
   if (changed > 0)
     changes.push(
       `${changed} parameter(s) given by non-JSON content read as their text, as a schema (OAS 3.0.3 §4.7.12)`,

@@ -8,6 +8,14 @@ import { packageRoot } from '../../src/contract/index.js';
 import { start } from '../../src/index.js';
 import { expectCleanSweep } from './outcomes.js';
 
+/** A JSON POST to the mock at `base`. */
+const postJson = (base: string, path: string, body: unknown): Promise<Response> =>
+  fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
 const CONSTRUCTS = [
   // Fields no request or answer reads, refused by the published schema (cloudbuild's top-level `source`,
   // gisgraphy's termsOfService, opensuse's XML `example`, pinecone's path-level server variables; codat's
@@ -1013,12 +1021,7 @@ describe('a list of identifiers alone over records that name no identifier of th
       spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'identifiers-list-record-unnamed.yaml'),
     });
     try {
-      const post = (path: string, body: unknown): Promise<Response> =>
-        fetch(`${mock.url}${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        });
+      const post = (path: string, body: unknown): Promise<Response> => postJson(mock.url, path, body);
       const { consentId } = (await (await post('/consents', { validUntil: '2027-01-01' })).json()) as {
         consentId: string;
       };
@@ -1050,12 +1053,7 @@ describe('a child made under a parent the store lacks', () => {
       spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'child-created-under-unknown-parent.yaml'),
     });
     try {
-      const post = (path: string, body: unknown): Promise<Response> =>
-        fetch(`${mock.url}${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        });
+      const post = (path: string, body: unknown): Promise<Response> => postJson(mock.url, path, body);
       expect((await post('/templates/W1/securityentries', { Name: 'Adrienne' })).status).toBe(201);
       expect((await fetch(`${mock.url}/templates/W1/securityentries`)).status).toBe(200);
       expect((await fetch(`${mock.url}/templates/W1/securityentries/Adrienne`)).status).toBe(200);
