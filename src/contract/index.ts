@@ -22,6 +22,7 @@ export {
   alternativesOf,
   objectView,
   discriminatedAlternative,
+  namedAlternativeView,
   effective,
   admitsNull,
   propertiesFor,

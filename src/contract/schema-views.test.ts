@@ -5,6 +5,7 @@ import {
   anyProperties,
   nonNullView,
   discriminatedAlternative,
+  namedAlternativeView,
   objectView,
   effective,
   mergeAllOf,
@@ -130,6 +131,23 @@ describe('oneOf / anyOf: the alternative the discriminator picks (OAS 3.0.3 §4.
     ['allOf around a oneOf', { allOf: [{ oneOf: [dog, cat] }] }, undefined, ['kind', 'barks']],
   ])('effective: %s', (_construct, schema, value, names) => {
     expect(Object.keys(effective(schema, value).properties ?? {})).toEqual(names);
+  });
+
+  it.each<[string, Schema, unknown, string[]]>([
+    [
+      'the named alternative beside the schema’s own members',
+      { properties: { id: { type: 'string' } }, oneOf: [cat, dog], discriminator: { propertyName: 'kind' } },
+      { kind: 'dog' },
+      ['id', 'kind', 'barks'],
+    ],
+    [
+      'nothing named: the schema itself',
+      { oneOf: [cat, dog], discriminator: { propertyName: 'kind' } },
+      { kind: 'bird' },
+      [],
+    ],
+  ])('namedAlternativeView: %s', (_construct, schema, value, names) => {
+    expect(Object.keys(namedAlternativeView(schema, value).properties ?? {})).toEqual(names);
   });
 
   it('anyProperties walks allOf, oneOf and anyOf', () => {

@@ -2,6 +2,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { isRecord } from './guards.js';
 import type { Direction } from './schema.js';
 import { lowered } from './schema-2020.js';
+import { componentNameOf } from './sample/schema-names.js';
 
 /**
  * Views of a resolved OpenAPI 3.0 schema that generation, the generic engine and the runner's cases
@@ -142,7 +143,8 @@ export function objectView(schema: Schema | undefined): Schema | undefined {
  * The alternative a discriminator names for a value (OAS 3.0.3 §4.7.25): the value's
  * `propertyName` looked up in `mapping` (a `#/components/schemas/Name` reference or a bare name),
  * else taken as a schema name (the implicit mapping), matched against `components` by identity
- * (a resolved document keeps one object per component); else the alternative whose own
+ * (a resolved document keeps one object per component), else against the component names noted
+ * when the contract was loaded; else the alternative whose own
  * property admits that value as its only `enum` value. Undefined when nothing says.
  */
 export function discriminatedAlternative(
@@ -162,10 +164,27 @@ export function discriminatedAlternative(
     const hit = alternatives.find((alt) => alt === component);
     if (hit) return hit;
   }
+  // Without the components at hand: the names noted when the contract was loaded (schema-names.ts).
+  const named = alternatives.find((alt) => componentNameOf(alt) === name);
+  if (named) return named;
   return alternatives.find((alt) => {
     const property = asSchema(mergeAllOf(alt).properties?.[discriminator.propertyName]);
     return property?.enum?.length === 1 && property.enum[0] === tag;
   });
+}
+
+/**
+ * The schema a value of a discriminated union is read by: the schema's own keywords together with
+ * the alternative its discriminator value names (OAS 3.0.3 §4.7.25: the discriminator tells "which
+ * schema is used"), so the value's defaults and members are that alternative's, not every
+ * alternative's. The schema itself when no discriminator names one.
+ */
+export function namedAlternativeView(schema: Schema, value: unknown): Schema {
+  const flat = mergeAllOf(schema);
+  const alternative = discriminatedAlternative(flat, value);
+  if (!alternative) return schema;
+  const { oneOf: _oneOf, anyOf: _anyOf, discriminator: _discriminator, ...own } = flat;
+  return mergeTwo(own as Schema, mergeAllOf(alternative));
 }
 
 /**

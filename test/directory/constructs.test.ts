@@ -408,6 +408,11 @@ const CONSTRUCTS = [
   // (ShipEngine's `webhook_id: {allOf: [{$ref: se_id}]}`): new ids were drawn from the example, the
   // seeded record's id, so the created resource read back that record (created_resource_readable).
   'id-example-under-allof.yaml',
+  // A record and its replace body each a oneOf told apart by a discriminator alone (OAS 3.0.3
+  // §4.7.25), one alternative declaring a member with a default (ix-api's `p2mp_vc` `role: leaf`):
+  // every alternative's defaults went into the body, an `exchange_lan` replace stored a record no
+  // alternative declares whole, was refused, and read back unchanged (created_resource_readable).
+  'discriminated-body-other-alternative-defaults.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {

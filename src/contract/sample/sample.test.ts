@@ -262,6 +262,53 @@ describe('valid values fit their own schema (one row per construct)', () => {
   });
 });
 
+describe('a discriminated alternative carries a discriminator value its own property admits (OAS 3.0.3 §4.7.25)', () => {
+  // Spotify's TrackObject / EpisodeObject: no mapping, `type: enum [track]`: the implicit value
+  // (the schema name `Track`) fits no alternative, so every value failed and the member was left out.
+  const Track: Schema = {
+    type: 'object',
+    required: ['type', 'duration_ms'],
+    properties: { type: { type: 'string', enum: ['track'] }, duration_ms: { type: 'integer' } },
+  };
+  const Episode: Schema = {
+    type: 'object',
+    required: ['type', 'show'],
+    properties: { type: { type: 'string', enum: ['episode'] }, show: { type: 'string' } },
+  };
+  const schemaNames = new Map<object, string>([
+    [Track, 'Track'],
+    [Episode, 'Episode'],
+  ]);
+  it.each<[string, Schema, string[]]>([
+    [
+      'the name admitted nowhere: the one enum value',
+      { oneOf: [Track, Episode], discriminator: { propertyName: 'type' } },
+      ['track', 'episode'],
+    ],
+    [
+      'a mapping key the property admits: the key',
+      {
+        oneOf: [Track, Episode],
+        discriminator: { propertyName: 'type', mapping: { track: 'Track', episode: '#/components/schemas/Episode' } },
+      },
+      ['track', 'episode'],
+    ],
+  ])('%s', (_construct, schema, tags) => {
+    const seen = new Set<unknown>();
+    for (const seed of SEEDS) {
+      const result = sample(schema, {
+        dice: new Random(seed),
+        schemaNames,
+        everyProperty: true,
+        fits: (s, v) => validator.check(s, v, 'response').valid,
+      });
+      expect(result, JSON.stringify(result)).toMatchObject({ ok: true });
+      if (result.ok) seen.add((result.value as Record<string, unknown>)['type']);
+    }
+    expect([...seen].every((tag) => tags.includes(tag as string))).toBe(true);
+  });
+});
+
 describe('the same seed gives the same value; the faker-backed dice too', () => {
   it.each<[string, (seed: number) => SampleOptions['dice']]>([
     ['Random (the runner)', (seed) => new Random(seed)],

@@ -292,17 +292,25 @@ class Sampler {
     return first ?? null;
   }
 
-  /** The discriminator value naming an alternative: its mapping key, else its component name, else its own one-value enum. */
+  /**
+   * The discriminator value naming an alternative: its mapping key, else its component name (OAS
+   * 3.0.3 §4.7.25), as long as the alternative's own property admits it; else that property's one
+   * `enum` value (Spotify's `TrackObject.type: enum [track]`, no mapping: the name `TrackObject`
+   * fits no alternative, and every track was left out of the answers). Undefined: the value made
+   * for the property stands.
+   */
   private tagOf(discriminator: OpenAPIV3.DiscriminatorObject, written: object, alt: Schema): string | undefined {
+    const own = asSchema(merged(alt).properties?.[discriminator.propertyName]);
+    const admitted = (tag: string): boolean => own?.enum === undefined || own.enum.includes(tag);
     // The written object (a 3.1 schema's lowered view is a copy): the component it is, by identity.
     const componentName = this.options.schemaNames?.get(written) ?? componentNameOf(written);
     if (componentName !== undefined) {
-      const mapped = Object.entries(discriminator.mapping ?? {}).find(
-        ([, ref]) => ref === componentName || ref.endsWith(`/${componentName}`),
-      )?.[0];
-      return mapped ?? componentName;
+      const mapped = Object.entries(discriminator.mapping ?? {})
+        .filter(([, ref]) => ref === componentName || ref.endsWith(`/${componentName}`))
+        .map(([key]) => key);
+      const named = (mapped.length > 0 ? mapped : [componentName]).find(admitted);
+      if (named !== undefined) return named;
     }
-    const own = asSchema(merged(alt).properties?.[discriminator.propertyName]);
     return own?.enum?.length === 1 && typeof own.enum[0] === 'string' ? own.enum[0] : undefined;
   }
 

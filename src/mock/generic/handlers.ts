@@ -4,11 +4,13 @@ import type { OpenAPIV3 } from 'openapi-types';
 import {
   alternativesOf,
   anyProperties,
+  discriminatedAlternative,
   diceOfFaker,
   documentedResponse,
   isRecord,
   mergeAllOf,
   mergeTwo,
+  namedAlternativeView,
   sampleValue,
   pairsOf,
   parseQuery,
@@ -100,6 +102,19 @@ const NONE: ReadonlySet<string> = new Set();
 
 /** The request's writable fields (the kernel's rule, OAS 3.0.3 §4.7.24). */
 const writableIn = (operation: Operation): ReadonlySet<string> => writableInRequest(operation.requestBody?.content);
+
+/**
+ * The writable fields of this body: where the request schema is a union whose discriminator value
+ * the body names (OAS 3.0.3 §4.7.25), those of the named alternative (an `exchange_lan` replace
+ * cannot carry what only `p2mp_vc` declares, so the record keeps it); else writableIn.
+ */
+function writableFor(operation: Operation, body: unknown): ReadonlySet<string> {
+  const schema = requestSchema(operation);
+  const named = schema && namedAlternativeView(schema, body);
+  return named && named !== schema
+    ? writableInRequest({ 'application/json': { schema: named } })
+    : writableIn(operation);
+}
 
 /**
  * The fields a create's own answer marks readOnly and its request does not declare writable: the
@@ -301,8 +316,9 @@ function withRequired(value: RecordValue, schema: Schema, validator: SchemaValid
 
 /**
  * A record schema that is a union (JSON Schema 2020-12 §10.2.1.1-2, `anyOf`/`oneOf`), where the value
- * fits no alternative: the fields required by the first alternative that declares every field the
- * value has, filled as withRequired fills them. GitHub's interaction limits read as `anyOf:
+ * fits no alternative: the fields required by the alternative its discriminator value names (OAS
+ * 3.0.3 §4.7.25), else by the first alternative that declares every field the value has, filled as
+ * withRequired fills them. GitHub's interaction limits read as `anyOf:
  * [interaction-limit-response, {}]` (the limits, or none set) and are written `{limit, expiry}`: a
  * PUT storing `{limit}` fitted neither alternative, was refused, and `{}` was kept instead.
  */
@@ -312,12 +328,15 @@ function withAlternativeRequired(
   validator: SchemaValidator,
   faker: Faker,
 ): RecordValue {
-  const alternatives = alternativesOf(mergeAllOf(schema));
+  const flat = mergeAllOf(schema);
+  // The alternative the value's discriminator names, where it names one (OAS 3.0.3 §4.7.25).
+  const named = discriminatedAlternative(flat, value);
+  const alternatives = named ? [named] : alternativesOf(flat);
   const names = Object.keys(value);
   if (alternatives.length === 0 || names.length === 0 || schemaAccepts(validator, schema, value)) return value;
   for (const alternative of alternatives) {
     const declared = recordProperties(alternative);
-    if (!names.every((name) => name in declared)) continue;
+    if (!named && !names.every((name) => name in declared)) continue;
     const filled = withRequired(value, alternative, validator, faker);
     if (filled !== value && schemaAccepts(validator, schema, filled)) return filled;
   }
@@ -349,7 +368,9 @@ function requestSchema(operation: Operation): Schema | undefined {
 function withDefaults(body: unknown, schema: Schema | undefined, validator: SchemaValidator): unknown {
   if (!isRecord(body) || !schema) return body;
   const out: RecordValue = { ...body };
-  for (const [name, written] of Object.entries(recordProperties(schema))) {
+  // A discriminated union's defaults are the named alternative's (OAS 3.0.3 §4.7.25): another
+  // alternative's default (`p2mp_vc`'s `role: leaf`) made an `exchange_lan` body fit no alternative.
+  for (const [name, written] of Object.entries(recordProperties(namedAlternativeView(schema, body)))) {
     const sub = asSchema(written);
     if (!sub || sub.readOnly === true || out[name] !== undefined || sub.default === undefined) continue;
     if (schemaAccepts(validator, sub, sub.default)) out[name] = structuredClone(sub.default);
@@ -1565,8 +1586,8 @@ export function genericHandlers(deps: GenericDeps): Handlers {
           const scope = scopeOf(collection, input.params);
           // Exactly what the client sent (the fields the record declares and accepts), then the
           // identifier, then what the record schema requires and the client could not send (readOnly).
-          const sendable = writableIn(input.operation);
           const unwrapped = recordBody(input.body);
+          const sendable = writableFor(input.operation, unwrapped);
           const sent = without(unwrapped, serverOwned(input.operation, sendable));
           // The request's defaults (a wrapped body's are its wrapper's, not the record's).
           const given = unwrapped === input.body ? withDefaults(sent, requestSchema(input.operation), validator) : sent;
@@ -1682,7 +1703,7 @@ export function genericHandlers(deps: GenericDeps): Handlers {
             // A replacement is what the body says (with the defaults of what it leaves out, as on a
             // create), beside what the server owns: the identifier, read-only fields, and fields the
             // replace's body cannot carry (a `created_at` the request schema does not declare).
-            const sendable = writableIn(input.operation);
+            const sendable = writableFor(input.operation, body);
             const owned = Object.fromEntries(
               Object.entries(record).filter(
                 ([name]) =>
@@ -1709,10 +1730,10 @@ export function genericHandlers(deps: GenericDeps): Handlers {
               collection.schema,
               validator,
               collection.idField,
-              writableIn(input.operation),
+              writableFor(input.operation, body),
             );
           if (next !== undefined)
-            next = stamp(next, collection.schema, writableIn(input.operation), deps.faker(), true, validator);
+            next = stamp(next, collection.schema, writableFor(input.operation, body), deps.faker(), true, validator);
           if (next === undefined)
             throw new HttpError(
               409,
