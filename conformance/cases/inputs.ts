@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import type { Operation, SchemaValidator } from '../../src/contract/index.js';
+import { type Operation, type SchemaValidator, valueSchema } from '../../src/contract/index.js';
 import type { Random } from './random.js';
 import { bodyMediaRank } from '../http/body.js';
 import type { SchemaNames } from './discriminator.js';
@@ -124,7 +124,7 @@ export function queryParameters(operation: Operation): OpenAPIV3.ParameterObject
  * query). Read as `{}` before, the runner sent any string, refused "must be boolean".
  */
 export function parameterSchema(p: OpenAPIV3.ParameterObject): Schema | undefined {
-  return asSchema(p.schema) ?? asSchema(Object.values(p.content ?? {})[0]?.schema);
+  return asSchema(valueSchema(p));
 }
 
 /**

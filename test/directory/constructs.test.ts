@@ -15,6 +15,10 @@ const CONSTRUCTS = [
   // A path parameter given by `content` under a media range (telnyx.com's `*/*` uuid `id`): the
   // validator parsed the key with media-typer, which threw outside its error handling: the mock crashed.
   'range-content-path-param.yaml',
+  // A created id whose read takes it by a `content` path parameter of format uuid, the record's own id any
+  // string (telnyx.com's WhatsApp detail reports): the mock checked its draw against `schema` alone and
+  // issued ids its own read refused 400.
+  'created-id-read-by-content-param.yaml',
   // A create and its item read documenting success under `default` alone (OAS 3.0.3 §4.7.16) beside
   // a newer version's create named alike (xtrf's Classic `POST /projects` and Smart `POST /v2/projects`):
   // the default-only create was no create, so v1 item paths were fed v2 ids (404), and the read's
