@@ -135,6 +135,9 @@ const CONSTRUCTS = [
   // `/media/{id}` beside `/media/{id}.{extension}` (callfire): the runner sent `/media/1.5` as a wrong id,
   // a request of the more specific template, and judged its answer as getMedia's.
   'value-fits-mixed-segment.yaml',
+  // An integer path parameter beside another expression (nasa.gov's `/api/projects/{id}{.format}`): the
+  // first expression took all but one character, and the id was refused 400 as no integer.
+  'integer-beside-expression.yaml',
   // An API key header named with spaces (rapidapi's `ADVICEment API Key`): no request can carry it (RFC 9110
   // §5.1), and the runner failed not_a_server_error "the request could not be sent"; now not judged, with the reason.
   'header-name-with-space.yaml',
