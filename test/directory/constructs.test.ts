@@ -138,6 +138,9 @@ const CONSTRUCTS = [
   // An integer path parameter beside another expression (nasa.gov's `/api/projects/{id}{.format}`): the
   // first expression took all but one character, and the id was refused 400 as no integer.
   'integer-beside-expression.yaml',
+  // An optional `Content-Encoding: gzip` header parameter (here.com's positioning): the runner sent it beside a
+  // plain JSON body, a request no server can decode (400), and failed the mock's refusal.
+  'optional-content-encoding-header.yaml',
   // An API key header named with spaces (rapidapi's `ADVICEment API Key`): no request can carry it (RFC 9110
   // §5.1), and the runner failed not_a_server_error "the request could not be sent"; now not judged, with the reason.
   'header-name-with-space.yaml',
