@@ -141,6 +141,9 @@ const CONSTRUCTS = [
   // An optional `Content-Encoding: gzip` header parameter (here.com's positioning): the runner sent it beside a
   // plain JSON body, a request no server can decode (400), and failed the mock's refusal.
   'optional-content-encoding-header.yaml',
+  // A required `Transfer-Encoding: chunked` header parameter (Azure Data Lake Store): the runner sent a
+  // Content-Length beside it (RFC 9112 §6.2 forbids it), and the message was refused 400.
+  'transfer-encoding-header-parameter.yaml',
   // An API key header named with spaces (rapidapi's `ADVICEment API Key`): no request can carry it (RFC 9110
   // §5.1), and the runner failed not_a_server_error "the request could not be sent"; now not judged, with the reason.
   'header-name-with-space.yaml',
