@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import type { Operation, SchemaValidator } from '../../src/contract/index.js';
+import { type Operation, type SchemaValidator, valueSchema } from '../../src/contract/index.js';
 import type { Random } from './random.js';
 import { bodyMediaRank } from '../http/body.js';
 import type { SchemaNames } from './discriminator.js';
@@ -83,11 +83,18 @@ const FIELD_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /**
  * The header parameters a request can carry: not those the client sets itself, nor one whose name
  * is no field name (notion's `{in: header, name: ""}`), which no HTTP message can hold: sending it
- * failed before any answer, and the failure was judged as the server's.
+ * failed before any answer, and the failure was judged as the server's. Nor an optional
+ * `Content-Encoding` (here.com's positioning, `enum: [gzip]`): it names the codings applied to the
+ * content (RFC 9110 §8.4), and the runner applies none, so `gzip` beside a plain JSON body was an
+ * invalid request (400 "incorrect header check") judged as valid input refused.
  */
 export function headerParameters(operation: Operation): OpenAPIV3.ParameterObject[] {
   return operation.parameters.filter(
-    (p) => p.in === 'header' && FIELD_NAME.test(p.name) && !IGNORED_HEADERS.has(p.name.toLowerCase()),
+    (p) =>
+      p.in === 'header' &&
+      FIELD_NAME.test(p.name) &&
+      !IGNORED_HEADERS.has(p.name.toLowerCase()) &&
+      !(p.required !== true && p.name.toLowerCase() === 'content-encoding'),
   );
 }
 
@@ -124,7 +131,7 @@ export function queryParameters(operation: Operation): OpenAPIV3.ParameterObject
  * query). Read as `{}` before, the runner sent any string, refused "must be boolean".
  */
 export function parameterSchema(p: OpenAPIV3.ParameterObject): Schema | undefined {
-  return asSchema(p.schema) ?? asSchema(Object.values(p.content ?? {})[0]?.schema);
+  return asSchema(valueSchema(p));
 }
 
 /**

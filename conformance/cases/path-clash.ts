@@ -98,6 +98,39 @@ export function namesOtherOperation(
 }
 
 /**
+ * The expression written directly beside path parameter `name`, with no literal text between, that
+ * takes any text (nasa.gov's `/api/projects/{id}{.format}`, `.format` any string): nothing in the
+ * template says where one value ends (OAS 3.0.3 §4.7.8), so a wrong `id` such as `1.5` is also the
+ * valid reading `id` 1 and `.format` `.5…`, and a server may take either. Undefined when each
+ * neighbour is told apart by literal text or by what its schema admits (an enum, a pattern, a format),
+ * or when the parameter's own schema lists its values.
+ */
+export function besideAnyText(op: Operation, name: string): string | undefined {
+  const parts = requestPath(op.path).split(/(\{[^}]+\})/);
+  const at = parts.indexOf(`{${name}}`);
+  // A listed value (bufferapp's `{mediaTypeExtension}`, `enum: [".json"]`) is told apart by itself:
+  // a request whose path does not end in one has no valid reading.
+  const own = op.parameters.find((p) => p.in === 'path' && p.name === name)?.schema;
+  if (at < 0 || (own && !('$ref' in own) && (own.enum !== undefined || 'const' in own))) return undefined;
+  for (const i of [at - 2, at + 2]) {
+    const between = parts[(at + i) / 2];
+    const neighbour = /^\{([^}]+)\}$/.exec(parts[i] ?? '')?.[1];
+    if (between !== '' || neighbour === undefined) continue;
+    const schema = op.parameters.find((p) => p.in === 'path' && p.name === neighbour)?.schema;
+    const s = schema && !('$ref' in schema) ? schema : undefined;
+    const anyText =
+      s === undefined ||
+      ((s.type === undefined || s.type === 'string') &&
+        s.enum === undefined &&
+        !('const' in s) &&
+        s.pattern === undefined &&
+        s.format === undefined);
+    if (anyText) return neighbour;
+  }
+  return undefined;
+}
+
+/**
  * The documented path a request of `op` lands on once path parameter `name` carries `value`, when
  * that path is another, more concrete one, whatever its methods (VTEX's example `Client` for
  * `PATCH /api/dataentities/{dataEntityName}/documents` beside `POST /api/dataentities/Client/documents`).

@@ -83,7 +83,12 @@ export class HttpClient {
       const secure = url.protocol === 'https:';
       const headers: Record<string, string> = { ...request.headers };
       const octets = request.body === undefined ? undefined : Buffer.from(request.body, request.bodyEncoding ?? 'utf8');
-      if (octets !== undefined) headers['content-length'] = String(octets.length);
+      // A request naming its own Transfer-Encoding (Azure Data Lake's required `Transfer-Encoding: chunked`
+      // header parameter) is framed by it: a sender MUST NOT send Content-Length beside it (RFC 9112 §6.2),
+      // and a server refuses a message carrying both (the mock: 400 "not valid HTTP/1.1"). Node then
+      // writes the body in chunks.
+      const framed = Object.keys(headers).some((name) => name.toLowerCase() === 'transfer-encoding');
+      if (octets !== undefined && !framed) headers['content-length'] = String(octets.length);
       let req: http.ClientRequest;
       try {
         req = (secure ? https : http).request(url, {

@@ -8,7 +8,7 @@ import {
   type Contract,
   type Operation,
 } from '../../src/contract/index.js';
-import { leavesNoSegment, methodsOnPath, namesOtherOperation, pathClash } from '../cases/path-clash.js';
+import { besideAnyText, leavesNoSegment, methodsOnPath, namesOtherOperation, pathClash } from '../cases/path-clash.js';
 import { pathParameters, requestBodyOf } from '../cases/inputs.js';
 import { mutationsFor } from '../cases/mutations.js';
 import { isCreate } from '../../src/contract/index.js';
@@ -119,6 +119,9 @@ export function planRun(
                 if (p.in === 'query' && fragmentNames(op.path).has(p.name) && siblingsOnPath(contract, op))
                   return `${p.name} tells ${op.id} apart from the other operations of ${op.method.toUpperCase()} ${requestPath(op.path)} (the key's fragment ${op.path.slice(op.path.indexOf('#'))}): without its value the request is none of them`;
                 if (p.in !== 'path' || value === undefined) return undefined;
+                const beside = besideAnyText(op, p.name);
+                if (beside !== undefined)
+                  return `nothing in ${op.path} says where ${p.name} ends and ${beside} begins, and ${beside} takes any text (OAS 3.0.3 §4.7.8): a server may read part of the value as ${beside}'s, a valid request`;
                 const other = namesOtherOperation(contract, op, p.name, value);
                 if (other)
                   return `the request would be ${op.method.toUpperCase()} ${other.path}, ${other.id}'s own: concrete paths are matched before templated ones (OAS 3.0.3 §4.7.8)`;

@@ -274,8 +274,8 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
  * than `/` (RFC 6570 §3.2.2), the rest is literal. Where two expressions stand side by side in one
  * segment (`/profiles/{id}{mediaTypeExtension}`, bufferapp, healthcare.gov) nothing between them
  * says where one ends: an expression whose schema lists its values (`enum: [".json"]`) takes one of
- * those, written as is or percent-encoded (RFC 3986 §2.1), and the other the rest; without such a
- * list the first takes all it can.
+ * those, written as is or percent-encoded (RFC 3986 §2.1), and the other the rest; an integer takes
+ * its digits (besideRun); otherwise the first takes all it can.
  */
 function templateSource(template: string, operation: Operation, strict = false): string {
   const parts = template.split(/(\{[^}]+\})/);
@@ -295,11 +295,23 @@ function templateSource(template: string, operation: Operation, strict = false):
       if (!expression(i)) return escapeRegExp(part);
       const beside = (parts[i - 1] === '' && expression(i - 2)) || (parts[i + 1] === '' && expression(i + 2));
       const values = beside || (strict && shares(i)) ? listedValues(operation, part.slice(1, -1)) : undefined;
-      if (!values) return '([^/]+)';
+      if (!values) return beside ? (besideRun(operation, part.slice(1, -1)) ?? '([^/]+)') : '([^/]+)';
       const written = new Set(values.flatMap((v) => [v, encodeURIComponent(v)]));
       return `(${[...written].map(escapeRegExp).join('|')})`;
     })
     .join('');
+}
+
+/**
+ * What an integer path parameter beside another expression takes: a decimal integer's characters
+ * alone (nasa.gov's `/api/projects/{id}{.format}`, `id` an int64 and `.format` any string): the
+ * first expression took all but the last character of `357xml`, and `357xm` was refused as no
+ * integer. A split where the integer's digits run into the next value stays ambiguous; the
+ * document's template gives nothing to tell it (OAS 3.0.3 §4.7.8).
+ */
+function besideRun(operation: Operation, name: string): string | undefined {
+  const schema = operation.parameters.find((p) => p.in === 'path' && p.name === name)?.schema;
+  return schema && !('$ref' in schema) && schema.type === 'integer' ? '(-?[0-9]+)' : undefined;
 }
 
 /** The values a path parameter's schema lists (`enum`, `const`) as text; undefined when it lists none. */

@@ -205,6 +205,7 @@ export function validatorDocument(
   rawBodiesAreBytes(document, changes);
   ignoredHeaderParameters(document, changes);
   textContentParameters(document, changes);
+  headerAndCookieArrayStyles(document, changes);
   textOneOfParameters(document, changes);
   parameterAccessModes(document, changes);
   const aliased = literalBracketNames(document, changes);
@@ -1170,6 +1171,37 @@ function ignoredHeaderParameters(document: OpenAPIV3.Document, changes: string[]
       }
     }
   }
+}
+
+/**
+ * A header or cookie array parameter that leaves out `style` has the default OAS 3.0.3 §4.7.12.1
+ * gives it (header `simple`, cookie `form`; `explode` true for form only, §4.7.12.4). express-openapi-
+ * validator 5 fills in only path and query ones (parsers/util.js applyParameterStyle tests
+ * `param.style === 'header'`, not `param.in`), so a header array (AWS S3's
+ * `x-amz-optional-object-attributes: {type: array}`) had no delimiter and every request carrying it
+ * was refused "Parameter 'style' has incorrect value 'undefined'". Only arrays: the validator reads
+ * the style of no other header or cookie. The copy states the defaults; what they mean is unchanged.
+ */
+function headerAndCookieArrayStyles(document: OpenAPIV3.Document, changes: string[]): void {
+  const styles: Readonly<Record<string, string>> = { header: 'simple', cookie: 'form' };
+  const resolve = (node: unknown): unknown => {
+    const ref = isRecord(node) ? node['$ref'] : undefined;
+    const m = typeof ref === 'string' ? /^#\/components\/(parameters|schemas)\/([^/]+)$/.exec(ref) : null;
+    return m ? document.components?.[m[1] as 'parameters' | 'schemas']?.[m[2]!] : node;
+  };
+  let count = 0;
+  for (const written of parameterObjects(document)) {
+    const parameter = resolve(written);
+    if (!isRecord(parameter) || parameter['style'] !== undefined) continue;
+    const style = typeof parameter['in'] === 'string' ? styles[parameter['in']] : undefined;
+    const schema = resolve(parameter['schema']);
+    if (style === undefined || !isRecord(schema) || schema['type'] !== 'array') continue;
+    parameter['style'] = style;
+    parameter['explode'] ??= style === 'form';
+    count += 1;
+  }
+  if (count > 0)
+    changes.push(`${count} header or cookie array parameter(s) given their default style (OAS 3.0.3 §4.7.12.1)`);
 }
 
 /**

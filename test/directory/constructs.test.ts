@@ -15,6 +15,10 @@ const CONSTRUCTS = [
   // A path parameter given by `content` under a media range (telnyx.com's `*/*` uuid `id`): the
   // validator parsed the key with media-typer, which threw outside its error handling: the mock crashed.
   'range-content-path-param.yaml',
+  // A created id whose read takes it by a `content` path parameter of format uuid, the record's own id any
+  // string (telnyx.com's WhatsApp detail reports): the mock checked its draw against `schema` alone and
+  // issued ids its own read refused 400.
+  'created-id-read-by-content-param.yaml',
   // A create and its item read documenting success under `default` alone (OAS 3.0.3 §4.7.16) beside
   // a newer version's create named alike (xtrf's Classic `POST /projects` and Smart `POST /v2/projects`):
   // the default-only create was no create, so v1 item paths were fed v2 ids (404), and the read's
@@ -131,6 +135,15 @@ const CONSTRUCTS = [
   // `/media/{id}` beside `/media/{id}.{extension}` (callfire): the runner sent `/media/1.5` as a wrong id,
   // a request of the more specific template, and judged its answer as getMedia's.
   'value-fits-mixed-segment.yaml',
+  // An integer path parameter beside another expression (nasa.gov's `/api/projects/{id}{.format}`): the
+  // first expression took all but one character, and the id was refused 400 as no integer.
+  'integer-beside-expression.yaml',
+  // An optional `Content-Encoding: gzip` header parameter (here.com's positioning): the runner sent it beside a
+  // plain JSON body, a request no server can decode (400), and failed the mock's refusal.
+  'optional-content-encoding-header.yaml',
+  // A required `Transfer-Encoding: chunked` header parameter (Azure Data Lake Store): the runner sent a
+  // Content-Length beside it (RFC 9112 §6.2 forbids it), and the message was refused 400.
+  'transfer-encoding-header-parameter.yaml',
   // An API key header named with spaces (rapidapi's `ADVICEment API Key`): no request can carry it (RFC 9110
   // §5.1), and the runner failed not_a_server_error "the request could not be sent"; now not judged, with the reason.
   'header-name-with-space.yaml',
@@ -254,6 +267,10 @@ const CONSTRUCTS = [
   // An optional array header left empty (beezup's `Accept-Language`): sent as an empty field, refused
   // 400 "must be array", also on the unknown-id probe (not_found_for_unknown_id answered 400).
   'optional-array-header.yaml',
+  // Header arrays without `style` (AWS S3's `x-amz-optional-object-attributes`): OAS 3.0.3 §4.7.12.1 gives
+  // them `simple`; express-openapi-validator defaults path and query ones only, and refused every request
+  // carrying one, 400 "Parameter 'style' has incorrect value 'undefined'".
+  'array-header-default-style.yaml',
   // An item read documented to answer a JSON string (signl4's webhooks): "gave "…", not an object".
   'scalar-read.yaml',
   // An item read that also requires a query parameter (combell's GetMailbox `?mailbox_name=`): the

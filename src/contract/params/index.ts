@@ -23,7 +23,15 @@ export { serialiseDeepObject, parseDeepObject, deepObjectNames, readNestedMember
 export { serialiseForm, parseForm } from './form.js';
 export { readStructuredQuery, memberNames, freeForm } from './structured.js';
 export { serialiseDelimited, parseDelimited } from './delimited.js';
-export { contentText, encodeQueryComponent, pairsOf, type Pairs, type Parameter, type RawValue } from './values.js';
+export {
+  contentText,
+  encodeQueryComponent,
+  pairsOf,
+  valueSchema,
+  type Pairs,
+  type Parameter,
+  type RawValue,
+} from './values.js';
 
 /** Query: `form` (default, explode true), `spaceDelimited`, `pipeDelimited`, `deepObject`. Returns `name=value` pieces, encoded. */
 export function serialiseQuery(p: Parameter | undefined, name: string, value: unknown): string[] {

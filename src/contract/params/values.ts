@@ -35,6 +35,17 @@ export function viaContent(p: Parameter): boolean {
 }
 
 /**
+ * The schema of a parameter's value: its `schema`, else that of its one `content` entry (OAS 3.0.3
+ * §4.7.12: "The map MUST only contain one entry", and its Media Type Object's `schema` describes the
+ * value as `schema` would). A `$ref` is returned as written.
+ */
+export function valueSchema(
+  p: Pick<Parameter, 'schema' | 'content'>,
+): OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject | undefined {
+  return p.schema ?? Object.values(p.content ?? {})[0]?.schema;
+}
+
+/**
  * The text a parameter given by `content` carries (OAS 3.0.3 §4.7.12): its JSON serialisation under
  * a JSON media type, else its text as written (telnyx.com's `*\/*` uuid, sent quoted, was refused as no
  * uuid); contentText reads either back.

@@ -1,4 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
+import { valueSchema } from '../params/index.js';
 import { lowered } from '../schema-2020.js';
 import { mergeAllOf } from '../schema-views.js';
 import type { Contract, Operation } from '../types.js';
@@ -57,7 +58,8 @@ export function inferLookups(
     const read = on(itemPath, 'get');
     const remove = on(itemPath, 'delete');
     const parameter = ops.flatMap((op) => op.parameters).find((p) => p.in === 'path' && p.name === idParam);
-    const paramSchema = parameter?.schema && !('$ref' in parameter.schema) ? parameter.schema : undefined;
+    const written = parameter ? valueSchema(parameter) : undefined;
+    const paramSchema = written && !('$ref' in written) ? written : undefined;
     // An enum names values that all exist: nothing there is issued (the runner does not probe it either).
     if (paramSchema?.enum) continue;
     // Items something creates are not only those a list shows: a POST or PUT on the collection path,

@@ -1,5 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { isRecord } from '../guards.js';
+import { valueSchema } from '../params/index.js';
 import { jsonContent } from '../media.js';
 import { lowered } from '../schema-2020.js';
 import { anyProperties, mergeAllOf } from '../schema-views.js';
@@ -111,9 +112,13 @@ export interface GenericModel {
  * The schema one identifier in an item path parameter must fit: the parameter's, or its items' where
  * the parameter takes a list (OAS 3.0.3 §4.7.12.4 `style: simple`, `/groups/{ID}` with `ID` an array
  * of integers: `/groups/1,2` reads two, `/groups/1` one), so an issued id is one the path can carry.
+ * The parameter's schema is its `schema` or its `content` entry's (valueSchema, OAS 3.0.3 §4.7.12).
  */
 export function addressSchema(parameter: OpenAPIV3.ParameterObject | undefined): Schema | undefined {
-  const schema = parameter?.schema && !('$ref' in parameter.schema) ? parameter.schema : undefined;
+  // A parameter given by `content` (telnyx.com's `*/*` uuid `id`) states it there: read only as
+  // `schema`, the mock issued ids its own read refused (created-id-read-by-content-param.yaml).
+  const written = parameter ? valueSchema(parameter) : undefined;
+  const schema = written && !('$ref' in written) ? written : undefined;
   if (schema?.type !== 'array') return schema;
   return schema.items && !('$ref' in schema.items) ? schema.items : undefined;
 }
