@@ -408,6 +408,9 @@ const CONSTRUCTS = [
   // (ShipEngine's `webhook_id: {allOf: [{$ref: se_id}]}`): new ids were drawn from the example, the
   // seeded record's id, so the created resource read back that record (created_resource_readable).
   'id-example-under-allof.yaml',
+  // A paged list whose required page member has `minItems: 1` (metadapi's MSA groups, `data` beside
+  // `meta`): an offset past the last record, or a filter nothing matched, left the page empty, 500.
+  'list-page-min-items.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
