@@ -22,6 +22,7 @@ import {
   itemSegment,
   linkSource,
   listItems,
+  normalName,
   offsetBase,
   onCollection,
   resourcePath,
@@ -545,13 +546,14 @@ export async function readAfterReplace(
   if (refused !== undefined) return refused;
   const readSchema = readAnswerSchema(reader);
   // The URL names the resource a PUT replaces (RFC 9110 §9.3.4): a body field named like a path
-  // parameter (`username` under `/user/{username}`) that says otherwise does not rename it, so the
-  // read at the same URL is not held to it.
+  // parameter (`username` under `/user/{username}`, `cluster_key` under `/cluster/{clusterKey}`: the
+  // same words, in another case or separator) that says otherwise does not rename it, so the read at
+  // the same URL is not held to it.
   const expectation = readExpectation(input.body, readSchema, validator, requestBodyOf(op)?.schema);
   const expected = expectation.fields;
   for (const p of pathParameters(op))
     for (const field of Object.keys(expected))
-      if (field.toLowerCase() === p.name.toLowerCase() && !sameText(expected[field], input.pathParams[p.name]))
+      if (normalName(field) === normalName(p.name) && !sameText(expected[field], input.pathParams[p.name]))
         delete expected[field];
   // The same for the body's identifier field under another name (`client_id` under `/clients/{id}`):
   // the field the runner reads a created resource's identifier from (roles.ts identifierField).

@@ -411,6 +411,9 @@ const CONSTRUCTS = [
   // A paged list whose required page member has `minItems: 1` (metadapi's MSA groups, `data` beside
   // `meta`): an offset past the last record, or a filter nothing matched, left the page empty, 500.
   'list-page-min-items.yaml',
+  // A PUT body requiring the identifier under the path parameter's words in another case (turbinelabs'
+  // `cluster_key` under `/cluster/{clusterKey}`): the runner held the read to a generated key, not the URL's.
+  'replace-key-field-other-case.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
