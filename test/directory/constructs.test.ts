@@ -414,6 +414,9 @@ const CONSTRUCTS = [
   // A PUT body requiring the identifier under the path parameter's words in another case (turbinelabs'
   // `cluster_key` under `/cluster/{clusterKey}`): the runner held the read to a generated key, not the URL's.
   'replace-key-field-other-case.yaml',
+  // A single resource read in one member named otherwise than its path (amp's `loggingConfiguration` of
+  // `…/logging`), its PUT sending an optional request-only `clientToken`: the PUT's fields were not kept.
+  'single-resource-request-only-member.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
