@@ -24,6 +24,10 @@ import {
   listItems,
   normalName,
   offsetBase,
+  CURSOR_NAMES,
+  LIMIT_NAMES,
+  OFFSET_NAMES,
+  PAGE_NAMES,
   onCollection,
   resourcePath,
   successSchema,
@@ -531,6 +535,17 @@ export async function readBack(
   return undefined;
 }
 
+/**
+ * Whether a read takes paging parameters (`offset`/`limit`, `page`, a cursor): what it answers is one
+ * window of a list, in the server's order, so a list written by a PUT there (dracoon's `PUT
+ * …/userAttributes {items}`, "Add or edit custom user attributes … Batch function", read as a ranged
+ * `{items, range}`) is read back as the members it lists, not as a whole equal to the window.
+ */
+function pagedRead(reader: Operation): boolean {
+  const paging = [LIMIT_NAMES, OFFSET_NAMES, PAGE_NAMES, CURSOR_NAMES];
+  return reader.parameters.some((p) => p.in === 'query' && paging.some((names) => names.has(normalName(p.name))));
+}
+
 export async function readAfterReplace(
   contract: Contract,
   session: Session,
@@ -568,6 +583,7 @@ export async function readAfterReplace(
     expectedFields: placed(expectation),
     resourceId: Object.values(input.pathParams).pop(),
     after: 'replace' as const,
+    ...(pagedRead(reader) ? { pagedRead: true } : {}),
   };
   await session.send({
     reportAs: op.id,

@@ -417,6 +417,9 @@ const CONSTRUCTS = [
   // A single resource read in one member named otherwise than its path (amp's `loggingConfiguration` of
   // `…/logging`), its PUT sending an optional request-only `clientToken`: the PUT's fields were not kept.
   'single-resource-request-only-member.yaml',
+  // A PUT adding or editing the members it sends, read back through a paged list (dracoon's user
+  // attributes, `{items}` read as `{items, range}`): the runner held the window to equal the list sent.
+  'put-batch-paged-read.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
