@@ -420,6 +420,9 @@ const CONSTRUCTS = [
   // A PUT adding or editing the members it sends, read back through a paged list (dracoon's user
   // attributes, `{items}` read as `{items, range}`): the runner held the window to equal the list sent.
   'put-batch-paged-read.yaml',
+  // An offset with no lower bound whose default is 1 (zuora's `start`, SCIM's and OpenSearch's
+  // `startIndex`): read as 0-based, the first record was skipped and a filter listed nothing.
+  'offset-default-one.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
