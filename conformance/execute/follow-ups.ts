@@ -433,8 +433,20 @@ function unnamedIn(listOp: Operation, field: string): string | undefined {
     items === undefined
       ? []
       : [...properties(items)].filter(([, sub]) => asSchema(sub)?.writeOnly !== true).map(([name]) => name);
-  if (names.length === 0 || (names.length === 1 && asSchema(properties(items!).get(names[0]!))?.type === 'object'))
-    return undefined;
+  if (names.length === 0) return undefined;
+  // Items of one object member may wrap the record there (bunq's `{PaymentBatch: {id, …}}`): its own
+  // fields are the record's. One whose fields name no identifier either (bunq's payment batch listing,
+  // `{payments: {Payment: [Payment]}}`, "The list of mutations that were made") shows none to look for.
+  const only = names.length === 1 ? asSchema(properties(items!).get(names[0]!)) : undefined;
+  if (only?.type === 'object') {
+    const inner = [...properties(only).keys()];
+    if (
+      inner.length === 0 ||
+      identifierField(Object.fromEntries(inner.map((name) => [name, true])), field) !== undefined
+    )
+      return undefined;
+    return `the items of ${listOp.id} hold one member, ${names[0]}, whose fields name none for ${field}, nor id: which carries it the contract does not say`;
+  }
   const record = Object.fromEntries(names.map((name) => [name, true]));
   if (identifierField(record, field) !== undefined) return undefined;
   return `the items of ${listOp.id} have no field named for ${field}, nor id: which of their fields carries it the contract does not say`;

@@ -423,6 +423,9 @@ const CONSTRUCTS = [
   // An offset with no lower bound whose default is 1 (zuora's `start`, SCIM's and OpenSearch's
   // `startIndex`): read as 0-based, the first record was skipped and a filter listed nothing.
   'offset-default-one.yaml',
+  // List items of one object member whose fields name no identifier (bunq's payment batch listing,
+  // `{payments: {Payment: [...]}}`): the runner looked for the created id in them, "is not listed".
+  'list-items-one-member-no-id.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
