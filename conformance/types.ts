@@ -72,6 +72,11 @@ export interface ExchangeContext {
   readonly listUnnamed?: string;
   /** For read_back after a replace: the replace operation. */
   readonly after?: 'create' | 'replace';
+  /**
+   * For read_back: the read takes paging parameters, so a list it answers is one window of the list
+   * (follow-ups.ts pagedRead): each member sent is held to be listed there, not the window to equal it.
+   */
+  readonly pagedRead?: boolean;
   /** For negative: what the input breaks, in words. */
   readonly defect?: string;
   /** For wrong_method: the methods the contract documents on the path (upper case). */

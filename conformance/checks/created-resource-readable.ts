@@ -20,7 +20,7 @@ export const createdResourceReadable: Check = {
   needs: ['positive', 'read_back', 'list_back'],
   explainedBy: 'read_back',
   description:
-    'After a successful create: reads the resource back (the OpenAPI `links` of the 201, else the Location) and lists the collection (walking pages). After a successful replace (PUT): reads it back. Fails when the read is not 2xx, when a field sent differs from the one read (date-times compared as instants), or when the new id is not listed. A read whose GET documents no content or no JSON (text/plain), or whose answer holds none of the fields sent (a list, a scalar, any value), is held only to its 2xx; where the read wraps the record in its one object member beside members of its own (`{status_code, status, data}`), the fields are compared inside that member; a read whose own path parameter refuses the value written under is not sent, with the reason; the list is not judged where its answer holds no list of items and its schema shows none (an object keyed by id written as one literal member).',
+    'After a successful create: reads the resource back (the OpenAPI `links` of the 201, else the Location) and lists the collection (walking pages). After a successful replace (PUT): reads it back. Fails when the read is not 2xx, when a field sent differs from the one read (date-times compared as instants), or when the new id is not listed. A read whose GET documents no content or no JSON (text/plain), or whose answer holds none of the fields sent (a list, a scalar, any value), is held only to its 2xx; where the read wraps the record in its one object member beside members of its own (`{status_code, status, data}`), the fields are compared inside that member; where the read takes paging parameters, a list sent is held to have each member listed in the window read, not to equal it; a read whose own path parameter refuses the value written under is not sent, with the reason; the list is not judged where its answer holds no list of items and its schema shows none (an object keyed by id written as one literal member).',
   appliesTo: (operation, checkCtx) =>
     isCreate(operation, checkCtx.contract) ||
     (operation.method === 'put' && operation.parameters.some((p) => p.in === 'path')),
@@ -82,8 +82,14 @@ export const createdResourceReadable: Check = {
     // The expected fields leave out what the read's schema cannot hold as sent (execute/follow-ups.ts,
     // expectedFields: OAS 3.0.3 §4.7.17); the answer itself is still held to that schema by response_schema.
     const problems: string[] = [];
+    // A list read through a paged read is one window of it (ctx.pagedRead): each member sent is to be
+    // listed there, whatever else the window holds (an add-or-edit batch keeps the members before it).
+    const same = (sent: unknown, read: unknown): boolean =>
+      ctx.pagedRead === true && Array.isArray(sent) && Array.isArray(read)
+        ? sent.every((member) => read.some((listed) => sameValue(member, listed)))
+        : sameValue(sent, read);
     for (const [field, sent] of Object.entries(ctx.expectedFields ?? {})) {
-      if (!sameValue(sent, body[field]))
+      if (!same(sent, body[field]))
         problems.push(`${field}: sent ${JSON.stringify(sent)}, read ${JSON.stringify(body[field])}`);
     }
     return problems.length > 0 ? fail(`the ${what} resource reads back different: ${problems.join('; ')}`) : pass;

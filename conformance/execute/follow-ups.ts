@@ -22,7 +22,12 @@ import {
   itemSegment,
   linkSource,
   listItems,
+  normalName,
   offsetBase,
+  CURSOR_NAMES,
+  LIMIT_NAMES,
+  OFFSET_NAMES,
+  PAGE_NAMES,
   onCollection,
   resourcePath,
   successSchema,
@@ -428,8 +433,20 @@ function unnamedIn(listOp: Operation, field: string): string | undefined {
     items === undefined
       ? []
       : [...properties(items)].filter(([, sub]) => asSchema(sub)?.writeOnly !== true).map(([name]) => name);
-  if (names.length === 0 || (names.length === 1 && asSchema(properties(items!).get(names[0]!))?.type === 'object'))
-    return undefined;
+  if (names.length === 0) return undefined;
+  // Items of one object member may wrap the record there (bunq's `{PaymentBatch: {id, …}}`): its own
+  // fields are the record's. One whose fields name no identifier either (bunq's payment batch listing,
+  // `{payments: {Payment: [Payment]}}`, "The list of mutations that were made") shows none to look for.
+  const only = names.length === 1 ? asSchema(properties(items!).get(names[0]!)) : undefined;
+  if (only?.type === 'object') {
+    const inner = [...properties(only).keys()];
+    if (
+      inner.length === 0 ||
+      identifierField(Object.fromEntries(inner.map((name) => [name, true])), field) !== undefined
+    )
+      return undefined;
+    return `the items of ${listOp.id} hold one member, ${names[0]}, whose fields name none for ${field}, nor id: which carries it the contract does not say`;
+  }
   const record = Object.fromEntries(names.map((name) => [name, true]));
   if (identifierField(record, field) !== undefined) return undefined;
   return `the items of ${listOp.id} have no field named for ${field}, nor id: which of their fields carries it the contract does not say`;
@@ -530,6 +547,17 @@ export async function readBack(
   return undefined;
 }
 
+/**
+ * Whether a read takes paging parameters (`offset`/`limit`, `page`, a cursor): what it answers is one
+ * window of a list, in the server's order, so a list written by a PUT there (dracoon's `PUT
+ * …/userAttributes {items}`, "Add or edit custom user attributes … Batch function", read as a ranged
+ * `{items, range}`) is read back as the members it lists, not as a whole equal to the window.
+ */
+function pagedRead(reader: Operation): boolean {
+  const paging = [LIMIT_NAMES, OFFSET_NAMES, PAGE_NAMES, CURSOR_NAMES];
+  return reader.parameters.some((p) => p.in === 'query' && paging.some((names) => names.has(normalName(p.name))));
+}
+
 export async function readAfterReplace(
   contract: Contract,
   session: Session,
@@ -545,13 +573,14 @@ export async function readAfterReplace(
   if (refused !== undefined) return refused;
   const readSchema = readAnswerSchema(reader);
   // The URL names the resource a PUT replaces (RFC 9110 §9.3.4): a body field named like a path
-  // parameter (`username` under `/user/{username}`) that says otherwise does not rename it, so the
-  // read at the same URL is not held to it.
+  // parameter (`username` under `/user/{username}`, `cluster_key` under `/cluster/{clusterKey}`: the
+  // same words, in another case or separator) that says otherwise does not rename it, so the read at
+  // the same URL is not held to it.
   const expectation = readExpectation(input.body, readSchema, validator, requestBodyOf(op)?.schema);
   const expected = expectation.fields;
   for (const p of pathParameters(op))
     for (const field of Object.keys(expected))
-      if (field.toLowerCase() === p.name.toLowerCase() && !sameText(expected[field], input.pathParams[p.name]))
+      if (normalName(field) === normalName(p.name) && !sameText(expected[field], input.pathParams[p.name]))
         delete expected[field];
   // The same for the body's identifier field under another name (`client_id` under `/clients/{id}`):
   // the field the runner reads a created resource's identifier from (roles.ts identifierField).
@@ -566,6 +595,7 @@ export async function readAfterReplace(
     expectedFields: placed(expectation),
     resourceId: Object.values(input.pathParams).pop(),
     after: 'replace' as const,
+    ...(pagedRead(reader) ? { pagedRead: true } : {}),
   };
   await session.send({
     reportAs: op.id,

@@ -1,7 +1,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Operation } from '../../src/contract/index.js';
 import type { Exchange } from '../types.js';
-import { pageBase } from '../../src/contract/index.js';
+import { offsetBase, pageBase } from '../../src/contract/index.js';
 import {
   CURSOR_NAMES,
   LIMIT_NAMES,
@@ -37,6 +37,8 @@ export interface PagingPlan {
   /** Every page-size parameter (Kratos declares both `per_page` and `page_size`): all get the same size. */
   readonly limits: readonly OpenAPIV3.ParameterObject[];
   readonly offset: OpenAPIV3.ParameterObject | undefined;
+  /** The index the offset gives the first item (the kernel's offsetBase, the mock's reading too): 0 or 1. */
+  readonly offsetFirst: number;
   readonly page: { readonly param: OpenAPIV3.ParameterObject; readonly first: number } | undefined;
   readonly cursor: OpenAPIV3.ParameterObject | undefined;
   /** The smallest page size the contract admits (the one probed) and the census size. */
@@ -87,6 +89,7 @@ export function pagingPlan(op: Operation): ProbePlan<PagingPlan> {
       op,
       limits: sizeParams,
       offset,
+      offsetFirst: offset ? offsetBase(offset.schema) : 0,
       page,
       cursor: named(CURSOR_NAMES)[0],
       size,
@@ -113,7 +116,9 @@ const walkSize = (plan: PagingPlan, total: number): number =>
  * smallest size, [2] the next page (offset or page number), then the walk (total header and offset).
  */
 export function nextPagingQuery(plan: PagingPlan, sent: readonly Exchange[]): Record<string, unknown> | undefined {
-  if (sent.length === 0) return { ...sized(plan, plan.census), ...(plan.offset ? { [plan.offset.name]: 0 } : {}) };
+  // An offset counting from 1 (nordigen's `minimum: 1`, zuora's `default: 1`) asks for the first item at 1.
+  const at = (n: number): Record<string, number> => (plan.offset ? { [plan.offset.name]: plan.offsetFirst + n } : {});
+  if (sent.length === 0) return { ...sized(plan, plan.census), ...at(0) };
   const census = itemsOf(plan.op, sent[0] as Exchange);
   if (!census) return undefined;
   // Too few items to tell a page from the whole list: only the total header's walk, where there is one.
@@ -121,7 +126,7 @@ export function nextPagingQuery(plan: PagingPlan, sent: readonly Exchange[]): Re
   if (sent.length === 1)
     return {
       ...sized(plan, plan.size),
-      ...(plan.offset ? { [plan.offset.name]: 0 } : {}),
+      ...at(0),
       ...(plan.page ? { [plan.page.param.name]: plan.page.first } : {}),
     };
   const first = itemsOf(plan.op, sent[1] as Exchange);
@@ -131,7 +136,7 @@ export function nextPagingQuery(plan: PagingPlan, sent: readonly Exchange[]): Re
     if (!stepper) return undefined;
     return {
       ...sized(plan, plan.size),
-      ...(plan.offset ? { [plan.offset.name]: plan.size } : { [stepper.name]: (plan.page?.first ?? 1) + 1 }),
+      ...(plan.offset ? at(plan.size) : { [stepper.name]: (plan.page?.first ?? 1) + 1 }),
     };
   }
   return walkQuery(plan, sent, 3);
@@ -155,7 +160,7 @@ function walkQuery(plan: PagingPlan, sent: readonly Exchange[], start: number): 
     )
       return undefined;
   }
-  return { ...sized(plan, size), [plan.offset.name]: walk.length * size };
+  return { ...sized(plan, size), [plan.offset.name]: plan.offsetFirst + walk.length * size };
 }
 
 const answered = (e: Exchange): string => String(e.response?.status ?? e.error?.message ?? '?');
@@ -202,7 +207,7 @@ export function judgePaging(plan: PagingPlan, sent: readonly Exchange[]): ProbeV
   const said: string[] = [`${limitNames} held (${first.length} of ${census.length} listed)`];
   if (secondExchange) {
     const stepName = plan.offset
-      ? `${plan.offset.name}=${plan.size}`
+      ? `${plan.offset.name}=${plan.offsetFirst + plan.size}`
       : `${plan.page?.param.name}=${(plan.page?.first ?? 1) + 1}`;
     const second = itemsOf(plan.op, secondExchange);
     if (!second)
@@ -252,11 +257,12 @@ function walkVerdict(plan: PagingPlan, sent: readonly Exchange[], start: number)
   let complete = false;
   for (const [i, page] of walk.entries()) {
     const at = i * size;
+    const shown = plan.offsetFirst + at;
     const items = itemsOf(plan.op, page);
     if (!ok(page) || !items)
       return {
         status: 'failed',
-        message: `page at ${offsetName}=${at} answered ${answered(page)}`,
+        message: `page at ${offsetName}=${shown} answered ${answered(page)}`,
         exchange: page,
         judged: i + 1,
       };
@@ -264,7 +270,7 @@ function walkVerdict(plan: PagingPlan, sent: readonly Exchange[], start: number)
     if (pageTotal !== total)
       return {
         status: 'failed',
-        message: `${plan.totalHeader} is ${pageTotal ?? 'missing'} at ${offsetName}=${at}, ${total} on the first page`,
+        message: `${plan.totalHeader} is ${pageTotal ?? 'missing'} at ${offsetName}=${shown}, ${total} on the first page`,
         exchange: page,
         judged: i + 1,
       };
@@ -280,7 +286,7 @@ function walkVerdict(plan: PagingPlan, sent: readonly Exchange[], start: number)
       if (seen.has(key))
         return {
           status: 'failed',
-          message: `item ${key} appears on two pages (again at ${offsetName}=${at})`,
+          message: `item ${key} appears on two pages (again at ${offsetName}=${shown})`,
           exchange: page,
           judged: i + 1,
         };
@@ -291,7 +297,7 @@ function walkVerdict(plan: PagingPlan, sent: readonly Exchange[], start: number)
     if (plan.linkDeclared && remain && !hasNext(page.response?.headers['link'])) {
       return {
         status: 'failed',
-        message: `no Link rel="next" at ${offsetName}=${at} although ${total - at - items.length} items remain`,
+        message: `no Link rel="next" at ${offsetName}=${shown} although ${total - at - items.length} items remain`,
         exchange: page,
         judged: i + 1,
       };
@@ -299,7 +305,7 @@ function walkVerdict(plan: PagingPlan, sent: readonly Exchange[], start: number)
     if (walked > total)
       return {
         status: 'failed',
-        message: `${plan.totalHeader} says ${total}, but the pages hold more: ${walked} items by ${offsetName}=${at}`,
+        message: `${plan.totalHeader} says ${total}, but the pages hold more: ${walked} items by ${offsetName}=${shown}`,
         exchange: page,
         judged: i + 1,
       };

@@ -430,6 +430,24 @@ const CONSTRUCTS = [
   // every alternative's defaults went into the body, an `exchange_lan` replace stored a record no
   // alternative declares whole, was refused, and read back unchanged (created_resource_readable).
   'discriminated-body-other-alternative-defaults.yaml',
+  // A paged list whose required page member has `minItems: 1` (metadapi's MSA groups, `data` beside
+  // `meta`): an offset past the last record, or a filter nothing matched, left the page empty, 500.
+  'list-page-min-items.yaml',
+  // A PUT body requiring the identifier under the path parameter's words in another case (turbinelabs'
+  // `cluster_key` under `/cluster/{clusterKey}`): the runner held the read to a generated key, not the URL's.
+  'replace-key-field-other-case.yaml',
+  // A single resource read in one member named otherwise than its path (amp's `loggingConfiguration` of
+  // `…/logging`), its PUT sending an optional request-only `clientToken`: the PUT's fields were not kept.
+  'single-resource-request-only-member.yaml',
+  // A PUT adding or editing the members it sends, read back through a paged list (dracoon's user
+  // attributes, `{items}` read as `{items, range}`): the runner held the window to equal the list sent.
+  'put-batch-paged-read.yaml',
+  // An offset with no lower bound whose default is 1 (zuora's `start`, SCIM's and OpenSearch's
+  // `startIndex`): read as 0-based, the first record was skipped and a filter listed nothing.
+  'offset-default-one.yaml',
+  // List items of one object member whose fields name no identifier (bunq's payment batch listing,
+  // `{payments: {Payment: [...]}}`): the runner looked for the created id in them, "is not listed".
+  'list-items-one-member-no-id.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {

@@ -26,6 +26,8 @@ const CONSTRUCTS = [
   'refs-into-paths.yaml',
   // A list under a parent with `minItems: 1` (zalando's article units): the empty scope answered `[]`, 500.
   'list-min-items.yaml',
+  // A paged list whose required page member has `minItems: 1` (metadapi): a page past the end was empty, 500.
+  'list-page-min-items.yaml',
   // A read-only collection wrapped in `data` (amadeus): the listed ids were invented, reading one back was 404.
   'read-only-envelope.yaml',
   // A text/plain body described as an object (chain49, Azure Content Moderator): `{}` refused "must be object", 400.
@@ -506,6 +508,35 @@ describe('a list whose schema needs minItems holds that many records, and they r
       );
       expect(unit.status).toBe(200);
       expect((await fetch(`${mock.url}/articles/no-such-article/units`)).status).toBe(404);
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe('a paged list whose required page member has minItems: the page is never short of it', () => {
+  // metadapi's MSA groups (`data` required, `minItems: 1`): an offset past the last record or a filter
+  // nothing matched gave an empty page, 500. The records the page lacks are stored, and read back.
+  it('an offset past the end and an unmatched filter answer records that are stored and carry the filter', async () => {
+    const mock = await start({
+      port: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'list-page-min-items.yaml'),
+    });
+    type Page = { data: { code: string; region?: string }[]; meta: { count: number; offset: number } };
+    try {
+      const beyond = await fetch(`${mock.url}/groups?limit=5&offset=40`);
+      expect(beyond.status).toBe(200);
+      const far = (await beyond.json()) as Page;
+      expect(far.data.length).toBeGreaterThanOrEqual(1);
+      expect(far.meta).toMatchObject({ offset: 40, count: 41 });
+      const filtered = (await (await fetch(`${mock.url}/groups?limit=5&offset=0&region=QZ`)).json()) as Page;
+      expect(filtered.data.length).toBeGreaterThanOrEqual(1);
+      expect(filtered.data.every((group) => group.region === 'QZ')).toBe(true);
+      for (const group of [far.data[0]!, filtered.data[0]!]) {
+        const one = await fetch(`${mock.url}/groups/${encodeURIComponent(group.code)}`);
+        expect(one.status).toBe(200);
+        expect(((await one.json()) as { data: unknown }).data).toEqual(group);
+      }
     } finally {
       await mock.close();
     }

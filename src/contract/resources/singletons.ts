@@ -81,8 +81,11 @@ function objectBody(op: Operation): boolean {
  * The member of a single resource's read that holds the record, where the read answers one object
  * member and nothing else (AWS REST-JSON: `GET …/programmable-numbers/proxy` answers `{Proxy: {…}}`,
  * `PUT` sending the proxy's own fields, flat): the member named for the resource, or the one whose
- * fields take every field each write sends (flat, or in that same member). The writes then store the
- * record, and the read answers it in its member, as the collections' envelopes (model.ts envelopeOf).
+ * fields take every field each write sends (flat, or in that same member). Where a write requires
+ * fields, those decide: its optional members may be the request's alone (AWS's idempotency
+ * `clientToken` beside amp's `logGroupArn`, read back as `{loggingConfiguration: {logGroupArn, …}}`).
+ * The writes then store the record, and the read answers it in its member, as the collections'
+ * envelopes (model.ts envelopeOf).
  */
 function envelopeOf(
   answer: OpenAPIV3.SchemaObject,
@@ -101,8 +104,11 @@ function envelopeOf(
       if (body === undefined || '$ref' in body) return false;
       const own = recordProperties(body);
       const inner = Object.keys(own).length === 1 ? own[property] : undefined;
-      const sent = Object.keys(inner && !('$ref' in inner) && isObjectSchema(inner) ? recordProperties(inner) : own);
-      return sent.length > 0 && sent.every((name) => name in fields);
+      const shape = inner && !('$ref' in inner) && isObjectSchema(inner) ? inner : body;
+      const sent = Object.keys(recordProperties(shape));
+      const required = (mergeAllOf(shape).required ?? []).filter((name) => sent.includes(name));
+      const deciding = required.length > 0 ? required : sent;
+      return deciding.length > 0 && deciding.every((name) => name in fields);
     });
   return writes.every(takes) ? { property, schema } : undefined;
 }

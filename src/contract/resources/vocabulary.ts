@@ -194,11 +194,15 @@ export function pageBase(schema: OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObj
  * The index an offset parameter gives the first item: 0, unless its schema's smallest value is 1
  * or more (nordigen's `offset`, "The initial index from which to return the results", `minimum: 1,
  * default: 1`): such an offset counts from 1, and the first page is asked for at 1, not past it.
+ * With no lower bound, a default of 1 says the same (zuora's `start`, "The first index of the query
+ * result", `default: 1`; SCIM's `startIndex`, RFC 7644 §3.4.2.4, and OpenSearch 1.1's, both
+ * 1-based): the default asks for the first item, which no 0-based default skips.
  */
 export function offsetBase(schema: OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject | undefined): 0 | 1 {
   const s = schema && !('$ref' in schema) ? nonNullView(schema) : undefined;
   const min = s?.exclusiveMinimum === true && s.minimum !== undefined ? s.minimum + 1 : s?.minimum;
-  return min !== undefined && min >= 1 ? 1 : 0;
+  if (min !== undefined) return min >= 1 ? 1 : 0;
+  return s?.default === 1 ? 1 : 0;
 }
 
 /**

@@ -799,7 +799,7 @@ function listPage(
   input: HandlerInput,
   records: RecordValue[],
   itemSchema?: Schema,
-): { items: RecordValue[] } & PageNumbers {
+): { items: RecordValue[]; filters: Filter[] } & PageNumbers {
   // The record's fields, and those the list's items show beside them (kept with the record: withAnswered).
   const properties = {
     ...(itemSchema ? recordProperties(itemSchema) : {}),
@@ -814,6 +814,7 @@ function listPage(
   let pageDefault: number | undefined;
   let base = 0;
   let offsetSent = false;
+  const filters: Filter[] = [];
   for (const parameter of input.operation.parameters) {
     if (parameter.in !== 'query') continue;
     const schema = asSchema(parameter.schema);
@@ -843,7 +844,10 @@ function listPage(
       pageDefault = fallback ?? pageBase;
     } else if (values.length > 0) {
       const name = filterField(byNormal, key);
-      if (name !== undefined) items = items.filter((record) => matchesFilter(record, name, values));
+      if (name !== undefined) {
+        items = items.filter((record) => matchesFilter(record, name, values));
+        filters.push({ name, values, schema: asSchema(properties[name]) });
+      }
     }
   }
   // A page number the request leaves out is the first (or its default) only where no offset was
@@ -858,7 +862,7 @@ function listPage(
     if (start + size < total) next = start + size;
   } else if (offset > 0) items = items.slice(offset);
   // The offset told back in the request's own count (from 1 where it counts from 1).
-  return { items, total, page, size, offset: offset + base, next };
+  return { items, total, page, size, offset: offset + base, next, filters };
 }
 
 /** The numbers of a page as served: the whole list's count, the page number, size and offset, and where the next page starts (none: the last). */
@@ -870,20 +874,19 @@ interface PageNumbers {
   readonly next: number | undefined;
 }
 
+/** A query filter a list applies: the record property it names, the values asked, the property's schema. */
+interface Filter {
+  readonly name: string;
+  readonly values: readonly string[];
+  readonly schema: Schema | undefined;
+}
+
 /**
- * A list the contract promises is never shorter than `minItems` (Zalando's article units, an array
- * with `minItems: 1`), over a scope that holds fewer records (a parent's scope starts empty:
- * seedGeneric), gets generated records stored up to that minimum, so the answer keeps its schema
- * and each listed record reads back: the empty list broke it (500 "must NOT have fewer than 1
- * items"). A wrapper's member counts only where the wrapper requires it (pageObject leaves it out).
+ * The fewest items a list answer may carry (the array's `minItems`, JSON Schema validation §6.4.2):
+ * a wrapper's member counts only where the wrapper requires it (pageObject leaves it out otherwise).
+ * Undefined where any number, none included, is an answer the contract allows.
  */
-function fillToMinimum(
-  shape: ListShape,
-  answer: Schema | undefined,
-  collection: Collection,
-  scope: string,
-  deps: GenericDeps,
-): void {
+function listMinimum(shape: ListShape, answer: Schema | undefined, collection: Collection): number | undefined {
   let array: Schema | undefined = answer;
   if (shape.kind === 'wrapped') {
     const wrapper = mergeAllOf(shape.wrapper);
@@ -892,17 +895,51 @@ function fillToMinimum(
       : undefined;
   }
   const minimum = array ? mergeAllOf(array).minItems : undefined;
-  if (minimum === undefined || minimum < 1 || collection.singleton === true) return;
-  const { store, validator } = deps;
+  return minimum === undefined || minimum < 1 || collection.singleton === true ? undefined : minimum;
+}
+
+/**
+ * A list the contract promises is never shorter than `minItems` (Zalando's article units, an array
+ * with `minItems: 1`), over a scope that holds fewer records (a parent's scope starts empty:
+ * seedGeneric), gets generated records stored up to that minimum, so the answer keeps its schema
+ * and each listed record reads back: the empty list broke it (500 "must NOT have fewer than 1
+ * items").
+ */
+function fillToMinimum(minimum: number, collection: Collection, scope: string, deps: GenericDeps): void {
   // Bounded: a minimum beyond a page's worth is the contract's figure, not a count to materialise.
-  for (let n = store.count(collection.path, scope), tries = 0; n < Math.min(minimum, 100) && tries < 200; tries++) {
-    const record = generateRecord(collection.schema, deps.faker(), validator);
-    const id = newId(collection, store, deps.faker(), validator);
-    if (collection.idField !== undefined) record[collection.idField] = id;
-    if (!schemaAccepts(validator, collection.schema, record)) continue;
-    store.put(collection.path, scope, String(id), record);
-    n += 1;
-  }
+  for (let n = deps.store.count(collection.path, scope), tries = 0; n < Math.min(minimum, 100) && tries < 200; tries++)
+    if (storeGenerated(collection, scope, [], deps)) n += 1;
+}
+
+/**
+ * Stores one generated record of the collection, carrying the first value of each filter the list
+ * was asked with (typed as its property is), so the list's filters select it. False where the
+ * record's schema refuses what was made (a filter value its property does not take).
+ */
+function storeGenerated(collection: Collection, scope: string, filters: readonly Filter[], deps: GenericDeps): boolean {
+  const { store, validator } = deps;
+  const record = generateRecord(collection.schema, deps.faker(), validator);
+  for (const filter of filters) record[filter.name] = filterValue(filter);
+  const id = newId(collection, store, deps.faker(), validator);
+  if (collection.idField !== undefined) record[collection.idField] = id;
+  if (!schemaAccepts(validator, collection.schema, record)) return false;
+  store.put(collection.path, scope, String(id), record);
+  return true;
+}
+
+/** A filter's first value as its property holds it: a number, a truth, or a list of that value. */
+function filterValue(filter: Filter): unknown {
+  const raw = filter.values[0] ?? '';
+  const schema = filter.schema ? mergeAllOf(filter.schema) : undefined;
+  const one = (type: unknown): unknown =>
+    (type === 'integer' || type === 'number') && Number.isFinite(Number(raw))
+      ? Number(raw)
+      : type === 'boolean'
+        ? (truthOf(raw) ?? raw)
+        : raw;
+  if (schema?.type !== 'array') return one(schema?.type);
+  const items = asSchema(schema.items);
+  return [one(items ? mergeAllOf(items).type : undefined)];
 }
 
 /**
@@ -1536,10 +1573,40 @@ export function genericHandlers(deps: GenericDeps): Handlers {
       return out;
     };
     switch (binding.kind) {
-      case 'list':
+      case 'list': {
         handlers[operationId] = (input) => {
           const scope = scopeOf(collection, input.params);
-          fillToMinimum(binding.shape, answer, collection, scope, deps);
+          const minimum = listMinimum(binding.shape, answer, collection);
+          if (minimum !== undefined) fillToMinimum(minimum, collection, scope, deps);
+          const { page, byKey } = servedPage(input, scope);
+          const listed = byKey
+            ? identifiersOf(page.items, byKey, listItemSchema(binding.shape, answer))
+            : asListed(
+                binding.shape,
+                collection,
+                page.items.map((record) => structuredClone(record)),
+              );
+          const body = listBody(binding.shape, listed, page, deps, answer);
+          return { status: successStatus(operation, 200), body, headers: { 'X-Total-Count': String(page.total) } };
+        };
+        /**
+         * The page the request asks for, over the scope's records. A page shorter than the list's
+         * minItems (an offset past the last record, a filter no record matches: metadapi's MSA groups,
+         * `data` required with `minItems: 1`) has the records it lacks generated and stored, carrying
+         * the filters' values, as if the collection had always held them: every answer keeps its schema
+         * (the empty page was a 500) and tells the truth about what is stored, each listed record
+         * reading back. Bounded: a page further off than that stays as it is.
+         */
+        const servedPage = (input: HandlerInput, scope: string) => {
+          const minimum = listMinimum(binding.shape, answer, collection);
+          let served = pageOver(input, scope);
+          for (let added = 0; minimum !== undefined && served.page.items.length < minimum && added < 100; added++) {
+            if (!storeGenerated(collection, scope, served.page.filters, deps)) break;
+            served = pageOver(input, scope);
+          }
+          return served;
+        };
+        const pageOver = (input: HandlerInput, scope: string) => {
           // A field the list's items require and a stored record lacks (a seeded record: AWS's
           // `PolicyGeneration.principalArn` beside the read's `JobDetails`) is made once and kept, as
           // a create keeps it (withAnswered): the list shows the same value each time, and a filter by
@@ -1569,17 +1636,10 @@ export function genericHandlers(deps: GenericDeps): Handlers {
           }
           const byKey = keyedIdentifiers(binding.shape, collection, records, store.keys(collection.path, scope));
           const page = listPage(binding, input, records, listItemSchema(binding.shape, answer));
-          const listed = byKey
-            ? identifiersOf(page.items, byKey, listItemSchema(binding.shape, answer))
-            : asListed(
-                binding.shape,
-                collection,
-                page.items.map((record) => structuredClone(record)),
-              );
-          const body = listBody(binding.shape, listed, page, deps, answer);
-          return { status: successStatus(operation, 200), body, headers: { 'X-Total-Count': String(page.total) } };
+          return { page, byKey };
         };
         break;
+      }
       case 'create': {
         const referencedId = referenceIdSchema(answer, collection);
         handlers[operationId] = (input) => {
