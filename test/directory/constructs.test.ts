@@ -41,6 +41,11 @@ const CONSTRUCTS = [
   // Records whose one identifier is `uuid`, under a parameter named for another noun and `Uuid`
   // (Zettle's `/v1/taxes/{taxRateUuid}` over `TaxRate {uuid, …}`): keyed by nothing, every read 404.
   'uuid-named-by-parameter.yaml',
+  // A bare `{id}` over records with no `id`, only other identifiers (dataatwork's job `{uuid,
+  // parent_uuid}`, drchrono's insurance `{payer_id}`): the runner read the stem `id` into any such
+  // name, another record's; the mock kept seeded jobs under ids no field shows. Each listed record
+  // read 404 (positive_data_accepted). `uuid` is the record's own; a `payer_id` alone names nothing sure.
+  'bare-id-over-other-ids.yaml',
   // A create answering a receipt (`{data: {id}, success}`, `{spec_id, status_code, status_reason}`)
   // where the item read answers a list, not a record (apacta's "Show file" `{data: [string]}`, noosh's
   // `SpecListVO`): no record to compare the listed items with, no list bound, "created id … is not listed".
