@@ -46,6 +46,10 @@ const CONSTRUCTS = [
   // name, another record's; the mock kept seeded jobs under ids no field shows. Each listed record
   // read 404 (positive_data_accepted). `uuid` is the record's own; a `payer_id` alone names nothing sure.
   'bare-id-over-other-ids.yaml',
+  // An identifier with a pattern and an example (Twitter's `JobId`, `^[0-9]{1,19}$`): the runner's
+  // "unknown" value was the sampler's, which gives a pattern's example back, the document's own,
+  // which the mock seeds a record from: 200, judged as an unknown id found (not_found_for_unknown_id).
+  'unknown-id-is-documented-example.yaml',
   // A create answering a receipt (`{data: {id}, success}`, `{spec_id, status_code, status_reason}`)
   // where the item read answers a list, not a record (apacta's "Show file" `{data: [string]}`, noosh's
   // `SpecListVO`): no record to compare the listed items with, no list bound, "created id … is not listed".
