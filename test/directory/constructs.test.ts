@@ -50,6 +50,10 @@ const CONSTRUCTS = [
   // "unknown" value was the sampler's, which gives a pattern's example back, the document's own,
   // which the mock seeds a record from: 200, judged as an unknown id found (not_found_for_unknown_id).
   'unknown-id-is-documented-example.yaml',
+  // A POST adding a member the client names under the item parameter's name, answered by a receipt
+  // (Twitter's `POST /users/{id}/bookmarks {tweet_id}`, `{data: {bookmarked}}`): the mock kept it under
+  // an id of its own, the runner deleted the bookmark of a tweet it never bookmarked (404 by `default`).
+  'member-added-by-name.yaml',
   // A create answering a receipt (`{data: {id}, success}`, `{spec_id, status_code, status_reason}`)
   // where the item read answers a list, not a record (apacta's "Show file" `{data: [string]}`, noosh's
   // `SpecListVO`): no record to compare the listed items with, no list bound, "created id … is not listed".
