@@ -54,6 +54,10 @@ const CONSTRUCTS = [
   // (Twitter's `POST /users/{id}/bookmarks {tweet_id}`, `{data: {bookmarked}}`): the mock kept it under
   // an id of its own, the runner deleted the bookmark of a tweet it never bookmarked (404 by `default`).
   'member-added-by-name.yaml',
+  // A collection under a parent no inferred collection keeps (clever-cloud's `NetworkGroup` is `{}`),
+  // whose read documents 404: the read answered 404 for an id no answer named, its members' list 200
+  // and the member's create 202 for the same one (not_found_for_unknown_id).
+  'child-of-unkept-parent.yaml',
   // A create answering a receipt (`{data: {id}, success}`, `{spec_id, status_code, status_reason}`)
   // where the item read answers a list, not a record (apacta's "Show file" `{data: [string]}`, noosh's
   // `SpecListVO`): no record to compare the listed items with, no list bound, "created id … is not listed".

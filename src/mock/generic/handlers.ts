@@ -45,6 +45,7 @@ import { danglingReference } from './dangling.js';
 import { ownerHolds, scopeOwners } from './owners.js';
 import type { GenericStore, RecordValue } from './store.js';
 import { takenBy, uniqueFields } from './unique.js';
+import { unnamedParent } from './unnamed-parents.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -1436,7 +1437,17 @@ export function genericHandlers(deps: GenericDeps): Handlers {
         const input = aliased
           ? { ...given, params: { ...given.params, [collection.idParam]: given.params[alias]! } }
           : given;
-        const refused = unknownParent(deps, operation, input.params, collection);
+        const refused =
+          unknownParent(deps, operation, input.params, collection) ??
+          unnamedParent(deps, operation, input.params, collection, (param) =>
+            // Records live under it: their create took it as given, so it exists (as unknownParent reads it).
+            model.collections.some(
+              (c) =>
+                c.scopeParams.includes(param) &&
+                c.scopeParams.every((p) => input.params[p] !== undefined) &&
+                store.count(c.path, scopeOf(c, input.params)) > 0,
+            ),
+          );
         if (refused) throw refused;
         try {
           return handler(input);
