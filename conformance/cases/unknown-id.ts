@@ -12,7 +12,7 @@ import {
   type Operation,
   type SchemaValidator,
 } from '../../src/contract/index.js';
-import { pathParameters } from './inputs.js';
+import { documentedValues, pathParameters } from './inputs.js';
 import { leavesNoSegment } from './path-clash.js';
 import type { Random } from './random.js';
 import { asSchema, effective, properties } from './schema.js';
@@ -159,6 +159,22 @@ export function unknownValueFor(
   if (flat.enum) return { ok: false, reason: `${p.name} is an enum: every value it admits may exist` };
   if (typeof flat.format === 'string' && NOT_ID_FORMATS.has(flat.format))
     return { ok: false, reason: `${p.name} is a ${flat.format}, not an identifier` };
+  // A value the contract documents for the parameter (its example, the schema's) is shown as one that
+  // exists: the sampler draws it first, a mock seeds its records from it (Twitter's TweetId example
+  // `1346889436626259968`), and a service's documentation names a record it holds. Not unknown.
+  const documented = new Set([...documentedValues(p), flat.example].map((v) => String(v)));
+  const first = (candidates: readonly unknown[]): unknown =>
+    candidates.find(
+      (value) =>
+        value !== undefined &&
+        value !== null &&
+        typeof value !== 'object' &&
+        !documented.has(String(value)) &&
+        // An empty value or a dot segment names another path (RFC 3986 §3.3, §5.2.4), not an unknown item.
+        !(p.in === 'path' && leavesNoSegment(value)) &&
+        validator.check(schema, value, 'request').valid &&
+        !seen(value),
+    );
   const candidates: unknown[] = [];
   if (flat.type === 'integer' || flat.type === 'number') {
     const max = flat.maximum ?? (flat.format === 'int32' ? 2_147_483_647 : Number.MAX_SAFE_INTEGER);
@@ -178,18 +194,18 @@ export function unknownValueFor(
     // A pattern or a length the fixed value breaks: the sampler's own values, checked below.
     for (let i = 0; i < 8; i++) candidates.push(sampleValue(schema, { dice: rng, direction: 'request' }));
   }
-  for (const value of candidates) {
-    if (value === undefined || value === null || typeof value === 'object') continue;
-    // An empty value or a dot segment names another path (RFC 3986 §3.3, §5.2.4), not an unknown item.
-    if (p.in === 'path' && leavesNoSegment(value)) continue;
-    if (!validator.check(schema, value, 'request').valid) continue;
-    if (seen(value)) continue;
-    return { ok: true, value };
+  let value = first(candidates);
+  // A pattern's sampler gives the schema's example back each time: then draws without it.
+  if (value === undefined && flat.type !== 'integer' && flat.type !== 'number' && flat.example !== undefined) {
+    const unexampled = { ...flat, example: undefined };
+    value = first(Array.from({ length: 8 }, () => sampleValue(unexampled, { dice: rng, direction: 'request' })));
   }
-  return {
-    ok: false,
-    reason: `no value of ${p.name}'s schema was found that is valid and absent from every answer of the run`,
-  };
+  return value !== undefined
+    ? { ok: true, value }
+    : {
+        ok: false,
+        reason: `no value of ${p.name}'s schema was found that is valid and absent from every answer of the run`,
+      };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -45,6 +45,23 @@ const CONSTRUCTS = [
   // Records whose one identifier is `uuid`, under a parameter named for another noun and `Uuid`
   // (Zettle's `/v1/taxes/{taxRateUuid}` over `TaxRate {uuid, …}`): keyed by nothing, every read 404.
   'uuid-named-by-parameter.yaml',
+  // A bare `{id}` over records with no `id`, only other identifiers (dataatwork's job `{uuid,
+  // parent_uuid}`, drchrono's insurance `{payer_id}`): the runner read the stem `id` into any such
+  // name, another record's; the mock kept seeded jobs under ids no field shows. Each listed record
+  // read 404 (positive_data_accepted). `uuid` is the record's own; a `payer_id` alone names nothing sure.
+  'bare-id-over-other-ids.yaml',
+  // An identifier with a pattern and an example (Twitter's `JobId`, `^[0-9]{1,19}$`): the runner's
+  // "unknown" value was the sampler's, which gives a pattern's example back, the document's own,
+  // which the mock seeds a record from: 200, judged as an unknown id found (not_found_for_unknown_id).
+  'unknown-id-is-documented-example.yaml',
+  // A POST adding a member the client names under the item parameter's name, answered by a receipt
+  // (Twitter's `POST /users/{id}/bookmarks {tweet_id}`, `{data: {bookmarked}}`): the mock kept it under
+  // an id of its own, the runner deleted the bookmark of a tweet it never bookmarked (404 by `default`).
+  'member-added-by-name.yaml',
+  // A collection under a parent no inferred collection keeps (clever-cloud's `NetworkGroup` is `{}`),
+  // whose read documents 404: the read answered 404 for an id no answer named, its members' list 200
+  // and the member's create 202 for the same one (not_found_for_unknown_id).
+  'child-of-unkept-parent.yaml',
   // A create answering a receipt (`{data: {id}, success}`, `{spec_id, status_code, status_reason}`)
   // where the item read answers a list, not a record (apacta's "Show file" `{data: [string]}`, noosh's
   // `SpecListVO`): no record to compare the listed items with, no list bound, "created id … is not listed".

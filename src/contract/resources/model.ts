@@ -206,6 +206,10 @@ export function identifierProperty(
     // `/invoices/{id}` with `entity_id` beside `order_id`, `billing_address_id`, … (Magento's records,
     // its EAV `entity_id`): the field named for the record itself, where no field is named for its noun.
     (normalName(idParam) === 'id' ? names.find((n) => normalName(n) === 'entityid') : undefined) ??
+    // `/jobs/{id}` over `{uuid, parent_uuid, title}` and no `id` (dataatwork): the field named for
+    // what it is, the record's Universally Unique IDentifier (RFC 9562), as the runner reads a value
+    // (roles.ts identifierField); a record kept under an id no field shows can never be read back.
+    (normalName(idParam) === 'id' ? names.find((n) => normalName(n) === 'uuid') : undefined) ??
     // `/gift-wrappings/{id}` with `wrapping_id` (magento): the noun's trailing words and `id`.
     (normalName(idParam) === 'id'
       ? names.find((n) => normalName(n).endsWith('id') && trailingWords(noun).includes(normalName(n).slice(0, -2)))

@@ -232,8 +232,11 @@ export function identifierField(
   const base = param?.replace(/(Id|_id|ID|Sid|_sid)$/, '');
   const keys = Object.keys(record).filter((k) => /(^|_)(id|sid|uuid|key|name)$/i.test(k));
   // An empty stem (`Sid` itself) is in every key: it names nothing (Twilio: `friendly_name` was taken for the Sid).
+  // Nor does the stem `id` of a bare `{id}`: it is in every identifier's name, another record's
+  // included (dataatwork's job `parent_uuid` beside its own `uuid`; drchrono's insurance `payer_id`).
+  const stem = base !== undefined && base !== '' && normalName(base) !== 'id' ? base.toLowerCase() : undefined;
   return (
-    keys.find((k) => base !== undefined && base !== '' && k.toLowerCase().includes(base.toLowerCase())) ??
+    keys.find((k) => stem !== undefined && k.toLowerCase().includes(stem)) ??
     // The parameter is a field's name and `id` (`{namespace_id}` over `namespace: "fn-…"` beside
     // `uuid` and `key`), as the kernel's identifierProperty reads it.
     Object.keys(record).find(

@@ -47,6 +47,7 @@ import { danglingReference } from './dangling.js';
 import { ownerHolds, scopeOwners } from './owners.js';
 import type { GenericStore, RecordValue } from './store.js';
 import { takenBy, uniqueFields } from './unique.js';
+import { unnamedParent } from './unnamed-parents.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -1494,7 +1495,17 @@ export function genericHandlers(deps: GenericDeps): Handlers {
         const input = aliased
           ? { ...given, params: { ...given.params, [collection.idParam]: given.params[alias]! } }
           : given;
-        const refused = unknownParent(deps, operation, input.params, collection);
+        const refused =
+          unknownParent(deps, operation, input.params, collection) ??
+          unnamedParent(deps, operation, input.params, collection, (param) =>
+            // Records live under it: their create took it as given, so it exists (as unknownParent reads it).
+            model.collections.some(
+              (c) =>
+                c.scopeParams.includes(param) &&
+                c.scopeParams.every((p) => input.params[p] !== undefined) &&
+                store.count(c.path, scopeOf(c, input.params)) > 0,
+            ),
+          );
         if (refused) throw refused;
         try {
           return handler(input);
@@ -1663,21 +1674,25 @@ export function genericHandlers(deps: GenericDeps): Handlers {
           record = stamp(record, collection.schema, sendable, deps.faker(), false, validator);
           // An identifier the client chose (a username, a pet id in the body) is kept; else the server assigns one.
           let chosen = collection.idField !== undefined ? record[collection.idField] : undefined;
+          const within = collection.idWithin;
           // Or sent under the item parameter's name, where the record names it otherwise (AWS
-          // CodeGuru: `{profilingGroupName}` sent, answered `{profilingGroup: {name, arn, …}}`).
+          // CodeGuru: `{profilingGroupName}` sent, answered `{profilingGroup: {name, arn, …}}`), or
+          // not at all: a create that adds a member by its own name (Twitter's `POST
+          // /users/{id}/bookmarks {tweet_id}` beside `DELETE …/bookmarks/{tweet_id}`, answered
+          // `{data: {bookmarked}}`) keeps it under that name, the URL the client then addresses it by.
           const underParam = isRecord(sent)
             ? Object.entries(sent).find(([name]) => normal(name) === normal(collection.idParam))?.[1]
             : undefined;
           if (
             chosen === undefined &&
-            collection.idField !== undefined &&
             (typeof underParam === 'string' || typeof underParam === 'number') &&
             addressable(collection, underParam, validator) &&
-            schemaAccepts(validator, collection.schema, { ...record, [collection.idField]: underParam })
+            (collection.idField === undefined
+              ? within === undefined
+              : schemaAccepts(validator, collection.schema, { ...record, [collection.idField]: underParam }))
           )
             chosen = underParam;
           // Or in a member of the record sent whole (Kubernetes' `metadata.name`): its name is its key.
-          const within = collection.idWithin;
           const inner = within && isRecord(sent) ? sent[within.member] : undefined;
           const named = within && isRecord(inner) ? inner[within.field] : undefined;
           if (

@@ -139,7 +139,7 @@ export class ServedValues {
 }
 
 /** Whether the operation's path parameter of this name lists its values (`enum`, or `const` in 3.1). */
-function enumerated(operation: Operation, name: string): boolean {
+export function enumerated(operation: Operation, name: string): boolean {
   const parameter = operation.parameters.find((p) => p.in === 'path' && p.name === name);
   const schema = parameter?.schema;
   if (schema === undefined || '$ref' in schema) return false;
