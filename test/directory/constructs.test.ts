@@ -197,6 +197,9 @@ const CONSTRUCTS = [
   // A oneOf of two arrays that may be empty (Ably's channels, `[ChannelDetails]` or `[string]`): the empty
   // list fits both, so the mock's page trimmed to `limit=0` broke "exactly one" (500).
   'oneof-arrays-share-empty.yaml',
+  // A read answering its identifier beside one object of details (AWS's GetConnection `{ConnectionId,
+  // ConnectionDetails}`): the camelCase id was not seen, the details taken for an envelope (false alarm).
+  'read-id-beside-details.yaml',
   // `createdAt[$gte]` and `createdAt[$lte]` as parameters of their own: refused "Unknown query parameter 'createdAt'".
   'bracketed-query-members.yaml',
   // `maxLength: 2147483647` ("no limit"): `'x'.repeat(2^31)` threw RangeError "Invalid string length", the run crashed.
