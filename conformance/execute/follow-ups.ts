@@ -92,15 +92,18 @@ function expectedFields(
  * own that are no list (Apideck's `{status_code, status, data: Webhook}`): its name and schema. An
  * answer with an identifier of its own is the record itself, its object member a part of it
  * (Pinterest's conversion tag `{id, name, configs: {aem_enabled, …}}`, created from flat `aem_enabled`:
- * the contract does not say the flat field is stored in `configs`).
+ * the contract does not say the flat field is stored in `configs`); so is one holding a member named
+ * as the read's item parameter (AWS's `GetConnection` `{ConnectionId, ConnectionDetails}`).
  */
-function recordMemberOf(schema: Schema): [string, Schema] | undefined {
+function recordMemberOf(schema: Schema, itemParam?: string): [string, Schema] | undefined {
   const members = [...properties(schema)].flatMap(([name, sub]) => {
     const view = asSchema(sub);
     return view ? [[name, view] as [string, Schema]] : [];
   });
   if (members.some(([, sub]) => flatten(sub).type === 'array')) return undefined;
-  if (identifierField(Object.fromEntries(members.map(([name]) => [name, name])), undefined) !== undefined)
+  // The read's own path parameter names the identifier (AWS's `{ConnectionId, ConnectionDetails}` under
+  // `/connections/{ConnectionId}`), as the kernel's identifierField reads a record by it.
+  if (identifierField(Object.fromEntries(members.map(([name]) => [name, name])), itemParam) !== undefined)
     return undefined;
   const objects = members.filter(([, sub]) => properties(sub).size > 0);
   return objects.length === 1 ? objects[0] : undefined;
@@ -118,14 +121,20 @@ function readExpectation(
   readSchema: Schema | undefined,
   validator: SchemaValidator,
   sentSchema?: Schema,
+  readPath?: string,
 ): { fields: Record<string, unknown>; member?: string } {
   const whole = expectedFields(sent, readSchema, validator, sentSchema);
-  const member = readSchema ? recordMemberOf(readSchema) : undefined;
+  const member = readSchema ? recordMemberOf(readSchema, itemParameterOf(readPath)) : undefined;
   if (!member) return { fields: whole };
   const inner = expectedFields(sent, member[1], validator, sentSchema);
   return Object.keys(inner).length > Object.keys(whole).length
     ? { fields: inner, member: member[0] }
     : { fields: whole };
+}
+
+/** The template variable naming the item a read's path ends with (`/connections/{ConnectionId}`), if any. */
+function itemParameterOf(path: string | undefined): string | undefined {
+  return path === undefined ? undefined : /\{([^{}/]+)\}\/?$/.exec(path)?.[1];
 }
 
 /**
@@ -489,7 +498,7 @@ export async function readBack(
     'id';
   // The identifier the answer gave is the server's to assign (RFC 9110 §9.3.3: the origin server
   // names what a POST creates): the record is read by it, so an id the client proposed is not held against it.
-  const expectation = readExpectation(input.body, readSchema, validator, requestBodyOf(create)?.schema);
+  const expectation = readExpectation(input.body, readSchema, validator, requestBodyOf(create)?.schema, reader.op.path);
   const expected = expectation.fields;
   if (Object.hasOwn(record, idField) && record[idField] !== expected[idField]) delete expected[idField];
   // The parent's identifiers the create was sent under name the same parents for the read, but the
@@ -577,6 +586,9 @@ export async function readAfterReplace(
   // same words, in another case or separator) that says otherwise does not rename it, so the read at
   // the same URL is not held to it.
   const expectation = readExpectation(input.body, readSchema, validator, requestBodyOf(op)?.schema);
+  // parameter (`username` under `/user/{username}`) that says otherwise does not rename it, so the
+  // read at the same URL is not held to it.
+  const expectation = readExpectation(input.body, readSchema, validator, requestBodyOf(op)?.schema, reader.path);
   const expected = expectation.fields;
   for (const p of pathParameters(op))
     for (const field of Object.keys(expected))

@@ -767,7 +767,43 @@ export function openOverlappingOneOf(
       };
     }
   }
-  return undefined;
+  return sharedEmptyList(alternatives, rest, resolve);
+}
+
+/**
+ * A `oneOf` (no discriminator) two of whose alternatives are arrays that may be empty (Ably's
+ * `GET /channels`: `[ChannelDetails]` by value or `[string]` by id): every other list fits exactly
+ * one, but the empty list (nothing to list, `limit=0`) fits both, so the document's own answer with
+ * nothing in it broke "exactly one" (JSON Schema validation §6.7.3). The empty list is read as the
+ * first such alternative's: each later one is checked with `minItems: 1` beside it. Undefined where
+ * fewer than two alternatives admit the empty list.
+ */
+function sharedEmptyList(
+  alternatives: readonly unknown[],
+  rest: Record<string, unknown>,
+  resolve: (node: unknown) => unknown,
+): OpenedAllOf | undefined {
+  const empties = alternatives.map((alternative) => admitsEmptyList(resolve(alternative)));
+  const first = empties.indexOf(true);
+  if (first < 0 || empties.lastIndexOf(true) === first) return undefined;
+  return {
+    schema: {
+      ...rest,
+      oneOf: alternatives.map((alternative, i) =>
+        empties[i] && i !== first ? { allOf: [alternative, { minItems: 1 }] } : alternative,
+      ),
+    },
+    notice: `oneOf alternatives ${empties.flatMap((e, i) => (e ? [i] : [])).join(', ')} are arrays that may be empty, so the empty list fits more than one: read as alternative ${first}'s`,
+  };
+}
+
+/** Whether a schema is a plain array schema the empty list meets (no `minItems`, `contains`, `enum` or composition). */
+function admitsEmptyList(schema: unknown): boolean {
+  if (!isRecord(schema)) return false;
+  const type = schema['type'];
+  const array = type === 'array' || (Array.isArray(type) && type.includes('array'));
+  const blocking = ['minItems', 'contains', 'enum', 'const', 'not', 'allOf', 'anyOf', 'oneOf', 'if', '$ref'];
+  return array && !blocking.some((key) => key in schema && !(key === 'minItems' && schema['minItems'] === 0));
 }
 
 /**

@@ -661,34 +661,40 @@ function decodePointer(token: string): string {
 const RAW_MEDIA = /^(application\/(octet-stream|pdf|zip)|image\/[^;]+|audio\/[^;]+|video\/[^;]+)$/i;
 
 /**
- * A string schema of raw content (`application/octet-stream` with `type: string, format: byte`,
- * Xero's attachments, "Byte array of file in body of request") describes the bytes themselves:
- * the body arrives as bytes, never a JSON string, so it is validated as `format: binary` is
- * (OAS 3.0.3 §4.7.14: binary content is described as a string of octets).
+ * Raw content (`application/octet-stream`, `image/*`, …) arrives as bytes, never as a JSON value, so
+ * its schema can only describe a string of octets (OAS 3.0.3 §4.7.14.3, OAS 3.1.0 §4.8.14.3: binary
+ * content is `type: string, format: binary`, or no schema at all). It is validated as `format: binary`
+ * is: a string schema (Xero's attachments, `format: byte`, "Byte array of file in body of request")
+ * keeps its other keywords; any other (Swagger 2 Java's `byte[]` as `{type: array, items: {format:
+ * byte}}`, Google's media uploads described by their resource `$ref`, AutoRest's `{type: object,
+ * format: file}`) describes no bytes, and is replaced, as the body could never be that array or object.
+ * Shared request bodies (`#/components/requestBodies`) are read too.
  */
 function rawBodiesAreBytes(document: OpenAPIV3.Document, changes: string[]): void {
-  for (const [key, item] of Object.entries(document.paths as Record<string, unknown>)) {
+  const bodies: Array<[string, unknown]> = Object.entries(document.components?.requestBodies ?? {}).map(
+    ([name, body]) => [`#/components/requestBodies/${name}`, body],
+  );
+  for (const [key, item] of Object.entries(document.paths as Record<string, unknown>))
     for (const method of METHODS) {
       const operation = isRecord(item) ? item[method] : undefined;
-      const body = isRecord(operation) ? operation['requestBody'] : undefined;
-      const content = isRecord(body) && isRecord(body['content']) ? body['content'] : {};
-      for (const [type, media] of Object.entries(content)) {
-        if (!isRecord(media)) continue;
-        const schema = media['schema'];
-        if (
-          !RAW_MEDIA.test(type.split(';')[0]!.trim()) ||
-          !isRecord(schema) ||
-          schema['type'] !== 'string' ||
-          schema['format'] === 'binary'
-        )
-          continue;
-        media['schema'] = { ...schema, format: 'binary' };
-        changes.push(
-          `${method.toUpperCase()} ${key} ${type}: a string of raw content is validated as bytes (format: binary)`,
-        );
-      }
+      if (isRecord(operation)) bodies.push([`${method.toUpperCase()} ${key}`, operation['requestBody']]);
+    }
+  for (const [where, body] of bodies) {
+    const content = isRecord(body) && isRecord(body['content']) ? body['content'] : {};
+    for (const [type, media] of Object.entries(content)) {
+      if (!isRecord(media) || !RAW_MEDIA.test(type.split(';')[0]!.trim())) continue;
+      const bytes = asBytes(media['schema']);
+      if (bytes === undefined) continue;
+      media['schema'] = bytes;
+      changes.push(`${where} ${type}: raw content is validated as bytes (format: binary)`);
     }
   }
+}
+
+/** The bytes schema standing for a raw body's schema; undefined where it already is one or is empty. */
+function asBytes(schema: unknown): Record<string, unknown> | undefined {
+  if (!isRecord(schema) || schema['format'] === 'binary' || Object.keys(schema).length === 0) return undefined;
+  return schema['type'] === 'string' ? { ...schema, format: 'binary' } : { type: 'string', format: 'binary' };
 }
 
 /** Where a `#/components/parameters/…` reference's parameter is carried, if it points there. */

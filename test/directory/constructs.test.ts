@@ -221,6 +221,15 @@ const CONSTRUCTS = [
   'only-401-documented.yaml',
   // Raw content written as a `format: byte` string: every upload refused "request/body must be string".
   'raw-string-body.yaml',
+  // Raw content described by an array or an object (Java's `byte[]` as an array of bytes, a media upload
+  // described by its resource): the bytes are no JSON value, every upload refused "request/body must be array".
+  'raw-structured-body.yaml',
+  // A oneOf of two arrays that may be empty (Ably's channels, `[ChannelDetails]` or `[string]`): the empty
+  // list fits both, so the mock's page trimmed to `limit=0` broke "exactly one" (500).
+  'oneof-arrays-share-empty.yaml',
+  // A read answering its identifier beside one object of details (AWS's GetConnection `{ConnectionId,
+  // ConnectionDetails}`): the camelCase id was not seen, the details taken for an envelope (false alarm).
+  'read-id-beside-details.yaml',
   // `createdAt[$gte]` and `createdAt[$lte]` as parameters of their own: refused "Unknown query parameter 'createdAt'".
   'bracketed-query-members.yaml',
   // `maxLength: 2147483647` ("no limit"): `'x'.repeat(2^31)` threw RangeError "Invalid string length", the run crashed.
