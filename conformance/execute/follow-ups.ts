@@ -585,9 +585,6 @@ export async function readAfterReplace(
   // parameter (`username` under `/user/{username}`, `cluster_key` under `/cluster/{clusterKey}`: the
   // same words, in another case or separator) that says otherwise does not rename it, so the read at
   // the same URL is not held to it.
-  const expectation = readExpectation(input.body, readSchema, validator, requestBodyOf(op)?.schema);
-  // parameter (`username` under `/user/{username}`) that says otherwise does not rename it, so the
-  // read at the same URL is not held to it.
   const expectation = readExpectation(input.body, readSchema, validator, requestBodyOf(op)?.schema, reader.path);
   const expected = expectation.fields;
   for (const p of pathParameters(op))
