@@ -244,6 +244,9 @@ const CONSTRUCTS = [
   'ref-siblings-3.0.yaml',
   // Lists of items whose schema admits no value: the mock answered items breaking it (500), where `[]` is valid.
   'unsatisfiable-items.yaml',
+  // An item read documented as a list (a GET on `/…/{entity}` answering an array) with a query filter: the stored
+  // record was listed whatever the filter asked (filters_filter "read=true returned an item with read false").
+  'item-read-as-filtered-list.yaml',
   // A deprecated list declaring GitHub's paging Link (rel="next"): failed "no Link with rel="deprecation"", which it never promised.
   'deprecated-paging-link.yaml',
   // A 404 documented as a oneOf of alternatives alike but for their examples (Vonage): every error body failed "exactly one".

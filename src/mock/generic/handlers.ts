@@ -794,6 +794,28 @@ function matchesFilter(record: RecordValue, name: string, values: readonly strin
   );
 }
 
+/**
+ * Whether an item read answered as a list (listOfOne: illumidesk's `GET …/notifications/entity/{entity}`,
+ * "List of notifications", `?read=false`) leaves its one record out: a query parameter named like a
+ * property of the record (not a paging one) asks for values the record does not show. The answer is a
+ * list, and a list filtered on `read=false` holds no record whose `read` is true (OAS 3.0.3 §4.7.12:
+ * the query names what is asked for); before, the stored record was listed whatever the filter.
+ */
+function filteredOut(input: HandlerInput, record: RecordValue, schema: Schema): boolean {
+  const byNormal = new Map(Object.keys(recordProperties(schema)).map((name) => [normal(name), name]));
+  return input.operation.parameters.some((parameter) => {
+    const key = normal(parameter.name);
+    if (parameter.in !== 'query' || LIMIT.has(key) || OFFSET.has(key) || CURSOR.has(key) || PAGE.has(key)) return false;
+    const raw = parseQuery(parameter, pairsOf(input.query));
+    const values =
+      raw === undefined ? [] : typeof raw === 'string' ? [raw] : Array.isArray(raw) ? raw : Object.values(raw);
+    const name = filterField(byNormal, key);
+    return (
+      values.length > 0 && name !== undefined && record[name] !== undefined && !matchesFilter(record, name, values)
+    );
+  });
+}
+
 /** Reads paging and filters from a list operation's own parameters. */
 function listPage(
   binding: Extract<Binding, { kind: 'list' }>,
@@ -1739,7 +1761,13 @@ export function genericHandlers(deps: GenericDeps): Handlers {
         break;
       }
       case 'read':
-        handlers[operationId] = (input) => reply(200, existing(input).record);
+        handlers[operationId] = (input) => {
+          const { record } = existing(input);
+          // A read answered as a list (listOfOne) lists its record only where the query's filters match it.
+          const none = isArraySchema(answer) && filteredOut(input, record, collection.schema) ? [] : undefined;
+          const empty = none && answer !== undefined && schemaAccepts(validator, answer, none);
+          return empty ? { status: successStatus(operation, 200), body: [] } : reply(200, record);
+        };
         break;
       case 'replace':
       case 'patch':
