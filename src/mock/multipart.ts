@@ -1,7 +1,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { isJsonMediaType, mediaEssence } from '../contract/index.js';
 import { HttpError } from './errors.js';
-import { typeFormBody } from './media.js';
+import { scalarType, typeFormBody } from './media.js';
 
 type Schema = OpenAPIV3.SchemaObject;
 
@@ -50,6 +50,10 @@ export function readMultipart(
       code,
       'The multipart/form-data body is not well-formed: its parts must be delimited by the boundary of its Content-Type (RFC 2046 §5.1.1).',
     );
+  // A scalar schema names no part (OAS 3.0.3 §4.7.14.3 reads parts as the schema's properties): a body
+  // of one part is that part's value, typed as a form field of that schema would be.
+  const only = parts.length === 1 ? parts[0] : undefined;
+  if (only && schema && scalarType(schema) !== undefined) return scalarPart(only, schema);
   const properties = schema?.properties ?? {};
   const fields: Record<string, unknown> = {};
   for (const part of parts) {
@@ -62,6 +66,11 @@ export function readMultipart(
       seen === undefined ? value : Array.isArray(seen) ? [...(seen as unknown[]), value] : [seen, value];
   }
   return typeFormBody(fields, schema);
+}
+
+function scalarPart(part: Part, schema: Schema): unknown {
+  const typed = typeFormBody({ value: partValue(part, schema) }, { type: 'object', properties: { value: schema } });
+  return (typed as Record<string, unknown>)['value'];
 }
 
 function partValue(part: Part, schema: Schema | undefined): unknown {

@@ -866,13 +866,29 @@ function mergeSamePaths(document: OpenAPIV3.Document, changes: string[]): void {
       const at = ownNames.indexOf(p.name);
       return at < 0 || targetNames[at] === p.name ? written : { ...p, name: targetNames[at]! };
     };
+    // A path parameter the key names only in its fragment (`/send/#env/v1/partners/{partnerId}/…`) is
+    // never sent (RFC 3986 §3.5): no request can carry it, so the validator does not ask one for it.
+    const fragment = key.includes('#') ? key.slice(key.indexOf('#') + 1) : '';
+    const sendable = (written: OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject): boolean => {
+      const p = resolveParameter(written);
+      return (
+        '$ref' in p ||
+        p.in !== 'path' ||
+        ownNames.includes(p.name) ||
+        keyQuery.some(({ param }) => param === p.name) ||
+        !fragment.includes(`{${p.name}}`)
+      );
+    };
     const named = (p: OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject): string =>
       '$ref' in p ? p.$ref : `${p.in}:${p.name}`;
     for (const method of METHODS) {
       const operation = item[method];
       if (!operation || target[method]) continue;
-      const own = (operation.parameters ?? []).map(rename);
-      const inherited = (item.parameters ?? []).map(rename).filter((p) => !own.some((o) => named(o) === named(p)));
+      const own = (operation.parameters ?? []).filter(sendable).map(rename);
+      const inherited = (item.parameters ?? [])
+        .filter(sendable)
+        .map(rename)
+        .filter((p) => !own.some((o) => named(o) === named(p)));
       // A parameter the key's query carries (`/alerts?lat={lat}`, `lat` declared `in: path`) is
       // validated where the request carries it: in the query, under the member's name.
       const carried = new Map(keyQuery.flatMap(({ name, param }) => (param === undefined ? [] : [[param, name]])));

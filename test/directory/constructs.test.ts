@@ -12,6 +12,12 @@ import { expectCleanSweep } from './outcomes.js';
 import { sweepDocument, SWEEP_DEFAULTS } from '../../bench/sweep/document.js';
 
 const CONSTRUCTS = [
+  // Path parameters named only in the key's fragment (mastercard.com/masterpassqr's `/send/#env/…/{partnerId}/…`):
+  // a fragment is never sent, the mock still required them, 400 to every valid request.
+  'path-parameter-in-fragment.yaml',
+  // A multipart/form-data body whose schema is one scalar (libretranslate.local's `/translate_file`):
+  // no part is named, so the one part is the value; valid input was refused 400.
+  'scalar-multipart-body.yaml',
   // A path parameter given by `content` under a media range (telnyx.com's `*/*` uuid `id`): the
   // validator parsed the key with media-typer, which threw outside its error handling: the mock crashed.
   'range-content-path-param.yaml',
