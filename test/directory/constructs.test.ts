@@ -474,6 +474,9 @@ const CONSTRUCTS = [
   // List items of one object member whose fields name no identifier (bunq's payment batch listing,
   // `{payments: {Payment: [...]}}`): the runner looked for the created id in them, "is not listed".
   'list-items-one-member-no-id.yaml',
+  // List items written free-form (`items: {}`, edrv.io's `{ok, message, result: [{}]}`): no field is
+  // named for the identifier, yet the runner looked for the created id in them, "is not listed".
+  'list-items-free-form.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
