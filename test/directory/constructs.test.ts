@@ -477,6 +477,9 @@ const CONSTRUCTS = [
   // List items written free-form (`items: {}`, edrv.io's `{ok, message, result: [{}]}`): no field is
   // named for the identifier, yet the runner looked for the created id in them, "is not listed".
   'list-items-free-form.yaml',
+  // A bare array of `{id, name}` summaries on the collection's own path (visiblethread.com's documents):
+  // sharing no field but the id with the record, it was not read as the list, "created id … is not listed".
+  'list-summary-id-and-name.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {

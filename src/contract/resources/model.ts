@@ -540,8 +540,11 @@ export function listShape(written: Schema | undefined, item: Schema, summary?: L
   )
     return { kind: 'array', identifiers: true };
   // On the collection's own path, a bare array of summaries with a field of their own beside the
-  // record's (bluemix's group list item `Updated_time` where the read says `UpdatedTime`): the
-  // envelope rule's test of items that look like the record, the identifier in the record's own field.
+  // record's (bluemix's group list item `Updated_time` where the read says `UpdatedTime`;
+  // visiblethread's `{id, name}` beside a read of `{id, completed, paragraphs}`), the identifier in the
+  // record's own field. A bare array has no other member to be the page, so the envelope rule's test
+  // of fields shared with the record (which picks among an envelope's arrays) is not needed: items
+  // carrying the record's identifier on the collection's path list the records.
   if (
     schema.type === 'array' &&
     'items' in schema &&
@@ -549,8 +552,7 @@ export function listShape(written: Schema | undefined, item: Schema, summary?: L
     isRecord(schema.items) &&
     !('$ref' in schema.items) &&
     isObjectSchema(schema.items) &&
-    summary.idField in recordProperties(schema.items) &&
-    looksLikeRecord(schema.items, item, summary.idField)
+    summary.idField in recordProperties(schema.items)
   )
     return { kind: 'array' };
   const view = mergeAllOf(schema);
