@@ -972,7 +972,11 @@ export function inferModel(contract: Contract): GenericModel {
             }
           : undefined,
       );
-      const listed = shape ?? (own ? listedAsCreated(answer, collection, on(collection.path, 'post')) : undefined);
+      const listed =
+        shape ??
+        (own
+          ? (listedAsCreated(answer, collection, on(collection.path, 'post')) ?? listedByParam(answer, collection))
+          : undefined);
       if (!listed) continue;
       // Another path lists the collection only when it has no parameters the collection does not know.
       const params = [...op.path.matchAll(/\{([^}]+)\}/g)].map((p) => p[1]!);
@@ -1231,6 +1235,24 @@ function listedAsCreated(
     (readsPage(collection.schema) ? listedByReceipt(answer, record, idField) : undefined);
   if (shape === undefined || shape.identifiers === true) return undefined;
   return { ...shape, itemId: shape.kind === 'wrapped' ? (shape.itemId ?? idField) : idField };
+}
+
+/**
+ * The list of a collection whose record, as read and as created, names no identifier (EVE's mail:
+ * the read `{body, from, subject, …}`, the create answering the bare `Mail ID`), where a bare array
+ * on the collection's own path has items carrying a field named exactly as the item path's parameter
+ * (`mail_id` of `/mail/{mail_id}`): the path template names that field the identifier (OAS 3.0.3
+ * §4.7.9.1: the parameter's value fills the template), so the items carry it there (`itemId`).
+ */
+function listedByParam(answer: Schema | undefined, collection: Collection): ListShape | undefined {
+  if (collection.idField !== undefined || collection.singleton === true || answer === undefined) return undefined;
+  const schema = lowered(answer);
+  if (schema.type !== 'array' || !('items' in schema) || !isRecord(schema.items) || '$ref' in schema.items)
+    return undefined;
+  const items = schema.items as Schema;
+  return isObjectSchema(items) && collection.idParam in recordProperties(items)
+    ? { kind: 'array', itemId: collection.idParam }
+    : undefined;
 }
 
 /**
