@@ -34,7 +34,7 @@ import {
 } from '../../src/contract/index.js';
 import { asSchema, effective, flatten, isRecord, properties, requiredNames, type Schema } from '../cases/schema.js';
 import { responseJsonSchema, sameId } from '../checks/util.js';
-import { itemSchemaOf } from '../probes/lists.js';
+import { fieldlessItems, itemSchemaOf } from '../probes/lists.js';
 import type { Session } from '../session.js';
 import type { Exchange, GeneratedInput } from '../types.js';
 
@@ -435,6 +435,10 @@ function undescribedList(listOp: Operation): string | undefined {
  * the schema shows no items.
  */
 function unnamedIn(listOp: Operation, field: string): string | undefined {
+  // Items written free-form (`items: {}`) name no field at all: which carries the identifier the
+  // contract does not say, as where their fields name none for it.
+  if (fieldlessItems(listOp))
+    return `the items of ${listOp.id} are written free-form (no fields): which carries ${field} the contract does not say`;
   const items = itemSchemaOf(listOp);
   // A writeOnly field is never in an answer (OAS 3.0.3 §4.7.24: "SHOULD NOT be sent as part of the
   // response"): apideck's shared-link `target_id` names no field a listed item shows.

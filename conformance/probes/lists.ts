@@ -60,6 +60,35 @@ function itemSchemaIn(op: Operation, s: Schema, depth = 0): Schema | undefined {
     : undefined;
 }
 
+/**
+ * Whether a list's items are written with no field at all: a free-form item schema (`items: {}`, or
+ * `type: object` alone, edrv.io's `{ok, message, result: [{}]}`), of a bare array or of the page member
+ * the kernel's pageMember picks. An empty schema admits any value (JSON Schema Validation §4.3.1,
+ * OAS 3.0.3 §4.7.24), so it names no field for an identifier. False where no such page is written.
+ */
+export function fieldlessItems(op: Operation): boolean {
+  const s = flat(successSchema(op));
+  if (!s) return false;
+  let array: OpenAPIV3.ArraySchemaObject | undefined;
+  if (s.type === 'array') array = s as OpenAPIV3.ArraySchemaObject;
+  else if (!isItemPath(op.path)) {
+    const arrays = [...properties(s).entries()]
+      .map(([name, p]) => [name, flat(p)] as const)
+      .filter((e): e is readonly [string, OpenAPIV3.ArraySchemaObject] => e[1]?.type === 'array');
+    const chosen = pageMember(schemaMembers(arrays), collectionNameOf(op.path));
+    array = arrays.find(([name]) => name === chosen)?.[1];
+  }
+  const items = array ? flat(asSchema(array.items)) : undefined;
+  return (
+    items !== undefined &&
+    (items.type === undefined || items.type === 'object') &&
+    properties(items).size === 0 &&
+    !items.oneOf &&
+    !items.anyOf &&
+    !items.allOf
+  );
+}
+
 /** A page object's array members as the kernel's envelope rule reads them (envelopes.ts EnvelopeMember). */
 function schemaMembers(arrays: ReadonlyArray<readonly [string, OpenAPIV3.ArraySchemaObject]>): EnvelopeMember[] {
   return arrays.map(([name, array]) => {

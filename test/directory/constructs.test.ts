@@ -483,6 +483,15 @@ const CONSTRUCTS = [
   // List items of one object member whose fields name no identifier (bunq's payment batch listing,
   // `{payments: {Payment: [...]}}`): the runner looked for the created id in them, "is not listed".
   'list-items-one-member-no-id.yaml',
+  // List items written free-form (`items: {}`, edrv.io's `{ok, message, result: [{}]}`): no field is
+  // named for the identifier, yet the runner looked for the created id in them, "is not listed".
+  'list-items-free-form.yaml',
+  // A bare array of `{id, name}` summaries on the collection's own path (visiblethread.com's documents):
+  // sharing no field but the id with the record, it was not read as the list, "created id … is not listed".
+  'list-summary-id-and-name.yaml',
+  // A record naming no identifier (read, and a create answering the bare id: evetech.net's mail) listed by
+  // items carrying it under the item parameter's name (`mail_id`): no list was bound, "is not listed".
+  'list-id-named-for-param.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {

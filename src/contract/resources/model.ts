@@ -540,8 +540,11 @@ export function listShape(written: Schema | undefined, item: Schema, summary?: L
   )
     return { kind: 'array', identifiers: true };
   // On the collection's own path, a bare array of summaries with a field of their own beside the
-  // record's (bluemix's group list item `Updated_time` where the read says `UpdatedTime`): the
-  // envelope rule's test of items that look like the record, the identifier in the record's own field.
+  // record's (bluemix's group list item `Updated_time` where the read says `UpdatedTime`;
+  // visiblethread's `{id, name}` beside a read of `{id, completed, paragraphs}`), the identifier in the
+  // record's own field. A bare array has no other member to be the page, so the envelope rule's test
+  // of fields shared with the record (which picks among an envelope's arrays) is not needed: items
+  // carrying the record's identifier on the collection's path list the records.
   if (
     schema.type === 'array' &&
     'items' in schema &&
@@ -549,8 +552,7 @@ export function listShape(written: Schema | undefined, item: Schema, summary?: L
     isRecord(schema.items) &&
     !('$ref' in schema.items) &&
     isObjectSchema(schema.items) &&
-    summary.idField in recordProperties(schema.items) &&
-    looksLikeRecord(schema.items, item, summary.idField)
+    summary.idField in recordProperties(schema.items)
   )
     return { kind: 'array' };
   const view = mergeAllOf(schema);
@@ -970,7 +972,11 @@ export function inferModel(contract: Contract): GenericModel {
             }
           : undefined,
       );
-      const listed = shape ?? (own ? listedAsCreated(answer, collection, on(collection.path, 'post')) : undefined);
+      const listed =
+        shape ??
+        (own
+          ? (listedAsCreated(answer, collection, on(collection.path, 'post')) ?? listedByParam(answer, collection))
+          : undefined);
       if (!listed) continue;
       // Another path lists the collection only when it has no parameters the collection does not know.
       const params = [...op.path.matchAll(/\{([^}]+)\}/g)].map((p) => p[1]!);
@@ -1229,6 +1235,24 @@ function listedAsCreated(
     (readsPage(collection.schema) ? listedByReceipt(answer, record, idField) : undefined);
   if (shape === undefined || shape.identifiers === true) return undefined;
   return { ...shape, itemId: shape.kind === 'wrapped' ? (shape.itemId ?? idField) : idField };
+}
+
+/**
+ * The list of a collection whose record, as read and as created, names no identifier (EVE's mail:
+ * the read `{body, from, subject, …}`, the create answering the bare `Mail ID`), where a bare array
+ * on the collection's own path has items carrying a field named exactly as the item path's parameter
+ * (`mail_id` of `/mail/{mail_id}`): the path template names that field the identifier (OAS 3.0.3
+ * §4.7.9.1: the parameter's value fills the template), so the items carry it there (`itemId`).
+ */
+function listedByParam(answer: Schema | undefined, collection: Collection): ListShape | undefined {
+  if (collection.idField !== undefined || collection.singleton === true || answer === undefined) return undefined;
+  const schema = lowered(answer);
+  if (schema.type !== 'array' || !('items' in schema) || !isRecord(schema.items) || '$ref' in schema.items)
+    return undefined;
+  const items = schema.items as Schema;
+  return isObjectSchema(items) && collection.idParam in recordProperties(items)
+    ? { kind: 'array', itemId: collection.idParam }
+    : undefined;
 }
 
 /**
