@@ -4,6 +4,7 @@ import {
   isJsonMediaType,
   listsChildren,
   lowered,
+  modelOf,
   type Contract,
   type Operation,
   type SchemaValidator,
@@ -560,6 +561,13 @@ export async function readBack(
   return undefined;
 }
 
+/** The identifier field the kernel's model keys a replace's collection by, where the body holds it. */
+function modelIdField(contract: Contract, op: Operation, body: Record<string, unknown>): string | undefined {
+  const binding = modelOf(contract).bindings.get(op.id);
+  const field = binding?.kind === 'replace' ? binding.collection.idField : undefined;
+  return field !== undefined && body[field] !== undefined && !isRecord(body[field]) ? field : undefined;
+}
+
 /**
  * Whether a read takes paging parameters (`offset`/`limit`, `page`, a cursor): what it answers is one
  * window of a list, in the server's order, so a list written by a PUT there (dracoon's `PUT
@@ -601,7 +609,13 @@ export async function readAfterReplace(
   // `subscriptionId`: the declared order is not the path's).
   const item = itemSegment(op.path)?.param;
   const last = pathParameters(op).find((p) => p.name === item) ?? pathParameters(op).at(-1);
-  const idField = last && isRecord(input.body) ? identifierField(input.body, last.name) : undefined;
+  // Where the value alone names no field (a bare `{id}` over `client_id`: its stem `id` is in every
+  // identifier's name), the field the kernel's model keys the replaced collection by (the noun and
+  // the parameter together, model.ts identifierProperty).
+  const idField =
+    last && isRecord(input.body)
+      ? (identifierField(input.body, last.name) ?? modelIdField(contract, op, input.body))
+      : undefined;
   if (last && idField !== undefined && !sameText(expected[idField], input.pathParams[last.name]))
     delete expected[idField];
   const context = {
