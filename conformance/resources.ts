@@ -11,7 +11,6 @@ import {
   listItems,
   nounedField,
   modelOf,
-  normalName,
   onCollection,
   referenceBase,
   referencedCreate,
@@ -26,8 +25,6 @@ import type { Session } from './session.js';
 export interface Created {
   readonly id: unknown;
   readonly body: Record<string, unknown>;
-  /** The body the create sent (the last attempt's). */
-  readonly sent?: Record<string, unknown>;
   readonly location: string | undefined;
   readonly url: string;
 }
@@ -156,14 +153,12 @@ export class Resources {
         input: { pathParams: pathParams.value, query: {}, body: sent, contentType: requestBodyOf(createOp)?.mediaType },
         auth: 'valid',
       });
-    let sentBody = body;
     let exchange = await send(body);
     // 409 (RFC 9110 §15.5.10): the value is taken (a unique `sku`, an email from the document's
     // example, created earlier). The same create with fresh unique values, twice at most.
     for (let attempt = 1; attempt <= 2 && exchange.response?.status === 409; attempt++) {
       const fresh = this.freshValues(createOp, body, attempt);
       if (fresh === undefined) break;
-      sentBody = fresh;
       exchange = await send(fresh);
     }
     const response = exchange.response;
@@ -192,7 +187,6 @@ export class Resources {
           exchange.request.url,
         ),
         body: created,
-        sent: sentBody,
         location,
         url: exchange.request.url,
       },
@@ -391,17 +385,16 @@ export class Resources {
           ? await this.create(provider.createOp, depth, out)
           : await this.sharedResource(provider.createOp, depth, out);
         if (created.ok) {
-          const value =
-            identifierOf(
-              created.value.body,
-              p.name,
-              // A link's field, else the one the kernel's model keys the records by (keyedField).
-              provider.field ?? keyedField(this.contract, provider.createOp, created.value.body, p.name),
-              created.value.location,
-              created.value.url,
-              // The Location names the created item as its read's template writes it (`/products/957.json`).
-              itemRead(this.contract, provider.createOp.path)?.op.path,
-            ) ?? namedInBody(created.value.sent, p.name);
+          const value = identifierOf(
+            created.value.body,
+            p.name,
+            // A link's field, else the one the kernel's model keys the records by (keyedField).
+            provider.field ?? keyedField(this.contract, provider.createOp, created.value.body, p.name),
+            created.value.location,
+            created.value.url,
+            // The Location names the created item as its read's template writes it (`/products/957.json`).
+            itemRead(this.contract, provider.createOp.path)?.op.path,
+          );
           if (value !== undefined && !this.admits(p, value))
             reason = `${provider.createOp.id} answered ${p.name} ${JSON.stringify(value)}, which the parameter's schema refuses`;
           else if (value !== undefined) {
@@ -568,17 +561,6 @@ export class Resources {
     }
     return hit;
   }
-}
-
-/**
- * The value a create sent under the parameter's own name, where its answer names none (Twitter's
- * `POST /users/{id}/bookmarks {tweet_id}` answers `{data: {bookmarked: true}}`, no Location): the
- * client named the member it added, and `…/bookmarks/{tweet_id}` addresses it by that name.
- */
-function namedInBody(sent: Readonly<Record<string, unknown>> | undefined, param: string): unknown {
-  const name = Object.keys(sent ?? {}).find((key) => normalName(key) === normalName(param));
-  const value = name === undefined ? undefined : sent?.[name];
-  return typeof value === 'string' || typeof value === 'number' ? value : undefined;
 }
 
 /**

@@ -60,10 +60,6 @@ const CONSTRUCTS = [
   // "unknown" value was the sampler's, which gives a pattern's example back, the document's own,
   // which the mock seeds a record from: 200, judged as an unknown id found (not_found_for_unknown_id).
   'unknown-id-is-documented-example.yaml',
-  // A POST adding a member the client names under the item parameter's name, answered by a receipt
-  // (Twitter's `POST /users/{id}/bookmarks {tweet_id}`, `{data: {bookmarked}}`): the mock kept it under
-  // an id of its own, the runner deleted the bookmark of a tweet it never bookmarked (404 by `default`).
-  'member-added-by-name.yaml',
   // A collection under a parent no inferred collection keeps (clever-cloud's `NetworkGroup` is `{}`),
   // whose read documents 404: the read answered 404 for an id no answer named, its members' list 200
   // and the member's create 202 for the same one (not_found_for_unknown_id).

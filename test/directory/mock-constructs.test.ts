@@ -674,29 +674,6 @@ describe('a record wrapped in one member, named on create by the item parameter'
   });
 });
 
-// A member added by the name the client sends under the item parameter's own name (Twitter's
-// bookmarks): the mock kept it under an id of its own and named that one in its Location, so the
-// DELETE a client addresses by the name it sent answered 404 (documented only as `default`).
-describe('a member added by a name sent under the item parameter', () => {
-  it('POST {tweet_id} keeps the bookmark under that id: its DELETE is 200, a second one 404', async () => {
-    const mock = await start({
-      port: 0,
-      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'member-added-by-name.yaml'),
-    });
-    try {
-      const added = await postJson(mock.url, '/2/users/2244994945/bookmarks', { tweet_id: '1460323737035677698' });
-      expect(added.status).toBe(200);
-      expect(added.headers.get('location')).toBe('/2/users/2244994945/bookmarks/1460323737035677698');
-      const removed = await fetch(`${mock.url}/2/users/2244994945/bookmarks/1460323737035677698`, { method: 'DELETE' });
-      expect(removed.status).toBe(200);
-      const again = await fetch(`${mock.url}/2/users/2244994945/bookmarks/1460323737035677698`, { method: 'DELETE' });
-      expect(again.status).toBe(404);
-    } finally {
-      await mock.close();
-    }
-  });
-});
-
 // content-key-not-media-type.yaml is not swept above: the runner holds the answer's Content-Type to the
 // key `xls`, which is no media type an answer can carry (RFC 9110 §8.3.1), the document's own error.
 describe('a success content key that is no media type takes part in no 406', () => {

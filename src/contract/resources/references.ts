@@ -4,8 +4,6 @@ import { linkedField } from './links.js';
 import { resourcePath } from '../path-template.js';
 import { successSchema } from './model.js';
 import { isCreate } from './roles.js';
-import { anyProperties, asSchema } from '../schema-views.js';
-import { normalName } from './vocabulary.js';
 
 /**
  * References between collections and where an item path's identifier comes from, read from the
@@ -80,7 +78,7 @@ export function identifierSource(
   // (DELETE /admin/identities/{id}) so takes a record of its own: a listed record would be deleted
   // by the first exchange and answer 404 to the next.
   // A collection written with a trailing slash (`POST /books/`, Fastify's prefix routes) is the same collection.
-  const parentCreate = onParent.find((op) => isCreate(op, contract)) ?? onParent.find((op) => addsNamed(op, param));
+  const parentCreate = onParent.find((op) => isCreate(op, contract));
   if (parentCreate) return { via: 'create', createOp: parentCreate, field: undefined };
   const listOp = onParent.find((op) => op.method === 'get');
   const base = referenceBase(param);
@@ -89,22 +87,6 @@ export function identifierSource(
     return { via: 'create', createOp, field: undefined };
   if (listOp) return { via: 'list', listOp, field: param };
   return undefined;
-}
-
-/**
- * Whether a POST adds a member the client names under the item parameter's own name: Twitter's
- * `POST /users/{id}/bookmarks {tweet_id}` beside `DELETE /users/{id}/bookmarks/{tweet_id}`, answered
- * `{data: {bookmarked: true}}`, no record and no Location. The member it adds is the item the
- * parameter names, so it is what a later write on that item needs first (the mock keeps it under
- * that name: handlers.ts create); a tweet made alone is bookmarked by nobody.
- */
-export function addsNamed(op: Operation, param: string): boolean {
-  if (op.method !== 'post' || /\{/.test(resourcePath(op.path).split('/').at(-1) ?? '')) return false;
-  const wanted = normalName(param);
-  return Object.values(op.requestBody?.content ?? {}).some((media) => {
-    const schema = asSchema(media.schema);
-    return schema !== undefined && [...anyProperties(schema).keys()].some((name) => normalName(name) === wanted);
-  });
 }
 
 /** The 2xx links to each operation (by operationId) and the operations by resource path, in document order. */

@@ -1696,25 +1696,21 @@ export function genericHandlers(deps: GenericDeps): Handlers {
           record = stamp(record, collection.schema, sendable, deps.faker(), false, validator);
           // An identifier the client chose (a username, a pet id in the body) is kept; else the server assigns one.
           let chosen = collection.idField !== undefined ? record[collection.idField] : undefined;
-          const within = collection.idWithin;
           // Or sent under the item parameter's name, where the record names it otherwise (AWS
-          // CodeGuru: `{profilingGroupName}` sent, answered `{profilingGroup: {name, arn, …}}`), or
-          // not at all: a create that adds a member by its own name (Twitter's `POST
-          // /users/{id}/bookmarks {tweet_id}` beside `DELETE …/bookmarks/{tweet_id}`, answered
-          // `{data: {bookmarked}}`) keeps it under that name, the URL the client then addresses it by.
+          // CodeGuru: `{profilingGroupName}` sent, answered `{profilingGroup: {name, arn, …}}`).
           const underParam = isRecord(sent)
             ? Object.entries(sent).find(([name]) => normal(name) === normal(collection.idParam))?.[1]
             : undefined;
           if (
             chosen === undefined &&
+            collection.idField !== undefined &&
             (typeof underParam === 'string' || typeof underParam === 'number') &&
             addressable(collection, underParam, validator) &&
-            (collection.idField === undefined
-              ? within === undefined
-              : schemaAccepts(validator, collection.schema, { ...record, [collection.idField]: underParam }))
+            schemaAccepts(validator, collection.schema, { ...record, [collection.idField]: underParam })
           )
             chosen = underParam;
           // Or in a member of the record sent whole (Kubernetes' `metadata.name`): its name is its key.
+          const within = collection.idWithin;
           const inner = within && isRecord(sent) ? sent[within.member] : undefined;
           const named = within && isRecord(inner) ? inner[within.field] : undefined;
           if (
