@@ -249,6 +249,10 @@ const CONSTRUCTS = [
   // An item read documented as a list (a GET on `/…/{entity}` answering an array) with a query filter: the stored
   // record was listed whatever the filter asked (filters_filter "read=true returned an item with read false").
   'item-read-as-filtered-list.yaml',
+  // A list answered from no state, paged by an offset from 1, documenting an optional total header
+  // (weber-gesamtausgabe's `totalrecordcount`): a generated number per page said a total nobody keeps
+  // (paging_truthful); left out unless required.
+  'made-up-list-total-header.yaml',
   // A deprecated list declaring GitHub's paging Link (rel="next"): failed "no Link with rel="deprecation"", which it never promised.
   'deprecated-paging-link.yaml',
   // A 404 documented as a oneOf of alternatives alike but for their examples (Vonage): every error body failed "exactly one".

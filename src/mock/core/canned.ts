@@ -97,6 +97,13 @@ export function stateOwnedHeader(name: string): boolean {
   return PROTOCOL_FIELDS.has(lower) || lower === 'x-total-count';
 }
 
+/** A header naming a list's total, as the runner's paging probe finds one (conformance/probes/paging.ts). */
+const TOTAL_HEADER = /total/i;
+
+/** X-Total-Count beside an array body: told by the body's length (documentedHeaders). */
+const countedByBody = (name: string, body: unknown): boolean =>
+  name.toLowerCase() === 'x-total-count' && Array.isArray(body);
+
 /** A header field name (RFC 9110 §5.1: a token) and value (§5.5: visible characters, spaces, tabs, obs-text). */
 const FIELD_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
@@ -120,9 +127,13 @@ export function documentedHeaders(
     if (name.toLowerCase() === 'content-type') continue;
     if (header.required !== true && (options.requiredOnly === true || PROTOCOL_FIELDS.has(name.toLowerCase())))
       continue;
+    // An optional count of the whole list (`totalrecordcount`, `X-Total-Pages`: a name the runner's paging
+    // probe reads as one) that no state wrote: a generated number says a total nobody has, and another
+    // on the next page (RFC 9110 §5: a field states something about the resource). Left out.
+    if (header.required !== true && TOTAL_HEADER.test(name) && !countedByBody(name, options.body)) continue;
     const schema = header.schema as OpenAPIV3.SchemaObject | undefined;
     const value =
-      name.toLowerCase() === 'x-total-count' && Array.isArray(options.body)
+      countedByBody(name, options.body) && Array.isArray(options.body)
         ? options.body.length
         : (header.example ??
           schema?.example ??
