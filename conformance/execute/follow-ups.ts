@@ -125,17 +125,14 @@ function readExpectation(
   readPath?: string,
 ): { fields: Record<string, unknown>; member?: string } {
   const whole = expectedFields(sent, readSchema, validator, sentSchema);
-  const member = readSchema ? recordMemberOf(readSchema, itemParameterOf(readPath)) : undefined;
+  const member = readSchema
+    ? recordMemberOf(readSchema, readPath === undefined ? undefined : itemSegment(readPath)?.param)
+    : undefined;
   if (!member) return { fields: whole };
   const inner = expectedFields(sent, member[1], validator, sentSchema);
   return Object.keys(inner).length > Object.keys(whole).length
     ? { fields: inner, member: member[0] }
     : { fields: whole };
-}
-
-/** The template variable naming the item a read's path ends with (`/connections/{ConnectionId}`), if any. */
-function itemParameterOf(path: string | undefined): string | undefined {
-  return path === undefined ? undefined : /\{([^{}/]+)\}\/?$/.exec(path)?.[1];
 }
 
 /**

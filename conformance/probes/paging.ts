@@ -1,7 +1,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Operation } from '../../src/contract/index.js';
 import type { Exchange } from '../types.js';
-import { offsetBase, pageBase } from '../../src/contract/index.js';
+import { namesTotalHeader, offsetBase, pageBase } from '../../src/contract/index.js';
 import {
   CURSOR_NAMES,
   LIMIT_NAMES,
@@ -94,7 +94,7 @@ export function pagingPlan(op: Operation): ProbePlan<PagingPlan> {
       cursor: named(CURSOR_NAMES)[0],
       size,
       census,
-      totalHeader: declared.find((h) => /total/i.test(h)),
+      totalHeader: declared.find(namesTotalHeader),
       linkDeclared: declared.some((h) => h.toLowerCase() === 'link'),
     },
   };

@@ -94,6 +94,7 @@ export {
   CURSOR_NAMES,
   NOT_FILTER_NAMES,
   TOTAL_NAMES,
+  namesTotalHeader,
   nounedField,
   type ListParameterRole,
 } from './vocabulary.js';

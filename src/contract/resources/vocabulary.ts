@@ -164,6 +164,13 @@ export const TOTAL_NAMES: ReadonlySet<string> = new Set([
   'count',
 ]);
 
+/**
+ * A response header that carries a list's total (`X-Total-Count`, `totalrecordcount`, `X-Total-Pages`):
+ * the runner's paging probe reads one by this name, and the mock leaves an optional one out where no
+ * state wrote it, so both halves agree on which headers say a total.
+ */
+export const namesTotalHeader = (name: string): boolean => /total/i.test(name);
+
 export type ListParameterRole = 'limit' | 'offset' | 'page' | 'cursor' | 'not-filter';
 
 /** What a query parameter's name says it does to a list, or undefined (a candidate filter). */

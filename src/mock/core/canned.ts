@@ -3,6 +3,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import {
   diceOfFaker,
   isRecord,
+  namesTotalHeader,
   responseFor,
   sampleValue,
   sequenceSchemaOf,
@@ -97,12 +98,9 @@ export function stateOwnedHeader(name: string): boolean {
   return PROTOCOL_FIELDS.has(lower) || lower === 'x-total-count';
 }
 
-/** A header naming a list's total, as the runner's paging probe finds one (conformance/probes/paging.ts). */
-const TOTAL_HEADER = /total/i;
-
-/** X-Total-Count beside an array body: told by the body's length (documentedHeaders). */
-const countedByBody = (name: string, body: unknown): boolean =>
-  name.toLowerCase() === 'x-total-count' && Array.isArray(body);
+/** X-Total-Count beside an array body: the body's length (documentedHeaders); undefined otherwise. */
+const countedByBody = (name: string, body: unknown): number | undefined =>
+  name.toLowerCase() === 'x-total-count' && Array.isArray(body) ? body.length : undefined;
 
 /** A header field name (RFC 9110 §5.1: a token) and value (§5.5: visible characters, spaces, tabs, obs-text). */
 const FIELD_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -130,14 +128,14 @@ export function documentedHeaders(
     // An optional count of the whole list (`totalrecordcount`, `X-Total-Pages`: a name the runner's paging
     // probe reads as one) that no state wrote: a generated number says a total nobody has, and another
     // on the next page (RFC 9110 §5: a field states something about the resource). Left out.
-    if (header.required !== true && TOTAL_HEADER.test(name) && !countedByBody(name, options.body)) continue;
+    const counted = countedByBody(name, options.body);
+    if (header.required !== true && namesTotalHeader(name) && counted === undefined) continue;
     const schema = header.schema as OpenAPIV3.SchemaObject | undefined;
     const value =
-      countedByBody(name, options.body) && Array.isArray(options.body)
-        ? options.body.length
-        : (header.example ??
-          schema?.example ??
-          sampleValue(schema, { dice: diceOfFaker(faker), name, everyProperty: true }));
+      counted ??
+      header.example ??
+      schema?.example ??
+      sampleValue(schema, { dice: diceOfFaker(faker), name, everyProperty: true });
     // A name or a generated value a header field cannot carry is left out (Node would throw).
     if (FIELD_NAME.test(name) && FIELD_VALUE.test(String(value))) headers[name] = String(value);
   }
