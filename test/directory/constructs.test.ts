@@ -12,6 +12,8 @@ import { expectCleanSweep } from './outcomes.js';
 import { sweepDocument, SWEEP_DEFAULTS } from '../../bench/sweep/document.js';
 
 const CONSTRUCTS = [
+  // A record listed under the key its create issued, where the record names no id (ijenko): runner vs mock clean.
+  'listed-under-issued-key.yaml',
   // Path parameters named only in the key's fragment (mastercard.com/masterpassqr's `/send/#env/…/{partnerId}/…`):
   // a fragment is never sent, the mock still required them, 400 to every valid request.
   'path-parameter-in-fragment.yaml',

@@ -486,6 +486,37 @@ describe('an identifier whose pattern is unanchored by `.*`, its length fixed', 
   });
 });
 
+describe('a record naming no id is listed under the key its create issued (listed-under-issued-key.yaml)', () => {
+  it('the list shows each seeded and created record under its own key, the one its Location names', async () => {
+    const mock = await start({
+      port: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'listed-under-issued-key.yaml'),
+    });
+    try {
+      const named: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const created = await postJson(mock.url, '/account/users', { email: `u${i}@example.com`, name: `u${i}` });
+        expect(created.status).toBe(201);
+        const body = (await created.json()) as { id?: unknown; resource: { id: string } };
+        // The answer names the record once, in its reference: no `id` of the record's own beside it.
+        expect(body.id).toBeUndefined();
+        expect(created.headers.get('location')).toBe(`/account/users/${body.resource.id}`);
+        named.push(body.resource.id);
+      }
+      const listed = (await (await fetch(`${mock.url}/account/users`)).json()) as { id: string }[];
+      const ids = listed.map((item) => item.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(ids).toEqual(expect.arrayContaining(named));
+      for (const id of ids) {
+        expect(id).toMatch(/^[A-Za-z0-9-_]{22}$/);
+        expect((await fetch(`${mock.url}/account/users/${id}`)).status).toBe(200);
+      }
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
 describe('a list whose schema needs minItems holds that many records, and they read back', () => {
   it('GET /articles/{id}/units answers one unit at least; each is readable; an unknown article is 404', async () => {
     const mock = await start({

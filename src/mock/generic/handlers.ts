@@ -1029,7 +1029,8 @@ function listItemSchema(shape: ListShape, answer: Schema | undefined): Schema | 
  * `Api` requires `RouteSelectionExpression`, which the create's body leaves optional: a server
  * default), generated once and stored, so each answer shows the same value instead of a fresh one
  * per answer (what is read back does not change between reads), and no answer breaks its schema.
- * A member is kept only where the record's own schema still accepts the record.
+ * A member is kept only where the record's own schema still accepts the record; never `keyedBy`, the
+ * field a list fills with the key the record is stored under.
  */
 function withAnswered(
   record: RecordValue,
@@ -1037,12 +1038,13 @@ function withAnswered(
   own: Schema,
   validator: SchemaValidator,
   faker: Faker,
+  keyedBy?: string,
 ): RecordValue {
   let out = record;
   for (const schema of schemas) {
     const done = withRequired(out, schema, validator, faker);
     for (const [name, value] of Object.entries(done)) {
-      if (out[name] !== undefined) continue;
+      if (out[name] !== undefined || name === keyedBy) continue;
       const next = { ...out, [name]: value };
       if (schemaAccepts(validator, own, next)) out = next;
     }
@@ -1406,8 +1408,23 @@ export function genericHandlers(deps: GenericDeps): Handlers {
     if (schema === undefined || schema === binding.collection.schema) continue;
     answeredIn.set(binding.collection, [...(answeredIn.get(binding.collection) ?? []), schema]);
   }
+  // A list that shows each record under the key it is stored by (listedAsCreated's `itemId`, over
+  // records naming no identifier of their own) writes that field itself: a value generated into the
+  // record would be an identifier the mock never issued (ijenko's users, all listed and read as the
+  // schema's example id while each Location named its own).
+  const keyedBy = new Map<Collection, string>();
+  for (const binding of model.bindings.values())
+    if (binding.kind === 'list' && binding.shape.itemId !== undefined && binding.collection.idField === undefined)
+      keyedBy.set(binding.collection, binding.shape.itemId);
   const completed = (collection: Collection, record: RecordValue): RecordValue =>
-    withAnswered(record, answeredIn.get(collection) ?? [], collection.schema, validator, deps.faker());
+    withAnswered(
+      record,
+      answeredIn.get(collection) ?? [],
+      collection.schema,
+      validator,
+      deps.faker(),
+      keyedBy.get(collection),
+    );
 
   // The collections something creates in: their records are the stored ones alone.
   const creates = new Set([...model.bindings.values()].filter((b) => b.kind === 'create').map((b) => b.collection));
@@ -1957,6 +1974,13 @@ export function seedGeneric(
   count?: number,
 ): void {
   const { contract, model, store, validator } = deps;
+  const creates = new Map<Collection, Schema | undefined>();
+  for (const [operationId, binding] of model.bindings)
+    if (binding.kind === 'create' && !creates.has(binding.collection))
+      creates.set(
+        binding.collection,
+        referenceIdSchema(successSchema(contract.operationsById.get(operationId)), binding.collection),
+      );
   for (const collection of model.collections) {
     if (store.has(collection.path)) continue;
     store.touch(collection.path);
@@ -1982,6 +2006,10 @@ export function seedGeneric(
       if (one) store.put(collection.path, '', '', one);
       continue;
     }
+    // A seeded key is drawn as a create issues one: from the identifier its answer names where the
+    // record names none (ijenko's `resource.id`, 22 characters by its pattern), so the lists that show
+    // each record under its key (listedAsCreated) show one their item schema accepts.
+    const issued = creates.get(collection);
     for (const record of records) {
       let id = collection.idField !== undefined ? record[collection.idField] : undefined;
       if (
@@ -1989,7 +2017,7 @@ export function seedGeneric(
         store.get(collection.path, '', String(id)) ||
         !addressable(collection, id, validator)
       ) {
-        id = newId(collection, store, faker, validator);
+        id = newId(collection, store, faker, validator, issued);
         if (collection.idField !== undefined) record[collection.idField] = id;
         if (!schemaAccepts(validator, collection.schema, record)) continue;
       }
