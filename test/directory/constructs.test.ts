@@ -177,6 +177,9 @@ const CONSTRUCTS = [
   'long-path-parameter.yaml',
   // A fragment in a path key is not sent: the runner sent `/groups#clientToken?clientToken=…`, so no query arrived.
   'fragment-in-path.yaml',
+  // Two POSTs on one collection told apart by a trailing slash alone (VTEX's `POST /coupon/` create
+  // beside `POST /coupon` upsert): only the key written exactly was bound, the twin's record unkept.
+  'trailing-slash-twin-create.yaml',
   // A number with format int32: the mock generated 425.8 and refused its own answer (500).
   'number-int32.yaml',
   // A custom method after a path parameter: the item's parameter took `x:setIamPolicy`, so POST got 405.

@@ -4,7 +4,7 @@ import { valueSchema } from '../params/index.js';
 import { jsonContent } from '../media.js';
 import { lowered } from '../schema-2020.js';
 import { anyProperties, mergeAllOf } from '../schema-views.js';
-import { resourcePath } from '../path-template.js';
+import { requestPath, resourcePath } from '../path-template.js';
 import type { Contract, Operation } from '../types.js';
 import { type EnvelopeMember, identifiersMember, listMember, namesCollection, namesRecord } from './envelopes.js';
 import { collectionNameOf, isItemPath, itemSegment } from './items.js';
@@ -1071,7 +1071,10 @@ function mediaOverloads(create: Operation, onPath: readonly Operation[]): Operat
  * 3986 §3.5: a fragment is never sent; §3.4: the query is not the path), so the same binding as the
  * operation written without it, where the overload answers what that one answers: the same schema or
  * shape, or a fuller view of it (every member and more: the full template). A delete answering nothing
- * beside one answering nothing is the same delete.
+ * beside one answering nothing is the same delete. So is a twin written with a trailing slash (VTEX's
+ * `POST /api/rnb/pvt/coupon/` "Create coupon" beside `POST /api/rnb/pvt/coupon`, both answering the
+ * coupon): the model reads `/coupons/` as the collection `/coupons` (path-template.ts resourcePath),
+ * and only the key written exactly took the method there, which left the twin's record unkept.
  */
 function selectorOverloads(
   contract: Contract,
@@ -1080,7 +1083,8 @@ function selectorOverloads(
 ): Map<string, Binding> {
   const found = new Map<string, Binding>();
   for (const op of contract.operations) {
-    if (bindings.has(op.id) || (!op.path.includes('#') && !op.path.includes('?'))) continue;
+    const twin = requestPath(op.path) !== resourcePath(op.path);
+    if (bindings.has(op.id) || (!twin && !op.path.includes('#') && !op.path.includes('?'))) continue;
     const plain = resourcePath(op.path.split('?')[0]!);
     const base = (byPath.get(plain) ?? []).find(
       (other) =>
