@@ -1,6 +1,8 @@
 import {
   HTTP_METHODS,
+  asSchema,
   documentedResponse,
+  memberNames,
   fixedMethod,
   retrievesRepresentation,
   requestPath,
@@ -118,6 +120,15 @@ export function planRun(
                 // document's own words, and its answer is no variant's to judge.
                 if (p.in === 'query' && fragmentNames(op.path).has(p.name) && siblingsOnPath(contract, op))
                   return `${p.name} tells ${op.id} apart from the other operations of ${op.method.toUpperCase()} ${requestPath(op.path)} (the key's fragment ${op.path.slice(op.path.indexOf('#'))}): without its value the request is none of them`;
+                // A required exploded form object whose members are named like required query parameters
+                // (sinao.app's `movements: {amount, id, type}` beside `id` and `type`): its members are
+                // keys of their own (OAS 3.0.3 §4.7.12.4), so a request without it still carries keys a
+                // server may read as its members; its absence is not shown.
+                if (p.in === 'query' && value === undefined) {
+                  const carried = carriedMembers(op, p);
+                  if (carried.length > 0)
+                    return `its members are written as keys of their own (OAS 3.0.3 §4.7.12.4), and ${carried.join(', ')}, required parameters of their own, are always sent: a server may read them as ${p.name}'s`;
+                }
                 if (p.in !== 'path' || value === undefined) return undefined;
                 const beside = besideAnyText(op, p.name);
                 if (beside !== undefined)
@@ -199,4 +210,17 @@ function fragmentNames(key: string): Set<string> {
 function siblingsOnPath(contract: Contract, op: Operation): boolean {
   const here = requestPath(op.path);
   return contract.operations.some((o) => o !== op && o.method === op.method && requestPath(o.path) === here);
+}
+
+/**
+ * The required query parameters of an operation named like the members of its exploded form object
+ * `p` (OAS 3.0.3 §4.7.12.4: `id=1` is a member's key as much as the parameter's); none for another style.
+ */
+function carriedMembers(op: Operation, p: Operation['parameters'][number]): string[] {
+  const schema = asSchema(p.schema);
+  if (!schema || p.content !== undefined || (p.style ?? 'form') !== 'form' || p.explode === false) return [];
+  const members = memberNames(schema);
+  return op.parameters
+    .filter((other) => other !== p && other.in === 'query' && other.required === true && members.has(other.name))
+    .map((other) => other.name);
 }

@@ -93,6 +93,8 @@ export function mergeTwo(a: Schema, b: Schema): Schema {
       typeof a[key === 'exclusiveMinimum' ? 'minimum' : 'maximum'] === 'number'
     ) {
       // Decided with its bound above.
+    } else if (key === 'type' && typeof value === 'string' && typeof mine === 'string' && value !== mine) {
+      Object.assign(out, typesMet(mine, value, a.nullable === true && b.nullable === true));
     } else if (key === 'items' && asSchema(value) && asSchema(mine) && value !== mine) {
       Reflect.set(out, 'items', mergeTwo(mergeAllOf(asSchema(mine)!), mergeAllOf(asSchema(value)!)));
     } else if (mine === undefined) {
@@ -100,6 +102,20 @@ export function mergeTwo(a: Schema, b: Schema): Schema {
     }
   }
   return out;
+}
+
+/**
+ * Where two parts of an allOf name different types (JSON Schema Validation §6.1.1, each part must
+ * hold): an integer is a number, so `integer` and `number` meet in `integer`; any other two admit no
+ * common value but null where both are nullable (sinao.app's `RecurringInvoice`: `discount` an
+ * object in `SalesDocumentContract`, an integer in its own part). The view keeps the first type and
+ * says so with an enum of what is left (`[]`, else `[null]`), so the sampler leaves an optional
+ * member out (an absent member fits every part) instead of drawing a value one part refuses.
+ */
+function typesMet(first: string, second: string, bothNullable: boolean): Partial<Schema> {
+  const numeric = new Set([first, second]);
+  if (numeric.has('integer') && numeric.has('number')) return { type: 'integer' };
+  return { enum: bothNullable ? [null] : [] };
 }
 
 /** The alternatives of a oneOf / anyOf (resolved ones only). */

@@ -8,8 +8,10 @@ import {
   memberNames,
   mergeAllOf,
   plainLocalRefs,
+  readNestedMembers,
   readStructuredQuery,
   schemeCredential,
+  type Pairs,
   walkRecords,
   type Contract,
   type Operation,
@@ -119,10 +121,11 @@ export class OperationValidators {
       const credential = '$ref' in scheme ? undefined : schemeCredential(scheme);
       if (credential?.kind === 'apiKey' && credential.in === 'query') queryNames.add(credential.name);
     }
+    const sharingNames = objectsSharingNames(operation);
     const aliases = this.forValidator.queryAliases.get(operationKey(operation.method, operation.path));
     const handler: RequestHandler = (req, res, next) => {
       if (aliases) aliasQueryKeys(req, aliases);
-      if (structured.length > 0) readStructuredQueries(req, structured, queryNames);
+      if (structured.length > 0) readStructuredQueries(req, structured, queryNames, sharingNames);
       if (ready) {
         ready(req, res, next);
         return;
@@ -641,19 +644,23 @@ function aliasQueryKeys(req: Request, aliases: ReadonlyMap<string, string>): voi
  * array's item `Identifiers={"SnapshotIdentifier":…}`), which the validator keeps as a string and
  * refuses as "must be object". Such values are read back with the kernel's readStructuredQuery and
  * given to the validator grouped under the parameter's name, as it groups `name[member]` keys and
- * exploded members itself. Nothing changes for a request without such a part.
+ * exploded members itself. Nothing changes for a request without such a part. An exploded object
+ * whose members share names with other parameters (`sharingNames`) is read by ownMembersOf.
  */
 function readStructuredQueries(
   req: Request,
   parameters: readonly OpenAPIV3.ParameterObject[],
   taken: ReadonlySet<string>,
+  sharingNames: ReadonlySet<OpenAPIV3.ParameterObject>,
 ): void {
   const at = req.originalUrl.indexOf('?');
   if (at < 0) return;
   const pairs = [...new URLSearchParams(req.originalUrl.slice(at + 1))];
   let query: Record<string, unknown> | undefined;
   for (const parameter of parameters) {
-    const read = readStructuredQuery(parameter, pairs, taken);
+    const read = sharingNames.has(parameter)
+      ? ownMembersOf(parameter, pairs, taken)
+      : readStructuredQuery(parameter, pairs, taken);
     if (!read) continue;
     query ??= { ...(req.query as Record<string, unknown>) };
     if (parameter.style === 'deepObject') {
@@ -690,6 +697,57 @@ function structuredQueries(operation: Operation): OpenAPIV3.ParameterObject[] {
       (mergeAllOf(schema).type === 'array' || memberNames(schema).size > 0 || (maps.length === 1 && maps[0] === p))
     );
   });
+}
+
+/**
+ * The exploded form objects of an operation some of whose members are named like its other query
+ * parameters (sinao.app's `columns` {amount, discount, subtotal, …} beside a `discount` parameter;
+ * `movements` {amount, id, type} beside `id` and `type`). The validator's copy reads such an object
+ * from its bracketed keys only (validator-document.ts collidingFormObjects: the query cannot say
+ * whose a shared key is), on the same condition.
+ */
+function objectsSharingNames(operation: Operation): Set<OpenAPIV3.ParameterObject> {
+  const out = new Set<OpenAPIV3.ParameterObject>();
+  const query = operation.parameters.filter((p) => p.in === 'query');
+  for (const parameter of query) {
+    const schema = asSchema(parameter.schema);
+    if (
+      !schema ||
+      parameter.content !== undefined ||
+      (parameter.style ?? 'form') !== 'form' ||
+      parameter.explode === false
+    )
+      continue;
+    const members = memberNames(schema);
+    if (query.some((other) => other !== parameter && members.has(other.name))) out.add(parameter);
+  }
+  return out;
+}
+
+/**
+ * The members of an exploded form object (OAS 3.0.3 §4.7.12.4: `subtotal=x`, the object's name
+ * not written) that only it can own: keys its schema names and no other parameter bears (`taken`),
+ * JSON text read where a member is an object or an array (readNestedMembers). A shared key stays
+ * the parameter's that bears it, and the object's bracketed keys the validator's to read. The runner
+ * writes the object so; the validator's copy read it from bracketed keys only, and refused each of
+ * its other members, 400 "Unknown query parameter 'subtotal'". Undefined when no key is the object's.
+ */
+function ownMembersOf(
+  parameter: OpenAPIV3.ParameterObject,
+  pairs: Pairs,
+  taken: ReadonlySet<string>,
+): Record<string, unknown> | undefined {
+  const schema = asSchema(parameter.schema);
+  if (!schema || pairs.some(([key]) => key.startsWith(`${parameter.name}[`))) return undefined;
+  const names = memberNames(schema);
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of pairs) {
+    if (!names.has(key) || taken.has(key)) continue;
+    const seen = fields[key];
+    fields[key] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+  }
+  if (Object.keys(fields).length === 0) return undefined;
+  return readNestedMembers(fields, schema) ?? fields;
 }
 
 /** How many request targets each path's lookup remembers (a read of many ids cycles through them). */

@@ -189,7 +189,10 @@ export function validatorDocument(
   // The kernel's reading of a `$ref`'s siblings (ignored in 3.0, OAS 3.0.3 §4.7.26; local-refs.ts), for both halves.
   if (contract.version.family === '2.0' || contract.version.family === '3.0') dropReferenceSiblings(document);
   unreadableComponentNames(document, changes, contract.version.family === '2.0' || contract.version.family === '3.0');
-  if (contract.version.family === '2.0' || contract.version.family === '3.0') accessModesOfItems(document, changes);
+  if (contract.version.family === '2.0' || contract.version.family === '3.0') {
+    accessModesOfItems(document, changes);
+    accessModesOfAllOfMembers(document, changes);
+  }
   // Before any path key is merged or renamed: the references name them as written.
   referencesIntoPaths(document, changes);
   for (const [key, item] of Object.entries(document.paths as Record<string, unknown>)) {
@@ -606,6 +609,53 @@ function accessModesOfItems(document: OpenAPIV3.Document, changes: string[]): vo
   });
   if (dropped > 0)
     changes.push(`readOnly or writeOnly on array items: ignored ${dropped} times (OAS 3.0.3 §4.7.24: properties only)`);
+}
+
+/**
+ * `readOnly` and `writeOnly` on a member of an `allOf` (Jira's `DashboardGadget.position: {allOf:
+ * [{$ref: DashboardGadgetPosition}], readOnly: true}`, the component `writeOnly: true`; Azure's
+ * `osProfile: {allOf: [{$ref: OSProfile}]}`, the component `readOnly: true`). In 3.0 they are
+ * "relevant only for Schema properties definitions" (OAS 3.0.3 §4.7.24): the property is the node
+ * that holds the allOf, and the kernel reads the mode there (schema.ts, a property's own node), as
+ * the mock's answers and the runner's requests are made. The validator read it inside the member:
+ * every gadget answered 500 "/response/position is write-only", every machine sent with an
+ * osProfile was refused 400 "is read-only". The copy's members are without the modes (a `$ref`
+ * to a component marked so becomes a copy of it without them); a property keeps its own, and a
+ * property that names the component directly still takes its mode (referencedAccessModes).
+ */
+function accessModesOfAllOfMembers(document: OpenAPIV3.Document, changes: string[]): void {
+  const schemas = (document.components?.schemas ?? {}) as Record<string, unknown>;
+  const component = (member: Record<string, unknown>): Record<string, unknown> | undefined => {
+    const ref = member['$ref'];
+    const m = typeof ref === 'string' ? /^#\/components\/schemas\/([^/]+)$/.exec(ref) : null;
+    const target = m ? schemas[decodePointer(m[1]!)] : undefined;
+    return isRecord(target) ? target : undefined;
+  };
+  const moded = (schema: Record<string, unknown> | undefined): boolean =>
+    schema !== undefined && (schema['readOnly'] === true || schema['writeOnly'] === true);
+  // A property named `allOf` is a property, not the keyword (as in accessModesOfItems).
+  const propertyMaps = new WeakSet<object>();
+  walkRecords(document, (record) => {
+    if (isRecord(record['properties'])) propertyMaps.add(record['properties']);
+  });
+  let dropped = 0;
+  walkRecords(document, (record) => {
+    const members = record['allOf'];
+    if (propertyMaps.has(record) || !Array.isArray(members)) return;
+    record['allOf'] = members.map((member: unknown) => {
+      if (!isRecord(member)) return member;
+      const target = component(member);
+      const written = moded(target) ? target : moded(member) ? member : undefined;
+      if (!written) return member;
+      const { readOnly: _r, writeOnly: _w, ...rest } = written;
+      dropped++;
+      return rest;
+    });
+  });
+  if (dropped > 0)
+    changes.push(
+      `readOnly or writeOnly on allOf members: ignored ${dropped} times (OAS 3.0.3 §4.7.24: properties only)`,
+    );
 }
 
 /**

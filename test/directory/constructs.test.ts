@@ -497,6 +497,14 @@ const CONSTRUCTS = [
   // A record naming no identifier (read, and a create answering the bare id: evetech.net's mail) listed by
   // items carrying it under the item parameter's name (`mail_id`): no list was bound, "is not listed".
   'list-id-named-for-param.yaml',
+  // Exploded form objects in the query whose members are named like other query parameters (sinao.app's
+  // `movements` {amount, id, type} beside `id` and `type`): the mock read them from bracketed keys only and refused
+  // the keys only the object names (400 "Unknown query parameter 'amount'"); the runner judged a request
+  // without the object, whose other keys a server may read as its members, as missing it.
+  'exploded-object-shares-names.yaml',
+  // An optional member two allOf parts type differently (sinao.app's `RecurringInvoice.discount`: an object, an
+  // integer): the merged view kept the first type, the mock drew a value one part refuses, 500 on every answer.
+  'allof-parts-contradict-member-type.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {

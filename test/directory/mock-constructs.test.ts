@@ -175,6 +175,10 @@ const CONSTRUCTS = [
   // The same mode reached through the items' `$ref` (Jira's UI modification contexts, a `writeOnly` component):
   // the mock refused its own answers, 500 "contexts/0 is write-only" on every list.
   'write-only-items-by-ref.yaml',
+  // The same mode on a component a property reaches through `allOf: [{$ref}]` (Jira's gadget `position`, readOnly
+  // on the property, the component writeOnly; Azure's `osProfile`, a readOnly component): the kernel reads the
+  // mode on the property's node, the validator inside the member: 500 "position is write-only", 400 "is read-only".
+  'access-mode-through-allof.yaml',
   // A multipart field typed through `allOf: [{$ref: id}]` (PeerTube's `videoChannelId`): `42` was kept as
   // text, every create naming a channel refused 400 "must be integer".
   'form-field-typed-through-allof.yaml',
