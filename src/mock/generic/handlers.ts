@@ -1195,11 +1195,19 @@ function parentsOf(path: string, model: GenericModel, bound: Collection | undefi
   if (!byBound) byPath.set(path, (byBound = new Map()));
   const kept = byBound.get(bound);
   if (kept) return kept;
+  // A representation of an item another collection keeps (callfire's `/campaigns/sounds/{id}.mp3` and
+  // `.wav` beside `/campaigns/sounds/{id}`, lookups.ts made them collections of their own that hold
+  // nothing): the same resource in another format (RFC 9110 §3.2), whose parent is that item.
+  const items = new Set(model.collections.map((c) => c.itemPath));
+  const represents = (c: Collection): boolean =>
+    subresourceBase(c.itemPath) !== c.itemPath && items.has(subresourceBase(c.itemPath));
   const found = model.collections.filter(
     (c) =>
       c !== bound &&
+      !represents(c) &&
       c.scopeParams.every((p) => path.includes(`{${p}}`)) &&
-      (path.startsWith(`${subresourceBase(c.itemPath)}/`) || (bound === undefined && path === c.itemPath)),
+      (path.startsWith(`${subresourceBase(c.itemPath)}/`) ||
+        (bound === undefined && (path === c.itemPath || subresourceBase(path) === c.itemPath))),
   );
   found.sort((a, b) => a.itemPath.length - b.itemPath.length);
   byBound.set(bound, found);
