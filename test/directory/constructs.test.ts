@@ -505,6 +505,14 @@ const CONSTRUCTS = [
   // An optional member two allOf parts type differently (sinao.app's `RecurringInvoice.discount`: an object, an
   // integer): the merged view kept the first type, the mock drew a value one part refuses, 500 on every answer.
   'allof-parts-contradict-member-type.yaml',
+  // The same list's items requiring that field, the create answering a message (figshare.com's project
+  // collaborators): the mock made the field up for the record, so the create's answer named an id it
+  // keeps nothing under, and deleting it was 404 (positive_data_accepted).
+  'list-key-field-required.yaml',
+  // An item path written again with a format extension (callfire.com's `/campaigns/sounds/{id}.mp3` beside
+  // `/campaigns/sounds/{id}`): taken for a collection of its own that holds nothing, every listed sound's
+  // download was 404 (positive_data_accepted); an unknown id stays 404.
+  'item-in-another-format.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {

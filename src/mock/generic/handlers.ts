@@ -1052,6 +1052,28 @@ function withAnswered(
   return out;
 }
 
+/** A stored key as the field showing it is typed: digits are a number where the field is numeric. */
+function keyAs(typed: Schema | undefined, key: string): string | number {
+  const numeric = typed?.type === 'integer' || typed?.type === 'number';
+  return numeric && /^-?\d+(\.\d+)?$/.test(key) ? Number(key) : key;
+}
+
+/**
+ * A record that names no identifier of its own but keeps the field its lists show the key under
+ * (figshare's collaborator: the create answers `{message}`, the list `[{user_id, name, …}]` under
+ * `/collaborators/{user_id}`; withAnswered made `user_id` up for the list's `required`) holds its key
+ * there: the create's answer then names the id the list shows and the item path takes, not another.
+ */
+function keyedField(
+  record: RecordValue,
+  keyed: { field: string; schema: Schema | undefined } | undefined,
+  key: string,
+): RecordValue {
+  if (keyed === undefined || record[keyed.field] === undefined) return record;
+  const value = keyAs(keyed.schema, key);
+  return typeof value === typeof record[keyed.field] ? { ...record, [keyed.field]: value } : record;
+}
+
 /** The list answer: the array, or the wrapper object generated from its schema with the page laid in. */
 function listBody(
   shape: ListShape,
@@ -1175,11 +1197,19 @@ function parentsOf(path: string, model: GenericModel, bound: Collection | undefi
   if (!byBound) byPath.set(path, (byBound = new Map()));
   const kept = byBound.get(bound);
   if (kept) return kept;
+  // A representation of an item another collection keeps (callfire's `/campaigns/sounds/{id}.mp3` and
+  // `.wav` beside `/campaigns/sounds/{id}`, lookups.ts made them collections of their own that hold
+  // nothing): the same resource in another format (RFC 9110 §3.2), whose parent is that item.
+  const items = new Set(model.collections.map((c) => c.itemPath));
+  const represents = (c: Collection): boolean =>
+    subresourceBase(c.itemPath) !== c.itemPath && items.has(subresourceBase(c.itemPath));
   const found = model.collections.filter(
     (c) =>
       c !== bound &&
+      !represents(c) &&
       c.scopeParams.every((p) => path.includes(`{${p}}`)) &&
-      (path.startsWith(`${subresourceBase(c.itemPath)}/`) || (bound === undefined && path === c.itemPath)),
+      (path.startsWith(`${subresourceBase(c.itemPath)}/`) ||
+        (bound === undefined && (path === c.itemPath || subresourceBase(path) === c.itemPath))),
   );
   found.sort((a, b) => a.itemPath.length - b.itemPath.length);
   byBound.set(bound, found);
@@ -1425,6 +1455,20 @@ export function genericHandlers(deps: GenericDeps): Handlers {
       deps.faker(),
       keyedBy.get(collection),
     );
+  /**
+   * The field a collection's lists show its records' keys under where the record names no identifier
+   * of its own (model.ts listedAsCreated, listedByParam), with the list item's schema for that field.
+   */
+  const keyedIn = new Map<Collection, { field: string; schema: Schema | undefined }>();
+  for (const [operationId, binding] of model.bindings) {
+    if (binding.kind !== 'list' || binding.shape.itemId === undefined || binding.collection.idField !== undefined)
+      continue;
+    const operation = contract.operationsById.get(operationId);
+    const item = listItemSchema(binding.shape, operation ? successSchema(operation) : undefined);
+    const field = binding.shape.itemId;
+    if (!keyedIn.has(binding.collection))
+      keyedIn.set(binding.collection, { field, schema: asSchema(recordProperties(item ?? {})[field]) });
+  }
 
   // The collections something creates in: their records are the stored ones alone.
   const creates = new Set([...model.bindings.values()].filter((b) => b.kind === 'create').map((b) => b.collection));
@@ -1678,11 +1722,7 @@ export function genericHandlers(deps: GenericDeps): Handlers {
             const keys = store.keys(collection.path, scope);
             const field = binding.shape.itemId!;
             const typed = asSchema(recordProperties(listItemSchema(binding.shape, answer) ?? {})[field]);
-            const numeric = typed?.type === 'integer' || typed?.type === 'number';
-            records = records.map((record, i) => {
-              const key = keys[i]!;
-              return { ...record, [field]: numeric && /^-?\d+(\.\d+)?$/.test(key) ? Number(key) : key };
-            });
+            records = records.map((record, i) => ({ ...record, [field]: keyAs(typed, keys[i]!) }));
           }
           const byKey = keyedIdentifiers(binding.shape, collection, records, store.keys(collection.path, scope));
           const page = listPage(binding, input, records, listItemSchema(binding.shape, answer));
@@ -1758,6 +1798,7 @@ export function genericHandlers(deps: GenericDeps): Handlers {
               record = { ...record, [within.member]: member };
           }
           record = completed(collection, withRequired(record, collection.schema, validator, deps.faker()));
+          record = keyedField(record, keyedIn.get(collection), String(id));
           // A record of one of several shapes (oneOf/anyOf) is completed as the alternative it fits
           // requires, and stored so: every later answer (read, list, filter) shows the same values,
           // not one generated afresh per answer (issue 18: what was written reads back).
