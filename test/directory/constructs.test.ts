@@ -492,6 +492,10 @@ const CONSTRUCTS = [
   // A record naming no identifier (read, and a create answering the bare id: evetech.net's mail) listed by
   // items carrying it under the item parameter's name (`mail_id`): no list was bound, "is not listed".
   'list-id-named-for-param.yaml',
+  // The page's only array beside a cursor, named for neither the collection nor its records (AWS IoT
+  // SiteWise's `{assetSummaries, nextToken}` whose summaries drop the noun, `id` for `assetId`; IoT
+  // Device Advisor's `suiteDefinitionInformationList`): no list was bound, "created id … is not listed".
+  'list-only-array-noun-dropped.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
