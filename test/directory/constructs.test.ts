@@ -496,6 +496,9 @@ const CONSTRUCTS = [
   // SiteWise's `{assetSummaries, nextToken}` whose summaries drop the noun, `id` for `assetId`; IoT
   // Device Advisor's `suiteDefinitionInformationList`): no list was bound, "created id … is not listed".
   'list-only-array-noun-dropped.yaml',
+  // A single resource read as `{AccountSettings: {…}, RequestId, Status}` after a PUT of its fields flat
+  // (AWS QuickSight): the one object member beside plain values was no envelope, the PUT read back nothing.
+  'single-resource-wrapped-beside-status.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
