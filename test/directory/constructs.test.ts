@@ -513,6 +513,13 @@ const CONSTRUCTS = [
   // `/campaigns/sounds/{id}`): taken for a collection of its own that holds nothing, every listed sound's
   // download was 404 (positive_data_accepted); an unknown id stays 404.
   'item-in-another-format.yaml',
+  // The page's only array beside a cursor, named for neither the collection nor its records (AWS IoT
+  // SiteWise's `{assetSummaries, nextToken}` whose summaries drop the noun, `id` for `assetId`; IoT
+  // Device Advisor's `suiteDefinitionInformationList`): no list was bound, "created id … is not listed".
+  'list-only-array-noun-dropped.yaml',
+  // A single resource read as `{AccountSettings: {…}, RequestId, Status}` after a PUT of its fields flat
+  // (AWS QuickSight): the one object member beside plain values was no envelope, the PUT read back nothing.
+  'single-resource-wrapped-beside-status.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {

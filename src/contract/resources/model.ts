@@ -6,7 +6,14 @@ import { lowered } from '../schema-2020.js';
 import { anyProperties, mergeAllOf } from '../schema-views.js';
 import { requestPath, resourcePath } from '../path-template.js';
 import type { Contract, Operation } from '../types.js';
-import { type EnvelopeMember, identifiersMember, listMember, namesCollection, namesRecord } from './envelopes.js';
+import {
+  type EnvelopeMember,
+  identifiersMember,
+  listMember,
+  namesCollection,
+  namesRecord,
+  nounStem,
+} from './envelopes.js';
 import { collectionNameOf, isItemPath, itemSegment } from './items.js';
 import { linkSource } from './links.js';
 import { addressedField, arnFieldOf, normalName, nounedField, qualifiedField, trailingWords } from './vocabulary.js';
@@ -667,9 +674,13 @@ function envelopedList(
   // under `/webhooks`) lists the records, however it is named: the runner's pageMember reads the
   // answer's only array as its page all the same.
   const arrays = members.filter((m) => m.holds !== 'other');
+  // The page's only array, of records, beside figures of the page alone (AWS's `{assetSummaries,
+  // nextToken}`): no other member may be the list (onlyArray), whatever it is named.
+  const onlyRecords = onlyArray && arrays.length === 1 && arrays[0]!.holds === 'records' ? arrays[0]!.name : undefined;
   const property =
     listMember(members, owner.name) ??
-    (arrays.length === 1 && arrays[0]!.holds === 'untyped' ? arrays[0]!.name : undefined);
+    (arrays.length === 1 && arrays[0]!.holds === 'untyped' ? arrays[0]!.name : undefined) ??
+    onlyRecords;
   if (property === undefined) return undefined;
   const chosen = members.find((m) => m.name === property)!;
   if (chosen.holds === 'identifiers') return beside(members, described, owner) ?? { property, identifiers: true };
@@ -678,10 +689,27 @@ function envelopedList(
   // the stored records are listed as they are only where the items leave them free. Items that carry
   // the record's own identifier field under the collection's name are its summaries, however many
   // fields of their own they have (zoom's `{accounts: [{id, account_name, seats, …}], page_size}`
-  // beside the account `{id, owner_email, options, …}`).
-  const ownSummaries = itemId !== undefined && itemId === owner.idField && namesCollection(property, owner.name);
+  // beside the account `{id, owner_email, options, …}`). So are those of the page's only array,
+  // whatever it is named, that carry the record's identifier field (iotdeviceadvisor's
+  // `{suiteDefinitionInformationList: [{suiteDefinitionId, …}], nextToken}`), or `id` where the record
+  // qualifies its identifier by its noun (iotsitewise's `{assetSummaries: [{id, name, arn, …}]}` of
+  // `{assetId, assetName, assetArn, …}`: the summary drops the noun from every field).
+  const ownSummaries =
+    itemId !== undefined &&
+    ((itemId === owner.idField && namesCollection(property, owner.name)) ||
+      (property === onlyRecords && (itemId === owner.idField || nounQualifiedId(itemId, owner))));
   if (!chosen.sharesIdentifier && chosen.holds !== 'untyped' && !ownSummaries) return undefined;
   return itemId !== undefined && itemId !== owner.idField ? { property, itemId } : { property };
+}
+
+/**
+ * Whether a listed item's `id` is the record's identifier field with the record's noun dropped: the
+ * record says `assetId` (its noun and `id`, iotsitewise's `/assets/{assetId}`), its summary `id`.
+ */
+function nounQualifiedId(itemId: string, owner: ListOwner): boolean {
+  if (normalName(itemId) !== 'id' || owner.idField === undefined) return false;
+  const field = normalName(owner.idField);
+  return field === `${nounStem(owner.name ?? '')}id` || field === `${normalName(owner.noun ?? '')}id`;
 }
 
 /**

@@ -93,10 +93,16 @@ function envelopeOf(
   noun: string,
 ): { property: string; schema: OpenAPIV3.SchemaObject } | undefined {
   const members = Object.entries(mergeAllOf(answer).properties ?? {});
-  const only = members.length === 1 ? members[0]! : undefined;
+  // The one object member, alone or beside plain values only (AWS QuickSight's `{AccountSettings,
+  // RequestId, Status}` of `GET …/settings`: the request's id and the HTTP status, no part of the record).
+  const objects = members.filter(([, sub]) => !('$ref' in sub) && isObjectSchema(sub));
+  const besidePlain =
+    objects.length === 1 && members.every(([name, sub]) => name === objects[0]![0] || plainScalar(sub));
+  const only = members.length === 1 ? members[0]! : besidePlain ? objects[0]! : undefined;
   if (only === undefined || '$ref' in only[1] || !isObjectSchema(only[1])) return undefined;
   const [property, schema] = only;
-  if (namesRecord(property, noun)) return { property, schema };
+  // Beside other members, the fields the writes send decide (below), never the member's name alone.
+  if (members.length === 1 && namesRecord(property, noun)) return { property, schema };
   const fields = recordProperties(schema);
   const takes = (op: Operation): boolean =>
     Object.values(op.requestBody?.content ?? {}).some((media) => {
@@ -111,4 +117,11 @@ function envelopeOf(
       return deciding.length > 0 && deciding.every((name) => name in fields);
     });
   return writes.every(takes) ? { property, schema } : undefined;
+}
+
+/** A schema of one plain value (a string, number, integer or boolean), no object or array. */
+function plainScalar(schema: OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject): boolean {
+  if ('$ref' in schema) return false;
+  const type = mergeAllOf(schema).type;
+  return type === 'string' || type === 'number' || type === 'integer' || type === 'boolean';
 }

@@ -1025,6 +1025,21 @@ function listItemSchema(shape: ListShape, answer: Schema | undefined): Schema | 
 }
 
 /**
+ * A list's item schema without the member its items carry the record's identifier in, where they
+ * name it otherwise than the record (model.ts ListShape `itemId`: iotsitewise's summary `id` for the
+ * asset's `assetId`): asListed writes the record's identifier there, so completing the stored record
+ * with a generated one would give the record a second identifier, answered by its create and reads
+ * beside the real one, naming nothing.
+ */
+function withoutItemId(schema: Schema | undefined, itemId: string | undefined): Schema | undefined {
+  if (schema === undefined || itemId === undefined) return schema;
+  const view = mergeAllOf(schema);
+  const { [itemId]: _identifier, ...properties } = view.properties ?? {};
+  const required = view.required?.filter((name) => name !== itemId);
+  return { ...view, properties, ...(required === undefined ? {} : { required }) };
+}
+
+/**
  * A record completed with what the schemas it is answered in require and nobody sent (AWS's listed
  * `Api` requires `RouteSelectionExpression`, which the create's body leaves optional: a server
  * default), generated once and stored, so each answer shows the same value instead of a fresh one
@@ -1431,7 +1446,7 @@ export function genericHandlers(deps: GenericDeps): Handlers {
     const answer = operation ? successSchema(operation) : undefined;
     const schema =
       binding.kind === 'list'
-        ? listItemSchema(binding.shape, answer)
+        ? withoutItemId(listItemSchema(binding.shape, answer), binding.shape.itemId)
         : binding.kind === 'read' && binding.collection.envelope === undefined
           ? answer
           : undefined;
