@@ -1,5 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import {
+  alternativesOf,
   collectionNameOf,
   LIMIT_NAMES,
   OFFSET_NAMES,
@@ -91,6 +92,23 @@ function arrayOf(sub: Schema | undefined): Schema | undefined {
   const arrays = alternatives.filter((a): a is Schema => a?.type === 'array');
   const rest = alternatives.filter((a) => a?.type !== 'array' && (a?.type as string | undefined) !== 'null');
   return arrays.length > 0 && rest.length === 0 ? arrays[0] : undefined;
+}
+
+/**
+ * A property of the listed items: the item schema's own, else that of the first of its alternatives
+ * naming it (mist's device stats, `anyOf` of AP, switch and gateway stats, each with `type`: JSON Schema
+ * 2020-12 §10.2.1.2, an item is one of them, so a filter on `type` names that member of whichever it is).
+ * Whether the changed items still fit is the caller's check on the whole answer.
+ */
+function itemProperty(item: Schema, name: string): Schema | undefined {
+  const view = mergeAllOf(item);
+  const own = asSchema(view.properties?.[name]);
+  if (own) return own;
+  for (const alternative of alternativesOf(view)) {
+    const sub = asSchema(mergeAllOf(alternative).properties?.[name]);
+    if (sub) return sub;
+  }
+  return undefined;
 }
 
 /** A query value (text) as the property's type wants it. */
@@ -193,10 +211,9 @@ export function reflectFilters(
   // `/orgs/{org}/outside_collaborators/{username}`) are left out: after a DELETE the resource is
   // gone (RFC 9110 §9.3.5), from the list that showed it too.
   const kept = gone && paged.some(gone) ? paged.filter((item) => !gone(item)) : paged;
-  const properties = mergeAllOf(itemSchema).properties ?? {};
   const filters: Array<[string, unknown]> = [];
   for (const parameter of operation.parameters) {
-    const sub = asSchema(properties[parameter.name]);
+    const sub = itemProperty(itemSchema, parameter.name);
     const raw = parameter.in === 'query' ? query.get(parameter.name) : null;
     if (!sub || raw === null) continue;
     // A list property (Pinterest's `business_roles`) holds the requested values as its members.

@@ -14,6 +14,21 @@ import { sweepDocument, SWEEP_DEFAULTS } from '../../bench/sweep/document.js';
 const CONSTRUCTS = [
   // A record listed under the key its create issued, where the record names no id (ijenko): runner vs mock clean.
   'listed-under-issued-key.yaml',
+  // A reference field naming a noun two collections share (sendgrid's `sender_id` beside `/senders` and
+  // `/marketing/senders`): the mock looked only in the first create named so, which keeps nothing, and
+  // accepted a sender no collection holds (references_checked).
+  'reference-to-two-collections-of-one-name.yaml',
+  // A list whose answer requires a Link header (ably.io/platform's `GET /channels`): the state writes
+  // Link only toward a neighbouring page, so a list on one page broke its documented response.
+  'list-requires-link.yaml',
+  // One collection listed and created at another path too (files.com's `/site/api_keys` beside
+  // `/api_keys`): the other path's list was bound, its create left stateless, so a key created
+  // there was never listed there (filters_filter "does not list it").
+  'create-beside-list-elsewhere.yaml',
+  // A made-up list whose items are anyOf shapes sharing the filtered property (mist.com's device
+  // stats `?type=switch`): the filter was reflected only into the item schema's own properties (none),
+  // so the example's `type: ap` was listed (filters_filter).
+  'filter-over-any-of-items.yaml',
   // Path parameters named only in the key's fragment (mastercard.com/masterpassqr's `/send/#env/…/{partnerId}/…`):
   // a fragment is never sent, the mock still required them, 400 to every valid request.
   'path-parameter-in-fragment.yaml',

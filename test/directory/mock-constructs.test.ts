@@ -82,6 +82,10 @@ const CONSTRUCTS = [
   // Members listed and removed, never created nor read one by one (GitHub's outside collaborators):
   // the made-up list still showed the member a DELETE removed.
   'membership-list-delete.yaml',
+  // Members added and removed, the create answering a receipt the list does not show (twitter's list
+  // members, sendgrid's subusers): the collection keeps the receipt, the list is made up, and a member
+  // the state deleted stayed in it (use_after_delete).
+  'receipt-create-stateless-list-delete.yaml',
   // A collection's records listed and deleted under another path whose item parameter is named
   // otherwise (GitHub Enterprise's `/admin/tokens/{token_id}` over the authorizations): the delete
   // stayed stateless and the deleted token stayed listed.

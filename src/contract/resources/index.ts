@@ -102,6 +102,7 @@ export {
   referenceBase,
   collectionNames,
   referencedCreate,
+  referencedCreates,
   badRequestStatuses,
   statedReferenceStatus,
   identifierSource,

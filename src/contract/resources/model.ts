@@ -1044,6 +1044,7 @@ export function inferModel(contract: Contract): GenericModel {
     for (const [id, reason] of more.reasons) reasons.set(id, reason);
   }
   createsElsewhere(contract, collections, bindings);
+  createsBesideItsList(contract, bindings);
   const stateless = new Map<string, string>();
   for (const op of contract.operations)
     if (!bindings.has(op.id)) stateless.set(op.id, reasons.get(op.id) ?? statelessReason(op, collections, on));
@@ -1366,6 +1367,31 @@ function createsElsewhere(
     if (last === undefined || targets.length !== 1) continue;
     bindings.set(op.id, { kind: 'create', collection: targets[0]! });
     created.add(targets[0]!);
+  }
+}
+
+/**
+ * A POST beside a GET that lists a collection at another path (files.com's `POST /site/api_keys`
+ * beside `GET /site/api_keys`, which lists `/api_keys`' records; `/api_keys` has its own create):
+ * where the POST has no path parameters, documents 201 (RFC 9110 §15.3.2) and answers the record
+ * the collection keeps, it creates in that collection, so what it created is listed where it was
+ * created, as the list beside it says.
+ */
+function createsBesideItsList(contract: Contract, bindings: Map<string, Binding>): void {
+  for (const op of contract.operations) {
+    if (op.method !== 'post' || bindings.has(op.id) || op.path.includes('{')) continue;
+    const list = contract.operations.find(
+      (other) => other.method === 'get' && resourcePath(other.path) === resourcePath(op.path),
+    );
+    const listed = list ? bindings.get(list.id) : undefined;
+    if (listed?.kind !== 'list') continue;
+    const { collection } = listed;
+    if (collection.path === resourcePath(op.path)) continue;
+    if (collection.singleton === true || collection.scopeParams.length > 0 || collection.envelope !== undefined)
+      continue;
+    const answer = op.responses['201'] === undefined ? undefined : successSchema(op);
+    if (!answer || !(answer === collection.schema || sameShape(answer, collection.schema))) continue;
+    bindings.set(op.id, { kind: 'create', collection });
   }
 }
 

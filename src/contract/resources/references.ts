@@ -36,8 +36,13 @@ export function referencedCreate(
   base: string,
   sendable: Sendable = hasBody,
 ): Operation | undefined {
+  return referencedCreates(contract, base, sendable)[0];
+}
+
+/** Every create (no path parameters) whose path ends in the collection named by `base` (sendgrid's `/senders` and `/marketing/senders`), in the contract's order. */
+export function referencedCreates(contract: Contract, base: string, sendable: Sendable = hasBody): Operation[] {
   const names = collectionNames(base);
-  return contract.operations.find((op) => {
+  return contract.operations.filter((op) => {
     if (!isCreate(op, contract) || pathParams(op).length > 0 || !sendable(op)) return false;
     return names.includes(collectionNameOf(op.path)?.toLowerCase() ?? '');
   });

@@ -14,7 +14,7 @@ import {
   type Operation,
 } from '../../contract/index.js';
 import { HttpError } from '../errors.js';
-import { referencedOwner } from './owners.js';
+import { referencedOwners } from './owners.js';
 import type { GenericStore, RecordValue } from './store.js';
 
 /** `400` for `400`, `400` for a `4XX` range (OAS 3.0.3 §4.7.16.2): the status to answer a stated refusal with. */
@@ -36,13 +36,15 @@ export function danglingReference(
   if (stated === undefined) return undefined;
   for (const [field, value] of Object.entries(sent)) {
     if (typeof value !== 'string' && typeof value !== 'number') continue;
-    const owner = referencedOwner(deps.contract, deps.model, collection, field);
-    if (owner === undefined || deps.store.get(owner.path, '', String(value)) !== undefined) continue;
+    // The field may name the records of several collections of that name (sendgrid's `/senders`
+    // and `/marketing/senders`): dangling only where none of them holds the value.
+    const owners = referencedOwners(deps.contract, deps.model, collection, field);
+    if (owners.length === 0 || owners.some((o) => deps.store.get(o.path, '', String(value)) !== undefined)) continue;
     const status = statusOf(stated);
     return new HttpError(
       status,
       deps.codeForStatus(status),
-      `${field} ${JSON.stringify(value).slice(0, 100)} names no record of ${owner.path}: it does not exist.`,
+      `${field} ${JSON.stringify(value).slice(0, 100)} names no record of ${owners.map((o) => o.path).join(' or ')}: it does not exist.`,
     );
   }
   return undefined;

@@ -46,6 +46,7 @@ import { itemSegment } from '../../contract/resources/index.js';
 import { danglingReference } from './dangling.js';
 import { ownerHolds, scopeOwners } from './owners.js';
 import type { GenericStore, RecordValue } from './store.js';
+import { forgetDeleteAt, rememberUnlistedDelete } from './tombstones.js';
 import { takenBy, uniqueFields } from './unique.js';
 import { unnamedParent } from './unnamed-parents.js';
 
@@ -1387,6 +1388,13 @@ function documentedAnswer(schema: Schema, said: string, validator: SchemaValidat
 export function genericHandlers(deps: GenericDeps): Handlers {
   const { contract, model, store, validator } = deps;
   const handlers: Record<string, (input: HandlerInput) => Reply> = {};
+  // Collections a stateful list shows: a delete of another's record is remembered by its path too
+  // (rememberUnlistedDelete), for the made-up list above it.
+  const listedCollections = new Set(
+    [...model.bindings.values()].filter((b) => b.kind === 'list').map((b) => b.collection),
+  );
+  const unlisted = (collection: Collection): boolean =>
+    collection.singleton !== true && !listedCollections.has(collection);
   const notFound = (collection: Collection, id: string): HttpError =>
     new HttpError(
       404,
@@ -1408,7 +1416,10 @@ export function genericHandlers(deps: GenericDeps): Handlers {
     if (documents404(input.operation) || store.wasDeleted(collection.path, scope, id)) return notFound(collection, id);
     // A delete answered as its success is documented leaves the resource gone for what follows
     // (RFC 9110 §9.3.5): a later read is 404, as after any delete the client saw succeed.
-    if (input.operation.method === 'delete') store.markDeleted(collection.path, scope, id);
+    if (input.operation.method === 'delete') {
+      store.markDeleted(collection.path, scope, id);
+      if (unlisted(collection)) rememberUnlistedDelete(store, input.path);
+    }
     const reply =
       deps.documented?.(input.operation, input.params, input.query) ??
       cannedReply(input.operation, {}, deps.faker(), deps.codeForStatus, input.params);
@@ -1822,6 +1833,7 @@ export function genericHandlers(deps: GenericDeps): Handlers {
             record = shaped;
           store.put(collection.path, scope, String(id), record);
           const location = itemLocation(contract, collection, input.params, String(id));
+          forgetDeleteAt(store, location);
           const answered = reply(201, record, { Location: location });
           return 'body' in answered
             ? { ...answered, body: referenceTo(answered.body, answer, collection, id, location, validator) }
@@ -1940,6 +1952,7 @@ export function genericHandlers(deps: GenericDeps): Handlers {
           const { id, scope, record } = existing(input);
           if (collection.singleton === true) store.deleteSingle(collection.path, scope);
           else store.delete(collection.path, scope, id);
+          if (unlisted(collection)) rememberUnlistedDelete(store, input.path);
           // A delete answers the record only where its documented answer describes the record;
           // one documenting its own schema (FastAPI's `Message`) answers that, made from it.
           const status = successStatus(operation, 204);

@@ -9,6 +9,7 @@
 import {
   referenceBase,
   referencedCreate,
+  referencedCreates,
   namesUnderItem,
   type Collection,
   type Contract,
@@ -106,4 +107,27 @@ export function referencedOwner(
   if (binding?.kind !== 'create') return undefined;
   const owner = binding.collection;
   return owner === collection || owner.scopeParams.length > 0 || owner.singleton === true ? undefined : owner;
+}
+
+/**
+ * Every collection a reference-like field may name (sendgrid's `sender_id`: the records `POST /senders`
+ * and `POST /marketing/senders` make), each as referencedOwner admits it: a value is a record that
+ * exists when any of them holds it, and dangling only when none does.
+ */
+export function referencedOwners(
+  contract: Contract,
+  model: GenericModel,
+  collection: Collection,
+  param: string,
+): Collection[] {
+  const base = referenceBase(param);
+  const owners: Collection[] = [];
+  for (const create of base === undefined ? [] : referencedCreates(contract, base)) {
+    const binding = model.bindings.get(create.id);
+    if (binding?.kind !== 'create') continue;
+    const owner = binding.collection;
+    if (owner !== collection && owner.scopeParams.length === 0 && owner.singleton !== true && !owners.includes(owner))
+      owners.push(owner);
+  }
+  return owners;
 }

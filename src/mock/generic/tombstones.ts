@@ -60,3 +60,20 @@ export function leftOutOfList(store: GenericStore, path: string): ((item: unknow
 }
 
 const IDENTIFYING = /^(id|.*id|login|name|slug|key|number|uuid)$/i;
+
+/**
+ * A delete the state answered, of a record of a collection no stateful list shows (its create
+ * answers a receipt the list does not: twitter's `{data: {is_member}}` beside a list of users,
+ * sendgrid's subuser receipt beside a list of subusers), a stored record or one it never held answered
+ * as documented: remembered by its request path as a stateless delete is (rememberDelete), so the
+ * made-up list above leaves the item out (leftOutOfList): after a DELETE the resource is gone, from
+ * the list that showed it too (RFC 9110 §9.3.5).
+ */
+export function rememberUnlistedDelete(store: GenericStore, path: string): void {
+  store.markPathDeleted(path);
+}
+
+/** A create of a record at a path a delete left a tombstone on (rememberUnlistedDelete): the path names a resource again. */
+export function forgetDeleteAt(store: GenericStore, path: string): void {
+  if (store.pathItselfDeleted(path)) store.forgetPathDeleted(path);
+}

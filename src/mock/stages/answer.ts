@@ -22,6 +22,7 @@ import { createFaker } from '../faker.js';
 import { HttpError } from '../errors.js';
 import { nonJsonBody, schemaAccepts } from '../media.js';
 import type { Reply } from '../routes/types.js';
+import { requiredOwnLink } from './required-link.js';
 import { switchProtocols } from './switch-protocols.js';
 import { stateOf, type Representation, type StageContext } from './context.js';
 
@@ -65,6 +66,10 @@ export function answerStage(ctx: StageContext): RequestHandler {
         for (const [name, value] of Object.entries(required))
           if (!stateOwnedHeader(name) && res.getHeader(name) === undefined) res.setHeader(name, value);
       }
+    }
+    if (res.getHeader('Link') === undefined) {
+      const link = requiredOwnLink(documented, req, ctx.schemaValidator);
+      if (link !== undefined) res.setHeader('Link', link);
     }
     res.status(reply.status);
     const representation = representationOf(req, state.match.operation, reply, ctx.schemaValidator);
