@@ -12,7 +12,7 @@ export const authEnforced: Check = {
   name: 'auth_enforced',
   needs: ['positive', 'no_auth', 'wrong_auth'],
   description:
-    'Operations with security requirements: sends the valid request without credentials and with wrong ones; fails when either is accepted (2xx) (made-up credentials for a scheme the run was given none for are skipped: nothing says they are wrong), or refused with a 401/403 the operation does not document where it documents the other (403 where only 401 is documented); a documented 401/403 passes, and either passes where the operation documents neither; another refusal (400, 422, 404…) is a warning, or a failure where it is undocumented and 401/403 are documented. With credentials given, fails when any request carrying the valid ones gets 401, unless the operation documents no success and documents that 401. Public operations: fails when one answers 401.',
+    'Operations with security requirements: sends the valid request without credentials and with wrong ones; fails when either is accepted (2xx) (made-up credentials for a scheme the run was given none for are skipped: nothing says they are wrong), or refused with a 401/403 the operation does not document where it documents the other (403 where only 401 is documented); a documented 401/403 passes, and either passes where the operation documents neither; another refusal (400, 422, 404…) is a warning, or a failure where it is undocumented and 401/403 are documented. With credentials given, fails when any request carrying the valid ones gets 401, unless the operation documents no success and documents that 401. Public operations: fails when one answers 401, unless it documents no success and documents that 401.',
   appliesTo: () => true,
   judge: (exchange, operation) => {
     const response = exchange.response;
@@ -45,16 +45,17 @@ export const authEnforced: Check = {
       };
     }
     if (status !== 401) return pass;
-    if (!operation.requiresAuth) return fail(`${operation.id} is public (no security requirement) but answered 401`);
-    if (exchange.context.noKeyGiven) return undefined;
+    if (operation.requiresAuth && exchange.context.noKeyGiven) return undefined;
     // An operation documenting no success, only refusals (Kubernetes' `GET /logs/`: only 401
-    // "Unauthorized") promises none: its documented 401 is the one answer the contract gives, as
-    // positive_data_accepted reads it (OAS 3.0.3 §4.7.16 asks for a success response only as a SHOULD).
+    // "Unauthorized"; a public one too, clubhouseapi's `POST /follow`: only 401 "waitlisted") promises
+    // none: its documented 401 is the one answer the contract gives, as positive_data_accepted reads it
+    // (OAS 3.0.3 §4.7.16 asks for a success response only as a SHOULD).
     const keys = Object.keys(operation.responses);
     if (keys.includes('401') && !keys.some((k) => k === '101' || k === 'default' || /^[23]/.test(k)))
       return skip(
         `${operation.id} documents no success answer (only ${keys.join(', ')}): its documented 401 is what the contract promises`,
       );
+    if (!operation.requiresAuth) return fail(`${operation.id} is public (no security requirement) but answered 401`);
     return fail(`the valid key was refused with 401`);
   },
 };
