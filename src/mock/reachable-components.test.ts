@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reachableComponents } from './reachable-components.js';
+import { reachableComponents, schemaClosure, schemaEdges } from './reachable-components.js';
 
 const components = {
   securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'x-key' } },
@@ -128,5 +128,42 @@ describe('reachableComponents: what an operation reaches through $ref, transitiv
 
   it('no components: undefined', () => {
     expect(reachableComponents(undefined, [{}])).toBeUndefined();
+  });
+});
+
+describe('schemaClosure', () => {
+  // The request validators' copy per operation carries the schemas it reaches, not the document's
+  // every one (operation-validators.ts componentsPerOperation): the closure must hold every schema
+  // an inlined one can name, through cycles and a discriminator's mapping (OAS 3.0.3 §4.7.25).
+  const edges = schemaEdges({
+    ...components.schemas,
+    Animal: {
+      oneOf: [{ $ref: '#/components/schemas/Cat' }],
+      discriminator: { propertyName: 'k', mapping: { d: '#/components/schemas/Dog' } },
+    },
+  });
+  it('follows references transitively, cycles included', () => {
+    expect([...schemaClosure(edges, ['Pet'])].sort()).toEqual(['Owner', 'Pet', 'Tag']);
+  });
+  it('follows a discriminator mapping', () => {
+    expect([...schemaClosure(edges, ['Animal'])].sort()).toEqual(['Animal', 'Cat', 'Dog']);
+  });
+  it('reaches nothing from nothing', () => {
+    expect(schemaClosure(edges, []).size).toBe(0);
+  });
+});
+
+describe('reachableComponents elsewhere', () => {
+  it('takes references under the shared prefix as certain, and does not follow them', () => {
+    const roots = [
+      { schema: { $ref: 'urn:shared#/components/schemas/Pet' } },
+      { $ref: '#/components/parameters/limit' },
+    ];
+    expect(names(reachableComponents(components, roots, undefined, 'urn:shared'))).toEqual({
+      parameters: ['limit'],
+      schemas: ['Tag'],
+      securitySchemes: ['key'],
+    });
+    expect(reachableComponents(components, roots)).toBeUndefined();
   });
 });

@@ -27,6 +27,9 @@ function componentOf(ref: string): readonly [string, string] | undefined {
  * shareRequestComponents); a pointer into one of its members (`#/components/schemas/A/properties/b`)
  * is then not certain.
  *
+ * `elsewhere`: the prefix of references to a document of their own (operation-validators.ts
+ * SHARED_COMPONENTS), certain and not followed: what they name is not in `components`.
+ *
  * `undefined` (keep the whole components) wherever reachability is not certain from `$ref`s alone:
  * a reference that is not a local `#/components/…` pointer to something there (or names it with an
  * escape), or a `$dynamicRef`.
@@ -35,6 +38,7 @@ export function reachableComponents(
   components: unknown,
   roots: readonly unknown[],
   opaque?: string,
+  elsewhere?: string,
 ): Components | undefined {
   if (!isRecord(components)) return undefined;
   const out: Components = {};
@@ -62,10 +66,48 @@ export function reachableComponents(
     const mapped = isRecord(mapping)
       ? Object.values(mapping).filter((v): v is string => typeof v === 'string' && v.startsWith('#'))
       : [];
-    const followed = typeof ref !== 'string' || follow(ref, reach);
+    const followed =
+      typeof ref !== 'string' || (elsewhere !== undefined && ref.startsWith(elsewhere)) || follow(ref, reach);
     return typeof record['$dynamicRef'] === 'string' || !followed || !mapped.every((m) => follow(m, reach))
       ? 'stop'
       : undefined;
   });
   return uncertain ? undefined : out;
+}
+
+/**
+ * The component schemas `names` reach, themselves included, through whole-schema references
+ * (`#/components/schemas/X`, a discriminator's mapping too: OAS 3.0.3 §4.7.25), transitively. `edges`
+ * (schemaEdges) is made once per document, so each question walks names, not schemas.
+ */
+export function schemaClosure(edges: ReadonlyMap<string, readonly string[]>, names: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  const stack = [...names];
+  while (stack.length > 0) {
+    const name = stack.pop()!;
+    if (out.has(name)) continue;
+    out.add(name);
+    stack.push(...(edges.get(name) ?? []));
+  }
+  return out;
+}
+
+/** Each component schema's names of the component schemas it refers to directly (schemaClosure). */
+export function schemaEdges(schemas: Record<string, unknown>): Map<string, string[]> {
+  const prefix = '#/components/schemas/';
+  const nameOf = (ref: unknown): string | undefined =>
+    typeof ref === 'string' && ref.startsWith(prefix) ? ref.slice(prefix.length).split('/')[0] : undefined;
+  const edges = new Map<string, string[]>();
+  for (const [name, schema] of Object.entries(schemas)) {
+    const named = new Set<string>();
+    walkRecords(schema, (record) => {
+      const mapping = isRecord(record['discriminator']) ? record['discriminator']['mapping'] : undefined;
+      for (const ref of [record['$ref'], ...(isRecord(mapping) ? Object.values(mapping) : [])]) {
+        const target = nameOf(ref);
+        if (target !== undefined) named.add(target);
+      }
+    });
+    edges.set(name, [...named]);
+  }
+  return edges;
 }

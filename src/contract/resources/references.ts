@@ -42,10 +42,27 @@ export function referencedCreate(
 /** Every create (no path parameters) whose path ends in the collection named by `base` (sendgrid's `/senders` and `/marketing/senders`), in the contract's order. */
 export function referencedCreates(contract: Contract, base: string, sendable: Sendable = hasBody): Operation[] {
   const names = collectionNames(base);
-  return contract.operations.filter((op) => {
-    if (!isCreate(op, contract) || pathParams(op).length > 0 || !sendable(op)) return false;
+  return topLevelCreates(contract).filter((op) => {
+    if (!sendable(op)) return false;
     return names.includes(collectionNameOf(op.path)?.toLowerCase() ?? '');
   });
+}
+
+/**
+ * The creates without path parameters, in the contract's order, made once per contract (a pure
+ * cache: isCreate is a function of the operation and the contract, which nobody modifies). Each
+ * reference-like parameter asked isCreate of every operation before: quadratic in operations,
+ * most of a large document's mock start-up (autotask.net: 2,958 operations).
+ */
+const topLevel = new WeakMap<Contract, readonly Operation[]>();
+
+function topLevelCreates(contract: Contract): readonly Operation[] {
+  let creates = topLevel.get(contract);
+  if (!creates) {
+    creates = contract.operations.filter((op) => isCreate(op, contract) && pathParams(op).length === 0);
+    topLevel.set(contract, creates);
+  }
+  return creates;
 }
 
 /** Where a path parameter's valid values come from: a record a create makes (the field its link names, if any), or one a list shows. */
