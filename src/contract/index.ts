@@ -10,6 +10,7 @@ export {
 export { portablePattern, patternRegExp, type PortablePattern } from './patterns.js';
 export { bundledContractPath, packageRoot } from './paths.js';
 export { bySpecificity, requestPath, resourcePath, samePath } from './path-template.js';
+export { operationIndex } from './operation-index.js';
 export { formatHttpDate, parseHttpDate, formatStructuredDate, parseStructuredDate, parseFullDate } from './dates.js';
 export * from './schema.js';
 export { schemaValidatorFor } from './validator-for.js';

@@ -568,6 +568,17 @@ function parametersSharingNames(document: OpenAPIV3.Document, changes: string[])
   }
 }
 
+/** The component schema a node's `$ref` names (`#/components/schemas/Name`), where it is an object; else undefined. */
+function componentOf(
+  schemas: Record<string, unknown>,
+  node: Record<string, unknown>,
+): Record<string, unknown> | undefined {
+  const ref = node['$ref'];
+  const m = typeof ref === 'string' ? /^#\/components\/schemas\/([^/]+)$/.exec(ref) : null;
+  const target = m ? schemas[decodePointer(m[1]!)] : undefined;
+  return isRecord(target) ? target : undefined;
+}
+
 /**
  * `readOnly` and `writeOnly` on an array's `items` (OSF's `copyright_holders`: a writable array whose
  * items say `readOnly: true`). In 3.0 they are "relevant only for Schema properties definitions"
@@ -582,10 +593,8 @@ function accessModesOfItems(document: OpenAPIV3.Document, changes: string[]): vo
   const schemas = (document.components?.schemas ?? {}) as Record<string, unknown>;
   /** The component an items `$ref` names, where it carries an access mode; else undefined. */
   const modedComponent = (items: Record<string, unknown>): Record<string, unknown> | undefined => {
-    const ref = items['$ref'];
-    const m = typeof ref === 'string' ? /^#\/components\/schemas\/([^/]+)$/.exec(ref) : null;
-    const target = m ? schemas[decodePointer(m[1]!)] : undefined;
-    return isRecord(target) && (target['readOnly'] === true || target['writeOnly'] === true) ? target : undefined;
+    const target = componentOf(schemas, items);
+    return target && (target['readOnly'] === true || target['writeOnly'] === true) ? target : undefined;
   };
   let dropped = 0;
   // A property named `items` (gsmtasks' Invoice: `items: {type: array, readOnly: true}`, required) is a
@@ -625,12 +634,8 @@ function accessModesOfItems(document: OpenAPIV3.Document, changes: string[]): vo
  */
 function accessModesOfAllOfMembers(document: OpenAPIV3.Document, changes: string[]): void {
   const schemas = (document.components?.schemas ?? {}) as Record<string, unknown>;
-  const component = (member: Record<string, unknown>): Record<string, unknown> | undefined => {
-    const ref = member['$ref'];
-    const m = typeof ref === 'string' ? /^#\/components\/schemas\/([^/]+)$/.exec(ref) : null;
-    const target = m ? schemas[decodePointer(m[1]!)] : undefined;
-    return isRecord(target) ? target : undefined;
-  };
+  const component = (member: Record<string, unknown>): Record<string, unknown> | undefined =>
+    componentOf(schemas, member);
   const moded = (schema: Record<string, unknown> | undefined): boolean =>
     schema !== undefined && (schema['readOnly'] === true || schema['writeOnly'] === true);
   // A property named `allOf` is a property, not the keyword (as in accessModesOfItems).

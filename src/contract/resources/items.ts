@@ -1,4 +1,5 @@
 import { resourcePath, samePath } from '../path-template.js';
+import { operationIndex } from '../operation-index.js';
 import type { Contract, Operation } from '../types.js';
 
 /**
@@ -130,24 +131,5 @@ export function onCollection(contract: Contract, path: string, method: string): 
   return candidates.find((op) => op.path === path) ?? candidates[0];
 }
 
-/**
- * The operations by method and resource path, in the contract's order, made once per list of
- * operations: a pure cache, as itemReads. onCollection is asked per operation and per case, and
- * each question walked every operation (Stripe's self-consistency run: 1.4 % of its CPU).
- */
-const onPaths = new WeakMap<readonly Operation[], ReadonlyMap<string, readonly Operation[]>>();
-
-function onPathsOf(operations: readonly Operation[]): ReadonlyMap<string, readonly Operation[]> {
-  let index = onPaths.get(operations);
-  if (index) return index;
-  const built = new Map<string, Operation[]>();
-  for (const op of operations) {
-    const key = `${op.method} ${resourcePath(op.path)}`;
-    const known = built.get(key);
-    if (known) known.push(op);
-    else built.set(key, [op]);
-  }
-  index = built;
-  onPaths.set(operations, index);
-  return index;
-}
+/** The operations by method and resource path (onCollection is asked per operation and per case). */
+const onPathsOf = operationIndex((op) => `${op.method} ${resourcePath(op.path)}`);
