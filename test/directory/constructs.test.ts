@@ -539,10 +539,6 @@ const CONSTRUCTS = [
   // `POST /follow`, 401 "waitlisted"): the mock gives the one answer documented, the runner failed it
   // as "public but answered 401" though the contract promises nothing else.
   'public-only-401.yaml',
-  // A PUT at an address the record's integer id cannot hold (vtex.local/Catalog-API's attachment PUT at
-  // its string example `vtexcommercestable`): the mock refused the record whole and answered a generated
-  // one, "the replaced resource reads back different".
-  'put-at-address-id-type-cannot-hold.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {

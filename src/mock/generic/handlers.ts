@@ -1634,19 +1634,12 @@ export function genericHandlers(deps: GenericDeps): Handlers {
       documentedResponse(input.operation.responses, 404, { withDefault: false }) === undefined &&
       store.get(collection.path, scopeOf(collection, input.params), input.params[collection.idParam] ?? '') ===
         undefined;
-    /**
-     * A record a PUT creates starts with the identifier its path names, typed as the field is. An
-     * address the field's type cannot hold (`/attachment/vtexcommercestable` where `Id` is an
-     * integer; the path parameter is a string) still names the resource the PUT creates (RFC 9110
-     * §9.3.4): the record is kept there, its field left for a value of its type, where it was
-     * refused whole and answered generated, which no read at the address gave back.
-     */
+    /** A record a PUT creates starts with the identifier its path names, typed as the field is. */
     const pathRecord = (id: string): RecordValue => {
       if (collection.idField === undefined) return {};
       const type = collection.idSchema?.type;
-      const numeric = type === 'integer' || type === 'number';
-      if (numeric && (id.trim() === '' || !Number.isFinite(Number(id)))) return {};
-      return { [collection.idField]: numeric ? Number(id) : id };
+      const typed = (type === 'integer' || type === 'number') && Number.isFinite(Number(id)) ? Number(id) : id;
+      return { [collection.idField]: typed };
     };
     /** The record a body names by its identifier field (`PUT /pet {"id": 7, …}`): 404 when there is none. */
     const byBody = (input: HandlerInput): { id: string; scope: string; record: RecordValue } => {
