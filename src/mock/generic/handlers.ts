@@ -1045,8 +1045,7 @@ function withoutItemId(schema: Schema | undefined, itemId: string | undefined): 
  * `Api` requires `RouteSelectionExpression`, which the create's body leaves optional: a server
  * default), generated once and stored, so each answer shows the same value instead of a fresh one
  * per answer (what is read back does not change between reads), and no answer breaks its schema.
- * A member is kept only where the record's own schema still accepts the record; never `keyedBy`, the
- * field a list fills with the key the record is stored under.
+ * A member is kept only where the record's own schema still accepts the record.
  */
 function withAnswered(
   record: RecordValue,
@@ -1054,13 +1053,12 @@ function withAnswered(
   own: Schema,
   validator: SchemaValidator,
   faker: Faker,
-  keyedBy?: string,
 ): RecordValue {
   let out = record;
   for (const schema of schemas) {
     const done = withRequired(out, schema, validator, faker);
     for (const [name, value] of Object.entries(done)) {
-      if (out[name] !== undefined || name === keyedBy) continue;
+      if (out[name] !== undefined) continue;
       const next = { ...out, [name]: value };
       if (schemaAccepts(validator, own, next)) out = next;
     }
@@ -1464,23 +1462,8 @@ export function genericHandlers(deps: GenericDeps): Handlers {
     if (schema === undefined || schema === binding.collection.schema) continue;
     answeredIn.set(binding.collection, [...(answeredIn.get(binding.collection) ?? []), schema]);
   }
-  // A list that shows each record under the key it is stored by (listedAsCreated's `itemId`, over
-  // records naming no identifier of their own) writes that field itself: a value generated into the
-  // record would be an identifier the mock never issued (ijenko's users, all listed and read as the
-  // schema's example id while each Location named its own).
-  const keyedBy = new Map<Collection, string>();
-  for (const binding of model.bindings.values())
-    if (binding.kind === 'list' && binding.shape.itemId !== undefined && binding.collection.idField === undefined)
-      keyedBy.set(binding.collection, binding.shape.itemId);
   const completed = (collection: Collection, record: RecordValue): RecordValue =>
-    withAnswered(
-      record,
-      answeredIn.get(collection) ?? [],
-      collection.schema,
-      validator,
-      deps.faker(),
-      keyedBy.get(collection),
-    );
+    withAnswered(record, answeredIn.get(collection) ?? [], collection.schema, validator, deps.faker());
   /**
    * The field a collection's lists show its records' keys under where the record names no identifier
    * of its own (model.ts listedAsCreated, listedByParam), with the list item's schema for that field.
