@@ -152,7 +152,7 @@ await Promise.all(
       outcomes[i] = outcome;
       finished += 1;
       log(
-        `[${finished}/${chosen.length}] ${entry.id}: ${outcome.stage}${outcome.stage === 'ok' ? ` start ${outcome.mockStartMs} ms, 5xx ${outcome.plainGets5xx}/${outcome.plainGets}, failed ${outcome.failed}/${outcome.judged}` : ` ${outcome.reason ?? ''}`}`,
+        `[${finished}/${chosen.length}] ${entry.id}: ${outcome.stage}${outcome.stage === 'ok' ? ` start ${outcome.mockStartMs} ms, 5xx ${outcome.plainGets5xx}/${outcome.plainGets}, document faults ${outcome.plainGetsDocumentFaults}, failed ${outcome.failed}/${outcome.judged}` : ` ${outcome.reason ?? ''}`}`,
       );
     }
     await lane.close();

@@ -5,7 +5,8 @@
  * Runs both halves in this process (the mock's start() factory, the runner's runComposed); the
  * sweep command bounds the time of each document by running this in a worker thread.
  */
-import { loadContract, type Contract } from '../../src/contract/index.js';
+import { documentedResponse, documentsSuccess, loadContract, type Contract } from '../../src/contract/index.js';
+import { DOCUMENT_FAULT_HEADER } from '../../src/mock/document-faults.js';
 import { start } from '../../src/index.js';
 import { runComposed } from '../../conformance/composed-run.js';
 import { DEFAULTS } from '../../conformance/runner.js';
@@ -42,6 +43,14 @@ export interface DocumentOutcome {
   readonly plainGets5xx: number;
   /** Up to 3 of the 5xx answers: `GET path → status message`. */
   readonly fiveXx: readonly string[];
+  /** Of the 5xx, those the operation documents as its answer and beside no success (appwrite's health checks document only 500). */
+  readonly plainGetsDocumented5xx: number;
+  /**
+   * Plain GETs answered as generated although their documented schema admits no value, named by
+   * the mock's X-Mock-Document-Fault (the document's fault, counted on their own), and up to 3 of them.
+   */
+  readonly plainGetsDocumentFaults: number;
+  readonly documentFaults: readonly string[];
   /** Results judged by the runner (passed, failed or warned), and the failed ones. */
   readonly judged: number;
   readonly failed: number;
@@ -117,10 +126,12 @@ async function plainGets(
   contract: Contract,
   url: string,
   timeoutMs: number,
-): Promise<{ sent: number; fiveXx: string[] }> {
+): Promise<{ sent: number; fiveXx: string[]; documented5xx: number; documentFaults: string[] }> {
   const headers = credentialHeaders(contract);
   const query = credentialQuery(contract);
   const fiveXx: string[] = [];
+  const documentFaults: string[] = [];
+  let documented5xx = 0;
   let sent = 0;
   for (const operation of contract.operations) {
     if (operation.method !== 'get') continue;
@@ -129,12 +140,22 @@ async function plainGets(
     try {
       const response = await fetch(`${url}${target}${query}`, { headers, signal: AbortSignal.timeout(timeoutMs) });
       const text = await response.text();
-      if (response.status >= 500) fiveXx.push(`GET ${target} → ${response.status} ${firstLine(text).slice(0, 160)}`);
+      const fault = response.headers.get(DOCUMENT_FAULT_HEADER);
+      if (fault !== null) documentFaults.push(`GET ${target} → ${response.status} ${fault.slice(0, 240)}`);
+      if (response.status >= 500) {
+        // Still a 5xx, named as the document's own answer where the operation documents it and no success.
+        const documented =
+          !documentsSuccess(operation.responses) &&
+          documentedResponse(operation.responses, response.status, { withDefault: false }) !== undefined;
+        if (documented) documented5xx++;
+        const said = documented ? ' (documented: the operation documents it and no success)' : '';
+        fiveXx.push(`GET ${target} → ${response.status}${said} ${firstLine(text).slice(0, 160)}`);
+      }
     } catch (error) {
       fiveXx.push(`GET ${target} → no answer: ${messageOf(error)}`);
     }
   }
-  return { sent, fiveXx };
+  return { sent, fiveXx, documented5xx, documentFaults };
 }
 
 /** The outcome of a document before anything about it is known: every count 0, every time unknown. */
@@ -148,6 +169,9 @@ export function unjudged(id: string): Omit<DocumentOutcome, 'stage'> {
     plainGets: 0,
     plainGets5xx: 0,
     fiveXx: [],
+    plainGetsDocumented5xx: 0,
+    plainGetsDocumentFaults: 0,
+    documentFaults: [],
     judged: 0,
     failed: 0,
     failures: [],
@@ -195,6 +219,9 @@ export async function sweepDocument(
       plainGets: gets.sent,
       plainGets5xx: gets.fiveXx.length,
       fiveXx: gets.fiveXx.slice(0, 3),
+      plainGetsDocumented5xx: gets.documented5xx,
+      plainGetsDocumentFaults: gets.documentFaults.length,
+      documentFaults: gets.documentFaults.slice(0, 3),
     };
     const ran = performance.now();
     try {

@@ -7,6 +7,11 @@ export interface SweepSummary {
   readonly plainGets: number;
   readonly plainGets5xx: number;
   readonly documentsWith5xx: number;
+  /** Of the 5xx, those the operation documents as its answer beside no success. */
+  readonly plainGetsDocumented5xx: number;
+  /** Plain GETs answered although their documented schema admits no value (the mock's X-Mock-Document-Fault). */
+  readonly plainGetsDocumentFaults: number;
+  readonly documentsWithFaults: number;
   /** Documents the runner judged (mock started, runner neither refused nor crashed nor timed out). */
   readonly judged: number;
   readonly judgedClean: number;
@@ -21,6 +26,9 @@ export function summarise(outcomes: readonly DocumentOutcome[]): SweepSummary {
     plainGets: outcomes.reduce((n, o) => n + o.plainGets, 0),
     plainGets5xx: outcomes.reduce((n, o) => n + o.plainGets5xx, 0),
     documentsWith5xx: outcomes.filter((o) => o.plainGets5xx > 0).length,
+    plainGetsDocumented5xx: outcomes.reduce((n, o) => n + o.plainGetsDocumented5xx, 0),
+    plainGetsDocumentFaults: outcomes.reduce((n, o) => n + o.plainGetsDocumentFaults, 0),
+    documentsWithFaults: outcomes.filter((o) => o.plainGetsDocumentFaults > 0).length,
     judged: judged.length,
     judgedClean: judged.filter((o) => o.failed === 0).length,
     failedResults: judged.reduce((n, o) => n + o.failed, 0),
@@ -32,7 +40,8 @@ const pct = (a: number, b: number): string => (b === 0 ? '–' : `${((100 * a) /
 export function summaryLine(s: SweepSummary): string {
   return (
     `${s.documents} documents: mock started on ${s.mockStarted} (${pct(s.mockStarted, s.documents)}); ` +
-    `plain GETs ${s.plainGets}, 5xx ${s.plainGets5xx} (on ${s.documentsWith5xx} documents); ` +
+    `plain GETs ${s.plainGets}, 5xx ${s.plainGets5xx} (on ${s.documentsWith5xx} documents; ${s.plainGetsDocumented5xx} documented as the operation's only answer), ` +
+    `${s.plainGetsDocumentFaults} answered despite a schema that admits no value (document faults, on ${s.documentsWithFaults} documents); ` +
     `runner against mock: ${s.judgedClean} of ${s.documents} documents at 0 failures (${pct(s.judgedClean, s.documents)}), ` +
     `${s.documents - s.judged} not judged, ${s.failedResults} failing results`
   );
@@ -45,6 +54,7 @@ export function detailOf(o: DocumentOutcome): string {
   if (o.stage !== 'ok') return `${o.stage}: ${o.reason ?? ''}`;
   const parts = [
     ...o.fiveXx.slice(0, 1),
+    ...o.documentFaults.slice(0, 1).map((f) => `document fault: ${f}`),
     ...o.failures.slice(0, 2).map((f) => `${f.check} › ${f.operation}: ${f.message}`),
   ];
   return parts.join('; ').slice(0, 400);
@@ -53,11 +63,11 @@ export function detailOf(o: DocumentOutcome): string {
 export function markdownTable(outcomes: readonly DocumentOutcome[]): string {
   const rows = outcomes.map(
     (o) =>
-      `| ${cell(o.id)} | ${o.openapi} | ${o.operations} | ${o.mockStartMs ?? '–'} | ${o.plainGets5xx}/${o.plainGets} | ${o.stage === 'ok' ? `${o.failed}/${o.judged}` : o.stage} | ${cell(detailOf(o))} |`,
+      `| ${cell(o.id)} | ${o.openapi} | ${o.operations} | ${o.mockStartMs ?? '–'} | ${o.plainGets5xx}/${o.plainGets} | ${o.plainGetsDocumentFaults} | ${o.stage === 'ok' ? `${o.failed}/${o.judged}` : o.stage} | ${cell(detailOf(o))} |`,
   );
   return [
-    '| document | openapi | operations | mock start ms | GETs 5xx | runner failed/judged | first problems |',
-    '|---|---|---:|---:|---:|---:|---|',
+    '| document | openapi | operations | mock start ms | GETs 5xx | GETs document faults | runner failed/judged | first problems |',
+    '|---|---|---:|---:|---:|---:|---:|---|',
     ...rows,
   ].join('\n');
 }

@@ -247,6 +247,8 @@ function describeEvent(event: MockEvent): string {
       return `petstore-mock: kept the previous contract; ${event.path} is broken: ${event.error.message}`;
     case 'internal-error':
       return `petstore-mock: 500 on ${event.method} ${event.url}${event.operationId === undefined ? '' : ` (${event.operationId})`}: ${event.cause}`;
+    case 'document-fault':
+      return `petstore-mock: document fault on ${event.method} ${event.url}${event.operationId === undefined ? '' : ` (${event.operationId})`}: answered ${event.status} as generated, since its schema admits no value: ${event.pointer}: ${event.reason}`;
   }
 }
 

@@ -34,6 +34,7 @@ const EXPOSED_HEADERS = [
   'WWW-Authenticate',
   'Allow',
   'X-Mock-Stateless',
+  'X-Mock-Document-Fault',
 ];
 
 /** The paths the '/__mock' mount takes (Express 5 `app.use` path: case-insensitive, the path itself or under it). */

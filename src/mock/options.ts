@@ -21,6 +21,19 @@ export type MockEvent =
       readonly url: string;
       readonly operationId: string | undefined;
       readonly cause: string;
+    }
+  /**
+   * An answer sent as generated although it breaks its documented schema, because that schema
+   * admits no value (the document's fault): where (`pointer`, into the document) and why.
+   */
+  | {
+      readonly type: 'document-fault';
+      readonly method: string;
+      readonly url: string;
+      readonly operationId: string | undefined;
+      readonly status: number;
+      readonly pointer: string;
+      readonly reason: string;
     };
 
 /** Options as a caller writes them: everything optional. */

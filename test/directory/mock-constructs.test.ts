@@ -5,7 +5,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { packageRoot } from '../../src/contract/index.js';
-import { start } from '../../src/index.js';
+import { start, type MockEvent } from '../../src/index.js';
 import { expectCleanSweep } from './outcomes.js';
 
 /** A JSON POST to the mock at `base`. */
@@ -1059,7 +1059,7 @@ describe('a base path with a reserved character in its server variable is valida
 });
 
 describe('answers keyed by a media type not in normal form are checked, silently', () => {
-  it('application/json;charset=UTF-8: a valid answer 200, an unsatisfiable one 500; nothing printed', async () => {
+  it('application/json;charset=UTF-8: a valid answer 200, an unsatisfiable one named a document fault; nothing printed', async () => {
     const warn = vi.spyOn(console, 'warn');
     const fixtures = join(packageRoot, 'fixtures', 'constructs', 'directory');
     const valid = await start({ port: 0, spec: join(fixtures, 'media-key-not-normal-form.yaml') });
@@ -1073,8 +1073,9 @@ describe('answers keyed by a media type not in normal form are checked, silently
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ code: 'c' }),
       });
-      expect(created.status).toBe(500);
-      expect(((await created.json()) as { message: string }).message).toContain('/response/code must NOT be valid');
+      // Checked against the entry: its `not: {}` admits no value, a document fault named on the answer.
+      expect(created.status).toBe(201);
+      expect(created.headers.get('x-mock-document-fault')).toContain('/properties/code/not: not: {} admits no value');
       expect(warn).not.toHaveBeenCalled();
     } finally {
       warn.mockRestore();
@@ -1160,6 +1161,46 @@ describe('a made-up list in several JSON types', () => {
           true,
         );
       }
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe("an answer whose documented schema admits no value (a document fault, not the mock's)", () => {
+  // britbox (a required member a closed object forbids), shipengine (a date-time held to a pattern
+  // anchored on a letter), vercel (type null beside oneOf string|number), App Runner (a pattern
+  // longer than maxLength): 500 "The response breaks the contract" on each. Now the documented
+  // status, as generated, the proof named in a header, the journal and an event. The pair's other
+  // half: a violation outside what is proven (an example breaking `count`) is still the 500.
+  it('answers the documented status naming the proof; a violation elsewhere stays a 500', async () => {
+    const events: MockEvent[] = [];
+    const mock = await start({
+      port: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'answer-schema-admits-no-value.yaml'),
+      onEvent: (event) => events.push(event),
+    });
+    try {
+      const proofs: Record<string, string> = {
+        '/tokens/create': '/additionalProperties: required member "token" is not a declared property',
+        '/rates/r1': '/properties/created_at/allOf/0/pattern: pattern ^se(-[a-z0-9]+)+$ begins with "s"',
+        '/repos': '/properties/namespaceId/oneOf: no oneOf alternative admits a value of type null',
+        '/services': '/items/properties/ServiceId/pattern: pattern [0-9a-fA-F]{8}',
+      };
+      for (const [path, proof] of Object.entries(proofs)) {
+        const answer = await fetch(`${mock.url}${path}`);
+        expect(answer.status, path).toBe(200);
+        expect(answer.headers.get('x-mock-document-fault'), path).toContain(proof);
+      }
+      const broken = await fetch(`${mock.url}/checks`, { headers: { prefer: 'example=broken' } });
+      expect(broken.status).toBe(500);
+      expect(broken.headers.get('x-mock-document-fault')).toBeNull();
+      expect(((await broken.json()) as { message: string }).message).toContain('/response/count must be integer');
+      expect(events.map((e) => e.type)).toEqual([...Object.keys(proofs).map(() => 'document-fault'), 'internal-error']);
+      const journal = (await (await fetch(`${mock.url}/__mock/requests`)).json()) as { warning?: string }[];
+      expect(journal[0]?.warning).toMatch(
+        /^The document's schema admits no value, answered as generated: #\/paths\/~1tokens~1create/,
+      );
     } finally {
       await mock.close();
     }

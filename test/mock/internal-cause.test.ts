@@ -6,7 +6,8 @@ import { ready, spawnMock } from './cli-helpers.js';
 import { ROOT, type App } from './helpers.js';
 import { scaled } from '../load-scale.js';
 
-// An answer no value can satisfy (fixtures/mock-contracts/internal-error.yaml): an internal error.
+// An answer the mock breaks (fixtures/mock-contracts/internal-error.yaml, an example asked for that breaks
+// its schema): an internal error. Beside it, an answer no value can satisfy: the document's fault, named.
 const DOC = join(ROOT, 'fixtures', 'mock-contracts', 'internal-error.yaml');
 
 describe('an internal error names its cause to the operator, never to the client (issue 29 item 4)', () => {
@@ -17,7 +18,7 @@ describe('an internal error names its cause to the operator, never to the client
   });
 
   it("the client gets the contract's error shape without a stack; the journal and onEvent say why", async () => {
-    const res = await request(app).get('/labels/a').expect(500);
+    const res = await request(app).get('/labels/a').set('prefer', 'example=broken').expect(500);
     expect(res.body).toEqual({ code: expect.any(String), message: expect.any(String) });
     expect(res.text).not.toMatch(/node_modules|\.[jt]s:\d|\n\s+at /);
     const [entry] = (await request(app).get('/__mock/requests?limit=1').expect(200)).body as {
@@ -50,10 +51,19 @@ describe('an internal error names its cause to the operator, never to the client
     });
 
     it('writes the cause of a 500 to stderr', async () => {
-      expect((await fetch(`${url}/labels/b`)).status).toBe(500);
+      expect((await fetch(`${url}/labels/b`, { headers: { prefer: 'example=broken' } })).status).toBe(500);
       await expect
         .poll(() => stderr, { timeout: scaled(10_000) })
         .toMatch(/petstore-mock: 500 on GET \/labels\/b \(getLabel\): .*must NOT have/);
+    });
+
+    it('writes a document fault to stderr, the answer sent with its documented status', async () => {
+      const answer = await fetch(`${url}/sizes/b`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('x-mock-document-fault')).toMatch(/\/minLength: minLength 5 is over maxLength 2$/);
+      await expect
+        .poll(() => stderr, { timeout: scaled(10_000) })
+        .toMatch(/petstore-mock: document fault on GET \/sizes\/b \(getSize\): answered 200 .*minLength 5 is over maxLength 2/);
     });
   });
 });

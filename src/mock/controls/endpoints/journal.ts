@@ -15,6 +15,8 @@ export interface JournalEntry {
   readonly responseBody?: string;
   /** A 4xx or 5xx answer's message (an internal error's cause included), so a test's failure reads without decoding the body. */
   readonly error?: string;
+  /** What the answer went out despite (a documented schema that admits no value: document-faults.ts). */
+  readonly warning?: string;
 }
 
 /** Each body kept is cut here: the journal holds `capacity` entries, its memory stays bounded. */
@@ -60,6 +62,9 @@ function errorMessage(status: number, body: string | undefined): string | undefi
 
 /** Where the error handler leaves an error answer's message (errors.ts ANSWER_ERROR; repeated so the journal imports nothing of it). */
 const ANSWER_ERROR = 'mock:error';
+
+/** Where an answer's warning is left (document-faults.ts ANSWER_WARNING; repeated so the journal imports nothing of it). */
+const ANSWER_WARNING = 'mock:warning';
 
 /** Where an answer's body (a string or Buffer) is kept for the journal, in `res.locals`, by whatever wrote it. */
 export const ANSWER_BODY = 'mock:answerBody';
@@ -149,6 +154,8 @@ export class Journal {
         if (requestBody !== undefined) entry.requestBody = cut(requestBody);
         if (responseBody !== undefined) entry.responseBody = cut(responseBody);
         if (error !== undefined) entry.error = error;
+        const warning: unknown = res.locals[ANSWER_WARNING];
+        if (typeof warning === 'string') entry.warning = cut(warning);
         this.record(entry);
       });
       next();
