@@ -1206,3 +1206,26 @@ describe("an answer whose documented schema admits no value (a document fault, n
     }
   });
 });
+
+describe('a create naming the key its lists show the record under', () => {
+  // figshare's collaborator invited by `user_id`, listed under `/collaborators/{user_id}`: the mock wrote
+  // a key it made up over the `user_id` sent, so the invited user was listed under another id and
+  // removing them by their own id was 404. What the client wrote is the key (issue 18).
+  it('lists the record under the value sent, which the item path then removes', async () => {
+    const mock = await start({
+      port: 0,
+      records: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'list-key-field-sent.yaml'),
+    });
+    try {
+      const project = (await (await postJson(mock.url, '/projects', { title: 't' })).json()) as { id: number };
+      const base = `/projects/${project.id}/collaborators`;
+      expect((await postJson(mock.url, base, { role_name: 'viewer', user_id: 77 })).status).toBe(201);
+      const listed = (await (await fetch(`${mock.url}${base}`)).json()) as { user_id: number }[];
+      expect(listed.map((c) => c.user_id)).toEqual([77]);
+      expect((await fetch(`${mock.url}${base}/77`, { method: 'DELETE' })).status).toBe(204);
+    } finally {
+      await mock.close();
+    }
+  });
+});

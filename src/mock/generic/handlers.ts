@@ -1450,12 +1450,21 @@ export function genericHandlers(deps: GenericDeps): Handlers {
 
   /** The schemas each collection's records are answered in by its lists and reads (withAnswered). */
   const answeredIn = new Map<Collection, Schema[]>();
+  /**
+   * The field a collection's lists show its records' keys under where the record names no identifier
+   * of its own (model.ts listedAsCreated, listedByParam), with the list item's schema for that field.
+   */
+  const keyedIn = new Map<Collection, { field: string; schema: Schema | undefined }>();
   for (const [operationId, binding] of model.bindings) {
     const operation = contract.operationsById.get(operationId);
     const answer = operation ? successSchema(operation) : undefined;
+    const item = binding.kind === 'list' ? listItemSchema(binding.shape, answer) : undefined;
+    const field = binding.kind === 'list' ? binding.shape.itemId : undefined;
+    if (field !== undefined && binding.collection.idField === undefined && !keyedIn.has(binding.collection))
+      keyedIn.set(binding.collection, { field, schema: asSchema(recordProperties(item ?? {})[field]) });
     const schema =
       binding.kind === 'list'
-        ? withoutItemId(listItemSchema(binding.shape, answer), binding.shape.itemId)
+        ? withoutItemId(item, field)
         : binding.kind === 'read' && binding.collection.envelope === undefined
           ? answer
           : undefined;
@@ -1464,20 +1473,6 @@ export function genericHandlers(deps: GenericDeps): Handlers {
   }
   const completed = (collection: Collection, record: RecordValue): RecordValue =>
     withAnswered(record, answeredIn.get(collection) ?? [], collection.schema, validator, deps.faker());
-  /**
-   * The field a collection's lists show its records' keys under where the record names no identifier
-   * of its own (model.ts listedAsCreated, listedByParam), with the list item's schema for that field.
-   */
-  const keyedIn = new Map<Collection, { field: string; schema: Schema | undefined }>();
-  for (const [operationId, binding] of model.bindings) {
-    if (binding.kind !== 'list' || binding.shape.itemId === undefined || binding.collection.idField !== undefined)
-      continue;
-    const operation = contract.operationsById.get(operationId);
-    const item = listItemSchema(binding.shape, operation ? successSchema(operation) : undefined);
-    const field = binding.shape.itemId;
-    if (!keyedIn.has(binding.collection))
-      keyedIn.set(binding.collection, { field, schema: asSchema(recordProperties(item ?? {})[field]) });
-  }
 
   // The collections something creates in: their records are the stored ones alone.
   const creates = new Set([...model.bindings.values()].filter((b) => b.kind === 'create').map((b) => b.collection));
@@ -1785,12 +1780,31 @@ export function genericHandlers(deps: GenericDeps): Handlers {
             addressable(collection, named, validator)
           )
             chosen = named;
+          // Or in the field the lists key records by, where the record names no identifier of its own
+          // (figshare's collaborator invited by `user_id`, listed under `/collaborators/{user_id}`): the
+          // client named the record, and what was written reads back (issue 18), so that value is its
+          // key rather than written over with one the server made up (keyedField).
+          const keyed = keyedIn.get(collection);
+          const sentKey = keyed && isRecord(sent) ? sent[keyed.field] : undefined;
+          if (
+            chosen === undefined &&
+            collection.idField === undefined &&
+            !within &&
+            (typeof sentKey === 'string' || typeof sentKey === 'number') &&
+            addressable(collection, sentKey, validator)
+          )
+            chosen = sentKey;
           if (
             chosen !== undefined &&
             input.operation.responses['409'] &&
             store.get(collection.path, scope, String(chosen))
           )
-            throw taken(collection, collection.idField ?? `${within?.member}.${within?.field}`, chosen);
+            throw taken(
+              collection,
+              collection.idField ??
+                (within ? `${within.member}.${within.field}` : (keyed?.field ?? collection.idParam)),
+              chosen,
+            );
           const clash = takenBy(record, store.view(collection.path, scope), unique(input.operation));
           if (clash) throw taken(collection, clash.field, clash.value);
           const dangling = isRecord(sent) ? danglingReference(deps, input.operation, collection, sent) : undefined;
