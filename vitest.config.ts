@@ -42,6 +42,7 @@ const LONGEST_FIRST = [
   'test/zoo/matrix-fastify-books.test.ts',
   'test/zoo/matrix-ezapi-orders.test.ts',
   'test/zoo/matrix-hono-projects.test.ts',
+  'test/zoo/matrix-tsoa-devices.test.ts', // 6.7 s CPU (own 4.7, children 2.0), 35 s wall at load (2026-11-28)
   'test/conformance/corpus-discord.test.ts', // 31–36 s CPU in a whole-suite run, Prism 22–27 s of it (session 27; 97 s before Prism ran without its answer check)
   'test/conformance/holdout-prism-clerk.test.ts', // 17–18 s CPU in a whole-suite run (session 27; 43 s before Prism ran without its answer check)
   'test/self-consistency/holdout-stripe.test.ts', // 47–49 s CPU in a whole-suite run, 35 s alone (87 s before the validators stopped carrying `paths`); + 81 s for its 4-shard equality test (issue 32); the file alone, shards included, 75–83 → 58–62 s CPU once request validators shared the component schemas (2026-11-27); alone, main and h-suite side by side: 79.7 → 77.5 and 87.9 → 84.8 s at load 6–15 once validators compiled each referenced schema once and the generic store stopped copying what it only reads, then 79.6 → 74.4 s (load ~6) and 63.1 → 57.6 s (load ~3) once resets restored the kept seeded state and the runner kept its answers about the contract across runs (2026-11-28)

@@ -2,14 +2,14 @@
  * The seeded-defect and benign matrix of issue 30 item 7: each zoo service behind the test proxy
  * (fixtures/broken/proxy.ts) in each mode of test/zoo/defect-modes.ts, judged by the runner on the
  * service's own document. A defect is caught when a cell of its checks fails that the clean run
- * passes; a benign variation passes when no cell fails that the clean run passes, and it is judged
- * on as many cells.
+ * passes, or fails on more exchanges than the clean run's (defectFailures); a benign variation
+ * passes when no cell fails that the clean run passes, and it is judged on as many cells.
  *
  *   npm run zoo-matrix [-- NAME…]      (npm run build && node dist/bench/zoo-matrix.js)
  */
 import { loadContract, type Contract } from '../src/contract/index.js';
 import { startDefectProxy, type Upstream } from '../fixtures/broken/proxy.js';
-import type { RunReport } from '../conformance/types.js';
+import type { CheckResult, RunReport } from '../conformance/types.js';
 import { CHECK_NAMES } from '../conformance/registry/index.js';
 import { startProxy } from '../conformance/proxy/server.js';
 import { TRAFFIC_CHECK_NAMES } from '../conformance/traffic/checks.js';
@@ -38,6 +38,39 @@ export interface MatrixCell {
 
 const failed = (r: RunReport): Set<string> =>
   new Set(r.results.filter((x) => x.status === 'failed').map((x) => `${x.operation} › ${x.check}`));
+
+/** How many exchanges a failed result's cell failed: the judge's "(N of M exchanges failed, …)" tally, else one. */
+export function failingExchanges(result: Pick<CheckResult, 'message'>): number {
+  const tally = /\((\d+) of \d+ exchanges failed/.exec(result.message);
+  return tally ? Number(tally[1]) : 1;
+}
+
+/**
+ * The cells of `checks` a defect makes fail: those the clean run passes, and those it already fails on
+ * fewer exchanges. A service's own deviation can fail the very cells a defect would (the error handler
+ * of the tsoa docs answers a JSON string body 500, so every write's negative_data_rejected fails on the
+ * clean run); the defect still shows as more exchanges failing there, where a cell-level comparison
+ * alone calls it missed.
+ */
+export function defectFailures(
+  clean: Pick<RunReport, 'results'>,
+  report: Pick<RunReport, 'results'>,
+  checks: readonly string[],
+): string[] {
+  const before = new Map(
+    clean.results.filter((r) => r.status === 'failed').map((r) => [`${r.operation} › ${r.check}`, failingExchanges(r)]),
+  );
+  return report.results
+    .filter((r) => r.status === 'failed' && checks.includes(r.check))
+    .flatMap((r) => {
+      const cell = `${r.operation} › ${r.check}`;
+      const was = before.get(cell);
+      if (was === undefined) return [cell];
+      const now = failingExchanges(r);
+      return now > was ? [`${cell} (${was} → ${now} exchanges failed)`] : [];
+    });
+}
+
 const passedCells = (r: RunReport): Set<string> =>
   new Set(r.results.filter((x) => x.status === 'passed').map((x) => `${x.operation} › ${x.check}`));
 
@@ -158,7 +191,7 @@ export async function judgeMode(
       return { ...base, verdict: 'n/a', detail: `the mode found nothing to change in ${report.requests} exchanges` };
     const withTraffic = (cell: MatrixCell): MatrixCell => ({ ...cell, ...traffic });
     if (mode.kind === 'defect') {
-      const by = fresh.filter((c) => (mode.caughtBy ?? []).includes(c.split(' › ')[1] ?? ''));
+      const by = defectFailures(clean, report, mode.caughtBy ?? []);
       return withTraffic(
         by.length > 0
           ? { ...base, verdict: 'caught', detail: `${changed} exchanges changed; ${by.slice(0, 3).join('; ')}` }

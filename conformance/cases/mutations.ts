@@ -81,26 +81,45 @@ function invalidParameterItemValues(s: Schema, skipped: Skipped): Array<{ what: 
 
 /**
  * Invalid JSON values a text form cannot carry: `null` for a field that does not admit it (OAS 3.0.3
- * §4.7.24 nullable; 3.1 `type` without "null"), and a boolean for a number (JSON Schema Validation
- * §6.1.1: `false` is no integer, though some frameworks store it as 0). Only where the field's view
- * has one type and no alternatives, so the value is invalid whichever is read.
+ * §4.7.24 nullable; 3.1 `type` without "null"), a boolean for a number (JSON Schema Validation
+ * §6.1.1: `false` is no integer, though some frameworks store it as 0), and a number's digits as a
+ * JSON string. Only where the field's view has one type and no alternatives, so the value is invalid
+ * whichever is read.
  */
 function jsonOnlyInvalidValues(sub: Schema): Array<{ what: string; value: unknown }> {
   const merged = mergeAllOf(sub);
-  if (
-    merged.type === undefined ||
-    alternativesOf(merged).length > 0 ||
-    admitsNull(sub) ||
-    (merged.enum ?? []).includes(null)
-  )
-    return [];
+  if (merged.type === undefined || alternativesOf(merged).length > 0) return [];
   const out: Array<{ what: string; value: unknown }> = [];
   // A field with a `default` may read null as "not provided" (OAS 3.0.3 §4.7.24; RFC 7386 §2 reads a
   // member's null as its absence): no provable defect there.
-  if (merged.default === undefined) out.push({ what: `null for a non-nullable ${merged.type}`, value: null });
-  if (merged.type === 'integer' || merged.type === 'number')
-    out.push({ what: `boolean for ${merged.type}`, value: false });
+  const nullable = admitsNull(sub) || (merged.enum ?? []).includes(null);
+  if (!nullable && merged.default === undefined)
+    out.push({ what: `null for a non-nullable ${merged.type}`, value: null });
+  if (merged.type === 'integer' || merged.type === 'number') {
+    if (!nullable) out.push({ what: `boolean for ${merged.type}`, value: false });
+    // A number written as a JSON string ("1" for 1): JSON Schema Validation §6.1.1 types the instance,
+    // not what its text reads as, yet frameworks that coerce body types take it (tsoa's default
+    // bodyCoercion, Pydantic's lax mode, Ajv's coerceTypes). A number inside the field's bounds, so the
+    // type is the only defect.
+    const inside = numberInBounds(merged);
+    if (inside !== undefined) out.push({ what: `numeric string for ${merged.type}`, value: String(inside) });
+  }
   return out;
+}
+
+/**
+ * An integer the schema's enum, bounds (OAS 3.0 boolean exclusives; the kernel reads 3.1's numeric
+ * ones so) and multipleOf admit, near the lower bound; undefined when none is found that way.
+ */
+function numberInBounds(s: Schema): number | undefined {
+  if (s.enum) return s.enum.find((v): v is number => typeof v === 'number' && Number.isInteger(v));
+  let n = s.minimum === undefined ? 1 : s.exclusiveMinimum === true ? Math.floor(s.minimum) + 1 : Math.ceil(s.minimum);
+  if (s.maximum !== undefined && (n > s.maximum || (n === s.maximum && s.exclusiveMaximum === true)))
+    n = s.exclusiveMaximum === true ? Math.ceil(s.maximum) - 1 : Math.floor(s.maximum);
+  if (s.multipleOf !== undefined) n = Math.ceil(n / s.multipleOf) * s.multipleOf;
+  const aboveMin = s.minimum === undefined || n > s.minimum || (n === s.minimum && s.exclusiveMinimum !== true);
+  const belowMax = s.maximum === undefined || n < s.maximum || (n === s.maximum && s.exclusiveMaximum !== true);
+  return Number.isSafeInteger(n) && aboveMin && belowMax ? n : undefined;
 }
 
 /** 10^23 - 1: beyond int64 (±9.22 × 10^18) and beyond what a double holds exactly. */

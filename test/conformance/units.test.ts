@@ -477,3 +477,62 @@ describe('an empty path value is not sent as a negative case (RFC 3986 §3.3: th
     expect(c.unsentMutations.join('\n')).toMatch(/an empty hash leaves its path segment empty/);
   });
 });
+
+// Frameworks that coerce JSON body types (tsoa's default bodyCoercion, Pydantic's lax mode, Ajv's
+// coerceTypes) take a number's digits sent as a JSON string; the document's `type: integer` does not
+// (JSON Schema Validation §6.1.1). The zoo's fastapi-template accepted {"priority": "1"} unseen.
+describe('negative data: a number sent as a JSON string, inside the bounds so the type is the only defect', () => {
+  const numericStrings = async (fields: Record<string, OpenAPIV3.SchemaObject>): Promise<Record<string, unknown>> => {
+    const { mutationsFor } = await import('../../conformance/cases/mutations.js');
+    const plan = {
+      mediaType: 'application/json',
+      schema: { type: 'object' as const, properties: fields },
+      required: true,
+      json: true,
+      encoding: {},
+      accepted: ['application/json'],
+    };
+    const out: Record<string, unknown> = {};
+    for (const m of mutationsFor([], plan).filter((m) => m.defect.includes('numeric string'))) {
+      const input = { pathParams: {}, query: {}, body: {} as Record<string, unknown>, contentType: undefined };
+      m.apply(input);
+      Object.assign(out, input.body);
+    }
+    return out;
+  };
+
+  it('sends the digits of a number the bounds, enum and multipleOf admit', async () => {
+    expect(
+      await numericStrings({
+        plain: { type: 'integer' },
+        floor: { type: 'integer', minimum: 10, maximum: 86400 },
+        exclusive: { type: 'number', minimum: 0, exclusiveMinimum: true },
+        ceiling: { type: 'integer', maximum: -5 },
+        listed: { type: 'integer', enum: [3, 7] },
+        stepped: { type: 'integer', minimum: 1, multipleOf: 5 },
+        nullable: { type: 'integer', nullable: true },
+        cents: { type: 'number', multipleOf: 0.01, minimum: 0.05 },
+      }),
+    ).toEqual({
+      plain: '1',
+      floor: '10',
+      exclusive: '1',
+      ceiling: '-5',
+      listed: '3',
+      stepped: '5',
+      nullable: '1',
+      cents: '1',
+    });
+  });
+
+  it('sends none where no integer fits or another alternative takes a string', async () => {
+    expect(
+      await numericStrings({
+        narrow: { type: 'number', minimum: 0.1, maximum: 0.9 },
+        thirds: { type: 'number', multipleOf: 0.3, maximum: 1 },
+        either: { oneOf: [{ type: 'integer' }, { type: 'string' }] },
+        text: { type: 'string' },
+      }),
+    ).toEqual({});
+  });
+});

@@ -224,6 +224,29 @@ export const EXPECTED_DIFFERENCES: Readonly<Record<string, readonly KnownDiffere
       why: why.UNDOCUMENTED_404_SCHEMA,
     },
   ],
+  'tsoa-devices': [
+    {
+      step: 'invalid: malformed JSON (POST /devices)',
+      aspect: 'status',
+      service: '500',
+      mock: '422',
+      why: why.TSOA_HANDLER_500,
+    },
+    {
+      step: 'invalid: malformed JSON (POST /devices)',
+      aspect: 'schema',
+      service: 'undocumented status',
+      mock: 'valid',
+      why: why.TSOA_HANDLER_500_SCHEMA,
+    },
+    {
+      step: 'invalid: malformed id (GET /devices/{deviceId})',
+      aspect: 'status',
+      service: '404',
+      mock: '422',
+      why: why.TSOA_FORMAT_UUID,
+    },
+  ],
 };
 
 /** The expected differences of one service (a name the table lacks is a mistake in the test, not an empty list). */

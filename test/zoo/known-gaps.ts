@@ -26,3 +26,12 @@ export const MALFORMED_400_SCHEMA = "follows from the service's undocumented 400
 
 export const PARTIAL_TYPE =
   "the service's own bug (docs/zoo-node.md): a PATCH without marketingOptIn sets it back to false, because PartialType copies CreateMemberDto's property initializer into the update DTO and transform: true instantiates it";
+
+/** tsoa's documented error handler (the tsoa docs' "Error handling" page) as teams copy it. */
+export const TSOA_HANDLER_500 =
+  "the service's deviation from its own document: the error handler of the tsoa docs answers ValidateError with 422 and every other Error with 500, so body-parser's SyntaxError for malformed JSON (its own status 400) becomes 500 Internal Server Error, which no operation documents; the mock answers the documented 422";
+
+export const TSOA_HANDLER_500_SCHEMA = "follows from the service's undocumented 500";
+
+export const TSOA_FORMAT_UUID =
+  "the service is looser than its document: tsoa writes `@format uuid` into the document but its runtime validator checks no string format but date and date-time, so a malformed id reaches the controller and is answered 404 (documented); the mock refuses it with the documented 422, as the document's format says it is invalid";

@@ -17,6 +17,9 @@ export const NOT_APPLICABLE: Readonly<Record<string, readonly string[]>> = {
   // Every answer schema of express-zod-api closes its objects (additionalProperties: false): no extra member is benign there.
   // Its Documentation depicts no response headers: neither Location nor the deprecated read's Deprecation is promised.
   'ezapi-orders': ['location-dropped', 'filter-ignored', 'deprecation-missing', 'extra-properties'],
+  // tsoa closes every answer object (additionalProperties: false under throw-on-extras), documents no
+  // response header for its 201 and deprecates nothing.
+  'tsoa-devices': ['location-dropped', 'deprecation-missing', 'extra-properties'],
 };
 
 /**

@@ -1,0 +1,3 @@
+import { describeZooMatrix } from './matrix-suite.js';
+
+describeZooMatrix('tsoa-devices');
