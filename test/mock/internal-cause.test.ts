@@ -63,7 +63,9 @@ describe('an internal error names its cause to the operator, never to the client
       expect(answer.headers.get('x-mock-document-fault')).toMatch(/\/minLength: minLength 5 is over maxLength 2$/);
       await expect
         .poll(() => stderr, { timeout: scaled(10_000) })
-        .toMatch(/petstore-mock: document fault on GET \/sizes\/b \(getSize\): answered 200 .*minLength 5 is over maxLength 2/);
+        .toMatch(
+          /petstore-mock: document fault on GET \/sizes\/b \(getSize\): answered 200 .*minLength 5 is over maxLength 2/,
+        );
     });
   });
 });
