@@ -26,3 +26,11 @@ export const MALFORMED_400_SCHEMA = "follows from the service's undocumented 400
 
 export const PARTIAL_TYPE =
   "the service's own bug (docs/zoo-node.md): a PATCH without marketingOptIn sets it back to false, because PartialType copies CreateMemberDto's property initializer into the update DTO and transform: true instantiates it";
+
+/** Django REST framework's CharField turns a number into its text (`to_internal_value`: str(data) for int and float). */
+export const DRF_CHARFIELD_NUMBER =
+  'the service\'s departure from its own document, listed among its departures ("accepted a request its document calls invalid"): Django REST framework\'s CharField accepts a JSON number for a `type: string` field and stores its text ({"title": 12345} is stored as "12345"); the mock refuses it with the documented 400, as a contract mock must';
+
+/** Django REST framework answers a body in a media type no parser takes with 415, which drf-spectacular does not document. */
+export const DRF_UNDOCUMENTED_415 =
+  "the service's deviation from its own document: Django REST framework answers a text/plain body 415 (UnsupportedMediaType, no parser for it), which drf-spectacular leaves out of the document; the mock answers the validation refusal the operation documents (400), as it does for the other frameworks (docs/mock-errors-and-records.md)";

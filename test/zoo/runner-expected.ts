@@ -56,6 +56,12 @@ const FETCH_JSON_U_FFFD = {
     'https://github.com/honojs/hono/blob/main/src/validator/validator.ts (c.req.json()); https://fetch.spec.whatwg.org/#dom-body-json ("UTF-8 decode"); https://encoding.spec.whatwg.org/#utf-8-decode (replacement)',
 };
 
+const DRF_CHARFIELD_NUMBER = {
+  why: "Django REST framework's CharField accepts a JSON number for a `type: string` field and stores its text (str(data)); only a boolean or a non-scalar is refused",
+  source:
+    "https://github.com/encode/django-rest-framework/blob/3.18.0/rest_framework/fields.py (CharField.to_internal_value: `if isinstance(data, bool) or not isinstance(data, (str, int, float,)): self.fail('invalid')`; `value = str(data)`)",
+};
+
 export const RUNNER_EXPECTED: Readonly<Record<string, readonly ExpectedFailure[]>> = {
   'fastapi-template': [
     { cell: 'tasks-read_tasks › method_not_allowed', ...STARLETTE_ALLOW },
@@ -122,5 +128,10 @@ export const RUNNER_EXPECTED: Readonly<Record<string, readonly ExpectedFailure[]
       why: 'express-zod-api validates the input merged from the configured sources (body, params) whatever the Content-Type: a text/plain PATCH (the document takes only application/json) leaves body {}, every PATCH field is optional, and it is answered 200',
       source: 'https://www.mintlify.com/robintail/express-zod-api/advanced/input-sources (patch: ["body", "params"])',
     },
+  ],
+  'drf-tickets': [
+    { cell: 'api_tickets_create › negative_data_rejected', ...DRF_CHARFIELD_NUMBER },
+    { cell: 'api_tickets_update › negative_data_rejected', ...DRF_CHARFIELD_NUMBER },
+    { cell: 'api_tickets_partial_update › negative_data_rejected', ...DRF_CHARFIELD_NUMBER },
   ],
 };
