@@ -155,6 +155,13 @@ export async function buildEngine(contract: Contract, text: string, deps: Engine
     // RFC 9110 §15.5.21, content the server understands but cannot process): the documented status.
     if (error.status === 400 && !documents('400') && documents('422'))
       return new HttpError(422, codeForStatus(422), error.message, error.details, error.headers);
+    // A path whose parameter cannot be what the operation takes (`/tickets/abc/` for an integer id)
+    // names no resource: 404 (RFC 9110 §15.5.5), where the operation documents its 404 and no
+    // validation refusal (400, 422 or their 4XX range), as the frameworks that write such documents
+    // answer (Django REST framework's get_object_or_404 on a ValueError; drf-spectacular documents
+    // the 404 alone). Before, the undocumented 400.
+    if (error.status === 400 && pathAlone(error) && documents('404') && !documentsValidation(operation))
+      return new HttpError(404, codeForStatus(404), error.message, error.details, error.headers);
     // A body in a media type the operation does not take is 415 (RFC 9110 §15.5.16), unless the
     // operation documents no 415 (nor its 4XX range) and documents its validation refusal: then
     // that status, 400 else 422, as the frameworks that write such documents answer (FastAPI,
@@ -289,4 +296,18 @@ function sayable(
       ? Object.fromEntries(Object.entries(error.headers).filter(([name]) => name.toLowerCase() !== 'www-authenticate'))
       : error.headers;
   return new HttpError(status, codeForStatus(status), error.message, error.details, headers);
+}
+
+/** Whether every fault a 400 names is in a path parameter (`path.id`): the request's target itself, not its query or body. */
+function pathAlone(error: HttpError): boolean {
+  return (
+    error.details.length > 0 && error.details.every((d) => d.location === 'path' || d.location.startsWith('path.'))
+  );
+}
+
+/** Whether the operation documents a validation refusal: 400 or 422, exactly or by their 4XX range (OAS 3.0.3 §4.7.16). */
+function documentsValidation(operation: Operation): boolean {
+  return [400, 422].some(
+    (status) => documentedResponse(operation.responses, status, { withDefault: false }) !== undefined,
+  );
 }

@@ -247,6 +247,29 @@ export const EXPECTED_DIFFERENCES: Readonly<Record<string, readonly KnownDiffere
       why: why.TSOA_FORMAT_UUID,
     },
   ],
+  'drf-tickets': [
+    {
+      step: 'invalid: wrong type for title (POST /api/tickets/)',
+      aspect: 'status',
+      service: '201',
+      mock: '400',
+      why: why.DRF_CHARFIELD_NUMBER,
+    },
+    {
+      step: 'invalid: wrong media type (POST /api/tickets/)',
+      aspect: 'status',
+      service: '415',
+      mock: '400',
+      why: why.DRF_UNDOCUMENTED_415,
+    },
+    {
+      step: 'invalid: wrong media type (POST /api/tickets/)',
+      aspect: 'schema',
+      service: 'undocumented status',
+      mock: 'valid',
+      why: why.UNDOCUMENTED_415,
+    },
+  ],
 };
 
 /** The expected differences of one service (a name the table lacks is a mistake in the test, not an empty list). */

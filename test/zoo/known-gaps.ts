@@ -35,3 +35,11 @@ export const TSOA_HANDLER_500_SCHEMA = "follows from the service's undocumented 
 
 export const TSOA_FORMAT_UUID =
   "the service is looser than its document: tsoa writes `@format uuid` into the document but its runtime validator checks no string format but date and date-time, so a malformed id reaches the controller and is answered 404 (documented); the mock refuses it with the documented 422, as the document's format says it is invalid";
+
+/** Django REST framework's CharField turns a number into its text (`to_internal_value`: str(data) for int and float). */
+export const DRF_CHARFIELD_NUMBER =
+  'the service\'s departure from its own document, listed among its departures ("accepted a request its document calls invalid"): Django REST framework\'s CharField accepts a JSON number for a `type: string` field and stores its text ({"title": 12345} is stored as "12345"); the mock refuses it with the documented 400, as a contract mock must';
+
+/** Django REST framework answers a body in a media type no parser takes with 415, which drf-spectacular does not document. */
+export const DRF_UNDOCUMENTED_415 =
+  "the service's deviation from its own document: Django REST framework answers a text/plain body 415 (UnsupportedMediaType, no parser for it), which drf-spectacular leaves out of the document; the mock answers the validation refusal the operation documents (400), as it does for the other frameworks (docs/mock-errors-and-records.md)";

@@ -20,6 +20,8 @@ export interface PlainRequest {
   readonly method: string;
   /** The request path, for `Location` and `Link`. */
   readonly path: string;
+  /** The request's origin (scheme and Host), for absolute links to the mock itself. */
+  readonly origin?: string;
   readonly query: URLSearchParams;
   readonly headers: IncomingHttpHeaders;
   /** The parsed body (JSON value, form fields, text, bytes), or undefined. */
@@ -76,7 +78,14 @@ export function respond(request: PlainRequest, deps: CoreDeps): Reply {
   const succeeds = documentsSuccess(operation.responses) || isDocumentedSuccess(operation.responses, 200);
   const handler = succeeds ? rules.handlers[operation.id] : undefined;
   if (handler && !wantsCannedResponse(preferences))
-    return handler({ operation, params, query, body: request.body, path: request.path });
+    return handler({
+      operation,
+      params,
+      query,
+      body: request.body,
+      path: request.path,
+      ...(request.origin === undefined ? {} : { origin: request.origin }),
+    });
   // A status asked for by `Prefer: code=…` is answered as asked (Prism's convention), an id the store does not hold included.
   const refused =
     handler || preferences.code !== undefined ? undefined : rules.refuseUnknownParent(operation, params, request.path);

@@ -680,10 +680,47 @@ function itemLocation(
 ): string {
   return (
     contract.basePath +
-    collection.itemPath.replace(/\{([^}]+)\}/g, (_m, name: string) =>
+    writtenItemPath(contract, collection.itemPath).replace(/\{([^}]+)\}/g, (_m, name: string) =>
       encodeURIComponent(name === collection.idParam ? id : (params[name] ?? '')),
     )
   );
+}
+
+/** Read-only members that hold a record's own address (Django REST framework's HyperlinkedIdentityField `url`). */
+const SELF_LINK = new Set(['url', 'self', 'selflink', 'selfurl', 'href']);
+
+/**
+ * A record whose schema gives it a read-only member for its own address (drf-spectacular's `url`,
+ * `readOnly: true, format: uri`) holds the address the mock serves it at, as the server writes it:
+ * a client follows it to read, replace or delete the record (RFC 3986 §4.3: absolute where the
+ * request named its Host). Before, a generated URI on some other host. Writable members named so
+ * (a webhook's `url`) are the client's and are left alone.
+ */
+function selfLinked(record: RecordValue, schema: Schema, address: string, validator: SchemaValidator): RecordValue {
+  let out = record;
+  for (const [name, written] of Object.entries(recordProperties(schema))) {
+    const member = asSchema(written);
+    if (!member || !SELF_LINK.has(normal(name))) continue;
+    const merged = mergeAllOf(member);
+    if (merged.readOnly !== true || (merged.type !== 'string' && merged.type !== undefined)) continue;
+    const linked = { ...out, [name]: address };
+    if (schemaAccepts(validator, schema, linked)) out = linked;
+  }
+  return out;
+}
+
+/** The document's path templates, per contract (asked on every create). */
+const pathsKept = new WeakMap<Contract, ReadonlySet<string>>();
+
+/**
+ * The item path as the document writes it: the model reads `/api/tickets/{id}/` (Django REST
+ * framework's routers end every path in a slash) as `/api/tickets/{id}`, and a `Location` or self link
+ * without the slash names a path the document does not (Django answers it with a redirect at best).
+ */
+function writtenItemPath(contract: Contract, itemPath: string): string {
+  let paths = pathsKept.get(contract);
+  if (!paths) pathsKept.set(contract, (paths = new Set(contract.operations.map((op) => op.path))));
+  return !paths.has(itemPath) && paths.has(`${itemPath}/`) ? `${itemPath}/` : itemPath;
 }
 
 /** A fresh identifier the id schema accepts and no record uses. */
@@ -838,6 +875,8 @@ function listPage(
   let pageDefault: number | undefined;
   let base = 0;
   let offsetSent = false;
+  // The parameters that move through the pages, by their names in this operation (for the envelope's links).
+  const names: { page?: string; offset?: string; cursor?: string } = {};
   const filters: Filter[] = [];
   for (const parameter of input.operation.parameters) {
     if (parameter.in !== 'query') continue;
@@ -853,6 +892,7 @@ function listPage(
     if (LIMIT.has(key)) size = number ?? fallback ?? size;
     // An offset counted from 1 (offsetBase: nordigen's `minimum: 1, default: 1`) names the first item at 1.
     else if (OFFSET.has(key)) {
+      names.offset = parameter.name;
       base = offsetBase(schema);
       offset = Math.max(0, (number ?? fallback ?? base) - base);
       offsetSent ||= number !== undefined;
@@ -860,9 +900,12 @@ function listPage(
     // A continuation token the mock gave (tellPage: the next page's offset, as text) resumes there;
     // any other token, which the mock never gave, starts from the first record.
     else if (CURSOR.has(key)) {
+      // A token that pages backwards (`ending_before`) is not the one a next link moves.
+      if (!/before$/.test(key)) names.cursor = parameter.name;
       offset = number ?? offset;
       offsetSent ||= number !== undefined;
     } else if (PAGE.has(key)) {
+      names.page = parameter.name;
       pageBase = firstPage(schema);
       page = number;
       pageDefault = fallback ?? pageBase;
@@ -880,13 +923,60 @@ function listPage(
   if (page === undefined && !offsetSent) page = pageDefault;
   const total = items.length;
   let next: number | undefined;
+  let start = offset;
   if (size !== undefined) {
-    const start = page !== undefined ? Math.max(0, page - pageBase) * size : offset;
+    start = page !== undefined ? Math.max(0, page - pageBase) * size : offset;
     items = items.slice(start, start + size);
     if (start + size < total) next = start + size;
+  } else if (page !== undefined && page > pageBase && !offsetSent) {
+    // A page number without a page size the request can name (Django REST framework's
+    // PageNumberPagination: PAGE_SIZE is the server's setting) has every record on its first page,
+    // so a later page holds none; before, each page repeated the whole list, and a client walking
+    // `?page=` until an empty page never stopped.
+    items = [];
   } else if (offset > 0) items = items.slice(offset);
+  const links = pageLinks(input, names, { page, pageBase, start, size, base, next });
   // The offset told back in the request's own count (from 1 where it counts from 1).
-  return { items, total, page, size, offset: offset + base, next, filters };
+  return { items, total, page, size, offset: offset + base, next, filters, ...links };
+}
+
+/**
+ * The addresses of the neighbouring pages, on the mock itself: the request's own URL with its paging
+ * parameter moved (a page number by one, an offset or the mock's continuation token by the page size),
+ * absolute where the request named its Host (drf-spectacular's `next`/`previous` are `format: uri`,
+ * RFC 3986 §4.3). No next link on the last page, no previous link on the first.
+ */
+function pageLinks(
+  input: HandlerInput,
+  names: { readonly page?: string; readonly offset?: string; readonly cursor?: string },
+  at: {
+    readonly page: number | undefined;
+    readonly pageBase: number;
+    readonly start: number;
+    readonly size: number | undefined;
+    readonly base: number;
+    readonly next: number | undefined;
+  },
+): { nextLink?: string; previousLink?: string } {
+  const url = (name: string, value: number | undefined): string => {
+    const query = new URLSearchParams(input.query);
+    if (value === undefined) query.delete(name);
+    else query.set(name, String(value));
+    const search = query.toString();
+    return `${input.origin ?? ''}${input.path}${search === '' ? '' : `?${search}`}`;
+  };
+  const out: { nextLink?: string; previousLink?: string } = {};
+  if (names.page !== undefined && at.page !== undefined) {
+    if (at.next !== undefined) out.nextLink = url(names.page, at.page + 1);
+    if (at.page > at.pageBase) out.previousLink = url(names.page, at.page - 1);
+    return out;
+  }
+  const moved = names.offset ?? names.cursor;
+  if (moved === undefined) return out;
+  const base = moved === names.offset ? at.base : 0;
+  if (at.next !== undefined) out.nextLink = url(moved, at.next + base);
+  if (at.start > 0) out.previousLink = url(moved, Math.max(0, at.start - (at.size ?? at.start)) + base);
+  return out;
 }
 
 /** The numbers of a page as served: the whole list's count, the page number, size and offset, and where the next page starts (none: the last). */
@@ -896,6 +986,10 @@ interface PageNumbers {
   readonly size: number | undefined;
   readonly offset: number;
   readonly next: number | undefined;
+  /** The next page's address on the mock (pageLinks), where there is one. */
+  readonly nextLink?: string;
+  /** The previous page's address on the mock, where there is one (not on the first page). */
+  readonly previousLink?: string;
 }
 
 /** A query filter a list applies: the record property it names, the values asked, the property's schema. */
@@ -1142,6 +1236,21 @@ function pageObject(
 const MORE = new Set(['hasmore', 'more', 'hasnext', 'hasnextpage', 'moreresults']);
 /** Members that carry the next page's link (`next`, `nextLink`, `@odata.nextLink`, `next_page_url`). */
 const NEXT_LINK = new Set(['next', 'nextlink', 'odatanextlink', 'nextpage', 'nextpageurl', 'nexturl', 'nexthref']);
+/** Members that carry the previous page's link (Django REST framework's `previous`, Laravel's `prev_page_url`). */
+const PREVIOUS_LINK = new Set([
+  'previous',
+  'prev',
+  'previouslink',
+  'prevlink',
+  'previouspage',
+  'prevpage',
+  'previouspageurl',
+  'prevpageurl',
+  'previousurl',
+  'prevurl',
+  'previoushref',
+  'prevhref',
+]);
 /** Members that carry the next page's continuation token (the request's cursor names, `nextCursor`, `nextMarker`). */
 const NEXT_TOKEN = new Set(
   [...CURSOR, 'nextcursor', 'nextmarker', 'nextpagecursor', 'cursornext'].filter((k) => !/before$/.test(k)),
@@ -1159,10 +1268,19 @@ function tellPage(out: RecordValue, wrapper: Schema, holder: string, numbers: Pa
   const set = (name: string, schema: Schema, value: unknown): void => {
     if (schemaAccepts(deps.validator, schema, value)) out[name] = value;
   };
-  /** No such value on the last page: left out where it may be, else null where it may be. */
+  /**
+   * No such value on this page: null where the member may be null (the frameworks that mark it
+   * nullable write it so: Django REST framework's `"next": null`, which a client reads as
+   * `page["next"]`), else left out where it may be.
+   */
   const none = (name: string, schema: Schema): void => {
-    if (!required.has(name)) delete out[name];
-    else set(name, schema, null);
+    if (schemaAccepts(deps.validator, schema, null)) out[name] = null;
+    else if (!required.has(name)) delete out[name];
+  };
+  /** A link to a neighbouring page: the mock's own address of it, or none where there is no such page. */
+  const link = (name: string, schema: Schema, target: string | undefined, exists: boolean): void => {
+    if (!exists) none(name, schema);
+    else if (target !== undefined) set(name, schema, target);
   };
   for (const [name, sub] of Object.entries(wrapper.properties ?? {})) {
     const written = asSchema(sub);
@@ -1184,7 +1302,11 @@ function tellPage(out: RecordValue, wrapper: Schema, holder: string, numbers: Pa
     else if (NEXT_TOKEN.has(key) && (schema.type === 'string' || schema.type === undefined)) {
       if (numbers.next === undefined) none(name, written);
       else set(name, written, String(numbers.next));
-    } else if (NEXT_LINK.has(key) && numbers.next === undefined) none(name, written);
+    } else if (NEXT_LINK.has(key) && (schema.type === 'string' || schema.type === undefined))
+      link(name, written, numbers.nextLink, numbers.next !== undefined);
+    else if (NEXT_LINK.has(key) && numbers.next === undefined) none(name, written);
+    else if (PREVIOUS_LINK.has(key) && (schema.type === 'string' || schema.type === undefined))
+      link(name, written, numbers.previousLink, numbers.previousLink !== undefined);
     else if (isRecord(out[name]) && (schema.type === 'object' || schema.properties !== undefined)) {
       const inner = Object.keys(schema.properties ?? {}).map(normal);
       if (inner.some((k) => TOTAL.has(k) || PAGE.has(k) || LIMIT.has(k) || OFFSET.has(k) || NEXT_TOKEN.has(k)))
@@ -1828,8 +1950,9 @@ export function genericHandlers(deps: GenericDeps): Handlers {
           const shaped = fit(record, collection.schema, validator, deps.faker());
           if (isRecord(shaped) && Object.entries(record).every(([key, value]) => isDeepStrictEqual(shaped[key], value)))
             record = shaped;
-          store.put(collection.path, scope, String(id), record);
           const location = itemLocation(contract, collection, input.params, String(id));
+          record = selfLinked(record, collection.schema, `${input.origin ?? ''}${location}`, validator);
+          store.put(collection.path, scope, String(id), record);
           forgetDeleteAt(store, location);
           const answered = reply(201, record, { Location: location });
           return 'body' in answered

@@ -8,6 +8,8 @@ export interface HandlerInput {
   readonly body: unknown;
   /** The request path, for `Location` and `Link`. */
   readonly path: string;
+  /** The request's origin (`http://127.0.0.1:4010`, from its Host), where an answer links to the mock itself with an absolute URI; absent without a Host. */
+  readonly origin?: string;
 }
 
 /** What a handler answers; the dispatcher writes it with `res.json`, so the response validator sees it. */

@@ -22,6 +22,7 @@ export function rulesStage(ctx: StageContext): RequestHandler {
       {
         method: req.method,
         path: req.path,
+        ...(req.headers.host === undefined ? {} : { origin: `${req.protocol}://${req.headers.host}` }),
         query,
         headers: req.headers,
         body: req.body,
