@@ -140,6 +140,18 @@ class LongestFirst extends BaseSequencer {
   }
 }
 
+/**
+ * Files that must not run beside any other: they start `npm start`, whose prestart
+ * (scripts/build-if-stale.js) runs tsc into the shared dist/ when it finds the build due, and another
+ * file can make it due for a moment: the README's `npm run build` (test/readme/commands.test.ts) writes
+ * dist/.tsbuildinfo seconds before the bundles (5.6 s under load, watched with `build-if-stale.js
+ * --check` every 3 s through a whole-suite run, 2026-11-28). Caught in that window, `npm start` rebuilt
+ * dist/ under the running suite: background-stop took 28 and 37 s in two of three session-40 CI runs
+ * (1.4 s in session 38's, 3.5 s in the third). They run first, alone (`sequence.groupOrder`), on the
+ * build the gate has just made: about 3 s before the others start.
+ */
+const ALONE = ['test/mock/background-stop.test.ts'];
+
 const include = ['test/**/*.test.ts', 'src/**/*.test.ts', 'conformance/**/*.test.ts'];
 // The 60 s soak runs as its own script (`npm run test:soak`, vitest.soak.config.ts); CI runs both.
 const exclude = ['test/soak/**', '**/node_modules/**'];
@@ -172,8 +184,21 @@ export default defineConfig({
      * file; a fresh import is about 1 % of their time.
      */
     projects: [
-      { extends: true, test: { name: 'shared', include, exclude: [...exclude, ...OWN_PROCESS], isolate: false } },
-      { extends: true, test: { name: 'isolated', include: OWN_PROCESS, exclude, isolate: true } },
+      { extends: true, test: { name: 'alone', include: ALONE, exclude, isolate: true, sequence: { groupOrder: 0 } } },
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include,
+          exclude: [...exclude, ...OWN_PROCESS, ...ALONE],
+          isolate: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'isolated', include: OWN_PROCESS, exclude, isolate: true, sequence: { groupOrder: 1 } },
+      },
     ],
   },
 });

@@ -8,14 +8,23 @@ import { scaled } from '../load-scale.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
+/**
+ * One chromium for the file, launched by the first test that needs it (so without chromium each test
+ * fails with the reason): each document gets a page of its own (a launch is about 0.7 s of CPU).
+ */
+let launching: Promise<Browser> | undefined;
+const sharedBrowser = (): Promise<Browser> => (launching ??= launchChromium());
+afterAll(async () => {
+  await (await launching?.catch(() => undefined))?.close();
+});
+
 /** /docs over a contract of another version: Swagger UI renders the document as served, every operation shown. */
 describe.each([
   ['OpenAPI 3.1', join(ROOT, 'fixtures', 'versions', 'items-3.1.yaml')],
   ['Swagger 2.0', join(ROOT, 'fixtures', 'versions', 'orders-2.0.yaml')],
 ])('/docs renders a %s document in headless chromium', (_version, spec) => {
-  const opened: { mock?: RunningMock; browser?: Browser } = {};
+  const opened: { mock?: RunningMock } = {};
   afterAll(async () => {
-    await opened.browser?.close();
     await opened.mock?.close();
   });
 
@@ -24,8 +33,7 @@ describe.each([
     async () => {
       const contract = await loadContract(spec);
       opened.mock = await start({ port: 0, spec });
-      opened.browser = await launchChromium();
-      const page = await opened.browser.newPage({ viewport: { width: 1280, height: 900 } });
+      const page = await (await sharedBrowser()).newPage({ viewport: { width: 1280, height: 900 } });
       const problems = watchPage(page, opened.mock.url);
       await page.goto(`${opened.mock.url}/docs`, { waitUntil: 'networkidle' });
       const first = contract.operations[0]!;
