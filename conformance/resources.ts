@@ -84,17 +84,21 @@ export class Resources {
    * The page of a list answer holding several arrays of records that all carry an identifier
    * (loket's `{messages: [{id, code, …}], _embedded: [Employer]}`): the member the kernel's model
    * reads from the list's schema, whose items are the collection's records (model.ts listShape), as
-   * the value alone cannot tell them apart. Undefined where the value is plain or the model binds no page.
+   * the value alone cannot tell them apart. So too where that page is empty beside one other array of
+   * records (`{messages: [{id, …}], _embedded: []}`): the value's only records are not the page, and
+   * their ids name no record of the collection (each read 404). Undefined where the value holds no
+   * array of records or the model binds no page; the value's one array where it is the page.
    */
   private pageOf(listOp: Operation, value: unknown): unknown[] | undefined {
     if (!isRecord(value)) return undefined;
     const records = Object.values(value).filter((v) => Array.isArray(v) && v.length > 0 && v.every(isRecord));
-    if (records.length < 2) return undefined;
+    if (records.length === 0) return undefined;
     const binding = modelOf(this.contract).bindings.get(listOp.id);
     if (binding?.kind !== 'list' || binding.shape.kind !== 'wrapped') return undefined;
     const holder = binding.shape.within ? value[binding.shape.within.member] : value;
     const page = isRecord(holder) ? holder[binding.shape.property] : undefined;
-    return Array.isArray(page) ? page : undefined;
+    if (!Array.isArray(page)) return undefined;
+    return records.length >= 2 || page.length === 0 ? page : undefined;
   }
 
   /**

@@ -149,11 +149,18 @@ export interface Filter {
   /**
    * Where the parameter and the property are both enums: the parameter's values the property can
    * hold, the only ones that select items by it (a value it never holds, `ALL`, selects no one value).
+   * Where the parameter alone is: its values but those naming every value (`all`, `any`, `*`).
    */
   readonly values?: readonly unknown[];
 }
 
 const SCALAR = new Set(['string', 'integer', 'number', 'boolean']);
+
+/**
+ * A filter value naming every value rather than one (`all`, `any`, `*`): a list asked with it is the
+ * unfiltered list, not one whose items show that value.
+ */
+const namesEvery = (v: unknown): boolean => typeof v === 'string' && ['all', 'any', '*'].includes(v.toLowerCase());
 
 export function filtersOf(op: Operation, item: Schema): Filter[] {
   const props = properties(item);
@@ -190,7 +197,16 @@ export function filtersOf(op: Operation, item: Schema): Filter[] {
     // shows; `status=all` beside `open`/`closed` selects no one value. Compared as text (a query value is text).
     const offered = scalar.enum?.filter((v) => v !== null);
     const heldEnum = held?.enum?.filter((v) => v !== null).map(String);
-    const shared = offered && heldEnum ? offered.filter((v) => heldEnum.includes(String(v))) : undefined;
+    // Where the property lists no values of its own, a parameter's value naming every value (mist's
+    // `status` enum `all`, `connected`, `disconnected`, default `all`; GitHub's `state=all`) selects
+    // no one value either: an item never shows it, so it is left out; the others still select.
+    const shared = offered
+      ? heldEnum
+        ? offered.filter((v) => heldEnum.includes(String(v)))
+        : offered.some(namesEvery)
+          ? offered.filter((v) => !namesEvery(v))
+          : undefined
+      : undefined;
     if (shared?.length === 0) continue;
     out.push({
       param,

@@ -3,6 +3,7 @@ import { contentType } from '../checks/content-type.js';
 import { createdResourceReadable } from '../checks/created-resource-readable.js';
 import { deprecationHeaders } from '../checks/deprecation-headers.js';
 import { errorShape } from '../checks/error-shape.js';
+import { listedIdsUnique } from '../checks/listed-ids-unique.js';
 import { malformedJsonRejected } from '../checks/malformed-json-rejected.js';
 import { methodNotAllowed } from '../checks/method-not-allowed.js';
 import { negativeDataRejected } from '../checks/negative-data-rejected.js';
@@ -53,6 +54,7 @@ export const REGISTRY: readonly Entry[] = [
   methodNotAllowed,
   createdResourceReadable,
   useAfterDelete,
+  listedIdsUnique,
   malformedJsonRejected,
   nonUtf8Rejected,
   workflows,

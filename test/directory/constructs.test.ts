@@ -539,6 +539,13 @@ const CONSTRUCTS = [
   // `POST /follow`, 401 "waitlisted"): the mock gives the one answer documented, the runner failed it
   // as "public but answered 401" though the contract promises nothing else.
   'public-only-401.yaml',
+  // Identifiers within one list page (listed_ids_unique): a collection's list, a history and events
+  // repeating an id by design, memberships keyed by a user: the mock's lists raise no alarm.
+  'listed-ids-unique.yaml',
+  // An empty page beside an array of messages whose items carry an `id` too (loket.nl's `{messages:
+  // [{id, code}], _embedded: []}` under an employer): the runner read a message's id as a leave type's,
+  // and its read answered 404 (positive_data_accepted).
+  'empty-page-beside-messages.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
@@ -743,6 +750,87 @@ describe('a page of plain values the model reads as identifiers still shows a re
       expect(result('addAttachment')?.status).toBe('passed');
     } finally {
       await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+/** A stub server answering `handle` (JSON), on a free port; closed by the returned function. */
+async function stub(handle: (method: string, url: URL) => { status: number; body: unknown }): Promise<{
+  url: string;
+  close: () => Promise<void>;
+}> {
+  const server = createServer((request, response) => {
+    const answer = handle(request.method ?? 'GET', new URL(request.url ?? '/', 'http://stub'));
+    response.statusCode = answer.status;
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify(answer.body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+describe('a filter value naming every value (`status=all`) lists every item; the other values still select', () => {
+  const devices = [
+    { id: 'd1', mac: '5c5b35000001', status: 'connected' },
+    { id: 'd2', mac: '5c5b35000002', status: 'disconnected' },
+  ];
+  const spec = join(packageRoot, 'fixtures', 'constructs', 'directory', 'filter-value-naming-every-value.yaml');
+  const serve = (honours: boolean) =>
+    stub((_method, url) => {
+      const id = /^\/devices\/([^/]+)$/.exec(url.pathname)?.[1];
+      if (id !== undefined) {
+        const device = devices.find((d) => d.id === id);
+        return device ? { status: 200, body: device } : { status: 404, body: {} };
+      }
+      const status = url.searchParams.get('status');
+      const all = !honours || status === null || status === 'all';
+      return { status: 200, body: devices.filter((d) => all || d.status === status) };
+    });
+  it.each([
+    // Was failed: `status="all" returned an item with status "connected"` (mist.com).
+    ['a server listing every device for status=all', true, 'passed'],
+    // A false pass would hide this: `status=connected` listing a disconnected device.
+    ['a server ignoring the filter', false, 'failed'],
+  ])('%s: filters_filter %s', async (_name, honours, expected) => {
+    const server = await serve(honours);
+    try {
+      const { report } = await runOnMock(server.url, spec, ['filters_filter']);
+      const result = report.results.find((r) => r.check === 'filters_filter' && r.operation === 'listDevices');
+      expect(result?.status, result?.message).toBe(expected);
+      if (expected === 'failed') expect(result?.message).toMatch(/status="(dis)?connected" returned an item/);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('records listed under one id are caught (listed_ids_unique); a history repeating an id is not judged', () => {
+  const spec = join(packageRoot, 'fixtures', 'constructs', 'directory', 'listed-ids-unique.yaml');
+  const serve = (oneId: boolean) =>
+    stub((method, url) => {
+      const things = ['a', 'b', 'c'].map((name, i) => ({ id: oneId ? 't0' : `t${i}`, name }));
+      if (method === 'POST') return { status: 201, body: { id: 't9', name: 'n' } };
+      if (url.pathname === '/things') return { status: 200, body: { data: things, has_more: false } };
+      if (/^\/things\/[^/]+\/history$/.test(url.pathname))
+        return { status: 200, body: [1, 2].map((version) => ({ id: 't0', version, name: 'a' })) };
+      const id = /^\/things\/([^/]+)$/.exec(url.pathname)?.[1];
+      if (id !== undefined) return { status: 200, body: { id, name: 'a' } };
+      return { status: 200, body: [] };
+    });
+  it.each([
+    ['a server listing each thing under its own id', false, 'passed'],
+    // Was passed: no check read the ids of one page (ijenko.net's mock listed every seeded record under one id).
+    ['a server listing every thing under one id', true, 'failed'],
+  ])('%s: listed_ids_unique %s', async (_name, oneId, expected) => {
+    const server = await serve(oneId);
+    try {
+      const { report } = await runOnMock(server.url, spec, ['listed_ids_unique']);
+      const result = (op: string) => report.results.find((r) => r.check === 'listed_ids_unique' && r.operation === op);
+      expect(result('listThings')?.status, result('listThings')?.message).toBe(expected);
+      expect(result('thingHistory')?.status ?? 'not applicable').not.toBe('failed');
+    } finally {
+      await server.close();
     }
   });
 });
