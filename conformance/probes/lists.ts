@@ -6,6 +6,7 @@ import {
   pageMember,
   listItems,
   listParameterRole,
+  namesEveryValue,
   nonNullView,
   type Operation,
 } from '../../src/contract/index.js';
@@ -156,11 +157,8 @@ export interface Filter {
 
 const SCALAR = new Set(['string', 'integer', 'number', 'boolean']);
 
-/**
- * A filter value naming every value rather than one (`all`, `any`, `*`): a list asked with it is the
- * unfiltered list, not one whose items show that value.
- */
-const namesEvery = (v: unknown): boolean => typeof v === 'string' && ['all', 'any', '*'].includes(v.toLowerCase());
+/** A filter value naming every value rather than one (the kernel's rule, which the mock follows too). */
+const namesEvery = (v: unknown): boolean => namesEveryValue(v);
 
 export function filtersOf(op: Operation, item: Schema): Filter[] {
   const props = properties(item);

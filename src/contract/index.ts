@@ -11,6 +11,7 @@ export { portablePattern, patternRegExp, type PortablePattern } from './patterns
 export { bundledContractPath, packageRoot } from './paths.js';
 export { bySpecificity, requestPath, resourcePath, samePath } from './path-template.js';
 export { operationIndex } from './operation-index.js';
+export { namesEveryValue } from './filter-words.js';
 export { formatHttpDate, parseHttpDate, formatStructuredDate, parseStructuredDate, parseFullDate } from './dates.js';
 export * from './schema.js';
 export { schemaValidatorFor } from './validator-for.js';

@@ -1229,3 +1229,28 @@ describe('a create naming the key its lists show the record under', () => {
     }
   });
 });
+
+describe('a filter value naming every value', () => {
+  // mist's `status` enum `all`, `connected`, `disconnected` (default `all`) over items whose `status` is
+  // a free string: `status=all` asks for every device, as leaving it out does; the mock filtered by it
+  // and answered an empty list. A value the items can hold still filters.
+  it('lists with status=all what it lists without it', async () => {
+    const mock = await start({
+      port: 0,
+      records: 3,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'filter-value-naming-every-value.yaml'),
+    });
+    try {
+      const ids = async (query: string) =>
+        ((await (await fetch(`${mock.url}/devices${query}`)).json()) as { mac: string; status: string }[]).map(
+          (d) => `${d.mac}:${d.status}`,
+        );
+      const all = await ids('');
+      expect(all.length).toBeGreaterThan(0);
+      expect(await ids('?status=all')).toEqual(all);
+      expect(await ids('?status=connected')).toEqual(all.filter((d) => d.endsWith(':connected')));
+    } finally {
+      await mock.close();
+    }
+  });
+});

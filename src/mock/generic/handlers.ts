@@ -11,6 +11,7 @@ import {
   mergeAllOf,
   mergeTwo,
   namedAlternativeView,
+  namesEveryValue,
   sampleValue,
   pairsOf,
   parseQuery,
@@ -807,6 +808,16 @@ function filterField(byNormal: ReadonlyMap<string, string>, key: string): string
   return byNormal.get(key) ?? byNormal.get(key.replace(/s$/, ''));
 }
 
+/**
+ * The filter values that select records: those but a value the parameter offers that names every
+ * value (`status=all`, the kernel's namesEveryValue) where the record's property cannot hold it; a
+ * list asked with only such a value is the unfiltered list.
+ */
+function selecting(values: readonly string[], parameter: Schema | undefined, property: Schema | undefined): string[] {
+  const offered = [...(parameter?.enum ?? []), ...(parameter?.default === undefined ? [] : [parameter.default])];
+  return values.filter((v) => !(offered.includes(v) && namesEveryValue(v, property?.enum)));
+}
+
 /** The truth a query word or a stored value says: `true`/`1` and `false`/`0` (a boolean, or an integer 0..1 flag). */
 function truthOf(value: unknown): boolean | undefined {
   if (value === true || value === 1 || value === 'true' || value === '1') return true;
@@ -848,9 +859,9 @@ function filteredOut(input: HandlerInput, record: RecordValue, schema: Schema): 
     const values =
       raw === undefined ? [] : typeof raw === 'string' ? [raw] : Array.isArray(raw) ? raw : Object.values(raw);
     const name = filterField(byNormal, key);
-    return (
-      values.length > 0 && name !== undefined && record[name] !== undefined && !matchesFilter(record, name, values)
-    );
+    const asked =
+      name === undefined ? [] : selecting(values, asSchema(parameter.schema), asSchema(schema.properties?.[name]));
+    return asked.length > 0 && name !== undefined && record[name] !== undefined && !matchesFilter(record, name, asked);
   });
 }
 
@@ -911,9 +922,10 @@ function listPage(
       pageDefault = fallback ?? pageBase;
     } else if (values.length > 0) {
       const name = filterField(byNormal, key);
-      if (name !== undefined) {
-        items = items.filter((record) => matchesFilter(record, name, values));
-        filters.push({ name, values, schema: asSchema(properties[name]) });
+      const asked = name === undefined ? [] : selecting(values, schema, asSchema(properties[name]));
+      if (name !== undefined && asked.length > 0) {
+        items = items.filter((record) => matchesFilter(record, name, asked));
+        filters.push({ name, values: asked, schema: asSchema(properties[name]) });
       }
     }
   }
