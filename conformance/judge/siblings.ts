@@ -36,7 +36,7 @@ export function siblingsOf(op: Operation, ctx: CheckContext): readonly Operation
  * key asks another value of a member the request carries is told apart, and its answer schema says
  * nothing of this answer. AWS's JSON protocol writes every operation of a service as
  * `POST /#X-Amz-Target=Service.Operation`: `X-Amz-Target: AppRunner.DescribeService` names
- * DescribeService, so ListConnections' answer schema (every member optional) does not pass its answer.
+ * DescribeService, so DeleteConnection's answer schema (every member optional) does not pass its answer.
  * A sibling stays where the request carries nothing its key asks (Azure's `#overload=stream`, never
  * sent), and every sibling stays where the request does not name its own operation either (a negative
  * input with another `X-Amz-Target`): then nothing it carries says which one a server applies.
