@@ -3,11 +3,11 @@ import type { Check, CheckContext } from '../registry/index.js';
 import { toCurl } from '../http/curl.js';
 import type { Note } from '../plan/index.js';
 import type { CheckOutcome, CheckResult, Exchange, GeneratedInput, ResultStatus } from '../types.js';
-import { siblingsOf } from './siblings.js';
+import { siblingsReached } from './siblings.js';
 import { failedStatus, rateLimited, siblingInputReason, stabilityNote } from './policies.js';
 
 export { checkContext } from './context.js';
-export { requestPath, siblingsOf } from './siblings.js';
+export { requestPath, siblingsOf, siblingsReached } from './siblings.js';
 export { rateLimited, underPolicies } from './policies.js';
 export { judgeProbes, judgeWorkflowCells, type ProbeCell } from './probes.js';
 
@@ -52,10 +52,14 @@ export function judgeOne(check: Check, exchange: Exchange, op: Operation, ctx: C
   if (limited && outcome.status === 'fail') return { status: 'skip', reason: limited };
   if (outcome.status !== 'fail') return outcome;
   // The sibling policy (policies.ts): an answer another operation of the same request path
-  // documents is conformant; an "invalid" input one of them accepts proves nothing.
-  const invalidForSibling = siblingInputReason(check, op, ctx);
+  // documents is conformant, and an "invalid" input one of them accepts proves nothing, where the
+  // request does not tell that one apart (siblings.ts siblingsReached).
+  const invalidForSibling = siblingInputReason(check, op, ctx, exchange.request);
   if (invalidForSibling !== undefined) return { status: 'skip', reason: invalidForSibling };
-  if (check.siblings === 'answer' && siblingsOf(op, ctx).some((o) => check.judge(exchange, o, ctx)?.status === 'pass'))
+  if (
+    check.siblings === 'answer' &&
+    siblingsReached(op, exchange.request, ctx).some((o) => check.judge(exchange, o, ctx)?.status === 'pass')
+  )
     return { status: 'pass' };
   return outcome;
 }

@@ -9,7 +9,7 @@ export {
 } from './load.js';
 export { portablePattern, patternRegExp, type PortablePattern } from './patterns.js';
 export { bundledContractPath, packageRoot } from './paths.js';
-export { bySpecificity, requestPath, resourcePath, samePath } from './path-template.js';
+export { bySpecificity, requestPath, resourcePath, samePath, selectorsOf, type KeySelector } from './path-template.js';
 export { operationIndex } from './operation-index.js';
 export { namesEveryValue } from './filter-words.js';
 export { formatHttpDate, parseHttpDate, formatStructuredDate, parseStructuredDate, parseFullDate } from './dates.js';

@@ -1,5 +1,12 @@
 import type { Contract, Operation } from '../contract/index.js';
-import { bySpecificity, contentText, documentedMediaFor, samePath } from '../contract/index.js';
+import {
+  bySpecificity,
+  contentText,
+  documentedMediaFor,
+  samePath,
+  selectorsOf,
+  type KeySelector,
+} from '../contract/index.js';
 import { HttpError } from './errors.js';
 
 export type RouteMatch =
@@ -325,8 +332,8 @@ function listedValues(operation: Operation, name: string): string[] | undefined 
   return texts.length === listed.length && texts.every((t) => t !== '' && !t.includes('/')) ? texts : undefined;
 }
 
-/** The path a template names (kept here for the mock's modules; the rule is the kernel's). */
-export { samePath };
+/** The path a template names and a key's selectors (kept here for the mock's modules; the rules are the kernel's). */
+export { samePath, selectorsOf, type KeySelector };
 
 /** The path a key routes: without its query (`/rest?method=…`) or fragment (`/#Action=…`). */
 export function routedPath(key: string): string {
@@ -341,49 +348,6 @@ export function routeShape(key: string): string {
 /** Whether a key carries a query or a fragment beyond its path. */
 export function selects(key: string): boolean {
   return key.includes('#') || key.split('#')[0]!.includes('?');
-}
-
-/** One member a key's query or fragment asks of the request. */
-export interface KeySelector {
-  readonly name: string;
-  /** The value it must have; undefined where any value does. */
-  readonly value: string | undefined;
-  /**
-   * The parameter a templated value names (weatherbit's `/alerts?lat={lat}&lon={lon}`, `lat`
-   * declared `in: path`): the member carries that parameter's value, whatever it is (RFC 6570 §3.2.1).
-   */
-  readonly param?: string;
-}
-
-/**
- * The `name=value` (or `name`) pairs a key's query and fragment ask of the request
- * (`/rest?method=flickr.test.echo`, `/#Action=BuildSuggesters`). The query is read as the request's
- * is (URLSearchParams: percent-decoded, `+` a space); the fragment as written. A value that is one
- * template expression (`lat={lat}`) asks for the member, any value, and names the parameter it fills.
- */
-export function selectorsOf(key: string): KeySelector[] {
-  const hash = key.indexOf('#');
-  const beforeHash = hash < 0 ? key : key.slice(0, hash);
-  const query = beforeHash.includes('?') ? beforeHash.slice(beforeHash.indexOf('?') + 1) : '';
-  const fragment = hash < 0 ? '' : key.slice(hash + 1);
-  const fromQuery = query
-    .split('&')
-    .filter((part) => part !== '')
-    .map((part) => {
-      const [[name, value]] = [...new URLSearchParams(part)] as [[string, string]];
-      const param = /^\{([^{}]+)\}$/.exec(value)?.[1];
-      if (param !== undefined) return { name, value: undefined, param };
-      return { name, value: part.includes('=') ? value : undefined };
-    });
-  const fromFragment = fragment
-    .split('&')
-    .filter((part) => part !== '')
-    .map((part) =>
-      part.includes('=')
-        ? { name: part.slice(0, part.indexOf('=')), value: part.slice(part.indexOf('=') + 1) }
-        : { name: part, value: undefined },
-    );
-  return [...fromQuery, ...fromFragment];
 }
 
 /** A method's operations on one path, the one written first (a key without a fragment first) first. */
