@@ -79,6 +79,8 @@ export interface ExchangeContext {
   readonly pagedRead?: boolean;
   /** For negative: what the input breaks, in words. */
   readonly defect?: string;
+  /** For negative: why accepting it is a framework's default leniency, judged a warning (Mutation.lenient). */
+  readonly lenient?: string;
   /** For wrong_method: the methods the contract documents on the path (upper case). */
   readonly documentedMethods?: readonly string[];
   /** Path parameters taken from the contract's examples or generated, not from a resource known to exist: a 404 is no defect. */

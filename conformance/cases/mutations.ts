@@ -15,6 +15,11 @@ import { asSchema, effective, isRecord, writableProperties, type Schema } from '
 /** One invalid variant of a valid input: exactly one thing broken, named for the report. */
 export interface Mutation {
   readonly defect: string;
+  /**
+   * Why accepting this input is a leniency a framework chose by default rather than a broken promise
+   * to clients that send what the document says: accepting it is a warning, refusing it a pass.
+   */
+  readonly lenient?: string;
   readonly apply: (input: MutableInput) => void;
 }
 
@@ -86,10 +91,10 @@ function invalidParameterItemValues(s: Schema, skipped: Skipped): Array<{ what: 
  * JSON string. Only where the field's view has one type and no alternatives, so the value is invalid
  * whichever is read.
  */
-function jsonOnlyInvalidValues(sub: Schema): Array<{ what: string; value: unknown }> {
+function jsonOnlyInvalidValues(sub: Schema): Array<{ what: string; value: unknown; lenient?: string }> {
   const merged = mergeAllOf(sub);
   if (merged.type === undefined || alternativesOf(merged).length > 0) return [];
-  const out: Array<{ what: string; value: unknown }> = [];
+  const out: Array<{ what: string; value: unknown; lenient?: string }> = [];
   // A field with a `default` may read null as "not provided" (OAS 3.0.3 §4.7.24; RFC 7386 §2 reads a
   // member's null as its absence): no provable defect there.
   const nullable = admitsNull(sub) || (merged.enum ?? []).includes(null);
@@ -102,7 +107,10 @@ function jsonOnlyInvalidValues(sub: Schema): Array<{ what: string; value: unknow
     // bodyCoercion, Pydantic's lax mode, Ajv's coerceTypes). A number inside the field's bounds, so the
     // type is the only defect.
     const inside = numberInBounds(merged);
-    if (inside !== undefined) out.push({ what: `numeric string for ${merged.type}`, value: String(inside) });
+    // Taking it is those frameworks' default (FastAPI's README example among them), not a broken promise
+    // to clients that send numbers: a warning, so the gate does not fail every such service.
+    if (inside !== undefined)
+      out.push({ what: `numeric string for ${merged.type}`, value: String(inside), lenient: COERCED });
   }
   return out;
 }
@@ -121,6 +129,9 @@ function numberInBounds(s: Schema): number | undefined {
   const belowMax = s.maximum === undefined || n < s.maximum || (n === s.maximum && s.exclusiveMaximum !== true);
   return Number.isSafeInteger(n) && aboveMin && belowMax ? n : undefined;
 }
+
+const COERCED =
+  'the service coerces a number written as a JSON string, the default of Pydantic (lax mode), tsoa (bodyCoercion) and Ajv (coerceTypes); JSON Schema Validation §6.1.1 types the instance, so the string is no number, but a client sending the documented number is unaffected';
 
 /** 10^23 - 1: beyond int64 (±9.22 × 10^18) and beyond what a double holds exactly. */
 const OVER_INT64 = '99999999999999999999999';
@@ -263,13 +274,17 @@ export function mutationsFor(
       // takes every string, and every value of a form, which travels as text (JSON Schema
       // Validation §6.1.1 holds per alternative: `1.5` sent in a form is the string "1.5").
       const written = asSchema(body.properties?.[name]) ?? sub;
-      const values = plan?.json
+      const values: Array<{ what: string; value: unknown; lenient?: string }> = plan?.json
         ? [...invalidValues(sub, fieldSkipped), ...jsonOnlyInvalidValues(sub)].filter(
             (v) => !anotherAlternativeTakes(written, v.value, false),
           )
         : invalidParameterValues({ name, in: 'query', schema: written }, fieldSkipped);
-      for (const { what, value } of values) {
-        out.push({ defect: `field ${name}: ${what}`, apply: (i) => isRecord(i.body) && void (i.body[name] = value) });
+      for (const v of values) {
+        out.push({
+          defect: `field ${name}: ${v.what}`,
+          ...(v.lenient === undefined ? {} : { lenient: v.lenient }),
+          apply: (i) => isRecord(i.body) && void (i.body[name] = v.value),
+        });
       }
     }
     // An integer beyond what its format holds (OAS 3.0.3 §4.7.24 data types: int64 is a signed 64-bit

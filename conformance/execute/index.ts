@@ -306,7 +306,7 @@ export async function execute(input: ExecuteInput): Promise<Execution> {
               'negative',
               { ...m, headerParams, cookieParams, ...(base.guessedId ? { guessedId: true } : {}) },
               'valid',
-              { defect: mutation.defect },
+              { defect: mutation.defect, ...(mutation.lenient ? { lenient: mutation.lenient } : {}) },
             );
           }
         }

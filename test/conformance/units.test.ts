@@ -1,6 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { describe, expect, it } from 'vitest';
-import { contractFromDocument, SchemaValidator, type Contract } from '../../src/contract/index.js';
+import { contractFromDocument, SchemaValidator, type Contract, type Operation } from '../../src/contract/index.js';
 import { Random } from '../../conformance/cases/random.js';
 import { contentType } from '../../conformance/checks/content-type.js';
 import { deprecationHeaders } from '../../conformance/checks/deprecation-headers.js';
@@ -482,6 +482,40 @@ describe('an empty path value is not sent as a negative case (RFC 3986 §3.3: th
 // coerceTypes) take a number's digits sent as a JSON string; the document's `type: integer` does not
 // (JSON Schema Validation §6.1.1). The zoo's fastapi-template accepted {"priority": "1"} unseen.
 describe('negative data: a number sent as a JSON string, inside the bounds so the type is the only defect', () => {
+  it('marks the probe a leniency: accepting it is a warning, any other accepted defect a failure', async () => {
+    const { mutationsFor } = await import('../../conformance/cases/mutations.js');
+    const { negativeDataRejected } = await import('../../conformance/checks/negative-data-rejected.js');
+    const plan = {
+      mediaType: 'application/json',
+      schema: { type: 'object' as const, properties: { n: { type: 'integer' as const } } },
+      required: true,
+      json: true,
+      encoding: {},
+      accepted: ['application/json'],
+    };
+    const mutations = mutationsFor([], plan);
+    const numeric = mutations.find((m) => m.defect.includes('numeric string'));
+    const boolean = mutations.find((m) => m.defect.includes('boolean for integer'));
+    expect(numeric?.lenient).toMatch(/Pydantic/);
+    expect(boolean?.lenient).toBeUndefined();
+    const judged = (lenient: string | undefined, status: number) =>
+      negativeDataRejected.judge(
+        {
+          kind: 'negative',
+          context: { defect: 'd', ...(lenient ? { lenient } : {}) },
+          response: { status, headers: {}, body: '' },
+        } as unknown as Exchange,
+        undefined as unknown as Operation,
+        undefined as unknown as CheckContext,
+      )?.status;
+    expect([judged(numeric?.lenient, 201), judged(numeric?.lenient, 422), judged(numeric?.lenient, 500)]).toEqual([
+      'warn',
+      'pass',
+      'fail',
+    ]);
+    expect(judged(undefined, 201)).toBe('fail');
+  });
+
   const numericStrings = async (fields: Record<string, OpenAPIV3.SchemaObject>): Promise<Record<string, unknown>> => {
     const { mutationsFor } = await import('../../conformance/cases/mutations.js');
     const plan = {
