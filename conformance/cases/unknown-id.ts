@@ -4,6 +4,7 @@ import {
   itemSegment,
   lowered,
   onCollection,
+  operationIndex,
   requestPath,
   resourcePath,
   sampleValue,
@@ -59,18 +60,10 @@ function findIdentifierEvidence(contract: Contract, op: Operation, p: OpenAPIV3.
     return at < 0 ? undefined : op.path.slice(0, at + p.name.length + 2);
   })();
   if (itemPrefix === undefined) return undefined;
-  for (const source of contract.operations) {
-    for (const [status, response] of Object.entries(source.responses)) {
-      if (!status.startsWith('2')) continue;
-      for (const link of Object.values(response.links ?? {})) {
-        if ('$ref' in link || !link.operationId) continue;
-        const target = contract.operationsById.get(link.operationId);
-        if (!target?.path.startsWith(itemPrefix)) continue;
-        const params = (link.parameters ?? {}) as Record<string, unknown>;
-        if (params[p.name] !== undefined || params[`path.${p.name}`] !== undefined)
-          return `the links of ${source.id} fill ${p.name}`;
-      }
-    }
+  for (const { source, target, params } of successLinks(contract)) {
+    if (!target.path.startsWith(itemPrefix)) continue;
+    if (params[p.name] !== undefined || params[`path.${p.name}`] !== undefined)
+      return `the links of ${source.id} fill ${p.name}`;
   }
   // 2. The collection model: a create on the collection and a read of its item (`/pets` + `/pets/{petId}`),
   // by the kernel's one item-path rule (`/Calls/{Sid}.json` reads items of `/Calls.json`).
@@ -81,13 +74,14 @@ function findIdentifierEvidence(contract: Contract, op: Operation, p: OpenAPIV3.
   // `/earnings/{earningCode}`, "returns all earnings with the provided earning code", 404 "The
   // employee does not exist"; LUIS's `/customprebuiltdomains/{culture}`), and a value nothing holds
   // selects none, an empty list as rightly as a 404.
-  const item = contract.operations.find((o) => {
-    const segment = o.method === 'get' ? itemSegment(o.path) : undefined;
-    return segment?.param === p.name && segment.stem === stem && !answersList(o);
-  });
+  const item = itemReads(contract.operations)
+    .get(JSON.stringify([p.name, stem]))
+    ?.find((o) => !answersList(o));
   const collection = item ? itemSegment(item.path)?.collection : undefined;
   if (item === undefined || collection === undefined) return undefined;
-  const create = contract.operations.find((o) => resourcePath(o.path) === collection && isCreate(o, contract));
+  const create = byResourcePath(contract.operations)
+    .get(collection)
+    ?.find((o) => isCreate(o, contract));
   if (create) return `${create.id} creates the items ${item.id} reads by ${p.name}`;
   // 3. The list of the collection shows items carrying the parameter (by name, or `id` under `{id}`).
   const list = onCollection(contract, collection, 'get');
@@ -106,6 +100,43 @@ function findIdentifierEvidence(contract: Contract, op: Operation, p: OpenAPIV3.
     return `${item.id} reads an item of ${collection} by ${p.name} and documents 404`;
   return undefined;
 }
+
+/**
+ * The links of every 2xx answer that name an operation (OAS 3.0.3 §4.7.20), in the contract's order,
+ * with their target: built once per contract, where each question walked every operation's answers
+ * (Microsoft Graph: 11,422 operations for each path parameter of each operation, 30 % of its run).
+ */
+interface SuccessLink {
+  readonly source: Operation;
+  readonly target: Operation;
+  readonly params: Readonly<Record<string, unknown>>;
+}
+const linksKept = new WeakMap<Contract, readonly SuccessLink[]>();
+function successLinks(contract: Contract): readonly SuccessLink[] {
+  const known = linksKept.get(contract);
+  if (known) return known;
+  const links: SuccessLink[] = [];
+  for (const source of contract.operations)
+    for (const [status, response] of Object.entries(source.responses)) {
+      if (!status.startsWith('2')) continue;
+      for (const link of Object.values(response.links ?? {})) {
+        if ('$ref' in link || !link.operationId) continue;
+        const target = contract.operationsById.get(link.operationId);
+        if (target) links.push({ source, target, params: (link.parameters ?? {}) as Record<string, unknown> });
+      }
+    }
+  linksKept.set(contract, links);
+  return links;
+}
+
+/** GETs on an item path (items.ts itemSegment) by their item parameter and stem, in the contract's order. */
+const itemReads = operationIndex((o) => {
+  const segment = o.method === 'get' ? itemSegment(o.path) : undefined;
+  return segment === undefined ? '' : JSON.stringify([segment.param, segment.stem]);
+});
+
+/** Operations by resource path, in the contract's order. */
+const byResourcePath = operationIndex((o) => resourcePath(o.path));
 
 /** Whether an operation's success answer is an array (OAS 3.1 `type: [array, "null"]` too). */
 function answersList(op: Operation): boolean {

@@ -69,6 +69,17 @@ describe('allOf merged one way (OAS 3.0.3 §4.7.24 allOf; JSON Schema Validation
   ])('%s', (_construct, schema, expected) => {
     expect(mergeAllOf(schema)).toEqual(expected);
   });
+
+  it('one view per schema object, the same object asked again (a pure cache), a copy of it its own', () => {
+    const part = { properties: { a: { type: 'string' } } } satisfies Schema;
+    const schema: Schema = { allOf: [part, { required: ['a'] }] };
+    const view = mergeAllOf(schema);
+    expect(mergeAllOf(schema)).toBe(view);
+    expect(view).toEqual({ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] });
+    const copy: Schema = { allOf: [part, { required: ['a'] }] };
+    expect(mergeAllOf(copy)).not.toBe(view);
+    expect(mergeAllOf(copy)).toEqual(view);
+  });
 });
 
 const cat: Schema = {

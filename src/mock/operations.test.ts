@@ -1,7 +1,7 @@
 // Routing table: which template (and which answer) a method and path reach.
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadContract, packageRoot } from '../contract/index.js';
+import { contractFromDocument, loadContract, packageRoot } from '../contract/index.js';
 import { OperationMatcher, type RouteMatch } from './operations.js';
 
 const outcome = (m: RouteMatch): string =>
@@ -74,5 +74,44 @@ describe('templates listing the values of their segments (listed-segment-beside-
     ],
   ])('%s %s → %s', (method, path, expected) => {
     expect(outcome(matcher.match(method, path))).toBe(expected);
+  });
+});
+
+describe('templates tried by their first segment (an index built once): the same match as trying every template', () => {
+  let matcher: OperationMatcher;
+  beforeAll(async () => {
+    const get = (operationId: string): Record<string, unknown> => ({
+      get: { operationId, responses: { '200': { description: 'ok' } } },
+    });
+    matcher = new OperationMatcher(
+      await contractFromDocument({
+        openapi: '3.0.3',
+        info: { title: 'first segments', version: '1' },
+        paths: {
+          '/': get('root'),
+          '/{tenant}/items': get('tenantItems'),
+          '/users/items': get('userItems'),
+          '/users/{id}': get('user'),
+          '/users': get('users'),
+          '/{tenant}': get('tenant'),
+          '/v1/{name}:run': get('run'),
+        },
+      }),
+    );
+  });
+
+  it.each([
+    ['/', 'root {}'],
+    ['/users', 'users {}'],
+    ['/users/items', 'userItems {}'],
+    ['/users/7', 'user {"id":"7"}'],
+    // A first segment no template writes reaches only the templates opening with an expression.
+    ['/acme/items', 'tenantItems {"tenant":"acme"}'],
+    ['/acme', 'tenant {"tenant":"acme"}'],
+    ['/v1/x:run', 'run {"name":"x"}'],
+    ['/v1/x', 'unknown-path'],
+    ['/acme/items/1', 'unknown-path'],
+  ])('GET %s → %s', (path, expected) => {
+    expect(outcome(matcher.match('GET', path))).toBe(expected);
   });
 });

@@ -517,10 +517,19 @@ function unreadableComponentNames(document: OpenAPIV3.Document, changes: string[
     }
   }
   if (renamed.size === 0) return;
+  // A reference names its component in its first four steps (`#/components/KIND/NAME`): looked up
+  // there, where each reference walked every renamed one (Microsoft Graph: thousands of dotted
+  // names). A name holding a '/' (never reachable by a pointer, RFC 6901 §3 writes it `~1`) keeps the walk.
+  const slashed = [...renamed.keys()].some((from) => from.split('/').length > 4);
   const follow = (ref: string): string => {
-    for (const [from, to] of renamed)
-      if (ref === from || ref.startsWith(`${from}/`)) return to + ref.slice(from.length);
-    return ref;
+    if (slashed) {
+      for (const [from, to] of renamed)
+        if (ref === from || ref.startsWith(`${from}/`)) return to + ref.slice(from.length);
+      return ref;
+    }
+    const named = ref.split('/', 4).join('/');
+    const to = renamed.get(named);
+    return to === undefined ? ref : to + ref.slice(named.length);
   };
   walkRecords(document, (record) => {
     if (typeof record['$ref'] === 'string') record['$ref'] = follow(record['$ref']);

@@ -823,3 +823,54 @@ describe('every consumer finds the list inside its envelope alike (the kernel li
     expect(Object.keys(itemSchemaOf(list)?.properties ?? {}), 'rules itemSchemaOf').toEqual(itemProps);
   });
 });
+
+describe('identifierEvidence over once-built indexes (links, item reads, creates): the same reasons in the same order', () => {
+  const ok = (schema: Record<string, unknown>, links?: Record<string, unknown>): Record<string, unknown> => ({
+    '200': { description: 'ok', content: { 'application/json': { schema } }, ...(links ? { links } : {}) },
+  });
+  const id = (name: string): Record<string, unknown> => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  });
+  const thing = { type: 'object', properties: { id: { type: 'string' } } };
+  it.each([
+    ['getWidget', 'widgetId', 'the links of listWidgets fill widgetId'],
+    ['getThing', 'thingId', 'createThing creates the items getThing reads by thingId'],
+    ['getGadget', 'gadgetId', undefined],
+  ])('%s %s', async (operationId, param, expected) => {
+    const contract = await contractFromDocument({
+      openapi: '3.0.3',
+      info: { title: 'evidence', version: '1' },
+      paths: {
+        '/widgets': {
+          get: {
+            operationId: 'listWidgets',
+            responses: ok(thing, { one: { operationId: 'getWidget', parameters: { widgetId: '$response.body#/id' } } }),
+          },
+        },
+        '/widgets/{widgetId}': {
+          get: { operationId: 'getWidget', parameters: [id('widgetId')], responses: ok(thing) },
+        },
+        '/things': {
+          post: {
+            operationId: 'createThing',
+            requestBody: { content: { 'application/json': { schema: thing } } },
+            responses: { '201': { description: 'made', content: { 'application/json': { schema: thing } } } },
+          },
+        },
+        '/things/{thingId}': { get: { operationId: 'getThing', parameters: [id('thingId')], responses: ok(thing) } },
+        '/gadgets/{gadgetId}': {
+          get: {
+            operationId: 'getGadget',
+            parameters: [id('gadgetId')],
+            responses: ok({ type: 'array', items: thing }),
+          },
+        },
+      },
+    });
+    const op = contract.operationsById.get(operationId)!;
+    expect(identifierEvidence(contract, op, op.parameters.find((p) => p.name === param)!)).toBe(expected);
+  });
+});

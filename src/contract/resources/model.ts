@@ -6,6 +6,7 @@ import { lowered } from '../schema-2020.js';
 import { anyProperties, mergeAllOf } from '../schema-views.js';
 import { requestPath, resourcePath } from '../path-template.js';
 import type { Contract, Operation } from '../types.js';
+import { operationIndex } from '../operation-index.js';
 import {
   type EnvelopeMember,
   identifiersMember,
@@ -602,6 +603,40 @@ export function listShape(written: Schema | undefined, item: Schema, summary?: L
   return { ...inner, within: { member: member!, answer: schema } };
 }
 
+/**
+ * listShape of one answer over records of other paths (no ListOwner), asked for every collection in
+ * turn: without an owner, listShape reads the record only through `same`, its identity or its state
+ * names, and for an object schema with state names the identity implies them. So records of one
+ * state get one answer, asked once per state and answer schema (Microsoft Graph: thousands of
+ * collections, most sharing a record schema, against each of its GETs, many answering one component).
+ */
+function listShapeByState(answer: Schema | undefined): (item: Schema) => ListShape | undefined {
+  if (answer === undefined) return () => undefined;
+  let byState = answersByState.get(answer);
+  if (!byState) answersByState.set(answer, (byState = new Map()));
+  const known = byState;
+  return (item) => {
+    const state = listState(item);
+    if (state === '') return listShape(answer, item);
+    if (!known.has(state)) known.set(state, listShape(answer, item));
+    return known.get(state);
+  };
+}
+
+/** listShapeByState's answers by answer schema object (GETs answering one shared component ask once). */
+const answersByState = new WeakMap<Schema, Map<string, ListShape | undefined>>();
+
+/** A record's state names as listShapeByState groups it, once per schema object: '' for no object schema (never grouped). */
+const listStates = new WeakMap<Schema, string>();
+function listState(item: Schema): string {
+  let state = listStates.get(item);
+  if (state === undefined) {
+    state = '$ref' in item || !isObjectSchema(item) ? '' : stateOf(item);
+    listStates.set(item, state);
+  }
+  return state;
+}
+
 /** What a GET on a collection's own path knows of the collection: its identifier and its name. */
 export interface ListOwner {
   readonly idField: string | undefined;
@@ -979,27 +1014,22 @@ export function inferModel(contract: Contract): GenericModel {
   for (const op of contract.operations) {
     if (op.method !== 'get' || bindings.has(op.id)) continue;
     const answer = successSchema(op);
+    const opPath = resourcePath(op.path);
     // The collection whose own path this is first (`/admin/identities` lists identities, not the
     // `/admin/identities/by/external` lookup over the same records).
-    const ordered = [
-      ...collections.filter((c) => c.path === resourcePath(op.path)),
-      ...collections.filter((c) => c.path !== resourcePath(op.path)),
-    ];
+    const ordered = [...collections.filter((c) => c.path === opPath), ...collections.filter((c) => c.path !== opPath)];
+    const elsewhere = listShapeByState(answer);
     for (const collection of ordered) {
-      const own = resourcePath(op.path) === collection.path;
-      const shape = listShape(
-        answer,
-        collection.schema,
-        own
-          ? {
-              idField: collection.idField,
-              idParam: collection.idParam,
-              noun: collection.noun,
-              name: collectionNameOf(collection.path),
-              ...(collection.paramSchema === undefined ? {} : { paramSchema: collection.paramSchema }),
-            }
-          : undefined,
-      );
+      const own = opPath === collection.path;
+      const shape = own
+        ? listShape(answer, collection.schema, {
+            idField: collection.idField,
+            idParam: collection.idParam,
+            noun: collection.noun,
+            name: collectionNameOf(collection.path),
+            ...(collection.paramSchema === undefined ? {} : { paramSchema: collection.paramSchema }),
+          })
+        : elsewhere(collection.schema);
       const listed =
         shape ??
         (own
@@ -1162,13 +1192,14 @@ function bodyNames(operation: Operation, param: string): boolean {
  * its members (elmah.io's `DELETE /v3/messages/{logId}`, "delete messages by search").
  */
 export function listsChildren(contract: Contract, path: string): boolean {
-  const byPath = new Map<string, Operation[]>();
-  for (const op of contract.operations)
-    byPath.set(resourcePath(op.path), [...(byPath.get(resourcePath(op.path)) ?? []), op]);
+  const byPath = byResourcePath(contract.operations);
   const on = (p: string, method: string): Operation | undefined =>
     byPath.get(resourcePath(p))?.find((op) => op.method === method);
   return listsItsChildren(path, byPath, on);
 }
+
+/** A contract's operations by resource path, in its order: built once (the runner asks per DELETE). */
+const byResourcePath = operationIndex((op) => resourcePath(op.path));
 
 /**
  * Whether the GET on a path that looks like an item answers a list of the records one level under
@@ -1223,6 +1254,27 @@ function listedSchemas(schema: Schema | OpenAPIV3.ReferenceObject, depth: number
   return Object.values(flat.properties ?? {}).flatMap((member) => listedSchemas(member, depth - 1));
 }
 
+/**
+ * The item paths of a path map by their collection's resource path, in the map's order: built once
+ * per map, where each item path walked every path (quadratic: Microsoft Graph's 5,000 paths).
+ */
+const childPaths = new WeakMap<ReadonlyMap<string, readonly Operation[]>, ReadonlyMap<string, readonly string[]>>();
+function childPathsOf(byPath: ReadonlyMap<string, readonly Operation[]>): ReadonlyMap<string, readonly string[]> {
+  const known = childPaths.get(byPath);
+  if (known) return known;
+  const index = new Map<string, string[]>();
+  for (const path of byPath.keys()) {
+    const child = itemSegment(path);
+    if (child === undefined) continue;
+    const parent = resourcePath(child.collection);
+    const paths = index.get(parent);
+    if (paths) paths.push(path);
+    else index.set(parent, [path]);
+  }
+  childPaths.set(byPath, index);
+  return index;
+}
+
 function listsItsChildren(
   itemPath: string,
   byPath: ReadonlyMap<string, readonly Operation[]>,
@@ -1230,9 +1282,7 @@ function listsItsChildren(
 ): boolean {
   const answer = successSchema(on(itemPath, 'get'));
   if (answer === undefined) return false;
-  for (const childPath of byPath.keys()) {
-    const child = itemSegment(childPath);
-    if (child === undefined || resourcePath(child.collection) !== resourcePath(itemPath)) continue;
+  for (const childPath of childPathsOf(byPath).get(resourcePath(itemPath)) ?? []) {
     const record = successSchema(on(childPath, 'get'));
     if (isObjectSchema(record) && listShape(answer, record) !== undefined) return true;
   }

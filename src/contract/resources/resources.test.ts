@@ -9,6 +9,7 @@ import {
   identifierOf,
   linkSource,
   listItems,
+  listsChildren,
   postCollections,
   referenceBase,
   referencedCreate,
@@ -452,6 +453,56 @@ describe('roles: which POST creates, and where the identifier of a record is', (
     ['no list', { id: 1 }, undefined],
   ])('listItems: %s', (_construct, value, expected) => {
     expect(listItems(value)).toEqual(expected);
+  });
+});
+
+describe('lists elsewhere and pages of children: what the once-built lookups answer', () => {
+  const gadget = obj({ gadgetId: { type: 'string' }, size: { type: 'integer' } });
+  const records = (record: Json, name: string, id: string): Json => ({
+    [`/${name}`]: { post: op(`create_${name}`, created(record), body(record)) },
+    [`/${name}/{${id}}`]: { parameters: [param(id)], get: op(`get_${name}`, ok(record)) },
+  });
+  // Two collections of one record state (`thing` and a copy of it), one of another; two GETs answer
+  // the one component, a third an inline page of gadgets: each binds to the first collection of its
+  // items' state, whichever GET asked that state first.
+  it('a GET on another path lists the first collection whose record its items describe, by state', async () => {
+    const { bindings } = await summary(
+      {
+        ...records(thing, 'things', 'thingId'),
+        ...records({ ...thing }, 'copies', 'thingId'),
+        ...records(gadget, 'gadgets', 'gadgetId'),
+        '/recent': { get: op('recent', ok({ $ref: '#/components/schemas/Things' })) },
+        '/popular': { get: op('popular', ok({ $ref: '#/components/schemas/Things' })) },
+        '/search': {
+          get: op('search', ok(obj({ results: { type: 'array', items: gadget }, total: { type: 'integer' } }))),
+        },
+      },
+      { schemas: { Things: { type: 'array', items: { ...thing } } } },
+    );
+    expect(bindings).toMatchObject({
+      recent: 'list:array /things',
+      popular: 'list:array /things',
+      search: 'list:wrapped results /gadgets',
+    });
+  });
+
+  it('listsChildren: an item path whose GET answers a page of the records one level under it', async () => {
+    const member = obj({ memberId: { type: 'string' }, role: { type: 'string' } });
+    const contract = await load({
+      '/groups/{groupId}': {
+        parameters: [param('groupId')],
+        get: op('getGroup', ok(obj({ members: { type: 'array', items: member } }))),
+      },
+      '/groups/{groupId}/{memberId}': {
+        parameters: [param('groupId'), param('memberId')],
+        get: op('getMember', ok(member)),
+      },
+      '/teams/{teamId}': { parameters: [param('teamId')], get: op('getTeam', ok(obj({ name: { type: 'string' } }))) },
+    });
+    expect(listsChildren(contract, '/groups/{groupId}')).toBe(true);
+    expect(listsChildren(contract, '/groups/{groupId}/')).toBe(true);
+    expect(listsChildren(contract, '/teams/{teamId}')).toBe(false);
+    expect(listsChildren(contract, '/groups/{groupId}/{memberId}')).toBe(false);
   });
 });
 
