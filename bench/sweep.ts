@@ -35,6 +35,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
     half: { type: 'string' },
     jobs: { type: 'string', default: '1' },
+    heap: { type: 'string', default: '3072' },
     directory: { type: 'string' },
     cache: { type: 'string', default: join(packageRoot, '.directory') },
     out: { type: 'string', default: join(packageRoot, 'bench', 'results') },
@@ -44,7 +45,7 @@ const { values } = parseArgs({
 });
 if (values.help) {
   process.stdout.write(
-    'npm run sweep -- [--sample N] [--seed S=1] [--half odd|even] [--jobs J=1] [--examples E=1] [--timeout SECONDS=120] [--only ID,…|@FILE] [--directory DIR] [--out DIR] [--markdown FILE]\n',
+    'npm run sweep -- [--sample N] [--seed S=1] [--half odd|even] [--jobs J=1] [--heap MB=3072] [--examples E=1] [--timeout SECONDS=120] [--only ID,…|@FILE] [--directory DIR] [--out DIR] [--markdown FILE]\n',
   );
   process.exit(0);
 }
@@ -89,9 +90,12 @@ if (values.only !== undefined) {
     );
 } else if (values.sample !== undefined) chosen = sampleDirectory(chosen, int('sample', values.sample), seed);
 const jobs = Math.max(1, int('jobs', values.jobs));
+// Each worker's old-generation heap: the largest documents (Microsoft Graph's 20 MB, 11,422 operations)
+// run a worker out of 3 GB while judged; jobs × heap must stay inside the machine's memory.
+const heapMb = Math.max(256, int('heap', values.heap));
 
 const workerFile = new URL('./sweep/worker.js', import.meta.url);
-const fresh = (): Worker => new Worker(workerFile, { resourceLimits: { maxOldGenerationSizeMb: 3072 } });
+const fresh = (): Worker => new Worker(workerFile, { resourceLimits: { maxOldGenerationSizeMb: heapMb } });
 
 /** One standing worker per job; a timeout or a dead worker is the document's outcome, and that worker is replaced. */
 class Lane {
