@@ -1,9 +1,12 @@
 import { fail, pass, type Check } from './types.js';
 import { isOwnExchange, parseJson } from './util.js';
 import { isRecord } from '../cases/schema.js';
-import { modelOf, type Binding, type Contract, type Operation } from '../../src/contract/index.js';
+import { modelOf, operationIndex, type Binding, type Contract, type Operation } from '../../src/contract/index.js';
 
 type ListBinding = Extract<Binding, { readonly kind: 'list' }>;
+
+/** The contract's GETs by path as written, built once per contract (a question asked per operation). */
+const getsByPath = operationIndex((o) => `${o.method} ${o.path}`);
 
 /**
  * The list binding of `op` where its records are addressed one by one by the field it lists: the
@@ -18,7 +21,7 @@ function addressedList(contract: Contract, op: Operation): ListBinding | undefin
   if (binding?.kind !== 'list' || binding.shape.identifiers || binding.collection.singleton) return undefined;
   if (binding.collection.idBeside || idFieldOf(binding) === undefined) return undefined;
   const itemPath = binding.collection.itemPath;
-  return contract.operations.some((o) => o.method === 'get' && o.path === itemPath) ? binding : undefined;
+  return getsByPath(contract.operations).has(`get ${itemPath}`) ? binding : undefined;
 }
 
 const idFieldOf = (binding: ListBinding): string | undefined =>
