@@ -1254,3 +1254,25 @@ describe('a filter value naming every value', () => {
     }
   });
 });
+
+describe('a url the client sends, read-only in the read', () => {
+  // bunq's callback URLs: the create's body writes `url`, the read marks it readOnly. The mock's self
+  // link (a read-only `url` holds the record's own address, Django REST framework's) wrote its address
+  // over the URL sent; what the client wrote reads back.
+  it('reads back the url sent, not the record address', async () => {
+    const mock = await start({
+      port: 0,
+      records: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'sent-url-read-only-in-read.yaml'),
+    });
+    try {
+      const created = await postJson(mock.url, '/callbacks', { url: 'https://client.example/hook' });
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as { id: number };
+      const read = (await (await fetch(`${mock.url}/callbacks/${id}`)).json()) as { url: string };
+      expect(read.url).toBe('https://client.example/hook');
+    } finally {
+      await mock.close();
+    }
+  });
+});

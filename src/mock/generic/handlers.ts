@@ -697,11 +697,19 @@ const SELF_LINK = new Set(['url', 'self', 'selflink', 'selfurl', 'href']);
  * request named its Host). Before, a generated URI on some other host. Writable members named so
  * (a webhook's `url`) are the client's and are left alone.
  */
-function selfLinked(record: RecordValue, schema: Schema, address: string, validator: SchemaValidator): RecordValue {
+function selfLinked(
+  record: RecordValue,
+  schema: Schema,
+  address: string,
+  validator: SchemaValidator,
+  sent: unknown,
+): RecordValue {
   let out = record;
   for (const [name, written] of Object.entries(recordProperties(schema))) {
     const member = asSchema(written);
-    if (!member || !SELF_LINK.has(normal(name))) continue;
+    // A member the client sent is the client's, whatever the read schema marks (bunq's callback `url`:
+    // writable in the create's body, readOnly in the read's): what was written reads back.
+    if (!member || !SELF_LINK.has(normal(name)) || (isRecord(sent) && sent[name] !== undefined)) continue;
     const merged = mergeAllOf(member);
     if (merged.readOnly !== true || (merged.type !== 'string' && merged.type !== undefined)) continue;
     const linked = { ...out, [name]: address };
@@ -2000,7 +2008,7 @@ export function genericHandlers(deps: GenericDeps): Handlers {
           if (isRecord(shaped) && Object.entries(record).every(([key, value]) => isDeepStrictEqual(shaped[key], value)))
             record = shaped;
           const location = itemLocation(contract, collection, input.params, String(id));
-          record = selfLinked(record, collection.schema, `${input.origin ?? ''}${location}`, validator);
+          record = selfLinked(record, collection.schema, `${input.origin ?? ''}${location}`, validator, sent);
           store.put(collection.path, scope, String(id), record);
           forgetDeleteAt(store, location);
           const answered = reply(201, record, { Location: location });
