@@ -11,6 +11,7 @@ import {
   listItems,
   nounedField,
   modelOf,
+  pageIn,
   onCollection,
   referenceBase,
   referencedCreate,
@@ -95,9 +96,8 @@ export class Resources {
     if (records.length === 0) return undefined;
     const binding = modelOf(this.contract).bindings.get(listOp.id);
     if (binding?.kind !== 'list' || binding.shape.kind !== 'wrapped') return undefined;
-    const holder = binding.shape.within ? value[binding.shape.within.member] : value;
-    const page = isRecord(holder) ? holder[binding.shape.property] : undefined;
-    if (!Array.isArray(page)) return undefined;
+    const page = pageIn(binding.shape, value);
+    if (!page) return undefined;
     return records.length >= 2 || page.length === 0 ? page : undefined;
   }
 

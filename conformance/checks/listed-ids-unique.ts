@@ -1,7 +1,14 @@
 import { fail, pass, type Check } from './types.js';
 import { isOwnExchange, parseJson } from './util.js';
 import { isRecord } from '../cases/schema.js';
-import { modelOf, operationIndex, type Binding, type Contract, type Operation } from '../../src/contract/index.js';
+import {
+  modelOf,
+  operationIndex,
+  pageIn,
+  type Binding,
+  type Contract,
+  type Operation,
+} from '../../src/contract/index.js';
 
 type ListBinding = Extract<Binding, { readonly kind: 'list' }>;
 
@@ -26,15 +33,6 @@ function addressedList(contract: Contract, op: Operation): ListBinding | undefin
 
 const idFieldOf = (binding: ListBinding): string | undefined =>
   binding.shape.itemId ?? binding.collection.idWithin?.field ?? binding.collection.idField;
-
-/** The page of a list answer where the model reads it (model.ts ListShape). */
-function pageOf(binding: ListBinding, value: unknown): unknown[] | undefined {
-  if (binding.shape.kind === 'array') return Array.isArray(value) ? value : undefined;
-  const { within, property } = binding.shape;
-  const holder = within && isRecord(value) ? value[within.member] : value;
-  const page = isRecord(holder) ? holder[property] : undefined;
-  return Array.isArray(page) ? page : undefined;
-}
 
 /** A listed item's identifier as the model reads it: under its one wrapping member and its own member, if any. */
 function listedId(binding: ListBinding, item: unknown): string | undefined {
@@ -74,7 +72,7 @@ export const listedIdsUnique: Check = {
       return undefined;
     const binding = addressedList(ctx.contract, operation);
     const parsed = binding ? parseJson(exchange.response.body) : undefined;
-    const page = binding && parsed?.ok ? pageOf(binding, parsed.value) : undefined;
+    const page = binding && parsed?.ok ? pageIn(binding.shape, parsed.value) : undefined;
     if (!binding || !page) return undefined;
     const repeat = firstRepeat(binding, page);
     if (!repeat) return pass;

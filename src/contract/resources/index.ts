@@ -40,6 +40,7 @@
 export {
   inferModel,
   listsChildren,
+  pageIn,
   identifierProperty,
   recordProperties,
   successSchema,

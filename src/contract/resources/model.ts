@@ -102,6 +102,18 @@ export type ListShape =
       readonly itemMember?: string;
     };
 
+/**
+ * The page a list answer's value holds where its shape says: the value itself for a bare array, else
+ * the shape's property (inside its `within` member, where it has one). Undefined where that is no
+ * array. One reading for the mock (documented records) and the runner (page reads, listed ids).
+ */
+export function pageIn(shape: ListShape, value: unknown): unknown[] | undefined {
+  if (shape.kind === 'array') return Array.isArray(value) ? value : undefined;
+  const holder = shape.within === undefined ? value : isRecord(value) ? value[shape.within.member] : undefined;
+  const page = isRecord(holder) ? holder[shape.property] : undefined;
+  return Array.isArray(page) ? page : undefined;
+}
+
 export type Binding =
   | { readonly kind: 'list'; readonly collection: Collection; readonly shape: ListShape }
   | { readonly kind: 'create' | 'read' | 'delete'; readonly collection: Collection }

@@ -43,7 +43,7 @@ import {
   type GenericModel,
   type ListShape,
 } from '../../contract/index.js';
-import { itemSegment } from '../../contract/resources/index.js';
+import { itemSegment, pageIn } from '../../contract/resources/index.js';
 import { danglingReference } from './dangling.js';
 import { ownerHolds, scopeOwners } from './owners.js';
 import type { GenericStore, RecordValue } from './store.js';
@@ -2162,12 +2162,6 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
-/** A list example's array: in its wrapper's property, inside the answer's own member where the page is wrapped again. */
-function listOf(value: unknown, property: string, within: string | undefined): unknown {
-  const holder = within === undefined ? value : isRecord(value) ? value[within] : undefined;
-  return isRecord(holder) ? holder[property] : undefined;
-}
-
 /** Records the contract documents for a collection: examples of reading one, listing them and creating one. */
 function documentedRecords(contract: Contract, model: GenericModel, collection: Collection): unknown[] {
   const found: unknown[] = [];
@@ -2183,10 +2177,7 @@ function documentedRecords(contract: Contract, model: GenericModel, collection: 
         ].filter((v) => v !== undefined);
         for (const value of values) {
           if (binding.kind === 'list') {
-            const list =
-              binding.shape.kind === 'array'
-                ? value
-                : listOf(value, binding.shape.property, binding.shape.within?.member);
+            const list = pageIn(binding.shape, value);
             const member = binding.shape.itemMember;
             // Items that wrap the record (ListShape `itemMember`) document it inside that member.
             if (Array.isArray(list))
