@@ -98,11 +98,22 @@ export function figures(service: readonly Exchange[], mock: readonly Exchange[])
   for (const e of sent) if (mine.get(e.step)?.status === e.status) sameStatus++;
   // Kept: a status the operation documents, a body that fits the schema documented for it, and no
   // success for a request the document calls invalid (accepting what its contract refuses, such as
-  // a number coerced into a string field, is the service departing from it: listed, not hidden).
+  // a number coerced into a string field, is the service departing from it: listed, not hidden); nor,
+  // for a request that breaks a declared schema, a refusal other than the validation answer the
+  // operation documents (a malformed id answered 404: the declared format is not checked).
   const departure = (e: Exchange): string | undefined => {
     if (e.validity !== 'valid') return e.validity ?? 'no answer';
     if (e.breaks !== undefined && typeof e.status === 'number' && e.status >= 200 && e.status < 300)
       return `accepted a request its document calls invalid (${e.breaks})`;
+    const refused = e.refusedWith;
+    if (
+      refused !== undefined &&
+      typeof e.status === 'number' &&
+      e.status >= 400 &&
+      e.status < 500 &&
+      !refused.includes(e.status)
+    )
+      return `refused a request its document calls invalid (${e.breaks}) with ${e.status}, where it documents ${refused.join(' or ')} for it`;
     return undefined;
   };
   const kept = sent.filter((e) => departure(e) === undefined);

@@ -35,6 +35,8 @@ export interface Exchange {
   readonly body?: unknown;
   /** The step's request is one the document calls invalid, and why (Step.breaks). */
   readonly breaks?: string;
+  /** The validation answers the document gives such a request (Step.refusedWith). */
+  readonly refusedWith?: readonly number[];
 }
 
 /**
@@ -131,6 +133,7 @@ export async function driveSession(
       role: step.role,
       status: answer.status,
       ...(step.breaks !== undefined ? { breaks: step.breaks } : {}),
+      ...(step.refusedWith !== undefined ? { refusedWith: step.refusedWith } : {}),
       ...judge(validator, step.operation, answer),
       ...(step.readBack ? { unreadFields: unread(step.readBack, answer, step.envelope) } : {}),
       ...(step.role === 'list' ? { page: pageOf(answer) } : {}),

@@ -57,6 +57,12 @@ export interface Step {
    * service that accepts it (2xx) departs from its document; an unknown but well-formed id is not such a request.
    */
   readonly breaks?: string;
+  /**
+   * For a request that breaks a schema the document declares (a body, its JSON, a path parameter's
+   * format): the validation answers (400, 422) its operation documents. A service that refuses it
+   * with another status, such as 404 for a malformed id, does not check what its document declares.
+   */
+  readonly refusedWith?: readonly number[];
 }
 
 export interface Session {
@@ -287,7 +293,7 @@ export function deriveSession(contract: Contract, tokenPath?: string): Session {
     const schema = writer ? requestJson(writer) : undefined;
     if (writer && schema) {
       const valid = jsonBody(writer, 'max');
-      const invalid = (what: string, body: BodyPlan, breaks = true): void =>
+      const invalid = (what: string, body: BodyPlan, breaks: 'schema' | 'media' | false = 'schema'): void =>
         add({
           name: `invalid: ${what} (${label(writer)})`,
           role: 'invalid',
@@ -296,6 +302,7 @@ export function deriveSession(contract: Contract, tokenPath?: string): Session {
           body,
           credentials: true,
           ...(breaks ? { breaks: what } : {}),
+          ...(breaks === 'schema' ? validationAnswers(writer) : {}),
         });
       const required = requiredFor(schema, 'request');
       if (isObject(valid) && required[0] !== undefined) {
@@ -319,7 +326,7 @@ export function deriveSession(contract: Contract, tokenPath?: string): Session {
       invalid(
         'wrong media type',
         { kind: 'raw', contentType: 'text/plain', text: JSON.stringify(valid ?? {}) },
-        !takesMedia(writer, 'text/plain'),
+        takesMedia(writer, 'text/plain') ? false : 'media',
       );
     }
     add({
@@ -342,6 +349,7 @@ export function deriveSession(contract: Contract, tokenPath?: string): Session {
         body: undefined,
         credentials: true,
         breaks: `malformed ${collection.idParam}: ${malformed.what}`,
+        ...validationAnswers(read),
       });
     const guarded = [list, read].find((op) => op?.requiresAuth);
     if (guarded)
@@ -557,6 +565,12 @@ function unknownId(collection: Collection, fits: (schema: Schema, value: unknown
 }
 
 /** Whether the operation's request body takes this media type, exactly or through a range (RFC 9110 §12.5.1). */
+/** The validation answers an operation documents (Step.refusedWith), where it documents any. */
+function validationAnswers(op: Operation): { refusedWith?: readonly number[] } {
+  const statuses = [400, 422].filter((status) => op.responses[String(status)] !== undefined);
+  return statuses.length > 0 ? { refusedWith: statuses } : {};
+}
+
 function takesMedia(op: Operation, type: string): boolean {
   return Object.keys(op.requestBody?.content ?? {}).some((key) => mediaMatches(type, key));
 }

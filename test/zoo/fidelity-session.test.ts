@@ -295,6 +295,29 @@ describe('fidelity comparison', () => {
     });
   });
 
+  it('lists a refusal other than the documented validation answer among the departures (a malformed id answered 404)', () => {
+    const service = [
+      exchange('malformed id', 404, { breaks: 'malformed id: not a uuid', refusedWith: [422] }),
+      exchange('malformed JSON', 422, { breaks: 'malformed JSON', refusedWith: [422] }),
+      exchange('no credentials', 401, { breaks: 'no credentials where the operation requires them' }),
+    ];
+    const mock = [exchange('malformed id', 422), exchange('malformed JSON', 422), exchange('no credentials', 401)];
+    expect(figures(service, mock)).toMatchObject({
+      exchanges: 3,
+      sameStatus: 2,
+      keptExchanges: 2,
+      keptSameStatus: 2,
+      departures: [
+        {
+          step: 'malformed id',
+          status: '404',
+          validity:
+            'refused a request its document calls invalid (malformed id: not a uuid) with 404, where it documents 422 for it',
+        },
+      ],
+    });
+  });
+
   it.each([
     ['a bare array', [{ id: 1 }, { id: 2 }], '2 items'],
     [
