@@ -5,6 +5,7 @@ import { documentedValues, pathParameters, requestBodyOf, validBody, validValue 
 import {
   identifierOf,
   keyedField,
+  sentUnderParam,
   identifierSource,
   isSuccess,
   itemRead,
@@ -28,6 +29,8 @@ export interface Created {
   readonly body: Record<string, unknown>;
   readonly location: string | undefined;
   readonly url: string;
+  /** The body the create sent: where the answer names no identifier, the one it named (sentUnderParam). */
+  readonly sent?: Record<string, unknown>;
 }
 
 /** A body this runner can write for the operation (cases/inputs.ts requestBodyOf). */
@@ -157,12 +160,14 @@ export class Resources {
         input: { pathParams: pathParams.value, query: {}, body: sent, contentType: requestBodyOf(createOp)?.mediaType },
         auth: 'valid',
       });
+    let lastSent = body;
     let exchange = await send(body);
     // 409 (RFC 9110 §15.5.10): the value is taken (a unique `sku`, an email from the document's
     // example, created earlier). The same create with fresh unique values, twice at most.
     for (let attempt = 1; attempt <= 2 && exchange.response?.status === 409; attempt++) {
       const fresh = this.freshValues(createOp, body, attempt);
       if (fresh === undefined) break;
+      lastSent = fresh;
       exchange = await send(fresh);
     }
     const response = exchange.response;
@@ -193,6 +198,7 @@ export class Resources {
         body: created,
         location,
         url: exchange.request.url,
+        sent: lastSent,
       },
     };
   }
@@ -389,16 +395,19 @@ export class Resources {
           ? await this.create(provider.createOp, depth, out)
           : await this.sharedResource(provider.createOp, depth, out);
         if (created.ok) {
-          const value = identifierOf(
-            created.value.body,
-            p.name,
-            // A link's field, else the one the kernel's model keys the records by (keyedField).
-            provider.field ?? keyedField(this.contract, provider.createOp, created.value.body, p.name),
-            created.value.location,
-            created.value.url,
-            // The Location names the created item as its read's template writes it (`/products/957.json`).
-            itemRead(this.contract, provider.createOp.path)?.op.path,
-          );
+          const value =
+            identifierOf(
+              created.value.body,
+              p.name,
+              // A link's field, else the one the kernel's model keys the records by (keyedField).
+              provider.field ?? keyedField(this.contract, provider.createOp, created.value.body, p.name),
+              created.value.location,
+              created.value.url,
+              // The Location names the created item as its read's template writes it (`/products/957.json`).
+              itemRead(this.contract, provider.createOp.path)?.op.path,
+            ) ??
+            // An answer naming no identifier: the value the create's body named the item by.
+            (provider.field === undefined ? sentUnderParam(created.value.sent, p.name) : undefined);
           if (value !== undefined && !this.admits(p, value))
             reason = `${provider.createOp.id} answered ${p.name} ${JSON.stringify(value)}, which the parameter's schema refuses`;
           else if (value !== undefined) {

@@ -1276,3 +1276,26 @@ describe('a url the client sends, read-only in the read', () => {
     }
   });
 });
+
+describe('a create named by its item parameter, answering no identifier', () => {
+  // Twitter's bookmarks: `POST /2/users/{id}/bookmarks {tweet_id}` answers `{data: {bookmarked}}`, and
+  // `DELETE …/bookmarks/{tweet_id}` removes it. The mock kept the record under a key of its own, so
+  // removing the bookmark just made answered 404; the client named it by the item's parameter.
+  it('removes the record at the value sent, once', async () => {
+    const mock = await start({
+      port: 0,
+      records: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'create-named-by-item-param.yaml'),
+    });
+    try {
+      expect(
+        (await postJson(mock.url, '/users/2244994945/bookmarks', { tweet_id: '1460323737035677698' })).status,
+      ).toBe(200);
+      const remove = () => fetch(`${mock.url}/users/2244994945/bookmarks/1460323737035677698`, { method: 'DELETE' });
+      expect((await remove()).status).toBe(200);
+      expect((await remove()).status).toBe(404);
+    } finally {
+      await mock.close();
+    }
+  });
+});

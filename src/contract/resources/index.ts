@@ -49,7 +49,7 @@ export {
   type ListShape,
   type GenericModel,
 } from './model.js';
-export { keyedField, listsIdentifiers, modelOf } from './keyed-field.js';
+export { declaresParamMember, keyedField, listsIdentifiers, modelOf, sentUnderParam } from './keyed-field.js';
 export { documentedAnswerSchema, exampleAnswerSchema, exampleShape } from './example-shape.js';
 export {
   isSuccess,

@@ -4,7 +4,10 @@
  */
 import { isRecord } from '../guards.js';
 import type { Contract, Operation } from '../types.js';
+import { jsonContent } from '../media.js';
+import { anyProperties, asSchema } from '../schema-views.js';
 import { inferModel, type GenericModel } from './model.js';
+import { normalName } from './vocabulary.js';
 
 // Keyed by the contract (nobody modifies it), gone with it: the runner asks once per created record and
 // per list answer it reads (conformance/resources.ts), and infers the model once for both.
@@ -47,4 +50,26 @@ export function keyedField(
 export function listsIdentifiers(contract: Contract, listOp: Operation): boolean {
   const binding = modelOf(contract).bindings.get(listOp.id);
   return binding?.kind === 'list' && binding.shape.identifiers === true;
+}
+
+/**
+ * The member of a sent body that names the record it creates by the item path's own parameter
+ * (Twitter's `POST /2/users/{id}/bookmarks {tweet_id}`, removed at `…/bookmarks/{tweet_id}`): where
+ * the answer names no identifier, the client named the record, so that value is its key (mock) and
+ * the value its item path takes (runner). Names compare as the kernel's vocabulary does (`tweetId`,
+ * `tweet_id`). Undefined where the body has no such member or it holds no path segment's value.
+ */
+export function sentUnderParam(sent: unknown, param: string): string | number | undefined {
+  if (!isRecord(sent)) return undefined;
+  const wanted = normalName(param);
+  const value = Object.entries(sent).find(([name]) => normalName(name) === wanted)?.[1];
+  return typeof value === 'string' || typeof value === 'number' ? value : undefined;
+}
+
+/** The JSON request body's top-level member named like `param` (sentUnderParam), if its schema declares one. */
+export function declaresParamMember(operation: Operation, param: string): boolean {
+  const schema = jsonContent(operation.requestBody?.content)?.schema;
+  if (!isRecord(schema)) return false;
+  const wanted = normalName(param);
+  return [...anyProperties(asSchema(schema)).keys()].some((name) => normalName(name) === wanted);
 }

@@ -1,9 +1,10 @@
 import type { Contract, Operation } from '../types.js';
-import { collectionNameOf, itemSegment } from './items.js';
+import { collectionNameOf, isItemPath, itemSegment } from './items.js';
 import { linkedField } from './links.js';
 import { resourcePath } from '../path-template.js';
 import { successSchema } from './model.js';
 import { isCreate } from './roles.js';
+import { declaresParamMember } from './keyed-field.js';
 
 /**
  * References between collections and where an item path's identifier comes from, read from the
@@ -102,6 +103,13 @@ export function identifierSource(
   // A collection written with a trailing slash (`POST /books/`, Fastify's prefix routes) is the same collection.
   const parentCreate = onParent.find((op) => isCreate(op, contract));
   if (parentCreate) return { via: 'create', createOp: parentCreate, field: undefined };
+  // A POST on the collection whose body names the item by the item's own parameter, answered with no
+  // identifier (Twitter's `POST /2/users/{id}/bookmarks {tweet_id}` for `…/bookmarks/{tweet_id}`):
+  // it makes the item, under the value sent (keyed-field.ts sentUnderParam, as the mock keys it).
+  const namingCreate = onParent.find(
+    (op) => op.method === 'post' && !isItemPath(op.path) && sendable(op) && declaresParamMember(op, param),
+  );
+  if (namingCreate) return { via: 'create', createOp: namingCreate, field: undefined };
   const listOp = onParent.find((op) => op.method === 'get');
   const base = referenceBase(param);
   const createOp = base ? referencedCreate(contract, base, sendable) : undefined;

@@ -553,6 +553,27 @@ describe('references and parent scopes', () => {
     },
     '/tags': { get: op('listTags', ok({ type: 'array', items: obj({ tagId: { type: 'string' } }) })) },
     '/tags/{tagId}': { get: op('getTag', ok(obj({ tagId: { type: 'string' } })), { parameters: [param('tagId')] }) },
+    '/users/{id}/bookmarks': {
+      get: op('listBookmarks', ok(obj({ data: { type: 'array', items: obj({ id: { type: 'string' } }) } })), {
+        parameters: [param('id')],
+      }),
+      post: op('addBookmark', ok(obj({ data: obj({ bookmarked: { type: 'boolean' } }) })), {
+        parameters: [param('id')],
+        ...body(obj({ tweet_id: { type: 'string' } })),
+      }),
+    },
+    '/users/{id}/bookmarks/{tweet_id}': {
+      delete: op('removeBookmark', ok(obj({ data: obj({ bookmarked: { type: 'boolean' } }) })), {
+        parameters: [param('id'), param('tweet_id')],
+      }),
+    },
+    '/tweets': {
+      post: op(
+        'createTweet',
+        created(obj({ data: obj({ id: { type: 'string' } }) })),
+        body(obj({ text: { type: 'string' } })),
+      ),
+    },
   };
 
   it.each<[string, string, string, string | undefined]>([
@@ -565,6 +586,12 @@ describe('references and parent scopes', () => {
     ],
     ['a reference-like name: categoryId → POST /categories', 'getNote', 'categoryId', 'create createCategory -'],
     ['no create: the list on the parent path', 'getTag', 'tagId', 'list listTags tagId'],
+    [
+      "a POST on the parent whose body names the item by the parameter, answering no id (Twitter's bookmark `{tweet_id}`), before a collection named like it",
+      'removeBookmark',
+      'tweet_id',
+      'create addBookmark -',
+    ],
   ])('identifierSource: %s', async (_construct, operationId, parameter, expected) => {
     const contract = await load(orders);
     const source = identifierSource(contract, contract.operationsById.get(operationId)!, parameter);
@@ -582,7 +609,12 @@ describe('references and parent scopes', () => {
       postCollections(contract).map(
         (c) => `${c.create.id} ${c.list?.id ?? '-'} ${c.item ? `${c.item.op.id}:${c.item.param}` : '-'}`,
       ),
-    ).toEqual(['createThing listThings getThing:thingId', 'createCategory - -', 'createOrder - getOrder:orderId']);
+    ).toEqual([
+      'createThing listThings getThing:thingId',
+      'createCategory - -',
+      'createOrder - getOrder:orderId',
+      'createTweet - -',
+    ]);
   });
 });
 

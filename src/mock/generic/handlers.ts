@@ -43,7 +43,7 @@ import {
   type GenericModel,
   type ListShape,
 } from '../../contract/index.js';
-import { itemSegment, pageIn } from '../../contract/resources/index.js';
+import { itemSegment, pageIn, sentUnderParam } from '../../contract/resources/index.js';
 import { danglingReference } from './dangling.js';
 import { ownerHolds, scopeOwners } from './owners.js';
 import type { GenericStore, RecordValue } from './store.js';
@@ -1938,9 +1938,7 @@ export function genericHandlers(deps: GenericDeps): Handlers {
           let chosen = collection.idField !== undefined ? record[collection.idField] : undefined;
           // Or sent under the item parameter's name, where the record names it otherwise (AWS
           // CodeGuru: `{profilingGroupName}` sent, answered `{profilingGroup: {name, arn, …}}`).
-          const underParam = isRecord(sent)
-            ? Object.entries(sent).find(([name]) => normal(name) === normal(collection.idParam))?.[1]
-            : undefined;
+          const underParam = sentUnderParam(sent, collection.idParam);
           if (
             chosen === undefined &&
             collection.idField !== undefined &&
@@ -1973,6 +1971,17 @@ export function genericHandlers(deps: GenericDeps): Handlers {
             addressable(collection, sentKey, validator)
           )
             chosen = sentKey;
+          // Or, where the record names no identifier at all, under the item parameter's own name
+          // (Twitter's `POST /2/users/{id}/bookmarks {tweet_id}`, removed at `…/bookmarks/{tweet_id}`):
+          // the client named the record by the value its item path takes (sentUnderParam, as the runner reads it).
+          if (
+            chosen === undefined &&
+            collection.idField === undefined &&
+            !within &&
+            underParam !== undefined &&
+            addressable(collection, underParam, validator)
+          )
+            chosen = underParam;
           if (
             chosen !== undefined &&
             input.operation.responses['409'] &&
