@@ -5,7 +5,11 @@ import { keepListsThroughValidator } from '../multipart-lists.js';
 import { matchedBy } from '../operation-validators.js';
 import { validatorMiddleware } from '../validator.js';
 import { validatorSlots } from '../validator-document.js';
+import { keepBodyAsSent, markReadOnlyIgnored, readOnlyPointers, removeAt } from '../read-only-ignored.js';
 import { requestSlot, stateOf, type StageContext } from './context.js';
+
+/** How many times a request is validated again after read-only members were removed (each round removes at least one). */
+const READ_ONLY_ROUNDS = 8;
 
 /**
  * Validate request: express-openapi-validator checks parameters and body against the contract,
@@ -21,13 +25,32 @@ export async function validateRequestStage(ctx: StageContext): Promise<RequestHa
           const { operation, params, overloads = [] } = state.match;
           matchedBy(req, params);
           // The validator refuses by calling next with the error, or by throwing it.
-          const run = (op: Operation, done: (error?: unknown) => void): void => {
+          const once = (op: Operation, done: (error?: unknown) => void): void => {
             keepListsThroughValidator(req.headers['content-type'], req.body);
             try {
               perOperation.handlerFor(op)(req, res, done);
             } catch (error) {
               done(error);
             }
+          };
+          // Read-only members of the body are ignored, not refused (read-only-ignored.ts): a refusal
+          // naming some has them removed and the request validated again.
+          const run = (op: Operation, done: (error?: unknown) => void): void => {
+            const ignored: string[] = [];
+            const round = (left: number): void =>
+              once(op, (error?: unknown) => {
+                const named = readOnlyPointers(error);
+                if (named.length > 0 && ignored.length === 0) keepBodyAsSent(res, req.body);
+                const removed = named.filter((pointer) => removeAt(req.body, pointer));
+                if (error === undefined || removed.length === 0 || left === 0) {
+                  if (error === undefined) markReadOnlyIgnored(res, ignored);
+                  done(error);
+                  return;
+                }
+                ignored.push(...removed);
+                round(left - 1);
+              });
+            round(READ_ONLY_ROUNDS);
           };
           // Overloads nothing but the body tells apart (Azure Face's `/verify` takes `{faceId1,
           // faceId2}`, `/verify#overload=person` `{faceId, personId}`): a request the first refuses is
