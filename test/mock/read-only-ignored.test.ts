@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockApp } from '../../src/index.js';
-import type { App } from './helpers.js';
+import { JSON_HEADERS, type App } from './helpers.js';
 
 // Read-only members sent in a request body are ignored, the server's values kept (OAS 3.0.3 §4.7.24
 // "SHOULD NOT be sent"; JSON Schema Validation 2020-12 §9.4 "expected to be ignored or rejected"),
@@ -149,5 +149,19 @@ describe('read-only members of a request body are ignored, the server keeping it
     }[];
     expect(JSON.parse(entry!.requestBody)).toEqual({ id: 31, title: 'journaled' });
     expect(entry!.warning).toMatch(/Read-only members of the body ignored.*\/id/);
+  });
+});
+
+describe("the bundled Petstore contract: an order's read-only id and complete are ignored", () => {
+  it('a placed order carrying id and complete gets the server’s (docs/petstore-contract.md, server-managed fields)', async () => {
+    const app = await createMockApp({});
+    const placed = await request(app)
+      .post('/store/orders')
+      .set(JSON_HEADERS)
+      .send({ petId: 1, quantity: 1, id: 99_999, complete: true })
+      .expect(201);
+    expect(placed.headers[HEADER]).toBe('/id, /complete');
+    expect(placed.body).toMatchObject({ petId: 1, quantity: 1, complete: false });
+    expect((placed.body as { id: number }).id).not.toBe(99_999);
   });
 });
