@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { isRecord } from '../contract/index.js';
 import { addAnswerWarning } from './document-faults.js';
 
@@ -78,4 +78,39 @@ export function markReadOnlyIgnored(res: Response, pointers: readonly string[]):
     res,
     `Read-only members of the body ignored, the server's values kept (OAS 3.0.3 §4.7.24; JSON Schema Validation 2020-12 §9.4): ${list}`,
   );
+}
+
+/** How many times a request is validated again after read-only members were removed (each round removes at least one). */
+const ROUNDS = 8;
+
+/**
+ * `validator` (a validator's middleware) with the read-only members it refuses ignored: a refusal
+ * naming some has them removed from the body and the request validated again by the same
+ * middleware (no other: a whole-document chain's other members run once); a refusal for anything
+ * else, or a thrown one, goes on as it came.
+ */
+export function ignoringReadOnly(validator: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    const ignored: string[] = [];
+    const round = (left: number): void => {
+      const done = (error?: unknown): void => {
+        const named = error === undefined || left === 0 ? [] : readOnlyPointers(error);
+        if (named.length > 0 && ignored.length === 0) keepBodyAsSent(res, req.body);
+        const removed = named.filter((pointer) => removeAt(req.body, pointer));
+        if (removed.length > 0) {
+          ignored.push(...removed);
+          round(left - 1);
+          return;
+        }
+        if (error === undefined) markReadOnlyIgnored(res, ignored);
+        next(error);
+      };
+      try {
+        void validator(req, res, done);
+      } catch (error) {
+        done(error);
+      }
+    };
+    round(ROUNDS);
+  };
 }

@@ -5,11 +5,8 @@ import { keepListsThroughValidator } from '../multipart-lists.js';
 import { matchedBy } from '../operation-validators.js';
 import { validatorMiddleware } from '../validator.js';
 import { validatorSlots } from '../validator-document.js';
-import { keepBodyAsSent, markReadOnlyIgnored, readOnlyPointers, removeAt } from '../read-only-ignored.js';
+import { ignoringReadOnly } from '../read-only-ignored.js';
 import { requestSlot, stateOf, type StageContext } from './context.js';
-
-/** How many times a request is validated again after read-only members were removed (each round removes at least one). */
-const READ_ONLY_ROUNDS = 8;
 
 /**
  * Validate request: express-openapi-validator checks parameters and body against the contract,
@@ -24,33 +21,13 @@ export async function validateRequestStage(ctx: StageContext): Promise<RequestHa
           const state = stateOf(ctx, req);
           const { operation, params, overloads = [] } = state.match;
           matchedBy(req, params);
-          // The validator refuses by calling next with the error, or by throwing it.
-          const once = (op: Operation, done: (error?: unknown) => void): void => {
-            keepListsThroughValidator(req.headers['content-type'], req.body);
-            try {
-              perOperation.handlerFor(op)(req, res, done);
-            } catch (error) {
-              done(error);
-            }
-          };
-          // Read-only members of the body are ignored, not refused (read-only-ignored.ts): a refusal
-          // naming some has them removed and the request validated again.
+          // The validator refuses by calling next with the error, or by throwing it (ignoringReadOnly
+          // takes both). Read-only members of the body are ignored, not refused (read-only-ignored.ts).
           const run = (op: Operation, done: (error?: unknown) => void): void => {
-            const ignored: string[] = [];
-            const round = (left: number): void =>
-              once(op, (error?: unknown) => {
-                const named = readOnlyPointers(error);
-                if (named.length > 0 && ignored.length === 0) keepBodyAsSent(res, req.body);
-                const removed = named.filter((pointer) => removeAt(req.body, pointer));
-                if (error === undefined || removed.length === 0 || left === 0) {
-                  if (error === undefined) markReadOnlyIgnored(res, ignored);
-                  done(error);
-                  return;
-                }
-                ignored.push(...removed);
-                round(left - 1);
-              });
-            round(READ_ONLY_ROUNDS);
+            void ignoringReadOnly((request, response, next) => {
+              keepListsThroughValidator(request.headers['content-type'], request.body);
+              perOperation.handlerFor(op)(request, response, next);
+            })(req, res, done);
           };
           // Overloads nothing but the body tells apart (Azure Face's `/verify` takes `{faceId1,
           // faceId2}`, `/verify#overload=person` `{faceId, personId}`): a request the first refuses is
@@ -79,7 +56,7 @@ export async function validateRequestStage(ctx: StageContext): Promise<RequestHa
           );
         },
       ]
-    : await validatorMiddleware(contract);
+    : (await validatorMiddleware(contract)).map(ignoringReadOnly);
   // OpenAPI 3.2's QUERY and additional methods are presented to the validator under the fixed
   // method its copy holds them as (validator-document.ts validatorSlots), then given back.
   const slotOf = (operation: Operation): string | undefined => {
