@@ -35,7 +35,15 @@ export function judgeReadOnly(sent: Readonly<Record<string, unknown>>, e: Exchan
     return { status: 'passed', message: `refused with ${status}`, judged: 1 };
   }
   const answer = json(e);
-  const echoed = Object.keys(sent).filter((k) => isRecord(answer) && same(answer[k], sent[k]));
+  // An answer that carries none of them says nothing of what was kept: no pass without the evidence.
+  const carried = Object.keys(sent).filter((k) => isRecord(answer) && answer[k] !== undefined);
+  if (carried.length === 0)
+    return {
+      status: 'skipped',
+      message: `the ${status} answer carries none of ${Object.keys(sent).join(', ')}: whether the client's values were kept cannot be told from it`,
+      exchange: e,
+    };
+  const echoed = carried.filter((k) => isRecord(answer) && same(answer[k], sent[k]));
   return echoed.length > 0
     ? {
         status: 'failed',

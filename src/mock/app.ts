@@ -35,6 +35,7 @@ const EXPOSED_HEADERS = [
   'Allow',
   'X-Mock-Stateless',
   'X-Mock-Document-Fault',
+  'X-Mock-Read-Only-Ignored',
 ];
 
 /** The paths the '/__mock' mount takes (Express 5 `app.use` path: case-insensitive, the path itself or under it). */

@@ -50,5 +50,11 @@ const token = (text: string): string => text.replace(/~/g, '~0').replace(/\//g, 
 export function markDocumentFault(res: Response, fault: DocumentFault): void {
   const said = `${fault.pointer}: ${fault.reason}`;
   res.setHeader(DOCUMENT_FAULT_HEADER, said.replace(/[^\x20-\x7e]/g, '?').slice(0, 1000));
-  res.locals[ANSWER_WARNING] = `The document's schema admits no value, answered as generated: ${said}`;
+  addAnswerWarning(res, `The document's schema admits no value, answered as generated: ${said}`);
+}
+
+/** Adds a warning for the journal to the answer's (one answer may carry several: a read-only member ignored, a document fault). */
+export function addAnswerWarning(res: Response, warning: string): void {
+  const before: unknown = res.locals[ANSWER_WARNING];
+  res.locals[ANSWER_WARNING] = typeof before === 'string' ? `${before}; ${warning}` : warning;
 }

@@ -504,6 +504,9 @@ describe('the other rules judge recorded exchanges as pure functions too', () =>
     ['refused', 400, { message: 'no' }, 'passed'],
     ['ignored', 201, { id: 'server-1' }, 'passed'],
     ['echoed', 201, { id: 'client-chosen-id' }, 'failed'],
+    // No evidence either way: an answer without the member is no pass (a service may have stored it).
+    ['an answer without the member', 201, { name: 'a' }, 'skipped'],
+    ['no answer body', 204, undefined, 'skipped'],
     ['a server error judges nothing', 500, {}, 'skipped'],
   ])('read_only_not_honoured: %s', (_name, status, body, verdict) => {
     expect(judgeReadOnly({ id: 'client-chosen-id' }, exchange(body, status)).status).toBe(verdict);

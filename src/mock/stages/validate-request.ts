@@ -5,6 +5,7 @@ import { keepListsThroughValidator } from '../multipart-lists.js';
 import { matchedBy } from '../operation-validators.js';
 import { validatorMiddleware } from '../validator.js';
 import { validatorSlots } from '../validator-document.js';
+import { ignoringReadOnly } from '../read-only-ignored.js';
 import { requestSlot, stateOf, type StageContext } from './context.js';
 
 /**
@@ -20,14 +21,13 @@ export async function validateRequestStage(ctx: StageContext): Promise<RequestHa
           const state = stateOf(ctx, req);
           const { operation, params, overloads = [] } = state.match;
           matchedBy(req, params);
-          // The validator refuses by calling next with the error, or by throwing it.
+          // The validator refuses by calling next with the error, or by throwing it (ignoringReadOnly
+          // takes both). Read-only members of the body are ignored, not refused (read-only-ignored.ts).
           const run = (op: Operation, done: (error?: unknown) => void): void => {
-            keepListsThroughValidator(req.headers['content-type'], req.body);
-            try {
-              perOperation.handlerFor(op)(req, res, done);
-            } catch (error) {
-              done(error);
-            }
+            void ignoringReadOnly((request, response, next) => {
+              keepListsThroughValidator(request.headers['content-type'], request.body);
+              perOperation.handlerFor(op)(request, response, next);
+            })(req, res, done);
           };
           // Overloads nothing but the body tells apart (Azure Face's `/verify` takes `{faceId1,
           // faceId2}`, `/verify#overload=person` `{faceId, personId}`): a request the first refuses is
@@ -56,7 +56,7 @@ export async function validateRequestStage(ctx: StageContext): Promise<RequestHa
           );
         },
       ]
-    : await validatorMiddleware(contract);
+    : (await validatorMiddleware(contract)).map(ignoringReadOnly);
   // OpenAPI 3.2's QUERY and additional methods are presented to the validator under the fixed
   // method its copy holds them as (validator-document.ts validatorSlots), then given back.
   const slotOf = (operation: Operation): string | undefined => {

@@ -66,6 +66,9 @@ const ANSWER_ERROR = 'mock:error';
 /** Where an answer's warning is left (document-faults.ts ANSWER_WARNING; repeated so the journal imports nothing of it). */
 const ANSWER_WARNING = 'mock:warning';
 
+/** Where the body as the client sent it is kept when the mock changed it before use (read-only-ignored.ts; repeated so the journal imports nothing of it). */
+const REQUEST_BODY_SENT = 'mock:requestBodySent';
+
 /** Where an answer's body (a string or Buffer) is kept for the journal, in `res.locals`, by whatever wrote it. */
 export const ANSWER_BODY = 'mock:answerBody';
 
@@ -137,7 +140,7 @@ export class Journal {
         // What the answer carried (keepSentBodies, or a writer that bypasses res.send).
         const sent: unknown = res.locals[ANSWER_BODY];
         const operationId = res.locals['operationId'];
-        const requestBody = asText(req.body);
+        const requestBody = asText(REQUEST_BODY_SENT in res.locals ? res.locals[REQUEST_BODY_SENT] : req.body);
         const responseBody = method === 'HEAD' ? undefined : asText(sent);
         // The error handler's own words (the message, and an internal error's cause), else the body's.
         const said: unknown = res.locals[ANSWER_ERROR];
