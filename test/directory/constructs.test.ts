@@ -12,6 +12,11 @@ import { expectCleanSweep } from './outcomes.js';
 import { sweepDocument, SWEEP_DEFAULTS } from '../../bench/sweep/document.js';
 
 const CONSTRUCTS = [
+  // An item parameter named like no field of its record, whose description says which it carries
+  // (bitbucket's `{workspace}`, "the workspace ID (slug) or the workspace UUID", over `{slug, uuid, name}`):
+  // the model read no identifier, the mock kept none under the slug listed and answered 404 to it and
+  // to everything under it (positive_data_accepted).
+  'param-described-as-field.yaml',
   // A record listed under the key its create issued, where the record names no id (ijenko): runner vs mock clean.
   'listed-under-issued-key.yaml',
   // A reference field naming a noun two collections share (sendgrid's `sender_id` beside `/senders` and

@@ -17,7 +17,15 @@ import {
 } from './envelopes.js';
 import { collectionNameOf, isItemPath, itemSegment } from './items.js';
 import { linkSource } from './links.js';
-import { addressedField, arnFieldOf, normalName, nounedField, qualifiedField, trailingWords } from './vocabulary.js';
+import {
+  addressedField,
+  arnFieldOf,
+  describedField,
+  normalName,
+  nounedField,
+  qualifiedField,
+  trailingWords,
+} from './vocabulary.js';
 import { inferLookups, listedRecords } from './lookups.js';
 import { referenceBase } from './references.js';
 import { inferSingletons } from './singletons.js';
@@ -229,7 +237,9 @@ export function identifierProperty(
     // `/jobs/{id}` over `{uuid, parent_uuid, title}` and no `id` (dataatwork): the field named for
     // what it is, the record's Universally Unique IDentifier (RFC 9562), as the runner reads a value
     // (roles.ts identifierField); a record kept under an id no field shows can never be read back.
-    (normalName(idParam) === 'id' ? names.find((n) => normalName(n) === 'uuid') : undefined) ??
+    // So for a parameter that is an id by its last word or as a whole (nexmo's `/conversations/
+    // {conversation_id}` over `{uuid, name, …}`, Bitbucket's `/hooks/{uid}` over `{uuid, url, …}`).
+    (namesAnId(idParam) ? names.find((n) => normalName(n) === 'uuid') : undefined) ??
     // `/gift-wrappings/{id}` with `wrapping_id` (magento): the noun's trailing words and `id`.
     (normalName(idParam) === 'id'
       ? names.find((n) => normalName(n).endsWith('id') && trailingWords(noun).includes(normalName(n).slice(0, -2)))
@@ -263,6 +273,9 @@ export function identifierProperty(
     // The parameter's own description says it carries the record's name (AWS's `/projects/{project}`:
     // "The name or ARN of the project", over a `Project {arn, name, …}` with no `id`): that field.
     names.find((n) => normalName(n) === 'name' && describedAsName(itemOps, idParam)) ??
+    // Or names the field another way (Bitbucket's `{workspace}`, "the workspace ID (slug) or the
+    // workspace UUID", over `{slug, uuid, name}` and no `id`): the first addressing field it writes.
+    describedField(paramDescription(itemOps, idParam), names) ??
     // A field named for what it is, the record's required `identifier` (Akeneo's products under
     // `/products/{code}`), where nothing else is named like the parameter or `id`.
     names.find((n) => normalName(n) === 'identifier' && (mergeAllOf(schema).required ?? []).includes(n)) ??
@@ -290,6 +303,20 @@ function describedAsName(itemOps: readonly Operation[], idParam: string): boolea
   return itemOps.some((op) =>
     /^(the )?name\b/i.test(op.parameters.find((p) => p.in === 'path' && p.name === idParam)?.description?.trim() ?? ''),
   );
+}
+
+/** Whether a parameter says it is an id: `id` itself, a last word `id` (`conversation_id`, `reportId`), or `uid`. */
+function namesAnId(idParam: string): boolean {
+  return ['id', 'uid'].includes(normalName(idParam)) || trailingWords(idParam).at(-1) === 'id';
+}
+
+/** The identifier parameter's description, from the first item operation that gives one. */
+function paramDescription(itemOps: readonly Operation[], idParam: string): string | undefined {
+  for (const op of itemOps) {
+    const text = op.parameters.find((p) => p.in === 'path' && p.name === idParam)?.description;
+    if (text !== undefined) return text;
+  }
+  return undefined;
 }
 
 /** What the item operations say of themselves and of the identifier parameter: summaries and descriptions. */
