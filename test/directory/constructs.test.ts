@@ -17,6 +17,10 @@ const CONSTRUCTS = [
   // the model read no identifier, the mock kept none under the slug listed and answered 404 to it and
   // to everything under it (positive_data_accepted).
   'param-described-as-field.yaml',
+  // A list at another path whose own item paths address the same records by another field (jellyfin's
+  // `GET /Items` of the `BaseItemDto`s `/Artists/{name}` reads by `Name`, beside `DELETE /Items/{itemId}` by
+  // `Id`): bound to the artists, its items were named by no answer (404) and a DELETE took an Id for a Name.
+  'list-beside-items-addressed-otherwise.yaml',
   // A record listed under the key its create issued, where the record names no id (ijenko): runner vs mock clean.
   'listed-under-issued-key.yaml',
   // A reference field naming a noun two collections share (sendgrid's `sender_id` beside `/senders` and

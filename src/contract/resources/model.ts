@@ -1050,6 +1050,7 @@ export function inferModel(contract: Contract): GenericModel {
   for (const [id, binding] of selectorOverloads(contract, bindings, byPath)) bindings.set(id, binding);
 
   // Lists: GET on a collection path, or any GET (without an item parameter of its own) answering records.
+  const itemsUnder = itemPathsByCollection(byPath.keys());
   for (const op of contract.operations) {
     if (op.method !== 'get' || bindings.has(op.id)) continue;
     const answer = successSchema(op);
@@ -1079,6 +1080,10 @@ export function inferModel(contract: Contract): GenericModel {
       const params = [...op.path.matchAll(/\{([^}]+)\}/g)].map((p) => p[1]!);
       if (!own && params.some((p) => !collection.scopeParams.includes(p))) continue;
       if (!own && collection.scopeParams.length > 0) continue;
+      // Nor when the items of its own path address their records by another field (Jellyfin's `GET
+      // /Items` answers the `BaseItemDto`s `/Artists/{name}` reads by `Name`, while `POST` and `DELETE
+      // /Items/{itemId}` take their `Id`): it lists what that path names, not the collection's records.
+      if (!own && addressedOtherwise(itemsUnder.get(opPath) ?? [], collection, byPath)) continue;
       bindings.set(op.id, { kind: 'list', collection, shape: listed });
       break;
     }
@@ -1118,6 +1123,35 @@ export function inferModel(contract: Contract): GenericModel {
   for (const op of contract.operations)
     if (!bindings.has(op.id)) stateless.set(op.id, reasons.get(op.id) ?? statelessReason(op, collections, on));
   return { collections, bindings, stateless };
+}
+
+/** The item paths of each collection path (`/Items` → `/Items/{itemId}`), by the one item-path rule (items.ts). */
+function itemPathsByCollection(paths: Iterable<string>): ReadonlyMap<string, readonly string[]> {
+  const under = new Map<string, string[]>();
+  for (const path of paths) {
+    const item = itemSegment(path);
+    if (item && item.extension === undefined) under.set(item.collection, [...(under.get(item.collection) ?? []), path]);
+  }
+  return under;
+}
+
+/**
+ * Whether an item path under a list's own path addresses the collection's records by a field other
+ * than the collection's identifier, as identifierProperty reads its parameter over the same record.
+ */
+function addressedOtherwise(
+  itemPaths: readonly string[],
+  collection: Collection,
+  byPath: ReadonlyMap<string, readonly Operation[]>,
+): boolean {
+  if (collection.idField === undefined) return false;
+  return itemPaths.some((path) => {
+    const param = itemSegment(path)?.param;
+    if (param === undefined || path === collection.itemPath) return false;
+    const noun = (path.split('/').at(-2) ?? '').replace(/s$/, '');
+    const field = identifierProperty(collection.schema, param, noun, undefined, byPath.get(path) ?? []);
+    return field !== undefined && field !== collection.idField;
+  });
 }
 
 /**
