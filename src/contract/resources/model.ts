@@ -237,9 +237,7 @@ export function identifierProperty(
     // `/jobs/{id}` over `{uuid, parent_uuid, title}` and no `id` (dataatwork): the field named for
     // what it is, the record's Universally Unique IDentifier (RFC 9562), as the runner reads a value
     // (roles.ts identifierField); a record kept under an id no field shows can never be read back.
-    // So for a parameter that is an id by its last word or as a whole (nexmo's `/conversations/
-    // {conversation_id}` over `{uuid, name, …}`, Bitbucket's `/hooks/{uid}` over `{uuid, url, …}`).
-    (namesAnId(idParam) ? names.find((n) => normalName(n) === 'uuid') : undefined) ??
+    (normalName(idParam) === 'id' ? names.find((n) => normalName(n) === 'uuid') : undefined) ??
     // `/gift-wrappings/{id}` with `wrapping_id` (magento): the noun's trailing words and `id`.
     (normalName(idParam) === 'id'
       ? names.find((n) => normalName(n).endsWith('id') && trailingWords(noun).includes(normalName(n).slice(0, -2)))
@@ -276,6 +274,11 @@ export function identifierProperty(
     // Or names the field another way (Bitbucket's `{workspace}`, "the workspace ID (slug) or the
     // workspace UUID", over `{slug, uuid, name}` and no `id`): the first addressing field it writes.
     describedField(paramDescription(itemOps, idParam), names) ??
+    // The record's `uuid`, as for `{id}` above, for a parameter that is an id by its last word or as
+    // a whole (nexmo's `/conversations/{conversation_id}` over `{uuid, name, …}`, Bitbucket's
+    // `/hooks/{uid}` over `{uuid, url, …}`), where no field is named for it nor for its noun
+    // (digitalocean's `{namespace_id}` over `{namespace, uuid, …}` stays `namespace`, above).
+    (namesAnId(idParam) ? names.find((n) => normalName(n) === 'uuid') : undefined) ??
     // A field named for what it is, the record's required `identifier` (Akeneo's products under
     // `/products/{code}`), where nothing else is named like the parameter or `id`.
     names.find((n) => normalName(n) === 'identifier' && (mergeAllOf(schema).required ?? []).includes(n)) ??
