@@ -274,11 +274,6 @@ export function identifierProperty(
     // Or names the field another way (Bitbucket's `{workspace}`, "the workspace ID (slug) or the
     // workspace UUID", over `{slug, uuid, name}` and no `id`): the first addressing field it writes.
     describedField(paramDescription(itemOps, idParam), names) ??
-    // The record's `uuid`, as for `{id}` above, for a parameter that is an id by its last word or as
-    // a whole (nexmo's `/conversations/{conversation_id}` over `{uuid, name, …}`, Bitbucket's
-    // `/hooks/{uid}` over `{uuid, url, …}`), where no field is named for it nor for its noun
-    // (digitalocean's `{namespace_id}` over `{namespace, uuid, …}` stays `namespace`, above).
-    (namesAnId(idParam) ? names.find((n) => normalName(n) === 'uuid') : undefined) ??
     // A field named for what it is, the record's required `identifier` (Akeneo's products under
     // `/products/{code}`), where nothing else is named like the parameter or `id`.
     names.find((n) => normalName(n) === 'identifier' && (mergeAllOf(schema).required ?? []).includes(n)) ??
@@ -306,11 +301,6 @@ function describedAsName(itemOps: readonly Operation[], idParam: string): boolea
   return itemOps.some((op) =>
     /^(the )?name\b/i.test(op.parameters.find((p) => p.in === 'path' && p.name === idParam)?.description?.trim() ?? ''),
   );
-}
-
-/** Whether a parameter says it is an id: `id` itself, a last word `id` (`conversation_id`, `reportId`), or `uid`. */
-function namesAnId(idParam: string): boolean {
-  return ['id', 'uid'].includes(normalName(idParam)) || trailingWords(idParam).at(-1) === 'id';
 }
 
 /** The identifier parameter's description, from the first item operation that gives one. */
