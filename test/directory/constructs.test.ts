@@ -16,6 +16,15 @@ const CONSTRUCTS = [
   // `{tweet_id}`): the mock keyed the record otherwise and the runner took the id from a new tweet,
   // so deleting the bookmark just made answered 404.
   'create-named-by-item-param.yaml',
+  // An item parameter named like no field of its record, whose description says which it carries
+  // (bitbucket's `{workspace}`, "the workspace ID (slug) or the workspace UUID", over `{slug, uuid, name}`):
+  // the model read no identifier, the mock kept none under the slug listed and answered 404 to it and
+  // to everything under it (positive_data_accepted).
+  'param-described-as-field.yaml',
+  // A list at another path whose own item paths address the same records by another field (jellyfin's
+  // `GET /Items` of the `BaseItemDto`s `/Artists/{name}` reads by `Name`, beside `DELETE /Items/{itemId}` by
+  // `Id`): bound to the artists, its items were named by no answer (404) and a DELETE took an Id for a Name.
+  'list-beside-items-addressed-otherwise.yaml',
   // A record listed under the key its create issued, where the record names no id (ijenko): runner vs mock clean.
   'listed-under-issued-key.yaml',
   // A reference field naming a noun two collections share (sendgrid's `sender_id` beside `/senders` and

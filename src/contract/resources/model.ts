@@ -17,7 +17,15 @@ import {
 } from './envelopes.js';
 import { collectionNameOf, isItemPath, itemSegment } from './items.js';
 import { linkSource } from './links.js';
-import { addressedField, arnFieldOf, normalName, nounedField, qualifiedField, trailingWords } from './vocabulary.js';
+import {
+  addressedField,
+  arnFieldOf,
+  describedField,
+  normalName,
+  nounedField,
+  qualifiedField,
+  trailingWords,
+} from './vocabulary.js';
 import { inferLookups, listedRecords } from './lookups.js';
 import { referenceBase } from './references.js';
 import { inferSingletons } from './singletons.js';
@@ -263,6 +271,9 @@ export function identifierProperty(
     // The parameter's own description says it carries the record's name (AWS's `/projects/{project}`:
     // "The name or ARN of the project", over a `Project {arn, name, …}` with no `id`): that field.
     names.find((n) => normalName(n) === 'name' && describedAsName(itemOps, idParam)) ??
+    // Or names the field another way (Bitbucket's `{workspace}`, "the workspace ID (slug) or the
+    // workspace UUID", over `{slug, uuid, name}` and no `id`): the first addressing field it writes.
+    describedField(paramDescription(itemOps, idParam), names) ??
     // A field named for what it is, the record's required `identifier` (Akeneo's products under
     // `/products/{code}`), where nothing else is named like the parameter or `id`.
     names.find((n) => normalName(n) === 'identifier' && (mergeAllOf(schema).required ?? []).includes(n)) ??
@@ -290,6 +301,15 @@ function describedAsName(itemOps: readonly Operation[], idParam: string): boolea
   return itemOps.some((op) =>
     /^(the )?name\b/i.test(op.parameters.find((p) => p.in === 'path' && p.name === idParam)?.description?.trim() ?? ''),
   );
+}
+
+/** The identifier parameter's description, from the first item operation that gives one. */
+function paramDescription(itemOps: readonly Operation[], idParam: string): string | undefined {
+  for (const op of itemOps) {
+    const text = op.parameters.find((p) => p.in === 'path' && p.name === idParam)?.description;
+    if (text !== undefined) return text;
+  }
+  return undefined;
 }
 
 /** What the item operations say of themselves and of the identifier parameter: summaries and descriptions. */
@@ -1023,6 +1043,7 @@ export function inferModel(contract: Contract): GenericModel {
   for (const [id, binding] of selectorOverloads(contract, bindings, byPath)) bindings.set(id, binding);
 
   // Lists: GET on a collection path, or any GET (without an item parameter of its own) answering records.
+  const itemsUnder = itemPathsByCollection(byPath.keys());
   for (const op of contract.operations) {
     if (op.method !== 'get' || bindings.has(op.id)) continue;
     const answer = successSchema(op);
@@ -1052,6 +1073,10 @@ export function inferModel(contract: Contract): GenericModel {
       const params = [...op.path.matchAll(/\{([^}]+)\}/g)].map((p) => p[1]!);
       if (!own && params.some((p) => !collection.scopeParams.includes(p))) continue;
       if (!own && collection.scopeParams.length > 0) continue;
+      // Nor when the items of its own path address their records by another field (Jellyfin's `GET
+      // /Items` answers the `BaseItemDto`s `/Artists/{name}` reads by `Name`, while `POST` and `DELETE
+      // /Items/{itemId}` take their `Id`): it lists what that path names, not the collection's records.
+      if (!own && addressedOtherwise(itemsUnder.get(opPath) ?? [], collection, byPath)) continue;
       bindings.set(op.id, { kind: 'list', collection, shape: listed });
       break;
     }
@@ -1091,6 +1116,35 @@ export function inferModel(contract: Contract): GenericModel {
   for (const op of contract.operations)
     if (!bindings.has(op.id)) stateless.set(op.id, reasons.get(op.id) ?? statelessReason(op, collections, on));
   return { collections, bindings, stateless };
+}
+
+/** The item paths of each collection path (`/Items` → `/Items/{itemId}`), by the one item-path rule (items.ts). */
+function itemPathsByCollection(paths: Iterable<string>): ReadonlyMap<string, readonly string[]> {
+  const under = new Map<string, string[]>();
+  for (const path of paths) {
+    const item = itemSegment(path);
+    if (item && item.extension === undefined) under.set(item.collection, [...(under.get(item.collection) ?? []), path]);
+  }
+  return under;
+}
+
+/**
+ * Whether an item path under a list's own path addresses the collection's records by a field other
+ * than the collection's identifier, as identifierProperty reads its parameter over the same record.
+ */
+function addressedOtherwise(
+  itemPaths: readonly string[],
+  collection: Collection,
+  byPath: ReadonlyMap<string, readonly Operation[]>,
+): boolean {
+  if (collection.idField === undefined) return false;
+  return itemPaths.some((path) => {
+    const param = itemSegment(path)?.param;
+    if (param === undefined || path === collection.itemPath) return false;
+    const noun = (path.split('/').at(-2) ?? '').replace(/s$/, '');
+    const field = identifierProperty(collection.schema, param, noun, undefined, byPath.get(path) ?? []);
+    return field !== undefined && field !== collection.idField;
+  });
 }
 
 /**

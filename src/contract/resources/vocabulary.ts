@@ -59,6 +59,28 @@ export function addressedField(param: string, names: readonly string[]): string 
   return byNormal.get(words.at(-1)!);
 }
 
+/** The fields a parameter's description names as what it carries (describedField). */
+const DESCRIBED_IDENTIFIERS: ReadonlySet<string> = new Set(['slug', 'uuid']);
+
+/**
+ * The field an identifier parameter's own description says it carries, where nothing else names
+ * one: the first of the record's `slug` and `uuid` that the description writes as a word
+ * (Bitbucket's `/workspaces/{workspace}`, "the workspace ID (slug) or the workspace UUID", over
+ * `{slug, uuid, name, …}`: `slug`; its `{repo_slug}`, "the repository slug or the UUID of the
+ * repository", over a record with `uuid` and no `slug`: `uuid`). Only words that name an identifier
+ * wherever they stand: a `key` or `name` in prose names other things (Bitbucket's deploy key
+ * `{key_id}`, "The key ID matching the deploy key", is not the key's text). OAS 3.0.3 §4.7.12: a
+ * parameter's `description` is what the contract says the value is.
+ */
+export function describedField(description: string | undefined, names: readonly string[]): string | undefined {
+  if (description === undefined) return undefined;
+  const said = wordsOf(description.replace(/\{[^}]*\}/g, ' ')).map(normalName);
+  const fields = names.filter((n) => DESCRIBED_IDENTIFIERS.has(normalName(n)));
+  const at = (n: string): number => said.indexOf(normalName(n));
+  const found = fields.filter((n) => at(n) >= 0).sort((a, b) => at(a) - at(b));
+  return found[0];
+}
+
 /**
  * The field a one-word addressing parameter names, where the field qualifies that word and the
  * contract says so (gitea's `/repos/{owner}/{repo}/push_mirrors/{name}`, the parameter "remote name
