@@ -330,23 +330,20 @@ function parameterObjects(document: OpenAPIV3.Document): unknown[] {
 }
 
 /**
- * An optional deepObject query parameter left out is absent: its members are its only pairs, and
- * an empty object serialises to nothing (OAS 3.0.3 §4.7.12.4), so absence is never `{}`.
+ * A deepObject query parameter left out is absent: its members are its only pairs, and an empty
+ * object serialises to nothing (OAS 3.0.3 §4.7.12.4), so absence is never `{}`.
  * express-openapi-validator puts `{}` in its place when the schema declares `properties`
- * (cdimascio/express-openapi-validator#734), and then refuses it by the object's own `required`
- * (Stripe's `automatic_tax` needs `enabled`). The validator's copy wraps such a schema in an
- * `allOf` of itself, which it does not fill in; what it admits is unchanged. Named once.
+ * (cdimascio/express-openapi-validator#734): an optional one was then refused by the object's own
+ * `required` (Stripe's `automatic_tax` needs `enabled`), and a required one was never missing: a
+ * request without it was refused only by a member its schema requires (Stripe's `scope` needs
+ * `type`), and accepted where none is required. The validator's copy
+ * wraps such a schema in an `allOf` of itself, which it does not fill in; what it admits is
+ * unchanged. Named once.
  */
 function absentDeepObjects(document: OpenAPIV3.Document, changes: string[]): void {
   let count = 0;
   for (const parameter of parameterObjects(document)) {
-    if (
-      !isRecord(parameter) ||
-      parameter['in'] !== 'query' ||
-      parameter['style'] !== 'deepObject' ||
-      parameter['required'] === true
-    )
-      continue;
+    if (!isRecord(parameter) || parameter['in'] !== 'query' || parameter['style'] !== 'deepObject') continue;
     const schema = parameter['schema'];
     if (
       !isRecord(schema) ||
@@ -359,7 +356,7 @@ function absentDeepObjects(document: OpenAPIV3.Document, changes: string[]): voi
   }
   if (count > 0)
     changes.push(
-      `${count} optional deepObject query parameter(s) read as absent when left out, not as {} (OAS 3.0.3 §4.7.12.4)`,
+      `${count} deepObject query parameter(s) read as absent when left out, not as {} (OAS 3.0.3 §4.7.12.4)`,
     );
 }
 

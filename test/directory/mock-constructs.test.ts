@@ -444,6 +444,28 @@ describe("an operation's own parameter overrides the path item's `$ref` of its n
   });
 });
 
+describe('a required deepObject query parameter left out is missing (OAS 3.0.3 §4.7.12.4)', () => {
+  // The validator put `{}` in its place (cdimascio/express-openapi-validator#734): a request without
+  // any `filter[…]` pair was answered 200, where its members are all optional.
+  it.each([
+    ['/reports?filter[status]=open', 200],
+    ['/reports?filter[owner]=ana&filter[status]=closed', 200],
+    ['/reports', 400],
+    ['/reports?filter[status]=pending', 400],
+  ])('GET %s answers %i', async (target, status) => {
+    const mock = await start({
+      port: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'required-deep-object-missing.yaml'),
+    });
+    try {
+      const answer = await fetch(`${mock.url}${target}`);
+      expect(answer.status).toBe(status);
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
 describe('an operation whose one success is 101 Switching Protocols', () => {
   // RFC 9110 §7.8: a 101 only to a request asking with Upgrade, naming its protocol; else 426 (§15.5.22).
   it('answers 426 with Upgrade to a plain GET, and 101 naming the protocol to one asking to switch', async () => {
