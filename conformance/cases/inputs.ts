@@ -14,6 +14,7 @@ import {
   type Mode,
 } from '../../src/contract/index.js';
 import { URI_VALUE_BUDGET } from './mutations.js';
+import { formKeysOf } from './form-keys.js';
 
 export interface RequestBodyPlan {
   readonly mediaType: string;
@@ -356,7 +357,11 @@ export function validParams(
   return out;
 }
 
-/** Whether an exploded form object's property keys are the names of other parameters in the same place. */
+/**
+ * Whether an exploded form object's property keys are keys another parameter in the same place
+ * writes: its name, or one of its own exploded members (ec2's `ClientLoginBannerOptions: {Enabled}`
+ * beside `ConnectionLogOptions: {Enabled, …}`: `Enabled=true` is either's).
+ */
 function collidesWithParameter(
   p: OpenAPIV3.ParameterObject,
   value: unknown,
@@ -364,7 +369,7 @@ function collidesWithParameter(
 ): boolean {
   if (p.in !== 'query' || !isRecord(value) || (p.style ?? 'form') !== 'form' || p.explode === false) return false;
   return Object.keys(value).some((key) =>
-    params.some((other) => other !== p && other.in === p.in && other.name === key),
+    params.some((other) => other !== p && other.in === p.in && (other.name === key || formKeysOf(other).has(key))),
   );
 }
 

@@ -10,6 +10,7 @@ import {
   querystringParameter,
 } from '../../src/contract/index.js';
 import { anotherAlternativeTakes } from './alternative-meets.js';
+import { sharingFormKeys } from './form-keys.js';
 import { asSchema, effective, isRecord, writableProperties, type Schema } from './schema.js';
 
 /** One invalid variant of a valid input: exactly one thing broken, named for the report. */
@@ -198,7 +199,19 @@ export function mutationsFor(
     if (p.in === 'query' && p.required === true && !hasDefault(asSchema(p.schema))) {
       const other = namesOther(p, undefined);
       if (other !== undefined) skipped(`query parameter ${p.name}: missing is not sent: ${other}`);
-      else out.push({ defect: `query parameter ${p.name} missing`, apply: (i) => void delete i.query[p.name] });
+      else {
+        // Optional parameters writing a key named like one of p's exploded members (ec2's
+        // `ClientLoginBannerOptions: {Enabled}` beside `ConnectionLogOptions: {Enabled, …}`) are left
+        // out with it: `Enabled=true` is p's member as much as theirs (OAS 3.0.3 §4.7.12.4), so a
+        // request carrying it does not show p missing. Required ones make namesOther skip the defect.
+        const alike = sharingFormKeys(p, parameters).map((other) => other.name);
+        out.push({
+          defect: `query parameter ${p.name} missing`,
+          apply: (i) => {
+            for (const name of [p.name, ...alike]) delete i.query[name];
+          },
+        });
+      }
     }
     const parameterSkipped: Skipped = (reason) => skipped(`${p.in} parameter ${p.name}: ${reason}`);
     for (const { what, value } of invalidParameterValues(p, parameterSkipped)) {

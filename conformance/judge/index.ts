@@ -52,9 +52,9 @@ export function judgeOne(check: Check, exchange: Exchange, op: Operation, ctx: C
   if (limited && outcome.status === 'fail') return { status: 'skip', reason: limited };
   if (outcome.status !== 'fail') return outcome;
   // The sibling policy (policies.ts): an answer another operation of the same request path
-  // documents is conformant, where the request does not tell that one apart (siblings.ts
-  // siblingsReached); an "invalid" input one of them accepts proves nothing.
-  const invalidForSibling = siblingInputReason(check, op, ctx);
+  // documents is conformant, and an "invalid" input one of them accepts proves nothing, where the
+  // request does not tell that one apart (siblings.ts siblingsReached).
+  const invalidForSibling = siblingInputReason(check, op, ctx, exchange.request);
   if (invalidForSibling !== undefined) return { status: 'skip', reason: invalidForSibling };
   if (
     check.siblings === 'answer' &&

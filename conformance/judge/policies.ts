@@ -3,8 +3,8 @@ import { toCurl } from '../http/curl.js';
 import { judgeRefusal, REFUSALS, type RefusalRule } from '../checks/refusal.js';
 import { rateLimitReason } from '../http/rate-limit.js';
 import type { CheckContext } from '../registry/types.js';
-import type { CheckResult, Exchange, ResultStatus } from '../types.js';
-import { requestPath, siblingsOf } from './siblings.js';
+import type { CheckResult, Exchange, RecordedRequest, ResultStatus } from '../types.js';
+import { requestPath, siblingsOf, siblingsReached } from './siblings.js';
 
 /**
  * The judge's policies, the same for every entry of the registry (checks per exchange; probes and
@@ -22,15 +22,18 @@ export function rateLimited(exchange: Pick<Exchange, 'response'> | undefined): s
  * parameter or a header) cannot be told apart by the server from the path: it answers the one the
  * request matches, which need not be the one the runner meant. An input invalid for one may be
  * valid for another, so an accepted "invalid" input proves nothing: the reason to skip, for an
- * entry whose `siblings` is 'input'.
+ * entry whose `siblings` is 'input'. Where the request names its operation by what the key's
+ * fragment asks (`X-Amz-Target: AppRunner.DescribeService`), the siblings it tells apart are no
+ * longer candidates (siblings.ts siblingsReached): its invalid body is DescribeService's alone.
  */
 export function siblingInputReason(
   entry: { readonly siblings?: 'answer' | 'input' },
   op: Operation,
   ctx: CheckContext,
+  request: RecordedRequest | undefined,
 ): string | undefined {
   if (entry.siblings !== 'input') return undefined;
-  const siblings = siblingsOf(op, ctx);
+  const siblings = request ? siblingsReached(op, request, ctx) : siblingsOf(op, ctx);
   if (siblings.length === 0) return undefined;
   return `${op.method.toUpperCase()} ${requestPath(op.path)} is also documented as ${siblings.map((o) => o.id).join(', ')}: an input invalid for ${op.id} may be a valid request of those`;
 }
@@ -84,7 +87,7 @@ export function underPolicies(
   if (limited !== undefined)
     return { ...result, status: 'skipped', message: `${result.message}: ${limited}`, reproduce: undefined, judged: 0 };
   if (!op) return result;
-  const sibling = siblingInputReason(entry, op, ctx);
+  const sibling = siblingInputReason(entry, op, ctx, result.exchange?.request);
   if (sibling !== undefined)
     return { ...result, status: 'skipped', message: sibling, exchange: undefined, reproduce: undefined, judged: 0 };
   const documented = documentedRefusalOfStep(result.exchange, op);

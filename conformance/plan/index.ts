@@ -1,8 +1,6 @@
 import {
   HTTP_METHODS,
-  asSchema,
   documentedResponse,
-  memberNames,
   fixedMethod,
   retrievesRepresentation,
   requestPath,
@@ -13,6 +11,7 @@ import {
 import { besideAnyText, leavesNoSegment, methodsOnPath, namesOtherOperation, pathClash } from '../cases/path-clash.js';
 import { pathParameters, requestBodyOf } from '../cases/inputs.js';
 import { mutationsFor } from '../cases/mutations.js';
+import { sharingFormKeys } from '../cases/form-keys.js';
 import { isCreate } from '../../src/contract/index.js';
 import { CHECKS, PROBES, type Check, type ProbeCheck } from '../registry/index.js';
 import type { CredentialPlan } from '../credentials.js';
@@ -213,14 +212,12 @@ function siblingsOnPath(contract: Contract, op: Operation): boolean {
 }
 
 /**
- * The required query parameters of an operation named like the members of its exploded form object
- * `p` (OAS 3.0.3 §4.7.12.4: `id=1` is a member's key as much as the parameter's); none for another style.
+ * The required query parameters of an operation writing a key named like a member of its exploded
+ * form object `p` (OAS 3.0.3 §4.7.12.4: `id=1` is a member's key as much as the parameter's; another
+ * exploded object's `Enabled=true` as much as its own): they are always sent. None for another style.
  */
 function carriedMembers(op: Operation, p: Operation['parameters'][number]): string[] {
-  const schema = asSchema(p.schema);
-  if (!schema || p.content !== undefined || (p.style ?? 'form') !== 'form' || p.explode === false) return [];
-  const members = memberNames(schema);
-  return op.parameters
-    .filter((other) => other !== p && other.in === 'query' && other.required === true && members.has(other.name))
+  return sharingFormKeys(p, op.parameters)
+    .filter((other) => other.required === true)
     .map((other) => other.name);
 }

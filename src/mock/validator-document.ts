@@ -330,23 +330,20 @@ function parameterObjects(document: OpenAPIV3.Document): unknown[] {
 }
 
 /**
- * An optional deepObject query parameter left out is absent: its members are its only pairs, and
- * an empty object serialises to nothing (OAS 3.0.3 §4.7.12.4), so absence is never `{}`.
+ * A deepObject query parameter left out is absent: its members are its only pairs, and an empty
+ * object serialises to nothing (OAS 3.0.3 §4.7.12.4), so absence is never `{}`.
  * express-openapi-validator puts `{}` in its place when the schema declares `properties`
- * (cdimascio/express-openapi-validator#734), and then refuses it by the object's own `required`
- * (Stripe's `automatic_tax` needs `enabled`). The validator's copy wraps such a schema in an
- * `allOf` of itself, which it does not fill in; what it admits is unchanged. Named once.
+ * (cdimascio/express-openapi-validator#734): an optional one was then refused by the object's own
+ * `required` (Stripe's `automatic_tax` needs `enabled`), and a required one was never missing: a
+ * request without it was refused only by a member its schema requires (Stripe's `scope` needs
+ * `type`), and accepted where none is required. The validator's copy
+ * wraps such a schema in an `allOf` of itself, which it does not fill in; what it admits is
+ * unchanged. Named once.
  */
 function absentDeepObjects(document: OpenAPIV3.Document, changes: string[]): void {
   let count = 0;
   for (const parameter of parameterObjects(document)) {
-    if (
-      !isRecord(parameter) ||
-      parameter['in'] !== 'query' ||
-      parameter['style'] !== 'deepObject' ||
-      parameter['required'] === true
-    )
-      continue;
+    if (!isRecord(parameter) || parameter['in'] !== 'query' || parameter['style'] !== 'deepObject') continue;
     const schema = parameter['schema'];
     if (
       !isRecord(schema) ||
@@ -359,7 +356,7 @@ function absentDeepObjects(document: OpenAPIV3.Document, changes: string[]): voi
   }
   if (count > 0)
     changes.push(
-      `${count} optional deepObject query parameter(s) read as absent when left out, not as {} (OAS 3.0.3 §4.7.12.4)`,
+      `${count} deepObject query parameter(s) read as absent when left out, not as {} (OAS 3.0.3 §4.7.12.4)`,
     );
 }
 
@@ -545,7 +542,9 @@ function unreadableComponentNames(document: OpenAPIV3.Document, changes: string[
  * A parameter is its name and its place (OAS 3.0.3 §4.7.12), but the validator adds a path-level
  * one only where the operation has none of that name, whatever its place: the query's `path` then
  * stood alone, the path's was lost, and every request was refused "Unknown query parameter 'path'".
- * The validator's copy lists such a parameter in the operation itself.
+ * And it matches by the `name` or `$ref` written: an operation's own `Version` (an enum) beside the
+ * path item's `$ref` to a plain `Version` (AWS query documents) did not override it, so any Version
+ * was accepted. The validator's copy lists such a parameter in the operation itself.
  */
 function parametersSharingNames(document: OpenAPIV3.Document, changes: string[]): void {
   const shared = (document.components?.parameters ?? {}) as Record<string, unknown>;
@@ -555,6 +554,14 @@ function parametersSharingNames(document: OpenAPIV3.Document, changes: string[])
     return isRecord(found) ? found : undefined;
   };
   const sameName = (a: unknown, b: unknown): boolean => read(a)?.name === read(b)?.name && read(a)?.in !== read(b)?.in;
+  // The same parameter written two ways (the path item's `$ref: '#/components/parameters/Version'`, the
+  // operation's own `Version` with an enum): the validator matches a path-level parameter by the
+  // `name` or `$ref` written, so it kept both and the path item's, read last, overrode the
+  // operation's (OAS 3.0.3 §4.7.9 says the operation's overrides it).
+  const writtenApart = (a: unknown, b: unknown): boolean =>
+    read(a)?.name === read(b)?.name &&
+    read(a)?.in === read(b)?.in &&
+    !(isRecord(a) && isRecord(b) && (a['$ref'] ?? a['name']) === (b['$ref'] ?? b['name']));
   for (const [key, item] of Object.entries(document.paths ?? {})) {
     if (!isRecord(item) || !Array.isArray(item['parameters'])) continue;
     const atPath = item['parameters'] as unknown[];
@@ -563,7 +570,9 @@ function parametersSharingNames(document: OpenAPIV3.Document, changes: string[])
       Array.isArray(operation['parameters']) ? (operation['parameters'] as unknown[]) : [];
     const collides =
       atPath.some((p, i) => atPath.some((q, j) => i !== j && sameName(p, q))) ||
-      operations.some((operation) => own(operation).some((q) => atPath.some((p) => sameName(p, q))));
+      operations.some((operation) =>
+        own(operation).some((q) => atPath.some((p) => sameName(p, q) || writtenApart(p, q))),
+      );
     if (!collides) continue;
     // Every path-level parameter goes down to each operation, unless the operation has its own of that name and place.
     for (const operation of operations) {
@@ -573,7 +582,9 @@ function parametersSharingNames(document: OpenAPIV3.Document, changes: string[])
       operation['parameters'] = list;
     }
     delete item['parameters'];
-    changes.push(`${key}: path-level parameters listed in each operation (one name in two places)`);
+    changes.push(
+      `${key}: path-level parameters listed in each operation (one name in two places, or one parameter written two ways)`,
+    );
   }
 }
 
@@ -943,8 +954,14 @@ function mergeSamePaths(document: OpenAPIV3.Document, changes: string[]): void {
         !fragment.includes(`{${p.name}}`)
       );
     };
-    const named = (p: OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject): string =>
-      '$ref' in p ? p.$ref : `${p.in}:${p.name}`;
+    // A parameter is its name and place (OAS 3.0.3 §4.7.12), a `$ref` the one it points to: the
+    // operation's own `Version` (an enum) overrides the path item's `$ref` to a plain `Version`
+    // (§4.7.9), as AWS query documents write every operation. Compared as written, both were kept
+    // and the path item's, read last, admitted any Version.
+    const named = (written: OpenAPIV3.ParameterObject | OpenAPIV3.ReferenceObject): string => {
+      const p = resolveParameter(written);
+      return '$ref' in p ? p.$ref : `${p.in}:${p.name}`;
+    };
     for (const method of METHODS) {
       const operation = item[method];
       if (!operation || target[method]) continue;

@@ -5,7 +5,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadContract, packageRoot } from '../../src/contract/index.js';
+import { loadContract, packageRoot, SchemaValidator } from '../../src/contract/index.js';
+import { validParams } from '../../conformance/cases/inputs.js';
+import type { MutableInput } from '../../conformance/cases/mutations.js';
+import { Random } from '../../conformance/cases/random.js';
+import { CredentialPlan } from '../../conformance/credentials.js';
+import { planRun, select } from '../../conformance/plan/index.js';
 import { start } from '../../src/index.js';
 import { runComposed } from '../../conformance/composed-run.js';
 import { expectCleanSweep } from './outcomes.js';
@@ -641,6 +646,46 @@ function runOnMock(target: string, spec: string, checks: string[]): ReturnType<t
     }),
   );
 }
+
+describe('a required exploded form object is missing only where no pair of the request is named like its members', () => {
+  // ec2's `ConnectionLogOptions` beside `ClientLoginBannerOptions`, both with `Enabled`: the runner's
+  // request without the first still carried the second's `Enabled=true`, a key of the first's too
+  // (OAS 3.0.3 §4.7.12.4), and it failed the mock's 200 as "ConnectionLogOptions missing: accepted".
+  // The plan is read (which optional parameters a run sends is random): before, the defect was
+  // planned beside a required sharer, and sent beside an optional one.
+  const spec = join(packageRoot, 'fixtures', 'constructs', 'directory', 'exploded-objects-sharing-members.yaml');
+  const caseOf = async (id: string) => {
+    const contract = await loadContract(spec);
+    const plan = planRun(contract, select(contract, {}), new CredentialPlan(contract, {}));
+    return plan.cases.find((c) => c.op.id === id)!;
+  };
+  it('one sharing a member required: the defect is not sent, with the reason', async () => {
+    const create = await caseOf('createVpnEndpoint');
+    const defects = create.mutations.map((m) => m.defect);
+    expect(defects).not.toContain('query parameter ConnectionLogOptions missing');
+    expect(defects).toContain('query parameter RouteOptions missing');
+    expect(create.unsentMutations.join('\n')).toMatch(
+      /ConnectionLogOptions: missing is not sent: .*ClientLoginBannerOptions/,
+    );
+  });
+  it('one sharing a member optional: left out with it, and never sent beside it in a valid request', async () => {
+    const modify = await caseOf('modifyVpnEndpoint');
+    const missing = modify.mutations.find((m) => m.defect === 'query parameter ConnectionLogOptions missing')!;
+    const input: MutableInput = {
+      pathParams: {},
+      query: { ConnectionLogOptions: { Enabled: true }, ClientConnectOptions: { Enabled: false } },
+      body: undefined,
+      contentType: undefined,
+    };
+    missing.apply(input);
+    expect(input.query).toEqual({});
+    const params = modify.op.parameters.filter((p) => p.in === 'query');
+    for (let seed = 1; seed <= 8; seed++)
+      expect(Object.keys(validParams(params, new Random(seed), 'max', new SchemaValidator()))).toEqual([
+        'ConnectionLogOptions',
+      ]);
+  });
+});
 
 describe('an unknown id is probed only with a request that is otherwise valid', () => {
   it('a required body the runner does not write: not probed, with the reason; an optional one: probed, 404', async () => {

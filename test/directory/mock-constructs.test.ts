@@ -410,10 +410,60 @@ const CONSTRUCTS = [
   // channels, edrv's realtime): a bare 101 without Upgrade left the client with no answer ("fetch failed");
   // a request without Upgrade is refused 426 (RFC 9110 §15.5.22), one asking for it gets its 101.
   'switch-protocols-only.yaml',
+  // An operation's own parameter overriding the path item's `$ref` of the same name and place
+  // (amazonaws.com/sdb's `Version`, a one-value enum, beside the path item's plain `Version`): the
+  // validator kept both, the path item's last, and accepted any Version (OAS 3.0.3 §4.7.9).
+  'operation-overrides-path-ref-parameter.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
   it.each(CONSTRUCTS)('%s: mock starts, no 5xx, no failure', (name) => expectCleanSweep(name));
+});
+
+describe("an operation's own parameter overrides the path item's `$ref` of its name and place (OAS 3.0.3 §4.7.9)", () => {
+  // The validator matched a path-level parameter by the `name` or `$ref` written: the path item's plain
+  // `Version` (a `$ref`) stayed beside the operation's one-value enum and, read last, admitted any value.
+  it.each([
+    ['/?Action=CreateDomain&Version=2009-04-15&DomainName=abc', 200],
+    ['/?Action=CreateDomain&Version=lost-zz&DomainName=abc', 400],
+    ['/?Action=DeleteDomain&Version=lost-zz&DomainName=abc', 400],
+    ['/recipes/7/information?includeNutrition=true', 200],
+    ['/recipes/7/information?includeNutrition=maybe', 400],
+    ['/recipes/7/information', 400],
+  ])('GET %s answers %i', async (target, status) => {
+    const mock = await start({
+      port: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'operation-overrides-path-ref-parameter.yaml'),
+    });
+    try {
+      const answer = await fetch(`${mock.url}${target}`);
+      expect(answer.status).toBe(status);
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe('a required deepObject query parameter left out is missing (OAS 3.0.3 §4.7.12.4)', () => {
+  // The validator put `{}` in its place (cdimascio/express-openapi-validator#734): a request without
+  // any `filter[…]` pair was answered 200, where its members are all optional.
+  it.each([
+    ['/reports?filter[status]=open', 200],
+    ['/reports?filter[owner]=ana&filter[status]=closed', 200],
+    ['/reports', 400],
+    ['/reports?filter[status]=pending', 400],
+  ])('GET %s answers %i', async (target, status) => {
+    const mock = await start({
+      port: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'required-deep-object-missing.yaml'),
+    });
+    try {
+      const answer = await fetch(`${mock.url}${target}`);
+      expect(answer.status).toBe(status);
+    } finally {
+      await mock.close();
+    }
+  });
 });
 
 describe('an operation whose one success is 101 Switching Protocols', () => {
