@@ -2,7 +2,7 @@ import { asSchema, effective, isRecord, type Schema } from '../cases/schema.js';
 import { isJsonMediaType, mediaEssence } from '../../src/contract/index.js';
 import type { Violation } from '../types.js';
 import { pass, skip, type Check } from './types.js';
-import { excerpt, isOwnExchange, parseJson, responseJsonSchema } from './util.js';
+import { excerpt, isOwnExchange, operationsOnPath, parseJson, responseJsonSchema } from './util.js';
 import { documentedResponse } from '../../src/contract/index.js';
 
 /** Every 4xx/5xx answer carries the contract's error object: JSON, valid, `status` = HTTP status, `code` from the catalogue. */
@@ -37,8 +37,7 @@ export const errorShape: Check = {
         return skip(
           `a ${response.status} to an undocumented method is no answer any operation on ${operation.path} documents (OAS 3.1.0 §4.8.16: responses describe their own operation); method_not_allowed judges it`,
         );
-      const onPath = ctx.contract.operations
-        .filter((o) => o.path === operation.path)
+      const onPath = operationsOnPath(ctx.contract.operations, operation)
         .map((o) => documentedResponse(o.responses, response.status))
         .find((d) => d !== undefined && d.key === String(response.status));
       if (!onPath)

@@ -1,6 +1,7 @@
 import type { Operation } from '../../src/contract/index.js';
 import { judgeRefusal, REFUSALS } from './refusal.js';
 import { fail, pass, skip, type Check } from './types.js';
+import { operationsOnPath } from './util.js';
 
 /**
  * RFC 9110 §15.5.6: a method the resource does not support is 405, with an Allow header listing
@@ -59,7 +60,7 @@ export const methodNotAllowed: Check = {
 
 /** The 405 responses the operations of one path document (the undocumented method belongs to none of them). */
 function pathResponses(operations: readonly Operation[], operation: Operation): Operation['responses'] {
-  const siblings = operations.filter((o) => o.path === operation.path);
+  const siblings = operationsOnPath(operations, operation);
   const with405 = siblings.find((o) => o.responses['405'] !== undefined);
   return with405 ? { '405': with405.responses['405']! } : {};
 }

@@ -1,6 +1,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Operation } from '../../src/contract/index.js';
 import {
+  operationIndex,
   admitsJson,
   documentedMediaFor,
   isJsonMediaType,
@@ -9,6 +10,17 @@ import {
 } from '../../src/contract/index.js';
 import { effective, type Schema } from '../cases/schema.js';
 import type { Exchange, RecordedResponse } from '../types.js';
+
+const byPath = operationIndex((o) => o.path);
+
+/**
+ * The operations written on the same path key as `operation` (itself included), in the contract's
+ * order, from an index built once per contract: asked per undocumented-method answer, a walk of
+ * every operation each time (Microsoft Graph: 7,419 paths × 11,422 operations).
+ */
+export function operationsOnPath(operations: readonly Operation[], operation: Operation): readonly Operation[] {
+  return byPath(operations).get(operation.path) ?? [];
+}
 
 export function documentedStatuses(operation: Operation): string[] {
   return Object.keys(operation.responses);

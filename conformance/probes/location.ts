@@ -2,6 +2,7 @@ import type { Operation } from '../../src/contract/index.js';
 import { isRecord } from '../cases/schema.js';
 import type { ProbeCheck, ProbeVerdict as Verdict } from '../registry/types.js';
 import type { Exchange } from '../types.js';
+import { exchangesRequesting } from '../exchange-index.js';
 import { acceptedBody, collectionOf, creates, json, needsKey, ok } from './util.js';
 
 const same = (a: unknown, b: unknown): boolean => a !== undefined && b !== undefined && String(a) === String(b);
@@ -104,9 +105,10 @@ const judgedCreate = (plan: LocationPlan, own: Exchange): Exchange =>
 
 /** The run's last accepted (2xx) create of `op`. */
 function acceptedCreate(exchanges: readonly Exchange[], op: Operation): Exchange | undefined {
-  for (let i = exchanges.length - 1; i >= 0; i--) {
-    const e = exchanges[i];
-    if (e?.kind === 'positive' && e.requestedOperationId === op.id && e.response && ok(e)) return e;
+  const mine = exchangesRequesting(exchanges, op.id);
+  for (let i = mine.length - 1; i >= 0; i--) {
+    const e = mine[i];
+    if (e?.kind === 'positive' && e.response && ok(e)) return e;
   }
   return undefined;
 }

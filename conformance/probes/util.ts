@@ -8,6 +8,7 @@ import {
 import { isRecord, properties } from '../cases/schema.js';
 import type { ProbeRun } from '../registry/types.js';
 import type { Exchange } from '../types.js';
+import { exchangesRequesting } from '../exchange-index.js';
 
 export { properties };
 
@@ -29,16 +30,10 @@ export const needsKey = (run: ProbeRun, op: Operation): boolean =>
 
 /** The body of the last accepted positive request of an operation in this run: a body the target took. */
 export function acceptedBody(run: ProbeRun, op: Operation): Record<string, unknown> | undefined {
-  for (let i = run.exchanges.length - 1; i >= 0; i--) {
-    const e = run.exchanges[i];
-    if (
-      e?.kind !== 'positive' ||
-      e.requestedOperationId !== op.id ||
-      !e.response ||
-      e.response.status < 200 ||
-      e.response.status > 299
-    )
-      continue;
+  const mine = exchangesRequesting(run.exchanges, op.id);
+  for (let i = mine.length - 1; i >= 0; i--) {
+    const e = mine[i];
+    if (e?.kind !== 'positive' || !e.response || e.response.status < 200 || e.response.status > 299) continue;
     if (isRecord(e.input?.body)) return structuredClone(e.input.body);
   }
   return undefined;
@@ -74,10 +69,11 @@ const EXISTING: ReadonlySet<Exchange['kind']> = new Set([
 export function acceptedPathParams(exchanges: readonly Exchange[], op: Operation): Record<string, unknown> | undefined {
   const names = op.parameters.filter((p) => p.in === 'path').map((p) => p.name);
   if (names.length === 0) return {};
-  for (let i = exchanges.length - 1; i >= 0; i--) {
-    const e = exchanges[i];
+  const mine = exchangesRequesting(exchanges, op.id);
+  for (let i = mine.length - 1; i >= 0; i--) {
+    const e = mine[i];
     // Only requests sent with values meant to exist: an unknown-id probe a server wrongly accepted names nothing.
-    if (!e || e.requestedOperationId !== op.id || !ok(e) || e.input === undefined || !EXISTING.has(e.kind)) continue;
+    if (!e || !ok(e) || e.input === undefined || !EXISTING.has(e.kind)) continue;
     const params = e.input.pathParams;
     if (names.every((n) => params[n] !== undefined)) return Object.fromEntries(names.map((n) => [n, params[n]]));
   }

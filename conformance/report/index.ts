@@ -1,4 +1,5 @@
 import { isDocumentedSuccess, type Operation } from '../../src/contract/index.js';
+import { groupBy } from '../group-by.js';
 import { CHECKS } from '../registry/index.js';
 import type { Note } from '../plan/index.js';
 import type { Session } from '../session.js';
@@ -75,9 +76,12 @@ export function coverageOf(
   notes: readonly Note[],
 ): Coverage {
   const notExercised: Array<{ operation: string; reason: string }> = [];
+  // Valid requests for each operation: its generated ones, and the reads and lists of a resource the run made.
+  const valid = groupBy(exchanges, (e) => (VALID_KINDS.has(e.kind) ? e.requestedOperationId : undefined));
+  const notesOf = groupBy(notes, (n) => n.operation);
   for (const op of operations) {
-    // Valid requests for the operation: its generated ones, and the reads and lists of a resource the run made.
-    const positives = exchanges.filter((e) => VALID_KINDS.has(e.kind) && e.requestedOperationId === op.id);
+    const positives = valid.get(op.id) ?? [];
+    const mine = notesOf.get(op.id) ?? [];
     if (positives.some((e) => e.response !== undefined && isDocumentedSuccess(op.responses, e.response.status)))
       continue;
     const answered = positives.filter((e) => e.response !== undefined);
@@ -88,8 +92,8 @@ export function coverageOf(
         : undefined;
     const reason =
       undocumentedAnswers ??
-      notes.find((n) => n.operation === op.id && (n.kind === 'positive' || n.kind === '*'))?.reason ??
-      notes.find((n) => n.operation === op.id)?.reason ??
+      mine.find((n) => n.kind === 'positive' || n.kind === '*')?.reason ??
+      mine[0]?.reason ??
       positives.find((e) => e.error)?.error?.message ??
       'no valid request could be made for it';
     notExercised.push({ operation: op.id, reason });

@@ -77,7 +77,7 @@ describe('templates listing the values of their segments (listed-segment-beside-
   });
 });
 
-describe('templates tried by their first segment (an index built once): the same match as trying every template', () => {
+describe('templates tried by their first segment and their count of `/` (indexes built once): the same match as trying every template', () => {
   let matcher: OperationMatcher;
   beforeAll(async () => {
     const get = (operationId: string): Record<string, unknown> => ({
@@ -111,6 +111,11 @@ describe('templates tried by their first segment (an index built once): the same
     ['/v1/x:run', 'run {"name":"x"}'],
     ['/v1/x', 'unknown-path'],
     ['/acme/items/1', 'unknown-path'],
+    // Then by their count of `/` (an expression takes none): an encoded one is the value's.
+    ['/users/a%2Fb', 'user {"id":"a/b"}'],
+    ['/users/7/', 'unknown-path'],
+    ['/users/7/items/8/9/10', 'unknown-path'],
+    ['//', 'unknown-path'],
   ])('GET %s → %s', (path, expected) => {
     expect(outcome(matcher.match('GET', path))).toBe(expected);
   });

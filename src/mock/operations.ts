@@ -60,6 +60,15 @@ interface CompiledPath {
   readonly segmentLists: readonly (readonly string[] | undefined)[];
   /** How many whole segments are one expression (path-template.ts bySpecificity's first key). */
   readonly bare: number;
+  /** How many of those list their values (segmentLists' defined entries). */
+  readonly listed: number;
+  /**
+   * The `/` of its literal text: every path it matches has exactly these, since an expression takes
+   * no `/` (RFC 6570 §3.2.2, templateSource). Two paths with different counts never share a template.
+   */
+  readonly slashes: number;
+  /** Its place in the matcher's order (bySpecificity). */
+  readonly order: number;
 }
 
 /**
@@ -103,11 +112,15 @@ export class OperationMatcher {
           allow: [...new Set(ops.map((op) => op.method.toUpperCase()))].join(', '),
           allowAll: allowAll([...new Set(ops.map((op) => op.method.toUpperCase()))]),
           ...segmentsOf(template, ops[0]!),
+          slashes: slashesOf(template.replace(/\{[^}]+\}/g, '')),
         };
       })
       // The more specific template first (path-template.ts bySpecificity): custom methods and
       // segments of several expressions before a segment of one expression alone.
-      .sort((a, b) => bySpecificity(a.template, b.template));
+      .sort((a, b) => bySpecificity(a.template, b.template))
+      .map((compiled, order) => ({ ...compiled, order }));
+    for (const compiled of this.paths)
+      this.bySlashes.set(compiled.slashes, [...(this.bySlashes.get(compiled.slashes) ?? []), compiled]);
     this.openFirst = this.paths.filter((c) => literalFirst(c.template) === undefined);
     this.literalFirsts = new Set(this.paths.flatMap((c) => literalFirst(c.template) ?? []));
   }
@@ -118,6 +131,10 @@ export class OperationMatcher {
   private readonly literalFirsts: ReadonlySet<string>;
   /** startingWith's lists, per literal first segment (keys from the contract only). */
   private readonly byFirst = new Map<string, readonly CompiledPath[]>();
+  /** The templates, in order, by their literal `/` count (CompiledPath.slashes). */
+  private readonly bySlashes = new Map<number, CompiledPath[]>();
+  /** candidates' lists, per first-segment list and `/` count (counts some template has only). */
+  private readonly byFirstAndSlashes = new Map<readonly CompiledPath[], Map<number, readonly CompiledPath[]>>();
 
   /** The request path without the base path; undefined when it is outside the base path. */
   private local(path: string): string | undefined {
@@ -201,7 +218,8 @@ export class OperationMatcher {
    */
   private named(path: string, first: CompiledPath): { compiled: CompiledPath; m: RegExpExecArray }[] {
     const out: { compiled: CompiledPath; m: RegExpExecArray }[] = [];
-    for (const compiled of this.paths.slice(this.paths.indexOf(first) + 1)) {
+    for (const compiled of this.bySlashes.get(slashesOf(path)) ?? []) {
+      if (compiled.order <= first.order) continue;
       const m = compiled.regexp.exec(path);
       if (!m) continue;
       const lists = compiled.operations.some((operation) => {
@@ -229,12 +247,12 @@ export class OperationMatcher {
    * template the path fits answers, so a wrong value still gets that template's refusal.
    */
   private find(path: string): { compiled: CompiledPath; m: RegExpExecArray } | undefined {
-    const candidates = this.startingWith(path);
+    const candidates = this.candidates(path);
     for (const read of ['strict', 'regexp'] as const) {
       let best: { compiled: CompiledPath; m: RegExpExecArray; open: number } | undefined;
       for (const compiled of candidates) {
         // A template with fewer open segments for this path comes first, as bySpecificity orders them.
-        if (best && compiled.bare - compiled.segmentLists.filter(Boolean).length >= best.open) continue;
+        if (best && compiled.bare - compiled.listed >= best.open) continue;
         const m = compiled[read].exec(path);
         if (!m) continue;
         // Only fewer segments left open by the values this path carries wins: a template listing values
@@ -246,6 +264,27 @@ export class OperationMatcher {
       if (best) return best;
     }
     return undefined;
+  }
+
+  /**
+   * startingWith's templates with as many `/` as the path (CompiledPath.slashes), in order: the others
+   * cannot match it. Microsoft Graph's `/users` starts some 2,000 templates of 2 to 9 segments.
+   */
+  private candidates(path: string): readonly CompiledPath[] {
+    const slashes = slashesOf(path);
+    if (!this.bySlashes.has(slashes)) return [];
+    const starting = this.startingWith(path);
+    let counted = this.byFirstAndSlashes.get(starting);
+    if (!counted) {
+      counted = new Map();
+      this.byFirstAndSlashes.set(starting, counted);
+    }
+    let kept = counted.get(slashes);
+    if (!kept) {
+      kept = starting.filter((c) => c.slashes === slashes);
+      counted.set(slashes, kept);
+    }
+    return kept;
   }
 
   /**
@@ -282,14 +321,22 @@ export class OperationMatcher {
  * `/sites/{site_id}/rssizones/count`), and concrete paths match before templated ones (OAS 3.0.3
  * §4.7.8): so `/sites/1/zones/count` is that path's, not `/sites/{site_id}/zones/{zone_id}`'s.
  */
-function segmentsOf(template: string, operation: Operation): Pick<CompiledPath, 'segmentLists' | 'bare'> {
+function segmentsOf(template: string, operation: Operation): Pick<CompiledPath, 'segmentLists' | 'bare' | 'listed'> {
   const segments = template.split('/');
   const whole = (name: string): boolean => segments.includes(`{${name}}`);
   const names = [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
   return {
     segmentLists: names.map((name) => (whole(name) ? listedValues(operation, name) : undefined)),
     bare: names.filter(whole).length,
+    listed: names.filter((name) => whole(name) && listedValues(operation, name) !== undefined).length,
   };
+}
+
+/** How many `/` a text holds. */
+function slashesOf(text: string): number {
+  let count = 0;
+  for (let i = text.indexOf('/'); i !== -1; i = text.indexOf('/', i + 1)) count++;
+  return count;
 }
 
 /** The whole segments of a path a template's expressions take without listing the value carried. */
