@@ -98,6 +98,16 @@ const VALID: ReadonlyArray<[construct: string, section: string, schema: Schema]>
   ],
   ['format date-time', 'OAS 3.0.3 §4.7.4; RFC 3339 §5.6', { type: 'string', format: 'date-time' }],
   [
+    "a fixed-length core padded with free text, at that exact length (AWS Clean Rooms' UUID)",
+    'JSON Schema Validation §6.3.1–3',
+    {
+      type: 'string',
+      pattern: '.*[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}.*',
+      minLength: 36,
+      maxLength: 36,
+    },
+  ],
+  [
     'pattern with nested unbounded repetitions (amazonaws.com/vpc-lattice ResourceArn)',
     'JSON Schema Validation §6.3.1–3',
     {
