@@ -3,7 +3,7 @@ import type { Check, CheckContext } from '../registry/index.js';
 import { toCurl } from '../http/curl.js';
 import type { Note } from '../plan/index.js';
 import type { CheckOutcome, CheckResult, Exchange, GeneratedInput, ResultStatus } from '../types.js';
-import { groupBy } from '../group-by.js';
+import { groupBy } from '../../src/contract/group-by.js';
 import { siblingsReached } from './siblings.js';
 import { failedStatus, rateLimited, siblingInputReason, stabilityNote } from './policies.js';
 

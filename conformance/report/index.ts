@@ -1,5 +1,5 @@
 import { isDocumentedSuccess, type Operation } from '../../src/contract/index.js';
-import { groupBy } from '../group-by.js';
+import { groupBy } from '../../src/contract/group-by.js';
 import { CHECKS } from '../registry/index.js';
 import type { Note } from '../plan/index.js';
 import type { Session } from '../session.js';

@@ -7,6 +7,7 @@ import {
   selectorsOf,
   type KeySelector,
 } from '../contract/index.js';
+import { groupBy } from '../contract/group-by.js';
 import { HttpError } from './errors.js';
 
 export type RouteMatch =
@@ -119,8 +120,7 @@ export class OperationMatcher {
       // segments of several expressions before a segment of one expression alone.
       .sort((a, b) => bySpecificity(a.template, b.template))
       .map((compiled, order) => ({ ...compiled, order }));
-    for (const compiled of this.paths)
-      this.bySlashes.set(compiled.slashes, [...(this.bySlashes.get(compiled.slashes) ?? []), compiled]);
+    this.bySlashes = groupBy(this.paths, (compiled) => compiled.slashes);
     this.openFirst = this.paths.filter((c) => literalFirst(c.template) === undefined);
     this.literalFirsts = new Set(this.paths.flatMap((c) => literalFirst(c.template) ?? []));
   }
@@ -132,7 +132,7 @@ export class OperationMatcher {
   /** startingWith's lists, per literal first segment (keys from the contract only). */
   private readonly byFirst = new Map<string, readonly CompiledPath[]>();
   /** The templates, in order, by their literal `/` count (CompiledPath.slashes). */
-  private readonly bySlashes = new Map<number, CompiledPath[]>();
+  private readonly bySlashes: ReadonlyMap<number, readonly CompiledPath[]>;
   /** candidates' lists, per first-segment list and `/` count (counts some template has only). */
   private readonly byFirstAndSlashes = new Map<readonly CompiledPath[], Map<number, readonly CompiledPath[]>>();
 

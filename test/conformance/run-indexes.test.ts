@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { contractFromDocument } from '../../src/contract/index.js';
 import { operationsOnPath } from '../../conformance/checks/util.js';
 import { exchangesRequesting } from '../../conformance/exchange-index.js';
-import { groupBy } from '../../conformance/group-by.js';
+import { groupBy } from '../../src/contract/group-by.js';
 import type { Exchange } from '../../conformance/types.js';
 
 const exchange = (seq: number, requestedOperationId: string | undefined): Exchange =>

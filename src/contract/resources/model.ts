@@ -7,6 +7,7 @@ import { anyProperties, mergeAllOf } from '../schema-views.js';
 import { requestPath, resourcePath } from '../path-template.js';
 import type { Contract, Operation } from '../types.js';
 import { operationIndex } from '../operation-index.js';
+import { groupBy } from '../group-by.js';
 import {
   type EnvelopeMember,
   identifiersMember,
@@ -1120,12 +1121,10 @@ export function inferModel(contract: Contract): GenericModel {
 
 /** The item paths of each collection path (`/Items` → `/Items/{itemId}`), by the one item-path rule (items.ts). */
 function itemPathsByCollection(paths: Iterable<string>): ReadonlyMap<string, readonly string[]> {
-  const under = new Map<string, string[]>();
-  for (const path of paths) {
+  return groupBy(paths, (path) => {
     const item = itemSegment(path);
-    if (item && item.extension === undefined) under.set(item.collection, [...(under.get(item.collection) ?? []), path]);
-  }
-  return under;
+    return item && item.extension === undefined ? item.collection : undefined;
+  });
 }
 
 /**
