@@ -45,13 +45,13 @@ const LONGEST_FIRST = [
   'test/zoo/matrix-tsoa-devices.test.ts', // 6.7 s CPU (own 4.7, children 2.0), 35 s wall at load (2026-11-28)
   'test/conformance/corpus-discord.test.ts', // 31–36 s CPU in a whole-suite run, Prism 22–27 s of it (session 27; 97 s before Prism ran without its answer check)
   'test/conformance/holdout-prism-clerk.test.ts', // 17–18 s CPU in a whole-suite run (session 27; 43 s before Prism ran without its answer check)
-  'test/self-consistency/holdout-stripe.test.ts', // 47–49 s CPU in a whole-suite run, 35 s alone (87 s before the validators stopped carrying `paths`); + 81 s for its 4-shard equality test (issue 32); the file alone, shards included, 75–83 → 58–62 s CPU once request validators shared the component schemas (2026-11-27); alone, main and h-suite side by side: 79.7 → 77.5 and 87.9 → 84.8 s at load 6–15 once validators compiled each referenced schema once and the generic store stopped copying what it only reads, then 79.6 → 74.4 s (load ~6) and 63.1 → 57.6 s (load ~3) once resets restored the kept seeded state and the runner kept its answers about the contract across runs (2026-11-28)
+  'test/self-consistency/holdout-stripe.test.ts', // 25.9 s CPU alone (52.8 s with the 4-shard equality test, moved to holdout-clerk, 2026-11-28); earlier: 87 s before the validators stopped carrying `paths`, less as validators shared component schemas, compiled each referenced schema once, and resets restored the kept seeded state (2026-11-27/28)
   'test/self-consistency/corpus-versions-large.test.ts', // 30 s CPU (49 s before); 38.1 → 37.1 s alone, main and the branch side by side at load ~6 (2026-11-28)
   'test/conformance/holdout-prism-pinterest.test.ts', // 28 s CPU in a whole-suite run (session 27)
   'test/self-consistency/holdout-pinterest.test.ts', // 25 s CPU (37 s before); alone, main and h-suite side by side: 29.9 → 29.1 s (load ~6), 26.6 → 26.5 s (load ~3): within the noise (2026-11-28)
   'test/mock/validation-equivalence.test.ts', // 23–25 s CPU (43 s before)
   'test/mock/corpus.test.ts', // 18 s CPU (31 s with a Prism process per document, before session 27)
-  'test/self-consistency/holdout-clerk.test.ts', // 6.3 %
+  'test/self-consistency/holdout-clerk.test.ts', // 6.3 %, + about 9 s of CPU for the 4-shard equality test (issue 32)
   'test/conformance/corpus-twilio-api.test.ts', // 22 s CPU
   'test/self-consistency/holdout-medium.test.ts', // 19 s CPU; 23.5 → 23.8 s alone, main and h-suite side by side at load ~3 (2026-11-28)
   'test/conformance/corpus.test.ts', // 5.8 s CPU (session 27: its 7 documents on one Prism process)

@@ -2,7 +2,7 @@
  * A run split into N shards and merged equals the whole run, result for result (issue 32): the
  * whole run and each shard each against a fresh mock of the document (so every run starts from the
  * same seeded state), every shard's report written as JSON and read back as `merge` reads it.
- * Used by test/traffic/shard.test.ts (small documents) and, for Stripe, by
+ * Used by test/traffic/shard.test.ts (small documents), test/self-consistency/holdout-clerk.test.ts and
  * `node dist/bench/shard-equivalence.js FILE [N] [EXAMPLES]`.
  */
 import { performance } from 'node:perf_hooks';
@@ -112,8 +112,8 @@ export interface ShardEquivalenceOptions {
   readonly mock?: RunningMock;
   /**
    * The whole run, already made by the caller under the same conditions (the same document, workflows,
-   * credentials, seed and examples, from the seeded state): it is not run again (the Stripe
-   * self-consistency test's run, test/self-consistency/holdout-stripe.test.ts).
+   * credentials, seed and examples, from the seeded state): it is not run again (the Clerk
+   * self-consistency test's run, test/self-consistency/holdout-clerk.test.ts).
    */
   readonly whole?: RunReport;
   /** Per-request time limit (SUITE_TIMEOUT_MS unless given). */

@@ -33,8 +33,8 @@ describe('--shard K/N', () => {
   });
 
   // The whole run and each shard against a fresh mock: the merged shards equal the whole, result for
-  // result and in order, with the same exit code. Stripe (384 operations, one example each) runs the
-  // same comparison in test/self-consistency/holdout-stripe.test.ts, on that file's whole run: here,
+  // result and in order, with the same exit code. Clerk (192 operations, three examples each) runs the
+  // same comparison in test/self-consistency/holdout-clerk.test.ts, on that file's whole run: here,
   // the Petstore with its workflows and a smaller real document.
   it.each([
     ['the Petstore with its workflows', bundledContractPath, 'dev-key'],
