@@ -68,7 +68,10 @@ function upToDate() {
 
 // `--check`: exit 0 when up to date, 1 when a build is due; builds nothing.
 if (process.argv.includes('--check')) process.exit(upToDate() ? 0 : 1);
-// `--no-check`: emit only (tsc --noCheck), for `npm test`, whose type-check right after covers the same files.
+// `--no-check`: emit only (tsc --noCheck): for `npm test`, whose type-check beside it covers the same
+// files, and for `npm start` and `npm run conformance`, which need the JavaScript, not a verdict on the
+// types (a fresh clone's first start: 6.4 s and 9.8 s of CPU checked, 3.5 s and 5.0 s not;
+// `/usr/bin/time npx tsc -p tsconfig.build.json [--noCheck]`). `npm run build` still checks.
 const noCheck = process.argv.includes('--no-check') ? ['--noCheck'] : [];
 if (!upToDate()) {
   const started = Date.now();
