@@ -17,6 +17,7 @@ export * from './schema.js';
 export { schemaValidatorFor } from './validator-for.js';
 export { isRecord, walkRecords } from './guards.js';
 export {
+  declaredMembers,
   asSchema,
   mergeAllOf,
   mergeTwo,

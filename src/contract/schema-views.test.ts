@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   admitsNull,
   anyProperties,
+  declaredMembers,
   nonNullView,
   discriminatedAlternative,
   namedAlternativeView,
@@ -288,5 +289,47 @@ describe('the fields a request schema lets the client write (OAS 3.0.3 §4.7.24:
     ['no body, nothing writable', undefined, []],
   ])('%s', (_construct, content, expected) => {
     expect([...writableInRequest(content)].sort()).toEqual(expected);
+  });
+});
+
+describe('declaredMembers: the members a request body schema takes, where it names them all', () => {
+  const props = { name: { type: 'string' }, done: { type: 'boolean' } } as const;
+  it.each<[string, Schema | undefined, string[] | undefined]>([
+    [
+      'a model: its properties (Pydantic, zod, class-validator)',
+      { type: 'object', properties: props },
+      ['done', 'name'],
+    ],
+    [
+      'additionalProperties false: the same',
+      { type: 'object', properties: props, additionalProperties: false },
+      ['done', 'name'],
+    ],
+    [
+      'allOf parts and union alternatives count',
+      { allOf: [{ properties: { a: {} } }], oneOf: [{ properties: { b: {} } }] },
+      ['a', 'b'],
+    ],
+    [
+      'additionalProperties true admits others',
+      { type: 'object', properties: props, additionalProperties: true },
+      undefined,
+    ],
+    [
+      'an additionalProperties schema admits others',
+      { type: 'object', properties: props, additionalProperties: { type: 'string' } },
+      undefined,
+    ],
+    ['so does a part of allOf that does', { allOf: [{ properties: props }, { additionalProperties: {} }] }, undefined],
+    [
+      'patternProperties admit others',
+      { type: 'object', properties: props, patternProperties: { '^x-': {} } } as Schema,
+      undefined,
+    ],
+    ['a schema naming no property: a free-form body', { type: 'object' }, undefined],
+    ['no schema', undefined, undefined],
+  ])('%s', (_construct, schema, expected) => {
+    const got = declaredMembers(schema);
+    expect(got === undefined ? undefined : [...got].sort()).toEqual(expected);
   });
 });

@@ -283,6 +283,38 @@ export function anyProperties(schema: Schema | undefined): Map<string, Schema> {
 }
 
 /**
+ * The members a request body's schema declares, where they are all it takes: the names of its
+ * properties (allOf parts and union alternatives included). A framework builds that schema from the
+ * model it validates with, and drops what the model does not name (Pydantic's default `extra =
+ * "ignore"`, zod's default strip, Nest's `whitelist`, DRF serializers): a record field only the read
+ * schema has (`id`, `created_at`) is the server's, whatever a client sends. Undefined where the
+ * schema names no property, or admits other members by name: `additionalProperties` true or a schema
+ * (JSON Schema 2020-12 §10.3.2.3; Pydantic's `extra = "allow"`, zod's `passthrough`),
+ * `patternProperties`, or an `unevaluatedProperties` that is not false.
+ */
+export function declaredMembers(schema: Schema | undefined): ReadonlySet<string> | undefined {
+  const names = anyProperties(schema);
+  if (names.size === 0) return undefined;
+  let open = false;
+  const seen = new Set<Schema>();
+  const visit = (s: Schema | undefined): void => {
+    if (!s || seen.has(s) || open) return;
+    seen.add(s);
+    const extra: unknown = s.additionalProperties;
+    const unevaluated: unknown = Reflect.get(s, 'unevaluatedProperties');
+    if (
+      (extra !== undefined && extra !== false) ||
+      Reflect.get(s, 'patternProperties') !== undefined ||
+      (unevaluated !== undefined && unevaluated !== false)
+    )
+      open = true;
+    for (const part of [...(s.allOf ?? []), ...(s.oneOf ?? []), ...(s.anyOf ?? [])]) visit(asSchema(part));
+  };
+  visit(schema);
+  return open ? undefined : new Set(names.keys());
+}
+
+/**
  * The body fields a request's own schemas declare and do not mark readOnly: the client may write
  * them. readOnly binds the schema that declares it (OAS 3.0.3 §4.7.24: such a property "SHOULD NOT
  * be sent as part of the request" of that schema), so a field the answer's schema marks readOnly

@@ -1349,3 +1349,55 @@ describe('a create named by its item parameter, answering no identifier', () => 
     }
   });
 });
+
+describe('a create model apart from the read model', () => {
+  // FastAPI's TaskCreate / Task, zod's ProjectCreate / Project, Nest's DTOs: `id` and `created_at` only
+  // in the read model, with no readOnly. The frameworks drop a member their model does not name; the
+  // mock stored the client's `id` and `created_at`, and a replace or patch rewrote them.
+  it('keeps the server its id and creation time on create, replace and patch', async () => {
+    const mock = await start({
+      port: 0,
+      records: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'create-model-apart-from-read.yaml'),
+    });
+    try {
+      const forged = { id: 777_777, created_at: '2001-01-01T00:00:00Z' };
+      const created = await postJson(mock.url, '/tasks/', { title: 'write', ...forged });
+      expect(created.status).toBe(201);
+      const task = (await created.json()) as { id: number; title: string; done: boolean; created_at: string };
+      expect(task.id).not.toBe(forged.id);
+      expect(task.created_at).not.toBe(forged.created_at);
+      expect(task).toMatchObject({ title: 'write', done: false });
+      expect((await fetch(`${mock.url}/tasks/${forged.id}`)).status).toBe(404);
+      const send = (method: string, body: unknown) =>
+        fetch(`${mock.url}/tasks/${task.id}`, {
+          method,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      expect((await send('PUT', { title: 'rewrite', done: true, ...forged })).status).toBe(200);
+      expect((await send('PATCH', { title: 'again', ...forged })).status).toBe(200);
+      const read = (await (await fetch(`${mock.url}/tasks/${task.id}`)).json()) as typeof task;
+      expect(read).toEqual({ ...task, title: 'again', done: true });
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it('keeps what a model admitting other members is sent', async () => {
+    const mock = await start({
+      port: 0,
+      records: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'create-model-apart-from-read.yaml'),
+    });
+    try {
+      const created = await postJson(mock.url, '/notes', { text: 'hi', pinned: true });
+      expect(created.status).toBe(201);
+      const note = (await created.json()) as { id: string; pinned: boolean };
+      expect(note.pinned).toBe(true);
+      expect(((await (await fetch(`${mock.url}/notes/${note.id}`)).json()) as { pinned: boolean }).pinned).toBe(true);
+    } finally {
+      await mock.close();
+    }
+  });
+});

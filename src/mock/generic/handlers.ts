@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Faker } from '@faker-js/faker';
 import type { OpenAPIV3 } from 'openapi-types';
 import {
+  declaredMembers,
   alternativesOf,
   anyProperties,
   discriminatedAlternative,
@@ -359,6 +360,24 @@ function requestSchema(operation: Operation): Schema | undefined {
     if (schema) return schema;
   }
   return undefined;
+}
+
+/**
+ * A body without the members its request schema does not take (declaredMembers, every media type's
+ * schema): a service drops them before its handler runs, so a record field only the read schema
+ * names (`id`, `created_at`) stays the server's whatever a client sends. The body as it is where a
+ * schema admits other members, and for a wrapped body (recordBody), whose schema declares the wrapper.
+ */
+function membersTaken(operation: Operation, body: unknown): unknown {
+  if (!isRecord(body)) return body;
+  const declared = new Set<string>();
+  for (const media of Object.values(operation.requestBody?.content ?? {})) {
+    const names = declaredMembers(asSchema(media.schema));
+    if (!names) return body;
+    for (const name of names) declared.add(name);
+  }
+  if (declared.size === 0 || Object.keys(body).every((key) => declared.has(key))) return body;
+  return Object.fromEntries(Object.entries(body).filter(([key]) => declared.has(key)));
 }
 
 /**
@@ -1919,11 +1938,13 @@ export function genericHandlers(deps: GenericDeps): Handlers {
           const scope = scopeOf(collection, input.params);
           // Exactly what the client sent (the fields the record declares and accepts), then the
           // identifier, then what the record schema requires and the client could not send (readOnly).
-          const unwrapped = recordBody(input.body);
+          const asSent = recordBody(input.body);
+          const wrapped = asSent !== input.body;
+          const unwrapped = wrapped ? asSent : membersTaken(input.operation, asSent);
           const sendable = writableFor(input.operation, unwrapped);
           const sent = without(unwrapped, serverOwned(input.operation, sendable));
           // The request's defaults (a wrapped body's are its wrapper's, not the record's).
-          const given = unwrapped === input.body ? withDefaults(sent, requestSchema(input.operation), validator) : sent;
+          const given = wrapped ? sent : withDefaults(sent, requestSchema(input.operation), validator);
           let record = overlay(
             {},
             withDefaults(given, collection.schema, validator),
@@ -2065,7 +2086,8 @@ export function genericHandlers(deps: GenericDeps): Handlers {
           // A form-style update sends its fields as query parameters (Swagger Petstore v3:
           // `POST /pet/{petId}?name=…&status=…`); they count as body fields the operation declares.
           const fields = queryFields(input);
-          const sent = recordBody(input.body);
+          const asSent = recordBody(input.body);
+          const sent = asSent === input.body ? membersTaken(input.operation, asSent) : asSent;
           const body = isRecord(sent) || sent === undefined ? { ...fields, ...(isRecord(sent) ? sent : {}) } : sent;
           let next: RecordValue | undefined;
           if (Array.isArray(body)) next = applyJsonPatch(record, body);
