@@ -1401,3 +1401,28 @@ describe('a create model apart from the read model', () => {
     }
   });
 });
+
+describe('a collection written with a trailing slash, asked for without it', () => {
+  // FastAPI's routers write `/tasks/`; Starlette answers `/tasks` with a 307 to `/tasks/` (its
+  // `redirect_slashes`), and the frontend's fetch follows it. The mock answered 404.
+  it('redirects 307 to the documented path, query kept, and a followed POST creates', async () => {
+    const mock = await start({
+      port: 0,
+      records: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'create-model-apart-from-read.yaml'),
+    });
+    try {
+      const manual = await fetch(`${mock.url}/tasks?limit=5`, { redirect: 'manual' });
+      expect(manual.status).toBe(307);
+      expect(manual.headers.get('location')).toBe('/tasks/?limit=5');
+      const created = await postJson(mock.url, '/tasks', { title: 'followed' });
+      expect(created.status).toBe(201);
+      expect(((await created.json()) as { title: string }).title).toBe('followed');
+      // Only towards a documented path: an item path with a slash added is no path of the document.
+      expect((await fetch(`${mock.url}/tasks/1/`, { redirect: 'manual' })).status).toBe(404);
+      expect((await fetch(`${mock.url}/nothing`, { redirect: 'manual' })).status).toBe(404);
+    } finally {
+      await mock.close();
+    }
+  });
+});

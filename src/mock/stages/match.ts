@@ -5,8 +5,9 @@ import { multipartBoundary } from '../multipart.js';
 import type { StageContext } from './context.js';
 
 /**
- * Match: the request's operation (404 outside the contract's paths, 405 + Allow for a method the
- * resource lacks, OPTIONS → 204 + Allow, HEAD as the GET it mirrors), kept as the request's state.
+ * Match: the request's operation (404 outside the contract's paths, 307 to a documented path that
+ * only adds a trailing slash, 405 + Allow for a method the resource lacks, OPTIONS → 204 + Allow,
+ * HEAD as the GET it mirrors), kept as the request's state.
  */
 export function matchStage(ctx: StageContext): RequestHandler {
   const { matcher, codeForStatus } = ctx;
@@ -14,6 +15,17 @@ export function matchStage(ctx: StageContext): RequestHandler {
     const query = new URL(req.originalUrl, 'http://mock').searchParams;
     const match = matcher.match(req.method, req.path, { query, headers: req.headers });
     if (match.kind === 'unknown-path') {
+      // A collection the document writes with a trailing slash (`/tasks/`: FastAPI and Django REST
+      // framework routers), asked for without it: the frameworks that write such paths redirect to
+      // them (Starlette's `redirect_slashes`: 307; Werkzeug: 308; Django's APPEND_SLASH: 301), and a
+      // browser's fetch follows. 307 keeps the method and the body (RFC 9110 §15.4.8).
+      if (!req.path.endsWith('/') && matcher.match(req.method, `${req.path}/`).kind !== 'unknown-path') {
+        const url = req.originalUrl;
+        const at = url.indexOf('?');
+        res.setHeader('Location', at < 0 ? `${url}/` : `${url.slice(0, at)}/${url.slice(at)}`);
+        res.status(307).end();
+        return;
+      }
       const outside = matcher.base !== '' && !req.path.startsWith(`${matcher.base}/`) && req.path !== matcher.base;
       throw new HttpError(
         404,
