@@ -88,6 +88,50 @@ export function harmlessProblem(
 }
 
 /**
+ * Why an error of the OpenAPI 3.0 schema check is an `exclusiveMinimum` / `exclusiveMaximum` written
+ * as a number, or undefined when it is another error. OAS 3.0.3 §4.7.24 takes these keywords from
+ * JSON Schema Wright-00 (a boolean beside `minimum` / `maximum`), but zod-to-OpenAPI generators emit
+ * the later form, where the number is itself the exclusive bound (JSON Schema Validation draft-06
+ * §6.3 onwards, 2020-12 §6.2.3 / §6.2.5; OAS 3.1's own), also in the 3.0 documents they write. The
+ * form is unambiguous, and the kernel reads it so (src/contract/schema.ts keeps the number for ajv,
+ * schema-2020.ts lowers it for the generators): it is named, never a reason to refuse the document.
+ * `document` is the one the error's pointer is into.
+ */
+export function numericExclusiveBound(
+  error: Pick<ErrorObject, 'keyword' | 'instancePath' | 'params'>,
+  document: unknown,
+): string | undefined {
+  const keyword = /\/(exclusiveMinimum|exclusiveMaximum)$/.exec(error.instancePath)?.[1];
+  if (keyword === undefined || error.keyword !== 'type') return undefined;
+  if ((error.params as Record<string, unknown>)['type'] !== 'boolean') return undefined;
+  const value = valueAt(document, error.instancePath);
+  if (typeof value !== 'number' || !Number.isFinite(value)) return undefined;
+  return `\`${keyword}: ${value}\` is a number, not OAS 3.0's boolean: read as the exclusive bound (JSON Schema 2020-12 Validation §6.2)`;
+}
+
+/**
+ * What a document may hold that the schema check refuses but the kit reads, or undefined: a harmless
+ * problem (harmlessProblem) or a numeric exclusive bound (numericExclusiveBound). The mock and the
+ * runner ask this one question, so neither refuses a document the other serves.
+ */
+export function toleratedProblem(
+  error: Pick<ErrorObject, 'keyword' | 'instancePath' | 'params' | 'message'>,
+  document: unknown,
+): string | undefined {
+  return harmlessProblem(error) ?? numericExclusiveBound(error, document);
+}
+
+/** The value at a JSON pointer (RFC 6901) of the document. */
+function valueAt(document: unknown, pointer: string): unknown {
+  let node = document;
+  for (const raw of pointer.split('/').slice(1)) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string, unknown>)[raw.replaceAll('~1', '/').replaceAll('~0', '~')];
+  }
+  return node;
+}
+
+/**
  * The errors the schema check raises above a harmless one: an alternation of a schema or a `$ref`
  * reports "must have required property '$ref'" and "must match exactly one schema in oneOf" at
  * every level above the real error; with that error harmless, so are they.

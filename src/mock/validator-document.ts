@@ -1671,6 +1671,7 @@ function normaliseSchema(
     else node['allOf'] = [...(Array.isArray(node['allOf']) ? node['allOf'] : []), { not: {} }];
     changes.push(`${where}: enum: [] (admits no value) checked as not: {}`);
   }
+  if (nullableKeyword) draftSixBounds(node, where, changes);
   enumBeyondItsBounds(node, where, changes, admits);
   if (typeof node['format'] === 'string' && !KNOWN_FORMATS.has(node['format'])) formats.add(node['format']);
   // `default` is an annotation (JSON Schema 2020-12 §9.2; OAS 3.0.3 §4.7.24: what the server
@@ -1689,6 +1690,33 @@ function normaliseSchema(
     if (node[key] !== undefined && typeof node[key] !== 'number' && !isRecord(node[key])) {
       throw new ContractError(`the contract has ${key}: ${JSON.stringify(node[key])} at ${where}; it must be a number`);
     }
+  }
+}
+
+/**
+ * A 2.0 / 3.0 schema's `exclusiveMinimum` / `exclusiveMaximum` written as a number, the form of JSON
+ * Schema draft-06 onwards (the number is the exclusive bound, 2020-12 Validation §6.2.3 / §6.2.5) that
+ * zod-to-OpenAPI generators write also into 3.0 documents, where OAS 3.0.3 §4.7.24 takes the boolean
+ * beside `minimum` / `maximum`. The kernel reads it as the bound (src/contract/openapi-check.ts
+ * numericExclusiveBound); the validator, given a 3.0 document, failed on it and answered 500 to every
+ * request through such a schema. Its copy gets the 3.0 form of the same bound (schema-2020.ts lowers
+ * it alike for the generators): `minimum: n, exclusiveMinimum: true`, unless a tighter `minimum` is
+ * written, which then is the whole bound.
+ */
+function draftSixBounds(node: Record<string, unknown>, where: string, changes: string[]): void {
+  for (const [exclusive, bound, tighter] of [
+    ['exclusiveMinimum', 'minimum', (a: number, b: number) => a > b],
+    ['exclusiveMaximum', 'maximum', (a: number, b: number) => a < b],
+  ] as const) {
+    const value = node[exclusive];
+    if (typeof value !== 'number' || !Number.isFinite(value)) continue;
+    const written = node[bound];
+    if (typeof written === 'number' && tighter(written, value)) delete node[exclusive];
+    else {
+      node[bound] = value;
+      node[exclusive] = true;
+    }
+    changes.push(`${where}: numeric ${exclusive}: ${value} read as the exclusive bound`);
   }
 }
 

@@ -5,9 +5,9 @@ import type * as OpenApiValidator from 'express-openapi-validator';
 import { ContractError, isRecord, isWebUrl, type Contract } from '../contract/index.js';
 import {
   aboveHarmless,
-  harmlessProblem,
   isUnknownSchemaField,
   openApiSchemaErrors,
+  toleratedProblem,
 } from '../contract/openapi-check.js';
 import { validatorDocument, type ValidatorDocument } from './validator-document.js';
 
@@ -87,14 +87,16 @@ export async function checkedValidatorDocument(contract: Contract): Promise<Vali
     }
     errors = await openApiSchemaErrors(forValidator.document);
   }
-  // What constrains no request or answer (openapi-check.ts harmlessProblem) is named, not refused.
-  const harmless = errors.filter((e) => harmlessProblem(e) !== undefined);
+  // What constrains no request or answer, or what the kit reads though the check refuses it
+  // (openapi-check.ts toleratedProblem), is named, not refused.
+  const tolerated = (e: (typeof errors)[number]): string | undefined => toleratedProblem(e, forValidator.document);
+  const harmless = errors.filter((e) => tolerated(e) !== undefined);
   for (const error of harmless)
     forValidator.notices.push(
-      `${error.instancePath === '' ? 'the document:' : contract.originalPointer(`#${error.instancePath}`)} ${harmlessProblem(error)}`,
+      `${error.instancePath === '' ? 'the document:' : contract.originalPointer(`#${error.instancePath}`)} ${tolerated(error)}`,
     );
   const paths = harmless.map((e) => e.instancePath);
-  const refusal = errors.find((e) => harmlessProblem(e) === undefined && !aboveHarmless(e, paths));
+  const refusal = errors.find((e) => tolerated(e) === undefined && !aboveHarmless(e, paths));
   if (refusal) {
     throw new ContractError(
       `the contract cannot be served: ${refusal.instancePath ? contract.originalPointer(`#${refusal.instancePath}`) : 'the document'} ${refusal.message ?? 'is not valid'}${describeParams(refusal.params)}`,

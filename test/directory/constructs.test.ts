@@ -564,6 +564,9 @@ const CONSTRUCTS = [
   // [{id, code}], _embedded: []}` under an employer): the runner read a message's id as a leave type's,
   // and its read answered 404 (positive_data_accepted).
   'empty-page-beside-messages.yaml',
+  // A 3.0 document whose exclusive bounds are numbers (zod-to-OpenAPI's `z.number().positive()`, JSON
+  // Schema 2020-12's form): the mock refused the document, the runner called it invalid (exit 2).
+  'numeric-exclusive-bound-in-3-0.yaml',
 ];
 
 describe('directory constructs: runner against mock', () => {
