@@ -112,7 +112,7 @@ export const referencesChecked: ProbeCheck<ReferencesPlan, ReferenceRequest> = {
   kind: 'probe',
   name: 'references_checked',
   description:
-    "A create body whose …Id field names a collection of the contract, given an id that does not exist: a documented 4xx. A failure only where a documented 4xx says so (its description speaks of something referred to that does not exist, as the Petstore's 422); otherwise a warning.",
+    "A create body whose …Id field names a collection of the contract, given an id that does not exist: a documented 4xx. A failure only where a documented 4xx says so (its description speaks of something referred to that does not exist, as the Petstore's 422, or it is a 404 on a create whose own target cannot be missing); otherwise a warning.",
   needs: ['positive'],
   siblings: 'input',
   subjects: creates,
@@ -148,8 +148,9 @@ export const referencesChecked: ProbeCheck<ReferencesPlan, ReferenceRequest> = {
     // refers to a category or pet that does not exist"). Without such words an accepted probe is a warning.
     // A 404 is about the target resource (RFC 9110 §15.5.5: "did not find a current representation
     // for the target resource"): "Resource not found" restates that, and only words about what the
-    // body refers to make it a statement about references.
-    const statedStatus = statedReferenceStatus(op);
+    // body refers to make it a statement about references, or a target that cannot be missing (a create
+    // at a path without parameters whose list documents no 404: the kernel's bodyNotFound).
+    const statedStatus = statedReferenceStatus(op, run.contract);
     const stated =
       statedStatus === undefined
         ? undefined

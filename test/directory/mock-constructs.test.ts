@@ -414,6 +414,9 @@ const CONSTRUCTS = [
   // (amazonaws.com/sdb's `Version`, a one-value enum, beside the path item's plain `Version`): the
   // validator kept both, the path item's last, and accepted any Version (OAS 3.0.3 §4.7.9).
   'operation-overrides-path-ref-parameter.yaml',
+  // A create's 404 its list does not document, for an unknown `authorId` (ts-rest's `404` described
+  // by its code): the mock kept a post of no author. Runner against mock stays clean.
+  'create-404-for-body-reference.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
@@ -1421,6 +1424,27 @@ describe('a collection written with a trailing slash, asked for without it', () 
       // Only towards a documented path: an item path with a slash added is no path of the document.
       expect((await fetch(`${mock.url}/tasks/1/`, { redirect: 'manual' })).status).toBe(404);
       expect((await fetch(`${mock.url}/nothing`, { redirect: 'manual' })).status).toBe(404);
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe("a create's 404 that only what its body names can mean", () => {
+  // ts-rest's `createPost` documents `404` (described "404") for an unknown `authorId`; its list does
+  // not, so the collection is there and the 404 is about the author (RFC 9110 §15.5.5). A 404 on
+  // every route alike (FastAPI's router-wide responses: /owners, /pets) says nothing of references.
+  it('refuses a post of no author 404, keeps one of a known author, and a pet of an unknown owner', async () => {
+    const mock = await start({
+      port: 0,
+      records: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'create-404-for-body-reference.yaml'),
+    });
+    try {
+      expect((await postJson(mock.url, '/posts', { authorId: 424242, title: 't' })).status).toBe(404);
+      const author = (await (await postJson(mock.url, '/authors', { name: 'a' })).json()) as { id: number };
+      expect((await postJson(mock.url, '/posts', { authorId: author.id, title: 't' })).status).toBe(201);
+      expect((await postJson(mock.url, '/pets', { ownerId: 424242, name: 'p' })).status).toBe(201);
     } finally {
       await mock.close();
     }

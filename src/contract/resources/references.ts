@@ -204,10 +204,28 @@ export function badRequestStatuses(op: Operation): string[] {
  * 422 "The body refers to a category or pet that does not exist"; Zoom's 400 "Site does not exist"),
  * undefined where none does: then refusing an unknown reference is policy, not the contract. A 404
  * is about the target resource (RFC 9110 §15.5.5): only words about what the body refers to make it
- * a statement about references.
+ * a statement about references, or a target that cannot be missing (bodyNotFound, given the contract).
  */
-export function statedReferenceStatus(op: Operation): string | undefined {
-  return badRequestStatuses(op).find((status) =>
+export function statedReferenceStatus(op: Operation, contract?: Pick<Contract, 'operations'>): string | undefined {
+  const worded = badRequestStatuses(op).find((status) =>
     (status === '404' ? /refer/i : REFERENCE_WORDS).test(op.responses[status]?.description ?? ''),
   );
+  if (worded !== undefined || contract === undefined) return worded;
+  return bodyNotFound(op, contract) ? '404' : undefined;
+}
+
+/**
+ * Whether a create's documented 404 can only be about a record its body names: its path has no
+ * template parameter, and the list of that path (its GET) documents no 404. The target of such a
+ * create is the collection itself, which its list shows is there, so "did not find a current
+ * representation for the target resource" (RFC 9110 §15.5.5) cannot be it; the 404 is the habit of
+ * the frameworks that answer a missing related record so (ts-rest's and NestJS's `404 "Author not
+ * found"` for a post's `authorId`), and their generators describe it by nothing but its code ("404").
+ * A 404 documented on every route alike (FastAPI's router-wide `responses`) sits on the list too,
+ * and says nothing of references.
+ */
+function bodyNotFound(op: Operation, contract: Pick<Contract, 'operations'>): boolean {
+  if (op.responses['404'] === undefined || op.path.includes('{')) return false;
+  const list = contract.operations.find((other) => other.method === 'get' && other.path === op.path);
+  return list !== undefined && list.responses['404'] === undefined;
 }

@@ -32,7 +32,7 @@ export function danglingReference(
   collection: Collection,
   sent: Readonly<RecordValue>,
 ): HttpError | undefined {
-  const stated = statedReferenceStatus(operation);
+  const stated = statedReferenceStatus(operation, deps.contract);
   if (stated === undefined) return undefined;
   for (const [field, value] of Object.entries(sent)) {
     if (typeof value !== 'string' && typeof value !== 'number') continue;
