@@ -395,7 +395,18 @@ export function deriveSession(contract: Contract, tokenPath?: string): Session {
 
 const normal = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 /** Paging parameters by their usual names (offset/limit, skip/top, page/per_page, …); the session's own vocabulary, not the mock's. */
-const LIMIT = new Set(['limit', 'perpage', 'pagesize', 'size', 'maxresults', 'top', 'pagelimit', 'maxitems', 'count']);
+const LIMIT = new Set([
+  'limit',
+  'take',
+  'perpage',
+  'pagesize',
+  'size',
+  'maxresults',
+  'top',
+  'pagelimit',
+  'maxitems',
+  'count',
+]);
 const OFFSET = new Set(['offset', 'skip', 'start', 'startindex', 'from']);
 const PAGE = new Set(['page', 'pagenumber', 'pageindex', 'pageno']);
 

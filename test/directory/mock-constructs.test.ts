@@ -417,6 +417,8 @@ const CONSTRUCTS = [
   // A create's 404 its list does not document, for an unknown `authorId` (ts-rest's `404` described
   // by its code): the mock kept a post of no author. Runner against mock stays clean.
   'create-404-for-body-reference.yaml',
+  // A list paged by `skip` and `take` (Prisma's, TypeORM's pair): the mock listed everything, a random `take`.
+  'skip-take-paging.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
@@ -1445,6 +1447,31 @@ describe("a create's 404 that only what its body names can mean", () => {
       const author = (await (await postJson(mock.url, '/authors', { name: 'a' })).json()) as { id: number };
       expect((await postJson(mock.url, '/posts', { authorId: author.id, title: 't' })).status).toBe(201);
       expect((await postJson(mock.url, '/pets', { ownerId: 424242, name: 'p' })).status).toBe(201);
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe('a list paged by skip and take', () => {
+  // Prisma's and TypeORM's pair, exposed as is (ts-rest's example `getPosts`): `take` is the page size.
+  it('lists `take` records from `skip`, and says both in the page', async () => {
+    const mock = await start({
+      port: 0,
+      records: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'skip-take-paging.yaml'),
+    });
+    try {
+      for (const text of ['a', 'b', 'c']) expect((await postJson(mock.url, '/notes', { text })).status).toBe(201);
+      const page = async (query: string) => (await (await fetch(`${mock.url}/notes${query}`)).json()) as unknown;
+      expect(await page('?take=2')).toMatchObject({
+        total: 3,
+        skip: 0,
+        take: 2,
+        items: [{ text: 'a' }, { text: 'b' }],
+      });
+      expect(await page('?skip=2&take=2')).toMatchObject({ total: 3, skip: 2, take: 2, items: [{ text: 'c' }] });
+      expect(await page('')).toMatchObject({ total: 3, skip: 0, take: 20 });
     } finally {
       await mock.close();
     }

@@ -130,9 +130,14 @@ export function nounedField(param: string, names: readonly string[]): string | u
   return undefined;
 }
 
-/** Page size: at most this many items (`limit`, `per_page`, `page_size`, `PageSize`, `maxResults`, `$top`). */
+/**
+ * Page size: at most this many items (`limit`, `per_page`, `page_size`, `PageSize`, `maxResults`, `$top`;
+ * `take` beside `skip`, the pair Prisma and TypeORM page by, which the services built on them expose as
+ * they are, ts-rest's own example contract among them).
+ */
 export const LIMIT_NAMES: ReadonlySet<string> = new Set([
   'limit',
+  'take',
   'perpage',
   'pagesize',
   'size',
