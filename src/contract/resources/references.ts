@@ -222,10 +222,14 @@ export function statedReferenceStatus(op: Operation, contract?: Pick<Contract, '
  * the frameworks that answer a missing related record so (ts-rest's and NestJS's `404 "Author not
  * found"` for a post's `authorId`), and their generators describe it by nothing but its code ("404").
  * A 404 documented on every route alike (FastAPI's router-wide `responses`) sits on the list too,
- * and says nothing of references.
+ * and says nothing of references. Nor does a 404 whose description has words of its own: "Resource
+ * not found" (Clerk's, on every operation) restates the target, and only a description that is the
+ * code alone, or nothing, leaves the structure to speak.
  */
 function bodyNotFound(op: Operation, contract: Pick<Contract, 'operations'>): boolean {
-  if (op.responses['404'] === undefined || op.path.includes('{')) return false;
+  const answer = op.responses['404'];
+  if (answer === undefined || op.path.includes('{')) return false;
+  if (!/^\s*(404)?\s*$/.test(answer.description ?? '')) return false;
   const list = contract.operations.find((other) => other.method === 'get' && other.path === op.path);
   return list !== undefined && list.responses['404'] === undefined;
 }
