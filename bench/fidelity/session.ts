@@ -69,6 +69,22 @@ export interface Session {
   readonly steps: readonly Step[];
 }
 
+/**
+ * A replace or patch body as a client sends it for the record its URL names: without the record's
+ * identifier field where the body's schema lets it out. A generated value there names another
+ * record than the URL, a representation inconsistent with the target, which a server may refuse
+ * (RFC 9110 §9.3.4: "respond with an appropriate error message"), as LoopBack and ASP.NET
+ * scaffolds do with 400: the session would then measure that refusal, not the write.
+ */
+function sameRecord(body: unknown, collection: Collection, writer: Operation): unknown {
+  const field = collection.idField;
+  const schema = requestJson(writer);
+  if (field === undefined || !isObject(body) || !(field in body) || schema === undefined) return body;
+  if (requiredFor(schema, 'request').includes(field)) return body;
+  const { [field]: _other, ...rest } = body;
+  return rest;
+}
+
 /** The session's seed: the same document always gives the same requests. */
 const SEED = 29;
 
@@ -160,6 +176,12 @@ export function deriveSession(contract: Contract, tokenPath?: string): Session {
         );
         written = readable({ ...defaults, ...sent });
       } else written = readable({ ...written, ...sent });
+      // The URL names the record a write changes (RFC 9110 §9.3.4): an identifier field the body had
+      // to carry with another value does not rename it, so the read at that URL is not held to it.
+      if (written !== undefined && what !== 'create' && collection.idField !== undefined) {
+        const { [collection.idField]: _renamed, ...kept } = written;
+        written = kept;
+      }
       // A body that is not an object promises nothing to read back: the read is sent, not compared.
       add({
         name: `read after ${what} ${collection.itemPath}`,
@@ -221,7 +243,7 @@ export function deriveSession(contract: Contract, tokenPath?: string): Session {
         });
     }
     if (replace) {
-      const body = jsonBody(replace, 'max');
+      const body = sameRecord(jsonBody(replace, 'max'), collection, replace);
       add({
         name: `replace ${collection.itemPath}`,
         role: 'replace',
@@ -233,7 +255,7 @@ export function deriveSession(contract: Contract, tokenPath?: string): Session {
       readAfter('replace', body, replace);
     }
     if (patch && requestJson(patch)) {
-      const body = jsonBody(patch, 'max');
+      const body = sameRecord(jsonBody(patch, 'max'), collection, patch);
       // One field alone first: the fields it leaves out must keep what the create or replace wrote.
       const alone = isObject(body) ? Object.entries(body).find(([, value]) => value !== null) : undefined;
       if (alone && Object.keys(body as object).length > 1) {

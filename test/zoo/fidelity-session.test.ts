@@ -196,6 +196,46 @@ describe('fidelity sessions come from the document alone', () => {
     expect(back('size')).toEqual({ ...rest, note: null });
   });
 
+  it('a replace or patch whose body may carry the record id leaves it out: the URL names the record (RFC 9110 §9.3.4)', async () => {
+    // LoopBack 4's CLI controllers take the whole model (`id` optional) on PUT and PATCH /things/{id}.
+    const copy = structuredClone(document) as unknown as { paths: Record<string, Record<string, unknown>> };
+    const optionalId = { ...record, required: ['name'] };
+    copy.paths['/things/{id}']!.put = {
+      operationId: 'replace',
+      requestBody: { required: true, ...json(optionalId) },
+      responses: { '204': { description: 'replaced' } },
+    };
+    copy.paths['/things/{id}']!.patch = {
+      operationId: 'patch',
+      requestBody: { required: true, ...json({ ...optionalId, required: [] }) },
+      responses: { '204': { description: 'patched' } },
+    };
+    const session = deriveSession(await contractFromDocument(copy));
+    const writes = session.steps.filter((s) => s.role === 'replace' || s.role === 'patch');
+    expect(writes.map((s) => s.name)).toContain('replace /things/{id}');
+    for (const step of writes) {
+      expect(step.body?.kind).toBe('json');
+      expect(step.body?.kind === 'json' && Object.keys(step.body.value as object)).not.toContain('id');
+    }
+    for (const step of session.steps.filter((s) => s.readBack !== undefined && !s.name.includes('create')))
+      expect(Object.keys(step.readBack ?? {})).not.toContain('id');
+  });
+
+  it('a record id the replace body must carry is sent, and not expected back over the URL', async () => {
+    const copy = structuredClone(document) as unknown as { paths: Record<string, Record<string, unknown>> };
+    copy.paths['/things/{id}']!.put = {
+      operationId: 'replace',
+      requestBody: { required: true, ...json(record) },
+      responses: { '204': { description: 'replaced' } },
+    };
+    const session = deriveSession(await contractFromDocument(copy));
+    const replace = session.steps.find((s) => s.name === 'replace /things/{id}');
+    expect(replace?.body?.kind === 'json' && Object.keys(replace.body.value as object)).toContain('id');
+    const after = session.steps.find((s) => s.name === 'read after replace /things/{id}');
+    expect(Object.keys(after?.readBack ?? {})).not.toContain('id');
+    expect(Object.keys(after?.readBack ?? {})).toContain('name');
+  });
+
   it('the same session gives the same requests every time (seeded)', async () => {
     const a = deriveSession(await contractFromDocument(structuredClone(document)));
     const b = deriveSession(await contractFromDocument(structuredClone(document)));
