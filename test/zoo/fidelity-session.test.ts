@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { differences, figures } from '../../bench/fidelity/compare.js';
-import { driveSession, pageOf, type Exchange } from '../../bench/fidelity/drive.js';
+import { driveSession, pageOf, sameJson, type Exchange } from '../../bench/fidelity/drive.js';
 import { deriveSession, type Step } from '../../bench/fidelity/session.js';
 import { contractFromDocument } from '../../src/contract/index.js';
 import { start } from '../../src/index.js';
@@ -250,6 +250,17 @@ describe('fidelity comparison', () => {
     status,
     validity: 'valid',
     ...more,
+  });
+
+  it('a date-time reads back as sent when it names the same instant (RFC 3339 §5.6 spellings)', () => {
+    expect(sameJson('2026-04-28T05:56:02Z', '2026-04-28T05:56:02.000Z')).toBe(true);
+    expect(sameJson('2026-04-28T05:56:02Z', '2026-04-28T05:56:02+00:00')).toBe(true);
+    expect(sameJson('2026-04-28T07:56:02+02:00', '2026-04-28T05:56:02Z')).toBe(true);
+    expect(sameJson({ due: ['2026-04-28T05:56:02Z'] }, { due: ['2026-04-28T05:56:02.000Z'] })).toBe(true);
+    expect(sameJson('2026-04-28T05:56:02Z', '2026-04-28T05:56:03Z')).toBe(false);
+    // Only date-times: a date, or text that merely parses, is compared as written.
+    expect(sameJson('2026-04-28', '2026-04-28T00:00:00Z')).toBe(false);
+    expect(sameJson('1', '01')).toBe(false);
   });
 
   it('names each aspect that differs, and counts the figures of the table', () => {
