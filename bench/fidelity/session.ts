@@ -478,6 +478,7 @@ function pagingQueries(
       out.push({ what: `${page}=${first + 1}&${limit}=${size}`, query: { [page]: String(first + 1), [limit]: size } });
     }
   }
+  if (limit === undefined) out.push(...memberPagingQueries(query));
   if (created) {
     const paging = new Set([limit, offset, page]);
     const filter = query.find(
@@ -486,6 +487,42 @@ function pagingQueries(
     if (filter) out.push({ what: `${filter.name}=<created>`, query: { [filter.name]: String(created[filter.name]) } });
   }
   return out;
+}
+
+/**
+ * The same two pages where the list takes its paging as members of one object-valued query
+ * parameter (OAS 3.0.3 §4.7.12 `content` in JSON: LoopBack's `filter={"skip":0,"limit":1}`; a
+ * `deepObject`: `pagination[page]=1&pagination[pageSize]=1`), written as that parameter writes them.
+ */
+function memberPagingQueries(
+  query: readonly Operation['parameters'][number][],
+): Array<{ what: string; query: Record<string, string> }> {
+  for (const parameter of query) {
+    const content = parameter.content === undefined ? undefined : Object.entries(parameter.content)[0];
+    const json = content !== undefined && mediaEssence(content[0]).endsWith('json');
+    if (!json && parameter.style !== 'deepObject') continue;
+    const schema = asSchema(json ? content?.[1].schema : parameter.schema);
+    const members = Object.keys(schema ? (effective(schema).properties ?? {}) : {});
+    const limit = members.find((m) => LIMIT.has(normal(m)));
+    const offset = members.find((m) => OFFSET.has(normal(m)));
+    const page = members.find((m) => PAGE.has(normal(m)));
+    const mover = offset ?? page;
+    if (limit === undefined || mover === undefined) continue;
+    const first = offset !== undefined ? 0 : 1;
+    return [first, first + 1].map((at) => {
+      const value = { [mover]: at, [limit]: 1 };
+      const written: Record<string, string> = json
+        ? { [parameter.name]: JSON.stringify(value) }
+        : Object.fromEntries(Object.entries(value).map(([k, v]) => [`${parameter.name}[${k}]`, String(v)]));
+      return {
+        what: Object.entries(written)
+          .map(([k, v]) => `${k}=${v}`)
+          .join('&'),
+        query: written,
+      };
+    });
+  }
+  return [];
 }
 
 function otherStep(

@@ -414,6 +414,9 @@ const CONSTRUCTS = [
   // (amazonaws.com/sdb's `Version`, a one-value enum, beside the path item's plain `Version`): the
   // validator kept both, the path item's last, and accepted any Version (OAS 3.0.3 §4.7.9).
   'operation-overrides-path-ref-parameter.yaml',
+  // Paging written as members of one object-valued query parameter (LoopBack 4's JSON `filter`,
+  // Strapi's deepObject `pagination`): the mock answered every stored record whatever they asked.
+  'paging-in-object-parameter.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
@@ -1421,6 +1424,38 @@ describe('a collection written with a trailing slash, asked for without it', () 
       // Only towards a documented path: an item path with a slash added is no path of the document.
       expect((await fetch(`${mock.url}/tasks/1/`, { redirect: 'manual' })).status).toBe(404);
       expect((await fetch(`${mock.url}/nothing`, { redirect: 'manual' })).status).toBe(404);
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe('paging written as members of one object-valued query parameter (OAS 3.0.3 §4.7.12: `content`, `deepObject`)', () => {
+  it('a JSON `filter` pages by its limit and skip or offset; a deepObject `pagination` by its page and pageSize', async () => {
+    const mock = await start({
+      port: 0,
+      records: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'paging-in-object-parameter.yaml'),
+    });
+    try {
+      for (const title of ['a', 'b', 'c']) {
+        expect((await postJson(mock.url, '/todos', { title })).status).toBe(200);
+        expect((await postJson(mock.url, '/articles', { data: { title } })).status).toBe(200);
+      }
+      const todos = async (filter: object): Promise<string[]> => {
+        const answer = await fetch(`${mock.url}/todos?filter=${encodeURIComponent(JSON.stringify(filter))}`);
+        expect(answer.status).toBe(200);
+        return ((await answer.json()) as Array<{ title: string }>).map((t) => t.title);
+      };
+      expect(await todos({})).toEqual(['a', 'b', 'c']);
+      expect(await todos({ limit: 1 })).toEqual(['a']);
+      expect(await todos({ skip: 1, limit: 1 })).toEqual(['b']);
+      expect(await todos({ offset: 2 })).toEqual(['c']);
+      // A member that pages nothing (a where clause) leaves the page as it is.
+      expect(await todos({ where: {}, limit: 2 })).toEqual(['a', 'b']);
+      const articles = await fetch(`${mock.url}/articles?pagination%5Bpage%5D=2&pagination%5BpageSize%5D=1`);
+      expect(articles.status).toBe(200);
+      expect(((await articles.json()) as { data: Array<{ title: string }> }).data.map((a) => a.title)).toEqual(['b']);
     } finally {
       await mock.close();
     }

@@ -125,6 +125,46 @@ describe('fidelity sessions come from the document alone', () => {
     ]);
   });
 
+  it('paging written as members of one object-valued query parameter gives the same page steps, written as it writes them', async () => {
+    const copy = structuredClone(document) as unknown as { paths: Record<string, { get: { parameters?: unknown[] } }> };
+    const list = copy.paths['/things']!.get;
+    // LoopBack 4's `filter` (OAS 3.0.3 §4.7.12 `content`), then a deepObject `pagination` (§4.7.12.4).
+    list.parameters = [
+      {
+        name: 'filter',
+        in: 'query',
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              properties: { limit: { type: 'integer' }, skip: { type: 'integer' }, where: {} },
+            },
+          },
+        },
+      },
+    ];
+    const byFilter = deriveSession(await contractFromDocument(structuredClone(copy)));
+    expect(byFilter.steps.filter((s) => s.role === 'list').map((s) => s.query)).toEqual([
+      undefined,
+      { filter: '{"skip":0,"limit":1}' },
+      { filter: '{"skip":1,"limit":1}' },
+    ]);
+    list.parameters = [
+      {
+        name: 'pagination',
+        in: 'query',
+        style: 'deepObject',
+        schema: { type: 'object', properties: { page: { type: 'integer' }, pageSize: { type: 'integer' } } },
+      },
+    ];
+    const byPagination = deriveSession(await contractFromDocument(copy));
+    expect(byPagination.steps.filter((s) => s.role === 'list').map((s) => s.query)).toEqual([
+      undefined,
+      { 'pagination[page]': '1', 'pagination[pageSize]': '1' },
+      { 'pagination[page]': '2', 'pagination[pageSize]': '1' },
+    ]);
+  });
+
   it("the unknown id is shaped as the record's id field documents it, where the path parameter admits that shape", async () => {
     const bare = structuredClone(document) as { paths: { '/things/{id}': { parameters: Array<{ schema: object }> } } };
     // The path parameter a bare string (as @nestjs/swagger writes it beside ParseUUIDPipe), the record's id a UUID.
