@@ -417,6 +417,10 @@ const CONSTRUCTS = [
   // Paging written as members of one object-valued query parameter (LoopBack 4's JSON `filter`,
   // Strapi's deepObject `pagination`): the mock answered every stored record whatever they asked.
   'paging-in-object-parameter.yaml',
+  // A Response Object with a field OpenAPI 3 does not define (`schema` beside `description`, Swagger
+  // 2.0's way, as @loopback/rest writes LoopBack 4's JWT example `GET /whoAmI`): both CLIs refused the document.
+  'response-unknown-field-3.0.yaml',
+  'response-unknown-field-3.1.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
