@@ -264,8 +264,14 @@ export function pageOf(answer: { readonly status: number; readonly body: unknown
   return [`${found.items.length} items`, ...found.numbers.map(([name, n]) => `${name} ${n}`)].join(', ');
 }
 
-function sameJson(a: unknown, b: unknown): boolean {
+/**
+ * Whether a value written reads back as sent: JSON values compared structurally, and two RFC 3339
+ * date-times as the instants they name (RFC 3339 §5.6 spells one instant several ways: a service
+ * that stores a date answers `…:02.000Z` for `…:02Z`, or `+00:00` for `Z`, and has kept it).
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
+  if (typeof a === 'string' && typeof b === 'string') return sameInstant(a, b);
   if (Array.isArray(a) || Array.isArray(b))
     return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameJson(x, b[i]));
   if (isObject(a) && isObject(b)) {
@@ -273,6 +279,15 @@ function sameJson(a: unknown, b: unknown): boolean {
     return keys.length === Object.keys(b).length && keys.every((k) => sameJson(a[k], b[k]));
   }
   return false;
+}
+
+const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+
+/** Two RFC 3339 date-times (RFC 3339 §5.6 `date-time`, with its time offset) that name the same instant. */
+function sameInstant(a: string, b: string): boolean {
+  if (!RFC3339.test(a) || !RFC3339.test(b)) return false;
+  const [x, y] = [Date.parse(a), Date.parse(b)];
+  return !Number.isNaN(x) && x === y;
 }
 
 function fillPath(step: Step, created: ReadonlyMap<string, string>): string | undefined {

@@ -69,6 +69,22 @@ export interface Session {
   readonly steps: readonly Step[];
 }
 
+/**
+ * A replace or patch body as a client sends it for the record its URL names: without the record's
+ * identifier field where the body's schema lets it out. A generated value there names another
+ * record than the URL, a representation inconsistent with the target, which a server may refuse
+ * (RFC 9110 §9.3.4: "respond with an appropriate error message"), as LoopBack and ASP.NET
+ * scaffolds do with 400: the session would then measure that refusal, not the write.
+ */
+function sameRecord(body: unknown, collection: Collection, writer: Operation): unknown {
+  const field = collection.idField;
+  const schema = requestJson(writer);
+  if (field === undefined || !isObject(body) || !(field in body) || schema === undefined) return body;
+  if (requiredFor(schema, 'request').includes(field)) return body;
+  const { [field]: _other, ...rest } = body;
+  return rest;
+}
+
 /** The session's seed: the same document always gives the same requests. */
 const SEED = 29;
 
@@ -160,6 +176,12 @@ export function deriveSession(contract: Contract, tokenPath?: string): Session {
         );
         written = readable({ ...defaults, ...sent });
       } else written = readable({ ...written, ...sent });
+      // The URL names the record a write changes (RFC 9110 §9.3.4): an identifier field the body had
+      // to carry with another value does not rename it, so the read at that URL is not held to it.
+      if (written !== undefined && what !== 'create' && collection.idField !== undefined) {
+        const { [collection.idField]: _renamed, ...kept } = written;
+        written = kept;
+      }
       // A body that is not an object promises nothing to read back: the read is sent, not compared.
       add({
         name: `read after ${what} ${collection.itemPath}`,
@@ -221,7 +243,7 @@ export function deriveSession(contract: Contract, tokenPath?: string): Session {
         });
     }
     if (replace) {
-      const body = jsonBody(replace, 'max');
+      const body = sameRecord(jsonBody(replace, 'max'), collection, replace);
       add({
         name: `replace ${collection.itemPath}`,
         role: 'replace',
@@ -233,7 +255,7 @@ export function deriveSession(contract: Contract, tokenPath?: string): Session {
       readAfter('replace', body, replace);
     }
     if (patch && requestJson(patch)) {
-      const body = jsonBody(patch, 'max');
+      const body = sameRecord(jsonBody(patch, 'max'), collection, patch);
       // One field alone first: the fields it leaves out must keep what the create or replace wrote.
       const alone = isObject(body) ? Object.entries(body).find(([, value]) => value !== null) : undefined;
       if (alone && Object.keys(body as object).length > 1) {
@@ -467,6 +489,7 @@ function pagingQueries(
       out.push({ what: `${page}=${first + 1}&${limit}=${size}`, query: { [page]: String(first + 1), [limit]: size } });
     }
   }
+  if (limit === undefined) out.push(...memberPagingQueries(query));
   if (created) {
     const paging = new Set([limit, offset, page]);
     const filter = query.find(
@@ -475,6 +498,42 @@ function pagingQueries(
     if (filter) out.push({ what: `${filter.name}=<created>`, query: { [filter.name]: String(created[filter.name]) } });
   }
   return out;
+}
+
+/**
+ * The same two pages where the list takes its paging as members of one object-valued query
+ * parameter (OAS 3.0.3 §4.7.12 `content` in JSON: LoopBack's `filter={"skip":0,"limit":1}`; a
+ * `deepObject`: `pagination[page]=1&pagination[pageSize]=1`), written as that parameter writes them.
+ */
+function memberPagingQueries(
+  query: readonly Operation['parameters'][number][],
+): Array<{ what: string; query: Record<string, string> }> {
+  for (const parameter of query) {
+    const content = parameter.content === undefined ? undefined : Object.entries(parameter.content)[0];
+    const json = content !== undefined && mediaEssence(content[0]).endsWith('json');
+    if (!json && parameter.style !== 'deepObject') continue;
+    const schema = asSchema(json ? content?.[1].schema : parameter.schema);
+    const members = Object.keys(schema ? (effective(schema).properties ?? {}) : {});
+    const limit = members.find((m) => LIMIT.has(normal(m)));
+    const offset = members.find((m) => OFFSET.has(normal(m)));
+    const page = members.find((m) => PAGE.has(normal(m)));
+    const mover = offset ?? page;
+    if (limit === undefined || mover === undefined) continue;
+    const first = offset !== undefined ? 0 : 1;
+    return [first, first + 1].map((at) => {
+      const value = { [mover]: at, [limit]: 1 };
+      const written: Record<string, string> = json
+        ? { [parameter.name]: JSON.stringify(value) }
+        : Object.fromEntries(Object.entries(value).map(([k, v]) => [`${parameter.name}[${k}]`, String(v)]));
+      return {
+        what: Object.entries(written)
+          .map(([k, v]) => `${k}=${v}`)
+          .join('&'),
+        query: written,
+      };
+    });
+  }
+  return [];
 }
 
 function otherStep(

@@ -70,7 +70,11 @@ export function isUnknownSchemaField(error: Pick<ErrorObject, 'keyword' | 'insta
  * - a field the XML Object does not define (opensuse.org's `xml: {example}`): XML naming only;
  * - `info`'s URLs and e-mail (gisgraphy.com's `termsOfService: "Free to use"`): metadata for readers;
  * - a top-level field that is no OpenAPI field (googleapis.com's `source`): OAS 3.0.3 §4.7.1 defines
- *   the root's fields, and no request or answer reads another.
+ *   the root's fields, and no request or answer reads another;
+ * - a field the Response Object does not define (LoopBack 4's JWT example, as @loopback/rest writes
+ *   it: `responses: {'200': {description, schema: {type: string}}}`, Swagger 2.0's way to give an
+ *   answer's body): OAS 3.0.3 §4.7.17 gives an answer's body only through `content`, so the answer
+ *   is read as one the document gives no content, as any reader of 3.x reads it.
  */
 export function harmlessProblem(
   error: Pick<ErrorObject, 'keyword' | 'instancePath' | 'params' | 'message'>,
@@ -84,8 +88,21 @@ export function harmlessProblem(
   if (error.keyword === 'format' && at.startsWith('/info/')) return `${error.message ?? 'is malformed'}: metadata`;
   if (error.keyword === 'additionalProperties' && at === '' && typeof field === 'string' && !field.startsWith('x-'))
     return `\`${field}\` is no OpenAPI field at the top level`;
+  // OAS 3.1's schema closes the Response Object with unevaluatedProperties, 3.0's with additionalProperties.
+  const unknown = field ?? (error.params as Record<string, unknown>)['unevaluatedProperty'];
+  if (
+    (error.keyword === 'additionalProperties' || error.keyword === 'unevaluatedProperties') &&
+    typeof unknown === 'string' &&
+    !unknown.startsWith('x-') &&
+    RESPONSE_OBJECT.test(at)
+  )
+    return `\`${unknown}\` is no Response Object field (OAS 3.0.3 §4.7.17: a body is given in \`content\`): read as an answer without content`;
   return undefined;
 }
+
+/** Where a Response Object sits: an operation's `responses/{code}` (JSON Pointer, RFC 6901), or `components/responses/{name}`. */
+const RESPONSE_OBJECT =
+  /^(\/paths\/[^/]+\/[^/]+|\/webhooks\/[^/]+\/[^/]+|\/components\/pathItems\/[^/]+\/[^/]+)\/responses\/[^/]+$|^\/components\/responses\/[^/]+$/;
 
 /**
  * Why an error of the OpenAPI 3.0 schema check is an `exclusiveMinimum` / `exclusiveMaximum` written
@@ -132,9 +149,10 @@ function valueAt(document: unknown, pointer: string): unknown {
 }
 
 /**
- * The errors the schema check raises above a harmless one: an alternation of a schema or a `$ref`
- * reports "must have required property '$ref'" and "must match exactly one schema in oneOf" at
- * every level above the real error; with that error harmless, so are they.
+ * The errors the schema check raises above a harmless one, or at its own place: an alternation of
+ * a schema or a `$ref` reports "must have required property '$ref'" and "must match exactly one
+ * schema in oneOf" at every level above the real error, and at the object itself where that object
+ * is the alternation's member (a Response Object or a Reference); with that error harmless, so are they.
  */
 export function aboveHarmless(
   error: Pick<ErrorObject, 'keyword' | 'instancePath' | 'params'>,
@@ -143,5 +161,5 @@ export function aboveHarmless(
   const cascade =
     (error.keyword === 'required' && (error.params as Record<string, unknown>)['missingProperty'] === '$ref') ||
     ['oneOf', 'anyOf', 'if', 'then', 'else', 'unevaluatedProperties'].includes(error.keyword);
-  return cascade && harmless.some((path) => path.startsWith(`${error.instancePath}/`));
+  return cascade && harmless.some((path) => path === error.instancePath || path.startsWith(`${error.instancePath}/`));
 }

@@ -419,6 +419,13 @@ const CONSTRUCTS = [
   'create-404-for-body-reference.yaml',
   // A list paged by `skip` and `take` (Prisma's, TypeORM's pair): the mock listed everything, a random `take`.
   'skip-take-paging.yaml',
+  // Paging written as members of one object-valued query parameter (LoopBack 4's JSON `filter`,
+  // Strapi's deepObject `pagination`): the mock answered every stored record whatever they asked.
+  'paging-in-object-parameter.yaml',
+  // A Response Object with a field OpenAPI 3 does not define (`schema` beside `description`, Swagger
+  // 2.0's way, as @loopback/rest writes LoopBack 4's JWT example `GET /whoAmI`): both CLIs refused the document.
+  'response-unknown-field-3.0.yaml',
+  'response-unknown-field-3.1.yaml',
 ];
 
 describe('directory constructs of the mock: runner against mock', () => {
@@ -1472,6 +1479,38 @@ describe('a list paged by skip and take', () => {
       });
       expect(await page('?skip=2&take=2')).toMatchObject({ total: 3, skip: 2, take: 2, items: [{ text: 'c' }] });
       expect(await page('')).toMatchObject({ total: 3, skip: 0, take: 20 });
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe('paging written as members of one object-valued query parameter (OAS 3.0.3 §4.7.12: `content`, `deepObject`)', () => {
+  it('a JSON `filter` pages by its limit and skip or offset; a deepObject `pagination` by its page and pageSize', async () => {
+    const mock = await start({
+      port: 0,
+      records: 0,
+      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'paging-in-object-parameter.yaml'),
+    });
+    try {
+      for (const title of ['a', 'b', 'c']) {
+        expect((await postJson(mock.url, '/todos', { title })).status).toBe(200);
+        expect((await postJson(mock.url, '/articles', { data: { title } })).status).toBe(200);
+      }
+      const todos = async (filter: object): Promise<string[]> => {
+        const answer = await fetch(`${mock.url}/todos?filter=${encodeURIComponent(JSON.stringify(filter))}`);
+        expect(answer.status).toBe(200);
+        return ((await answer.json()) as Array<{ title: string }>).map((t) => t.title);
+      };
+      expect(await todos({})).toEqual(['a', 'b', 'c']);
+      expect(await todos({ limit: 1 })).toEqual(['a']);
+      expect(await todos({ skip: 1, limit: 1 })).toEqual(['b']);
+      expect(await todos({ offset: 2 })).toEqual(['c']);
+      // A member that pages nothing (a where clause) leaves the page as it is.
+      expect(await todos({ where: {}, limit: 2 })).toEqual(['a', 'b']);
+      const articles = await fetch(`${mock.url}/articles?pagination%5Bpage%5D=2&pagination%5BpageSize%5D=1`);
+      expect(articles.status).toBe(200);
+      expect(((await articles.json()) as { data: Array<{ title: string }> }).data.map((a) => a.title)).toEqual(['b']);
     } finally {
       await mock.close();
     }

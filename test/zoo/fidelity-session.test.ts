@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { differences, figures } from '../../bench/fidelity/compare.js';
-import { driveSession, pageOf, type Exchange } from '../../bench/fidelity/drive.js';
+import { driveSession, pageOf, sameJson, type Exchange } from '../../bench/fidelity/drive.js';
 import { deriveSession, type Step } from '../../bench/fidelity/session.js';
 import { contractFromDocument } from '../../src/contract/index.js';
 import { start } from '../../src/index.js';
@@ -125,6 +125,46 @@ describe('fidelity sessions come from the document alone', () => {
     ]);
   });
 
+  it('paging written as members of one object-valued query parameter gives the same page steps, written as it writes them', async () => {
+    const copy = structuredClone(document) as unknown as { paths: Record<string, { get: { parameters?: unknown[] } }> };
+    const list = copy.paths['/things']!.get;
+    // LoopBack 4's `filter` (OAS 3.0.3 §4.7.12 `content`), then a deepObject `pagination` (§4.7.12.4).
+    list.parameters = [
+      {
+        name: 'filter',
+        in: 'query',
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              properties: { limit: { type: 'integer' }, skip: { type: 'integer' }, where: {} },
+            },
+          },
+        },
+      },
+    ];
+    const byFilter = deriveSession(await contractFromDocument(structuredClone(copy)));
+    expect(byFilter.steps.filter((s) => s.role === 'list').map((s) => s.query)).toEqual([
+      undefined,
+      { filter: '{"skip":0,"limit":1}' },
+      { filter: '{"skip":1,"limit":1}' },
+    ]);
+    list.parameters = [
+      {
+        name: 'pagination',
+        in: 'query',
+        style: 'deepObject',
+        schema: { type: 'object', properties: { page: { type: 'integer' }, pageSize: { type: 'integer' } } },
+      },
+    ];
+    const byPagination = deriveSession(await contractFromDocument(copy));
+    expect(byPagination.steps.filter((s) => s.role === 'list').map((s) => s.query)).toEqual([
+      undefined,
+      { 'pagination[page]': '1', 'pagination[pageSize]': '1' },
+      { 'pagination[page]': '2', 'pagination[pageSize]': '1' },
+    ]);
+  });
+
   it("the unknown id is shaped as the record's id field documents it, where the path parameter admits that shape", async () => {
     const bare = structuredClone(document) as { paths: { '/things/{id}': { parameters: Array<{ schema: object }> } } };
     // The path parameter a bare string (as @nestjs/swagger writes it beside ParseUUIDPipe), the record's id a UUID.
@@ -196,6 +236,46 @@ describe('fidelity sessions come from the document alone', () => {
     expect(back('size')).toEqual({ ...rest, note: null });
   });
 
+  it('a replace or patch whose body may carry the record id leaves it out: the URL names the record (RFC 9110 §9.3.4)', async () => {
+    // LoopBack 4's CLI controllers take the whole model (`id` optional) on PUT and PATCH /things/{id}.
+    const copy = structuredClone(document) as unknown as { paths: Record<string, Record<string, unknown>> };
+    const optionalId = { ...record, required: ['name'] };
+    copy.paths['/things/{id}']!.put = {
+      operationId: 'replace',
+      requestBody: { required: true, ...json(optionalId) },
+      responses: { '204': { description: 'replaced' } },
+    };
+    copy.paths['/things/{id}']!.patch = {
+      operationId: 'patch',
+      requestBody: { required: true, ...json({ ...optionalId, required: [] }) },
+      responses: { '204': { description: 'patched' } },
+    };
+    const session = deriveSession(await contractFromDocument(copy));
+    const writes = session.steps.filter((s) => s.role === 'replace' || s.role === 'patch');
+    expect(writes.map((s) => s.name)).toContain('replace /things/{id}');
+    for (const step of writes) {
+      expect(step.body?.kind).toBe('json');
+      expect(step.body?.kind === 'json' && Object.keys(step.body.value as object)).not.toContain('id');
+    }
+    for (const step of session.steps.filter((s) => s.readBack !== undefined && !s.name.includes('create')))
+      expect(Object.keys(step.readBack ?? {})).not.toContain('id');
+  });
+
+  it('a record id the replace body must carry is sent, and not expected back over the URL', async () => {
+    const copy = structuredClone(document) as unknown as { paths: Record<string, Record<string, unknown>> };
+    copy.paths['/things/{id}']!.put = {
+      operationId: 'replace',
+      requestBody: { required: true, ...json(record) },
+      responses: { '204': { description: 'replaced' } },
+    };
+    const session = deriveSession(await contractFromDocument(copy));
+    const replace = session.steps.find((s) => s.name === 'replace /things/{id}');
+    expect(replace?.body?.kind === 'json' && Object.keys(replace.body.value as object)).toContain('id');
+    const after = session.steps.find((s) => s.name === 'read after replace /things/{id}');
+    expect(Object.keys(after?.readBack ?? {})).not.toContain('id');
+    expect(Object.keys(after?.readBack ?? {})).toContain('name');
+  });
+
   it('the same session gives the same requests every time (seeded)', async () => {
     const a = deriveSession(await contractFromDocument(structuredClone(document)));
     const b = deriveSession(await contractFromDocument(structuredClone(document)));
@@ -210,6 +290,17 @@ describe('fidelity comparison', () => {
     status,
     validity: 'valid',
     ...more,
+  });
+
+  it('a date-time reads back as sent when it names the same instant (RFC 3339 §5.6 spellings)', () => {
+    expect(sameJson('2026-04-28T05:56:02Z', '2026-04-28T05:56:02.000Z')).toBe(true);
+    expect(sameJson('2026-04-28T05:56:02Z', '2026-04-28T05:56:02+00:00')).toBe(true);
+    expect(sameJson('2026-04-28T07:56:02+02:00', '2026-04-28T05:56:02Z')).toBe(true);
+    expect(sameJson({ due: ['2026-04-28T05:56:02Z'] }, { due: ['2026-04-28T05:56:02.000Z'] })).toBe(true);
+    expect(sameJson('2026-04-28T05:56:02Z', '2026-04-28T05:56:03Z')).toBe(false);
+    // Only date-times: a date, or text that merely parses, is compared as written.
+    expect(sameJson('2026-04-28', '2026-04-28T00:00:00Z')).toBe(false);
+    expect(sameJson('1', '01')).toBe(false);
   });
 
   it('names each aspect that differs, and counts the figures of the table', () => {

@@ -22,6 +22,7 @@ export { serialiseCookie, parseCookie, cookiePairs } from './cookie.js';
 export { serialiseDeepObject, parseDeepObject, deepObjectNames, readNestedMembers } from './deep-object.js';
 export { serialiseForm, parseForm } from './form.js';
 export { readStructuredQuery, memberNames, freeForm } from './structured.js';
+export { objectQueryMembers } from './object-members.js';
 export { serialiseDelimited, parseDelimited } from './delimited.js';
 export {
   contentText,

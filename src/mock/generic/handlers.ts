@@ -14,6 +14,7 @@ import {
   namedAlternativeView,
   namesEveryValue,
   sampleValue,
+  objectQueryMembers,
   pairsOf,
   parseQuery,
   responseFor,
@@ -21,6 +22,7 @@ import {
   type Contract,
   type Operation,
   type SchemaValidator,
+  valueSchema,
   writableInRequest,
 } from '../../contract/index.js';
 import { cannedReply } from '../core/canned.js';
@@ -916,6 +918,33 @@ function listPage(
   // The parameters that move through the pages, by their names in this operation (for the envelope's links).
   const names: { page?: string; offset?: string; cursor?: string } = {};
   const filters: Filter[] = [];
+  /**
+   * Paging members of an object-valued query parameter (the kernel's objectQueryMembers: LoopBack's
+   * `filter={"limit":1,"skip":1}`, Strapi's `pagination[page]=2`): a member named like a paging
+   * parameter pages as that parameter would (OAS 3.0.3 §4.7.12: the parameter's value is the object,
+   * its members what the request asks for). Before, the whole list came back whatever they asked.
+   * Its page links are not written: the link moves a parameter of its own (pageLinks).
+   */
+  const pageBy = (parameter: HandlerInput['operation']['parameters'][number]): void => {
+    const members = objectQueryMembers(parameter, pairsOf(input.query));
+    if (members === undefined) return;
+    const view = asSchema(valueSchema(parameter));
+    for (const [member, value] of Object.entries(members)) {
+      const key = normal(member);
+      const text = typeof value === 'number' || typeof value === 'string' ? String(value) : undefined;
+      const number = text !== undefined && /^\d+$/.test(text) ? Number(text) : undefined;
+      const schema = asSchema(view?.properties?.[member]);
+      if (LIMIT.has(key)) size = number ?? size;
+      else if (OFFSET.has(key) && number !== undefined) {
+        base = offsetBase(schema);
+        offset = Math.max(0, number - base);
+        offsetSent = true;
+      } else if (PAGE.has(key) && number !== undefined) {
+        pageBase = firstPage(schema);
+        page = number;
+      }
+    }
+  };
   for (const parameter of input.operation.parameters) {
     if (parameter.in !== 'query') continue;
     const schema = asSchema(parameter.schema);
@@ -953,7 +982,7 @@ function listPage(
       if (name !== undefined && asked.length > 0) {
         items = items.filter((record) => matchesFilter(record, name, asked));
         filters.push({ name, values: asked, schema: asSchema(properties[name]) });
-      }
+      } else if (name === undefined) pageBy(parameter);
     }
   }
   // A page number the request leaves out is the first (or its default) only where no offset was
