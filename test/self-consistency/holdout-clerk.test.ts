@@ -3,10 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUITE_TIMEOUT_MS, type SelfConsistencyResult } from '../../bench/self-consistency.js';
 import { shardEquivalence, startMockFor } from '../../bench/shard-equivalence.js';
-import type { RunReport } from '../../conformance/types.js';
 import { HOLDOUT } from '../../fixtures/holdout/index.js';
 import type { RunningMock } from '../../src/index.js';
 import { scaled } from '../load-scale.js';
+import { expectShardsEqualWhole } from '../traffic/shard-expect.js';
 import { selfConsistentFile } from './suite.js';
 
 const clerk = HOLDOUT.find((d) => d.name === 'clerk-frontend-api');
@@ -50,13 +50,6 @@ describe('self-consistency: holdout-clerk', () => {
     });
     expect(result.sizes.every((size) => size > 0)).toBe(true);
     expect(result.wholeCells.length).toBeGreaterThan(2000);
-    expect(result.mergedCells).toEqual(result.wholeCells);
-    // The same exchanges, so the same messages, but for a Date header the server's clock wrote (RFC
-    // 9110 §6.6.1).
-    const said = (r: RunReport): string[] =>
-      r.results.map((x) => x.message.replace(/\w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT/g, '<date>'));
-    expect(said(result.merged)).toEqual(said(result.whole));
-    expect(result.merged.coverage).toEqual(result.whole.coverage);
-    expect(result.mergedExit).toBe(result.wholeExit);
+    expectShardsEqualWhole(result);
   });
 });

@@ -7,6 +7,7 @@ import { bundledContractPath, loadContract, packageRoot } from '../../src/contra
 import { start } from '../../src/index.js';
 import { buildIfStale, cli } from '../conformance/spawn-cli.js';
 import { shardEquivalence } from '../../bench/shard-equivalence.js';
+import { expectShardsEqualWhole } from './shard-expect.js';
 import { mergeReports, MergeError } from '../../conformance/shard/merge.js';
 import { parseShard, shardOperations } from '../../conformance/shard/shard.js';
 import { harReport } from '../../conformance/traffic/cli.js';
@@ -42,14 +43,8 @@ describe('--shard K/N', () => {
   ] as const)('%s: 4 shards merged equal the whole run', { timeout: scaled(300_000) }, async (_name, file, apiKey) => {
     const result = await shardEquivalence(file, { n: 4, examples: 1, ...(apiKey ? { apiKey } : {}) });
     expect(result.wholeCells.length).toBeGreaterThan(50);
-    expect(result.mergedCells).toEqual(result.wholeCells);
-    // Each operation judged on the whole run's state: the same exchanges, so the same messages too
-    // (but for the server's clock: a Date header, RFC 9110 §6.6.1, read seconds apart).
-    const said = (r: RunReport): string[] =>
-      r.results.map((x) => x.message.replace(/\w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT/g, '<date>'));
-    expect(said(result.merged)).toEqual(said(result.whole));
-    expect(result.merged.coverage).toEqual(result.whole.coverage);
-    expect(result.mergedExit).toBe(result.wholeExit);
+    // Each operation judged on the whole run's state: the same exchanges, so the same messages too.
+    expectShardsEqualWhole(result);
     if (file === bundledContractPath)
       expect(result.wholeCells.filter((c) => c.startsWith('workflow:')).length).toBeGreaterThanOrEqual(10);
   });
