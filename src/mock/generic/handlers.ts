@@ -919,11 +919,48 @@ function listPage(
   const names: { page?: string; offset?: string; cursor?: string } = {};
   const filters: Filter[] = [];
   /**
+   * One paging value, a query parameter's or an object member's (pageBy): a page size, an offset (an
+   * offset counted from 1, offsetBase: nordigen's `minimum: 1, default: 1`, names the first item at 1),
+   * a continuation token or a page number. `name`: the request's own parameter the page links move,
+   * recorded for them. False where `key` names no paging parameter.
+   */
+  const paged = (
+    key: string,
+    number: number | undefined,
+    schema: Schema | undefined,
+    fallback: number | undefined,
+    name?: string,
+  ): boolean => {
+    // A page-size name the request leaves out (or a non-numeric one: Lob's postcard `size`, 4x6) keeps the size another gave.
+    if (LIMIT.has(key)) size = number ?? fallback ?? size;
+    else if (OFFSET.has(key)) {
+      if (name !== undefined) names.offset = name;
+      base = offsetBase(schema);
+      offset = Math.max(0, (number ?? fallback ?? base) - base);
+      offsetSent ||= number !== undefined;
+    }
+    // A continuation token the mock gave (tellPage: the next page's offset, as text) resumes there;
+    // any other token, which the mock never gave, starts from the first record.
+    else if (CURSOR.has(key)) {
+      // A token that pages backwards (`ending_before`) is not the one a next link moves.
+      if (name !== undefined && !/before$/.test(key)) names.cursor = name;
+      offset = number ?? offset;
+      offsetSent ||= number !== undefined;
+    } else if (PAGE.has(key)) {
+      if (name !== undefined) names.page = name;
+      pageBase = firstPage(schema);
+      page = number;
+      pageDefault = fallback ?? pageBase;
+    } else return false;
+    return true;
+  };
+  /**
    * Paging members of an object-valued query parameter (the kernel's objectQueryMembers: LoopBack's
    * `filter={"limit":1,"skip":1}`, Strapi's `pagination[page]=2`): a member named like a paging
-   * parameter pages as that parameter would (OAS 3.0.3 §4.7.12: the parameter's value is the object,
-   * its members what the request asks for). Before, the whole list came back whatever they asked.
-   * Its page links are not written: the link moves a parameter of its own (pageLinks).
+   * parameter and holding a number pages as that parameter would (OAS 3.0.3 §4.7.12: the parameter's
+   * value is the object, its members what the request asks for); a member naming a continuation
+   * token does not. Before, the whole list came back whatever they asked. Its page links are not
+   * written: the link moves a parameter of its own (pageLinks).
    */
   const pageBy = (parameter: HandlerInput['operation']['parameters'][number]): void => {
     const members = objectQueryMembers(parameter, pairsOf(input.query));
@@ -933,16 +970,7 @@ function listPage(
       const key = normal(member);
       const text = typeof value === 'number' || typeof value === 'string' ? String(value) : undefined;
       const number = text !== undefined && /^\d+$/.test(text) ? Number(text) : undefined;
-      const schema = asSchema(view?.properties?.[member]);
-      if (LIMIT.has(key)) size = number ?? size;
-      else if (OFFSET.has(key) && number !== undefined) {
-        base = offsetBase(schema);
-        offset = Math.max(0, number - base);
-        offsetSent = true;
-      } else if (PAGE.has(key) && number !== undefined) {
-        pageBase = firstPage(schema);
-        page = number;
-      }
+      if (number !== undefined && !CURSOR.has(key)) paged(key, number, asSchema(view?.properties?.[member]), undefined);
     }
   };
   for (const parameter of input.operation.parameters) {
@@ -955,28 +983,8 @@ function listPage(
     const key = normal(parameter.name);
     const number = values[0] !== undefined && /^\d+$/.test(values[0]) ? Number(values[0]) : undefined;
     const fallback = typeof schema?.default === 'number' ? schema.default : undefined;
-    // A page-size name the request leaves out (or a non-numeric one: Lob's postcard `size`, 4x6) keeps the size another gave.
-    if (LIMIT.has(key)) size = number ?? fallback ?? size;
-    // An offset counted from 1 (offsetBase: nordigen's `minimum: 1, default: 1`) names the first item at 1.
-    else if (OFFSET.has(key)) {
-      names.offset = parameter.name;
-      base = offsetBase(schema);
-      offset = Math.max(0, (number ?? fallback ?? base) - base);
-      offsetSent ||= number !== undefined;
-    }
-    // A continuation token the mock gave (tellPage: the next page's offset, as text) resumes there;
-    // any other token, which the mock never gave, starts from the first record.
-    else if (CURSOR.has(key)) {
-      // A token that pages backwards (`ending_before`) is not the one a next link moves.
-      if (!/before$/.test(key)) names.cursor = parameter.name;
-      offset = number ?? offset;
-      offsetSent ||= number !== undefined;
-    } else if (PAGE.has(key)) {
-      names.page = parameter.name;
-      pageBase = firstPage(schema);
-      page = number;
-      pageDefault = fallback ?? pageBase;
-    } else if (values.length > 0) {
+    if (paged(key, number, schema, fallback, parameter.name)) continue;
+    if (values.length > 0) {
       const name = filterField(byNormal, key);
       const asked = name === undefined ? [] : selecting(values, schema, asSchema(properties[name]));
       if (name !== undefined && asked.length > 0) {
