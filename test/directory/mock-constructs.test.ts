@@ -16,6 +16,16 @@ const postJson = (base: string, path: string, body: unknown): Promise<Response> 
     body: JSON.stringify(body),
   });
 
+/** The status a fresh mock of a construct (fixtures/constructs/directory/) answers to a GET of `target`. */
+async function statusOn(file: string, target: string): Promise<number> {
+  const mock = await start({ port: 0, spec: join(packageRoot, 'fixtures', 'constructs', 'directory', file) });
+  try {
+    return (await fetch(`${mock.url}${target}`)).status;
+  } finally {
+    await mock.close();
+  }
+}
+
 const CONSTRUCTS = [
   // Fields no request or answer reads, refused by the published schema (cloudbuild's top-level `source`,
   // gisgraphy's termsOfService, opensuse's XML `example`, pinecone's path-level server variables; codat's
@@ -443,16 +453,7 @@ describe("an operation's own parameter overrides the path item's `$ref` of its n
     ['/recipes/7/information?includeNutrition=maybe', 400],
     ['/recipes/7/information', 400],
   ])('GET %s answers %i', async (target, status) => {
-    const mock = await start({
-      port: 0,
-      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'operation-overrides-path-ref-parameter.yaml'),
-    });
-    try {
-      const answer = await fetch(`${mock.url}${target}`);
-      expect(answer.status).toBe(status);
-    } finally {
-      await mock.close();
-    }
+    expect(await statusOn('operation-overrides-path-ref-parameter.yaml', target)).toBe(status);
   });
 });
 
@@ -465,16 +466,7 @@ describe('a required deepObject query parameter left out is missing (OAS 3.0.3 Â
     ['/reports', 400],
     ['/reports?filter[status]=pending', 400],
   ])('GET %s answers %i', async (target, status) => {
-    const mock = await start({
-      port: 0,
-      spec: join(packageRoot, 'fixtures', 'constructs', 'directory', 'required-deep-object-missing.yaml'),
-    });
-    try {
-      const answer = await fetch(`${mock.url}${target}`);
-      expect(answer.status).toBe(status);
-    } finally {
-      await mock.close();
-    }
+    expect(await statusOn('required-deep-object-missing.yaml', target)).toBe(status);
   });
 });
 
